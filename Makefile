@@ -1,0 +1,38 @@
+# The two commands: `make run` and `make test`. Both create .venv/ on first use and install what they need.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
+
+.PHONY: run test bench install install-test clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# torch first, pinned: the CPU build on this machine's disk; any other torch pulls a multi-GB CUDA build.
+$(VENV)/.torch: | $(BIN)/python
+	$(PIP) install torch==2.13.0
+	touch $@
+
+$(VENV)/.installed: pyproject.toml $(VENV)/.torch
+	$(PIP) install -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+	$(PIP) install -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+run: install
+	$(BIN)/hearthd $(ARGS)
+
+test: install-test
+	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: install-test
+	HF_HUB_OFFLINE=1 $(BIN)/python -m bench.run_all
+
+clean:
+	rm -rf $(VENV) build *.egg-info daemon/*.egg-info

@@ -1,0 +1,235 @@
+"""The HTTP routes of the local API (/v1), thin over the Daemon's operations.
+
+Every route needs a token; roles decide what it may do (admin: everything; assistant: commit turns, assemble
+context, recall and remember within the identified speaker's scope). User errors are 4xx with a message and
+change nothing; anything else is a 500 that says to look at the daemon's log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any, Literal
+
+from fastapi import Depends, FastAPI, Header, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .. import __version__
+from ..errors import UserError
+from ..memory.scope import scope_for
+from ..formation.ledger import MAX_KEY_CHARS, MAX_TURN_CHARS, TurnIn
+from ..settings import SettingError
+from ..timeutil import parse_time
+
+log = logging.getLogger(__name__)
+
+MAX_BODY_BYTES = 8 * 1024 * 1024
+MAX_TURNS_PER_REQUEST = 5000
+
+Band = Literal["high", "medium", "greeting", "none"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TurnModel(Strict):
+    thread: str = Field(min_length=1, max_length=MAX_KEY_CHARS, description="the client's conversation key")
+    role: Literal["user", "assistant"]
+    text: str = Field(min_length=1, max_length=MAX_TURN_CHARS)
+    speaker: str | None = Field(None, min_length=1, max_length=MAX_KEY_CHARS, description="a person's id")
+    band: Band | None = Field(None, description="how confidently the speaker was identified (default high)")
+    ts: str | float | None = Field(None, description="when it was said, ISO 8601 (default now)")
+    tool_calls: list | dict | None = Field(None, description="the assistant turn's tool-calls record")
+
+
+class TurnsIn(Strict):
+    turns: list[TurnModel] = Field(min_length=1, max_length=MAX_TURNS_PER_REQUEST)
+
+
+class SpeakerRef(Strict):
+    speaker: str | None = Field(None, min_length=1, max_length=MAX_KEY_CHARS)
+    band: Band | None = None
+
+
+class ContextIn(SpeakerRef):
+    text: str = Field(max_length=MAX_TURN_CHARS, description="the current user message")
+    thread: str | None = Field(None, max_length=MAX_KEY_CHARS)
+
+
+class RecallIn(SpeakerRef):
+    query: str = Field(min_length=1, max_length=4000)
+    k: int = Field(10, ge=1, le=100)
+    since: str | None = None
+    until: str | None = None
+    participants: list[str] = Field(default_factory=list, max_length=50)
+
+
+class RememberIn(SpeakerRef):
+    text: str = Field(min_length=1, max_length=2000)
+    subject: str | None = Field(None, max_length=200)
+    predicate: str | None = Field(None, max_length=100)
+    object: str | None = Field(None, max_length=500)
+
+
+class SettingIn(Strict):
+    value: Any
+
+
+def _error(status: int, kind: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"type": kind, "message": message}}, status_code=status)
+
+
+class BodyLimit:
+    """Refuse bodies over the limit, announced or streamed, before the route reads them (ASGI middleware)."""
+
+    def __init__(self, app, limit: int = MAX_BODY_BYTES):
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            return await _error(413, "user", f"request body over {self.limit} bytes")(scope, receive, send)
+        seen = 0
+
+        async def limited():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise UserError(f"request body over {self.limit} bytes", status=413)
+            return message
+
+        await self.app(scope, limited, send)
+
+
+def create_app(daemon) -> FastAPI:
+    app = FastAPI(title="Hearth", version=__version__, docs_url=None, redoc_url=None, openapi_url=None,
+                  description="The local API of the Hearth memory daemon.")
+    app.add_middleware(BodyLimit)
+
+    @app.exception_handler(UserError)
+    async def user_error(_request, exc: UserError):
+        return _error(exc.status, "user", str(exc))
+
+    @app.exception_handler(SettingError)
+    async def setting_error(_request, exc: SettingError):
+        return _error(400, "user", str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request, exc: RequestValidationError):
+        parts = []
+        for err in exc.errors()[:5]:
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+        return _error(422, "validation", "; ".join(parts) or "invalid request")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request, exc: StarletteHTTPException):
+        return _error(exc.status_code, "user", str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def internal_error(_request, exc: Exception):
+        log.exception("internal error", exc_info=exc)
+        return _error(500, "internal", "internal error; the daemon's log has the details")
+
+    def caller(*roles: str):
+        async def check(authorization: str | None = Header(None, include_in_schema=False)) -> str:
+            token = authorization[7:].strip() if authorization and authorization[:7].lower() == "bearer " else None
+            role = daemon.tokens.role_for(token)
+            if role is None:
+                raise UserError("a valid API token is required (Authorization: Bearer <token>)", status=401)
+            if role not in roles:
+                raise UserError(f"the {role} token may not do this", status=403)
+            return role
+        return Depends(check)
+
+    ANY = caller("admin", "assistant")
+    ADMIN = caller("admin")
+
+    @app.get("/openapi.json", include_in_schema=False)
+    def openapi(_role=ANY):
+        return app.openapi()
+
+    @app.get("/v1/version")
+    def version(_role=ANY):
+        return {"version": __version__, "api": 1, "schema_version": daemon.store.schema_version}
+
+    @app.get("/v1/health")
+    def health(_role=ANY):
+        return {"ok": True, "embedder": daemon.embedder.state}
+
+    @app.get("/v1/status")
+    def status(_role=ADMIN):
+        return daemon.status()
+
+    @app.post("/v1/turns")
+    def commit_turns(body: TurnsIn, _role=ANY):
+        turns = [TurnIn(thread=t.thread, role=t.role, text=t.text, speaker=t.speaker, band=t.band,
+                        ts=parse_time(t.ts, f"turn {i + 1} ts"), tool_calls=t.tool_calls)
+                 for i, t in enumerate(body.turns)]
+        records = daemon.commit_turns(turns)
+        return {"committed": len(records), "turns": records}
+
+    @app.post("/v1/context")
+    def context(body: ContextIn, _role=ANY):
+        # Without a speaker it is an anonymous voice: the household pool only, whoever asks.
+        return daemon.context(body.text, scope_for(body.speaker, body.band))
+
+    @app.post("/v1/recall")
+    def recall(body: RecallIn, role=ANY):
+        scope = daemon.read_scope(role, body.speaker, body.band)
+        return daemon.recall(body.query, scope, body.k, body.since, body.until, body.participants)
+
+    @app.post("/v1/facts")
+    def remember(body: RememberIn, _role=ANY):
+        return daemon.remember(body.text, body.speaker, body.band, body.subject, body.predicate, body.object)
+
+    @app.get("/v1/facts")
+    def facts(speaker: str | None = Query(None, max_length=MAX_KEY_CHARS), band: Band | None = None,
+              history: bool = False, as_of: str | None = None, _role=ADMIN):
+        scope = daemon.read_scope("admin", speaker, band)
+        return {"facts": daemon.facts(scope, history, as_of)}
+
+    @app.get("/v1/settings")
+    def settings(_role=ADMIN):
+        return {"settings": daemon.settings_list()}
+
+    @app.get("/v1/settings/{key}")
+    def setting(key: str, _role=ADMIN):
+        return daemon.setting(key)
+
+    @app.put("/v1/settings/{key}")
+    def set_setting(key: str, body: SettingIn, role=ADMIN):
+        return daemon.set_setting(key, body.value, actor=role)
+
+    @app.get("/v1/events")
+    async def events(request: Request, _role=ADMIN):
+        queue = daemon.events.subscribe()
+
+        async def stream():
+            try:
+                yield ": hearth event stream\n\n"
+                while True:
+                    try:
+                        event = await asyncio.wait_for(queue.get(), timeout=15)
+                    except asyncio.TimeoutError:
+                        if await request.is_disconnected():
+                            return
+                        yield ": keep-alive\n\n"
+                        continue
+                    yield f"id: {event['id']}\nevent: {event['type']}\ndata: {json.dumps(event)}\n\n"
+            finally:
+                daemon.events.unsubscribe(queue)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache"})
+
+    return app

@@ -1,0 +1,54 @@
+"""API tokens: one per role, in owner-only files of the data dir, compared in constant time."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from pathlib import Path
+
+from ..paths import secure_write
+
+ROLES = ("admin", "assistant")
+
+
+def token_path(data_dir: Path, role: str) -> Path:
+    return Path(data_dir) / "tokens" / f"{role}.token"
+
+
+def read_token(data_dir: Path, role: str = "admin") -> str | None:
+    try:
+        return token_path(data_dir, role).read_text().strip() or None
+    except (FileNotFoundError, PermissionError):
+        return None
+
+
+class Tokens:
+    def __init__(self, tokens: dict[str, str]):
+        self._tokens = tokens
+
+    @classmethod
+    def load_or_create(cls, data_dir: Path) -> "Tokens":
+        folder = Path(data_dir) / "tokens"
+        folder.mkdir(mode=0o700, exist_ok=True)
+        tokens = {}
+        for role in ROLES:
+            token = read_token(data_dir, role)
+            if token is None:
+                token = secrets.token_urlsafe(32)
+                with secure_write(token_path(data_dir, role)) as f:
+                    f.write(token + "\n")
+            tokens[role] = token
+        return cls(tokens)
+
+    def role_for(self, presented: str | None) -> str | None:
+        """The role of a presented token, or None. Every role is compared, so timing tells nothing."""
+        if not presented:
+            return None
+        found = None
+        for role, token in self._tokens.items():
+            if hmac.compare_digest(presented.encode(), token.encode()):
+                found = role
+        return found
+
+    def __getitem__(self, role: str) -> str:
+        return self._tokens[role]

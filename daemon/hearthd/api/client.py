@@ -1,0 +1,131 @@
+"""The Python client of the local API, used by hearthctl, the desktop app and assistants written in Python.
+
+    from hearthd.api.client import HearthClient
+    with HearthClient.connect() as hearth:          # the daemon of $HEARTH_DATA_DIR or the default data dir
+        block = hearth.context("what's for dinner?", speaker="alice")["message"]
+        hearth.commit_turns([{"thread": "kitchen", "role": "user", "text": "...", "speaker": "alice"}])
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterator
+
+import httpx
+
+from ..paths import data_dir as resolve_data_dir, runtime_dir
+from .auth import read_token
+
+SOCKET_NAME = "api.sock"
+
+
+class HearthError(RuntimeError):
+    def __init__(self, message: str, status: int | None = None):
+        super().__init__(message)
+        self.status = status
+
+
+class DaemonNotRunning(HearthError):
+    pass
+
+
+def socket_path(data: Path) -> Path:
+    return runtime_dir(data) / SOCKET_NAME
+
+
+class HearthClient:
+    def __init__(self, http: httpx.Client, token: str | None):
+        self._http = http
+        self._token = token
+        self.where = str(http.base_url)
+
+    @classmethod
+    def connect(cls, data_dir: str | Path | None = None, role: str = "admin", token: str | None = None,
+                timeout: float = 120.0) -> "HearthClient":
+        """The daemon serving this data dir, over its Unix socket, with the role's token from the data dir."""
+        data = resolve_data_dir(data_dir)
+        sock = socket_path(data)
+        token = token or read_token(data, role)
+        if not sock.exists() or token is None:
+            raise DaemonNotRunning(f"no Hearth daemon is running for {data} (start it with: hearthd --data-dir {data})")
+        http = httpx.Client(transport=httpx.HTTPTransport(uds=str(sock)), base_url="http://hearth", timeout=timeout)
+        client = cls(http, token)
+        client.where = str(sock)
+        return client
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self) -> None:
+        self._http.close()
+
+    # -- plumbing --------------------------------------------------------------------------------------
+    def _headers(self) -> dict:
+        return {"Authorization": f"Bearer {self._token}"} if self._token else {}
+
+    def request(self, method: str, path: str, **kwargs) -> Any:
+        try:
+            response = self._http.request(method, path, headers=self._headers(), **kwargs)
+        except (httpx.ConnectError, FileNotFoundError, ConnectionRefusedError) as exc:
+            raise DaemonNotRunning(f"no Hearth daemon answers on {self.where}: {exc}") from None
+        if response.status_code >= 400:
+            try:
+                message = response.json()["error"]["message"]
+            except (ValueError, KeyError, TypeError):
+                message = response.text[:200] or response.reason_phrase
+            raise HearthError(message, response.status_code)
+        return response.json()
+
+    # -- operations ------------------------------------------------------------------------------------
+    def version(self) -> dict:
+        return self.request("GET", "/v1/version")
+
+    def status(self) -> dict:
+        return self.request("GET", "/v1/status")
+
+    def commit_turns(self, turns: list[dict]) -> dict:
+        return self.request("POST", "/v1/turns", json={"turns": turns})
+
+    def context(self, text: str, speaker: str | None = None, band: str | None = None,
+                thread: str | None = None) -> dict:
+        return self.request("POST", "/v1/context", json=_drop_none(text=text, speaker=speaker, band=band, thread=thread))
+
+    def recall(self, query: str, speaker: str | None = None, band: str | None = None, k: int = 10,
+               since: str | None = None, until: str | None = None, participants: list[str] | None = None) -> dict:
+        return self.request("POST", "/v1/recall", json=_drop_none(
+            query=query, speaker=speaker, band=band, k=k, since=since, until=until, participants=participants))
+
+    def remember(self, text: str, speaker: str | None = None, band: str | None = None, subject: str | None = None,
+                 predicate: str | None = None, object: str | None = None) -> dict:
+        return self.request("POST", "/v1/facts", json=_drop_none(
+            text=text, speaker=speaker, band=band, subject=subject, predicate=predicate, object=object))
+
+    def facts(self, speaker: str | None = None, history: bool = False, as_of: str | None = None) -> list[dict]:
+        params = _drop_none(speaker=speaker, history="true" if history else None, as_of=as_of)
+        return self.request("GET", "/v1/facts", params=params)["facts"]
+
+    def settings(self) -> list[dict]:
+        return self.request("GET", "/v1/settings")["settings"]
+
+    def setting(self, key: str) -> dict:
+        return self.request("GET", f"/v1/settings/{key}")
+
+    def set_setting(self, key: str, value: Any) -> dict:
+        return self.request("PUT", f"/v1/settings/{key}", json={"value": value})
+
+    def events(self) -> Iterator[dict]:
+        """Server-sent events as dicts, until the connection closes."""
+        with self._http.stream("GET", "/v1/events", headers=self._headers(), timeout=None) as response:
+            if response.status_code >= 400:
+                raise HearthError(response.read().decode(errors="replace")[:200], response.status_code)
+            for line in response.iter_lines():
+                if line.startswith("data: "):
+                    yield json.loads(line[6:])
+
+
+def _drop_none(**kw) -> dict:
+    return {k: v for k, v in kw.items() if v is not None}

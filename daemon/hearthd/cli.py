@@ -1,0 +1,184 @@
+"""hearthctl: the command-line client of the local API, for scripts and people.
+
+Every command takes --data-dir (finds the daemon serving that data dir) and --json (machine-readable output
+on stdout). Exit status 0 on success; otherwise a one-line error on stderr and a non-zero status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .api.client import DaemonNotRunning, HearthClient, HearthError
+
+INGEST_BATCH = 500
+
+
+def _common() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--data-dir", default=argparse.SUPPRESS, help="the daemon's data dir")
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="machine-readable output")
+    return common
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _common()
+    parser = argparse.ArgumentParser(prog="hearthctl", parents=[common],
+                                     description="Talk to the Hearth memory daemon.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sub.add_parser("status", parents=[common], help="daemon, schema, embedder, generator, counts")
+
+    p = sub.add_parser("ingest", parents=[common], help="commit turns from a JSON Lines file (- for stdin)")
+    p.add_argument("file")
+
+    p = sub.add_parser("recall", parents=[common], help="search facts, episodes and turns")
+    p.add_argument("query")
+    p.add_argument("--speaker")
+    p.add_argument("--band", choices=("high", "medium", "greeting", "none"))
+    p.add_argument("--k", type=int, default=10)
+    p.add_argument("--since")
+    p.add_argument("--until")
+
+    p = sub.add_parser("remember", parents=[common], help="store a fact or note directly")
+    p.add_argument("text")
+    p.add_argument("--speaker")
+    p.add_argument("--subject")
+    p.add_argument("--predicate")
+    p.add_argument("--object")
+
+    p = sub.add_parser("facts", parents=[common], help="list facts")
+    p.add_argument("--speaker")
+    p.add_argument("--history", action="store_true", help="include superseded facts")
+    p.add_argument("--as-of", help="what was valid on this date")
+
+    p = sub.add_parser("context", parents=[common], help="the memory block auto-inject would add")
+    p.add_argument("text")
+    p.add_argument("--speaker")
+    p.add_argument("--band", choices=("high", "medium", "greeting", "none"))
+
+    p = sub.add_parser("settings", parents=[common], help="read or change settings")
+    ssub = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    g = ssub.add_parser("get", parents=[common], help="all settings, or one")
+    g.add_argument("key", nargs="?")
+    s = ssub.add_parser("set", parents=[common], help="change a setting (applied live)")
+    s.add_argument("key")
+    s.add_argument("value")
+    return parser
+
+
+def _print(args, data, human) -> None:
+    if getattr(args, "json", False):
+        json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        text = human(data)
+        if text:
+            print(text)
+
+
+def _read_turns(path: str):
+    handle = sys.stdin if path == "-" else open(path, encoding="utf-8")
+    with handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                turn = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise HearthError(f"{path}:{number}: not JSON ({exc.msg})") from None
+            if not isinstance(turn, dict):
+                raise HearthError(f"{path}:{number}: expected a JSON object")
+            yield turn
+
+
+def cmd_ingest(client: HearthClient, args) -> dict:
+    # Parse the whole file first: a malformed line commits nothing.
+    turns = list(_read_turns(args.file))
+    committed = 0
+    for i in range(0, len(turns), INGEST_BATCH):
+        committed += client.commit_turns(turns[i:i + INGEST_BATCH])["committed"]
+    return {"committed": committed}
+
+
+def _fmt_status(s: dict) -> str:
+    e, emb = s["embedder"], s["embedding"]
+    model = f"{e['model']} ({e['state']}" + (f", {e['dim']}-d" if e["dim"] else "") + ")"
+    if e["error"]:
+        model += f" error: {e['error']}"
+    lines = [f"hearthd {s['version']} (pid {s['pid']}) up {s['uptime_seconds']}s, data dir {s['data_dir']}",
+             f"schema {s['schema_version']}, core.db {s['db_bytes'] / 1e6:.1f} MB",
+             f"embedder {model}"]
+    if emb["pending"]:
+        lines.append(f"embedding {emb['done']}/{emb['total']}" + (" (re-embedding)" if emb["reembedding"] else ""))
+    lines.append(f"generator {s['generator']['provider']}; memory "
+                 f"{'on' if s['memory']['enabled'] else 'paused'}, recall {s['memory']['recall_mode']}")
+    lines.append("counts " + ", ".join(f"{k} {v}" for k, v in s["counts"].items()))
+    return "\n".join(lines)
+
+
+def _fmt_recall(r: dict) -> str:
+    lines = []
+    for kind in ("facts", "episodes", "turns"):
+        for item in r[kind]:
+            lines.append(f"{item['ref']:<14} {item['score']:.4f}  {item['text']}")
+    return "\n".join(lines) or "nothing found"
+
+
+def _fmt_facts(facts: list[dict]) -> str:
+    return "\n".join(
+        f"fact:{f['id']:<6} {f['status']:<10} {f['subject']} {f['predicate']} {f['object']}"
+        f"  [{f['valid_from']} .. {f['valid_to'] or 'now'}]" for f in facts) or "no facts"
+
+
+def _fmt_setting(s: dict) -> str:
+    return f"{s['key']} = {json.dumps(s['value'])}"
+
+
+def run(args) -> int:
+    client = HearthClient.connect(getattr(args, "data_dir", None))
+    with client:
+        if args.command == "status":
+            _print(args, client.status(), _fmt_status)
+        elif args.command == "ingest":
+            _print(args, cmd_ingest(client, args), lambda d: f"committed {d['committed']} turns")
+        elif args.command == "recall":
+            result = client.recall(args.query, args.speaker, args.band, args.k, args.since, args.until)
+            _print(args, result, _fmt_recall)
+        elif args.command == "remember":
+            result = client.remember(args.text, args.speaker, None, args.subject, args.predicate, args.object)
+            _print(args, result, lambda r: f"{r['action']} {r['fact']['ref']}: {r['fact']['text']}")
+        elif args.command == "facts":
+            _print(args, client.facts(args.speaker, args.history, args.as_of), _fmt_facts)
+        elif args.command == "context":
+            result = client.context(args.text, args.speaker, args.band)
+            _print(args, result, lambda r: r["preamble"] or f"(nothing: recall mode {r['mode']})")
+        elif args.command == "settings":
+            if args.action == "get" and args.key:
+                _print(args, client.setting(args.key), _fmt_setting)
+            elif args.action == "get":
+                _print(args, client.settings(), lambda ss: "\n".join(_fmt_setting(s) for s in ss))
+            else:
+                _print(args, client.set_setting(args.key, args.value), _fmt_setting)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return run(args)
+    except DaemonNotRunning as exc:
+        print(f"hearthctl: {exc}", file=sys.stderr)
+        return 3
+    except HearthError as exc:
+        print(f"hearthctl: {exc}", file=sys.stderr)
+        return 1
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"hearthctl: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,325 @@
+"""hearthd: the one object that owns core.db, the embedder, the background workers and the API.
+
+After electrum's Daemon: `Daemon(...)` wires everything and can run with its listener off, so tests drive it
+in-process through `daemon.client()`; `main()` is the `hearthd` command, serving the API on the Unix socket
+until SIGTERM or SIGINT.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import json
+import logging
+import os
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Callable
+
+from . import __version__
+from .api.auth import Tokens
+from .embedding.backfill import EmbeddingBackfill
+from .embedding.models import TextModel, load_sentence_transformer
+from .embedding.service import Priority, TextEmbedder
+from .errors import NotFound, UserError
+from .events import EventBus
+from .formation.facts import FactIn, fact_from_text, store_fact
+from .formation.ledger import TurnIn, effective_band, ensure_speaker, insert_turns
+from .memory.context import assemble
+from .memory.recall import FIELDS, Recaller, row_to_item
+from .memory.scope import EVERYTHING, NOTHING, Scope, scope_for
+from .memory.search import Filters
+from .api.client import socket_path
+from .paths import data_dir as resolve_data_dir
+from .settings import BY_KEY, DECLARATIONS, Settings, declaration
+from .store.database import Store
+from .store.migrations import SchemaTooNewError
+from .store.tracks import FACTS
+from .timeutil import iso, parse_time
+
+log = logging.getLogger("hearthd")
+
+class AlreadyRunning(RuntimeError):
+    pass
+
+
+class Daemon:
+    def __init__(self, data_dir: str | os.PathLike | None = None, *,
+                 model_loader: Callable[[str], TextModel] = load_sentence_transformer):
+        self.started_at = time.time()
+        self.data_dir = resolve_data_dir(data_dir)
+        self._lock_file = self._acquire_lock()
+        try:
+            self.store = Store(self.data_dir)
+        except BaseException:
+            self._release_lock()
+            raise
+        self.events = EventBus()
+        self.settings = Settings()
+        self.settings.load(self.store.read().execute("SELECT key, value FROM settings").fetchall())
+        self.settings.on_change(self._setting_changed)
+        self.tokens = Tokens.load_or_create(self.data_dir)
+        self.embedder = TextEmbedder(self.settings["embedder.model"], loader=model_loader,
+                                     on_state=self._embedder_state)
+        self.backfill = EmbeddingBackfill(self.store, self.embedder, self.events)
+        self.recaller = Recaller(self.store, self.embedder, self.settings)
+        self._server = None
+        self._stopped = False
+
+    # -- lifecycle -----------------------------------------------------------------------------------------
+    def _acquire_lock(self):
+        handle = open(self.data_dir / "hearthd.lock", "a+")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            raise AlreadyRunning(f"another hearthd is already running for {self.data_dir}") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        return handle
+
+    def _release_lock(self) -> None:
+        if self._lock_file:
+            fcntl.flock(self._lock_file, fcntl.LOCK_UN)
+            self._lock_file.close()
+            self._lock_file = None
+
+    def start(self) -> "Daemon":
+        """Start the background parts; returns at once (the model loads on the embedder's thread)."""
+        self.embedder.start()
+        self.backfill.start()
+        self.events.publish("daemon.started", version=__version__)
+        return self
+
+    def stop(self) -> None:
+        if self._stopped:
+            return
+        self._stopped = True
+        self.backfill.stop()
+        self.embedder.stop()
+        self.store.close()
+        self._release_lock()
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def _embedder_state(self, embedder: TextEmbedder) -> None:
+        self.events.publish("embedder.state", state=embedder.state, model=embedder.model_ref, error=embedder.error)
+        if embedder.state == "ready":
+            self.backfill.nudge(full=True)
+
+    def _setting_changed(self, key, old, new) -> None:
+        self.events.publish("settings.changed", key=key, old=old, new=new)
+        if key == "embedder.model":
+            self.embedder.switch_model(new)
+
+    # -- the API's operations ------------------------------------------------------------------------------
+    def client(self, role: str = "admin"):
+        """An in-process API client (no socket): the same app, routes and auth as over the wire."""
+        from .api.client import HearthClient
+        from .api.app import create_app
+        from starlette.testclient import TestClient
+
+        http = TestClient(create_app(self), base_url="http://hearth", raise_server_exceptions=False)
+        return HearthClient(http, token=self.tokens[role])
+
+    def status(self) -> dict:
+        conn = self.store.read()
+        counts = self.store.counts()
+        for table in ("threads", "sessions", "speakers"):
+            counts[table] = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        return {
+            "version": __version__,
+            "pid": os.getpid(),
+            "data_dir": str(self.data_dir),
+            "uptime_seconds": round(time.time() - self.started_at, 1),
+            "schema_version": self.store.schema_version,
+            "db_bytes": self.store.size_bytes(),
+            "embedder": {
+                "model": self.embedder.model_ref, "state": self.embedder.state, "ready": self.embedder.ready,
+                "error": self.embedder.error, "dim": self.embedder.dim, "load_seconds": self.embedder.load_seconds,
+                "searched_model": self.store.vector_model, "recorded_model": self.store.meta("embedder_model"),
+            },
+            "embedding": self.backfill.status(),
+            "generator": {"provider": self.settings["generator.provider"]},
+            "memory": {"enabled": self.settings["memory.enabled"], "recall_mode": self.settings["memory.recall_mode"]},
+            "counts": counts,
+        }
+
+    def commit_turns(self, turns: list[TurnIn]) -> list[dict]:
+        for i, turn in enumerate(turns):
+            turn.validate(f"turn {i + 1}")
+        coupling = self.settings["memory.coupling_window_seconds"]
+        records = self.store.writer.write(lambda tx: insert_turns(tx, turns, coupling))
+        self.backfill.nudge()
+        for turn, rec in zip(turns, records):
+            self.events.publish("turn.committed", id=rec["id"], thread=turn.thread, role=turn.role,
+                                speaker=turn.speaker)
+        return records
+
+    def read_scope(self, role: str, speaker: str | None, band: str | None) -> Scope:
+        """Admins without a speaker see every pool; everyone else sees what the speaker's band allows, and an
+        assistant asking for nobody gets nothing."""
+        if speaker is None:
+            return EVERYTHING if role == "admin" else NOTHING
+        return scope_for(speaker, band)
+
+    def recall(self, query: str, scope: Scope, k: int = 10, since=None, until=None,
+               participants: list[str] | None = None) -> dict:
+        if not query or not query.strip():
+            raise UserError("query must not be empty")
+        filters = Filters(scope, since=parse_time(since, "since"), until=parse_time(until, "until"),
+                          participants=tuple(participants or ()))
+        return self.recaller.search_all(query, filters, k)
+
+    def context(self, text: str, scope: Scope) -> dict:
+        return assemble(self.recaller, self.settings, text, scope)
+
+    def remember(self, text: str, speaker: str | None = None, band: str | None = None,
+                 subject: str | None = None, predicate: str | None = None, obj: str | None = None) -> dict:
+        text = (text or "").strip()
+        if not text:
+            raise UserError("text must not be empty")
+        if len(text) > 2000:
+            raise UserError("a fact is at most 2000 characters")
+        owner = speaker if speaker and (band or "high") == "high" else None
+        fact = fact_from_text(text, owner)
+        if speaker and not owner:
+            fact.subject = speaker
+        if predicate or obj or subject:
+            if not (predicate and obj):
+                raise UserError("give predicate and object together (subject is optional)")
+            fact = FactIn(subject or fact.subject, predicate.strip(), obj.strip(), text, owner_id=owner)
+        vector = None
+        if self.embedder.ready:
+            got = self.embedder.embed([text], Priority.INTERACTIVE)
+            vector = (got[0], got[1][0])
+
+        def write(tx):
+            if speaker:
+                ensure_speaker(tx, speaker, time.time())
+            result = store_fact(tx, fact, vector)
+            for old in result["superseded"]:
+                tx.after_commit(lambda o=old: self.store.unindex_row(FACTS, o))
+            if vector and result["action"] == "inserted":
+                tx.after_commit(lambda: self.store.index_row(FACTS, result["id"], vector[0], vector[1], owner,
+                                                             result["valid_from"]))
+            return result
+
+        result = self.store.writer.write(write)
+        if vector is None:
+            self.backfill.nudge()
+        self.events.publish("fact.stored", id=result["id"], action=result["action"])
+        row = self.store.read().execute(f"SELECT {FIELDS['facts']} FROM facts x WHERE id = ?",
+                                        (result["id"],)).fetchone()
+        return {"action": result["action"], "superseded": result["superseded"], "fact": row_to_item(FACTS, row)}
+
+    def facts(self, scope: Scope, history: bool = False, as_of=None) -> list[dict]:
+        at = parse_time(as_of, "as_of")
+        where, params = Filters(scope, include_inactive=history or at is not None).where(FACTS)
+        if at is not None:
+            where += " AND x.valid_from <= ? AND (x.valid_to IS NULL OR x.valid_to > ?)"
+            params += [at, at]
+        rows = self.store.read().execute(
+            f"SELECT {FIELDS['facts']} FROM facts x WHERE {where} ORDER BY x.subject, x.predicate, x.valid_from",
+            params).fetchall()
+        return [row_to_item(FACTS, r) for r in rows]
+
+    def settings_list(self) -> list[dict]:
+        return [dict(s.describe(), value=self.settings[s.key]) for s in DECLARATIONS]
+
+    def setting(self, key: str) -> dict:
+        if key not in BY_KEY:
+            raise NotFound(f"unknown setting {key!r}")
+        return dict(BY_KEY[key].describe(), value=self.settings[key])
+
+    def set_setting(self, key: str, value, actor: str) -> dict:
+        if key not in BY_KEY:
+            raise NotFound(f"unknown setting {key!r}")
+        declaration(key)
+        self.settings.set(self.store.writer, key, value, actor)
+        return self.setting(key)
+
+    # -- serving -------------------------------------------------------------------------------------------
+    def bind_socket(self) -> socket.socket:
+        """The Unix socket, created inside the 0700 runtime dir with a 0600 mode from the start."""
+        path = socket_path(self.data_dir)
+        if path.exists():
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                probe.connect(str(path))
+                raise AlreadyRunning(f"a daemon already answers on {path}")
+            except (ConnectionRefusedError, FileNotFoundError):
+                path.unlink()  # stale, left by a killed daemon
+            finally:
+                probe.close()
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        old = os.umask(0o177)
+        try:
+            sock.bind(str(path))
+        finally:
+            os.umask(old)
+        sock.listen(128)
+        return sock
+
+    def serve(self, sock: socket.socket) -> None:
+        """Serve the API until the server is asked to exit (SIGTERM/SIGINT on the main thread)."""
+        import uvicorn
+
+        from .api.app import create_app
+
+        config = uvicorn.Config(create_app(self), log_level="warning", access_log=False, lifespan="off",
+                                timeout_graceful_shutdown=5)
+        self._server = uvicorn.Server(config)
+        try:
+            self._server.run(sockets=[sock])
+        finally:
+            sock.close()
+            try:
+                os.unlink(socket_path(self.data_dir))
+            except FileNotFoundError:
+                pass
+
+    def shutdown_server(self) -> None:
+        if self._server is not None:
+            self._server.should_exit = True
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="hearthd", description="Hearth memory daemon (runs in the foreground).")
+    parser.add_argument("--data-dir", help="where core.db lives (default: $HEARTH_DATA_DIR or the user data dir)")
+    parser.add_argument("--log-level", default=os.environ.get("HEARTH_LOG_LEVEL", "INFO"))
+    parser.add_argument("--version", action="version", version=f"hearthd {__version__}")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        daemon = Daemon(args.data_dir)
+    except (AlreadyRunning, SchemaTooNewError) as exc:
+        print(f"hearthd: {exc}", file=sys.stderr)
+        return 2
+    try:
+        sock = daemon.bind_socket()
+    except AlreadyRunning as exc:
+        daemon.stop()
+        print(f"hearthd: {exc}", file=sys.stderr)
+        return 2
+    daemon.start()
+    log.info("hearthd %s serving %s on %s", __version__, daemon.data_dir, socket_path(daemon.data_dir))
+    try:
+        daemon.serve(sock)
+    finally:
+        daemon.stop()
+        log.info("hearthd stopped")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

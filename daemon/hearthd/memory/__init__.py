@@ -1,0 +1,1 @@
+"""The read path: per-track search, hybrid fusion, recall and context assembly."""

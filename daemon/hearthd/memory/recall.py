@@ -1,0 +1,127 @@
+"""Recall: SearchAll (turns, facts, episodes) and SearchFacts, fused and explained.
+
+The shared read surface behind the API's recall, hearthctl recall, the recall tools and context assembly.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import numpy as np
+
+from ..embedding.service import TextEmbedder
+from ..settings import Settings
+from ..store.database import Store
+from ..store.tracks import TRACKS, Track
+from ..timeutil import iso
+from .hybrid import Hit, fuse
+from .search import Filters, admissible, fts_search, vector_search
+
+CANDIDATES = 50  # per track and method, before fusion
+
+
+class Recaller:
+    def __init__(self, store: Store, embedder: TextEmbedder, settings: Settings):
+        self.store = store
+        self.embedder = embedder
+        self.settings = settings
+
+    def query_vector(self, text: str) -> np.ndarray | None:
+        """The query's vector in the searched space, or None (model loading, failed, or being switched)."""
+        got = self.embedder.embed_if_ready(text)
+        if got is None or got[0] != self.store.vector_model:
+            return None
+        return got[1]
+
+    def search(self, text: str, tracks: list[str], filters: Filters, query_vector: np.ndarray | None = None,
+               now: float | None = None, fts_only: bool = False) -> list[Hit]:
+        """Hybrid search over the given tracks; pass query_vector to skip embedding (benchmarks)."""
+        if filters.scope.empty:
+            return []
+        now = time.time() if now is None else now
+        qv = None if fts_only else (self.query_vector(text) if query_vector is None else query_vector)
+        ranked, times = {}, {}
+        for name in tracks:
+            track = TRACKS[name]
+            vec = vector_search(self.store, track, qv, CANDIDATES, filters) if qv is not None else []
+            fts = fts_search(self.store, track, text, CANDIDATES, filters)
+            ok = admissible(self.store, track, {i for i, _ in vec}, filters) if vec else {}
+            vec = [(i, s) for i, s in vec if i in ok]
+            if fts:
+                ok.update(admissible(self.store, track, [i for i, _ in fts], filters))
+            times.update({(name, i): t for i, t in ok.items()})
+            if vec:
+                ranked[(name, "vector")] = vec
+            if fts:
+                ranked[(name, "fts")] = fts
+        half_life = self.settings["episodes.recency_decay_half_life_days"]
+        return fuse(ranked, times, now, half_life)
+
+    def search_all(self, text: str, filters: Filters, k: int = 10, query_vector: np.ndarray | None = None) -> dict:
+        qv = self.query_vector(text) if query_vector is None else query_vector
+        hits = self.search(text, list(TRACKS), filters, qv) if qv is not None else \
+            self.search(text, list(TRACKS), filters, None, fts_only=True)
+        out = {"facts": [], "episodes": [], "turns": []}
+        for name in out:
+            chosen = [h for h in hits if h.track == name][:k]
+            out[name] = hydrate(self.store, TRACKS[name], chosen)
+        out["vector_search"] = qv is not None  # False: keyword search only (model loading or failed)
+        return out
+
+    def search_facts(self, text: str, filters: Filters, k: int, query_vector: np.ndarray | None = None) -> list[dict]:
+        qv = self.query_vector(text) if query_vector is None else query_vector
+        hits = self.search(text, ["facts"], filters, qv, fts_only=qv is None)[:k]
+        items = hydrate(self.store, TRACKS["facts"], hits)
+        vt = self.store.track("facts")
+        if qv is not None and vt is not None:
+            sims = vt.similarity(qv, [i["id"] for i in items])
+            for item in items:
+                item["similarity"] = round(sims.get(item["id"], 0.0), 4)
+        return items
+
+
+FIELDS = {
+    "turns": "id, text, role, speaker_id, band, owner_id, ts, thread_id, session_id, "
+             "(SELECT key FROM threads WHERE threads.id = x.thread_id) AS thread",
+    "facts": "id, text, display_text, subject, predicate, object, owner_id, status, provenance, confidence, "
+             "support_count, always_inject, valid_from, valid_to, superseded_by, use_count",
+    "episodes": "id, headline, summary, participants, owner_id, started_at, ended_at, session_id",
+}
+
+
+def row_to_item(track: Track, row) -> dict:
+    item = dict(row)
+    item["ref"] = f"{track.kind}:{item['id']}"
+    if track.name == "facts":
+        item["text"] = item.pop("display_text") or item["text"]
+        item["always_inject"] = bool(item["always_inject"])
+        for key in ("valid_from", "valid_to"):
+            item[key] = iso(item[key])
+    elif track.name == "episodes":
+        item["text"] = f"{item['headline']}: {item['summary']}"
+        item["participants"] = json.loads(item["participants"])
+        for key in ("started_at", "ended_at"):
+            item[key] = iso(item[key])
+    else:
+        item["ts"] = iso(item["ts"])
+    return item
+
+
+def hydrate(store: Store, track: Track, hits: list[Hit]) -> list[dict]:
+    if not hits:
+        return []
+    ids = [h.id for h in hits]
+    rows = store.read().execute(
+        f"SELECT {FIELDS[track.name]} FROM {track.table} x WHERE id IN ({', '.join('?' * len(ids))})", ids).fetchall()
+    by_id = {r["id"]: r for r in rows}
+    out = []
+    for hit in hits:
+        row = by_id.get(hit.id)
+        if row is None:
+            continue  # erased between search and hydration
+        item = row_to_item(track, row)
+        item["score"] = round(hit.score, 6)
+        item["parts"] = hit.parts
+        out.append(item)
+    return out

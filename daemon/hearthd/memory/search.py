@@ -1,0 +1,102 @@
+"""Per-track search: by vector over the in-memory matrices, by keyword over FTS5 (bm25), and the SQL that
+re-checks every candidate against the caller's scope and filters."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..store.database import Store
+from ..store.tracks import Track
+from ..store.vectors import VectorFilter
+from .scope import Scope
+
+# Words that would make nearly every row an FTS hit; the vector track covers their meaning.
+STOPWORDS = frozenset("""a about above after again all am an and any are as at be been before being below between
+both but by can could did do does doing down during each few for from further had has have having he her here
+hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off
+on once only or other our ours ourselves out over own same she should so some such than that the their theirs
+them themselves then there these they this those through to too under until up very was we were what when where
+which while who whom why will with would you your yours yourself yourselves s t don didn""".split())
+
+MAX_QUERY_TERMS = 32
+
+
+def fts_query(text: str) -> str | None:
+    """A safe FTS5 query: the content words of the text, each quoted, OR-ed (bm25 ranks rows matching more)."""
+    words = [w for w in re.findall(r"\w+", text.lower()) if w not in STOPWORDS]
+    seen = list(dict.fromkeys(words))[:MAX_QUERY_TERMS]
+    return " OR ".join(f'"{w}"' for w in seen) if seen else None
+
+
+@dataclass
+class Filters:
+    scope: Scope
+    since: float | None = None
+    until: float | None = None
+    participants: tuple[str, ...] = ()
+    include_inactive: bool = False  # superseded facts, cleared turns: only for history views
+    extra: list[str] = field(default_factory=list)
+
+    def where(self, track: Track, alias: str = "x") -> tuple[str, list]:
+        owner_sql, params = self.scope.sql(f"{alias}.owner_id")
+        clauses = [owner_sql]
+        if not self.include_inactive:
+            clauses.append(track.live(alias))
+        if self.since is not None:
+            clauses.append(f"{alias}.{track.time_col} >= ?")
+            params.append(self.since)
+        if self.until is not None:
+            clauses.append(f"{alias}.{track.time_col} < ?")
+            params.append(self.until)
+        if self.participants:
+            marks = ", ".join("?" * len(self.participants))
+            if track.name == "turns":
+                clauses.append(f"{alias}.speaker_id IN ({marks})")
+            elif track.name == "facts":
+                clauses.append(f"({alias}.subject IN ({marks}) OR {alias}.owner_id IN ({marks}))")
+                params.extend(self.participants)
+            else:
+                clauses.append(f"EXISTS (SELECT 1 FROM json_each({alias}.participants) WHERE value IN ({marks}))")
+            params.extend(self.participants)
+        return " AND ".join(clauses), params
+
+    def vector_filter(self, store: Store) -> VectorFilter:
+        return VectorFilter(owners=self.scope.codes(store.owners), since=self.since, until=self.until)
+
+
+def vector_search(store: Store, track: Track, query: np.ndarray, k: int, filters: Filters) -> list[tuple[int, float]]:
+    vt = store.track(track.name)
+    if vt is None:
+        return []
+    return vt.search(query, k, filters.vector_filter(store))
+
+
+def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters) -> list[tuple[int, float]]:
+    """(id, bm25) best first; bm25 is negative, lower is better, as SQLite reports it."""
+    match = fts_query(text)
+    if match is None:
+        return []
+    where, params = filters.where(track)
+    rows = store.read().execute(
+        f"SELECT x.id, bm25({track.fts}) AS rank FROM {track.fts} JOIN {track.table} x ON x.id = {track.fts}.rowid "
+        f"WHERE {track.fts} MATCH ? AND {where} ORDER BY rank LIMIT ?", [match, *params, k]).fetchall()
+    return [(r[0], r[1]) for r in rows]
+
+
+def admissible(store: Store, track: Track, ids, filters: Filters) -> dict[int, float]:
+    """Of the given ids, those the filters admit, with their times (re-checks vector candidates in SQL)."""
+    ids = list(ids)
+    if not ids:
+        return {}
+    where, params = filters.where(track)
+    out = {}
+    for i in range(0, len(ids), 500):
+        chunk = ids[i:i + 500]
+        rows = store.read().execute(
+            f"SELECT x.id, x.{track.time_col} FROM {track.table} x WHERE x.id IN ({', '.join('?' * len(chunk))}) "
+            f"AND {where}", [*chunk, *params]).fetchall()
+        out.update({r[0]: r[1] for r in rows})
+    return out

@@ -1,0 +1,223 @@
+"""Every setting, declared once: name, type, default, range, help and section.
+
+The API, hearthctl and the desktop's settings window are all generated from these declarations (after
+electrum's ConfigVar). Values are validated, persisted in core.db's `settings` table, audited, and applied
+live through change listeners: nothing needs a restart.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+class SettingError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str
+    type: type
+    default: Any
+    help: str
+    label: str = ""
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[str, ...] | None = None
+    wired: bool = True  # False: declared now, its effect arrives with a later part of the product
+
+    @property
+    def section(self) -> str:
+        return self.key.split(".", 1)[0]
+
+    def parse(self, raw: Any) -> Any:
+        """A valid value from a JSON value or a command-line string; SettingError otherwise."""
+        value = raw
+        if isinstance(raw, str) and self.type is not str:
+            text = raw.strip()
+            try:
+                value = json.loads(text.lower() if self.type is bool else text)
+            except json.JSONDecodeError:
+                raise SettingError(f"{self.key}: {raw!r} is not a {self.type.__name__}") from None
+        if self.type is bool:
+            if not isinstance(value, bool):
+                raise SettingError(f"{self.key}: expected true or false, got {raw!r}")
+        elif self.type is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                if isinstance(value, float) and value.is_integer():
+                    value = int(value)
+                else:
+                    raise SettingError(f"{self.key}: expected a whole number, got {raw!r}")
+        elif self.type is float:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise SettingError(f"{self.key}: expected a number, got {raw!r}")
+            value = float(value)
+            if value != value:  # NaN
+                raise SettingError(f"{self.key}: expected a number, got NaN")
+        elif self.type is str:
+            if not isinstance(value, str):
+                raise SettingError(f"{self.key}: expected text, got {raw!r}")
+            value = value.strip()
+            if self.choices:
+                upper = {c.upper(): c for c in self.choices}
+                if value.upper() not in upper:
+                    raise SettingError(f"{self.key}: expected one of {', '.join(self.choices)}, got {raw!r}")
+                value = upper[value.upper()]
+        if self.minimum is not None and value < self.minimum:
+            raise SettingError(f"{self.key}: {value} is below the minimum {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise SettingError(f"{self.key}: {value} is above the maximum {self.maximum}")
+        return value
+
+    def describe(self) -> dict:
+        return {
+            "key": self.key, "section": self.section, "type": self.type.__name__, "default": self.default,
+            "label": self.label or self.key.split(".", 1)[1].replace("_", " "), "help": self.help,
+            "minimum": self.minimum, "maximum": self.maximum,
+            "choices": list(self.choices) if self.choices else None, "wired": self.wired,
+        }
+
+
+def _s(key, type_, default, help_, **kw) -> Setting:
+    return Setting(key, type_, default, help_, **kw)
+
+
+DECLARATIONS: tuple[Setting, ...] = (
+    # -- memory: auto-inject recall
+    _s("memory.enabled", bool, True, "Master switch. Off pauses memory: nothing is injected into prompts."),
+    _s("memory.recall_mode", str, "FULL", "What auto-inject adds to each turn: nothing (OFF), the pinned profile "
+       "card only (PINNED_ONLY), or the card plus facts relevant to what was said (FULL).",
+       choices=("OFF", "PINNED_ONLY", "FULL")),
+    _s("memory.recall_top_k", int, 5, "How many relevant facts auto-inject adds at most.", minimum=1, maximum=50),
+    _s("memory.recall_min_similarity", float, 0.35, "A fact is injected only when its similarity to what was "
+       "said reaches this.", minimum=0.0, maximum=1.0),
+    _s("memory.pinned_card_max_facts", int, 8, "How many pinned (always-inject) facts the profile card holds.",
+       minimum=0, maximum=50),
+    # -- memory: fact writes
+    _s("memory.dedup_similarity", float, 0.92, "A new fact this similar to one with the same key counts as "
+       "support for it instead of a new fact.", minimum=0.5, maximum=1.0, wired=False),
+    _s("memory.contradiction_similarity", float, 0.75, "Facts at least this similar are checked for an update or "
+       "a contradiction.", minimum=0.0, maximum=1.0, wired=False),
+    _s("memory.inferred_fact_confidence_cap", float, 0.6, "Highest confidence of a fact the user did not state "
+       "outright.", minimum=0.0, maximum=1.0, wired=False),
+    # -- memory: session formation
+    _s("memory.session_gate_enabled", bool, True, "Skip forming facts and episodes from trivial sessions.",
+       wired=False),
+    _s("memory.session_gate_min_turns", int, 2, "User turns a session needs to be formed.", minimum=1,
+       maximum=100, wired=False),
+    _s("memory.session_gate_min_content_tokens", int, 12, "Words of user content a session needs to be formed.",
+       minimum=0, maximum=10_000, wired=False),
+    _s("memory.coupling_window_seconds", int, 300, "A conversation idle this long has ended; the next turn opens "
+       "a new session.", minimum=10, maximum=86_400),
+    _s("memory.formation_grace_seconds", int, 30, "Wait this long after a session ends before forming it.",
+       minimum=0, maximum=3_600, wired=False),
+    _s("memory.sweep_interval_seconds", int, 300, "How often the sweeper and the retention job run.",
+       minimum=5, maximum=86_400, wired=False),
+    # -- memory: working window and retention
+    _s("memory.keep_last_turns", int, 6, "User turns kept verbatim when older context is folded into a summary.",
+       minimum=1, maximum=100, wired=False),
+    _s("memory.retention_window_days", int, 365, "Conversation turns older than this are deleted, unless a fact "
+       "came from them.", minimum=1, maximum=36_500, wired=False),
+    # -- episodes
+    _s("episodes.enabled", bool, True, "Write an episode (headline and summary) for each formed conversation.",
+       wired=False),
+    _s("episodes.linking_enabled", bool, True, "Link an episode to similar recent episodes.", wired=False),
+    _s("episodes.linking_min_similarity", float, 0.6, "How similar two episodes must be to be linked.",
+       minimum=0.0, maximum=1.0, wired=False),
+    _s("episodes.linking_max_links", int, 3, "Most links an episode gets.", minimum=0, maximum=20, wired=False),
+    _s("episodes.linking_window_days", int, 30, "Only episodes this recent are candidates for links.",
+       minimum=1, maximum=3_650, wired=False),
+    _s("episodes.recency_decay_half_life_days", float, 30.0, "Recall favours recent memories: their boost halves "
+       "every this many days.", minimum=0.5, maximum=3_650),
+    # -- general
+    _s("general.system_language", str, "en", "Language of the date and time in the turn context (a locale "
+       "code such as en, de, pt_BR)."),
+    # -- speakers
+    _s("speakers.band_high", float, 0.80, "Voice similarity for a confident identification (sees personal "
+       "memory).", minimum=0.0, maximum=1.0, wired=False),
+    _s("speakers.band_medium", float, 0.72, "Voice similarity for an unsure identification.", minimum=0.0,
+       maximum=1.0, wired=False),
+    _s("speakers.band_greeting", float, 0.65, "Voice similarity enough to greet by name only.", minimum=0.0,
+       maximum=1.0, wired=False),
+    _s("speakers.uncertain_facts", str, "household", "Where facts from a not-confidently identified speaker go.",
+       choices=("household", "nowhere"), wired=False),
+    # -- embedder
+    _s("embedder.model", str, "all-MiniLM-L6-v2", "Sentence-transformers model: the bundled all-MiniLM-L6-v2, "
+       "a local model folder, or a model id already in the local cache. Changing it re-embeds everything in "
+       "the background."),
+    # -- generator
+    _s("generator.provider", str, "none", "LLM used for extraction and summaries; none uses rules and "
+       "extractive summaries, offline.", choices=("none", "openai", "llama_cpp"), wired=False),
+    _s("generator.base_url", str, "http://127.0.0.1:8080/v1", "OpenAI-compatible endpoint (Ollama, llama.cpp "
+       "server, LM Studio, vLLM).", wired=False),
+    _s("generator.model", str, "", "Model name at the endpoint.", wired=False),
+    _s("generator.gguf_path", str, "", "Local GGUF file for the in-process llama_cpp provider.", wired=False),
+    _s("generator.timeout_seconds", float, 60.0, "Longest wait for one generator call.", minimum=1.0,
+       maximum=3_600.0, wired=False),
+    # -- tools
+    _s("tools.enabled", bool, False, "Offer the recall tools (recall_memory, expand_episode, "
+       "get_related_episodes) to the assistant's LLM.", wired=False),
+)
+
+BY_KEY: dict[str, Setting] = {s.key: s for s in DECLARATIONS}
+
+
+def declaration(key: str) -> Setting:
+    try:
+        return BY_KEY[key]
+    except KeyError:
+        raise SettingError(f"unknown setting {key!r}") from None
+
+
+Listener = Callable[[str, Any, Any], None]
+
+
+@dataclass
+class Settings:
+    """The live values. Reads are plain dict lookups; writes go through the store's writer."""
+
+    values: dict[str, Any] = field(default_factory=lambda: {s.key: s.default for s in DECLARATIONS})
+    _listeners: list[Listener] = field(default_factory=list)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    def load(self, rows) -> None:
+        for key, raw in rows:
+            if key in BY_KEY:
+                try:
+                    self.values[key] = BY_KEY[key].parse(json.loads(raw))
+                except (SettingError, json.JSONDecodeError):
+                    pass  # a value this build no longer accepts falls back to the default
+        
+    def on_change(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def set(self, writer, key: str, raw: Any, actor: str) -> Any:
+        decl = declaration(key)
+        value = decl.parse(raw)
+        with self._lock:
+            old = self.values[key]
+
+            def persist(tx):
+                now = time.time()
+                tx.execute("INSERT INTO settings(key, value, updated_at) VALUES (?, ?, ?) "
+                           "ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                           (key, json.dumps(value), now))
+                tx.execute("INSERT INTO audit(at, actor, action, target, detail) VALUES (?, ?, 'settings.set', ?, ?)",
+                           (now, actor, key, json.dumps({"old": old, "new": value})))
+
+            writer.write(persist)
+            self.values[key] = value
+        if old != value:
+            for listener in self._listeners:
+                listener(key, old, value)
+        return value
+
+    def snapshot(self) -> dict[str, Any]:
+        return dict(self.values)

@@ -1,0 +1,1 @@
+"""core.db: connections, the single writer, migrations, the vector codec and in-memory vector tracks."""

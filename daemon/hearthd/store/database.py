@@ -1,0 +1,99 @@
+"""The Store: core.db's path, its single writer, per-thread readers and the in-memory vector tracks."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from .connection import ReadConnections, open_connection
+from .migrations import migrate
+from .tracks import TRACKS, Track
+from .vectors import OwnerCodes, VectorTrack, decode
+from .writer import Writer
+
+log = logging.getLogger(__name__)
+
+LOAD_BATCH = 5000
+
+
+class Store:
+    def __init__(self, data_dir: Path):
+        self.path = Path(data_dir) / "core.db"
+        conn = open_connection(self.path)
+        try:
+            self.schema_version = migrate(conn)
+        except BaseException:
+            conn.close()
+            raise
+        self.writer = Writer(conn)
+        self._readers = ReadConnections(self.path)
+        self.owners = OwnerCodes()
+        # The vector space the tracks hold; None until the embedder is ready and the tracks are loaded.
+        self.vector_model: str | None = None
+        self.tracks: dict[str, VectorTrack] = {}
+        self._tracks_lock = threading.Lock()
+
+    def read(self) -> sqlite3.Connection:
+        return self._readers.get()
+
+    def meta(self, key: str) -> str | None:
+        row = self.read().execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    @staticmethod
+    def set_meta(tx, key: str, value: str) -> None:
+        tx.execute("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                   (key, value))
+
+    # -- vector tracks -----------------------------------------------------------------------------------
+    def load_tracks(self, model_id: str, dim: int) -> None:
+        """Build the matrices from the BLOBs of the given model's rows (called off the boot path)."""
+        tracks = {}
+        for track in TRACKS.values():
+            vt = VectorTrack(track.name, dim)
+            last = -1
+            while True:
+                rows = self.read().execute(
+                    f"SELECT id, embedding, owner_id, {track.time_col} FROM {track.table} "
+                    f"WHERE id > ? AND embed_model = ? AND {track.live()} ORDER BY id LIMIT ?",
+                    (last, model_id, LOAD_BATCH)).fetchall()
+                if not rows:
+                    break
+                vectors = np.stack([decode(r[1]) for r in rows])
+                if vectors.shape[1] == dim:
+                    vt.upsert_many([r[0] for r in rows], vectors, [self.owners.code(r[2]) for r in rows],
+                                   [r[3] for r in rows])
+                last = rows[-1][0]
+            tracks[track.name] = vt
+        with self._tracks_lock:
+            self.tracks = tracks
+            self.vector_model = model_id
+
+    def track(self, name: str) -> VectorTrack | None:
+        return self.tracks.get(name)
+
+    def index_row(self, track: Track, row_id: int, model_id: str, vector: np.ndarray, owner_id, ts) -> None:
+        """Put a row's vector into its in-memory track (after its commit, on the writer thread)."""
+        vt = self.tracks.get(track.name)
+        if vt is not None and self.vector_model == model_id:
+            vt.upsert(row_id, vector, self.owners.code(owner_id), ts)
+
+    def unindex_row(self, track: Track, row_id: int) -> None:
+        vt = self.tracks.get(track.name)
+        if vt is not None:
+            vt.remove(row_id)
+
+    def counts(self) -> dict[str, int]:
+        conn = self.read()
+        return {name: conn.execute(f"SELECT count(*) FROM {t.table}").fetchone()[0] for name, t in TRACKS.items()}
+
+    def size_bytes(self) -> int:
+        return sum(p.stat().st_size for p in self.path.parent.glob(self.path.name + "*") if p.exists())
+
+    def close(self) -> None:
+        self.writer.close()
+        self._readers.close()

@@ -1,0 +1,232 @@
+"""Numbered, named, transactional migrations of core.db, applied at every start.
+
+After sqlite-utils' Migrations: each step runs once inside its own transaction and is recorded by name. The
+schema version is the number of steps; a database that records a step this build does not know, or a
+version above the highest it knows, was written by a newer Hearth and is refused untouched (after anki's
+maximum schema version).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+
+class SchemaTooNewError(RuntimeError):
+    pass
+
+
+def _fts_triggers(table: str, fts: str, columns: list[str]) -> str:
+    """Triggers that keep an external-content FTS5 table in step with its table, deletes included."""
+    cols = ", ".join(columns)
+    new = ", ".join(f"new.{c}" for c in columns)
+    old = ", ".join(f"old.{c}" for c in columns)
+    of = ", ".join(columns)
+    return f"""
+    CREATE TRIGGER {table}_fts_insert AFTER INSERT ON {table} BEGIN
+        INSERT INTO {fts}(rowid, {cols}) VALUES (new.id, {new});
+    END;
+    CREATE TRIGGER {table}_fts_delete AFTER DELETE ON {table} BEGIN
+        INSERT INTO {fts}({fts}, rowid, {cols}) VALUES ('delete', old.id, {old});
+    END;
+    CREATE TRIGGER {table}_fts_update AFTER UPDATE OF {of} ON {table} BEGIN
+        INSERT INTO {fts}({fts}, rowid, {cols}) VALUES ('delete', old.id, {old});
+        INSERT INTO {fts}(rowid, {cols}) VALUES (new.id, {new});
+    END;
+    """
+
+
+TOKENIZER = "porter unicode61 remove_diacritics 2"
+
+M001_CORE = f"""
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at REAL NOT NULL);
+
+CREATE TABLE audit (
+    id INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,
+    target TEXT,
+    detail TEXT
+);
+CREATE INDEX audit_at ON audit(at);
+
+-- People the memory knows: enrolled voices and account-linked chat users alike.
+CREATE TABLE speakers (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+
+-- A client's conversation key (a room, a device, a chat) maps to its current thread; clear_context retires
+-- the thread so the same key opens a new one.
+CREATE TABLE threads (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    last_turn_at REAL,
+    retired_at REAL
+);
+CREATE UNIQUE INDEX threads_live_key ON threads(key) WHERE retired_at IS NULL;
+
+CREATE TABLE sessions (
+    id INTEGER PRIMARY KEY,
+    thread_id INTEGER NOT NULL REFERENCES threads(id),
+    started_at REAL NOT NULL,
+    last_turn_at REAL NOT NULL,
+    ended_at REAL,
+    formed_at REAL,
+    cleared INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX sessions_thread ON sessions(thread_id, ended_at);
+CREATE INDEX sessions_unformed ON sessions(formed_at, ended_at);
+
+-- L0: the verbatim ledger.
+CREATE TABLE turns (
+    id INTEGER PRIMARY KEY,
+    thread_id INTEGER NOT NULL REFERENCES threads(id),
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+    text TEXT NOT NULL,
+    speaker_id TEXT REFERENCES speakers(id),
+    band TEXT NOT NULL DEFAULT 'none' CHECK (band IN ('high', 'medium', 'greeting', 'none')),
+    owner_id TEXT,                 -- personal pool it belongs to; NULL = household
+    ts REAL NOT NULL,              -- when it was said (unix seconds, UTC)
+    created_at REAL NOT NULL,      -- when it was committed
+    tool_calls TEXT,               -- the assistant turn's tool-calls record (JSON)
+    pinned INTEGER NOT NULL DEFAULT 0,
+    cleared INTEGER NOT NULL DEFAULT 0,
+    embedding BLOB,
+    embed_model TEXT
+);
+CREATE INDEX turns_thread_ts ON turns(thread_id, ts);
+CREATE INDEX turns_session ON turns(session_id);
+CREATE INDEX turns_ts ON turns(ts);
+CREATE INDEX turns_speaker ON turns(speaker_id);
+CREATE VIRTUAL TABLE turn_fts USING fts5(text, content='turns', content_rowid='id', tokenize='{TOKENIZER}');
+{_fts_triggers("turns", "turn_fts", ["text"])}
+
+-- L3: typed facts, bi-temporal.
+CREATE TABLE facts (
+    id INTEGER PRIMARY KEY,
+    subject TEXT NOT NULL,
+    predicate TEXT NOT NULL,
+    object TEXT NOT NULL,
+    text TEXT NOT NULL,
+    display_text TEXT,
+    owner_id TEXT,                 -- personal pool; NULL = household
+    provenance TEXT NOT NULL DEFAULT 'USER-STATED' CHECK (provenance IN ('USER-STATED', 'INFERRED')),
+    confidence REAL NOT NULL DEFAULT 1.0,
+    support_count INTEGER NOT NULL DEFAULT 1,
+    always_inject INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'superseded')),
+    valid_from REAL NOT NULL,
+    valid_to REAL,
+    recorded_at REAL NOT NULL,
+    superseded_by INTEGER REFERENCES facts(id),
+    use_count INTEGER NOT NULL DEFAULT 0,
+    last_used_at REAL,
+    source TEXT NOT NULL DEFAULT 'formation',
+    session_id INTEGER REFERENCES sessions(id),
+    embedding BLOB,
+    embed_model TEXT
+);
+CREATE INDEX facts_key ON facts(subject, predicate, owner_id, status);
+CREATE INDEX facts_owner ON facts(owner_id, status);
+CREATE VIRTUAL TABLE fact_fts USING fts5(text, content='facts', content_rowid='id', tokenize='{TOKENIZER}');
+{_fts_triggers("facts", "fact_fts", ["text"])}
+
+-- L4: episodes, one narrative per formed session.
+CREATE TABLE episodes (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER REFERENCES sessions(id),
+    thread_id INTEGER REFERENCES threads(id),
+    headline TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    participants TEXT NOT NULL DEFAULT '[]',
+    owner_id TEXT,
+    started_at REAL NOT NULL,
+    ended_at REAL NOT NULL,
+    created_at REAL NOT NULL,
+    embedding BLOB,
+    embed_model TEXT
+);
+CREATE INDEX episodes_time ON episodes(ended_at);
+CREATE VIRTUAL TABLE episode_fts USING fts5(headline, summary, content='episodes', content_rowid='id',
+                                           tokenize='{TOKENIZER}');
+{_fts_triggers("episodes", "episode_fts", ["headline", "summary"])}
+"""
+
+# (name, sql). Append only: a released step is never edited, a change is a new step.
+MIGRATIONS: list[tuple[str, str]] = [
+    ("001_core", M001_CORE),
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def _applied(conn: sqlite3.Connection) -> list[str]:
+    conn.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
+    return [r[0] for r in conn.execute("SELECT name FROM _migrations ORDER BY name")]
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    return int(row[0]) if row else 0
+
+
+def check_not_newer(conn: sqlite3.Connection) -> None:
+    known = {name for name, _ in MIGRATIONS}
+    has_meta = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'meta'").fetchone()
+    recorded = schema_version(conn) if has_meta else 0
+    has_log = conn.execute("SELECT 1 FROM sqlite_master WHERE name = '_migrations'").fetchone()
+    unknown = [n for (n,) in conn.execute("SELECT name FROM _migrations")] if has_log else []
+    unknown = [n for n in unknown if n not in known]
+    if recorded > SCHEMA_VERSION or unknown:
+        raise SchemaTooNewError(
+            f"core.db has schema version {recorded}"
+            + (f" (steps {', '.join(unknown)})" if unknown else "")
+            + f", newer than this Hearth understands ({SCHEMA_VERSION}); upgrade Hearth, the file was not touched"
+        )
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Apply every missing step in order; returns the schema version. Idempotent."""
+    check_not_newer(conn)
+    done = set(_applied(conn))
+    for name, sql in MIGRATIONS:
+        if name in done:
+            continue
+        # executescript commits first; run the step's statements inside one explicit transaction instead.
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _split(sql):
+                conn.execute(statement)
+            conn.execute("INSERT INTO _migrations(name, applied_at) VALUES (?, ?)", (name, time.time()))
+            conn.execute(
+                "INSERT INTO meta(key, value) VALUES ('schema_version', ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (str(len(done) + 1),),
+            )
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        done.add(name)
+    return SCHEMA_VERSION
+
+
+def _split(script: str) -> list[str]:
+    """Split a script into complete statements (triggers contain semicolons)."""
+    statements, buf = [], ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            if buf.strip():
+                statements.append(buf.strip())
+            buf = ""
+    if buf.strip():
+        statements.append(buf.strip())
+    return statements

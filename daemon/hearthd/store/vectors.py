@@ -1,0 +1,161 @@
+"""Vectors: the BLOB codec and the in-memory matrices searched on the read path.
+
+Vectors are stored normalised, as little-endian float32 BLOBs next to their rows. The daemon keeps every
+searchable row's vector in one matrix per track (turns, facts, episodes), so a search is one matrix product
+and never reads BLOBs from disk. A track holds vectors of one model only: the active one.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+HOUSEHOLD = 0  # owner code of the household pool
+
+
+def encode(vector: np.ndarray) -> bytes:
+    v = np.asarray(vector, dtype=np.float32)
+    norm = float(np.linalg.norm(v))
+    if norm > 0:
+        v = v / norm
+    return v.astype("<f4").tobytes()
+
+
+def decode(blob: bytes) -> np.ndarray:
+    return np.frombuffer(blob, dtype="<f4").astype(np.float32, copy=False)
+
+
+@dataclass(frozen=True)
+class VectorFilter:
+    """Which rows a search may return. owners=None: every pool; since/until bound the row's time."""
+
+    owners: frozenset[int] | None = None
+    since: float | None = None
+    until: float | None = None
+
+
+class VectorTrack:
+    """An append-friendly matrix of one track's vectors with per-row owner codes and times for filtering."""
+
+    def __init__(self, name: str, dim: int, capacity: int = 1024):
+        self.name = name
+        self.dim = dim
+        self._lock = threading.RLock()
+        self._n = 0
+        self._matrix = np.zeros((capacity, dim), dtype=np.float32)
+        self._ids = np.zeros(capacity, dtype=np.int64)
+        self._owners = np.zeros(capacity, dtype=np.int32)
+        self._times = np.zeros(capacity, dtype=np.float64)
+        self._pos: dict[int, int] = {}
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __contains__(self, row_id: int) -> bool:
+        return row_id in self._pos
+
+    def _grow(self, need: int) -> None:
+        cap = len(self._ids)
+        if need <= cap:
+            return
+        new_cap = max(need, cap * 2)
+        for attr in ("_matrix", "_ids", "_owners", "_times"):
+            old = getattr(self, attr)
+            new = np.zeros((new_cap,) + old.shape[1:], dtype=old.dtype)
+            new[: self._n] = old[: self._n]
+            setattr(self, attr, new)
+
+    def upsert(self, row_id: int, vector: np.ndarray, owner: int, ts: float) -> None:
+        self.upsert_many([row_id], np.asarray(vector, dtype=np.float32).reshape(1, -1), [owner], [ts])
+
+    def upsert_many(self, ids, vectors: np.ndarray, owners, times) -> None:
+        vectors = np.asarray(vectors, dtype=np.float32)
+        if vectors.ndim != 2 or vectors.shape[1] != self.dim:
+            raise ValueError(f"{self.name}: vectors of dimension {vectors.shape[-1]} in a {self.dim}-d track")
+        with self._lock:
+            self._grow(self._n + len(ids))
+            for i, row_id in enumerate(ids):
+                pos = self._pos.get(int(row_id))
+                if pos is None:
+                    pos = self._n
+                    self._n += 1
+                    self._pos[int(row_id)] = pos
+                    self._ids[pos] = row_id
+                self._matrix[pos] = vectors[i]
+                self._owners[pos] = owners[i]
+                self._times[pos] = times[i]
+
+    def remove(self, row_id: int) -> None:
+        with self._lock:
+            pos = self._pos.pop(int(row_id), None)
+            if pos is None:
+                return
+            last = self._n - 1
+            if pos != last:  # move the last row into the hole
+                moved = int(self._ids[last])
+                self._matrix[pos] = self._matrix[last]
+                self._ids[pos] = moved
+                self._owners[pos] = self._owners[last]
+                self._times[pos] = self._times[last]
+                self._pos[moved] = pos
+            self._matrix[last] = 0
+            self._n = last
+
+    def vector(self, row_id: int) -> np.ndarray | None:
+        with self._lock:
+            pos = self._pos.get(int(row_id))
+            return None if pos is None else self._matrix[pos].copy()
+
+    def similarity(self, query: np.ndarray, ids) -> dict[int, float]:
+        """Cosine of the query with each of the given rows that the track holds."""
+        with self._lock:
+            out = {}
+            for row_id in ids:
+                pos = self._pos.get(int(row_id))
+                if pos is not None:
+                    out[int(row_id)] = float(self._matrix[pos] @ query)
+            return out
+
+    def search(self, query: np.ndarray, k: int, where: VectorFilter | None = None) -> list[tuple[int, float]]:
+        """The k rows most similar to the query, best first, as (id, cosine)."""
+        query = np.asarray(query, dtype=np.float32).reshape(-1)
+        if query.shape[0] != self.dim:
+            return []  # another model's query: never compare two vector spaces
+        with self._lock:
+            n = self._n
+            if n == 0 or k <= 0:
+                return []
+            scores = self._matrix[:n] @ query
+            if where is not None:
+                mask = np.ones(n, dtype=bool)
+                if where.owners is not None:
+                    mask &= np.isin(self._owners[:n], np.fromiter(where.owners, dtype=np.int32))
+                if where.since is not None:
+                    mask &= self._times[:n] >= where.since
+                if where.until is not None:
+                    mask &= self._times[:n] < where.until
+                scores = np.where(mask, scores, -np.inf)
+            k = min(k, n)
+            top = np.argpartition(-scores, k - 1)[:k]
+            top = top[np.argsort(-scores[top])]
+            ids = self._ids[top]
+            return [(int(ids[i]), float(scores[top[i]])) for i in range(len(top)) if scores[top[i]] > -np.inf]
+
+
+class OwnerCodes:
+    """Small integer codes for pool owners (speaker ids) so the tracks can filter with numpy."""
+
+    def __init__(self):
+        self._codes: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def code(self, owner_id: str | None) -> int:
+        if owner_id is None:
+            return HOUSEHOLD
+        with self._lock:
+            return self._codes.setdefault(owner_id, len(self._codes) + 1)
+
+    def codes(self, owner_ids) -> frozenset[int]:
+        return frozenset(self.code(o) for o in owner_ids)
