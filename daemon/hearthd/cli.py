@@ -48,6 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--subject")
     p.add_argument("--predicate")
     p.add_argument("--object")
+    p.add_argument("--pin", action="store_true", help="always inject it (the pinned profile card)")
+    p.add_argument("--valid-from", help="since when it is true (ISO 8601 date; default now)")
 
     p = sub.add_parser("facts", parents=[common], help="list facts")
     p.add_argument("--speaker")
@@ -148,7 +150,8 @@ def run(args) -> int:
             result = client.recall(args.query, args.speaker, args.band, args.k, args.since, args.until)
             _print(args, result, _fmt_recall)
         elif args.command == "remember":
-            result = client.remember(args.text, args.speaker, None, args.subject, args.predicate, args.object)
+            result = client.remember(args.text, args.speaker, None, args.subject, args.predicate, args.object, args.pin,
+                                     args.valid_from)
             _print(args, result, lambda r: f"{r['action']} {r['fact']['ref']}: {r['fact']['text']}")
         elif args.command == "facts":
             _print(args, client.facts(args.speaker, args.history, args.as_of), _fmt_facts)

@@ -184,7 +184,8 @@ class Daemon:
         return assemble(self.recaller, self.settings, text, scope)
 
     def remember(self, text: str, speaker: str | None = None, band: str | None = None,
-                 subject: str | None = None, predicate: str | None = None, obj: str | None = None) -> dict:
+                 subject: str | None = None, predicate: str | None = None, obj: str | None = None,
+                 pin: bool = False, valid_from=None) -> dict:
         text = (text or "").strip()
         if not text:
             raise UserError("text must not be empty")
@@ -198,6 +199,8 @@ class Daemon:
             if not (predicate and obj):
                 raise UserError("give predicate and object together (subject is optional)")
             fact = FactIn(subject or fact.subject, predicate.strip(), obj.strip(), text, owner_id=owner)
+        fact.always_inject = pin
+        fact.valid_from = parse_time(valid_from, "valid_from")
         vector = None
         if self.embedder.ready:
             got = self.embedder.embed([text], Priority.INTERACTIVE)

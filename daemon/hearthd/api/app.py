@@ -74,6 +74,8 @@ class RememberIn(SpeakerRef):
     subject: str | None = Field(None, max_length=200)
     predicate: str | None = Field(None, max_length=100)
     object: str | None = Field(None, max_length=500)
+    pin: bool = Field(False, description="always inject it (the pinned profile card)")
+    valid_from: str | None = Field(None, description="since when it is true, ISO 8601 (default now)")
 
 
 class SettingIn(Strict):
@@ -133,7 +135,10 @@ def create_app(daemon) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request, exc: StarletteHTTPException):
-        return _error(exc.status_code, "user", str(exc.detail))
+        message = str(exc.detail)
+        if message == "There was an error parsing the body":
+            message = "the request body is not valid UTF-8 JSON"
+        return _error(exc.status_code, "user", message)
 
     @app.exception_handler(Exception)
     async def internal_error(_request, exc: Exception):
@@ -190,7 +195,8 @@ def create_app(daemon) -> FastAPI:
 
     @app.post("/v1/facts")
     def remember(body: RememberIn, _role=ANY):
-        return daemon.remember(body.text, body.speaker, body.band, body.subject, body.predicate, body.object)
+        return daemon.remember(body.text, body.speaker, body.band, body.subject, body.predicate, body.object, body.pin,
+                               body.valid_from)
 
     @app.get("/v1/facts")
     def facts(speaker: str | None = Query(None, max_length=MAX_KEY_CHARS), band: Band | None = None,

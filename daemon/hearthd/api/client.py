@@ -100,9 +100,10 @@ class HearthClient:
             query=query, speaker=speaker, band=band, k=k, since=since, until=until, participants=participants))
 
     def remember(self, text: str, speaker: str | None = None, band: str | None = None, subject: str | None = None,
-                 predicate: str | None = None, object: str | None = None) -> dict:
+                 predicate: str | None = None, object: str | None = None, pin: bool = False, valid_from: str | None = None) -> dict:
         return self.request("POST", "/v1/facts", json=_drop_none(
-            text=text, speaker=speaker, band=band, subject=subject, predicate=predicate, object=object))
+            text=text, speaker=speaker, band=band, subject=subject, predicate=predicate, object=object, pin=pin,
+            valid_from=valid_from))
 
     def facts(self, speaker: str | None = None, history: bool = False, as_of: str | None = None) -> list[dict]:
         params = _drop_none(speaker=speaker, history="true" if history else None, as_of=as_of)

@@ -49,7 +49,8 @@ def store_fact(tx: WriteTx, fact: FactIn, vector: tuple[str, np.ndarray] | None 
         "SELECT id FROM facts WHERE subject = ? AND predicate = ? AND owner_id IS ? AND status = 'active' "
         "AND lower(object) = lower(?)", (fact.subject, fact.predicate, fact.owner_id, fact.object)).fetchone()
     if same:
-        tx.execute("UPDATE facts SET support_count = support_count + 1 WHERE id = ?", (same[0],))
+        tx.execute("UPDATE facts SET support_count = support_count + 1, always_inject = max(always_inject, ?) "
+                   "WHERE id = ?", (int(fact.always_inject), same[0]))
         return {"id": same[0], "action": "supported", "superseded": []}
     superseded = []
     if fact.predicate in FUNCTIONAL:

@@ -1,0 +1,117 @@
+import hashlib
+import sqlite3
+
+import numpy as np
+import pytest
+
+from hearthd.store.connection import open_connection
+from hearthd.store.database import Store
+from hearthd.store.migrations import SCHEMA_VERSION, SchemaTooNewError, migrate
+from hearthd.store.vectors import HOUSEHOLD, VectorFilter, VectorTrack, decode, encode
+
+
+def test_migrations_are_idempotent_and_recorded(data_dir):
+    data_dir.mkdir(parents=True)
+    conn = open_connection(data_dir / "core.db")
+    assert migrate(conn) == SCHEMA_VERSION
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"turns", "turn_fts", "threads", "sessions", "facts", "fact_fts", "episodes", "episode_fts",
+            "settings", "meta", "audit", "speakers"} <= tables
+    assert migrate(conn) == SCHEMA_VERSION  # a second start changes nothing
+    assert conn.execute("SELECT count(*) FROM _migrations").fetchone()[0] == SCHEMA_VERSION
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_newer_schema_is_refused_and_left_untouched(data_dir):
+    data_dir.mkdir(parents=True)
+    conn = open_connection(data_dir / "core.db")
+    migrate(conn)
+    conn.execute("INSERT INTO _migrations(name, applied_at) VALUES ('999_from_the_future', 0)")
+    conn.execute("UPDATE meta SET value = '999' WHERE key = 'schema_version'")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    before = hashlib.sha256((data_dir / "core.db").read_bytes()).hexdigest()
+    with pytest.raises(SchemaTooNewError, match="newer than this Hearth understands"):
+        Store(data_dir)
+    assert hashlib.sha256((data_dir / "core.db").read_bytes()).hexdigest() == before
+
+
+def test_fts_external_content_follows_insert_update_delete(data_dir):
+    data_dir.mkdir(parents=True)
+    store = Store(data_dir)
+    try:
+        def add(tx):
+            tx.execute("INSERT INTO threads(key, created_at) VALUES ('k', 0)")
+            tx.execute("INSERT INTO sessions(thread_id, started_at, last_turn_at) VALUES (1, 0, 0)")
+            tx.execute("INSERT INTO turns(thread_id, session_id, role, text, ts, created_at) "
+                       "VALUES (1, 1, 'user', 'the red bicycle', 0, 0)")
+        store.writer.write(add)
+
+        def match(word):
+            return [r[0] for r in store.read().execute("SELECT rowid FROM turn_fts WHERE turn_fts MATCH ?", (word,))]
+
+        assert match("bicycle") == [1]
+        store.writer.write(lambda tx: tx.execute("UPDATE turns SET text = 'the blue canoe' WHERE id = 1"))
+        assert match("bicycle") == [] and match("canoe") == [1]
+        # Updating the vector must not touch the index.
+        store.writer.write(lambda tx: tx.execute("UPDATE turns SET embedding = x'00' WHERE id = 1"))
+        assert match("canoe") == [1]
+        store.writer.write(lambda tx: tx.execute("DELETE FROM turns WHERE id = 1"))
+        assert match("canoe") == []
+        # FTS5's own check raises if the index and its content table disagree.
+        store.writer.write(lambda tx: tx.execute("INSERT INTO turn_fts(turn_fts) VALUES ('integrity-check')"))
+    finally:
+        store.close()
+
+
+def test_a_failed_write_changes_nothing(data_dir):
+    data_dir.mkdir(parents=True)
+    store = Store(data_dir)
+    try:
+        def half_then_fail(tx):
+            tx.execute("INSERT INTO speakers(id, name, created_at) VALUES ('a', 'A', 0)")
+            raise ValueError("boom")
+
+        with pytest.raises(ValueError, match="boom"):
+            store.writer.write(half_then_fail)
+        assert store.read().execute("SELECT count(*) FROM speakers").fetchone()[0] == 0
+        # The writer goes on serving.
+        store.writer.write(lambda tx: tx.execute("INSERT INTO speakers(id, name, created_at) VALUES ('b', 'B', 0)"))
+        assert store.read().execute("SELECT count(*) FROM speakers").fetchone()[0] == 1
+    finally:
+        store.close()
+
+
+def test_vector_codec_is_normalised_little_endian_float32():
+    v = np.array([3.0, 4.0], dtype=np.float64)
+    blob = encode(v)
+    assert len(blob) == 8
+    assert np.allclose(decode(blob), [0.6, 0.8])
+    assert blob == np.array([0.6, 0.8], dtype="<f4").tobytes()
+
+
+def test_vector_track_search_filters_and_removal():
+    track = VectorTrack("t", 3, capacity=2)
+    vectors = np.eye(3, dtype=np.float32)
+    track.upsert_many([10, 11, 12], vectors, [HOUSEHOLD, 5, HOUSEHOLD], [100.0, 200.0, 300.0])
+    q = np.array([1.0, 0.2, 0.1], dtype=np.float32)
+    assert [i for i, _ in track.search(q, 3)] == [10, 11, 12]
+    assert [i for i, _ in track.search(q, 3, VectorFilter(owners=frozenset({HOUSEHOLD})))] == [10, 12]
+    assert [i for i, _ in track.search(q, 3, VectorFilter(since=150.0, until=300.0))] == [11]
+    track.remove(10)
+    assert 10 not in track and len(track) == 2
+    assert [i for i, _ in track.search(q, 3)] == [11, 12]
+    track.upsert(11, np.array([0, 0, 1.0]), 5, 200.0)  # replace in place
+    assert len(track) == 2
+    assert track.search(np.array([0, 0, 1.0]), 1)[0][0] in (11, 12)
+    assert track.search(np.ones(4), 3) == []  # another model's dimension is never compared
+
+
+def test_read_connections_are_read_only(data_dir):
+    data_dir.mkdir(parents=True)
+    store = Store(data_dir)
+    try:
+        with pytest.raises(sqlite3.OperationalError):
+            store.read().execute("INSERT INTO speakers(id, name, created_at) VALUES ('x', 'x', 0)")
+    finally:
+        store.close()
