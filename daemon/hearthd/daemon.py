@@ -113,7 +113,7 @@ class Daemon:
 
     def _embedder_state(self, embedder: TextEmbedder) -> None:
         self.events.publish("embedder.state", state=embedder.state, model=embedder.model_ref, error=embedder.error)
-        if embedder.state == "ready":
+        if embedder.ready:
             self.backfill.nudge(full=True)
 
     def _setting_changed(self, key, old, new) -> None:
@@ -146,6 +146,7 @@ class Daemon:
             "embedder": {
                 "model": self.embedder.model_ref, "state": self.embedder.state, "ready": self.embedder.ready,
                 "error": self.embedder.error, "dim": self.embedder.dim, "load_seconds": self.embedder.load_seconds,
+                "active_model": self.embedder.model_id, "loaded": self.embedder.loaded(),
                 "searched_model": self.store.vector_model, "recorded_model": self.store.meta("embedder_model"),
             },
             "embedding": self.backfill.status(),

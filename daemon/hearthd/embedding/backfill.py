@@ -57,7 +57,8 @@ class EmbeddingBackfill:
         self._wake.set()
 
     def status(self) -> dict:
-        return {"pending": self.pending, "done": self.done, "total": self.total, "reembedding": self.reembedding}
+        return {"pending": self.pending, "done": self.done, "total": self.total, "reembedding": self.reembedding,
+                "searched_model": self.store.vector_model, "building_model": self.store.staging_model}
 
     # -- worker ------------------------------------------------------------------------------------------
     def _run(self) -> None:
@@ -79,8 +80,7 @@ class EmbeddingBackfill:
                 time.sleep(1)
                 self._wake.set()
 
-    def _activate(self, model_id: str, dim: int) -> None:
-        """Make model_id the searched vector space: record it in meta and load its vectors into memory."""
+    def _record(self, model_id: str, dim: int) -> str | None:
         previous = self.store.meta("embedder_model")
 
         def record(tx):
@@ -88,8 +88,21 @@ class EmbeddingBackfill:
             Store.set_meta(tx, "embedder_dim", str(dim))
 
         self.store.writer.write(record)
-        self.store.load_tracks(model_id, dim)
+        return previous
+
+    def _activate(self, model_id: str, dim: int) -> None:
+        """Search model_id's space from now on, with whatever rows already have its vectors."""
+        previous = self._record(model_id, dim)
+        self.store.serve(model_id, self.store.load_tracks(model_id, dim))
+        self.embedder.retain({model_id})
         self.tracks_ready.set()
+        self.events.publish("embedder.active", model=model_id, dim=dim, previous=previous)
+
+    def _promote(self, model_id: str, dim: int) -> None:
+        """Every row is in the new space: search it, and let the previous model go."""
+        previous = self._record(model_id, dim)
+        self.store.promote_staging()
+        self.embedder.retain({model_id})
         self.events.publish("embedder.active", model=model_id, dim=dim, previous=previous)
 
     def _pending_count(self, model_id: str, above: dict[str, int] | None) -> int:
@@ -105,14 +118,21 @@ class EmbeddingBackfill:
         """A full pass scans every row (at start, after a model change, after an edit); a nudge pass only
         the rows added since the last pass, so a committed turn costs no table scan."""
         model_id, dim = self.embedder.model_id, self.embedder.dim
-        full = self._full or self.store.vector_model != model_id
-        if self.store.vector_model != model_id:
+        serving = self.store.vector_model
+        full = self._full or serving != model_id
+        if serving is None or (serving != model_id and not self.embedder.can_embed(serving)):
+            # Nothing searchable to keep (first start, or a restart mid-change): the new space serves now.
             self._activate(model_id, dim)
+        elif serving != model_id and self.store.staging_model != model_id:
+            # A model change: keep searching the current space while the new one is built beside it.
+            self.store.begin_staging(model_id, dim)
         self._full = False
         above = None if full else self._watermarks
         self.pending = self.total = self._pending_count(model_id, above)
         self.done = 0
         if not self.total:
+            if self.store.staging_model == model_id:
+                self._promote(model_id, dim)
             return
         # Many stale rows at once means a model change (or an import): a background re-embedding job.
         self.reembedding = self.total > BACKGROUND_BATCH
@@ -138,6 +158,10 @@ class EmbeddingBackfill:
                     last_report = time.monotonic()
                     self.events.publish("embedding.progress", model=model_id, done=self.done, total=self.total,
                                         finished=False)
+        if self._stop.is_set():
+            return
+        if self.store.staging_model == model_id:
+            self._promote(model_id, dim)
         if self.reembedding:
             self.events.publish("embedding.progress", model=model_id, done=self.done, total=self.total,
                                 finished=True, seconds=round(time.monotonic() - started, 2))

@@ -1,9 +1,12 @@
 """One embedder for the whole daemon, fed by a priority queue.
 
 Interactive requests (a live turn's query) go ahead of ingest and background batches; background callers
-send small batches, so an interactive request waits at most for one batch in flight. The model loads on the
+send small batches, so an interactive request waits at most for one batch in flight. Models load on the
 worker thread after start, so nothing slow is on the boot path; a model that cannot load is an error state
-shown in the status, not a crash.
+shown in the status, not a crash, and the model in use before it stays in use.
+
+While the configured model changes, the previous one stays loaded so that queries can still be embedded in
+the vector space being searched until every row is re-embedded (`retain` then lets it go).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ class EmbedderNotReady(RuntimeError):
 
 
 BACKGROUND_BATCH = 32
+_CONTROL = -1  # loads and releases go ahead of every request
 
 
 class TextEmbedder:
@@ -44,10 +48,11 @@ class TextEmbedder:
         self._on_state = on_state
         self._queue: queue.PriorityQueue = queue.PriorityQueue()
         self._seq = itertools.count()
-        self._model: TextModel | None = None
-        self._ready = threading.Event()
-        self.model_ref = model_ref
-        self.state = "loading"
+        self._models: dict[str, TextModel] = {}
+        self._active: str | None = None       # the model new vectors are made with
+        self._settled = threading.Event()     # set when a load has finished, well or not
+        self.model_ref = model_ref            # the configured model (the last one asked for)
+        self.state = "loading"                # of the configured model: loading | ready | error
         self.error: str | None = None
         self.load_seconds: float | None = None
         self._thread = threading.Thread(target=self._run, name="hearth-embedder", daemon=True)
@@ -57,65 +62,79 @@ class TextEmbedder:
     def start(self) -> None:
         if not self._started:
             self._started = True
-            self._queue.put((-1, next(self._seq), ("load", self.model_ref), None))
+            self._control("load", self.model_ref)
             self._thread.start()
 
     def switch_model(self, model_ref: str) -> None:
-        """Load another model; requests queued meanwhile are served by it once loaded."""
-        self._queue.put((-1, next(self._seq), ("load", model_ref), None))
+        """Load another model and make it the active one; the current one stays loaded until released."""
+        self.model_ref = model_ref
+        self._settled.clear()
+        self._control("load", model_ref)
+
+    def retain(self, model_ids: set[str]) -> None:
+        """Unload every model but these (and the active one)."""
+        self._control("retain", set(model_ids))
 
     def stop(self) -> None:
         if self._started:
             self._queue.put((-2, next(self._seq), ("stop", None), None))
             self._thread.join(timeout=30)
 
+    def _control(self, kind: str, payload) -> None:
+        self._queue.put((_CONTROL, next(self._seq), (kind, payload), None))
+
     @property
     def model_id(self) -> str | None:
-        return self._model.model_id if self._model else None
+        return self._active
 
     @property
     def dim(self) -> int | None:
-        return self._model.dim if self._model else None
+        model = self._models.get(self._active) if self._active else None
+        return model.dim if model else None
 
     @property
     def ready(self) -> bool:
-        return self.state == "ready"
+        """A model is loaded and active (possibly an earlier one, when the configured one failed)."""
+        return self._active is not None
+
+    def loaded(self) -> list[str]:
+        return list(self._models)
+
+    def can_embed(self, model_id: str | None) -> bool:
+        return model_id is not None and model_id in self._models
 
     def wait_ready(self, timeout: float | None = None) -> bool:
-        self._ready.wait(timeout)
+        self._settled.wait(timeout)
         return self.ready
 
     # -- requests --------------------------------------------------------------------------------------
-    def submit(self, texts: list[str], priority: Priority) -> Future:
+    def submit(self, texts: list[str], priority: Priority, model_id: str | None = None) -> Future:
         future: Future = Future()
-        if self.state == "error":
+        if not self.ready and self.state == "error":
             future.set_exception(EmbedderNotReady(self.error or "the embedder failed to load"))
         else:
-            self._queue.put((int(priority), next(self._seq), ("embed", list(texts)), future))
+            self._queue.put((int(priority), next(self._seq), ("embed", (list(texts), model_id)), future))
         return future
 
-    def embed(self, texts: list[str], priority: Priority = Priority.INTERACTIVE,
-              timeout: float | None = 60) -> tuple[str, np.ndarray]:
-        """(model id, vectors) for the texts; the model id says which vector space they are in."""
-        return self.submit(texts, priority).result(timeout)
+    def embed(self, texts: list[str], priority: Priority = Priority.INTERACTIVE, timeout: float | None = 60,
+              model_id: str | None = None) -> tuple[str, np.ndarray]:
+        """(model id, vectors); model_id picks a loaded model (default: the active one)."""
+        return self.submit(texts, priority, model_id).result(timeout)
 
-    def embed_if_ready(self, text: str, timeout: float = 10) -> tuple[str, np.ndarray] | None:
-        """A live query's vector, or None while the model is not loaded (the caller falls back to FTS)."""
-        if not self.ready:
+    def embed_query(self, text: str, model_id: str | None, timeout: float = 10) -> np.ndarray | None:
+        """A live query's vector in the given space, or None when that model is not loaded (FTS only)."""
+        if not self.can_embed(model_id):
             return None
         try:
-            model_id, vectors = self.embed([text], Priority.INTERACTIVE, timeout)
+            return self.embed([text], Priority.INTERACTIVE, timeout, model_id)[1][0]
         except (EmbedderNotReady, TimeoutError):
             return None
-        return model_id, vectors[0]
 
     # -- worker ----------------------------------------------------------------------------------------
     def _set_state(self, state: str, error: str | None = None) -> None:
         self.state, self.error = state, error
-        if state in ("ready", "error"):
-            self._ready.set()
-        else:
-            self._ready.clear()
+        if state != "loading":
+            self._settled.set()
         if self._on_state:
             try:
                 self._on_state(self)
@@ -123,22 +142,25 @@ class TextEmbedder:
                 log.exception("embedder state hook failed")
 
     def _load(self, model_ref: str) -> None:
-        self.model_ref = model_ref
+        if model_ref in self._models:
+            self._active = model_ref
+            self._set_state("ready")
+            return
         self._set_state("loading")
         started = time.monotonic()
         try:
             model = self._loader(model_ref)
-        except ModelLoadError as exc:
-            log.error("%s", exc)
-            self._model = None
-            self._set_state("error", str(exc))
+        except Exception as exc:  # noqa: BLE001 - any failure to load is a state, never a crash
+            if not isinstance(exc, ModelLoadError):
+                log.exception("embedding model failed to load")
+            message = str(exc) if isinstance(exc, ModelLoadError) else f"cannot load {model_ref!r}: {exc}"
+            if self._active:
+                message += f" (still using {self._active})"
+            log.error("%s", message)
+            self._set_state("error", message)
             return
-        except Exception as exc:  # noqa: BLE001
-            log.exception("embedding model failed to load")
-            self._model = None
-            self._set_state("error", f"cannot load embedding model {model_ref!r}: {exc}")
-            return
-        self._model = model
+        self._models[model_ref] = model
+        self._active = model_ref
         self.load_seconds = time.monotonic() - started
         self._set_state("ready")
 
@@ -151,14 +173,20 @@ class TextEmbedder:
             if kind == "load":
                 self._load(payload)
                 continue
+            if kind == "retain":
+                keep = payload | {self._active}
+                for model_id in [m for m in self._models if m not in keep]:
+                    del self._models[model_id]
+                continue
             if future is None or not future.set_running_or_notify_cancel():
                 continue
-            model = self._model
+            texts, model_id = payload
+            model = self._models.get(model_id or self._active or "")
             if model is None:
-                future.set_exception(EmbedderNotReady(self.error or "no embedding model is loaded"))
+                future.set_exception(EmbedderNotReady(f"model {model_id or self.model_ref!r} is not loaded"))
                 continue
             try:
-                future.set_result((model.model_id, model.encode(payload)))
+                future.set_result((model.model_id, model.encode(texts)))
             except Exception as exc:  # noqa: BLE001
                 future.set_exception(exc)
 

@@ -29,10 +29,7 @@ class Recaller:
 
     def query_vector(self, text: str) -> np.ndarray | None:
         """The query's vector in the searched space, or None (model loading, failed, or being switched)."""
-        got = self.embedder.embed_if_ready(text)
-        if got is None or got[0] != self.store.vector_model:
-            return None
-        return got[1]
+        return self.embedder.embed_query(text, self.store.vector_model)
 
     def search(self, text: str, tracks: list[str], filters: Filters, query_vector: np.ndarray | None = None,
                now: float | None = None, fts_only: bool = False) -> list[Hit]:

@@ -32,9 +32,12 @@ class Store:
         self.writer = Writer(conn)
         self._readers = ReadConnections(self.path)
         self.owners = OwnerCodes()
-        # The vector space the tracks hold; None until the embedder is ready and the tracks are loaded.
+        # The vector space searched (None until the embedder is ready and the tracks are loaded), and while
+        # the configured model changes, the space being built beside it from re-embedded rows.
         self.vector_model: str | None = None
         self.tracks: dict[str, VectorTrack] = {}
+        self.staging_model: str | None = None
+        self.staging: dict[str, VectorTrack] = {}
         self._tracks_lock = threading.Lock()
 
     def read(self) -> sqlite3.Connection:
@@ -50,7 +53,7 @@ class Store:
                    (key, value))
 
     # -- vector tracks -----------------------------------------------------------------------------------
-    def load_tracks(self, model_id: str, dim: int) -> None:
+    def load_tracks(self, model_id: str, dim: int) -> dict[str, VectorTrack]:
         """Build the matrices from the BLOBs of the given model's rows (called off the boot path)."""
         tracks = {}
         for track in TRACKS.values():
@@ -69,23 +72,47 @@ class Store:
                                    [r[3] for r in rows])
                 last = rows[-1][0]
             tracks[track.name] = vt
+        return tracks
+
+    def serve(self, model_id: str, tracks: dict[str, VectorTrack]) -> None:
         with self._tracks_lock:
-            self.tracks = tracks
-            self.vector_model = model_id
+            self.tracks, self.vector_model = tracks, model_id
+            if self.staging_model == model_id:
+                self.staging, self.staging_model = {}, None
+
+    def begin_staging(self, model_id: str, dim: int) -> None:
+        """Start building model_id's space beside the one searched (resuming from rows already re-embedded)."""
+        with self._tracks_lock:
+            self.staging, self.staging_model = {}, model_id
+        staged = self.load_tracks(model_id, dim)
+        with self._tracks_lock:
+            if self.staging_model == model_id:
+                for name, vt in staged.items():
+                    self.staging[name] = vt
+
+    def promote_staging(self) -> None:
+        with self._tracks_lock:
+            self.tracks, self.vector_model = self.staging, self.staging_model
+            self.staging, self.staging_model = {}, None
 
     def track(self, name: str) -> VectorTrack | None:
         return self.tracks.get(name)
 
     def index_row(self, track: Track, row_id: int, model_id: str, vector: np.ndarray, owner_id, ts) -> None:
         """Put a row's vector into its in-memory track (after its commit, on the writer thread)."""
-        vt = self.tracks.get(track.name)
-        if vt is not None and self.vector_model == model_id:
+        with self._tracks_lock:
+            tracks = self.tracks if model_id == self.vector_model else \
+                self.staging if model_id == self.staging_model else {}
+            vt = tracks.get(track.name)
+        if vt is not None:
             vt.upsert(row_id, vector, self.owners.code(owner_id), ts)
 
     def unindex_row(self, track: Track, row_id: int) -> None:
-        vt = self.tracks.get(track.name)
-        if vt is not None:
-            vt.remove(row_id)
+        with self._tracks_lock:
+            found = [t.get(track.name) for t in (self.tracks, self.staging)]
+        for vt in found:
+            if vt is not None:
+                vt.remove(row_id)
 
     def counts(self) -> dict[str, int]:
         conn = self.read()

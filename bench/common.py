@@ -1,0 +1,201 @@
+"""Shared helpers: statistics, machine facts, memory readings, hearthd subprocesses, waiting."""
+
+from __future__ import annotations
+
+import os
+import platform
+import signal
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+
+BENCH_DIR = Path(__file__).resolve().parent
+ROOT = BENCH_DIR.parent
+CACHE_DIR = BENCH_DIR / ".cache"
+RESULTS_DIR = BENCH_DIR / "results"
+MODEL = "all-MiniLM-L6-v2"
+
+
+def log(msg: str) -> None:
+    print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+# -- statistics ---------------------------------------------------------------------------------------------
+def summarize(samples_s, unit: str = "ms") -> dict:
+    """Median, p95, p99, mean, min, max of samples given in seconds, expressed in `unit`."""
+    scale = {"ms": 1e3, "s": 1.0, "us": 1e6}[unit]
+    a = np.asarray(samples_s, dtype=np.float64) * scale
+    if a.size == 0:
+        return {"n": 0, "unit": unit}
+    return {"n": int(a.size), "unit": unit, "median": round(float(np.median(a)), 3),
+            "p95": round(float(np.percentile(a, 95)), 3), "p99": round(float(np.percentile(a, 99)), 3),
+            "mean": round(float(a.mean()), 3), "min": round(float(a.min()), 3), "max": round(float(a.max()), 3)}
+
+
+def timed(fn, *args, **kwargs) -> tuple[float, object]:
+    t = time.perf_counter()
+    out = fn(*args, **kwargs)
+    return time.perf_counter() - t, out
+
+
+def metric(name: str, value, unit: str, target: str | None = None, ok: bool | None = None, note: str = "") -> dict:
+    """One row of the summary table. target is human text (e.g. '<= 15 ms'); ok None: no target."""
+    return {"metric": name, "value": value, "unit": unit, "target": target, "ok": ok, "note": note}
+
+
+# -- the machine --------------------------------------------------------------------------------------------
+def machine() -> dict:
+    cpu = platform.processor() or "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem_total = None
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                mem_total = f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB"
+    except OSError:
+        pass
+    versions = {}
+    for mod in ("numpy", "torch", "sentence_transformers", "sqlite3"):
+        try:
+            m = __import__(mod)
+            versions[mod] = getattr(m, "sqlite_version", None) or getattr(m, "__version__", "?")
+        except ImportError:
+            versions[mod] = None
+    return {"nproc": os.cpu_count(), "cpu": cpu, "memory": mem_total, "python": platform.python_version(),
+            "platform": platform.platform(), "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "versions": versions}
+
+
+def rss_mb(pid: int | str = "self") -> dict:
+    """VmRSS and VmHWM (peak) of a process, in MB, from /proc/PID/status."""
+    out = {}
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(("VmRSS:", "VmHWM:")):
+                key, value = line.split(":", 1)
+                out[key] = round(int(value.split()[0]) / 1024, 1)
+    except OSError:
+        pass
+    return {"rss_mb": out.get("VmRSS"), "peak_rss_mb": out.get("VmHWM")}
+
+
+def wait_for(predicate, timeout: float, interval: float = 0.05, what: str = "condition"):
+    """Poll until predicate() is truthy; returns its value. TimeoutError after timeout seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            value = predicate()
+        except Exception:  # noqa: BLE001 - not answering yet
+            value = None
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out after {timeout:.0f}s waiting for {what}")
+        time.sleep(interval)
+
+
+# -- hearthd as a subprocess ----------------------------------------------------------------------------------
+def hearthd_command(data_dir: Path) -> list[str]:
+    exe = Path(sys.executable).with_name("hearthd")
+    if exe.exists():
+        return [str(exe), "--data-dir", str(data_dir), "--log-level", "WARNING"]
+    return [sys.executable, "-m", "hearthd.daemon", "--data-dir", str(data_dir), "--log-level", "WARNING"]
+
+
+def child_env() -> dict:
+    env = dict(os.environ)
+    env.setdefault("HF_HUB_OFFLINE", "1")
+    env.setdefault("TOKENIZERS_PARALLELISM", "false")
+    return env
+
+
+class Hearthd:
+    """A hearthd subprocess on a data dir; stop() sends SIGTERM and returns the exit status."""
+
+    def __init__(self, data_dir: Path, log_path: Path | None = None):
+        self.data_dir = Path(data_dir)
+        self.log_path = log_path or (self.data_dir / "hearthd-bench.log")
+        self._log = open(self.log_path, "ab")
+        self.started = time.perf_counter()
+        self.proc = subprocess.Popen(hearthd_command(self.data_dir), stdout=self._log, stderr=subprocess.STDOUT,
+                                     env=child_env(), cwd=ROOT)
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def client(self):
+        from hearthd.api.client import HearthClient
+
+        return HearthClient.connect(self.data_dir, timeout=300)
+
+    def wait_api(self, timeout: float = 60, interval: float = 0.01) -> float:
+        """Seconds from spawn until /v1/version answers."""
+        from hearthd.api.client import HearthClient
+
+        def answers():
+            if self.proc.poll() is not None:
+                raise SystemExit(f"hearthd exited with {self.proc.returncode}; see {self.log_path}")
+            with HearthClient.connect(self.data_dir, timeout=5) as c:
+                return c.version()
+
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                answers()
+                return time.perf_counter() - self.started
+            except SystemExit:
+                raise
+            except Exception:  # noqa: BLE001
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"hearthd did not answer within {timeout}s; see {self.log_path}") from None
+                time.sleep(interval)
+
+    def stop(self, timeout: float = 60) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._log.close()
+        return self.proc.returncode
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+@contextmanager
+def in_process_daemon(data_dir: Path, timeout: float = 900):
+    """Daemon(data_dir).start() in this process; yields once the model is loaded, the tracks are in memory
+    and the background embedder has nothing pending."""
+    from hearthd.daemon import Daemon
+
+    daemon = Daemon(data_dir).start()
+    try:
+        t0 = time.perf_counter()
+        if not daemon.embedder.wait_ready(timeout) or daemon.embedder.state != "ready":
+            raise RuntimeError(f"embedder not ready: {daemon.embedder.error}")
+        if not daemon.backfill.tracks_ready.wait(timeout):
+            raise TimeoutError("vector tracks not loaded")
+        wait_for(lambda: daemon.backfill.pending == 0 and not daemon.backfill.reembedding, timeout,
+                 what="background embedding to finish")
+        daemon.bench_ready_seconds = time.perf_counter() - t0
+        yield daemon
+    finally:
+        daemon.stop()

@@ -1,0 +1,92 @@
+"""Recall latency: SearchAll over turns, facts and episodes, query embedding excluded (spec 13).
+
+For each size of the scaling curve (N turns + N/5 facts + N/50 episodes) an in-process Daemon is opened on a
+copy of the cached data dir; once its model is loaded and its vector tracks are in memory, ~200 varied
+queries (vectors precomputed with the same model) are timed through
+`daemon.recaller.search_all(q, Filters(EVERYTHING), k=10, query_vector=v)` (the admin view of every pool) and
+through a speaker-scoped variant (Filters(scope_for("alice", "high")): her pool plus the household's).
+Resident memory (VmRSS of this process) is read with the model loaded and the index in memory.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+
+from . import corpus
+from .common import in_process_daemon, log, metric, rss_mb, summarize
+from .dataset import ensure_dataset, sizes_for, working_copy
+
+TARGET_P95_MS = 15.0
+TARGET_TURNS = 100_000
+
+
+def time_queries(daemon, qs, vecs, filters, k=10, warmup=10) -> tuple[list[float], dict]:
+    recaller = daemon.recaller
+    for q, v in list(zip(qs, vecs))[:warmup]:
+        recaller.search_all(q, filters, k=k, query_vector=v)
+    samples, found = [], {"facts": 0, "episodes": 0, "turns": 0}
+    for q, v in zip(qs, vecs):
+        t = time.perf_counter()
+        out = recaller.search_all(q, filters, k=k, query_vector=v)
+        samples.append(time.perf_counter() - t)
+        for key in found:
+            found[key] += len(out[key])
+    return samples, {key: round(n / len(qs), 2) for key, n in found.items()}
+
+
+def run(args) -> dict:
+    from hearthd.memory.scope import EVERYTHING, scope_for
+    from hearthd.memory.search import Filters
+
+    from hearthd.embedding.service import Priority
+
+    from . import dataset as ds
+
+    qs = corpus.queries(args.queries)
+    curve, metrics, rss_at = [], [], None
+    for n in args.recall_sizes:
+        turns, facts, episodes = sizes_for(n)
+        dataset = ensure_dataset(turns, facts, episodes)
+        with working_copy(dataset) as data_dir:
+            log(f"recall: opening a daemon on {turns} turns")
+            t = time.perf_counter()
+            with in_process_daemon(data_dir) as daemon:
+                ready = time.perf_counter() - t
+                # Query vectors from the daemon's own model (one model in this process when the data was
+                # cached); their time is not part of the measurement.
+                vecs = daemon.embedder.embed(qs, Priority.BACKGROUND, timeout=600)[1]
+                gc.collect()
+                everything, found = time_queries(daemon, qs, vecs, Filters(EVERYTHING))
+                scoped, found_scoped = time_queries(daemon, qs, vecs, Filters(scope_for("alice", "high")))
+                memory = dict(rss_mb(), second_model_in_process=ds._model is not None)
+                tracks = {name: len(vt) for name, vt in daemon.store.tracks.items()}
+            point = {"turns": turns, "facts": facts, "episodes": episodes, "tracks": tracks,
+                     "ready_seconds": round(ready, 2), "everything": summarize(everything),
+                     "alice_high": summarize(scoped), "hits_per_query": found,
+                     "hits_per_query_alice": found_scoped, "memory": memory}
+            curve.append(point)
+            log(f"recall {turns}: p50 {point['everything']['median']} ms, p95 {point['everything']['p95']} ms; "
+                f"alice p95 {point['alice_high']['p95']} ms; rss {memory['rss_mb']} MB")
+        if n == TARGET_TURNS:
+            rss_at = memory
+    for p in curve:
+        target = p["turns"] == TARGET_TURNS
+        label = f"{p['turns'] // 1000}k turns"
+        metrics.append(metric(f"recall p95, all pools, {label}", p["everything"]["p95"], "ms",
+                              f"<= {TARGET_P95_MS:g} ms" if target else None,
+                              (p["everything"]["p95"] <= TARGET_P95_MS) if target else None,
+                              f"median {p['everything']['median']} ms"))
+        metrics.append(metric(f"recall p95, alice (high), {label}", p["alice_high"]["p95"], "ms",
+                              f"<= {TARGET_P95_MS:g} ms" if target else None,
+                              (p["alice_high"]["p95"] <= TARGET_P95_MS) if target else None,
+                              f"median {p['alice_high']['median']} ms"))
+    if rss_at:
+        metrics.append(metric("RSS in-process, model + 100k index (bench process)", rss_at["rss_mb"], "MB",
+                              note=("the bench's own copy of the model was loaded too (data built this run)"
+                                    if rss_at["second_model_in_process"] else "one model loaded")))
+    if len(curve) >= 2:
+        base = curve[0]["everything"]["median"]
+        for p in curve[1:]:
+            p["median_ratio_to_smallest"] = round(p["everything"]["median"] / base, 2) if base else None
+    return {"queries": len(qs), "k": 10, "curve": curve, "metrics": metrics}

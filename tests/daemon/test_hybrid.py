@@ -1,0 +1,32 @@
+"""Reciprocal Rank Fusion and the recency boost."""
+
+import pytest
+
+from hearthd.memory.hybrid import DAY, RRF_K, fuse, recency
+
+
+def test_an_item_found_by_both_tracks_outranks_one_found_by_one():
+    ranked = {("turns", "vector"): [(1, 0.9), (2, 0.8)], ("turns", "fts"): [(3, -5.0), (2, -4.0)]}
+    hits = fuse(ranked, {}, now=0, half_life_days=30)
+    assert hits[0].id == 2
+    assert hits[0].parts["rrf"] == pytest.approx(round(1 / (RRF_K + 2) * 2, 6))
+    assert {h.id for h in hits[1:]} == {1, 3}
+
+
+def test_weights_favour_facts():
+    ranked = {("turns", "vector"): [(1, 0.9)], ("facts", "vector"): [(1, 0.9)]}
+    hits = fuse(ranked, {}, now=0, half_life_days=30)
+    assert [h.track for h in hits] == ["facts", "turns"]
+    assert hits[0].score == pytest.approx(1.5 * hits[1].score)
+
+
+def test_recency_boost_halves_per_half_life_and_never_beats_a_second_track():
+    assert recency(0, 30) == 1.0 and recency(30 * DAY, 30) == pytest.approx(0.5)
+    now = 1000 * DAY
+    ranked = {("turns", "vector"): [(1, 0.9), (2, 0.9)], ("turns", "fts"): [(1, -1.0)]}
+    times = {("turns", 1): now - 3650 * DAY, ("turns", 2): now}
+    hits = fuse(ranked, times, now, 30)
+    assert hits[0].id == 1  # old but found twice
+    same_rank = fuse({("turns", "vector"): [(1, 0.9)], ("turns", "fts"): [(2, -1.0)]},
+                     {("turns", 1): now - 365 * DAY, ("turns", 2): now}, now, 30)
+    assert same_rank[0].id == 2  # equal evidence: the recent one first

@@ -1,0 +1,126 @@
+"""The read path with the real bundled model: meaning by vector, words by FTS, fusion, and a model change."""
+
+import threading
+
+import numpy as np
+import pytest
+
+from tests.conftest import settle, wait_for
+
+pytestmark = pytest.mark.real_model
+
+TURNS = [
+    "We're flying to Japan in April to see the cherry blossoms",
+    "The dishwasher is making a grinding noise again",
+    "Tom's football practice moved to Wednesdays",
+    "Remind me to water the tomato plants tomorrow",
+    "My mother's birthday dinner is at the Italian place on Friday",
+]
+
+
+def commit(client, texts, speaker="alice"):
+    client.commit_turns([{"thread": "kitchen", "role": "user", "text": t, "speaker": speaker} for t in texts])
+
+
+def test_a_paraphrase_is_found_by_the_vector_track(real_daemon):
+    client = real_daemon.client()
+    commit(client, TURNS)
+    settle(real_daemon)
+    result = client.recall("holiday abroad next spring", k=3)
+    top = result["turns"][0]
+    assert top["text"] == TURNS[0]
+    assert top["parts"]["vector_rank"] == 1 and "fts_rank" not in top["parts"]  # no word in common
+    assert top["parts"]["similarity"] > 0.3
+
+
+def test_a_keyword_is_found_by_the_fts_track(real_daemon):
+    client = real_daemon.client()
+    commit(client, TURNS)
+    settle(real_daemon)
+    top = client.recall("dishwasher", k=3)["turns"][0]
+    assert top["text"] == TURNS[1] and top["parts"]["fts_rank"] == 1
+
+
+def test_fusion_ranks_an_item_found_by_both_tracks_above_one_found_by_one(real_daemon):
+    client = real_daemon.client()
+    # "soccer" is only in the meaning of the first; "schedule" is only the word of the second.
+    commit(client, ["Tom's football training is on Wednesdays now",
+                    "The bin collection schedule changed this month",
+                    "Soccer schedule for the kids: Wednesday training"])
+    settle(real_daemon)
+    turns = client.recall("soccer schedule", k=3)["turns"]
+    both = [t for t in turns if "vector_rank" in t["parts"] and "fts_rank" in t["parts"]]
+    assert turns[0]["text"] == "Soccer schedule for the kids: Wednesday training"
+    assert turns[0] in both
+    for other in turns[1:]:
+        assert other["score"] < turns[0]["score"]
+
+
+def projection_model(tmp_path):
+    """A second real model with its own 256-d space: the bundled encoder plus a fixed random projection."""
+    import torch
+    from sentence_transformers import SentenceTransformer, models
+
+    from hearthd.embedding.models import resolve
+
+    torch.manual_seed(7)
+    base = SentenceTransformer(resolve("all-MiniLM-L6-v2"), device="cpu")
+    dense = models.Dense(384, 256, bias=False, activation_function=torch.nn.Identity())
+    model = SentenceTransformer(modules=[base[0], base[1], dense], device="cpu")
+    path = tmp_path / "projected-minilm"
+    model.save(str(path))
+    return str(path)
+
+
+def test_changing_the_model_re_embeds_in_the_background_and_recall_works_throughout(real_daemon, tmp_path):
+    daemon = real_daemon
+    client = daemon.client()
+    filler = [f"Note {i}: the {w} in room {i % 17} needs a look" for i, w in
+              zip(range(1500), ["lamp", "radiator", "window", "door", "shelf"] * 300)]
+    commit(client, TURNS + filler)
+    client.remember("I am allergic to peanuts", speaker="alice")
+    settle(daemon)
+    new_model = projection_model(tmp_path)
+    events = []
+
+    def watch():
+        for event in daemon.client().events():
+            events.append(event)
+            if event["type"] == "embedding.progress" and event["data"]["finished"]:
+                return
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    wait_for(lambda: daemon.events._subscribers, what="event subscriber")
+    client.set_setting("embedder.model", new_model)
+
+    seen_partial = False
+    while not (daemon.store.vector_model == new_model and daemon.backfill.pending == 0
+               and not daemon.backfill.reembedding):
+        result = client.recall("dishwasher", k=3)  # recall keeps working throughout
+        assert result["turns"][0]["text"] == TURNS[1]
+        for name, track in daemon.store.tracks.items():  # one vector space at a time
+            assert track.dim in (384, 256)
+            assert len({t.dim for t in daemon.store.tracks.values()}) == 1
+        status = client.status()["embedding"]
+        if status["building_model"] == new_model and 0 < status["done"] < status["total"]:
+            # Mid-change, meaning is still found: the old space is searched until the new one is complete.
+            top = client.recall("holiday abroad next spring", k=3)["turns"][0]
+            assert top["text"] == TURNS[0] and "vector_rank" in top["parts"]
+            seen_partial = True
+    watcher.join(timeout=120)
+    settle(daemon)
+
+    conn = daemon.store.read()
+    assert conn.execute("SELECT count(*) FROM turns WHERE embed_model IS NOT ?", (new_model,)).fetchone()[0] == 0
+    assert conn.execute("SELECT count(*) FROM facts WHERE embed_model IS NOT ?", (new_model,)).fetchone()[0] == 0
+    assert daemon.store.meta("embedder_model") == new_model and daemon.store.meta("embedder_dim") == "256"
+    assert len(conn.execute("SELECT embedding FROM turns LIMIT 1").fetchone()[0]) == 256 * 4
+    assert conn.execute("SELECT count(*) FROM turns").fetchone()[0] == len(TURNS) + 1500  # nothing wiped
+    progress = [e["data"] for e in events if e["type"] == "embedding.progress"]
+    assert progress and progress[-1]["finished"] and progress[-1]["done"] == progress[-1]["total"] >= 1506
+    assert seen_partial
+    # Meaning is found again in the new space.
+    top = client.recall("holiday abroad next spring", k=3)["turns"][0]
+    assert top["text"] == TURNS[0] and "vector_rank" in top["parts"]
+    assert np.isclose(np.linalg.norm(daemon.store.track("turns").vector(top["id"])), 1.0, atol=1e-3)
