@@ -77,6 +77,75 @@ def machine() -> dict:
             "versions": versions}
 
 
+class CpuWatch:
+    """How much of the machine's CPU went to other processes while a benchmark ran (others' tests, builds):
+    busy jiffies of the whole machine minus this process's and its waited-for children's CPU time."""
+
+    def __init__(self):
+        self.t0, self.busy0, self.ours0 = time.monotonic(), self._busy(), self._ours()
+        self.load0 = self._loadavg()
+
+    @staticmethod
+    def _busy() -> float:
+        try:
+            fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+        except OSError:
+            return 0.0
+        idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+        return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+    @staticmethod
+    def _ours() -> float:
+        t = os.times()
+        return t.user + t.system + t.children_user + t.children_system
+
+    @staticmethod
+    def _loadavg() -> float | None:
+        try:
+            return float(Path("/proc/loadavg").read_text().split()[0])
+        except OSError:
+            return None
+
+    def result(self) -> dict:
+        wall = max(1e-6, time.monotonic() - self.t0)
+        cpus = os.cpu_count() or 1
+        busy, ours = self._busy() - self.busy0, self._ours() - self.ours0
+        return {"wall_s": round(wall, 1), "machine_busy_pct": round(100 * busy / (wall * cpus), 1),
+                "ours_pct": round(100 * ours / (wall * cpus), 1),
+                "other_processes_pct": round(max(0.0, 100 * (busy - ours) / (wall * cpus)), 1),
+                "loadavg_1m_before": self.load0, "loadavg_1m_after": self._loadavg()}
+
+
+def other_busy_processes(min_cpu_pct: float = 20.0) -> list[str]:
+    """Other processes using a lot of CPU right now (sampled over 0.5 s), to say why a run is noisy."""
+    def snapshot():
+        out = {}
+        for d in Path("/proc").iterdir():
+            if not d.name.isdigit():
+                continue
+            try:
+                parts = (d / "stat").read_text().rsplit(")", 1)[1].split()
+                out[int(d.name)] = int(parts[11]) + int(parts[12])
+            except (OSError, IndexError, ValueError):
+                pass
+        return out
+
+    a = snapshot()
+    time.sleep(0.5)
+    b = snapshot()
+    tck = os.sysconf("SC_CLK_TCK")
+    busy = []
+    for pid, t in b.items():
+        pct = 100 * (t - a.get(pid, t)) / tck / 0.5
+        if pct >= min_cpu_pct and pid != os.getpid():
+            try:
+                cmd = (Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace"))[:100]
+            except OSError:
+                cmd = "?"
+            busy.append(f"{pid} {pct:.0f}% {cmd.strip()}")
+    return busy
+
+
 def rss_mb(pid: int | str = "self") -> dict:
     """VmRSS and VmHWM (peak) of a process, in MB, from /proc/PID/status."""
     out = {}

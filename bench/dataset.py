@@ -58,18 +58,20 @@ def cached_vectors(stream: str, texts: list[str]) -> np.ndarray:
         todo = texts[len(have):]
         log(f"embedding {len(todo)} {stream} texts with {MODEL} (cached: {len(have)})")
         started = time.perf_counter()
-        parts = [have]
-        for i in range(0, len(todo), ENCODE_CHUNK):
-            parts.append(encode(todo[i:i + ENCODE_CHUNK]))
-            done = min(i + ENCODE_CHUNK, len(todo))
+        # Household talk repeats itself ("turn off the lights"): embed each distinct text once.
+        unique = list(dict.fromkeys(todo))
+        index = {t: j for j, t in enumerate(unique)}
+        vecs = []
+        for i in range(0, len(unique), ENCODE_CHUNK):
+            vecs.append(encode(unique[i:i + ENCODE_CHUNK]))
+            done = min(i + ENCODE_CHUNK, len(unique))
             rate = done / (time.perf_counter() - started)
-            log(f"  {stream}: {done}/{len(todo)} ({rate:.0f} texts/s)")
-            # Save as we go: an interrupted build keeps what it embedded.
-            have = np.concatenate(parts)
-            parts = [have]
-            tmp = path.with_suffix(".tmp.npy")
-            np.save(tmp, have)
-            tmp.replace(path)
+            log(f"  {stream}: {done}/{len(unique)} distinct texts ({rate:.0f} texts/s)")
+        vecs = np.concatenate(vecs) if vecs else np.zeros((0, 384), dtype=np.float32)
+        have = np.concatenate([have, vecs[[index[t] for t in todo]]]).astype(np.float32)
+        tmp = path.with_suffix(".tmp.npy")
+        np.save(tmp, have)
+        tmp.replace(path)
     return have[: len(texts)]
 
 

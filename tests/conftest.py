@@ -127,3 +127,25 @@ def real_daemon(data_dir):
     settle(d)
     yield d
     d.stop()
+
+
+@pytest.fixture(scope="session")
+def projection_model(tmp_path_factory) -> str:
+    """A second real model with its own 256-d space: the bundled encoder plus a fixed random projection,
+    saved as a local model folder (what a user gives as embedder.model)."""
+    import torch
+    from sentence_transformers import SentenceTransformer
+    try:
+        from sentence_transformers.sentence_transformer import modules as models
+    except ImportError:  # sentence-transformers before 6
+        from sentence_transformers import models
+
+    from hearthd.embedding.models import resolve
+
+    torch.manual_seed(7)
+    base = SentenceTransformer(resolve("all-MiniLM-L6-v2"), device="cpu")
+    dense = models.Dense(384, 256, bias=False, activation_function=torch.nn.Identity())
+    model = SentenceTransformer(modules=[base[0], base[1], dense], device="cpu")
+    path = tmp_path_factory.mktemp("models") / "projected-minilm"
+    model.save(str(path))
+    return str(path)

@@ -12,6 +12,7 @@ import fcntl
 import json
 import logging
 import os
+import signal
 import socket
 import sys
 import threading
@@ -315,6 +316,10 @@ def main(argv: list[str] | None = None) -> int:
         daemon.stop()
         print(f"hearthd: {exc}", file=sys.stderr)
         return 2
+    # uvicorn re-raises the signal that stopped it once it has shut down; with these no-op handlers in place
+    # that re-raise lands here instead of killing the process, so the store is closed cleanly and we exit 0.
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: None)
     daemon.start()
     log.info("hearthd %s serving %s on %s", __version__, daemon.data_dir, socket_path(daemon.data_dir))
     try:

@@ -56,23 +56,7 @@ def test_fusion_ranks_an_item_found_by_both_tracks_above_one_found_by_one(real_d
         assert other["score"] < turns[0]["score"]
 
 
-def projection_model(tmp_path):
-    """A second real model with its own 256-d space: the bundled encoder plus a fixed random projection."""
-    import torch
-    from sentence_transformers import SentenceTransformer, models
-
-    from hearthd.embedding.models import resolve
-
-    torch.manual_seed(7)
-    base = SentenceTransformer(resolve("all-MiniLM-L6-v2"), device="cpu")
-    dense = models.Dense(384, 256, bias=False, activation_function=torch.nn.Identity())
-    model = SentenceTransformer(modules=[base[0], base[1], dense], device="cpu")
-    path = tmp_path / "projected-minilm"
-    model.save(str(path))
-    return str(path)
-
-
-def test_changing_the_model_re_embeds_in_the_background_and_recall_works_throughout(real_daemon, tmp_path):
+def test_changing_the_model_re_embeds_in_the_background_and_recall_works_throughout(real_daemon, projection_model):
     daemon = real_daemon
     client = daemon.client()
     filler = [f"Note {i}: the {w} in room {i % 17} needs a look" for i, w in
@@ -80,7 +64,7 @@ def test_changing_the_model_re_embeds_in_the_background_and_recall_works_through
     commit(client, TURNS + filler)
     client.remember("I am allergic to peanuts", speaker="alice")
     settle(daemon)
-    new_model = projection_model(tmp_path)
+    new_model = projection_model
     events = []
 
     def watch():

@@ -166,7 +166,7 @@ class EmbeddingBackfill:
             self.events.publish("embedding.progress", model=model_id, done=self.done, total=self.total,
                                 finished=True, seconds=round(time.monotonic() - started, 2))
         self.reembedding = False
-        self.pending = 0
+        self.pending = self.done = self.total = 0
 
     def _next_batch(self, track: Track, model_id: str, high, low):
         """Rows added since the pass began come first (a live turn is never stuck behind a long job), then

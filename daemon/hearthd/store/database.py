@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from .connection import ReadConnections, open_connection
-from .migrations import migrate
+from .migrations import check_not_newer, migrate
 from .tracks import TRACKS, Track
 from .vectors import OwnerCodes, VectorTrack, decode
 from .writer import Writer
@@ -23,6 +23,13 @@ LOAD_BATCH = 5000
 class Store:
     def __init__(self, data_dir: Path):
         self.path = Path(data_dir) / "core.db"
+        # Look before opening for writing: even switching to WAL rewrites the header of a newer file.
+        probe = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True) if self.path.exists() else None
+        if probe is not None:
+            try:
+                check_not_newer(probe)
+            finally:
+                probe.close()
         conn = open_connection(self.path)
         try:
             self.schema_version = migrate(conn)

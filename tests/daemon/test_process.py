@@ -1,0 +1,231 @@
+"""hearthd and hearthctl as separate processes on the real socket, with the real model: the command-line
+contract, clean shutdown, restart, kill -9, and the files' permissions."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from hearthd.api.client import DaemonNotRunning, HearthClient, socket_path
+from tests.conftest import wait_for
+
+pytestmark = [pytest.mark.subprocess, pytest.mark.real_model]
+
+BIN = Path(sys.executable).parent
+
+
+class Hearthd:
+    def __init__(self, data_dir: Path):
+        self.data_dir = data_dir
+        self.log = open(data_dir.parent / "hearthd.log", "ab")
+        self.proc = subprocess.Popen([str(BIN / "hearthd"), "--data-dir", str(data_dir)],
+                                     stdout=self.log, stderr=subprocess.STDOUT)
+        wait_for(self._answers, timeout=30, interval=0.05, what="hearthd to answer")
+
+    def _answers(self):
+        if self.proc.poll() is not None:
+            raise AssertionError(f"hearthd exited with {self.proc.returncode}: {self.log_text()}")
+        try:
+            with HearthClient.connect(self.data_dir) as c:
+                return c.version()
+        except DaemonNotRunning:
+            return None
+
+    def client(self) -> HearthClient:
+        return HearthClient.connect(self.data_dir)
+
+    def wait_model(self):
+        with self.client() as c:
+            wait_for(lambda: c.status()["embedder"]["ready"] and c.status()["embedding"]["pending"] == 0
+                     and c.status()["embedder"]["searched_model"], timeout=120, interval=0.2, what="model ready")
+
+    def log_text(self) -> str:
+        return (self.data_dir.parent / "hearthd.log").read_text(errors="replace")[-3000:]
+
+    def stop(self, sig=signal.SIGTERM) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        code = self.proc.wait(timeout=30)
+        self.log.close()
+        return code
+
+
+@pytest.fixture
+def procs():
+    started = []
+    yield started
+    for p in started:
+        if p.proc.poll() is None:
+            p.stop(signal.SIGKILL)
+
+
+def start(procs, data_dir) -> Hearthd:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    p = Hearthd(data_dir)
+    procs.append(p)
+    return p
+
+
+def ctl(data_dir, *args, input=None):
+    return subprocess.run([str(BIN / "hearthctl"), "--data-dir", str(data_dir), *args], capture_output=True,
+                          text=True, input=input, timeout=120)
+
+
+TURNS = [
+    {"thread": "kitchen", "role": "user", "text": "We're flying to Japan in April to see the cherry blossoms",
+     "speaker": "alice", "ts": "2026-10-01T18:00:00Z"},
+    {"thread": "kitchen", "role": "assistant", "text": "Lovely! Kyoto is beautiful then.", "ts": "2026-10-01T18:00:05Z"},
+    {"thread": "car", "role": "user", "text": "The dishwasher is making a grinding noise again", "speaker": "bob",
+     "band": "medium", "ts": "2026-10-02T08:00:00Z"},
+]
+
+
+def test_command_line_contract_shutdown_and_restart(procs, data_dir, tmp_path):
+    d = start(procs, data_dir)
+    turns_file = tmp_path / "turns.jsonl"
+    turns_file.write_text("\n".join(json.dumps(t) for t in TURNS) + "\n")
+    out = ctl(data_dir, "ingest", str(turns_file), "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {"committed": 3}
+    d.wait_model()
+
+    out = ctl(data_dir, "recall", "holiday abroad next spring", "--json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert all(isinstance(result[k], list) for k in ("facts", "episodes", "turns"))
+    for item in result["turns"]:
+        assert isinstance(item["id"], int) and isinstance(item["text"], str) and isinstance(item["score"], float)
+    assert result["turns"][0]["text"] == TURNS[0]["text"]
+
+    # A medium-band speaker's turn is household memory; alice's own is personal, and bob cannot see it.
+    bob = json.loads(ctl(data_dir, "recall", "cherry blossoms Japan", "--speaker", "bob", "--json").stdout)
+    assert TURNS[0]["text"] not in [t["text"] for t in bob["turns"]]
+
+    out = ctl(data_dir, "remember", "I live in Lisbon", "--speaker", "alice", "--json")
+    assert out.returncode == 0 and json.loads(out.stdout)["fact"]["predicate"] == "lives_in"
+    facts = json.loads(ctl(data_dir, "facts", "--speaker", "alice", "--json").stdout)
+    assert {k for k in facts[0]} >= {"id", "subject", "predicate", "object", "text", "status", "valid_from",
+                                     "valid_to"}
+    assert (facts[0]["subject"], facts[0]["object"], facts[0]["status"]) == ("alice", "Lisbon", "active")
+
+    assert ctl(data_dir, "settings", "set", "memory.recall_top_k", "3").returncode == 0
+    got = json.loads(ctl(data_dir, "settings", "get", "memory.recall_top_k", "--json").stdout)
+    assert got["value"] == 3
+    bad = ctl(data_dir, "settings", "set", "memory.recall_top_k", "lots")
+    assert bad.returncode != 0 and bad.stderr.count("\n") == 1 and "memory.recall_top_k" in bad.stderr
+
+    block = ctl(data_dir, "context", "which city do I live in", "--speaker", "alice").stdout
+    assert block.startswith("[Turn context]") and "I live in Lisbon" in block
+    assert "Lisbon" not in ctl(data_dir, "context", "which city do I live in").stdout  # anonymous voice
+
+    status = json.loads(ctl(data_dir, "status", "--json").stdout)
+    assert status["counts"]["turns"] == 3 and status["embedder"]["model"] == "all-MiniLM-L6-v2"
+    assert status["schema_version"] >= 1
+
+    assert d.stop(signal.SIGTERM) == 0
+    assert not socket_path(data_dir).exists()
+    gone = ctl(data_dir, "status")
+    assert gone.returncode != 0 and "no Hearth daemon" in gone.stderr
+
+    d = start(procs, data_dir)
+    # Keyword recall answers at once, before the model has loaded...
+    kw = json.loads(ctl(data_dir, "recall", "dishwasher", "--json").stdout)
+    assert kw["turns"][0]["text"] == TURNS[2]["text"]
+    d.wait_model()
+    # ...and meaning once it has: everything is still there after the restart.
+    result = json.loads(ctl(data_dir, "recall", "holiday abroad next spring", "--json").stdout)
+    assert result["turns"][0]["text"] == TURNS[0]["text"]
+    assert json.loads(ctl(data_dir, "settings", "get", "memory.recall_top_k", "--json").stdout)["value"] == 3
+    assert d.stop(signal.SIGINT) == 0
+
+
+def test_an_acknowledged_turn_survives_kill_9(procs, data_dir):
+    d = start(procs, data_dir)
+    with d.client() as c:
+        ack = c.commit_turns([{"thread": "hall", "role": "user", "text": "The spare key is under the blue pot"}])
+    os.kill(d.proc.pid, signal.SIGKILL)  # the instant after the answer
+    d.proc.wait(timeout=10)
+    conn = sqlite3.connect(data_dir / "core.db")
+    assert conn.execute("SELECT text FROM turns WHERE id = ?", (ack["turns"][0]["id"],)).fetchone() == (
+        "The spare key is under the blue pot",)
+    conn.close()
+
+    d = start(procs, data_dir)  # a stale socket from the killed daemon does not stop the next one
+    d.wait_model()
+    with d.client() as c:
+        assert c.recall("where can I find a key to get in")["turns"][0]["text"] == "The spare key is under the blue pot"
+    assert d.stop() == 0
+    conn = sqlite3.connect(data_dir / "core.db")
+    assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_a_restart_mid_model_change_resumes_the_re_embedding(procs, data_dir, projection_model):
+    d = start(procs, data_dir)
+    with d.client() as c:
+        c.commit_turns([{"thread": "t", "role": "user", "text": f"Reminder {i}: check the {w} in room {i % 13}"}
+                        for i, w in zip(range(2000), ["boiler", "smoke alarm", "fridge"] * 1000)])
+        c.commit_turns([TURNS[0]])
+        d.wait_model()
+        c.set_setting("embedder.model", projection_model)
+        wait_for(lambda: c.status()["embedding"]["building_model"] == projection_model
+                 and c.status()["embedding"]["done"] > 100, timeout=60, interval=0.05, what="re-embedding under way")
+    os.kill(d.proc.pid, signal.SIGKILL)
+    d.proc.wait(timeout=10)
+    conn = sqlite3.connect(data_dir / "core.db")
+    left = conn.execute("SELECT count(*) FROM turns WHERE embed_model IS NOT ?", (projection_model,)).fetchone()[0]
+    conn.close()
+    assert 0 < left < 2001
+
+    d = start(procs, data_dir)
+    d.wait_model()
+    conn = sqlite3.connect(data_dir / "core.db")
+    assert conn.execute("SELECT count(*) FROM turns WHERE embed_model IS NOT ?", (projection_model,)).fetchone()[0] == 0
+    assert conn.execute("SELECT value FROM meta WHERE key = 'embedder_dim'").fetchone() == ("256",)
+    conn.close()
+    with d.client() as c:
+        top = c.recall("travelling to Japan for the cherry blossom season")["turns"][0]
+        assert top["text"] == TURNS[0]["text"] and top["parts"]["vector_rank"] <= 3  # searched in the new space
+    assert d.stop() == 0
+
+
+def test_files_are_owner_only_and_a_second_daemon_is_refused(procs, data_dir):
+    d = start(procs, data_dir)
+    sock = socket_path(data_dir)
+    assert stat.S_IMODE(sock.parent.stat().st_mode) == 0o700
+    assert stat.S_IMODE(sock.stat().st_mode) & 0o077 == 0
+    for role in ("admin", "assistant"):
+        assert stat.S_IMODE((data_dir / "tokens" / f"{role}.token").stat().st_mode) == 0o600
+    assert stat.S_IMODE((data_dir / "tokens").stat().st_mode) == 0o700
+    second = subprocess.run([str(BIN / "hearthd"), "--data-dir", str(data_dir)], capture_output=True, text=True,
+                            timeout=60)
+    assert second.returncode == 2 and "already running" in second.stderr
+    assert d.stop() == 0
+
+
+def test_hearthctl_without_a_daemon_fails_clearly(data_dir):
+    out = ctl(data_dir, "status")
+    assert out.returncode == 3
+    assert out.stderr.startswith("hearthctl: no Hearth daemon is running") and out.stderr.count("\n") == 1
+
+
+def test_hearthd_refuses_a_newer_database(data_dir):
+    data_dir.mkdir(parents=True)
+    conn = sqlite3.connect(data_dir / "core.db")
+    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    conn.execute("INSERT INTO meta VALUES ('schema_version', '99')")
+    conn.commit()
+    conn.close()
+    before = (data_dir / "core.db").read_bytes()
+    out = subprocess.run([str(BIN / "hearthd"), "--data-dir", str(data_dir)], capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 2 and "newer than this Hearth understands" in out.stderr
+    assert (data_dir / "core.db").read_bytes() == before
