@@ -9,9 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
-from .api.client import DaemonNotRunning, HearthClient, HearthError
+from .api.auth import token_path
+from .api.client import DaemonNotRunning, HearthClient, HearthError, socket_path
+from .paths import data_dir as resolve_data_dir
 
 INGEST_BATCH = 500
 
@@ -30,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sub.add_parser("status", parents=[common], help="daemon, schema, embedder, generator, counts")
+    sub.add_parser("endpoint", parents=[common], help="where the API socket and the token files are (for assistants)")
 
     p = sub.add_parser("ingest", parents=[common], help="commit turns from a JSON Lines file (- for stdin)")
     p.add_argument("file")
@@ -139,7 +141,17 @@ def _fmt_setting(s: dict) -> str:
     return f"{s['key']} = {json.dumps(s['value'])}"
 
 
+def endpoint(args) -> dict:
+    data = resolve_data_dir(getattr(args, "data_dir", None))
+    return {"data_dir": str(data), "socket": str(socket_path(data)),
+            "admin_token_file": str(token_path(data, "admin")),
+            "assistant_token_file": str(token_path(data, "assistant"))}
+
+
 def run(args) -> int:
+    if args.command == "endpoint":
+        _print(args, endpoint(args), lambda e: "\n".join(f"{k} {v}" for k, v in e.items()))
+        return 0
     client = HearthClient.connect(getattr(args, "data_dir", None))
     with client:
         if args.command == "status":

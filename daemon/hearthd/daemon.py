@@ -9,31 +9,28 @@ from __future__ import annotations
 
 import argparse
 import fcntl
-import json
 import logging
 import os
 import signal
 import socket
 import sys
-import threading
 import time
-from pathlib import Path
 from typing import Callable
 
 from . import __version__
 from .api.auth import Tokens
+from .api.client import socket_path
 from .embedding.backfill import EmbeddingBackfill
 from .embedding.models import TextModel, load_sentence_transformer
 from .embedding.service import Priority, TextEmbedder
 from .errors import NotFound, UserError
 from .events import EventBus
 from .formation.facts import FactIn, fact_from_text, store_fact
-from .formation.ledger import TurnIn, effective_band, ensure_speaker, insert_turns
+from .formation.ledger import TurnIn, ensure_speaker, insert_turns
 from .memory.context import assemble
 from .memory.recall import FIELDS, Recaller, row_to_item
 from .memory.scope import EVERYTHING, NOTHING, Scope, scope_for
 from .memory.search import Filters
-from .api.client import socket_path
 from .paths import data_dir as resolve_data_dir
 from .settings import BY_KEY, DECLARATIONS, Settings, declaration
 from .store.database import Store
@@ -125,9 +122,10 @@ class Daemon:
     # -- the API's operations ------------------------------------------------------------------------------
     def client(self, role: str = "admin"):
         """An in-process API client (no socket): the same app, routes and auth as over the wire."""
-        from .api.client import HearthClient
-        from .api.app import create_app
         from starlette.testclient import TestClient
+
+        from .api.app import create_app
+        from .api.client import HearthClient
 
         http = TestClient(create_app(self), base_url="http://hearth", raise_server_exceptions=False)
         return HearthClient(http, token=self.tokens[role])
@@ -161,6 +159,8 @@ class Daemon:
             turn.validate(f"turn {i + 1}")
         coupling = self.settings["memory.coupling_window_seconds"]
         records = self.store.writer.write(lambda tx: insert_turns(tx, turns, coupling))
+        for rec in records:
+            rec["ts"] = iso(rec["ts"])
         self.backfill.nudge()
         for turn, rec in zip(turns, records):
             self.events.publish("turn.committed", id=rec["id"], thread=turn.thread, role=turn.role,

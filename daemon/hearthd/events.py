@@ -37,7 +37,7 @@ class EventBus:
 
     def unsubscribe(self, q: asyncio.Queue) -> None:
         with self._lock:
-            self._subscribers = [(l, s) for l, s in self._subscribers if s is not q]
+            self._subscribers = [(loop, s) for loop, s in self._subscribers if s is not q]
 
 
 def _offer(q: asyncio.Queue, event: dict) -> None:

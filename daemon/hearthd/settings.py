@@ -194,7 +194,7 @@ class Settings:
                     self.values[key] = BY_KEY[key].parse(json.loads(raw))
                 except (SettingError, json.JSONDecodeError):
                     pass  # a value this build no longer accepts falls back to the default
-        
+
     def on_change(self, listener: Listener) -> None:
         self._listeners.append(listener)
 

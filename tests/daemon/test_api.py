@@ -150,7 +150,8 @@ def test_assistant_token_may_commit_and_read_context_but_not_administer(daemon):
     (b'{"turns": [{"thread": "k", "role": "user", "text": "hi", "ts": "yesterday-ish"}]}', 400),
     (b'{"turns": [{"thread": "k", "role": "user", "text": "hi", "band": "medium"}]}', 400),
     (b'{"turns": [{"thread": "k", "role": "user", "text": "hi", "surprise": 1}]}', 422),
-    (b'{"turns": [{"thread": "k", "role": "user", "text": "ok"}, {"thread": "k", "role": "user", "text": "\xff\xfe"}]}', 400),
+    (b'{"turns": [{"thread": "k", "role": "user", "text": "ok"}, '
+     b'{"thread": "k", "role": "user", "text": "\xff\xfe"}]}', 400),
 ])
 def test_bad_turns_get_a_clear_error_and_change_nothing(daemon, client, body, status):
     before = counts(daemon)

@@ -10,7 +10,6 @@ import sqlite3
 import stat
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -83,7 +82,8 @@ def ctl(data_dir, *args, input=None):
 TURNS = [
     {"thread": "kitchen", "role": "user", "text": "We're flying to Japan in April to see the cherry blossoms",
      "speaker": "alice", "ts": "2026-10-01T18:00:00Z"},
-    {"thread": "kitchen", "role": "assistant", "text": "Lovely! Kyoto is beautiful then.", "ts": "2026-10-01T18:00:05Z"},
+    {"thread": "kitchen", "role": "assistant", "text": "Lovely! Kyoto is beautiful then.",
+     "ts": "2026-10-01T18:00:05Z"},
     {"thread": "car", "role": "user", "text": "The dishwasher is making a grinding noise again", "speaker": "bob",
      "band": "medium", "ts": "2026-10-02T08:00:00Z"},
 ]

@@ -20,8 +20,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..errors import UserError
-from ..memory.scope import scope_for
 from ..formation.ledger import MAX_KEY_CHARS, MAX_TURN_CHARS, TurnIn
+from ..memory.scope import scope_for
 from ..settings import SettingError
 from ..timeutil import parse_time
 

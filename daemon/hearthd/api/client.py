@@ -14,7 +14,8 @@ from typing import Any, Iterator
 
 import httpx
 
-from ..paths import data_dir as resolve_data_dir, runtime_dir
+from ..paths import data_dir as resolve_data_dir
+from ..paths import runtime_dir
 from .auth import read_token
 
 SOCKET_NAME = "api.sock"
@@ -92,7 +93,8 @@ class HearthClient:
 
     def context(self, text: str, speaker: str | None = None, band: str | None = None,
                 thread: str | None = None) -> dict:
-        return self.request("POST", "/v1/context", json=_drop_none(text=text, speaker=speaker, band=band, thread=thread))
+        return self.request("POST", "/v1/context",
+                            json=_drop_none(text=text, speaker=speaker, band=band, thread=thread))
 
     def recall(self, query: str, speaker: str | None = None, band: str | None = None, k: int = 10,
                since: str | None = None, until: str | None = None, participants: list[str] | None = None) -> dict:
@@ -100,7 +102,8 @@ class HearthClient:
             query=query, speaker=speaker, band=band, k=k, since=since, until=until, participants=participants))
 
     def remember(self, text: str, speaker: str | None = None, band: str | None = None, subject: str | None = None,
-                 predicate: str | None = None, object: str | None = None, pin: bool = False, valid_from: str | None = None) -> dict:
+                 predicate: str | None = None, object: str | None = None, pin: bool = False,
+                 valid_from: str | None = None) -> dict:
         return self.request("POST", "/v1/facts", json=_drop_none(
             text=text, speaker=speaker, band=band, subject=subject, predicate=predicate, object=object, pin=pin,
             valid_from=valid_from))

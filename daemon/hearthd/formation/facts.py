@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..store.writer import WriteTx
 from ..store.vectors import encode
+from ..store.writer import WriteTx
 from .rules import FUNCTIONAL, read_statement
 
 MAX_FACT_CHARS = 2000
