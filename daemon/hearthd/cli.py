@@ -11,7 +11,7 @@ import json
 import sys
 
 from .api.auth import token_path
-from .api.client import DaemonNotRunning, HearthClient, HearthError, socket_path
+from .api.client import DaemonNotRunning, HearthClient, HearthError, socket_path, tcp_address
 from .paths import data_dir as resolve_data_dir
 
 INGEST_BATCH = 500
@@ -143,7 +143,7 @@ def _fmt_setting(s: dict) -> str:
 
 def endpoint(args) -> dict:
     data = resolve_data_dir(getattr(args, "data_dir", None))
-    return {"data_dir": str(data), "socket": str(socket_path(data)),
+    return {"data_dir": str(data), "socket": str(socket_path(data)), "tcp": tcp_address(data),
             "admin_token_file": str(token_path(data, "admin")),
             "assistant_token_file": str(token_path(data, "assistant"))}
 

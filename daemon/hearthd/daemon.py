@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import json
 import logging
 import os
 import signal
@@ -19,7 +20,7 @@ from typing import Callable
 
 from . import __version__
 from .api.auth import Tokens
-from .api.client import socket_path
+from .api.client import socket_path, tcp_endpoint_file
 from .embedding.backfill import EmbeddingBackfill
 from .embedding.models import TextModel, load_sentence_transformer
 from .embedding.service import Priority, TextEmbedder
@@ -32,7 +33,8 @@ from .memory.recall import FIELDS, Recaller, row_to_item
 from .memory.scope import EVERYTHING, NOTHING, Scope, scope_for
 from .memory.search import Filters
 from .paths import data_dir as resolve_data_dir
-from .settings import BY_KEY, DECLARATIONS, Settings, declaration
+from .paths import secure_write
+from .settings import BY_KEY, DECLARATIONS, Settings
 from .store.database import Store
 from .store.migrations import SchemaTooNewError
 from .store.tracks import FACTS
@@ -249,13 +251,23 @@ class Daemon:
     def set_setting(self, key: str, value, actor: str) -> dict:
         if key not in BY_KEY:
             raise NotFound(f"unknown setting {key!r}")
-        declaration(key)
         self.settings.set(self.store.writer, key, value, actor)
         return self.setting(key)
 
     # -- serving -------------------------------------------------------------------------------------------
-    def bind_socket(self) -> socket.socket:
-        """The Unix socket, created inside the 0700 runtime dir with a 0600 mode from the start."""
+    def bind_socket(self, tcp_port: int | None = None) -> socket.socket:
+        """The Unix socket, created inside the 0700 runtime dir with a 0600 mode from the start; or, where
+        Unix sockets are unavailable or tcp_port is given, loopback TCP (same tokens), its port recorded in
+        an owner-only file of the data dir."""
+        endpoint = tcp_endpoint_file(self.data_dir)
+        endpoint.unlink(missing_ok=True)
+        if tcp_port is not None or not hasattr(socket, "AF_UNIX"):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.bind(("127.0.0.1", tcp_port or 0))
+            sock.listen(128)
+            with secure_write(endpoint) as f:
+                json.dump({"tcp": "127.0.0.1:%d" % sock.getsockname()[1], "pid": os.getpid()}, f)
+            return sock
         path = socket_path(self.data_dir)
         if path.exists():
             probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -287,11 +299,11 @@ class Daemon:
         try:
             self._server.run(sockets=[sock])
         finally:
+            if sock.family == socket.AF_INET:
+                tcp_endpoint_file(self.data_dir).unlink(missing_ok=True)
+            else:
+                socket_path(self.data_dir).unlink(missing_ok=True)
             sock.close()
-            try:
-                os.unlink(socket_path(self.data_dir))
-            except FileNotFoundError:
-                pass
 
     def shutdown_server(self) -> None:
         if self._server is not None:
@@ -302,6 +314,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hearthd", description="Hearth memory daemon (runs in the foreground).")
     parser.add_argument("--data-dir", help="where core.db lives (default: $HEARTH_DATA_DIR or the user data dir)")
     parser.add_argument("--log-level", default=os.environ.get("HEARTH_LOG_LEVEL", "INFO"))
+    parser.add_argument("--tcp", type=int, metavar="PORT",
+                        help="listen on loopback TCP instead of the Unix socket (0: any free port)")
     parser.add_argument("--version", action="version", version=f"hearthd {__version__}")
     args = parser.parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -311,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"hearthd: {exc}", file=sys.stderr)
         return 2
     try:
-        sock = daemon.bind_socket()
+        sock = daemon.bind_socket(args.tcp)
     except AlreadyRunning as exc:
         daemon.stop()
         print(f"hearthd: {exc}", file=sys.stderr)
@@ -321,7 +335,8 @@ def main(argv: list[str] | None = None) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: None)
     daemon.start()
-    log.info("hearthd %s serving %s on %s", __version__, daemon.data_dir, socket_path(daemon.data_dir))
+    where = sock.getsockname() if sock.family == socket.AF_INET else socket_path(daemon.data_dir)
+    log.info("hearthd %s serving %s on %s", __version__, daemon.data_dir, where)
     try:
         daemon.serve(sock)
     finally:

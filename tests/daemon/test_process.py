@@ -23,10 +23,10 @@ BIN = Path(sys.executable).parent
 
 
 class Hearthd:
-    def __init__(self, data_dir: Path):
+    def __init__(self, data_dir: Path, *extra: str):
         self.data_dir = data_dir
         self.log = open(data_dir.parent / "hearthd.log", "ab")
-        self.proc = subprocess.Popen([str(BIN / "hearthd"), "--data-dir", str(data_dir)],
+        self.proc = subprocess.Popen([str(BIN / "hearthd"), "--data-dir", str(data_dir), *extra],
                                      stdout=self.log, stderr=subprocess.STDOUT)
         wait_for(self._answers, timeout=30, interval=0.05, what="hearthd to answer")
 
@@ -67,9 +67,9 @@ def procs():
             p.stop(signal.SIGKILL)
 
 
-def start(procs, data_dir) -> Hearthd:
+def start(procs, data_dir, *extra) -> Hearthd:
     data_dir.mkdir(parents=True, exist_ok=True)
-    p = Hearthd(data_dir)
+    p = Hearthd(data_dir, *extra)
     procs.append(p)
     return p
 
@@ -209,6 +209,20 @@ def test_files_are_owner_only_and_a_second_daemon_is_refused(procs, data_dir):
                             timeout=60)
     assert second.returncode == 2 and "already running" in second.stderr
     assert d.stop() == 0
+
+
+def test_loopback_tcp_fallback_uses_the_same_tokens(procs, data_dir):
+    d = start(procs, data_dir, "--tcp", "0")
+    endpoint = data_dir / "api-endpoint.json"
+    assert stat.S_IMODE(endpoint.stat().st_mode) == 0o600
+    address = json.loads(endpoint.read_text())["tcp"]
+    assert address.startswith("127.0.0.1:") and not socket_path(data_dir).exists()
+    out = ctl(data_dir, "ingest", "-", "--json", input=json.dumps(TURNS[2]) + "\n")
+    assert json.loads(out.stdout) == {"committed": 1}
+    import httpx
+    assert httpx.get(f"http://{address}/v1/status", trust_env=False).status_code == 401
+    assert d.stop() == 0
+    assert not endpoint.exists()
 
 
 def test_hearthctl_without_a_daemon_fails_clearly(data_dir):

@@ -35,6 +35,18 @@ def socket_path(data: Path) -> Path:
     return runtime_dir(data) / SOCKET_NAME
 
 
+def tcp_endpoint_file(data: Path) -> Path:
+    """Where a daemon listening on loopback TCP (no Unix sockets, or --tcp) records its port."""
+    return Path(data) / "api-endpoint.json"
+
+
+def tcp_address(data: Path) -> str | None:
+    try:
+        return json.loads(tcp_endpoint_file(data).read_text())["tcp"]
+    except (FileNotFoundError, ValueError, KeyError, TypeError):
+        return None
+
+
 class HearthClient:
     def __init__(self, http: httpx.Client, token: str | None):
         self._http = http
@@ -47,12 +59,17 @@ class HearthClient:
         """The daemon serving this data dir, over its Unix socket, with the role's token from the data dir."""
         data = resolve_data_dir(data_dir)
         sock = socket_path(data)
+        tcp = tcp_address(data)
         token = token or read_token(data, role)
-        if not sock.exists() or token is None:
+        if token is None or not (sock.exists() or tcp):
             raise DaemonNotRunning(f"no Hearth daemon is running for {data} (start it with: hearthd --data-dir {data})")
-        http = httpx.Client(transport=httpx.HTTPTransport(uds=str(sock)), base_url="http://hearth", timeout=timeout)
+        if sock.exists():
+            http = httpx.Client(transport=httpx.HTTPTransport(uds=str(sock)), base_url="http://hearth",
+                                timeout=timeout)
+        else:
+            http = httpx.Client(base_url=f"http://{tcp}", timeout=timeout, trust_env=False)
         client = cls(http, token)
-        client.where = str(sock)
+        client.where = str(sock) if sock.exists() else tcp
         return client
 
     def __enter__(self):
