@@ -215,7 +215,7 @@ class Hearthd:
 
         def answers():
             if self.proc.poll() is not None:
-                raise SystemExit(f"hearthd exited with {self.proc.returncode}; see {self.log_path}")
+                raise RuntimeError(f"hearthd exited with {self.proc.returncode}; see {self.log_path}")
             with HearthClient.connect(self.data_dir, timeout=5) as c:
                 return c.version()
 

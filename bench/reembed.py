@@ -26,7 +26,10 @@ SECOND_MODEL = "minilm-dense256-seed0"
 
 def second_model() -> Path:
     """The bundled model with a seeded Dense(384 -> 256) head: another vector space, same cost class."""
-    path = CACHE_DIR / "models" / SECOND_MODEL
+    from .dataset import ignore_cache
+
+    ignore_cache()
+    path = CACHE_DIR / "second-model" / SECOND_MODEL
     if (path / "modules.json").exists():
         return path
     import torch
@@ -50,9 +53,15 @@ def rows_split(total: int) -> tuple[int, int, int]:
     return turns, turns // 5, turns // 50
 
 
-def sample(embedder, texts, rng, until=None, limit=None) -> list[float]:
+def sample(daemon, texts, rng, until=None, limit=None) -> list[float]:
+    """Time interactive embeds of one sentence each, paced 20-60 ms apart. Where the embedder can be told
+    which loaded model to use, the searched space's model is asked for, as a live query's embedding is."""
+    import inspect
+
     from hearthd.embedding.service import Priority
 
+    embedder = daemon.embedder
+    by_model = "model_id" in inspect.signature(embedder.embed).parameters
     out = []
     i = 0
     while True:
@@ -62,8 +71,9 @@ def sample(embedder, texts, rng, until=None, limit=None) -> list[float]:
             break
         text = texts[i % len(texts)]
         i += 1
+        kwargs = {"model_id": daemon.store.vector_model} if by_model else {}
         t = time.perf_counter()
-        embedder.embed([text], Priority.INTERACTIVE)
+        embedder.embed([text], Priority.INTERACTIVE, **kwargs)
         out.append(time.perf_counter() - t)
         time.sleep(rng.uniform(0.02, 0.06))
     return out
@@ -79,20 +89,26 @@ def run(args) -> dict:
         log(f"reembed: opening a daemon on {turns + facts + episodes} rows")
         with in_process_daemon(data_dir) as daemon:
             bf = daemon.backfill
-            sample(daemon.embedder, texts, rng, limit=10)  # warm-up
+            sample(daemon, texts, rng, limit=10)  # warm-up
             gc.collect()
-            idle = sample(daemon.embedder, texts, rng, limit=args.interactive_samples)
+            idle = sample(daemon, texts, rng, limit=args.interactive_samples)
             log(f"reembed: idle p95 {summarize(idle)['p95']} ms; switching embedder.model to {model_path}")
             t_switch = time.perf_counter()
             daemon.set_setting("embedder.model", str(model_path), actor="bench")
             wait_for(lambda: bf.reembedding and daemon.embedder.ready, 300, 0.005, "re-embedding to start")
             t_start = time.perf_counter()
-            busy = sample(daemon.embedder, texts, rng, until=lambda: not bf.reembedding)
+            seen = {"total": bf.total}
+
+            def finished():
+                seen["total"] = max(seen["total"], bf.total)
+                return not bf.reembedding
+
+            busy = sample(daemon, texts, rng, until=finished)
             # The last sample may have straddled the end of the job; it still waited behind it, keep it.
             wait_for(lambda: not bf.reembedding and bf.pending == 0, 3600, 0.05, "re-embedding to finish")
             t_done = time.perf_counter()
-            rows = bf.total
-            after = sample(daemon.embedder, texts, rng, limit=args.interactive_samples)
+            rows = seen["total"] or sum(daemon.store.counts().values())
+            after = sample(daemon, texts, rng, limit=args.interactive_samples)
             searched = daemon.store.vector_model
     s_idle, s_busy, s_after = summarize(idle), summarize(busy), summarize(after)
     ratio = round(s_busy["p95"] / s_idle["p95"], 2)

@@ -58,6 +58,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--interactive-samples", type=int, help="idle interactive embeds timed")
     p.add_argument("--queries", type=int, help="recall queries / live turns timed per configuration")
     p.add_argument("--out", default=str(RESULTS_DIR), help="results folder (default bench/results)")
+    p.add_argument("--at-commit", metavar="REV", help="measure the daemon as committed at REV (exported with git "
+                   "archive into bench/.cache/src-REV), not the working tree: for a tree others are editing")
     args = p.parse_args(argv)
     profile = "quick" if args.quick else "full" if args.full else "default"
     (sizes, ctx, st, starts, i1, i100, rows, samples, queries) = PROFILES[profile]
@@ -74,6 +76,40 @@ def parse_args(argv=None) -> argparse.Namespace:
     return args
 
 
+def use_source(args) -> dict:
+    """Which hearthd is measured: the working tree (default) or an exported commit, for this process and
+    every hearthd it spawns (PYTHONPATH goes before the editable install's .pth entry)."""
+    import subprocess
+
+    from .common import CACHE_DIR, ROOT
+
+    def git(*cmd):
+        try:
+            return subprocess.run(["git", "-C", str(ROOT), *cmd], capture_output=True, text=True,
+                                  check=True).stdout.strip()
+        except (OSError, subprocess.CalledProcessError):
+            return None
+
+    if not args.at_commit:
+        dirty = git("status", "--porcelain", "--", "daemon")
+        return {"source": "working tree", "head": git("rev-parse", "--short", "HEAD"),
+                "daemon_uncommitted_changes": bool(dirty), "changed": (dirty or "").splitlines()[:20]}
+    rev = git("rev-parse", "--short", args.at_commit)
+    if not rev:
+        raise SystemExit(f"unknown commit {args.at_commit!r}")
+    src = CACHE_DIR / f"src-{rev}"
+    if not (src / "daemon" / "hearthd").exists():
+        src.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "daemon", "resources"],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+    path = str(src / "daemon")
+    sys.path.insert(0, path)
+    os.environ["PYTHONPATH"] = path + (os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else "")
+    return {"source": f"commit {rev}", "head": rev, "path": path,
+            "subject": git("log", "-1", "--format=%s", rev)}
+
+
 def _fmt(v) -> str:
     if isinstance(v, float):
         return f"{v:,.3f}".rstrip("0").rstrip(".") if abs(v) < 100 else f"{v:,.1f}"
@@ -82,12 +118,22 @@ def _fmt(v) -> str:
     return str(v)
 
 
+def _source_line(d: dict) -> str:
+    if d.get("source", "").startswith("commit"):
+        return f"{d['source']} ({d.get('subject')})"
+    if d:
+        return (f"working tree at {d.get('head')}"
+                + (" with uncommitted changes under daemon/" if d.get("daemon_uncommitted_changes") else ""))
+    return "?"
+
+
 def render_md(report: dict) -> str:
     m = report["machine"]
     lines = ["# Hearth benchmarks: latest results", "",
              f"- machine: {m['nproc']} CPUs ({m['cpu']}), {m.get('memory')}, {m['platform']}",
              f"- python {m['python']}; " + ", ".join(f"{k} {v}" for k, v in m["versions"].items()),
              f"- date: {m['date']}; profile: `{report['profile']}`; command: `{report['command']}`",
+             f"- daemon measured: {_source_line(report.get('daemon') or {})}",
              "- one run on this machine; latencies are medians / p95 of the samples of that run", "",
              "| benchmark | metric | value | target | ok | note |", "| --- | --- | --- | --- | --- | --- |"]
     for name in BENCHMARKS:
@@ -140,7 +186,12 @@ def main(argv=None) -> int:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     args = parse_args(argv)
-    report = {"machine": machine(), "profile": args.profile,
+    source = use_source(args)
+    import hearthd
+
+    source["imported_from"] = os.path.dirname(hearthd.__file__)
+    log(f"measuring hearthd from {source['imported_from']} ({source['source']})")
+    report = {"machine": machine(), "profile": args.profile, "daemon": source,
               "command": "python -m bench.run_all " + " ".join(sys.argv[1:] if argv is None else argv),
               "benchmarks": {}}
     previous = os.path.join(args.out, "latest.json")

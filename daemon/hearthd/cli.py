@@ -58,6 +58,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--history", action="store_true", help="include superseded facts")
     p.add_argument("--as-of", help="what was valid on this date")
 
+    p = sub.add_parser("form", parents=[common], help="formation status, or run a pass now (--now) and wait")
+    p.add_argument("--now", action="store_true", help="run a formation pass now and wait for it")
+    p.add_argument("--all", action="store_true", help="with --now: also end sessions still open")
+
     p = sub.add_parser("context", parents=[common], help="the memory block auto-inject would add")
     p.add_argument("text")
     p.add_argument("--speaker")
@@ -137,6 +141,13 @@ def _fmt_facts(facts: list[dict]) -> str:
         f"  [{f['valid_from']} .. {f['valid_to'] or 'now'}]" for f in facts) or "no facts"
 
 
+def _fmt_pass(p: dict) -> str:
+    facts = sum(len(f.get("facts") or []) for f in p["formed"])
+    episodes = sum(1 for f in p["formed"] if f.get("episode"))
+    line = f"ended {p['ended']} sessions, formed {len(p['formed'])}: {facts} facts, {episodes} episodes"
+    return line + (f"; {len(p['failed'])} failed (still pending)" if p["failed"] else "")
+
+
 def _fmt_setting(s: dict) -> str:
     return f"{s['key']} = {json.dumps(s['value'])}"
 
@@ -167,6 +178,12 @@ def run(args) -> int:
             _print(args, result, lambda r: f"{r['action']} {r['fact']['ref']}: {r['fact']['text']}")
         elif args.command == "facts":
             _print(args, client.facts(args.speaker, args.history, args.as_of), _fmt_facts)
+        elif args.command == "form":
+            if args.now:
+                _print(args, client.form_now(args.all), _fmt_pass)
+            else:
+                _print(args, client.formation(), lambda f: f"backlog {f['backlog']}" +
+                       (" (a pass is running)" if f["running"] else ""))
         elif args.command == "context":
             result = client.context(args.text, args.speaker, args.band)
             _print(args, result, lambda r: r["preamble"] or f"(nothing: recall mode {r['mode']})")

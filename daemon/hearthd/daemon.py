@@ -26,8 +26,13 @@ from .embedding.models import TextModel, load_sentence_transformer
 from .embedding.service import Priority, TextEmbedder
 from .errors import NotFound, UserError
 from .events import EventBus
-from .formation.facts import FactIn, fact_from_text, store_fact
+from .formation.classify import CATCH_ALL
+from .formation.facts import FactIn, store_fact
+from .formation.former import Former
 from .formation.ledger import TurnIn, ensure_speaker, insert_turns
+from .formation.quality import quality_problem
+from .formation.sweeper import Sweeper
+from .generators.base import NoGenerator
 from .memory.context import assemble
 from .memory.recall import FIELDS, Recaller, row_to_item
 from .memory.scope import EVERYTHING, NOTHING, Scope, scope_for
@@ -66,6 +71,9 @@ class Daemon:
                                      on_state=self._embedder_state)
         self.backfill = EmbeddingBackfill(self.store, self.embedder, self.events)
         self.recaller = Recaller(self.store, self.embedder, self.settings)
+        self.generator = NoGenerator()
+        self.former = Former(self.store, self.embedder, self.settings, self.generator)
+        self.sweeper = Sweeper(self.store, self.settings, self.former, self.events)
         self._server = None
         self._stopped = False
 
@@ -93,6 +101,7 @@ class Daemon:
         """Start the background parts; returns at once (the model loads on the embedder's thread)."""
         self.embedder.start()
         self.backfill.start()
+        self.sweeper.start()
         self.events.publish("daemon.started", version=__version__)
         return self
 
@@ -100,6 +109,7 @@ class Daemon:
         if self._stopped:
             return
         self._stopped = True
+        self.sweeper.stop()
         self.backfill.stop()
         self.embedder.stop()
         self.store.close()
@@ -115,11 +125,15 @@ class Daemon:
         self.events.publish("embedder.state", state=embedder.state, model=embedder.model_ref, error=embedder.error)
         if embedder.ready:
             self.backfill.nudge(full=True)
+            self.sweeper.wake()  # a pass that waited for the model can form now
 
     def _setting_changed(self, key, old, new) -> None:
         self.events.publish("settings.changed", key=key, old=old, new=new)
         if key == "embedder.model":
             self.embedder.switch_model(new)
+        if key == "memory.sweep_interval_seconds":
+            self.sweeper.reschedule()
+        self.sweeper.wake()
 
     # -- the API's operations ------------------------------------------------------------------------------
     def client(self, role: str = "admin"):
@@ -152,6 +166,7 @@ class Daemon:
             },
             "embedding": self.backfill.status(),
             "generator": {"provider": self.settings["generator.provider"]},
+            "formation": self.sweeper.status(),
             "memory": {"enabled": self.settings["memory.enabled"], "recall_mode": self.settings["memory.recall_mode"]},
             "counts": counts,
         }
@@ -164,6 +179,7 @@ class Daemon:
         for rec in records:
             rec["ts"] = iso(rec["ts"])
         self.backfill.nudge()
+        self.sweeper.wake()
         for turn, rec in zip(turns, records):
             self.events.publish("turn.committed", id=rec["id"], thread=turn.thread, role=turn.role,
                                 speaker=turn.speaker)
@@ -190,44 +206,58 @@ class Daemon:
     def remember(self, text: str, speaker: str | None = None, band: str | None = None,
                  subject: str | None = None, predicate: str | None = None, obj: str | None = None,
                  pin: bool = False, valid_from=None) -> dict:
+        """A fact or note stated directly; it goes through the same gates, dedup and supersession as formation."""
         text = (text or "").strip()
         if not text:
             raise UserError("text must not be empty")
-        if len(text) > 2000:
-            raise UserError("a fact is at most 2000 characters")
-        owner = speaker if speaker and (band or "high") == "high" else None
-        fact = fact_from_text(text, owner)
-        if speaker and not owner:
-            fact.subject = speaker
+        keep, owner = self.former.owner_for(speaker, band or "high")
+        if not keep:
+            raise UserError("facts from a speaker who is not confidently identified are not kept "
+                            "(speakers.uncertain_facts is nowhere)")
+        said_at = parse_time(valid_from, "valid_from") or time.time()
         if predicate or obj or subject:
             if not (predicate and obj):
                 raise UserError("give predicate and object together (subject is optional)")
-            fact = FactIn(subject or fact.subject, predicate.strip(), obj.strip(), text, owner_id=owner)
-        fact.always_inject = pin
-        fact.valid_from = parse_time(valid_from, "valid_from")
-        vector = None
+            facts = [FactIn(subject or speaker or "household", predicate.strip(), obj.strip(), text, owner_id=owner,
+                            valid_from=said_at, source="remember")]
+        else:
+            facts, _dropped = self.former.facts_from_text(text, speaker, owner, said_at, [], None, "remember")
+            if not facts:  # not a statement the rules read: kept as a note, typed by the anchors if clear
+                facts = [FactIn(speaker or "household", CATCH_ALL, text, text, owner_id=owner, valid_from=said_at,
+                                source="remember")]
+        for fact in facts:
+            problem = quality_problem(fact.text)
+            if problem:
+                raise UserError(f"not stored: {problem}")
+            fact.always_inject = pin
+        vectors: list = [None] * len(facts)
         if self.embedder.ready:
-            got = self.embedder.embed([text], Priority.INTERACTIVE)
-            vector = (got[0], got[1][0])
+            model, matrix = self.embedder.embed([f.text for f in facts], Priority.INTERACTIVE)
+            vectors = [(model, v) for v in matrix]
+            for fact, (model, v) in zip(facts, vectors):
+                if fact.predicate == CATCH_ALL and fact.object == text:
+                    fact.predicate = self.former.classifier.classify(v, model)[0]
+        rules = self.former.rules()
 
         def write(tx):
             if speaker:
                 ensure_speaker(tx, speaker, time.time())
-            result = store_fact(tx, fact, vector)
-            for old in result["superseded"]:
-                tx.after_commit(lambda o=old: self.store.unindex_row(FACTS, o))
-            if vector and result["action"] == "inserted":
-                tx.after_commit(lambda: self.store.index_row(FACTS, result["id"], vector[0], vector[1], owner,
-                                                             result["valid_from"]))
-            return result
+            return [store_fact(tx, self.store, f, v, rules) for f, v in zip(facts, vectors)]
 
-        result = self.store.writer.write(write)
-        if vector is None:
+        results = self.store.writer.write(write)
+        if vectors[0] is None:
             self.backfill.nudge()
-        self.events.publish("fact.stored", id=result["id"], action=result["action"])
-        row = self.store.read().execute(f"SELECT {FIELDS['facts']} FROM facts x WHERE id = ?",
-                                        (result["id"],)).fetchone()
-        return {"action": result["action"], "superseded": result["superseded"], "fact": row_to_item(FACTS, row)}
+        rows = {r["id"]: r for r in self.store.read().execute(
+            f"SELECT {FIELDS['facts']} FROM facts x WHERE id IN ({', '.join('?' * len(results))})",
+            [r["id"] for r in results])}
+        for r in results:
+            self.events.publish("fact.stored", id=r["id"], action=r["action"])
+        stored = [dict(action=r["action"], superseded=r["superseded"], fact=row_to_item(FACTS, rows[r["id"]]))
+                  for r in results]
+        return dict(stored[0], stored=stored)
+
+    def form_now(self, end_open: bool = False) -> dict:
+        return self.sweeper.run_pass(end_open)
 
     def facts(self, scope: Scope, history: bool = False, as_of=None) -> list[dict]:
         at = parse_time(as_of, "as_of")
@@ -319,6 +349,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--version", action="version", version=f"hearthd {__version__}")
     args = parser.parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)  # one line per pass is noise
     try:
         daemon = Daemon(args.data_dir)
     except (AlreadyRunning, SchemaTooNewError) as exc:

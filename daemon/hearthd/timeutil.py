@@ -33,3 +33,40 @@ def iso(ts: float | None) -> str | None:
     if ts is None:
         return None
     return datetime.fromtimestamp(ts, timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+_UNITS = {"day": 1, "week": 7, "month": 30, "year": 365}
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "few": 3, "couple": 2}
+_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december"]
+
+
+def resolve_time_hint(hint: str | None, said_at: float) -> float:
+    """When a statement became true, from the time it was said and a hint in it ("last month", "in 2019",
+    "since March", "three weeks ago"); the time it was said when the hint says nothing usable."""
+    import re
+
+    if not hint:
+        return said_at
+    h = hint.lower().strip()
+    said = datetime.fromtimestamp(said_at).astimezone()
+    day = 86_400.0
+    if h in ("yesterday",):
+        return said_at - day
+    m = re.search(r"\blast (day|week|month|year)\b", h)
+    if m:
+        return said_at - _UNITS[m.group(1)] * day
+    m = re.search(r"\b(\d+|a|an|one|two|three|four|five|six|few|couple)(?: of)? (day|week|month|year)s? ago\b", h)
+    if m:
+        n = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1)]
+        return said_at - n * _UNITS[m.group(2)] * day
+    m = re.search(r"\b(19\d\d|20\d\d)\b", h)
+    if m:
+        year = int(m.group(1))
+        if year <= said.year:
+            return min(said_at, datetime(year, 1, 1).astimezone().timestamp())
+    for number, name in enumerate(_MONTHS, start=1):
+        if re.search(rf"\b{name}\b", h):
+            year = said.year if number <= said.month else said.year - 1
+            return datetime(year, number, 1).astimezone().timestamp()
+    return said_at

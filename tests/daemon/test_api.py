@@ -89,7 +89,7 @@ def test_personal_memory_is_scoped_by_band(daemon, client):
     settle(daemon)
     def facts(**kw):
         return {f["text"] for f in client.recall("allergic penicillin wifi password fridge", **kw)["facts"]}
-    assert facts(speaker="alice") == {"I am allergic to penicillin", "The wifi password is on the fridge"}
+    assert facts(speaker="alice") == {"alice is allergic to penicillin", "The wifi password is on the fridge"}
     for band in ("medium", "greeting", "none"):
         assert facts(speaker="alice", band=band) == {"The wifi password is on the fridge"}
     assert facts(speaker="bob") == {"The wifi password is on the fridge"}
@@ -113,7 +113,8 @@ def test_remember_supersedes_a_functional_fact_and_keeps_history(daemon, client)
     assert [f["object"] for f in client.facts(speaker="alice", as_of="2026-07-01")] == ["Porto"]
     assert client.facts(speaker="alice", as_of="2024-07-01") == []
     settle(daemon)
-    assert [f["text"] for f in client.recall("where do I live", speaker="alice")["facts"]] == ["I moved to Porto"]
+    assert [f["text"] for f in client.recall("where does alice live", speaker="alice")["facts"]] == [
+        "alice lives in Porto"]
 
 
 def test_missing_or_wrong_token_is_refused_and_changes_nothing(daemon):

@@ -6,7 +6,7 @@ from tests.conftest import settle, wait_for
 
 def setup_facts(daemon, client):
     # The bag-of-words test embedder scores lower than the real model; the threshold itself is tested below.
-    client.set_setting("memory.recall_min_similarity", 0.2)
+    client.set_setting("memory.recall_min_similarity", 0.1)
     client.remember("My name is Alice", speaker="alice", pin=True)
     client.remember("I am allergic to peanuts", speaker="alice")
     client.remember("The bins go out on Tuesday evening", pin=True)
@@ -20,8 +20,8 @@ def test_full_mode_gives_the_pinned_card_and_relevant_facts(daemon, client):
     assert ctx["mode"] == "FULL"
     block = ctx["preamble"]
     assert block.startswith("[Turn context]\nNow: ") and block.endswith("[/Turn context]")
-    assert "- My name is Alice" in block and "- The bins go out on Tuesday evening" in block
-    assert "- I am allergic to peanuts" in block
+    assert "- alice's name is Alice" in block and "- The bins go out on Tuesday evening" in block
+    assert "- alice is allergic to peanuts" in block
     assert "Grandma" not in block  # not relevant to what was said
     assert ctx["message"] == block + "\n\ncan I eat peanuts at the party"
 
@@ -47,7 +47,7 @@ def test_pinned_only_and_off(daemon, client):
     setup_facts(daemon, client)
     client.set_setting("memory.recall_mode", "PINNED_ONLY")
     block = client.context("peanuts", speaker="alice")["preamble"]
-    assert "My name is Alice" in block and "peanuts" not in block
+    assert "alice's name is Alice" in block and "peanuts" not in block
     client.set_setting("memory.recall_mode", "OFF")
     off = client.context("peanuts", speaker="alice")
     assert off["preamble"] == "" and off["message"] == "peanuts"

@@ -78,6 +78,10 @@ class RememberIn(SpeakerRef):
     valid_from: str | None = Field(None, description="since when it is true, ISO 8601 (default now)")
 
 
+class FormIn(Strict):
+    end_open: bool = Field(False, description="also end the sessions still open, and skip the grace period")
+
+
 class SettingIn(Strict):
     value: Any
 
@@ -203,6 +207,14 @@ def create_app(daemon) -> FastAPI:
               history: bool = False, as_of: str | None = None, _role=ADMIN):
         scope = daemon.read_scope("admin", speaker, band)
         return {"facts": daemon.facts(scope, history, as_of)}
+
+    @app.post("/v1/formation/run")
+    def form_now(body: FormIn, _role=ADMIN):
+        return daemon.form_now(body.end_open)
+
+    @app.get("/v1/formation")
+    def formation(_role=ADMIN):
+        return daemon.sweeper.status()
 
     @app.get("/v1/settings")
     def settings(_role=ADMIN):

@@ -129,6 +129,12 @@ class HearthClient:
         params = _drop_none(speaker=speaker, history="true" if history else None, as_of=as_of)
         return self.request("GET", "/v1/facts", params=params)["facts"]
 
+    def form_now(self, end_open: bool = False) -> dict:
+        return self.request("POST", "/v1/formation/run", json={"end_open": end_open})
+
+    def formation(self) -> dict:
+        return self.request("GET", "/v1/formation")
+
     def settings(self) -> list[dict]:
         return self.request("GET", "/v1/settings")["settings"]
 

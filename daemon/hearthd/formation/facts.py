@@ -1,21 +1,33 @@
-"""Storing a fact: exact dedup (support_count) and supersession on a functional (subject, predicate, pool) key.
+"""Storing a fact: provenance cap, dedup, supersession and contradiction, bi-temporal history, provenance links.
 
-Supersession is bi-temporal: the old fact keeps its text, gets valid_to and superseded_by, and leaves the
-searchable tracks; its history stays queryable.
+For a candidate with key (subject, predicate, pool):
+- the same object, or a vector above `dedup_similarity` on the same key: support_count + 1, nothing inserted;
+- a functional predicate with another current object: a later valid_from closes the old fact (valid_to,
+  superseded_by); an equal one cannot be ordered (both kept, both confidences lowered, a review item); an
+  earlier one is stored as history, already closed by the current fact;
+- otherwise, active facts of the same subject above `contradiction_similarity` go to the judge (the
+  generator's one word, or a conservative rule): SAME supports, UPDATE supersedes, CONTRADICT keeps both for
+  review, UNRELATED inserts.
+Facts never expire by a clock; nothing is deleted here.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 
-from ..store.vectors import encode
+from ..store.tracks import FACTS
+from ..store.vectors import decode, encode
 from ..store.writer import WriteTx
-from .rules import FUNCTIONAL, read_statement
 
-MAX_FACT_CHARS = 2000
+CONTRADICTION_PENALTY = 0.1
+OPPOSITES = {"likes": "dislikes", "dislikes": "likes"}
+VERDICTS = ("SAME", "UPDATE", "CONTRADICT", "UNRELATED")
 
 
 @dataclass
@@ -28,43 +40,120 @@ class FactIn:
     provenance: str = "USER-STATED"
     confidence: float = 1.0
     valid_from: float | None = None
-    source: str = "remember"
+    source: str = "formation"
     always_inject: bool = False
+    qualifier: str | None = None
+    session_id: int | None = None
+    turn_ids: list[int] = field(default_factory=list)
 
 
-def fact_from_text(text: str, speaker: str | None) -> FactIn:
-    """What `remember TEXT` stores: a recognised statement typed by its predicate, otherwise a note."""
-    subject = speaker or "household"
-    reading = read_statement(text)
-    if reading is None:
-        return FactIn(subject, "note", text.strip(), text.strip(), owner_id=speaker)
-    return FactIn(subject, reading.predicate, reading.object, text.strip(), owner_id=speaker)
+@dataclass
+class FactRules:
+    """The settings and judge a write follows (a snapshot, so one pass applies one set of rules)."""
+
+    functional: frozenset[str]
+    dedup_similarity: float = 0.92
+    contradiction_similarity: float = 0.75
+    inferred_confidence_cap: float = 0.6
+    judge: Callable[[str, str], str | None] | None = None  # (new text, old text) -> a verdict or None
 
 
-def store_fact(tx: WriteTx, fact: FactIn, vector: tuple[str, np.ndarray] | None = None) -> dict:
-    """Insert, support or supersede; returns {id, action, superseded: [ids]}."""
+def normalise(value: str) -> str:
+    value = re.sub(r"[^\w\s]", " ", value.lower())
+    return " ".join(w for w in value.split() if w not in ("a", "an", "the"))
+
+
+def rule_verdict(new: FactIn, old) -> str:
+    """Without a generator: only a reversed preference about the very same thing is an update."""
+    if OPPOSITES.get(new.predicate) == old["predicate"] and normalise(new.object) == normalise(old["object"]):
+        return "UPDATE"
+    return "UNRELATED"
+
+
+def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] | None, rules: FactRules) -> dict:
+    """Insert, support, supersede or queue for review; registers the vector-track updates for after commit."""
     now = time.time()
     valid_from = fact.valid_from if fact.valid_from is not None else now
-    same = tx.execute(
-        "SELECT id FROM facts WHERE subject = ? AND predicate = ? AND owner_id IS ? AND status = 'active' "
-        "AND lower(object) = lower(?)", (fact.subject, fact.predicate, fact.owner_id, fact.object)).fetchone()
-    if same:
-        tx.execute("UPDATE facts SET support_count = support_count + 1, always_inject = max(always_inject, ?) "
-                   "WHERE id = ?", (int(fact.always_inject), same[0]))
-        return {"id": same[0], "action": "supported", "superseded": []}
-    superseded = []
-    if fact.predicate in FUNCTIONAL:
-        current = tx.execute(
-            "SELECT id, valid_from FROM facts WHERE subject = ? AND predicate = ? AND owner_id IS ? "
-            "AND status = 'active'", (fact.subject, fact.predicate, fact.owner_id)).fetchall()
-        superseded = [r[0] for r in current if r[1] <= valid_from]
-    blob, model = (encode(vector[1]), vector[0]) if vector else (None, None)
+    if fact.provenance == "INFERRED":
+        fact.confidence = min(fact.confidence, rules.inferred_confidence_cap)
+    model, vec = vector if vector else (None, None)
+    current = tx.execute(
+        "SELECT id, predicate, object, text, valid_from, confidence, embedding, embed_model FROM facts "
+        "WHERE subject = ? AND owner_id IS ? AND status = 'active'", (fact.subject, fact.owner_id)).fetchall()
+
+    def similarity(row) -> float | None:
+        if vec is None or row["embed_model"] != model or row["embedding"] is None:
+            return None
+        return float(decode(row["embedding"]) @ vec)
+
+    same_key = [r for r in current if r["predicate"] == fact.predicate]
+    for row in same_key:
+        sim = similarity(row)
+        if normalise(row["object"]) == normalise(fact.object) or (sim is not None and sim >= rules.dedup_similarity):
+            return _support(tx, row["id"], fact)
+
+    result = {"action": "inserted", "superseded": [], "review": None}
+    status, valid_to, superseded_by = "active", None, None
+    close: list[int] = []
+    contradicts: list[int] = []
+    if fact.predicate in rules.functional:
+        for row in same_key:
+            if valid_from > row["valid_from"]:
+                close.append(row["id"])
+            elif valid_from == row["valid_from"]:
+                contradicts.append(row["id"])
+            else:  # said to be true before the current fact: it is history already
+                status, valid_to, superseded_by = "superseded", row["valid_from"], row["id"]
+                result["action"] = "history"
+    else:
+        for row in current:
+            sim = similarity(row)
+            if sim is None or sim < rules.contradiction_similarity:
+                continue
+            verdict = (rules.judge(fact.text, row["text"]) if rules.judge else None) or rule_verdict(fact, row)
+            if verdict == "SAME":
+                return _support(tx, row["id"], fact)
+            if verdict == "UPDATE":
+                (close if valid_from >= row["valid_from"] else contradicts).append(row["id"])
+            elif verdict == "CONTRADICT":
+                contradicts.append(row["id"])
+
+    confidence = fact.confidence - (CONTRADICTION_PENALTY if contradicts else 0.0)
     new_id = tx.execute(
-        "INSERT INTO facts(subject, predicate, object, text, owner_id, provenance, confidence, always_inject, "
-        "valid_from, recorded_at, source, embedding, embed_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (fact.subject, fact.predicate, fact.object, fact.text, fact.owner_id, fact.provenance, fact.confidence,
-         int(fact.always_inject), valid_from, now, fact.source, blob, model)).lastrowid
-    for old in superseded:
+        "INSERT INTO facts(subject, predicate, object, text, owner_id, provenance, confidence, always_inject, status, "
+        "valid_from, valid_to, recorded_at, superseded_by, source, session_id, qualifier, embedding, embed_model) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (fact.subject, fact.predicate, fact.object, fact.text, fact.owner_id, fact.provenance, max(0.0, confidence),
+         int(fact.always_inject), status, valid_from, valid_to, now, superseded_by, fact.source, fact.session_id,
+         fact.qualifier, encode(vec) if vec is not None else None, model)).lastrowid
+    for old in close:
         tx.execute("UPDATE facts SET status = 'superseded', valid_to = ?, superseded_by = ? WHERE id = ?",
                    (valid_from, new_id, old))
-    return {"id": new_id, "action": "inserted", "superseded": superseded, "valid_from": valid_from}
+        tx.after_commit(lambda o=old: store.unindex_row(FACTS, o))
+    if contradicts:
+        tx.execute(f"UPDATE facts SET confidence = max(0, confidence - ?) WHERE id IN "
+                   f"({', '.join('?' * len(contradicts))})", (CONTRADICTION_PENALTY, *contradicts))
+        result["review"] = tx.execute(
+            "INSERT INTO review_queue(kind, fact_ids, detail, created_at) VALUES ('contradiction', ?, ?, ?)",
+            (json.dumps([new_id, *contradicts]), f"{fact.text!r} contradicts an active fact", now)).lastrowid
+        result["action"] = "contradiction"
+    _link_turns(tx, new_id, fact.turn_ids)
+    if status == "active" and vec is not None:
+        tx.after_commit(lambda: store.index_row(FACTS, new_id, model, vec, fact.owner_id, valid_from))
+    result.update(id=new_id, superseded=close, valid_from=valid_from)
+    return result
+
+
+def _support(tx: WriteTx, fact_id: int, fact: FactIn) -> dict:
+    tx.execute("UPDATE facts SET support_count = support_count + 1, always_inject = max(always_inject, ?) "
+               "WHERE id = ?", (int(fact.always_inject), fact_id))
+    _link_turns(tx, fact_id, fact.turn_ids)
+    return {"id": fact_id, "action": "supported", "superseded": [], "review": None}
+
+
+def _link_turns(tx: WriteTx, fact_id: int, turn_ids: list[int]) -> None:
+    """Provenance: the turns a fact came from are linked and pinned (exempt from retention)."""
+    if turn_ids:
+        tx.executemany("INSERT OR IGNORE INTO fact_turn_link(fact_id, turn_id) VALUES (?, ?)",
+                       [(fact_id, t) for t in turn_ids])
+        tx.execute(f"UPDATE turns SET pinned = 1 WHERE id IN ({', '.join('?' * len(turn_ids))})", turn_ids)

@@ -159,9 +159,54 @@ CREATE VIRTUAL TABLE episode_fts USING fts5(headline, summary, content='episodes
 {_fts_triggers("episodes", "episode_fts", ["headline", "summary"])}
 """
 
+M002_FORMATION = """
+-- Which L0 turns a fact came from (those turns are pinned: exempt from retention).
+CREATE TABLE fact_turn_link (
+    fact_id INTEGER NOT NULL REFERENCES facts(id) ON DELETE CASCADE,
+    turn_id INTEGER NOT NULL REFERENCES turns(id) ON DELETE CASCADE,
+    PRIMARY KEY (fact_id, turn_id)
+);
+CREATE INDEX fact_turn_link_turn ON fact_turn_link(turn_id);
+
+-- The facts a session produced, from its episode.
+CREATE TABLE fact_episode_link (
+    fact_id INTEGER NOT NULL REFERENCES facts(id) ON DELETE CASCADE,
+    episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+    PRIMARY KEY (fact_id, episode_id)
+);
+CREATE INDEX fact_episode_link_episode ON fact_episode_link(episode_id);
+
+-- Related episodes (topically similar, recent).
+CREATE TABLE episode_links (
+    episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+    related_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+    similarity REAL NOT NULL,
+    PRIMARY KEY (episode_id, related_id)
+);
+CREATE INDEX episode_links_related ON episode_links(related_id);
+
+-- Items waiting for a person's decision, e.g. two facts that contradict and cannot be ordered in time.
+CREATE TABLE review_queue (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    fact_ids TEXT NOT NULL DEFAULT '[]',
+    detail TEXT,
+    created_at REAL NOT NULL,
+    resolved_at REAL,
+    resolution TEXT
+);
+
+ALTER TABLE sessions ADD COLUMN formation_attempts INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE sessions ADD COLUMN formation_result TEXT;   -- JSON: what forming it produced, or why nothing
+ALTER TABLE facts ADD COLUMN qualifier TEXT;             -- e.g. the relation of a family member
+CREATE INDEX facts_session ON facts(session_id);
+CREATE INDEX episodes_session ON episodes(session_id);
+"""
+
 # (name, sql). Append only: a released step is never edited, a change is a new step.
 MIGRATIONS: list[tuple[str, str]] = [
     ("001_core", M001_CORE),
+    ("002_formation", M002_FORMATION),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

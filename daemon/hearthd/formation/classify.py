@@ -1,0 +1,48 @@
+"""Predicate classification by anchor sentences: a fact takes the predicate whose anchors it is most similar
+to, only when that beats the runner-up by a relative margin (so the rule survives a change of embedding
+model); otherwise the catch-all `note`."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from ..embedding.service import Priority, TextEmbedder
+
+CATCH_ALL = "note"
+RELATIVE_MARGIN = 0.05
+
+
+class PredicateClassifier:
+    def __init__(self, catalogue: list[dict], embedder: TextEmbedder):
+        self.catalogue = [p for p in catalogue if p["name"] != CATCH_ALL]
+        self.embedder = embedder
+        self._anchors: dict[str, tuple[list[str], np.ndarray]] = {}  # per model id: (predicate per row, vectors)
+        self._lock = threading.Lock()
+
+    def _anchor_matrix(self, model_id: str) -> tuple[list[str], np.ndarray]:
+        with self._lock:
+            cached = self._anchors.get(model_id)
+        if cached is None:
+            names = [p["name"] for p in self.catalogue for _ in p["anchors"]]
+            texts = [a for p in self.catalogue for a in p["anchors"]]
+            _model, vectors = self.embedder.embed(texts, Priority.BACKGROUND, timeout=None, model_id=model_id)
+            cached = (names, vectors)
+            with self._lock:
+                self._anchors = {model_id: cached}  # one model at a time is enough
+        return cached
+
+    def classify(self, vector: np.ndarray, model_id: str) -> tuple[str, float]:
+        """(predicate, margin); the catch-all when too close to call."""
+        names, anchors = self._anchor_matrix(model_id)
+        sims = anchors @ np.asarray(vector, dtype=np.float32)
+        best: dict[str, float] = {}
+        for name, sim in zip(names, sims):
+            best[name] = max(best.get(name, -1.0), float(sim))
+        ranked = sorted(best.items(), key=lambda kv: kv[1], reverse=True)
+        if not ranked or ranked[0][1] <= 0:
+            return CATCH_ALL, 0.0
+        top, runner = ranked[0], ranked[1] if len(ranked) > 1 else (CATCH_ALL, 0.0)
+        margin = (top[1] - runner[1]) / top[1]
+        return (top[0], margin) if margin >= RELATIVE_MARGIN else (CATCH_ALL, margin)

@@ -1,0 +1,141 @@
+"""The formation sweeper: ends idle sessions and forms the backlog, off the hot path.
+
+An APScheduler BackgroundScheduler runs one pass on an interval (`memory.sweep_interval_seconds`) and right
+away when woken (a committed turn, a settings change). Passes never overlap (max_instances=1 and a lock); a
+wake that arrives during a pass runs one more pass after it. The first pass, at start, is the boot-time
+reconcile: sessions ended but left unformed by a crash or a restart are formed then.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from datetime import datetime, timezone
+from typing import Callable
+
+from apscheduler.jobstores.base import JobLookupError
+from apscheduler.schedulers.background import BackgroundScheduler
+
+from ..events import EventBus
+from ..settings import Settings
+from ..store.database import Store
+from .former import EmbedderUnavailable, Former
+
+log = logging.getLogger(__name__)
+
+JOB = "formation-sweep"
+
+
+class Sweeper:
+    def __init__(self, store: Store, settings: Settings, former: Former, events: EventBus,
+                 on_threads_ended: Callable[[list[int]], None] | None = None):
+        self.store = store
+        self.settings = settings
+        self.former = former
+        self.events = events
+        self.on_threads_ended = on_threads_ended
+        self._lock = threading.Lock()
+        self._again = False
+        self._scheduler: BackgroundScheduler | None = None
+        self.running = False
+        self.last_pass: dict | None = None
+
+    def start(self) -> None:
+        self._scheduler = BackgroundScheduler(timezone=timezone.utc, daemon=True)
+        self._scheduler.add_job(self._scheduled, "interval", id=JOB, max_instances=1, coalesce=True,
+                                seconds=self.settings["memory.sweep_interval_seconds"],
+                                next_run_time=datetime.now(timezone.utc))  # the boot-time reconcile
+        self._scheduler.start()
+
+    def stop(self) -> None:
+        if self._scheduler is not None:
+            self._scheduler.shutdown(wait=True)
+            self._scheduler = None
+
+    def wake(self) -> None:
+        if self.running:
+            self._again = True
+            return
+        if self._scheduler is not None:
+            try:
+                self._scheduler.modify_job(JOB, next_run_time=datetime.now(timezone.utc))
+            except JobLookupError:
+                pass
+
+    def reschedule(self) -> None:
+        if self._scheduler is not None:
+            self._scheduler.reschedule_job(JOB, trigger="interval",
+                                           seconds=self.settings["memory.sweep_interval_seconds"])
+
+    def backlog(self) -> int:
+        return self.store.read().execute(
+            "SELECT count(*) FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL").fetchone()[0]
+
+    def status(self) -> dict:
+        return {"running": self.running, "backlog": self.backlog(), "last_pass": self.last_pass}
+
+    def _scheduled(self) -> None:
+        try:
+            self.run_pass()
+        except Exception:
+            log.exception("formation pass failed")
+        if self._again:
+            self._again = False
+            self.wake()
+
+    def run_pass(self, end_open: bool = False) -> dict:
+        """One pass: end the sessions idle past the coupling window (or every open one, with end_open), then
+        form every ended session past the grace period (all of them, with end_open)."""
+        with self._lock:
+            self.running = True
+            try:
+                return self._pass(end_open)
+            finally:
+                self.running = False
+
+    def _pass(self, end_open: bool) -> dict:
+        started = time.time()
+        coupling = self.settings["memory.coupling_window_seconds"]
+        grace = 0 if end_open else self.settings["memory.formation_grace_seconds"]
+
+        def end_sessions(tx):
+            cutoff = float("inf") if end_open else started
+            rows = tx.execute("SELECT id, thread_id FROM sessions WHERE ended_at IS NULL AND last_turn_at + ? <= ?",
+                              (coupling, cutoff)).fetchall()
+            for row in rows:
+                tx.execute("UPDATE sessions SET ended_at = min(last_turn_at + ?, ?) WHERE id = ?",
+                           (coupling, started, row["id"]))
+            return rows
+
+        ended = self.store.writer.write(end_sessions)
+        if ended and self.on_threads_ended:
+            self.on_threads_ended(sorted({r["thread_id"] for r in ended}))
+        backlog = [r[0] for r in self.store.read().execute(
+            "SELECT id FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL AND ended_at + ? <= ? "
+            "ORDER BY ended_at, id", (grace, started))]
+        result = {"started_at": started, "ended": len(ended), "backlog": len(backlog), "formed": [], "failed": []}
+        if backlog:
+            self.events.publish("formation.progress", done=0, total=len(backlog), finished=False)
+        for n, session_id in enumerate(backlog, start=1):
+            try:
+                outcome = self.former.form(session_id)
+                result["formed"].append(outcome)
+                self.events.publish("formation.session", **_summary(outcome))
+            except EmbedderUnavailable as exc:
+                result["failed"].append({"session": session_id, "error": str(exc)})
+                break  # nothing can form before the model is loaded; the next pass retries
+            except Exception as exc:  # one bad session must not stop the others; it stays pending
+                log.exception("forming session %s failed", session_id)
+                self.store.writer.write(lambda tx, s=session_id: tx.execute(
+                    "UPDATE sessions SET formation_attempts = formation_attempts + 1 WHERE id = ?", (s,)))
+                result["failed"].append({"session": session_id, "error": str(exc)})
+            self.events.publish("formation.progress", done=n, total=len(backlog), finished=n == len(backlog))
+        result["seconds"] = round(time.time() - started, 3)
+        self.last_pass = {k: v if k != "formed" else len(v) for k, v in result.items()}
+        return result
+
+
+def _summary(outcome: dict) -> dict:
+    return {"session": outcome.get("session"), "facts": len(outcome.get("facts") or []),
+            "episode": outcome.get("episode"), "reason": outcome.get("reason") or outcome.get("skipped")}
