@@ -10,6 +10,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -23,11 +24,11 @@ BIN = Path(sys.executable).parent
 
 
 class Hearthd:
-    def __init__(self, data_dir: Path, *extra: str):
+    def __init__(self, data_dir: Path, *extra: str, env: dict | None = None):
         self.data_dir = data_dir
         self.log = open(data_dir.parent / "hearthd.log", "ab")
         self.proc = subprocess.Popen([str(BIN / "hearthd"), "--data-dir", str(data_dir), *extra],
-                                     stdout=self.log, stderr=subprocess.STDOUT)
+                                     stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
         wait_for(self._answers, timeout=30, interval=0.05, what="hearthd to answer")
 
     def _answers(self):
@@ -67,9 +68,9 @@ def procs():
             p.stop(signal.SIGKILL)
 
 
-def start(procs, data_dir, *extra) -> Hearthd:
+def start(procs, data_dir, *extra, env=None) -> Hearthd:
     data_dir.mkdir(parents=True, exist_ok=True)
-    p = Hearthd(data_dir, *extra)
+    p = Hearthd(data_dir, *extra, env=env)
     procs.append(p)
     return p
 
@@ -243,3 +244,49 @@ def test_hearthd_refuses_a_newer_database(data_dir):
                          timeout=60)
     assert out.returncode == 2 and "newer than this Hearth understands" in out.stderr
     assert (data_dir / "core.db").read_bytes() == before
+
+
+CONVERSATION = [
+    {"thread": "kitchen", "role": "user", "text": text, "speaker": "alice", "ts": f"2026-03-01T10:0{i}:00Z"}
+    for i, text in enumerate(["I live in Lisbon with my husband and our two cats.",
+                              "I work as a nurse at the children's hospital.",
+                              "I'm allergic to peanuts, so please keep that in mind for recipes."])
+]
+
+
+def test_kill_9_during_formation_then_restart_forms_the_session_exactly_once(procs, data_dir):
+    from hearthd.formation.former import PAUSE_ENV
+
+    d = start(procs, data_dir, env={PAUSE_ENV: "30"})  # hold the formation transaction open
+    d.wait_model()
+    with d.client() as c:
+        c.commit_turns(CONVERSATION)  # long past: the sweeper, woken by the commit, starts forming it
+        wait_for(lambda: c.formation()["running"], timeout=30, what="formation under way")
+    time.sleep(0.5)
+    os.kill(d.proc.pid, signal.SIGKILL)
+    d.proc.wait(timeout=10)
+    conn = sqlite3.connect(data_dir / "core.db")
+    assert conn.execute("SELECT count(*) FROM facts").fetchone()[0] == 0
+    assert conn.execute("SELECT formed_at FROM sessions").fetchall() == [(None,)]
+    conn.close()
+
+    d = start(procs, data_dir)  # the boot-time reconcile forms what the crash left unformed
+    d.wait_model()
+    with d.client() as c:
+        wait_for(lambda: c.formation()["backlog"] == 0 and not c.formation()["running"], timeout=60,
+                 what="reconcile")
+        facts = c.facts(speaker="alice")
+    assert sorted((f["predicate"], f["object"]) for f in facts) == [
+        ("allergy", "peanuts"), ("lives_in", "Lisbon"), ("works_as", "nurse"), ("works_at", "the children's hospital")]
+    assert d.stop() == 0
+
+    d = start(procs, data_dir)  # and once formed, never again
+    d.wait_model()
+    with d.client() as c:
+        c.form_now(end_open=True)
+        assert len(c.facts(speaker="alice", history=True)) == 4
+    assert d.stop() == 0
+    conn = sqlite3.connect(data_dir / "core.db")
+    assert conn.execute("SELECT count(*) FROM episodes").fetchone()[0] == 1
+    assert conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NOT NULL").fetchone()[0] == 1
+    assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)

@@ -108,3 +108,40 @@ def test_changing_the_model_re_embeds_in_the_background_and_recall_works_through
     top = client.recall("holiday abroad next spring", k=3)["turns"][0]
     assert top["text"] == TURNS[0] and "vector_rank" in top["parts"]
     assert np.isclose(np.linalg.norm(daemon.store.track("turns").vector(top["id"])), 1.0, atol=1e-3)
+
+
+@pytest.mark.parametrize("text,predicate", [
+    ("alice adores listening to jazz records", "likes"),
+    ("bob cannot eat shellfish because of a severe reaction", "allergy"),
+    ("carol goes swimming every Saturday morning", "routine"),
+    ("alice's dog is a golden retriever called Max", "pet"),
+    ("dave was born on the 4th of July", "birthday"),
+    ("the sky was grey over the harbour", "note"),
+    ("the wifi password is on the fridge", "note"),
+])
+def test_predicates_are_classified_by_their_anchors(real_daemon, text, predicate):
+    model = real_daemon.embedder.model_id
+    vector = real_daemon.embedder.embed([text])[1][0]
+    assert real_daemon.former.classifier.classify(vector, model)[0] == predicate
+
+
+def test_formation_with_the_real_model_recalls_episodes_by_meaning(real_daemon):
+    client = real_daemon.client()
+    base = "2026-03-01T10:00:00"
+    client.commit_turns([
+        {"thread": "kitchen", "role": "user", "speaker": "alice", "ts": f"{base}Z",
+         "text": "We're flying to Japan in April to see the cherry blossoms in Kyoto."},
+        {"thread": "kitchen", "role": "assistant", "ts": f"{base}Z", "text": "Wonderful! Shall I note the dates?"},
+        {"thread": "kitchen", "role": "user", "speaker": "alice", "ts": f"{base}Z",
+         "text": "Yes please. I love Japanese food, so find us a good ramen place too."},
+    ])
+    client.form_now(end_open=True)
+    settle(real_daemon)
+    episodes = client.recall("holiday abroad next spring", k=3)["episodes"]
+    assert episodes and "Japan" in episodes[0]["text"]
+    likes = [f for f in client.facts(speaker="alice") if f["predicate"] == "likes"]
+    assert [f["object"] for f in likes] == ["Japanese food"]
+    # The same preference said again is support, not a second fact.
+    client.remember("I love Japanese food", speaker="alice")
+    again = [f for f in client.facts(speaker="alice") if f["predicate"] == "likes"]
+    assert len(again) == 1

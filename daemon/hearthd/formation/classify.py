@@ -12,6 +12,9 @@ from ..embedding.service import Priority, TextEmbedder
 
 CATCH_ALL = "note"
 RELATIVE_MARGIN = 0.05
+# Below this the text is about none of the predicates, however the ranking falls (small symmetric models
+# score unrelated sentences around 0.1-0.2 and paraphrases above 0.4).
+MIN_SIMILARITY = 0.3
 
 
 class PredicateClassifier:
@@ -41,7 +44,7 @@ class PredicateClassifier:
         for name, sim in zip(names, sims):
             best[name] = max(best.get(name, -1.0), float(sim))
         ranked = sorted(best.items(), key=lambda kv: kv[1], reverse=True)
-        if not ranked or ranked[0][1] <= 0:
+        if not ranked or ranked[0][1] < MIN_SIMILARITY:
             return CATCH_ALL, 0.0
         top, runner = ranked[0], ranked[1] if len(ranked) > 1 else (CATCH_ALL, 0.0)
         margin = (top[1] - runner[1]) / top[1]
