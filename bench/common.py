@@ -249,6 +249,19 @@ class Hearthd:
         self.stop()
 
 
+def settle(max_seconds: float = 60, window: float = 0.5, busy_below: float = 0.15) -> float:
+    """Wait until this process is quiet (its background boot work done: reconcile, formation, first passes),
+    i.e. it used under busy_below of one core over a window; returns the seconds waited."""
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < max_seconds:
+        a = os.times()
+        time.sleep(window)
+        b = os.times()
+        if (b.user + b.system - a.user - a.system) / window < busy_below:
+            break
+    return round(time.perf_counter() - t0, 2)
+
+
 @contextmanager
 def in_process_daemon(data_dir: Path, timeout: float = 900):
     """Daemon(data_dir).start() in this process; yields once the model is loaded, the tracks are in memory
@@ -265,6 +278,7 @@ def in_process_daemon(data_dir: Path, timeout: float = 900):
         wait_for(lambda: daemon.backfill.pending == 0 and not daemon.backfill.reembedding, timeout,
                  what="background embedding to finish")
         daemon.bench_ready_seconds = time.perf_counter() - t0
+        daemon.bench_settle_seconds = settle()
         yield daemon
     finally:
         daemon.stop()

@@ -63,7 +63,8 @@ def run(args) -> dict:
             d.wait_api()
             with d.client() as c:
                 wait_for(lambda: c.status()["embedder"]["ready"], 300, 0.05, "embedder ready")
-                c.commit_turns(_turn_dicts(args.ingest_single + args.ingest_batched, 20))  # warm the path (and the first pass) before timing
+                # Warm the path (and the first background pass) before timing.
+                c.commit_turns(_turn_dicts(args.ingest_single + args.ingest_batched, 20))
                 wait_for(lambda: _unembedded(work / "core.db") == 0, 300, 0.05, "warm-up embedded")
                 log(f"ingest: {len(single)} turns one by one")
                 one = phase(c, work / "core.db", single, 1)

@@ -36,10 +36,9 @@ def time_queries(daemon, qs, vecs, filters, k=10, warmup=10) -> tuple[list[float
 
 
 def run(args) -> dict:
+    from hearthd.embedding.service import Priority
     from hearthd.memory.scope import EVERYTHING, scope_for
     from hearthd.memory.search import Filters
-
-    from hearthd.embedding.service import Priority
 
     from . import dataset as ds
 
@@ -62,7 +61,8 @@ def run(args) -> dict:
                 memory = dict(rss_mb(), second_model_in_process=ds._model is not None)
                 tracks = {name: len(vt) for name, vt in daemon.store.tracks.items()}
             point = {"turns": turns, "facts": facts, "episodes": episodes, "tracks": tracks,
-                     "ready_seconds": round(ready, 2), "everything": summarize(everything),
+                     "ready_seconds": round(ready, 2), "settle_seconds": daemon.bench_settle_seconds,
+                     "everything": summarize(everything),
                      "alice_high": summarize(scoped), "hits_per_query": found,
                      "hits_per_query_alice": found_scoped, "memory": memory}
             curve.append(point)
