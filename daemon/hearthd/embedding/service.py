@@ -38,6 +38,9 @@ class EmbedderNotReady(RuntimeError):
 
 
 BACKGROUND_BATCH = 32
+# A batch is encoded in slices this big, and a more urgent request queued meanwhile is served between two
+# slices: a live query waits for one slice (a few ms), never for a whole background batch.
+SLICE = 8
 _CONTROL = -1  # loads and releases go ahead of every request
 
 
@@ -180,15 +183,35 @@ class TextEmbedder:
                 continue
             if future is None or not future.set_running_or_notify_cancel():
                 continue
-            texts, model_id = payload
-            model = self._models.get(model_id or self._active or "")
-            if model is None:
-                future.set_exception(EmbedderNotReady(f"model {model_id or self.model_ref!r} is not loaded"))
-                continue
-            try:
-                future.set_result((model.model_id, model.encode(texts)))
-            except Exception as exc:  # noqa: BLE001
-                future.set_exception(exc)
+            self._serve(_prio, payload, future)
+
+    def _serve(self, priority: int, payload, future: Future) -> None:
+        texts, model_id = payload
+        model = self._models.get(model_id or self._active or "")
+        if model is None:
+            future.set_exception(EmbedderNotReady(f"model {model_id or self.model_ref!r} is not loaded"))
+            return
+        try:
+            parts = []
+            for start in range(0, max(len(texts), 1), SLICE):
+                if start:
+                    self._serve_more_urgent(priority)
+                parts.append(model.encode(texts[start:start + SLICE]))
+            future.set_result((model.model_id, np.concatenate(parts) if len(parts) > 1 else parts[0]))
+        except Exception as exc:  # noqa: BLE001
+            future.set_exception(exc)
+
+    def _serve_more_urgent(self, priority: int) -> None:
+        """Serve the embed requests queued ahead of `priority` (loads and stops wait for the batch's end)."""
+        while True:
+            with self._queue.mutex:
+                head = self._queue.queue[0] if self._queue.queue else None
+                if head is None or head[0] >= priority or head[0] < 0 or head[2][0] != "embed":
+                    return
+            item = self._queue.get_nowait()
+            _p, _s, (_kind, payload), future = item
+            if future.set_running_or_notify_cancel():
+                self._serve(_p, payload, future)
 
     def _fail_pending(self, reason: str) -> None:
         while True:

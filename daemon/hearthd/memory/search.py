@@ -74,13 +74,28 @@ def vector_search(store: Store, track: Track, query: np.ndarray, k: int, filters
     return vt.search(query, k, filters.vector_filter(store))
 
 
+FTS_OVERFETCH = 4
+
+
 def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters) -> list[tuple[int, float]]:
-    """(id, bm25) best first; bm25 is negative, lower is better, as SQLite reports it."""
+    """(id, bm25) best first; bm25 is negative, lower is better, as SQLite reports it.
+
+    Ranked on the index alone (joining every match to its row before ranking costs more than the ranking),
+    then the best candidates are checked against the filters; when the filters reject most of them, the
+    joined query finds the rest."""
     match = fts_query(text)
     if match is None:
         return []
+    conn = store.read()
+    fetch = k * FTS_OVERFETCH
+    ranked = conn.execute(f"SELECT rowid, rank FROM {track.fts} WHERE {track.fts} MATCH ? ORDER BY rank LIMIT ?",
+                          (match, fetch)).fetchall()
+    ok = admissible(store, track, [r[0] for r in ranked], filters)
+    hits = [(r[0], r[1]) for r in ranked if r[0] in ok][:k]
+    if len(hits) == k or len(ranked) < fetch:
+        return hits
     where, params = filters.where(track)
-    rows = store.read().execute(
+    rows = conn.execute(
         f"SELECT x.id, bm25({track.fts}) AS rank FROM {track.fts} JOIN {track.table} x ON x.id = {track.fts}.rowid "
         f"WHERE {track.fts} MATCH ? AND {where} ORDER BY rank LIMIT ?", [match, *params, k]).fetchall()
     return [(r[0], r[1]) for r in rows]

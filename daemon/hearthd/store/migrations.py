@@ -201,6 +201,8 @@ ALTER TABLE sessions ADD COLUMN formation_result TEXT;   -- JSON: what forming i
 ALTER TABLE facts ADD COLUMN qualifier TEXT;             -- e.g. the relation of a family member
 CREATE INDEX facts_session ON facts(session_id);
 CREATE INDEX episodes_session ON episodes(session_id);
+-- The pinned profile card is read on every live turn.
+CREATE INDEX facts_pinned ON facts(owner_id, valid_from) WHERE always_inject = 1 AND status = 'active';
 """
 
 # (name, sql). Append only: a released step is never edited, a change is a new step.

@@ -128,15 +128,15 @@ class VectorTrack:
             if n == 0 or k <= 0:
                 return []
             scores = self._matrix[:n] @ query
-            if where is not None:
-                mask = np.ones(n, dtype=bool)
-                if where.owners is not None:
-                    mask &= np.isin(self._owners[:n], np.fromiter(where.owners, dtype=np.int32))
-                if where.since is not None:
-                    mask &= self._times[:n] >= where.since
-                if where.until is not None:
-                    mask &= self._times[:n] < where.until
-                scores = np.where(mask, scores, -np.inf)
+            mask = None
+            if where is not None and where.owners is not None:
+                mask = np.isin(self._owners[:n], np.fromiter(where.owners, dtype=np.int32))
+            if where is not None and where.since is not None:
+                mask = (self._times[:n] >= where.since) if mask is None else mask & (self._times[:n] >= where.since)
+            if where is not None and where.until is not None:
+                mask = (self._times[:n] < where.until) if mask is None else mask & (self._times[:n] < where.until)
+            if mask is not None:
+                scores[~mask] = -np.inf
             k = min(k, n)
             top = np.argpartition(-scores, k - 1)[:k]
             top = top[np.argsort(-scores[top])]
