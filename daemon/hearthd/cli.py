@@ -121,6 +121,9 @@ def _fmt_status(s: dict) -> str:
              f"embedder {model}"]
     if emb["pending"]:
         lines.append(f"embedding {emb['done']}/{emb['total']}" + (" (re-embedding)" if emb["reembedding"] else ""))
+    f = s["formation"]
+    lines.append(f"formation backlog {f['backlog']}" + (" (a pass is running)" if f["running"] else "")
+                 + (f", last pass formed {f['last_pass']['formed']}" if f["last_pass"] else ""))
     lines.append(f"generator {s['generator']['provider']}; memory "
                  f"{'on' if s['memory']['enabled'] else 'paused'}, recall {s['memory']['recall_mode']}")
     lines.append("counts " + ", ".join(f"{k} {v}" for k, v in s["counts"].items()))

@@ -47,6 +47,7 @@ from .timeutil import iso, parse_time
 
 log = logging.getLogger("hearthd")
 
+
 class AlreadyRunning(RuntimeError):
     pass
 

@@ -24,17 +24,13 @@ VERDICTS = ("SAME", "UPDATE", "CONTRADICT", "UNRELATED")
 def parse_json(text: str):
     """The first JSON object in a model's answer (tolerates prose and code fences around it)."""
     text = strip_reasoning(text)
+    decoder = json.JSONDecoder()
     start = text.find("{")
     while start != -1:
-        depth = 0
-        for i in range(start, len(text)):
-            depth += {"{": 1, "}": -1}.get(text[i], 0)
-            if depth == 0:
-                try:
-                    return json.loads(text[start:i + 1])
-                except json.JSONDecodeError:
-                    break
-        start = text.find("{", start + 1)
+        try:
+            return decoder.raw_decode(text, start)[0]
+        except json.JSONDecodeError:
+            start = text.find("{", start + 1)
     raise GeneratorError("the generator's answer holds no JSON object")
 
 
