@@ -20,20 +20,21 @@ from datetime import datetime, timezone
 
 from .common import RESULTS_DIR, CpuWatch, log, machine, other_busy_processes
 
-BENCHMARKS = ("recall", "context", "startup", "ingest", "reembed")
+BENCHMARKS = ("recall", "context", "startup", "ingest", "reembed", "formation")
 TITLES = {
     "recall": "Recall latency (SearchAll, query vector precomputed)",
     "context": "Context assembly for a live turn (query embedding included)",
     "startup": "Daemon start (subprocess) to API answering",
     "ingest": "Ingest through the API socket, embedding included",
     "reembed": "Interactive embed during a background re-embed",
+    "formation": "Formation pass: ended sessions to facts and episodes",
 }
 
 PROFILES = {
-    #            recall sizes                 context  startup  starts ingest1 ingest100 reembed interactive queries
-    "quick":   ((1_000, 5_000),               5_000,   5_000,   3,     100,    500,      2_000,  60,         100),
-    "default": ((1_000, 10_000, 100_000),     100_000, 100_000, 5,     500,    5_000,    20_000, 200,        200),
-    "full":    ((1_000, 10_000, 100_000, 1_000_000), 100_000, 100_000, 5, 500, 5_000,    20_000, 200,        200),
+    #            recall sizes                 context  startup  starts ingest1 ingest100 reembed interactive queries formation
+    "quick":   ((1_000, 5_000),               5_000,   5_000,   3,     100,    500,      2_000,  60,         100,    50),
+    "default": ((1_000, 10_000, 100_000),     100_000, 100_000, 5,     500,    5_000,    20_000, 200,        200,    300),
+    "full":    ((1_000, 10_000, 100_000, 1_000_000), 100_000, 100_000, 5, 500, 5_000,    20_000, 200,        200,    300),
 }
 
 
@@ -57,16 +58,18 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--reembed-rows", type=int, help="rows re-embedded in the background")
     p.add_argument("--interactive-samples", type=int, help="idle interactive embeds timed")
     p.add_argument("--queries", type=int, help="recall queries / live turns timed per configuration")
+    p.add_argument("--formation-sessions", type=int, help="scripted sessions formed in the timed formation pass")
     p.add_argument("--out", default=str(RESULTS_DIR), help="results folder (default bench/results)")
     p.add_argument("--at-commit", metavar="REV", help="measure the daemon as committed at REV (exported with git "
                    "archive into bench/.cache/src-REV), not the working tree: for a tree others are editing")
     args = p.parse_args(argv)
     profile = "quick" if args.quick else "full" if args.full else "default"
-    (sizes, ctx, st, starts, i1, i100, rows, samples, queries) = PROFILES[profile]
+    (sizes, ctx, st, starts, i1, i100, rows, samples, queries, formation) = PROFILES[profile]
     args.profile = profile
     for name, value in (("recall_sizes", list(sizes)), ("context_turns", ctx), ("startup_turns", st),
                         ("starts", starts), ("ingest_single", i1), ("ingest_batched", i100),
-                        ("reembed_rows", rows), ("interactive_samples", samples), ("queries", queries)):
+                        ("reembed_rows", rows), ("interactive_samples", samples), ("queries", queries),
+                        ("formation_sessions", formation)):
         if getattr(args, name) is None:
             setattr(args, name, value)
     args.selected = [b.strip() for b in args.only.split(",")] if args.only else list(BENCHMARKS)

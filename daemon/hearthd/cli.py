@@ -62,6 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--now", action="store_true", help="run a formation pass now and wait for it")
     p.add_argument("--all", action="store_true", help="with --now: also end sessions still open")
 
+    p = sub.add_parser("window", parents=[common], help="the working window of a conversation key")
+    p.add_argument("thread")
+
+    p = sub.add_parser("clear-context", parents=[common], help="forget the live conversations of a speaker, or all")
+    p.add_argument("--speaker")
+
     p = sub.add_parser("context", parents=[common], help="the memory block auto-inject would add")
     p.add_argument("text")
     p.add_argument("--speaker")
@@ -151,6 +157,12 @@ def _fmt_pass(p: dict) -> str:
     return line + (f"; {len(p['failed'])} failed (still pending)" if p["failed"] else "")
 
 
+def _fmt_window(w: dict) -> str:
+    lines = [f"[summary] {w['summary']}"] if w["summary"] else []
+    lines += [f"{m['speaker_id'] or m['role']}: {m['text']}" for m in w["messages"]]
+    return "\n".join(lines) or f"(no live conversation {w['thread']!r})"
+
+
 def _fmt_setting(s: dict) -> str:
     return f"{s['key']} = {json.dumps(s['value'])}"
 
@@ -187,6 +199,11 @@ def run(args) -> int:
             else:
                 _print(args, client.formation(), lambda f: f"backlog {f['backlog']}" +
                        (" (a pass is running)" if f["running"] else ""))
+        elif args.command == "window":
+            _print(args, client.window(args.thread), _fmt_window)
+        elif args.command == "clear-context":
+            _print(args, client.clear_context(args.speaker),
+                   lambda r: f"cleared {len(r['threads'])} conversations ({r['turns']} turns)")
         elif args.command == "context":
             result = client.context(args.text, args.speaker, args.band)
             _print(args, result, lambda r: r["preamble"] or f"(nothing: recall mode {r['mode']})")

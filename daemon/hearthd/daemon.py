@@ -16,7 +16,11 @@ import signal
 import socket
 import sys
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import timezone
 from typing import Callable
+
+from apscheduler.schedulers.background import BackgroundScheduler
 
 from . import __version__
 from .api.auth import Tokens
@@ -26,13 +30,18 @@ from .embedding.models import TextModel, load_sentence_transformer
 from .embedding.service import Priority, TextEmbedder
 from .errors import NotFound, UserError
 from .events import EventBus
+from .forgetting.retention import retention_pass
 from .formation.classify import CATCH_ALL
 from .formation.facts import FactIn, store_fact
 from .formation.former import Former
 from .formation.ledger import TurnIn, ensure_speaker, insert_turns
 from .formation.quality import quality_problem
+from .formation.sweeper import JOB as SWEEP_JOB
 from .formation.sweeper import Sweeper
 from .generators.base import NoGenerator
+from .history.clear import clear_context
+from .history.compaction import Summariser
+from .history.windows import Usage, WorkingWindows
 from .memory.context import assemble
 from .memory.recall import FIELDS, Recaller, row_to_item
 from .memory.scope import EVERYTHING, NOTHING, Scope, scope_for
@@ -46,6 +55,8 @@ from .store.tracks import FACTS
 from .timeutil import iso, parse_time
 
 log = logging.getLogger("hearthd")
+
+RETENTION_JOB = "retention"
 
 
 class AlreadyRunning(RuntimeError):
@@ -74,7 +85,11 @@ class Daemon:
         self.recaller = Recaller(self.store, self.embedder, self.settings)
         self.generator = NoGenerator()
         self.former = Former(self.store, self.embedder, self.settings, self.generator)
-        self.sweeper = Sweeper(self.store, self.settings, self.former, self.events)
+        self.windows = WorkingWindows(self.store, self.settings, Summariser(self.embedder, self.generator))
+        self.sweeper = Sweeper(self.store, self.settings, self.former, self.events, on_threads_ended=self.windows.drop)
+        self.scheduler = BackgroundScheduler(timezone=timezone.utc, daemon=True)
+        # Compaction runs beside the API, one fold at a time, so a committing assistant never waits for it.
+        self._compactor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hearth-compaction")
         self._server = None
         self._stopped = False
 
@@ -102,7 +117,10 @@ class Daemon:
         """Start the background parts; returns at once (the model loads on the embedder's thread)."""
         self.embedder.start()
         self.backfill.start()
-        self.sweeper.start()
+        self.sweeper.schedule(self.scheduler)
+        self.scheduler.add_job(self.retention_pass, "interval", id=RETENTION_JOB, max_instances=1, coalesce=True,
+                               seconds=self.settings["memory.sweep_interval_seconds"])
+        self.scheduler.start()
         self.events.publish("daemon.started", version=__version__)
         return self
 
@@ -110,7 +128,8 @@ class Daemon:
         if self._stopped:
             return
         self._stopped = True
-        self.sweeper.stop()
+        self.scheduler.shutdown(wait=True)
+        self._compactor.shutdown(wait=True)
         self.backfill.stop()
         self.embedder.stop()
         self.store.close()
@@ -133,7 +152,8 @@ class Daemon:
         if key == "embedder.model":
             self.embedder.switch_model(new)
         if key == "memory.sweep_interval_seconds":
-            self.sweeper.reschedule()
+            for job in (SWEEP_JOB, RETENTION_JOB):
+                self.scheduler.reschedule_job(job, trigger="interval", seconds=new)
         self.sweeper.wake()
 
     # -- the API's operations ------------------------------------------------------------------------------
@@ -172,15 +192,23 @@ class Daemon:
             "counts": counts,
         }
 
-    def commit_turns(self, turns: list[TurnIn]) -> list[dict]:
+    def commit_turns(self, turns: list[TurnIn], usage: Usage | None = None) -> list[dict]:
+        """Write finished turns; `usage` is the live turn's prompt size, which may trigger compaction."""
         for i, turn in enumerate(turns):
             turn.validate(f"turn {i + 1}")
         coupling = self.settings["memory.coupling_window_seconds"]
         records = self.store.writer.write(lambda tx: insert_turns(tx, turns, coupling))
-        for rec in records:
+        by_thread: dict[int, list[dict]] = {}
+        for turn, rec in zip(turns, records):
+            by_thread.setdefault(rec["thread_id"], []).append(
+                {"id": rec["id"], "role": turn.role, "text": turn.text, "speaker_id": turn.speaker, "ts": rec["ts"]})
             rec["ts"] = iso(rec["ts"])
+        for thread_id, messages in by_thread.items():
+            self.windows.appended(thread_id, messages)
         self.backfill.nudge()
         self.sweeper.wake()
+        if usage is not None and records:
+            self.report_usage(records[-1]["thread_id"], usage)
         for turn, rec in zip(turns, records):
             self.events.publish("turn.committed", id=rec["id"], thread=turn.thread, role=turn.role,
                                 speaker=turn.speaker)
@@ -201,8 +229,56 @@ class Daemon:
                           participants=tuple(participants or ()))
         return self.recaller.search_all(query, filters, k)
 
-    def context(self, text: str, scope: Scope) -> dict:
-        return assemble(self.recaller, self.settings, text, scope)
+    def context(self, text: str, scope: Scope, thread: str | None = None) -> dict:
+        """The memory block for a live turn and, given its conversation key, the working window to send."""
+        result = assemble(self.recaller, self.settings, text, scope)
+        if thread is not None:
+            result["history"] = self.windows.view(thread)
+        return result
+
+    def report_usage(self, thread_id: int, usage: Usage) -> Future | None:
+        """A turn's prompt size (or overflow, even of a failed turn): fold the window when it is too full."""
+        if not usage.over_high_water():
+            return None
+        return self._compactor.submit(self._compact, thread_id, usage)
+
+    def _compact(self, thread_id: int, usage: Usage) -> dict | None:
+        try:
+            folded = self.windows.compact_if_needed(thread_id, usage)
+        except Exception:
+            log.exception("compaction of thread %s failed", thread_id)
+            raise
+        if folded:
+            self.events.publish("window.compacted", thread_id=thread_id, folded=folded["folded"])
+        return folded
+
+    def usage_for(self, key: str, usage: Usage) -> dict:
+        thread_id = self.windows.thread_id(key)
+        if thread_id is None:
+            raise NotFound(f"no live conversation {key!r}")
+        future = self.report_usage(thread_id, usage)
+        return {"thread_id": thread_id, "compacting": future is not None}
+
+    def window(self, key: str) -> dict:
+        return self.windows.view(key)
+
+    def compact_now(self, key: str) -> dict:
+        thread_id = self.windows.thread_id(key)
+        if thread_id is None:
+            raise NotFound(f"no live conversation {key!r}")
+        return self._compactor.submit(self._compact, thread_id, Usage(overflow=True)).result() or {
+            "thread_id": thread_id, "folded": 0}
+
+    def clear_context(self, speaker: str | None, actor: str) -> dict:
+        result = clear_context(self.store, self.windows, speaker, actor)
+        self.events.publish("context.cleared", speaker=speaker, threads=result["threads"])
+        return result
+
+    def retention_pass(self) -> int:
+        deleted = retention_pass(self.store, self.settings)
+        if deleted:
+            self.events.publish("retention.deleted", turns=deleted)
+        return deleted
 
     def remember(self, text: str, speaker: str | None = None, band: str | None = None,
                  subject: str | None = None, predicate: str | None = None, obj: str | None = None,

@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from .. import __version__
 from ..errors import UserError
 from ..formation.ledger import MAX_KEY_CHARS, MAX_TURN_CHARS, TurnIn
+from ..history.windows import Usage
 from ..memory.scope import scope_for
 from ..settings import SettingError
 from ..timeutil import parse_time
@@ -47,8 +48,28 @@ class TurnModel(Strict):
     tool_calls: list | dict | None = Field(None, description="the assistant turn's tool-calls record")
 
 
+class UsageModel(Strict):
+    prompt_tokens: int = Field(0, ge=0, le=10_000_000, description="tokens of the prompt the LLM saw")
+    n_ctx: int = Field(0, ge=0, le=10_000_000, description="the LLM's context window")
+    output_reserve: int = Field(0, ge=0, le=10_000_000, description="tokens kept free for the answer")
+    overflow: bool = Field(False, description="the prompt did not fit (even if the turn failed)")
+
+    def usage(self) -> Usage:
+        return Usage(self.prompt_tokens, self.n_ctx, self.output_reserve, self.overflow)
+
+
 class TurnsIn(Strict):
     turns: list[TurnModel] = Field(min_length=1, max_length=MAX_TURNS_PER_REQUEST)
+    usage: UsageModel | None = Field(None, description="the live turn's prompt size, for compaction")
+
+
+class UsageIn(Strict):
+    thread: str = Field(min_length=1, max_length=MAX_KEY_CHARS)
+    usage: UsageModel
+
+
+class ClearIn(Strict):
+    speaker: str | None = Field(None, min_length=1, max_length=MAX_KEY_CHARS, description="default: everyone")
 
 
 class SpeakerRef(Strict):
@@ -184,13 +205,29 @@ def create_app(daemon) -> FastAPI:
         turns = [TurnIn(thread=t.thread, role=t.role, text=t.text, speaker=t.speaker, band=t.band,
                         ts=parse_time(t.ts, f"turn {i + 1} ts"), tool_calls=t.tool_calls)
                  for i, t in enumerate(body.turns)]
-        records = daemon.commit_turns(turns)
+        records = daemon.commit_turns(turns, body.usage.usage() if body.usage else None)
         return {"committed": len(records), "turns": records}
+
+    @app.post("/v1/usage")
+    def usage(body: UsageIn, _role=ANY):
+        return daemon.usage_for(body.thread, body.usage.usage())
+
+    @app.get("/v1/threads/{key:path}/window")
+    def window(key: str, _role=ANY):
+        return daemon.window(key)
+
+    @app.post("/v1/threads/{key:path}/compact")
+    def compact(key: str, _role=ADMIN):
+        return daemon.compact_now(key)
+
+    @app.post("/v1/clear-context")
+    def clear(body: ClearIn, role=ANY):
+        return daemon.clear_context(body.speaker, actor=role)
 
     @app.post("/v1/context")
     def context(body: ContextIn, _role=ANY):
         # Without a speaker it is an anonymous voice: the household pool only, whoever asks.
-        return daemon.context(body.text, scope_for(body.speaker, body.band))
+        return daemon.context(body.text, scope_for(body.speaker, body.band), body.thread)
 
     @app.post("/v1/recall")
     def recall(body: RecallIn, role=ANY):

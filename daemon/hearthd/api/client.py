@@ -105,8 +105,22 @@ class HearthClient:
     def status(self) -> dict:
         return self.request("GET", "/v1/status")
 
-    def commit_turns(self, turns: list[dict]) -> dict:
-        return self.request("POST", "/v1/turns", json={"turns": turns})
+    def commit_turns(self, turns: list[dict], usage: dict | None = None) -> dict:
+        """usage: the live turn's {prompt_tokens, n_ctx, output_reserve, overflow}, for compaction."""
+        return self.request("POST", "/v1/turns", json=_drop_none(turns=turns, usage=usage))
+
+    def report_usage(self, thread: str, usage: dict) -> dict:
+        """A failed turn's usage (an overflow): compaction without committing anything."""
+        return self.request("POST", "/v1/usage", json={"thread": thread, "usage": usage})
+
+    def window(self, thread: str) -> dict:
+        return self.request("GET", f"/v1/threads/{_quote(thread)}/window")
+
+    def compact(self, thread: str) -> dict:
+        return self.request("POST", f"/v1/threads/{_quote(thread)}/compact")
+
+    def clear_context(self, speaker: str | None = None) -> dict:
+        return self.request("POST", "/v1/clear-context", json=_drop_none(speaker=speaker))
 
     def context(self, text: str, speaker: str | None = None, band: str | None = None,
                 thread: str | None = None) -> dict:
@@ -152,6 +166,12 @@ class HearthClient:
             for line in response.iter_lines():
                 if line.startswith("data: "):
                     yield json.loads(line[6:])
+
+
+def _quote(key: str) -> str:
+    from urllib.parse import quote
+
+    return quote(key, safe="")
 
 
 def _drop_none(**kw) -> dict:

@@ -41,16 +41,19 @@ class Sweeper:
         self.running = False
         self.last_pass: dict | None = None
 
-    def start(self) -> None:
-        self._scheduler = BackgroundScheduler(timezone=timezone.utc, daemon=True)
-        self._scheduler.add_job(self._scheduled, "interval", id=JOB, max_instances=1, coalesce=True,
-                                seconds=self.settings["memory.sweep_interval_seconds"],
-                                next_run_time=datetime.now(timezone.utc))  # the boot-time reconcile
-        self._scheduler.start()
+    def schedule(self, scheduler: BackgroundScheduler) -> None:
+        self._scheduler = scheduler
+        scheduler.add_job(self._scheduled, "interval", id=JOB, max_instances=1, coalesce=True,
+                          seconds=self.settings["memory.sweep_interval_seconds"],
+                          next_run_time=datetime.now(timezone.utc))  # the boot-time reconcile
 
     def stop(self) -> None:
+        """No more scheduled passes (explicit run_pass calls still work)."""
         if self._scheduler is not None:
-            self._scheduler.shutdown(wait=True)
+            try:
+                self._scheduler.remove_job(JOB)
+            except JobLookupError:
+                pass
             self._scheduler = None
 
     def wake(self) -> None:
@@ -62,11 +65,6 @@ class Sweeper:
                 self._scheduler.modify_job(JOB, next_run_time=datetime.now(timezone.utc))
             except JobLookupError:
                 pass
-
-    def reschedule(self) -> None:
-        if self._scheduler is not None:
-            self._scheduler.reschedule_job(JOB, trigger="interval",
-                                           seconds=self.settings["memory.sweep_interval_seconds"])
 
     def backlog(self) -> int:
         return self.store.read().execute(

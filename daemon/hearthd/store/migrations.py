@@ -205,10 +205,23 @@ CREATE INDEX episodes_session ON episodes(session_id);
 CREATE INDEX facts_pinned ON facts(owner_id, valid_from) WHERE always_inject = 1 AND status = 'active';
 """
 
+M003_HISTORY = """
+-- L2: a thread's rolling compaction summary, so a restart restores the folded context too.
+CREATE TABLE thread_summaries (
+    thread_id INTEGER PRIMARY KEY REFERENCES threads(id) ON DELETE CASCADE,
+    summary TEXT NOT NULL,
+    upto_turn_id INTEGER NOT NULL,     -- the turns up to this id are folded into the summary
+    folds INTEGER NOT NULL DEFAULT 1,
+    updated_at REAL NOT NULL
+);
+CREATE INDEX turns_retention ON turns(ts) WHERE pinned = 0;
+"""
+
 # (name, sql). Append only: a released step is never edited, a change is a new step.
 MIGRATIONS: list[tuple[str, str]] = [
     ("001_core", M001_CORE),
     ("002_formation", M002_FORMATION),
+    ("003_history", M003_HISTORY),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

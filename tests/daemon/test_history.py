@@ -1,0 +1,155 @@
+"""The working window (L1), compaction (L2), clear_context and retention."""
+
+import threading
+import time
+
+from hearthd.history.compaction import MAX_SUMMARISER_INPUT_CHARS, MAX_SUMMARY_CHARS
+from hearthd.timeutil import parse_time
+from tests.conftest import make_daemon, settle, wait_for
+
+FULL = {"prompt_tokens": 900, "n_ctx": 1000, "output_reserve": 0}
+
+
+def chat(client, n, thread="kitchen", start=None, speaker="alice", word="topic"):
+    """n exchanges; by default just now, so the conversation is live (not ended by the sweeper)."""
+    t0 = parse_time(start) if start else time.time() - 20 * n - 30
+    for i in range(n):  # one exchange at a time, as a live assistant commits them
+        client.commit_turns([
+            {"thread": thread, "role": "user", "text": f"{word} {i}: shall we talk about item {i}?",
+             "speaker": speaker, "ts": t0 + 20 * i},
+            {"thread": thread, "role": "assistant", "text": f"Sure, item {i} it is.", "ts": t0 + 20 * i + 5}])
+
+
+def texts(window):
+    return [m["text"] for m in window["messages"]]
+
+
+def wait_compacted(daemon, thread="kitchen"):
+    return wait_for(lambda: daemon.window(thread)["summary"], timeout=30, what="compaction")
+
+
+def test_a_restart_mid_conversation_keeps_the_recent_window(data_dir, daemon, client):
+    chat(client, 10)
+    keep = daemon.settings["memory.keep_last_turns"]
+    before = client.window("kitchen")  # live since its first turn, it grows with each one
+    assert len(before["messages"]) == 20 and before["summary"] is None
+    ctx = client.context("and item 11?", speaker="alice", thread="kitchen")
+    assert ctx["history"]["messages"] == before["messages"]
+    daemon.stop()
+    again = make_daemon(data_dir)
+    try:
+        after = again.client().window("kitchen")
+        assert after["messages"] == before["messages"][-2 * keep:]  # the last keep_last_turns user turns on
+        assert after["messages"][0]["role"] == "user"
+    finally:
+        again.stop()
+
+
+def test_over_the_high_water_mark_the_window_is_folded_once(data_dir, daemon, client):
+    client.set_setting("memory.keep_last_turns", 3)
+    chat(client, 10)
+    client.commit_turns([{"thread": "kitchen", "role": "user", "text": "what about the garden?", "speaker": "alice"}],
+                        usage={"prompt_tokens": 500, "n_ctx": 1000, "output_reserve": 200})  # 500 < 640: no fold
+    assert client.window("kitchen")["summary"] is None
+    client.commit_turns([{"thread": "kitchen", "role": "assistant", "text": "The roses need water."}], usage=FULL)
+    summary = wait_compacted(daemon)
+    window = client.window("kitchen")
+    users = [m for m in window["messages"] if m["role"] == "user"]
+    assert [m["text"] for m in users] == [
+        "topic 8: shall we talk about item 8?", "topic 9: shall we talk about item 9?", "what about the garden?"]
+    assert window["messages"][0]["role"] == "user" and texts(window)[-1] == "The roses need water."
+    assert "item" in summary
+    folds = daemon.store.read().execute("SELECT folds FROM thread_summaries").fetchone()[0]
+    assert folds == 1
+    daemon.stop()
+    again = make_daemon(data_dir)  # the folded context survives a restart too
+    try:
+        restored = again.client().window("kitchen")
+        assert restored["summary"] == summary and texts(restored) == texts(window)
+    finally:
+        again.stop()
+
+
+def test_a_turn_committed_while_the_summary_is_made_survives_the_fold(daemon, client):
+    client.set_setting("memory.keep_last_turns", 2)
+    chat(client, 6)
+    entered, release = threading.Event(), threading.Event()
+    real = daemon.windows.summarise
+
+    def slow(previous, messages):  # the race made certain: the summariser waits until a turn has landed
+        entered.set()
+        release.wait(10)
+        return real(previous, messages)
+
+    daemon.windows.summarise = slow
+    client.report_usage("kitchen", FULL)
+    assert entered.wait(10)
+    client.commit_turns([{"thread": "kitchen", "role": "user", "text": "landed mid-fold", "speaker": "alice"}])
+    release.set()
+    wait_compacted(daemon)
+    window = client.window("kitchen")
+    assert texts(window)[-1] == "landed mid-fold"
+    assert [m["text"] for m in window["messages"] if m["role"] == "user"] == [
+        "topic 4: shall we talk about item 4?", "topic 5: shall we talk about item 5?", "landed mid-fold"]
+
+
+def test_an_overflow_compacts_even_a_failed_turn_and_a_huge_input_still_folds(daemon, client):
+    client.set_setting("memory.keep_last_turns", 1)
+    huge = "blah " * (MAX_SUMMARISER_INPUT_CHARS // 2)
+    client.commit_turns([{"thread": "den", "role": "user", "text": huge, "speaker": "alice"},
+                         {"thread": "den", "role": "assistant", "text": "That was long."}])
+    client.commit_turns([{"thread": "den", "role": "user", "text": "sorry, and now?", "speaker": "alice"}])
+    # The next turn failed with a context overflow: nothing is committed, the usage is still reported.
+    assert client.report_usage("den", {"overflow": True})["compacting"] is True
+    summary = wait_compacted(daemon, "den")
+    assert len(summary) <= MAX_SUMMARY_CHARS + 1
+    assert texts(client.window("den")) == ["sorry, and now?"]
+
+
+def test_clear_context_forgets_the_live_conversation(data_dir, daemon, client):
+    chat(client, 4, speaker="alice")
+    chat(client, 4, thread="office", speaker="bob", word="topic budget")
+    old_thread = client.window("kitchen")["thread_id"]
+    result = client.clear_context(speaker="alice")
+    assert result["threads"] == [old_thread] and result["turns"] == 8
+    assert client.window("kitchen")["messages"] == []
+    assert len(client.window("office")["messages"]) == 8  # bob's conversation is untouched
+    fresh = client.commit_turns([{"thread": "kitchen", "role": "user", "text": "hello again", "speaker": "alice"}])
+    assert fresh["turns"][0]["thread_id"] != old_thread
+    settle(daemon)
+    found = client.recall("topic item")["turns"]
+    assert found and all(t["thread_id"] != old_thread for t in found)  # bob's turns only
+    client.form_now(end_open=True)
+    reasons = [r[0] for r in daemon.store.read().execute(
+        "SELECT json_extract(formation_result, '$.reason') FROM sessions WHERE thread_id = ?", (old_thread,))]
+    assert reasons == ["cleared"]
+    daemon.stop()
+    again = make_daemon(data_dir)
+    try:
+        assert texts(again.client().window("kitchen")) == ["hello again"]  # never re-seeded after a restart
+        audit = again.store.read().execute("SELECT action, target FROM audit WHERE action = 'clear_context'")
+        assert [tuple(r) for r in audit] == [("clear_context", "alice")]
+    finally:
+        again.stop()
+
+
+def test_retention_deletes_old_unpinned_turns_only(daemon, client):
+    client.commit_turns([
+        {"thread": "old", "role": "user", "speaker": "alice", "ts": "2020-01-01T10:00:00Z",
+         "text": "I live in Lisbon and I love the old trams of the city."},
+        {"thread": "old", "role": "assistant", "ts": "2020-01-01T10:00:05Z", "text": "The trams of Lisbon are lovely."},
+        {"thread": "old", "role": "user", "speaker": "alice", "ts": "2020-01-01T10:01:00Z",
+         "text": "The zebra crossing by the bakery is dangerous for the kids."},
+    ])
+    client.form_now(end_open=True)
+    settle(daemon)
+    assert client.recall("zebra crossing bakery")["turns"]
+    client.set_setting("memory.retention_window_days", 30)
+    deleted = daemon.retention_pass()
+    assert deleted == 2  # the assistant's reply and the unlinked user turn
+    left = daemon.store.read().execute("SELECT text, pinned FROM turns").fetchall()
+    assert [tuple(r) for r in left] == [("I live in Lisbon and I love the old trams of the city.", 1)]
+    found = client.recall("zebra crossing bakery")
+    assert all("zebra" not in t["text"] for t in found["turns"])
+    fts = daemon.store.read().execute("SELECT count(*) FROM turn_fts WHERE turn_fts MATCH 'zebra'").fetchone()[0]
+    assert fts == 0 and len(daemon.store.track("turns")) == 1
