@@ -93,7 +93,7 @@ DECLARATIONS: tuple[Setting, ...] = (
        "card only (PINNED_ONLY), or the card plus facts relevant to what was said (FULL).",
        choices=("OFF", "PINNED_ONLY", "FULL")),
     _s("memory.recall_top_k", int, 5, "How many relevant facts auto-inject adds at most.", minimum=1, maximum=50),
-    _s("memory.recall_min_similarity", float, 0.35, "A fact is injected only when its similarity to what was "
+    _s("memory.recall_min_similarity", float, 0.3, "A fact is injected only when its similarity to what was "
        "said reaches this.", minimum=0.0, maximum=1.0),
     _s("memory.pinned_card_max_facts", int, 8, "How many pinned (always-inject) facts the profile card holds.",
        minimum=0, maximum=50),

@@ -125,8 +125,17 @@ def test_command_line_contract_shutdown_and_restart(procs, data_dir, tmp_path):
     assert bad.returncode != 0 and bad.stderr.count("\n") == 1 and "memory.recall_top_k" in bad.stderr
 
     block = ctl(data_dir, "context", "which city do I live in", "--speaker", "alice").stdout
-    assert block.startswith("[Turn context]") and "I live in Lisbon" in block
+    assert block.startswith("[Turn context]") and "alice lives in Lisbon" in block
     assert "Lisbon" not in ctl(data_dir, "context", "which city do I live in").stdout  # anonymous voice
+
+    window = json.loads(ctl(data_dir, "window", "kitchen", "--json").stdout)
+    assert [m["text"] for m in window["messages"]] == [TURNS[0]["text"], TURNS[1]["text"]]
+    assert ctl(data_dir, "window", "kitchen").stdout.startswith("alice: We're flying to Japan")
+    form = json.loads(ctl(data_dir, "form", "--now", "--all", "--json").stdout)
+    assert form["backlog"] == 0 or form["formed"]
+    cleared = json.loads(ctl(data_dir, "clear-context", "--speaker", "bob", "--json").stdout)
+    assert cleared["turns"] == 1 and len(cleared["threads"]) == 1
+    assert json.loads(ctl(data_dir, "window", "car", "--json").stdout)["messages"] == []
 
     status = json.loads(ctl(data_dir, "status", "--json").stdout)
     assert status["counts"]["turns"] == 3 and status["embedder"]["model"] == "all-MiniLM-L6-v2"
@@ -139,8 +148,8 @@ def test_command_line_contract_shutdown_and_restart(procs, data_dir, tmp_path):
 
     d = start(procs, data_dir)
     # Keyword recall answers at once, before the model has loaded...
-    kw = json.loads(ctl(data_dir, "recall", "dishwasher", "--json").stdout)
-    assert kw["turns"][0]["text"] == TURNS[2]["text"]
+    kw = json.loads(ctl(data_dir, "recall", "Kyoto", "--json").stdout)
+    assert kw["turns"][0]["text"] == TURNS[1]["text"]
     d.wait_model()
     # ...and meaning once it has: everything is still there after the restart.
     result = json.loads(ctl(data_dir, "recall", "holiday abroad next spring", "--json").stdout)
