@@ -93,7 +93,7 @@ class WorkingWindows:
         keep = self.settings["memory.keep_last_turns"]
         messages, users = [], 0
         for r in conn.execute("SELECT id, role, text, speaker_id, ts FROM turns WHERE thread_id = ? AND id > ? "
-                              "AND cleared = 0 ORDER BY ts DESC, id DESC", (thread_id, upto)):
+                              "AND cleared = 0 AND dismissed = 0 ORDER BY ts DESC, id DESC", (thread_id, upto)):
             messages.append(dict(r))
             users += r["role"] == "user"
             if users >= keep and summary is None:

@@ -217,11 +217,35 @@ CREATE TABLE thread_summaries (
 CREATE INDEX turns_retention ON turns(ts) WHERE pinned = 0;
 """
 
+M004_FORGETTING = """
+-- Dismissed items are hidden from every read surface and deleted from nothing; the flag on the row keeps
+-- every query's filter simple, this table says who dismissed what, when and why.
+ALTER TABLE turns ADD COLUMN dismissed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE facts ADD COLUMN dismissed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE episodes ADD COLUMN dismissed INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE dismissals (
+    kind TEXT NOT NULL CHECK (kind IN ('turn', 'fact', 'episode')),
+    item_id INTEGER NOT NULL,
+    reason TEXT,
+    actor TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (kind, item_id)
+);
+
+-- Signed erase receipts (canonical JSON; they hold counts and keyed digests, never erased content).
+CREATE TABLE receipts (
+    id INTEGER PRIMARY KEY,
+    created_at REAL NOT NULL,
+    receipt TEXT NOT NULL
+);
+"""
+
 # (name, sql). Append only: a released step is never edited, a change is a new step.
 MIGRATIONS: list[tuple[str, str]] = [
     ("001_core", M001_CORE),
     ("002_formation", M002_FORMATION),
     ("003_history", M003_HISTORY),
+    ("004_forgetting", M004_FORGETTING),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

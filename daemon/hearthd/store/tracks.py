@@ -20,9 +20,10 @@ class Track:
         return self.live_where.format(a=alias or self.table)
 
 
-TURNS = Track("turns", "turns", "turn_fts", "text", "ts", "{a}.cleared = 0", "turn")
-FACTS = Track("facts", "facts", "fact_fts", "text", "valid_from", "{a}.status = 'active'", "fact")
-EPISODES = Track("episodes", "episodes", "episode_fts", "headline || '. ' || summary", "ended_at", "1", "episode")
+TURNS = Track("turns", "turns", "turn_fts", "text", "ts", "{a}.cleared = 0 AND {a}.dismissed = 0", "turn")
+FACTS = Track("facts", "facts", "fact_fts", "text", "valid_from", "{a}.status = 'active' AND {a}.dismissed = 0", "fact")
+EPISODES = Track("episodes", "episodes", "episode_fts", "headline || '. ' || summary", "ended_at", "{a}.dismissed = 0",
+                 "episode")
 
 TRACKS: dict[str, Track] = {t.name: t for t in (FACTS, EPISODES, TURNS)}  # re-embedding order: small first
 BY_KIND: dict[str, Track] = {t.kind: t for t in TRACKS.values()}
