@@ -16,7 +16,7 @@ from ..store.database import Store
 from ..store.tracks import TRACKS, Track
 from ..timeutil import iso
 from .hybrid import Hit, fuse
-from .search import Filters, admissible, fts_search, vector_search
+from .search import Filters, Space, admissible, fts_search, vector_search
 
 CANDIDATES = 50  # per track and method, before fusion
 
@@ -27,21 +27,32 @@ class Recaller:
         self.embedder = embedder
         self.settings = settings
 
-    def query_vector(self, text: str) -> np.ndarray | None:
-        """The query's vector in the searched space, or None (model loading, failed, or being switched)."""
-        return self.embedder.embed_query(text, self.store.vector_model)
+    def query_space(self, text: str, query_vector: np.ndarray | None = None) -> Space | None:
+        """The query's vector in the searched space, or None (model not loaded yet, or failed): keyword only.
 
-    def search(self, text: str, tracks: list[str], filters: Filters, query_vector: np.ndarray | None = None,
-               now: float | None = None, fts_only: bool = False) -> list[Hit]:
-        """Hybrid search over the given tracks; pass query_vector to skip embedding (benchmarks)."""
+        A given vector (benchmarks) is taken to be in the searched space."""
+        for _ in range(2):
+            model, tracks = self.store.snapshot()
+            if model is None:
+                return None
+            vector = query_vector if query_vector is not None else self.embedder.embed_query(text, model)
+            if vector is not None:
+                return Space(model, vector, tracks)
+            if self.store.vector_model == model:
+                return None
+            # the space was swapped (a model change completed) while embedding: once more in the new one
+        return None
+
+    def search(self, text: str, tracks: list[str], filters: Filters, space: Space | None,
+               now: float | None = None) -> list[Hit]:
+        """Hybrid search over the given tracks: by vector in `space` (None: keyword only) and by FTS."""
         if filters.scope.empty:
             return []
         now = time.time() if now is None else now
-        qv = None if fts_only else (self.query_vector(text) if query_vector is None else query_vector)
         ranked, times = {}, {}
         for name in tracks:
             track = TRACKS[name]
-            vec = vector_search(self.store, track, qv, CANDIDATES, filters) if qv is not None else []
+            vec = vector_search(self.store, space, track, CANDIDATES, filters) if space is not None else []
             fts = fts_search(self.store, track, text, CANDIDATES, filters)
             ok = admissible(self.store, track, {i for i, _ in vec}, filters) if vec else {}
             vec = [(i, s) for i, s in vec if i in ok]
@@ -56,23 +67,22 @@ class Recaller:
         return fuse(ranked, times, now, half_life)
 
     def search_all(self, text: str, filters: Filters, k: int = 10, query_vector: np.ndarray | None = None) -> dict:
-        qv = self.query_vector(text) if query_vector is None else query_vector
-        hits = self.search(text, list(TRACKS), filters, qv) if qv is not None else \
-            self.search(text, list(TRACKS), filters, None, fts_only=True)
+        space = self.query_space(text, query_vector)
+        hits = self.search(text, list(TRACKS), filters, space)
         out = {"facts": [], "episodes": [], "turns": []}
         for name in out:
             chosen = [h for h in hits if h.track == name][:k]
             out[name] = hydrate(self.store, TRACKS[name], chosen)
-        out["vector_search"] = qv is not None  # False: keyword search only (model loading or failed)
+        out["vector_search"] = space is not None  # False: keyword search only (model loading or failed)
         return out
 
     def search_facts(self, text: str, filters: Filters, k: int, query_vector: np.ndarray | None = None) -> list[dict]:
-        qv = self.query_vector(text) if query_vector is None else query_vector
-        hits = self.search(text, ["facts"], filters, qv, fts_only=qv is None)[:k]
+        space = self.query_space(text, query_vector)
+        hits = self.search(text, ["facts"], filters, space)[:k]
         items = hydrate(self.store, TRACKS["facts"], hits)
-        vt = self.store.track("facts")
-        if qv is not None and vt is not None:
-            sims = vt.similarity(qv, [i["id"] for i in items])
+        vt = space.tracks.get("facts") if space is not None else None
+        if vt is not None:
+            sims = vt.similarity(space.vector, [i["id"] for i in items])
             for item in items:
                 item["similarity"] = round(sims.get(item["id"], 0.0), 4)
         return items

@@ -67,11 +67,21 @@ class Filters:
         return VectorFilter(owners=self.scope.codes(store.owners), since=self.since, until=self.until)
 
 
-def vector_search(store: Store, track: Track, query: np.ndarray, k: int, filters: Filters) -> list[tuple[int, float]]:
-    vt = store.track(track.name)
+@dataclass(frozen=True)
+class Space:
+    """A query's vector with the tracks of the same model, taken together so a search never compares two
+    vector spaces, even while a model change swaps them."""
+
+    model: str | None
+    vector: np.ndarray
+    tracks: dict
+
+
+def vector_search(store: Store, space: Space, track: Track, k: int, filters: Filters) -> list[tuple[int, float]]:
+    vt = space.tracks.get(track.name)
     if vt is None:
         return []
-    return vt.search(query, k, filters.vector_filter(store))
+    return vt.search(space.vector, k, filters.vector_filter(store))
 
 
 FTS_OVERFETCH = 4

@@ -102,6 +102,11 @@ class Store:
             self.tracks, self.vector_model = self.staging, self.staging_model
             self.staging, self.staging_model = {}, None
 
+    def snapshot(self) -> tuple[str | None, dict[str, VectorTrack]]:
+        """The searched space and its tracks, taken together (a model change swaps both at once)."""
+        with self._tracks_lock:
+            return self.vector_model, self.tracks
+
     def track(self, name: str) -> VectorTrack | None:
         return self.tracks.get(name)
 
