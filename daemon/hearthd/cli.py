@@ -13,6 +13,7 @@ import sys
 from .api.auth import token_path
 from .api.client import DaemonNotRunning, HearthClient, HearthError, socket_path, tcp_address
 from .paths import data_dir as resolve_data_dir
+from .timeutil import iso
 
 INGEST_BATCH = 500
 
@@ -67,6 +68,28 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("clear-context", parents=[common], help="forget the live conversations of a speaker, or all")
     p.add_argument("--speaker")
+
+    p = sub.add_parser("dismiss", parents=[common], help="hide a fact, episode or turn (REF like fact:12)")
+    p.add_argument("ref")
+    p.add_argument("--reason")
+    p = sub.add_parser("restore", parents=[common], help="bring a dismissed item back")
+    p.add_argument("ref")
+    sub.add_parser("dismissed", parents=[common], help="list dismissed items")
+    p = sub.add_parser("pin", parents=[common], help="always inject a fact (the profile card)")
+    p.add_argument("fact")
+    p.add_argument("--off", action="store_true", help="unpin")
+    p = sub.add_parser("edit", parents=[common], help="change how a fact reads (empty text: the original)")
+    p.add_argument("fact")
+    p.add_argument("text")
+    p = sub.add_parser("promote", parents=[common], help="move a personal fact to the household pool")
+    p.add_argument("fact")
+    p = sub.add_parser("review", parents=[common], help="contradictions waiting for a decision")
+    p.add_argument("item", nargs="?", type=int, help="the item to decide")
+    p.add_argument("--accept", type=int, metavar="FACT_ID", help="keep this fact current, supersede the others")
+    p.add_argument("--keep-both", action="store_true")
+    p = sub.add_parser("audit", parents=[common], help="the audit log, newest first")
+    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--action")
 
     p = sub.add_parser("context", parents=[common], help="the memory block auto-inject would add")
     p.add_argument("text")
@@ -204,6 +227,30 @@ def run(args) -> int:
         elif args.command == "clear-context":
             _print(args, client.clear_context(args.speaker),
                    lambda r: f"cleared {len(r['threads'])} conversations ({r['turns']} turns)")
+        elif args.command in ("dismiss", "restore"):
+            result = client.dismiss(args.ref, args.reason) if args.command == "dismiss" else client.restore(args.ref)
+            _print(args, result, lambda r: f"{args.command}ed {r['ref']}" + ("" if r["changed"] else " (already)"))
+        elif args.command == "dismissed":
+            _print(args, client.dismissed(), lambda ds: "\n".join(
+                f"{d['ref']:<14} {d['actor']:<10} {d['reason'] or ''}" for d in ds) or "nothing dismissed")
+        elif args.command == "pin":
+            _print(args, client.pin(args.fact, not args.off), lambda r: f"{r['ref']} pinned: {r['pinned']}")
+        elif args.command == "edit":
+            _print(args, client.edit_fact(args.fact, args.text), lambda r: f"{r['ref']}: {r['display_text']}")
+        elif args.command == "promote":
+            _print(args, client.promote(args.fact), lambda r: f"{r['ref']} is in the household pool")
+        elif args.command == "review":
+            if args.item is None:
+                _print(args, client.review(), lambda items: "\n".join(
+                    f"review:{i['id']} facts {i['facts']}: {i['detail']}" for i in items) or "nothing to review")
+            elif bool(args.accept) == bool(args.keep_both):
+                raise HearthError("say --accept FACT_ID or --keep-both")
+            else:
+                result = client.resolve_review(args.item, "accept" if args.accept else "keep_both", args.accept)
+                _print(args, result, lambda r: f"review:{r['id']} {r['resolution']}")
+        elif args.command == "audit":
+            _print(args, client.audit(args.limit, args.action), lambda es: "\n".join(
+                f"{iso(e['at'])} {e['actor']:<9} {e['action']:<14} {e['target'] or ''}" for e in es))
         elif args.command == "context":
             result = client.context(args.text, args.speaker, args.band)
             _print(args, result, lambda r: r["preamble"] or f"(nothing: recall mode {r['mode']})")

@@ -30,6 +30,7 @@ from .embedding.models import TextModel, load_sentence_transformer
 from .embedding.service import Priority, TextEmbedder
 from .errors import NotFound, UserError
 from .events import EventBus
+from .forgetting import curation
 from .forgetting.retention import retention_pass
 from .formation.classify import CATCH_ALL
 from .formation.facts import FactIn, store_fact
@@ -273,6 +274,23 @@ class Daemon:
         result = clear_context(self.store, self.windows, speaker, actor)
         self.events.publish("context.cleared", speaker=speaker, threads=result["threads"])
         return result
+
+    # -- curation: dismiss, restore, pin, edit, promote, review ----------------------------------------------
+    def dismiss(self, ref: str, actor: str, reason: str | None = None) -> dict:
+        result = curation.set_dismissed(self.store, self.windows, ref, True, actor, reason)
+        self.events.publish("memory.dismissed", **result)
+        return result
+
+    def restore(self, ref: str, actor: str) -> dict:
+        result = curation.set_dismissed(self.store, self.windows, ref, False, actor)
+        self.events.publish("memory.restored", **result)
+        return result
+
+    def fact_ref(self, ref: str) -> int:
+        track, row_id = curation.parse_ref(ref if ":" in str(ref) else f"fact:{ref}")
+        if track.kind != "fact":
+            raise UserError(f"{ref!r} is not a fact")
+        return row_id
 
     def retention_pass(self) -> int:
         deleted = retention_pass(self.store, self.settings)

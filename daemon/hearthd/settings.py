@@ -13,6 +13,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from . import audit
+
 
 class SettingError(ValueError):
     pass
@@ -209,8 +211,7 @@ class Settings:
                 tx.execute("INSERT INTO settings(key, value, updated_at) VALUES (?, ?, ?) "
                            "ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
                            (key, json.dumps(value), now))
-                tx.execute("INSERT INTO audit(at, actor, action, target, detail) VALUES (?, ?, 'settings.set', ?, ?)",
-                           (now, actor, key, json.dumps({"old": old, "new": value})))
+                audit.record(tx, actor, "settings.set", key, {"old": old, "new": value})
 
             writer.write(persist)
             self.values[key] = value

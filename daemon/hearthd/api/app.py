@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..errors import UserError
+from ..forgetting import curation
 from ..formation.ledger import MAX_KEY_CHARS, MAX_TURN_CHARS, TurnIn
 from ..history.windows import Usage
 from ..memory.scope import scope_for
@@ -101,6 +102,24 @@ class RememberIn(SpeakerRef):
 
 class FormIn(Strict):
     end_open: bool = Field(False, description="also end the sessions still open, and skip the grace period")
+
+
+class RefIn(Strict):
+    ref: str = Field(min_length=3, max_length=40, description="like fact:12, episode:3, turn:40")
+    reason: str | None = Field(None, max_length=500)
+
+
+class PinIn(Strict):
+    pinned: bool = True
+
+
+class DisplayTextIn(Strict):
+    text: str | None = Field(None, max_length=500, description="null: back to the original text")
+
+
+class ReviewIn(Strict):
+    decision: Literal["accept", "keep_both"]
+    keep: int | None = Field(None, description="with accept: the fact that stays current")
 
 
 class SettingIn(Strict):
@@ -252,6 +271,43 @@ def create_app(daemon) -> FastAPI:
     @app.get("/v1/formation")
     def formation(_role=ADMIN):
         return daemon.sweeper.status()
+
+    @app.post("/v1/dismiss")
+    def dismiss(body: RefIn, role=ADMIN):
+        return daemon.dismiss(body.ref, role, body.reason)
+
+    @app.post("/v1/restore")
+    def restore(body: RefIn, role=ADMIN):
+        return daemon.restore(body.ref, role)
+
+    @app.get("/v1/dismissed")
+    def dismissed(_role=ADMIN):
+        return {"dismissed": curation.list_dismissed(daemon.store)}
+
+    @app.post("/v1/facts/{ref}/pin")
+    def pin(ref: str, body: PinIn, role=ADMIN):
+        return curation.pin_fact(daemon.store, daemon.fact_ref(ref), body.pinned, role)
+
+    @app.put("/v1/facts/{ref}/display-text")
+    def edit(ref: str, body: DisplayTextIn, role=ADMIN):
+        return curation.edit_fact(daemon.store, daemon.fact_ref(ref), body.text, role)
+
+    @app.post("/v1/facts/{ref}/promote")
+    def promote(ref: str, role=ADMIN):
+        return curation.promote_fact(daemon.store, daemon.fact_ref(ref), role)
+
+    @app.get("/v1/review")
+    def review(resolved: bool = False, _role=ADMIN):
+        return {"items": curation.review_items(daemon.store, resolved)}
+
+    @app.post("/v1/review/{item_id}")
+    def resolve(item_id: int, body: ReviewIn, role=ADMIN):
+        return curation.resolve_review(daemon.store, item_id, body.decision, role, body.keep)
+
+    @app.get("/v1/audit")
+    def audit_log(limit: int = Query(200, ge=1, le=10_000), action: str | None = Query(None, max_length=40),
+                  _role=ADMIN):
+        return {"entries": curation.audit_log(daemon.store, limit, action)}
 
     @app.get("/v1/settings")
     def settings(_role=ADMIN):

@@ -149,6 +149,33 @@ class HearthClient:
     def formation(self) -> dict:
         return self.request("GET", "/v1/formation")
 
+    def dismiss(self, ref: str, reason: str | None = None) -> dict:
+        return self.request("POST", "/v1/dismiss", json=_drop_none(ref=ref, reason=reason))
+
+    def restore(self, ref: str) -> dict:
+        return self.request("POST", "/v1/restore", json={"ref": ref})
+
+    def dismissed(self) -> list[dict]:
+        return self.request("GET", "/v1/dismissed")["dismissed"]
+
+    def pin(self, fact: str | int, pinned: bool = True) -> dict:
+        return self.request("POST", f"/v1/facts/{_quote(str(fact))}/pin", json={"pinned": pinned})
+
+    def edit_fact(self, fact: str | int, text: str | None) -> dict:
+        return self.request("PUT", f"/v1/facts/{_quote(str(fact))}/display-text", json={"text": text})
+
+    def promote(self, fact: str | int) -> dict:
+        return self.request("POST", f"/v1/facts/{_quote(str(fact))}/promote")
+
+    def review(self, resolved: bool = False) -> list[dict]:
+        return self.request("GET", "/v1/review", params={"resolved": "true" if resolved else "false"})["items"]
+
+    def resolve_review(self, item_id: int, decision: str, keep: int | None = None) -> dict:
+        return self.request("POST", f"/v1/review/{item_id}", json=_drop_none(decision=decision, keep=keep))
+
+    def audit(self, limit: int = 200, action: str | None = None) -> list[dict]:
+        return self.request("GET", "/v1/audit", params=_drop_none(limit=limit, action=action))["entries"]
+
     def settings(self) -> list[dict]:
         return self.request("GET", "/v1/settings")["settings"]
 

@@ -8,9 +8,9 @@ new thread. Facts already formed from earlier sessions stay; forgetting those is
 
 from __future__ import annotations
 
-import json
 import time
 
+from .. import audit
 from ..store.tracks import TURNS
 
 
@@ -33,8 +33,7 @@ def clear_context(store, windows, speaker: str | None, actor: str) -> dict:
                               f"WHERE thread_id IN ({marks}) AND formed_at IS NULL", [now, *threads]).rowcount
         tx.execute(f"DELETE FROM thread_summaries WHERE thread_id IN ({marks})", threads)
         tx.execute(f"UPDATE threads SET retired_at = ? WHERE id IN ({marks})", [now, *threads])
-        tx.execute("INSERT INTO audit(at, actor, action, target, detail) VALUES (?, ?, 'clear_context', ?, ?)",
-                   (now, actor, speaker or "*", json.dumps({"threads": threads, "turns": len(turn_ids)})))
+        audit.record(tx, actor, "clear_context", speaker or "*", {"threads": threads, "turns": len(turn_ids)})
         tx.after_commit(lambda: [store.unindex_row(TURNS, t) for t in turn_ids])
         tx.after_commit(lambda: windows.drop(threads))
         return {"threads": threads, "turns": len(turn_ids), "sessions": sessions}

@@ -1,0 +1,172 @@
+"""Curating memory without deleting it: dismiss and restore, pin, edit a fact's display text, promote a
+personal fact to the household pool, and decide contradictions waiting in the review queue. Every change
+is audited with its actor.
+
+Dismissed rows stay in core.db with `dismissed = 1`: out of every track (vector and FTS searches, context,
+tools, working windows), back in when restored.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from ..audit import record as audit
+from ..errors import NotFound, UserError
+from ..store.tracks import BY_KIND, FACTS, Track
+from ..store.vectors import decode
+
+REF = re.compile(r"^\s*(turn|fact|episode):(\d+)\s*$")
+
+
+def parse_ref(ref: str) -> tuple[Track, int]:
+    m = REF.match(ref or "")
+    if not m:
+        raise UserError(f"{ref!r} is not a reference like fact:12, episode:3 or turn:40")
+    return BY_KIND[m.group(1)], int(m.group(2))
+
+
+def _row(tx, track: Track, row_id: int):
+    row = tx.execute(f"SELECT * FROM {track.table} WHERE id = ?", (row_id,)).fetchone()
+    if row is None:
+        raise NotFound(f"there is no {track.kind}:{row_id}")
+    return row
+
+
+def _reindex(tx, store, track: Track, row_id: int) -> None:
+    """After commit, put the row back into its vector track if it is searchable and in the searched space."""
+    row = tx.execute(f"SELECT embedding, embed_model, owner_id, {track.time_col} AS t FROM {track.table} x "
+                     f"WHERE id = ? AND {track.live('x')}", (row_id,)).fetchone()
+    if row is not None and row["embedding"] is not None:
+        vector = decode(row["embedding"])
+        tx.after_commit(lambda: store.index_row(track, row_id, row["embed_model"], vector, row["owner_id"], row["t"]))
+
+
+def set_dismissed(store, windows, ref: str, dismissed: bool, actor: str, reason: str | None = None) -> dict:
+    track, row_id = parse_ref(ref)
+
+    def write(tx):
+        row = _row(tx, track, row_id)
+        if bool(row["dismissed"]) == dismissed:
+            return {"ref": f"{track.kind}:{row_id}", "dismissed": dismissed, "changed": False}
+        tx.execute(f"UPDATE {track.table} SET dismissed = ? WHERE id = ?", (int(dismissed), row_id))
+        if dismissed:
+            tx.execute("INSERT OR REPLACE INTO dismissals(kind, item_id, reason, actor, at) VALUES (?, ?, ?, ?, ?)",
+                       (track.kind, row_id, reason, actor, time.time()))
+            tx.after_commit(lambda: store.unindex_row(track, row_id))
+            if track.kind == "turn":
+                tx.after_commit(lambda: windows.drop([row["thread_id"]]))  # re-seeded without it
+        else:
+            tx.execute("DELETE FROM dismissals WHERE kind = ? AND item_id = ?", (track.kind, row_id))
+            _reindex(tx, store, track, row_id)
+            if track.kind == "turn":
+                tx.after_commit(lambda: windows.drop([row["thread_id"]]))
+        audit(tx, actor, "dismiss" if dismissed else "restore", f"{track.kind}:{row_id}",
+              {"reason": reason} if reason else None)
+        return {"ref": f"{track.kind}:{row_id}", "dismissed": dismissed, "changed": True}
+
+    return store.writer.write(write)
+
+
+def list_dismissed(store) -> list[dict]:
+    rows = store.read().execute("SELECT kind, item_id, reason, actor, at FROM dismissals ORDER BY at DESC")
+    return [{"ref": f"{r['kind']}:{r['item_id']}", "reason": r["reason"], "actor": r["actor"], "at": r["at"]}
+            for r in rows]
+
+
+def _fact(tx, fact_id: int):
+    return _row(tx, FACTS, fact_id)
+
+
+def pin_fact(store, fact_id: int, pinned: bool, actor: str) -> dict:
+    def write(tx):
+        _fact(tx, fact_id)
+        tx.execute("UPDATE facts SET always_inject = ? WHERE id = ?", (int(pinned), fact_id))
+        audit(tx, actor, "pin" if pinned else "unpin", f"fact:{fact_id}")
+        return {"ref": f"fact:{fact_id}", "pinned": pinned}
+
+    return store.writer.write(write)
+
+
+def edit_fact(store, fact_id: int, display_text: str | None, actor: str) -> dict:
+    """Change how a fact reads on every surface (None: back to its original text). What it matches in
+    search stays the original statement."""
+    text = (display_text or "").strip() or None
+    if text is not None and len(text) > 500:
+        raise UserError("a fact's display text is at most 500 characters")
+
+    def write(tx):
+        old = _fact(tx, fact_id)["display_text"]
+        tx.execute("UPDATE facts SET display_text = ? WHERE id = ?", (text, fact_id))
+        audit(tx, actor, "edit", f"fact:{fact_id}", {"old": old, "new": text})
+        return {"ref": f"fact:{fact_id}", "display_text": text}
+
+    return store.writer.write(write)
+
+
+def promote_fact(store, fact_id: int, actor: str) -> dict:
+    """Move a personal fact to the household pool (everyone in the home will see it)."""
+    def write(tx):
+        row = _fact(tx, fact_id)
+        if row["owner_id"] is None:
+            return {"ref": f"fact:{fact_id}", "owner": None, "changed": False}
+        tx.execute("UPDATE facts SET owner_id = NULL WHERE id = ?", (fact_id,))
+        audit(tx, actor, "promote", f"fact:{fact_id}", {"from": row["owner_id"]})
+        _reindex(tx, store, FACTS, fact_id)  # its owner code changes in the matrix
+        return {"ref": f"fact:{fact_id}", "owner": None, "changed": True}
+
+    return store.writer.write(write)
+
+
+def review_items(store, include_resolved: bool = False) -> list[dict]:
+    where = "" if include_resolved else "WHERE resolved_at IS NULL"
+    rows = store.read().execute(f"SELECT * FROM review_queue {where} ORDER BY id").fetchall()
+    return [{"id": r["id"], "kind": r["kind"], "facts": json.loads(r["fact_ids"]), "detail": r["detail"],
+             "created_at": r["created_at"], "resolved_at": r["resolved_at"], "resolution": r["resolution"]}
+            for r in rows]
+
+
+def resolve_review(store, item_id: int, decision: str, actor: str, keep: int | None = None) -> dict:
+    """decision "accept" keeps fact `keep` current and supersedes the others; "keep_both" leaves all active.
+    Either way the confidence the contradiction took is given back."""
+    from ..formation.facts import CONTRADICTION_PENALTY
+
+    if decision not in ("accept", "keep_both"):
+        raise UserError("decision must be accept or keep_both")
+
+    def write(tx):
+        row = tx.execute("SELECT * FROM review_queue WHERE id = ?", (item_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"there is no review item {item_id}")
+        if row["resolved_at"] is not None:
+            raise UserError(f"review item {item_id} is already resolved ({row['resolution']})")
+        fact_ids = json.loads(row["fact_ids"])
+        if decision == "accept" and keep not in fact_ids:
+            raise UserError(f"accept needs one of the item's facts: {', '.join(map(str, fact_ids))}")
+        marks = ", ".join("?" * len(fact_ids))
+        tx.execute(f"UPDATE facts SET confidence = min(1.0, confidence + ?) WHERE id IN ({marks})",
+                   (CONTRADICTION_PENALTY, *fact_ids))
+        if decision == "accept":
+            valid_from = tx.execute("SELECT valid_from FROM facts WHERE id = ?", (keep,)).fetchone()[0]
+            for other in (f for f in fact_ids if f != keep):
+                tx.execute("UPDATE facts SET status = 'superseded', valid_to = coalesce(valid_to, ?), "
+                           "superseded_by = ? WHERE id = ? AND status = 'active'", (valid_from, keep, other))
+                tx.after_commit(lambda o=other: store.unindex_row(FACTS, o))
+        resolution = f"accept fact:{keep}" if decision == "accept" else "keep_both"
+        tx.execute("UPDATE review_queue SET resolved_at = ?, resolution = ? WHERE id = ?",
+                   (time.time(), resolution, item_id))
+        audit(tx, actor, "review", f"review:{item_id}", {"resolution": resolution})
+        return {"id": item_id, "resolution": resolution}
+
+    return store.writer.write(write)
+
+
+def audit_log(store, limit: int = 200, action: str | None = None) -> list[dict]:
+    sql, params = "SELECT * FROM audit", []
+    if action:
+        sql += " WHERE action = ?"
+        params.append(action)
+    rows = store.read().execute(sql + " ORDER BY id DESC LIMIT ?", [*params, limit]).fetchall()
+    return [{"id": r["id"], "at": r["at"], "actor": r["actor"], "action": r["action"], "target": r["target"],
+             "detail": json.loads(r["detail"]) if r["detail"] else None} for r in rows]
