@@ -9,10 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from .api.auth import token_path
 from .api.client import DaemonNotRunning, HearthClient, HearthError, socket_path, tcp_address
 from .paths import data_dir as resolve_data_dir
+from .paths import secure_write
 from .timeutil import iso
 
 INGEST_BATCH = 500
@@ -90,6 +92,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("audit", parents=[common], help="the audit log, newest first")
     p.add_argument("--limit", type=int, default=50)
     p.add_argument("--action")
+
+    p = sub.add_parser("export", parents=[common], help="write the whole memory to a JSON Lines file")
+    p.add_argument("file")
+    p = sub.add_parser("import", parents=[common], help="load an export into an empty memory")
+    p.add_argument("file")
 
     p = sub.add_parser("context", parents=[common], help="the memory block auto-inject would add")
     p.add_argument("text")
@@ -251,6 +258,13 @@ def run(args) -> int:
         elif args.command == "audit":
             _print(args, client.audit(args.limit, args.action), lambda es: "\n".join(
                 f"{iso(e['at'])} {e['actor']:<9} {e['action']:<14} {e['target'] or ''}" for e in es))
+        elif args.command == "export":
+            with secure_write(Path(args.file), "wb") as handle:
+                size = client.export(handle)
+            _print(args, {"file": args.file, "bytes": size}, lambda r: f"wrote {r['bytes']} bytes to {r['file']}")
+        elif args.command == "import":
+            _print(args, client.import_file(args.file), lambda r: "imported " + ", ".join(
+                f"{n} {t}" for t, n in r["imported"].items()))
         elif args.command == "context":
             result = client.context(args.text, args.speaker, args.band)
             _print(args, result, lambda r: r["preamble"] or f"(nothing: recall mode {r['mode']})")

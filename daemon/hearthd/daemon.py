@@ -22,7 +22,7 @@ from typing import Callable
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from . import __version__
+from . import __version__, audit
 from .api.auth import Tokens
 from .api.client import socket_path, tcp_endpoint_file
 from .embedding.backfill import EmbeddingBackfill
@@ -30,7 +30,7 @@ from .embedding.models import TextModel, load_sentence_transformer
 from .embedding.service import Priority, TextEmbedder
 from .errors import NotFound, UserError
 from .events import EventBus
-from .forgetting import curation
+from .forgetting import curation, export
 from .forgetting.retention import retention_pass
 from .formation.classify import CATCH_ALL
 from .formation.facts import FactIn, store_fact
@@ -291,6 +291,18 @@ class Daemon:
         if track.kind != "fact":
             raise UserError(f"{ref!r} is not a fact")
         return row_id
+
+    def import_file(self, path: str, actor: str) -> dict:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                result = export.import_lines(self.store, handle)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UserError(f"cannot read {path}: {exc}") from None
+        self.settings.load(self.store.read().execute("SELECT key, value FROM settings").fetchall())
+        self.store.writer.write(lambda tx: audit.record(tx, actor, "import", path, result["imported"]))
+        self.backfill.nudge(full=True)  # every imported row is embedded with the active model
+        self.events.publish("memory.imported", **result["imported"])
+        return result
 
     def retention_pass(self) -> int:
         deleted = retention_pass(self.store, self.settings)

@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..errors import UserError
-from ..forgetting import curation
+from ..forgetting import curation, export
 from ..formation.ledger import MAX_KEY_CHARS, MAX_TURN_CHARS, TurnIn
 from ..history.windows import Usage
 from ..memory.scope import scope_for
@@ -120,6 +120,10 @@ class DisplayTextIn(Strict):
 class ReviewIn(Strict):
     decision: Literal["accept", "keep_both"]
     keep: int | None = Field(None, description="with accept: the fact that stays current")
+
+
+class ImportIn(Strict):
+    path: str = Field(min_length=1, max_length=4096, description="an export file on this machine")
 
 
 class SettingIn(Strict):
@@ -308,6 +312,14 @@ def create_app(daemon) -> FastAPI:
     def audit_log(limit: int = Query(200, ge=1, le=10_000), action: str | None = Query(None, max_length=40),
                   _role=ADMIN):
         return {"entries": curation.audit_log(daemon.store, limit, action)}
+
+    @app.get("/v1/export")
+    def export_memory(_role=ADMIN):
+        return StreamingResponse(export.export_lines(daemon.store), media_type="application/x-ndjson")
+
+    @app.post("/v1/import")
+    def import_memory(body: ImportIn, role=ADMIN):
+        return daemon.import_file(body.path, role)
 
     @app.get("/v1/settings")
     def settings(_role=ADMIN):

@@ -176,6 +176,20 @@ class HearthClient:
     def audit(self, limit: int = 200, action: str | None = None) -> list[dict]:
         return self.request("GET", "/v1/audit", params=_drop_none(limit=limit, action=action))["entries"]
 
+    def export(self, handle) -> int:
+        """Write the whole memory (JSON Lines) to an open binary file; returns the bytes written."""
+        written = 0
+        with self._http.stream("GET", "/v1/export", headers=self._headers(), timeout=None) as response:
+            if response.status_code >= 400:
+                raise HearthError(response.read().decode(errors="replace")[:200], response.status_code)
+            for chunk in response.iter_bytes():
+                handle.write(chunk)
+                written += len(chunk)
+        return written
+
+    def import_file(self, path: str) -> dict:
+        return self.request("POST", "/v1/import", json={"path": str(Path(path).resolve())})
+
     def settings(self) -> list[dict]:
         return self.request("GET", "/v1/settings")["settings"]
 

@@ -45,4 +45,4 @@ def fuse(ranked: dict[tuple[str, str], list[tuple[int, float]]], times: dict[tup
         hit.parts["recency"] = round(boost, 4)
         hit.score = hit.parts["rrf"] * (1.0 + RECENCY_BOOST * boost)
         hit.parts["rrf"] = round(hit.parts["rrf"], 6)
-    return sorted(hits.values(), key=lambda h: h.score, reverse=True)
+    return sorted(hits.values(), key=lambda h: (-h.score, h.track, h.id))  # ties in a stable order

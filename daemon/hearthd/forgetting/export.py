@@ -1,0 +1,118 @@
+"""Export and import the whole memory as versioned JSON Lines, so a household can move to a new machine.
+
+The file: a header line, then one line per row ({"table": ..., "row": {...}}), then a footer with the counts
+(a truncated file is refused). Vectors are not exported: an import re-embeds every row with the active
+model in the background. An import goes into an empty memory, in one transaction: all of it or nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Iterable, Iterator
+
+from .. import __version__
+from ..errors import UserError
+from ..timeutil import iso
+
+FORMAT = "hearth-export"
+VERSION = 1
+# Parents before children, so ids resolve as rows arrive.
+TABLES = ("speakers", "threads", "sessions", "turns", "facts", "episodes", "fact_turn_link", "fact_episode_link",
+          "episode_links", "review_queue", "dismissals", "thread_summaries", "settings", "audit", "receipts")
+SKIPPED_COLUMNS = frozenset({"embedding", "embed_model"})
+
+
+def _columns(conn, table: str) -> list[str]:
+    return [r[1] for r in conn.execute(f"PRAGMA table_info({table})") if r[1] not in SKIPPED_COLUMNS]
+
+
+def export_lines(store) -> Iterator[str]:
+    conn = store.read()
+    conn.execute("BEGIN")  # one consistent snapshot, however long the stream takes
+    try:
+        yield json.dumps({"format": FORMAT, "version": VERSION, "schema_version": store.schema_version,
+                          "hearth_version": __version__, "exported_at": iso(time.time())}) + "\n"
+        counts = {}
+        for table in TABLES:
+            cols = _columns(conn, table)
+            n = 0
+            for row in conn.execute(f"SELECT {', '.join(cols)} FROM {table} ORDER BY rowid"):
+                yield json.dumps({"table": table, "row": dict(zip(cols, row))}, ensure_ascii=False) + "\n"
+                n += 1
+            counts[table] = n
+        yield json.dumps({"end": True, "counts": counts}) + "\n"
+    finally:
+        conn.execute("COMMIT")
+
+
+def _parse(lines: Iterable[str], store) -> tuple[dict, list[tuple[str, dict]]]:
+    conn = store.read()
+    allowed = {t: set(_columns(conn, t)) for t in TABLES}
+    header, rows, footer = None, [], None
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise UserError(f"line {number}: not JSON ({exc.msg})") from None
+        if not isinstance(item, dict):
+            raise UserError(f"line {number}: expected a JSON object")
+        if header is None:
+            if item.get("format") != FORMAT:
+                raise UserError("not a Hearth export (the first line must be its header)")
+            if item.get("version") != VERSION:
+                raise UserError(f"export format version {item.get('version')} is not supported (this Hearth reads "
+                                f"{VERSION})")
+            if int(item.get("schema_version", 0)) > store.schema_version:
+                raise UserError("the export comes from a newer Hearth; upgrade this one first")
+            header = item
+            continue
+        if item.get("end"):
+            footer = item
+            continue
+        if footer is not None:
+            raise UserError(f"line {number}: rows after the end of the export")
+        table, row = item.get("table"), item.get("row")
+        if table not in allowed or not isinstance(row, dict):
+            raise UserError(f"line {number}: unknown table {table!r}")
+        unknown = set(row) - allowed[table]
+        if unknown:
+            raise UserError(f"line {number}: {table} has no column {sorted(unknown)[0]!r}")
+        rows.append((table, row))
+    if header is None:
+        raise UserError("the file is empty")
+    if footer is None:
+        raise UserError("the export is truncated (no end line); nothing was imported")
+    counts: dict[str, int] = {}
+    for table, _ in rows:
+        counts[table] = counts.get(table, 0) + 1
+    expected = {t: n for t, n in footer.get("counts", {}).items() if n}
+    if counts != expected:
+        raise UserError(f"the export's rows do not match its end line ({counts} != {expected}); nothing was imported")
+    return header, rows
+
+
+def import_lines(store, lines: Iterable[str]) -> dict:
+    """Import into an empty memory; returns the row counts. Vectors follow from the background embedder."""
+    header, rows = _parse(lines, store)
+
+    def write(tx):
+        for table in ("turns", "facts", "episodes"):
+            if tx.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone():
+                raise UserError("import needs an empty memory (this one already has turns, facts or episodes)")
+        tx.execute("PRAGMA defer_foreign_keys = ON")  # facts point at later facts (superseded_by)
+        tx.execute("DELETE FROM settings")
+        for table, row in rows:
+            cols = list(row)
+            tx.execute(f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+                       [row[c] for c in cols])
+        counts: dict[str, int] = {}
+        for table, _ in rows:
+            counts[table] = counts.get(table, 0) + 1
+        return counts
+
+    counts = store.writer.write(write, timeout=None)
+    return {"imported": counts, "from": {"exported_at": header.get("exported_at"),
+                                         "hearth_version": header.get("hearth_version")}}
