@@ -4,7 +4,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: run test bench install install-test clean
+.PHONY: run test bench install install-test system-test-deps clean
+
+# Debian packages some tests use (gnome-keyring: a real OS keyring). Installed when missing and we may (root, apt);
+# otherwise those tests say what is missing and skip.
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +31,16 @@ install-test: $(VENV)/.installed-test
 run: install
 	$(BIN)/hearthd $(ARGS)
 
-test: install-test
+system-test-deps:
+	@missing=""; command -v gnome-keyring-daemon >/dev/null || missing="$$missing gnome-keyring"; \
+	command -v dbus-run-session >/dev/null || missing="$$missing dbus"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing$$missing"; apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "not installed:$$missing (their tests will be skipped)"; fi; fi
+
+test: install-test system-test-deps
 	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: install-test

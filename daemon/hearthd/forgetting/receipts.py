@@ -1,0 +1,221 @@
+"""Signed erase receipts: canonical JSON signed with Ed25519, the key kept in the OS keyring.
+
+A receipt proves what an erase removed without holding any of it: the selector (identifiers only as keyed
+digests), the time, row counts per table and keyed digests (HMAC-SHA256) of the erased rows. The signing key
+is created on first use and kept in the OS keyring; where no keyring backend exists (a headless hub) it falls
+back to an owner-only file `<data_dir>/secrets/receipt-signing.key` and says so. The digest key is derived
+from the signing key with HKDF and never stored.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import json
+import logging
+import os
+import time
+from pathlib import Path
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+from ..paths import secure_write
+
+log = logging.getLogger(__name__)
+
+FORMAT = "hearth-erase-receipt/1"
+ALGORITHM = "Ed25519"
+KEYRING_SERVICE = "hearth"
+DIGEST_INFO = b"hearth receipt digests"
+RECEIPT_FIELDS = ("format", "payload", "algorithm", "public_key", "signature")
+
+
+def canonical_json(obj) -> bytes:
+    """Sorted keys, compact separators, UTF-8 (not ASCII-escaped): one byte string per value."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def _unb64(text: str) -> bytes:
+    return base64.b64decode(text.encode("ascii"), validate=True)
+
+
+def _raw_public(key: Ed25519PublicKey) -> bytes:
+    return key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+
+
+class ReceiptKeys:
+    """The Ed25519 receipt-signing key of one data dir and the digest key derived from it.
+
+    `source` is "keyring" or "file"; `warning` is a sentence for the status when the file fallback is used
+    (None otherwise)."""
+
+    def __init__(self, data_dir: str | os.PathLike):
+        self.data_dir = Path(data_dir)
+        self.key_file = self.data_dir / "secrets" / "receipt-signing.key"
+        self.keyring_username = f"receipt-signing-key:{self.data_dir}"
+        self.source: str = "keyring"
+        self.warning: str | None = None
+        raw = self._load_or_create()
+        self._private = Ed25519PrivateKey.from_private_bytes(raw)
+        self._digest_key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=DIGEST_INFO).derive(raw)
+        self.public_key_b64 = _b64(_raw_public(self._private.public_key()))
+
+    # -- the key's home ------------------------------------------------------------------------------------
+    def _keyring(self):
+        """The usable keyring backend, or None (no backend, or only the failing one)."""
+        try:
+            import keyring
+            from keyring.backends import fail
+        except Exception:  # noqa: BLE001 - keyring missing or broken: the file fallback
+            return None
+        try:
+            backend = keyring.get_keyring()
+        except Exception:  # noqa: BLE001
+            return None
+        if isinstance(backend, fail.Keyring):
+            return None
+        return backend
+
+    def _load_or_create(self) -> bytes:
+        from keyring.errors import KeyringError
+
+        backend = self._keyring()
+        if backend is not None:
+            try:
+                stored = backend.get_password(KEYRING_SERVICE, self.keyring_username)
+                if stored:
+                    raw = _unb64(stored)
+                    if len(raw) != 32:
+                        raise ValueError("the receipt signing key in the keyring is not an Ed25519 key")
+                    return raw
+                # A key kept in the fallback file while no keyring existed moves into the keyring, so receipts
+                # signed before stay verifiable with the same public key.
+                migrated = self.key_file.exists()
+                raw = self._read_key_file() if migrated else self._new_key()
+                backend.set_password(KEYRING_SERVICE, self.keyring_username, _b64(raw))
+                if backend.get_password(KEYRING_SERVICE, self.keyring_username) != _b64(raw):
+                    raise KeyringError("the keyring did not keep the receipt signing key")
+                if migrated:
+                    self.key_file.unlink()
+                    log.info("moved the receipt signing key from %s into the OS keyring", self.key_file)
+                self.source = "keyring"
+                return raw
+            except KeyringError as exc:
+                reason = f"the OS keyring failed ({exc})"
+        else:
+            reason = "no OS keyring is available"
+        self.source = "file"
+        self.warning = (f"{reason}: the erase-receipt signing key is kept in the owner-only file {self.key_file} "
+                        f"instead; anyone who can read it can forge receipts")
+        log.warning("%s", self.warning)
+        return self._file_key()
+
+    @staticmethod
+    def _new_key() -> bytes:
+        return Ed25519PrivateKey.generate().private_bytes(serialization.Encoding.Raw,
+                                                          serialization.PrivateFormat.Raw,
+                                                          serialization.NoEncryption())
+
+    def _file_key(self) -> bytes:
+        directory = self.key_file.parent
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = directory.lstat()
+        if directory.is_symlink() or st.st_uid != os.getuid():
+            raise PermissionError(f"{directory} is not ours; refusing to keep the receipt signing key there")
+        if st.st_mode & 0o077:
+            os.chmod(directory, 0o700)
+        if self.key_file.exists():
+            return self._read_key_file()
+        raw = self._new_key()
+        with secure_write(self.key_file) as handle:
+            handle.write(_b64(raw) + "\n")
+        return raw
+
+    def _read_key_file(self) -> bytes:
+        raw = _unb64(self.key_file.read_text().strip())
+        if len(raw) != 32:
+            raise ValueError(f"{self.key_file} does not hold an Ed25519 key")
+        return raw
+
+    # -- using it ------------------------------------------------------------------------------------------
+    def sign(self, payload: dict) -> dict:
+        signature = self._private.sign(canonical_json(payload))
+        return {"format": FORMAT, "payload": payload, "algorithm": ALGORITHM, "public_key": self.public_key_b64,
+                "signature": _b64(signature)}
+
+    def digest(self, value: bytes | str) -> str:
+        """Keyed digest (hex HMAC-SHA256): proves a value was erased to whoever holds it, reveals nothing."""
+        data = value.encode("utf-8") if isinstance(value, str) else bytes(value)
+        return hmac.new(self._digest_key, data, hashlib.sha256).hexdigest()
+
+    def status(self) -> dict:
+        return {"source": self.source, "public_key": self.public_key_b64, "warning": self.warning}
+
+
+def verify_receipt(receipt, trusted_public_keys: set[str] | None = None) -> tuple[str, str]:
+    """("valid" | "tampered" | "unknown key" | "malformed", detail). Never raises on bad input."""
+    try:
+        if not isinstance(receipt, dict):
+            return "malformed", "a receipt is a JSON object"
+        missing = [f for f in RECEIPT_FIELDS if f not in receipt]
+        if missing:
+            return "malformed", f"missing field(s): {', '.join(missing)}"
+        if receipt["format"] != FORMAT:
+            return "malformed", f"unknown receipt format {receipt['format']!r} (expected {FORMAT})"
+        if receipt["algorithm"] != ALGORITHM:
+            return "malformed", f"unsupported signature algorithm {receipt['algorithm']!r}"
+        if not isinstance(receipt["payload"], dict):
+            return "malformed", "the payload is not a JSON object"
+        if not isinstance(receipt["public_key"], str) or not isinstance(receipt["signature"], str):
+            return "malformed", "public_key and signature must be base64 strings"
+        try:
+            payload_bytes = canonical_json(receipt["payload"])
+        except (TypeError, ValueError) as exc:
+            return "malformed", f"the payload is not canonical JSON: {exc}"
+        try:
+            public_raw = _unb64(receipt["public_key"])
+            signature = _unb64(receipt["signature"])
+        except (binascii.Error, ValueError, UnicodeEncodeError):
+            return "tampered", "the public key or signature is not valid base64"
+        if len(public_raw) != 32:
+            return "tampered", "the public key is not a 32-byte Ed25519 key"
+        try:
+            public = Ed25519PublicKey.from_public_bytes(public_raw)
+            public.verify(signature, payload_bytes)
+        except (InvalidSignature, ValueError):
+            return "tampered", "the signature does not match the payload and key: the receipt was changed"
+        if trusted_public_keys is not None and receipt["public_key"] not in trusted_public_keys:
+            return "unknown key", "the signature is intact but made by a key this home does not trust"
+        counts = receipt["payload"].get("counts")
+        total = sum(v for v in counts.values() if isinstance(v, int)) if isinstance(counts, dict) else 0
+        return "valid", f"signature valid; erased at {receipt['payload'].get('erased_at')}, {total} row(s)"
+    except Exception as exc:  # noqa: BLE001 - verification never raises on input
+        return "malformed", f"not a receipt: {exc.__class__.__name__}"
+
+
+# -- storing and listing ---------------------------------------------------------------------------------------
+def store_receipt(tx, receipt: dict, now: float | None = None) -> int:
+    """Insert a receipt (inside a write transaction); returns its id."""
+    return tx.execute("INSERT INTO receipts(created_at, receipt) VALUES (?, ?)",
+                      (now or time.time(), canonical_json(receipt).decode("utf-8"))).lastrowid
+
+
+def list_receipts(store, limit: int = 100) -> list[dict]:
+    """The newest receipts first: [{"id", "created_at", "receipt"}]."""
+    rows = store.read().execute("SELECT id, created_at, receipt FROM receipts ORDER BY id DESC LIMIT ?",
+                                (limit,)).fetchall()
+    return [{"id": r[0], "created_at": r[1], "receipt": json.loads(r[2])} for r in rows]
+
+
+def get_receipt(store, receipt_id: int) -> dict | None:
+    row = store.read().execute("SELECT receipt FROM receipts WHERE id = ?", (receipt_id,)).fetchone()
+    return json.loads(row[0]) if row else None
