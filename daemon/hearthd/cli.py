@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .api.auth import token_path
 from .api.client import DaemonNotRunning, HearthClient, HearthError, socket_path, tcp_address
+from .forgetting.receipts import verify_receipt
 from .paths import data_dir as resolve_data_dir
 from .paths import secure_write
 from .timeutil import iso
@@ -92,6 +93,22 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("audit", parents=[common], help="the audit log, newest first")
     p.add_argument("--limit", type=int, default=50)
     p.add_argument("--action")
+
+    p = sub.add_parser("erase", parents=[common], help="delete for good, with a signed receipt")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--ref", help="one item: fact:12, episode:3, turn:40")
+    which.add_argument("--speaker", help="a person's whole personal memory")
+    which.add_argument("--thread", help="a conversation key")
+    which.add_argument("--match", help="every item whose text contains this identifier (lexical)")
+    which.add_argument("--before", help="everything before this date")
+    p.add_argument("--yes", action="store_true", help="do it without asking")
+    p.add_argument("--dry-run", action="store_true", help="only show what would be erased")
+    p.add_argument("--receipt", metavar="FILE", help="write the signed receipt here")
+    p = sub.add_parser("receipt", parents=[common], help="signed erase receipts")
+    rsub = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    v = rsub.add_parser("verify", parents=[common], help="check a receipt's signature: valid, tampered, unknown key")
+    v.add_argument("file")
+    rsub.add_parser("list", parents=[common], help="the receipts this memory has issued")
 
     p = sub.add_parser("export", parents=[common], help="write the whole memory to a JSON Lines file")
     p.add_argument("file")
@@ -204,7 +221,51 @@ def endpoint(args) -> dict:
             "assistant_token_file": str(token_path(data, "assistant"))}
 
 
+ERASE_KINDS = ("ref", "speaker", "thread", "match", "before")
+
+
+def cmd_erase(client: HearthClient, args) -> dict | None:
+    kind = next(k for k in ERASE_KINDS if getattr(args, k))
+    value = getattr(args, kind)
+    preview = client.erase(kind, value, dry_run=True)
+    counts = ", ".join(f"{n} {t}" for t, n in preview["counts"].items() if n) or "nothing"
+    if args.dry_run:
+        return preview
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise HearthError(f"would erase {counts}; add --yes to erase without asking")
+        answer = input(f"Erase {counts} for good? Type 'erase' to confirm: ")
+        if answer.strip() != "erase":
+            raise HearthError("nothing erased")
+    receipt = client.erase(kind, value)
+    if args.receipt:
+        with secure_write(Path(args.receipt), "w") as handle:
+            json.dump(receipt, handle, indent=2, ensure_ascii=False)
+            handle.write("\n")
+    return receipt
+
+
+def cmd_verify(args) -> tuple[int, dict]:
+    """Verify offline; when the daemon of this data dir runs, its key is the one trusted."""
+    try:
+        receipt = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return 1, {"verdict": "malformed", "detail": f"cannot read {args.file}: {exc}"}
+    trusted = None
+    try:
+        with HearthClient.connect(getattr(args, "data_dir", None)) as client:
+            trusted = {client.receipts(limit=1)["public_key"]}
+    except HearthError:
+        pass  # no daemon: the signature alone is checked
+    verdict, detail = verify_receipt(receipt, trusted)
+    return (0 if verdict == "valid" else 2), {"verdict": verdict, "detail": detail, "key_checked": bool(trusted)}
+
+
 def run(args) -> int:
+    if args.command == "receipt" and args.action == "verify":
+        code, result = cmd_verify(args)
+        _print(args, result, lambda r: r["verdict"] if r["verdict"] == "valid" else f"{r['verdict']}: {r['detail']}")
+        return code
     if args.command == "endpoint":
         _print(args, endpoint(args), lambda e: "\n".join(f"{k} {v}" for k, v in e.items()))
         return 0
@@ -258,6 +319,19 @@ def run(args) -> int:
         elif args.command == "audit":
             _print(args, client.audit(args.limit, args.action), lambda es: "\n".join(
                 f"{iso(e['at'])} {e['actor']:<9} {e['action']:<14} {e['target'] or ''}" for e in es))
+        elif args.command == "erase":
+            result = cmd_erase(client, args)
+            if args.dry_run:
+                _print(args, result, lambda r: "would erase " + (", ".join(
+                    f"{n} {t}" for t, n in r["counts"].items() if n) or "nothing"))
+            else:
+                _print(args, result, lambda r: "erased " + (", ".join(
+                    f"{n} {t}" for t, n in r["payload"]["counts"].items() if n) or "nothing") +
+                    (f"; receipt in {args.receipt}" if args.receipt else ""))
+        elif args.command == "receipt":
+            _print(args, client.receipts(), lambda r: "\n".join(
+                f"receipt:{x['id']} {x['receipt']['payload']['erased_at']} {x['receipt']['payload']['counts']}"
+                for x in r["receipts"]) or "no receipts")
         elif args.command == "export":
             with secure_write(Path(args.file), "wb") as handle:
                 size = client.export(handle)

@@ -31,6 +31,8 @@ from .embedding.service import Priority, TextEmbedder
 from .errors import NotFound, UserError
 from .events import EventBus
 from .forgetting import curation, export
+from .forgetting import erase as erasure
+from .forgetting.receipts import ReceiptKeys
 from .forgetting.retention import retention_pass
 from .formation.classify import CATCH_ALL
 from .formation.facts import FactIn, store_fact
@@ -91,6 +93,7 @@ class Daemon:
         self.scheduler = BackgroundScheduler(timezone=timezone.utc, daemon=True)
         # Compaction runs beside the API, one fold at a time, so a committing assistant never waits for it.
         self._compactor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hearth-compaction")
+        self._receipt_keys: ReceiptKeys | None = None
         self._server = None
         self._stopped = False
 
@@ -302,6 +305,21 @@ class Daemon:
         self.store.writer.write(lambda tx: audit.record(tx, actor, "import", path, result["imported"]))
         self.backfill.nudge(full=True)  # every imported row is embedded with the active model
         self.events.publish("memory.imported", **result["imported"])
+        return result
+
+    # -- erase ---------------------------------------------------------------------------------------------
+    @property
+    def receipt_keys(self) -> ReceiptKeys:
+        """The receipt signing key, created on first use (in the OS keyring, or a 0600 file without one)."""
+        if self._receipt_keys is None:
+            self._receipt_keys = ReceiptKeys(self.data_dir)
+        return self._receipt_keys
+
+    def erase(self, kind: str, value: str, actor: str, dry_run: bool = False) -> dict:
+        result = erasure.erase(self.store, self.windows, self.receipt_keys, erasure.Selector.parse(kind, value), actor,
+                             self.store.schema_version, dry_run)
+        if not dry_run:
+            self.events.publish("memory.erased", counts=result["payload"]["counts"])
         return result
 
     def retention_pass(self) -> int:

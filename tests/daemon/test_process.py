@@ -137,6 +137,24 @@ def test_command_line_contract_shutdown_and_restart(procs, data_dir, tmp_path):
     assert cleared["turns"] == 1 and len(cleared["threads"]) == 1
     assert json.loads(ctl(data_dir, "window", "car", "--json").stdout)["messages"] == []
 
+    ctl(data_dir, "remember", "Bob's email is bob@acme.io and Alice's is alice@acme.io")
+    refused = ctl(data_dir, "erase", "--match", "alice@acme.io")  # no terminal, no --yes: nothing happens
+    assert refused.returncode != 0 and "--yes" in refused.stderr
+    preview = json.loads(ctl(data_dir, "erase", "--match", "alice@acme.io", "--dry-run", "--json").stdout)
+    assert preview["counts"]["facts"] == 1
+    receipt_file = tmp_path / "receipt.json"
+    out = ctl(data_dir, "erase", "--match", "alice@acme.io", "--yes", "--receipt", str(receipt_file))
+    assert out.returncode == 0 and "erased 1 facts" in out.stdout, out.stderr
+    assert stat.S_IMODE(receipt_file.stat().st_mode) == 0o600
+    verified = ctl(data_dir, "receipt", "verify", str(receipt_file))
+    assert verified.returncode == 0 and verified.stdout.strip() == "valid"
+    tampered = json.loads(receipt_file.read_text())
+    tampered["payload"]["counts"]["facts"] = 0
+    (tmp_path / "tampered.json").write_text(json.dumps(tampered))
+    bad = ctl(data_dir, "receipt", "verify", str(tmp_path / "tampered.json"))
+    assert bad.returncode != 0 and bad.stdout.startswith("tampered")
+    assert "alice@acme.io" not in ctl(data_dir, "facts", "--json").stdout
+
     status = json.loads(ctl(data_dir, "status", "--json").stdout)
     assert status["counts"]["turns"] == 3 and status["embedder"]["model"] == "all-MiniLM-L6-v2"
     assert status["schema_version"] >= 1

@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..errors import UserError
-from ..forgetting import curation, export
+from ..forgetting import curation, export, receipts
 from ..formation.ledger import MAX_KEY_CHARS, MAX_TURN_CHARS, TurnIn
 from ..history.windows import Usage
 from ..memory.scope import scope_for
@@ -124,6 +124,16 @@ class ReviewIn(Strict):
 
 class ImportIn(Strict):
     path: str = Field(min_length=1, max_length=4096, description="an export file on this machine")
+
+
+class EraseIn(Strict):
+    kind: Literal["ref", "speaker", "thread", "match", "before", "range"]
+    value: str = Field(min_length=1, max_length=500)
+    dry_run: bool = Field(False, description="preview the counts, change nothing")
+
+
+class VerifyIn(Strict):
+    receipt: dict
 
 
 class SettingIn(Strict):
@@ -320,6 +330,20 @@ def create_app(daemon) -> FastAPI:
     @app.post("/v1/import")
     def import_memory(body: ImportIn, role=ADMIN):
         return daemon.import_file(body.path, role)
+
+    @app.post("/v1/erase")
+    def erase_memory(body: EraseIn, role=ADMIN):
+        return daemon.erase(body.kind, body.value, role, body.dry_run)
+
+    @app.get("/v1/receipts")
+    def receipts_list(limit: int = Query(100, ge=1, le=10_000), _role=ADMIN):
+        return {"receipts": receipts.list_receipts(daemon.store, limit),
+                "public_key": daemon.receipt_keys.public_key_b64}
+
+    @app.post("/v1/receipts/verify")
+    def receipts_verify(body: VerifyIn, _role=ADMIN):
+        verdict, detail = receipts.verify_receipt(body.receipt, {daemon.receipt_keys.public_key_b64})
+        return {"verdict": verdict, "detail": detail}
 
     @app.get("/v1/settings")
     def settings(_role=ADMIN):

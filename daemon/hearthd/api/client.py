@@ -190,6 +190,16 @@ class HearthClient:
     def import_file(self, path: str) -> dict:
         return self.request("POST", "/v1/import", json={"path": str(Path(path).resolve())})
 
+    def erase(self, kind: str, value: str, dry_run: bool = False) -> dict:
+        """kind: ref | speaker | thread | match | before | range. The signed receipt, or the preview."""
+        return self.request("POST", "/v1/erase", json={"kind": kind, "value": value, "dry_run": dry_run})
+
+    def receipts(self, limit: int = 100) -> dict:
+        return self.request("GET", "/v1/receipts", params={"limit": limit})
+
+    def verify_receipt(self, receipt: dict) -> dict:
+        return self.request("POST", "/v1/receipts/verify", json={"receipt": receipt})
+
     def settings(self) -> list[dict]:
         return self.request("GET", "/v1/settings")["settings"]
 

@@ -1,0 +1,479 @@
+"""Erase (spec 9): every selector, derived rows, no byte of the erased text left in core.db, its WAL or the FTS
+shadow tables, and signed receipts that verify (valid / tampered / unknown key / malformed)."""
+
+import base64
+import copy
+import json
+import os
+import sqlite3
+import stat
+import time
+
+import keyring
+import keyring.backend
+import pytest
+from keyring.backends import fail
+
+from hearthd.errors import NotFound
+from hearthd.forgetting.erase import ErasePlan, Selector, contains_identifier, execute_erase, plan_erase
+from hearthd.forgetting.receipts import FORMAT, ReceiptKeys, canonical_json, list_receipts, verify_receipt
+from hearthd.formation.ledger import TurnIn
+from hearthd.memory.scope import EVERYTHING
+from hearthd.timeutil import parse_time
+from tests.conftest import settle
+
+ALICE = "alice@acme.io"
+BOB = "bob@acme.io"
+
+
+@pytest.fixture(autouse=True)
+def no_keyring():
+    """Headless, as on a hub without a desktop session: no keyring backend (a test may set its own)."""
+    previous = keyring.get_keyring()
+    keyring.set_keyring(fail.Keyring())
+    yield
+    keyring.set_keyring(previous)
+
+
+@pytest.fixture
+def keys(daemon):
+    return ReceiptKeys(daemon.data_dir)
+
+
+def say(daemon, texts, ts, speaker="carol", thread="kitchen", band="high", reply="Okay, noted."):
+    """One conversation: each user line with an assistant reply, a minute apart from ts on."""
+    start = parse_time(ts)
+    turns = []
+    for i, text in enumerate(texts):
+        turns.append(TurnIn(thread, "user", text, speaker=speaker, band=band, ts=start + 60 * i))
+        if reply:
+            turns.append(TurnIn(thread, "assistant", reply, ts=start + 60 * i + 5))
+    return daemon.commit_turns(turns)
+
+
+def erase(daemon, keys, selector):
+    plan = plan_erase(daemon.store, selector)
+    receipt = execute_erase(daemon.store, daemon.windows, keys, plan, "admin", daemon.store.schema_version)
+    return plan, receipt
+
+
+def count(daemon, sql, params=()):
+    return daemon.store.read().execute(sql, params).fetchone()[0]
+
+
+def table_counts(daemon):
+    conn = daemon.store.read()
+    tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                         "AND name NOT LIKE 'sqlite_%'")]
+    return {t: conn.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0] for t in tables}
+
+
+def fts_shadow_bytes(path) -> dict[str, bytes]:
+    """Every FTS shadow table's rows as bytes, read on a fresh connection."""
+    conn = sqlite3.connect(str(path))
+    try:
+        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND "
+                                            "(name LIKE '%\\_fts\\_%' ESCAPE '\\')")]
+        out = {}
+        for name in names:
+            blob = b""
+            for row in conn.execute(f'SELECT * FROM "{name}"'):
+                for v in row:
+                    blob += v if isinstance(v, bytes) else str(v).encode()
+            out[name] = blob
+        return out
+    finally:
+        conn.close()
+
+
+def fts_terms(path, fts: str) -> set[str]:
+    conn = sqlite3.connect(str(path))
+    try:
+        conn.execute(f"CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, '{fts}', 'row')")
+        return {r[0] for r in conn.execute("SELECT term FROM temp.vocab")}
+    finally:
+        conn.close()
+
+
+# -- lexical matching -------------------------------------------------------------------------------------------
+def test_the_identifier_matches_whole_tokens_only():
+    needle = ALICE.casefold()
+    assert contains_identifier("mail Alice@ACME.io today", needle)
+    assert contains_identifier(f"write to {ALICE}.", needle)
+    assert contains_identifier(f"<{ALICE}>", needle)
+    assert contains_identifier(f"mailto:{ALICE}", needle)
+    assert not contains_identifier(f"write to {BOB}.", needle)
+    assert not contains_identifier("write to malice@acme.io", needle)
+    assert not contains_identifier("write to alice@acme.io.uk", needle)
+    assert not contains_identifier("write to bob.alice@acme.io", needle)
+    assert not contains_identifier("alice@acme.iox", needle)
+    phone = "555-0100"
+    assert contains_identifier("call +1 555-0100 now", phone)
+    assert not contains_identifier("call 555-01001", phone)
+    assert not contains_identifier("call 1555-0100", phone)
+    assert contains_identifier("Alice's keys", "alice")
+
+
+# -- the alice/bob erase and the byte scan ------------------------------------------------------------------------
+def test_erasing_alice_by_match_leaves_bob_and_no_byte_of_alice(daemon, keys, data_dir):
+    # A formed conversation (turns, facts, an episode) naming both addresses.
+    say(daemon, [f"Please send the invoice to {ALICE} tomorrow morning before the meeting.",
+                 f"And copy {BOB} on the invoice thread, he handles the accounts.",
+                 "The meeting is about the garden renovation budget for next spring."], "2026-01-10T09:00:00Z")
+    daemon.form_now(end_open=True)
+    daemon.remember(f"Carol's colleague writes from {ALICE}", speaker="carol")
+    daemon.remember(f"The accountant's address is {BOB}", speaker="carol")
+    # A live conversation folded into a compaction summary.
+    daemon.set_setting("memory.keep_last_turns", 1, "test")
+    now = time.time() - 60
+    daemon.commit_turns([TurnIn("den", "user", f"Draft a note to {ALICE} about the party.", speaker="carol",
+                                ts=now),
+                         TurnIn("den", "assistant", "Drafted the party note.", ts=now + 5)])
+    daemon.commit_turns([TurnIn("den", "user", "What time is it now?", speaker="carol", ts=now + 20),
+                         TurnIn("den", "assistant", "It is noon.", ts=now + 25)])
+    settle(daemon)
+    assert daemon.compact_now("den")["folded"] == 2
+    conn = daemon.store.read()
+    assert ALICE in conn.execute("SELECT summary FROM thread_summaries").fetchone()[0]
+    assert count(daemon, "SELECT count(*) FROM turns WHERE text LIKE '%alice@acme.io%'") == 2
+    assert count(daemon, "SELECT count(*) FROM facts WHERE text LIKE '%alice@acme.io%'") >= 1
+    assert daemon.recall(ALICE, EVERYTHING)["turns"]
+    assert ALICE in json.dumps(daemon.window("den"))
+
+    # FTS5 stores terms prefix-compressed: the stem "alic" sits in the index as its suffix "lic" after an "a" term
+    # (no other word of this test contains "lic"). Deleted terms stay in old segments until they are merged.
+    assert b"lic" in fts_shadow_bytes(data_dir / "core.db")["turn_fts_data"]
+
+    plan, receipt = erase(daemon, keys, Selector.parse("match", ALICE))
+    assert plan.counts()["turns"] == 2 and plan.counts()["thread_summaries"] == 1
+    assert receipt["payload"]["counts"] == plan.counts()
+    settle(daemon)
+
+    # Bob stays recallable; alice is nowhere to be found.
+    found = daemon.recall(BOB, EVERYTHING)
+    assert any(BOB in t["text"] for t in found["turns"]) and any(BOB in f["text"] for f in found["facts"])
+    gone = daemon.recall(ALICE, EVERYTHING)
+    assert ALICE not in json.dumps(gone) and "alice" not in json.dumps(gone).lower()
+    assert ALICE not in json.dumps(daemon.window("den"))
+    for name in ("turns", "facts", "episodes"):
+        assert plan.ids(name) or name == "facts"
+        assert not [i for i in plan.ids(name) if i in daemon.store.tracks[name]], name
+
+    # The raw bytes: core.db and its WAL (truncated by the checkpoint), and every FTS shadow table.
+    db = (data_dir / "core.db").read_bytes()
+    wal_path = data_dir / "core.db-wal"
+    wal = wal_path.read_bytes() if wal_path.exists() else b""
+    for needle in (ALICE.encode(), b"alice@acme", b"alice"):
+        assert needle not in db, needle
+        assert needle not in wal, needle
+    assert BOB.encode() in db + wal  # bob's rows are still there (the scan does look at the data)
+    shadows = fts_shadow_bytes(data_dir / "core.db")
+    assert {"turn_fts_data", "turn_fts_idx", "turn_fts_docsize", "fact_fts_data", "episode_fts_data"} <= set(shadows)
+    for name, blob in shadows.items():
+        assert b"lic" not in blob, name
+    for fts in ("turn_fts", "fact_fts", "episode_fts"):
+        terms = fts_terms(data_dir / "core.db", fts)
+        assert not {t for t in terms if t.startswith("alic")}, fts
+    assert "bob" in fts_terms(data_dir / "core.db", "turn_fts")
+
+    # The receipt and the audit row hold a keyed digest of the identifier, never the identifier.
+    assert receipt["payload"]["selector"] == {"kind": "match", "identifier_digest": keys.digest(ALICE)}
+    audit = conn.execute("SELECT actor, action, target, detail FROM audit WHERE action = 'erase'").fetchone()
+    assert audit["actor"] == "admin" and keys.digest(ALICE) in audit["target"]
+    assert json.loads(audit["detail"])["counts"] == receipt["payload"]["counts"]
+    assert verify_receipt(receipt, {keys.public_key_b64})[0] == "valid"
+    assert list_receipts(daemon.store)[0]["receipt"] == receipt
+
+
+# -- speaker ------------------------------------------------------------------------------------------------------
+def test_erasing_a_speaker_removes_their_memory_and_leaves_the_household_pool(daemon, keys):
+    say(daemon, ["I live in Lisbon with my family and two cats.", "I work as a nurse at the city hospital.",
+                 "My favourite food is grilled sardines with salad."], "2026-02-01T10:00:00Z", speaker="dave",
+        thread="study")
+    say(daemon, ["I live in Porto near the river and the old bridge.", "I work as a teacher at the primary school.",
+                 "I love long walks along the beach in the evening."], "2026-02-02T10:00:00Z", speaker="erin",
+        thread="hall")
+    # An unsure match of dave's voice (medium band): what he said there went to the household pool.
+    say(daemon, ["I work as a gardener at the city park on weekends.",
+                 "The council sent a letter about the new schedule."], "2026-02-03T10:00:00Z", speaker="dave",
+        band="medium", thread="porch")
+    daemon.form_now(end_open=True)
+    daemon.remember("The wifi password is taped under the router")
+    daemon.remember("The recycling goes out every Tuesday evening")
+    daemon.store.writer.write(lambda tx: (
+        tx.execute("CREATE TABLE voiceprint_samples (id INTEGER PRIMARY KEY, "
+                   "speaker_id TEXT NOT NULL REFERENCES speakers(id), sample BLOB)"),
+        tx.execute("INSERT INTO voiceprint_samples(speaker_id, sample) VALUES ('dave', x'0102'), ('erin', x'0304')")))
+    settle(daemon)
+    conn = daemon.store.read()
+    household = conn.execute("SELECT * FROM facts WHERE owner_id IS NULL ORDER BY id").fetchall()
+    erin = {t: conn.execute(f"SELECT * FROM {t} WHERE owner_id = 'erin' ORDER BY id").fetchall()
+            for t in ("facts", "turns", "episodes")}
+    assert len(household) >= 3 and erin["facts"] and erin["episodes"]
+    from_medium = conn.execute("SELECT f.id FROM facts f JOIN fact_turn_link l ON l.fact_id = f.id JOIN turns t "
+                               "ON t.id = l.turn_id WHERE t.speaker_id = 'dave' AND f.owner_id IS NULL").fetchone()
+    assert from_medium is not None
+    assert count(daemon, "SELECT count(*) FROM facts WHERE owner_id = 'dave'") >= 2
+    assert count(daemon, "SELECT count(*) FROM episodes WHERE owner_id = 'dave'") == 1
+
+    plan, receipt = erase(daemon, keys, Selector.parse("speaker", "dave"))
+    assert receipt["payload"]["counts"] == plan.counts()
+    assert plan.counts()["speakers"] == 1 and plan.counts()["voiceprint_samples"] == 1
+    assert plan.counts()["episodes"] == 1 and plan.counts()["turns"] == 6 + 2  # his high and medium user turns
+    for sql in ("SELECT count(*) FROM facts WHERE owner_id = 'dave'",
+                "SELECT count(*) FROM turns WHERE speaker_id = 'dave' OR owner_id = 'dave'",
+                "SELECT count(*) FROM episodes WHERE owner_id = 'dave'",
+                "SELECT count(*) FROM speakers WHERE id = 'dave'",
+                "SELECT count(*) FROM voiceprint_samples WHERE speaker_id = 'dave'"):
+        assert count(daemon, sql) == 0, sql
+    assert conn.execute("SELECT * FROM facts WHERE owner_id IS NULL ORDER BY id").fetchall() == household
+    assert count(daemon, "SELECT count(*) FROM fact_turn_link WHERE fact_id = ?", (from_medium[0],)) == 0
+    assert {t: conn.execute(f"SELECT * FROM {t} WHERE owner_id = 'erin' ORDER BY id").fetchall()
+            for t in erin} == erin
+    assert count(daemon, "SELECT count(*) FROM voiceprint_samples WHERE speaker_id = 'erin'") == 1
+    assert receipt["payload"]["selector"] == {"kind": "speaker", "speaker_digest": keys.digest("dave")}
+    settle(daemon)
+    found = daemon.recall("nurse Lisbon sardines", EVERYTHING)
+    assert not [i for t in ("facts", "turns", "episodes") for i in found[t] if i["owner_id"] == "dave"]
+    assert not {"nurse", "Lisbon", "sardines"} & set(json.dumps(found).replace('"', " ").split())
+    assert "router" in daemon.recall("wifi password router", EVERYTHING)["facts"][0]["text"]
+
+
+# -- ref, thread, before; derived facts ----------------------------------------------------------------------------
+def test_a_fact_with_a_surviving_source_turn_stays_and_goes_with_its_last_one(daemon, keys):
+    say(daemon, ["I'm allergic to peanuts.", "Please remember that when you suggest recipes for dinner."],
+        "2026-02-01T12:00:00Z")
+    daemon.form_now(end_open=True)
+    say(daemon, ["Just so you know, I'm allergic to peanuts.", "Thanks for checking the ingredients of that cake."],
+        "2026-03-01T12:00:00Z")
+    daemon.form_now(end_open=True)
+    settle(daemon)
+    conn = daemon.store.read()
+    fact_id, = conn.execute("SELECT id FROM facts WHERE predicate = 'allergy'").fetchone()
+    sources = [r[0] for r in conn.execute("SELECT turn_id FROM fact_turn_link WHERE fact_id = ? ORDER BY turn_id",
+                                          (fact_id,))]
+    assert len(sources) == 2
+    episode_of_first = conn.execute("SELECT e.id FROM episodes e JOIN turns t ON t.session_id = e.session_id "
+                                    "WHERE t.id = ?", (sources[0],)).fetchone()[0]
+
+    plan, receipt = erase(daemon, keys, Selector.parse("ref", f"turn:{sources[0]}"))
+    assert plan.ids("turns") == [sources[0]] and fact_id not in plan.ids("facts")
+    assert plan.ids("episodes") == [episode_of_first]  # its narrative quotes the erased turn
+    assert receipt["payload"]["counts"] == plan.counts() and plan.counts()["fact_turn_link"] == 1
+    assert count(daemon, "SELECT count(*) FROM facts WHERE id = ?", (fact_id,)) == 1
+    assert count(daemon, "SELECT count(*) FROM fact_turn_link WHERE fact_id = ?", (fact_id,)) == 1
+
+    plan, receipt = erase(daemon, keys, Selector.parse("ref", f"turn:{sources[1]}"))
+    assert fact_id in plan.ids("facts") and receipt["payload"]["counts"] == plan.counts()
+    assert count(daemon, "SELECT count(*) FROM facts WHERE id = ?", (fact_id,)) == 0
+    settle(daemon)
+    assert "peanut" not in json.dumps(daemon.recall("peanuts allergy", EVERYTHING)["facts"])
+
+
+def test_erase_one_fact_by_ref_unhooks_what_it_superseded(daemon, keys):
+    for city, ts in (("Lisbon", "2025-01-05"), ("Porto", "2025-06-05")):
+        say(daemon, [f"I live in {city} now.", "It is a nice place to be, I like it a lot."], f"{ts}T10:00:00Z")
+        daemon.form_now(end_open=True)
+    conn = daemon.store.read()
+    rows = {r["object"]: r for r in conn.execute("SELECT id, object, superseded_by FROM facts "
+                                                  "WHERE predicate = 'lives_in'")}
+    assert rows["Lisbon"]["superseded_by"] == rows["Porto"]["id"]
+    before = table_counts(daemon)
+    plan, receipt = erase(daemon, keys, Selector.parse("ref", f"fact:{rows['Porto']['id']}"))
+    assert plan.ids("facts") == [rows["Porto"]["id"]] and plan.updates["facts.superseded_by"] == 1
+    assert receipt["payload"]["counts"] == plan.counts()
+    after = table_counts(daemon)
+    assert before["facts"] - after["facts"] == 1 and before["turns"] == after["turns"]
+    assert tuple(conn.execute("SELECT superseded_by, status FROM facts WHERE id = ?",
+                              (rows["Lisbon"]["id"],)).fetchone()) == (None, "superseded")
+    with pytest.raises(NotFound):
+        plan_erase(daemon.store, Selector.parse("ref", f"fact:{rows['Porto']['id']}"))
+
+
+def test_erase_a_thread_retired_and_live(daemon, keys):
+    say(daemon, ["We should repaint the garage door in dark green.", "The old paint is peeling off badly."],
+        "2026-03-01T10:00:00Z", speaker="frank", thread="garage")
+    say(daemon, ["The kitchen tap is dripping again since Monday.", "Call the plumber on Friday morning."],
+        "2026-03-01T10:00:00Z", speaker="frank", thread="kitchen")
+    daemon.form_now(end_open=True)
+    daemon.clear_context("frank", "test")  # retires both threads
+    say(daemon, ["The garage light switch is broken as well now.", "Buy a new switch at the hardware store."],
+        time.time() - 100, speaker="frank", thread="garage")
+    settle(daemon)
+    conn = daemon.store.read()
+    garage = [r[0] for r in conn.execute("SELECT id FROM threads WHERE key = 'garage'")]
+    assert len(garage) == 2
+    kitchen_before = {t: count(daemon, f"SELECT count(*) FROM {t} WHERE thread_id IN "
+                                       f"(SELECT id FROM threads WHERE key = 'kitchen')")
+                      for t in ("turns", "episodes", "sessions")}
+    assert daemon.window("garage")["messages"]
+
+    plan = plan_erase(daemon.store, Selector.parse("thread", "garage"))
+    assert plan.counts()["threads"] == 2 and plan.counts()["turns"] == 8 and plan.counts()["episodes"] == 1
+    receipt = execute_erase(daemon.store, daemon.windows, keys, plan, "admin", daemon.store.schema_version)
+    assert receipt["payload"]["counts"] == plan.counts()
+    assert count(daemon, "SELECT count(*) FROM threads WHERE key = 'garage'") == 0
+    for t in ("turns", "episodes", "sessions"):
+        assert count(daemon, f"SELECT count(*) FROM {t} WHERE thread_id IN ({', '.join(map(str, garage))})") == 0
+        assert count(daemon, f"SELECT count(*) FROM {t} WHERE thread_id IN "
+                             f"(SELECT id FROM threads WHERE key = 'kitchen')") == kitchen_before[t]
+    assert daemon.window("garage")["messages"] == []
+    assert receipt["payload"]["selector"] == {"kind": "thread", "thread_digest": keys.digest("garage")}
+    with pytest.raises(NotFound):
+        plan_erase(daemon.store, Selector.parse("thread", "garage"))
+
+
+def test_erase_before_a_date(daemon, keys):
+    say(daemon, ["I play the violin in the town orchestra on Sundays.", "We rehearse in the old church hall."],
+        "2025-03-01T10:00:00Z")
+    say(daemon, ["I work as a nurse at the city hospital these days.", "The night shifts are on Wednesday evenings."],
+        "2026-03-01T10:00:00Z")
+    daemon.form_now(end_open=True)
+    daemon.remember("The boiler was serviced by the plumber", speaker="carol")
+    settle(daemon)
+    conn = daemon.store.read()
+    cutoff = parse_time("2026-01-01")
+    old_turns = count(daemon, "SELECT count(*) FROM turns WHERE ts < ?", (cutoff,))
+    new_turns = count(daemon, "SELECT count(*) FROM turns WHERE ts >= ?", (cutoff,))
+    facts_before = {r[0] for r in conn.execute("SELECT text FROM facts")}
+    assert old_turns == 4 and new_turns == 4
+
+    plan, receipt = erase(daemon, keys, Selector.parse("before", "2026-01-01"))
+    assert plan.counts()["turns"] == 4 and plan.counts()["episodes"] == 1 and plan.counts()["facts"] >= 1
+    assert receipt["payload"]["counts"] == plan.counts()
+    assert receipt["payload"]["selector"]["kind"] == "before"
+    assert count(daemon, "SELECT count(*) FROM turns WHERE ts < ?", (cutoff,)) == 0
+    assert count(daemon, "SELECT count(*) FROM turns WHERE ts >= ?", (cutoff,)) == new_turns
+    facts_after = {r[0] for r in conn.execute("SELECT text FROM facts")}
+    assert not any("violin" in f for f in facts_after) and any("violin" in f for f in facts_before)
+    assert any("nurse" in f for f in facts_after) and any("boiler" in f for f in facts_after), facts_before
+    assert count(daemon, "SELECT count(*) FROM episodes WHERE ended_at < ?", (cutoff,)) == 0
+    assert count(daemon, "SELECT count(*) FROM episodes") == 1
+
+
+def test_bad_selectors_change_nothing(daemon, keys):
+    say(daemon, ["I keep the spare key under the blue flower pot.", "Only the family knows about it."],
+        "2026-03-01T10:00:00Z")
+    daemon.form_now(end_open=True)
+    before = table_counts(daemon)
+    bad = [("ref", "fact:abc"), ("ref", "note:3"), ("ref", "fact"), ("ref", "fact:-2"), ("before", "next tuesday"),
+           ("before", "2026-13-40"), ("range", "2026-02-01..2026-01-01"), ("bogus", "x"), ("match", "a"),
+           ("match", "  "), ("speaker", ""), ("thread", None)]
+    for kind, value in bad:
+        with pytest.raises(ValueError) as info:
+            Selector.parse(kind, value)
+        assert str(info.value), (kind, value)
+    with pytest.raises(ValueError, match="turn:40"):
+        Selector.parse("ref", "note:3")
+    with pytest.raises(ValueError, match="ISO 8601"):
+        Selector.parse("before", "next tuesday")
+    for missing in (Selector.parse("ref", "fact:9999"), Selector.parse("speaker", "nobody"),
+                    Selector.parse("thread", "nowhere")):
+        with pytest.raises(NotFound):
+            plan_erase(daemon.store, missing)
+        with pytest.raises(NotFound):  # resolved again inside the write: still nothing changes
+            execute_erase(daemon.store, daemon.windows, keys, ErasePlan(missing), "admin", 4)
+    assert table_counts(daemon) == before
+
+
+# -- receipts ---------------------------------------------------------------------------------------------------
+def test_receipts_verify_and_report_tampering(daemon, keys):
+    say(daemon, ["Remember that my locker code is 4417 at the gym.", "I always forget it after the holidays."],
+        "2026-03-01T10:00:00Z")
+    daemon.form_now(end_open=True)
+    _plan, receipt = erase(daemon, keys, Selector.parse("match", "4417"))
+    assert receipt["format"] == FORMAT and receipt["algorithm"] == "Ed25519"
+    assert receipt["payload"]["counts"]["turns"] == 1
+    assert "4417" not in json.dumps(receipt)
+    trusted = {keys.public_key_b64}
+    assert verify_receipt(receipt, trusted)[0] == "valid"
+    assert verify_receipt(json.loads(canonical_json(receipt)), trusted)[0] == "valid"  # as exported to a file
+    assert verify_receipt(receipt)[0] == "valid"
+
+    def edited(change):
+        r = copy.deepcopy(receipt)
+        change(r)
+        return verify_receipt(r, trusted)[0]
+
+    assert edited(lambda r: r["payload"]["counts"].__setitem__("turns", 0)) == "tampered"
+    digest = receipt["payload"]["digests"]["turns"][0]
+    flipped = ("0" if digest[0] != "0" else "1") + digest[1:]
+    assert edited(lambda r: r["payload"]["digests"]["turns"].__setitem__(0, flipped)) == "tampered"
+    assert edited(lambda r: r["payload"].__setitem__("erased_at", "2020-01-01T00:00:00Z")) == "tampered"
+    assert edited(lambda r: r["payload"].__setitem__("extra", 1)) == "tampered"
+    sig = bytearray(base64.b64decode(receipt["signature"]))
+    sig[0] ^= 1
+    assert edited(lambda r: r.__setitem__("signature", base64.b64encode(bytes(sig)).decode())) == "tampered"
+    assert edited(lambda r: r.__setitem__("signature", "not base64!")) == "tampered"
+    other = ReceiptKeys(daemon.data_dir / "elsewhere")
+    assert edited(lambda r: r.__setitem__("public_key", other.public_key_b64)) == "tampered"
+    # Every single byte of the canonical payload matters.
+    raw = canonical_json(receipt["payload"])
+    for i in range(0, len(raw), max(1, len(raw) // 50)):
+        changed = bytearray(raw)
+        changed[i] = ord("7") if changed[i] != ord("7") else ord("8")
+        try:
+            payload = json.loads(bytes(changed))
+        except ValueError:
+            continue
+        assert verify_receipt(dict(receipt, payload=payload), trusted)[0] == "tampered", i
+
+    resigned = other.sign(receipt["payload"])
+    assert verify_receipt(resigned, trusted)[0] == "unknown key"
+    assert verify_receipt(resigned, {other.public_key_b64})[0] == "valid"
+    for junk in (None, "receipt", 42, [], {}, {"format": FORMAT}, dict(receipt, format="other/1"),
+                 dict(receipt, payload="x"), dict(receipt, signature=7), dict(receipt, algorithm="RSA"),
+                 dict(receipt, payload={"bad": float("nan")})):
+        status, detail = verify_receipt(junk, trusted)
+        assert status == "malformed" and detail, junk
+
+
+def test_without_a_keyring_the_key_lives_in_an_owner_only_file(data_dir, daemon):
+    keys = ReceiptKeys(daemon.data_dir)
+    assert keys.source == "file" and "keyring" in keys.warning
+    path = daemon.data_dir / "secrets" / "receipt-signing.key"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(path.parent).st_mode) == 0o700
+    again = ReceiptKeys(daemon.data_dir)
+    assert again.public_key_b64 == keys.public_key_b64 and again.digest("x") == keys.digest("x")
+    receipt = keys.sign({"counts": {}})
+    assert verify_receipt(receipt, {again.public_key_b64})[0] == "valid"
+    assert keys.digest("x") != ReceiptKeys(daemon.data_dir / "other").digest("x")
+    assert base64.b64decode(path.read_text()) not in (data_dir / "core.db").read_bytes()
+
+
+class MemoryKeyring(keyring.backend.KeyringBackend):
+    priority = 1
+
+    def __init__(self):
+        super().__init__()
+        self.store = {}
+
+    def get_password(self, service, username):
+        return self.store.get((service, username))
+
+    def set_password(self, service, username, password):
+        self.store[(service, username)] = password
+
+    def delete_password(self, service, username):
+        self.store.pop((service, username), None)
+
+
+def test_with_a_keyring_the_key_goes_there_and_no_file_is_written(daemon):
+    backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    keys = ReceiptKeys(daemon.data_dir)
+    assert keys.source == "keyring" and keys.warning is None
+    assert ("hearth", f"receipt-signing-key:{daemon.data_dir}") in backend.store
+    assert not (daemon.data_dir / "secrets" / "receipt-signing.key").exists()
+    assert ReceiptKeys(daemon.data_dir).public_key_b64 == keys.public_key_b64
+
+
+def test_a_file_key_moves_into_a_keyring_that_appears_later(daemon):
+    first = ReceiptKeys(daemon.data_dir)
+    assert first.source == "file"
+    backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    moved = ReceiptKeys(daemon.data_dir)
+    assert moved.source == "keyring" and moved.public_key_b64 == first.public_key_b64
+    assert not (daemon.data_dir / "secrets" / "receipt-signing.key").exists()
