@@ -192,6 +192,7 @@ class Daemon:
             "embedding": self.backfill.status(),
             "generator": {"provider": self.settings["generator.provider"]},
             "formation": self.sweeper.status(),
+            "receipts": self._receipt_keys.status() if self._receipt_keys else {"source": None},
             "memory": {"enabled": self.settings["memory.enabled"], "recall_mode": self.settings["memory.recall_mode"]},
             "counts": counts,
         }
