@@ -165,7 +165,8 @@ def render_md(report: dict) -> str:
         section = report["benchmarks"].get(name)
         if section:
             cpu = section.get("cpu") or {}
-            lines.append(f"- **{name}** ({TITLES[name]}): measured {section.get('measured_at', '?')}, "
+            lines.append(f"- **{name}** ({TITLES[name]}): measured {section.get('measured_at', '?')} "
+                         f"on {section.get('daemon', '?')}, "
                          f"{section.get('seconds', '?')} s; CPU of other processes meanwhile: "
                          f"{cpu.get('other_processes_pct', '?')} % of the machine (this run: "
                          f"{cpu.get('ours_pct', '?')} %)")
@@ -224,6 +225,7 @@ def main(argv=None) -> int:
         result["cpu"] = dict(watch.result(), busy_processes_before=busy_before)
         log(f"{name}: cpu {result['cpu']}")
         result["profile"] = args.profile
+        result["daemon"] = source.get("source")  # with --only, sections can come from different commits
         report["benchmarks"][name] = result
         write_results(report, args.out)  # after each benchmark: a crash later keeps what was measured
     log(f"done in {time.perf_counter() - started:.0f}s; results in {args.out}/latest.md")

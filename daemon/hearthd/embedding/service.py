@@ -38,9 +38,11 @@ class EmbedderNotReady(RuntimeError):
 
 
 BACKGROUND_BATCH = 32
-# A batch is encoded in slices this big, and a more urgent request queued meanwhile is served between two
-# slices: a live query waits for one slice (a few ms), never for a whole background batch.
+# While live queries are arriving, a background batch is encoded in slices this big and a more urgent request
+# queued meanwhile is served between two slices: a live query waits for one slice (a few ms), never for a
+# whole batch. When nobody is talking, whole batches go through (small slices cost throughput).
 SLICE = 8
+LIVE_SECONDS = 10.0
 _CONTROL = -1  # loads and releases go ahead of every request
 
 
@@ -60,6 +62,7 @@ class TextEmbedder:
         self.load_seconds: float | None = None
         self._thread = threading.Thread(target=self._run, name="hearth-embedder", daemon=True)
         self._started = False
+        self._last_interactive = float("-inf")
 
     # -- lifecycle -------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -113,6 +116,8 @@ class TextEmbedder:
     # -- requests --------------------------------------------------------------------------------------
     def submit(self, texts: list[str], priority: Priority, model_id: str | None = None) -> Future:
         future: Future = Future()
+        if priority == Priority.INTERACTIVE:
+            self._last_interactive = time.monotonic()
         if not self.ready and self.state == "error":
             future.set_exception(EmbedderNotReady(self.error or "the embedder failed to load"))
         else:
@@ -192,11 +197,13 @@ class TextEmbedder:
             future.set_exception(EmbedderNotReady(f"model {model_id or self.model_ref!r} is not loaded"))
             return
         try:
+            live = time.monotonic() - self._last_interactive < LIVE_SECONDS
+            step = SLICE if live and priority > Priority.INTERACTIVE else max(len(texts), 1)
             parts = []
-            for start in range(0, max(len(texts), 1), SLICE):
+            for start in range(0, max(len(texts), 1), step):
                 if start:
                     self._serve_more_urgent(priority)
-                parts.append(model.encode(texts[start:start + SLICE]))
+                parts.append(model.encode(texts[start:start + step]))
             future.set_result((model.model_id, np.concatenate(parts) if len(parts) > 1 else parts[0]))
         except Exception as exc:  # noqa: BLE001
             future.set_exception(exc)

@@ -83,6 +83,7 @@ class Writer:
             self._queue.put(_STOP)
             self._thread.join(timeout=30)
         try:
+            self._conn.execute("PRAGMA optimize")  # keeps the planner's statistics fresh, cheap when nothing changed
             self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except sqlite3.Error:
             pass  # busy readers: the next start checkpoints
