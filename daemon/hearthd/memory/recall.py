@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -20,7 +19,6 @@ from .hybrid import Hit, fuse
 from .search import Filters, Space, admissible, fts_search, vector_search
 
 CANDIDATES = 50  # per track and method, before fusion
-_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="hearth-search")
 
 
 class Recaller:
@@ -51,31 +49,22 @@ class Recaller:
         if filters.scope.empty:
             return []
         now = time.time() if now is None else now
-        # The tracks' vector scans and FTS rankings run side by side: numpy and SQLite both release the GIL,
-        # so on two cores the biggest scan and the biggest ranking overlap.
-        jobs = {}
+        ranked, times = {}, {}
         for name in tracks:
             track = TRACKS[name]
-            if space is not None:
-                jobs[(name, "vector")] = _POOL.submit(self._vector_candidates, space, track, filters)
-            jobs[(name, "fts")] = _POOL.submit(self._fts_candidates, text, track, filters)
-        ranked, times = {}, {}
-        for (name, method), job in jobs.items():
-            items, ok = job.result()
+            vec = vector_search(self.store, space, track, CANDIDATES, filters) if space is not None else []
+            fts = fts_search(self.store, track, text, CANDIDATES, filters)
+            ok = admissible(self.store, track, {i for i, _ in vec}, filters) if vec else {}
+            vec = [(i, s) for i, s in vec if i in ok]
+            if fts:
+                ok.update(admissible(self.store, track, [i for i, _ in fts], filters))
             times.update({(name, i): t for i, t in ok.items()})
-            if items:
-                ranked[(name, method)] = items
+            if vec:
+                ranked[(name, "vector")] = vec
+            if fts:
+                ranked[(name, "fts")] = fts
         half_life = self.settings["episodes.recency_decay_half_life_days"]
         return fuse(ranked, times, now, half_life)
-
-    def _vector_candidates(self, space: Space, track, filters: Filters):
-        found = vector_search(self.store, space, track, CANDIDATES, filters)
-        ok = admissible(self.store, track, [i for i, _ in found], filters) if found else {}
-        return [(i, s) for i, s in found if i in ok], ok
-
-    def _fts_candidates(self, text: str, track, filters: Filters):
-        found = fts_search(self.store, track, text, CANDIDATES, filters)
-        return found, admissible(self.store, track, [i for i, _ in found], filters) if found else {}
 
     def search_all(self, text: str, filters: Filters, k: int = 10, query_vector: np.ndarray | None = None) -> dict:
         space = self.query_space(text, query_vector)
