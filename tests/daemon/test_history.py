@@ -153,3 +153,29 @@ def test_retention_deletes_old_unpinned_turns_only(daemon, client):
     assert all("zebra" not in t["text"] for t in found["turns"])
     fts = daemon.store.read().execute("SELECT count(*) FROM turn_fts WHERE turn_fts MATCH 'zebra'").fetchone()[0]
     assert fts == 0 and len(daemon.store.track("turns")) == 1
+
+
+def test_a_fold_that_read_an_erased_turn_is_not_stored(daemon, client):
+    client.set_setting("memory.keep_last_turns", 1)
+    chat(client, 3)
+    client.commit_turns([{"thread": "kitchen", "role": "user", "speaker": "alice",
+                          "text": "my card number is 4929 1234 5678 9012"}])
+    client.commit_turns([{"thread": "kitchen", "role": "user", "speaker": "alice", "text": "never mind"}])
+    entered, release = threading.Event(), threading.Event()
+    real = daemon.windows.summarise
+
+    def slow(previous, messages):
+        entered.set()
+        release.wait(10)
+        return real(previous, messages)
+
+    daemon.windows.summarise = slow
+    client.report_usage("kitchen", FULL)
+    assert entered.wait(10)
+    client.erase("match", "4929 1234 5678 9012")  # commits while the summary (which read it) is being made
+    release.set()
+    wait_for(lambda: not daemon.windows.get(daemon.windows.thread_id("kitchen")).compacting, what="fold to end")
+    daemon.store.writer.write(lambda tx: None)
+    assert daemon.store.read().execute("SELECT count(*) FROM thread_summaries").fetchone()[0] == 0
+    window = client.window("kitchen")
+    assert "4929" not in (window["summary"] or "") and all("4929" not in m["text"] for m in window["messages"])

@@ -13,6 +13,7 @@ turn committed meanwhile is kept.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from dataclasses import dataclass, field
@@ -154,10 +155,18 @@ class WorkingWindows:
             upto = window.upto
 
         def persist(tx):
+            # An erase may have committed while the summary was made: never store text it removed.
+            present = tx.execute("SELECT count(*) FROM turns WHERE id IN (SELECT value FROM json_each(?))",
+                                 (json.dumps(sorted(folded)),)).fetchone()[0]
+            if present != len(folded):
+                tx.after_commit(lambda: self.drop([thread_id]))
+                return False
             tx.execute("INSERT INTO thread_summaries(thread_id, summary, upto_turn_id, updated_at) VALUES (?, ?, ?, ?) "
                        "ON CONFLICT(thread_id) DO UPDATE SET summary = excluded.summary, "
                        "upto_turn_id = excluded.upto_turn_id, folds = folds + 1, updated_at = excluded.updated_at",
                        (thread_id, summary, upto, time.time()))
+            return True
 
-        self.store.writer.write(persist)
+        if not self.store.writer.write(persist):
+            return None
         return {"thread_id": thread_id, "folded": len(folded), "summary": summary}
