@@ -110,6 +110,10 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("file")
     rsub.add_parser("list", parents=[common], help="the receipts this memory has issued")
 
+    p = sub.add_parser("mcp", parents=[common], help="serve the recall tools and remember over MCP (stdio)")
+    p.add_argument("--speaker", help="the identity the tools act for (none: anonymous, recall gives nothing)")
+    p.add_argument("--band", choices=("high", "medium", "greeting", "none"))
+
     p = sub.add_parser("export", parents=[common], help="write the whole memory to a JSON Lines file")
     p.add_argument("file")
     p = sub.add_parser("import", parents=[common], help="load an export into an empty memory")
@@ -266,6 +270,11 @@ def run(args) -> int:
         code, result = cmd_verify(args)
         _print(args, result, lambda r: r["verdict"] if r["verdict"] == "valid" else f"{r['verdict']}: {r['detail']}")
         return code
+    if args.command == "mcp":
+        from .tools.mcp_server import run as run_mcp
+
+        run_mcp(getattr(args, "data_dir", None), args.speaker, args.band)
+        return 0
     if args.command == "endpoint":
         _print(args, endpoint(args), lambda e: "\n".join(f"{k} {v}" for k, v in e.items()))
         return 0

@@ -26,6 +26,8 @@ from ..history.windows import Usage
 from ..memory.scope import scope_for
 from ..settings import SettingError
 from ..timeutil import parse_time
+from ..tools import schemas as tool_schemas
+from ..tools.dispatch import call_tool
 
 log = logging.getLogger(__name__)
 
@@ -134,6 +136,11 @@ class EraseIn(Strict):
 
 class VerifyIn(Strict):
     receipt: dict
+
+
+class ToolCallIn(SpeakerRef):
+    name: str = Field(min_length=1, max_length=64)
+    arguments: dict = Field(default_factory=dict)
 
 
 class SettingIn(Strict):
@@ -344,6 +351,16 @@ def create_app(daemon) -> FastAPI:
     def receipts_verify(body: VerifyIn, _role=ADMIN):
         verdict, detail = receipts.verify_receipt(body.receipt, {daemon.receipt_keys.public_key_b64})
         return {"verdict": verdict, "detail": detail}
+
+    @app.get("/v1/tools")
+    def tools_list(_role=ANY):
+        """The recall tools as OpenAI function-calling schemas; empty while tools.enabled is off."""
+        enabled = daemon.settings["tools.enabled"]
+        return {"enabled": enabled, "tools": tool_schemas.TOOLS if enabled else []}
+
+    @app.post("/v1/tools/call")
+    def tools_call(body: ToolCallIn, _role=ANY):
+        return call_tool(daemon, body.name, body.arguments, body.speaker, body.band)
 
     @app.get("/v1/settings")
     def settings(_role=ADMIN):

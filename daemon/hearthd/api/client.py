@@ -200,6 +200,14 @@ class HearthClient:
     def verify_receipt(self, receipt: dict) -> dict:
         return self.request("POST", "/v1/receipts/verify", json={"receipt": receipt})
 
+    def tools(self) -> dict:
+        return self.request("GET", "/v1/tools")
+
+    def call_tool(self, name: str, arguments: dict | None = None, speaker: str | None = None,
+                  band: str | None = None) -> dict:
+        return self.request("POST", "/v1/tools/call", json=_drop_none(
+            name=name, arguments=arguments or {}, speaker=speaker, band=band))
+
     def settings(self) -> list[dict]:
         return self.request("GET", "/v1/settings")["settings"]
 

@@ -19,6 +19,7 @@ from .hybrid import Hit, fuse
 from .search import Filters, Space, admissible, fts_search, vector_search
 
 CANDIDATES = 50  # per track and method, before fusion
+METHODS = ("vector", "fts")  # the per-track retrieval methods fused by default
 
 
 class Recaller:
@@ -44,16 +45,19 @@ class Recaller:
         return None
 
     def search(self, text: str, tracks: list[str], filters: Filters, space: Space | None,
-               now: float | None = None) -> list[Hit]:
-        """Hybrid search over the given tracks: by vector in `space` (None: keyword only) and by FTS."""
+               now: float | None = None, methods: tuple[str, ...] = METHODS) -> list[Hit]:
+        """Hybrid search over the given tracks: by vector in `space` (None: keyword only) and by FTS.
+
+        `methods` restricts the methods used (("vector",) or ("fts",): one track alone, for evaluation)."""
         if filters.scope.empty:
             return []
         now = time.time() if now is None else now
         ranked, times = {}, {}
         for name in tracks:
             track = TRACKS[name]
-            vec = vector_search(self.store, space, track, CANDIDATES, filters) if space is not None else []
-            fts = fts_search(self.store, track, text, CANDIDATES, filters)
+            vec = (vector_search(self.store, space, track, CANDIDATES, filters)
+                   if space is not None and "vector" in methods else [])
+            fts = fts_search(self.store, track, text, CANDIDATES, filters) if "fts" in methods else []
             ok = admissible(self.store, track, {i for i, _ in vec}, filters) if vec else {}
             vec = [(i, s) for i, s in vec if i in ok]
             if fts:
@@ -66,9 +70,10 @@ class Recaller:
         half_life = self.settings["episodes.recency_decay_half_life_days"]
         return fuse(ranked, times, now, half_life)
 
-    def search_all(self, text: str, filters: Filters, k: int = 10, query_vector: np.ndarray | None = None) -> dict:
-        space = self.query_space(text, query_vector)
-        hits = self.search(text, list(TRACKS), filters, space)
+    def search_all(self, text: str, filters: Filters, k: int = 10, query_vector: np.ndarray | None = None,
+                   methods: tuple[str, ...] = METHODS) -> dict:
+        space = self.query_space(text, query_vector) if "vector" in methods else None
+        hits = self.search(text, list(TRACKS), filters, space, methods=methods)
         out = {"facts": [], "episodes": [], "turns": []}
         for name in out:
             chosen = [h for h in hits if h.track == name][:k]

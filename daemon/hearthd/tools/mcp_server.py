@@ -1,0 +1,56 @@
+"""The recall tools (and `remember`) as an MCP server over stdio, for LLM hosts that speak MCP.
+
+It is a thin client of the running daemon's API, acting for one identity given at start (`--speaker`,
+`--band`): the tools answer in that speaker's scope, and with no speaker (an anonymous caller) recall gives
+nothing. Start it with `hearthctl mcp [--speaker ID [--band B]]`.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..api.client import HearthClient, HearthError
+from .schemas import BY_NAME
+
+
+def build_server(client: HearthClient, speaker: str | None, band: str | None):
+    from mcp.server.mcpserver import MCPServer
+
+    server = MCPServer(name="hearth", instructions="Long-term memory of this household: recall what was said "
+                       "and learned before, and remember new facts when the user asks.")
+
+    def call(name: str, arguments: dict) -> str:
+        try:
+            return json.dumps(client.call_tool(name, arguments, speaker, band), ensure_ascii=False)
+        except HearthError as exc:
+            return json.dumps({"error": str(exc)})
+
+    @server.tool(description=BY_NAME["recall_memory"]["function"]["description"])
+    def recall_memory(query: str, since: str | None = None, until: str | None = None, limit: int = 5) -> str:
+        args = {"query": query, "limit": limit, **({"since": since} if since else {}),
+                **({"until": until} if until else {})}
+        return call("recall_memory", args)
+
+    @server.tool(description=BY_NAME["expand_episode"]["function"]["description"])
+    def expand_episode(episode_id: int) -> str:
+        return call("expand_episode", {"episode_id": episode_id})
+
+    @server.tool(description=BY_NAME["get_related_episodes"]["function"]["description"])
+    def get_related_episodes(episode_id: int, limit: int = 3) -> str:
+        return call("get_related_episodes", {"episode_id": episode_id, "limit": limit})
+
+    @server.tool(description="Store a fact or note the user asks the assistant to remember.")
+    def remember(text: str) -> str:
+        if not speaker:
+            return json.dumps({"error": "nobody is identified, so nothing personal is stored"})
+        try:
+            return json.dumps(client.remember(text, speaker=speaker, band=band)["fact"], ensure_ascii=False)
+        except HearthError as exc:
+            return json.dumps({"error": str(exc)})
+
+    return server
+
+
+def run(data_dir: str | None, speaker: str | None, band: str | None) -> None:
+    client = HearthClient.connect(data_dir, role="assistant")
+    build_server(client, speaker, band).run("stdio")
