@@ -6,7 +6,8 @@ PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
 .PHONY: run test bench install install-test system-test-deps clean
 
-# Debian packages some tests use (gnome-keyring: a real OS keyring). Installed when missing and we may (root, apt);
+# Debian packages some tests use (gnome-keyring: a real OS keyring; espeak-ng and sox: test voices). Installed
+# when missing and we may (root, apt);
 # otherwise those tests say what is missing and skip.
 
 $(BIN)/python:
@@ -19,6 +20,8 @@ $(VENV)/.torch: | $(BIN)/python
 
 $(VENV)/.installed: pyproject.toml $(VENV)/.torch
 	$(PIP) install -e .
+	# resemblyzer's own requirements pull webrtcvad (no wheel); its deps come from pyproject instead.
+	$(PIP) install --no-deps resemblyzer
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
@@ -33,6 +36,8 @@ run: install
 
 system-test-deps:
 	@missing=""; command -v gnome-keyring-daemon >/dev/null || missing="$$missing gnome-keyring"; \
+	command -v espeak-ng >/dev/null || missing="$$missing espeak-ng"; \
+	command -v sox >/dev/null || missing="$$missing sox"; \
 	command -v dbus-run-session >/dev/null || missing="$$missing dbus"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \

@@ -240,12 +240,28 @@ CREATE TABLE receipts (
 );
 """
 
+M005_VOICEPRINTS = """
+-- A person's voiceprint: the normalised mean of their samples' embeddings (resemblyzer GE2E, 256-d).
+ALTER TABLE speakers ADD COLUMN voiceprint BLOB;
+ALTER TABLE speakers ADD COLUMN voice_model TEXT;
+ALTER TABLE speakers ADD COLUMN enrolled_at REAL;
+CREATE TABLE voiceprint_samples (
+    id INTEGER PRIMARY KEY,
+    speaker_id TEXT NOT NULL REFERENCES speakers(id) ON DELETE CASCADE,
+    embedding BLOB NOT NULL,
+    seconds REAL NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE INDEX voiceprint_samples_speaker ON voiceprint_samples(speaker_id);
+"""
+
 # (name, sql). Append only: a released step is never edited, a change is a new step.
 MIGRATIONS: list[tuple[str, str]] = [
     ("001_core", M001_CORE),
     ("002_formation", M002_FORMATION),
     ("003_history", M003_HISTORY),
     ("004_forgetting", M004_FORGETTING),
+    ("005_voiceprints", M005_VOICEPRINTS),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
