@@ -200,10 +200,9 @@ def test_erasing_a_speaker_removes_their_memory_and_leaves_the_household_pool(da
     daemon.form_now(end_open=True)
     daemon.remember("The wifi password is taped under the router")
     daemon.remember("The recycling goes out every Tuesday evening")
-    daemon.store.writer.write(lambda tx: (
-        tx.execute("CREATE TABLE voiceprint_samples (id INTEGER PRIMARY KEY, "
-                   "speaker_id TEXT NOT NULL REFERENCES speakers(id), sample BLOB)"),
-        tx.execute("INSERT INTO voiceprint_samples(speaker_id, sample) VALUES ('dave', x'0102'), ('erin', x'0304')")))
+    daemon.store.writer.write(lambda tx: tx.execute(
+        "INSERT INTO voiceprint_samples(speaker_id, embedding, seconds, created_at) "
+        "VALUES ('dave', x'0102', 1.5, 0), ('erin', x'0304', 1.5, 0)"))
     settle(daemon)
     conn = daemon.store.read()
     household = conn.execute("SELECT * FROM facts WHERE owner_id IS NULL ORDER BY id").fetchall()
