@@ -110,6 +110,21 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("file")
     rsub.add_parser("list", parents=[common], help="the receipts this memory has issued")
 
+    p = sub.add_parser("speakers", parents=[common], help="enrolled voices: enroll, list, identify, rename, remove")
+    spk = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    e = spk.add_parser("enroll", parents=[common], help="enroll a person from WAV samples (2 or more)")
+    e.add_argument("name")
+    e.add_argument("wavs", nargs="+", metavar="WAV")
+    e.add_argument("--id", help="re-enroll this existing person instead of creating one")
+    spk.add_parser("list", parents=[common], help="the people the memory knows")
+    i = spk.add_parser("identify", parents=[common], help="who is speaking in a WAV file: id, band, score")
+    i.add_argument("wav")
+    r = spk.add_parser("rename", parents=[common])
+    r.add_argument("id")
+    r.add_argument("name")
+    r = spk.add_parser("remove", parents=[common], help="erase a person's voiceprint and samples")
+    r.add_argument("id")
+
     p = sub.add_parser("mcp", parents=[common], help="serve the recall tools and remember over MCP (stdio)")
     p.add_argument("--speaker", help="the identity the tools act for (none: anonymous, recall gives nothing)")
     p.add_argument("--band", choices=("high", "medium", "greeting", "none"))
@@ -223,6 +238,29 @@ def endpoint(args) -> dict:
     return {"data_dir": str(data), "socket": str(socket_path(data)), "tcp": tcp_address(data),
             "admin_token_file": str(token_path(data, "admin")),
             "assistant_token_file": str(token_path(data, "assistant"))}
+
+
+def _read_bytes(path: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except OSError as exc:
+        raise HearthError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def cmd_speakers(client: HearthClient, args) -> None:
+    if args.action == "enroll":
+        result = client.enroll(args.name, [_read_bytes(w) for w in args.wavs], args.id)
+        _print(args, result, lambda r: f"enrolled {r['id']} ({r['name']}) from {r['samples']} samples")
+    elif args.action == "list":
+        _print(args, client.speakers(), lambda ss: "\n".join(
+            f"{s['id']:<16} {s['name']:<20} {'voice' if s['enrolled'] else 'no voice'}" for s in ss) or "nobody")
+    elif args.action == "identify":
+        _print(args, client.identify(_read_bytes(args.wav)),
+               lambda r: f"{r['speaker'] or '-'} {r['band']} {r['score']:.3f}")
+    elif args.action == "rename":
+        _print(args, client.rename_speaker(args.id, args.name), lambda r: f"{r['id']} is now {r['name']}")
+    else:
+        _print(args, client.remove_voice(args.id), lambda r: f"removed the voice of {r['id']}")
 
 
 ERASE_KINDS = ("ref", "speaker", "thread", "match", "before")
@@ -341,6 +379,8 @@ def run(args) -> int:
             _print(args, client.receipts(), lambda r: "\n".join(
                 f"receipt:{x['id']} {x['receipt']['payload']['erased_at']} {x['receipt']['payload']['counts']}"
                 for x in r["receipts"]) or "no receipts")
+        elif args.command == "speakers":
+            cmd_speakers(client, args)
         elif args.command == "export":
             with secure_write(Path(args.file), "wb") as handle:
                 size = client.export(handle)

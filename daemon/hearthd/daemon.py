@@ -20,6 +20,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import timezone
 from typing import Callable
 
+import numpy as np
 from apscheduler.schedulers.background import BackgroundScheduler
 
 from . import __version__, audit
@@ -52,6 +53,8 @@ from .memory.search import Filters
 from .paths import data_dir as resolve_data_dir
 from .paths import secure_write
 from .settings import BY_KEY, DECLARATIONS, Settings
+from .speakers import registry
+from .speakers.voice import VoiceEmbedder
 from .store.database import Store
 from .store.migrations import SchemaTooNewError
 from .store.tracks import FACTS
@@ -94,6 +97,7 @@ class Daemon:
         # Compaction runs beside the API, one fold at a time, so a committing assistant never waits for it.
         self._compactor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hearth-compaction")
         self._receipt_keys: ReceiptKeys | None = None
+        self._voice: VoiceEmbedder | None = None
         self._server = None
         self._stopped = False
 
@@ -322,6 +326,32 @@ class Daemon:
         if not dry_run:
             self.events.publish("memory.erased", counts=result["payload"]["counts"])
         return result
+
+    # -- speakers ------------------------------------------------------------------------------------------
+    @property
+    def voice(self) -> VoiceEmbedder:
+        if self._voice is None:
+            self._voice = VoiceEmbedder()
+        return self._voice
+
+    def enroll(self, name: str | None, samples: list[bytes], actor: str, speaker_id: str | None = None) -> dict:
+        result = registry.enroll(self.store, self.voice, name, samples, actor, speaker_id)
+        self.events.publish("speaker.enrolled", id=result["id"])
+        return result
+
+    def identify(self, wav: bytes | None = None, voiceprint: list[float] | None = None) -> dict:
+        if (wav is None) == (voiceprint is None):
+            raise UserError("give either audio or a voiceprint")
+        if wav is not None:
+            return registry.identify_wav(self.store, self.voice, self.settings, wav)
+        return registry.identify(self.store, self.settings, np.asarray(voiceprint, dtype=np.float32))
+
+    def who(self, speaker: str | None, band: str | None, wav: bytes | None, voiceprint) -> tuple:
+        """The speaker and band of a turn: as asserted (a chat account link counts as high), else by voice."""
+        if speaker is not None or (wav is None and voiceprint is None):
+            return speaker, band
+        found = self.identify(wav, voiceprint)
+        return found["speaker"], found["band"]
 
     def retention_pass(self) -> int:
         deleted = retention_pass(self.store, self.settings)

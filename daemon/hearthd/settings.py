@@ -140,13 +140,13 @@ DECLARATIONS: tuple[Setting, ...] = (
        "code such as en, de, pt_BR)."),
     # -- speakers
     _s("speakers.band_high", float, 0.80, "Voice similarity for a confident identification (sees personal "
-       "memory).", minimum=0.0, maximum=1.0, wired=False),
-    _s("speakers.band_medium", float, 0.72, "Voice similarity for an unsure identification.", minimum=0.0,
-       maximum=1.0, wired=False),
-    _s("speakers.band_greeting", float, 0.65, "Voice similarity enough to greet by name only.", minimum=0.0,
-       maximum=1.0, wired=False),
+       "memory).", minimum=0.0, maximum=1.0),
+    _s("speakers.band_medium", float, 0.75, "Voice similarity for an unsure identification.", minimum=0.0,
+       maximum=1.0),
+    _s("speakers.band_greeting", float, 0.70, "Voice similarity enough to greet by name only.", minimum=0.0,
+       maximum=1.0),
     _s("speakers.uncertain_facts", str, "household", "Where facts from a not-confidently identified speaker go.",
-       choices=("household", "nowhere"), wired=False),
+       choices=("household", "nowhere")),
     # -- embedder
     _s("embedder.model", str, "all-MiniLM-L6-v2", "Sentence-transformers model: the bundled all-MiniLM-L6-v2, "
        "a local model folder, or a model id already in the local cache. Changing it re-embeds everything in "

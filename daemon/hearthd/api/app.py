@@ -8,6 +8,8 @@ change nothing; anything else is a 500 that says to look at the daemon's log.
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import json
 import logging
 from typing import Any, Literal
@@ -25,6 +27,7 @@ from ..formation.ledger import MAX_KEY_CHARS, MAX_TURN_CHARS, TurnIn
 from ..history.windows import Usage
 from ..memory.scope import scope_for
 from ..settings import SettingError
+from ..speakers import registry
 from ..timeutil import parse_time
 from ..tools import schemas as tool_schemas
 from ..tools.dispatch import call_tool
@@ -41,6 +44,23 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class VoiceIn(Strict):
+    """The speaker's voice, to identify them: WAV audio (base64) or a precomputed voiceprint."""
+
+    wav_b64: str | None = Field(None, max_length=MAX_BODY_BYTES, description="a WAV file, base64")
+    voiceprint: list[float] | None = Field(None, min_length=256, max_length=256)
+
+    def parts(self) -> tuple[bytes | None, list[float] | None]:
+        return (_b64(self.wav_b64, "voice.wav_b64") if self.wav_b64 else None), self.voiceprint
+
+
+def _b64(text: str, where: str) -> bytes:
+    try:
+        return base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raise UserError(f"{where} is not base64") from None
+
+
 class TurnModel(Strict):
     thread: str = Field(min_length=1, max_length=MAX_KEY_CHARS, description="the client's conversation key")
     role: Literal["user", "assistant"]
@@ -49,6 +69,7 @@ class TurnModel(Strict):
     band: Band | None = Field(None, description="how confidently the speaker was identified (default high)")
     ts: str | float | None = Field(None, description="when it was said, ISO 8601 (default now)")
     tool_calls: list | dict | None = Field(None, description="the assistant turn's tool-calls record")
+    voice: VoiceIn | None = Field(None, description="identify the speaker by voice (when no speaker is given)")
 
 
 class UsageModel(Strict):
@@ -83,6 +104,7 @@ class SpeakerRef(Strict):
 class ContextIn(SpeakerRef):
     text: str = Field(max_length=MAX_TURN_CHARS, description="the current user message")
     thread: str | None = Field(None, max_length=MAX_KEY_CHARS)
+    voice: VoiceIn | None = Field(None, description="identify the speaker by voice (when no speaker is given)")
 
 
 class RecallIn(SpeakerRef):
@@ -141,6 +163,16 @@ class VerifyIn(Strict):
 class ToolCallIn(SpeakerRef):
     name: str = Field(min_length=1, max_length=64)
     arguments: dict = Field(default_factory=dict)
+
+
+class EnrollIn(Strict):
+    name: str | None = Field(None, min_length=1, max_length=100)
+    id: str | None = Field(None, min_length=1, max_length=MAX_KEY_CHARS, description="re-enroll this person")
+    samples_b64: list[str] = Field(min_length=1, max_length=20, description="WAV files, base64")
+
+
+class RenameIn(Strict):
+    name: str = Field(min_length=1, max_length=100)
 
 
 class SettingIn(Strict):
@@ -242,9 +274,11 @@ def create_app(daemon) -> FastAPI:
 
     @app.post("/v1/turns")
     def commit_turns(body: TurnsIn, _role=ANY):
-        turns = [TurnIn(thread=t.thread, role=t.role, text=t.text, speaker=t.speaker, band=t.band,
-                        ts=parse_time(t.ts, f"turn {i + 1} ts"), tool_calls=t.tool_calls)
-                 for i, t in enumerate(body.turns)]
+        turns = []
+        for i, t in enumerate(body.turns):
+            speaker, band = daemon.who(t.speaker, t.band, *(t.voice.parts() if t.voice else (None, None)))
+            turns.append(TurnIn(thread=t.thread, role=t.role, text=t.text, speaker=speaker, band=band,
+                                ts=parse_time(t.ts, f"turn {i + 1} ts"), tool_calls=t.tool_calls))
         records = daemon.commit_turns(turns, body.usage.usage() if body.usage else None)
         return {"committed": len(records), "turns": records}
 
@@ -267,7 +301,9 @@ def create_app(daemon) -> FastAPI:
     @app.post("/v1/context")
     def context(body: ContextIn, _role=ANY):
         # Without a speaker it is an anonymous voice: the household pool only, whoever asks.
-        return daemon.context(body.text, scope_for(body.speaker, body.band), body.thread)
+        speaker, band = daemon.who(body.speaker, body.band, *(body.voice.parts() if body.voice else (None, None)))
+        result = daemon.context(body.text, scope_for(speaker, band), body.thread)
+        return dict(result, speaker=speaker, band=band or ("high" if speaker else "none"))
 
     @app.post("/v1/recall")
     def recall(body: RecallIn, role=ANY):
@@ -361,6 +397,29 @@ def create_app(daemon) -> FastAPI:
     @app.post("/v1/tools/call")
     def tools_call(body: ToolCallIn, _role=ANY):
         return call_tool(daemon, body.name, body.arguments, body.speaker, body.band)
+
+    @app.get("/v1/speakers")
+    def speakers_list(_role=ADMIN):
+        return {"speakers": registry.list_speakers(daemon.store)}
+
+    @app.post("/v1/speakers")
+    def speakers_enroll(body: EnrollIn, role=ADMIN):
+        if not body.name and not body.id:
+            raise UserError("give a name (a new person) or an id (re-enroll)")
+        samples = [_b64(s, f"sample {i + 1}") for i, s in enumerate(body.samples_b64)]
+        return daemon.enroll(body.name, samples, role, body.id)
+
+    @app.patch("/v1/speakers/{speaker_id}")
+    def speakers_rename(speaker_id: str, body: RenameIn, role=ADMIN):
+        return registry.rename(daemon.store, speaker_id, body.name, role)
+
+    @app.delete("/v1/speakers/{speaker_id}/voice")
+    def speakers_remove_voice(speaker_id: str, role=ADMIN):
+        return registry.remove_voice(daemon.store, speaker_id, role)
+
+    @app.post("/v1/speakers/identify")
+    def speakers_identify(body: VoiceIn, _role=ANY):
+        return daemon.identify(*body.parts())
 
     @app.get("/v1/settings")
     def settings(_role=ADMIN):

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 from typing import Any, Iterator
@@ -207,6 +208,23 @@ class HearthClient:
                   band: str | None = None) -> dict:
         return self.request("POST", "/v1/tools/call", json=_drop_none(
             name=name, arguments=arguments or {}, speaker=speaker, band=band))
+
+    def speakers(self) -> list[dict]:
+        return self.request("GET", "/v1/speakers")["speakers"]
+
+    def enroll(self, name: str | None, wavs: list[bytes], speaker_id: str | None = None) -> dict:
+        return self.request("POST", "/v1/speakers", json=_drop_none(
+            name=name, id=speaker_id, samples_b64=[base64.b64encode(w).decode() for w in wavs]))
+
+    def rename_speaker(self, speaker_id: str, name: str) -> dict:
+        return self.request("PATCH", f"/v1/speakers/{_quote(speaker_id)}", json={"name": name})
+
+    def remove_voice(self, speaker_id: str) -> dict:
+        return self.request("DELETE", f"/v1/speakers/{_quote(speaker_id)}/voice")
+
+    def identify(self, wav: bytes | None = None, voiceprint: list[float] | None = None) -> dict:
+        return self.request("POST", "/v1/speakers/identify", json=_drop_none(
+            wav_b64=base64.b64encode(wav).decode() if wav is not None else None, voiceprint=voiceprint))
 
     def settings(self) -> list[dict]:
         return self.request("GET", "/v1/settings")["settings"]

@@ -3,6 +3,11 @@
 The constants are fixed (as in the seed): k = 60, weights turn 1.0, fact 1.5, episode 1.0. The boost
 multiplies the fused score by at most (1 + RECENCY_BOOST), so an item found by two tracks still outranks one
 found by a single track at the same ranks.
+
+Turns are read in their conversation: a turn gets NEIGHBOUR_SHARE of the fused score of the better of the turns right
+before and after it in its session (an answer is often split between a question and its reply: "did you go?" / "yes,
+last Sunday"), and a turn by a speaker the query names ("what did Alice say about the dentist") is multiplied
+by (1 + SPEAKER_BOOST).
 """
 
 from __future__ import annotations
@@ -13,6 +18,17 @@ RRF_K = 60
 WEIGHTS = {"turns": 1.0, "facts": 1.5, "episodes": 1.0}
 RECENCY_BOOST = 0.25
 DAY = 86_400.0
+NEIGHBOUR_SHARE = 0.5
+SPEAKER_BOOST = 0.5
+
+
+@dataclass
+class TurnContext:
+    """For the turn candidates: their admissible neighbours in the same session, and the turns by a speaker
+    the query names."""
+
+    neighbours: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    named: frozenset[int] = frozenset()
 
 
 @dataclass
@@ -29,7 +45,7 @@ def recency(age_seconds: float, half_life_days: float) -> float:
 
 
 def fuse(ranked: dict[tuple[str, str], list[tuple[int, float]]], times: dict[tuple[str, int], float],
-         now: float, half_life_days: float) -> list[Hit]:
+         now: float, half_life_days: float, turn_context: TurnContext | None = None) -> list[Hit]:
     """ranked: (track, method) -> [(id, raw score)] best first, method 'vector' or 'fts'."""
     hits: dict[tuple[str, int], Hit] = {}
     for (track, method), items in ranked.items():
@@ -39,6 +55,8 @@ def fuse(ranked: dict[tuple[str, str], list[tuple[int, float]]], times: dict[tup
             hit.parts["rrf"] += weight / (RRF_K + rank)
             hit.parts[f"{method}_rank"] = rank
             hit.parts["similarity" if method == "vector" else "bm25"] = round(raw, 4)
+    if turn_context is not None:
+        _read_in_context(hits, turn_context)
     for key, hit in hits.items():
         ts = times.get(key)
         boost = recency(now - ts, half_life_days) if ts is not None else 0.0
@@ -46,3 +64,21 @@ def fuse(ranked: dict[tuple[str, str], list[tuple[int, float]]], times: dict[tup
         hit.score = hit.parts["rrf"] * (1.0 + RECENCY_BOOST * boost)
         hit.parts["rrf"] = round(hit.parts["rrf"], 6)
     return sorted(hits.values(), key=lambda h: (-h.score, h.track, h.id))  # ties in a stable order
+
+
+def _read_in_context(hits: dict[tuple[str, int], Hit], ctx: TurnContext) -> None:
+    """Spread each turn's fused score to its session neighbours, then boost the named speakers' turns."""
+    base = {row_id: hit.parts["rrf"] for (track, row_id), hit in hits.items() if track == "turns"}
+    best: dict[int, float] = {}  # the better neighbour counts: of two adjacent hits, the stronger stays first
+    for row_id, score in base.items():
+        for other in ctx.neighbours.get(row_id, ()):
+            best[other] = max(best.get(other, 0.0), score)
+    for row_id, score in best.items():
+        hit = hits.setdefault(("turns", row_id), Hit("turns", row_id, parts={"rrf": 0.0}))
+        hit.parts["rrf"] += NEIGHBOUR_SHARE * score
+        hit.parts["neighbours"] = round(NEIGHBOUR_SHARE * score, 6)
+    for row_id in ctx.named:
+        hit = hits.get(("turns", row_id))
+        if hit is not None:
+            hit.parts["rrf"] *= 1.0 + SPEAKER_BOOST
+            hit.parts["speaker_named"] = True

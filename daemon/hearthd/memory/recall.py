@@ -6,6 +6,7 @@ The shared read surface behind the API's recall, hearthctl recall, the recall to
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import numpy as np
@@ -15,10 +16,10 @@ from ..settings import Settings
 from ..store.database import Store
 from ..store.tracks import TRACKS, Track
 from ..timeutil import iso
-from .hybrid import Hit, fuse
+from .hybrid import Hit, TurnContext, fuse
 from .search import Filters, Space, admissible, fts_search, vector_search
 
-CANDIDATES = 50  # per track and method, before fusion
+CANDIDATES = 100  # per track and method, before fusion
 METHODS = ("vector", "fts")  # the per-track retrieval methods fused by default
 
 
@@ -67,8 +68,12 @@ class Recaller:
                 ranked[(name, "vector")] = vec
             if fts:
                 ranked[(name, "fts")] = fts
+        context = None
+        candidates = {i for (name, _), items in ranked.items() if name == "turns" for i, _ in items}
+        if candidates:
+            context = turn_context(self.store, text, candidates, filters, times)
         half_life = self.settings["episodes.recency_decay_half_life_days"]
-        return fuse(ranked, times, now, half_life)
+        return fuse(ranked, times, now, half_life, context)
 
     def search_all(self, text: str, filters: Filters, k: int = 10, query_vector: np.ndarray | None = None,
                    methods: tuple[str, ...] = METHODS) -> dict:
@@ -91,6 +96,40 @@ class Recaller:
             for item in items:
                 item["similarity"] = round(sims.get(item["id"], 0.0), 4)
         return items
+
+
+def turn_context(store: Store, text: str, candidates: set[int], filters: Filters,
+                 times: dict[tuple[str, int], float]) -> TurnContext:
+    """The neighbours (the turns just before and after, in the same session, that the filters admit) of the
+    candidate turns, and which candidates are by a speaker named in the query. Adds the neighbours' times."""
+    ids = sorted(candidates | {i + d for i in candidates for d in (-1, 1)})
+    rows = {}
+    for i in range(0, len(ids), 500):
+        chunk = ids[i:i + 500]
+        rows.update({r[0]: (r[1], r[2], r[3]) for r in store.read().execute(
+            "SELECT t.id, t.session_id, t.speaker_id, s.name FROM turns t LEFT JOIN speakers s ON s.id = t.speaker_id "
+            f"WHERE t.id IN ({', '.join('?' * len(chunk))})", chunk)})
+    near = {i: tuple(j for j in (i - 1, i + 1) if j in rows and rows[j][0] == rows[i][0])
+            for i in candidates if i in rows}
+    fresh = {j for js in near.values() for j in js} - candidates
+    ok = admissible(store, TRACKS["turns"], fresh, filters) if fresh else {}
+    times.update({("turns", j): t for j, t in ok.items()})
+    neighbours = {i: tuple(j for j in js if j in candidates or j in ok) for i, js in near.items()}
+    words = set(re.findall(r"\w+", text.lower()))
+    named = frozenset(i for i in candidates if i in rows and rows[i][1] is not None
+                      and _names(rows[i][1], rows[i][2]) & words)
+    return TurnContext({i: js for i, js in neighbours.items() if js}, named)
+
+
+def _names(speaker_id: str, name: str | None) -> set[str]:
+    """How a query may name a speaker: the id, the full name, or the first word of the name."""
+    out = {speaker_id.lower()}
+    if name:
+        out.add(name.lower())
+        first = re.findall(r"\w+", name.lower())
+        if first:
+            out.add(first[0])
+    return out
 
 
 FIELDS = {

@@ -1,0 +1,1 @@
+"""Speakers: voiceprint embedding (resemblyzer) and the registry of enrolled people (spec section 7)."""
