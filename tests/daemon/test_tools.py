@@ -100,37 +100,40 @@ def test_no_personal_fact_reaches_anyone_else(h):
             admin, assistant = daemon.client(), daemon.client("assistant")
             admin.set_setting("tools.enabled", True)
             admin.set_setting("memory.recall_min_similarity", 0.0)
-            personal = {}  # owner -> texts of their personal facts
             for person, thing, band in h["facts"]:
                 if person not in h["people"]:
                     continue
-                # Said in a conversation, at some voice-match band, then formed.
+                # Said in a conversation, at some voice-match band, then formed; and stated directly.
                 admin.commit_turns([{"thread": f"room-{person}", "role": "user", "speaker": person, "band": band,
                                      "ts": "2026-01-01T10:00:00Z",
                                      "text": f"I'm allergic to {thing}, please remember it when you cook for me."}])
-                stored = admin.remember(f"I'm allergic to {thing}", speaker=person, band=band)["fact"]
-                if band == "high":
-                    personal.setdefault(person, set()).add(stored["text"])
+                admin.remember(f"I'm allergic to {thing}", speaker=person, band=band)
             for thing in h["shared"]:
                 admin.remember(f"The household is allergic to {thing} dust")
             admin.form_now(end_open=True)
             settle(daemon)
-            rows = daemon.store.read().execute("SELECT owner_id, text FROM facts").fetchall()
-            for owner, text in rows:  # formation put personal facts in personal pools only from high bands
+            rows = daemon.store.read().execute("SELECT id, owner_id, text FROM facts").fetchall()
+            personal = {}  # owner -> ids of the facts in their personal pool
+            for fact_id, owner, _text in rows:
                 if owner is not None:
-                    personal.setdefault(owner, set()).add(text)
+                    personal.setdefault(owner, set()).add(fact_id)
+            # A text can be both personal (said at a high band) and household (said unsure): the block is
+            # checked for the texts that exist only in someone's personal pool.
+            household_texts = {text for _i, owner, text in rows if owner is None}
+            private_texts = {i: text for i, owner, text in rows if owner is not None and text not in household_texts}
             query = "allergic " + " ".join(THINGS)
             for asker in h["people"]:
                 for band in ("high", h["asker_band"]):
-                    others = set().union(*[t for p, t in personal.items() if p != asker or band != "high"])
-                    seen = set(f["text"] for f in assistant.recall(query, speaker=asker, band=band, k=50)["facts"])
-                    seen |= set(f["text"] for f in assistant.call_tool(
-                        "recall_memory", {"query": query, "limit": 20}, speaker=asker, band=band)["facts"])
-                    block = assistant.context(query, speaker=asker, band=band)["preamble"]
+                    others = set().union(*[ids for p, ids in personal.items() if p != asker or band != "high"])
+                    seen = {f["id"] for f in assistant.recall(query, speaker=asker, band=band, k=50)["facts"]}
+                    seen |= {f["id"] for f in assistant.call_tool(
+                        "recall_memory", {"query": query, "limit": 20}, speaker=asker, band=band)["facts"]}
+                    context = assistant.context(query, speaker=asker, band=band)
+                    seen |= {f["id"] for f in context["facts"] + context["pinned"]}
                     assert not seen & others, (asker, band, seen & others)
-                    assert not any(t in block for t in others), (asker, band)
+                    assert not any(private_texts[i] in context["preamble"] for i in others if i in private_texts)
             anonymous = assistant.call_tool("recall_memory", {"query": query})
             assert anonymous == {"facts": [], "episodes": [], "turns": []}
-            assert not any(t in assistant.context(query)["preamble"] for ts in personal.values() for t in ts)
+            assert not any(text in assistant.context(query)["preamble"] for text in private_texts.values())
         finally:
             daemon.stop()

@@ -4,10 +4,10 @@ The constants are fixed (as in the seed): k = 60, weights turn 1.0, fact 1.5, ep
 multiplies the fused score by at most (1 + RECENCY_BOOST), so an item found by two tracks still outranks one
 found by a single track at the same ranks.
 
-Turns are read in their conversation: a turn gets NEIGHBOUR_SHARE of the fused score of the better of the turns right
-before and after it in its session (an answer is often split between a question and its reply: "did you go?" / "yes,
-last Sunday"), and a turn by a speaker the query names ("what did Alice say about the dentist") is multiplied
-by (1 + SPEAKER_BOOST).
+Turns are read in their conversation: a turn gets NEIGHBOUR_SHARE of the fused score of the better of the turns
+right before and after it in its session (an answer is often split between a question and its reply: "did you
+go?" / "yes, last Sunday"), up to just below that neighbour's own score; and a turn by a speaker the query names
+("what did Alice say about the dentist") is multiplied by (1 + SPEAKER_BOOST).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ WEIGHTS = {"turns": 1.0, "facts": 1.5, "episodes": 1.0}
 RECENCY_BOOST = 0.25
 DAY = 86_400.0
 NEIGHBOUR_SHARE = 0.5
+NEIGHBOUR_CAP = 0.95
 SPEAKER_BOOST = 0.5
 
 
@@ -75,8 +76,11 @@ def _read_in_context(hits: dict[tuple[str, int], Hit], ctx: TurnContext) -> None
             best[other] = max(best.get(other, 0.0), score)
     for row_id, score in best.items():
         hit = hits.setdefault(("turns", row_id), Hit("turns", row_id, parts={"rrf": 0.0}))
-        hit.parts["rrf"] += NEIGHBOUR_SHARE * score
-        hit.parts["neighbours"] = round(NEIGHBOUR_SHARE * score, 6)
+        own = hit.parts["rrf"]
+        # Context lifts a turn towards its neighbour, never past it: the turn that matched stays first.
+        lifted = max(own, min(own + NEIGHBOUR_SHARE * score, NEIGHBOUR_CAP * score))
+        hit.parts["rrf"] = lifted
+        hit.parts["neighbours"] = round(lifted - own, 6)
     for row_id in ctx.named:
         hit = hits.get(("turns", row_id))
         if hit is not None:

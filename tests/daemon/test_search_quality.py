@@ -1,0 +1,64 @@
+"""Reading turns in their conversation (session neighbours, named speakers) and one-method recall."""
+
+import time
+
+from hearthd.formation.ledger import TurnIn
+from hearthd.memory.hybrid import NEIGHBOUR_SHARE, SPEAKER_BOOST, TurnContext, fuse
+from hearthd.memory.scope import EVERYTHING, scope_for
+from hearthd.memory.search import Filters
+from tests.conftest import settle
+
+
+def test_a_turn_gets_a_share_of_its_neighbours_score():
+    ranked = {("turns", "fts"): [(10, -5.0), (20, -4.0)]}
+    plain = {h.id: h for h in fuse(ranked, {}, now=0, half_life_days=30)}
+    ctx = TurnContext(neighbours={10: (11,), 20: (21,)})
+    hits = {h.id: h for h in fuse(ranked, {}, now=0, half_life_days=30, turn_context=ctx)}
+    assert set(hits) == {10, 11, 20, 21}  # the reply to a matching turn becomes a candidate
+    assert hits[11].parts["rrf"] == round(NEIGHBOUR_SHARE * plain[10].parts["rrf"], 6)
+    assert hits[10].score == plain[10].score  # a turn's own score is unchanged without matching neighbours
+
+
+def test_turns_by_a_named_speaker_are_boosted():
+    ranked = {("turns", "vector"): [(1, 0.9), (2, 0.8)]}
+    hits = fuse(ranked, {}, now=0, half_life_days=30, turn_context=TurnContext(named=frozenset({2})))
+    assert [h.id for h in hits] == [2, 1]
+    assert hits[0].parts["speaker_named"] is True
+    assert hits[0].score == 1.0 / 62 * (1 + SPEAKER_BOOST)
+
+
+def _commit(daemon, thread, speaker, texts, t0):
+    return daemon.commit_turns([TurnIn(thread=thread, role="user", text=text, speaker=speaker, band="high",
+                                       ts=t0 + 5 * i) for i, text in enumerate(texts)])
+
+
+def test_recall_reads_neighbours_and_speakers_and_one_method_alone(daemon):
+    t0 = time.time() - 3600
+    recs = _commit(daemon, "kitchen", "alice", ["Did you book the dentist for the kids?",
+                                                "Yes, Thursday at nine, I put it on the fridge calendar."], t0)
+    _commit(daemon, "office", "bob", ["The dentist sent a reminder about the invoice."], t0 + 600)
+    settle(daemon)
+    out = daemon.recaller.search_all("dentist kids", Filters(EVERYTHING), k=10)
+    ids = [t["id"] for t in out["turns"]]
+    assert recs[1]["id"] in ids  # the answer, found through its question
+    reply = next(t for t in out["turns"] if t["id"] == recs[1]["id"])
+    assert reply["parts"]["neighbours"] > 0 and set(reply) >= {"id", "text", "score", "parts"}
+    named = daemon.recaller.search_all("what did bob say about the dentist", Filters(EVERYTHING), k=10)
+    assert named["turns"][0]["speaker_id"] == "bob"
+    fts_only = daemon.recaller.search_all("dentist", Filters(EVERYTHING), k=10, methods=("fts",))
+    assert fts_only["vector_search"] is False
+    assert all("vector_rank" not in t["parts"] for t in fts_only["turns"])
+    vec_only = daemon.recaller.search_all("dentist", Filters(EVERYTHING), k=10, methods=("vector",))
+    assert all("fts_rank" not in t["parts"] for t in vec_only["turns"])
+
+
+def test_a_neighbour_outside_the_scope_is_never_added(daemon):
+    t0 = time.time() - 3600
+    recs = _commit(daemon, "kitchen", "alice", ["Where is the spare key for the shed?"], t0)
+    recs += _commit(daemon, "kitchen", "bob", ["Under the blue flowerpot by the back door."], t0 + 5)
+    settle(daemon)
+    assert recs[0]["session_id"] == recs[1]["session_id"]
+    out = daemon.recaller.search_all("spare key shed", Filters(scope_for("alice", "high")), k=10)
+    assert recs[1]["id"] not in {t["id"] for t in out["turns"]}
+    everyone = daemon.recaller.search_all("spare key shed", Filters(EVERYTHING), k=10)
+    assert recs[1]["id"] in {t["id"] for t in everyone["turns"]}
