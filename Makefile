@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: run test bench install install-test system-test-deps clean
+.PHONY: run test bench stress install install-test system-test-deps clean
 
 # Debian packages some tests use (gnome-keyring: a real OS keyring; espeak-ng and sox: test voices). Installed
 # when missing and we may (root, apt);
@@ -50,6 +50,9 @@ test: install-test system-test-deps
 
 bench: install-test
 	HF_HUB_OFFLINE=1 $(BIN)/python -m bench.run_all
+
+stress: install-test
+	HEARTH_STRESS=1 HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -m stress -s tests/reliability $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info daemon/*.egg-info

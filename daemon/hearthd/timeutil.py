@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from datetime import date, datetime, timezone
 
 from .errors import UserError
+
+MIN_TS = datetime(1, 1, 2, tzinfo=timezone.utc).timestamp()
+MAX_TS = datetime(9999, 12, 30, tzinfo=timezone.utc).timestamp()
 
 
 def parse_time(value: str | float | int | None, what: str = "time") -> float | None:
@@ -14,6 +18,8 @@ def parse_time(value: str | float | int | None, what: str = "time") -> float | N
     if isinstance(value, bool):
         raise UserError(f"{what}: expected an ISO 8601 date or time, got {value!r}")
     if isinstance(value, (int, float)):
+        if not (math.isfinite(value) and MIN_TS <= value <= MAX_TS):
+            raise UserError(f"{what}: {value!r} is not a time between the years 1 and 9999")
         return float(value)
     text = str(value).strip()
     try:

@@ -12,9 +12,10 @@ import base64
 import binascii
 import json
 import logging
+import sqlite3
 from typing import Any, Literal
 
-from fastapi import Depends, FastAPI, Header, Query, Request
+from fastapi import Depends, FastAPI, Header, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
@@ -141,9 +142,12 @@ class DisplayTextIn(Strict):
     text: str | None = Field(None, max_length=500, description="null: back to the original text")
 
 
+MAX_ID = 2**62  # row ids fit SQLite's 64-bit integers
+
+
 class ReviewIn(Strict):
     decision: Literal["accept", "keep_both"]
-    keep: int | None = Field(None, description="with accept: the fact that stays current")
+    keep: int | None = Field(None, ge=1, le=MAX_ID, description="with accept: the fact that stays current")
 
 
 class ImportIn(Strict):
@@ -209,10 +213,49 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
+def storage_response(exc: Exception) -> JSONResponse:
+    message = str(exc)
+    if "full" in message:
+        log.error("the disk is full: %s", message)
+        return _error(507, "storage", "the disk is full: nothing was stored; free some space and try again")
+    if "locked" in message or "busy" in message:
+        return _error(503, "storage", "the database is busy; try again")
+    log.error("database error: %s", message, exc_info=exc)
+    return _error(500, "internal", "internal error; the daemon's log has the details")
+
+
+class CatchAll:
+    """Answer an unexpected error with a 500 and keep the connection: Starlette's own last-resort handler
+    re-raises after answering, and the server then drops the client's connection."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = False
+
+        async def tracking_send(message):
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking_send)
+        except Exception as exc:  # noqa: BLE001 - the last resort, logged with its traceback
+            log.exception("internal error", exc_info=exc)
+            if not started:
+                response = storage_response(exc) if isinstance(exc, sqlite3.OperationalError) else \
+                    _error(500, "internal", "internal error; the daemon's log has the details")
+                await response(scope, receive, send)
+
+
 def create_app(daemon) -> FastAPI:
     app = FastAPI(title="Hearth", version=__version__, docs_url=None, redoc_url=None, openapi_url=None,
                   description="The local API of the Hearth memory daemon.")
     app.add_middleware(BodyLimit)
+    app.add_middleware(CatchAll)
 
     @app.exception_handler(UserError)
     async def user_error(_request, exc: UserError):
@@ -237,10 +280,9 @@ def create_app(daemon) -> FastAPI:
             message = "the request body is not valid UTF-8 JSON"
         return _error(exc.status_code, "user", message)
 
-    @app.exception_handler(Exception)
-    async def internal_error(_request, exc: Exception):
-        log.exception("internal error", exc_info=exc)
-        return _error(500, "internal", "internal error; the daemon's log has the details")
+    @app.exception_handler(sqlite3.OperationalError)
+    async def storage_error(_request, exc: sqlite3.OperationalError):
+        return storage_response(exc)
 
     def caller(*roles: str):
         async def check(authorization: str | None = Header(None, include_in_schema=False)) -> str:
@@ -358,7 +400,7 @@ def create_app(daemon) -> FastAPI:
         return {"items": curation.review_items(daemon.store, resolved)}
 
     @app.post("/v1/review/{item_id}")
-    def resolve(item_id: int, body: ReviewIn, role=ADMIN):
+    def resolve(body: ReviewIn, item_id: int = Path(ge=1, le=MAX_ID), role=ADMIN):
         return curation.resolve_review(daemon.store, item_id, body.decision, role, body.keep)
 
     @app.get("/v1/audit")

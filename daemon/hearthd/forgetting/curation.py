@@ -17,7 +17,7 @@ from ..errors import NotFound, UserError
 from ..store.tracks import BY_KIND, FACTS, Track
 from ..store.vectors import decode
 
-REF = re.compile(r"^\s*(turn|fact|episode):(\d+)\s*$")
+REF = re.compile(r"^\s*(turn|fact|episode):(\d{1,18})\s*$")  # ids fit SQLite's 64-bit integers
 
 
 def parse_ref(ref: str) -> tuple[Track, int]:
