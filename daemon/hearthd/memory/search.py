@@ -84,7 +84,10 @@ def vector_search(store: Store, space: Space, track: Track, k: int, filters: Fil
     return vt.search(space.vector, k, filters.vector_filter(store))
 
 
-FTS_OVERFETCH = 4
+# How many more FTS candidates than needed are ranked on the index alone: few when nothing filters them,
+# more when a scope or a time range will reject some.
+FTS_OVERFETCH = 2
+FTS_OVERFETCH_FILTERED = 4
 
 
 def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters) -> list[tuple[int, float]]:
@@ -97,7 +100,9 @@ def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters) 
     if match is None:
         return []
     conn = store.read()
-    fetch = k * FTS_OVERFETCH
+    unfiltered = filters.scope.all_pools and filters.since is None and filters.until is None \
+        and not filters.participants
+    fetch = k * (FTS_OVERFETCH if unfiltered else FTS_OVERFETCH_FILTERED)
     ranked = conn.execute(f"SELECT rowid, rank FROM {track.fts} WHERE {track.fts} MATCH ? ORDER BY rank LIMIT ?",
                           (match, fetch)).fetchall()
     ok = admissible(store, track, [r[0] for r in ranked], filters)
