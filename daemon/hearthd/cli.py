@@ -13,7 +13,9 @@ from pathlib import Path
 
 from .api.auth import token_path
 from .api.client import DaemonNotRunning, HearthClient, HearthError, socket_path, tcp_address
+from .errors import UserError
 from .forgetting.receipts import verify_receipt
+from .jsonl import json_objects
 from .paths import data_dir as resolve_data_dir
 from .paths import secure_write
 from .timeutil import iso
@@ -162,15 +164,7 @@ def _print(args, data, human) -> None:
 def _read_turns(path: str):
     handle = sys.stdin if path == "-" else open(path, encoding="utf-8")
     with handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                turn = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise HearthError(f"{path}:{number}: not JSON ({exc.msg})") from None
-            if not isinstance(turn, dict):
-                raise HearthError(f"{path}:{number}: expected a JSON object")
+        for _number, turn in json_objects(handle, f"{path}: "):
             yield turn
 
 
@@ -408,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     except DaemonNotRunning as exc:
         print(f"hearthctl: {exc}", file=sys.stderr)
         return 3
-    except HearthError as exc:
+    except (HearthError, UserError) as exc:
         print(f"hearthctl: {exc}", file=sys.stderr)
         return 1
     except (OSError, UnicodeDecodeError) as exc:

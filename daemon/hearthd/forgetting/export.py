@@ -13,6 +13,7 @@ from typing import Iterable, Iterator
 
 from .. import __version__
 from ..errors import UserError
+from ..jsonl import json_objects
 from ..timeutil import iso
 
 FORMAT = "hearth-export"
@@ -50,15 +51,7 @@ def _parse(lines: Iterable[str], store) -> tuple[dict, list[tuple[str, dict]]]:
     conn = store.read()
     allowed = {t: set(_columns(conn, t)) for t in TABLES}
     header, rows, footer = None, [], None
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise UserError(f"line {number}: not JSON ({exc.msg})") from None
-        if not isinstance(item, dict):
-            raise UserError(f"line {number}: expected a JSON object")
+    for number, item in json_objects(lines):
         if header is None:
             if item.get("format") != FORMAT:
                 raise UserError("not a Hearth export (the first line must be its header)")
