@@ -24,6 +24,22 @@ def texts(window):
     return [m["text"] for m in window["messages"]]
 
 
+def fold_held_open(daemon, client, thread="kitchen") -> threading.Event:
+    """Start a fold of the thread whose summariser waits (the race made certain); set the event to let it end."""
+    entered, release = threading.Event(), threading.Event()
+    real = daemon.windows.summarise
+
+    def slow(previous, messages):
+        entered.set()
+        release.wait(10)
+        return real(previous, messages)
+
+    daemon.windows.summarise = slow
+    client.report_usage(thread, FULL)
+    assert entered.wait(10)
+    return release
+
+
 def wait_compacted(daemon, thread="kitchen"):
     return wait_for(lambda: daemon.window(thread)["summary"], timeout=30, what="compaction")
 
@@ -73,17 +89,7 @@ def test_over_the_high_water_mark_the_window_is_folded_once(data_dir, daemon, cl
 def test_a_turn_committed_while_the_summary_is_made_survives_the_fold(daemon, client):
     client.set_setting("memory.keep_last_turns", 2)
     chat(client, 6)
-    entered, release = threading.Event(), threading.Event()
-    real = daemon.windows.summarise
-
-    def slow(previous, messages):  # the race made certain: the summariser waits until a turn has landed
-        entered.set()
-        release.wait(10)
-        return real(previous, messages)
-
-    daemon.windows.summarise = slow
-    client.report_usage("kitchen", FULL)
-    assert entered.wait(10)
+    release = fold_held_open(daemon, client)
     client.commit_turns([{"thread": "kitchen", "role": "user", "text": "landed mid-fold", "speaker": "alice"}])
     release.set()
     wait_compacted(daemon)
@@ -161,17 +167,7 @@ def test_a_fold_that_read_an_erased_turn_is_not_stored(daemon, client):
     client.commit_turns([{"thread": "kitchen", "role": "user", "speaker": "alice",
                           "text": "my card number is 4929 1234 5678 9012"}])
     client.commit_turns([{"thread": "kitchen", "role": "user", "speaker": "alice", "text": "never mind"}])
-    entered, release = threading.Event(), threading.Event()
-    real = daemon.windows.summarise
-
-    def slow(previous, messages):
-        entered.set()
-        release.wait(10)
-        return real(previous, messages)
-
-    daemon.windows.summarise = slow
-    client.report_usage("kitchen", FULL)
-    assert entered.wait(10)
+    release = fold_held_open(daemon, client)
     client.erase("match", "4929 1234 5678 9012")  # commits while the summary (which read it) is being made
     release.set()
     wait_for(lambda: not daemon.windows.get(daemon.windows.thread_id("kitchen")).compacting, what="fold to end")
