@@ -35,6 +35,32 @@ def time_queries(daemon, qs, vecs, filters, k=10, warmup=10) -> tuple[list[float
     return samples, {key: round(n / len(qs), 2) for key, n in found.items()}
 
 
+NAIVE_QUERIES = 20
+
+
+def naive_search(daemon, vector, k=10) -> list[int]:
+    """The baseline without in-memory tracks: every turn vector read from SQLite and decoded per query."""
+    import numpy as np
+
+    conn = daemon.store.read()
+    rows = conn.execute("SELECT id, embedding FROM turns WHERE embed_model = ? AND cleared = 0 AND dismissed = 0",
+                        (daemon.store.vector_model,)).fetchall()
+    ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+    matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
+    scores = matrix @ np.asarray(vector, dtype=np.float32)
+    top = np.argsort(-scores)[:k]
+    return [int(ids[i]) for i in top]
+
+
+def time_naive(daemon, vecs) -> list[float]:
+    samples = []
+    for v in vecs[:NAIVE_QUERIES]:
+        t = time.perf_counter()
+        naive_search(daemon, v)
+        samples.append(time.perf_counter() - t)
+    return samples
+
+
 def run(args) -> dict:
     from hearthd.embedding.service import Priority
     from hearthd.memory.scope import EVERYTHING, scope_for
@@ -58,12 +84,14 @@ def run(args) -> dict:
                 gc.collect()
                 everything, found = time_queries(daemon, qs, vecs, Filters(EVERYTHING))
                 scoped, found_scoped = time_queries(daemon, qs, vecs, Filters(scope_for("alice", "high")))
+                naive = time_naive(daemon, vecs)
                 memory = dict(rss_mb(), second_model_in_process=ds._model is not None)
                 tracks = {name: len(vt) for name, vt in daemon.store.tracks.items()}
             point = {"turns": turns, "facts": facts, "episodes": episodes, "tracks": tracks,
                      "ready_seconds": round(ready, 2), "settle_seconds": daemon.bench_settle_seconds,
                      "everything": summarize(everything),
-                     "alice_high": summarize(scoped), "hits_per_query": found,
+                     "alice_high": summarize(scoped), "naive_turns_from_sqlite": summarize(naive),
+                     "hits_per_query": found,
                      "hits_per_query_alice": found_scoped, "memory": memory}
             curve.append(point)
             log(f"recall {turns}: p50 {point['everything']['median']} ms, p95 {point['everything']['p95']} ms; "
@@ -80,6 +108,11 @@ def run(args) -> dict:
                               f"<= {TARGET_P95_MS:g} ms" if target else None,
                               (p["alice_high"]["p95"] <= TARGET_P95_MS) if target else None,
                               f"median {p['alice_high']['median']} ms"))
+        naive = p["naive_turns_from_sqlite"]
+        ratio = round(naive["median"] / p["everything"]["median"], 1) if p["everything"]["median"] else None
+        metrics.append(metric(f"  naive baseline (turn BLOBs read from SQLite per query), {label}, median",
+                              naive["median"], "ms", note=f"{ratio}x the product's SearchAll median "
+                              f"(turns only, vector only; {naive['n']} queries)"))
     if rss_at:
         n, mem = rss_at
         metrics.append(metric(f"RSS of this process: daemon model + {n // 1000}k-turn index in memory", mem["rss_mb"],
