@@ -58,11 +58,10 @@ class Recaller:
             track = TRACKS[name]
             vec = (vector_search(self.store, space, track, CANDIDATES, filters)
                    if space is not None and "vector" in methods else [])
-            fts = fts_search(self.store, track, text, CANDIDATES, filters) if "fts" in methods else []
-            ok = admissible(self.store, track, {i for i, _ in vec}, filters) if vec else {}
-            vec = [(i, s) for i, s in vec if i in ok]
-            if fts:
-                ok.update(admissible(self.store, track, [i for i, _ in fts], filters))
+            fts, ok = fts_search(self.store, track, text, CANDIDATES, filters) if "fts" in methods else ([], {})
+            if vec:  # the tracks filter by pool and time; the SQL re-check covers the rest
+                ok.update(admissible(self.store, track, {i for i, _ in vec}, filters))
+                vec = [(i, s) for i, s in vec if i in ok]
             times.update({(name, i): t for i, t in ok.items()})
             if vec:
                 ranked[(name, "vector")] = vec

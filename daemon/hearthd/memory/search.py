@@ -90,15 +90,17 @@ FTS_OVERFETCH = 2
 FTS_OVERFETCH_FILTERED = 4
 
 
-def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters) -> list[tuple[int, float]]:
-    """(id, bm25) best first; bm25 is negative, lower is better, as SQLite reports it.
+def fts_search(store: Store, track: Track, text: str, k: int,
+               filters: Filters) -> tuple[list[tuple[int, float]], dict[int, float]]:
+    """([(id, bm25)] best first, {id: time}) of the rows the filters admit; bm25 is negative, lower is better,
+    as SQLite reports it.
 
     Ranked on the index alone (joining every match to its row before ranking costs more than the ranking),
     then the best candidates are checked against the filters; when the filters reject most of them, the
     joined query finds the rest."""
     match = fts_query(text)
     if match is None:
-        return []
+        return [], {}
     conn = store.read()
     unfiltered = filters.scope.all_pools and filters.since is None and filters.until is None \
         and not filters.participants
@@ -108,12 +110,13 @@ def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters) 
     ok = admissible(store, track, [r[0] for r in ranked], filters)
     hits = [(r[0], r[1]) for r in ranked if r[0] in ok][:k]
     if len(hits) == k or len(ranked) < fetch:
-        return hits
+        return hits, {i: ok[i] for i, _ in hits}
     where, params = filters.where(track)
     rows = conn.execute(
-        f"SELECT x.id, bm25({track.fts}) AS rank FROM {track.fts} JOIN {track.table} x ON x.id = {track.fts}.rowid "
-        f"WHERE {track.fts} MATCH ? AND {where} ORDER BY rank LIMIT ?", [match, *params, k]).fetchall()
-    return [(r[0], r[1]) for r in rows]
+        f"SELECT x.id, bm25({track.fts}) AS rank, x.{track.time_col} FROM {track.fts} JOIN {track.table} x "
+        f"ON x.id = {track.fts}.rowid WHERE {track.fts} MATCH ? AND {where} ORDER BY rank LIMIT ?",
+        [match, *params, k]).fetchall()
+    return [(r[0], r[1]) for r in rows], {r[0]: r[2] for r in rows}
 
 
 def admissible(store: Store, track: Track, ids, filters: Filters) -> dict[int, float]:
