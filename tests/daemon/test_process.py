@@ -46,7 +46,8 @@ class Hearthd:
     def wait_model(self):
         with self.client() as c:
             wait_for(lambda: c.status()["embedder"]["ready"] and c.status()["embedding"]["pending"] == 0
-                     and c.status()["embedder"]["searched_model"], timeout=120, interval=0.2, what="model ready")
+                     and c.status()["embedder"]["searched_model"] and not c.status()["embedding"]["building_model"],
+                     timeout=120, interval=0.2, what="model ready")
 
     def log_text(self) -> str:
         return (self.data_dir.parent / "hearthd.log").read_text(errors="replace")[-3000:]

@@ -120,16 +120,17 @@ class EmbeddingBackfill:
         model_id, dim = self.embedder.model_id, self.embedder.dim
         serving = self.store.vector_model
         full = self._full or serving != model_id
+        self._full = False
+        above = None if full else self._watermarks
+        # Counted before the new space is served, so status never shows it searched with nothing pending.
+        self.pending = self.total = self._pending_count(model_id, above)
+        self.done = 0
         if serving is None or (serving != model_id and not self.embedder.can_embed(serving)):
             # Nothing searchable to keep (first start, or a restart mid-change): the new space serves now.
             self._activate(model_id, dim)
         elif serving != model_id and self.store.staging_model != model_id:
             # A model change: keep searching the current space while the new one is built beside it.
             self.store.begin_staging(model_id, dim)
-        self._full = False
-        above = None if full else self._watermarks
-        self.pending = self.total = self._pending_count(model_id, above)
-        self.done = 0
         if not self.total:
             if self.store.staging_model == model_id:
                 self._promote(model_id, dim)
