@@ -52,20 +52,6 @@ def run(args) -> dict:
                 out = daemon.context(text, scope)
                 samples.append(time.perf_counter() - t)
                 injected += len(out["facts"]) + len(out["pinned"])
-            # What-if, not the daemon as shipped: numpy's BLAS pool limited to one thread, so it does not fight
-            # torch's OpenMP pool for the 2 cores (see the README / report).
-            one_blas = []
-            try:
-                from threadpoolctl import threadpool_limits
-            except ImportError:
-                threadpool_limits = None
-            if threadpool_limits is not None:
-                with threadpool_limits(limits=1, user_api="blas"):
-                    for i, text in enumerate(texts):
-                        scope = scope_for(speakers[i % len(speakers)], "high")
-                        t = time.perf_counter()
-                        daemon.context(text, scope)
-                        one_blas.append(time.perf_counter() - t)
             # The embedding alone, for the breakdown.
             for text in texts:
                 t = time.perf_counter()
@@ -90,10 +76,6 @@ def run(args) -> dict:
         metric("  of which: interactive embed of one sentence, p95", e["p95"], "ms", note=f"median {e['median']} ms"),
         metric("  of which: SearchFacts with the vector given, p95", f["p95"], "ms", note=f"median {f['median']} ms"),
     ]
-    b = summarize(one_blas) if one_blas else None
-    if b:
-        metrics.append(metric("  what-if: same, numpy BLAS limited to 1 thread (threadpoolctl), p95", b["p95"], "ms",
-                              note=f"median {b['median']} ms; not the daemon as shipped"))
     return {"turns": turns, "facts": facts, "episodes": episodes, "samples": len(texts),
-            "context": s, "context_blas_1_thread": b, "embed_only": e, "search_facts_vector_given": f,
+            "context": s, "embed_only": e, "search_facts_vector_given": f,
             "injected_per_turn": round(injected / len(texts), 2), "metrics": metrics}

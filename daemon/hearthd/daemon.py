@@ -69,10 +69,20 @@ class AlreadyRunning(RuntimeError):
     pass
 
 
+def limit_blas_threads() -> None:
+    """numpy's BLAS pool to one thread. The daemon's parallelism is its own threads (recall's tracks, the
+    embedder, the API); a multi-threaded BLAS call on top of them oversubscribes the cores and stalls whenever
+    one of its threads is descheduled, the slow tail of a search. torch's own pool is not affected."""
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(limits=1, user_api="blas")
+
+
 class Daemon:
     def __init__(self, data_dir: str | os.PathLike | None = None, *,
                  model_loader: Callable[[str], TextModel] = load_sentence_transformer):
         self.started_at = time.time()
+        limit_blas_threads()
         self.data_dir = resolve_data_dir(data_dir)
         self._lock_file = self._acquire_lock()
         try:
@@ -140,6 +150,7 @@ class Daemon:
         self._compactor.shutdown(wait=True)
         self.backfill.stop()
         self.embedder.stop()
+        self.recaller.close()
         self.store.close()
         self._release_lock()
 

@@ -2,6 +2,8 @@
 
 import time
 
+import pytest
+
 from hearthd.formation.ledger import TurnIn
 from hearthd.memory.hybrid import NEIGHBOUR_SHARE, SPEAKER_BOOST, TurnContext, fuse
 from hearthd.memory.scope import EVERYTHING, scope_for
@@ -15,7 +17,7 @@ def test_a_turn_gets_a_share_of_its_neighbours_score():
     ctx = TurnContext(neighbours={10: (11,), 20: (21,)})
     hits = {h.id: h for h in fuse(ranked, {}, now=0, half_life_days=30, turn_context=ctx)}
     assert set(hits) == {10, 11, 20, 21}  # the reply to a matching turn becomes a candidate
-    assert hits[11].parts["rrf"] == round(NEIGHBOUR_SHARE * plain[10].parts["rrf"], 6)
+    assert hits[11].parts["rrf"] == pytest.approx(NEIGHBOUR_SHARE * plain[10].parts["rrf"])
     assert hits[10].score == plain[10].score  # a turn's own score is unchanged without matching neighbours
 
 

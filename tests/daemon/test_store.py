@@ -115,3 +115,36 @@ def test_read_connections_are_read_only(data_dir):
             store.read().execute("INSERT INTO speakers(id, name, created_at) VALUES ('x', 'x', 0)")
     finally:
         store.close()
+
+
+def test_a_large_track_searches_in_two_stages_and_agrees_with_the_exact_scan():
+    from hearthd.store import vectors
+
+    rng = np.random.default_rng(7)
+    dim, n = 64, vectors.APPROX_MIN_ROWS + 500
+    centres = rng.normal(size=(50, dim))  # clustered, like sentence embeddings
+    data = centres[rng.integers(0, 50, n)] + 0.4 * rng.normal(size=(n, dim))
+    data = (data / np.linalg.norm(data, axis=1, keepdims=True)).astype(np.float32)
+    owners = np.where(np.arange(n) % 3 == 0, 7, HOUSEHOLD)
+    track = VectorTrack("t", dim)
+    track.upsert_many(list(range(n)), data, owners, np.arange(n, dtype=float))
+    assert track._coarse is not None  # the coarse space was fitted at the threshold
+    agree = []
+    for q in data[rng.choice(n, 30, replace=False)] + 0.1 * rng.normal(size=(30, dim)).astype(np.float32):
+        approx = [i for i, _ in track.search(q, 10)]
+        exact = [i for i, _ in track.search(q, 10, exact=True)]
+        agree.append(len(set(approx) & set(exact)) / 10)
+    assert np.mean(agree) >= 0.95
+
+    # rows added after the fit are projected and found; removed rows never come back
+    query = data[5]
+    track.upsert(n, query, HOUSEHOLD, float(n))
+    assert track.search(query, 2)[0][0] in (5, n)
+    track.remove(5)
+    track.remove(n)
+    assert {5, n}.isdisjoint(i for i, _ in track.search(query, 10))
+    # a filter leaving few rows is scanned exactly: every admitted row is a candidate
+    few = VectorFilter(since=float(n - 50))
+    assert [i for i, _ in track.search(query, 100, few)] == [i for i, _ in track.search(query, 100, few, exact=True)]
+    assert all(owner == 7 for owner in (owners[i] for i, _ in track.search(query, 50, VectorFilter(
+        owners=frozenset({7})))))

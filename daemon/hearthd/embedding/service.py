@@ -38,10 +38,10 @@ class EmbedderNotReady(RuntimeError):
 
 
 BACKGROUND_BATCH = 32
-# While live queries are arriving, a background batch is encoded in slices this big and a more urgent request
-# queued meanwhile is served between two slices: a live query waits for one slice (a few ms), never for a
-# whole batch. When nobody is talking, whole batches go through (small slices cost throughput).
-SLICE = 8
+# While live queries are arriving, a background batch is encoded in slices this small and a more urgent request
+# queued meanwhile is served between two slices: a live query waits for one slice (two texts, a few ms), never
+# for a whole batch. When nobody is talking, whole batches go through (small slices cost throughput).
+SLICE = 2
 LIVE_SECONDS = 10.0
 _CONTROL = -1  # loads and releases go ahead of every request
 

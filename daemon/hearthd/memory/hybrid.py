@@ -37,7 +37,11 @@ class Hit:
     track: str
     id: int
     score: float = 0.0
-    parts: dict = field(default_factory=dict)
+    parts: dict = field(default_factory=dict)  # how the score came about, unrounded (see explain())
+
+    def explain(self) -> dict:
+        """The parts as shown to people and clients: floats rounded (only for the hits returned)."""
+        return {k: round(v, 6) if isinstance(v, float) else v for k, v in self.parts.items()}
 
 
 def recency(age_seconds: float, half_life_days: float) -> float:
@@ -55,15 +59,14 @@ def fuse(ranked: dict[tuple[str, str], list[tuple[int, float]]], times: dict[tup
             hit = hits.setdefault((track, row_id), Hit(track, row_id, parts={"rrf": 0.0}))
             hit.parts["rrf"] += weight / (RRF_K + rank)
             hit.parts[f"{method}_rank"] = rank
-            hit.parts["similarity" if method == "vector" else "bm25"] = round(raw, 4)
+            hit.parts["similarity" if method == "vector" else "bm25"] = raw
     if turn_context is not None:
         _read_in_context(hits, turn_context)
     for key, hit in hits.items():
         ts = times.get(key)
         boost = recency(now - ts, half_life_days) if ts is not None else 0.0
-        hit.parts["recency"] = round(boost, 4)
+        hit.parts["recency"] = boost
         hit.score = hit.parts["rrf"] * (1.0 + RECENCY_BOOST * boost)
-        hit.parts["rrf"] = round(hit.parts["rrf"], 6)
     return sorted(hits.values(), key=lambda h: (-h.score, h.track, h.id))  # ties in a stable order
 
 
@@ -80,7 +83,7 @@ def _read_in_context(hits: dict[tuple[str, int], Hit], ctx: TurnContext) -> None
         # Context lifts a turn towards its neighbour, never past it: the turn that matched stays first.
         lifted = max(own, min(own + NEIGHBOUR_SHARE * score, NEIGHBOUR_CAP * score))
         hit.parts["rrf"] = lifted
-        hit.parts["neighbours"] = round(lifted - own, 6)
+        hit.parts["neighbours"] = lifted - own
     for row_id in ctx.named:
         hit = hits.get(("turns", row_id))
         if hit is not None:

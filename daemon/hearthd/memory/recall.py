@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -28,6 +29,12 @@ class Recaller:
         self.store = store
         self.embedder = embedder
         self.settings = settings
+        # The smaller tracks are searched on these threads while the caller searches turns: SQLite and numpy
+        # release the GIL, so a query's keyword and vector searches overlap (each thread has its own reader).
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="hearth-recall")
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
 
     def query_space(self, text: str, query_vector: np.ndarray | None = None) -> Space | None:
         """The query's vector in the searched space, or None (model not loaded yet, or failed): keyword only.
@@ -54,14 +61,9 @@ class Recaller:
             return []
         now = time.time() if now is None else now
         ranked, times = {}, {}
-        for name in tracks:
-            track = TRACKS[name]
-            vec = (vector_search(self.store, space, track, CANDIDATES, filters)
-                   if space is not None and "vector" in methods else [])
-            fts, ok = fts_search(self.store, track, text, CANDIDATES, filters) if "fts" in methods else ([], {})
-            if vec:  # the tracks filter by pool and time; the SQL re-check covers the rest
-                ok.update(admissible(self.store, track, {i for i, _ in vec}, filters))
-                vec = [(i, s) for i, s in vec if i in ok]
+        later = [self._pool.submit(self._search_track, name, text, filters, space, methods) for name in tracks[1:]]
+        found = [self._search_track(tracks[0], text, filters, space, methods)] if tracks else []
+        for name, vec, fts, ok in found + [f.result() for f in later]:
             times.update({(name, i): t for i, t in ok.items()})
             if vec:
                 ranked[(name, "vector")] = vec
@@ -73,6 +75,17 @@ class Recaller:
             context = turn_context(self.store, text, candidates, filters, times)
         half_life = self.settings["episodes.recency_decay_half_life_days"]
         return fuse(ranked, times, now, half_life, context)
+
+    def _search_track(self, name: str, text: str, filters: Filters, space: Space | None, methods: tuple[str, ...]):
+        """(name, vector hits, fts hits, {id: time} of every admitted hit) for one track."""
+        track = TRACKS[name]
+        vec = (vector_search(self.store, space, track, CANDIDATES, filters)
+               if space is not None and "vector" in methods else [])
+        fts, ok = fts_search(self.store, track, text, CANDIDATES, filters) if "fts" in methods else ([], {})
+        if vec:  # the tracks filter by pool and time; the SQL re-check covers the rest
+            ok.update(admissible(self.store, track, {i for i, _ in vec}, filters))
+            vec = [(i, s) for i, s in vec if i in ok]
+        return name, vec, fts, ok
 
     def search_all(self, text: str, filters: Filters, k: int = 10, query_vector: np.ndarray | None = None,
                    methods: tuple[str, ...] = METHODS) -> dict:
@@ -172,6 +185,6 @@ def hydrate(store: Store, track: Track, hits: list[Hit]) -> list[dict]:
             continue  # erased between search and hydration
         item = row_to_item(track, row)
         item["score"] = round(hit.score, 6)
-        item["parts"] = hit.parts
+        item["parts"] = hit.explain()
         out.append(item)
     return out
