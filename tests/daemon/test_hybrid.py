@@ -2,15 +2,16 @@
 
 import pytest
 
-from hearthd.memory.hybrid import DAY, RRF_K, fuse, recency
+from hearthd.memory.hybrid import DAY, METHOD_WEIGHTS, RRF_K, fuse, recency
 
 
 def test_an_item_found_by_both_tracks_outranks_one_found_by_one():
     ranked = {("turns", "vector"): [(1, 0.9), (2, 0.8)], ("turns", "fts"): [(3, -5.0), (2, -4.0)]}
     hits = fuse(ranked, {}, now=0, half_life_days=30)
     assert hits[0].id == 2
-    assert hits[0].parts["rrf"] == pytest.approx(1 / (RRF_K + 2) * 2)
-    assert hits[0].explain()["rrf"] == round(1 / (RRF_K + 2) * 2, 6)
+    both = (METHOD_WEIGHTS["vector"] + METHOD_WEIGHTS["fts"]) / (RRF_K + 2)
+    assert hits[0].parts["rrf"] == pytest.approx(both)
+    assert hits[0].explain()["rrf"] == round(both, 6)
     assert {h.id for h in hits[1:]} == {1, 3}
 
 
