@@ -61,10 +61,24 @@ def time_naive(daemon, vecs) -> list[float]:
     return samples
 
 
+def exact_agreement(daemon, vecs, k=10) -> dict:
+    """How much of the exact scan's top k the two-stage search returns, per track (mean share, in %)."""
+    out = {}
+    for name, vt in daemon.store.tracks.items():
+        shares = []
+        for v in vecs:
+            exact = {i for i, _ in vt.search(v, k, exact=True)}
+            if exact:
+                shares.append(len(exact & {i for i, _ in vt.search(v, k)}) / len(exact))
+        out[name] = round(100 * sum(shares) / len(shares), 2) if shares else None
+    return out
+
+
 def run(args) -> dict:
     from hearthd.embedding.service import Priority
     from hearthd.memory.scope import EVERYTHING, scope_for
     from hearthd.memory.search import Filters
+    from hearthd.store.vectors import APPROX_MIN_ROWS
 
     from . import dataset as ds
 
@@ -85,6 +99,7 @@ def run(args) -> dict:
                 everything, found = time_queries(daemon, qs, vecs, Filters(EVERYTHING))
                 scoped, found_scoped = time_queries(daemon, qs, vecs, Filters(scope_for("alice", "high")))
                 naive = time_naive(daemon, vecs)
+                agreement = exact_agreement(daemon, vecs)
                 memory = dict(rss_mb(), second_model_in_process=ds._model is not None)
                 tracks = {name: len(vt) for name, vt in daemon.store.tracks.items()}
             point = {"turns": turns, "facts": facts, "episodes": episodes, "tracks": tracks,
@@ -92,7 +107,8 @@ def run(args) -> dict:
                      "everything": summarize(everything),
                      "alice_high": summarize(scoped), "naive_turns_from_sqlite": summarize(naive),
                      "hits_per_query": found,
-                     "hits_per_query_alice": found_scoped, "memory": memory}
+                     "hits_per_query_alice": found_scoped, "memory": memory,
+                     "two_stage_top10_agreement_pct": agreement}
             curve.append(point)
             log(f"recall {turns}: p50 {point['everything']['median']} ms, p95 {point['everything']['p95']} ms; "
                 f"alice p95 {point['alice_high']['p95']} ms; rss {memory['rss_mb']} MB")
@@ -108,6 +124,12 @@ def run(args) -> dict:
                               f"<= {TARGET_P95_MS:g} ms" if target else None,
                               (p["alice_high"]["p95"] <= TARGET_P95_MS) if target else None,
                               f"median {p['alice_high']['median']} ms"))
+        agreement = p["two_stage_top10_agreement_pct"]
+        if any(n >= APPROX_MIN_ROWS for n in p["tracks"].values()):
+            metrics.append(metric(f"  two-stage vector search: share of the exact top 10 found, {label}",
+                                  agreement["turns"], "%", note=f"facts {agreement['facts']} %, "
+                                  f"episodes {agreement['episodes']} % (tracks under {APPROX_MIN_ROWS:,} rows "
+                                  "are scanned exactly)"))
         naive = p["naive_turns_from_sqlite"]
         ratio = round(naive["median"] / p["everything"]["median"], 1) if p["everything"]["median"] else None
         metrics.append(metric(f"  naive baseline (turn BLOBs read from SQLite per query), {label}, median",
