@@ -62,14 +62,18 @@ def time_naive(daemon, vecs) -> list[float]:
 
 
 def exact_agreement(daemon, vecs, k=10) -> dict:
-    """How much of the exact scan's top k the two-stage search returns, per track (mean share, in %)."""
+    """How often the two-stage search's top k is as good as the exact scan's, per track (in %): the share of
+    its results scoring at least the exact k-th score. Compared by score, not id: the corpus has many rows with
+    equal vectors, and ties may come back in any order."""
     out = {}
     for name, vt in daemon.store.tracks.items():
         shares = []
         for v in vecs:
-            exact = {i for i, _ in vt.search(v, k, exact=True)}
+            exact = vt.search(v, k, exact=True)
             if exact:
-                shares.append(len(exact & {i for i, _ in vt.search(v, k)}) / len(exact))
+                kth = exact[-1][1] - 1e-6
+                found = vt.search(v, k)
+                shares.append(sum(score >= kth for _, score in found) / len(exact))
         out[name] = round(100 * sum(shares) / len(shares), 2) if shares else None
     return out
 
@@ -126,7 +130,7 @@ def run(args) -> dict:
                               f"median {p['alice_high']['median']} ms"))
         agreement = p["two_stage_top10_agreement_pct"]
         if any(n >= APPROX_MIN_ROWS for n in p["tracks"].values()):
-            metrics.append(metric(f"  two-stage vector search: share of the exact top 10 found, {label}",
+            metrics.append(metric(f"  two-stage vector search: results as good as the exact top 10, {label}",
                                   agreement["turns"], "%", note=f"facts {agreement['facts']} %, "
                                   f"episodes {agreement['episodes']} % (tracks under {APPROX_MIN_ROWS:,} rows "
                                   "are scanned exactly)"))
