@@ -62,6 +62,8 @@ clean:
 # template is packaging/templates/); `make package-test` installs it into a throwaway root and runs it.
 BRIEFCASE_VENV := build/briefcase-venv
 BRIEFCASE      := $(BRIEFCASE_VENV)/bin/python packaging/briefcase_build.py
+# zstd: ~15 s for the ~1.8 GB tree here, ~490 MiB; dpkg's default xz takes ~18 min for ~370 MiB (2 cores).
+DEB_COMPRESSOR ?= zstd
 .PHONY: package package-test package-system-deps
 
 package-system-deps:
@@ -80,7 +82,7 @@ $(BRIEFCASE_VENV)/.installed: | package-system-deps
 
 package: package-system-deps $(BRIEFCASE_VENV)/.installed
 	rm -rf build/hearth dist
-	@start=$$(date +%s); $(BRIEFCASE) package linux system --packaging-format deb --adhoc-sign --no-input && \
+	@start=$$(date +%s); DPKG_DEB_COMPRESSOR_TYPE=$(DEB_COMPRESSOR) $(BRIEFCASE) package linux system --packaging-format deb --adhoc-sign --no-input && \
 	for deb in dist/*.deb; do echo "built $$deb: $$(du -m $$deb | cut -f1) MiB in $$(( $$(date +%s) - start )) s"; done
 
 package-test: package-system-deps
