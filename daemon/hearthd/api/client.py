@@ -251,11 +251,14 @@ class HearthClient:
     def set_setting(self, key: str, value: Any) -> dict:
         return self.request("PUT", f"/v1/settings/{key}", json={"value": value})
 
-    def events(self) -> Iterator[dict]:
-        """Server-sent events as dicts, until the connection closes."""
+    def events(self, on_open=None) -> Iterator[dict]:
+        """Server-sent events as dicts, until the connection closes. on_open(response): called once connected
+        (a reader on another thread can take the connection's socket from it, to end a blocking read)."""
         with self._http.stream("GET", "/v1/events", headers=self._headers(), timeout=None) as response:
             if response.status_code >= 400:
                 raise HearthError(response.read().decode(errors="replace")[:200], response.status_code)
+            if on_open is not None:
+                on_open(response)
             for line in response.iter_lines():
                 if line.startswith("data: "):
                     yield json.loads(line[6:])
