@@ -93,7 +93,9 @@ class SettingField(QWidget):
         return e.text()
 
     def show_value(self, value) -> None:
-        """Show the daemon's value without sending it back."""
+        """Show the daemon's value without sending it back (an edit waiting to be sent wins)."""
+        if self.debounce.isActive():
+            return
         self.decl["value"] = value
         e = self.editor
         e.blockSignals(True)
