@@ -68,13 +68,13 @@ class DaemonLink(QObject):
         self._probe.start()
 
     def stop(self) -> None:
-        """Stop watching; a daemon we started is stopped too (SIGTERM, then kill after 10 s)."""
+        """Stop watching; a daemon we started is stopped too (SIGTERM: a clean shutdown; killed after 30 s)."""
         self._stopping = True
         self._probe.stop()
         self._drop_client()
         if self.process is not None and self.process.state() != QProcess.NotRunning:
             self.process.terminate()
-            if not self.process.waitForFinished(10_000):
+            if not self.process.waitForFinished(30_000):
                 self.process.kill()
                 self.process.waitForFinished(2_000)
 

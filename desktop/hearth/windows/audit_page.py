@@ -49,3 +49,5 @@ class AuditPage(Page):
             for col, value in enumerate((when(e["at"]), e["actor"], e["action"], e["target"] or "", detail)):
                 self.table.setItem(row, col, QTableWidgetItem(str(value)))
         self.table.resizeColumnsToContents()
+        for col in range(self.table.columnCount() - 1):  # long targets (digests) must not hide the detail
+            self.table.setColumnWidth(col, min(self.table.columnWidth(col), 260))

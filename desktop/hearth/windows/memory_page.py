@@ -139,6 +139,7 @@ class MemoryPage(Page):
         split.addWidget(right)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        split.setSizes([720, 420])
         layout.addWidget(split, 1)
         self.count = QLabel()
         layout.addWidget(self.count)
@@ -195,6 +196,9 @@ class MemoryPage(Page):
         else:
             self.tasks.run(lambda c: c.review(), self._review_items)
             self._review_selected()
+            self.count.setText("Contradictions waiting for a decision: keep one fact current, or keep both.")
+            return
+        self._count()
 
     def _speakers(self, speakers: list[dict]) -> None:
         chosen = self.speaker.currentData()

@@ -44,8 +44,12 @@ class SettingField(QWidget):
         self.debounce.timeout.connect(lambda: self.apply(self.value()))
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.editor, 1)
-        row.addWidget(self.error, 1)
+        if not isinstance(self.editor, QCheckBox):
+            self.editor.setMinimumWidth(120)
+            self.editor.setMaximumWidth(420 if isinstance(self.editor, QLineEdit) else 220)
+        row.addWidget(self.editor)
+        row.addWidget(self.error)
+        row.addStretch(1)
         self.show_value(decl["value"])
         self._connect()
 
@@ -162,6 +166,7 @@ class SettingsPage(Page):
             if s["section"] not in sections:
                 box = QGroupBox(SECTION_TITLES.get(s["section"], s["section"].title()))
                 sections[s["section"]] = QFormLayout(box)
+                sections[s["section"]].setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
                 self.body_layout.addWidget(box)
             field = SettingField(dict(s), self.tasks)
             label = QLabel(s["label"][:1].upper() + s["label"][1:])

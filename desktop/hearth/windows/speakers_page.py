@@ -66,6 +66,7 @@ class SpeakersPage(Page):
 
         self.bands = QGroupBox("Identification bands (voice similarity)")
         self.bands_form = QFormLayout(self.bands)
+        self.bands_form.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
         self.band_fields: dict[str, SettingField] = {}
         layout.addWidget(self.bands)
         self.speakers: list[dict] = []
