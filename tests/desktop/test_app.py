@@ -9,6 +9,8 @@ import time
 from PySide6.QtCore import Qt, QTimer
 
 from hearth.tray import PAUSED, RUNNING
+from hearthd.embedding.service import Priority
+from hearthd.store.vectors import encode
 from tests.conftest import settle
 
 
@@ -114,18 +116,22 @@ def test_erase_from_the_window_produces_a_receipt_that_verifies(qtbot, served, h
 
 
 def insert_facts(daemon, n: int) -> None:
-    """n facts through the daemon's single writer, in one transaction (formation's path is not what is tested)."""
+    """n facts through the daemon's single writer, in one transaction, embedded already by the daemon's model
+    (formation's path and background embedding are not what is tested)."""
     now = time.time()
-    rows = [(f"item {i}", "located_at", f"shelf {i}", f"Item {i} is on shelf {i}", None if i % 3 else "alice",
-             now - (n - i), now - (n - i)) for i in range(n)]
+    texts = [f"Item {i} is on shelf {i}" for i in range(n)]
+    model = daemon.embedder.model_id
+    vectors = daemon.embedder.embed(texts, Priority.BACKGROUND)[1]
+    rows = [(f"item {i}", "located_at", f"shelf {i}", texts[i], None if i % 3 else "alice", now - (n - i),
+             now - (n - i), encode(vectors[i]), model) for i in range(n)]
     daemon.store.writer.write(lambda tx: tx.executemany(
-        "INSERT INTO facts(subject, predicate, object, text, owner_id, valid_from, recorded_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)", rows))
+        "INSERT INTO facts(subject, predicate, object, text, owner_id, valid_from, recorded_at, embedding, "
+        "embed_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows))
 
 
 def test_the_memory_table_pages_through_10000_facts_without_blocking_the_gui(qtbot, served, hearth, window):
     insert_facts(served, 10_000)  # behind the app's back: no event announces them
-    settle(served)  # embedded first: the daemon shares this process (and its GIL) here, not on a real install
+    settle(served)  # nothing left to embed: the daemon shares this process (and its GIL) here
     page = window.show_page("memory")
     page.reload()
     model, view = page.models["facts"], page.views["facts"]
