@@ -80,7 +80,11 @@ class MemoryPage(Page):
         self.until = QLineEdit(placeholderText="until YYYY-MM-DD")
         self.as_of = QLineEdit(placeholderText="facts as of YYYY-MM-DD")
         self.as_of.setToolTip("Show the facts that were true at this date (superseded ones included)")
-        for w in (self.search, self.speaker, self.pool, self.status, self.since, self.until, self.as_of):
+        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button.setToolTip("Load the tables again")
+        self.refresh_button.clicked.connect(self.reload)
+        for w in (self.search, self.speaker, self.pool, self.status, self.since, self.until, self.as_of,
+                  self.refresh_button):
             bar.addWidget(w)
         self.search.setMinimumWidth(180)
         layout.addLayout(bar)
@@ -103,7 +107,7 @@ class MemoryPage(Page):
             view.setColumnWidth(0, 360)
             view.setWordWrap(False)
             view.selectionModel().currentRowChanged.connect(lambda cur, _prev, k=kind: self._selected(k, cur.row()))
-            model.page_loaded.connect(lambda *_: self._count())
+            model.page_loaded.connect(lambda *_, k=kind: self._page_loaded(k))
             self.models[kind], self.views[kind] = model, view
             self.tabs.addTab(view, label)
         self.review = QTableWidget(0, 5)
@@ -153,8 +157,28 @@ class MemoryPage(Page):
         for box in (self.speaker, self.pool, self.status):
             box.currentIndexChanged.connect(lambda _i: self._filter_timer.start())
         self.current: dict | None = None
+        self._reselect: str | None = None
+        self._own_change = False
         self._fill_status("facts")
         self._enable_actions(None)
+
+    def _changed(self, area: str) -> None:
+        """Memory changed (a new turn, an erase elsewhere): reload, unless the reader is deep in a table or has
+        a row open; then the Refresh button says there is news, and the table stays where it is."""
+        if self._own_change:
+            return
+        kind = self.kind
+        busy_reading = kind is not None and (len(self.models[kind].items) > self.models[kind].page_size
+                                             or self.current is not None)
+        if area in self.areas and self.isVisible() and busy_reading:
+            self._stale = True
+            self.refresh_button.setText("Refresh (changed)")
+            return
+        super()._changed(area)
+
+    def reload(self) -> None:
+        self.refresh_button.setText("Refresh")
+        super().reload()
 
     # -- filters and loading -----------------------------------------------------------------------------------
     @property
@@ -273,7 +297,28 @@ class MemoryPage(Page):
 
     # -- actions -------------------------------------------------------------------------------------------
     def _act(self, call) -> None:
-        self.tasks.run(call, changes="memory", on_error=self.error)
+        """A change made here: reload at once, keeping the row selected; then tell the other views."""
+        reselect = self.current["ref"] if self.current else None
+
+        def done(_result):
+            self._reselect = reselect
+            self.reload()
+            self._own_change = True
+            try:
+                self.tasks.changed.emit("memory")
+            finally:
+                self._own_change = False
+
+        self.tasks.run(call, done, self.error)
+
+    def _page_loaded(self, kind: str) -> None:
+        self._count()
+        if self._reselect and kind == self.kind:
+            model = self.models[kind]
+            row = next((r for r, i in enumerate(model.items) if i["ref"] == self._reselect), None)
+            if row is not None:
+                self._reselect = None
+                self.views[kind].selectRow(row)
 
     def dismiss(self) -> None:
         if self.current:
