@@ -10,6 +10,7 @@ import argparse
 import hashlib
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -163,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--log-level", default=os.environ.get("HEARTH_LOG_LEVEL", "INFO"))
     args, qt_args = parser.parse_known_args(argv if argv is not None else sys.argv[1:])
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per daemon call is noise
 
     qt_app = QApplication.instance() or QApplication([sys.argv[0], *qt_args])
     qt_app.setApplicationName("Hearth")
@@ -185,6 +187,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.show is not None or not QSystemTrayIcon.isSystemTrayAvailable():
         app.open(args.show or "")  # no tray to click: the window is the way in
     qt_app.aboutToQuit.connect(app.shutdown)
+    # SIGTERM/SIGINT (logout, Ctrl-C) quit like the menu does, so a daemon we started is stopped cleanly; the
+    # timer lets the interpreter run its signal handlers while Qt's loop waits.
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: qt_app.quit())
+    wake = QTimer()
+    wake.start(250)
+    wake.timeout.connect(lambda: None)
     try:
         return qt_app.exec()
     finally:
