@@ -65,7 +65,7 @@ system-test-deps:
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else echo "not installed:$$missing (their tests will be skipped)"; fi; fi
 
-test: install-test system-test-deps
+test: install-test system-test-deps desktop-deps
 	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: install-test
