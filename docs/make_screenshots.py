@@ -141,7 +141,8 @@ def shoot(data: Path) -> list[Path]:
     memory.reload()
     facts = memory.models["facts"]
     wait(app, lambda: facts.total is not None and facts.items)
-    row = next((r for r, f in enumerate(facts.items) if f["predicate"] == "lives_in"), 0)
+    row = next((r for r, f in enumerate(facts.items) if f["predicate"] == "lives_in" and f["subject"] == "alice"),
+               0)
     memory.views["facts"].selectRow(row)
     wait(app, lambda: "History" in memory.detail.toPlainText())
     grab("memory")

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QInputDialog,
@@ -126,25 +127,25 @@ class MemoryPage(Page):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.detail, 1)
-        buttons = QHBoxLayout()
+        buttons = QGridLayout()  # two rows: the detail pane stays narrow
         self.buttons: dict[str, QPushButton] = {}
-        for key, text, slot in (("dismiss", "Dismiss", self.dismiss), ("restore", "Restore", self.restore),
-                                ("pin", "Pin", lambda: self.pin(True)), ("unpin", "Unpin", lambda: self.pin(False)),
-                                ("edit", "Edit…", self.edit), ("promote", "Promote", self.promote),
-                                ("accept", "Keep one…", self.accept_review), ("keep_both", "Keep both",
-                                                                               self.keep_both)):
+        actions = (("dismiss", "Dismiss", self.dismiss), ("restore", "Restore", self.restore),
+                   ("pin", "Pin", lambda: self.pin(True)), ("unpin", "Unpin", lambda: self.pin(False)),
+                   ("edit", "Edit…", self.edit), ("promote", "Promote", self.promote),
+                   ("accept", "Keep one…", self.accept_review), ("keep_both", "Keep both", self.keep_both))
+        for n, (key, text, slot) in enumerate(actions):
             button = QPushButton(text)
             button.clicked.connect(slot)
-            buttons.addWidget(button)
+            buttons.addWidget(button, n // 4, n % 4)
             self.buttons[key] = button
         right_layout.addLayout(buttons)
-        split = QSplitter()
+        self.split = split = QSplitter()
         split.addWidget(self.tabs)
         split.addWidget(right)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
-        split.setSizes([720, 420])
         layout.addWidget(split, 1)
+        self._sized = False
         self.count = QLabel()
         layout.addWidget(self.count)
 
@@ -179,6 +180,13 @@ class MemoryPage(Page):
     def reload(self) -> None:
         self.refresh_button.setText("Refresh")
         super().reload()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if not self._sized:  # the tables get the larger part (once the layout has its size)
+            self._sized = True
+            QTimer.singleShot(0, lambda: self.split.setSizes([int(self.split.width() * 0.6),
+                                                              int(self.split.width() * 0.4)]))
 
     # -- filters and loading -----------------------------------------------------------------------------------
     @property
