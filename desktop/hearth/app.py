@@ -7,6 +7,7 @@ starts and supervises one, and opens the main window on demand.
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import logging
 import os
@@ -102,6 +103,9 @@ class HearthApp(QObject):
         self.tray.quit_requested.connect(self.quit)
 
     def start(self) -> "HearthApp":
+        # What exists at start (Qt, httpx, pydantic...) lives as long as the app: out of the collector's sight,
+        # so a full collection, which runs on whichever thread allocates, stays short on the GUI thread.
+        gc.freeze()
         self.link.start()
         return self
 

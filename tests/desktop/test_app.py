@@ -4,14 +4,21 @@ receipt that verifies, the memory table paging through 10,000 facts without bloc
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
+from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt, QTimer
 
+from hearth.app import HearthApp
+from hearth.supervisor import CONNECTED
 from hearth.tray import PAUSED, RUNNING
+from hearthd.api.client import DaemonNotRunning, HearthClient
 from hearthd.embedding.service import Priority
 from hearthd.store.vectors import encode
-from tests.conftest import settle
+from tests.conftest import make_daemon, settle, wait_for
 
 
 def settings_page(qtbot, window):
@@ -129,11 +136,41 @@ def insert_facts(daemon, n: int) -> None:
         "embed_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows))
 
 
-def test_the_memory_table_pages_through_10000_facts_without_blocking_the_gui(qtbot, served, hearth, window):
-    insert_facts(served, 10_000)  # behind the app's back: no event announces them
-    settle(served)  # nothing left to embed: the daemon shares this process (and its GIL) here
+@pytest.fixture
+def daemon_process(data_dir):
+    """10,000 facts written by the daemon's writer, then that daemon serving them as its own process (as
+    installed: the test's GUI thread shares no interpreter lock with it)."""
+    daemon = make_daemon(data_dir)
+    settle(daemon)
+    insert_facts(daemon, 10_000)
+    settle(daemon)
+    daemon.stop()
+    log = open(data_dir.parent / "hearthd.log", "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "tests.desktop.fake_hearthd", str(data_dir)], stdout=log,
+                            stderr=subprocess.STDOUT, cwd=Path(__file__).resolve().parents[2])
+
+    def answers():
+        assert proc.poll() is None, (data_dir.parent / "hearthd.log").read_text()[-2000:]
+        try:
+            with HearthClient.connect(data_dir, timeout=2) as c:
+                return c.version()
+        except DaemonNotRunning:
+            return None
+
+    wait_for(answers, timeout=60, what="the daemon process to answer")
+    yield proc
+    proc.terminate()
+    proc.wait(30)
+    log.close()
+
+
+def test_the_memory_table_pages_through_10000_facts_without_blocking_the_gui(qtbot, daemon_process, data_dir):
+    app = HearthApp(data_dir, supervise=False).start()
+    qtbot.waitUntil(lambda: app.link.state == CONNECTED, timeout=15_000)
+    window = app.main_window()
+    qtbot.addWidget(window)
+    window.show()
     page = window.show_page("memory")
-    page.reload()
     model, view = page.models["facts"], page.views["facts"]
     qtbot.waitUntil(lambda: model.total == 10_000, timeout=15_000)
     assert model.rowCount() == model.page_size  # one page, not the whole table
@@ -170,3 +207,4 @@ def test_the_memory_table_pages_through_10000_facts_without_blocking_the_gui(qtb
     print(f"\n10,000 facts; gaps over 20 ms: {sorted(round(g * 1000) for g in gaps if g > 0.02)}")
     print(f"\n10,000 facts in {len(model.items) // model.page_size} pages; longest GUI-thread gap "
           f"{max(gaps) * 1000:.1f} ms over {len(gaps)} ticks")
+    app.shutdown()
