@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: run test bench stress install install-test system-test-deps clean
+.PHONY: run test bench stress install install-test system-test-deps desktop-deps screenshots clean
 
 # Debian packages some tests use (gnome-keyring: a real OS keyring; espeak-ng and sox: test voices). Installed
 # when missing and we may (root, apt);
@@ -31,8 +31,28 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
+# With a display: the tray app, which starts and supervises the daemon; without one: the daemon alone.
 run: install
-	$(BIN)/hearthd $(ARGS)
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then $(MAKE) --no-print-directory desktop-deps && $(BIN)/hearth $(ARGS); \
+	else $(BIN)/hearthd $(ARGS); fi
+
+# The X11 libraries Qt's xcb platform plugin loads (a desktop has them; a bare machine or Xvfb may not), and
+# Xvfb for the screenshots. Installed when missing and we may (root, apt).
+DESKTOP_LIBS := libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-randr0 \
+	libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxkbcommon-x11-0 libegl1 libfontconfig1 libdbus-1-3
+desktop-deps:
+	@missing=""; for p in $(DESKTOP_LIBS) $(EXTRA_DESKTOP_DEPS); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing$$missing"; apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "not installed:$$missing (Qt may not start on this display)"; fi; fi
+
+# docs/screenshots/*.png: every page of the window, with real data, under Xvfb.
+screenshots: install
+	@$(MAKE) --no-print-directory desktop-deps EXTRA_DESKTOP_DEPS="xvfb xauth"
+	HF_HUB_OFFLINE=1 xvfb-run -a -s "-screen 0 1400x900x24" $(BIN)/python docs/make_screenshots.py
 
 system-test-deps:
 	@missing=""; command -v gnome-keyring-daemon >/dev/null || missing="$$missing gnome-keyring"; \
@@ -45,7 +65,7 @@ system-test-deps:
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else echo "not installed:$$missing (their tests will be skipped)"; fi; fi
 
-test: install-test system-test-deps
+test: install-test system-test-deps desktop-deps
 	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: install-test

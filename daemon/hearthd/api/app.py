@@ -26,6 +26,7 @@ from ..errors import UserError
 from ..forgetting import curation, export, receipts
 from ..formation.ledger import MAX_KEY_CHARS, MAX_TURN_CHARS, TurnIn
 from ..history.windows import Usage
+from ..memory import browse
 from ..memory.scope import scope_for
 from ..settings import SettingError
 from ..speakers import registry
@@ -362,6 +363,29 @@ def create_app(daemon) -> FastAPI:
               history: bool = False, as_of: str | None = None, _role=ADMIN):
         scope = daemon.read_scope("admin", speaker, band)
         return {"facts": daemon.facts(scope, history, as_of)}
+
+    @app.get("/v1/memory/{kind}")
+    def memory_page(kind: Literal["facts", "episodes", "turns"], offset: int = Query(0, ge=0, le=MAX_ID),
+                    limit: int = Query(100, ge=1, le=browse.MAX_PAGE), q: str | None = Query(None, max_length=500),
+                    speaker: str | None = Query(None, max_length=MAX_KEY_CHARS),
+                    pool: Literal["all", "household", "personal"] = "all", since: str | None = None,
+                    until: str | None = None,
+                    status: Literal["live", "dismissed", "superseded", "cleared", "all"] = "live",
+                    as_of: str | None = None, _role=ADMIN):
+        """A page of the memory browser's table, newest first, with the total the filters admit."""
+        return browse.page(daemon.store, kind, offset, limit, q, speaker, pool, since, until, status, as_of)
+
+    @app.get("/v1/episodes/{episode_id}")
+    def episode_detail(episode_id: int = Path(ge=1, le=MAX_ID), _role=ADMIN):
+        return browse.episode(daemon.store, episode_id)
+
+    @app.get("/v1/facts/{ref}/history")
+    def fact_history(ref: str, _role=ADMIN):
+        return {"history": browse.fact_history(daemon.store, daemon.fact_ref(ref))}
+
+    @app.get("/v1/stats/growth")
+    def growth(days: int = Query(365, ge=1, le=36_500), _role=ADMIN):
+        return {"days": browse.growth(daemon.store, days)}
 
     @app.post("/v1/formation/run")
     def form_now(body: FormIn, _role=ADMIN):

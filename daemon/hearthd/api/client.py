@@ -144,6 +144,22 @@ class HearthClient:
         params = _drop_none(speaker=speaker, history="true" if history else None, as_of=as_of)
         return self.request("GET", "/v1/facts", params=params)["facts"]
 
+    def memory_page(self, kind: str, offset: int = 0, limit: int = 100, **filters) -> dict:
+        """kind: facts | episodes | turns; filters: q, speaker, pool, since, until, status, as_of.
+        {"items", "total", "offset", "limit"}, newest first."""
+        return self.request("GET", f"/v1/memory/{kind}",
+                            params=_drop_none(offset=offset, limit=limit, **filters))
+
+    def episode(self, episode_id: int) -> dict:
+        """An episode with its related episodes and the facts its conversation produced."""
+        return self.request("GET", f"/v1/episodes/{int(episode_id)}")
+
+    def fact_history(self, fact: str | int) -> list[dict]:
+        return self.request("GET", f"/v1/facts/{_quote(str(fact))}/history")["history"]
+
+    def growth(self, days: int = 365) -> list[dict]:
+        return self.request("GET", "/v1/stats/growth", params={"days": days})["days"]
+
     def form_now(self, end_open: bool = False) -> dict:
         return self.request("POST", "/v1/formation/run", json={"end_open": end_open})
 
@@ -235,11 +251,14 @@ class HearthClient:
     def set_setting(self, key: str, value: Any) -> dict:
         return self.request("PUT", f"/v1/settings/{key}", json={"value": value})
 
-    def events(self) -> Iterator[dict]:
-        """Server-sent events as dicts, until the connection closes."""
+    def events(self, on_open=None) -> Iterator[dict]:
+        """Server-sent events as dicts, until the connection closes. on_open(response): called once connected
+        (a reader on another thread can take the connection's socket from it, to end a blocking read)."""
         with self._http.stream("GET", "/v1/events", headers=self._headers(), timeout=None) as response:
             if response.status_code >= 400:
                 raise HearthError(response.read().decode(errors="replace")[:200], response.status_code)
+            if on_open is not None:
+                on_open(response)
             for line in response.iter_lines():
                 if line.startswith("data: "):
                     yield json.loads(line[6:])
