@@ -235,6 +235,18 @@ class HearthClient:
     def set_setting(self, key: str, value: Any) -> dict:
         return self.request("PUT", f"/v1/settings/{key}", json={"value": value})
 
+    def generator(self) -> dict:
+        return self.request("GET", "/v1/generator")
+
+    def test_generator(self) -> dict:
+        return self.request("POST", "/v1/generator/test")
+
+    def set_generator_key(self, key: str | None) -> dict:
+        """Store the generator's API key (None: remove it)."""
+        if key is None:
+            return self.request("DELETE", "/v1/generator/key")
+        return self.request("PUT", "/v1/generator/key", json={"key": key})
+
     def events(self) -> Iterator[dict]:
         """Server-sent events as dicts, until the connection closes."""
         with self._http.stream("GET", "/v1/events", headers=self._headers(), timeout=None) as response:

@@ -19,6 +19,11 @@ EXTRACT_SCHEMA = "prompts/extract_facts.v1.schema.json"
 JUDGE_PROMPT = "prompts/judge.v1.txt"
 EPISODE_PROMPT = "prompts/episode.v1.txt"
 VERDICTS = ("SAME", "UPDATE", "CONTRADICT", "UNRELATED")
+# Answer budgets: enough for the longest well-formed answer, short enough that a small model rambling on
+# ends soon (the schema's maxItems bounds the facts).
+EXTRACT_MAX_TOKENS = 600
+JUDGE_MAX_TOKENS = 8
+EPISODE_MAX_TOKENS = 200
 
 
 def parse_json(text: str):
@@ -38,7 +43,7 @@ def extract_with_generator(generator: Generator, speaker: str, texts: list[str],
     """Facts as dicts (predicate, object, text, provenance); GeneratorError when the answer is unusable."""
     prompt = read_text(EXTRACT_PROMPT).format(predicates=", ".join(predicates), speaker=speaker,
                                               turns="\n".join(f"- {t}" for t in texts))
-    data = parse_json(generator.generate(prompt, schema=read_json(EXTRACT_SCHEMA)))
+    data = parse_json(generator.generate(prompt, schema=read_json(EXTRACT_SCHEMA), max_tokens=EXTRACT_MAX_TOKENS))
     facts = data.get("facts") if isinstance(data, dict) else None
     if not isinstance(facts, list):
         raise GeneratorError("the generator's answer has no list of facts")
@@ -57,7 +62,8 @@ def judge_with_generator(generator: Generator, new: str, old: str) -> str | None
     if not generator.available:
         return None
     try:
-        answer = strip_reasoning(generator.generate(read_text(JUDGE_PROMPT).format(new=new, old=old))).upper()
+        answer = strip_reasoning(generator.generate(read_text(JUDGE_PROMPT).format(new=new, old=old),
+                                                      max_tokens=JUDGE_MAX_TOKENS)).upper()
     except GeneratorError as exc:
         log.warning("judge failed, using the rule: %s", exc)
         return None
@@ -67,7 +73,8 @@ def judge_with_generator(generator: Generator, new: str, old: str) -> str | None
 
 def narrative_with_generator(generator: Generator, transcript: str) -> tuple[str, str]:
     """(headline, summary) from the ### HEADLINE / ### SUMMARY answer; GeneratorError when malformed."""
-    answer = strip_reasoning(generator.generate(read_text(EPISODE_PROMPT).format(transcript=transcript)))
+    answer = strip_reasoning(generator.generate(read_text(EPISODE_PROMPT).format(transcript=transcript),
+                                                    max_tokens=EPISODE_MAX_TOKENS))
     match = re.search(r"#+\s*HEADLINE\s*(.+?)\s*#+\s*SUMMARY\s*(.+)", answer, re.S | re.I)
     if not match:
         raise GeneratorError("the generator's episode has no HEADLINE and SUMMARY")
