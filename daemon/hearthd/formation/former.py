@@ -122,8 +122,8 @@ class Former:
 
     # -- forming a session -------------------------------------------------------------------------------
     def form(self, session_id: int, mode: str = "fallback", note: str | None = None) -> dict:
-        """Form one ended session (see the module docstring for `mode`); `note` is recorded as the reason the
-        session is degraded (e.g. why it is formed by rules)."""
+        """Form one ended session (see the module docstring for `mode`). `note` heads the session's degraded
+        list when it is formed without the generator's help (by "rules", or a "fallback" that needed one)."""
         if mode not in MODES:
             raise ValueError(f"unknown formation mode {mode!r}")
         conn = self.store.read()
@@ -147,7 +147,7 @@ class Former:
             plan.degraded.append(f"judge: {meter.errors[0]}")
         if mode == "strict" and plan.degraded:  # down, slow or garbage: nothing is written
             raise GeneratorUnavailable(plan.degraded[0])
-        if note:
+        if note and (mode == "rules" or plan.degraded):
             plan.degraded.insert(0, note)
         if meter.calls:
             plan.tokens = meter.tokens()

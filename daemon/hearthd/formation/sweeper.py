@@ -136,16 +136,17 @@ class Sweeper:
         generator = self.former.generator
         for n, (session_id, attempts) in enumerate(backlog, start=1):
             mode = self._mode(generator, result["degraded"], attempts, limit)
+            note = f"generator failed on {attempts + 1} passes: formed by rules" if mode == "fallback" else None
             try:
                 try:
-                    outcome = self.former.form(session_id, mode)
+                    outcome = self.former.form(session_id, mode, note)
                 except GeneratorUnavailable as exc:
                     outcome = self._generator_failed(session_id, attempts, limit, mode, exc, result)
                 if outcome is not None:
                     result["formed"].append(outcome)
                     self.events.publish("formation.session", **_summary(outcome))
                     if mode == "fallback" and outcome.get("degraded"):  # the last attempt failed as well
-                        result["degraded"] = outcome["degraded"][0]
+                        result["degraded"] = outcome["degraded"][1]
                         generator.note_degraded("formation", session=session_id, error=result["degraded"],
                                                 attempts=attempts + 1, then="formed by rules")
             except EmbedderUnavailable as exc:
@@ -189,8 +190,7 @@ class Sweeper:
         if attempts >= limit:
             self.former.generator.note_degraded("formation", session=session_id, error=error, attempts=attempts,
                                                 then="formed by rules")
-            return self.former.form(session_id, "rules",
-                                    note=f"generator failed on {attempts} passes ({error}): formed by rules")
+            return self.former.form(session_id, "rules", note=f"generator failed on {attempts} passes: formed by rules")
         pending = {"pending": "generator", "error": error, "attempts": attempts}
         self.store.writer.write(lambda tx: tx.execute(
             "UPDATE sessions SET formation_attempts = ?, formation_result = ? WHERE id = ? AND formed_at IS NULL",
