@@ -325,3 +325,30 @@ def test_a_malformed_api_key_is_refused_and_changes_nothing(data_dir, daemon, cl
     with pytest.raises(Exception, match="one line|4096|at most"):
         client.set_generator_key(bad)
     assert not (data_dir / "secrets" / "generator-api-key").exists()
+
+
+@pytest.mark.subprocess
+def test_hearthd_starts_without_a_keyring_and_hearthctl_sets_and_tests_the_key(tmp_path, server):
+    from tests.daemon.test_process import Hearthd, ctl
+
+    data = tmp_path / "data"
+    data.mkdir()
+    proc = Hearthd(data, env={"PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"})
+    try:
+        assert ctl(data, "settings", "set", "generator.base_url", server.url).returncode == 0
+        assert ctl(data, "settings", "set", "generator.provider", "openai").returncode == 0
+        stored = ctl(data, "generator", "set-key", input="sk-no-keyring-42\n")
+        assert stored.returncode == 0, stored.stderr
+        assert "owner-only file" in stored.stdout and "no OS keyring" in stored.stdout
+        tested = ctl(data, "generator", "test")
+        assert tested.returncode == 0 and "answered 'OK'" in tested.stdout
+        assert server.chat_requests()[-1]["headers"]["Authorization"] == "Bearer sk-no-keyring-42"
+        status = json.loads(ctl(data, "generator", "status", "--json").stdout)
+        assert status["api_key"]["source"] == "file" and status["answering"] is True
+        server.refuse()
+        failed = ctl(data, "generator", "test")
+        assert failed.returncode == 2 and "cannot reach" in failed.stdout
+        assert "not answering" in ctl(data, "status").stdout
+    finally:
+        assert proc.stop() == 0
+    assert "sk-no-keyring-42" not in (tmp_path / "hearthd.log").read_text()
