@@ -13,7 +13,7 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-FACT = {"predicate": "lives_in", "object": "Porto", "text": "{subject} lives in Porto", "provenance": "USER-STATED"}
+FACT = {"predicate": "works_at", "object": "big hospital", "provenance": "USER-STATED"}
 EPISODE = "### HEADLINE\nMoving house to Porto\n### SUMMARY\nThey talked about the move to Porto and the new flat."
 SUMMARY = "The scripted summary: the family talked about moving to Porto."
 
@@ -109,7 +109,7 @@ class ChatServer:
         return f"http://127.0.0.1:{self.port}/v1"
 
     def answer(self, prompt: str, behaviour: str) -> str:
-        if "durable personal facts" in prompt:
+        if "lasting facts" in prompt:
             content = json.dumps({"facts": self.facts})
         elif "### HEADLINE" in prompt:
             content = EPISODE

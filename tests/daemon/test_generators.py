@@ -18,6 +18,7 @@ import keyring
 import pytest
 from keyring.backends import fail
 
+from hearthd.formation.extract_rules import load_catalogue
 from hearthd.generators.active import ActiveGenerator
 from hearthd.generators.base import GeneratorError
 from hearthd.generators.openai_compatible import OpenAICompatible
@@ -83,15 +84,17 @@ def turn_count(daemon) -> int:
 # -- the provider on its own ------------------------------------------------------------------------------------
 def test_a_call_asks_for_schema_constrained_output_and_reports_tokens(server):
     gen = OpenAICompatible(server.url, "some-model", api_key="sk-abc", timeout=5)
-    facts = extract_with_generator(gen, "Alice", LINES, ["lives_in", "works_as"])
-    assert facts == [{"predicate": "lives_in", "object": "Porto", "text": "{subject} lives in Porto",
+    facts = extract_with_generator(gen, "Alice", LINES, load_catalogue())
+    assert facts == [{"predicate": "works_at", "object": "big hospital", "text": "{subject} works at big hospital",
                       "provenance": "USER-STATED"}]
     [request] = server.chat_requests()
     body = request["body"]
     assert request["headers"]["Authorization"] == "Bearer sk-abc"
     assert body["model"] == "some-model" and body["temperature"] == 0 and body["max_tokens"] <= 600
     fmt = body["response_format"]
-    assert fmt["type"] == "json_schema" and fmt["json_schema"]["schema"]["properties"]["facts"]["maxItems"] == 8
+    facts_schema = fmt["json_schema"]["schema"]["properties"]["facts"]
+    assert fmt["type"] == "json_schema" and facts_schema["maxItems"] == 5
+    assert facts_schema["items"]["properties"]["predicate"]["enum"][:3] == ["name", "lives_in", "works_as"]
     completion = gen.complete("hello")
     assert completion.text == "OK" and completion.prompt_tokens == 1 and completion.completion_tokens == 7
     assert "response_format" not in server.chat_requests()[-1]["body"]  # no schema, no constraint
@@ -100,8 +103,8 @@ def test_a_call_asks_for_schema_constrained_output_and_reports_tokens(server):
 def test_a_server_that_rejects_json_schema_gets_json_object_with_the_schema(server):
     server.behaviour = "reject_json_schema"
     gen = OpenAICompatible(server.url, "m", timeout=5)
-    assert extract_with_generator(gen, "Alice", LINES, ["lives_in"])[0]["object"] == "Porto"
-    extract_with_generator(gen, "Alice", LINES, ["lives_in"])
+    assert extract_with_generator(gen, "Alice", LINES, load_catalogue())[0]["object"] == "big hospital"
+    extract_with_generator(gen, "Alice", LINES, load_catalogue())
     shapes = [r["body"]["response_format"]["type"] for r in server.chat_requests()]
     assert shapes == ["json_schema", "json_object", "json_object"]  # the working shape is remembered
     assert server.chat_requests()[-1]["body"]["response_format"]["schema"]["required"] == ["facts"]
@@ -143,7 +146,7 @@ def test_formation_uses_the_generator_and_accounts_its_tokens(daemon, client, se
     form(client)
     [s] = sessions(daemon)
     assert s["formed_at"] and s["result"]["degraded"] == []
-    assert objects(client) == {"Porto"}  # the scripted model's fact, not the rules' Lisbon and nurse
+    assert objects(client) == {"big hospital"}  # the scripted model's fact, not the rules' Lisbon and nurse
     episode = daemon.store.read().execute("SELECT headline, summary FROM episodes").fetchone()
     assert episode["headline"] == "Moving house to Porto" and "new flat" in episode["summary"]
     tokens = s["result"]["tokens"]
@@ -160,7 +163,7 @@ def test_think_wrapped_json_is_read(daemon, client, server):
     use(daemon, server)
     say(client, LINES, "2026-03-01T10:00:00Z")
     form(client)
-    assert objects(client) == {"Porto"} and sessions(daemon)[0]["result"]["degraded"] == []
+    assert objects(client) == {"big hospital"} and sessions(daemon)[0]["result"]["degraded"] == []
     assert daemon.store.read().execute("SELECT headline FROM episodes").fetchone()[0] == "Moving house to Porto"
 
 
@@ -208,7 +211,7 @@ def test_a_generator_that_comes_back_forms_the_pending_session_itself(daemon, cl
     server.listen_again()
     form(client)
     [s] = sessions(daemon)
-    assert s["formed_at"] and s["result"]["degraded"] == [] and objects(client) == {"Porto"}
+    assert s["formed_at"] and s["result"]["degraded"] == [] and objects(client) == {"big hospital"}
     status = client.status()["generator"]
     assert status["answering"] is True and status["last_ok_at"] and "refused" in status["last_error"]  # history
     assert [e["provider"] for e in events(daemon, "generator.down")] == ["openai"]
@@ -243,7 +246,7 @@ def test_in_the_pause_after_a_failure_sessions_wait_without_using_up_attempts(da
     server.listen_again()
     assert client.test_generator()["ok"] is True  # a test that answers ends the pause
     form(client)
-    assert sessions(daemon)[0]["formed_at"] and objects(client) == {"Porto"}
+    assert sessions(daemon)[0]["formed_at"] and objects(client) == {"big hospital"}
 
 
 def test_without_a_generator_nothing_waits(daemon, client):
@@ -352,3 +355,18 @@ def test_hearthd_starts_without_a_keyring_and_hearthctl_sets_and_tests_the_key(t
     finally:
         assert proc.stop() == 0
     assert "sk-no-keyring-42" not in (tmp_path / "hearthd.log").read_text()
+
+
+def test_extraction_keeps_catalogue_predicates_and_objects_that_were_said(server):
+    server.facts = [
+        {"predicate": "works_at", "object": "big hospital", "provenance": "USER-STATED"},
+        {"predicate": "works_at", "object": "Big hospital.", "provenance": "USER-STATED"},   # a repeat
+        {"predicate": "lives_in", "object": "Porto", "provenance": "USER-STATED"},          # never said
+        {"predicate": "hobby", "object": "Lisbon", "provenance": "USER-STATED"},            # not a predicate
+        {"predicate": "lives_in", "object": "Lisbon", "provenance": "INFERRED"},
+        "garbage", {"predicate": "likes"}]
+    gen = OpenAICompatible(server.url, "m", timeout=5)
+    facts = extract_with_generator(gen, "Alice", LINES, load_catalogue())
+    assert [(f["predicate"], f["object"], f["provenance"]) for f in facts] == [
+        ("works_at", "big hospital", "USER-STATED"), ("lives_in", "Lisbon", "INFERRED")]
+    assert facts[1]["text"] == "{subject} lives in Lisbon"

@@ -195,7 +195,7 @@ class Former:
         if plan.use_generator:
             try:
                 found = extract_with_generator(self.generator, self._name(speaker), [t["text"] for t in chunk],
-                                               self.predicates)
+                                               self.catalogue)
                 name, facts = self._name(speaker), []
                 for item in found:
                     text = item["text"].replace("{subject}", name)

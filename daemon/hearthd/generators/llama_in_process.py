@@ -3,8 +3,8 @@
 
 The model loads on the first call (not at boot) and stays loaded until the provider is replaced. Calls are
 serialised (a llama.cpp context is not thread-safe). A schema becomes a grammar (llama-cpp-python's
-`json_object` response format with a `schema`). The timeout stops decoding once it has passed, and the call
-fails as any timed-out call does.
+`json_object` response format with a `schema`). The timeout is checked at every decoded token (a logits
+processor): once it has passed, decoding stops and the call fails as any timed-out call does.
 """
 
 from __future__ import annotations
@@ -57,24 +57,32 @@ class LlamaInProcess(Generator):
         return self._llm
 
     def complete(self, prompt: str, schema: dict | None = None, max_tokens: int = DEFAULT_MAX_TOKENS) -> Completion:
-        from_start = time.monotonic()
+        deadline = time.monotonic() + self.timeout  # the wait for the lock and the model's load count too
         with self._lock:
             llm = self._load()
-            deadline = from_start + self.timeout
-            from llama_cpp import StoppingCriteriaList
+            from llama_cpp import LogitsProcessorList
 
-            past_deadline = StoppingCriteriaList([lambda _ids, _logits: time.monotonic() > deadline])
+            def stop_past_deadline(_ids, scores):
+                if time.monotonic() > deadline:
+                    raise _PastDeadline()
+                return scores
+
             extra = {"response_format": {"type": "json_object", "schema": schema}} if schema is not None else {}
             try:
                 out = llm.create_chat_completion(messages=[{"role": "user", "content": prompt}], temperature=0,
-                                                 max_tokens=max_tokens, stopping_criteria=past_deadline, **extra)
+                                                 max_tokens=max_tokens,
+                                                 logits_processor=LogitsProcessorList([stop_past_deadline]), **extra)
+            except _PastDeadline:
+                raise GeneratorError(f"{self.model} did not finish within {self.timeout:g} s") from None
             except (ValueError, RuntimeError) as exc:  # e.g. a prompt over the context window
                 raise GeneratorError(f"llama.cpp failed: {exc}") from None
-        if time.monotonic() > deadline:
-            raise GeneratorError(f"{self.model} did not finish within {self.timeout:g} s")
         try:
             text = out["choices"][0]["message"]["content"] or ""
             usage = out.get("usage") or {}
         except (KeyError, IndexError, TypeError):
             raise GeneratorError("llama.cpp returned no completion") from None
         return Completion(text, int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0))
+
+
+class _PastDeadline(Exception):
+    pass

@@ -5,7 +5,7 @@ Studio, vLLM).
   or a 429 is retried with exponential backoff while time remains; a read that runs out of time is not
   (the server is busy: the next pass asks again).
 - Structured output: with a schema, the request asks for `response_format` of type `json_schema` (OpenAI,
-  Ollama, LM Studio, vLLM, llama.cpp's server), and when the server rejects that shape (400/422) for
+  Ollama, LM Studio, vLLM, llama.cpp's server), and when the server rejects that shape (an error naming it) for
   `json_object` with a `schema` (llama-cpp-python's server), then for none; the steps parse the answer
   tolerantly either way. The shape that worked is remembered for the provider's life.
 - The API key goes in the Authorization header only; it is never part of an error message or a log line.
@@ -97,7 +97,7 @@ class OpenAICompatible(Generator):
         shape = FORMATS[self._format]
         if shape == "json_schema":
             return {"response_format": {"type": "json_schema",
-                                        "json_schema": {"name": "answer", "schema": schema, "strict": True}}}
+                                        "json_schema": {"name": "answer", "schema": schema}}}
         if shape == "json_object":
             return {"response_format": {"type": "json_object", "schema": schema}}
         return {}
@@ -144,8 +144,9 @@ def _count(value) -> int:
 
 
 def _rejects_format(response: httpx.Response) -> bool:
-    """A 400/422 about the response_format shape (not, say, a prompt over the context)."""
-    return response.status_code in (400, 422) and any(
+    """An error about the response_format shape (not, say, a prompt over the context). llama-cpp-python's
+    server answers its validation errors with a 500."""
+    return response.status_code in (400, 422, 500) and any(
         word in response.text.lower() for word in ("response_format", "json_schema", "json_object"))
 
 
