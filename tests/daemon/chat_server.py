@@ -14,7 +14,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 FACT = {"predicate": "works_at", "object": "big hospital", "provenance": "USER-STATED"}
-EPISODE = "### HEADLINE\nMoving house to Porto\n### SUMMARY\nThey talked about the move to Porto and the new flat."
+EPISODE = {"headline": "Moving house to Porto", "summary": "They talked about the move to Porto and the new flat."}
 SUMMARY = "The scripted summary: the family talked about moving to Porto."
 
 BEHAVIOURS = ("ok", "think", "garbage", "not_json", "slow", "error503", "hangup", "reject_json_schema")
@@ -111,8 +111,8 @@ class ChatServer:
     def answer(self, prompt: str, behaviour: str) -> str:
         if "lasting facts" in prompt:
             content = json.dumps({"facts": self.facts})
-        elif "### HEADLINE" in prompt:
-            content = EPISODE
+        elif "a headline of at most 12 words" in prompt:
+            content = json.dumps(EPISODE)
         elif "running summary" in prompt:
             content = SUMMARY
         elif "Answer with one word" in prompt:

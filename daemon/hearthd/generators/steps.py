@@ -18,19 +18,20 @@ EXTRACT_PROMPT = "prompts/extract_facts.v2.txt"
 EXTRACT_SCHEMA = "prompts/extract_facts.v2.schema.json"
 MAX_FACTS_PER_CHUNK = 8
 JUDGE_PROMPT = "prompts/judge.v1.txt"
-EPISODE_PROMPT = "prompts/episode.v1.txt"
+EPISODE_PROMPT = "prompts/episode.v2.txt"
+EPISODE_SCHEMA = "prompts/episode.v2.schema.json"
 VERDICTS = ("SAME", "UPDATE", "CONTRADICT", "UNRELATED")
 # Answer budgets: enough for the longest well-formed answer, short enough that a small model rambling on
 # ends soon (the schema's maxItems bounds the facts).
 EXTRACT_MAX_TOKENS = 600
 JUDGE_MAX_TOKENS = 8
-EPISODE_MAX_TOKENS = 200
+EPISODE_MAX_TOKENS = 300
 
 
 def parse_json(text: str):
     """The first JSON object in a model's answer (tolerates prose and code fences around it)."""
     text = strip_reasoning(text)
-    decoder = json.JSONDecoder()
+    decoder = json.JSONDecoder(strict=False)  # a raw newline inside a string is not worth losing the answer
     start = text.find("{")
     while start != -1:
         try:
@@ -94,13 +95,13 @@ def judge_with_generator(generator: Generator, new: str, old: str) -> str | None
 
 
 def narrative_with_generator(generator: Generator, transcript: str) -> tuple[str, str]:
-    """(headline, summary) from the ### HEADLINE / ### SUMMARY answer; GeneratorError when malformed."""
-    answer = strip_reasoning(generator.generate(read_text(EPISODE_PROMPT).format(transcript=transcript),
-                                                    max_tokens=EPISODE_MAX_TOKENS))
-    match = re.search(r"#+\s*HEADLINE\s*(.+?)\s*#+\s*SUMMARY\s*(.+)", answer, re.S | re.I)
-    if not match:
-        raise GeneratorError("the generator's episode has no HEADLINE and SUMMARY")
-    headline, summary = match.group(1).strip().splitlines()[0].strip(), " ".join(match.group(2).split())
+    """(headline, summary) from the JSON answer; GeneratorError when it is malformed or empty."""
+    data = parse_json(generator.generate(read_text(EPISODE_PROMPT).format(transcript=transcript),
+                                         schema=read_json(EPISODE_SCHEMA), max_tokens=EPISODE_MAX_TOKENS))
+    headline, summary = (data.get("headline"), data.get("summary")) if isinstance(data, dict) else (None, None)
+    if not isinstance(headline, str) or not isinstance(summary, str):
+        raise GeneratorError("the generator's episode has no headline and summary")
+    headline, summary = " ".join(headline.split()), " ".join(summary.split())
     if not headline or not summary:
         raise GeneratorError("the generator's episode is empty")
     return headline[:200], summary[:2000]
