@@ -3,8 +3,9 @@
 
 The model loads on the first call (not at boot) and stays loaded until the provider is replaced. Calls are
 serialised (a llama.cpp context is not thread-safe). A schema becomes a grammar (llama-cpp-python's
-`json_object` response format with a `schema`). The timeout is checked at every decoded token (a logits
-processor): once it has passed, decoding stops and the call fails as any timed-out call does.
+`json_object` response format with a `schema`). The answer is streamed so that the timeout can be checked at
+every decoded token: once it has passed, decoding stops and the call fails as any timed-out call does. Token
+counts: one per streamed piece; the prompt's without the chat template's few tokens.
 """
 
 from __future__ import annotations
@@ -60,29 +61,22 @@ class LlamaInProcess(Generator):
         deadline = time.monotonic() + self.timeout  # the wait for the lock and the model's load count too
         with self._lock:
             llm = self._load()
-            from llama_cpp import LogitsProcessorList
-
-            def stop_past_deadline(_ids, scores):
-                if time.monotonic() > deadline:
-                    raise _PastDeadline()
-                return scores
-
             extra = {"response_format": {"type": "json_object", "schema": schema}} if schema is not None else {}
+            pieces, completion_tokens = [], 0
             try:
-                out = llm.create_chat_completion(messages=[{"role": "user", "content": prompt}], temperature=0,
-                                                 max_tokens=max_tokens,
-                                                 logits_processor=LogitsProcessorList([stop_past_deadline]), **extra)
-            except _PastDeadline:
-                raise GeneratorError(f"{self.model} did not finish within {self.timeout:g} s") from None
-            except (ValueError, RuntimeError) as exc:  # e.g. a prompt over the context window
+                # Streamed, so decoding can be stopped at the deadline (one chunk per token).
+                chunks = llm.create_chat_completion(messages=[{"role": "user", "content": prompt}], temperature=0,
+                                                    max_tokens=max_tokens, stream=True, **extra)
+                for chunk in chunks:
+                    if time.monotonic() > deadline:
+                        chunks.close()
+                        raise GeneratorError(f"{self.model} did not finish within {self.timeout:g} s")
+                    delta = chunk["choices"][0].get("delta") or {}
+                    if delta.get("content"):
+                        pieces.append(delta["content"])
+                        completion_tokens += 1
+                prompt_tokens = len(llm.tokenize(prompt.encode("utf-8"), add_bos=False))  # without the template
+            except (ValueError, RuntimeError, KeyError, IndexError) as exc:  # e.g. a prompt over the context
                 raise GeneratorError(f"llama.cpp failed: {exc}") from None
-        try:
-            text = out["choices"][0]["message"]["content"] or ""
-            usage = out.get("usage") or {}
-        except (KeyError, IndexError, TypeError):
-            raise GeneratorError("llama.cpp returned no completion") from None
-        return Completion(text, int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0))
+        return Completion("".join(pieces), prompt_tokens, completion_tokens)
 
-
-class _PastDeadline(Exception):
-    pass
