@@ -49,7 +49,7 @@ class LlamaServer:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}/v1"
         self.log = tempfile.NamedTemporaryFile(prefix="llama-server-", suffix=".log", delete=False)
-        threads = str(max(1, (os.cpu_count() or 2)))
+        threads = str(max(1, (os.cpu_count() or 2) - 1))  # all cores: llama.cpp spins against the test process
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "llama_cpp.server", "--model", str(self.model), "--host", "127.0.0.1",
              "--port", str(self.port), "--n_ctx", str(n_ctx), "--n_threads", threads],

@@ -49,6 +49,32 @@ def on_llama(daemon, llama):
     return client
 
 
+# The in-process tests first: they run before the module's server starts, so the two do not share the cores.
+def test_the_in_process_provider_runs_the_same_model(daemon):
+    client = daemon.client()
+    client.set_setting("generator.gguf_path", str(smollm2_gguf()))
+    client.set_setting("generator.provider", "llama_cpp")
+    tested = client.test_generator()
+    assert tested["ok"] is True and tested["provider"] == "llama_cpp" and tested["model"].endswith(".gguf")
+    facts = extract_with_generator(daemon.generator, "Alice", CONVERSATION[:2], load_catalogue())
+    assert isinstance(facts, list)  # schema-constrained: always parseable
+    assert daemon.generator.totals.calls == 2 and daemon.generator.totals.completion_tokens > 0
+    client.set_setting("generator.gguf_path", "/nonexistent/model.gguf")
+    failed = client.test_generator()
+    assert failed["ok"] is False and "no GGUF file" in failed["error"]
+
+
+def test_the_in_process_provider_stops_at_its_timeout():
+    slow = LlamaInProcess(str(smollm2_gguf()), timeout=1.0)
+    try:
+        with pytest.raises(GeneratorError, match="did not finish within 1 s"):
+            slow.complete("Write a very long story about a dragon, in ten chapters.", max_tokens=1000)
+        slow.timeout = 60
+        assert slow.complete("Reply with the single word OK.", max_tokens=4).completion_tokens > 0  # still usable
+    finally:
+        slow.close()
+
+
 def test_formation_through_llama_cpp_server(daemon, llama):
     client = on_llama(daemon, llama)
     tested = client.test_generator()
@@ -86,28 +112,3 @@ def test_compaction_through_llama_cpp_server(daemon, llama):
     assert window["summary"] == folded["summary"] and len(window["messages"]) == 4
     last = client.status()["generator"]["tokens"]["last_compaction"]
     assert last["calls"] == 1 and last["prompt"] > 50 and last["completion"] > 0
-
-
-def test_the_in_process_provider_runs_the_same_model(daemon):
-    client = daemon.client()
-    client.set_setting("generator.gguf_path", str(smollm2_gguf()))
-    client.set_setting("generator.provider", "llama_cpp")
-    tested = client.test_generator()
-    assert tested["ok"] is True and tested["provider"] == "llama_cpp" and tested["model"].endswith(".gguf")
-    facts = extract_with_generator(daemon.generator, "Alice", CONVERSATION[:2], load_catalogue())
-    assert isinstance(facts, list)  # schema-constrained: always parseable
-    assert daemon.generator.totals.calls == 2 and daemon.generator.totals.completion_tokens > 0
-    client.set_setting("generator.gguf_path", "/nonexistent/model.gguf")
-    failed = client.test_generator()
-    assert failed["ok"] is False and "no GGUF file" in failed["error"]
-
-
-def test_the_in_process_provider_stops_at_its_timeout():
-    slow = LlamaInProcess(str(smollm2_gguf()), timeout=1.0)
-    try:
-        with pytest.raises(GeneratorError, match="did not finish within 1 s"):
-            slow.complete("Write a very long story about a dragon, in ten chapters.", max_tokens=1000)
-        slow.timeout = 60
-        assert slow.complete("Reply with the single word OK.", max_tokens=4).completion_tokens > 0  # still usable
-    finally:
-        slow.close()
