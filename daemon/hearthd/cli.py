@@ -248,6 +248,10 @@ def _fmt_pass(p: dict) -> str:
     facts = sum(len(f.get("facts") or []) for f in p["formed"])
     episodes = sum(1 for f in p["formed"] if f.get("episode"))
     line = f"ended {p['ended']} sessions, formed {len(p['formed'])}: {facts} facts, {episodes} episodes"
+    if p.get("waiting"):
+        line += f"; {len(p['waiting'])} waiting for the generator ({p['degraded'] or 'it failed earlier'})"
+    if (p.get("tokens") or {}).get("calls"):
+        line += f"; generator tokens {p['tokens']['prompt']} prompt + {p['tokens']['completion']} completion"
     return line + (f"; {len(p['failed'])} failed (still pending)" if p["failed"] else "")
 
 

@@ -143,7 +143,7 @@ def test_a_base_url_without_a_scheme_is_a_clear_error_not_a_crash(daemon, client
 def test_formation_uses_the_generator_and_accounts_its_tokens(daemon, client, server):
     use(daemon, server)
     say(client, LINES, "2026-03-01T10:00:00Z")
-    form(client)
+    assert form(client)["tokens"]["completion"] == 14  # the pass's sum
     [s] = sessions(daemon)
     assert s["formed_at"] and s["result"]["degraded"] == []
     assert objects(client) == {"big hospital"}  # the scripted model's fact, not the rules' Lisbon and nurse
@@ -151,6 +151,7 @@ def test_formation_uses_the_generator_and_accounts_its_tokens(daemon, client, se
     assert episode["headline"] == "Moving house to Porto" and "new flat" in episode["summary"]
     tokens = s["result"]["tokens"]
     assert tokens["calls"] == 2 and tokens["prompt"] > 0 and tokens["completion"] == 14
+    assert client.status()["formation"]["last_pass"]["tokens"]["completion"] == 14
     status = client.status()["generator"]
     assert status["provider"] == "openai" and status["answering"] is True
     assert status["model"] == "scripted"  # none set: the first the server lists

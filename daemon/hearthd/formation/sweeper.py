@@ -159,6 +159,8 @@ class Sweeper:
                 result["failed"].append({"session": session_id, "error": str(exc)})
             self.events.publish("formation.progress", done=n, total=len(backlog), finished=n == len(backlog))
         result["seconds"] = round(time.time() - started, 3)
+        result["tokens"] = {k: sum((o.get("tokens") or {}).get(k, 0) for o in result["formed"])
+                            for k in ("calls", "prompt", "completion")}
         if result["degraded"]:
             self.degraded_passes += 1
         self.last_pass = {k: v if k not in ("formed", "waiting") else len(v) for k, v in result.items()}
