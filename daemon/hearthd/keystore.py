@@ -48,11 +48,13 @@ class Secret:
         self.what, self.risk = what, risk
         self.source: str | None = None
         self.warning: str | None = None
+        self.looked_up = False
 
     def get(self) -> str | None:
         """The value, or None when none is stored."""
         from keyring.errors import KeyringError
 
+        self.looked_up = True
         backend = keyring_backend()
         if backend is not None:
             try:
@@ -84,6 +86,7 @@ class Secret:
 
         if not value:
             raise ValueError(f"{self.what} must not be empty")
+        self.looked_up = True
         backend = keyring_backend()
         if backend is not None:
             try:
@@ -115,10 +118,13 @@ class Secret:
             except KeyringError as exc:
                 log.warning("could not remove %s from the OS keyring: %s", self.what, exc)
         self.source = self.warning = None
+        self.looked_up = True
         return existed
 
     def status(self) -> dict:
-        return {"source": self.source, "warning": self.warning}
+        """Where it is (set None: not looked up yet; the keyring is read at first use, not at boot)."""
+        return {"set": (self.source is not None) if self.looked_up else None, "source": self.source,
+                "warning": self.warning}
 
     # -- the two homes ---------------------------------------------------------------------------------
     def _put(self, backend, value: str) -> None:

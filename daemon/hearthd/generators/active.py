@@ -34,7 +34,8 @@ def api_key_secret(data_dir) -> Secret:
                   "anyone who can read it can use your generator account")
 
 
-def build_provider(settings: Settings, api_key: str | None) -> Generator:
+def build_provider(settings: Settings, api_key) -> Generator:
+    """api_key: the key or a function reading it (see OpenAICompatible)."""
     provider, timeout = settings["generator.provider"], settings["generator.timeout_seconds"]
     if provider == "openai":
         from .openai_compatible import OpenAICompatible
@@ -97,9 +98,8 @@ class ActiveGenerator(Generator):
 
     def rebuild(self, announce: bool = True) -> None:
         """A provider from the current settings, replacing the old one (closed) for every later call."""
-        key = self.api_key.get() if self.settings["generator.provider"] == "openai" else None
         try:
-            provider = build_provider(self.settings, key)
+            provider = build_provider(self.settings, self.api_key.get)
         except GeneratorError as exc:
             provider = _Broken(self.settings["generator.provider"], str(exc))
         with self._lock:
@@ -214,7 +214,7 @@ class ActiveGenerator(Generator):
                "last_ok_at": self.last_ok_at, "retry_in_seconds": round(self.cooling_down(), 1),
                "degraded": dict(self.degraded), "last_degraded": self.last_degraded,
                "tokens": {"total": self.totals.tokens(), **{f"last_{w}": v for w, v in self.last.items()}},
-               "api_key": dict(self.api_key.status(), set=self.api_key.source is not None)}
+               "api_key": self.api_key.status()}
         if self.settings["generator.provider"] == "openai":
             out["base_url"] = self.settings["generator.base_url"]
         return out

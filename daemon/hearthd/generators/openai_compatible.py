@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Callable
 
 import httpx
 
@@ -30,8 +31,10 @@ RETRY_STATUS = {429, 500, 502, 503, 504}
 class OpenAICompatible(Generator):
     name = "openai"
 
-    def __init__(self, base_url: str, model: str = "", api_key: str | None = None, timeout: float = 60.0,
-                 retries: int = 2, backoff: float = 0.5):
+    def __init__(self, base_url: str, model: str = "", api_key: str | Callable[[], str | None] | None = None,
+                 timeout: float = 60.0, retries: int = 2, backoff: float = 0.5):
+        """api_key: the key, or a function that reads it (from the keyring: called at the first request, off
+        the daemon's boot path, since a keyring may take its time or ask to be unlocked)."""
         if not base_url.startswith(("http://", "https://")):
             raise GeneratorError(f"generator.base_url must start with http:// or https://, got {base_url!r}")
         self.base_url = base_url.rstrip("/")
@@ -40,7 +43,9 @@ class OpenAICompatible(Generator):
         self.retries = retries
         self.backoff = backoff
         self._format = 0
-        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self._api_key = api_key
+        self._key_read = not callable(api_key)
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key and not callable(api_key) else {}
         self._http = httpx.Client(base_url=self.base_url, headers=headers, timeout=timeout)
 
     @property
@@ -80,7 +85,18 @@ class OpenAICompatible(Generator):
                 raise GeneratorError(error)
             time.sleep(pause)
 
+    def _read_key(self) -> None:
+        try:
+            key = self._api_key()
+        except Exception as exc:  # noqa: BLE001 - a broken keyring: say so, as a failed call
+            raise GeneratorError(f"cannot read the API key: {exc.__class__.__name__}") from None
+        if key:
+            self._http.headers["Authorization"] = f"Bearer {key}"
+        self._key_read = True
+
     def _post(self, path: str, body: dict | None, deadline: float) -> httpx.Response:
+        if not self._key_read:
+            self._read_key()
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise GeneratorError(f"no answer from {self.base_url} within {self.timeout:g} s")
