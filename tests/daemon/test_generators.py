@@ -222,7 +222,7 @@ def test_a_generator_that_comes_back_forms_the_pending_session_itself(daemon, cl
 
 def test_the_first_failure_degrades_the_rest_of_the_pass(daemon, client, server):
     server.behaviour = "garbage"
-    use(daemon, server)
+    use(daemon, server, retry_passes=2)
     say(client, LINES, "2026-03-01T10:00:00Z", thread="kitchen")
     say(client, ["I have a dog called Rex.", "Every Friday we order pizza for the whole family."],
         "2026-03-02T10:00:00Z", thread="hall")
@@ -233,6 +233,14 @@ def test_the_first_failure_degrades_the_rest_of_the_pass(daemon, client, server)
     assert len(result["waiting"]) == 2
     first_session_calls = len(server.chat_requests()) - asked
     assert first_session_calls <= 2  # extraction and episode of the first session; none for the second
+
+    form(client)  # the last attempt: the first session fails again, the second is not even asked
+    formed = sessions(daemon)
+    assert all(s["formed_at"] and s["result"]["degraded"][0] == "generator failed on 2 passes: formed by rules"
+               for s in formed)
+    assert [e["then"] for e in events(daemon, "generator.degraded")] == ["retried on a later pass"] * 2 + [
+        "formed by rules"] * 2
+    assert RULES_FACTS | {"Rex"} <= objects(client)
 
 
 def test_in_the_pause_after_a_failure_sessions_wait_without_using_up_attempts(daemon, client, server, monkeypatch):

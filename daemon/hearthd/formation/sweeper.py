@@ -136,7 +136,8 @@ class Sweeper:
         generator = self.former.generator
         for n, (session_id, attempts) in enumerate(backlog, start=1):
             mode = self._mode(generator, result["degraded"], attempts, limit)
-            note = f"generator failed on {attempts + 1} passes: formed by rules" if mode == "fallback" else None
+            last_try = mode == "fallback" or (mode == "rules" and result["degraded"])
+            note = f"generator failed on {attempts + 1} passes: formed by rules" if last_try else None
             try:
                 try:
                     outcome = self.former.form(session_id, mode, note)
@@ -145,8 +146,8 @@ class Sweeper:
                 if outcome is not None:
                     result["formed"].append(outcome)
                     self.events.publish("formation.session", **_summary(outcome))
-                    if mode == "fallback" and outcome.get("degraded"):  # the last attempt failed as well
-                        result["degraded"] = outcome["degraded"][1]
+                    if last_try and outcome.get("degraded"):  # the last attempt failed as well
+                        result["degraded"] = result["degraded"] or outcome["degraded"][1]
                         generator.note_degraded("formation", session=session_id, error=result["degraded"],
                                                 attempts=attempts + 1, then="formed by rules")
             except EmbedderUnavailable as exc:
