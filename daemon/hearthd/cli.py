@@ -141,6 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--speaker")
     p.add_argument("--band", choices=("high", "medium", "greeting", "none"))
 
+    p = sub.add_parser("generator", parents=[common], help="the LLM: status, test connection, API key")
+    gsub = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    gsub.add_parser("status", parents=[common], help="provider, model, answering, degraded passes, tokens")
+    gsub.add_parser("test", parents=[common], help="ask the generator for one short answer now")
+    k = gsub.add_parser("set-key", parents=[common], help="store the API key, read from stdin, in the OS keyring")
+    k.add_argument("--clear", action="store_true", help="remove the stored key instead")
+
     p = sub.add_parser("settings", parents=[common], help="read or change settings")
     ssub = p.add_subparsers(dest="action", required=True, metavar="ACTION")
     g = ssub.add_parser("get", parents=[common], help="all settings, or one")
@@ -190,10 +197,37 @@ def _fmt_status(s: dict) -> str:
     f = s["formation"]
     lines.append(f"formation backlog {f['backlog']}" + (" (a pass is running)" if f["running"] else "")
                  + (f", last pass formed {f['last_pass']['formed']}" if f["last_pass"] else ""))
-    lines.append(f"generator {s['generator']['provider']}; memory "
+    lines.append(_fmt_generator(s["generator"]).splitlines()[0] + "; memory "
                  f"{'on' if s['memory']['enabled'] else 'paused'}, recall {s['memory']['recall_mode']}")
     lines.append("counts " + ", ".join(f"{k} {v}" for k, v in s["counts"].items()))
     return "\n".join(lines)
+
+
+def _fmt_generator(g: dict) -> str:
+    if g["provider"] == "none":
+        return "generator none (rules and extractive summaries)"
+    answering = {True: "answering", False: "not answering", None: "not asked yet"}[g["answering"]]
+    line = f"generator {g['provider']} {g['model'] or '(first listed)'}: {answering}"
+    if g["answering"] is False:
+        line += f" ({g['last_error']}; next try in {g['retry_in_seconds']:.0f} s)"
+    degraded = ", ".join(f"{n} {work}" for work, n in g["degraded"].items())
+    total = g["tokens"]["total"]
+    line += f"\ndegraded: {degraded or 'none'}; tokens {total['prompt']} prompt + {total['completion']} completion"
+    last = g["tokens"].get("last_formation")
+    if last:
+        line += f"; last formation (session {last['session']}) {last['prompt']} + {last['completion']}"
+    key = g.get("api_key")
+    if key and key["set"]:
+        line += f"\nAPI key in the {key['source']}" + (f" ({key['warning']})" if key["warning"] else "")
+    return line
+
+
+def _read_key() -> str:
+    if sys.stdin.isatty():
+        import getpass
+
+        return getpass.getpass("API key: ")
+    return sys.stdin.readline().strip()
 
 
 def _fmt_recall(r: dict) -> str:
@@ -214,6 +248,10 @@ def _fmt_pass(p: dict) -> str:
     facts = sum(len(f.get("facts") or []) for f in p["formed"])
     episodes = sum(1 for f in p["formed"] if f.get("episode"))
     line = f"ended {p['ended']} sessions, formed {len(p['formed'])}: {facts} facts, {episodes} episodes"
+    if p.get("waiting"):
+        line += f"; {len(p['waiting'])} waiting for the generator ({p['degraded'] or 'it failed earlier'})"
+    if (p.get("tokens") or {}).get("calls"):
+        line += f"; generator tokens {p['tokens']['prompt']} prompt + {p['tokens']['completion']} completion"
     return line + (f"; {len(p['failed'])} failed (still pending)" if p["failed"] else "")
 
 
@@ -385,6 +423,22 @@ def run(args) -> int:
         elif args.command == "context":
             result = client.context(args.text, args.speaker, args.band)
             _print(args, result, lambda r: r["preamble"] or f"(nothing: recall mode {r['mode']})")
+        elif args.command == "generator":
+            if args.action == "status":
+                _print(args, client.generator(), _fmt_generator)
+            elif args.action == "test":
+                result = client.test_generator()
+                _print(args, result, lambda r: f"{r['provider']} {r['model']}: " + (
+                    f"answered {r['reply']!r} in {r['seconds']} s" if r["ok"] else f"failed: {r['error']}"))
+                return 0 if result["ok"] else 2
+            elif args.clear:
+                _print(args, client.set_generator_key(None), lambda r: "API key removed")
+            else:
+                key = _read_key()
+                if not key:
+                    raise HearthError("no key on stdin (use --clear to remove the stored key)")
+                _print(args, client.set_generator_key(key), lambda r: f"API key stored in the {r['source']}" +
+                       (f"; {r['warning']}" if r["warning"] else ""))
         elif args.command == "settings":
             if args.action == "get" and args.key:
                 _print(args, client.setting(args.key), _fmt_setting)

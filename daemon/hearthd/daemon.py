@@ -42,7 +42,7 @@ from .formation.ledger import TurnIn, ensure_speaker, insert_turns
 from .formation.quality import quality_problem
 from .formation.sweeper import JOB as SWEEP_JOB
 from .formation.sweeper import Sweeper
-from .generators.base import NoGenerator
+from .generators.active import PROVIDER_SETTINGS, ActiveGenerator, api_key_secret
 from .history.clear import clear_context
 from .history.compaction import Summariser
 from .history.windows import Usage, WorkingWindows
@@ -99,7 +99,7 @@ class Daemon:
                                      on_state=self._embedder_state)
         self.backfill = EmbeddingBackfill(self.store, self.embedder, self.events)
         self.recaller = Recaller(self.store, self.embedder, self.settings)
-        self.generator = NoGenerator()
+        self.generator = ActiveGenerator(self.settings, api_key_secret(self.data_dir), self.events)
         self.former = Former(self.store, self.embedder, self.settings, self.generator)
         self.windows = WorkingWindows(self.store, self.settings, Summariser(self.embedder, self.generator))
         self.sweeper = Sweeper(self.store, self.settings, self.former, self.events, on_threads_ended=self.windows.drop)
@@ -148,6 +148,7 @@ class Daemon:
         self._stopped = True
         self.scheduler.shutdown(wait=True)
         self._compactor.shutdown(wait=True)
+        self.generator.close()
         self.backfill.stop()
         self.embedder.stop()
         self.recaller.close()
@@ -170,6 +171,8 @@ class Daemon:
         self.events.publish("settings.changed", key=key, old=old, new=new)
         if key == "embedder.model":
             self.embedder.switch_model(new)
+        if key in PROVIDER_SETTINGS:
+            self.generator.rebuild()
         if key == "memory.sweep_interval_seconds":
             for job in (SWEEP_JOB, RETENTION_JOB):
                 self.scheduler.reschedule_job(job, trigger="interval", seconds=new)
@@ -205,12 +208,38 @@ class Daemon:
                 "searched_model": self.store.vector_model, "recorded_model": self.store.meta("embedder_model"),
             },
             "embedding": self.backfill.status(),
-            "generator": {"provider": self.settings["generator.provider"]},
+            "generator": dict(self.generator.status(), degraded_passes=self.sweeper.degraded_passes),
             "formation": self.sweeper.status(),
             "receipts": self._receipt_keys.status() if self._receipt_keys else {"source": None},
             "memory": {"enabled": self.settings["memory.enabled"], "recall_mode": self.settings["memory.recall_mode"]},
             "counts": counts,
         }
+
+    # -- the generator ---------------------------------------------------------------------------------------
+    def test_generator(self) -> dict:
+        result = self.generator.test()
+        self.events.publish("generator.tested", **{k: result.get(k) for k in ("provider", "ok", "error", "seconds")})
+        if result["ok"]:
+            self.sweeper.wake()  # sessions waiting for it can form now
+        return result
+
+    def set_generator_key(self, key: str | None, actor: str) -> dict:
+        """Store (or with None remove) the generator's API key: the OS keyring, else an owner-only file. The
+        key is never written to core.db, a log, an event or an answer."""
+        secret = self.generator.api_key
+        if key is None:
+            removed = secret.delete()
+            detail = {"removed": removed}
+        else:
+            if not key.strip() or len(key) > 4096 or any(c.isspace() for c in key.strip()):
+                raise UserError("an API key is one line of at most 4096 characters without spaces")
+            secret.set(key.strip())
+            detail = {"source": secret.source}
+        self.store.writer.write(lambda tx: audit.record(tx, actor, "generator.key", "generator.api_key", detail))
+        self.generator.rebuild()
+        self.events.publish("generator.key", set=key is not None, source=secret.source)
+        self.sweeper.wake()
+        return {"set": secret.source is not None, "source": secret.source, "warning": secret.warning}
 
     def commit_turns(self, turns: list[TurnIn], usage: Usage | None = None) -> list[dict]:
         """Write finished turns; `usage` is the live turn's prompt size, which may trigger compaction."""

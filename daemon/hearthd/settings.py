@@ -153,13 +153,16 @@ DECLARATIONS: tuple[Setting, ...] = (
        "the background."),
     # -- generator
     _s("generator.provider", str, "none", "LLM used for extraction and summaries; none uses rules and "
-       "extractive summaries, offline.", choices=("none", "openai", "llama_cpp"), wired=False),
+       "extractive summaries, offline.", choices=("none", "openai", "llama_cpp")),
     _s("generator.base_url", str, "http://127.0.0.1:8080/v1", "OpenAI-compatible endpoint (Ollama, llama.cpp "
-       "server, LM Studio, vLLM).", wired=False),
-    _s("generator.model", str, "", "Model name at the endpoint.", wired=False),
-    _s("generator.gguf_path", str, "", "Local GGUF file for the in-process llama_cpp provider.", wired=False),
-    _s("generator.timeout_seconds", float, 60.0, "Longest wait for one generator call.", minimum=1.0,
-       maximum=3_600.0, wired=False),
+       "server, LM Studio, vLLM). Its API key, if it needs one, is set with hearthctl generator set-key and kept "
+       "in the OS keyring."),
+    _s("generator.model", str, "", "Model name at the endpoint (empty: the first one it lists)."),
+    _s("generator.gguf_path", str, "", "Local GGUF file for the in-process llama_cpp provider."),
+    _s("generator.timeout_seconds", float, 60.0, "Longest wait for one generator call, its retries included.",
+       minimum=1.0, maximum=3_600.0),
+    _s("generator.retry_passes", int, 3, "Formation passes a conversation waits for a failing generator before "
+       "it is formed with the rule-based extractor instead.", minimum=1, maximum=100),
     # -- tools
     _s("tools.enabled", bool, False, "Offer the recall tools (recall_memory, expand_episode, "
        "get_related_episodes) to the assistant's LLM.", wired=False),

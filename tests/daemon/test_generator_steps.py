@@ -20,7 +20,7 @@ class Scripted(NoGenerator):
     def available(self):
         return True
 
-    def generate(self, prompt, schema=None):
+    def generate(self, prompt, schema=None, max_tokens=None):
         if isinstance(self.answer, Exception):
             raise self.answer
         return self.answer

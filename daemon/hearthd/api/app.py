@@ -184,6 +184,10 @@ class SettingIn(Strict):
     value: Any
 
 
+class ApiKeyIn(Strict):
+    key: str = Field(min_length=1, max_length=4096, description="the generator endpoint's API key")
+
+
 def _error(status: int, kind: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"type": kind, "message": message}}, status_code=status)
 
@@ -498,6 +502,24 @@ def create_app(daemon) -> FastAPI:
     @app.put("/v1/settings/{key}")
     def set_setting(key: str, body: SettingIn, role=ADMIN):
         return daemon.set_setting(key, body.value, actor=role)
+
+    @app.get("/v1/generator")
+    def generator(_role=ADMIN):
+        return daemon.status()["generator"]
+
+    @app.post("/v1/generator/test")
+    def generator_test(_role=ADMIN):
+        """Ask the configured generator for one short answer now: does it answer, and how fast."""
+        return daemon.test_generator()
+
+    @app.put("/v1/generator/key")
+    def generator_key(body: ApiKeyIn, role=ADMIN):
+        """Store the API key in the OS keyring (an owner-only file without one); it is never returned."""
+        return daemon.set_generator_key(body.key, role)
+
+    @app.delete("/v1/generator/key")
+    def generator_key_delete(role=ADMIN):
+        return daemon.set_generator_key(None, role)
 
     @app.get("/v1/events")
     async def events(request: Request, _role=ADMIN):

@@ -251,6 +251,18 @@ class HearthClient:
     def set_setting(self, key: str, value: Any) -> dict:
         return self.request("PUT", f"/v1/settings/{key}", json={"value": value})
 
+    def generator(self) -> dict:
+        return self.request("GET", "/v1/generator")
+
+    def test_generator(self) -> dict:
+        return self.request("POST", "/v1/generator/test")
+
+    def set_generator_key(self, key: str | None) -> dict:
+        """Store the generator's API key (None: remove it)."""
+        if key is None:
+            return self.request("DELETE", "/v1/generator/key")
+        return self.request("PUT", "/v1/generator/key", json={"key": key})
+
     def events(self, on_open=None) -> Iterator[dict]:
         """Server-sent events as dicts, until the connection closes. on_open(response): called once connected
         (a reader on another thread can take the connection's socket from it, to end a blocking read)."""

@@ -3,8 +3,8 @@
 A receipt proves what an erase removed without holding any of it: the selector (identifiers only as keyed
 digests), the time, row counts per table and keyed digests (HMAC-SHA256) of the erased rows. The signing key
 is created on first use and kept in the OS keyring; where no keyring backend exists (a headless hub) it falls
-back to an owner-only file `<data_dir>/secrets/receipt-signing.key` and says so. The digest key is derived
-from the signing key with HKDF and never stored.
+back to an owner-only file `<data_dir>/secrets/receipt-signing.key` and says so (`keystore.Secret`). The
+digest key is derived from the signing key with HKDF and never stored.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import binascii
 import hashlib
 import hmac
 import json
-import logging
 import os
 import time
 from pathlib import Path
@@ -24,13 +23,10 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from ..paths import secure_write
-
-log = logging.getLogger(__name__)
+from ..keystore import Secret
 
 FORMAT = "hearth-erase-receipt/1"
 ALGORITHM = "Ed25519"
-KEYRING_SERVICE = "hearth"
 DIGEST_INFO = b"hearth receipt digests"
 RECEIPT_FIELDS = ("format", "payload", "algorithm", "public_key", "signature")
 
@@ -60,90 +56,26 @@ class ReceiptKeys:
 
     def __init__(self, data_dir: str | os.PathLike):
         self.data_dir = Path(data_dir)
-        self.key_file = self.data_dir / "secrets" / "receipt-signing.key"
-        self.keyring_username = f"receipt-signing-key:{self.data_dir}"
-        self.source: str = "keyring"
-        self.warning: str | None = None
+        self.secret = Secret(self.data_dir, "receipt-signing.key", "receipt-signing-key",
+                             "the erase-receipt signing key", "anyone who can read it can forge receipts")
+        self.key_file = self.secret.file
         raw = self._load_or_create()
+        self.source: str = self.secret.source
+        self.warning: str | None = self.secret.warning
         self._private = Ed25519PrivateKey.from_private_bytes(raw)
         self._digest_key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=DIGEST_INFO).derive(raw)
         self.public_key_b64 = _b64(_raw_public(self._private.public_key()))
 
-    # -- the key's home ------------------------------------------------------------------------------------
-    def _keyring(self):
-        """The usable keyring backend, or None (no backend, or only the failing one)."""
-        try:
-            import keyring
-            from keyring.backends import fail
-        except Exception:  # noqa: BLE001 - keyring missing or broken: the file fallback
-            return None
-        try:
-            backend = keyring.get_keyring()
-        except Exception:  # noqa: BLE001
-            return None
-        if isinstance(backend, fail.Keyring):
-            return None
-        return backend
-
     def _load_or_create(self) -> bytes:
-        from keyring.errors import KeyringError
-
-        backend = self._keyring()
-        if backend is not None:
-            try:
-                stored = backend.get_password(KEYRING_SERVICE, self.keyring_username)
-                if stored:
-                    raw = _unb64(stored)
-                    if len(raw) != 32:
-                        raise ValueError("the receipt signing key in the keyring is not an Ed25519 key")
-                    return raw
-                # A key kept in the fallback file while no keyring existed moves into the keyring, so receipts
-                # signed before stay verifiable with the same public key.
-                migrated = self.key_file.exists()
-                raw = self._read_key_file() if migrated else self._new_key()
-                backend.set_password(KEYRING_SERVICE, self.keyring_username, _b64(raw))
-                if backend.get_password(KEYRING_SERVICE, self.keyring_username) != _b64(raw):
-                    raise KeyringError("the keyring did not keep the receipt signing key")
-                if migrated:
-                    self.key_file.unlink()
-                    log.info("moved the receipt signing key from %s into the OS keyring", self.key_file)
-                self.source = "keyring"
-                return raw
-            except KeyringError as exc:
-                reason = f"the OS keyring failed ({exc})"
-        else:
-            reason = "no OS keyring is available"
-        self.source = "file"
-        self.warning = (f"{reason}: the erase-receipt signing key is kept in the owner-only file {self.key_file} "
-                        f"instead; anyone who can read it can forge receipts")
-        log.warning("%s", self.warning)
-        return self._file_key()
-
-    @staticmethod
-    def _new_key() -> bytes:
-        return Ed25519PrivateKey.generate().private_bytes(serialization.Encoding.Raw,
-                                                          serialization.PrivateFormat.Raw,
-                                                          serialization.NoEncryption())
-
-    def _file_key(self) -> bytes:
-        directory = self.key_file.parent
-        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        st = directory.lstat()
-        if directory.is_symlink() or st.st_uid != os.getuid():
-            raise PermissionError(f"{directory} is not ours; refusing to keep the receipt signing key there")
-        if st.st_mode & 0o077:
-            os.chmod(directory, 0o700)
-        if self.key_file.exists():
-            return self._read_key_file()
-        raw = self._new_key()
-        with secure_write(self.key_file) as handle:
-            handle.write(_b64(raw) + "\n")
-        return raw
-
-    def _read_key_file(self) -> bytes:
-        raw = _unb64(self.key_file.read_text().strip())
-        if len(raw) != 32:
-            raise ValueError(f"{self.key_file} does not hold an Ed25519 key")
+        stored = self.secret.get()
+        if stored:
+            raw = _unb64(stored)
+            if len(raw) != 32:
+                raise ValueError(f"the receipt signing key ({self.secret.source}) is not an Ed25519 key")
+            return raw
+        raw = Ed25519PrivateKey.generate().private_bytes(serialization.Encoding.Raw, serialization.PrivateFormat.Raw,
+                                                         serialization.NoEncryption())
+        self.secret.set(_b64(raw))
         return raw
 
     # -- using it ------------------------------------------------------------------------------------------

@@ -4,6 +4,12 @@ Everything slow (extraction, embedding, the generator) happens first, on read co
 transaction stores the facts, the episode, their links and the formed_at stamp together. A crash before the
 commit leaves the session unformed (the next pass forms it); after it, formed_at makes forming it again a
 no-op. So a session is formed exactly once.
+
+How the generator is used is the caller's choice per session (`mode`; the sweeper decides, see sweeper.py):
+"fallback" uses it and takes the rule-based path for any step it fails; "strict" uses it and, when any call
+fails, writes nothing and raises GeneratorUnavailable (the session stays pending for a later pass); "rules"
+does not call it; "wait" does not call it either and raises GeneratorUnavailable for a session that has
+something to form. A session with nothing to form (gated, anonymous, cleared) is stamped in every mode.
 """
 
 from __future__ import annotations
@@ -39,8 +45,19 @@ MAX_TRANSCRIPT_CHARS = 12_000
 PAUSE_ENV = "HEARTH_TEST_FORMATION_PAUSE_SECONDS"
 
 
+MODES = ("fallback", "strict", "rules", "wait")
+
+
 class EmbedderUnavailable(RuntimeError):
     pass
+
+
+class GeneratorUnavailable(RuntimeError):
+    """The generator failed while a session was planned (or is known down): nothing was written."""
+
+    def __init__(self, message: str, waiting: bool = False):
+        super().__init__(message)
+        self.waiting = waiting  # not asked at all: it is in its pause after an earlier failure
 
 
 @dataclass
@@ -51,6 +68,8 @@ class Plan:
     episode: dict | None = None
     dropped: dict[str, int] = field(default_factory=dict)
     degraded: list[str] = field(default_factory=list)
+    use_generator: bool = False
+    tokens: dict | None = None
 
 
 class Former:
@@ -102,7 +121,11 @@ class Former:
         return facts, dropped
 
     # -- forming a session -------------------------------------------------------------------------------
-    def form(self, session_id: int) -> dict:
+    def form(self, session_id: int, mode: str = "fallback", note: str | None = None) -> dict:
+        """Form one ended session (see the module docstring for `mode`). `note` heads the session's degraded
+        list when it is formed without the generator's help (by "rules", or a "fallback" that needed one)."""
+        if mode not in MODES:
+            raise ValueError(f"unknown formation mode {mode!r}")
         conn = self.store.read()
         session = conn.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
         if session is None:
@@ -115,7 +138,19 @@ class Former:
         reason = self._nothing_to_form(session, turns)
         if reason:
             return self._commit(session_id, None, {"reason": reason})
-        plan = self._plan(session_id, turns)
+        use = self.generator.available and mode in ("fallback", "strict")
+        if self.generator.available and mode == "wait":
+            raise GeneratorUnavailable("waiting for the generator", waiting=True)
+        with self.generator.meter("formation", session=session_id) as meter:
+            plan = self._plan(session_id, turns, use)
+        if use and meter.errors and not plan.degraded:  # a failed judge: its conservative rule decided
+            plan.degraded.append(f"judge: {meter.errors[0]}")
+        if mode == "strict" and plan.degraded:  # down, slow or garbage: nothing is written
+            raise GeneratorUnavailable(plan.degraded[0])
+        if note and (mode == "rules" or plan.degraded):
+            plan.degraded.insert(0, note)
+        if meter.calls:
+            plan.tokens = meter.tokens()
         return self._commit(session_id, plan, {})
 
     def _nothing_to_form(self, session, turns: list[dict]) -> str | None:
@@ -131,11 +166,11 @@ class Former:
                 return "gated"
         return None
 
-    def _plan(self, session_id: int, turns: list[dict]) -> Plan:
+    def _plan(self, session_id: int, turns: list[dict], use_generator: bool) -> Plan:
         model = self.embedder.model_id
         if model is None:
             raise EmbedderUnavailable("the embedding model is not loaded yet")
-        plan = Plan(model=model)
+        plan = Plan(model=model, use_generator=use_generator)
         candidates: list[FactIn] = []
         for chunk in _chunks([t for t in turns if t["role"] == "user" and t["speaker_id"]]):
             keep, owner = self.owner_for(chunk[0]["speaker_id"], chunk[0]["band"])
@@ -149,7 +184,7 @@ class Former:
                 if fact.predicate not in self.predicates:  # a generator's own word: type it by the anchors
                     fact.predicate, _margin = self.classifier.classify(vec, model)
                 plan.facts.append((fact, vec))
-            if self.generator.available:
+            if plan.use_generator:
                 plan.verdicts = self._prejudge(plan)
         if self.settings["episodes.enabled"]:
             plan.episode = self._episode(turns, model, plan)
@@ -157,10 +192,10 @@ class Former:
 
     def _extract_chunk(self, chunk: list[dict], owner: str | None, session_id: int, plan: Plan) -> list[FactIn]:
         speaker = chunk[0]["speaker_id"]
-        if self.generator.available:
+        if plan.use_generator:
             try:
                 found = extract_with_generator(self.generator, self._name(speaker), [t["text"] for t in chunk],
-                                               self.predicates)
+                                               self.catalogue)
                 name, facts = self._name(speaker), []
                 for item in found:
                     text = item["text"].replace("{subject}", name)
@@ -211,7 +246,7 @@ class Former:
             vectors.append(fresh_by_index[i] if i in fresh_by_index else decode(t["embedding"]))
         vectors = np.stack(vectors)
         headline = summary = None
-        if self.generator.available:
+        if plan.use_generator:
             transcript = "\n".join(f"{t['speaker_id'] or t['role']}: {t['text']}" for t in turns)
             try:
                 headline, summary = narrative_with_generator(self.generator, transcript[-MAX_TRANSCRIPT_CHARS:])
@@ -248,6 +283,8 @@ class Former:
                     out["episode"] = _write_episode(tx, store, plan, session_id, row["thread_id"],
                                                     sorted({o["id"] for o in outcomes}))
                 out.update(dropped=plan.dropped, degraded=plan.degraded)
+                if plan.tokens:
+                    out["tokens"] = plan.tokens
             if pause:
                 time.sleep(pause)
             tx.execute("UPDATE sessions SET formed_at = ?, formation_result = ? WHERE id = ?",
@@ -287,4 +324,4 @@ def _chunks(user_turns: list[dict]):
         yield chunk
 
 
-__all__ = ["Former", "EmbedderUnavailable", "CATCH_ALL"]
+__all__ = ["Former", "EmbedderUnavailable", "GeneratorUnavailable", "CATCH_ALL"]

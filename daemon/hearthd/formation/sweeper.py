@@ -4,10 +4,21 @@ An APScheduler BackgroundScheduler runs one pass on an interval (`memory.sweep_i
 away when woken (a committed turn, a settings change). Passes never overlap (max_instances=1 and a lock); a
 wake that arrives during a pass runs one more pass after it. The first pass, at start, is the boot-time
 reconcile: sessions ended but left unformed by a crash or a restart are formed then.
+
+A failing generator (down, slow, or answering garbage) never loses a session and never leaves half of one
+written. The first failure in a pass degrades that pass: the session it happened in is not written, and no
+later session of the pass asks the generator again. Each session the degraded pass could not form with the
+generator stays pending and counts one attempt (`formation_attempts`, its reason in `formation_result`); a
+later pass retries it. A session whose attempts reach `generator.retry_passes` is formed with the rule-based
+path in that pass instead, and its result says so. After a failure the generator is left alone for a
+growing pause (ActiveGenerator.BACKOFF_SECONDS): passes in that pause form only what needs no generator and
+count nothing, so a burst of wake-ups cannot use up a session's attempts while the server is restarting.
+Each degraded session is a `generator.degraded` event and shows in the status.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
@@ -20,7 +31,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from ..events import EventBus
 from ..settings import Settings
 from ..store.database import Store
-from .former import EmbedderUnavailable, Former
+from .former import EmbedderUnavailable, Former, GeneratorUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +51,7 @@ class Sweeper:
         self._scheduler: BackgroundScheduler | None = None
         self.running = False
         self.last_pass: dict | None = None
+        self.degraded_passes = 0
 
     def schedule(self, scheduler: BackgroundScheduler) -> None:
         self._scheduler = scheduler
@@ -71,7 +83,11 @@ class Sweeper:
             "SELECT count(*) FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL").fetchone()[0]
 
     def status(self) -> dict:
-        return {"running": self.running, "backlog": self.backlog(), "last_pass": self.last_pass}
+        waiting = self.store.read().execute(
+            "SELECT count(*) FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL "
+            "AND json_extract(formation_result, '$.pending') = 'generator'").fetchone()[0]
+        return {"running": self.running, "backlog": self.backlog(), "last_pass": self.last_pass,
+                "degraded_passes": self.degraded_passes, "waiting_for_generator": waiting}
 
     def _scheduled(self) -> None:
         try:
@@ -109,17 +125,31 @@ class Sweeper:
         ended = self.store.writer.write(end_sessions)
         if ended and self.on_threads_ended:
             self.on_threads_ended(sorted({r["thread_id"] for r in ended}))
-        backlog = [r[0] for r in self.store.read().execute(
-            "SELECT id FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL AND ended_at + ? <= ? "
-            "ORDER BY ended_at, id", (grace, started))]
-        result = {"started_at": started, "ended": len(ended), "backlog": len(backlog), "formed": [], "failed": []}
+        backlog = self.store.read().execute(
+            "SELECT id, formation_attempts FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL "
+            "AND ended_at + ? <= ? ORDER BY ended_at, id", (grace, started)).fetchall()
+        result = {"started_at": started, "ended": len(ended), "backlog": len(backlog), "formed": [], "failed": [],
+                  "waiting": [], "degraded": None}
         if backlog:
             self.events.publish("formation.progress", done=0, total=len(backlog), finished=False)
-        for n, session_id in enumerate(backlog, start=1):
+        limit = self.settings["generator.retry_passes"]
+        generator = self.former.generator
+        for n, (session_id, attempts) in enumerate(backlog, start=1):
+            mode = self._mode(generator, result["degraded"], attempts, limit)
+            last_try = mode == "fallback" or (mode == "rules" and result["degraded"])
+            note = f"generator failed on {attempts + 1} passes: formed by rules" if last_try else None
             try:
-                outcome = self.former.form(session_id)
-                result["formed"].append(outcome)
-                self.events.publish("formation.session", **_summary(outcome))
+                try:
+                    outcome = self.former.form(session_id, mode, note)
+                except GeneratorUnavailable as exc:
+                    outcome = self._generator_failed(session_id, attempts, limit, mode, exc, result)
+                if outcome is not None:
+                    result["formed"].append(outcome)
+                    self.events.publish("formation.session", **_summary(outcome))
+                    if last_try and outcome.get("degraded"):  # the last attempt failed as well
+                        result["degraded"] = result["degraded"] or outcome["degraded"][1]
+                        generator.note_degraded("formation", session=session_id, error=result["degraded"],
+                                                attempts=attempts + 1, then="formed by rules")
             except EmbedderUnavailable as exc:
                 result["failed"].append({"session": session_id, "error": str(exc)})
                 break  # nothing can form before the model is loaded; the next pass retries
@@ -130,8 +160,48 @@ class Sweeper:
                 result["failed"].append({"session": session_id, "error": str(exc)})
             self.events.publish("formation.progress", done=n, total=len(backlog), finished=n == len(backlog))
         result["seconds"] = round(time.time() - started, 3)
-        self.last_pass = {k: v if k != "formed" else len(v) for k, v in result.items()}
+        result["tokens"] = {k: sum((o.get("tokens") or {}).get(k, 0) for o in result["formed"])
+                            for k in ("calls", "prompt", "completion")}
+        if result["degraded"]:
+            self.degraded_passes += 1
+        self.last_pass = {k: v if k not in ("formed", "waiting") else len(v) for k, v in result.items()}
         return result
+
+    @staticmethod
+    def _mode(generator, degraded: str | None, attempts: int, limit: int) -> str:
+        """How the former may use the generator for one session of this pass (see the module docstring)."""
+        if not generator.available:
+            return "rules"
+        last_try = attempts + 1 >= limit
+        if degraded:
+            return "rules" if last_try else "wait"
+        if generator.cooling_down():
+            return "wait"
+        return "fallback" if last_try else "strict"
+
+    def _generator_failed(self, session_id: int, attempts: int, limit: int, mode: str, exc: GeneratorUnavailable,
+                          result: dict) -> dict | None:
+        """The session could not be formed with the generator: pending for a later pass (an attempt, when this
+        pass degraded), or, at the last attempt, formed by rules now."""
+        if mode == "strict":
+            result["degraded"] = str(exc)
+        if not result["degraded"]:  # in the pause after an earlier pass's failure: nothing counts
+            result["waiting"].append(session_id)
+            return None
+        error = result["degraded"]
+        attempts += 1
+        if attempts >= limit:
+            self.former.generator.note_degraded("formation", session=session_id, error=error, attempts=attempts,
+                                                then="formed by rules")
+            return self.former.form(session_id, "rules", note=f"generator failed on {attempts} passes: formed by rules")
+        pending = {"pending": "generator", "error": error, "attempts": attempts}
+        self.store.writer.write(lambda tx: tx.execute(
+            "UPDATE sessions SET formation_attempts = ?, formation_result = ? WHERE id = ? AND formed_at IS NULL",
+            (attempts, json.dumps(pending), session_id)))
+        self.former.generator.note_degraded("formation", session=session_id, error=error, attempts=attempts,
+                                            then="retried on a later pass")
+        result["waiting"].append(session_id)
+        return None
 
 
 def _summary(outcome: dict) -> dict:

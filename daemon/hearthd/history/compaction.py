@@ -1,7 +1,9 @@
 """L2 compaction: folding the older part of a conversation into one rolling summary.
 
-With a generator the summary is written by it; without one (or when it fails) it is extractive: the most
-central lines of the folded part (by embedding centrality, as episodes are), appended to the summary so far.
+With a generator the summary is written by it; without one (or when it fails: down, slow, an empty answer) it
+is extractive: the most central lines of the folded part (by embedding centrality, as episodes are), appended
+to the summary so far. A fold cannot wait for a later pass, so a failure degrades that fold only (counted
+and announced as `generator.degraded`); the next fold asks the generator again.
 The summariser's input is capped, most recent tail kept, so a rescue from a context overflow never itself
 overflows.
 """
@@ -21,6 +23,7 @@ log = logging.getLogger(__name__)
 
 MAX_SUMMARISER_INPUT_CHARS = 12_000
 MAX_SUMMARY_CHARS = 2_000
+SUMMARY_MAX_TOKENS = 300  # the prompt asks for at most 150 words
 COMPACT_PROMPT = "prompts/compact.v1.txt"
 
 
@@ -56,14 +59,17 @@ class Summariser:
         if self.generator.available:
             try:
                 prompt = read_text(COMPACT_PROMPT).format(previous=previous or "(none)", transcript=text)
-                answer = " ".join(strip_reasoning(self.generator.generate(prompt)).split())
+                with self.generator.meter("compaction", turns=len(messages)):
+                    answer = " ".join(strip_reasoning(self.generator.generate(prompt, max_tokens=SUMMARY_MAX_TOKENS))
+                                      .split())
                 if answer:
                     self.degraded = None
                     return _tail(answer)
-                raise GeneratorError("empty summary")
+                raise GeneratorError("the generator's summary is empty")
             except GeneratorError as exc:
                 self.degraded = str(exc)
                 log.warning("compaction falls back to an extractive summary: %s", exc)
+                self.generator.note_degraded("compaction", error=str(exc), then="extractive summary")
         return _tail(" / ".join(p for p in (previous, self._extract(messages, text)) if p))
 
     def _extract(self, messages: list[dict], text: str) -> str:
