@@ -7,6 +7,7 @@ stays in the error state with the end of the child's log, and the tray shows it.
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import threading
 import time
@@ -20,6 +21,17 @@ from hearthd.api.client import DaemonNotRunning, HearthClient
 log = logging.getLogger(__name__)
 
 CONNECTING, CONNECTED, ERROR = "connecting", "connected", "error"
+
+
+def daemon_command() -> tuple[str, list[str]]:
+    """How to start this installation's daemon, whatever the PATH holds: the `hearthd` command beside the
+    running `hearth` (in a venv's bin/, or an installed package's, whose launcher finds the app's packages
+    itself), else this interpreter with the daemon module."""
+    launcher = Path(sys.argv[0]) if sys.argv and sys.argv[0] else Path()
+    sibling = launcher.with_name("hearthd") if launcher.name.startswith("hearth") else None
+    if sibling is not None and sibling.is_file() and os.access(sibling, os.X_OK):
+        return str(sibling), []
+    return sys.executable, ["-m", "hearthd.daemon"]
 
 
 class DaemonLink(QObject):
@@ -125,8 +137,8 @@ class DaemonLink(QObject):
         process.setProcessChannelMode(QProcess.MergedChannels)
         process.readyReadStandardOutput.connect(lambda: self._read_output(process))
         process.finished.connect(lambda code, _status: self._exited(process, code))
-        # The daemon module of this installation, whatever the PATH holds.
-        process.start(sys.executable, ["-m", "hearthd.daemon", "--data-dir", str(self.data_dir)])
+        program, args = daemon_command()
+        process.start(program, [*args, "--data-dir", str(self.data_dir)])
         self.process = process
         self._probe_deadline = time.monotonic() + self.answer_timeout
         self._set(CONNECTING, "starting the daemon")

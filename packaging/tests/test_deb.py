@@ -78,6 +78,7 @@ def main(argv: list[str]) -> int:
             return report()
         check_contents(root)
         check_daemon(root, tmp)
+        check_tray_app(root, tmp)
         check_unit(root)
     return report()
 
@@ -124,13 +125,9 @@ def check_contents(root: Path) -> None:
 
 
 def check_daemon(root: Path, tmp: Path) -> None:
-    data_dir, runtime = tmp / "data", tmp / "run"
+    data_dir = tmp / "data"
     data_dir.mkdir()
-    runtime.mkdir(mode=0o700)
-    # No proxy, no hub: the only way to the model is the package. HOME keeps caches out of the real one.
-    env = {key: value for key, value in os.environ.items() if "proxy" not in key.lower() and not key.startswith(
-        ("HF_", "HEARTH_", "PYTHON", "TRANSFORMERS_", "SENTENCE_TRANSFORMERS_"))}
-    env.update(HOME=str(tmp / "home"), XDG_RUNTIME_DIR=str(runtime), HEARTH_LOG_LEVEL="INFO")
+    env = offline_env(tmp)
     offline = offline_prefix()
     print(f"network: {'none (unshare -n)' if offline else 'not isolated (unshare -n is not permitted here)'}")
     check("the daemon runs with no network", bool(offline))
@@ -184,6 +181,48 @@ def check_daemon(root: Path, tmp: Path) -> None:
     check("hearthd stops cleanly on SIGTERM", code == 0, f"exit code {code}" + ("" if code == 0 else
                                                                                   "\n" + tail(log_path)))
     check("core.db is in the temporary data dir", (data_dir / "core.db").is_file())
+
+
+def offline_env(tmp: Path) -> dict:
+    """No proxy, no hub: the only way to the model is the package. HOME keeps caches out of the real one."""
+    runtime = tmp / "run"
+    runtime.mkdir(mode=0o700, exist_ok=True)
+    env = {key: value for key, value in os.environ.items() if "proxy" not in key.lower() and not key.startswith(
+        ("HF_", "HEARTH_", "PYTHON", "TRANSFORMERS_", "SENTENCE_TRANSFORMERS_"))}
+    env.update(HOME=str(tmp / "home"), XDG_RUNTIME_DIR=str(runtime), HEARTH_LOG_LEVEL="INFO")
+    return env
+
+
+def check_tray_app(root: Path, tmp: Path) -> None:
+    """The installed tray app (offscreen Qt) starts the installed daemon for its data dir, and stops it on quit."""
+    if not (root / "usr/bin" / APP).exists() or not (PROJECT_ROOT / "desktop" / APP).is_dir():
+        return
+    data_dir = tmp / "tray-data"
+    env = {**offline_env(tmp), "QT_QPA_PLATFORM": "offscreen"}
+    offline = offline_prefix()
+
+    def answers() -> bool:
+        out = run([*offline, str(root / "usr/bin/hearthctl"), "--data-dir", str(data_dir), "status", "--json"],
+                  env=env)
+        return out.returncode == 0
+
+    log_path = tmp / "hearth.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen([*offline, str(root / "usr/bin" / APP), "--data-dir", str(data_dir), "--show",
+                                 "status"], stdout=log, stderr=subprocess.STDOUT, env=env)
+        try:
+            started = wait(answers, proc, 90)
+            check("installed hearth starts the installed hearthd", started, "" if started else tail(log_path))
+        finally:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+            try:
+                code = proc.wait(timeout=90)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                code = proc.wait()
+    check("hearth quits on SIGTERM and stops the daemon it started", code == 0 and not answers(),
+          f"exit code {code}" + ("" if code == 0 else "\n" + tail(log_path)))
 
 
 def check_unit(root: Path) -> None:

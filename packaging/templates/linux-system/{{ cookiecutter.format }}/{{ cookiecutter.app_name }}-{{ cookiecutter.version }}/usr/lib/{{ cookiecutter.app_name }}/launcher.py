@@ -32,7 +32,8 @@ def main(argv: list[str]) -> int:
               f"(it has: {', '.join(sorted(scripts))})", file=sys.stderr)
         return 127
     sys.path[:0] = [str(APP), str(APP_PACKAGES)]
-    sys.argv = [command, *args]
+    # The command's installed path as argv[0], as a console script has it (hearth finds hearthd beside it).
+    sys.argv = [str(HERE.parents[1] / "bin" / command), *args]
     return scripts[command].load()()
 
 
