@@ -164,10 +164,10 @@ def run(args) -> dict:
             per_session: list[float] = []
             form = daemon.former.form
 
-            def timed_form(session_id: int):
+            def timed_form(*args, **kwargs):
                 t0 = time.perf_counter()
                 try:
-                    return form(session_id)
+                    return form(*args, **kwargs)
                 finally:
                     per_session.append(time.perf_counter() - t0)
 
