@@ -29,8 +29,8 @@ class Recaller:
         self.store = store
         self.embedder = embedder
         self.settings = settings
-        # The smaller tracks are searched on these threads while the caller searches turns: SQLite and numpy
-        # release the GIL, so a query's keyword and vector searches overlap (each thread has its own reader).
+        # A query's searches overlap on these threads and the caller's: SQLite and numpy release the GIL (each
+        # thread has its own reader).
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="hearth-recall")
 
     def close(self) -> None:
@@ -61,14 +61,18 @@ class Recaller:
             return []
         now = time.time() if now is None else now
         ranked, times = {}, {}
-        later = [self._pool.submit(self._search_track, name, text, filters, space, methods) for name in tracks[1:]]
-        found = [self._search_track(tracks[0], text, filters, space, methods)] if tracks else []
-        for name, vec, fts, ok in found + [f.result() for f in later]:
-            times.update({(name, i): t for i, t in ok.items()})
-            if vec:
-                ranked[(name, "vector")] = vec
-            if fts:
-                ranked[(name, "fts")] = fts
+        jobs = [(name, method) for name in tracks for method in methods if method != "vector" or space is not None]
+        # The big track's searches (turns) run on the pool while this thread does the small ones.
+        big = [job for job in jobs if job[0] == "turns"]
+        pooled = big if 0 < len(big) < len(jobs) else jobs[1:]
+        futures = {job: self._pool.submit(self._search_one, *job, text, filters, space) for job in pooled}
+        results = {job: self._search_one(*job, text, filters, space) for job in jobs if job not in futures}
+        results.update({job: future.result() for job, future in futures.items()})
+        for job in jobs:  # in a fixed order, whichever finished first
+            hits, ok = results[job]
+            times.update({(job[0], i): t for i, t in ok.items()})
+            if hits:
+                ranked[job] = hits
         context = None
         candidates = {i for (name, _), items in ranked.items() if name == "turns" for i, _ in items}
         if candidates:
@@ -76,16 +80,16 @@ class Recaller:
         half_life = self.settings["episodes.recency_decay_half_life_days"]
         return fuse(ranked, times, now, half_life, context)
 
-    def _search_track(self, name: str, text: str, filters: Filters, space: Space | None, methods: tuple[str, ...]):
-        """(name, vector hits, fts hits, {id: time} of every admitted hit) for one track."""
+    def _search_one(self, name: str, method: str, text: str, filters: Filters,
+                    space: Space | None) -> tuple[list[tuple[int, float]], dict[int, float]]:
+        """One track searched one way: (hits best first, {id: time} of the hits the filters admit)."""
         track = TRACKS[name]
-        vec = (vector_search(self.store, space, track, CANDIDATES, filters)
-               if space is not None and "vector" in methods else [])
-        fts, ok = fts_search(self.store, track, text, CANDIDATES, filters) if "fts" in methods else ([], {})
-        if vec:  # the tracks filter by pool and time; the SQL re-check covers the rest
-            ok.update(admissible(self.store, track, {i for i, _ in vec}, filters))
-            vec = [(i, s) for i, s in vec if i in ok]
-        return name, vec, fts, ok
+        if method == "fts":
+            return fts_search(self.store, track, text, CANDIDATES, filters)
+        vec = vector_search(self.store, space, track, CANDIDATES, filters)
+        # the tracks filter by pool and time; the SQL re-check covers the rest
+        ok = admissible(self.store, track, {i for i, _ in vec}, filters) if vec else {}
+        return [(i, s) for i, s in vec if i in ok], ok
 
     def search_all(self, text: str, filters: Filters, k: int = 10, query_vector: np.ndarray | None = None,
                    methods: tuple[str, ...] = METHODS) -> dict:
