@@ -149,3 +149,16 @@ def projection_model(tmp_path_factory) -> str:
     path = tmp_path_factory.mktemp("models") / "projected-minilm"
     model.save(str(path))
     return str(path)
+
+
+@pytest.fixture
+def no_keyring():
+    """Headless, as on a hub without a desktop session: no keyring backend (a test may set its own), so secrets
+    go to the product's owner-only file fallback."""
+    import keyring
+    from keyring.backends import fail
+
+    previous = keyring.get_keyring()
+    keyring.set_keyring(fail.Keyring())
+    yield
+    keyring.set_keyring(previous)

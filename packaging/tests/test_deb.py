@@ -171,13 +171,7 @@ def check_daemon(root: Path, tmp: Path) -> None:
             check("hearthctl recall --json finds the turn by meaning", top == TURNS[0]["text"],
                   f"top turn: {top!r}" + ("" if out.returncode == 0 else f"; {out.stderr.strip()}"))
         finally:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-            try:
-                code = proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                code = proc.wait()
+            code = terminate(proc, 60)
     check("hearthd stops cleanly on SIGTERM", code == 0, f"exit code {code}" + ("" if code == 0 else
                                                                                   "\n" + tail(log_path)))
     check("core.db is in the temporary data dir", (data_dir / "core.db").is_file())
@@ -214,13 +208,7 @@ def check_tray_app(root: Path, tmp: Path) -> None:
             started = wait(answers, proc, 90)
             check("installed hearth starts the installed hearthd", started, "" if started else tail(log_path))
         finally:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-            try:
-                code = proc.wait(timeout=90)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                code = proc.wait()
+            code = terminate(proc, 90)
     check("hearth quits on SIGTERM and stops the daemon it started", code == 0 and not answers(),
           f"exit code {code}" + ("" if code == 0 else "\n" + tail(log_path)))
 
@@ -242,6 +230,17 @@ def check_unit(root: Path) -> None:
     problems = [line for line in (out.stdout + out.stderr).splitlines() if line.strip()]
     check("systemd-analyze verify --user hearthd.service", out.returncode == 0 and not problems,
           "; ".join(problems) or "clean")
+
+
+def terminate(proc: subprocess.Popen, timeout: float) -> int:
+    """SIGTERM, then the exit code (a kill after `timeout` seconds)."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+    try:
+        return proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.wait()
 
 
 def wait(condition, proc: subprocess.Popen, timeout: float) -> bool:

@@ -12,7 +12,6 @@ import time
 import keyring
 import keyring.backend
 import pytest
-from keyring.backends import fail
 
 from hearthd.errors import NotFound
 from hearthd.forgetting.erase import ErasePlan, Selector, contains_identifier, execute_erase, plan_erase
@@ -27,12 +26,8 @@ BOB = "bob@acme.io"
 
 
 @pytest.fixture(autouse=True)
-def no_keyring():
-    """Headless, as on a hub without a desktop session: no keyring backend (a test may set its own)."""
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    yield
-    keyring.set_keyring(previous)
+def _headless(no_keyring):
+    """Every test here runs without a keyring backend."""
 
 
 @pytest.fixture

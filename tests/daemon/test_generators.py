@@ -14,9 +14,7 @@ import os
 import stat
 import time
 
-import keyring
 import pytest
-from keyring.backends import fail
 
 from hearthd.formation.extract_rules import load_catalogue
 from hearthd.generators.active import ActiveGenerator
@@ -46,11 +44,8 @@ def no_pause(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
-def no_keyring():
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    yield
-    keyring.set_keyring(previous)
+def _headless(no_keyring):
+    """Every test here runs without a keyring backend."""
 
 
 def use(daemon, server, timeout=2.0, retry_passes=3):

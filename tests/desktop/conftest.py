@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import threading
 
-import keyring
 import pytest
-from keyring.backends import fail
 
 from tests.conftest import make_daemon, settle
 
@@ -22,12 +20,8 @@ from hearth.supervisor import CONNECTED  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
-def no_keyring():
-    """Headless: no keyring backend, so receipts are signed with the owner-only file key (the product's fallback)."""
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    yield
-    keyring.set_keyring(previous)
+def _headless(no_keyring):
+    """Every test here runs without a keyring backend."""
 
 
 class Dialogs:
