@@ -64,3 +64,23 @@ def test_a_neighbour_outside_the_scope_is_never_added(daemon):
     assert recs[1]["id"] not in {t["id"] for t in out["turns"]}
     everyone = daemon.recaller.search_all("spare key shed", Filters(EVERYTHING), k=10)
     assert recs[1]["id"] in {t["id"] for t in everyone["turns"]}
+
+
+def test_a_word_most_turns_share_is_left_out_of_the_keyword_query_when_rarer_words_remain(daemon, monkeypatch):
+    from hearthd.memory import search
+    from hearthd.store.tracks import TRACKS
+
+    monkeypatch.setattr(search, "COMMON_MIN_ROWS", 3)
+    t0 = time.time() - 3600
+    _commit(daemon, "kitchen", "alice", [f"Remind me to water plant number {i}" for i in range(8)], t0)
+    dentist = _commit(daemon, "office", "bob", ["The dentist appointment moved to Friday"], t0 + 600)
+    settle(daemon)
+    turns, filters = TRACKS["turns"], Filters(EVERYTHING)
+    common = search.CommonWords(daemon.store)
+    assert common.of(turns, ["remind", "dentist"]) == {"remind"}
+    hits, _ = search.fts_search(daemon.store, turns, "remind dentist", 10, filters, common)
+    assert [i for i, _ in hits] == [dentist[0]["id"]]  # "remind" no longer pulls in every reminder
+    alone, _ = search.fts_search(daemon.store, turns, "remind", 10, filters, common)
+    assert len(alone) == 8  # a query of common words only keeps them
+    without, _ = search.fts_search(daemon.store, turns, "remind dentist", 10, filters)
+    assert len(without) == 9

@@ -18,7 +18,7 @@ from ..store.database import Store
 from ..store.tracks import TRACKS, Track
 from ..timeutil import iso
 from .hybrid import Hit, TurnContext, fuse
-from .search import Filters, Space, admissible, fts_search, vector_search
+from .search import CommonWords, Filters, Space, admissible, fts_search, vector_search
 
 CANDIDATES = 100  # per track and method, before fusion
 METHODS = ("vector", "fts")  # the per-track retrieval methods fused by default
@@ -32,6 +32,7 @@ class Recaller:
         # A query's searches overlap on these threads and the caller's: SQLite and numpy release the GIL (each
         # thread has its own reader).
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="hearth-recall")
+        self.common_words = CommonWords(store)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
@@ -85,7 +86,7 @@ class Recaller:
         """One track searched one way: (hits best first, {id: time} of the hits the filters admit)."""
         track = TRACKS[name]
         if method == "fts":
-            return fts_search(self.store, track, text, CANDIDATES, filters)
+            return fts_search(self.store, track, text, CANDIDATES, filters, self.common_words)
         vec = vector_search(self.store, space, track, CANDIDATES, filters)
         # the tracks filter by pool and time; the SQL re-check covers the rest
         ok = admissible(self.store, track, {i for i, _ in vec}, filters) if vec else {}

@@ -4,6 +4,8 @@ re-checks every candidate against the caller's scope and filters."""
 from __future__ import annotations
 
 import re
+import threading
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -24,11 +26,67 @@ which while who whom why will with would you your yours yourself yourselves s t 
 MAX_QUERY_TERMS = 32
 
 
-def fts_query(text: str) -> str | None:
-    """A safe FTS5 query: the content words of the text, each quoted, OR-ed (bm25 ranks rows matching more)."""
+def query_words(text: str) -> list[str]:
+    """The content words of the text, in order, each once."""
     words = [w for w in re.findall(r"\w+", text.lower()) if w not in STOPWORDS]
-    seen = list(dict.fromkeys(words))[:MAX_QUERY_TERMS]
-    return " OR ".join(f'"{w}"' for w in seen) if seen else None
+    return list(dict.fromkeys(words))[:MAX_QUERY_TERMS]
+
+
+def fts_query(text: str, leave_out: frozenset[str] = frozenset()) -> str | None:
+    """A safe FTS5 query: the content words of the text, each quoted, OR-ed (bm25 ranks rows matching more).
+    Words in `leave_out` are dropped, unless that would leave none."""
+    words = query_words(text)
+    words = [w for w in words if w not in leave_out] or words
+    return " OR ".join(f'"{w}"' for w in words) if words else None
+
+
+# A word found in more of a track's rows than this is left out of its keyword query when the query has rarer
+# words: bm25 weighs it near nothing, yet ranking every row that has it is most of a long question's cost on a
+# large memory. Its meaning still reaches the vector search. (Small memories never drop a word.)
+COMMON_MIN_ROWS = 2000
+COMMON_SHARE = 0.05
+COMMON_TTL_SECONDS = 600.0
+
+
+class CommonWords:
+    """Which words are common in a track, each looked up once in a while (how common a word is changes slowly);
+    a lookup stops counting at the threshold, so it costs little even for the most common word."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self._lock = threading.Lock()
+        self._seen: dict[tuple[str, str], tuple[float, bool]] = {}
+        self._thresholds: dict[str, tuple[float, int]] = {}
+
+    def of(self, track: Track, words: list[str]) -> frozenset[str]:
+        now = time.monotonic()
+        conn = self.store.read()
+        threshold = self._threshold(track, now)
+        common = set()
+        for word in words:
+            with self._lock:
+                known = self._seen.get((track.name, word))
+            if known is None or now - known[0] > COMMON_TTL_SECONDS:
+                rows = conn.execute(f"SELECT count(*) FROM (SELECT 1 FROM {track.fts} WHERE {track.fts} MATCH ? "
+                                    "LIMIT ?)", (f'"{word}"', threshold + 1)).fetchone()[0]
+                known = (now, rows > threshold)
+                with self._lock:
+                    if len(self._seen) > 50_000:
+                        self._seen.clear()
+                    self._seen[(track.name, word)] = known
+            if known[1]:
+                common.add(word)
+        return frozenset(common)
+
+    def _threshold(self, track: Track, now: float) -> int:
+        with self._lock:
+            known = self._thresholds.get(track.name)
+        if known is None or now - known[0] > COMMON_TTL_SECONDS:
+            rows = self.store.read().execute(f"SELECT count(*) FROM {track.table}").fetchone()[0]
+            known = (now, max(COMMON_MIN_ROWS, int(COMMON_SHARE * rows)))
+            with self._lock:
+                self._thresholds[track.name] = known
+        return known[1]
 
 
 @dataclass
@@ -90,15 +148,16 @@ FTS_OVERFETCH = 2
 FTS_OVERFETCH_FILTERED = 4
 
 
-def fts_search(store: Store, track: Track, text: str, k: int,
-               filters: Filters) -> tuple[list[tuple[int, float]], dict[int, float]]:
+def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters,
+               common: CommonWords | None = None) -> tuple[list[tuple[int, float]], dict[int, float]]:
     """([(id, bm25)] best first, {id: time}) of the rows the filters admit; bm25 is negative, lower is better,
     as SQLite reports it.
 
     Ranked on the index alone (joining every match to its row before ranking costs more than the ranking),
     then the best candidates are checked against the filters; when the filters reject most of them, the
     joined query finds the rest."""
-    match = fts_query(text)
+    words = query_words(text)
+    match = fts_query(text, common.of(track, words) if common is not None and len(words) > 1 else frozenset())
     if match is None:
         return [], {}
     conn = store.read()
