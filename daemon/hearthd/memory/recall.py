@@ -123,9 +123,8 @@ def turn_context(store: Store, text: str, candidates: set[int], filters: Filters
     rows = {}
     for i in range(0, len(ids), 500):
         chunk = ids[i:i + 500]
-        rows.update({r[0]: (r[1], r[2], r[3]) for r in store.read().execute(
-            "SELECT t.id, t.session_id, t.speaker_id, s.name FROM turns t LEFT JOIN speakers s ON s.id = t.speaker_id "
-            f"WHERE t.id IN ({', '.join('?' * len(chunk))})", chunk)})
+        rows.update({r[0]: (r[1], r[2]) for r in store.read().execute(
+            f"SELECT id, session_id, speaker_id FROM turns WHERE id IN ({', '.join('?' * len(chunk))})", chunk)})
     near = {i: tuple(j for j in (i - 1, i + 1) if j in rows and rows[j][0] == rows[i][0])
             for i in candidates if i in rows}
     fresh = {j for js in near.values() for j in js} - candidates
@@ -133,8 +132,8 @@ def turn_context(store: Store, text: str, candidates: set[int], filters: Filters
     times.update({("turns", j): t for j, t in ok.items()})
     neighbours = {i: tuple(j for j in js if j in candidates or j in ok) for i, js in near.items()}
     words = set(re.findall(r"\w+", text.lower()))
-    named = frozenset(i for i in candidates if i in rows and rows[i][1] is not None
-                      and _names(rows[i][1], rows[i][2]) & words)
+    speakers = {sid for sid, name in store.read().execute("SELECT id, name FROM speakers") if _names(sid, name) & words}
+    named = frozenset(i for i in candidates if i in rows and rows[i][1] in speakers) if speakers else frozenset()
     return TurnContext({i: js for i, js in neighbours.items() if js}, named)
 
 
