@@ -40,11 +40,12 @@ def fts_query(text: str, leave_out: frozenset[str] = frozenset()) -> str | None:
     return " OR ".join(f'"{w}"' for w in words) if words else None
 
 
-# A word found in more of a track's rows than this is left out of its keyword query when the query has rarer
-# words: bm25 weighs it near nothing, yet ranking every row that has it is most of a long question's cost on a
-# large memory. Its meaning still reaches the vector search. (Small memories never drop a word.)
+# A word found in more than COMMON_SHARE of a track's rows (and at least COMMON_MIN_ROWS) is left out of its
+# keyword query when the query has rarer words: bm25 weighs it little, yet ranking every row that has it is most
+# of a long question's cost on a large memory. Its meaning still reaches the vector search. (A memory of fewer
+# than COMMON_MIN_ROWS rows never drops a word.)
 COMMON_MIN_ROWS = 2000
-COMMON_SHARE = 0.05
+COMMON_SHARE = 0.02
 COMMON_TTL_SECONDS = 600.0
 
 
