@@ -57,12 +57,14 @@ class CommonWords:
         self.store = store
         self._lock = threading.Lock()
         self._seen: dict[tuple[str, str], tuple[float, bool]] = {}
-        self._thresholds: dict[str, tuple[float, int]] = {}
+        self._thresholds: dict[str, tuple[float, int, int]] = {}
 
     def of(self, track: Track, words: list[str]) -> frozenset[str]:
         now = time.monotonic()
         conn = self.store.read()
-        threshold = self._threshold(track, now)
+        threshold, rows = self._threshold(track, now)
+        if rows <= threshold:
+            return frozenset()  # no word can be in more rows than there are
         common = set()
         for word in words:
             with self._lock:
@@ -79,15 +81,16 @@ class CommonWords:
                 common.add(word)
         return frozenset(common)
 
-    def _threshold(self, track: Track, now: float) -> int:
+    def _threshold(self, track: Track, now: float) -> tuple[int, int]:
+        """(how many rows make a word common, the track's rows), counted once in a while."""
         with self._lock:
             known = self._thresholds.get(track.name)
         if known is None or now - known[0] > COMMON_TTL_SECONDS:
             rows = self.store.read().execute(f"SELECT count(*) FROM {track.table}").fetchone()[0]
-            known = (now, max(COMMON_MIN_ROWS, int(COMMON_SHARE * rows)))
+            known = (now, max(COMMON_MIN_ROWS, int(COMMON_SHARE * rows)), rows)
             with self._lock:
                 self._thresholds[track.name] = known
-        return known[1]
+        return known[1], known[2]
 
 
 @dataclass
