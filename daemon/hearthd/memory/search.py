@@ -32,10 +32,9 @@ def query_words(text: str) -> list[str]:
     return list(dict.fromkeys(words))[:MAX_QUERY_TERMS]
 
 
-def fts_query(text: str, leave_out: frozenset[str] = frozenset()) -> str | None:
-    """A safe FTS5 query: the content words of the text, each quoted, OR-ed (bm25 ranks rows matching more).
-    Words in `leave_out` are dropped, unless that would leave none."""
-    words = query_words(text)
+def fts_query(words: list[str], leave_out: frozenset[str] = frozenset()) -> str | None:
+    """A safe FTS5 query of query_words(): each quoted, OR-ed (bm25 ranks rows matching more). Words in
+    `leave_out` are dropped, unless that would leave none."""
     words = [w for w in words if w not in leave_out] or words
     return " OR ".join(f'"{w}"' for w in words) if words else None
 
@@ -70,9 +69,9 @@ class CommonWords:
             with self._lock:
                 known = self._seen.get((track.name, word))
             if known is None or now - known[0] > COMMON_TTL_SECONDS:
-                rows = conn.execute(f"SELECT count(*) FROM (SELECT 1 FROM {track.fts} WHERE {track.fts} MATCH ? "
-                                    "LIMIT ?)", (f'"{word}"', threshold + 1)).fetchone()[0]
-                known = (now, rows > threshold)
+                found = conn.execute(f"SELECT count(*) FROM (SELECT 1 FROM {track.fts} WHERE {track.fts} MATCH ? "
+                                     "LIMIT ?)", (f'"{word}"', threshold + 1)).fetchone()[0]
+                known = (now, found > threshold)
                 with self._lock:
                     if len(self._seen) > 50_000:
                         self._seen.clear()
@@ -161,7 +160,7 @@ def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters,
     then the best candidates are checked against the filters; when the filters reject most of them, the
     joined query finds the rest."""
     words = query_words(text)
-    match = fts_query(text, common.of(track, words) if common is not None and len(words) > 1 else frozenset())
+    match = fts_query(words, common.of(track, words) if common is not None and len(words) > 1 else frozenset())
     if match is None:
         return [], {}
     conn = store.read()

@@ -8,7 +8,7 @@ A large track is searched in two stages. Scanning every full vector reads the wh
 at 100k rows of 384 floats: memory-bound, ~10 ms on a hub); so beyond APPROX_MIN_ROWS the track also keeps each
 vector projected on its leading principal directions (a quarter of the dimensions, fitted on a sample), scans
 that, and re-scores the best RESCORE_CANDIDATES exactly. Below it, and whenever the filters leave few rows, the
-scan is exact. bench/ reports how often the two-stage top-k equals the exact one.
+scan is exact. bench/ reports how often the two-stage top k is as good as the exact one.
 """
 
 from __future__ import annotations
@@ -94,6 +94,7 @@ class VectorTrack:
             raise ValueError(f"{self.name}: vectors of dimension {vectors.shape[-1]} in a {self.dim}-d track")
         with self._lock:
             self._grow(self._n + len(ids))
+            positions = np.empty(len(ids), dtype=np.int64)
             for i, row_id in enumerate(ids):
                 pos = self._pos.get(int(row_id))
                 if pos is None:
@@ -104,8 +105,9 @@ class VectorTrack:
                 self._matrix[pos] = vectors[i]
                 self._owners[pos] = owners[i]
                 self._times[pos] = times[i]
-                if self._coarse is not None:
-                    self._coarse[pos] = (vectors[i] - self._mean) @ self._basis
+                positions[i] = pos
+            if self._coarse is not None:  # the batch projected at once
+                self._coarse[positions] = (vectors - self._mean) @ self._basis
             if self._n >= APPROX_MIN_ROWS and self._n >= 2 * self._fitted_at:
                 self._fit()  # first at the threshold, then each time the track doubles: rarely, off the read path
 
