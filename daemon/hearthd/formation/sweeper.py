@@ -137,7 +137,7 @@ class Sweeper:
         for n, (session_id, attempts) in enumerate(backlog, start=1):
             mode = self._mode(generator, result["degraded"], attempts, limit)
             last_try = mode == "fallback" or (mode == "rules" and result["degraded"])
-            note = f"generator failed on {attempts + 1} passes: formed by rules" if last_try else None
+            note = _by_rules(attempts + 1) if last_try else None
             try:
                 try:
                     outcome = self.former.form(session_id, mode, note)
@@ -193,7 +193,7 @@ class Sweeper:
         if attempts >= limit:
             self.former.generator.note_degraded("formation", session=session_id, error=error, attempts=attempts,
                                                 then="formed by rules")
-            return self.former.form(session_id, "rules", note=f"generator failed on {attempts} passes: formed by rules")
+            return self.former.form(session_id, "rules", note=_by_rules(attempts))
         pending = {"pending": "generator", "error": error, "attempts": attempts}
         self.store.writer.write(lambda tx: tx.execute(
             "UPDATE sessions SET formation_attempts = ?, formation_result = ? WHERE id = ? AND formed_at IS NULL",
@@ -202,6 +202,11 @@ class Sweeper:
                                             then="retried on a later pass")
         result["waiting"].append(session_id)
         return None
+
+
+def _by_rules(attempts: int) -> str:
+    """What a session formed by rules after its generator attempts says about it."""
+    return f"generator failed on {attempts} passes: formed by rules"
 
 
 def _summary(outcome: dict) -> dict:
