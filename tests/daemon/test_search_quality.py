@@ -66,21 +66,22 @@ def test_a_neighbour_outside_the_scope_is_never_added(daemon):
     assert recs[1]["id"] in {t["id"] for t in everyone["turns"]}
 
 
-def test_a_word_most_turns_share_is_left_out_of_the_keyword_query_when_rarer_words_remain(daemon, monkeypatch):
+def test_a_keyword_query_keeps_its_rarest_words_within_the_match_budget(daemon, monkeypatch):
     from hearthd.memory import search
     from hearthd.store.tracks import TRACKS
 
-    monkeypatch.setattr(search, "COMMON_MIN_ROWS", 3)
+    monkeypatch.setattr(search, "FTS_MATCH_BUDGET", 5)
     t0 = time.time() - 3600
     _commit(daemon, "kitchen", "alice", [f"Remind me to water plant number {i}" for i in range(8)], t0)
     dentist = _commit(daemon, "office", "bob", ["The dentist appointment moved to Friday"], t0 + 600)
     settle(daemon)
     turns, filters = TRACKS["turns"], Filters(EVERYTHING)
-    common = search.CommonWords(daemon.store)
-    assert common.of(turns, ["remind", "dentist"]) == {"remind"}
-    hits, _ = search.fts_search(daemon.store, turns, "remind dentist", 10, filters, common)
+    counts = search.WordCounts(daemon.store)
+    assert counts.count(turns, "dentist") == 1 and counts.count(turns, "remind") == 6  # counted to budget + 1
+    assert counts.within_budget(turns, ["remind", "dentist", "friday"]) == ["dentist", "friday"]
+    hits, _ = search.fts_search(daemon.store, turns, "remind dentist", 10, filters, counts)
     assert [i for i, _ in hits] == [dentist[0]["id"]]  # "remind" no longer pulls in every reminder
-    alone, _ = search.fts_search(daemon.store, turns, "remind", 10, filters, common)
-    assert len(alone) == 8  # a query of common words only keeps them
+    alone, _ = search.fts_search(daemon.store, turns, "remind", 10, filters, counts)
+    assert len(alone) == 8  # the rarest word stays, however common
     without, _ = search.fts_search(daemon.store, turns, "remind dentist", 10, filters)
     assert len(without) == 9

@@ -54,42 +54,61 @@ def recency(age_seconds: float, half_life_days: float) -> float:
 
 
 def fuse(ranked: dict[tuple[str, str], list[tuple[int, float]]], times: dict[tuple[str, int], float],
-         now: float, half_life_days: float, turn_context: TurnContext | None = None) -> list[Hit]:
-    """ranked: (track, method) -> [(id, raw score)] best first, method 'vector' or 'fts'."""
-    hits: dict[tuple[str, int], Hit] = {}
+         now: float, half_life_days: float, turn_context: TurnContext | None = None,
+         limit: int | None = None) -> list[Hit]:
+    """ranked: (track, method) -> [(id, raw score)] best first, method 'vector' or 'fts'. The hits best first;
+    with a limit, only the best `limit` of each track (scores are plain floats until then: a query fuses
+    hundreds of candidates to return a few)."""
+    rrf: dict[tuple[str, int], float] = {}
+    found: dict[tuple[str, int], list[tuple[str, int, float]]] = {}
     for (track, method), items in ranked.items():
         weight = WEIGHTS[track] * METHOD_WEIGHTS[method]
         for rank, (row_id, raw) in enumerate(items, start=1):
-            hit = hits.setdefault((track, row_id), Hit(track, row_id, parts={"rrf": 0.0}))
-            hit.parts["rrf"] += weight / (RRF_K + rank)
-            hit.parts[f"{method}_rank"] = rank
-            hit.parts["similarity" if method == "vector" else "bm25"] = raw
-    if turn_context is not None:
-        _read_in_context(hits, turn_context)
-    for key, hit in hits.items():
+            key = (track, row_id)
+            rrf[key] = rrf.get(key, 0.0) + weight / (RRF_K + rank)
+            found.setdefault(key, []).append((method, rank, raw))
+    context = _read_in_context(rrf, turn_context) if turn_context is not None else {}
+    scored = []
+    for key, value in rrf.items():
         ts = times.get(key)
         boost = recency(now - ts, half_life_days) if ts is not None else 0.0
-        hit.parts["recency"] = boost
-        hit.score = hit.parts["rrf"] * (1.0 + RECENCY_BOOST * boost)
-    return sorted(hits.values(), key=lambda h: (-h.score, h.track, h.id))  # ties in a stable order
+        scored.append((-value * (1.0 + RECENCY_BOOST * boost), key, boost))
+    scored.sort()  # ties in a stable order: by track, then id
+    hits, taken = [], {}
+    for negative, key, boost in scored:
+        if limit is not None:
+            if taken.get(key[0], 0) >= limit:
+                continue
+            taken[key[0]] = taken.get(key[0], 0) + 1
+        parts: dict = {"rrf": rrf[key]}
+        for method, rank, raw in found.get(key, ()):
+            parts[f"{method}_rank"] = rank
+            parts["similarity" if method == "vector" else "bm25"] = raw
+        parts.update(context.get(key, {}))
+        parts["recency"] = boost
+        hits.append(Hit(key[0], key[1], -negative, parts))
+    return hits
 
 
-def _read_in_context(hits: dict[tuple[str, int], Hit], ctx: TurnContext) -> None:
-    """Spread each turn's fused score to its session neighbours, then boost the named speakers' turns."""
-    base = {row_id: hit.parts["rrf"] for (track, row_id), hit in hits.items() if track == "turns"}
+def _read_in_context(rrf: dict[tuple[str, int], float], ctx: TurnContext) -> dict[tuple[str, int], dict]:
+    """Spread each turn's fused score to its session neighbours, then boost the named speakers' turns (in rrf);
+    returns the parts this adds to each hit's explanation."""
+    base = {row_id: score for (track, row_id), score in rrf.items() if track == "turns"}
     best: dict[int, float] = {}  # the better neighbour counts: of two adjacent hits, the stronger stays first
     for row_id, score in base.items():
         for other in ctx.neighbours.get(row_id, ()):
             best[other] = max(best.get(other, 0.0), score)
+    parts: dict[tuple[str, int], dict] = {}
     for row_id, score in best.items():
-        hit = hits.setdefault(("turns", row_id), Hit("turns", row_id, parts={"rrf": 0.0}))
-        own = hit.parts["rrf"]
+        key = ("turns", row_id)
+        own = rrf.get(key, 0.0)
         # Context lifts a turn towards its neighbour, never past it: the turn that matched stays first.
         lifted = max(own, min(own + NEIGHBOUR_SHARE * score, NEIGHBOUR_CAP * score))
-        hit.parts["rrf"] = lifted
-        hit.parts["neighbours"] = lifted - own
+        rrf[key] = lifted
+        parts[key] = {"neighbours": lifted - own}
     for row_id in ctx.named:
-        hit = hits.get(("turns", row_id))
-        if hit is not None:
-            hit.parts["rrf"] *= 1.0 + SPEAKER_BOOST
-            hit.parts["speaker_named"] = True
+        key = ("turns", row_id)
+        if key in rrf:
+            rrf[key] *= 1.0 + SPEAKER_BOOST
+            parts.setdefault(key, {})["speaker_named"] = True
+    return parts

@@ -18,7 +18,7 @@ from ..store.database import Store
 from ..store.tracks import TRACKS, Track
 from ..timeutil import iso
 from .hybrid import Hit, TurnContext, fuse
-from .search import CommonWords, Filters, Space, admissible, fts_search, vector_search
+from .search import WordCounts, Filters, Space, admissible, fts_search, vector_search
 
 CANDIDATES = 100  # per track and method, before fusion
 METHODS = ("vector", "fts")  # the per-track retrieval methods fused by default
@@ -32,7 +32,7 @@ class Recaller:
         # A query's searches overlap on these threads and the caller's: SQLite and numpy release the GIL (each
         # thread has its own reader).
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="hearth-recall")
-        self.common_words = CommonWords(store)
+        self.word_counts = WordCounts(store)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
@@ -53,9 +53,10 @@ class Recaller:
             # the space was swapped (a model change completed) while embedding: once more in the new one
         return None
 
-    def search(self, text: str, tracks: list[str], filters: Filters, space: Space | None,
+    def search(self, text: str, tracks: list[str], filters: Filters, space: Space | None, k: int,
                now: float | None = None, methods: tuple[str, ...] = METHODS) -> list[Hit]:
-        """Hybrid search over the given tracks: by vector in `space` (None: keyword only) and by FTS.
+        """Hybrid search over the given tracks, the best k of each: by vector in `space` (None: keyword only)
+        and by FTS.
 
         `methods` restricts the methods used (("vector",) or ("fts",): one track alone, for evaluation)."""
         if filters.scope.empty:
@@ -79,34 +80,35 @@ class Recaller:
         if candidates:
             context = turn_context(self.store, text, candidates, filters, times)
         half_life = self.settings["episodes.recency_decay_half_life_days"]
-        return fuse(ranked, times, now, half_life, context)
+        return fuse(ranked, times, now, half_life, context, limit=k)
 
     def _search_one(self, name: str, method: str, text: str, filters: Filters,
                     space: Space | None) -> tuple[list[tuple[int, float]], dict[int, float]]:
         """One track searched one way: (hits best first, {id: time} of the hits the filters admit)."""
         track = TRACKS[name]
+        # The vector track checks the rows it holds in memory (hydrate() re-checks the few rows returned against
+        # a change committed meanwhile).
+        held = space.tracks.get(name) if space is not None else None
         if method == "fts":
-            return fts_search(self.store, track, text, CANDIDATES, filters, self.common_words)
+            return fts_search(self.store, track, text, CANDIDATES, filters, self.word_counts, held)
         vec = vector_search(self.store, space, track, CANDIDATES, filters)
-        # the tracks filter by pool and time; the SQL re-check covers the rest
-        ok = admissible(self.store, track, {i for i, _ in vec}, filters) if vec else {}
+        ok = admissible(self.store, track, [i for i, _ in vec], filters, held)
         return [(i, s) for i, s in vec if i in ok], ok
 
     def search_all(self, text: str, filters: Filters, k: int = 10, query_vector: np.ndarray | None = None,
                    methods: tuple[str, ...] = METHODS) -> dict:
         space = self.query_space(text, query_vector) if "vector" in methods else None
-        hits = self.search(text, list(TRACKS), filters, space, methods=methods)
+        hits = self.search(text, list(TRACKS), filters, space, k, methods=methods)
         out = {"facts": [], "episodes": [], "turns": []}
         for name in out:
-            chosen = [h for h in hits if h.track == name][:k]
-            out[name] = hydrate(self.store, TRACKS[name], chosen)
+            out[name] = hydrate(self.store, TRACKS[name], [h for h in hits if h.track == name], filters)
         out["vector_search"] = space is not None  # False: keyword search only (model loading or failed)
         return out
 
     def search_facts(self, text: str, filters: Filters, k: int, query_vector: np.ndarray | None = None) -> list[dict]:
         space = self.query_space(text, query_vector)
-        hits = self.search(text, ["facts"], filters, space)[:k]
-        items = hydrate(self.store, TRACKS["facts"], hits)
+        hits = self.search(text, ["facts"], filters, space, k)
+        items = hydrate(self.store, TRACKS["facts"], hits, filters)
         vt = space.tracks.get("facts") if space is not None else None
         if vt is not None:
             sims = vt.similarity(space.vector, [i["id"] for i in items])
@@ -119,22 +121,24 @@ def turn_context(store: Store, text: str, candidates: set[int], filters: Filters
                  times: dict[tuple[str, int], float]) -> TurnContext:
     """The neighbours (the turns just before and after, in the same session, that the filters admit) of the
     candidate turns, and which candidates are by a speaker named in the query. Adds the neighbours' times."""
-    ids = sorted(candidates | {i + d for i in candidates for d in (-1, 1)})
-    rows = {}
-    for i in range(0, len(ids), 500):
-        chunk = ids[i:i + 500]
-        rows.update({r[0]: (r[1], r[2]) for r in store.read().execute(
-            f"SELECT id, session_id, speaker_id FROM turns WHERE id IN ({', '.join('?' * len(chunk))})", chunk)})
-    near = {i: tuple(j for j in (i - 1, i + 1) if j in rows and rows[j][0] == rows[i][0])
-            for i in candidates if i in rows}
-    fresh = {j for js in near.values() for j in js} - candidates
-    ok = admissible(store, TRACKS["turns"], fresh, filters) if fresh else {}
-    times.update({("turns", j): t for j, t in ok.items()})
-    neighbours = {i: tuple(j for j in js if j in candidates or j in ok) for i, js in near.items()}
+    ids = candidates | {i + d for i in candidates for d in (-1, 1)}
+    where, params = filters.where(TRACKS["turns"])
+    # one query: each turn's session and speaker, and its time if the filters admit it
+    rows = {r[0]: r[1:] for r in store.read().execute(
+        f"SELECT x.id, x.session_id, x.speaker_id, CASE WHEN {where} THEN x.ts END FROM turns x "
+        "WHERE x.id IN (SELECT value FROM json_each(?))", [*params, json.dumps(sorted(ids))])}
+    neighbours = {}
+    for i in candidates:
+        if i not in rows:
+            continue
+        near = tuple(j for j in (i - 1, i + 1) if j in rows and rows[j][0] == rows[i][0] and rows[j][2] is not None)
+        if near:
+            neighbours[i] = near
+            times.update({("turns", j): rows[j][2] for j in near if j not in candidates})
     words = set(re.findall(r"\w+", text.lower()))
     speakers = {sid for sid, name in store.read().execute("SELECT id, name FROM speakers") if _names(sid, name) & words}
     named = frozenset(i for i in candidates if i in rows and rows[i][1] in speakers) if speakers else frozenset()
-    return TurnContext({i: js for i, js in neighbours.items() if js}, named)
+    return TurnContext(neighbours, named)
 
 
 def _names(speaker_id: str, name: str | None) -> set[str]:
@@ -175,18 +179,21 @@ def row_to_item(track: Track, row) -> dict:
     return item
 
 
-def hydrate(store: Store, track: Track, hits: list[Hit]) -> list[dict]:
+def hydrate(store: Store, track: Track, hits: list[Hit], filters: Filters) -> list[dict]:
+    """The rows of the hits, in order; a row dismissed, cleared or erased since it was found is left out."""
     if not hits:
         return []
     ids = [h.id for h in hits]
+    live = "" if filters.include_inactive else f" AND {track.live('x')}"
     rows = store.read().execute(
-        f"SELECT {FIELDS[track.name]} FROM {track.table} x WHERE id IN ({', '.join('?' * len(ids))})", ids).fetchall()
+        f"SELECT {FIELDS[track.name]} FROM {track.table} x WHERE id IN ({', '.join('?' * len(ids))}){live}",
+        ids).fetchall()
     by_id = {r["id"]: r for r in rows}
     out = []
     for hit in hits:
         row = by_id.get(hit.id)
         if row is None:
-            continue  # erased between search and hydration
+            continue
         item = row_to_item(track, row)
         item["score"] = round(hit.score, 6)
         item["parts"] = hit.explain()

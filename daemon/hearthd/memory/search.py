@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..store.database import Store
 from ..store.tracks import Track
-from ..store.vectors import VectorFilter
+from ..store.vectors import VectorFilter, VectorTrack
 from .scope import Scope
 
 # Words that would make nearly every row an FTS hit; the vector track covers their meaning.
@@ -32,64 +32,57 @@ def query_words(text: str) -> list[str]:
     return list(dict.fromkeys(words))[:MAX_QUERY_TERMS]
 
 
-def fts_query(words: list[str], leave_out: frozenset[str] = frozenset()) -> str | None:
-    """A safe FTS5 query of query_words(): each quoted, OR-ed (bm25 ranks rows matching more). Words in
-    `leave_out` are dropped, unless that would leave none."""
-    words = [w for w in words if w not in leave_out] or words
+def fts_query(words: list[str]) -> str | None:
+    """A safe FTS5 query of the given words: each quoted, OR-ed (bm25 ranks rows matching more)."""
     return " OR ".join(f'"{w}"' for w in words) if words else None
 
 
-# A word found in more than COMMON_SHARE of a track's rows (and at least COMMON_MIN_ROWS) is left out of its
-# keyword query when the query has rarer words: bm25 weighs it little, yet ranking every row that has it is most
-# of a long question's cost on a large memory. Its meaning still reaches the vector search. (A memory of fewer
-# than COMMON_MIN_ROWS rows never drops a word.)
-COMMON_MIN_ROWS = 2000
-COMMON_SHARE = 0.02
-COMMON_TTL_SECONDS = 600.0
+# FTS5 computes bm25 for every row a query matches before it knows the best (~1 us a row), so on a large memory
+# a long question of everyday words costs most of a recall. A keyword query therefore takes its words rarest
+# first while the rows they match stay within FTS_MATCH_BUDGET (the rarest word always). The common words left
+# out weigh little in bm25 (a low idf), and their meaning still reaches the vector search; a memory where the
+# words together match fewer rows than the budget keeps every word. bench/ reports how often the keyword top 10
+# stays the same.
+FTS_MATCH_BUDGET = 3000
+WORD_COUNT_TTL_SECONDS = 600.0
 
 
-class CommonWords:
-    """Which words are common in a track, each looked up once in a while (how common a word is changes slowly);
-    a lookup stops counting at the threshold, so it costs little even for the most common word."""
+class WordCounts:
+    """How many rows of a track have a word, counted up to just over the budget (enough to rank words by it) and
+    kept a while: how common a word is changes slowly."""
 
     def __init__(self, store: Store):
         self.store = store
         self._lock = threading.Lock()
-        self._seen: dict[tuple[str, str], tuple[float, bool]] = {}
-        self._thresholds: dict[str, tuple[float, int, int]] = {}
+        self._counts: dict[tuple[str, str], tuple[float, int]] = {}
 
-    def of(self, track: Track, words: list[str]) -> frozenset[str]:
+    def count(self, track: Track, word: str) -> int:
         now = time.monotonic()
-        conn = self.store.read()
-        threshold, rows = self._threshold(track, now)
-        if rows <= threshold:
-            return frozenset()  # no word can be in more rows than there are
-        common = set()
-        for word in words:
-            with self._lock:
-                known = self._seen.get((track.name, word))
-            if known is None or now - known[0] > COMMON_TTL_SECONDS:
-                found = conn.execute(f"SELECT count(*) FROM (SELECT 1 FROM {track.fts} WHERE {track.fts} MATCH ? "
-                                     "LIMIT ?)", (f'"{word}"', threshold + 1)).fetchone()[0]
-                known = (now, found > threshold)
-                with self._lock:
-                    if len(self._seen) > 50_000:
-                        self._seen.clear()
-                    self._seen[(track.name, word)] = known
-            if known[1]:
-                common.add(word)
-        return frozenset(common)
-
-    def _threshold(self, track: Track, now: float) -> tuple[int, int]:
-        """(how many rows make a word common, the track's rows), counted once in a while."""
         with self._lock:
-            known = self._thresholds.get(track.name)
-        if known is None or now - known[0] > COMMON_TTL_SECONDS:
-            rows = self.store.read().execute(f"SELECT count(*) FROM {track.table}").fetchone()[0]
-            known = (now, max(COMMON_MIN_ROWS, int(COMMON_SHARE * rows)), rows)
+            known = self._counts.get((track.name, word))
+        if known is None or now - known[0] > WORD_COUNT_TTL_SECONDS:
+            found = self.store.read().execute(
+                f"SELECT count(*) FROM (SELECT 1 FROM {track.fts} WHERE {track.fts} MATCH ? LIMIT ?)",
+                (f'"{word}"', FTS_MATCH_BUDGET + 1)).fetchone()[0]
+            known = (now, found)
             with self._lock:
-                self._thresholds[track.name] = known
-        return known[1], known[2]
+                if len(self._counts) > 50_000:
+                    self._counts.clear()
+                self._counts[(track.name, word)] = known
+        return known[1]
+
+    def within_budget(self, track: Track, words: list[str]) -> list[str]:
+        """The words to search for, in their order: the rarest while their rows fit the budget."""
+        if len(words) < 2:
+            return words
+        counts = {w: self.count(track, w) for w in words}
+        kept, total = set(), 0
+        for word in sorted(words, key=counts.__getitem__):
+            if kept and total + counts[word] > FTS_MATCH_BUDGET:
+                break
+            kept.add(word)
+            total += counts[word]
+        return [w for w in words if w in kept]
 
 
 @dataclass
@@ -99,7 +92,6 @@ class Filters:
     until: float | None = None
     participants: tuple[str, ...] = ()
     include_inactive: bool = False  # superseded facts, cleared turns: only for history views
-    extra: list[str] = field(default_factory=list)
 
     def where(self, track: Track, alias: str = "x") -> tuple[str, list]:
         owner_sql, params = self.scope.sql(f"{alias}.owner_id")
@@ -123,6 +115,11 @@ class Filters:
                 clauses.append(f"EXISTS (SELECT 1 FROM json_each({alias}.participants) WHERE value IN ({marks}))")
             params.extend(self.participants)
         return " AND ".join(clauses), params
+
+    @property
+    def tracks_suffice(self) -> bool:
+        """Whether the vector tracks' own filter (pool, time; they hold live rows only) is all these filters ask."""
+        return not self.participants
 
     def vector_filter(self, store: Store) -> VectorFilter:
         return VectorFilter(owners=self.scope.codes(store.owners), since=self.since, until=self.until)
@@ -151,8 +148,8 @@ FTS_OVERFETCH = 2
 FTS_OVERFETCH_FILTERED = 4
 
 
-def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters,
-               common: CommonWords | None = None) -> tuple[list[tuple[int, float]], dict[int, float]]:
+def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters, counts: WordCounts | None = None,
+               held: VectorTrack | None = None) -> tuple[list[tuple[int, float]], dict[int, float]]:
     """([(id, bm25)] best first, {id: time}) of the rows the filters admit; bm25 is negative, lower is better,
     as SQLite reports it.
 
@@ -160,7 +157,7 @@ def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters,
     then the best candidates are checked against the filters; when the filters reject most of them, the
     joined query finds the rest."""
     words = query_words(text)
-    match = fts_query(words, common.of(track, words) if common is not None and len(words) > 1 else frozenset())
+    match = fts_query(counts.within_budget(track, words) if counts is not None else words)
     if match is None:
         return [], {}
     conn = store.read()
@@ -169,7 +166,7 @@ def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters,
     fetch = k * (FTS_OVERFETCH if unfiltered else FTS_OVERFETCH_FILTERED)
     ranked = conn.execute(f"SELECT rowid, rank FROM {track.fts} WHERE {track.fts} MATCH ? ORDER BY rank LIMIT ?",
                           (match, fetch)).fetchall()
-    ok = admissible(store, track, [r[0] for r in ranked], filters)
+    ok = admissible(store, track, [r[0] for r in ranked], filters, held)
     hits = [(r[0], r[1]) for r in ranked if r[0] in ok][:k]
     if len(hits) == k or len(ranked) < fetch:
         return hits, {i: ok[i] for i, _ in hits}
@@ -181,13 +178,17 @@ def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters,
     return [(r[0], r[1]) for r in rows], {r[0]: r[2] for r in rows}
 
 
-def admissible(store: Store, track: Track, ids, filters: Filters) -> dict[int, float]:
-    """Of the given ids, those the filters admit, with their times (re-checks vector candidates in SQL)."""
-    ids = list(ids)
+def admissible(store: Store, track: Track, ids, filters: Filters,
+               held: VectorTrack | None = None) -> dict[int, float]:
+    """Of the given ids, those the filters admit, with their times. Rows the vector track `held` holds are
+    checked in memory when its filter is all these filters ask; the others in SQL."""
+    if held is not None and filters.tracks_suffice:
+        out, ids = held.admit(ids, filters.vector_filter(store))
+    else:
+        out, ids = {}, list(ids)
     if not ids:
-        return {}
+        return out
     where, params = filters.where(track)
-    out = {}
     for i in range(0, len(ids), 500):
         chunk = ids[i:i + 500]
         rows = store.read().execute(

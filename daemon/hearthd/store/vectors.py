@@ -20,7 +20,7 @@ import numpy as np
 
 HOUSEHOLD = 0  # owner code of the household pool
 
-APPROX_MIN_ROWS = 20_000
+APPROX_MIN_ROWS = 10_000
 COARSE_FRACTION = 4  # the coarse space keeps dim // COARSE_FRACTION principal directions
 RESCORE_CANDIDATES = 1000
 FIT_SAMPLE = 4096
@@ -156,6 +156,25 @@ class VectorTrack:
                     out[int(row_id)] = float(self._matrix[pos] @ query)
             return out
 
+    def admit(self, ids, where: VectorFilter | None = None) -> tuple[dict[int, float], list[int]]:
+        """Of the given rows, ({id: time} of those the track holds and the filter admits, [ids it does not hold]).
+        The track holds live rows only, so a row it holds needs no look-up in SQL."""
+        admitted, unknown = {}, []
+        with self._lock:
+            held = []
+            for row_id in ids:
+                pos = self._pos.get(int(row_id))
+                if pos is None:
+                    unknown.append(int(row_id))
+                else:
+                    held.append((int(row_id), pos))
+            if held:
+                positions = np.fromiter((p for _, p in held), dtype=np.int64, count=len(held))
+                ok = self._admitted_at(positions, where)
+                times = self._times[positions]
+                admitted = {row_id: float(times[i]) for i, (row_id, _) in enumerate(held) if ok is None or ok[i]}
+        return admitted, unknown
+
     def search(self, query: np.ndarray, k: int, where: VectorFilter | None = None,
                exact: bool = False) -> list[tuple[int, float]]:
         """The k rows most similar to the query, best first, as (id, cosine). exact=True always scans the full
@@ -190,16 +209,21 @@ class VectorTrack:
             return [(int(ids[i]), float(scores[top[i]])) for i in range(len(top)) if scores[top[i]] > -np.inf]
 
     def _admitted(self, n: int, where: VectorFilter | None) -> np.ndarray | None:
-        """The rows the filter admits, as a mask (None: all)."""
+        """The first n rows the filter admits, as a mask (None: all)."""
+        return self._admitted_at(slice(0, n), where)
+
+    def _admitted_at(self, positions, where: VectorFilter | None) -> np.ndarray | None:
+        """Which of the rows at the given positions the filter admits, as a mask (None: all)."""
         if where is None:
             return None
         mask = None
+        owners, times = self._owners[positions], self._times[positions]
         if where.owners is not None:
-            mask = np.isin(self._owners[:n], np.fromiter(where.owners, dtype=np.int32))
+            mask = np.isin(owners, np.fromiter(where.owners, dtype=np.int32))
         if where.since is not None:
-            mask = (self._times[:n] >= where.since) if mask is None else mask & (self._times[:n] >= where.since)
+            mask = (times >= where.since) if mask is None else mask & (times >= where.since)
         if where.until is not None:
-            mask = (self._times[:n] < where.until) if mask is None else mask & (self._times[:n] < where.until)
+            mask = (times < where.until) if mask is None else mask & (times < where.until)
         return mask
 
 
