@@ -5,7 +5,7 @@ import time
 import pytest
 
 from hearthd.formation.ledger import TurnIn
-from hearthd.memory.hybrid import NEIGHBOUR_SHARE, SPEAKER_BOOST, TurnContext, fuse
+from hearthd.memory.hybrid import NEIGHBOUR_SHARE, SPEAKER_BOOST, TurnContext, fuse, turns_that_may_lead
 from hearthd.memory.scope import EVERYTHING, scope_for
 from hearthd.memory.search import Filters
 from tests.conftest import settle
@@ -19,6 +19,31 @@ def test_a_turn_gets_a_share_of_its_neighbours_score():
     assert set(hits) == {10, 11, 20, 21}  # the reply to a matching turn becomes a candidate
     assert hits[11].parts["rrf"] == pytest.approx(NEIGHBOUR_SHARE * plain[10].parts["rrf"])
     assert hits[10].score == plain[10].score  # a turn's own score is unchanged without matching neighbours
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_reading_the_context_of_the_turns_that_may_lead_only_changes_no_result(seed):
+    import random
+
+    rng = random.Random(seed)
+    ranked = {("turns", "vector"): [(i, 0.0) for i in rng.sample(range(1, 400), 100)],
+              ("turns", "fts"): [(i, 0.0) for i in rng.sample(range(1, 400), rng.choice((5, 100)))],
+              ("facts", "vector"): [(i, 0.0) for i in range(1, 30)]}
+    candidates = {i for (track, _), items in ranked.items() if track == "turns" for i, _ in items}
+    session = {i: i // rng.choice((3, 8)) for i in range(0, 402)}
+    named_speaker = {i for i in range(402) if rng.random() < 0.2} if seed % 2 else set()
+    now = 1000 * 86_400.0
+    times = {("turns", i): now - rng.uniform(0, 90) * 86_400 for i in range(402)}
+
+    def context(read):  # as turn_context() reads it: the rows of `read` and their neighbours
+        rows = read | {i + d for i in read for d in (-1, 1)}
+        near = {i: tuple(j for j in (i - 1, i + 1) if session[j] == session[i]) for i in read}
+        return TurnContext({i: js for i, js in near.items() if js}, frozenset(candidates & rows & named_speaker))
+
+    for k in (1, 5, 10, 25):
+        every = fuse(ranked, times, now, 30, context(candidates), limit=k)
+        some = fuse(ranked, times, now, 30, context(turns_that_may_lead(ranked, k, bool(named_speaker))), limit=k)
+        assert [(h.track, h.id, h.score) for h in some] == [(h.track, h.id, h.score) for h in every]
 
 
 def test_turns_by_a_named_speaker_are_boosted():

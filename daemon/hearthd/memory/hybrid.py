@@ -59,14 +59,7 @@ def fuse(ranked: dict[tuple[str, str], list[tuple[int, float]]], times: dict[tup
     """ranked: (track, method) -> [(id, raw score)] best first, method 'vector' or 'fts'. The hits best first;
     with a limit, only the best `limit` of each track (scores are plain floats until then: a query fuses
     hundreds of candidates to return a few)."""
-    rrf: dict[tuple[str, int], float] = {}
-    found: dict[tuple[str, int], list[tuple[str, int, float]]] = {}
-    for (track, method), items in ranked.items():
-        weight = WEIGHTS[track] * METHOD_WEIGHTS[method]
-        for rank, (row_id, raw) in enumerate(items, start=1):
-            key = (track, row_id)
-            rrf[key] = rrf.get(key, 0.0) + weight / (RRF_K + rank)
-            found.setdefault(key, []).append((method, rank, raw))
+    rrf, found = _rrf(ranked)
     context = _read_in_context(rrf, turn_context) if turn_context is not None else {}
     scored = []
     for key, value in rrf.items():
@@ -88,6 +81,34 @@ def fuse(ranked: dict[tuple[str, str], list[tuple[int, float]]], times: dict[tup
         parts["recency"] = boost
         hits.append(Hit(key[0], key[1], -negative, parts))
     return hits
+
+
+def _rrf(ranked: dict[tuple[str, str], list[tuple[int, float]]]) -> tuple[dict, dict]:
+    """({(track, id): fused rank score}, {(track, id): [(method, rank, raw score)]})."""
+    rrf: dict[tuple[str, int], float] = {}
+    found: dict[tuple[str, int], list[tuple[str, int, float]]] = {}
+    for (track, method), items in ranked.items():
+        weight = WEIGHTS[track] * METHOD_WEIGHTS[method]
+        for rank, (row_id, raw) in enumerate(items, start=1):
+            key = (track, row_id)
+            rrf[key] = rrf.get(key, 0.0) + weight / (RRF_K + rank)
+            found.setdefault(key, []).append((method, rank, raw))
+    return rrf, found
+
+
+def turns_that_may_lead(ranked: dict[tuple[str, str], list[tuple[int, float]]], k: int,
+                        speaker_named: bool) -> set[int]:
+    """The turn candidates whose context (neighbours, speaker) can change the best k turns. Context and
+    recency only raise a score, and a turn lifted by a neighbour stays below it; so a candidate whose score,
+    boosted as far as it can be, stays under the k-th score neither enters the best k nor lifts a turn into
+    them, and reading the others' context (a large memory gives hundreds of candidates) changes nothing."""
+    scores = sorted(((score, row_id) for (track, row_id), score in _rrf(ranked)[0].items() if track == "turns"),
+                    reverse=True)
+    if len(scores) <= k:
+        return {row_id for _, row_id in scores}
+    kth = scores[k - 1][0]
+    most = (1.0 + RECENCY_BOOST) * ((1.0 + SPEAKER_BOOST) if speaker_named else 1.0)
+    return {row_id for score, row_id in scores if score * most >= kth}
 
 
 def _read_in_context(rrf: dict[tuple[str, int], float], ctx: TurnContext) -> dict[tuple[str, int], dict]:

@@ -17,7 +17,7 @@ from ..settings import Settings
 from ..store.database import Store
 from ..store.tracks import TRACKS, Track
 from ..timeutil import iso
-from .hybrid import Hit, TurnContext, fuse
+from .hybrid import Hit, TurnContext, fuse, turns_that_may_lead
 from .search import WordCounts, Filters, Space, admissible, fts_search, vector_search
 
 CANDIDATES = 100  # per track and method, before fusion
@@ -78,7 +78,9 @@ class Recaller:
         context = None
         candidates = {i for (name, _), items in ranked.items() if name == "turns" for i, _ in items}
         if candidates:
-            context = turn_context(self.store, text, candidates, filters, times)
+            speakers = named_speakers(self.store, text)
+            context = turn_context(self.store, turns_that_may_lead(ranked, k, bool(speakers)), candidates, speakers,
+                                   filters, times)
         half_life = self.settings["episodes.recency_decay_half_life_days"]
         return fuse(ranked, times, now, half_life, context, limit=k)
 
@@ -117,27 +119,31 @@ class Recaller:
         return items
 
 
-def turn_context(store: Store, text: str, candidates: set[int], filters: Filters,
+def named_speakers(store: Store, text: str) -> set[str]:
+    """The speakers the query names (by id, full name or first name)."""
+    words = set(re.findall(r"\w+", text.lower()))
+    return {sid for sid, name in store.read().execute("SELECT id, name FROM speakers") if _names(sid, name) & words}
+
+
+def turn_context(store: Store, read: set[int], candidates: set[int], speakers: set[str], filters: Filters,
                  times: dict[tuple[str, int], float]) -> TurnContext:
-    """The neighbours (the turns just before and after, in the same session, that the filters admit) of the
-    candidate turns, and which candidates are by a speaker named in the query. Adds the neighbours' times."""
-    ids = candidates | {i + d for i in candidates for d in (-1, 1)}
+    """Of the candidate turns in `read`: the neighbours (the turns just before and after, in the same session,
+    that the filters admit), and which are by one of the `speakers`. Adds the neighbours' times."""
+    ids = read | {i + d for i in read for d in (-1, 1)}
     where, params = filters.where(TRACKS["turns"])
     # one query: each turn's session and speaker, and its time if the filters admit it
     rows = {r[0]: r[1:] for r in store.read().execute(
         f"SELECT x.id, x.session_id, x.speaker_id, CASE WHEN {where} THEN x.ts END FROM turns x "
         "WHERE x.id IN (SELECT value FROM json_each(?))", [*params, json.dumps(sorted(ids))])}
     neighbours = {}
-    for i in candidates:
+    for i in read:
         if i not in rows:
             continue
         near = tuple(j for j in (i - 1, i + 1) if j in rows and rows[j][0] == rows[i][0] and rows[j][2] is not None)
         if near:
             neighbours[i] = near
             times.update({("turns", j): rows[j][2] for j in near if j not in candidates})
-    words = set(re.findall(r"\w+", text.lower()))
-    speakers = {sid for sid, name in store.read().execute("SELECT id, name FROM speakers") if _names(sid, name) & words}
-    named = frozenset(i for i in candidates if i in rows and rows[i][1] in speakers) if speakers else frozenset()
+    named = frozenset(i for i in candidates if i in rows and rows[i][1] in speakers)
     return TurnContext(neighbours, named)
 
 
