@@ -17,7 +17,8 @@ import numpy as np
 BENCH_DIR = Path(__file__).resolve().parent
 ROOT = BENCH_DIR.parent
 CACHE_DIR = BENCH_DIR / ".cache"
-RESULTS_DIR = BENCH_DIR / "results"
+RESULTS = str(BENCH_DIR / "results")  # the suite's report: results.json and results.md
+RESULTS_DIR = BENCH_DIR / "results"  # the separate reports (LoCoMo, generator facts)
 MODEL = "all-MiniLM-L6-v2"
 
 

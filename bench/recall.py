@@ -78,10 +78,40 @@ def exact_agreement(daemon, vecs, k=10) -> dict:
     return out
 
 
+def keyword_agreement(daemon, qs, vecs, k=10) -> dict:
+    """What the keyword match budget changes (in %): per track, the share of the keyword top k with every word of
+    the query that the product's keyword search (its words within FTS_MATCH_BUDGET) also returns; and the same
+    for SearchAll's top k turns. Queries without keyword hits are left out."""
+    from hearthd.memory.scope import EVERYTHING
+    from hearthd.memory.search import Filters, fts_search
+    from hearthd.store.tracks import TRACKS
+
+    recaller, filters, out = daemon.recaller, Filters(EVERYTHING), {}
+    for name, track in TRACKS.items():
+        shares = []
+        for q in qs:
+            every = {i for i, _ in fts_search(daemon.store, track, q, k, filters)[0]}
+            if every:
+                kept = {i for i, _ in fts_search(daemon.store, track, q, k, filters, recaller.word_counts)[0]}
+                shares.append(len(kept & every) / len(every))
+        out[name] = round(100 * sum(shares) / len(shares), 1) if shares else None
+    budgeted = [[t["id"] for t in recaller.search_all(q, filters, k=k, query_vector=v)["turns"]]
+                for q, v in zip(qs, vecs)]
+    counts, recaller.word_counts = recaller.word_counts, None  # every word, as without the budget
+    try:
+        every = [[t["id"] for t in recaller.search_all(q, filters, k=k, query_vector=v)["turns"]]
+                 for q, v in zip(qs, vecs)]
+    finally:
+        recaller.word_counts = counts
+    shares = [len(set(a) & set(b)) / len(b) for a, b in zip(budgeted, every) if b]
+    out["search_all_turns"] = round(100 * sum(shares) / len(shares), 1) if shares else None
+    return out
+
+
 def run(args) -> dict:
     from hearthd.embedding.service import Priority
     from hearthd.memory.scope import EVERYTHING, scope_for
-    from hearthd.memory.search import Filters
+    from hearthd.memory.search import FTS_MATCH_BUDGET, Filters
     from hearthd.store.vectors import APPROX_MIN_ROWS
 
     from . import dataset as ds
@@ -104,6 +134,7 @@ def run(args) -> dict:
                 scoped, found_scoped = time_queries(daemon, qs, vecs, Filters(scope_for("alice", "high")))
                 naive = time_naive(daemon, vecs)
                 agreement = exact_agreement(daemon, vecs)
+                keywords = keyword_agreement(daemon, qs, vecs)
                 memory = dict(rss_mb(), second_model_in_process=ds._model is not None)
                 tracks = {name: len(vt) for name, vt in daemon.store.tracks.items()}
             point = {"turns": turns, "facts": facts, "episodes": episodes, "tracks": tracks,
@@ -112,7 +143,7 @@ def run(args) -> dict:
                      "alice_high": summarize(scoped), "naive_turns_from_sqlite": summarize(naive),
                      "hits_per_query": found,
                      "hits_per_query_alice": found_scoped, "memory": memory,
-                     "two_stage_top10_agreement_pct": agreement}
+                     "two_stage_top10_agreement_pct": agreement, "keyword_budget_top10_agreement_pct": keywords}
             curve.append(point)
             log(f"recall {turns}: p50 {point['everything']['median']} ms, p95 {point['everything']['p95']} ms; "
                 f"alice p95 {point['alice_high']['p95']} ms; rss {memory['rss_mb']} MB")
@@ -134,6 +165,11 @@ def run(args) -> dict:
                                   agreement["turns"], "%", note=f"facts {agreement['facts']} %, "
                                   f"episodes {agreement['episodes']} % (tracks under {APPROX_MIN_ROWS:,} rows "
                                   "are scanned exactly)"))
+        keywords = p["keyword_budget_top10_agreement_pct"]
+        metrics.append(metric(f"  keyword match budget: SearchAll's top 10 turns as with every keyword, {label}",
+                              keywords["search_all_turns"], "%", note=f"keyword top 10 alone: turns "
+                              f"{keywords['turns']} %, facts {keywords['facts']} %, episodes {keywords['episodes']} % "
+                              f"(a query's words rarest first within {FTS_MATCH_BUDGET:,} matching rows)"))
         naive = p["naive_turns_from_sqlite"]
         ratio = round(naive["median"] / p["everything"]["median"], 1) if p["everything"]["median"] else None
         metrics.append(metric(f"  naive baseline (turn BLOBs read from SQLite per query), {label}, median",

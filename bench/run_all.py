@@ -1,10 +1,10 @@
-"""Run the benchmark suite and write bench/results/latest.md and latest.json.
+"""Run the benchmark suite and write bench/results.json and bench/results.md (the table the README quotes).
 
     python -m bench.run_all                 # default: recall curve 1k/10k/100k, everything else at 100k
     python -m bench.run_all --quick         # small sizes, under two minutes once the caches exist
     python -m bench.run_all --full          # adds 1M turns to the recall curve
     python -m bench.run_all --only recall   # one benchmark (comma-separate several); others keep their last
-                                            # results in latest.* (each section says when it was measured)
+                                            # results in results.* (each section says when it was measured)
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import time
 import traceback
 from datetime import datetime, timezone
 
-from .common import RESULTS_DIR, CpuWatch, log, machine, other_busy_processes
+from .common import RESULTS, CpuWatch, log, machine, other_busy_processes
 
 BENCHMARKS = ("recall", "context", "startup", "ingest", "reembed", "formation")
 TITLES = {
@@ -59,7 +59,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--interactive-samples", type=int, help="idle interactive embeds timed")
     p.add_argument("--queries", type=int, help="recall queries / live turns timed per configuration")
     p.add_argument("--formation-sessions", type=int, help="scripted sessions formed in the timed formation pass")
-    p.add_argument("--out", default=str(RESULTS_DIR), help="results folder (default bench/results)")
+    p.add_argument("--out", default=str(RESULTS), help="results path without suffix: .json and .md are written "
+                   "(default bench/results)")
     p.add_argument("--at-commit", metavar="REV", help="measure the daemon as committed at REV (exported with git "
                    "archive into bench/.cache/src-REV), not the working tree: for a tree others are editing")
     args = p.parse_args(argv)
@@ -172,18 +173,17 @@ def render_md(report: dict) -> str:
                          f"{cpu.get('ours_pct', '?')} %)")
     lines += ["", "The machine is shared: a high share for other processes means that section's figures are "
               "pessimistic; rerun it alone with `--only NAME`.", "",
-              "Details (every sample summary, per-run start times, dataset sizes) are in `latest.json`."]
+              "Details (every sample summary, per-run start times, dataset sizes) are in `results.json`."]
     return "\n".join(lines) + "\n"
 
 
-def write_results(report: dict, out_dir) -> None:
-    os.makedirs(out_dir, exist_ok=True)
-    for name, text in (("latest.json", json.dumps(report, indent=2, default=str) + "\n"),
-                       ("latest.md", render_md(report))):
-        tmp = os.path.join(out_dir, name + ".tmp")
-        with open(tmp, "w") as f:
+def write_results(report: dict, out: str) -> None:
+    os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
+    for path, text in ((out + ".json", json.dumps(report, indent=2, default=str) + "\n"),
+                       (out + ".md", render_md(report))):
+        with open(path + ".tmp", "w") as f:
             f.write(text)
-        os.replace(tmp, os.path.join(out_dir, name))
+        os.replace(path + ".tmp", path)
 
 
 def main(argv=None) -> int:
@@ -198,7 +198,7 @@ def main(argv=None) -> int:
     report = {"machine": machine(), "profile": args.profile, "daemon": source,
               "command": "python -m bench.run_all " + " ".join(sys.argv[1:] if argv is None else argv),
               "benchmarks": {}}
-    previous = os.path.join(args.out, "latest.json")
+    previous = args.out + ".json"
     if args.only and os.path.exists(previous):
         try:
             with open(previous) as f:
@@ -228,7 +228,7 @@ def main(argv=None) -> int:
         result["daemon"] = source.get("source")  # with --only, sections can come from different commits
         report["benchmarks"][name] = result
         write_results(report, args.out)  # after each benchmark: a crash later keeps what was measured
-    log(f"done in {time.perf_counter() - started:.0f}s; results in {args.out}/latest.md")
+    log(f"done in {time.perf_counter() - started:.0f}s; results in {args.out}.md")
     print(render_md(report))
     return 1 if failed else 0
 

@@ -18,7 +18,7 @@ from ..store.database import Store
 from ..store.tracks import TRACKS, Track
 from ..timeutil import iso
 from .hybrid import Hit, TurnContext, fuse, turns_that_may_lead
-from .search import WordCounts, Filters, Space, admissible, fts_search, vector_search
+from .search import Filters, Space, WordCounts, admissible, fts_search, vector_search
 
 CANDIDATES = 100  # per track and method, before fusion
 METHODS = ("vector", "fts")  # the per-track retrieval methods fused by default
