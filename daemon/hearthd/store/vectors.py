@@ -22,7 +22,7 @@ HOUSEHOLD = 0  # owner code of the household pool
 
 APPROX_MIN_ROWS = 10_000
 COARSE_FRACTION = 4  # the coarse space keeps dim // COARSE_FRACTION principal directions
-RESCORE_CANDIDATES = 1000
+RESCORE_CANDIDATES = 2000
 FIT_SAMPLE = 4096
 
 
