@@ -80,7 +80,7 @@ def exact_agreement(daemon, vecs, k=10) -> dict:
 
 def keyword_agreement(daemon, qs, vecs, k=10) -> dict:
     """What the keyword match budget changes (in %): per track, the share of the keyword top k with every word of
-    the query that the product's keyword search (its words within FTS_MATCH_BUDGET) also returns; and the same
+    the query that the product's keyword search (its words within the match budget) also returns; and the same
     for SearchAll's top k turns. Queries without keyword hits are left out."""
     from hearthd.memory.scope import EVERYTHING
     from hearthd.memory.search import Filters, fts_search
@@ -111,7 +111,7 @@ def keyword_agreement(daemon, qs, vecs, k=10) -> dict:
 def run(args) -> dict:
     from hearthd.embedding.service import Priority
     from hearthd.memory.scope import EVERYTHING, scope_for
-    from hearthd.memory.search import FTS_MATCH_BUDGET, Filters
+    from hearthd.memory.search import FTS_MATCH_BUDGET, FTS_MATCH_SHARE, Filters
     from hearthd.store.vectors import APPROX_MIN_ROWS
 
     from . import dataset as ds
@@ -169,7 +169,8 @@ def run(args) -> dict:
         metrics.append(metric(f"  keyword match budget: SearchAll's top 10 turns as with every keyword, {label}",
                               keywords["search_all_turns"], "%", note=f"keyword top 10 alone: turns "
                               f"{keywords['turns']} %, facts {keywords['facts']} %, episodes {keywords['episodes']} % "
-                              f"(a query's words rarest first within {FTS_MATCH_BUDGET:,} matching rows)"))
+                              f"(a query's words rarest first within {FTS_MATCH_BUDGET:,} matching rows or "
+                              f"{FTS_MATCH_SHARE:.0%} of the track)"))
         naive = p["naive_turns_from_sqlite"]
         ratio = round(naive["median"] / p["everything"]["median"], 1) if p["everything"]["median"] else None
         metrics.append(metric(f"  naive baseline (turn BLOBs read from SQLite per query), {label}, median",

@@ -102,11 +102,15 @@ def test_a_keyword_query_keeps_its_rarest_words_within_the_match_budget(daemon, 
     settle(daemon)
     turns, filters = TRACKS["turns"], Filters(EVERYTHING)
     counts = search.WordCounts(daemon.store)
-    assert counts.count(turns, "dentist") == 1 and counts.count(turns, "remind") == 6  # counted to budget + 1
+    assert counts.budget(turns) == 5
+    assert counts.count(turns, "dentist", 5) == 1 and counts.count(turns, "remind", 5) == 6  # up to budget + 1
+    assert counts.count(turns, "remind", 10) == 8  # a larger budget counts again
     assert counts.within_budget(turns, ["remind", "dentist", "friday"]) == ["dentist", "friday"]
     hits, _ = search.fts_search(daemon.store, turns, "remind dentist", 10, filters, counts)
     assert [i for i, _ in hits] == [dentist[0]["id"]]  # "remind" no longer pulls in every reminder
     alone, _ = search.fts_search(daemon.store, turns, "remind", 10, filters, counts)
     assert len(alone) == 8  # the rarest word stays, however common
+    monkeypatch.setattr(search, "FTS_MATCH_SHARE", 1.0)  # a budget of the track's rows: every word
+    assert counts.within_budget(turns, ["remind", "dentist"]) == ["remind", "dentist"]
     without, _ = search.fts_search(daemon.store, turns, "remind dentist", 10, filters)
     assert len(without) == 9

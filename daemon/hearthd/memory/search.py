@@ -39,46 +39,57 @@ def fts_query(words: list[str]) -> str | None:
 
 # FTS5 computes bm25 for every row a query matches before it knows the best (~1 us a row), so on a large memory
 # a long question of everyday words costs most of a recall. A keyword query therefore takes its words rarest
-# first while the rows they match stay within FTS_MATCH_BUDGET (the rarest word always). The common words left
-# out weigh little in bm25 (a low idf), and their meaning still reaches the vector search; a memory where the
-# words together match fewer rows than the budget keeps every word. bench/ reports how often the keyword top 10
-# stays the same.
+# first while the rows they match stay within the budget (the rarest word always): FTS_MATCH_BUDGET rows, or
+# FTS_MATCH_SHARE of the track on a larger memory (so the words kept do not dwindle as the memory grows; its
+# cost grows with it, as the vector scan's does). The common words left out weigh little in bm25 (a low idf),
+# and their meaning still reaches the vector search; a memory where the words together match fewer rows keeps
+# every word. bench/ reports how much of the top 10 stays the same.
 FTS_MATCH_BUDGET = 3000
+FTS_MATCH_SHARE = 0.03
 WORD_COUNT_TTL_SECONDS = 600.0
 
 
 class WordCounts:
     """How many rows of a track have a word, counted up to just over the budget (enough to rank words by it) and
-    kept a while: how common a word is changes slowly."""
+    kept a while, as are the track's rows: how common a word is changes slowly."""
 
     def __init__(self, store: Store):
         self.store = store
         self._lock = threading.Lock()
-        self._counts: dict[tuple[str, str], tuple[float, int]] = {}
+        self._counts: dict[tuple[str, str], tuple[float, int, int]] = {}  # (when, rows found, counted up to)
 
-    def count(self, track: Track, word: str) -> int:
+    def budget(self, track: Track) -> int:
+        rows = self._cached((track.name, ""), 0, lambda: self.store.read().execute(
+            f"SELECT count(*) FROM {track.table}").fetchone()[0])
+        return max(FTS_MATCH_BUDGET, int(FTS_MATCH_SHARE * rows))
+
+    def count(self, track: Track, word: str, budget: int) -> int:
+        return self._cached((track.name, word), budget + 1, lambda: self.store.read().execute(
+            f"SELECT count(*) FROM (SELECT 1 FROM {track.fts} WHERE {track.fts} MATCH ? LIMIT ?)",
+            (f'"{word}"', budget + 1)).fetchone()[0])
+
+    def _cached(self, key: tuple[str, str], limit: int, counter) -> int:
         now = time.monotonic()
         with self._lock:
-            known = self._counts.get((track.name, word))
-        if known is None or now - known[0] > WORD_COUNT_TTL_SECONDS:
-            found = self.store.read().execute(
-                f"SELECT count(*) FROM (SELECT 1 FROM {track.fts} WHERE {track.fts} MATCH ? LIMIT ?)",
-                (f'"{word}"', FTS_MATCH_BUDGET + 1)).fetchone()[0]
-            known = (now, found)
+            known = self._counts.get(key)
+        # a count stopped at a lower limit than asked now is counted again
+        if known is None or now - known[0] > WORD_COUNT_TTL_SECONDS or (known[1] >= known[2] and limit > known[2]):
+            known = (now, counter(), limit)
             with self._lock:
                 if len(self._counts) > 50_000:
                     self._counts.clear()
-                self._counts[(track.name, word)] = known
+                self._counts[key] = known
         return known[1]
 
     def within_budget(self, track: Track, words: list[str]) -> list[str]:
         """The words to search for, in their order: the rarest while their rows fit the budget."""
         if len(words) < 2:
             return words
-        counts = {w: self.count(track, w) for w in words}
+        budget = self.budget(track)
+        counts = {w: self.count(track, w, budget) for w in words}
         kept, total = set(), 0
         for word in sorted(words, key=counts.__getitem__):
-            if kept and total + counts[word] > FTS_MATCH_BUDGET:
+            if kept and total + counts[word] > budget:
                 break
             kept.add(word)
             total += counts[word]
