@@ -17,8 +17,8 @@ import numpy as np
 BENCH_DIR = Path(__file__).resolve().parent
 ROOT = BENCH_DIR.parent
 CACHE_DIR = BENCH_DIR / ".cache"
-RESULTS = str(BENCH_DIR / "results")  # the suite's report: results.json and results.md
-RESULTS_DIR = BENCH_DIR / "results"  # the separate reports (LoCoMo, generator facts)
+# the suite's report beside it (results.json, results.md); the separate reports (LoCoMo, generator facts) in it
+RESULTS_DIR = BENCH_DIR / "results"
 MODEL = "all-MiniLM-L6-v2"
 
 

@@ -18,7 +18,7 @@ import time
 import traceback
 from datetime import datetime, timezone
 
-from .common import RESULTS, CpuWatch, log, machine, other_busy_processes
+from .common import RESULTS_DIR, CpuWatch, log, machine, other_busy_processes
 
 BENCHMARKS = ("recall", "context", "startup", "ingest", "reembed", "formation")
 TITLES = {
@@ -59,7 +59,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--interactive-samples", type=int, help="idle interactive embeds timed")
     p.add_argument("--queries", type=int, help="recall queries / live turns timed per configuration")
     p.add_argument("--formation-sessions", type=int, help="scripted sessions formed in the timed formation pass")
-    p.add_argument("--out", default=str(RESULTS), help="results path without suffix: .json and .md are written "
+    p.add_argument("--out", default=str(RESULTS_DIR), help="results path without suffix: .json and .md are written "
                    "(default bench/results)")
     p.add_argument("--at-commit", metavar="REV", help="measure the daemon as committed at REV (exported with git "
                    "archive into bench/.cache/src-REV), not the working tree: for a tree others are editing")

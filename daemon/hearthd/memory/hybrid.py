@@ -102,8 +102,8 @@ def turns_that_may_lead(ranked: dict[tuple[str, str], list[tuple[int, float]]], 
     recency only raise a score, and a turn lifted by a neighbour stays below it; so a candidate whose score,
     boosted as far as it can be, stays under the k-th score neither enters the best k nor lifts a turn into
     them, and reading the others' context (a large memory gives hundreds of candidates) changes nothing."""
-    scores = sorted(((score, row_id) for (track, row_id), score in _rrf(ranked)[0].items() if track == "turns"),
-                    reverse=True)
+    turns = {key: items for key, items in ranked.items() if key[0] == "turns"}
+    scores = sorted(((score, row_id) for (_, row_id), score in _rrf(turns)[0].items()), reverse=True)
     if len(scores) <= k:
         return {row_id for _, row_id in scores}
     kth = scores[k - 1][0]

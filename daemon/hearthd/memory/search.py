@@ -59,6 +59,7 @@ class WordCounts:
         self._counts: dict[tuple[str, str], tuple[float, int, int]] = {}  # (when, rows found, counted up to)
 
     def budget(self, track: Track) -> int:
+        # the track's rows, cached under the key "", which no word can be
         rows = self._cached((track.name, ""), 0, lambda: self.store.read().execute(
             f"SELECT count(*) FROM {track.table}").fetchone()[0])
         return max(FTS_MATCH_BUDGET, int(FTS_MATCH_SHARE * rows))
