@@ -5,7 +5,9 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import numpy as np
 
@@ -48,7 +50,19 @@ class Store:
         self._tracks_lock = threading.Lock()
 
     def read(self) -> sqlite3.Connection:
+        """The thread's read connection, bare (kept for callers not yet on reading(): prefer reading())."""
         return self._readers.get()
+
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """`with store.reading() as conn:` the thread's read connection; on exit no transaction is left open,
+        so a later read on this thread never sees an old snapshot (nor pins the WAL against checkpoints)."""
+        conn = self._readers.get()
+        try:
+            yield conn
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
 
     def meta(self, key: str) -> str | None:
         row = self.read().execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
