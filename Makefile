@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: run test bench stress install install-test system-test-deps desktop-deps screenshots clean
+.PHONY: run test lint lint-baseline bench stress install install-test system-test-deps desktop-deps screenshots clean
 
 # Debian packages some tests use (gnome-keyring: a real OS keyring; espeak-ng and sox: test voices). Installed
 # when missing and we may (root, apt);
@@ -80,6 +80,19 @@ system-test-deps:
 
 test: install-test system-test-deps desktop-deps
 	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# ruff (rules and style: pyproject's [tool.ruff]) and mypy against its baseline (.ci/mypy_baseline.py). All three
+# run, so one pass shows every finding; any failure fails the target.
+lint: install-test
+	@status=0; \
+	echo "ruff check"; $(BIN)/ruff check . || status=1; \
+	echo "ruff format --check"; $(BIN)/ruff format --check . || status=1; \
+	echo "mypy"; $(BIN)/python .ci/mypy_baseline.py || status=1; \
+	exit $$status
+
+# Record mypy's findings as the new baseline (refused if a count rose; ALLOW_GROWTH=1 records that too).
+lint-baseline: install-test
+	$(BIN)/python .ci/mypy_baseline.py --update $(if $(ALLOW_GROWTH),--allow-growth)
 
 bench: install-test
 	HF_HUB_OFFLINE=1 $(BIN)/python -m bench.run_all
