@@ -33,9 +33,19 @@ LINE_REF = re.compile(r"\bline \d+\b")
 
 def run_mypy() -> tuple[Counter[str], str, int]:
     proc = subprocess.run(
-        [sys.executable, "-m", "mypy", "--no-pretty", "--no-error-summary", "--show-error-codes",
-         "--hide-error-context", "--no-color-output"],
-        cwd=ROOT, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--no-pretty",
+            "--no-error-summary",
+            "--show-error-codes",
+            "--hide-error-context",
+            "--no-color-output",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     found: Counter[str] = Counter()
     for line in proc.stdout.splitlines():
@@ -108,8 +118,10 @@ def main(argv: list[str] | None = None) -> int:
             for key, n in sorted(new.items()):
                 if key.startswith(f"{file}:{err}:"):
                     print(f"    new: {key.split(':', 2)[2]}" + (f" (x{n})" if n > 1 else ""))
-        print(f"mypy: {total} errors, baseline {before}: {len(rose)} file/code counts rose (run mypy for the lines)",
-              file=sys.stderr)
+        print(
+            f"mypy: {total} errors, baseline {before}: {len(rose)} file/code counts rose (run mypy for the lines)",
+            file=sys.stderr,
+        )
         return 1
     fell = " (lower than the baseline: record it with `make lint-baseline`)" if total < before else ""
     print(f"mypy: {total} errors, baseline {before}{fell}")
