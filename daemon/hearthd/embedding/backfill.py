@@ -13,7 +13,6 @@ import logging
 import threading
 import time
 
-import numpy as np
 
 from ..events import EventBus
 from ..store.database import Store
@@ -41,6 +40,7 @@ class EmbeddingBackfill:
         self.tracks_ready = threading.Event()
         self._full = True
         self._watermarks: dict[str, int] = {}
+        store.on_rebuild_needed = self._wake.set  # a failed track refresh is rebuilt on the next wake
 
     def start(self) -> None:
         self._thread.start()
@@ -58,7 +58,8 @@ class EmbeddingBackfill:
 
     def status(self) -> dict:
         return {"pending": self.pending, "done": self.done, "total": self.total, "reembedding": self.reembedding,
-                "searched_model": self.store.vector_model, "building_model": self.store.staging_model}
+                "searched_model": self.store.vector_model, "building_model": self.store.staging_model,
+                **self.store.status()}
 
     # -- worker ------------------------------------------------------------------------------------------
     def _run(self) -> None:
@@ -70,6 +71,7 @@ class EmbeddingBackfill:
             if not self.embedder.ready:
                 continue
             try:
+                self._rebuild_tracks()
                 self._pass()
             except EmbedderNotReady:
                 self._full = True
@@ -79,6 +81,13 @@ class EmbeddingBackfill:
                 self._full = True
                 time.sleep(1)
                 self._wake.set()
+
+    def _rebuild_tracks(self) -> None:
+        """Reload the vector tracks a failed refresh left out of step (the store marks them)."""
+        if self.store.rebuild_pending():
+            rebuilt = self.store.rebuild_tracks()
+            if rebuilt:
+                self.events.publish("embedder.tracks_rebuilt", tracks=rebuilt)
 
     def _record(self, model_id: str, dim: int) -> str | None:
         previous = self.store.meta("embedder_model")
@@ -106,12 +115,12 @@ class EmbeddingBackfill:
         self.events.publish("embedder.active", model=model_id, dim=dim, previous=previous)
 
     def _pending_count(self, model_id: str, above: dict[str, int] | None) -> int:
-        conn = self.store.read()
         total = 0
-        for t in TRACKS.values():
-            floor = -1 if above is None else above.get(t.name, -1)
-            total += conn.execute(f"SELECT count(*) FROM {t.table} WHERE id > ? AND embed_model IS NOT ?",
-                                  (floor, model_id)).fetchone()[0]
+        with self.store.reading() as conn:
+            for t in TRACKS.values():
+                floor = -1 if above is None else above.get(t.name, -1)
+                total += conn.execute(f"SELECT count(*) FROM {t.table} WHERE id > ? AND embed_model IS NOT ?",
+                                      (floor, model_id)).fetchone()[0]
         return total
 
     def _pass(self) -> None:
@@ -172,18 +181,20 @@ class EmbeddingBackfill:
     def _next_batch(self, track: Track, model_id: str, high, low):
         """Rows added since the pass began come first (a live turn is never stuck behind a long job), then
         the rest, newest first."""
-        conn = self.store.read()
-        if high is None:
-            high = conn.execute(f"SELECT coalesce(max(id), 0) FROM {track.table}").fetchone()[0]
-            low = high + 1
-        sql = (f"SELECT id, {track.text_sql} AS text FROM {track.table} WHERE {{range}} "
-               f"AND embed_model IS NOT ? ORDER BY id {{order}} LIMIT ?")
-        rows = conn.execute(sql.format(range="id > ?", order="ASC"), (high, model_id, BACKGROUND_BATCH)).fetchall()
-        if rows:
-            return rows, max(r[0] for r in rows), low
-        if low <= 0:
-            return [], high, low
-        rows = conn.execute(sql.format(range="id < ?", order="DESC"), (low, model_id, BACKGROUND_BATCH)).fetchall()
+        with self.store.reading() as conn:
+            if high is None:
+                high = conn.execute(f"SELECT coalesce(max(id), 0) FROM {track.table}").fetchone()[0]
+                low = high + 1
+            sql = (f"SELECT id, {track.text_sql} AS text FROM {track.table} WHERE {{range}} "
+                   f"AND embed_model IS NOT ? ORDER BY id {{order}} LIMIT ?")
+            rows = conn.execute(sql.format(range="id > ?", order="ASC"),
+                                (high, model_id, BACKGROUND_BATCH)).fetchall()
+            if rows:
+                return rows, max(r[0] for r in rows), low
+            if low <= 0:
+                return [], high, low
+            rows = conn.execute(sql.format(range="id < ?", order="DESC"),
+                                (low, model_id, BACKGROUND_BATCH)).fetchall()
         if rows:
             low = min(r[0] for r in rows)
         return rows, high, low
@@ -200,12 +211,7 @@ class EmbeddingBackfill:
                 cur = tx.execute(
                     f"UPDATE {track.table} SET embedding = ?, embed_model = ? WHERE id = ? AND {track.text_sql} = ?",
                     (encode(vector), model_id, row["id"], row["text"]))
-                if cur.rowcount != 1:
-                    continue
-                live = tx.execute(f"SELECT owner_id, {track.time_col} FROM {track.table} "
-                                  f"WHERE id = ? AND {track.live()}", (row["id"],)).fetchone()
-                if live is not None:
-                    tx.after_commit(lambda r=row["id"], v=np.asarray(vector), o=live[0], t=live[1]:
-                                    store.index_row(track, r, model_id, v, o, t))
+                if cur.rowcount == 1:
+                    tx.touch(track, [row["id"]])
 
         store.writer.write(write)

@@ -15,7 +15,6 @@ import time
 from ..audit import record as audit
 from ..errors import NotFound, UserError
 from ..store.tracks import BY_KIND, FACTS, Track
-from ..store.vectors import decode
 
 REF = re.compile(r"^\s*(turn|fact|episode):(\d{1,18})\s*$")  # ids fit SQLite's 64-bit integers
 
@@ -34,15 +33,6 @@ def _row(tx, track: Track, row_id: int):
     return row
 
 
-def _reindex(tx, store, track: Track, row_id: int) -> None:
-    """After commit, put the row back into its vector track if it is searchable and in the searched space."""
-    row = tx.execute(f"SELECT embedding, embed_model, owner_id, {track.time_col} AS t FROM {track.table} x "
-                     f"WHERE id = ? AND {track.live('x')}", (row_id,)).fetchone()
-    if row is not None and row["embedding"] is not None:
-        vector = decode(row["embedding"])
-        tx.after_commit(lambda: store.index_row(track, row_id, row["embed_model"], vector, row["owner_id"], row["t"]))
-
-
 def set_dismissed(store, windows, ref: str, dismissed: bool, actor: str, reason: str | None = None) -> dict:
     track, row_id = parse_ref(ref)
 
@@ -51,15 +41,14 @@ def set_dismissed(store, windows, ref: str, dismissed: bool, actor: str, reason:
         if bool(row["dismissed"]) == dismissed:
             return {"ref": f"{track.kind}:{row_id}", "dismissed": dismissed, "changed": False}
         tx.execute(f"UPDATE {track.table} SET dismissed = ? WHERE id = ?", (int(dismissed), row_id))
+        tx.touch(track, [row_id])
         if dismissed:
             tx.execute("INSERT OR REPLACE INTO dismissals(kind, item_id, reason, actor, at) VALUES (?, ?, ?, ?, ?)",
                        (track.kind, row_id, reason, actor, time.time()))
-            tx.after_commit(lambda: store.unindex_row(track, row_id))
             if track.kind == "turn":
                 tx.after_commit(lambda: windows.drop([row["thread_id"]]))  # re-seeded without it
         else:
             tx.execute("DELETE FROM dismissals WHERE kind = ? AND item_id = ?", (track.kind, row_id))
-            _reindex(tx, store, track, row_id)
             if track.kind == "turn":
                 tx.after_commit(lambda: windows.drop([row["thread_id"]]))
         audit(tx, actor, "dismiss" if dismissed else "restore", f"{track.kind}:{row_id}",
@@ -70,7 +59,8 @@ def set_dismissed(store, windows, ref: str, dismissed: bool, actor: str, reason:
 
 
 def list_dismissed(store) -> list[dict]:
-    rows = store.read().execute("SELECT kind, item_id, reason, actor, at FROM dismissals ORDER BY at DESC")
+    with store.reading() as conn:
+        rows = conn.execute("SELECT kind, item_id, reason, actor, at FROM dismissals ORDER BY at DESC").fetchall()
     return [{"ref": f"{r['kind']}:{r['item_id']}", "reason": r["reason"], "actor": r["actor"], "at": r["at"]}
             for r in rows]
 
@@ -113,7 +103,7 @@ def promote_fact(store, fact_id: int, actor: str) -> dict:
             return {"ref": f"fact:{fact_id}", "owner": None, "changed": False}
         tx.execute("UPDATE facts SET owner_id = NULL WHERE id = ?", (fact_id,))
         audit(tx, actor, "promote", f"fact:{fact_id}", {"from": row["owner_id"]})
-        _reindex(tx, store, FACTS, fact_id)  # its owner code changes in the matrix
+        tx.touch(FACTS, [fact_id])  # its owner code changes in the matrix
         return {"ref": f"fact:{fact_id}", "owner": None, "changed": True}
 
     return store.writer.write(write)
@@ -121,7 +111,8 @@ def promote_fact(store, fact_id: int, actor: str) -> dict:
 
 def review_items(store, include_resolved: bool = False) -> list[dict]:
     where = "" if include_resolved else "WHERE resolved_at IS NULL"
-    rows = store.read().execute(f"SELECT * FROM review_queue {where} ORDER BY id").fetchall()
+    with store.reading() as conn:
+        rows = conn.execute(f"SELECT * FROM review_queue {where} ORDER BY id").fetchall()
     return [{"id": r["id"], "kind": r["kind"], "facts": json.loads(r["fact_ids"]), "detail": r["detail"],
              "created_at": r["created_at"], "resolved_at": r["resolved_at"], "resolution": r["resolution"]}
             for r in rows]
@@ -148,11 +139,11 @@ def resolve_review(store, item_id: int, decision: str, actor: str, keep: int | N
         tx.execute(f"UPDATE facts SET confidence = min(1.0, confidence + ?) WHERE id IN ({marks})",
                    (CONTRADICTION_PENALTY, *fact_ids))
         if decision == "accept":
+            tx.touch(FACTS, fact_ids)
             valid_from = tx.execute("SELECT valid_from FROM facts WHERE id = ?", (keep,)).fetchone()[0]
             for other in (f for f in fact_ids if f != keep):
                 tx.execute("UPDATE facts SET status = 'superseded', valid_to = coalesce(valid_to, ?), "
                            "superseded_by = ? WHERE id = ? AND status = 'active'", (valid_from, keep, other))
-                tx.after_commit(lambda o=other: store.unindex_row(FACTS, o))
         resolution = f"accept fact:{keep}" if decision == "accept" else "keep_both"
         tx.execute("UPDATE review_queue SET resolved_at = ?, resolution = ? WHERE id = ?",
                    (time.time(), resolution, item_id))
@@ -167,6 +158,7 @@ def audit_log(store, limit: int = 200, action: str | None = None) -> list[dict]:
     if action:
         sql += " WHERE action = ?"
         params.append(action)
-    rows = store.read().execute(sql + " ORDER BY id DESC LIMIT ?", [*params, limit]).fetchall()
+    with store.reading() as conn:
+        rows = conn.execute(sql + " ORDER BY id DESC LIMIT ?", [*params, limit]).fetchall()
     return [{"id": r["id"], "at": r["at"], "actor": r["actor"], "action": r["action"], "target": r["target"],
              "detail": json.loads(r["detail"]) if r["detail"] else None} for r in rows]

@@ -143,11 +143,13 @@ def store_receipt(tx, receipt: dict, now: float | None = None) -> int:
 
 def list_receipts(store, limit: int = 100) -> list[dict]:
     """The newest receipts first: [{"id", "created_at", "receipt"}]."""
-    rows = store.read().execute("SELECT id, created_at, receipt FROM receipts ORDER BY id DESC LIMIT ?",
-                                (limit,)).fetchall()
+    with store.reading() as conn:
+        rows = conn.execute("SELECT id, created_at, receipt FROM receipts ORDER BY id DESC LIMIT ?",
+                            (limit,)).fetchall()
     return [{"id": r[0], "created_at": r[1], "receipt": json.loads(r[2])} for r in rows]
 
 
 def get_receipt(store, receipt_id: int) -> dict | None:
-    row = store.read().execute("SELECT receipt FROM receipts WHERE id = ?", (receipt_id,)).fetchone()
+    with store.reading() as conn:
+        row = conn.execute("SELECT receipt FROM receipts WHERE id = ?", (receipt_id,)).fetchone()
     return json.loads(row[0]) if row else None

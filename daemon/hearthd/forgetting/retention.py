@@ -16,16 +16,17 @@ def retention_pass(store, settings, now: float | None = None) -> int:
     cutoff = (now or time.time()) - settings["memory.retention_window_days"] * DAY
     deleted = 0
     while True:
-        ids = [r[0] for r in store.read().execute(
-            "SELECT t.id FROM turns t JOIN sessions s ON s.id = t.session_id "
-            "WHERE t.pinned = 0 AND t.ts < ? AND s.formed_at IS NOT NULL LIMIT ?", (cutoff, BATCH))]
+        with store.reading() as conn:
+            ids = [r[0] for r in conn.execute(
+                "SELECT t.id FROM turns t JOIN sessions s ON s.id = t.session_id "
+                "WHERE t.pinned = 0 AND t.ts < ? AND s.formed_at IS NOT NULL LIMIT ?", (cutoff, BATCH))]
         if not ids:
             return deleted
 
         def write(tx, ids=ids):
             marks = ", ".join("?" * len(ids))
             n = tx.execute(f"DELETE FROM turns WHERE pinned = 0 AND id IN ({marks})", ids).rowcount
-            tx.after_commit(lambda: [store.unindex_row(TURNS, i) for i in ids])
+            tx.touch(TURNS, ids)
             return n
 
         deleted += store.writer.write(write)

@@ -34,7 +34,7 @@ def clear_context(store, windows, speaker: str | None, actor: str) -> dict:
         tx.execute(f"DELETE FROM thread_summaries WHERE thread_id IN ({marks})", threads)
         tx.execute(f"UPDATE threads SET retired_at = ? WHERE id IN ({marks})", [now, *threads])
         audit.record(tx, actor, "clear_context", speaker or "*", {"threads": threads, "turns": len(turn_ids)})
-        tx.after_commit(lambda: [store.unindex_row(TURNS, t) for t in turn_ids])
+        tx.touch(TURNS, turn_ids)
         tx.after_commit(lambda: windows.drop(threads))
         return {"threads": threads, "turns": len(turn_ids), "sessions": sessions}
 

@@ -42,7 +42,7 @@ class Recaller:
 
         A given vector (benchmarks) is taken to be in the searched space."""
         for _ in range(2):
-            model, tracks = self.store.snapshot()
+            model, tracks = self.store.searched_space()
             if model is None:
                 return None
             vector = query_vector if query_vector is not None else self.embedder.embed_query(text, model)

@@ -7,7 +7,7 @@ import sqlite3
 import threading
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import numpy as np
 
@@ -15,11 +15,18 @@ from .connection import ReadConnections, open_connection
 from .migrations import check_not_newer, migrate
 from .tracks import TRACKS, Track
 from .vectors import OwnerCodes, VectorTrack, decode
-from .writer import Writer
+from .writer import Writer, WriteTx
 
 log = logging.getLogger(__name__)
 
 LOAD_BATCH = 5000
+IN_CHUNK = 500  # ids per `IN (...)`: well under SQLite's bound-parameter limit
+
+
+def _chunks(ids) -> Iterator[list[int]]:
+    ids = list(ids)
+    for i in range(0, len(ids), IN_CHUNK):
+        yield ids[i:i + IN_CHUNK]
 
 
 class Store:
@@ -38,7 +45,8 @@ class Store:
         except BaseException:
             conn.close()
             raise
-        self.writer = Writer(conn)
+        self.writer_conn = conn  # read after a commit, on the writer thread only
+        self.writer = Writer(conn, on_commit=self._refresh_touched)
         self._readers = ReadConnections(self.path)
         self.owners = OwnerCodes()
         # The vector space searched (None until the embedder is ready and the tracks are loaded), and while
@@ -48,6 +56,11 @@ class Store:
         self.staging_model: str | None = None
         self.staging: dict[str, VectorTrack] = {}
         self._tracks_lock = threading.Lock()
+        # Tracks a failed refresh left out of step (reloaded by rebuild_tracks), and while one is reloaded,
+        # the rows touched meanwhile.
+        self._rebuild_pending: set[str] = set()
+        self._rebuilding: dict[str, set[int]] = {}
+        self.on_rebuild_needed: Callable[[], None] | None = None  # wakes whoever calls rebuild_tracks
 
     def read(self) -> sqlite3.Connection:
         """The thread's read connection, bare (kept for callers not yet on reading(): prefer reading())."""
@@ -65,7 +78,8 @@ class Store:
                 conn.execute("ROLLBACK")
 
     def meta(self, key: str) -> str | None:
-        row = self.read().execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        with self.reading() as conn:
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
     @staticmethod
@@ -73,26 +87,44 @@ class Store:
         tx.execute("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                    (key, value))
 
+    @contextmanager
+    def snapshot(self) -> Iterator[sqlite3.Connection]:
+        """`with store.snapshot() as conn:` a fresh read-only connection of its own, in one read transaction
+        (every query sees the same state, however long a stream takes), closed on exit, also when a
+        generator reading through it is closed early. The thread's reader is never left holding it."""
+        conn = open_connection(self.path, readonly=True)
+        try:
+            conn.execute("BEGIN")
+            conn.execute("SELECT 1 FROM meta LIMIT 1").fetchone()  # BEGIN is deferred: take the snapshot now
+            yield conn
+        finally:
+            conn.close()  # ends the read transaction with it
+
     # -- vector tracks -----------------------------------------------------------------------------------
-    def load_tracks(self, model_id: str, dim: int) -> dict[str, VectorTrack]:
+    def load_tracks(self, model_id: str, dim: int, names=None, conn: sqlite3.Connection | None = None
+                    ) -> dict[str, VectorTrack]:
         """Build the matrices from the BLOBs of the given model's rows (called off the boot path)."""
         tracks = {}
-        for track in TRACKS.values():
-            vt = VectorTrack(track.name, dim)
-            last = -1
-            while True:
-                rows = self.read().execute(
-                    f"SELECT id, embedding, owner_id, {track.time_col} FROM {track.table} "
-                    f"WHERE id > ? AND embed_model = ? AND {track.live()} ORDER BY id LIMIT ?",
-                    (last, model_id, LOAD_BATCH)).fetchall()
-                if not rows:
-                    break
-                vectors = np.stack([decode(r[1]) for r in rows])
-                if vectors.shape[1] == dim:
-                    vt.upsert_many([r[0] for r in rows], vectors, [self.owners.code(r[2]) for r in rows],
-                                   [r[3] for r in rows])
-                last = rows[-1][0]
-            tracks[track.name] = vt
+        with self.reading() as reader:
+            conn = conn or reader
+            for track in TRACKS.values():
+                if names is not None and track.name not in names:
+                    continue
+                vt = VectorTrack(track.name, dim)
+                last = -1
+                while True:
+                    rows = conn.execute(
+                        f"SELECT id, embedding, owner_id, {track.time_col} FROM {track.table} "
+                        f"WHERE id > ? AND embed_model = ? AND {track.live()} ORDER BY id LIMIT ?",
+                        (last, model_id, LOAD_BATCH)).fetchall()
+                    if not rows:
+                        break
+                    vectors = np.stack([decode(r[1]) for r in rows])
+                    if vectors.shape[1] == dim:
+                        vt.upsert_many([r[0] for r in rows], vectors, [self.owners.code(r[2]) for r in rows],
+                                       [r[3] for r in rows])
+                    last = rows[-1][0]
+                tracks[track.name] = vt
         return tracks
 
     def serve(self, model_id: str, tracks: dict[str, VectorTrack]) -> None:
@@ -100,6 +132,7 @@ class Store:
             self.tracks, self.vector_model = tracks, model_id
             if self.staging_model == model_id:
                 self.staging, self.staging_model = {}, None
+            self._rebuild_pending.clear()  # freshly loaded from SQL
 
     def begin_staging(self, model_id: str, dim: int) -> None:
         """Start building model_id's space beside the one searched (resuming from rows already re-embedded)."""
@@ -116,7 +149,7 @@ class Store:
             self.tracks, self.vector_model = self.staging, self.staging_model
             self.staging, self.staging_model = {}, None
 
-    def snapshot(self) -> tuple[str | None, dict[str, VectorTrack]]:
+    def searched_space(self) -> tuple[str | None, dict[str, VectorTrack]]:
         """The searched space and its tracks, taken together (a model change swaps both at once)."""
         with self._tracks_lock:
             return self.vector_model, self.tracks
@@ -124,8 +157,144 @@ class Store:
     def track(self, name: str) -> VectorTrack | None:
         return self.tracks.get(name)
 
+    def vectors_of(self, track: Track | str, ids, model_id: str | None = None, conn=None) -> dict[int, np.ndarray]:
+        """{id: vector} of the given rows in model_id's space (default: the searched one); rows without a
+        vector of that model are left out. From the in-memory track where it holds the row (live rows),
+        else decoded from SQL through conn (a WriteTx inside a write, default the thread's reader)."""
+        track = TRACKS[getattr(track, "name", track)]
+        ids = [int(i) for i in ids]
+        with self._tracks_lock:
+            model_id = model_id or self.vector_model
+            space = self.tracks if model_id == self.vector_model else \
+                self.staging if model_id == self.staging_model else {}
+            vt = space.get(track.name)
+        out: dict[int, np.ndarray] = {}
+        if model_id is None:
+            return out
+        if vt is not None:
+            for row_id in ids:
+                vector = vt.vector(row_id)
+                if vector is not None:
+                    out[row_id] = vector
+        missing = [i for i in ids if i not in out]
+        if missing:
+            with self.reading() as reader:
+                source = conn if conn is not None else reader
+                for chunk in _chunks(missing):
+                    for row in source.execute(
+                            f"SELECT id, embedding FROM {track.table} WHERE id IN ({', '.join('?' * len(chunk))}) "
+                            f"AND embed_model = ? AND embedding IS NOT NULL", (*chunk, model_id)):
+                        out[row[0]] = decode(row[1])
+        return out
+
+    # -- keeping the tracks in step with the rows ----------------------------------------------------------
+    def _refresh_touched(self, tx: WriteTx) -> None:
+        """After a commit, on the writer thread: re-read the touched rows (the writer's connection sees exactly
+        what was committed, and no other write can come between) and put the tracks in step."""
+        for name, ids in tx.touched.items():
+            if not ids:
+                continue
+            with self._tracks_lock:
+                if name in self._rebuilding:
+                    self._rebuilding[name].update(ids)  # replayed after the rebuilt track is swapped in
+            try:
+                self._refresh(TRACKS[name], ids, self.writer_conn)
+            except Exception:
+                log.exception("refreshing the %s vector track failed; it will be rebuilt from core.db", name)
+                with self._tracks_lock:
+                    self._rebuild_pending.add(name)
+                if self.on_rebuild_needed is not None:
+                    self.on_rebuild_needed()
+
+    def _refresh(self, track: Track, ids, conn: sqlite3.Connection) -> None:
+        with self._tracks_lock:
+            spaces = [(self.vector_model, self.tracks.get(track.name)),
+                      (self.staging_model, self.staging.get(track.name))]
+        live: dict[int, tuple] = {}
+        for chunk in _chunks(sorted(ids)):
+            for row in conn.execute(
+                    f"SELECT id, embedding, embed_model, owner_id, {track.time_col} FROM {track.table} "
+                    f"WHERE id IN ({', '.join('?' * len(chunk))}) AND {track.live()}", chunk):
+                live[row[0]] = tuple(row)[1:]
+        for model_id, vt in spaces:
+            if vt is None:
+                continue
+            for row_id in ids:
+                row = live.get(row_id)
+                if row is None:
+                    vt.remove(row_id)  # deleted, dismissed, superseded, cleared
+                    continue
+                embedding, embed_model, owner_id, ts = row
+                if embedding is not None and embed_model == model_id:
+                    vector = decode(embedding)
+                    if vector.shape[0] == vt.dim:
+                        vt.upsert(row_id, vector, self.owners.code(owner_id), ts)
+                        continue
+                    vt.remove(row_id)
+                elif row_id in vt:
+                    # A live row whose stored vector is now another model's (re-embedded for a model change)
+                    # keeps the vector it has in this space: the old space is searched until the new one is
+                    # complete. Its owner and time may still have changed.
+                    vector = vt.vector(row_id)
+                    if vector is not None:
+                        vt.upsert(row_id, vector, self.owners.code(owner_id), ts)
+
+    def rebuild_pending(self) -> list[str]:
+        with self._tracks_lock:
+            return sorted(self._rebuild_pending)
+
+    def rebuild_tracks(self) -> list[str]:
+        """Reload the tracks a failed refresh left behind from SQL (called by the backfill worker, off the
+        writer thread); returns the names rebuilt. Writes during the load are replayed on the writer thread
+        before the rebuilt tracks are searched, so none is missed. A rebuilt searched track holds only the
+        rows whose stored vector is its model's (rows already re-embedded for a model change wait for it)."""
+        with self._tracks_lock:
+            names = sorted(self._rebuild_pending)
+            if not names:
+                return []
+            self._rebuild_pending.difference_update(names)
+            spaces = [(self.vector_model, self.tracks), (self.staging_model, self.staging)]
+            for name in names:
+                self._rebuilding[name] = set()
+        try:
+            built = []
+            with self.snapshot() as conn:
+                for model_id, space in spaces:
+                    if model_id is None:
+                        continue
+                    dims = {n: space[n].dim for n in names if n in space}
+                    for dim in set(dims.values()):
+                        loaded = self.load_tracks(model_id, dim, [n for n, d in dims.items() if d == dim], conn)
+                        built.extend((model_id, n, vt) for n, vt in loaded.items())
+
+            def swap(conn: sqlite3.Connection) -> None:
+                with self._tracks_lock:
+                    for model_id, name, vt in built:
+                        if model_id == self.vector_model:
+                            self.tracks = {**self.tracks, name: vt}  # a new dict: searched_space() stays whole
+                        elif model_id == self.staging_model:
+                            self.staging = {**self.staging, name: vt}
+                    replay = {name: self._rebuilding.pop(name, set()) for name in names}
+                for name, ids in replay.items():
+                    if ids:
+                        self._refresh(TRACKS[name], ids, conn)
+
+            self.writer.run_job(swap, timeout=None)
+            log.info("vector tracks rebuilt from core.db: %s", ", ".join(names))
+            return names
+        except BaseException:
+            with self._tracks_lock:
+                self._rebuild_pending.update(names)
+                for name in names:
+                    self._rebuilding.pop(name, None)
+            raise
+
+    def status(self) -> dict:
+        return {"rebuild_pending": self.rebuild_pending()}
+
     def index_row(self, track: Track, row_id: int, model_id: str, vector: np.ndarray, owner_id, ts) -> None:
-        """Put a row's vector into its in-memory track (after its commit, on the writer thread)."""
+        """Deprecated, use tx.touch(track, ids). Put a row's vector into its in-memory track (after its commit,
+        on the writer thread)."""
         with self._tracks_lock:
             tracks = self.tracks if model_id == self.vector_model else \
                 self.staging if model_id == self.staging_model else {}
@@ -134,6 +303,7 @@ class Store:
             vt.upsert(row_id, vector, self.owners.code(owner_id), ts)
 
     def unindex_row(self, track: Track, row_id: int) -> None:
+        """Deprecated, use tx.touch(track, ids)."""
         with self._tracks_lock:
             found = [t.get(track.name) for t in (self.tracks, self.staging)]
         for vt in found:
@@ -141,8 +311,8 @@ class Store:
                 vt.remove(row_id)
 
     def counts(self) -> dict[str, int]:
-        conn = self.read()
-        return {name: conn.execute(f"SELECT count(*) FROM {t.table}").fetchone()[0] for name, t in TRACKS.items()}
+        with self.reading() as conn:
+            return {name: conn.execute(f"SELECT count(*) FROM {t.table}").fetchone()[0] for name, t in TRACKS.items()}
 
     def size_bytes(self) -> int:
         return sum(p.stat().st_size for p in self.path.parent.glob(self.path.name + "*") if p.exists())
