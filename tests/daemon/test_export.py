@@ -5,7 +5,14 @@ import json
 import pytest
 
 from hearthd.api.client import HearthError
+from hearthd.forgetting.export import export_lines
+from hearthd.store.database import Store
 from tests.conftest import make_daemon, settle
+
+
+def count(store, table: str) -> int:
+    with store.reading() as conn:
+        return conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
 
 
 def build(daemon, client):
@@ -42,7 +49,7 @@ def test_export_then_import_reproduces_the_memory(daemon, client, tmp_path):
     assert json.loads(lines[0])["format"] == "hearth-export" and json.loads(lines[-1])["end"] is True
     assert "embedding" not in path.read_text()
     before = snapshot(client)
-    counts = {t: daemon.store.read().execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+    counts = {t: count(daemon.store, t)
               for t in ("turns", "facts", "episodes", "sessions", "fact_turn_link", "dismissals")}
 
     other = make_daemon(tmp_path / "moved")
@@ -52,14 +59,14 @@ def test_export_then_import_reproduces_the_memory(daemon, client, tmp_path):
         result = fresh.import_file(str(path))
         assert result["imported"]["turns"] == counts["turns"]
         settle(other)  # re-embedded with the active model in the background
-        after_counts = {t: other.store.read().execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in counts}
+        after_counts = {t: count(other.store, t) for t in counts}
         assert after_counts == counts
         assert snapshot(fresh) == before
         assert "wifi password" in fresh.context("hello")["preamble"]  # pinned survives
         assert [d["ref"] for d in fresh.dismissed()] == ["turn:2"]
         with pytest.raises(HearthError, match="empty memory"):
             fresh.import_file(str(path))  # a second import would mix two memories
-        assert other.store.read().execute("SELECT count(*) FROM turns").fetchone()[0] == counts["turns"]
+        assert count(other.store, "turns") == counts["turns"]
     finally:
         other.stop()
 
@@ -83,6 +90,43 @@ def test_a_truncated_or_foreign_file_imports_nothing(daemon, client, tmp_path):
                 fresh.import_file(str(tmp_path / name))
         with pytest.raises(HearthError, match="cannot read"):
             fresh.import_file(str(tmp_path / "missing.jsonl"))
-        assert other.store.read().execute("SELECT count(*) FROM turns").fetchone()[0] == 0
+        assert count(other.store, "turns") == 0
     finally:
         other.stop()
+
+
+def _add_speaker(store, name: str) -> None:
+    store.writer.write(lambda tx: tx.execute("INSERT INTO speakers(id, name, created_at) VALUES (?, ?, 0)",
+                                             (name, name)))
+
+
+def _speakers(lines) -> list[str]:
+    return [json.loads(x)["row"]["name"] for x in lines if json.loads(x).get("table") == "speakers"]
+
+
+def test_an_export_streams_one_state_while_reads_on_its_thread_see_new_writes(data_dir):
+    data_dir.mkdir(parents=True)
+    store = Store(data_dir)
+    try:
+        _add_speaker(store, "alice")
+        stream = export_lines(store)
+        lines = [next(stream)]  # the snapshot is taken: the header is out
+        _add_speaker(store, "bob")
+        assert count(store, "speakers") == 2  # same thread, mid-stream: the new write is seen
+        lines += list(stream)
+        assert _speakers(lines) == ["alice"] and json.loads(lines[-1])["counts"]["speakers"] == 1
+        assert count(store, "speakers") == 2
+
+        again = list(export_lines(store))  # a second export works and sees everything
+        assert _speakers(again) == ["alice", "bob"] and json.loads(again[-1])["end"] is True
+
+        early = export_lines(store)
+        next(early)
+        early.close()  # the consumer went away: its connection is closed, nothing pins the WAL
+        busy, _, _ = store.writer.run_job(lambda conn: tuple(conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                                                             .fetchone()))
+        assert busy == 0
+        with store.reading() as conn:
+            assert not conn.in_transaction
+    finally:
+        store.close()

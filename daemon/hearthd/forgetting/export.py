@@ -29,9 +29,10 @@ def _columns(conn, table: str) -> list[str]:
 
 
 def export_lines(store) -> Iterator[str]:
-    conn = store.read()
-    conn.execute("BEGIN")  # one consistent snapshot, however long the stream takes
-    try:
+    # A connection of its own in one read transaction: one consistent state however long the stream takes,
+    # without pinning the thread's reader (its later reads would see this old state) and closed when the
+    # stream ends or its consumer stops early (generator close runs the with's exit).
+    with store.snapshot() as conn:
         yield json.dumps({"format": FORMAT, "version": VERSION, "schema_version": store.schema_version,
                           "hearth_version": __version__, "exported_at": iso(time.time())}) + "\n"
         counts = {}
@@ -43,13 +44,11 @@ def export_lines(store) -> Iterator[str]:
                 n += 1
             counts[table] = n
         yield json.dumps({"end": True, "counts": counts}) + "\n"
-    finally:
-        conn.execute("COMMIT")
 
 
 def _parse(lines: Iterable[str], store) -> tuple[dict, list[tuple[str, dict]]]:
-    conn = store.read()
-    allowed = {t: set(_columns(conn, t)) for t in TABLES}
+    with store.reading() as conn:
+        allowed = {t: set(_columns(conn, t)) for t in TABLES}
     header, rows, footer = None, [], None
     for number, item in json_objects(lines):
         if header is None:
@@ -106,6 +105,6 @@ def import_lines(store, lines: Iterable[str]) -> dict:
             counts[table] = counts.get(table, 0) + 1
         return counts
 
-    counts = store.writer.write(write, timeout=None)
+    counts = store.writer.write(write, timeout=None)  # a large import takes a while; bounded by the writer
     return {"imported": counts, "from": {"exported_at": header.get("exported_at"),
                                          "hearth_version": header.get("hearth_version")}}
