@@ -13,6 +13,9 @@ HEADLINE_WORDS = 12
 SUMMARY_TURNS = 3
 SUMMARY_TURN_CHARS = 240
 DAY = 86_400.0
+# Centralities are compared at this precision: float summation noise (~1e-8) must not decide between two turns
+# that are equally central; the earlier turn wins a tie.
+CENTRALITY_DECIMALS = 6
 
 
 def _first_sentence(text: str) -> str:
@@ -29,11 +32,11 @@ def extractive_episode(turns: list[dict], vectors: np.ndarray) -> tuple[str, str
     """Headline: the most central user turn's first sentence. Summary: the most central turns, in order.
 
     Centrality is the cosine with the mean of the session's turn vectors: what the conversation was mostly
-    about, not its greetings."""
+    about, not its greetings. Equally central turns (to CENTRALITY_DECIMALS) go in conversation order."""
     centroid = vectors.mean(axis=0)
     norm = np.linalg.norm(centroid)
     scores = vectors @ (centroid / norm) if norm else np.zeros(len(turns))
-    order = list(np.argsort(-scores))
+    order = list(np.argsort(-np.round(scores, CENTRALITY_DECIMALS), kind="stable"))
     user = [i for i in order if turns[i]["role"] == "user"] or order
     headline = _clip_words(_first_sentence(turns[user[0]]["text"]), HEADLINE_WORDS).rstrip(".!?")
     chosen = sorted(order[:SUMMARY_TURNS])
