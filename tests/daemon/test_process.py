@@ -4,82 +4,18 @@ contract, clean shutdown, restart, kill -9, and the files' permissions."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import sqlite3
 import stat
 import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
 
-from hearthd.api.client import DaemonNotRunning, HearthClient, socket_path
-from tests.conftest import wait_for
+from hearthd.api.client import socket_path
+from tests.helpers import BIN, MODEL_READY_TIMEOUT, ctl, held_for, start, wait_for, write_lock_held
 
-pytestmark = [pytest.mark.subprocess, pytest.mark.real_model]
-
-BIN = Path(sys.executable).parent
-
-
-class Hearthd:
-    def __init__(self, data_dir: Path, *extra: str, env: dict | None = None):
-        self.data_dir = data_dir
-        self.log = open(data_dir.parent / "hearthd.log", "ab")
-        self.proc = subprocess.Popen([str(BIN / "hearthd"), "--data-dir", str(data_dir), *extra],
-                                     stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
-        wait_for(self._answers, timeout=30, interval=0.05, what="hearthd to answer")
-
-    def _answers(self):
-        if self.proc.poll() is not None:
-            raise AssertionError(f"hearthd exited with {self.proc.returncode}: {self.log_text()}")
-        try:
-            with HearthClient.connect(self.data_dir) as c:
-                return c.version()
-        except DaemonNotRunning:
-            return None
-
-    def client(self) -> HearthClient:
-        return HearthClient.connect(self.data_dir)
-
-    def wait_model(self):
-        with self.client() as c:
-            wait_for(lambda: c.status()["embedder"]["ready"] and c.status()["embedding"]["pending"] == 0
-                     and c.status()["embedder"]["searched_model"] and not c.status()["embedding"]["building_model"],
-                     timeout=120, interval=0.2, what="model ready")
-
-    def log_text(self) -> str:
-        return (self.data_dir.parent / "hearthd.log").read_text(errors="replace")[-3000:]
-
-    def stop(self, sig=signal.SIGTERM) -> int:
-        if self.proc.poll() is None:
-            self.proc.send_signal(sig)
-        code = self.proc.wait(timeout=30)
-        self.log.close()
-        return code
-
-
-@pytest.fixture
-def procs():
-    started = []
-    yield started
-    for p in started:
-        if p.proc.poll() is None:
-            p.stop(signal.SIGKILL)
-
-
-def start(procs, data_dir, *extra, env=None) -> Hearthd:
-    data_dir.mkdir(parents=True, exist_ok=True)
-    p = Hearthd(data_dir, *extra, env=env)
-    procs.append(p)
-    return p
-
-
-def ctl(data_dir, *args, input=None):
-    return subprocess.run([str(BIN / "hearthctl"), "--data-dir", str(data_dir), *args], capture_output=True,
-                          text=True, input=input, timeout=120)
-
+# Each test starts hearthd (and loads the model) once or more: minutes on a loaded two-core machine.
+pytestmark = [pytest.mark.subprocess, pytest.mark.real_model, pytest.mark.timeout(900)]
 
 TURNS = [
     {"thread": "kitchen", "role": "user", "text": "We're flying to Japan in April to see the cherry blossoms",
@@ -181,8 +117,7 @@ def test_an_acknowledged_turn_survives_kill_9(procs, data_dir):
     d = start(procs, data_dir)
     with d.client() as c:
         ack = c.commit_turns([{"thread": "hall", "role": "user", "text": "The spare key is under the blue pot"}])
-    os.kill(d.proc.pid, signal.SIGKILL)  # the instant after the answer
-    d.proc.wait(timeout=10)
+    d.kill()  # the instant after the answer
     conn = sqlite3.connect(data_dir / "core.db")
     assert conn.execute("SELECT text FROM turns WHERE id = ?", (ack["turns"][0]["id"],)).fetchone() == (
         "The spare key is under the blue pot",)
@@ -200,15 +135,19 @@ def test_an_acknowledged_turn_survives_kill_9(procs, data_dir):
 def test_a_restart_mid_model_change_resumes_the_re_embedding(procs, data_dir, projection_model):
     d = start(procs, data_dir)
     with d.client() as c:
+        things = ["boiler", "smoke alarm", "fridge"] * 667
         c.commit_turns([{"thread": "t", "role": "user", "text": f"Reminder {i}: check the {w} in room {i % 13}"}
-                        for i, w in zip(range(2000), ["boiler", "smoke alarm", "fridge"] * 1000)])
+                        for i, w in enumerate(things[:2000])])
         c.commit_turns([TURNS[0]])
         d.wait_model()
         c.set_setting("embedder.model", projection_model)
-        wait_for(lambda: c.status()["embedding"]["building_model"] == projection_model
-                 and c.status()["embedding"]["done"] > 100, timeout=60, interval=0.05, what="re-embedding under way")
-    os.kill(d.proc.pid, signal.SIGKILL)
-    d.proc.wait(timeout=10)
+
+        def under_way():
+            embedding = c.status()["embedding"]
+            return embedding["building_model"] == projection_model and embedding["done"] > 100
+
+        wait_for(under_way, timeout=MODEL_READY_TIMEOUT, interval=0.05, what="re-embedding under way")
+    d.kill()
     conn = sqlite3.connect(data_dir / "core.db")
     left = conn.execute("SELECT count(*) FROM turns WHERE embed_model IS NOT ?", (projection_model,)).fetchone()[0]
     conn.close()
@@ -285,14 +224,15 @@ CONVERSATION = [
 def test_kill_9_during_formation_then_restart_forms_the_session_exactly_once(procs, data_dir):
     from hearthd.formation.former import PAUSE_ENV
 
-    d = start(procs, data_dir, env={PAUSE_ENV: "30"})  # hold the formation transaction open
+    d = start(procs, data_dir, env={PAUSE_ENV: "600"})  # hold the formation transaction open
     d.wait_model()
     with d.client() as c:
         c.commit_turns(CONVERSATION)  # long past: the sweeper, woken by the commit, starts forming it
-        wait_for(lambda: c.formation()["running"], timeout=30, what="formation under way")
-    time.sleep(0.5)
-    os.kill(d.proc.pid, signal.SIGKILL)
-    d.proc.wait(timeout=10)
+        wait_for(lambda: c.formation()["running"], timeout=MODEL_READY_TIMEOUT, what="formation under way")
+    # Killed inside formation's transaction: the writer holds the lock (for a second, not a blip) while it pauses.
+    wait_for(held_for(lambda: write_lock_held(data_dir / "core.db"), polls=10), timeout=MODEL_READY_TIMEOUT,
+             interval=0.1, what="formation's transaction open")
+    d.kill()
     conn = sqlite3.connect(data_dir / "core.db")
     assert conn.execute("SELECT count(*) FROM facts").fetchone()[0] == 0
     assert conn.execute("SELECT formed_at FROM sessions").fetchall() == [(None,)]
@@ -301,8 +241,8 @@ def test_kill_9_during_formation_then_restart_forms_the_session_exactly_once(pro
     d = start(procs, data_dir)  # the boot-time reconcile forms what the crash left unformed
     d.wait_model()
     with d.client() as c:
-        wait_for(lambda: c.formation()["backlog"] == 0 and not c.formation()["running"], timeout=60,
-                 what="reconcile")
+        wait_for(lambda: c.formation()["backlog"] == 0 and not c.formation()["running"],
+                 timeout=MODEL_READY_TIMEOUT, interval=0.2, what="reconcile")
         facts = c.facts(speaker="alice")
     assert sorted((f["predicate"], f["object"]) for f in facts) == [
         ("allergy", "peanuts"), ("lives_in", "Lisbon"), ("works_as", "nurse"), ("works_at", "the children's hospital")]
@@ -318,3 +258,13 @@ def test_kill_9_during_formation_then_restart_forms_the_session_exactly_once(pro
     assert conn.execute("SELECT count(*) FROM episodes").fetchone()[0] == 1
     assert conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NOT NULL").fetchone()[0] == 1
     assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def __getattr__(name: str):
+    """test_mcp.py and test_generators.py still import these from here; they live in tests/helpers.py (procs is a
+    fixture that tests/conftest.py registers for every test)."""
+    if name in ("Hearthd", "procs"):
+        import tests.helpers
+
+        return getattr(tests.helpers, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from tests.conftest import make_daemon, settle
+from tests.helpers import idle, make_daemon, settle  # noqa: F401 - idle re-exported for test_pages.py
 
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
@@ -93,8 +93,3 @@ def window(qtbot, hearth):
     qtbot.addWidget(w)
     w.show()
     return w
-
-
-def idle(qtbot, hearth, timeout: int = 15_000) -> None:
-    """Wait until every daemon call the app made has come back."""
-    qtbot.waitUntil(lambda: hearth.tasks.busy == 0, timeout=timeout)

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from hearthd.api.client import socket_path
-from tests.daemon.test_process import procs, start  # noqa: F401  (procs is a fixture)
+from tests.helpers import start
 
-pytestmark = [pytest.mark.subprocess, pytest.mark.timeout(120)]
+pytestmark = [pytest.mark.subprocess, pytest.mark.timeout(300)]
 
 PROBE = """
 import socket, sys
@@ -52,7 +52,7 @@ def _as(user, python, *args):
                           cwd="/")
 
 
-def test_another_os_user_cannot_connect_or_read_tokens(procs, data_dir, other_user):  # noqa: F811
+def test_another_os_user_cannot_connect_or_read_tokens(procs, data_dir, other_user):
     user, python = other_user
     d = start(procs, data_dir)
     sock = socket_path(data_dir)

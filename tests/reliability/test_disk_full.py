@@ -11,11 +11,12 @@ import subprocess
 import pytest
 
 from hearthd.api.client import HearthError
-from tests.daemon.test_process import procs, start  # noqa: F401  (procs is a fixture)
+from tests.helpers import start, wait_for
 
 from .common import integrity
 
-pytestmark = [pytest.mark.subprocess, pytest.mark.real_model, pytest.mark.timeout(180)]
+# Starting hearthd and loading the model: minutes on a loaded two-core machine.
+pytestmark = [pytest.mark.subprocess, pytest.mark.real_model, pytest.mark.timeout(600)]
 
 OBSERVED: dict = {}
 
@@ -32,10 +33,9 @@ def small_fs(data_dir):
     try:
         yield data_dir
     finally:
-        for _ in range(5):
-            if subprocess.run(["umount", str(data_dir)], capture_output=True).returncode == 0:
-                break
-            subprocess.run(["sleep", "0.5"])
+        # The killed daemon's files may keep it busy a moment.
+        wait_for(lambda: subprocess.run(["umount", str(data_dir)], capture_output=True).returncode == 0,
+                 timeout=30, interval=0.5, what=f"umount {data_dir}")
 
 
 def _fill(path, leave: int) -> None:
@@ -48,7 +48,7 @@ def _fill(path, leave: int) -> None:
             left -= min(len(chunk), left)
 
 
-def test_disk_full_writes_fail_clearly_reads_work_and_it_recovers(small_fs, procs):  # noqa: F811
+def test_disk_full_writes_fail_clearly_reads_work_and_it_recovers(small_fs, procs):
     data_dir = small_fs
     d = start(procs, data_dir)
     d.wait_model()

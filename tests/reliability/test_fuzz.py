@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 
 from hearthd.api.app import MAX_BODY_BYTES, create_app
-from tests.conftest import make_daemon, settle
+from tests.helpers import make_daemon, settle
 
 from .common import STRESS, quick_or_stress, row_counts
 
