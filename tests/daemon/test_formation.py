@@ -91,7 +91,7 @@ def test_forming_is_idempotent(daemon, client):
         "2026-02-01T12:00:00Z")
     form(client)
     session = results(daemon)[0]["session"]
-    assert daemon.former.form(session) == {"session": session, "skipped": "already formed"}
+    assert daemon.former.form(session).as_dict() == {"session": session, "skipped": "already formed"}
     assert form(client)["formed"] == []
     assert len(active(client)) == 2
 

@@ -22,7 +22,7 @@ from typing import Callable
 import numpy as np
 
 from ..store.tracks import FACTS
-from ..store.vectors import decode, encode
+from ..store.vectors import encode
 from ..store.writer import WriteTx
 
 CONTRADICTION_PENALTY = 0.1
@@ -70,21 +70,28 @@ def rule_verdict(new: FactIn, old) -> str:
     return "UNRELATED"
 
 
+def active_fact_texts(conn, subject: str, owner_id: str | None) -> list[tuple[int, str]]:
+    """(id, text) of the active facts about subject in one pool."""
+    return [(r[0], r[1]) for r in conn.execute(
+        "SELECT id, text FROM facts WHERE subject = ? AND owner_id IS ? AND status = 'active'", (subject, owner_id))]
+
+
 def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] | None, rules: FactRules) -> dict:
-    """Insert, support, supersede or queue for review; registers the vector-track updates for after commit."""
+    """Insert, support, supersede or queue for review; the rows it changes are touched for the vector tracks."""
     now = time.time()
     valid_from = fact.valid_from if fact.valid_from is not None else now
     if fact.provenance == "INFERRED":
         fact.confidence = min(fact.confidence, rules.inferred_confidence_cap)
     model, vec = vector if vector else (None, None)
     current = tx.execute(
-        "SELECT id, predicate, object, text, valid_from, confidence, embedding, embed_model FROM facts "
+        "SELECT id, predicate, object, text, valid_from, confidence FROM facts "
         "WHERE subject = ? AND owner_id IS ? AND status = 'active'", (fact.subject, fact.owner_id)).fetchall()
+    # Through the transaction: a fact stored earlier in it is not in the index until the commit.
+    known = store.vectors_of(FACTS, [r["id"] for r in current], model, conn=tx) if vec is not None else {}
 
     def similarity(row) -> float | None:
-        if vec is None or row["embed_model"] != model or row["embedding"] is None:
-            return None
-        return float(decode(row["embedding"]) @ vec)
+        old = known.get(row["id"])
+        return None if old is None else float(old @ vec)
 
     same_key = [r for r in current if r["predicate"] == fact.predicate]
     for row in same_key:
@@ -129,7 +136,6 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
     for old in close:
         tx.execute("UPDATE facts SET status = 'superseded', valid_to = ?, superseded_by = ? WHERE id = ?",
                    (valid_from, new_id, old))
-        tx.after_commit(lambda o=old: store.unindex_row(FACTS, o))
     if contradicts:
         tx.execute(f"UPDATE facts SET confidence = max(0, confidence - ?) WHERE id IN "
                    f"({', '.join('?' * len(contradicts))})", (CONTRADICTION_PENALTY, *contradicts))
@@ -138,8 +144,7 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
             (json.dumps([new_id, *contradicts]), f"{fact.text!r} contradicts an active fact", now)).lastrowid
         result["action"] = "contradiction"
     _link_turns(tx, new_id, fact.turn_ids)
-    if status == "active" and vec is not None:
-        tx.after_commit(lambda: store.index_row(FACTS, new_id, model, vec, fact.owner_id, valid_from))
+    tx.touch(FACTS, [new_id, *close])
     result.update(id=new_id, superseded=close, valid_from=valid_from)
     return result
 

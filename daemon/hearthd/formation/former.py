@@ -5,11 +5,8 @@ transaction stores the facts, the episode, their links and the formed_at stamp t
 commit leaves the session unformed (the next pass forms it); after it, formed_at makes forming it again a
 no-op. So a session is formed exactly once.
 
-How the generator is used is the caller's choice per session (`mode`; the sweeper decides, see sweeper.py):
-"fallback" uses it and takes the rule-based path for any step it fails; "strict" uses it and, when any call
-fails, writes nothing and raises GeneratorUnavailable (the session stays pending for a later pass); "rules"
-does not call it; "wait" does not call it either and raises GeneratorUnavailable for a session that has
-something to form. A session with nothing to form (gated, anonymous, cleared) is stamped in every mode.
+How the generator is used is the caller's choice per session (a Mode; the sweeper decides, see sweeper.py).
+A session with nothing to form (gated, anonymous, cleared) is stamped in every mode.
 """
 
 from __future__ import annotations
@@ -19,6 +16,7 @@ import logging
 import os
 import time
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 import numpy as np
 
@@ -28,13 +26,14 @@ from ..generators.base import Generator, GeneratorError
 from ..generators.steps import extract_with_generator, judge_with_generator, narrative_with_generator
 from ..settings import Settings
 from ..store.database import Store
-from ..store.tracks import EPISODES
-from ..store.vectors import decode, encode
+from ..store.tracks import EPISODES, FACTS, TURNS
+from ..store.vectors import encode
 from ..timeutil import resolve_time_hint
+from . import ledger
 from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, related_episodes
 from .extract_rules import FUNCTIONAL, extract, load_catalogue
-from .facts import FactIn, FactRules, store_fact
+from .facts import FactIn, FactRules, active_fact_texts, store_fact
 from .quality import quality_problem
 
 log = logging.getLogger(__name__)
@@ -45,7 +44,40 @@ MAX_TRANSCRIPT_CHARS = 12_000
 PAUSE_ENV = "HEARTH_TEST_FORMATION_PAUSE_SECONDS"
 
 
-MODES = ("fallback", "strict", "rules", "wait")
+class Mode(StrEnum):
+    """How forming one session may use the generator."""
+
+    FALLBACK = "fallback"  # use it; a step it fails takes the rule-based path
+    STRICT = "strict"  # use it; when any call fails write nothing and raise GeneratorUnavailable (stays pending)
+    RULES = "rules"  # do not call it
+    WAIT = "wait"  # do not call it, and raise GeneratorUnavailable for a session that has something to form
+
+    @property
+    def uses_generator(self) -> bool:
+        return self in (Mode.FALLBACK, Mode.STRICT)
+
+
+@dataclass
+class SessionResult:
+    """What forming one session produced (stored as the session's formation_result, listed by a pass)."""
+
+    session: int
+    facts: list[dict] = field(default_factory=list)  # {"id", "action"} per candidate stored
+    episode: int | None = None
+    reason: str | None = None  # why nothing was formed: cleared, anonymous, gated
+    skipped: str | None = None  # why the session was not touched: already formed
+    dropped: dict[str, int] | None = None
+    degraded: list[str] | None = None
+    tokens: dict | None = None
+
+    def as_dict(self) -> dict:
+        if self.skipped:
+            return {"session": self.session, "skipped": self.skipped}
+        out: dict = {"session": self.session, "facts": self.facts, "episode": self.episode}
+        for key in ("reason", "dropped", "degraded", "tokens"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        return out
 
 
 class EmbedderUnavailable(RuntimeError):
@@ -100,8 +132,8 @@ class Former:
     def _name(self, speaker: str | None) -> str:
         if not speaker:
             return "The household"
-        row = self.store.read().execute("SELECT name FROM speakers WHERE id = ?", (speaker,)).fetchone()
-        return row[0] if row else speaker
+        with self.store.reading() as conn:
+            return ledger.speaker_name(conn, speaker) or speaker
 
     def facts_from_text(self, text: str, speaker: str | None, owner: str | None, said_at: float,
                         turn_ids: list[int], session_id: int | None, source: str) -> tuple[list[FactIn], dict]:
@@ -121,37 +153,34 @@ class Former:
         return facts, dropped
 
     # -- forming a session -------------------------------------------------------------------------------
-    def form(self, session_id: int, mode: str = "fallback", note: str | None = None) -> dict:
-        """Form one ended session (see the module docstring for `mode`). `note` heads the session's degraded
-        list when it is formed without the generator's help (by "rules", or a "fallback" that needed one)."""
-        if mode not in MODES:
-            raise ValueError(f"unknown formation mode {mode!r}")
-        conn = self.store.read()
-        session = conn.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
-        if session is None:
-            raise NotFound(f"no session {session_id}")
-        if session["formed_at"] is not None:
-            return {"session": session_id, "skipped": "already formed"}
-        turns = [dict(r) for r in conn.execute(
-            "SELECT id, role, text, speaker_id, band, owner_id, ts, embedding, embed_model, cleared FROM turns "
-            "WHERE session_id = ? ORDER BY ts, id", (session_id,))]
+    def form(self, session_id: int, mode: Mode | str = Mode.FALLBACK, note: str | None = None) -> SessionResult:
+        """Form one ended session as `mode` allows. `note` heads the session's degraded list when it is formed
+        without the generator's help (by RULES, or a FALLBACK that needed one)."""
+        mode = Mode(mode)  # a ValueError for an unknown one
+        with self.store.reading() as conn:
+            session = ledger.session(conn, session_id)
+            if session is None:
+                raise NotFound(f"no session {session_id}")
+            if session["formed_at"] is not None:
+                return SessionResult(session_id, skipped="already formed")
+            turns = ledger.session_turns(conn, session_id)
         reason = self._nothing_to_form(session, turns)
         if reason:
-            return self._commit(session_id, None, {"reason": reason})
-        use = self.generator.available and mode in ("fallback", "strict")
-        if self.generator.available and mode == "wait":
+            return self._commit(session_id, None, reason)
+        use = self.generator.available and mode.uses_generator
+        if self.generator.available and mode == Mode.WAIT:
             raise GeneratorUnavailable("waiting for the generator", waiting=True)
         with self.generator.meter("formation", session=session_id) as meter:
             plan = self._plan(session_id, turns, use)
         if use and meter.errors and not plan.degraded:  # a failed judge: its conservative rule decided
             plan.degraded.append(f"judge: {meter.errors[0]}")
-        if mode == "strict" and plan.degraded:  # down, slow or garbage: nothing is written
+        if mode == Mode.STRICT and plan.degraded:  # down, slow or garbage: nothing is written
             raise GeneratorUnavailable(plan.degraded[0])
-        if note and (mode == "rules" or plan.degraded):
+        if note and (mode == Mode.RULES or plan.degraded):
             plan.degraded.insert(0, note)
         if meter.calls:
             plan.tokens = meter.tokens()
-        return self._commit(session_id, plan, {})
+        return self._commit(session_id, plan, None)
 
     def _nothing_to_form(self, session, turns: list[dict]) -> str | None:
         if session["cleared"] or any(t["cleared"] for t in turns):
@@ -220,16 +249,15 @@ class Former:
     def _prejudge(self, plan: Plan) -> dict[tuple[str, str], str]:
         """Ask the generator about near candidates before the write, so no LLM call holds the writer."""
         verdicts = {}
-        conn = self.store.read()
         threshold = self.settings["memory.contradiction_similarity"]
         for fact, vec in plan.facts:
-            rows = conn.execute("SELECT text, embedding, embed_model FROM facts WHERE subject = ? AND owner_id IS ? "
-                                "AND status = 'active' AND embed_model = ?", (fact.subject, fact.owner_id, plan.model))
-            for row in rows:
-                if float(decode(row["embedding"]) @ vec) >= threshold:
-                    verdict = judge_with_generator(self.generator, fact.text, row["text"])
+            with self.store.reading() as conn:
+                texts = dict(active_fact_texts(conn, fact.subject, fact.owner_id))
+            for fact_id, old in self.store.vectors_of(FACTS, list(texts), plan.model).items():
+                if float(old @ vec) >= threshold:
+                    verdict = judge_with_generator(self.generator, fact.text, texts[fact_id])
                     if verdict:
-                        verdicts[(fact.text, row["text"])] = verdict
+                        verdicts[(fact.text, texts[fact_id])] = verdict
         return verdicts
 
     def _episode(self, turns: list[dict], model: str, plan: Plan) -> dict | None:
@@ -237,14 +265,12 @@ class Former:
         if len(owners) > 1:
             plan.dropped["episode spans several personal pools"] = 1
             return None
-        vectors = []
-        missing = [i for i, t in enumerate(turns) if t["embed_model"] != model or t["embedding"] is None]
-        fresh = self.embedder.embed([turns[i]["text"] for i in missing], Priority.BACKGROUND, None, model)[1] \
-            if missing else []
-        fresh_by_index = dict(zip(missing, fresh))
-        for i, t in enumerate(turns):
-            vectors.append(fresh_by_index[i] if i in fresh_by_index else decode(t["embedding"]))
-        vectors = np.stack(vectors)
+        known = self.store.vectors_of(TURNS, [t["id"] for t in turns], model)
+        missing = [t for t in turns if t["id"] not in known]  # not embedded (in this model) yet
+        if missing:
+            fresh = self.embedder.embed([t["text"] for t in missing], Priority.BACKGROUND, None, model)[1]
+            known.update(zip((t["id"] for t in missing), fresh))
+        vectors = np.stack([known[t["id"]] for t in turns])
         headline = summary = None
         if plan.use_generator:
             transcript = "\n".join(f"{t['speaker_id'] or t['role']}: {t['text']}" for t in turns)
@@ -267,34 +293,32 @@ class Former:
         return {"headline": headline, "summary": summary, "participants": participants, "owner": owner,
                 "started": min(t["ts"] for t in turns), "ended": ended, "vector": vec[0], "links": links}
 
-    def _commit(self, session_id: int, plan: Plan | None, result: dict) -> dict:
+    def _commit(self, session_id: int, plan: Plan | None, reason: str | None) -> SessionResult:
+        """Store the plan (or, with none, why nothing formed) and stamp the session, in one transaction."""
         store, rules = self.store, self.rules(plan.verdicts if plan else None)
         pause = float(os.environ.get(PAUSE_ENV, "0") or 0)
 
         def write(tx):
-            row = tx.execute("SELECT formed_at, thread_id FROM sessions WHERE id = ?", (session_id,)).fetchone()
-            if row["formed_at"] is not None:
-                return {"session": session_id, "skipped": "already formed"}
-            out = dict(result, session=session_id, facts=[], episode=None)
+            formed, thread_id = ledger.formation_state(tx, session_id)
+            if formed:
+                return SessionResult(session_id, skipped="already formed")
+            result = SessionResult(session_id, reason=reason)
             if plan is not None:
                 outcomes = [store_fact(tx, store, fact, (plan.model, vec), rules) for fact, vec in plan.facts]
-                out["facts"] = [{"id": o["id"], "action": o["action"]} for o in outcomes]
+                result.facts = [{"id": o["id"], "action": o["action"]} for o in outcomes]
                 if plan.episode:
-                    out["episode"] = _write_episode(tx, store, plan, session_id, row["thread_id"],
+                    result.episode = _write_episode(tx, plan, session_id, thread_id,
                                                     sorted({o["id"] for o in outcomes}))
-                out.update(dropped=plan.dropped, degraded=plan.degraded)
-                if plan.tokens:
-                    out["tokens"] = plan.tokens
+                result.dropped, result.degraded, result.tokens = plan.dropped, plan.degraded, plan.tokens or None
             if pause:
                 time.sleep(pause)
-            tx.execute("UPDATE sessions SET formed_at = ?, formation_result = ? WHERE id = ?",
-                       (time.time(), json.dumps(out), session_id))
-            return out
+            ledger.mark_formed(tx, session_id, result.as_dict(), time.time())
+            return result
 
         return store.writer.write(write, timeout=None)
 
 
-def _write_episode(tx, store, plan: Plan, session_id: int, thread_id: int, fact_ids: list[int]) -> int:
+def _write_episode(tx, plan: Plan, session_id: int, thread_id: int, fact_ids: list[int]) -> int:
     e = plan.episode
     now = time.time()
     episode_id = tx.execute(
@@ -307,7 +331,7 @@ def _write_episode(tx, store, plan: Plan, session_id: int, thread_id: int, fact_
                    [(rid, episode_id, sim) for rid, sim in e["links"]])
     tx.executemany("INSERT OR IGNORE INTO fact_episode_link(fact_id, episode_id) VALUES (?, ?)",
                    [(f, episode_id) for f in fact_ids])
-    tx.after_commit(lambda: store.index_row(EPISODES, episode_id, plan.model, e["vector"], e["owner"], e["ended"]))
+    tx.touch(EPISODES, [episode_id])
     return episode_id
 
 
@@ -324,4 +348,4 @@ def _chunks(user_turns: list[dict]):
         yield chunk
 
 
-__all__ = ["Former", "EmbedderUnavailable", "GeneratorUnavailable", "CATCH_ALL"]
+__all__ = ["Former", "Mode", "SessionResult", "EmbedderUnavailable", "GeneratorUnavailable", "CATCH_ALL"]

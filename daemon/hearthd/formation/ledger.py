@@ -1,12 +1,16 @@
-"""L0, the verbatim ledger: committing finished turns, their threads and sessions.
+"""L0, the verbatim ledger: committing finished turns, their threads and sessions, and every query of
+turns, threads, sessions and thread summaries the write path makes (formation, the sweeper, the working
+windows), each a named function: the SQL of the ledger lives here.
 
 A commit is one transaction; when it returns the turns are durable (WAL, synchronous=FULL) and searchable by
-FTS. Their vectors follow a moment later from the background embedder.
+FTS. Their vectors follow a moment later from the background embedder. Reads take a read connection
+(`with store.reading() as conn:`), writes the writer's transaction.
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -106,3 +110,107 @@ def insert_turns(tx: WriteTx, turns: list[TurnIn], coupling_seconds: float) -> l
         tx.execute("UPDATE threads SET last_turn_at = max(coalesce(last_turn_at, 0), ?) WHERE id = ?", (ts, thread_id))
         out.append({"id": turn_id, "thread_id": thread_id, "session_id": session_id, "ts": ts})
     return out
+
+
+# -- speakers ------------------------------------------------------------------------------------------------
+def speaker_name(conn: sqlite3.Connection, speaker_id: str) -> str | None:
+    row = conn.execute("SELECT name FROM speakers WHERE id = ?", (speaker_id,)).fetchone()
+    return row[0] if row else None
+
+
+# -- threads and their working window --------------------------------------------------------------------------
+def live_thread_id(conn: sqlite3.Connection, key: str) -> int | None:
+    row = conn.execute("SELECT id FROM threads WHERE key = ? AND retired_at IS NULL", (key,)).fetchone()
+    return row[0] if row else None
+
+
+def thread_key(conn: sqlite3.Connection, thread_id: int) -> str:
+    return conn.execute("SELECT key FROM threads WHERE id = ?", (thread_id,)).fetchone()[0]
+
+
+def thread_summary(conn: sqlite3.Connection, thread_id: int) -> tuple[str | None, int]:
+    """(the rolling summary, the last turn id folded into it); (None, 0) before the first fold."""
+    row = conn.execute("SELECT summary, upto_turn_id FROM thread_summaries WHERE thread_id = ?",
+                       (thread_id,)).fetchone()
+    return (row[0], row[1]) if row else (None, 0)
+
+
+def visible_turns_newest_first(conn: sqlite3.Connection, thread_id: int, after_id: int):
+    """The thread's turns after after_id that a window may show (not cleared, not dismissed), newest first."""
+    return conn.execute("SELECT id, role, text, speaker_id, ts FROM turns WHERE thread_id = ? AND id > ? "
+                        "AND cleared = 0 AND dismissed = 0 ORDER BY ts DESC, id DESC", (thread_id, after_id))
+
+
+def count_existing_turns(tx: WriteTx, turn_ids) -> int:
+    return tx.execute("SELECT count(*) FROM turns WHERE id IN (SELECT value FROM json_each(?))",
+                      (json.dumps(sorted(turn_ids)),)).fetchone()[0]
+
+
+def save_thread_summary(tx: WriteTx, thread_id: int, summary: str, upto_turn_id: int, now: float) -> None:
+    """Store a fold: the thread's summary now covers every turn up to upto_turn_id."""
+    tx.execute("INSERT INTO thread_summaries(thread_id, summary, upto_turn_id, updated_at) VALUES (?, ?, ?, ?) "
+               "ON CONFLICT(thread_id) DO UPDATE SET summary = excluded.summary, "
+               "upto_turn_id = excluded.upto_turn_id, folds = folds + 1, updated_at = excluded.updated_at",
+               (thread_id, summary, upto_turn_id, now))
+
+
+# -- sessions and their formation ---------------------------------------------------------------------------------
+def session(conn: sqlite3.Connection, session_id: int) -> sqlite3.Row | None:
+    return conn.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
+
+
+def session_turns(conn: sqlite3.Connection, session_id: int) -> list[dict]:
+    """The session's turns in order, with what forming them needs (their vectors' BLOBs excluded)."""
+    return [dict(r) for r in conn.execute(
+        "SELECT id, role, text, speaker_id, band, owner_id, ts, embed_model, cleared FROM turns "
+        "WHERE session_id = ? ORDER BY ts, id", (session_id,))]
+
+
+def end_idle_sessions(tx: WriteTx, coupling_seconds: float, cutoff: float, now: float) -> list[sqlite3.Row]:
+    """End the open sessions whose last turn is coupling_seconds before cutoff; their (id, thread_id) rows.
+    A session ends when its coupling window ran out, never later than now."""
+    rows = tx.execute("SELECT id, thread_id FROM sessions WHERE ended_at IS NULL AND last_turn_at + ? <= ?",
+                      (coupling_seconds, cutoff)).fetchall()
+    for row in rows:
+        tx.execute("UPDATE sessions SET ended_at = min(last_turn_at + ?, ?) WHERE id = ?",
+                   (coupling_seconds, now, row["id"]))
+    return rows
+
+
+def count_unformed(conn: sqlite3.Connection) -> int:
+    """Ended sessions not formed yet (the formation backlog)."""
+    return conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL").fetchone()[0]
+
+
+def count_waiting_for_generator(conn: sqlite3.Connection) -> int:
+    return conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL "
+                        "AND json_extract(formation_result, '$.pending') = 'generator'").fetchone()[0]
+
+
+def formable_sessions(conn: sqlite3.Connection, grace_seconds: float, now: float) -> list[tuple[int, int]]:
+    """(id, formation attempts) of the unformed sessions ended grace_seconds before now, oldest first."""
+    return [(r[0], r[1]) for r in conn.execute(
+        "SELECT id, formation_attempts FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL "
+        "AND ended_at + ? <= ? ORDER BY ended_at, id", (grace_seconds, now))]
+
+
+def formation_state(tx: WriteTx, session_id: int) -> tuple[bool, int]:
+    """(formed already, thread id), read inside the formation transaction."""
+    row = tx.execute("SELECT formed_at, thread_id FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    return row["formed_at"] is not None, row["thread_id"]
+
+
+def mark_formed(tx: WriteTx, session_id: int, result: dict, now: float) -> None:
+    tx.execute("UPDATE sessions SET formed_at = ?, formation_result = ? WHERE id = ?",
+               (now, json.dumps(result), session_id))
+
+
+def count_formation_attempt(tx: WriteTx, session_id: int) -> None:
+    tx.execute("UPDATE sessions SET formation_attempts = formation_attempts + 1 WHERE id = ?", (session_id,))
+
+
+def mark_waiting_for_generator(tx: WriteTx, session_id: int, attempts: int, error: str) -> None:
+    """The session stays pending for a later pass; its result says why (count_waiting_for_generator reads it)."""
+    pending = {"pending": "generator", "error": error, "attempts": attempts}
+    tx.execute("UPDATE sessions SET formation_attempts = ?, formation_result = ? WHERE id = ? AND formed_at IS NULL",
+               (attempts, json.dumps(pending), session_id))

@@ -18,10 +18,10 @@ Each degraded session is a `generator.degraded` event and shows in the status.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
+from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
@@ -31,11 +31,35 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from ..events import EventBus
 from ..settings import Settings
 from ..store.database import Store
-from .former import EmbedderUnavailable, Former, GeneratorUnavailable
+from . import ledger
+from .former import EmbedderUnavailable, Former, GeneratorUnavailable, Mode, SessionResult
 
 log = logging.getLogger(__name__)
 
 JOB = "formation-sweep"
+TOKEN_KEYS = ("calls", "prompt", "completion")
+
+
+@dataclass
+class PassResult:
+    """What one pass did; as_dict() is its JSON shape (the API's answer, the CLI's line)."""
+
+    started_at: float
+    ended: int = 0  # sessions ended by this pass
+    backlog: int = 0  # ended sessions it found to form
+    formed: list[SessionResult] = field(default_factory=list)
+    failed: list[dict] = field(default_factory=list)  # {"session", "error"}: still pending
+    waiting: list[int] = field(default_factory=list)  # sessions left for the generator
+    degraded: str | None = None  # the generator's failure that degraded the pass
+    seconds: float = 0.0
+    tokens: dict[str, int] = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return dict(asdict(self), formed=[f.as_dict() for f in self.formed])
+
+    def summary(self) -> dict:
+        """The status's last pass: its lists counted."""
+        return dict(self.as_dict(), formed=len(self.formed), waiting=len(self.waiting))
 
 
 class Sweeper:
@@ -79,14 +103,13 @@ class Sweeper:
                 pass
 
     def backlog(self) -> int:
-        return self.store.read().execute(
-            "SELECT count(*) FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL").fetchone()[0]
+        with self.store.reading() as conn:
+            return ledger.count_unformed(conn)
 
     def status(self) -> dict:
-        waiting = self.store.read().execute(
-            "SELECT count(*) FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL "
-            "AND json_extract(formation_result, '$.pending') = 'generator'").fetchone()[0]
-        return {"running": self.running, "backlog": self.backlog(), "last_pass": self.last_pass,
+        with self.store.reading() as conn:
+            backlog, waiting = ledger.count_unformed(conn), ledger.count_waiting_for_generator(conn)
+        return {"running": self.running, "backlog": backlog, "last_pass": self.last_pass,
                 "degraded_passes": self.degraded_passes, "waiting_for_generator": waiting}
 
     def _scheduled(self) -> None:
@@ -104,39 +127,28 @@ class Sweeper:
         with self._lock:
             self.running = True
             try:
-                return self._pass(end_open)
+                return self._pass(end_open).as_dict()
             finally:
                 self.running = False
 
-    def _pass(self, end_open: bool) -> dict:
+    def _pass(self, end_open: bool) -> PassResult:
         started = time.time()
         coupling = self.settings["memory.coupling_window_seconds"]
         grace = 0 if end_open else self.settings["memory.formation_grace_seconds"]
-
-        def end_sessions(tx):
-            cutoff = float("inf") if end_open else started
-            rows = tx.execute("SELECT id, thread_id FROM sessions WHERE ended_at IS NULL AND last_turn_at + ? <= ?",
-                              (coupling, cutoff)).fetchall()
-            for row in rows:
-                tx.execute("UPDATE sessions SET ended_at = min(last_turn_at + ?, ?) WHERE id = ?",
-                           (coupling, started, row["id"]))
-            return rows
-
-        ended = self.store.writer.write(end_sessions)
+        cutoff = float("inf") if end_open else started
+        ended = self.store.writer.write(lambda tx: ledger.end_idle_sessions(tx, coupling, cutoff, started))
         if ended and self.on_threads_ended:
             self.on_threads_ended(sorted({r["thread_id"] for r in ended}))
-        backlog = self.store.read().execute(
-            "SELECT id, formation_attempts FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL "
-            "AND ended_at + ? <= ? ORDER BY ended_at, id", (grace, started)).fetchall()
-        result = {"started_at": started, "ended": len(ended), "backlog": len(backlog), "formed": [], "failed": [],
-                  "waiting": [], "degraded": None}
+        with self.store.reading() as conn:
+            backlog = ledger.formable_sessions(conn, grace, started)
+        result = PassResult(started, ended=len(ended), backlog=len(backlog))
         if backlog:
             self.events.publish("formation.progress", done=0, total=len(backlog), finished=False)
         limit = self.settings["generator.retry_passes"]
         generator = self.former.generator
         for n, (session_id, attempts) in enumerate(backlog, start=1):
-            mode = self._mode(generator, result["degraded"], attempts, limit)
-            last_try = mode == "fallback" or (mode == "rules" and result["degraded"])
+            mode = self._mode(generator, result.degraded, attempts, limit)
+            last_try = mode == Mode.FALLBACK or (mode == Mode.RULES and bool(result.degraded))
             note = _by_rules(attempts + 1) if last_try else None
             try:
                 try:
@@ -144,63 +156,58 @@ class Sweeper:
                 except GeneratorUnavailable as exc:
                     outcome = self._generator_failed(session_id, attempts, limit, mode, exc, result)
                 if outcome is not None:
-                    result["formed"].append(outcome)
+                    result.formed.append(outcome)
                     self.events.publish("formation.session", **_summary(outcome))
-                    if last_try and outcome.get("degraded"):  # the last attempt failed as well
-                        result["degraded"] = result["degraded"] or outcome["degraded"][1]
-                        generator.note_degraded("formation", session=session_id, error=result["degraded"],
+                    if last_try and outcome.degraded:  # the last attempt failed as well
+                        result.degraded = result.degraded or outcome.degraded[1]
+                        generator.note_degraded("formation", session=session_id, error=result.degraded,
                                                 attempts=attempts + 1, then="formed by rules")
             except EmbedderUnavailable as exc:
-                result["failed"].append({"session": session_id, "error": str(exc)})
+                result.failed.append({"session": session_id, "error": str(exc)})
                 break  # nothing can form before the model is loaded; the next pass retries
             except Exception as exc:  # one bad session must not stop the others; it stays pending
                 log.exception("forming session %s failed", session_id)
-                self.store.writer.write(lambda tx, s=session_id: tx.execute(
-                    "UPDATE sessions SET formation_attempts = formation_attempts + 1 WHERE id = ?", (s,)))
-                result["failed"].append({"session": session_id, "error": str(exc)})
+                self.store.writer.write(lambda tx, s=session_id: ledger.count_formation_attempt(tx, s))
+                result.failed.append({"session": session_id, "error": str(exc)})
             self.events.publish("formation.progress", done=n, total=len(backlog), finished=n == len(backlog))
-        result["seconds"] = round(time.time() - started, 3)
-        result["tokens"] = {k: sum((o.get("tokens") or {}).get(k, 0) for o in result["formed"])
-                            for k in ("calls", "prompt", "completion")}
-        if result["degraded"]:
+        result.seconds = round(time.time() - started, 3)
+        result.tokens = {k: sum((o.tokens or {}).get(k, 0) for o in result.formed) for k in TOKEN_KEYS}
+        if result.degraded:
             self.degraded_passes += 1
-        self.last_pass = {k: v if k not in ("formed", "waiting") else len(v) for k, v in result.items()}
+        self.last_pass = result.summary()
         return result
 
     @staticmethod
-    def _mode(generator, degraded: str | None, attempts: int, limit: int) -> str:
+    def _mode(generator, degraded: str | None, attempts: int, limit: int) -> Mode:
         """How the former may use the generator for one session of this pass (see the module docstring)."""
         if not generator.available:
-            return "rules"
+            return Mode.RULES
         last_try = attempts + 1 >= limit
         if degraded:
-            return "rules" if last_try else "wait"
+            return Mode.RULES if last_try else Mode.WAIT
         if generator.cooling_down():
-            return "wait"
-        return "fallback" if last_try else "strict"
+            return Mode.WAIT
+        return Mode.FALLBACK if last_try else Mode.STRICT
 
-    def _generator_failed(self, session_id: int, attempts: int, limit: int, mode: str, exc: GeneratorUnavailable,
-                          result: dict) -> dict | None:
+    def _generator_failed(self, session_id: int, attempts: int, limit: int, mode: Mode, exc: GeneratorUnavailable,
+                          result: PassResult) -> SessionResult | None:
         """The session could not be formed with the generator: pending for a later pass (an attempt, when this
         pass degraded), or, at the last attempt, formed by rules now."""
-        if mode == "strict":
-            result["degraded"] = str(exc)
-        if not result["degraded"]:  # in the pause after an earlier pass's failure: nothing counts
-            result["waiting"].append(session_id)
+        if mode == Mode.STRICT:
+            result.degraded = str(exc)
+        if not result.degraded:  # in the pause after an earlier pass's failure: nothing counts
+            result.waiting.append(session_id)
             return None
-        error = result["degraded"]
+        error = result.degraded
         attempts += 1
         if attempts >= limit:
             self.former.generator.note_degraded("formation", session=session_id, error=error, attempts=attempts,
                                                 then="formed by rules")
-            return self.former.form(session_id, "rules", note=_by_rules(attempts))
-        pending = {"pending": "generator", "error": error, "attempts": attempts}
-        self.store.writer.write(lambda tx: tx.execute(
-            "UPDATE sessions SET formation_attempts = ?, formation_result = ? WHERE id = ? AND formed_at IS NULL",
-            (attempts, json.dumps(pending), session_id)))
+            return self.former.form(session_id, Mode.RULES, note=_by_rules(attempts))
+        self.store.writer.write(lambda tx: ledger.mark_waiting_for_generator(tx, session_id, attempts, error))
         self.former.generator.note_degraded("formation", session=session_id, error=error, attempts=attempts,
                                             then="retried on a later pass")
-        result["waiting"].append(session_id)
+        result.waiting.append(session_id)
         return None
 
 
@@ -209,6 +216,6 @@ def _by_rules(attempts: int) -> str:
     return f"generator failed on {attempts} passes: formed by rules"
 
 
-def _summary(outcome: dict) -> dict:
-    return {"session": outcome.get("session"), "facts": len(outcome.get("facts") or []),
-            "episode": outcome.get("episode"), "reason": outcome.get("reason") or outcome.get("skipped")}
+def _summary(outcome: SessionResult) -> dict:
+    return {"session": outcome.session, "facts": len(outcome.facts), "episode": outcome.episode,
+            "reason": outcome.reason or outcome.skipped}

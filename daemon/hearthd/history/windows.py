@@ -8,17 +8,18 @@ ends. Cleared turns never come back into a window.
 Compaction folds the older part into the summary when a turn reports its prompt above the high-water mark
 (80 % of n_ctx - output_reserve) or a context overflow, keeping the last `keep_last_turns` user turns
 verbatim. The summary is made outside the lock; the fold then removes exactly the turns it summarised, so a
-turn committed meanwhile is kept.
+turn committed meanwhile is kept. The window changes only once the summary's row has committed: what the
+assistant is sent is never a summary a restart would not find.
 """
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..formation import ledger
 from ..settings import Settings
 from ..store.database import Store
 from ..timeutil import iso
@@ -63,9 +64,8 @@ class WorkingWindows:
 
     # -- reading -----------------------------------------------------------------------------------------
     def thread_id(self, key: str) -> int | None:
-        row = self.store.read().execute("SELECT id FROM threads WHERE key = ? AND retired_at IS NULL",
-                                        (key,)).fetchone()
-        return row[0] if row else None
+        with self.store.reading() as conn:
+            return ledger.live_thread_id(conn, key)
 
     def get(self, thread_id: int) -> Window:
         with self._lock:
@@ -86,19 +86,16 @@ class WorkingWindows:
             return list(self._windows)
 
     def _seed(self, thread_id: int) -> Window:
-        conn = self.store.read()
-        key = conn.execute("SELECT key FROM threads WHERE id = ?", (thread_id,)).fetchone()[0]
-        row = conn.execute("SELECT summary, upto_turn_id FROM thread_summaries WHERE thread_id = ?",
-                           (thread_id,)).fetchone()
-        summary, upto = (row[0], row[1]) if row else (None, 0)
         keep = self.settings["memory.keep_last_turns"]
         messages, users = [], 0
-        for r in conn.execute("SELECT id, role, text, speaker_id, ts FROM turns WHERE thread_id = ? AND id > ? "
-                              "AND cleared = 0 AND dismissed = 0 ORDER BY ts DESC, id DESC", (thread_id, upto)):
-            messages.append(dict(r))
-            users += r["role"] == "user"
-            if users >= keep and summary is None:
-                break  # no summary: the recency window is the last keep_last_turns user turns and after
+        with self.store.reading() as conn:
+            key = ledger.thread_key(conn, thread_id)
+            summary, upto = ledger.thread_summary(conn, thread_id)
+            for r in ledger.visible_turns_newest_first(conn, thread_id, upto):
+                messages.append(dict(r))
+                users += r["role"] == "user"
+                if users >= keep and summary is None:
+                    break  # no summary: the recency window is the last keep_last_turns user turns and after
         messages.reverse()
         return Window(thread_id, key, summary, upto, messages)
 
@@ -140,33 +137,34 @@ class WorkingWindows:
             previous = window.summary
         try:
             summary = self.summarise(previous, prefix)  # slow: outside the lock
-        except BaseException:
+            folded = {m["id"] for m in prefix}
+            if not self.store.writer.write(lambda tx: self._persist_fold(tx, window, summary, folded)):
+                return None
+        finally:
             with self._lock:
                 window.compacting = False
-            raise
-        folded = {m["id"] for m in prefix}
+        return {"thread_id": thread_id, "folded": len(folded), "summary": summary}
+
+    def _persist_fold(self, tx, window: Window, summary: str, folded: set[int]) -> bool:
+        """In the fold's transaction (on the writer thread, so every earlier commit's hooks, a clear's drop
+        among them, have run): store the summary, and fold the window only once that has committed."""
         with self._lock:
-            window.compacting = False
-            if self._windows.get(thread_id) is not window:
-                return None  # cleared or released meanwhile: nothing to fold into
+            if self._windows.get(window.thread_id) is not window:
+                return False  # cleared or released meanwhile: nothing to fold into
+        # An erase may have committed while the summary was made: never store text it removed.
+        if ledger.count_existing_turns(tx, folded) != len(folded):
+            tx.after_commit(lambda: self.drop([window.thread_id]))
+            return False
+        ledger.save_thread_summary(tx, window.thread_id, summary, max(folded), time.time())
+        tx.after_commit(lambda: self._fold(window, summary, folded))
+        return True
+
+    def _fold(self, window: Window, summary: str, folded: set[int]) -> None:
+        """The committed fold joins the window: exactly the summarised turns leave it, so one that landed
+        during the fold stays. A window released since is re-seeded from the stored summary instead."""
+        with self._lock:
+            if self._windows.get(window.thread_id) is not window:
+                return
             window.messages = [m for m in window.messages if m["id"] not in folded]
             window.summary, window.upto = summary, max(folded)
             window.revision += 1
-            upto = window.upto
-
-        def persist(tx):
-            # An erase may have committed while the summary was made: never store text it removed.
-            present = tx.execute("SELECT count(*) FROM turns WHERE id IN (SELECT value FROM json_each(?))",
-                                 (json.dumps(sorted(folded)),)).fetchone()[0]
-            if present != len(folded):
-                tx.after_commit(lambda: self.drop([thread_id]))
-                return False
-            tx.execute("INSERT INTO thread_summaries(thread_id, summary, upto_turn_id, updated_at) VALUES (?, ?, ?, ?) "
-                       "ON CONFLICT(thread_id) DO UPDATE SET summary = excluded.summary, "
-                       "upto_turn_id = excluded.upto_turn_id, folds = folds + 1, updated_at = excluded.updated_at",
-                       (thread_id, summary, upto, time.time()))
-            return True
-
-        if not self.store.writer.write(persist):
-            return None
-        return {"thread_id": thread_id, "folded": len(folded), "summary": summary}
