@@ -13,7 +13,6 @@ import logging
 import threading
 import time
 
-
 from ..events import EventBus
 from ..store.database import Store
 from ..store.tracks import TRACKS, Track
@@ -206,7 +205,7 @@ class EmbeddingBackfill:
         store = self.store
 
         def write(tx):
-            for row, vector in zip(rows, vectors):
+            for row, vector in zip(rows, vectors, strict=True):
                 # Guarded by the text: a row edited or erased meanwhile is left for the next pass.
                 cur = tx.execute(
                     f"UPDATE {track.table} SET embedding = ?, embed_model = ? WHERE id = ? AND {track.text_sql} = ?",

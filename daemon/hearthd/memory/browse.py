@@ -71,12 +71,12 @@ def page(store, kind: str, offset: int = 0, limit: int = 100, q: str | None = No
         clauses.append(f"({SEARCHED[kind]}) LIKE ? ESCAPE '\\'")
         params.append(f"%{escaped}%")
     sql_where = " AND ".join(clauses)
-    conn = store.read()
-    total = conn.execute(f"SELECT count(*) FROM {track.table} x WHERE {sql_where}", params).fetchone()[0]
-    rows = conn.execute(
-        f"SELECT {FIELDS[kind]}{EXTRA[kind]} FROM {track.table} x WHERE {sql_where} "
-        f"ORDER BY x.{track.time_col} DESC, x.id DESC LIMIT ? OFFSET ?", [*params, limit, offset]).fetchall()
-    return {"items": [_item(track, r) for r in rows], "total": total, "offset": offset, "limit": limit}
+    with store.reading() as conn:
+        total = conn.execute(f"SELECT count(*) FROM {track.table} x WHERE {sql_where}", params).fetchone()[0]
+        rows = conn.execute(
+            f"SELECT {FIELDS[kind]}{EXTRA[kind]} FROM {track.table} x WHERE {sql_where} "
+            f"ORDER BY x.{track.time_col} DESC, x.id DESC LIMIT ? OFFSET ?", [*params, limit, offset]).fetchall()
+        return {"items": [_item(track, r) for r in rows], "total": total, "offset": offset, "limit": limit}
 
 
 def _item(track: Track, row) -> dict:
@@ -87,48 +87,48 @@ def _item(track: Track, row) -> dict:
 
 def episode(store, episode_id: int) -> dict:
     """An episode with the episodes related to it (either direction) and the facts its session produced."""
-    conn = store.read()
-    row = conn.execute(f"SELECT {FIELDS['episodes']}{EXTRA['episodes']} FROM episodes x WHERE id = ?",
-                       (episode_id,)).fetchone()
-    if row is None:
-        raise NotFound(f"there is no episode:{episode_id}")
-    related = conn.execute(
-        f"SELECT {FIELDS['episodes']}{EXTRA['episodes']}, max(l.similarity) AS similarity FROM episode_links l "
-        "JOIN episodes x ON x.id = CASE WHEN l.episode_id = ? THEN l.related_id ELSE l.episode_id END "
-        "WHERE l.episode_id = ? OR l.related_id = ? GROUP BY x.id ORDER BY similarity DESC",
-        (episode_id, episode_id, episode_id)).fetchall()
-    facts = conn.execute(
-        f"SELECT {FIELDS['facts']}{EXTRA['facts']} FROM fact_episode_link l JOIN facts x ON x.id = l.fact_id "
-        "WHERE l.episode_id = ? ORDER BY x.id", (episode_id,)).fetchall()
-    turns = conn.execute("SELECT count(*) FROM turns WHERE session_id = ?", (row["session_id"],)).fetchone()[0] \
-        if row["session_id"] is not None else 0
-    return dict(_item(EPISODES, row), related=[_item(EPISODES, r) for r in related],
-                facts=[_item(FACTS, r) for r in facts], turns=turns)
+    with store.reading() as conn:
+        row = conn.execute(f"SELECT {FIELDS['episodes']}{EXTRA['episodes']} FROM episodes x WHERE id = ?",
+                           (episode_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"there is no episode:{episode_id}")
+        related = conn.execute(
+            f"SELECT {FIELDS['episodes']}{EXTRA['episodes']}, max(l.similarity) AS similarity FROM episode_links l "
+            "JOIN episodes x ON x.id = CASE WHEN l.episode_id = ? THEN l.related_id ELSE l.episode_id END "
+            "WHERE l.episode_id = ? OR l.related_id = ? GROUP BY x.id ORDER BY similarity DESC",
+            (episode_id, episode_id, episode_id)).fetchall()
+        facts = conn.execute(
+            f"SELECT {FIELDS['facts']}{EXTRA['facts']} FROM fact_episode_link l JOIN facts x ON x.id = l.fact_id "
+            "WHERE l.episode_id = ? ORDER BY x.id", (episode_id,)).fetchall()
+        turns = conn.execute("SELECT count(*) FROM turns WHERE session_id = ?", (row["session_id"],)).fetchone()[0] \
+            if row["session_id"] is not None else 0
+        return dict(_item(EPISODES, row), related=[_item(EPISODES, r) for r in related],
+                    facts=[_item(FACTS, r) for r in facts], turns=turns)
 
 
 def fact_history(store, fact_id: int) -> list[dict]:
     """Every version of a fact's key (subject, predicate, pool), oldest first: what was true when."""
-    conn = store.read()
-    row = conn.execute("SELECT subject, predicate, owner_id FROM facts WHERE id = ?", (fact_id,)).fetchone()
-    if row is None:
-        raise NotFound(f"there is no fact:{fact_id}")
-    rows = conn.execute(
-        f"SELECT {FIELDS['facts']}{EXTRA['facts']} FROM facts x WHERE subject = ? AND predicate = ? "
-        "AND owner_id IS ? ORDER BY valid_from, id", (row["subject"], row["predicate"], row["owner_id"])).fetchall()
-    return [_item(FACTS, r) for r in rows]
+    with store.reading() as conn:
+        row = conn.execute("SELECT subject, predicate, owner_id FROM facts WHERE id = ?", (fact_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"there is no fact:{fact_id}")
+        rows = conn.execute(
+            f"SELECT {FIELDS['facts']}{EXTRA['facts']} FROM facts x WHERE subject = ? AND predicate = ? "
+            "AND owner_id IS ? ORDER BY valid_from, id", (row["subject"], row["predicate"], row["owner_id"])).fetchall()
+        return [_item(FACTS, r) for r in rows]
 
 
 def growth(store, days: int = 365) -> list[dict]:
     """Rows added per UTC day over the last `days` days: [{"day": "YYYY-MM-DD", "turns", "facts", "episodes"}]."""
     if not 1 <= days <= 36_500:
         raise UserError("days must be 1..36500")
-    conn = store.read()
-    by_day: dict[str, dict] = {}
-    for kind, col in GROWTH_TIME.items():
-        rows = conn.execute(
-            f"SELECT date({col}, 'unixepoch') AS day, count(*) FROM {kind} "
-            f"WHERE {col} >= CAST(strftime('%s', 'now', ?) AS REAL) GROUP BY day", (f"-{days} days",)).fetchall()
-        for day, n in rows:
-            by_day.setdefault(day, {"day": day, "turns": 0, "facts": 0, "episodes": 0})[kind] = n
-    return [by_day[d] for d in sorted(by_day)]
+    with store.reading() as conn:
+        by_day: dict[str, dict] = {}
+        for kind, col in GROWTH_TIME.items():
+            rows = conn.execute(
+                f"SELECT date({col}, 'unixepoch') AS day, count(*) FROM {kind} "
+                f"WHERE {col} >= CAST(strftime('%s', 'now', ?) AS REAL) GROUP BY day", (f"-{days} days",)).fetchall()
+            for day, n in rows:
+                by_day.setdefault(day, {"day": day, "turns": 0, "facts": 0, "episodes": 0})[kind] = n
+        return [by_day[d] for d in sorted(by_day)]
 

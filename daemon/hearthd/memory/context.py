@@ -36,14 +36,15 @@ def pinned_card(store: Store, scope: Scope, limit: int) -> list[dict]:
     if limit <= 0:
         return []
     where, params = Filters(scope).where(FACTS)
-    rows = store.read().execute(
-        f"SELECT id, text, display_text, subject, predicate, object, owner_id, status, provenance, confidence, "
-        f"support_count, always_inject, valid_from, valid_to, superseded_by, use_count FROM facts x "
-        # The planner prefers the owner index and sorts all of a pool's facts; the card's partial index reads
-        # only pinned ones (0.1 ms instead of 9 at 20k facts).
-        f"INDEXED BY facts_pinned "
-        f"WHERE x.always_inject = 1 AND {where} ORDER BY x.owner_id IS NULL, x.valid_from DESC LIMIT ?",
-        [*params, limit]).fetchall()
+    with store.reading() as conn:
+        rows = conn.execute(
+            f"SELECT id, text, display_text, subject, predicate, object, owner_id, status, provenance, confidence, "
+            f"support_count, always_inject, valid_from, valid_to, superseded_by, use_count FROM facts x "
+            # The planner prefers the owner index and sorts all of a pool's facts; the card's partial index reads
+            # only pinned ones (0.1 ms instead of 9 at 20k facts).
+            f"INDEXED BY facts_pinned "
+            f"WHERE x.always_inject = 1 AND {where} ORDER BY x.owner_id IS NULL, x.valid_from DESC LIMIT ?",
+            [*params, limit]).fetchall()
     return [row_to_item(FACTS, r) for r in rows]
 
 

@@ -122,7 +122,8 @@ class Recaller:
 def named_speakers(store: Store, text: str) -> set[str]:
     """The speakers the query names (by id, full name or first name)."""
     words = set(re.findall(r"\w+", text.lower()))
-    return {sid for sid, name in store.read().execute("SELECT id, name FROM speakers") if _names(sid, name) & words}
+    with store.reading() as conn:
+        return {sid for sid, name in conn.execute("SELECT id, name FROM speakers") if _names(sid, name) & words}
 
 
 def turn_context(store: Store, read: set[int], candidates: set[int], speakers: set[str], filters: Filters,
@@ -132,9 +133,10 @@ def turn_context(store: Store, read: set[int], candidates: set[int], speakers: s
     ids = read | {i + d for i in read for d in (-1, 1)}
     where, params = filters.where(TRACKS["turns"])
     # one query: each turn's session and speaker, and its time if the filters admit it
-    rows = {r[0]: r[1:] for r in store.read().execute(
-        f"SELECT x.id, x.session_id, x.speaker_id, CASE WHEN {where} THEN x.ts END FROM turns x "
-        "WHERE x.id IN (SELECT value FROM json_each(?))", [*params, json.dumps(sorted(ids))])}
+    with store.reading() as conn:
+        rows = {r[0]: r[1:] for r in conn.execute(
+            f"SELECT x.id, x.session_id, x.speaker_id, CASE WHEN {where} THEN x.ts END FROM turns x "
+            "WHERE x.id IN (SELECT value FROM json_each(?))", [*params, json.dumps(sorted(ids))])}
     neighbours = {}
     for i in read:
         if i not in rows:
@@ -191,9 +193,10 @@ def hydrate(store: Store, track: Track, hits: list[Hit], filters: Filters) -> li
         return []
     ids = [h.id for h in hits]
     live = "" if filters.include_inactive else f" AND {track.live('x')}"
-    rows = store.read().execute(
-        f"SELECT {FIELDS[track.name]} FROM {track.table} x WHERE id IN ({', '.join('?' * len(ids))}){live}",
-        ids).fetchall()
+    with store.reading() as conn:
+        rows = conn.execute(
+            f"SELECT {FIELDS[track.name]} FROM {track.table} x WHERE id IN ({', '.join('?' * len(ids))}){live}",
+            ids).fetchall()
     by_id = {r["id"]: r for r in rows}
     out = []
     for hit in hits:

@@ -172,22 +172,22 @@ def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters, 
     match = fts_query(counts.within_budget(track, words) if counts is not None else words)
     if match is None:
         return [], {}
-    conn = store.read()
-    unfiltered = filters.scope.all_pools and filters.since is None and filters.until is None \
-        and not filters.participants
-    fetch = k * (FTS_OVERFETCH if unfiltered else FTS_OVERFETCH_FILTERED)
-    ranked = conn.execute(f"SELECT rowid, rank FROM {track.fts} WHERE {track.fts} MATCH ? ORDER BY rank LIMIT ?",
-                          (match, fetch)).fetchall()
-    ok = admissible(store, track, [r[0] for r in ranked], filters, held)
-    hits = [(r[0], r[1]) for r in ranked if r[0] in ok][:k]
-    if len(hits) == k or len(ranked) < fetch:
-        return hits, {i: ok[i] for i, _ in hits}
-    where, params = filters.where(track)
-    rows = conn.execute(
-        f"SELECT x.id, bm25({track.fts}) AS rank, x.{track.time_col} FROM {track.fts} JOIN {track.table} x "
-        f"ON x.id = {track.fts}.rowid WHERE {track.fts} MATCH ? AND {where} ORDER BY rank LIMIT ?",
-        [match, *params, k]).fetchall()
-    return [(r[0], r[1]) for r in rows], {r[0]: r[2] for r in rows}
+    with store.reading() as conn:
+        unfiltered = filters.scope.all_pools and filters.since is None and filters.until is None \
+            and not filters.participants
+        fetch = k * (FTS_OVERFETCH if unfiltered else FTS_OVERFETCH_FILTERED)
+        ranked = conn.execute(f"SELECT rowid, rank FROM {track.fts} WHERE {track.fts} MATCH ? ORDER BY rank LIMIT ?",
+                              (match, fetch)).fetchall()
+        ok = admissible(store, track, [r[0] for r in ranked], filters, held)
+        hits = [(r[0], r[1]) for r in ranked if r[0] in ok][:k]
+        if len(hits) == k or len(ranked) < fetch:
+            return hits, {i: ok[i] for i, _ in hits}
+        where, params = filters.where(track)
+        rows = conn.execute(
+            f"SELECT x.id, bm25({track.fts}) AS rank, x.{track.time_col} FROM {track.fts} JOIN {track.table} x "
+            f"ON x.id = {track.fts}.rowid WHERE {track.fts} MATCH ? AND {where} ORDER BY rank LIMIT ?",
+            [match, *params, k]).fetchall()
+        return [(r[0], r[1]) for r in rows], {r[0]: r[2] for r in rows}
 
 
 def admissible(store: Store, track: Track, ids, filters: Filters,
@@ -203,8 +203,9 @@ def admissible(store: Store, track: Track, ids, filters: Filters,
     where, params = filters.where(track)
     for i in range(0, len(ids), 500):
         chunk = ids[i:i + 500]
-        rows = store.read().execute(
-            f"SELECT x.id, x.{track.time_col} FROM {track.table} x WHERE x.id IN ({', '.join('?' * len(chunk))}) "
-            f"AND {where}", [*chunk, *params]).fetchall()
+        with store.reading() as conn:
+            rows = conn.execute(
+                f"SELECT x.id, x.{track.time_col} FROM {track.table} x WHERE x.id IN ({', '.join('?' * len(chunk))}) "
+                f"AND {where}", [*chunk, *params]).fetchall()
         out.update({r[0]: r[1] for r in rows})
     return out

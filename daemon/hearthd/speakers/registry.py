@@ -81,7 +81,8 @@ def enroll(store, voice, name: str | None, samples: list, actor: str, speaker_id
     if len(samples) < MIN_SAMPLES:
         raise UserError(f"enrollment needs at least {MIN_SAMPLES} voice samples, got {len(samples)}")
     if speaker_id is not None:
-        _require(store.read(), speaker_id)  # fail fast, before the (slower) embedding
+        with store.reading() as conn:
+            _require(conn, speaker_id)  # fail fast, before the (slower) embedding
     embedded = []
     for i, sample in enumerate(samples, 1):
         try:
@@ -147,11 +148,12 @@ def remove_voice(store, speaker_id: str, actor: str) -> dict:
 def list_speakers(store) -> list[dict]:
     """Every person, enrolled or not, by name: [{"id", "name", "enrolled", "samples", "seconds", "enrolled_at",
     "voice_model", "created_at"}]."""
-    rows = store.read().execute(
-        "SELECT s.id, s.name, s.voiceprint IS NOT NULL, s.enrolled_at, s.voice_model, s.created_at, "
-        "count(v.id), coalesce(sum(v.seconds), 0) "
-        "FROM speakers s LEFT JOIN voiceprint_samples v ON v.speaker_id = s.id "
-        "GROUP BY s.id ORDER BY s.name COLLATE NOCASE, s.id").fetchall()
+    with store.reading() as conn:
+        rows = conn.execute(
+            "SELECT s.id, s.name, s.voiceprint IS NOT NULL, s.enrolled_at, s.voice_model, s.created_at, "
+            "count(v.id), coalesce(sum(v.seconds), 0) "
+            "FROM speakers s LEFT JOIN voiceprint_samples v ON v.speaker_id = s.id "
+            "GROUP BY s.id ORDER BY s.name COLLATE NOCASE, s.id").fetchall()
     return [{"id": r[0], "name": r[1], "enrolled": bool(r[2]), "samples": r[6], "seconds": round(r[7], 3),
              "enrolled_at": r[3], "voice_model": r[4], "created_at": r[5]} for r in rows]
 
@@ -185,7 +187,8 @@ def identify(store, settings, vector, model_id: str | None = None) -> dict:
     params: tuple = ()
     if model_id is not None:
         sql, params = sql + " AND voice_model = ?", (model_id,)
-    rows = [r for r in store.read().execute(sql, params).fetchall() if len(r[2]) == VOICE_DIM * 4]
+    with store.reading() as conn:
+        rows = [r for r in conn.execute(sql, params).fetchall() if len(r[2]) == VOICE_DIM * 4]
     if not rows:
         return {"speaker": None, "name": None, "band": "none", "score": 0.0, "candidates": []}
     matrix = np.stack([vectors.decode(r[2]) for r in rows])

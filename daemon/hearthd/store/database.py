@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 import numpy as np
 
@@ -310,9 +310,11 @@ class Store:
             if vt is not None:
                 vt.remove(row_id)
 
-    def counts(self) -> dict[str, int]:
+    def counts(self, extra: tuple[str, ...] = ()) -> dict[str, int]:
+        """Rows per track, and per table named in `extra`."""
+        tables = {name: t.table for name, t in TRACKS.items()} | {table: table for table in extra}
         with self.reading() as conn:
-            return {name: conn.execute(f"SELECT count(*) FROM {t.table}").fetchone()[0] for name, t in TRACKS.items()}
+            return {name: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for name, table in tables.items()}
 
     def size_bytes(self) -> int:
         return sum(p.stat().st_size for p in self.path.parent.glob(self.path.name + "*") if p.exists())

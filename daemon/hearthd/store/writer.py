@@ -9,13 +9,15 @@ Jobs (`submit_job`) run on the same thread, in the same order, outside any trans
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import queue
 import sqlite3
 import threading
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any, Callable, Iterable
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -204,7 +206,5 @@ class Writer:
             self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except sqlite3.Error:
             pass  # busy readers: the next start checkpoints
-        try:
+        with contextlib.suppress(sqlite3.Error):  # closed already (a second close)
             self._conn.close()
-        except sqlite3.Error:
-            pass
