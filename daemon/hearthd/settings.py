@@ -30,7 +30,6 @@ class Setting:
     minimum: float | None = None
     maximum: float | None = None
     choices: tuple[str, ...] | None = None
-    wired: bool = True  # False: declared now, its effect arrives with a later part of the product
 
     @property
     def section(self) -> str:
@@ -80,7 +79,7 @@ class Setting:
             "key": self.key, "section": self.section, "type": self.type.__name__, "default": self.default,
             "label": self.label or self.key.split(".", 1)[1].replace("_", " "), "help": self.help,
             "minimum": self.minimum, "maximum": self.maximum,
-            "choices": list(self.choices) if self.choices else None, "wired": self.wired,
+            "choices": list(self.choices) if self.choices else None,
         }
 
 
@@ -101,38 +100,36 @@ DECLARATIONS: tuple[Setting, ...] = (
        minimum=0, maximum=50),
     # -- memory: fact writes
     _s("memory.dedup_similarity", float, 0.92, "A new fact this similar to one with the same key counts as "
-       "support for it instead of a new fact.", minimum=0.5, maximum=1.0, wired=False),
+       "support for it instead of a new fact.", minimum=0.5, maximum=1.0),
     _s("memory.contradiction_similarity", float, 0.75, "Facts at least this similar are checked for an update or "
-       "a contradiction.", minimum=0.0, maximum=1.0, wired=False),
+       "a contradiction.", minimum=0.0, maximum=1.0),
     _s("memory.inferred_fact_confidence_cap", float, 0.6, "Highest confidence of a fact the user did not state "
-       "outright.", minimum=0.0, maximum=1.0, wired=False),
+       "outright.", minimum=0.0, maximum=1.0),
     # -- memory: session formation
-    _s("memory.session_gate_enabled", bool, True, "Skip forming facts and episodes from trivial sessions.",
-       wired=False),
+    _s("memory.session_gate_enabled", bool, True, "Skip forming facts and episodes from trivial sessions."),
     _s("memory.session_gate_min_turns", int, 2, "User turns a session needs to be formed.", minimum=1,
-       maximum=100, wired=False),
+       maximum=100),
     _s("memory.session_gate_min_content_tokens", int, 12, "Words of user content a session needs to be formed.",
-       minimum=0, maximum=10_000, wired=False),
+       minimum=0, maximum=10_000),
     _s("memory.coupling_window_seconds", int, 300, "A conversation idle this long has ended; the next turn opens "
        "a new session.", minimum=10, maximum=86_400),
     _s("memory.formation_grace_seconds", int, 30, "Wait this long after a session ends before forming it.",
-       minimum=0, maximum=3_600, wired=False),
+       minimum=0, maximum=3_600),
     _s("memory.sweep_interval_seconds", int, 300, "How often the sweeper and the retention job run.",
-       minimum=5, maximum=86_400, wired=False),
+       minimum=5, maximum=86_400),
     # -- memory: working window and retention
     _s("memory.keep_last_turns", int, 6, "User turns kept verbatim when older context is folded into a summary.",
-       minimum=1, maximum=100, wired=False),
+       minimum=1, maximum=100),
     _s("memory.retention_window_days", int, 365, "Conversation turns older than this are deleted, unless a fact "
-       "came from them.", minimum=1, maximum=36_500, wired=False),
+       "came from them.", minimum=1, maximum=36_500),
     # -- episodes
-    _s("episodes.enabled", bool, True, "Write an episode (headline and summary) for each formed conversation.",
-       wired=False),
-    _s("episodes.linking_enabled", bool, True, "Link an episode to similar recent episodes.", wired=False),
+    _s("episodes.enabled", bool, True, "Write an episode (headline and summary) for each formed conversation."),
+    _s("episodes.linking_enabled", bool, True, "Link an episode to similar recent episodes."),
     _s("episodes.linking_min_similarity", float, 0.6, "How similar two episodes must be to be linked.",
-       minimum=0.0, maximum=1.0, wired=False),
-    _s("episodes.linking_max_links", int, 3, "Most links an episode gets.", minimum=0, maximum=20, wired=False),
+       minimum=0.0, maximum=1.0),
+    _s("episodes.linking_max_links", int, 3, "Most links an episode gets.", minimum=0, maximum=20),
     _s("episodes.linking_window_days", int, 30, "Only episodes this recent are candidates for links.",
-       minimum=1, maximum=3_650, wired=False),
+       minimum=1, maximum=3_650),
     _s("episodes.recency_decay_half_life_days", float, 30.0, "Recall favours recent memories: their boost halves "
        "every this many days.", minimum=0.5, maximum=3_650),
     # -- general
@@ -165,7 +162,7 @@ DECLARATIONS: tuple[Setting, ...] = (
        "it is formed with the rule-based extractor instead.", minimum=1, maximum=100),
     # -- tools
     _s("tools.enabled", bool, False, "Offer the recall tools (recall_memory, expand_episode, "
-       "get_related_episodes) to the assistant's LLM.", wired=False),
+       "get_related_episodes) to the assistant's LLM."),
 )
 
 BY_KEY: dict[str, Setting] = {s.key: s for s in DECLARATIONS}
@@ -200,8 +197,16 @@ class Settings:
                 except (SettingError, json.JSONDecodeError):
                     pass  # a value this build no longer accepts falls back to the default
 
-    def on_change(self, listener: Listener) -> None:
-        self._listeners.append(listener)
+    def on_change(self, listener: Listener, keys: tuple[str, ...] | None = None) -> None:
+        """Call listener(key, old, new) after a change of one of `keys` (None: of any setting)."""
+        unknown = [k for k in keys or () if k not in BY_KEY]
+        if unknown:
+            raise KeyError(f"no setting {unknown[0]!r}")
+        if keys is None:
+            self._listeners.append(listener)
+        else:
+            wanted = frozenset(keys)
+            self._listeners.append(lambda key, old, new: listener(key, old, new) if key in wanted else None)
 
     def set(self, writer, key: str, raw: Any, actor: str) -> Any:
         decl = declaration(key)

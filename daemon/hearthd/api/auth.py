@@ -52,3 +52,9 @@ class Tokens:
 
     def __getitem__(self, role: str) -> str:
         return self._tokens[role]
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    if authorization and authorization[:7].lower() == "bearer ":
+        return authorization[7:].strip()
+    return None

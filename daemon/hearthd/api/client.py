@@ -99,9 +99,12 @@ class HearthClient:
             raise HearthError(message, response.status_code)
         return response.json()
 
-    # -- operations ------------------------------------------------------------------------------------
+    # -- operations: one method per operation of hearthd.ops, named as it (tests/daemon/test_operations.py) --
     def version(self) -> dict:
         return self.request("GET", "/v1/version")
+
+    def health(self) -> dict:
+        return self.request("GET", "/v1/health")
 
     def status(self) -> dict:
         return self.request("GET", "/v1/status")
@@ -257,11 +260,12 @@ class HearthClient:
     def test_generator(self) -> dict:
         return self.request("POST", "/v1/generator/test")
 
-    def set_generator_key(self, key: str | None) -> dict:
-        """Store the generator's API key (None: remove it)."""
-        if key is None:
-            return self.request("DELETE", "/v1/generator/key")
+    def set_generator_key(self, key: str) -> dict:
+        """Store the generator's API key (in the OS keyring; it is never returned)."""
         return self.request("PUT", "/v1/generator/key", json={"key": key})
+
+    def clear_generator_key(self) -> dict:
+        return self.request("DELETE", "/v1/generator/key")
 
     def events(self, on_open=None) -> Iterator[dict]:
         """Server-sent events as dicts, until the connection closes. on_open(response): called once connected

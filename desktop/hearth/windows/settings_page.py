@@ -34,7 +34,7 @@ class SettingField(QWidget):
         super().__init__(parent)
         self.decl, self.tasks, self.key = decl, tasks, decl["key"]
         self.editor = self._make_editor(decl)
-        tip = decl["help"] + ("" if decl.get("wired", True) else " (takes effect in a later version)")
+        tip = decl["help"]
         self.editor.setToolTip(tip)
         self.setToolTip(tip)
         self.error = error_label()

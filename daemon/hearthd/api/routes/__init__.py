@@ -1,0 +1,6 @@
+"""The API's routers, one module per area of operations (hearthd.ops)."""
+
+from . import conversation, curation, forgetting, generator, recall, settings, speakers, system, tools
+
+ROUTERS = [m.router for m in (system, conversation, recall, curation, forgetting, speakers, settings, generator,
+                              tools)]

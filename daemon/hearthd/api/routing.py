@@ -1,0 +1,52 @@
+"""Declaring a route for an operation: its name, roles and summary come from the registry (hearthd.ops), so a
+route cannot ask for another role than its operation declares; the handler gets the services and the caller.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Callable
+
+from fastapi import APIRouter, Depends, Header, Request
+
+from ..errors import UserError
+from ..ops import REGISTRY, Operations
+from .auth import bearer_token
+
+
+def require(roles: tuple[str, ...]):
+    """A dependency admitting a valid token of one of the roles; the role is kept for the handler."""
+
+    async def check(request: Request, authorization: str | None = Header(None, include_in_schema=False)) -> str:
+        role = request.app.state.daemon.tokens.role_for(bearer_token(authorization))
+        if role is None:
+            raise UserError("a valid API token is required (Authorization: Bearer <token>)", status=401)
+        if role not in roles:
+            raise UserError(f"the {role} token may not do this", status=403)
+        request.state.role = role
+        return role
+
+    return check
+
+
+def _ops(request: Request) -> Operations:
+    return request.app.state.daemon.ops
+
+
+def _caller(request: Request) -> str:
+    return request.state.role
+
+
+Ops = Annotated[Operations, Depends(_ops)]
+Caller = Annotated[str, Depends(_caller)]  # the caller's role, also the actor the audit records
+
+
+def route(router: APIRouter, op_name: str, method: str, path: str, **options: Any) -> Callable:
+    """Add the handler as the route of the named operation."""
+    op = REGISTRY[op_name]
+
+    def add(handler: Callable) -> Callable:
+        router.add_api_route(path, handler, methods=[method], name=op.name, summary=op.summary or None,
+                             dependencies=[Depends(require(op.roles))], tags=[op.area], **options)
+        return handler
+
+    return add

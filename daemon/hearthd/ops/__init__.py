@@ -1,0 +1,49 @@
+"""The daemon's operations, one service class per area, each operation declared once (see registry).
+
+    conversation  commit turns, the working window, compaction, clear_context
+    recall        recall, context assembly, facts, the memory browser
+    curation      remember, dismiss/restore, pin, edit, promote, review, audit
+    forgetting    erase and receipts, export and import
+    speakers      enrollment, identification, rename, remove a voice
+    settings      read and change settings
+    generator     the LLM's status, test call, API key
+    tools         the recall tools' schemas and calls
+    system        version, health, status, formation passes, the event stream
+
+The API's routers (hearthd.api.routes), the client (hearthd.api.client) and hearthctl (hearthd.cli) call
+these; none of them reaches past the services into the store.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .conversation import Conversation
+from .curation import Curation
+from .forgetting import Forgetting
+from .generator import GeneratorOps
+from .recall import Reading
+from .registry import REGISTRY, Operation, operation
+from .settings import SettingsOps
+from .speakers import Speakers
+from .system import System
+from .tools import Tools
+
+__all__ = ["REGISTRY", "Operation", "Operations", "operation"]
+
+
+@dataclass(frozen=True)
+class Operations:
+    conversation: Conversation
+    recall: Reading
+    curation: Curation
+    forgetting: Forgetting
+    speakers: Speakers
+    settings: SettingsOps
+    generator: GeneratorOps
+    tools: Tools
+    system: System
+
+    def service_of(self, op: Operation):
+        """The service object whose method the operation is."""
+        return getattr(self, op.area)

@@ -1,0 +1,132 @@
+"""What people do to memory by hand: remember, dismiss and restore, pin, edit, promote, the review queue and
+the audit log."""
+
+from __future__ import annotations
+
+import time
+
+from ..embedding.backfill import EmbeddingBackfill
+from ..embedding.service import Priority, TextEmbedder
+from ..errors import UserError
+from ..events import EventBus
+from ..forgetting import curation
+from ..formation.classify import CATCH_ALL
+from ..formation.facts import FactIn, store_fact
+from ..formation.former import Former
+from ..formation.ledger import ensure_speaker
+from ..formation.quality import quality_problem
+from ..history.windows import WorkingWindows
+from ..memory.recall import FIELDS, row_to_item
+from ..store.database import Store
+from ..store.tracks import FACTS
+from ..timeutil import parse_time
+from .recall import fact_id
+from .registry import ANY, operation
+
+
+def _stored(answer: dict) -> dict:
+    return {"facts": [{"id": s["fact"]["id"], "action": s["action"]} for s in answer["stored"]]}
+
+
+class Curation:
+    def __init__(self, store: Store, windows: WorkingWindows, former: Former, embedder: TextEmbedder,
+                 backfill: EmbeddingBackfill, events: EventBus):
+        self.store, self.windows, self.former, self.embedder, self.backfill, self.events = \
+            store, windows, former, embedder, backfill, events
+
+    @operation(roles=ANY, event="fact.stored", event_data=_stored)
+    def remember(self, text: str, speaker: str | None = None, band: str | None = None, subject: str | None = None,
+                 predicate: str | None = None, obj: str | None = None, pin: bool = False, valid_from=None) -> dict:
+        """A fact or note stated directly; it goes through the same gates, dedup and supersession as formation."""
+        text = (text or "").strip()
+        if not text:
+            raise UserError("text must not be empty")
+        keep, owner = self.former.owner_for(speaker, band or "high")
+        if not keep:
+            raise UserError("facts from a speaker who is not confidently identified are not kept "
+                            "(speakers.uncertain_facts is nowhere)")
+        said_at = parse_time(valid_from, "valid_from") or time.time()
+        if predicate or obj or subject:
+            if not (predicate and obj):
+                raise UserError("give predicate and object together (subject is optional)")
+            facts = [FactIn(subject or speaker or "household", predicate.strip(), obj.strip(), text, owner_id=owner,
+                            valid_from=said_at, source="remember")]
+        else:
+            facts, _dropped = self.former.facts_from_text(text, speaker, owner, said_at, [], None, "remember")
+            if not facts:  # not a statement the rules read: kept as a note, typed by the anchors if clear
+                facts = [FactIn(speaker or "household", CATCH_ALL, text, text, owner_id=owner, valid_from=said_at,
+                                source="remember")]
+        for fact in facts:
+            problem = quality_problem(fact.text)
+            if problem:
+                raise UserError(f"not stored: {problem}")
+            fact.always_inject = pin
+        vectors: list = [None] * len(facts)
+        if self.embedder.ready:
+            model, matrix = self.embedder.embed([f.text for f in facts], Priority.INTERACTIVE)
+            vectors = [(model, v) for v in matrix]
+            for fact, (model, v) in zip(facts, vectors):
+                if fact.predicate == CATCH_ALL and fact.object == text:
+                    fact.predicate = self.former.classifier.classify(v, model)[0]
+        rules = self.former.rules()
+
+        def write(tx):
+            if speaker:
+                ensure_speaker(tx, speaker, time.time())
+            return [store_fact(tx, self.store, f, v, rules) for f, v in zip(facts, vectors)]
+
+        results = self.store.writer.write(write)
+        if vectors[0] is None:
+            self.backfill.nudge()
+        with self.store.reading() as conn:
+            rows = {r["id"]: r for r in conn.execute(
+                f"SELECT {FIELDS['facts']} FROM facts x WHERE id IN ({', '.join('?' * len(results))})",
+                [r["id"] for r in results])}
+        stored = [dict(action=r["action"], superseded=r["superseded"], fact=row_to_item(FACTS, rows[r["id"]]))
+                  for r in results]
+        return dict(stored[0], stored=stored)
+
+    @operation(event="memory.dismissed")
+    def dismiss(self, ref: str, actor: str, reason: str | None = None) -> dict:
+        """Hide a fact, episode or turn from every read surface (nothing is deleted)."""
+        return curation.set_dismissed(self.store, self.windows, ref, True, actor, reason)
+
+    @operation(event="memory.restored")
+    def restore(self, ref: str, actor: str) -> dict:
+        """Bring a dismissed item back."""
+        return curation.set_dismissed(self.store, self.windows, ref, False, actor)
+
+    @operation()
+    def dismissed(self) -> list[dict]:
+        """The items hidden by dismiss."""
+        return curation.list_dismissed(self.store)
+
+    @operation(event="fact.pinned")
+    def pin(self, fact: str | int, pinned: bool, actor: str) -> dict:
+        """Always inject a fact (the pinned profile card), or stop."""
+        return curation.pin_fact(self.store, fact_id(fact), pinned, actor)
+
+    @operation(event="fact.edited")
+    def edit_fact(self, fact: str | int, text: str | None, actor: str) -> dict:
+        """Change how a fact reads (None: back to its original text)."""
+        return curation.edit_fact(self.store, fact_id(fact), text, actor)
+
+    @operation(event="fact.promoted")
+    def promote(self, fact: str | int, actor: str) -> dict:
+        """Move a personal fact to the household pool."""
+        return curation.promote_fact(self.store, fact_id(fact), actor)
+
+    @operation()
+    def review(self, resolved: bool = False) -> list[dict]:
+        """Contradictions waiting for a decision (with resolved, the decided ones too)."""
+        return curation.review_items(self.store, resolved)
+
+    @operation(event="review.resolved")
+    def resolve_review(self, item_id: int, decision: str, actor: str, keep: int | None = None) -> dict:
+        """Decide a contradiction: accept one fact as current, or keep both."""
+        return curation.resolve_review(self.store, item_id, decision, actor, keep)
+
+    @operation()
+    def audit(self, limit: int = 200, action: str | None = None) -> list[dict]:
+        """Who changed what, newest first."""
+        return curation.audit_log(self.store, limit, action)

@@ -1,0 +1,64 @@
+"""People and their voices: enrollment, identification into bands, rename, removing a voice."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import UserError
+from ..events import EventBus
+from ..settings import Settings
+from ..speakers import registry
+from ..speakers.voice import VoiceEmbedder
+from ..store.database import Store
+from .registry import ANY, operation
+
+
+class Speakers:
+    def __init__(self, store: Store, settings: Settings, events: EventBus):
+        self.store, self.settings, self.events = store, settings, events
+        self._voice: VoiceEmbedder | None = None
+
+    @property
+    def voice(self) -> VoiceEmbedder:
+        """The voice encoder, loaded on first use (most households never enroll a voice)."""
+        if self._voice is None:
+            self._voice = VoiceEmbedder()
+        return self._voice
+
+    @operation()
+    def speakers(self) -> list[dict]:
+        """The people the memory knows, with or without a voice."""
+        return registry.list_speakers(self.store)
+
+    @operation(event="speaker.enrolled", event_data=lambda a: {"id": a["id"]})
+    def enroll(self, name: str | None, samples: list[bytes], actor: str, speaker_id: str | None = None) -> dict:
+        """Enroll a person from voice samples (or re-enroll an existing one by id)."""
+        if not name and not speaker_id:
+            raise UserError("give a name (a new person) or an id (re-enroll)")
+        return registry.enroll(self.store, self.voice, name, samples, actor, speaker_id)
+
+    @operation(event="speaker.renamed", event_data=lambda a: {"id": a["id"], "name": a["name"]})
+    def rename_speaker(self, speaker_id: str, name: str, actor: str) -> dict:
+        """Give a person another name (their id and memory stay)."""
+        return registry.rename(self.store, speaker_id, name, actor)
+
+    @operation(event="speaker.voice_removed", event_data=lambda a: {"id": a["id"]})
+    def remove_voice(self, speaker_id: str, actor: str) -> dict:
+        """Erase a person's voiceprint and samples (their memory stays)."""
+        return registry.remove_voice(self.store, speaker_id, actor)
+
+    @operation(roles=ANY)
+    def identify(self, wav: bytes | None = None, voiceprint: list[float] | None = None) -> dict:
+        """Who is speaking: the best enrolled match, its band and score."""
+        if (wav is None) == (voiceprint is None):
+            raise UserError("give either audio or a voiceprint")
+        if wav is not None:
+            return registry.identify_wav(self.store, self.voice, self.settings, wav)
+        return registry.identify(self.store, self.settings, np.asarray(voiceprint, dtype=np.float32))
+
+    def who(self, speaker: str | None, band: str | None, wav: bytes | None, voiceprint) -> tuple:
+        """The speaker and band of a turn: as asserted (a chat account link counts as high), else by voice."""
+        if speaker is not None or (wav is None and voiceprint is None):
+            return speaker, band
+        found = self.identify(wav, voiceprint)
+        return found["speaker"], found["band"]

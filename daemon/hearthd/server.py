@@ -1,0 +1,160 @@
+"""The `hearthd` command: one daemon per data dir (a lock file), the API on its Unix socket (or loopback
+TCP), served by uvicorn until SIGTERM or SIGINT."""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import json
+import logging
+import os
+import signal
+import socket
+import sys
+from pathlib import Path
+
+from . import __version__
+from .api.client import socket_path, tcp_endpoint_file
+from .paths import secure_write
+from .store.migrations import SchemaTooNewError
+
+log = logging.getLogger("hearthd")
+
+
+class AlreadyRunning(RuntimeError):
+    pass
+
+
+class DataDirLock:
+    """An exclusive lock on `<data dir>/hearthd.lock` holding the owner's pid, for the daemon's lifetime."""
+
+    def __init__(self, data_dir: Path):
+        handle = open(Path(data_dir) / "hearthd.lock", "a+")  # noqa: SIM115 - held open until release()
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            raise AlreadyRunning(f"another hearthd is already running for {data_dir}") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._handle = handle
+
+    def release(self) -> None:
+        if self._handle is not None:
+            fcntl.flock(self._handle, fcntl.LOCK_UN)
+            self._handle.close()
+            self._handle = None
+
+
+class ApiServer:
+    """The daemon's API on a listening socket."""
+
+    def __init__(self, daemon):
+        self.daemon = daemon
+        self._server = None
+        self._sock: socket.socket | None = None
+
+    def bind(self, tcp_port: int | None = None) -> socket.socket:
+        """The Unix socket, created inside the 0700 runtime dir with a 0600 mode from the start; or, where
+        Unix sockets are unavailable or tcp_port is given, loopback TCP (same tokens), its port recorded in
+        an owner-only file of the data dir."""
+        data_dir = self.daemon.data_dir
+        endpoint = tcp_endpoint_file(data_dir)
+        endpoint.unlink(missing_ok=True)
+        if tcp_port is not None or not hasattr(socket, "AF_UNIX"):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.bind(("127.0.0.1", tcp_port or 0))
+            sock.listen(128)
+            with secure_write(endpoint) as f:
+                json.dump({"tcp": "127.0.0.1:%d" % sock.getsockname()[1], "pid": os.getpid()}, f)
+            self._sock = sock
+            return sock
+        path = socket_path(data_dir)
+        if path.exists():
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                probe.connect(str(path))
+                raise AlreadyRunning(f"a daemon already answers on {path}")
+            except (ConnectionRefusedError, FileNotFoundError):
+                path.unlink()  # stale, left by a killed daemon
+            finally:
+                probe.close()
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        old = os.umask(0o177)
+        try:
+            sock.bind(str(path))
+        finally:
+            os.umask(old)
+        sock.listen(128)
+        self._sock = sock
+        return sock
+
+    def where(self) -> str:
+        assert self._sock is not None
+        if self._sock.family == socket.AF_INET:
+            return "%s:%d" % self._sock.getsockname()
+        return str(socket_path(self.daemon.data_dir))
+
+    def serve(self) -> None:
+        """Serve the API on the bound socket until shutdown() (or SIGTERM/SIGINT on the main thread)."""
+        import uvicorn
+
+        from .api.app import create_app
+
+        sock = self._sock
+        assert sock is not None, "bind() first"
+        config = uvicorn.Config(create_app(self.daemon), log_level="warning", access_log=False, lifespan="off",
+                                timeout_graceful_shutdown=5)
+        self._server = uvicorn.Server(config)
+        try:
+            self._server.run(sockets=[sock])
+        finally:
+            if sock.family == socket.AF_INET:
+                tcp_endpoint_file(self.daemon.data_dir).unlink(missing_ok=True)
+            else:
+                socket_path(self.daemon.data_dir).unlink(missing_ok=True)
+            sock.close()
+
+    def shutdown(self) -> None:
+        if self._server is not None:
+            self._server.should_exit = True
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .daemon import Daemon
+
+    parser = argparse.ArgumentParser(prog="hearthd", description="Hearth memory daemon (runs in the foreground).")
+    parser.add_argument("--data-dir", help="where core.db lives (default: $HEARTH_DATA_DIR or the user data dir)")
+    parser.add_argument("--log-level", default=os.environ.get("HEARTH_LOG_LEVEL", "INFO"))
+    parser.add_argument("--tcp", type=int, metavar="PORT",
+                        help="listen on loopback TCP instead of the Unix socket (0: any free port)")
+    parser.add_argument("--version", action="version", version=f"hearthd {__version__}")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)  # one line per pass is noise
+    try:
+        daemon = Daemon(args.data_dir)
+    except (AlreadyRunning, SchemaTooNewError) as exc:
+        print(f"hearthd: {exc}", file=sys.stderr)
+        return 2
+    server = ApiServer(daemon)
+    try:
+        server.bind(args.tcp)
+    except AlreadyRunning as exc:
+        daemon.stop()
+        print(f"hearthd: {exc}", file=sys.stderr)
+        return 2
+    # uvicorn re-raises the signal that stopped it once it has shut down; with these no-op handlers in place
+    # that re-raise lands here instead of killing the process, so the store is closed cleanly and we exit 0.
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: None)
+    daemon.start()
+    log.info("hearthd %s serving %s on %s", __version__, daemon.data_dir, server.where())
+    try:
+        server.serve()
+    finally:
+        daemon.stop()
+        log.info("hearthd stopped")
+    return 0
