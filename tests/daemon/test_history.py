@@ -5,7 +5,7 @@ import time
 
 from hearthd.history.compaction import MAX_SUMMARISER_INPUT_CHARS, MAX_SUMMARY_CHARS
 from hearthd.timeutil import parse_time
-from tests.conftest import make_daemon, settle, wait_for
+from tests.conftest import make_daemon, settle
 
 FULL = {"prompt_tokens": 900, "n_ctx": 1000, "output_reserve": 0}
 
@@ -24,6 +24,25 @@ def texts(window):
     return [m["text"] for m in window["messages"]]
 
 
+def watch_folds(daemon) -> threading.Semaphore:
+    """Released as each fold ends (stored, given up or failed): a test waits on it instead of polling."""
+    ended = threading.Semaphore(0)
+    real = daemon.windows.compact
+
+    def compact(thread_id):
+        try:
+            return real(thread_id)
+        finally:
+            ended.release()
+
+    daemon.windows.compact = compact
+    return ended
+
+
+def wait_fold(ended: threading.Semaphore) -> None:
+    assert ended.acquire(timeout=30), "the fold did not end"
+
+
 def fold_held_open(daemon, client, thread="kitchen") -> threading.Event:
     """Start a fold of the thread whose summariser waits (the race made certain); set the event to let it end."""
     entered, release = threading.Event(), threading.Event()
@@ -38,10 +57,6 @@ def fold_held_open(daemon, client, thread="kitchen") -> threading.Event:
     client.report_usage(thread, FULL)
     assert entered.wait(10)
     return release
-
-
-def wait_compacted(daemon, thread="kitchen"):
-    return wait_for(lambda: daemon.window(thread)["summary"], timeout=30, what="compaction")
 
 
 def test_a_restart_mid_conversation_keeps_the_recent_window(data_dir, daemon, client):
@@ -67,9 +82,11 @@ def test_over_the_high_water_mark_the_window_is_folded_once(data_dir, daemon, cl
     client.commit_turns([{"thread": "kitchen", "role": "user", "text": "what about the garden?", "speaker": "alice"}],
                         usage={"prompt_tokens": 500, "n_ctx": 1000, "output_reserve": 200})  # 500 < 640: no fold
     assert client.window("kitchen")["summary"] is None
+    folds = watch_folds(daemon)
     client.commit_turns([{"thread": "kitchen", "role": "assistant", "text": "The roses need water."}], usage=FULL)
-    summary = wait_compacted(daemon)
+    wait_fold(folds)
     window = client.window("kitchen")
+    summary = window["summary"]
     users = [m for m in window["messages"] if m["role"] == "user"]
     assert [m["text"] for m in users] == [
         "topic 8: shall we talk about item 8?", "topic 9: shall we talk about item 9?", "what about the garden?"]
@@ -89,12 +106,13 @@ def test_over_the_high_water_mark_the_window_is_folded_once(data_dir, daemon, cl
 def test_a_turn_committed_while_the_summary_is_made_survives_the_fold(daemon, client):
     client.set_setting("memory.keep_last_turns", 2)
     chat(client, 6)
+    folds = watch_folds(daemon)
     release = fold_held_open(daemon, client)
     client.commit_turns([{"thread": "kitchen", "role": "user", "text": "landed mid-fold", "speaker": "alice"}])
     release.set()
-    wait_compacted(daemon)
+    wait_fold(folds)
     window = client.window("kitchen")
-    assert texts(window)[-1] == "landed mid-fold"
+    assert window["summary"] and texts(window)[-1] == "landed mid-fold"
     assert [m["text"] for m in window["messages"] if m["role"] == "user"] == [
         "topic 4: shall we talk about item 4?", "topic 5: shall we talk about item 5?", "landed mid-fold"]
 
@@ -106,9 +124,11 @@ def test_an_overflow_compacts_even_a_failed_turn_and_a_huge_input_still_folds(da
                          {"thread": "den", "role": "assistant", "text": "That was long."}])
     client.commit_turns([{"thread": "den", "role": "user", "text": "sorry, and now?", "speaker": "alice"}])
     # The next turn failed with a context overflow: nothing is committed, the usage is still reported.
+    folds = watch_folds(daemon)
     assert client.report_usage("den", {"overflow": True})["compacting"] is True
-    summary = wait_compacted(daemon, "den")
-    assert len(summary) <= MAX_SUMMARY_CHARS + 1
+    wait_fold(folds)
+    summary = client.window("den")["summary"]
+    assert summary and len(summary) <= MAX_SUMMARY_CHARS + 1
     assert texts(client.window("den")) == ["sorry, and now?"]
 
 
@@ -167,11 +187,29 @@ def test_a_fold_that_read_an_erased_turn_is_not_stored(daemon, client):
     client.commit_turns([{"thread": "kitchen", "role": "user", "speaker": "alice",
                           "text": "my card number is 4929 1234 5678 9012"}])
     client.commit_turns([{"thread": "kitchen", "role": "user", "speaker": "alice", "text": "never mind"}])
+    folds = watch_folds(daemon)
     release = fold_held_open(daemon, client)
     client.erase("match", "4929 1234 5678 9012")  # commits while the summary (which read it) is being made
     release.set()
-    wait_for(lambda: not daemon.windows.get(daemon.windows.thread_id("kitchen")).compacting, what="fold to end")
-    daemon.store.writer.write(lambda tx: None)
+    wait_fold(folds)
     assert daemon.store.read().execute("SELECT count(*) FROM thread_summaries").fetchone()[0] == 0
     window = client.window("kitchen")
     assert "4929" not in (window["summary"] or "") and all("4929" not in m["text"] for m in window["messages"])
+
+
+def test_a_fold_whose_write_fails_leaves_the_window_as_it_was(daemon, client):
+    client.set_setting("memory.keep_last_turns", 2)
+    chat(client, 6)
+    before = client.window("kitchen")
+    daemon.store.writer.write(lambda tx: tx.execute(
+        "CREATE TEMP TRIGGER disk_full BEFORE INSERT ON thread_summaries BEGIN SELECT RAISE(ABORT, 'disk full'); END"))
+    folds = watch_folds(daemon)
+    client.report_usage("kitchen", FULL)
+    wait_fold(folds)
+    assert client.window("kitchen") == before  # no summary the database does not hold
+    assert daemon.store.read().execute("SELECT count(*) FROM thread_summaries").fetchone()[0] == 0
+    daemon.store.writer.write(lambda tx: tx.execute("DROP TRIGGER temp.disk_full"))
+    client.report_usage("kitchen", FULL)  # the failed fold left nothing half done: the next one folds
+    wait_fold(folds)
+    stored = daemon.store.read().execute("SELECT summary FROM thread_summaries").fetchone()[0]
+    assert client.window("kitchen")["summary"] == stored and len(client.window("kitchen")["messages"]) == 4
