@@ -5,21 +5,36 @@ import base64
 import copy
 import json
 import os
+import re
 import sqlite3
 import stat
+import threading
 import time
 
 import keyring
 import keyring.backend
+import numpy as np
 import pytest
 
 from hearthd.errors import NotFound
-from hearthd.forgetting.erase import ErasePlan, Selector, contains_identifier, execute_erase, plan_erase
+from hearthd.forgetting.erase import (
+    LINKS,
+    TABLES,
+    ErasePlan,
+    Selector,
+    checkpoint,
+    contains_identifier,
+    execute_erase,
+    plan_erase,
+    retry_pending,
+)
 from hearthd.forgetting.receipts import FORMAT, ReceiptKeys, canonical_json, list_receipts, verify_receipt
+from hearthd.formation.episodes import extractive_episode
 from hearthd.formation.ledger import TurnIn
 from hearthd.memory.scope import EVERYTHING
+from hearthd.store.database import Store
 from hearthd.timeutil import parse_time
-from tests.conftest import settle
+from tests.conftest import settle, wait_for
 
 ALICE = "alice@acme.io"
 BOB = "bob@acme.io"
@@ -43,7 +58,7 @@ def say(daemon, texts, ts, speaker="carol", thread="kitchen", band="high", reply
         turns.append(TurnIn(thread, "user", text, speaker=speaker, band=band, ts=start + 60 * i))
         if reply:
             turns.append(TurnIn(thread, "assistant", reply, ts=start + 60 * i + 5))
-    return daemon.commit_turns(turns)
+    return daemon.ops.conversation.commit_turns(turns)
 
 
 def erase(daemon, keys, selector):
@@ -115,25 +130,26 @@ def test_erasing_alice_by_match_leaves_bob_and_no_byte_of_alice(daemon, keys, da
     say(daemon, [f"Please send the invoice to {ALICE} tomorrow morning before the meeting.",
                  f"And copy {BOB} on the invoice thread, he handles the accounts.",
                  "The meeting is about the garden renovation budget for next spring."], "2026-01-10T09:00:00Z")
-    daemon.form_now(end_open=True)
-    daemon.remember(f"Carol's colleague writes from {ALICE}", speaker="carol")
-    daemon.remember(f"The accountant's address is {BOB}", speaker="carol")
+    daemon.ops.system.form_now(end_open=True)
+    daemon.ops.curation.remember(f"Carol's colleague writes from {ALICE}", speaker="carol")
+    daemon.ops.curation.remember(f"The accountant's address is {BOB}", speaker="carol")
     # A live conversation folded into a compaction summary.
-    daemon.set_setting("memory.keep_last_turns", 1, "test")
+    daemon.ops.settings.set_setting("memory.keep_last_turns", 1, "test")
     now = time.time() - 60
-    daemon.commit_turns([TurnIn("den", "user", f"Draft a note to {ALICE} about the party.", speaker="carol",
-                                ts=now),
-                         TurnIn("den", "assistant", "Drafted the party note.", ts=now + 5)])
-    daemon.commit_turns([TurnIn("den", "user", "What time is it now?", speaker="carol", ts=now + 20),
-                         TurnIn("den", "assistant", "It is noon.", ts=now + 25)])
+    daemon.ops.conversation.commit_turns([
+        TurnIn("den", "user", f"Draft a note to {ALICE} about the party.", speaker="carol", ts=now),
+        TurnIn("den", "assistant", "Drafted the party note.", ts=now + 5)])
+    daemon.ops.conversation.commit_turns([
+        TurnIn("den", "user", "What time is it now?", speaker="carol", ts=now + 20),
+        TurnIn("den", "assistant", "It is noon.", ts=now + 25)])
     settle(daemon)
-    assert daemon.compact_now("den")["folded"] == 2
+    assert daemon.ops.conversation.compact("den")["folded"] == 2
     conn = daemon.store.read()
     assert ALICE in conn.execute("SELECT summary FROM thread_summaries").fetchone()[0]
     assert count(daemon, "SELECT count(*) FROM turns WHERE text LIKE '%alice@acme.io%'") == 2
     assert count(daemon, "SELECT count(*) FROM facts WHERE text LIKE '%alice@acme.io%'") >= 1
-    assert daemon.recall(ALICE, EVERYTHING)["turns"]
-    assert ALICE in json.dumps(daemon.window("den"))
+    assert daemon.ops.recall.recall(ALICE, EVERYTHING)["turns"]
+    assert ALICE in json.dumps(daemon.ops.conversation.window("den"))
 
     # FTS5 stores terms prefix-compressed: the stem "alic" sits in the index as its suffix "lic" after an "a" term
     # (no other word of this test contains "lic"). Deleted terms stay in old segments until they are merged.
@@ -145,11 +161,11 @@ def test_erasing_alice_by_match_leaves_bob_and_no_byte_of_alice(daemon, keys, da
     settle(daemon)
 
     # Bob stays recallable; alice is nowhere to be found.
-    found = daemon.recall(BOB, EVERYTHING)
+    found = daemon.ops.recall.recall(BOB, EVERYTHING)
     assert any(BOB in t["text"] for t in found["turns"]) and any(BOB in f["text"] for f in found["facts"])
-    gone = daemon.recall(ALICE, EVERYTHING)
+    gone = daemon.ops.recall.recall(ALICE, EVERYTHING)
     assert ALICE not in json.dumps(gone) and "alice" not in json.dumps(gone).lower()
-    assert ALICE not in json.dumps(daemon.window("den"))
+    assert ALICE not in json.dumps(daemon.ops.conversation.window("den"))
     for name in ("turns", "facts", "episodes"):
         assert plan.ids(name) or name == "facts"
         assert not [i for i in plan.ids(name) if i in daemon.store.tracks[name]], name
@@ -193,9 +209,9 @@ def test_erasing_a_speaker_removes_their_memory_and_leaves_the_household_pool(da
     say(daemon, ["I work as a gardener at the city park on weekends.",
                  "The council sent a letter about the new schedule."], "2026-02-03T10:00:00Z", speaker="dave",
         band="medium", thread="porch")
-    daemon.form_now(end_open=True)
-    daemon.remember("The wifi password is taped under the router")
-    daemon.remember("The recycling goes out every Tuesday evening")
+    daemon.ops.system.form_now(end_open=True)
+    daemon.ops.curation.remember("The wifi password is taped under the router")
+    daemon.ops.curation.remember("The recycling goes out every Tuesday evening")
     daemon.store.writer.write(lambda tx: tx.execute(
         "INSERT INTO voiceprint_samples(speaker_id, embedding, seconds, created_at) "
         "VALUES ('dave', x'0102', 1.5, 0), ('erin', x'0304', 1.5, 0)"))
@@ -228,28 +244,32 @@ def test_erasing_a_speaker_removes_their_memory_and_leaves_the_household_pool(da
     assert count(daemon, "SELECT count(*) FROM voiceprint_samples WHERE speaker_id = 'erin'") == 1
     assert receipt["payload"]["selector"] == {"kind": "speaker", "speaker_digest": keys.digest("dave")}
     settle(daemon)
-    found = daemon.recall("nurse Lisbon sardines", EVERYTHING)
+    found = daemon.ops.recall.recall("nurse Lisbon sardines", EVERYTHING)
     assert not [i for t in ("facts", "turns", "episodes") for i in found[t] if i["owner_id"] == "dave"]
     assert not {"nurse", "Lisbon", "sardines"} & set(json.dumps(found).replace('"', " ").split())
-    assert "router" in daemon.recall("wifi password router", EVERYTHING)["facts"][0]["text"]
+    assert "router" in daemon.ops.recall.recall("wifi password router", EVERYTHING)["facts"][0]["text"]
 
 
 # -- ref, thread, before; derived facts ----------------------------------------------------------------------------
 def test_a_fact_with_a_surviving_source_turn_stays_and_goes_with_its_last_one(daemon, keys):
     say(daemon, ["I'm allergic to peanuts.", "Please remember that when you suggest recipes for dinner."],
         "2026-02-01T12:00:00Z")
-    daemon.form_now(end_open=True)
+    daemon.ops.system.form_now(end_open=True)
     say(daemon, ["Just so you know, I'm allergic to peanuts.", "Thanks for checking the ingredients of that cake."],
         "2026-03-01T12:00:00Z")
-    daemon.form_now(end_open=True)
+    daemon.ops.system.form_now(end_open=True)
     settle(daemon)
     conn = daemon.store.read()
     fact_id, = conn.execute("SELECT id FROM facts WHERE predicate = 'allergy'").fetchone()
     sources = [r[0] for r in conn.execute("SELECT turn_id FROM fact_turn_link WHERE fact_id = ? ORDER BY turn_id",
                                           (fact_id,))]
     assert len(sources) == 2
-    episode_of_first = conn.execute("SELECT e.id FROM episodes e JOIN turns t ON t.session_id = e.session_id "
-                                    "WHERE t.id = ?", (sources[0],)).fetchone()[0]
+    episode_of_first, headline = conn.execute("SELECT e.id, e.headline FROM episodes e JOIN turns t "
+                                              "ON t.session_id = e.session_id WHERE t.id = ?",
+                                              (sources[0],)).fetchone()
+    # The session's two user turns share no word, so they are equally central: the earlier one, the erased
+    # source, heads the episode (test_equally_central_turns_go_in_conversation_order).
+    assert headline == "I'm allergic to peanuts"
 
     plan, receipt = erase(daemon, keys, Selector.parse("ref", f"turn:{sources[0]}"))
     assert plan.ids("turns") == [sources[0]] and fact_id not in plan.ids("facts")
@@ -262,13 +282,29 @@ def test_a_fact_with_a_surviving_source_turn_stays_and_goes_with_its_last_one(da
     assert fact_id in plan.ids("facts") and receipt["payload"]["counts"] == plan.counts()
     assert count(daemon, "SELECT count(*) FROM facts WHERE id = ?", (fact_id,)) == 0
     settle(daemon)
-    assert "peanut" not in json.dumps(daemon.recall("peanuts allergy", EVERYTHING)["facts"])
+    assert "peanut" not in json.dumps(daemon.ops.recall.recall("peanuts allergy", EVERYTHING)["facts"])
+
+
+def test_equally_central_turns_go_in_conversation_order():
+    """Centralities equal but for float summation noise (1e-8) pick the earlier turn, whichever is noisier."""
+    turns = [{"role": "user", "text": "First sentence here.", "speaker_id": "carol"},
+             {"role": "user", "text": "Second sentence here.", "speaker_id": "carol"},
+             {"role": "assistant", "text": "Okay.", "speaker_id": None}]
+
+    def headline(reply, noise=0.0):
+        vectors = np.array([[1.0, 0.0], [noise, 1.0 + noise], reply])
+        return extractive_episode(turns, vectors / np.linalg.norm(vectors, axis=1, keepdims=True))[0]
+
+    between = [0.5 ** 0.5, 0.5 ** 0.5]  # a reply as near to both: the two user turns are equally central
+    for noise in (0.0, 1e-8, -1e-8):
+        assert headline(between, noise) == "First sentence here", noise
+    assert headline([0.0, 1.0]) == "Second sentence here"  # a real difference still decides
 
 
 def test_erase_one_fact_by_ref_unhooks_what_it_superseded(daemon, keys):
     for city, ts in (("Lisbon", "2025-01-05"), ("Porto", "2025-06-05")):
         say(daemon, [f"I live in {city} now.", "It is a nice place to be, I like it a lot."], f"{ts}T10:00:00Z")
-        daemon.form_now(end_open=True)
+        daemon.ops.system.form_now(end_open=True)
     conn = daemon.store.read()
     rows = {r["object"]: r for r in conn.execute("SELECT id, object, superseded_by FROM facts "
                                                   "WHERE predicate = 'lives_in'")}
@@ -290,8 +326,8 @@ def test_erase_a_thread_retired_and_live(daemon, keys):
         "2026-03-01T10:00:00Z", speaker="frank", thread="garage")
     say(daemon, ["The kitchen tap is dripping again since Monday.", "Call the plumber on Friday morning."],
         "2026-03-01T10:00:00Z", speaker="frank", thread="kitchen")
-    daemon.form_now(end_open=True)
-    daemon.clear_context("frank", "test")  # retires both threads
+    daemon.ops.system.form_now(end_open=True)
+    daemon.ops.conversation.clear_context("frank", "test")  # retires both threads
     say(daemon, ["The garage light switch is broken as well now.", "Buy a new switch at the hardware store."],
         time.time() - 100, speaker="frank", thread="garage")
     settle(daemon)
@@ -301,7 +337,7 @@ def test_erase_a_thread_retired_and_live(daemon, keys):
     kitchen_before = {t: count(daemon, f"SELECT count(*) FROM {t} WHERE thread_id IN "
                                        f"(SELECT id FROM threads WHERE key = 'kitchen')")
                       for t in ("turns", "episodes", "sessions")}
-    assert daemon.window("garage")["messages"]
+    assert daemon.ops.conversation.window("garage")["messages"]
 
     plan = plan_erase(daemon.store, Selector.parse("thread", "garage"))
     assert plan.counts()["threads"] == 2 and plan.counts()["turns"] == 8 and plan.counts()["episodes"] == 1
@@ -312,7 +348,7 @@ def test_erase_a_thread_retired_and_live(daemon, keys):
         assert count(daemon, f"SELECT count(*) FROM {t} WHERE thread_id IN ({', '.join(map(str, garage))})") == 0
         assert count(daemon, f"SELECT count(*) FROM {t} WHERE thread_id IN "
                              f"(SELECT id FROM threads WHERE key = 'kitchen')") == kitchen_before[t]
-    assert daemon.window("garage")["messages"] == []
+    assert daemon.ops.conversation.window("garage")["messages"] == []
     assert receipt["payload"]["selector"] == {"kind": "thread", "thread_digest": keys.digest("garage")}
     with pytest.raises(NotFound):
         plan_erase(daemon.store, Selector.parse("thread", "garage"))
@@ -323,8 +359,8 @@ def test_erase_before_a_date(daemon, keys):
         "2025-03-01T10:00:00Z")
     say(daemon, ["I work as a nurse at the city hospital these days.", "The night shifts are on Wednesday evenings."],
         "2026-03-01T10:00:00Z")
-    daemon.form_now(end_open=True)
-    daemon.remember("The boiler was serviced by the plumber", speaker="carol")
+    daemon.ops.system.form_now(end_open=True)
+    daemon.ops.curation.remember("The boiler was serviced by the plumber", speaker="carol")
     settle(daemon)
     conn = daemon.store.read()
     cutoff = parse_time("2026-01-01")
@@ -349,7 +385,7 @@ def test_erase_before_a_date(daemon, keys):
 def test_bad_selectors_change_nothing(daemon, keys):
     say(daemon, ["I keep the spare key under the blue flower pot.", "Only the family knows about it."],
         "2026-03-01T10:00:00Z")
-    daemon.form_now(end_open=True)
+    daemon.ops.system.form_now(end_open=True)
     before = table_counts(daemon)
     bad = [("ref", "fact:abc"), ("ref", "note:3"), ("ref", "fact"), ("ref", "fact:-2"), ("before", "next tuesday"),
            ("before", "2026-13-40"), ("range", "2026-02-01..2026-01-01"), ("bogus", "x"), ("match", "a"),
@@ -371,11 +407,114 @@ def test_bad_selectors_change_nothing(daemon, keys):
     assert table_counts(daemon) == before
 
 
+# -- the declared links ---------------------------------------------------------------------------------------
+# A column names a row of another table by foreign key, or by the names the schema gives such columns.
+POINTER_NAMES = re.compile(r"(^|_)(turn|fact|episode|session|thread|speaker|owner|item|related)_ids?$")
+
+
+def undeclared_pointers(conn) -> list[str]:
+    """Columns of the schema pointing at an erasable row without a declared link (or with the wrong target)."""
+    declared = {(link.table, link.column): link.references for link in LINKS}
+    found = []
+    tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                         "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%\\_fts%' ESCAPE '\\'")]
+    for table in tables:
+        keys = set(TABLES.get(table, ()))
+        for fk in conn.execute(f'PRAGMA foreign_key_list("{table}")'):
+            target, column = fk[2], fk[3]
+            if target in TABLES and declared.get((table, column)) != target:
+                found.append(f"{table}.{column} -> {target}")
+        for col in conn.execute(f'PRAGMA table_info("{table}")'):
+            column = col[1]
+            if POINTER_NAMES.search(column) and (table, column) not in declared and column not in keys:
+                found.append(f"{table}.{column}")
+    return found
+
+
+def test_every_pointer_at_an_erasable_row_is_a_declared_link(tmp_path):
+    store = Store(tmp_path)
+    store.close()
+    conn = sqlite3.connect(str(store.path))
+    try:
+        assert undeclared_pointers(conn) == []
+        # The declaration itself names real tables and columns, and only erasable ones.
+        for link in LINKS:
+            columns = {c[1] for c in conn.execute(f'PRAGMA table_info("{link.table}")')}
+            assert link.column in columns and link.table in TABLES, link
+            assert TABLES[link.references] == ("id",), link
+        for table, key in TABLES.items():
+            assert set(key) <= {c[1] for c in conn.execute(f'PRAGMA table_info("{table}")')}, table
+        # A table added later without a link row is caught, by foreign key or by name.
+        conn.execute("CREATE TABLE speaker_notes (id INTEGER PRIMARY KEY, about TEXT REFERENCES speakers(id))")
+        conn.execute("CREATE TABLE reminders (id INTEGER PRIMARY KEY, fact_id INTEGER)")
+        assert undeclared_pointers(conn) == ["speaker_notes.about -> speakers", "reminders.fact_id"]
+    finally:
+        conn.close()
+
+
+# -- the WAL checkpoint never holds up the writer ---------------------------------------------------------------
+class NoWindows:
+    def drop(self, thread_ids):
+        pass
+
+
+def test_an_erase_beside_a_long_reader_returns_at_once_and_truncates_the_wal_once_it_ends(tmp_path, monkeypatch):
+    monkeypatch.setattr(checkpoint, "RETRY_DELAYS", (0.2, 0.5))
+    store = Store(tmp_path)
+    secret = "zanzibar-7731"
+    try:
+        def fill(tx):
+            tx.execute("INSERT INTO threads(id, key, created_at) VALUES (1, 'den', 0)")
+            tx.execute("INSERT INTO sessions(id, thread_id, started_at, last_turn_at) VALUES (1, 1, 0, 0)")
+            for i in range(50):
+                tx.execute("INSERT INTO turns(thread_id, session_id, role, text, ts, created_at) "
+                           "VALUES (1, 1, 'user', ?, ?, 0)", (f"note {i}: the code is {secret}", i))
+        store.writer.write(fill)
+        wal = store.path.with_name("core.db-wal")
+        assert secret.encode() in wal.read_bytes()
+        reader = sqlite3.connect(str(store.path), isolation_level=None)  # an export streaming, say
+        reader.execute("BEGIN")
+        assert reader.execute("SELECT count(*) FROM turns").fetchone()[0] == 50  # its snapshot pins the WAL
+
+        waits, stop = [], threading.Event()
+
+        def commit_meanwhile():
+            while not stop.is_set():
+                t = time.monotonic()
+                store.writer.write(lambda tx: tx.execute("INSERT INTO audit(at, actor, action) VALUES (0, 't', 'x')"))
+                waits.append(time.monotonic() - t)
+                time.sleep(0.01)
+
+        other = threading.Thread(target=commit_meanwhile)
+        other.start()
+        started = time.monotonic()
+        try:
+            plan = ErasePlan(Selector.parse("match", secret))  # (resolved inside the write)
+            receipt = execute_erase(store, NoWindows(), ReceiptKeys(tmp_path), plan, "admin", store.schema_version)
+        finally:
+            stop.set()
+            other.join()
+        assert time.monotonic() - started < 3
+        assert receipt["payload"]["counts"]["turns"] == 50 and receipt["checkpoint"] == "pending"
+        assert waits and max(waits) < 0.5, max(waits)
+        assert retry_pending(store.path)
+        time.sleep(0.7)
+        assert retry_pending(store.path)  # still held: retried, not given up
+
+        reader.execute("COMMIT")
+        reader.close()
+        wait_for(lambda: not retry_pending(store.path), timeout=15, what="the WAL truncated")
+        assert not wal.exists() or wal.stat().st_size == 0
+        assert secret.encode() not in store.path.read_bytes() and b"zanzibar" not in store.path.read_bytes()
+    finally:
+        store.close()
+
+
 # -- receipts ---------------------------------------------------------------------------------------------------
 def test_receipts_verify_and_report_tampering(daemon, keys):
     say(daemon, ["Remember that my locker code is 4417 at the gym.", "I always forget it after the holidays."],
         "2026-03-01T10:00:00Z")
-    daemon.form_now(end_open=True)
+    daemon.ops.system.form_now(end_open=True)
     _plan, receipt = erase(daemon, keys, Selector.parse("match", "4417"))
     assert receipt["format"] == FORMAT and receipt["algorithm"] == "Ed25519"
     assert receipt["payload"]["counts"]["turns"] == 1
