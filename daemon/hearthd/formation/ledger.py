@@ -160,9 +160,9 @@ def session(conn: sqlite3.Connection, session_id: int) -> sqlite3.Row | None:
 
 
 def session_turns(conn: sqlite3.Connection, session_id: int) -> list[dict]:
-    """The session's turns in order, with what forming them needs (their vectors' BLOBs excluded)."""
+    """The session's turns in order, with what forming them needs (their vectors come from the index)."""
     return [dict(r) for r in conn.execute(
-        "SELECT id, role, text, speaker_id, band, owner_id, ts, embed_model, cleared FROM turns "
+        "SELECT id, role, text, speaker_id, band, owner_id, ts, cleared FROM turns "
         "WHERE session_id = ? ORDER BY ts, id", (session_id,))]
 
 
