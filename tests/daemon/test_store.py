@@ -48,7 +48,8 @@ def test_fts_external_content_follows_insert_update_delete(data_dir):
         store.writer.write(add)
 
         def match(word):
-            return [r[0] for r in store.read().execute("SELECT rowid FROM turn_fts WHERE turn_fts MATCH ?", (word,))]
+            with store.reading() as conn:
+                return [r[0] for r in conn.execute("SELECT rowid FROM turn_fts WHERE turn_fts MATCH ?", (word,))]
 
         assert match("bicycle") == [1]
         store.writer.write(lambda tx: tx.execute("UPDATE turns SET text = 'the blue canoe' WHERE id = 1"))
@@ -74,10 +75,12 @@ def test_a_failed_write_changes_nothing(data_dir):
 
         with pytest.raises(ValueError, match="boom"):
             store.writer.write(half_then_fail)
-        assert store.read().execute("SELECT count(*) FROM speakers").fetchone()[0] == 0
+        with store.reading() as conn:
+            assert conn.execute("SELECT count(*) FROM speakers").fetchone()[0] == 0
         # The writer goes on serving.
         store.writer.write(lambda tx: tx.execute("INSERT INTO speakers(id, name, created_at) VALUES ('b', 'B', 0)"))
-        assert store.read().execute("SELECT count(*) FROM speakers").fetchone()[0] == 1
+        with store.reading() as conn:
+            assert conn.execute("SELECT count(*) FROM speakers").fetchone()[0] == 1
     finally:
         store.close()
 

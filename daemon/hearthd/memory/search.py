@@ -60,14 +60,17 @@ class WordCounts:
 
     def budget(self, track: Track) -> int:
         # the track's rows, cached under the key "", which no word can be
-        rows = self._cached((track.name, ""), 0, lambda: self.store.read().execute(
-            f"SELECT count(*) FROM {track.table}").fetchone()[0])
+        rows = self._cached((track.name, ""), 0, lambda: self._count(f"SELECT count(*) FROM {track.table}"))
         return max(FTS_MATCH_BUDGET, int(FTS_MATCH_SHARE * rows))
 
     def count(self, track: Track, word: str, budget: int) -> int:
-        return self._cached((track.name, word), budget + 1, lambda: self.store.read().execute(
+        return self._cached((track.name, word), budget + 1, lambda: self._count(
             f"SELECT count(*) FROM (SELECT 1 FROM {track.fts} WHERE {track.fts} MATCH ? LIMIT ?)",
-            (f'"{word}"', budget + 1)).fetchone()[0])
+            (f'"{word}"', budget + 1)))
+
+    def _count(self, sql: str, params=()) -> int:
+        with self.store.reading() as conn:
+            return conn.execute(sql, params).fetchone()[0]
 
     def _cached(self, key: tuple[str, str], limit: int, counter) -> int:
         now = time.monotonic()

@@ -208,8 +208,11 @@ class Store:
 
     def _refresh(self, track: Track, ids, conn: sqlite3.Connection) -> None:
         with self._tracks_lock:
-            spaces = [(self.vector_model, self.tracks.get(track.name)),
-                      (self.staging_model, self.staging.get(track.name))]
+            spaces = [(model_id, vt) for model_id, vt in ((self.vector_model, self.tracks.get(track.name)),
+                                                          (self.staging_model, self.staging.get(track.name)))
+                      if vt is not None]
+        if not spaces:
+            return  # no track loaded yet: loading reads these rows from SQL anyway
         live: dict[int, tuple] = {}
         for chunk in _chunks(sorted(ids)):
             for row in conn.execute(
@@ -217,8 +220,6 @@ class Store:
                     f"WHERE id IN ({', '.join('?' * len(chunk))}) AND {track.live()}", chunk):
                 live[row[0]] = tuple(row)[1:]
         for model_id, vt in spaces:
-            if vt is None:
-                continue
             for row_id in ids:
                 row = live.get(row_id)
                 if row is None:
