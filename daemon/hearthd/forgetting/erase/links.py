@@ -34,7 +34,7 @@ class Link:
     column: str       # its column
     references: str   # the table pointed at (by its id)
     on_erase: str = DELETE
-    where: str = ""   # the rows of `table` the link is for (dismissals point at three tables by kind)
+    where: str = ""   # a condition on a column of `table`: the rows the link is for (a dismissal's kind)
     json_list: bool = False  # the column holds a JSON list of ids
 
     @property

@@ -39,10 +39,6 @@ class ErasePlan:
     def counts(self) -> dict[str, int]:
         return {table: len(keys) for table, keys in self.rows.items()}
 
-    @property
-    def empty(self) -> bool:
-        return not any(self.rows.values())
-
     def preview(self) -> dict:
         """The dry run as the API shows it (the selector's kind, never its identifier)."""
         counts = self.counts()
