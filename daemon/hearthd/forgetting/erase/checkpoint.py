@@ -17,7 +17,7 @@ from pathlib import Path
 
 log = logging.getLogger(__name__)
 
-ATTEMPTS = 8
+ATTEMPTS = 10
 ATTEMPT_BUSY_MS = 25  # an attempt waits this long for the write lock and for readers, holding up commits as long
 PAUSE_SECONDS = 0.15  # between attempts, so queued commits run
 RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)  # then every minute
@@ -32,7 +32,7 @@ def truncate_wal(path: Path) -> bool:
     """A few quick TRUNCATE checkpoints of core.db at `path`; True once its WAL is empty (well under 2 s)."""
     try:
         # mode=rw: a retry after the data directory is gone must not create an empty database
-        conn = sqlite3.connect(f"file:{path}?mode=rw", uri=True, isolation_level=None,
+        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=rw", uri=True, isolation_level=None,
                                timeout=ATTEMPT_BUSY_MS / 1000)
     except sqlite3.Error as exc:
         log.warning("erase: cannot open %s to checkpoint its WAL: %s", path, exc)
