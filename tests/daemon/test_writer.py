@@ -230,3 +230,19 @@ def test_writes_during_a_rebuild_are_not_lost(store, monkeypatch):
     monkeypatch.setattr(store, "load_tracks", slow_load)
     store.rebuild_tracks()
     assert a not in store.track("turns")  # replayed onto the rebuilt track
+
+
+def test_a_write_committed_while_the_tracks_load_is_searched(store, monkeypatch):
+    (a,) = _add_turns(store, [_vec(1, 0, 0, 0)])
+    real_load = store.load_tracks
+    added = []
+
+    def slow_load(*args, **kwargs):
+        loaded = real_load(*args, **kwargs)
+        added.extend(_add_turns(store, [_vec(0, 1, 0, 0)]))  # after the snapshot, before the tracks serve
+        return loaded
+
+    monkeypatch.setattr(store, "load_tracks", slow_load)
+    store.load_and_serve(MODEL, DIM)
+    turns = store.track("turns")
+    assert store.vector_model == MODEL and a in turns and added[0] in turns

@@ -101,7 +101,7 @@ class EmbeddingBackfill:
     def _activate(self, model_id: str, dim: int) -> None:
         """Search model_id's space from now on, with whatever rows already have its vectors."""
         previous = self._record(model_id, dim)
-        self.store.serve(model_id, self.store.load_tracks(model_id, dim))
+        self.store.load_and_serve(model_id, dim)
         self.embedder.retain({model_id})
         self.tracks_ready.set()
         self.events.publish("embedder.active", model=model_id, dim=dim, previous=previous)

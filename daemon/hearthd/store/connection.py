@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from pathlib import Path
@@ -47,9 +48,8 @@ class ReadConnections:
     def close(self) -> None:
         with self._lock:
             for conn in self._all:
-                try:
+                # opened on another thread that is gone; the process exit closes it
+                with contextlib.suppress(sqlite3.ProgrammingError):
                     conn.close()
-                except sqlite3.ProgrammingError:
-                    pass  # opened on another thread that is gone; the process exit closes it
             self._all.clear()
         self._local = threading.local()

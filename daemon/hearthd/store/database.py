@@ -129,20 +129,54 @@ class Store:
 
     def serve(self, model_id: str, tracks: dict[str, VectorTrack]) -> None:
         with self._tracks_lock:
-            self.tracks, self.vector_model = tracks, model_id
-            if self.staging_model == model_id:
-                self.staging, self.staging_model = {}, None
-            self._rebuild_pending.clear()  # freshly loaded from SQL
+            self._serve_locked(model_id, tracks)
+
+    def _serve_locked(self, model_id: str, tracks: dict[str, VectorTrack]) -> None:
+        self.tracks, self.vector_model = tracks, model_id
+        if self.staging_model == model_id:
+            self.staging, self.staging_model = {}, None
+        self._rebuild_pending.clear()  # freshly loaded from SQL
+
+    def load_and_serve(self, model_id: str, dim: int) -> None:
+        """Load model_id's tracks from core.db and search them, with every write committed meanwhile."""
+        self._load_in_step(model_id, dim, list(TRACKS), lambda loaded: self._serve_locked(model_id, loaded))
 
     def begin_staging(self, model_id: str, dim: int) -> None:
         """Start building model_id's space beside the one searched (resuming from rows already re-embedded)."""
         with self._tracks_lock:
             self.staging, self.staging_model = {}, model_id
-        staged = self.load_tracks(model_id, dim)
-        with self._tracks_lock:
+
+        def install(loaded: dict[str, VectorTrack]) -> None:
             if self.staging_model == model_id:
-                for name, vt in staged.items():
-                    self.staging[name] = vt
+                self.staging = {**self.staging, **loaded}
+
+        self._load_in_step(model_id, dim, list(TRACKS), install)
+
+    def _load_in_step(self, model_id: str, dim: int, names: list[str],
+                      install: Callable[[dict[str, VectorTrack]], None]) -> None:
+        """Load model_id's tracks `names` from one snapshot, then on the writer thread (no refresh can come
+        between) install(loaded) under the tracks lock and replay onto them the rows touched since the
+        snapshot: a write committed during a long load is never missed."""
+        with self._tracks_lock:
+            for name in names:
+                self._rebuilding[name] = set()
+        try:
+            with self.snapshot() as conn:
+                loaded = self.load_tracks(model_id, dim, names, conn)
+
+            def swap(writer_conn: sqlite3.Connection) -> None:
+                with self._tracks_lock:
+                    install(loaded)
+                    replay = {name: self._rebuilding.pop(name, set()) for name in names}
+                for name, ids in replay.items():
+                    if ids:
+                        self._refresh(TRACKS[name], ids, writer_conn)
+
+            self.writer.run_job(swap, timeout=None)
+        finally:
+            with self._tracks_lock:
+                for name in names:
+                    self._rebuilding.pop(name, None)
 
     def promote_staging(self) -> None:
         with self._tracks_lock:
@@ -246,49 +280,35 @@ class Store:
 
     def rebuild_tracks(self) -> list[str]:
         """Reload the tracks a failed refresh left behind from SQL (called by the backfill worker, off the
-        writer thread); returns the names rebuilt. Writes during the load are replayed on the writer thread
-        before the rebuilt tracks are searched, so none is missed. A rebuilt searched track holds only the
-        rows whose stored vector is its model's (rows already re-embedded for a model change wait for it)."""
+        writer thread); returns the names rebuilt. A rebuilt searched track holds only the rows whose stored
+        vector is its model's (during a model change, rows already re-embedded are in the building space)."""
         with self._tracks_lock:
             names = sorted(self._rebuild_pending)
             if not names:
                 return []
             self._rebuild_pending.difference_update(names)
-            spaces = [(self.vector_model, self.tracks), (self.staging_model, self.staging)]
-            for name in names:
-                self._rebuilding[name] = set()
+            groups: dict[tuple[str, str, int], list[str]] = {}
+            for which, model_id, space in (("searched", self.vector_model, self.tracks),
+                                           ("staging", self.staging_model, self.staging)):
+                for name in names:
+                    if model_id is not None and name in space:
+                        groups.setdefault((which, model_id, space[name].dim), []).append(name)
         try:
-            built = []
-            with self.snapshot() as conn:
-                for model_id, space in spaces:
-                    if model_id is None:
-                        continue
-                    dims = {n: space[n].dim for n in names if n in space}
-                    for dim in set(dims.values()):
-                        loaded = self.load_tracks(model_id, dim, [n for n, d in dims.items() if d == dim], conn)
-                        built.extend((model_id, n, vt) for n, vt in loaded.items())
+            for (which, model_id, dim), group in groups.items():
+                def install(loaded, which=which, model_id=model_id):
+                    # new dicts: a searched_space() taken earlier stays whole
+                    if which == "searched" and self.vector_model == model_id:
+                        self.tracks = {**self.tracks, **loaded}
+                    elif which == "staging" and self.staging_model == model_id:
+                        self.staging = {**self.staging, **loaded}
 
-            def swap(conn: sqlite3.Connection) -> None:
-                with self._tracks_lock:
-                    for model_id, name, vt in built:
-                        if model_id == self.vector_model:
-                            self.tracks = {**self.tracks, name: vt}  # a new dict: searched_space() stays whole
-                        elif model_id == self.staging_model:
-                            self.staging = {**self.staging, name: vt}
-                    replay = {name: self._rebuilding.pop(name, set()) for name in names}
-                for name, ids in replay.items():
-                    if ids:
-                        self._refresh(TRACKS[name], ids, conn)
-
-            self.writer.run_job(swap, timeout=None)
-            log.info("vector tracks rebuilt from core.db: %s", ", ".join(names))
-            return names
+                self._load_in_step(model_id, dim, group, install)
         except BaseException:
             with self._tracks_lock:
                 self._rebuild_pending.update(names)
-                for name in names:
-                    self._rebuilding.pop(name, None)
             raise
+        log.info("vector tracks rebuilt from core.db: %s", ", ".join(names))
+        return names
 
     def status(self) -> dict:
         return {"rebuild_pending": self.rebuild_pending()}
