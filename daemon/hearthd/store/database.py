@@ -45,7 +45,6 @@ class Store:
         except BaseException:
             conn.close()
             raise
-        self.writer_conn = conn  # read after a commit, on the writer thread only
         self.writer = Writer(conn, on_commit=self._refresh_touched)
         self._readers = ReadConnections(self.path)
         self.owners = OwnerCodes()
@@ -232,7 +231,7 @@ class Store:
                 if name in self._rebuilding:
                     self._rebuilding[name].update(ids)  # replayed after the rebuilt track is swapped in
             try:
-                self._refresh(TRACKS[name], ids, self.writer_conn)
+                self._refresh(TRACKS[name], ids, tx.conn)
             except Exception:
                 log.exception("refreshing the %s vector track failed; it will be rebuilt from core.db", name)
                 with self._tracks_lock:
