@@ -312,24 +312,6 @@ class Store:
     def status(self) -> dict:
         return {"rebuild_pending": self.rebuild_pending()}
 
-    def index_row(self, track: Track, row_id: int, model_id: str, vector: np.ndarray, owner_id, ts) -> None:
-        """Deprecated, use tx.touch(track, ids). Put a row's vector into its in-memory track (after its commit,
-        on the writer thread)."""
-        with self._tracks_lock:
-            tracks = self.tracks if model_id == self.vector_model else \
-                self.staging if model_id == self.staging_model else {}
-            vt = tracks.get(track.name)
-        if vt is not None:
-            vt.upsert(row_id, vector, self.owners.code(owner_id), ts)
-
-    def unindex_row(self, track: Track, row_id: int) -> None:
-        """Deprecated, use tx.touch(track, ids)."""
-        with self._tracks_lock:
-            found = [t.get(track.name) for t in (self.tracks, self.staging)]
-        for vt in found:
-            if vt is not None:
-                vt.remove(row_id)
-
     def counts(self, extra: tuple[str, ...] = ()) -> dict[str, int]:
         """Rows per track, and per table named in `extra`."""
         tables = {name: t.table for name, t in TRACKS.items()} | {table: table for table in extra}
