@@ -1,6 +1,6 @@
 """Context assembly for a live turn, query embedding included (spec 13: p95 <= 40 ms at 100k turns).
 
-`daemon.context(text, scope_for(speaker, "high"))` is what the API's /v1/context runs for every user turn: the
+`daemon.ops.recall.context(text, scope_for(speaker, "high"))` is what the API's /v1/context runs for every user turn: the
 pinned profile card, the embedding of what was said (interactive priority), SearchFacts in the speaker's scope,
 rendering the [Turn context] preamble and queueing the use_count bump. Timed in-process (no HTTP) on a copy of
 the cached data dir, over varied live-turn sentences from the household's speakers in turn.
@@ -43,13 +43,13 @@ def run(args) -> dict:
         log(f"context: opening a daemon on {turns} turns")
         with in_process_daemon(data_dir) as daemon:
             for t in texts[:10]:  # warm-up
-                daemon.context(t, scope_for("alice", "high"))
+                daemon.ops.recall.context(t, scope_for("alice", "high"))
             gc.collect()
             samples, embed_only, injected = [], [], 0
             for i, text in enumerate(texts):
                 scope = scope_for(speakers[i % len(speakers)], "high")
                 t = time.perf_counter()
-                out = daemon.context(text, scope)
+                out = daemon.ops.recall.context(text, scope)
                 samples.append(time.perf_counter() - t)
                 injected += len(out["facts"]) + len(out["pinned"])
             # The embedding alone, for the breakdown.

@@ -3,7 +3,7 @@
 N scripted household sessions (4-8 user turns each, every user turn answered by the assistant) are committed
 through `daemon.commit_turns` into a fresh in-process `Daemon(data_dir).start()` with the real bundled model.
 The automatic sweeper is stopped first, so nothing is formed before the measured pass; once the model is loaded
-and every turn has its vector (tests/conftest.py `settle`), one `daemon.form_now(end_open=True)` is timed: it
+and every turn has its vector (tests/conftest.py `settle`), one `daemon.ops.system.form_now(end_open=True)` is timed: it
 ends every open session and forms the whole backlog (rule extractor, quality gate, candidate embeddings,
 dedup/supersession, extractive episode + its embedding, episode linking, one write transaction per session).
 
@@ -150,7 +150,7 @@ def run(args) -> dict:
             daemon.sweeper.stop()  # only the measured pass forms: no boot reconcile, no wake-ups
             t = time.perf_counter()
             for s in sessions:
-                daemon.commit_turns([TurnIn(**turn) for turn in s])
+                daemon.ops.conversation.commit_turns([TurnIn(**turn) for turn in s])
             commit_s = time.perf_counter() - t
             _settle_embedded(daemon)
             settle()
@@ -174,7 +174,7 @@ def run(args) -> dict:
             daemon.former.form = timed_form  # the sweeper calls self.former.form: same pass, timed per session
             gc.collect()
             t = time.perf_counter()
-            result = daemon.form_now(end_open=True)
+            result = daemon.ops.system.form_now(end_open=True)
             pass_s = time.perf_counter() - t
             daemon.former.form = form
 

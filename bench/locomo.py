@@ -88,7 +88,7 @@ def ingest(daemon, sample_id: str, conversation: dict) -> dict[str, int]:
             batch.append(TurnIn(thread=f"{sample_id}-session-{n}", role="user", text=text,
                                 speaker=speaker_key(turn["speaker"]), band="high", ts=start + i * TURN_SPACING))
             dias.append(turn["dia_id"])
-        for dia, rec in zip(dias, daemon.commit_turns(batch)):
+        for dia, rec in zip(dias, daemon.ops.conversation.commit_turns(batch)["turns"]):
             dia_to_turn[dia] = rec["id"]
     return dia_to_turn
 

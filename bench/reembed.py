@@ -94,7 +94,7 @@ def run(args) -> dict:
             idle = sample(daemon, texts, rng, limit=args.interactive_samples)
             log(f"reembed: idle p95 {summarize(idle)['p95']} ms; switching embedder.model to {model_path}")
             t_switch = time.perf_counter()
-            daemon.set_setting("embedder.model", str(model_path), actor="bench")
+            daemon.ops.settings.set_setting("embedder.model", str(model_path), actor="bench")
             wait_for(lambda: bf.reembedding and daemon.embedder.ready, 300, 0.005, "re-embedding to start")
             t_start = time.perf_counter()
             seen = {"total": bf.total}

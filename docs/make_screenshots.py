@@ -40,7 +40,7 @@ REPLIES = ["Okay, noted.", "Got it.", "Sure, I'll remember that.", "Sounds lovel
 
 def start_daemon(data: Path) -> subprocess.Popen:
     log = open(data.parent / "hearthd.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "hearthd.daemon", "--data-dir", str(data)], stdout=log,
+    proc = subprocess.Popen([sys.executable, "-m", "hearthd", "--data-dir", str(data)], stdout=log,
                             stderr=subprocess.STDOUT)
     from hearthd.api.client import HearthClient
 

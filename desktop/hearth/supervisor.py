@@ -31,7 +31,7 @@ def daemon_command() -> tuple[str, list[str]]:
     sibling = launcher.with_name("hearthd") if launcher.name.startswith("hearth") else None
     if sibling is not None and sibling.is_file() and os.access(sibling, os.X_OK):
         return str(sibling), []
-    return sys.executable, ["-m", "hearthd.daemon"]
+    return sys.executable, ["-m", "hearthd"]
 
 
 class DaemonLink(QObject):

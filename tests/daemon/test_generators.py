@@ -322,7 +322,7 @@ def test_without_a_keyring_the_api_key_goes_to_an_owner_only_file_and_nowhere_el
             assert b"sk-test-key-7f3a" not in f.read_bytes()
     assert client.audit(action="generator.key")[0]["target"] == "generator.api_key"
 
-    client.set_generator_key(None)
+    client.clear_generator_key()
     assert not path.exists() and client.status()["generator"]["api_key"]["set"] is False
     client.test_generator()
     assert "Authorization" not in server.chat_requests()[-1]["headers"]

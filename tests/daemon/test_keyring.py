@@ -60,10 +60,10 @@ GENERATOR_PROBE = textwrap.dedent("""
     logging.basicConfig(level=logging.DEBUG, stream=log)
     daemon = Daemon(data, model_loader=fake_loader).start()
     try:
-        daemon.set_setting("generator.base_url", url, "admin")
-        daemon.set_setting("generator.provider", "openai", "admin")
-        stored = daemon.set_generator_key(key, "admin") if key else None
-        tested = daemon.test_generator()
+        daemon.ops.settings.set_setting("generator.base_url", url, "admin")
+        daemon.ops.settings.set_setting("generator.provider", "openai", "admin")
+        stored = daemon.ops.generator.set_generator_key(key, "admin") if key else None
+        tested = daemon.ops.generator.test_generator()
         print(json.dumps({"stored": stored, "ok": tested["ok"], "api_key": daemon.status()["generator"]["api_key"],
                           "backend": type(keyring.get_keyring()).__name__,
                           "logged": bool(key) and key in log.getvalue()}))

@@ -55,8 +55,8 @@ def test_turns_by_a_named_speaker_are_boosted():
 
 
 def _commit(daemon, thread, speaker, texts, t0):
-    return daemon.commit_turns([TurnIn(thread=thread, role="user", text=text, speaker=speaker, band="high",
-                                       ts=t0 + 5 * i) for i, text in enumerate(texts)])
+    return daemon.ops.conversation.commit_turns([TurnIn(thread=thread, role="user", text=text, speaker=speaker, band="high",
+                                       ts=t0 + 5 * i) for i, text in enumerate(texts)])["turns"]
 
 
 def test_recall_reads_neighbours_and_speakers_and_one_method_alone(daemon):

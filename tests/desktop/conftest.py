@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox  # noqa: E4
 
 from hearth.app import HearthApp  # noqa: E402
 from hearth.supervisor import CONNECTED  # noqa: E402
+from hearthd.server import ApiServer  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -69,11 +70,12 @@ def served(data_dir):
     """A real daemon serving its real Unix socket (in this process, on a thread)."""
     daemon = make_daemon(data_dir)
     settle(daemon)
-    sock = daemon.bind_socket()
-    thread = threading.Thread(target=daemon.serve, args=(sock,), name="hearthd-api", daemon=True)
+    server = ApiServer(daemon)
+    server.bind()
+    thread = threading.Thread(target=server.serve, name="hearthd-api", daemon=True)
     thread.start()
     yield daemon
-    daemon.shutdown_server()
+    server.shutdown()
     thread.join(timeout=10)
     daemon.stop()
 

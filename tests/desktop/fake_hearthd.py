@@ -8,16 +8,18 @@ from __future__ import annotations
 import signal
 import sys
 
-from tests.conftest import make_daemon
+from hearthd.server import ApiServer
+from tests.helpers import make_daemon
 
 
 def main(data_dir: str) -> int:
     daemon = make_daemon(data_dir)
-    sock = daemon.bind_socket()
+    server = ApiServer(daemon)
+    server.bind()
     for sig in (signal.SIGTERM, signal.SIGINT):  # uvicorn re-raises them after its shutdown: stop cleanly instead
         signal.signal(sig, lambda *_: None)
     try:
-        daemon.serve(sock)
+        server.serve()
     finally:
         daemon.stop()
     return 0

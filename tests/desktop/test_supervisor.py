@@ -77,10 +77,10 @@ def test_the_daemon_started_is_the_one_beside_the_running_hearth(tmp_path, monke
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     monkeypatch.setattr("sys.argv", [str(bin_dir / "hearth")])
-    assert daemon_command()[1] == ["-m", "hearthd.daemon"]  # no hearthd there: this interpreter's module
+    assert daemon_command()[1] == ["-m", "hearthd"]  # no hearthd there: this interpreter's module
     hearthd = bin_dir / "hearthd"
     hearthd.write_text("#!/bin/sh\n")
     hearthd.chmod(0o755)
     assert daemon_command() == (str(hearthd), [])
     monkeypatch.setattr("sys.argv", ["/usr/bin/pytest"])  # not run as hearth: never a stray command
-    assert daemon_command()[1] == ["-m", "hearthd.daemon"]
+    assert daemon_command()[1] == ["-m", "hearthd"]

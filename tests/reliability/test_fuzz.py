@@ -12,7 +12,8 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 
-from hearthd.api.app import MAX_BODY_BYTES, create_app
+from hearthd.api.app import create_app
+from hearthd.api.models import MAX_BODY_BYTES
 from tests.helpers import make_daemon, settle
 
 from .common import STRESS, quick_or_stress, row_counts

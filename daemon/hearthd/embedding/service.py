@@ -103,6 +103,11 @@ class TextEmbedder:
         """A model is loaded and active (possibly an earlier one, when the configured one failed)."""
         return self._active is not None
 
+    def status(self) -> dict:
+        return {"model": self.model_ref, "state": self.state, "ready": self.ready, "error": self.error,
+                "dim": self.dim, "load_seconds": self.load_seconds, "active_model": self.model_id,
+                "loaded": self.loaded()}
+
     def loaded(self) -> list[str]:
         return list(self._models)
 
