@@ -74,6 +74,7 @@ def projection_model(tmp_path_factory) -> str:
     saved as a local model folder (what a user gives as embedder.model)."""
     import torch
     from sentence_transformers import SentenceTransformer
+
     try:
         from sentence_transformers.sentence_transformer import modules as models
     except ImportError:  # sentence-transformers before 6

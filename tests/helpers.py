@@ -92,10 +92,10 @@ def settle(daemon, timeout: float = MODEL_READY_TIMEOUT) -> None:
     wait_for(lambda: daemon.store.vector_model == daemon.embedder.model_id, timeout=timeout, what="tracks loaded")
 
     def done():
-        conn = daemon.store.read()
         model = daemon.embedder.model_id
         sql = "SELECT count(*) FROM {} WHERE embed_model IS NOT ?"
-        pending = sum(conn.execute(sql.format(t), (model,)).fetchone()[0] for t in ("turns", "facts", "episodes"))
+        with daemon.store.reading() as conn:
+            pending = sum(conn.execute(sql.format(t), (model,)).fetchone()[0] for t in ("turns", "facts", "episodes"))
         return pending == 0 and daemon.backfill.pending == 0
 
     wait_for(done, timeout=timeout, interval=0.05, what="background embedding")
@@ -318,8 +318,17 @@ def insert_facts(daemon, n: int) -> None:
     model = daemon.embedder.model_id
     vectors = daemon.embedder.embed(texts, Priority.BACKGROUND)[1]
     rows = [
-        (f"item {i}", "located_at", f"shelf {i}", texts[i], None if i % 3 else "alice", now - (n - i), now - (n - i),
-         encode(vectors[i]), model)
+        (
+            f"item {i}",
+            "located_at",
+            f"shelf {i}",
+            texts[i],
+            None if i % 3 else "alice",
+            now - (n - i),
+            now - (n - i),
+            encode(vectors[i]),
+            model,
+        )
         for i in range(n)
     ]
     daemon.store.writer.write(

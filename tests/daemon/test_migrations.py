@@ -36,79 +36,144 @@ MODEL = "all-MiniLM-L6-v2"
 def _core(tx: sqlite3.Connection) -> None:
     tx.execute("INSERT INTO meta(key, value) VALUES ('embedder_model', ?), ('embedder_dim', '384')", (MODEL,))
     tx.execute("INSERT INTO settings(key, value, updated_at) VALUES ('memory.recall_top_k', '7', ?)", (T0,))
-    tx.execute("INSERT INTO audit(at, actor, action, target, detail) VALUES (?, 'admin', 'settings.set', "
-               "'memory.recall_top_k', '{\"value\": 7}')", (T0,))
+    tx.execute(
+        "INSERT INTO audit(at, actor, action, target, detail) VALUES (?, 'admin', 'settings.set', "
+        "'memory.recall_top_k', '{\"value\": 7}')",
+        (T0,),
+    )
     tx.execute("INSERT INTO speakers(id, name, created_at) VALUES ('alice', 'Alice', ?), ('bob', 'Bob', ?)", (T0, T0))
     tx.execute("INSERT INTO threads(id, key, created_at, last_turn_at) VALUES (1, 'kitchen', ?, ?)", (T0, T0 + 65))
-    tx.execute("INSERT INTO threads(id, key, created_at, last_turn_at, retired_at) VALUES (2, 'car', ?, ?, ?)",
-               (T0, T0 + 10, T0 + 20))
-    tx.execute("INSERT INTO sessions(id, thread_id, started_at, last_turn_at, ended_at, formed_at) "
-               "VALUES (1, 1, ?, ?, ?, ?)", (T0, T0 + 65, T0 + 4000, T0 + 4100))
-    tx.execute("INSERT INTO sessions(id, thread_id, started_at, last_turn_at, cleared) VALUES (2, 2, ?, ?, 1)",
-               (T0, T0 + 10))
+    tx.execute(
+        "INSERT INTO threads(id, key, created_at, last_turn_at, retired_at) VALUES (2, 'car', ?, ?, ?)",
+        (T0, T0 + 10, T0 + 20),
+    )
+    tx.execute(
+        "INSERT INTO sessions(id, thread_id, started_at, last_turn_at, ended_at, formed_at) VALUES (1, 1, ?, ?, ?, ?)",
+        (T0, T0 + 65, T0 + 4000, T0 + 4100),
+    )
+    tx.execute(
+        "INSERT INTO sessions(id, thread_id, started_at, last_turn_at, cleared) VALUES (2, 2, ?, ?, 1)", (T0, T0 + 10)
+    )
     turns = [
         (1, 1, 1, "user", "We're flying to Japan in April to see the cherry blossoms", "alice", "high", "alice", T0),
         (2, 1, 1, "assistant", "Lovely! Kyoto is beautiful then.", None, "none", None, T0 + 5),
         (3, 1, 1, "user", "The dishwasher is making a grinding noise again", "bob", "medium", None, T0 + 60),
         (4, 2, 2, "user", "Café crème for me, s'il vous plaît", None, "none", None, T0 + 10),
     ]
-    tx.executemany("INSERT INTO turns(id, thread_id, session_id, role, text, speaker_id, band, owner_id, ts, "
-                   "created_at, embedding, embed_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   [(*t, t[-1] + 1, encode(VECTOR), MODEL) for t in turns])
-    tx.execute("UPDATE turns SET tool_calls = '[{\"name\": \"recall\"}]', pinned = 1 WHERE id = 2")
+    tx.executemany(
+        "INSERT INTO turns(id, thread_id, session_id, role, text, speaker_id, band, owner_id, ts, "
+        "created_at, embedding, embed_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(*t, t[-1] + 1, encode(VECTOR), MODEL) for t in turns],
+    )
+    tx.execute('UPDATE turns SET tool_calls = \'[{"name": "recall"}]\', pinned = 1 WHERE id = 2')
     tx.execute("UPDATE turns SET cleared = 1 WHERE id = 4")
-    tx.execute("INSERT INTO facts(id, subject, predicate, object, text, display_text, owner_id, provenance, "
-               "confidence, support_count, always_inject, valid_from, recorded_at, source, session_id, embedding, "
-               "embed_model) VALUES (1, 'alice', 'allergy', 'peanuts', 'alice is allergic to peanuts', "
-               "'Allergic to peanuts', 'alice', 'USER-STATED', 0.9, 2, 1, ?, ?, 'formation', 1, ?, ?)",
-               (T0, T0 + 4100, encode(VECTOR), MODEL))
-    tx.execute("INSERT INTO facts(id, subject, predicate, object, text, status, valid_from, valid_to, recorded_at, "
-               "source) VALUES (2, 'household', 'lives_in', 'Porto', 'the household lives in Porto', 'superseded', "
-               "?, ?, ?, 'remember')", (T0 - 86400, T0, T0 - 86400))
-    tx.execute("INSERT INTO facts(id, subject, predicate, object, text, valid_from, recorded_at, source) "
-               "VALUES (3, 'household', 'lives_in', 'Lisbon', 'the household lives in Lisbon', ?, ?, 'remember')",
-               (T0, T0))
+    tx.execute(
+        "INSERT INTO facts(id, subject, predicate, object, text, display_text, owner_id, provenance, "
+        "confidence, support_count, always_inject, valid_from, recorded_at, source, session_id, embedding, "
+        "embed_model) VALUES (1, 'alice', 'allergy', 'peanuts', 'alice is allergic to peanuts', "
+        "'Allergic to peanuts', 'alice', 'USER-STATED', 0.9, 2, 1, ?, ?, 'formation', 1, ?, ?)",
+        (T0, T0 + 4100, encode(VECTOR), MODEL),
+    )
+    tx.execute(
+        "INSERT INTO facts(id, subject, predicate, object, text, status, valid_from, valid_to, recorded_at, "
+        "source) VALUES (2, 'household', 'lives_in', 'Porto', 'the household lives in Porto', 'superseded', "
+        "?, ?, ?, 'remember')",
+        (T0 - 86400, T0, T0 - 86400),
+    )
+    tx.execute(
+        "INSERT INTO facts(id, subject, predicate, object, text, valid_from, recorded_at, source) "
+        "VALUES (3, 'household', 'lives_in', 'Lisbon', 'the household lives in Lisbon', ?, ?, 'remember')",
+        (T0, T0),
+    )
     tx.execute("UPDATE facts SET superseded_by = 3 WHERE id = 2")
-    tx.executemany("INSERT INTO episodes(id, session_id, thread_id, headline, summary, participants, owner_id, "
-                   "started_at, ended_at, created_at, embedding, embed_model) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   [(1, 1, 1, "Spring trip to Japan", "Alice plans to see the cherry blossoms in Kyoto in April.",
-                     '["alice"]', None, T0, T0 + 65, T0 + 4100, encode(VECTOR), MODEL),
-                    (2, None, 1, "The noisy dishwasher", "Bob says the dishwasher grinds again.", '["bob"]', None,
-                     T0 + 60, T0 + 65, T0 + 4100, None, None)])
+    tx.executemany(
+        "INSERT INTO episodes(id, session_id, thread_id, headline, summary, participants, owner_id, "
+        "started_at, ended_at, created_at, embedding, embed_model) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                1,
+                1,
+                1,
+                "Spring trip to Japan",
+                "Alice plans to see the cherry blossoms in Kyoto in April.",
+                '["alice"]',
+                None,
+                T0,
+                T0 + 65,
+                T0 + 4100,
+                encode(VECTOR),
+                MODEL,
+            ),
+            (
+                2,
+                None,
+                1,
+                "The noisy dishwasher",
+                "Bob says the dishwasher grinds again.",
+                '["bob"]',
+                None,
+                T0 + 60,
+                T0 + 65,
+                T0 + 4100,
+                None,
+                None,
+            ),
+        ],
+    )
 
 
 def _formation(tx: sqlite3.Connection) -> None:
     tx.execute("INSERT INTO fact_turn_link(fact_id, turn_id) VALUES (1, 1)")
     tx.execute("INSERT INTO fact_episode_link(fact_id, episode_id) VALUES (1, 1)")
     tx.execute("INSERT INTO episode_links(episode_id, related_id, similarity) VALUES (1, 2, 0.41), (2, 1, 0.41)")
-    tx.execute("INSERT INTO review_queue(kind, fact_ids, detail, created_at) VALUES ('contradiction', '[2, 3]', "
-               "'two homes at once', ?)", (T0,))
+    tx.execute(
+        "INSERT INTO review_queue(kind, fact_ids, detail, created_at) VALUES ('contradiction', '[2, 3]', "
+        "'two homes at once', ?)",
+        (T0,),
+    )
     tx.execute("UPDATE sessions SET formation_attempts = 2, formation_result = '{\"facts\": [1]}' WHERE id = 1")
-    tx.execute("INSERT INTO facts(id, subject, predicate, object, text, qualifier, valid_from, recorded_at) "
-               "VALUES (4, 'alice', 'family', 'Tom', 'alice''s son is Tom', 'son', ?, ?)", (T0, T0))
+    tx.execute(
+        "INSERT INTO facts(id, subject, predicate, object, text, qualifier, valid_from, recorded_at) "
+        "VALUES (4, 'alice', 'family', 'Tom', 'alice''s son is Tom', 'son', ?, ?)",
+        (T0, T0),
+    )
 
 
 def _history(tx: sqlite3.Connection) -> None:
-    tx.execute("INSERT INTO thread_summaries(thread_id, summary, upto_turn_id, folds, updated_at) "
-               "VALUES (1, 'Alice and the assistant talked about a trip to Japan.', 2, 1, ?)", (T0 + 70,))
+    tx.execute(
+        "INSERT INTO thread_summaries(thread_id, summary, upto_turn_id, folds, updated_at) "
+        "VALUES (1, 'Alice and the assistant talked about a trip to Japan.', 2, 1, ?)",
+        (T0 + 70,),
+    )
 
 
 def _forgetting(tx: sqlite3.Connection) -> None:
-    tx.execute("INSERT INTO turns(id, thread_id, session_id, role, text, ts, created_at, dismissed) "
-               "VALUES (5, 1, 1, 'user', 'Ignore this: the wifi password is hunter2', ?, ?, 1)", (T0 + 62, T0 + 63))
-    tx.execute("INSERT INTO dismissals(kind, item_id, reason, actor, at) VALUES ('turn', 5, 'a secret', 'admin', ?)",
-               (T0 + 70,))
-    tx.execute("INSERT INTO receipts(created_at, receipt) VALUES (?, ?)",
-               (T0 + 80, '{"payload": {"counts": {"facts": 1}}, "signature": "abc"}'))
+    tx.execute(
+        "INSERT INTO turns(id, thread_id, session_id, role, text, ts, created_at, dismissed) "
+        "VALUES (5, 1, 1, 'user', 'Ignore this: the wifi password is hunter2', ?, ?, 1)",
+        (T0 + 62, T0 + 63),
+    )
+    tx.execute(
+        "INSERT INTO dismissals(kind, item_id, reason, actor, at) VALUES ('turn', 5, 'a secret', 'admin', ?)",
+        (T0 + 70,),
+    )
+    tx.execute(
+        "INSERT INTO receipts(created_at, receipt) VALUES (?, ?)",
+        (T0 + 80, '{"payload": {"counts": {"facts": 1}}, "signature": "abc"}'),
+    )
 
 
 def _voiceprints(tx: sqlite3.Connection) -> None:
     voice = encode(np.ones(256, dtype=np.float32))
-    tx.execute("UPDATE speakers SET voiceprint = ?, voice_model = 'resemblyzer-ge2e', enrolled_at = ? "
-               "WHERE id = 'alice'", (voice, T0))
-    tx.execute("INSERT INTO voiceprint_samples(speaker_id, embedding, seconds, created_at) VALUES ('alice', ?, 4.5, ?)",
-               (voice, T0))
+    tx.execute(
+        "UPDATE speakers SET voiceprint = ?, voice_model = 'resemblyzer-ge2e', enrolled_at = ? WHERE id = 'alice'",
+        (voice, T0),
+    )
+    tx.execute(
+        "INSERT INTO voiceprint_samples(speaker_id, embedding, seconds, created_at) VALUES ('alice', ?, 4.5, ?)",
+        (voice, T0),
+    )
 
 
 # The rows each step's tables and columns get: a database at version N holds the rows of steps 1..N.
@@ -145,9 +210,13 @@ def build_at(data_dir, version: int) -> None:
 
 
 def ordinary_tables(conn: sqlite3.Connection) -> list[str]:
-    return [r[0] for r in conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' "
-        "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts_%' ORDER BY name")]
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' "
+            "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts_%' ORDER BY name"
+        )
+    ]
 
 
 def dump(conn: sqlite3.Connection) -> dict[str, list[dict]]:
@@ -274,8 +343,11 @@ def check_fts(store: Store, conn: sqlite3.Connection, version: int) -> None:
     consistent()
 
     def write(tx):
-        tx.execute("INSERT INTO turns(thread_id, session_id, role, text, ts, created_at) "
-                   "VALUES (1, 1, 'user', 'The boiler service is due next week', ?, ?)", (T0 + 90, T0 + 90))
+        tx.execute(
+            "INSERT INTO turns(thread_id, session_id, role, text, ts, created_at) "
+            "VALUES (1, 1, 'user', 'The boiler service is due next week', ?, ?)",
+            (T0 + 90, T0 + 90),
+        )
         tx.execute("UPDATE facts SET text = 'alice is allergic to cashews' WHERE id = 1")
         tx.execute("DELETE FROM episodes WHERE id = 2")
 

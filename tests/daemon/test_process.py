@@ -18,12 +18,27 @@ from tests.helpers import BIN, MODEL_READY_TIMEOUT, ctl, held_for, start, wait_f
 pytestmark = [pytest.mark.subprocess, pytest.mark.real_model, pytest.mark.timeout(900)]
 
 TURNS = [
-    {"thread": "kitchen", "role": "user", "text": "We're flying to Japan in April to see the cherry blossoms",
-     "speaker": "alice", "ts": "2026-10-01T18:00:00Z"},
-    {"thread": "kitchen", "role": "assistant", "text": "Lovely! Kyoto is beautiful then.",
-     "ts": "2026-10-01T18:00:05Z"},
-    {"thread": "car", "role": "user", "text": "The dishwasher is making a grinding noise again", "speaker": "bob",
-     "band": "medium", "ts": "2026-10-02T08:00:00Z"},
+    {
+        "thread": "kitchen",
+        "role": "user",
+        "text": "We're flying to Japan in April to see the cherry blossoms",
+        "speaker": "alice",
+        "ts": "2026-10-01T18:00:00Z",
+    },
+    {
+        "thread": "kitchen",
+        "role": "assistant",
+        "text": "Lovely! Kyoto is beautiful then.",
+        "ts": "2026-10-01T18:00:05Z",
+    },
+    {
+        "thread": "car",
+        "role": "user",
+        "text": "The dishwasher is making a grinding noise again",
+        "speaker": "bob",
+        "band": "medium",
+        "ts": "2026-10-02T08:00:00Z",
+    },
 ]
 
 
@@ -51,8 +66,7 @@ def test_command_line_contract_shutdown_and_restart(procs, data_dir, tmp_path):
     out = ctl(data_dir, "remember", "I live in Lisbon", "--speaker", "alice", "--json")
     assert out.returncode == 0 and json.loads(out.stdout)["fact"]["predicate"] == "lives_in"
     facts = json.loads(ctl(data_dir, "facts", "--speaker", "alice", "--json").stdout)
-    assert {k for k in facts[0]} >= {"id", "subject", "predicate", "object", "text", "status", "valid_from",
-                                     "valid_to"}
+    assert {k for k in facts[0]} >= {"id", "subject", "predicate", "object", "text", "status", "valid_from", "valid_to"}
     assert (facts[0]["subject"], facts[0]["object"], facts[0]["status"]) == ("alice", "Lisbon", "active")
 
     assert ctl(data_dir, "settings", "set", "memory.recall_top_k", "3").returncode == 0
@@ -120,7 +134,8 @@ def test_an_acknowledged_turn_survives_kill_9(procs, data_dir):
     d.kill()  # the instant after the answer
     conn = sqlite3.connect(data_dir / "core.db")
     assert conn.execute("SELECT text FROM turns WHERE id = ?", (ack["turns"][0]["id"],)).fetchone() == (
-        "The spare key is under the blue pot",)
+        "The spare key is under the blue pot",
+    )
     conn.close()
 
     d = start(procs, data_dir)  # a stale socket from the killed daemon does not stop the next one
@@ -136,8 +151,12 @@ def test_a_restart_mid_model_change_resumes_the_re_embedding(procs, data_dir, pr
     d = start(procs, data_dir)
     with d.client() as c:
         things = ["boiler", "smoke alarm", "fridge"] * 667
-        c.commit_turns([{"thread": "t", "role": "user", "text": f"Reminder {i}: check the {w} in room {i % 13}"}
-                        for i, w in enumerate(things[:2000])])
+        c.commit_turns(
+            [
+                {"thread": "t", "role": "user", "text": f"Reminder {i}: check the {w} in room {i % 13}"}
+                for i, w in enumerate(things[:2000])
+            ]
+        )
         c.commit_turns([TURNS[0]])
         d.wait_model()
         c.set_setting("embedder.model", projection_model)
@@ -173,8 +192,9 @@ def test_files_are_owner_only_and_a_second_daemon_is_refused(procs, data_dir):
     for role in ("admin", "assistant"):
         assert stat.S_IMODE((data_dir / "tokens" / f"{role}.token").stat().st_mode) == 0o600
     assert stat.S_IMODE((data_dir / "tokens").stat().st_mode) == 0o700
-    second = subprocess.run([str(BIN / "hearthd"), "--data-dir", str(data_dir)], capture_output=True, text=True,
-                            timeout=60)
+    second = subprocess.run(
+        [str(BIN / "hearthd"), "--data-dir", str(data_dir)], capture_output=True, text=True, timeout=60
+    )
     assert second.returncode == 2 and "already running" in second.stderr
     assert d.stop() == 0
 
@@ -188,6 +208,7 @@ def test_loopback_tcp_fallback_uses_the_same_tokens(procs, data_dir):
     out = ctl(data_dir, "ingest", "-", "--json", input=json.dumps(TURNS[2]) + "\n")
     assert json.loads(out.stdout) == {"committed": 1}
     import httpx
+
     assert httpx.get(f"http://{address}/v1/status", trust_env=False).status_code == 401
     assert d.stop() == 0
     assert not endpoint.exists()
@@ -207,17 +228,22 @@ def test_hearthd_refuses_a_newer_database(data_dir):
     conn.commit()
     conn.close()
     before = (data_dir / "core.db").read_bytes()
-    out = subprocess.run([str(BIN / "hearthd"), "--data-dir", str(data_dir)], capture_output=True, text=True,
-                         timeout=60)
+    out = subprocess.run(
+        [str(BIN / "hearthd"), "--data-dir", str(data_dir)], capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 2 and "newer than this Hearth understands" in out.stderr
     assert (data_dir / "core.db").read_bytes() == before
 
 
 CONVERSATION = [
     {"thread": "kitchen", "role": "user", "text": text, "speaker": "alice", "ts": f"2026-03-01T10:0{i}:00Z"}
-    for i, text in enumerate(["I live in Lisbon with my husband and our two cats.",
-                              "I work as a nurse at the children's hospital.",
-                              "I'm allergic to peanuts, so please keep that in mind for recipes."])
+    for i, text in enumerate(
+        [
+            "I live in Lisbon with my husband and our two cats.",
+            "I work as a nurse at the children's hospital.",
+            "I'm allergic to peanuts, so please keep that in mind for recipes.",
+        ]
+    )
 ]
 
 
@@ -230,8 +256,12 @@ def test_kill_9_during_formation_then_restart_forms_the_session_exactly_once(pro
         c.commit_turns(CONVERSATION)  # long past: the sweeper, woken by the commit, starts forming it
         wait_for(lambda: c.formation()["running"], timeout=MODEL_READY_TIMEOUT, what="formation under way")
     # Killed inside formation's transaction: the writer holds the lock (for a second, not a blip) while it pauses.
-    wait_for(held_for(lambda: write_lock_held(data_dir / "core.db"), polls=10), timeout=MODEL_READY_TIMEOUT,
-             interval=0.1, what="formation's transaction open")
+    wait_for(
+        held_for(lambda: write_lock_held(data_dir / "core.db"), polls=10),
+        timeout=MODEL_READY_TIMEOUT,
+        interval=0.1,
+        what="formation's transaction open",
+    )
     d.kill()
     conn = sqlite3.connect(data_dir / "core.db")
     assert conn.execute("SELECT count(*) FROM facts").fetchone()[0] == 0
@@ -241,11 +271,19 @@ def test_kill_9_during_formation_then_restart_forms_the_session_exactly_once(pro
     d = start(procs, data_dir)  # the boot-time reconcile forms what the crash left unformed
     d.wait_model()
     with d.client() as c:
-        wait_for(lambda: c.formation()["backlog"] == 0 and not c.formation()["running"],
-                 timeout=MODEL_READY_TIMEOUT, interval=0.2, what="reconcile")
+        wait_for(
+            lambda: c.formation()["backlog"] == 0 and not c.formation()["running"],
+            timeout=MODEL_READY_TIMEOUT,
+            interval=0.2,
+            what="reconcile",
+        )
         facts = c.facts(speaker="alice")
     assert sorted((f["predicate"], f["object"]) for f in facts) == [
-        ("allergy", "peanuts"), ("lives_in", "Lisbon"), ("works_as", "nurse"), ("works_at", "the children's hospital")]
+        ("allergy", "peanuts"),
+        ("lives_in", "Lisbon"),
+        ("works_as", "nurse"),
+        ("works_at", "the children's hospital"),
+    ]
     assert d.stop() == 0
 
     d = start(procs, data_dir)  # and once formed, never again

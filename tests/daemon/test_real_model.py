@@ -45,9 +45,14 @@ def test_a_keyword_is_found_by_the_fts_track(real_daemon):
 def test_fusion_ranks_an_item_found_by_both_tracks_above_one_found_by_one(real_daemon):
     client = real_daemon.client()
     # "soccer" is only in the meaning of the first; "schedule" is only the word of the second.
-    commit(client, ["Tom's football training is on Wednesdays now",
-                    "The bin collection schedule changed this month",
-                    "Soccer schedule for the kids: Wednesday training"])
+    commit(
+        client,
+        [
+            "Tom's football training is on Wednesdays now",
+            "The bin collection schedule changed this month",
+            "Soccer schedule for the kids: Wednesday training",
+        ],
+    )
     settle(real_daemon)
     turns = client.recall("soccer schedule", k=3)["turns"]
     both = [t for t in turns if "vector_rank" in t["parts"] and "fts_rank" in t["parts"]]
@@ -82,8 +87,9 @@ def test_changing_the_model_re_embeds_in_the_background_and_recall_works_through
 
     seen_partial = False
     deadline = time.monotonic() + MODEL_READY_TIMEOUT
-    while not (daemon.store.vector_model == new_model and daemon.backfill.pending == 0
-               and not daemon.backfill.reembedding):
+    while not (
+        daemon.store.vector_model == new_model and daemon.backfill.pending == 0 and not daemon.backfill.reembedding
+    ):
         assert time.monotonic() < deadline, f"re-embedding not finished after {MODEL_READY_TIMEOUT:.0f} s"
         result = client.recall("dishwasher", k=3)  # recall keeps working throughout
         assert result["turns"][0]["text"] == TURNS[1]
@@ -100,12 +106,12 @@ def test_changing_the_model_re_embeds_in_the_background_and_recall_works_through
     assert not watcher.is_alive(), "no finished embedding.progress event"
     settle(daemon)
 
-    conn = daemon.store.read()
-    assert conn.execute("SELECT count(*) FROM turns WHERE embed_model IS NOT ?", (new_model,)).fetchone()[0] == 0
-    assert conn.execute("SELECT count(*) FROM facts WHERE embed_model IS NOT ?", (new_model,)).fetchone()[0] == 0
-    assert daemon.store.meta("embedder_model") == new_model and daemon.store.meta("embedder_dim") == "256"
-    assert len(conn.execute("SELECT embedding FROM turns LIMIT 1").fetchone()[0]) == 256 * 4
-    assert conn.execute("SELECT count(*) FROM turns").fetchone()[0] == len(TURNS) + 1500  # nothing wiped
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM turns WHERE embed_model IS NOT ?", (new_model,)).fetchone()[0] == 0
+        assert conn.execute("SELECT count(*) FROM facts WHERE embed_model IS NOT ?", (new_model,)).fetchone()[0] == 0
+        assert daemon.store.meta("embedder_model") == new_model and daemon.store.meta("embedder_dim") == "256"
+        assert len(conn.execute("SELECT embedding FROM turns LIMIT 1").fetchone()[0]) == 256 * 4
+        assert conn.execute("SELECT count(*) FROM turns").fetchone()[0] == len(TURNS) + 1500  # nothing wiped
     progress = [e["data"] for e in events if e["type"] == "embedding.progress"]
     assert progress and progress[-1]["finished"] and progress[-1]["done"] == progress[-1]["total"] >= 1506
     assert seen_partial
@@ -115,15 +121,18 @@ def test_changing_the_model_re_embeds_in_the_background_and_recall_works_through
     assert np.isclose(np.linalg.norm(daemon.store.track("turns").vector(top["id"])), 1.0, atol=1e-3)
 
 
-@pytest.mark.parametrize("text,predicate", [
-    ("alice adores listening to jazz records", "likes"),
-    ("bob cannot eat shellfish because of a severe reaction", "allergy"),
-    ("carol goes swimming every Saturday morning", "routine"),
-    ("alice's dog is a golden retriever called Max", "pet"),
-    ("dave was born on the 4th of July", "birthday"),
-    ("the sky was grey over the harbour", "note"),
-    ("the wifi password is on the fridge", "note"),
-])
+@pytest.mark.parametrize(
+    "text,predicate",
+    [
+        ("alice adores listening to jazz records", "likes"),
+        ("bob cannot eat shellfish because of a severe reaction", "allergy"),
+        ("carol goes swimming every Saturday morning", "routine"),
+        ("alice's dog is a golden retriever called Max", "pet"),
+        ("dave was born on the 4th of July", "birthday"),
+        ("the sky was grey over the harbour", "note"),
+        ("the wifi password is on the fridge", "note"),
+    ],
+)
 def test_predicates_are_classified_by_their_anchors(real_daemon, text, predicate):
     model = real_daemon.embedder.model_id
     vector = real_daemon.embedder.embed([text])[1][0]
@@ -133,13 +142,25 @@ def test_predicates_are_classified_by_their_anchors(real_daemon, text, predicate
 def test_formation_with_the_real_model_recalls_episodes_by_meaning(real_daemon):
     client = real_daemon.client()
     base = "2026-03-01T10:00:00"
-    client.commit_turns([
-        {"thread": "kitchen", "role": "user", "speaker": "alice", "ts": f"{base}Z",
-         "text": "We're flying to Japan in April to see the cherry blossoms in Kyoto."},
-        {"thread": "kitchen", "role": "assistant", "ts": f"{base}Z", "text": "Wonderful! Shall I note the dates?"},
-        {"thread": "kitchen", "role": "user", "speaker": "alice", "ts": f"{base}Z",
-         "text": "Yes please. I love Japanese food, so find us a good ramen place too."},
-    ])
+    client.commit_turns(
+        [
+            {
+                "thread": "kitchen",
+                "role": "user",
+                "speaker": "alice",
+                "ts": f"{base}Z",
+                "text": "We're flying to Japan in April to see the cherry blossoms in Kyoto.",
+            },
+            {"thread": "kitchen", "role": "assistant", "ts": f"{base}Z", "text": "Wonderful! Shall I note the dates?"},
+            {
+                "thread": "kitchen",
+                "role": "user",
+                "speaker": "alice",
+                "ts": f"{base}Z",
+                "text": "Yes please. I love Japanese food, so find us a good ramen place too.",
+            },
+        ]
+    )
     client.form_now(end_open=True)
     settle(real_daemon)
     episodes = client.recall("holiday abroad next spring", k=3)["episodes"]

@@ -35,7 +35,7 @@ class Dialogs:
         self.open_paths: list[str] = []
         self.text: tuple[str, bool] | None = None
         self.item: tuple[str, bool] | None = None
-        self.shown: list[tuple[str, str]] = []   # (kind, message) of every message box
+        self.shown: list[tuple[str, str]] = []  # (kind, message) of every message box
 
     def unexpected(self, what):
         raise AssertionError(f"unexpected dialog: {what}")
@@ -49,19 +49,30 @@ def dialogs(monkeypatch):
         def show(_parent, _title, text, *args, **kwargs):
             d.shown.append((kind, text))
             return d.question if kind == "question" else QMessageBox.Ok
+
         return staticmethod(show)
 
     for kind in ("question", "information", "warning", "critical"):
         monkeypatch.setattr(QMessageBox, kind, box(kind))
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(
-        lambda *a, **k: (d.save_path, "") if d.save_path is not None else d.unexpected("save file")))
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(
-        lambda *a, **k: (d.open_path, "") if d.open_path is not None else d.unexpected("open file")))
+    monkeypatch.setattr(
+        QFileDialog,
+        "getSaveFileName",
+        staticmethod(lambda *a, **k: (d.save_path, "") if d.save_path is not None else d.unexpected("save file")),
+    )
+    monkeypatch.setattr(
+        QFileDialog,
+        "getOpenFileName",
+        staticmethod(lambda *a, **k: (d.open_path, "") if d.open_path is not None else d.unexpected("open file")),
+    )
     monkeypatch.setattr(QFileDialog, "getOpenFileNames", staticmethod(lambda *a, **k: (d.open_paths, "")))
-    monkeypatch.setattr(QInputDialog, "getText", staticmethod(
-        lambda *a, **k: d.text if d.text is not None else d.unexpected("text input")))
-    monkeypatch.setattr(QInputDialog, "getItem", staticmethod(
-        lambda *a, **k: d.item if d.item is not None else d.unexpected("choice")))
+    monkeypatch.setattr(
+        QInputDialog,
+        "getText",
+        staticmethod(lambda *a, **k: d.text if d.text is not None else d.unexpected("text input")),
+    )
+    monkeypatch.setattr(
+        QInputDialog, "getItem", staticmethod(lambda *a, **k: d.item if d.item is not None else d.unexpected("choice"))
+    )
     return d
 
 

@@ -17,9 +17,13 @@ def row_counts(db: Path | sqlite3.Connection) -> dict[str, int]:
     """Rows of every ordinary table (FTS shadow tables and the like left out)."""
     conn = sqlite3.connect(db) if isinstance(db, Path) else db
     try:
-        names = [r[0] for r in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' "
-            "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts_%'")]
+        names = [
+            r[0]
+            for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' "
+                "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts_%'"
+            )
+        ]
         return {n: conn.execute(f'SELECT count(*) FROM "{n}"').fetchone()[0] for n in sorted(names)}
     finally:
         if isinstance(db, Path):
@@ -37,7 +41,8 @@ def integrity(db: Path) -> str:
 def duplicate_active_facts(conn: sqlite3.Connection) -> list[tuple]:
     return conn.execute(
         "SELECT subject, predicate, object, owner_id, count(*) FROM facts WHERE status = 'active' "
-        "GROUP BY subject, predicate, object, owner_id HAVING count(*) > 1").fetchall()
+        "GROUP BY subject, predicate, object, owner_id HAVING count(*) > 1"
+    ).fetchall()
 
 
 def p95(values: list[float]) -> float:

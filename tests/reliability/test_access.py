@@ -37,8 +37,9 @@ def other_user():
     if not (shutil.which("useradd") and shutil.which("userdel") and shutil.which("runuser") and python):
         pytest.skip("needs useradd, userdel, runuser and a system python3")
     name = "hrt" + uuid.uuid4().hex[:8]
-    made = subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", name],
-                          capture_output=True, text=True)
+    made = subprocess.run(
+        ["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", name], capture_output=True, text=True
+    )
     if made.returncode != 0:
         pytest.skip(f"useradd failed: {made.stderr.strip()}")
     try:
@@ -48,8 +49,9 @@ def other_user():
 
 
 def _as(user, python, *args):
-    return subprocess.run(["runuser", "-u", user, "--", python, *args], capture_output=True, text=True, timeout=30,
-                          cwd="/")
+    return subprocess.run(
+        ["runuser", "-u", user, "--", python, *args], capture_output=True, text=True, timeout=30, cwd="/"
+    )
 
 
 def test_another_os_user_cannot_connect_or_read_tokens(procs, data_dir, other_user):

@@ -46,20 +46,35 @@ class Ingester(threading.Thread):
 
     def session(self) -> list[dict]:
         r = self.rng
-        lines = [f"I live in {r.choice(CITIES)} these days.", f"I work as a {r.choice(JOBS)} at the clinic.",
-                 f"I'm allergic to {r.choice(FOODS)}, so please keep that in mind for recipes.",
-                 "The dishwasher is making a grinding noise again and the garden needs water."]
+        lines = [
+            f"I live in {r.choice(CITIES)} these days.",
+            f"I work as a {r.choice(JOBS)} at the clinic.",
+            f"I'm allergic to {r.choice(FOODS)}, so please keep that in mind for recipes.",
+            "The dishwasher is making a grinding noise again and the garden needs water.",
+        ]
         turns = []
         for text in r.sample(lines, r.choice([2, 3])):
             self.counter += 1
             self.clock += 20
-            turns.append({"thread": self.thread_key, "role": "user", "speaker": self.speaker,
-                          "text": f"{text} (note {self.n}-{self.counter})",
-                          "ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.clock))})
+            turns.append(
+                {
+                    "thread": self.thread_key,
+                    "role": "user",
+                    "speaker": self.speaker,
+                    "text": f"{text} (note {self.n}-{self.counter})",
+                    "ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.clock)),
+                }
+            )
         self.counter += 1
         self.clock += 5
-        turns.append({"thread": self.thread_key, "role": "assistant", "text": f"Noted ({self.n}-{self.counter}).",
-                      "ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.clock))})
+        turns.append(
+            {
+                "thread": self.thread_key,
+                "role": "assistant",
+                "text": f"Noted ({self.n}-{self.counter}).",
+                "ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.clock)),
+            }
+        )
         self.clock += 3600  # past the coupling window: the next turn opens a new session
         return turns
 
@@ -124,8 +139,9 @@ def test_kill_9_at_random_moments_loses_nothing_and_forms_once(procs, data_dir):
         for i in range(KILLS):
             # Mostly once the model is loaded (formation runs then), sometimes while it is still loading.
             if i % 3 != 1:
-                wait_for(functools.partial(_model_ready, d), timeout=MODEL_READY_TIMEOUT, interval=0.1,
-                         what="model ready")
+                wait_for(
+                    functools.partial(_model_ready, d), timeout=MODEL_READY_TIMEOUT, interval=0.1, what="model ready"
+                )
             stop.wait(rng.uniform(0.2, 2.0))  # the random moment of the kill (not a wait for anything)
             before = len(acked)
             d.kill()
@@ -133,8 +149,12 @@ def test_kill_9_at_random_moments_loses_nothing_and_forms_once(procs, data_dir):
             d = start(procs, data_dir)
         # Every client reconnects to the last daemon and is acknowledged again.
         commits = [w.commits for w in workers]
-        wait_for(lambda: all(w.commits > n for w, n in zip(workers, commits, strict=True)),
-                 timeout=MODEL_READY_TIMEOUT, interval=0.1, what="every client committing after the last restart")
+        wait_for(
+            lambda: all(w.commits > n for w, n in zip(workers, commits, strict=True)),
+            timeout=MODEL_READY_TIMEOUT,
+            interval=0.1,
+            what="every client committing after the last restart",
+        )
     finally:
         stop.set()
         for w in workers:
@@ -145,8 +165,12 @@ def test_kill_9_at_random_moments_loses_nothing_and_forms_once(procs, data_dir):
     # Let the last daemon form everything, then stop it cleanly and look at the file.
     wait_for(functools.partial(_model_ready, d), timeout=MODEL_READY_TIMEOUT, interval=0.1, what="model ready")
     with d.client() as c:  # the sweeper ends the (long past) open sessions and forms the backlog by itself
-        wait_for(lambda: c.formation()["backlog"] == 0 and not c.formation()["running"],
-                 timeout=quick_or_stress(MODEL_READY_TIMEOUT, 900), interval=0.2, what="formation backlog drained")
+        wait_for(
+            lambda: c.formation()["backlog"] == 0 and not c.formation()["running"],
+            timeout=quick_or_stress(MODEL_READY_TIMEOUT, 900),
+            interval=0.2,
+            what="formation backlog drained",
+        )
     with HearthClient.connect(data_dir, timeout=600) as c:
         c.form_now(end_open=True)
     assert d.stop() == 0
@@ -162,12 +186,16 @@ def test_kill_9_at_random_moments_loses_nothing_and_forms_once(procs, data_dir):
         assert not unformed, f"ended sessions never formed: {unformed[:10]}"
         # Formed exactly once: at most one episode per session, no fact formed twice from the same session,
         # and no two active facts with the same key and value.
-        twice = conn.execute("SELECT session_id, count(*) FROM episodes WHERE session_id IS NOT NULL "
-                             "GROUP BY session_id HAVING count(*) > 1").fetchall()
+        twice = conn.execute(
+            "SELECT session_id, count(*) FROM episodes WHERE session_id IS NOT NULL "
+            "GROUP BY session_id HAVING count(*) > 1"
+        ).fetchall()
         assert not twice, f"sessions with more than one episode: {twice[:10]}"
-        same = conn.execute("SELECT session_id, subject, predicate, object, count(*) FROM facts "
-                            "WHERE session_id IS NOT NULL GROUP BY session_id, subject, predicate, object, owner_id "
-                            "HAVING count(*) > 1").fetchall()
+        same = conn.execute(
+            "SELECT session_id, subject, predicate, object, count(*) FROM facts "
+            "WHERE session_id IS NOT NULL GROUP BY session_id, subject, predicate, object, owner_id "
+            "HAVING count(*) > 1"
+        ).fetchall()
         assert not same, f"facts formed twice from one session: {same[:10]}"
         assert not duplicate_active_facts(conn)
         sessions = conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NOT NULL").fetchone()[0]
@@ -176,7 +204,9 @@ def test_kill_9_at_random_moments_loses_nothing_and_forms_once(procs, data_dir):
     finally:
         conn.close()
     assert facts > 0 and sessions > 0
-    print(f"\ncrash: {KILLS} kills (acked before each: {kill_log}), {len(acked)} acknowledged turns, "
-          f"{sessions} sessions formed, {facts} facts, {episodes} episodes, "
-          f"{sum(w.forms for w in workers)} form_now calls, {time.monotonic() - t0:.1f}s"
-          + (" [stress]" if STRESS else ""))
+    print(
+        f"\ncrash: {KILLS} kills (acked before each: {kill_log}), {len(acked)} acknowledged turns, "
+        f"{sessions} sessions formed, {facts} facts, {episodes} episodes, "
+        f"{sum(w.forms for w in workers)} form_now calls, {time.monotonic() - t0:.1f}s"
+        + (" [stress]" if STRESS else "")
+    )

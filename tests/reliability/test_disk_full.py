@@ -26,16 +26,21 @@ def small_fs(data_dir):
     if os.geteuid() != 0:
         pytest.skip("needs root to mount a tmpfs")
     data_dir.mkdir(parents=True)
-    out = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=24m,mode=0700", "tmpfs", str(data_dir)],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=24m,mode=0700", "tmpfs", str(data_dir)], capture_output=True, text=True
+    )
     if out.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {out.stderr.strip()}")
     try:
         yield data_dir
     finally:
         # The killed daemon's files may keep it busy a moment.
-        wait_for(lambda: subprocess.run(["umount", str(data_dir)], capture_output=True).returncode == 0,
-                 timeout=30, interval=0.5, what=f"umount {data_dir}")
+        wait_for(
+            lambda: subprocess.run(["umount", str(data_dir)], capture_output=True).returncode == 0,
+            timeout=30,
+            interval=0.5,
+            what=f"umount {data_dir}",
+        )
 
 
 def _fill(path, leave: int) -> None:
@@ -44,7 +49,7 @@ def _fill(path, leave: int) -> None:
         chunk = b"\0" * (1 << 20)
         left = max(0, free - leave)
         while left > 0:
-            f.write(chunk[:min(len(chunk), left)])
+            f.write(chunk[: min(len(chunk), left)])
             left -= min(len(chunk), left)
 
 

@@ -26,14 +26,25 @@ MAX_EXAMPLES = quick_or_stress(12, 300)
 # test_the_served_schema_needs_a_token_and_is_the_one_fuzzed checks it is the same one.
 SPEC = create_app(None).openapi()
 schema = schemathesis.openapi.from_dict(SPEC).exclude(path="/v1/events")  # an endless event stream
+
+
 @pytest.fixture(scope="module")
 def fuzz_daemon(tmp_path_factory):
     d = make_daemon(tmp_path_factory.mktemp("fuzz") / "data")
     settle(d)
     c = d.client()
-    c.commit_turns([{"thread": "kitchen", "role": "user", "speaker": "alice", "text": "I live in Lisbon",
-                     "ts": "2026-01-01T10:00:00Z"},
-                    {"thread": "kitchen", "role": "assistant", "text": "Noted.", "ts": "2026-01-01T10:00:05Z"}])
+    c.commit_turns(
+        [
+            {
+                "thread": "kitchen",
+                "role": "user",
+                "speaker": "alice",
+                "text": "I live in Lisbon",
+                "ts": "2026-01-01T10:00:00Z",
+            },
+            {"thread": "kitchen", "role": "assistant", "text": "Noted.", "ts": "2026-01-01T10:00:05Z"},
+        ]
+    )
     c.remember("I work as a nurse", speaker="alice")
     c.form_now(end_open=True)
     # No background passes while fuzzing: every row change is then the doing of a request.
@@ -51,8 +62,13 @@ def _auth(d) -> dict:
     return {"Authorization": f"Bearer {d.tokens['admin']}"}
 
 
-FUZZ_SETTINGS = settings(max_examples=MAX_EXAMPLES, deadline=None, database=None, derandomize=not STRESS,
-                         suppress_health_check=list(HealthCheck))
+FUZZ_SETTINGS = settings(
+    max_examples=MAX_EXAMPLES,
+    deadline=None,
+    database=None,
+    derandomize=not STRESS,
+    suppress_health_check=list(HealthCheck),
+)
 
 
 def _fuzz_one(case, fuzz_daemon, fuzz_app):
@@ -117,8 +133,7 @@ BAD = [
     ("POST", "/v1/erase", {"kind": "ref", "value": "fact:999999"}, None),
     ("POST", "/v1/import", {"path": "/nonexistent/export.jsonl"}, None),
     # bad dates
-    ("POST", "/v1/turns", {"turns": [{"thread": "k", "role": "user", "text": "hi", "ts": "2026-13-45T99:00"}]},
-     None),
+    ("POST", "/v1/turns", {"turns": [{"thread": "k", "role": "user", "text": "hi", "ts": "2026-13-45T99:00"}]}, None),
     ("POST", "/v1/turns", {"turns": [{"thread": "k", "role": "user", "text": "hi", "ts": "yesterday"}]}, None),
     ("POST", "/v1/recall", {"query": "x", "since": "not a date"}, None),
     ("POST", "/v1/recall", {"query": "x", "until": "2026-02-30"}, None),
@@ -137,8 +152,13 @@ BAD = [
 FOUND_BY_FUZZING = [
     pytest.param("POST", "/v1/review/9223372036854775808", {"decision": "accept"}, None, id="POST /v1/review/2**63"),
 ] + [
-    pytest.param("POST", "/v1/turns", {"turns": [{"thread": "k", "role": "user", "text": "hi", "ts": ts}]}, None,
-                 id=f"POST /v1/turns ts={ts}")
+    pytest.param(
+        "POST",
+        "/v1/turns",
+        {"turns": [{"thread": "k", "role": "user", "text": "hi", "ts": ts}]},
+        None,
+        id=f"POST /v1/turns ts={ts}",
+    )
     for ts in (1e12, -1e12, 1e300, float("nan"))
 ]
 
@@ -163,9 +183,10 @@ def _send(http, method, path, body, headers):
     return http.request(method, path, **kwargs)
 
 
-@pytest.mark.parametrize("method,path,body,headers",
-                         [pytest.param(*case, id=f"{case[0]} {case[1]} #{i}") for i, case in enumerate(BAD)]
-                         + FOUND_BY_FUZZING)
+@pytest.mark.parametrize(
+    "method,path,body,headers",
+    [pytest.param(*case, id=f"{case[0]} {case[1]} #{i}") for i, case in enumerate(BAD)] + FOUND_BY_FUZZING,
+)
 def test_bad_input_gets_a_clear_4xx_and_changes_nothing(bad_daemon, method, path, body, headers):
     c = bad_daemon.client()
     http = c._http
@@ -193,7 +214,7 @@ def test_a_body_over_the_limit_is_refused_announced_or_streamed(bad_daemon):
 
     def chunks():  # no Content-Length: the limit is counted as the body streams in
         for i in range(0, len(body), 1 << 20):
-            yield body[i:i + (1 << 20)]
+            yield body[i : i + (1 << 20)]
 
     streamed = c._http.post("/v1/turns", content=chunks(), headers=dict(c._headers(), **JSON))
     assert 400 <= streamed.status_code < 500, (streamed.status_code, streamed.text[:300])
@@ -208,8 +229,12 @@ def test_missing_or_wrong_tokens_are_refused_and_change_nothing(bad_daemon):
     db = bad_daemon.store.read()
     before = row_counts(db)
     turn = {"turns": [{"thread": "k", "role": "user", "text": "let me in"}]}
-    for headers in ({}, {"Authorization": "Bearer nope"}, {"Authorization": "Basic " + bad_daemon.tokens["admin"]},
-                    {"Authorization": "Bearer " + bad_daemon.tokens["admin"][:-1]}):
+    for headers in (
+        {},
+        {"Authorization": "Bearer nope"},
+        {"Authorization": "Basic " + bad_daemon.tokens["admin"]},
+        {"Authorization": "Bearer " + bad_daemon.tokens["admin"][:-1]},
+    ):
         r = c._http.post("/v1/turns", json=turn, headers=headers)
         assert r.status_code == 401 and r.json()["error"]["message"]
     assistant = bad_daemon.client("assistant")

@@ -21,11 +21,22 @@ pytestmark = [pytest.mark.subprocess, pytest.mark.real_model, pytest.mark.timeou
 SECONDS = quick_or_stress(10, 60)
 CLIENTS = 8
 SPEAKERS = ["alice", "bob", "carol", None]
-SENTENCES = ["We're flying to Japan in April to see the cherry blossoms", "I work as a nurse at the hospital",
-             "The dishwasher is making a grinding noise again", "My sister's birthday is on the 3rd of May",
-             "Remind me that the boiler service is due next week", "I'm allergic to peanuts"]
-QUERIES = ["holiday abroad next spring", "what is my job", "kitchen appliance broken", "family birthdays",
-           "heating maintenance", "food allergies"]
+SENTENCES = [
+    "We're flying to Japan in April to see the cherry blossoms",
+    "I work as a nurse at the hospital",
+    "The dishwasher is making a grinding noise again",
+    "My sister's birthday is on the 3rd of May",
+    "Remind me that the boiler service is due next week",
+    "I'm allergic to peanuts",
+]
+QUERIES = [
+    "holiday abroad next spring",
+    "what is my job",
+    "kitchen appliance broken",
+    "family birthdays",
+    "heating maintenance",
+    "food allergies",
+]
 
 
 def client_loop(n: int, data_dir, until: float, latencies, errors, lock):
@@ -40,8 +51,10 @@ def client_loop(n: int, data_dir, until: float, latencies, errors, lock):
             try:
                 if op == "commit":
                     i += 1
-                    turns = [{"thread": f"room-{n}", "role": "user", "text": f"{rng.choice(SENTENCES)} ({n}.{i})"},
-                             {"thread": f"room-{n}", "role": "assistant", "text": f"Okay ({n}.{i})."}]
+                    turns = [
+                        {"thread": f"room-{n}", "role": "user", "text": f"{rng.choice(SENTENCES)} ({n}.{i})"},
+                        {"thread": f"room-{n}", "role": "assistant", "text": f"Okay ({n}.{i})."},
+                    ]
                     if speaker:
                         turns[0]["speaker"] = speaker
                     ack = c.commit_turns(turns)
@@ -53,9 +66,13 @@ def client_loop(n: int, data_dir, until: float, latencies, errors, lock):
                     result = c.recall(rng.choice(QUERIES), speaker=speaker, k=5)
                     assert isinstance(result["facts"], list)
                 else:
-                    key, value = rng.choice([("memory.recall_top_k", rng.randint(3, 8)),
-                                             ("memory.recall_min_similarity", rng.choice([0.2, 0.3, 0.35])),
-                                             ("memory.keep_last_turns", rng.randint(4, 8))])
+                    key, value = rng.choice(
+                        [
+                            ("memory.recall_top_k", rng.randint(3, 8)),
+                            ("memory.recall_min_similarity", rng.choice([0.2, 0.3, 0.35])),
+                            ("memory.keep_last_turns", rng.randint(4, 8)),
+                        ]
+                    )
                     c.set_setting(key, value)  # another client may change it again at once
             except Exception as exc:
                 with lock:
@@ -72,8 +89,9 @@ def test_eight_concurrent_clients_see_no_error(procs, data_dir):
     errors: list[str] = []
     lock = threading.Lock()
     until = time.monotonic() + SECONDS
-    threads = [threading.Thread(target=client_loop, args=(n, data_dir, until, latencies, errors, lock))
-               for n in range(CLIENTS)]
+    threads = [
+        threading.Thread(target=client_loop, args=(n, data_dir, until, latencies, errors, lock)) for n in range(CLIENTS)
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -84,8 +102,10 @@ def test_eight_concurrent_clients_see_no_error(procs, data_dir):
     print(f"\nload: {CLIENTS} clients for {SECONDS}s" + (" [stress]" if STRESS else ""))
     for op in sorted(latencies):
         v = latencies[op]
-        print(f"  {op:8s} n={len(v):5d}  p50={sorted(v)[len(v) // 2] * 1000:7.1f} ms  p95={p95(v) * 1000:7.1f} ms  "
-              f"max={max(v) * 1000:7.1f} ms")
+        print(
+            f"  {op:8s} n={len(v):5d}  p50={sorted(v)[len(v) // 2] * 1000:7.1f} ms  p95={p95(v) * 1000:7.1f} ms  "
+            f"max={max(v) * 1000:7.1f} ms"
+        )
     assert not errors, f"{len(errors)} errors, e.g. {errors[:5]}"
     assert "database is locked" not in log and "Traceback" not in log, log[-2000:]
     assert all(latencies[op] for op in ("commit", "context", "recall", "setting"))
