@@ -86,7 +86,8 @@ test: install-test system-test-deps desktop-deps
 lint: install-test
 	@status=0; \
 	echo "ruff check"; $(BIN)/ruff check . || status=1; \
-	echo "ruff format --check"; $(BIN)/ruff format --check . || status=1; \
+	echo "ruff format --check (ruff format --diff shows the changes)"; \
+	$(BIN)/ruff format --check --output-format concise . || status=1; \
 	echo "mypy"; $(BIN)/python .ci/mypy_baseline.py || status=1; \
 	exit $$status
 
