@@ -25,6 +25,7 @@ def require(roles: tuple[str, ...]):
         request.state.role = role
         return role
 
+    check.roles = roles  # type: ignore[attr-defined]  # what the route admits, for the registry's test
     return check
 
 

@@ -1,0 +1,97 @@
+"""Commands of forgetting: erase with a receipt, verify receipts, export and import."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from ..api.client import HearthClient, HearthError
+from ..forgetting.receipts import verify_receipt
+from ..paths import secure_write
+from .table import arg, command, counts_text
+
+SELECTORS = ("ref", "speaker", "thread", "match", "before", "range")
+
+
+def show_erase(r: dict) -> str:
+    if "payload" not in r:
+        return "would erase " + counts_text(r["counts"])
+    line = "erased " + counts_text(r["payload"]["counts"])
+    if r.get("checkpoint") == "pending":
+        line += " (the database file is scrubbed as soon as open reads finish)"
+    return line + (f"; receipt in {r['saved_to']}" if r.get("saved_to") else "")
+
+
+@command("erase", "delete for good, with a signed receipt", ops=("erase",), show=show_erase, exclusive=SELECTORS,
+         args=(arg("--ref", help="one item: fact:12, episode:3, turn:40"),
+               arg("--speaker", help="a person's whole personal memory"),
+               arg("--thread", help="a conversation key"),
+               arg("--match", help="every item whose text contains this identifier (lexical)"),
+               arg("--before", help="everything before this date"),
+               arg("--range", metavar="FROM..TO", help="everything in this time range (half-open; one side may be "
+                   "left out)"),
+               arg("--yes", action="store_true", help="do it without asking"),
+               arg("--dry-run", action="store_true", help="only show what would be erased"),
+               arg("--receipt", metavar="FILE", help="write the signed receipt here")))
+def erase(client, args) -> dict:
+    kind = next(k for k in SELECTORS if getattr(args, k))
+    value = getattr(args, kind)
+    preview = client.erase(kind, value, dry_run=True)
+    if args.dry_run:
+        return preview
+    if not args.yes:
+        counts = counts_text(preview["counts"])
+        if not sys.stdin.isatty():
+            raise HearthError(f"would erase {counts}; add --yes to erase without asking")
+        if input(f"Erase {counts} for good? Type 'erase' to confirm: ").strip() != "erase":
+            raise HearthError("nothing erased")
+    receipt = client.erase(kind, value)
+    if args.receipt:
+        with secure_write(Path(args.receipt), "w") as handle:
+            json.dump(receipt, handle, indent=2, ensure_ascii=False)
+            handle.write("\n")
+        receipt = dict(receipt, saved_to=args.receipt)
+    return receipt
+
+
+def _verify(_client, args) -> dict:
+    """Offline; when the daemon of this data dir runs, its key is the one trusted."""
+    try:
+        receipt = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return {"verdict": "malformed", "detail": f"cannot read {args.file}: {exc}", "key_checked": False}
+    trusted = None
+    try:
+        with HearthClient.connect(getattr(args, "data_dir", None)) as client:
+            trusted = {client.receipts(limit=1)["public_key"]}
+    except HearthError:
+        pass  # no daemon: the signature alone is checked
+    verdict, detail = verify_receipt(receipt, trusted)
+    return {"verdict": verdict, "detail": detail, "key_checked": bool(trusted)}
+
+
+command("receipt verify", "check a receipt's signature: valid, tampered, unknown key", ops=("receipts",),
+        args=(arg("file"),), offline=True, exit_code=lambda r: 0 if r["verdict"] == "valid" else 2,
+        show=lambda r: r["verdict"] if r["verdict"] == "valid" else f"{r['verdict']}: {r['detail']}")(_verify)
+
+
+@command("receipt list", "the receipts this memory has issued", ops=("receipts",), show=lambda r: "\n".join(
+    f"receipt:{x['id']} {x['receipt']['payload']['erased_at']} {x['receipt']['payload']['counts']}"
+    for x in r["receipts"]) or "no receipts")
+def receipt_list(client, args):
+    return client.receipts()
+
+
+@command("export", "write the whole memory to a JSON Lines file", ops=("export",), args=(arg("file"),),
+         show=lambda r: f"wrote {r['bytes']} bytes to {r['file']}")
+def export(client, args):
+    with secure_write(Path(args.file), "wb") as handle:
+        size = client.export(handle)
+    return {"file": args.file, "bytes": size}
+
+
+@command("import", "load an export into an empty memory", ops=("import_file",), args=(arg("file"),),
+         show=lambda r: "imported " + ", ".join(f"{n} {t}" for t, n in r["imported"].items()))
+def import_file(client, args):
+    return client.import_file(args.file)
