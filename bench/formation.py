@@ -126,9 +126,10 @@ def _settle_embedded(daemon, timeout: float = 900) -> None:
     wait_for(lambda: daemon.store.vector_model == daemon.embedder.model_id, timeout, what="tracks loaded")
 
     def done():
-        conn = daemon.store.read()
-        pending = sum(conn.execute(f"SELECT count(*) FROM {t} WHERE embed_model IS NOT ?",
-                                   (daemon.embedder.model_id,)).fetchone()[0] for t in ("turns", "facts", "episodes"))
+        with daemon.store.reading() as conn:
+            pending = sum(conn.execute(f"SELECT count(*) FROM {t} WHERE embed_model IS NOT ?",
+                                       (daemon.embedder.model_id,)).fetchone()[0]
+                          for t in ("turns", "facts", "episodes"))
         return pending == 0 and daemon.backfill.pending == 0
 
     wait_for(done, timeout, interval=0.1, what="background embedding")
@@ -154,10 +155,10 @@ def run(args) -> dict:
             commit_s = time.perf_counter() - t
             _settle_embedded(daemon)
             settle()
-            conn = daemon.store.read()
-            before = {k: conn.execute(f"SELECT count(*) FROM {k}").fetchone()[0]
-                      for k in ("sessions", "facts", "episodes")}
-            unformed = conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL").fetchone()[0]
+            with daemon.store.reading() as conn:
+                before = {k: conn.execute(f"SELECT count(*) FROM {k}").fetchone()[0]
+                          for k in ("sessions", "facts", "episodes")}
+                unformed = conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL").fetchone()[0]
             log(f"formation: {n} sessions ({user_turns} user turns) committed in {commit_s:.1f}s and embedded; "
                 f"{before['sessions']} sessions in the ledger, {unformed} unformed")
 
@@ -192,10 +193,10 @@ def run(args) -> dict:
                 for k, v in (o.get("dropped") or {}).items():
                     dropped[k] = dropped.get(k, 0) + v
                 with_episode += bool(o.get("episode"))
-            conn = daemon.store.read()
-            after = {k: conn.execute(f"SELECT count(*) FROM {k}").fetchone()[0] for k in ("facts", "episodes")}
-            active = conn.execute("SELECT count(*) FROM facts WHERE status = 'active'").fetchone()[0]
-            still_unformed = conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL").fetchone()[0]
+            with daemon.store.reading() as conn:
+                after = {k: conn.execute(f"SELECT count(*) FROM {k}").fetchone()[0] for k in ("facts", "episodes")}
+                active = conn.execute("SELECT count(*) FROM facts WHERE status = 'active'").fetchone()[0]
+                still_unformed = conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL").fetchone()[0]
         finally:
             daemon.stop()
     finally:

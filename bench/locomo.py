@@ -103,8 +103,8 @@ def wait_embedded(daemon, timeout: float = 1800) -> None:
     def done():
         if daemon.store.vector_model != model:
             return False
-        pending = daemon.store.read().execute("SELECT count(*) FROM turns WHERE embed_model IS NOT ?",
-                                              (model,)).fetchone()[0]
+        with daemon.store.reading() as conn:
+            pending = conn.execute("SELECT count(*) FROM turns WHERE embed_model IS NOT ?", (model,)).fetchone()[0]
         return pending == 0 and daemon.backfill.pending == 0
 
     wait_for(done, timeout, interval=0.2, what="every turn embedded")

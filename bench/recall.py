@@ -42,9 +42,9 @@ def naive_search(daemon, vector, k=10) -> list[int]:
     """The baseline without in-memory tracks: every turn vector read from SQLite and decoded per query."""
     import numpy as np
 
-    conn = daemon.store.read()
-    rows = conn.execute("SELECT id, embedding FROM turns WHERE embed_model = ? AND cleared = 0 AND dismissed = 0",
-                        (daemon.store.vector_model,)).fetchall()
+    with daemon.store.reading() as conn:
+        rows = conn.execute("SELECT id, embedding FROM turns WHERE embed_model = ? AND cleared = 0 AND dismissed = 0",
+                            (daemon.store.vector_model,)).fetchall()
     ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
     matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
     scores = matrix @ np.asarray(vector, dtype=np.float32)

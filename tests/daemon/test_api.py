@@ -13,9 +13,9 @@ def turn(text, thread="kitchen", role="user", **kw):
 
 
 def counts(daemon):
-    conn = daemon.store.read()
-    return tuple(conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-                 for t in ("turns", "facts", "threads", "sessions", "speakers", "settings"))
+    with daemon.store.reading() as conn:
+        return tuple(conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                     for t in ("turns", "facts", "threads", "sessions", "speakers", "settings"))
 
 
 def test_commit_is_verbatim_with_speaker_band_time_and_tool_calls(daemon, client):
@@ -25,15 +25,17 @@ def test_commit_is_verbatim_with_speaker_band_time_and_tool_calls(daemon, client
         turn("Timer set for ten minutes.", role="assistant", tool_calls=calls, ts="2026-11-01T18:00:02Z"),
     ])
     assert out["committed"] == 2
-    rows = daemon.store.read().execute("SELECT role, text, speaker_id, band, owner_id, tool_calls, ts, thread_id, "
-                                       "session_id FROM turns ORDER BY id").fetchall()
+    with daemon.store.reading() as conn:
+        rows = conn.execute("SELECT role, text, speaker_id, band, owner_id, tool_calls, ts, thread_id, "
+                            "session_id FROM turns ORDER BY id").fetchall()
     assert rows[0]["text"] == "Set a timer for the pasta, please!"
     assert (rows[0]["speaker_id"], rows[0]["band"], rows[0]["owner_id"]) == ("alice", "high", "alice")
     assert rows[1]["owner_id"] == "alice"  # the assistant's answer belongs to the pool of who it answered
     assert json.loads(rows[1]["tool_calls"]) == calls
     assert rows[0]["ts"] == pytest.approx(1793556000.0)
     assert rows[0]["thread_id"] == rows[1]["thread_id"] and rows[0]["session_id"] == rows[1]["session_id"]
-    speakers = daemon.store.read().execute("SELECT id FROM speakers").fetchall()
+    with daemon.store.reading() as conn:
+        speakers = conn.execute("SELECT id FROM speakers").fetchall()
     assert [r[0] for r in speakers] == ["alice"]  # an unknown speaker id creates a person
 
 
@@ -49,9 +51,10 @@ def test_sessions_split_after_the_coupling_window(daemon, client):
     client.set_setting("memory.coupling_window_seconds", 60)
     client.commit_turns([turn("one", ts="2026-11-01T10:00:00Z"), turn("two", ts="2026-11-01T10:00:50Z"),
                          turn("three", ts="2026-11-01T10:05:00Z")])
-    rows = daemon.store.read().execute("SELECT session_id FROM turns ORDER BY id").fetchall()
-    assert rows[0][0] == rows[1][0] != rows[2][0]
-    ended = daemon.store.read().execute("SELECT ended_at FROM sessions WHERE id = ?", (rows[0][0],)).fetchone()[0]
+    with daemon.store.reading() as conn:
+        rows = conn.execute("SELECT session_id FROM turns ORDER BY id").fetchall()
+        assert rows[0][0] == rows[1][0] != rows[2][0]
+        ended = conn.execute("SELECT ended_at FROM sessions WHERE id = ?", (rows[0][0],)).fetchone()[0]
     assert ended is not None
 
 

@@ -29,10 +29,10 @@ def test_full_mode_gives_the_pinned_card_and_relevant_facts(daemon, client):
 def test_use_count_is_bumped_for_injected_facts(daemon, client):
     setup_facts(daemon, client)
     client.context("peanuts", speaker="alice")
-    conn = daemon.store.read()
-    wait_for(lambda: conn.execute("SELECT use_count FROM facts WHERE text LIKE '%peanuts%'").fetchone()[0] == 1,
-             what="use_count bump")
-    assert conn.execute("SELECT use_count FROM facts WHERE text LIKE 'Grandma%'").fetchone()[0] == 0
+    with daemon.store.reading() as conn:
+        wait_for(lambda: conn.execute("SELECT use_count FROM facts WHERE text LIKE '%peanuts%'").fetchone()[0] == 1,
+                 what="use_count bump")
+        assert conn.execute("SELECT use_count FROM facts WHERE text LIKE 'Grandma%'").fetchone()[0] == 0
 
 
 def test_other_voices_get_the_household_pool_only(daemon, client):

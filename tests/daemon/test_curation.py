@@ -28,7 +28,8 @@ def test_dismissed_items_leave_every_read_surface_and_restored_ones_return(daemo
     assert {d["ref"] for d in listed} == {fact["ref"], turn["ref"]}
     assert next(d for d in listed if d["ref"] == fact["ref"])["reason"] == "wrong, it was hazelnuts"
     # Nothing was deleted.
-    assert daemon.store.read().execute("SELECT count(*) FROM facts").fetchone()[0] == 1
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM facts").fetchone()[0] == 1
 
     client.restore(fact["ref"])
     client.restore(turn["ref"])
@@ -83,7 +84,8 @@ def test_a_contradiction_waits_for_review_and_is_decided(daemon, client):
     facts = {f["object"]: f for f in client.facts(speaker="alice")}
     assert set(facts) == {"Lisbon", "Porto"}
     assert all(f["status"] == "active" for f in facts.values())
-    conf = dict(daemon.store.read().execute("SELECT object, confidence FROM facts").fetchall())
+    with daemon.store.reading() as conn:
+        conf = dict(conn.execute("SELECT object, confidence FROM facts").fetchall())
     assert conf == {"Lisbon": pytest.approx(0.9), "Porto": pytest.approx(0.9)}
 
     client.resolve_review(items[0]["id"], "accept", keep=facts["Porto"]["id"])

@@ -68,14 +68,15 @@ def erase(daemon, keys, selector):
 
 
 def count(daemon, sql, params=()):
-    return daemon.store.read().execute(sql, params).fetchone()[0]
+    with daemon.store.reading() as conn:
+        return conn.execute(sql, params).fetchone()[0]
 
 
 def table_counts(daemon):
-    conn = daemon.store.read()
-    tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
-                                         "AND name NOT LIKE 'sqlite_%'")]
-    return {t: conn.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0] for t in tables}
+    with daemon.store.reading() as conn:
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                             "AND name NOT LIKE 'sqlite_%'")]
+        return {t: conn.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0] for t in tables}
 
 
 def fts_shadow_bytes(path) -> dict[str, bytes]:
@@ -144,8 +145,8 @@ def test_erasing_alice_by_match_leaves_bob_and_no_byte_of_alice(daemon, keys, da
         TurnIn("den", "assistant", "It is noon.", ts=now + 25)])
     settle(daemon)
     assert daemon.ops.conversation.compact("den")["folded"] == 2
-    conn = daemon.store.read()
-    assert ALICE in conn.execute("SELECT summary FROM thread_summaries").fetchone()[0]
+    with daemon.store.reading() as conn:
+        assert ALICE in conn.execute("SELECT summary FROM thread_summaries").fetchone()[0]
     assert count(daemon, "SELECT count(*) FROM turns WHERE text LIKE '%alice@acme.io%'") == 2
     assert count(daemon, "SELECT count(*) FROM facts WHERE text LIKE '%alice@acme.io%'") >= 1
     assert daemon.ops.recall.recall(ALICE, EVERYTHING)["turns"]
@@ -191,7 +192,8 @@ def test_erasing_alice_by_match_leaves_bob_and_no_byte_of_alice(daemon, keys, da
 
     # The receipt and the audit row hold a keyed digest of the identifier, never the identifier.
     assert receipt["payload"]["selector"] == {"kind": "match", "identifier_digest": keys.digest(ALICE)}
-    audit = conn.execute("SELECT actor, action, target, detail FROM audit WHERE action = 'erase'").fetchone()
+    with daemon.store.reading() as conn:
+        audit = conn.execute("SELECT actor, action, target, detail FROM audit WHERE action = 'erase'").fetchone()
     assert audit["actor"] == "admin" and keys.digest(ALICE) in audit["target"]
     assert json.loads(audit["detail"])["counts"] == receipt["payload"]["counts"]
     assert verify_receipt(receipt, {keys.public_key_b64})[0] == "valid"
@@ -218,13 +220,13 @@ def test_erasing_a_speaker_removes_their_memory_and_leaves_the_household_pool(da
         "INSERT INTO voiceprint_samples(speaker_id, embedding, seconds, created_at) "
         "VALUES ('dave', x'0102', 1.5, 0), ('erin', x'0304', 1.5, 0)"))
     settle(daemon)
-    conn = daemon.store.read()
-    household = conn.execute("SELECT * FROM facts WHERE owner_id IS NULL ORDER BY id").fetchall()
-    erin = {t: conn.execute(f"SELECT * FROM {t} WHERE owner_id = 'erin' ORDER BY id").fetchall()
-            for t in ("facts", "turns", "episodes")}
-    assert len(household) >= 3 and erin["facts"] and erin["episodes"]
-    from_medium = conn.execute("SELECT f.id FROM facts f JOIN fact_turn_link l ON l.fact_id = f.id JOIN turns t "
-                               "ON t.id = l.turn_id WHERE t.speaker_id = 'dave' AND f.owner_id IS NULL").fetchone()
+    with daemon.store.reading() as conn:
+        household = conn.execute("SELECT * FROM facts WHERE owner_id IS NULL ORDER BY id").fetchall()
+        erin = {t: conn.execute(f"SELECT * FROM {t} WHERE owner_id = 'erin' ORDER BY id").fetchall()
+                for t in ("facts", "turns", "episodes")}
+        assert len(household) >= 3 and erin["facts"] and erin["episodes"]
+        from_medium = conn.execute("SELECT f.id FROM facts f JOIN fact_turn_link l ON l.fact_id = f.id JOIN turns t "
+                                   "ON t.id = l.turn_id WHERE t.speaker_id = 'dave' AND f.owner_id IS NULL").fetchone()
     assert from_medium is not None
     assert count(daemon, "SELECT count(*) FROM facts WHERE owner_id = 'dave'") >= 2
     assert count(daemon, "SELECT count(*) FROM episodes WHERE owner_id = 'dave'") == 1
@@ -239,10 +241,12 @@ def test_erasing_a_speaker_removes_their_memory_and_leaves_the_household_pool(da
                 "SELECT count(*) FROM speakers WHERE id = 'dave'",
                 "SELECT count(*) FROM voiceprint_samples WHERE speaker_id = 'dave'"):
         assert count(daemon, sql) == 0, sql
-    assert conn.execute("SELECT * FROM facts WHERE owner_id IS NULL ORDER BY id").fetchall() == household
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT * FROM facts WHERE owner_id IS NULL ORDER BY id").fetchall() == household
     assert count(daemon, "SELECT count(*) FROM fact_turn_link WHERE fact_id = ?", (from_medium[0],)) == 0
-    assert {t: conn.execute(f"SELECT * FROM {t} WHERE owner_id = 'erin' ORDER BY id").fetchall()
-            for t in erin} == erin
+    with daemon.store.reading() as conn:
+        assert {t: conn.execute(f"SELECT * FROM {t} WHERE owner_id = 'erin' ORDER BY id").fetchall()
+                for t in erin} == erin
     assert count(daemon, "SELECT count(*) FROM voiceprint_samples WHERE speaker_id = 'erin'") == 1
     assert receipt["payload"]["selector"] == {"kind": "speaker", "speaker_digest": keys.digest("dave")}
     settle(daemon)
@@ -261,14 +265,14 @@ def test_a_fact_with_a_surviving_source_turn_stays_and_goes_with_its_last_one(da
         "2026-03-01T12:00:00Z")
     daemon.ops.system.form_now(end_open=True)
     settle(daemon)
-    conn = daemon.store.read()
-    fact_id, = conn.execute("SELECT id FROM facts WHERE predicate = 'allergy'").fetchone()
-    sources = [r[0] for r in conn.execute("SELECT turn_id FROM fact_turn_link WHERE fact_id = ? ORDER BY turn_id",
-                                          (fact_id,))]
-    assert len(sources) == 2
-    episode_of_first, headline = conn.execute("SELECT e.id, e.headline FROM episodes e JOIN turns t "
-                                              "ON t.session_id = e.session_id WHERE t.id = ?",
-                                              (sources[0],)).fetchone()
+    with daemon.store.reading() as conn:
+        fact_id, = conn.execute("SELECT id FROM facts WHERE predicate = 'allergy'").fetchone()
+        sources = [r[0] for r in conn.execute("SELECT turn_id FROM fact_turn_link WHERE fact_id = ? ORDER BY turn_id",
+                                              (fact_id,))]
+        assert len(sources) == 2
+        episode_of_first, headline = conn.execute("SELECT e.id, e.headline FROM episodes e JOIN turns t "
+                                                  "ON t.session_id = e.session_id WHERE t.id = ?",
+                                                  (sources[0],)).fetchone()
     # The session's two user turns share no word, so they are equally central: the earlier one, the erased
     # source, heads the episode (test_equally_central_turns_go_in_conversation_order).
     assert headline == "I'm allergic to peanuts"
@@ -307,9 +311,9 @@ def test_erase_one_fact_by_ref_unhooks_what_it_superseded(daemon, keys):
     for city, ts in (("Lisbon", "2025-01-05"), ("Porto", "2025-06-05")):
         say(daemon, [f"I live in {city} now.", "It is a nice place to be, I like it a lot."], f"{ts}T10:00:00Z")
         daemon.ops.system.form_now(end_open=True)
-    conn = daemon.store.read()
-    rows = {r["object"]: r for r in conn.execute("SELECT id, object, superseded_by FROM facts "
-                                                  "WHERE predicate = 'lives_in'")}
+    with daemon.store.reading() as conn:
+        rows = {r["object"]: r for r in conn.execute("SELECT id, object, superseded_by FROM facts "
+                                                      "WHERE predicate = 'lives_in'")}
     assert rows["Lisbon"]["superseded_by"] == rows["Porto"]["id"]
     before = table_counts(daemon)
     plan, receipt = erase(daemon, keys, Selector.parse("ref", f"fact:{rows['Porto']['id']}"))
@@ -317,8 +321,9 @@ def test_erase_one_fact_by_ref_unhooks_what_it_superseded(daemon, keys):
     assert receipt["payload"]["counts"] == plan.counts()
     after = table_counts(daemon)
     assert before["facts"] - after["facts"] == 1 and before["turns"] == after["turns"]
-    assert tuple(conn.execute("SELECT superseded_by, status FROM facts WHERE id = ?",
-                              (rows["Lisbon"]["id"],)).fetchone()) == (None, "superseded")
+    with daemon.store.reading() as conn:
+        assert tuple(conn.execute("SELECT superseded_by, status FROM facts WHERE id = ?",
+                                  (rows["Lisbon"]["id"],)).fetchone()) == (None, "superseded")
     with pytest.raises(NotFound):
         plan_erase(daemon.store, Selector.parse("ref", f"fact:{rows['Porto']['id']}"))
 
@@ -333,8 +338,8 @@ def test_erase_a_thread_retired_and_live(daemon, keys):
     say(daemon, ["The garage light switch is broken as well now.", "Buy a new switch at the hardware store."],
         time.time() - 100, speaker="frank", thread="garage")
     settle(daemon)
-    conn = daemon.store.read()
-    garage = [r[0] for r in conn.execute("SELECT id FROM threads WHERE key = 'garage'")]
+    with daemon.store.reading() as conn:
+        garage = [r[0] for r in conn.execute("SELECT id FROM threads WHERE key = 'garage'")]
     assert len(garage) == 2
     kitchen_before = {t: count(daemon, f"SELECT count(*) FROM {t} WHERE thread_id IN "
                                        f"(SELECT id FROM threads WHERE key = 'kitchen')")
@@ -364,11 +369,11 @@ def test_erase_before_a_date(daemon, keys):
     daemon.ops.system.form_now(end_open=True)
     daemon.ops.curation.remember("The boiler was serviced by the plumber", speaker="carol")
     settle(daemon)
-    conn = daemon.store.read()
     cutoff = parse_time("2026-01-01")
     old_turns = count(daemon, "SELECT count(*) FROM turns WHERE ts < ?", (cutoff,))
     new_turns = count(daemon, "SELECT count(*) FROM turns WHERE ts >= ?", (cutoff,))
-    facts_before = {r[0] for r in conn.execute("SELECT text FROM facts")}
+    with daemon.store.reading() as conn:
+        facts_before = {r[0] for r in conn.execute("SELECT text FROM facts")}
     assert old_turns == 4 and new_turns == 4
 
     plan, receipt = erase(daemon, keys, Selector.parse("before", "2026-01-01"))
@@ -377,7 +382,8 @@ def test_erase_before_a_date(daemon, keys):
     assert receipt["payload"]["selector"]["kind"] == "before"
     assert count(daemon, "SELECT count(*) FROM turns WHERE ts < ?", (cutoff,)) == 0
     assert count(daemon, "SELECT count(*) FROM turns WHERE ts >= ?", (cutoff,)) == new_turns
-    facts_after = {r[0] for r in conn.execute("SELECT text FROM facts")}
+    with daemon.store.reading() as conn:
+        facts_after = {r[0] for r in conn.execute("SELECT text FROM facts")}
     assert not any("violin" in f for f in facts_after) and any("violin" in f for f in facts_before)
     assert any("nurse" in f for f in facts_after) and any("boiler" in f for f in facts_after), facts_before
     assert count(daemon, "SELECT count(*) FROM episodes WHERE ended_at < ?", (cutoff,)) == 0

@@ -29,7 +29,8 @@ def form(client):
 
 def results(daemon) -> list[dict]:
     """What forming each session produced, in session order."""
-    rows = daemon.store.read().execute("SELECT formation_result FROM sessions ORDER BY id").fetchall()
+    with daemon.store.reading() as conn:
+        rows = conn.execute("SELECT formation_result FROM sessions ORDER BY id").fetchall()
     return [json.loads(r[0]) for r in rows]
 
 
@@ -64,7 +65,8 @@ def test_a_chain_of_three_moves_leaves_only_the_last_active(daemon, client):
     assert [(f["object"], f["status"]) for f in homes] == [("Lisbon", "superseded"), ("Porto", "superseded"),
                                                            ("Braga", "active")]
     by_city = {f["object"]: f for f in homes}
-    rows = dict(daemon.store.read().execute("SELECT object, superseded_by FROM facts").fetchall())
+    with daemon.store.reading() as conn:
+        rows = dict(conn.execute("SELECT object, superseded_by FROM facts").fetchall())
     assert rows["Lisbon"] == by_city["Porto"]["id"] and rows["Porto"] == by_city["Braga"]["id"]
 
 
@@ -77,12 +79,13 @@ def test_a_statement_repeated_across_sessions_bumps_support(daemon, client):
     form(client)
     allergies = active(client, predicate="allergy")
     assert len(allergies) == 1
-    row = daemon.store.read().execute("SELECT support_count FROM facts WHERE id = ?", (allergies[0]["id"],)).fetchone()
-    assert row[0] == 2
-    # Both source turns are linked and pinned.
-    links = daemon.store.read().execute(
-        "SELECT count(*) FROM fact_turn_link l JOIN turns t ON t.id = l.turn_id WHERE l.fact_id = ? AND t.pinned = 1",
-        (allergies[0]["id"],)).fetchone()[0]
+    with daemon.store.reading() as conn:
+        row = conn.execute("SELECT support_count FROM facts WHERE id = ?", (allergies[0]["id"],)).fetchone()
+        assert row[0] == 2
+        # Both source turns are linked and pinned.
+        links = conn.execute(
+            "SELECT count(*) FROM fact_turn_link l JOIN turns t ON t.id = l.turn_id "
+            "WHERE l.fact_id = ? AND t.pinned = 1", (allergies[0]["id"],)).fetchone()[0]
     assert links == 2
 
 
@@ -107,9 +110,10 @@ def test_anonymous_cleared_and_trivial_sessions_form_nothing(daemon, client):
     form(client)
     reasons = sorted(r["reason"] for r in results(daemon))
     assert reasons == ["anonymous", "cleared", "gated"]
-    assert daemon.store.read().execute("SELECT count(*) FROM facts").fetchone()[0] == 0
-    assert daemon.store.read().execute("SELECT count(*) FROM episodes").fetchone()[0] == 0
-    unformed = daemon.store.read().execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL").fetchone()[0]
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM facts").fetchone()[0] == 0
+        assert conn.execute("SELECT count(*) FROM episodes").fetchone()[0] == 0
+        unformed = conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL").fetchone()[0]
     assert unformed == 0
 
 
@@ -117,13 +121,15 @@ def test_a_medium_band_voice_never_creates_a_personal_fact(daemon, client):
     say(client, ["I live in Lisbon.", "I love jazz music, especially the old records from the fifties."],
         "2026-02-01T12:00:00Z", band="medium")
     form(client)
-    rows = daemon.store.read().execute("SELECT owner_id, subject FROM facts").fetchall()
+    with daemon.store.reading() as conn:
+        rows = conn.execute("SELECT owner_id, subject FROM facts").fetchall()
     assert rows and all(r["owner_id"] is None for r in rows)
     client.set_setting("speakers.uncertain_facts", "nowhere")
     say(client, ["I live in Faro.", "I love fado music, especially the old records from the fifties."],
         "2026-03-01T12:00:00Z", band="medium")
     form(client)
-    assert daemon.store.read().execute("SELECT count(*) FROM facts WHERE object = 'Faro'").fetchone()[0] == 0
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM facts WHERE object = 'Faro'").fetchone()[0] == 0
 
 
 def test_episodes_are_written_linked_and_recalled(daemon, client):
@@ -134,12 +140,12 @@ def test_episodes_are_written_linked_and_recalled(daemon, client):
     form(client)
     episodes = [r["episode"] for r in results(daemon)]
     assert len(episodes) == 2 and all(episodes)
-    conn = daemon.store.read()
-    first, second = conn.execute("SELECT id, headline, summary, participants, owner_id, started_at, ended_at "
-                                 "FROM episodes ORDER BY id").fetchall()
-    assert "garden party" in first["headline"].lower() and json.loads(first["participants"]) == ["alice"]
-    assert first["owner_id"] == "alice" and first["started_at"] < first["ended_at"]
-    links = conn.execute("SELECT episode_id, related_id FROM episode_links").fetchall()
+    with daemon.store.reading() as conn:
+        first, second = conn.execute("SELECT id, headline, summary, participants, owner_id, started_at, ended_at "
+                                     "FROM episodes ORDER BY id").fetchall()
+        assert "garden party" in first["headline"].lower() and json.loads(first["participants"]) == ["alice"]
+        assert first["owner_id"] == "alice" and first["started_at"] < first["ended_at"]
+        links = conn.execute("SELECT episode_id, related_id FROM episode_links").fetchall()
     assert (second["id"], first["id"]) in [tuple(r) for r in links]
     settle(daemon)
     found = client.recall("garden party tent", k=5)["episodes"]
@@ -151,8 +157,9 @@ def test_facts_link_to_their_episode(daemon, client):
         "2026-04-01T10:00:00Z")
     form(client)
     out = results(daemon)[0]
-    linked = daemon.store.read().execute("SELECT fact_id FROM fact_episode_link WHERE episode_id = ?",
-                                         (out["episode"],)).fetchall()
+    with daemon.store.reading() as conn:
+        linked = conn.execute("SELECT fact_id FROM fact_episode_link WHERE episode_id = ?",
+                              (out["episode"],)).fetchall()
     assert {r[0] for r in linked} == {f["id"] for f in out["facts"]} and linked
 
 

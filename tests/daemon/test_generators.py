@@ -59,8 +59,9 @@ def use(daemon, server, timeout=2.0, retry_passes=3):
 
 
 def sessions(daemon) -> list[dict]:
-    rows = daemon.store.read().execute(
-        "SELECT id, formed_at, formation_attempts, formation_result FROM sessions ORDER BY id").fetchall()
+    with daemon.store.reading() as conn:
+        rows = conn.execute(
+            "SELECT id, formed_at, formation_attempts, formation_result FROM sessions ORDER BY id").fetchall()
     return [dict(r, result=json.loads(r["formation_result"]) if r["formation_result"] else None) for r in rows]
 
 
@@ -73,7 +74,8 @@ def objects(client, speaker="alice") -> set[str]:
 
 
 def turn_count(daemon) -> int:
-    return daemon.store.read().execute("SELECT count(*) FROM turns").fetchone()[0]
+    with daemon.store.reading() as conn:
+        return conn.execute("SELECT count(*) FROM turns").fetchone()[0]
 
 
 # -- the provider on its own ------------------------------------------------------------------------------------
@@ -142,7 +144,8 @@ def test_formation_uses_the_generator_and_accounts_its_tokens(daemon, client, se
     [s] = sessions(daemon)
     assert s["formed_at"] and s["result"]["degraded"] == []
     assert objects(client) == {"big hospital"}  # the scripted model's fact, not the rules' Lisbon and nurse
-    episode = daemon.store.read().execute("SELECT headline, summary FROM episodes").fetchone()
+    with daemon.store.reading() as conn:
+        episode = conn.execute("SELECT headline, summary FROM episodes").fetchone()
     assert episode["headline"] == "Moving house to Porto" and "new flat" in episode["summary"]
     tokens = s["result"]["tokens"]
     assert tokens["calls"] == 2 and tokens["prompt"] > 0 and tokens["completion"] == 14
@@ -161,7 +164,8 @@ def test_think_wrapped_json_is_read(daemon, client, server):
     say(client, LINES, "2026-03-01T10:00:00Z")
     form(client)
     assert objects(client) == {"big hospital"} and sessions(daemon)[0]["result"]["degraded"] == []
-    assert daemon.store.read().execute("SELECT headline FROM episodes").fetchone()[0] == "Moving house to Porto"
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT headline FROM episodes").fetchone()[0] == "Moving house to Porto"
 
 
 @pytest.mark.parametrize("behaviour", ["refuse", "slow", "garbage", "not_json", "hangup"])
@@ -179,8 +183,9 @@ def test_a_failing_generator_leaves_the_session_pending_then_forms_it_by_rules(d
     assert s["formed_at"] is None and s["formation_attempts"] == 1
     assert s["result"]["pending"] == "generator" and s["result"]["error"]
     assert first["waiting"] == [s["id"]] and first["degraded"]
-    assert daemon.store.read().execute("SELECT count(*) FROM facts").fetchone()[0] == 0  # nothing half-written
-    assert daemon.store.read().execute("SELECT count(*) FROM episodes").fetchone()[0] == 0
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM facts").fetchone()[0] == 0  # nothing half-written
+        assert conn.execute("SELECT count(*) FROM episodes").fetchone()[0] == 0
     status = client.status()
     assert status["generator"]["degraded"] == {"formation": 1} and status["generator"]["degraded_passes"] == 1
     assert status["formation"]["waiting_for_generator"] == 1 and status["formation"]["backlog"] == 1
@@ -193,7 +198,8 @@ def test_a_failing_generator_leaves_the_session_pending_then_forms_it_by_rules(d
     [s] = sessions(daemon)
     assert s["formed_at"] and "formed by rules" in s["result"]["degraded"][0]
     assert objects(client) == RULES_FACTS
-    assert daemon.store.read().execute("SELECT count(*) FROM episodes").fetchone()[0] == 1
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM episodes").fetchone()[0] == 1
     assert turn_count(daemon) == turns
     assert events(daemon, "generator.degraded")[-1]["then"] == "formed by rules"
     assert client.status()["formation"]["waiting_for_generator"] == 0

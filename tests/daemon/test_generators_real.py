@@ -81,7 +81,8 @@ def test_formation_through_llama_cpp_server(daemon, llama):
     assert tested["ok"] is True and tested["tokens"]["completion"] > 0
     say(client, CONVERSATION, "2026-03-01T10:00:00Z", speaker="Alice")  # the prompt names the speaker
     form(client)
-    row = daemon.store.read().execute("SELECT formed_at, formation_result FROM sessions").fetchone()
+    with daemon.store.reading() as conn:
+        row = conn.execute("SELECT formed_at, formation_result FROM sessions").fetchone()
     result = json.loads(row["formation_result"])
     assert row["formed_at"] and result["degraded"] == []  # extraction and narrative parsed: no rule fallback
     assert result["tokens"]["calls"] >= 2 and result["tokens"]["prompt"] > 100 and result["tokens"]["completion"] > 0
@@ -93,7 +94,8 @@ def test_formation_through_llama_cpp_server(daemon, llama):
     said = words(" ".join(CONVERSATION))
     for fact in facts:
         assert words(fact["object"]) <= said
-    episode = daemon.store.read().execute("SELECT headline, summary FROM episodes").fetchone()
+    with daemon.store.reading() as conn:
+        episode = conn.execute("SELECT headline, summary FROM episodes").fetchone()
     assert episode["headline"].strip() and episode["summary"].strip()
 
     status = client.status()["generator"]

@@ -92,7 +92,8 @@ def test_over_the_high_water_mark_the_window_is_folded_once(data_dir, daemon, cl
         "topic 8: shall we talk about item 8?", "topic 9: shall we talk about item 9?", "what about the garden?"]
     assert window["messages"][0]["role"] == "user" and texts(window)[-1] == "The roses need water."
     assert "item" in summary
-    folds = daemon.store.read().execute("SELECT folds FROM thread_summaries").fetchone()[0]
+    with daemon.store.reading() as conn:
+        folds = conn.execute("SELECT folds FROM thread_summaries").fetchone()[0]
     assert folds == 1
     daemon.stop()
     again = make_daemon(data_dir)  # the folded context survives a restart too
@@ -146,14 +147,16 @@ def test_clear_context_forgets_the_live_conversation(data_dir, daemon, client):
     found = client.recall("topic item")["turns"]
     assert found and all(t["thread_id"] != old_thread for t in found)  # bob's turns only
     client.form_now(end_open=True)
-    reasons = [r[0] for r in daemon.store.read().execute(
-        "SELECT json_extract(formation_result, '$.reason') FROM sessions WHERE thread_id = ?", (old_thread,))]
+    with daemon.store.reading() as conn:
+        reasons = [r[0] for r in conn.execute(
+            "SELECT json_extract(formation_result, '$.reason') FROM sessions WHERE thread_id = ?", (old_thread,))]
     assert reasons == ["cleared"]
     daemon.stop()
     again = make_daemon(data_dir)
     try:
         assert texts(again.client().window("kitchen")) == ["hello again"]  # never re-seeded after a restart
-        audit = again.store.read().execute("SELECT action, target FROM audit WHERE action = 'clear_context'")
+        with again.store.reading() as conn:
+            audit = conn.execute("SELECT action, target FROM audit WHERE action = 'clear_context'").fetchall()
         assert [tuple(r) for r in audit] == [("clear_context", "alice")]
     finally:
         again.stop()
@@ -173,11 +176,13 @@ def test_retention_deletes_old_unpinned_turns_only(daemon, client):
     client.set_setting("memory.retention_window_days", 30)
     deleted = daemon.retention_pass()
     assert deleted == 2  # the assistant's reply and the unlinked user turn
-    left = daemon.store.read().execute("SELECT text, pinned FROM turns").fetchall()
+    with daemon.store.reading() as conn:
+        left = conn.execute("SELECT text, pinned FROM turns").fetchall()
     assert [tuple(r) for r in left] == [("I live in Lisbon and I love the old trams of the city.", 1)]
     found = client.recall("zebra crossing bakery")
     assert all("zebra" not in t["text"] for t in found["turns"])
-    fts = daemon.store.read().execute("SELECT count(*) FROM turn_fts WHERE turn_fts MATCH 'zebra'").fetchone()[0]
+    with daemon.store.reading() as conn:
+        fts = conn.execute("SELECT count(*) FROM turn_fts WHERE turn_fts MATCH 'zebra'").fetchone()[0]
     assert fts == 0 and len(daemon.store.track("turns")) == 1
 
 
@@ -192,7 +197,8 @@ def test_a_fold_that_read_an_erased_turn_is_not_stored(daemon, client):
     client.erase("match", "4929 1234 5678 9012")  # commits while the summary (which read it) is being made
     release.set()
     wait_fold(folds)
-    assert daemon.store.read().execute("SELECT count(*) FROM thread_summaries").fetchone()[0] == 0
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM thread_summaries").fetchone()[0] == 0
     window = client.window("kitchen")
     assert "4929" not in (window["summary"] or "") and all("4929" not in m["text"] for m in window["messages"])
 
@@ -207,9 +213,11 @@ def test_a_fold_whose_write_fails_leaves_the_window_as_it_was(daemon, client):
     client.report_usage("kitchen", FULL)
     wait_fold(folds)
     assert client.window("kitchen") == before  # no summary the database does not hold
-    assert daemon.store.read().execute("SELECT count(*) FROM thread_summaries").fetchone()[0] == 0
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM thread_summaries").fetchone()[0] == 0
     daemon.store.writer.write(lambda tx: tx.execute("DROP TRIGGER temp.disk_full"))
     client.report_usage("kitchen", FULL)  # the failed fold left nothing half done: the next one folds
     wait_fold(folds)
-    stored = daemon.store.read().execute("SELECT summary FROM thread_summaries").fetchone()[0]
+    with daemon.store.reading() as conn:
+        stored = conn.execute("SELECT summary FROM thread_summaries").fetchone()[0]
     assert client.window("kitchen")["summary"] == stored and len(client.window("kitchen")["messages"]) == 4

@@ -43,7 +43,8 @@ def test_set_persists_audits_and_applies_live(data_dir, daemon, client):
     client.set_setting("memory.recall_top_k", 9)
     assert daemon.settings["memory.recall_top_k"] == 9
     assert client.setting("memory.recall_top_k")["value"] == 9
-    audit = daemon.store.read().execute("SELECT actor, action, target, detail FROM audit").fetchall()
+    with daemon.store.reading() as conn:
+        audit = conn.execute("SELECT actor, action, target, detail FROM audit").fetchall()
     assert [tuple(r)[:3] for r in audit] == [("admin", "settings.set", "memory.recall_top_k")]
     daemon.stop()
 
@@ -63,8 +64,9 @@ def test_a_bad_value_over_the_api_is_a_clear_error_and_changes_nothing(daemon, c
         client.set_setting("memory.nope", 1)
     assert err.value.status == 404
     assert daemon.settings["memory.recall_top_k"] == 5
-    assert daemon.store.read().execute("SELECT count(*) FROM settings").fetchone()[0] == 0
-    assert daemon.store.read().execute("SELECT count(*) FROM audit").fetchone()[0] == 0
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM settings").fetchone()[0] == 0
+        assert conn.execute("SELECT count(*) FROM audit").fetchone()[0] == 0
 
 
 def test_settings_listing_carries_the_declarations(client):

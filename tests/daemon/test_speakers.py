@@ -70,7 +70,8 @@ def settings() -> Settings:
 
 
 def _rows(store, sql, params=()):
-    return [tuple(r) for r in store.read().execute(sql, params).fetchall()]
+    with store.reading() as conn:
+        return [tuple(r) for r in conn.execute(sql, params).fetchall()]
 
 
 def _audit(store, action):

@@ -34,7 +34,8 @@ def test_enroll_identify_and_speak_by_voice(daemon, client, wavs):
     voice = {"wav_b64": base64.b64encode(wavs[FEMALE][5]).decode()}
     client._http.post("/v1/turns", headers=client._headers(), json={"turns": [
         {"thread": "hall", "role": "user", "text": "I keep my passport in the blue folder", "voice": voice}]})
-    row = daemon.store.read().execute("SELECT speaker_id, band, owner_id FROM turns").fetchone()
+    with daemon.store.reading() as conn:
+        row = conn.execute("SELECT speaker_id, band, owner_id FROM turns").fetchone()
     assert tuple(row) == ("alice", "high", "alice")
     client.remember("I am allergic to penicillin", speaker="alice")
     settle(daemon)

@@ -112,7 +112,8 @@ def test_no_personal_fact_reaches_anyone_else(h):
                 admin.remember(f"The household is allergic to {thing} dust")
             admin.form_now(end_open=True)
             settle(daemon)
-            rows = daemon.store.read().execute("SELECT id, owner_id, text FROM facts").fetchall()
+            with daemon.store.reading() as conn:
+                rows = conn.execute("SELECT id, owner_id, text FROM facts").fetchall()
             personal = {}  # owner -> ids of the facts in their personal pool
             for fact_id, owner, _text in rows:
                 if owner is not None:

@@ -72,14 +72,15 @@ FUZZ_SETTINGS = settings(
 
 
 def _fuzz_one(case, fuzz_daemon, fuzz_app):
-    db = fuzz_daemon.store.read()
-    before = row_counts(db)
+    with fuzz_daemon.store.reading() as db:
+        before = row_counts(db)
     response = case.call(app=fuzz_app, headers=_auth(fuzz_daemon))
     case.validate_response(response, checks=[not_a_server_error])
     if 400 <= response.status_code < 500:
         body = response.json()
         assert body["error"]["message"], body
-        assert row_counts(db) == before, f"rejected {case.method} {case.formatted_path} changed rows"
+        with fuzz_daemon.store.reading() as db:
+            assert row_counts(db) == before, f"rejected {case.method} {case.formatted_path} changed rows"
 
 
 @schema.parametrize()
@@ -190,21 +191,22 @@ def _send(http, method, path, body, headers):
 def test_bad_input_gets_a_clear_4xx_and_changes_nothing(bad_daemon, method, path, body, headers):
     c = bad_daemon.client()
     http = c._http
-    db = bad_daemon.store.read()
-    before = row_counts(db)
-    settings_before = db.execute("SELECT key, value FROM settings ORDER BY key").fetchall()
+    with bad_daemon.store.reading() as db:
+        before = row_counts(db)
+        settings_before = db.execute("SELECT key, value FROM settings ORDER BY key").fetchall()
     response = _send(http, method, path, body, dict(headers or {}, **c._headers()))
     assert 400 <= response.status_code < 500, (response.status_code, response.text[:300])
     message = response.json()["error"]["message"]
     assert isinstance(message, str) and 3 < len(message) < 2000
-    assert row_counts(db) == before
-    assert db.execute("SELECT key, value FROM settings ORDER BY key").fetchall() == settings_before
+    with bad_daemon.store.reading() as db:
+        assert row_counts(db) == before
+        assert db.execute("SELECT key, value FROM settings ORDER BY key").fetchall() == settings_before
 
 
 def test_a_body_over_the_limit_is_refused_announced_or_streamed(bad_daemon):
     c = bad_daemon.client()
-    db = bad_daemon.store.read()
-    before = row_counts(db)
+    with bad_daemon.store.reading() as db:
+        before = row_counts(db)
     text = "x" * 1000
     turns = [{"thread": "big", "role": "user", "text": text}] * ((MAX_BODY_BYTES // 1000) + 100)
     body = json.dumps({"turns": turns}).encode()
@@ -221,13 +223,14 @@ def test_a_body_over_the_limit_is_refused_announced_or_streamed(bad_daemon):
     assert streamed.json()["error"]["message"]
     bogus = c._http.post("/v1/turns", content=b"{}", headers=dict(c._headers(), **JSON, **{"Content-Length": "-1"}))
     assert 400 <= bogus.status_code < 500
-    assert row_counts(db) == before
+    with bad_daemon.store.reading() as db:
+        assert row_counts(db) == before
 
 
 def test_missing_or_wrong_tokens_are_refused_and_change_nothing(bad_daemon):
     c = bad_daemon.client()
-    db = bad_daemon.store.read()
-    before = row_counts(db)
+    with bad_daemon.store.reading() as db:
+        before = row_counts(db)
     turn = {"turns": [{"thread": "k", "role": "user", "text": "let me in"}]}
     for headers in (
         {},
@@ -242,4 +245,5 @@ def test_missing_or_wrong_tokens_are_refused_and_change_nothing(bad_daemon):
     assert r.status_code == 403
     r = assistant._http.post("/v1/erase", json={"kind": "speaker", "value": "alice"}, headers=assistant._headers())
     assert r.status_code == 403
-    assert row_counts(db) == before
+    with bad_daemon.store.reading() as db:
+        assert row_counts(db) == before

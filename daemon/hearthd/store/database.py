@@ -61,10 +61,6 @@ class Store:
         self._rebuilding: dict[str, set[int]] = {}
         self.on_rebuild_needed: Callable[[], None] | None = None  # wakes whoever calls rebuild_tracks
 
-    def read(self) -> sqlite3.Connection:
-        """The thread's read connection, bare (kept for callers not yet on reading(): prefer reading())."""
-        return self._readers.get()
-
     @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:
         """`with store.reading() as conn:` the thread's read connection; on exit no transaction is left open,
