@@ -7,6 +7,7 @@ model in the background. An import goes into an empty memory, in one transaction
 
 from __future__ import annotations
 
+import base64
 import json
 import time
 from typing import Iterable, Iterator
@@ -22,6 +23,20 @@ VERSION = 1
 TABLES = ("speakers", "threads", "sessions", "turns", "facts", "episodes", "fact_turn_link", "fact_episode_link",
           "episode_links", "review_queue", "dismissals", "thread_summaries", "settings", "audit", "receipts")
 SKIPPED_COLUMNS = frozenset({"embedding", "embed_model"})
+
+
+def _to_json(value):
+    """A cell as JSON: BLOBs (a person's voiceprint) as {"b64": ...}."""
+    return {"b64": base64.b64encode(value).decode("ascii")} if isinstance(value, bytes) else value
+
+
+def _from_json(value, where: str):
+    if isinstance(value, dict):
+        try:
+            return base64.b64decode(value["b64"], validate=True)
+        except (KeyError, TypeError, ValueError):
+            raise UserError(f"{where}: a binary value must be {{\"b64\": \"...\"}}") from None
+    return value
 
 
 def _columns(conn, table: str) -> list[str]:
@@ -40,7 +55,8 @@ def export_lines(store) -> Iterator[str]:
             cols = _columns(conn, table)
             n = 0
             for row in conn.execute(f"SELECT {', '.join(cols)} FROM {table} ORDER BY rowid"):
-                yield json.dumps({"table": table, "row": dict(zip(cols, row))}, ensure_ascii=False) + "\n"
+                yield json.dumps({"table": table, "row": {c: _to_json(v) for c, v in zip(cols, row)}},
+                                 ensure_ascii=False) + "\n"
                 n += 1
             counts[table] = n
         yield json.dumps({"end": True, "counts": counts}) + "\n"
@@ -72,7 +88,7 @@ def _parse(lines: Iterable[str], store) -> tuple[dict, list[tuple[str, dict]]]:
         unknown = set(row) - allowed[table]
         if unknown:
             raise UserError(f"line {number}: {table} has no column {sorted(unknown)[0]!r}")
-        rows.append((table, row))
+        rows.append((table, {c: _from_json(v, f"line {number}: {table}.{c}") for c, v in row.items()}))
     if header is None:
         raise UserError("the file is empty")
     if footer is None:
