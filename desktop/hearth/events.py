@@ -10,15 +10,20 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from hearthd.api.client import HearthClient
+from hearthd.ops import REGISTRY
 
 log = logging.getLogger(__name__)
 
-# Which area of the views an event changes (the same areas as tasks.changed).
-AREA_OF = {"turn.committed": "memory", "fact.stored": "memory", "formation.session": "memory",
-           "memory.dismissed": "memory", "memory.restored": "memory", "memory.erased": "memory",
-           "memory.imported": "memory", "retention.deleted": "memory", "context.cleared": "memory",
-           "settings.changed": "settings", "speaker.enrolled": "speakers", "embedder.state": "status",
-           "embedder.active": "status", "embedding.progress": "status", "formation.progress": "status"}
+# Which area of the views an event changes (the same areas as tasks.changed): every operation's event by the
+# area of its operation (hearthd.ops), and the events the daemon's components publish themselves.
+VIEW_OF_OPERATION_AREA = {"conversation": "memory", "recall": "memory", "curation": "memory", "forgetting": "memory",
+                          "speakers": "speakers", "settings": "settings", "generator": "status", "system": "memory",
+                          "tools": "memory"}
+AREA_OF = {op.event: VIEW_OF_OPERATION_AREA[op.area] for op in REGISTRY.values() if op.event} | {
+    "formation.session": "memory", "retention.deleted": "memory", "window.compacted": "memory",
+    "embedder.state": "status", "embedder.active": "status", "embedding.progress": "status",
+    "formation.progress": "status", "embedder.tracks_rebuilt": "status", "generator.degraded": "status",
+    "generator.down": "status", "generator.up": "status", "generator.changed": "status"}
 
 
 class EventStream(QObject):

@@ -255,3 +255,9 @@ def test_import_publishes_its_event(daemon, household, tmp_path, data_dir):
         assert {s["id"]: s["enrolled"] for s in fresh.client().speakers()}["carol"] is True
     finally:
         fresh.stop()
+
+
+def test_the_desktop_refreshes_on_every_operations_event():
+    from hearth.events import AREA_OF
+
+    assert sorted(op.event for op in REGISTRY.values() if op.event and op.event not in AREA_OF) == []
