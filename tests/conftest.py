@@ -1,8 +1,7 @@
 """Shared fixtures: a temp data dir through HEARTH_DATA_DIR, in-process daemons (the deterministic fake embedder,
 or the real model loaded once per test session) and their API clients, hearthd processes (`procs`).
 
-Helpers are in tests/helpers.py: import them from there. The names re-exported below are for modules that
-still import them from here."""
+Helpers are in tests/helpers.py: import them from there."""
 
 from __future__ import annotations
 
@@ -15,15 +14,7 @@ import pytest
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from tests.helpers import (  # noqa: E402, F401 - procs is a fixture; the rest re-exported (see above)
-    HashModel,
-    fake_loader,
-    make_daemon,
-    procs,
-    real_loader,
-    settle,
-    wait_for,
-)
+from tests.helpers import make_daemon, procs, real_loader, settle  # noqa: E402, F401 - procs is a fixture
 
 
 @pytest.fixture(autouse=True)

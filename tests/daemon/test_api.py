@@ -5,7 +5,7 @@ import json
 import pytest
 
 from hearthd.api.client import HearthClient, HearthError
-from tests.conftest import settle
+from tests.helpers import settle
 
 
 def turn(text, thread="kitchen", role="user", **kw):

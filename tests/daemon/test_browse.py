@@ -4,7 +4,7 @@ source facts, a fact's history, memory growth per day."""
 import pytest
 
 from hearthd.api.client import HearthError
-from tests.daemon.test_formation import form, say
+from tests.helpers import form, say
 
 
 def test_pages_of_facts_turns_and_episodes_with_filters_and_totals(daemon, client):

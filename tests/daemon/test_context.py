@@ -1,7 +1,7 @@
 """Context assembly: the [Turn context] preamble, its modes, scope, language and use counts."""
 
 from hearthd.memory.context import localized_now
-from tests.conftest import settle, wait_for
+from tests.helpers import settle, wait_for
 
 
 def setup_facts(daemon, client):

@@ -3,7 +3,7 @@
 import pytest
 
 from hearthd.api.client import HearthError
-from tests.conftest import settle
+from tests.helpers import settle
 
 
 def seed(daemon, client):

@@ -34,7 +34,7 @@ from hearthd.formation.ledger import TurnIn
 from hearthd.memory.scope import EVERYTHING
 from hearthd.store.database import Store
 from hearthd.timeutil import parse_time
-from tests.conftest import settle, wait_for
+from tests.helpers import settle, wait_for
 
 ALICE = "alice@acme.io"
 BOB = "bob@acme.io"

@@ -7,7 +7,7 @@ import pytest
 from hearthd.api.client import HearthError
 from hearthd.forgetting.export import export_lines
 from hearthd.store.database import Store
-from tests.conftest import make_daemon, settle
+from tests.helpers import make_daemon, settle
 
 
 def count(store, table: str) -> int:

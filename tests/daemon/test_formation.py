@@ -7,24 +7,7 @@ import pytest
 
 from hearthd.formation.quality import quality_problem
 from hearthd.timeutil import parse_time, resolve_time_hint
-from tests.conftest import settle, wait_for
-
-
-def say(client, texts, ts, speaker="alice", band="high", thread="kitchen", reply=True):
-    """One conversation: each user line (with an assistant reply), a minute apart from ts on."""
-    start = parse_time(ts)
-    turns = []
-    for i, text in enumerate(texts):
-        turns.append({"thread": thread, "role": "user", "text": text, "ts": start + 60 * i,
-                      **({"speaker": speaker, "band": band} if speaker else {})})
-        if reply:
-            turns.append({"thread": thread, "role": "assistant", "text": "Okay, noted.", "ts": start + 60 * i + 5})
-    return client.commit_turns(turns)
-
-
-def form(client):
-    """Form everything now. (The sweeper, woken by each commit, may already have formed past sessions.)"""
-    return client.form_now(end_open=True)
+from tests.helpers import form, say, settle, wait_for
 
 
 def results(daemon) -> list[dict]:

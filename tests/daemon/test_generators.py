@@ -21,10 +21,10 @@ from hearthd.generators.active import ActiveGenerator
 from hearthd.generators.base import GeneratorError
 from hearthd.generators.openai_compatible import OpenAICompatible
 from hearthd.generators.steps import extract_with_generator
-from tests.conftest import wait_for
+from tests.helpers import wait_for
 from tests.daemon.chat_server import SUMMARY, ChatServer
-from tests.daemon.test_formation import form, say
-from tests.daemon.test_history import FULL, chat
+from tests.helpers import form, say
+from tests.helpers import FULL, chat
 
 LINES = ["I live in Lisbon with my family.", "I work as a nurse at the big hospital downtown."]
 RULES_FACTS = {"Lisbon", "nurse", "the big hospital downtown"}  # what the rule extractor reads in LINES
@@ -343,7 +343,7 @@ def test_a_malformed_api_key_is_refused_and_changes_nothing(data_dir, daemon, cl
 
 @pytest.mark.subprocess
 def test_hearthd_starts_without_a_keyring_and_hearthctl_sets_and_tests_the_key(tmp_path, server):
-    from tests.daemon.test_process import Hearthd, ctl
+    from tests.helpers import Hearthd, ctl
 
     data = tmp_path / "data"
     data.mkdir()

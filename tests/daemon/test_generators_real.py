@@ -19,8 +19,7 @@ from hearthd.formation.extract_rules import load_catalogue
 from hearthd.generators.base import GeneratorError
 from hearthd.generators.llama_in_process import LlamaInProcess
 from hearthd.generators.steps import extract_with_generator
-from tests.daemon.test_formation import form, say
-from tests.daemon.test_history import chat
+from tests.helpers import chat, form, say
 from tests.llama_server import LlamaServer, missing, smollm2_gguf
 
 pytestmark = [pytest.mark.llm, pytest.mark.skipif(missing() is not None, reason=missing() or "")]

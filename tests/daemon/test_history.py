@@ -1,24 +1,9 @@
 """The working window (L1), compaction (L2), clear_context and retention."""
 
 import threading
-import time
 
 from hearthd.history.compaction import MAX_SUMMARISER_INPUT_CHARS, MAX_SUMMARY_CHARS
-from hearthd.timeutil import parse_time
-from tests.conftest import make_daemon, settle
-
-FULL = {"prompt_tokens": 900, "n_ctx": 1000, "output_reserve": 0}
-
-
-def chat(client, n, thread="kitchen", start=None, speaker="alice", word="topic"):
-    """n exchanges; by default just now, so the conversation is live (not ended by the sweeper)."""
-    t0 = parse_time(start) if start else time.time() - 20 * n - 30
-    for i in range(n):  # one exchange at a time, as a live assistant commits them
-        client.commit_turns([
-            {"thread": thread, "role": "user", "text": f"{word} {i}: shall we talk about item {i}?",
-             "speaker": speaker, "ts": t0 + 20 * i},
-            {"thread": thread, "role": "assistant", "text": f"Sure, item {i} it is.", "ts": t0 + 20 * i + 5}])
-
+from tests.helpers import FULL, chat, make_daemon, settle
 
 def texts(window):
     return [m["text"] for m in window["messages"]]

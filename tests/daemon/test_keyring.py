@@ -54,7 +54,7 @@ GENERATOR_PROBE = textwrap.dedent("""
     import io, json, logging, sys
     import keyring
     from hearthd.daemon import Daemon
-    from tests.conftest import fake_loader
+    from tests.helpers import fake_loader
     data, url, key = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
     log = io.StringIO()
     logging.basicConfig(level=logging.DEBUG, stream=log)

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from tests.daemon.test_process import BIN, procs, start  # noqa: F401 - procs is a fixture
+from tests.helpers import BIN, start
 
 pytestmark = [pytest.mark.subprocess, pytest.mark.real_model]
 

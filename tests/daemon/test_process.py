@@ -296,13 +296,3 @@ def test_kill_9_during_formation_then_restart_forms_the_session_exactly_once(pro
     assert conn.execute("SELECT count(*) FROM episodes").fetchone()[0] == 1
     assert conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NOT NULL").fetchone()[0] == 1
     assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-
-
-def __getattr__(name: str):
-    """test_mcp.py and test_generators.py still import these from here; they live in tests/helpers.py (procs is a
-    fixture that tests/conftest.py registers for every test)."""
-    if name in ("Hearthd", "procs"):
-        import tests.helpers
-
-        return getattr(tests.helpers, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

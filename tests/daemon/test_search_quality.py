@@ -8,7 +8,7 @@ from hearthd.formation.ledger import TurnIn
 from hearthd.memory.hybrid import NEIGHBOUR_SHARE, SPEAKER_BOOST, TurnContext, fuse, turns_that_may_lead
 from hearthd.memory.scope import EVERYTHING, scope_for
 from hearthd.memory.search import Filters
-from tests.conftest import settle
+from tests.helpers import settle
 
 
 def test_a_turn_gets_a_share_of_its_neighbours_score():

@@ -48,7 +48,7 @@ def test_set_persists_audits_and_applies_live(data_dir, daemon, client):
     assert [tuple(r)[:3] for r in audit] == [("admin", "settings.set", "memory.recall_top_k")]
     daemon.stop()
 
-    from tests.conftest import make_daemon
+    from tests.helpers import make_daemon
     again = make_daemon(data_dir)
     try:
         assert again.settings["memory.recall_top_k"] == 9

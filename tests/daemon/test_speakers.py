@@ -18,32 +18,12 @@ from hearthd.speakers import registry  # noqa: E402
 from hearthd.speakers.voice import MODEL_ID, VOICE_DIM, VoiceEmbedder  # noqa: E402
 from hearthd.store import vectors  # noqa: E402
 from hearthd.store.database import Store  # noqa: E402
-
-FEMALE, MALE = "en+f3", "en"
-SENTENCES = [
-    "The weather today is sunny with a light breeze from the west.",
-    "Please remind me to buy milk and bread on the way home tonight.",
-    "My favourite book is a long novel about a family of sailors.",
-    "Could you turn the kitchen lights down a little, thank you.",
-    "We are going to visit my grandmother in the mountains next weekend.",
-    "Set a timer for twenty minutes while the cake is in the oven.",
-]
-# (pitch, words per minute): a voice never says two sentences quite the same way.
-VARIATIONS = [(50, 165), (44, 150), (56, 180), (47, 172), (53, 155), (50, 160)]
-
-
-def _say(directory, voice: str, i: int) -> bytes:
-    pitch, speed = VARIATIONS[i]
-    path = directory / f"{voice.replace('+', '_')}-{i}.wav"
-    subprocess.run(["espeak-ng", "-v", voice, "-p", str(pitch), "-s", str(speed), "-w", str(path), SENTENCES[i]],
-                   check=True, capture_output=True)
-    return path.read_bytes()
-
+from tests.helpers import FEMALE, MALE, SENTENCES, speak  # noqa: E402
 
 @pytest.fixture(scope="module")
 def voices(tmp_path_factory) -> dict[str, list[bytes]]:
     directory = tmp_path_factory.mktemp("voices")
-    return {voice: [_say(directory, voice, i) for i in range(len(SENTENCES))] for voice in (FEMALE, MALE)}
+    return {voice: [speak(directory, voice, i) for i in range(len(SENTENCES))] for voice in (FEMALE, MALE)}
 
 
 @pytest.fixture(scope="module")

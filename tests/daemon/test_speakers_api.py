@@ -9,17 +9,17 @@ from pathlib import Path
 import pytest
 
 from hearthd.api.client import HearthError
-from tests.conftest import settle
+from tests.helpers import settle
 
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 
-from tests.daemon.test_speakers import FEMALE, MALE, SENTENCES, _say  # noqa: E402
+from tests.helpers import FEMALE, MALE, SENTENCES, speak  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def wavs():
     with tempfile.TemporaryDirectory() as tmp:
-        yield {v: [_say(Path(tmp), v, i) for i in range(len(SENTENCES))] for v in (FEMALE, MALE)}
+        yield {v: [speak(Path(tmp), v, i) for i in range(len(SENTENCES))] for v in (FEMALE, MALE)}
 
 
 def test_enroll_identify_and_speak_by_voice(daemon, client, wavs):

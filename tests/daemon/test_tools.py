@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearthd.api.client import HearthError
-from tests.conftest import make_daemon, settle
+from tests.helpers import make_daemon, settle
 
 
 def enable(client):

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from tests.helpers import idle, make_daemon, settle  # noqa: F401 - idle re-exported for test_pages.py
+from tests.helpers import make_daemon, settle
 
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")

@@ -16,9 +16,7 @@ from hearth.app import HearthApp
 from hearth.supervisor import CONNECTED
 from hearth.tray import PAUSED, RUNNING
 from hearthd.api.client import DaemonNotRunning, HearthClient
-from hearthd.embedding.service import Priority
-from hearthd.store.vectors import encode
-from tests.conftest import make_daemon, settle, wait_for
+from tests.helpers import insert_facts, make_daemon, settle, wait_for
 
 
 def settings_page(qtbot, window):
@@ -120,20 +118,6 @@ def test_erase_from_the_window_produces_a_receipt_that_verifies(qtbot, served, h
     (tmp_path / "tampered.json").write_text(json.dumps(receipt))
     page.verify_file(str(tmp_path / "tampered.json"))
     qtbot.waitUntil(lambda: page.last_verdict == "tampered", timeout=5_000)
-
-
-def insert_facts(daemon, n: int) -> None:
-    """n facts through the daemon's single writer, in one transaction, embedded already by the daemon's model
-    (formation's path and background embedding are not what is tested)."""
-    now = time.time()
-    texts = [f"Item {i} is on shelf {i}" for i in range(n)]
-    model = daemon.embedder.model_id
-    vectors = daemon.embedder.embed(texts, Priority.BACKGROUND)[1]
-    rows = [(f"item {i}", "located_at", f"shelf {i}", texts[i], None if i % 3 else "alice", now - (n - i),
-             now - (n - i), encode(vectors[i]), model) for i in range(n)]
-    daemon.store.writer.write(lambda tx: tx.executemany(
-        "INSERT INTO facts(subject, predicate, object, text, owner_id, valid_from, recorded_at, embedding, "
-        "embed_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows))
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from hearth import microphone
-from tests.conftest import settle
-from tests.daemon.test_formation import form, say
-from tests.desktop.conftest import idle
+from tests.helpers import settle
+from tests.helpers import form, say
+from tests.helpers import idle
 
 
 def select(qtbot, page, kind: str, predicate) -> dict:
@@ -134,12 +134,12 @@ def test_the_microphone_check_names_what_is_missing():
 
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 def test_enroll_identify_rename_and_remove_a_voice(qtbot, served, hearth, window, dialogs, tmp_path):
-    from tests.daemon.test_speakers import FEMALE, MALE, _say
+    from tests.helpers import FEMALE, MALE, speak
 
     paths = {}
     for voice in (FEMALE, MALE):
         for i in range(5):
-            _say(tmp_path, voice, i)
+            speak(tmp_path, voice, i)
         paths[voice] = sorted(str(p) for p in tmp_path.glob(f"{voice.replace('+', '_')}-*.wav"))
     page = window.show_page("speakers")
     dialogs.text = ("Alice", True)
@@ -197,7 +197,7 @@ def test_open_page_by_path(window):
 
 
 def test_live_changes_reload_the_table_unless_the_reader_is_deep_in_it(qtbot, served, hearth, window):
-    from tests.desktop.test_app import insert_facts
+    from tests.helpers import insert_facts
 
     insert_facts(served, 300)
     page = window.show_page("memory")
