@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -33,9 +33,16 @@ def summarize(samples_s, unit: str = "ms") -> dict:
     a = np.asarray(samples_s, dtype=np.float64) * scale
     if a.size == 0:
         return {"n": 0, "unit": unit}
-    return {"n": int(a.size), "unit": unit, "median": round(float(np.median(a)), 3),
-            "p95": round(float(np.percentile(a, 95)), 3), "p99": round(float(np.percentile(a, 99)), 3),
-            "mean": round(float(a.mean()), 3), "min": round(float(a.min()), 3), "max": round(float(a.max()), 3)}
+    return {
+        "n": int(a.size),
+        "unit": unit,
+        "median": round(float(np.median(a)), 3),
+        "p95": round(float(np.percentile(a, 95)), 3),
+        "p99": round(float(np.percentile(a, 99)), 3),
+        "mean": round(float(a.mean()), 3),
+        "min": round(float(a.min()), 3),
+        "max": round(float(a.max()), 3),
+    }
 
 
 def timed(fn, *args, **kwargs) -> tuple[float, object]:
@@ -73,9 +80,15 @@ def machine() -> dict:
             versions[mod] = getattr(m, "sqlite_version", None) or getattr(m, "__version__", "?")
         except ImportError:
             versions[mod] = None
-    return {"nproc": os.cpu_count(), "cpu": cpu, "memory": mem_total, "python": platform.python_version(),
-            "platform": platform.platform(), "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "versions": versions}
+    return {
+        "nproc": os.cpu_count(),
+        "cpu": cpu,
+        "memory": mem_total,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "versions": versions,
+    }
 
 
 class CpuWatch:
@@ -111,14 +124,19 @@ class CpuWatch:
         wall = max(1e-6, time.monotonic() - self.t0)
         cpus = os.cpu_count() or 1
         busy, ours = self._busy() - self.busy0, self._ours() - self.ours0
-        return {"wall_s": round(wall, 1), "machine_busy_pct": round(100 * busy / (wall * cpus), 1),
-                "ours_pct": round(100 * ours / (wall * cpus), 1),
-                "other_processes_pct": round(max(0.0, 100 * (busy - ours) / (wall * cpus)), 1),
-                "loadavg_1m_before": self.load0, "loadavg_1m_after": self._loadavg()}
+        return {
+            "wall_s": round(wall, 1),
+            "machine_busy_pct": round(100 * busy / (wall * cpus), 1),
+            "ours_pct": round(100 * ours / (wall * cpus), 1),
+            "other_processes_pct": round(max(0.0, 100 * (busy - ours) / (wall * cpus)), 1),
+            "loadavg_1m_before": self.load0,
+            "loadavg_1m_after": self._loadavg(),
+        }
 
 
 def other_busy_processes(min_cpu_pct: float = 20.0) -> list[str]:
     """Other processes using a lot of CPU right now (sampled over 0.5 s), to say why a run is noisy."""
+
     def snapshot():
         out = {}
         for d in Path("/proc").iterdir():
@@ -196,10 +214,11 @@ class Hearthd:
     def __init__(self, data_dir: Path, log_path: Path | None = None):
         self.data_dir = Path(data_dir)
         self.log_path = log_path or (self.data_dir / "hearthd-bench.log")
-        self._log = open(self.log_path, "ab")
+        self._log = open(self.log_path, "ab")  # noqa: SIM115 - the daemon writes to it until stop()
         self.started = time.perf_counter()
-        self.proc = subprocess.Popen(hearthd_command(self.data_dir), stdout=self._log, stderr=subprocess.STDOUT,
-                                     env=child_env(), cwd=ROOT)
+        self.proc = subprocess.Popen(
+            hearthd_command(self.data_dir), stdout=self._log, stderr=subprocess.STDOUT, env=child_env(), cwd=ROOT
+        )
 
     @property
     def pid(self) -> int:
@@ -276,8 +295,11 @@ def in_process_daemon(data_dir: Path, timeout: float = 900):
             raise RuntimeError(f"embedder not ready: {daemon.embedder.error}")
         if not daemon.backfill.tracks_ready.wait(timeout):
             raise TimeoutError("vector tracks not loaded")
-        wait_for(lambda: daemon.backfill.pending == 0 and not daemon.backfill.reembedding, timeout,
-                 what="background embedding to finish")
+        wait_for(
+            lambda: daemon.backfill.pending == 0 and not daemon.backfill.reembedding,
+            timeout,
+            what="background embedding to finish",
+        )
         daemon.bench_ready_seconds = time.perf_counter() - t0
         daemon.bench_settle_seconds = settle()
         yield daemon

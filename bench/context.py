@@ -1,9 +1,9 @@
 """Context assembly for a live turn, query embedding included (spec 13: p95 <= 40 ms at 100k turns).
 
-`daemon.ops.recall.context(text, scope_for(speaker, "high"))` is what the API's /v1/context runs for every user turn: the
-pinned profile card, the embedding of what was said (interactive priority), SearchFacts in the speaker's scope,
-rendering the [Turn context] preamble and queueing the use_count bump. Timed in-process (no HTTP) on a copy of
-the cached data dir, over varied live-turn sentences from the household's speakers in turn.
+`daemon.ops.recall.context(text, scope_for(speaker, "high"))` is what the API's /v1/context runs for every user
+turn: the pinned profile card, the embedding of what was said (interactive priority), SearchFacts in the
+speaker's scope, rendering the [Turn context] preamble and queueing the use_count bump. Timed in-process (no
+HTTP) on a copy of the cached data dir, over varied live-turn sentences from the household's speakers in turn.
 """
 
 from __future__ import annotations
@@ -70,12 +70,25 @@ def run(args) -> dict:
     log(f"context {turns}: p50 {s['median']} ms, p95 {s['p95']} ms (embed alone p50 {e['median']} ms)")
     target = turns == TARGET_TURNS
     metrics = [
-        metric(f"context assembly p95 (embedding included), {turns // 1000}k turns", s["p95"], "ms",
-               f"<= {TARGET_P95_MS:g} ms" if target else f"<= {TARGET_P95_MS:g} ms at 100k",
-               (s["p95"] <= TARGET_P95_MS) if target else None, f"median {s['median']} ms"),
+        metric(
+            f"context assembly p95 (embedding included), {turns // 1000}k turns",
+            s["p95"],
+            "ms",
+            f"<= {TARGET_P95_MS:g} ms" if target else f"<= {TARGET_P95_MS:g} ms at 100k",
+            (s["p95"] <= TARGET_P95_MS) if target else None,
+            f"median {s['median']} ms",
+        ),
         metric("  of which: interactive embed of one sentence, p95", e["p95"], "ms", note=f"median {e['median']} ms"),
         metric("  of which: SearchFacts with the vector given, p95", f["p95"], "ms", note=f"median {f['median']} ms"),
     ]
-    return {"turns": turns, "facts": facts, "episodes": episodes, "samples": len(texts),
-            "context": s, "embed_only": e, "search_facts_vector_given": f,
-            "injected_per_turn": round(injected / len(texts), 2), "metrics": metrics}
+    return {
+        "turns": turns,
+        "facts": facts,
+        "episodes": episodes,
+        "samples": len(texts),
+        "context": s,
+        "embed_only": e,
+        "search_facts_vector_given": f,
+        "injected_per_turn": round(injected / len(texts), 2),
+        "metrics": metrics,
+    }

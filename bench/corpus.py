@@ -14,8 +14,14 @@ CORPUS_VERSION = 1
 
 HOUSEHOLD = ("alice", "bob", "carol", "dan")
 # (speaker id, band, weight): the household's four voices, an unsure guest voice and anonymous callers.
-SPEAKERS = (("alice", "high", 30), ("bob", "high", 25), ("carol", "high", 15), ("dan", "high", 15),
-            ("guest", "medium", 5), (None, None, 10))
+SPEAKERS = (
+    ("alice", "high", 30),
+    ("bob", "high", 25),
+    ("carol", "high", 15),
+    ("dan", "high", 15),
+    ("guest", "medium", 5),
+    (None, None, 10),
+)
 ROOMS = ("kitchen", "living-room", "bedroom", "office", "hallway", "garage", "kids-room", "phone-chat")
 
 PEOPLE = """Grandma Rose, Uncle Pete, Aunt Maria, Jonas, Priya, Mehmet, Sofia, Liam, Olivia, Noah, Emma, Lucas, Mia,
@@ -31,7 +37,8 @@ the ski resort, the campsite, the bank, the town hall, the hospital, the kinderg
 the car wash, IKEA, the supermarket, the butcher, the fish market, the garden, the attic, the cellar,
 the beach in Brittany, the mountains, Vienna, Prague, Edinburgh, Naples, the cottage in Wales, the pub
 on the corner, the ice rink, the bowling alley, the music school, the playground, the recycling centre""".replace(
-    "\n", " ").split(", ")
+    "\n", " "
+).split(", ")
 FOODS = """lasagne, sushi, pad thai, tacos, risotto, banana bread, pancakes, chicken curry, lentil soup, paella,
 ramen, falafel, goulash, pierogi, moussaka, shakshuka, apple pie, carrot cake, mac and cheese, fish and chips,
 pesto pasta, vegetable stir fry, beef stew, burritos, quiche, ratatouille, dumplings, pho, tiramisu, brownies,
@@ -46,14 +53,14 @@ evening, the pub quiz, a video call with grandma, the dog's vaccination, a plumb
 homework, the science fair, tennis lessons, a run, the gym, a cooking class, a pottery class, the camping trip,
 a sleepover, the budget review, tax returns, spring cleaning, painting the fence, mowing the lawn,
 the weekly shop, meal prep, a dinner party, a date night, the school run, guitar practice,
-a language exchange, a volunteer shift, a flight to Lisbon, the parent-teacher meeting""".replace(
-    "\n", " ").split(", ")
+a language exchange, a volunteer shift, a flight to Lisbon, the parent-teacher meeting""".replace("\n", " ").split(", ")
 TIMES = """on Monday, on Tuesday, on Wednesday, on Thursday, on Friday, on Saturday, on Sunday, tomorrow morning,
 tonight, this evening, next week, next weekend, at 7 am, at half past eight, at noon, at 3 pm, at 6:30,
 after school, before lunch, after dinner, in January, in February, in March, in April, in May, in June, in July,
 in August, in September, in October, in November, in December, at the end of the month, over Easter,
 over the summer holidays, at Christmas, on the 14th, first thing on Monday, in two weeks, every Thursday""".replace(
-    "\n", " ").split(", ")
+    "\n", " "
+).split(", ")
 THINGS = """the car keys, the passports, the umbrella, the phone charger, the library books, the tax papers,
 the spare key, the dog's lead, the swimming bag, the blue jacket, the tent, the drill, the birthday present,
 the concert tickets, the recipe book, the headphones, the school uniform, the wifi password, the insurance
@@ -61,13 +68,49 @@ letter, the bike pump, the thermos, the sunglasses, the hiking boots, the laptop
 the first aid kit, the battery pack, the camera, the garden hose, the extension cord""".replace("\n", " ").split(", ")
 FEELINGS = "tired, excited, worried, happy, stressed, relieved, bored, nervous, proud, grumpy".split(", ")
 PETS = ("Biscuit the dog", "Pepper the cat", "the goldfish", "Luna the rabbit", "the hamster", "Max the dog")
-APPLIANCES = ("the dishwasher", "the washing machine", "the boiler", "the fridge", "the oven", "the heating",
-              "the router", "the smoke alarm", "the tumble dryer", "the kettle")
-JOBS = ("a nurse", "a teacher", "a software engineer", "an accountant", "a carpenter", "a chef", "a pharmacist",
-        "a bus driver", "a graphic designer", "a vet", "a lawyer", "a journalist")
+APPLIANCES = (
+    "the dishwasher",
+    "the washing machine",
+    "the boiler",
+    "the fridge",
+    "the oven",
+    "the heating",
+    "the router",
+    "the smoke alarm",
+    "the tumble dryer",
+    "the kettle",
+)
+JOBS = (
+    "a nurse",
+    "a teacher",
+    "a software engineer",
+    "an accountant",
+    "a carpenter",
+    "a chef",
+    "a pharmacist",
+    "a bus driver",
+    "a graphic designer",
+    "a vet",
+    "a lawyer",
+    "a journalist",
+)
 ALLERGIES = ("peanuts", "shellfish", "gluten", "lactose", "cats", "pollen", "penicillin", "eggs", "sesame")
-HOBBIES = ("gardening", "birdwatching", "knitting", "rock climbing", "baking", "photography", "chess", "running",
-           "woodworking", "painting", "sailing", "jigsaw puzzles", "video games", "fishing")
+HOBBIES = (
+    "gardening",
+    "birdwatching",
+    "knitting",
+    "rock climbing",
+    "baking",
+    "photography",
+    "chess",
+    "running",
+    "woodworking",
+    "painting",
+    "sailing",
+    "jigsaw puzzles",
+    "video games",
+    "fishing",
+)
 SPORTS_TEAMS = ("Arsenal", "the Lakers", "Bayern", "the Red Sox", "Ajax", "Celtic", "the All Blacks")
 
 USER_TEMPLATES = (
@@ -198,14 +241,65 @@ EPISODE_SUMMARIES = (
     "The kids have {activity} {time}; {who} and {person} split the pickups from {place}.",
     "{who} looked for the {food} recipe {person} shared and planned to cook it {time}.",
 )
-RELATIONS = ("mother", "father", "sister", "brother", "grandmother", "cousin", "best friend", "neighbour",
-             "boss", "godmother")
-WEEKDAYS = ("every Monday", "every Tuesday", "on Wednesdays", "every Thursday", "on Fridays", "on Saturday mornings",
-            "on Sundays")
-CITIES = ("Lisbon", "Barcelona", "Copenhagen", "Kyoto", "Vienna", "Prague", "Edinburgh", "Naples", "Berlin",
-          "Montreal", "Oslo", "Seville", "Porto", "Krakow", "Bristol", "Lyon", "Utrecht", "Gothenburg")
-DATES = tuple(f"{d} {m}" for m in ("January", "February", "March", "April", "May", "June", "July", "August",
-                                   "September", "October", "November", "December") for d in (3, 9, 14, 21, 28))
+RELATIONS = (
+    "mother",
+    "father",
+    "sister",
+    "brother",
+    "grandmother",
+    "cousin",
+    "best friend",
+    "neighbour",
+    "boss",
+    "godmother",
+)
+WEEKDAYS = (
+    "every Monday",
+    "every Tuesday",
+    "on Wednesdays",
+    "every Thursday",
+    "on Fridays",
+    "on Saturday mornings",
+    "on Sundays",
+)
+CITIES = (
+    "Lisbon",
+    "Barcelona",
+    "Copenhagen",
+    "Kyoto",
+    "Vienna",
+    "Prague",
+    "Edinburgh",
+    "Naples",
+    "Berlin",
+    "Montreal",
+    "Oslo",
+    "Seville",
+    "Porto",
+    "Krakow",
+    "Bristol",
+    "Lyon",
+    "Utrecht",
+    "Gothenburg",
+)
+DATES = tuple(
+    f"{d} {m}"
+    for m in (
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    )
+    for d in (3, 9, 14, 21, 28)
+)
 
 QUERY_TEMPLATES = (
     "when is {activity}",
@@ -235,13 +329,29 @@ def _fill(rng: random.Random, template: str, who: str | None = None) -> str:
     food, food2 = rng.sample(FOODS, 2)
     appliance = rng.choice(APPLIANCES)
     return template.format(
-        person=rng.choice(PEOPLE), time=rng.choice(TIMES), food=food, food2=food2, activity=rng.choice(ACTIVITIES),
-        pet=rng.choice(PETS), thing=rng.choice(THINGS), place=rng.choice(PLACES), allergy=rng.choice(ALLERGIES),
-        feeling=rng.choice(FEELINGS), appliance=appliance, appliance_bare=appliance.removeprefix("the "),
-        appliance_cap=appliance.removeprefix("the ").capitalize(), job=rng.choice(JOBS), city=rng.choice(CITIES),
-        hobby=rng.choice(HOBBIES), team=rng.choice(SPORTS_TEAMS), room=rng.choice(ROOMS).replace("-", " "),
-        who=(who or rng.choice(HOUSEHOLD)).capitalize(), relation=rng.choice(RELATIONS),
-        weekday=rng.choice(WEEKDAYS), time_date=rng.choice(DATES))
+        person=rng.choice(PEOPLE),
+        time=rng.choice(TIMES),
+        food=food,
+        food2=food2,
+        activity=rng.choice(ACTIVITIES),
+        pet=rng.choice(PETS),
+        thing=rng.choice(THINGS),
+        place=rng.choice(PLACES),
+        allergy=rng.choice(ALLERGIES),
+        feeling=rng.choice(FEELINGS),
+        appliance=appliance,
+        appliance_bare=appliance.removeprefix("the "),
+        appliance_cap=appliance.removeprefix("the ").capitalize(),
+        job=rng.choice(JOBS),
+        city=rng.choice(CITIES),
+        hobby=rng.choice(HOBBIES),
+        team=rng.choice(SPORTS_TEAMS),
+        room=rng.choice(ROOMS).replace("-", " "),
+        who=(who or rng.choice(HOUSEHOLD)).capitalize(),
+        relation=rng.choice(RELATIONS),
+        weekday=rng.choice(WEEKDAYS),
+        time_date=rng.choice(DATES),
+    )
 
 
 def _rng(stream: str, i: int) -> random.Random:

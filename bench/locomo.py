@@ -29,7 +29,7 @@ import shutil
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from .common import RESULTS_DIR, log, machine
@@ -46,7 +46,7 @@ def parse_session_time(text: str) -> float:
     cleaned = re.sub(r"\s+", " ", text.strip())
     for fmt in ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %B %Y", "%I:%M %p on %B %d, %Y"):
         try:
-            return datetime.strptime(cleaned, fmt).replace(tzinfo=timezone.utc).timestamp()
+            return datetime.strptime(cleaned, fmt).replace(tzinfo=UTC).timestamp()
         except ValueError:
             continue
     raise ValueError(f"unrecognised session date: {text!r}")
@@ -85,8 +85,16 @@ def ingest(daemon, sample_id: str, conversation: dict) -> dict[str, int]:
             text = turn_text(turn)
             if not text:
                 continue
-            batch.append(TurnIn(thread=f"{sample_id}-session-{n}", role="user", text=text,
-                                speaker=speaker_key(turn["speaker"]), band="high", ts=start + i * TURN_SPACING))
+            batch.append(
+                TurnIn(
+                    thread=f"{sample_id}-session-{n}",
+                    role="user",
+                    text=text,
+                    speaker=speaker_key(turn["speaker"]),
+                    band="high",
+                    ts=start + i * TURN_SPACING,
+                )
+            )
             dias.append(turn["dia_id"])
         for dia, rec in zip(dias, daemon.ops.conversation.commit_turns(batch)["turns"]):
             dia_to_turn[dia] = rec["id"]
@@ -125,8 +133,9 @@ def evaluate(daemon, qa: list[dict], dia_to_turn: dict[str, int], sums: dict, co
         question = str(q["question"])
         vector = daemon.embedder.embed_query(question, daemon.store.vector_model)
         for mode, methods in MODES.items():
-            result = daemon.recaller.search_all(question, Filters(EVERYTHING), k=kmax, query_vector=vector,
-                                                methods=methods)
+            result = daemon.recaller.search_all(
+                question, Filters(EVERYTHING), k=kmax, query_vector=vector, methods=methods
+            )
             ids = [t["id"] for t in result["turns"]]
             for k in KS:
                 sums[mode][k] += len(wanted & set(ids[:k])) / len(wanted)
@@ -173,8 +182,10 @@ def run(data_path: Path, workdir: Path | None) -> dict:
                 counts["turns"] += len(dia_to_turn)
                 before = counts["questions"]
                 evaluate(daemon, sample["qa"], dia_to_turn, sums, counts)
-                log(f"{sample_id}: {len(dia_to_turn)} turns, {counts['questions'] - before} questions"
-                    f"{' (reused data dir)' if reuse else ''}")
+                log(
+                    f"{sample_id}: {len(dia_to_turn)} turns, {counts['questions'] - before} questions"
+                    f"{' (reused data dir)' if reuse else ''}"
+                )
             finally:
                 daemon.stop()
     finally:
@@ -194,8 +205,10 @@ def run_haystack(data_path: Path, haystack_turns: int) -> dict:
     samples = json.loads(Path(data_path).read_text())
     t0 = time.perf_counter()
     with working_copy(ensure_dataset(*sizes_for(haystack_turns))) as data_dir, in_process_daemon(data_dir) as daemon:
-        mappings = [ingest(daemon, str(sample.get("sample_id") or f"conv-{idx}"), sample["conversation"])
-                    for idx, sample in enumerate(samples)]
+        mappings = [
+            ingest(daemon, str(sample.get("sample_id") or f"conv-{idx}"), sample["conversation"])
+            for idx, sample in enumerate(samples)
+        ]
         wait_embedded(daemon)
         from .recall import exact_agreement
 
@@ -222,8 +235,12 @@ def run_haystack(data_path: Path, haystack_turns: int) -> dict:
 def write_markdown(result: dict, data_path: Path, out: Path) -> None:
     f, c, m = result["figures"], result["counts"], machine()
     haystack = result.get("haystack_turns")
-    where = (f"all conversations in one memory with {haystack:,} unrelated household turns (+ {haystack // 5:,} "
-             f"facts, {haystack // 50:,} episodes)" if haystack else "each conversation in its own data dir")
+    where = (
+        f"all conversations in one memory with {haystack:,} unrelated household turns (+ {haystack // 5:,} "
+        f"facts, {haystack // 50:,} episodes)"
+        if haystack
+        else "each conversation in its own data dir"
+    )
     lines = [
         "# LoCoMo retrieval quality (turn-level evidence recall)" + (" in a large memory" if haystack else ""),
         "",
@@ -240,35 +257,49 @@ def write_markdown(result: dict, data_path: Path, out: Path) -> None:
         for mode in MODES:
             if suffix and mode == "dense":
                 continue  # the keyword budget does not touch the vector track
-            lines.append(f"| {names[mode]}{suffix} | {figures[mode]['5']} | {figures[mode]['10']} | "
-                         f"{figures[mode]['25']} |")
+            lines.append(
+                f"| {names[mode]}{suffix} | {figures[mode]['5']} | {figures[mode]['10']} | {figures[mode]['25']} |"
+            )
     command = f"python -m bench.locomo --data {data_path}" + (f" --haystack {haystack}" if haystack else "")
     lines += [""]
     if haystack:
         agreement = result["two_stage_top10_agreement_pct"]
-        lines += ["The rows \"every keyword\" search with every word of each question; the others as the product "
-                  "does, with a question's words rarest first within the keyword match budget.", "",
-                  "The two-stage vector scan (its coarse space fitted on the household turns, not on these "
-                  f"conversations): {agreement['turns']} % of its top 10 turns for these questions score at least "
-                  f"the exact scan's 10th (facts {agreement['facts']} %, episodes {agreement['episodes']} %).", ""]
+        lines += [
+            'The rows "every keyword" search with every word of each question; the others as the product '
+            "does, with a question's words rarest first within the keyword match budget.",
+            "",
+            "The two-stage vector scan (its coarse space fitted on the household turns, not on these "
+            f"conversations): {agreement['turns']} % of its top 10 turns for these questions score at least "
+            f"the exact scan's 10th (facts {agreement['facts']} %, episodes {agreement['episodes']} %).",
+            "",
+        ]
     else:
         lines += ["Target: hybrid recall@10 >= 70 (the LoCoMo paper's DRAGON retriever: 66.2).", ""]
-    lines += [f"Measured {m['date']} on {m['nproc']} cores ({m['cpu']}), Python {m['python']}, "
-              f"{result['seconds']} s. Command: `{command}`", ""]
+    lines += [
+        f"Measured {m['date']} on {m['nproc']} cores ({m['cpu']}), Python {m['python']}, "
+        f"{result['seconds']} s. Command: `{command}`",
+        "",
+    ]
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("\n".join(lines))
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m bench.locomo", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="python -m bench.locomo", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--data", required=True, type=Path, help="a LoCoMo JSON file (e.g. ../shared/eval/locomo-dev.json)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
     p.add_argument("--workdir", type=Path, help="keep the built data dirs here and reuse them on later runs")
-    p.add_argument("--haystack", type=int, metavar="N",
-                   help="ask in one memory holding N benchmark household turns besides the conversations")
-    p.add_argument("--out", type=Path, help="Markdown results file (default bench/results/locomo.md, or "
-                   "locomo-haystack-Nk.md)")
+    p.add_argument(
+        "--haystack",
+        type=int,
+        metavar="N",
+        help="ask in one memory holding N benchmark household turns besides the conversations",
+    )
+    p.add_argument(
+        "--out", type=Path, help="Markdown results file (default bench/results/locomo.md, or locomo-haystack-Nk.md)"
+    )
     args = p.parse_args(argv)
     import os
 
@@ -283,8 +314,10 @@ def main(argv=None) -> int:
     write_markdown(result, args.data, out)
     f = result["figures"]
     for mode in MODES:
-        print(f"{mode:7s} recall@5 {f[mode]['5']:5.1f}  @10 {f[mode]['10']:5.1f}  @25 {f[mode]['25']:5.1f}",
-              file=sys.stderr if args.json else sys.stdout)
+        print(
+            f"{mode:7s} recall@5 {f[mode]['5']:5.1f}  @10 {f[mode]['10']:5.1f}  @25 {f[mode]['25']:5.1f}",
+            file=sys.stderr if args.json else sys.stdout,
+        )
     if args.json:
         print(json.dumps(f))
     return 0

@@ -43,8 +43,10 @@ def naive_search(daemon, vector, k=10) -> list[int]:
     import numpy as np
 
     with daemon.store.reading() as conn:
-        rows = conn.execute("SELECT id, embedding FROM turns WHERE embed_model = ? AND cleared = 0 AND dismissed = 0",
-                            (daemon.store.vector_model,)).fetchall()
+        rows = conn.execute(
+            "SELECT id, embedding FROM turns WHERE embed_model = ? AND cleared = 0 AND dismissed = 0",
+            (daemon.store.vector_model,),
+        ).fetchall()
     ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
     matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
     scores = matrix @ np.asarray(vector, dtype=np.float32)
@@ -95,12 +97,14 @@ def keyword_agreement(daemon, qs, vecs, k=10) -> dict:
                 kept = {i for i, _ in fts_search(daemon.store, track, q, k, filters, recaller.word_counts)[0]}
                 shares.append(len(kept & every) / len(every))
         out[name] = round(100 * sum(shares) / len(shares), 1) if shares else None
-    budgeted = [[t["id"] for t in recaller.search_all(q, filters, k=k, query_vector=v)["turns"]]
-                for q, v in zip(qs, vecs)]
+    budgeted = [
+        [t["id"] for t in recaller.search_all(q, filters, k=k, query_vector=v)["turns"]] for q, v in zip(qs, vecs)
+    ]
     counts, recaller.word_counts = recaller.word_counts, None  # every word, as without the budget
     try:
-        every = [[t["id"] for t in recaller.search_all(q, filters, k=k, query_vector=v)["turns"]]
-                 for q, v in zip(qs, vecs)]
+        every = [
+            [t["id"] for t in recaller.search_all(q, filters, k=k, query_vector=v)["turns"]] for q, v in zip(qs, vecs)
+        ]
     finally:
         recaller.word_counts = counts
     shares = [len(set(a) & set(b)) / len(b) for a, b in zip(budgeted, every) if b]
@@ -137,50 +141,99 @@ def run(args) -> dict:
                 keywords = keyword_agreement(daemon, qs, vecs)
                 memory = dict(rss_mb(), second_model_in_process=ds._model is not None)
                 tracks = {name: len(vt) for name, vt in daemon.store.tracks.items()}
-            point = {"turns": turns, "facts": facts, "episodes": episodes, "tracks": tracks,
-                     "ready_seconds": round(ready, 2), "settle_seconds": daemon.bench_settle_seconds,
-                     "everything": summarize(everything),
-                     "alice_high": summarize(scoped), "naive_turns_from_sqlite": summarize(naive),
-                     "hits_per_query": found,
-                     "hits_per_query_alice": found_scoped, "memory": memory,
-                     "two_stage_top10_agreement_pct": agreement, "keyword_budget_top10_agreement_pct": keywords}
+            point = {
+                "turns": turns,
+                "facts": facts,
+                "episodes": episodes,
+                "tracks": tracks,
+                "ready_seconds": round(ready, 2),
+                "settle_seconds": daemon.bench_settle_seconds,
+                "everything": summarize(everything),
+                "alice_high": summarize(scoped),
+                "naive_turns_from_sqlite": summarize(naive),
+                "hits_per_query": found,
+                "hits_per_query_alice": found_scoped,
+                "memory": memory,
+                "two_stage_top10_agreement_pct": agreement,
+                "keyword_budget_top10_agreement_pct": keywords,
+            }
             curve.append(point)
-            log(f"recall {turns}: p50 {point['everything']['median']} ms, p95 {point['everything']['p95']} ms; "
-                f"alice p95 {point['alice_high']['p95']} ms; rss {memory['rss_mb']} MB")
+            log(
+                f"recall {turns}: p50 {point['everything']['median']} ms, p95 {point['everything']['p95']} ms; "
+                f"alice p95 {point['alice_high']['p95']} ms; rss {memory['rss_mb']} MB"
+            )
         rss_at = (turns, memory)  # the largest size, measured last
     for p in curve:
         target = p["turns"] == TARGET_TURNS
         label = f"{p['turns'] // 1000}k turns"
-        metrics.append(metric(f"recall p95, all pools, {label}", p["everything"]["p95"], "ms",
-                              f"<= {TARGET_P95_MS:g} ms" if target else None,
-                              (p["everything"]["p95"] <= TARGET_P95_MS) if target else None,
-                              f"median {p['everything']['median']} ms"))
-        metrics.append(metric(f"recall p95, alice (high), {label}", p["alice_high"]["p95"], "ms",
-                              f"<= {TARGET_P95_MS:g} ms" if target else None,
-                              (p["alice_high"]["p95"] <= TARGET_P95_MS) if target else None,
-                              f"median {p['alice_high']['median']} ms"))
+        metrics.append(
+            metric(
+                f"recall p95, all pools, {label}",
+                p["everything"]["p95"],
+                "ms",
+                f"<= {TARGET_P95_MS:g} ms" if target else None,
+                (p["everything"]["p95"] <= TARGET_P95_MS) if target else None,
+                f"median {p['everything']['median']} ms",
+            )
+        )
+        metrics.append(
+            metric(
+                f"recall p95, alice (high), {label}",
+                p["alice_high"]["p95"],
+                "ms",
+                f"<= {TARGET_P95_MS:g} ms" if target else None,
+                (p["alice_high"]["p95"] <= TARGET_P95_MS) if target else None,
+                f"median {p['alice_high']['median']} ms",
+            )
+        )
         agreement = p["two_stage_top10_agreement_pct"]
         if any(n >= APPROX_MIN_ROWS for n in p["tracks"].values()):
-            metrics.append(metric(f"  two-stage vector search: results as good as the exact top 10, {label}",
-                                  agreement["turns"], "%", note=f"facts {agreement['facts']} %, "
-                                  f"episodes {agreement['episodes']} % (tracks under {APPROX_MIN_ROWS:,} rows "
-                                  "are scanned exactly)"))
+            metrics.append(
+                metric(
+                    f"  two-stage vector search: results as good as the exact top 10, {label}",
+                    agreement["turns"],
+                    "%",
+                    note=f"facts {agreement['facts']} %, "
+                    f"episodes {agreement['episodes']} % (tracks under {APPROX_MIN_ROWS:,} rows "
+                    "are scanned exactly)",
+                )
+            )
         keywords = p["keyword_budget_top10_agreement_pct"]
-        metrics.append(metric(f"  keyword match budget: SearchAll's top 10 turns as with every keyword, {label}",
-                              keywords["search_all_turns"], "%", note=f"keyword top 10 alone: turns "
-                              f"{keywords['turns']} %, facts {keywords['facts']} %, episodes {keywords['episodes']} % "
-                              f"(a query's words rarest first within {FTS_MATCH_BUDGET:,} matching rows or "
-                              f"{FTS_MATCH_SHARE:.0%} of the track)"))
+        metrics.append(
+            metric(
+                f"  keyword match budget: SearchAll's top 10 turns as with every keyword, {label}",
+                keywords["search_all_turns"],
+                "%",
+                note=f"keyword top 10 alone: turns "
+                f"{keywords['turns']} %, facts {keywords['facts']} %, episodes {keywords['episodes']} % "
+                f"(a query's words rarest first within {FTS_MATCH_BUDGET:,} matching rows or "
+                f"{FTS_MATCH_SHARE:.0%} of the track)",
+            )
+        )
         naive = p["naive_turns_from_sqlite"]
         ratio = round(naive["median"] / p["everything"]["median"], 1) if p["everything"]["median"] else None
-        metrics.append(metric(f"  naive baseline (turn BLOBs read from SQLite per query), {label}, median",
-                              naive["median"], "ms", note=f"{ratio}x the product's SearchAll median "
-                              f"(turns only, vector only; {naive['n']} queries)"))
+        metrics.append(
+            metric(
+                f"  naive baseline (turn BLOBs read from SQLite per query), {label}, median",
+                naive["median"],
+                "ms",
+                note=f"{ratio}x the product's SearchAll median (turns only, vector only; {naive['n']} queries)",
+            )
+        )
     if rss_at:
         n, mem = rss_at
-        metrics.append(metric(f"RSS of this process: daemon model + {n // 1000}k-turn index in memory", mem["rss_mb"],
-                              "MB", note=("the bench's own copy of the model was loaded too (data built this run)"
-                                          if mem["second_model_in_process"] else "one model loaded")))
+        metrics.append(
+            metric(
+                f"RSS of this process: daemon model + {n // 1000}k-turn index in memory",
+                mem["rss_mb"],
+                "MB",
+                note=(
+                    "the bench's own copy of the model was loaded too (data built this run)"
+                    if mem["second_model_in_process"]
+                    else "one model loaded"
+                ),
+            )
+        )
     if len(curve) >= 2:
         base = curve[0]["everything"]["median"]
         for p in curve[1:]:

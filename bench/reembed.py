@@ -114,20 +114,43 @@ def run(args) -> dict:
     ratio = round(s_busy["p95"] / s_idle["p95"], 2)
     ratio_after = round(s_busy["p95"] / s_after["p95"], 2)
     reembed_s = t_done - t_start
-    log(f"reembed: busy p95 {s_busy['p95']} ms over {len(busy)} samples; ratio {ratio}; "
-        f"{rows} rows in {reembed_s:.1f}s")
+    log(
+        f"reembed: busy p95 {s_busy['p95']} ms over {len(busy)} samples; ratio {ratio}; {rows} rows in {reembed_s:.1f}s"
+    )
     metrics = [
         metric("interactive embed p95, idle", s_idle["p95"], "ms", note=f"median {s_idle['median']} ms"),
-        metric(f"interactive embed p95, during re-embed of {rows} rows", s_busy["p95"], "ms",
-               note=f"median {s_busy['median']} ms, {len(busy)} samples"),
-        metric("interactive embed p95 ratio, re-embed / idle", ratio, "x", f"<= {TARGET_RATIO:g}x",
-               ratio <= TARGET_RATIO, f"vs idle on the new model: {ratio_after}x; median ratio "
-               f"{s_busy['median'] / s_idle['median']:.2f}x"),
-        metric("background re-embed throughput", round(rows / reembed_s, 1), "rows/s",
-               note=f"{rows} rows in {reembed_s:.1f} s (model switch + load {t_start - t_switch:.1f} s before)"),
+        metric(
+            f"interactive embed p95, during re-embed of {rows} rows",
+            s_busy["p95"],
+            "ms",
+            note=f"median {s_busy['median']} ms, {len(busy)} samples",
+        ),
+        metric(
+            "interactive embed p95 ratio, re-embed / idle",
+            ratio,
+            "x",
+            f"<= {TARGET_RATIO:g}x",
+            ratio <= TARGET_RATIO,
+            f"vs idle on the new model: {ratio_after}x; median ratio {s_busy['median'] / s_idle['median']:.2f}x",
+        ),
+        metric(
+            "background re-embed throughput",
+            round(rows / reembed_s, 1),
+            "rows/s",
+            note=f"{rows} rows in {reembed_s:.1f} s (model switch + load {t_start - t_switch:.1f} s before)",
+        ),
     ]
-    return {"rows": rows, "dataset": {"turns": turns, "facts": facts, "episodes": episodes},
-            "second_model": str(model_path), "idle": s_idle, "during_reembed": s_busy, "idle_after": s_after,
-            "p95_ratio": ratio, "p95_ratio_vs_idle_after": ratio_after, "reembed_seconds": round(reembed_s, 2),
-            "switch_to_start_seconds": round(t_start - t_switch, 2), "searched_model_after": searched,
-            "metrics": metrics}
+    return {
+        "rows": rows,
+        "dataset": {"turns": turns, "facts": facts, "episodes": episodes},
+        "second_model": str(model_path),
+        "idle": s_idle,
+        "during_reembed": s_busy,
+        "idle_after": s_after,
+        "p95_ratio": ratio,
+        "p95_ratio_vs_idle_after": ratio_after,
+        "reembed_seconds": round(reembed_s, 2),
+        "switch_to_start_seconds": round(t_start - t_switch, 2),
+        "searched_model_after": searched,
+        "metrics": metrics,
+    }

@@ -29,11 +29,18 @@ def one_start(data_dir: Path, populated: bool) -> dict:
         with d.client() as c:
             st = wait_for(lambda: (s := c.status())["embedder"]["ready"] and s, 300, 0.02, "embedder ready")
             ready = time.perf_counter() - d.started
-            out = {"api_s": round(api, 3), "embedder_ready_s": round(ready, 3),
-                   "model_load_s": st["embedder"]["load_seconds"]}
+            out = {
+                "api_s": round(api, 3),
+                "embedder_ready_s": round(ready, 3),
+                "model_load_s": st["embedder"]["load_seconds"],
+            }
             if populated:
-                wait_for(lambda: (s := c.status())["embedder"]["searched_model"] == MODEL
-                         and s["embedding"]["pending"] == 0, 600, 0.05, "tracks loaded")
+                wait_for(
+                    lambda: (s := c.status())["embedder"]["searched_model"] == MODEL and s["embedding"]["pending"] == 0,
+                    600,
+                    0.05,
+                    "tracks loaded",
+                )
                 out["tracks_loaded_s"] = round(time.perf_counter() - d.started, 3)
             time.sleep(0.5)  # let the allocator settle before reading memory
             out.update(rss_mb(d.pid))
@@ -71,22 +78,50 @@ def run(args) -> dict:
 
     metrics = []
     for key, runs, label in (("fresh", fresh, "fresh data dir"), ("populated", populated, f"{turns // 1000}k turns")):
-        summary = {k: _median(runs, k) for k in ("api_s", "embedder_ready_s", "model_load_s", "tracks_loaded_s",
-                                                 "rss_mb", "peak_rss_mb")}
+        summary = {
+            k: _median(runs, k)
+            for k in ("api_s", "embedder_ready_s", "model_load_s", "tracks_loaded_s", "rss_mb", "peak_rss_mb")
+        }
         summary["all_exit_0"] = all(r["exit_code"] == 0 for r in runs)
         results[key]["median"] = summary
-        metrics.append(metric(f"start to API answering, {label} (median of {len(runs)})", summary["api_s"], "s",
-                              f"<= {TARGET_API_S:g} s", summary["api_s"] <= TARGET_API_S,
-                              f"max {max(r['api_s'] for r in runs):.3f} s"))
-        metrics.append(metric(f"start to embedder ready, {label}", summary["embedder_ready_s"], "s",
-                              note=f"model load {summary['model_load_s']:.2f} s"))
+        metrics.append(
+            metric(
+                f"start to API answering, {label} (median of {len(runs)})",
+                summary["api_s"],
+                "s",
+                f"<= {TARGET_API_S:g} s",
+                summary["api_s"] <= TARGET_API_S,
+                f"max {max(r['api_s'] for r in runs):.3f} s",
+            )
+        )
+        metrics.append(
+            metric(
+                f"start to embedder ready, {label}",
+                summary["embedder_ready_s"],
+                "s",
+                note=f"model load {summary['model_load_s']:.2f} s",
+            )
+        )
         if key == "populated":
             metrics.append(metric(f"start to vector tracks loaded, {label}", summary["tracks_loaded_s"], "s"))
-            metrics.append(metric(f"hearthd RSS, model loaded + {label} in memory", summary["rss_mb"], "MB",
-                                  note=f"peak {summary['peak_rss_mb']} MB"))
+            metrics.append(
+                metric(
+                    f"hearthd RSS, model loaded + {label} in memory",
+                    summary["rss_mb"],
+                    "MB",
+                    note=f"peak {summary['peak_rss_mb']} MB",
+                )
+            )
         else:
             metrics.append(metric(f"hearthd RSS, model loaded, {label}", summary["rss_mb"], "MB"))
-        metrics.append(metric(f"SIGTERM exits 0, {label}", "yes" if summary["all_exit_0"] else "NO", "",
-                              "exit 0", summary["all_exit_0"]))
+        metrics.append(
+            metric(
+                f"SIGTERM exits 0, {label}",
+                "yes" if summary["all_exit_0"] else "NO",
+                "",
+                "exit 0",
+                summary["all_exit_0"],
+            )
+        )
     results["metrics"] = metrics
     return results

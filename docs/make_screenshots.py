@@ -13,35 +13,85 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
 
 CONVERSATIONS = [
-    ("kitchen", "alice", ["I live in Lisbon with Bob and the kids.", "I work as a nurse at the city hospital.",
-                          "We should plan the garden party for Saturday."]),
-    ("living-room", "bob", ["My favourite team is Benfica.", "The dishwasher is making a grinding noise again.",
-                            "Remind me that the plumber comes on Thursday."]),
-    ("kitchen", "alice", ["I am allergic to peanuts, so no satay please.", "The garden party needs a big tent.",
-                          "Invite the neighbours to the garden party too."]),
-    ("car", "bob", ["I work as a teacher at the primary school.", "My sister Maria is visiting next week.",
-                    "We are flying to Japan in April to see the cherry blossoms."]),
-    ("kitchen", "alice", ["The tent for the garden party is booked.", "Maria loves fado music.",
-                          "My work email is alice@acme.io, use it for the hospital rota."]),
-    ("living-room", None, ["What's the weather like tomorrow?", "Play some quiet jazz in the living room.",
-                           "Turn the heating down to nineteen degrees."]),
-    ("kitchen", "bob", ["We moved to Porto last month.", "The new flat has a balcony with a view of the river.",
-                        "My sister Maria is visiting again in June."]),
+    (
+        "kitchen",
+        "alice",
+        [
+            "I live in Lisbon with Bob and the kids.",
+            "I work as a nurse at the city hospital.",
+            "We should plan the garden party for Saturday.",
+        ],
+    ),
+    (
+        "living-room",
+        "bob",
+        [
+            "My favourite team is Benfica.",
+            "The dishwasher is making a grinding noise again.",
+            "Remind me that the plumber comes on Thursday.",
+        ],
+    ),
+    (
+        "kitchen",
+        "alice",
+        [
+            "I am allergic to peanuts, so no satay please.",
+            "The garden party needs a big tent.",
+            "Invite the neighbours to the garden party too.",
+        ],
+    ),
+    (
+        "car",
+        "bob",
+        [
+            "I work as a teacher at the primary school.",
+            "My sister Maria is visiting next week.",
+            "We are flying to Japan in April to see the cherry blossoms.",
+        ],
+    ),
+    (
+        "kitchen",
+        "alice",
+        [
+            "The tent for the garden party is booked.",
+            "Maria loves fado music.",
+            "My work email is alice@acme.io, use it for the hospital rota.",
+        ],
+    ),
+    (
+        "living-room",
+        None,
+        [
+            "What's the weather like tomorrow?",
+            "Play some quiet jazz in the living room.",
+            "Turn the heating down to nineteen degrees.",
+        ],
+    ),
+    (
+        "kitchen",
+        "bob",
+        [
+            "We moved to Porto last month.",
+            "The new flat has a balcony with a view of the river.",
+            "My sister Maria is visiting again in June.",
+        ],
+    ),
 ]
 REPLIES = ["Okay, noted.", "Got it.", "Sure, I'll remember that.", "Sounds lovely."]
 
 
 def start_daemon(data: Path) -> subprocess.Popen:
-    log = open(data.parent / "hearthd.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "hearthd", "--data-dir", str(data)], stdout=log,
-                            stderr=subprocess.STDOUT)
+    log = open(data.parent / "hearthd.log", "wb")  # noqa: SIM115 - the daemon writes to it while it runs
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hearthd", "--data-dir", str(data)], stdout=log, stderr=subprocess.STDOUT
+    )
     from hearthd.api.client import HearthClient
 
     deadline = time.monotonic() + 60
@@ -58,17 +108,30 @@ def start_daemon(data: Path) -> subprocess.Popen:
 def seed(data: Path, tmp: Path) -> None:
     from hearthd.api.client import HearthClient
 
-    now = datetime.now(timezone.utc).replace(minute=0, second=0, microsecond=0)
+    now = datetime.now(UTC).replace(minute=0, second=0, microsecond=0)
     with HearthClient.connect(data) as c:
         for n, (thread, speaker, lines) in enumerate(CONVERSATIONS):
             start = now - timedelta(days=3 * (len(CONVERSATIONS) - n), hours=n)
             turns = []
             for i, text in enumerate(lines):
                 ts = start + timedelta(minutes=2 * i)
-                turns.append({"thread": thread, "role": "user", "text": text, "ts": ts.isoformat(),
-                              **({"speaker": speaker} if speaker else {})})
-                turns.append({"thread": thread, "role": "assistant", "text": REPLIES[(n + i) % len(REPLIES)],
-                              "ts": (ts + timedelta(seconds=5)).isoformat()})
+                turns.append(
+                    {
+                        "thread": thread,
+                        "role": "user",
+                        "text": text,
+                        "ts": ts.isoformat(),
+                        **({"speaker": speaker} if speaker else {}),
+                    }
+                )
+                turns.append(
+                    {
+                        "thread": thread,
+                        "role": "assistant",
+                        "text": REPLIES[(n + i) % len(REPLIES)],
+                        "ts": (ts + timedelta(seconds=5)).isoformat(),
+                    }
+                )
             c.commit_turns(turns)
         deadline = time.monotonic() + 180
         while not c.status()["embedder"]["ready"] and time.monotonic() < deadline:
@@ -76,10 +139,22 @@ def seed(data: Path, tmp: Path) -> None:
         c.form_now(end_open=True)
         pinned = c.remember("The wifi password is on the fridge door", pin=True)["fact"]
         c.remember("Bob's birthday is on the 12th of May", subject="bob", predicate="birthday", object="12 May")
-        c.remember("Alice lives in Lisbon", speaker="alice", subject="alice", predicate="lives_in",
-                   object="Lisbon", valid_from="2026-01-01T00:00:00Z")
-        c.remember("Alice lives in Sintra", speaker="alice", subject="alice", predicate="lives_in",
-                   object="Sintra", valid_from="2026-01-01T00:00:00Z")  # a contradiction to review
+        c.remember(
+            "Alice lives in Lisbon",
+            speaker="alice",
+            subject="alice",
+            predicate="lives_in",
+            object="Lisbon",
+            valid_from="2026-01-01T00:00:00Z",
+        )
+        c.remember(
+            "Alice lives in Sintra",
+            speaker="alice",
+            subject="alice",
+            predicate="lives_in",
+            object="Sintra",
+            valid_from="2026-01-01T00:00:00Z",
+        )  # a contradiction to review
         c.edit_fact(pinned["ref"], "Wifi password: on the fridge door")
         said = (now - timedelta(days=1)).isoformat()  # two homes for one moment: a contradiction to review
         c.remember("Carol lives in Faro", subject="carol", predicate="lives_in", object="Faro", valid_from=said)
@@ -89,13 +164,20 @@ def seed(data: Path, tmp: Path) -> None:
             voices = {"Alice": "en+f3", "Bob": "en"}
             for name, voice in voices.items():
                 wavs = []
-                for i, sentence in enumerate(["The weather today is sunny with a light breeze.",
-                                              "Please remind me to buy milk and bread tonight.",
-                                              "Could you turn the kitchen lights down a little.",
-                                              "We are visiting my grandmother next weekend."]):
+                for i, sentence in enumerate(
+                    [
+                        "The weather today is sunny with a light breeze.",
+                        "Please remind me to buy milk and bread tonight.",
+                        "Could you turn the kitchen lights down a little.",
+                        "We are visiting my grandmother next weekend.",
+                    ]
+                ):
                     path = tmp / f"{name}-{i}.wav"
-                    subprocess.run(["espeak-ng", "-v", voice, "-s", str(150 + 10 * i), "-w", str(path), sentence],
-                                   check=True, capture_output=True)
+                    subprocess.run(
+                        ["espeak-ng", "-v", voice, "-s", str(150 + 10 * i), "-w", str(path), sentence],
+                        check=True,
+                        capture_output=True,
+                    )
                     wavs.append(path.read_bytes())
                 c.enroll(name, wavs[:3], speaker_id=name.lower())  # the fourth is for a test identification
         c.erase("match", "alice@acme.io")
@@ -141,8 +223,7 @@ def shoot(data: Path) -> list[Path]:
     memory.reload()
     facts = memory.models["facts"]
     wait(app, lambda: facts.total is not None and facts.items)
-    row = next((r for r, f in enumerate(facts.items) if f["predicate"] == "lives_in" and f["subject"] == "alice"),
-               0)
+    row = next((r for r, f in enumerate(facts.items) if f["predicate"] == "lives_in" and f["subject"] == "alice"), 0)
     memory.views["facts"].selectRow(row)
     wait(app, lambda: "History" in memory.detail.toPlainText())
     grab("memory")
@@ -168,7 +249,7 @@ def shoot(data: Path) -> list[Path]:
         wait(app)
         if name == "speakers" and (data.parent / "Alice-3.wav").exists():
             page.test_identification(str(data.parent / "Alice-3.wav"))
-            wait(app, lambda: "Identified" in page.result.text(), timeout=60)
+            wait(app, lambda page=page: "Identified" in page.result.text(), timeout=60)
         grab(name)
 
     erase = window.show_page("erase")

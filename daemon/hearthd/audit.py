@@ -8,5 +8,7 @@ import time
 
 
 def record(tx, actor: str, action: str, target: str, detail: dict | None = None) -> None:
-    tx.execute("INSERT INTO audit(at, actor, action, target, detail) VALUES (?, ?, ?, ?, ?)",
-               (time.time(), actor, action, target, json.dumps(detail or {}, ensure_ascii=False)))
+    tx.execute(
+        "INSERT INTO audit(at, actor, action, target, detail) VALUES (?, ?, ?, ?, ?)",
+        (time.time(), actor, action, target, json.dumps(detail or {}, ensure_ascii=False)),
+    )

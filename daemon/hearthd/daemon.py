@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import os
 import time
-from datetime import timezone
-from typing import Callable
+from collections.abc import Callable
+from datetime import UTC
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
@@ -57,8 +57,12 @@ def limit_blas_threads() -> None:
 
 
 class Daemon:
-    def __init__(self, data_dir: str | os.PathLike | None = None, *,
-                 model_loader: Callable[[str], TextModel] = load_sentence_transformer):
+    def __init__(
+        self,
+        data_dir: str | os.PathLike | None = None,
+        *,
+        model_loader: Callable[[str], TextModel] = load_sentence_transformer,
+    ):
         self.started_at = time.time()
         limit_blas_threads()
         self.data_dir = resolve_data_dir(data_dir)
@@ -75,20 +79,22 @@ class Daemon:
         self.tokens = Tokens.load_or_create(self.data_dir)
 
         # The components, each given what it uses.
-        self.embedder = TextEmbedder(self.settings["embedder.model"], loader=model_loader,
-                                     on_state=self._embedder_state)
+        self.embedder = TextEmbedder(
+            self.settings["embedder.model"], loader=model_loader, on_state=self._embedder_state
+        )
         self.backfill = EmbeddingBackfill(self.store, self.embedder, self.events)
         self.recaller = Recaller(self.store, self.embedder, self.settings)
         self.generator = ActiveGenerator(self.settings, api_key_secret(self.data_dir), self.events)
         self.former = Former(self.store, self.embedder, self.settings, self.generator)
         self.windows = WorkingWindows(self.store, self.settings, Summariser(self.embedder, self.generator))
         self.sweeper = Sweeper(self.store, self.settings, self.former, self.events, on_threads_ended=self.windows.drop)
-        self.scheduler = BackgroundScheduler(timezone=timezone.utc, daemon=True)
+        self.scheduler = BackgroundScheduler(timezone=UTC, daemon=True)
         self.compactor = Compactor(self.windows, self.events)
 
         # The operations, one service per area.
-        conversation = Conversation(self.store, self.settings, self.windows, self.compactor, self.events,
-                                    on_committed=self._turns_committed)
+        conversation = Conversation(
+            self.store, self.settings, self.windows, self.compactor, self.events, on_committed=self._turns_committed
+        )
         reading = Reading(self.store, self.settings, self.recaller, self.windows)
         self.ops = Operations(
             conversation=conversation,
@@ -97,8 +103,13 @@ class Daemon:
             forgetting=Forgetting(self.store, self.windows, self.settings, self.backfill, self.events, self.data_dir),
             speakers=Speakers(self.store, self.settings, self.events),
             settings=SettingsOps(self.store, self.settings, self.events),
-            generator=GeneratorOps(self.store, self.generator, self.events, lambda: self.sweeper.degraded_passes,
-                                   on_change=self.sweeper.wake),
+            generator=GeneratorOps(
+                self.store,
+                self.generator,
+                self.events,
+                lambda: self.sweeper.degraded_passes,
+                on_change=self.sweeper.wake,
+            ),
             tools=Tools(self.store, self.settings, reading, conversation),
             system=System(self.store, self.embedder, self.sweeper, self.events, status_of=self.status),
         )
@@ -121,8 +132,14 @@ class Daemon:
         self.embedder.start()
         self.backfill.start()
         self.sweeper.schedule(self.scheduler)
-        self.scheduler.add_job(self.retention_pass, "interval", id=RETENTION_JOB, max_instances=1, coalesce=True,
-                               seconds=self.settings["memory.sweep_interval_seconds"])
+        self.scheduler.add_job(
+            self.retention_pass,
+            "interval",
+            id=RETENTION_JOB,
+            max_instances=1,
+            coalesce=True,
+            seconds=self.settings["memory.sweep_interval_seconds"],
+        )
         self.scheduler.start()
         self.events.publish("daemon.started", version=__version__)
         return self
@@ -182,8 +199,11 @@ class Daemon:
             "uptime_seconds": round(time.time() - self.started_at, 1),
             "schema_version": self.store.schema_version,
             "db_bytes": self.store.size_bytes(),
-            "embedder": dict(self.embedder.status(), searched_model=self.store.vector_model,
-                             recorded_model=self.store.meta("embedder_model")),
+            "embedder": dict(
+                self.embedder.status(),
+                searched_model=self.store.vector_model,
+                recorded_model=self.store.meta("embedder_model"),
+            ),
             "embedding": self.backfill.status(),
             "generator": self.ops.generator.status(),
             "formation": self.sweeper.status(),

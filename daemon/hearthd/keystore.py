@@ -123,8 +123,11 @@ class Secret:
 
     def status(self) -> dict:
         """Where it is (set None: not looked up yet; the keyring is read at first use, not at boot)."""
-        return {"set": (self.source is not None) if self.looked_up else None, "source": self.source,
-                "warning": self.warning}
+        return {
+            "set": (self.source is not None) if self.looked_up else None,
+            "source": self.source,
+            "warning": self.warning,
+        }
 
     # -- the two homes ---------------------------------------------------------------------------------
     def _put(self, backend, value: str) -> None:

@@ -37,7 +37,7 @@ def runtime_dir(data: Path) -> Path:
     except FileExistsError:
         st = path.lstat()
         if st.st_uid != os.getuid() or not path.is_dir() or path.is_symlink():
-            raise PermissionError(f"runtime directory {path} is not ours; refusing to use it")
+            raise PermissionError(f"runtime directory {path} is not ours; refusing to use it") from None
         if st.st_mode & 0o077:
             os.chmod(path, 0o700)
     return path

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 
@@ -15,7 +15,7 @@ def resources_dir() -> Path:
     raise FileNotFoundError("Hearth's resources/ folder is missing from this installation")
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_text(relative: str) -> str:
     return (resources_dir() / relative).read_text(encoding="utf-8")
 

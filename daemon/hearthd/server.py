@@ -68,7 +68,7 @@ class ApiServer:
             sock.bind(("127.0.0.1", tcp_port or 0))
             sock.listen(128)
             with secure_write(endpoint) as f:
-                json.dump({"tcp": "127.0.0.1:%d" % sock.getsockname()[1], "pid": os.getpid()}, f)
+                json.dump({"tcp": f"127.0.0.1:{sock.getsockname()[1]}", "pid": os.getpid()}, f)
             self._sock = sock
             return sock
         path = socket_path(data_dir)
@@ -94,7 +94,8 @@ class ApiServer:
     def where(self) -> str:
         assert self._sock is not None
         if self._sock.family == socket.AF_INET:
-            return "%s:%d" % self._sock.getsockname()
+            host, port = self._sock.getsockname()
+            return f"{host}:{port}"
         return str(socket_path(self.daemon.data_dir))
 
     def serve(self) -> None:
@@ -105,8 +106,9 @@ class ApiServer:
 
         sock = self._sock
         assert sock is not None, "bind() first"
-        config = uvicorn.Config(create_app(self.daemon), log_level="warning", access_log=False, lifespan="off",
-                                timeout_graceful_shutdown=5)
+        config = uvicorn.Config(
+            create_app(self.daemon), log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=5
+        )
         self._server = uvicorn.Server(config)
         try:
             self._server.run(sockets=[sock])
@@ -128,8 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hearthd", description="Hearth memory daemon (runs in the foreground).")
     parser.add_argument("--data-dir", help="where core.db lives (default: $HEARTH_DATA_DIR or the user data dir)")
     parser.add_argument("--log-level", default=os.environ.get("HEARTH_LOG_LEVEL", "INFO"))
-    parser.add_argument("--tcp", type=int, metavar="PORT",
-                        help="listen on loopback TCP instead of the Unix socket (0: any free port)")
+    parser.add_argument(
+        "--tcp", type=int, metavar="PORT", help="listen on loopback TCP instead of the Unix socket (0: any free port)"
+    )
     parser.add_argument("--version", action="version", version=f"hearthd {__version__}")
     args = parser.parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")

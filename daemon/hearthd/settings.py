@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from . import audit
 
@@ -35,7 +36,7 @@ class Setting:
     def section(self) -> str:
         return self.key.split(".", 1)[0]
 
-    def parse(self, raw: Any) -> Any:
+    def parse(self, raw: Any) -> Any:  # noqa: C901 - one branch per declared type
         """A valid value from a JSON value or a command-line string; SettingError otherwise."""
         value = raw
         if isinstance(raw, str) and self.type is not str:
@@ -76,9 +77,14 @@ class Setting:
 
     def describe(self) -> dict:
         return {
-            "key": self.key, "section": self.section, "type": self.type.__name__, "default": self.default,
-            "label": self.label or self.key.split(".", 1)[1].replace("_", " "), "help": self.help,
-            "minimum": self.minimum, "maximum": self.maximum,
+            "key": self.key,
+            "section": self.section,
+            "type": self.type.__name__,
+            "default": self.default,
+            "label": self.label or self.key.split(".", 1)[1].replace("_", " "),
+            "help": self.help,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
             "choices": list(self.choices) if self.choices else None,
         }
 
@@ -90,79 +96,219 @@ def _s(key, type_, default, help_, **kw) -> Setting:
 DECLARATIONS: tuple[Setting, ...] = (
     # -- memory: auto-inject recall
     _s("memory.enabled", bool, True, "Master switch. Off pauses memory: nothing is injected into prompts."),
-    _s("memory.recall_mode", str, "FULL", "What auto-inject adds to each turn: nothing (OFF), the pinned profile "
-       "card only (PINNED_ONLY), or the card plus facts relevant to what was said (FULL).",
-       choices=("OFF", "PINNED_ONLY", "FULL")),
+    _s(
+        "memory.recall_mode",
+        str,
+        "FULL",
+        "What auto-inject adds to each turn: nothing (OFF), the pinned profile "
+        "card only (PINNED_ONLY), or the card plus facts relevant to what was said (FULL).",
+        choices=("OFF", "PINNED_ONLY", "FULL"),
+    ),
     _s("memory.recall_top_k", int, 5, "How many relevant facts auto-inject adds at most.", minimum=1, maximum=50),
-    _s("memory.recall_min_similarity", float, 0.3, "A fact is injected only when its similarity to what was "
-       "said reaches this.", minimum=0.0, maximum=1.0),
-    _s("memory.pinned_card_max_facts", int, 8, "How many pinned (always-inject) facts the profile card holds.",
-       minimum=0, maximum=50),
+    _s(
+        "memory.recall_min_similarity",
+        float,
+        0.3,
+        "A fact is injected only when its similarity to what was said reaches this.",
+        minimum=0.0,
+        maximum=1.0,
+    ),
+    _s(
+        "memory.pinned_card_max_facts",
+        int,
+        8,
+        "How many pinned (always-inject) facts the profile card holds.",
+        minimum=0,
+        maximum=50,
+    ),
     # -- memory: fact writes
-    _s("memory.dedup_similarity", float, 0.92, "A new fact this similar to one with the same key counts as "
-       "support for it instead of a new fact.", minimum=0.5, maximum=1.0),
-    _s("memory.contradiction_similarity", float, 0.75, "Facts at least this similar are checked for an update or "
-       "a contradiction.", minimum=0.0, maximum=1.0),
-    _s("memory.inferred_fact_confidence_cap", float, 0.6, "Highest confidence of a fact the user did not state "
-       "outright.", minimum=0.0, maximum=1.0),
+    _s(
+        "memory.dedup_similarity",
+        float,
+        0.92,
+        "A new fact this similar to one with the same key counts as support for it instead of a new fact.",
+        minimum=0.5,
+        maximum=1.0,
+    ),
+    _s(
+        "memory.contradiction_similarity",
+        float,
+        0.75,
+        "Facts at least this similar are checked for an update or a contradiction.",
+        minimum=0.0,
+        maximum=1.0,
+    ),
+    _s(
+        "memory.inferred_fact_confidence_cap",
+        float,
+        0.6,
+        "Highest confidence of a fact the user did not state outright.",
+        minimum=0.0,
+        maximum=1.0,
+    ),
     # -- memory: session formation
     _s("memory.session_gate_enabled", bool, True, "Skip forming facts and episodes from trivial sessions."),
-    _s("memory.session_gate_min_turns", int, 2, "User turns a session needs to be formed.", minimum=1,
-       maximum=100),
-    _s("memory.session_gate_min_content_tokens", int, 12, "Words of user content a session needs to be formed.",
-       minimum=0, maximum=10_000),
-    _s("memory.coupling_window_seconds", int, 300, "A conversation idle this long has ended; the next turn opens "
-       "a new session.", minimum=10, maximum=86_400),
-    _s("memory.formation_grace_seconds", int, 30, "Wait this long after a session ends before forming it.",
-       minimum=0, maximum=3_600),
-    _s("memory.sweep_interval_seconds", int, 300, "How often the sweeper and the retention job run.",
-       minimum=5, maximum=86_400),
+    _s("memory.session_gate_min_turns", int, 2, "User turns a session needs to be formed.", minimum=1, maximum=100),
+    _s(
+        "memory.session_gate_min_content_tokens",
+        int,
+        12,
+        "Words of user content a session needs to be formed.",
+        minimum=0,
+        maximum=10_000,
+    ),
+    _s(
+        "memory.coupling_window_seconds",
+        int,
+        300,
+        "A conversation idle this long has ended; the next turn opens a new session.",
+        minimum=10,
+        maximum=86_400,
+    ),
+    _s(
+        "memory.formation_grace_seconds",
+        int,
+        30,
+        "Wait this long after a session ends before forming it.",
+        minimum=0,
+        maximum=3_600,
+    ),
+    _s(
+        "memory.sweep_interval_seconds",
+        int,
+        300,
+        "How often the sweeper and the retention job run.",
+        minimum=5,
+        maximum=86_400,
+    ),
     # -- memory: working window and retention
-    _s("memory.keep_last_turns", int, 6, "User turns kept verbatim when older context is folded into a summary.",
-       minimum=1, maximum=100),
-    _s("memory.retention_window_days", int, 365, "Conversation turns older than this are deleted, unless a fact "
-       "came from them.", minimum=1, maximum=36_500),
+    _s(
+        "memory.keep_last_turns",
+        int,
+        6,
+        "User turns kept verbatim when older context is folded into a summary.",
+        minimum=1,
+        maximum=100,
+    ),
+    _s(
+        "memory.retention_window_days",
+        int,
+        365,
+        "Conversation turns older than this are deleted, unless a fact came from them.",
+        minimum=1,
+        maximum=36_500,
+    ),
     # -- episodes
     _s("episodes.enabled", bool, True, "Write an episode (headline and summary) for each formed conversation."),
     _s("episodes.linking_enabled", bool, True, "Link an episode to similar recent episodes."),
-    _s("episodes.linking_min_similarity", float, 0.6, "How similar two episodes must be to be linked.",
-       minimum=0.0, maximum=1.0),
+    _s(
+        "episodes.linking_min_similarity",
+        float,
+        0.6,
+        "How similar two episodes must be to be linked.",
+        minimum=0.0,
+        maximum=1.0,
+    ),
     _s("episodes.linking_max_links", int, 3, "Most links an episode gets.", minimum=0, maximum=20),
-    _s("episodes.linking_window_days", int, 30, "Only episodes this recent are candidates for links.",
-       minimum=1, maximum=3_650),
-    _s("episodes.recency_decay_half_life_days", float, 30.0, "Recall favours recent memories: their boost halves "
-       "every this many days.", minimum=0.5, maximum=3_650),
+    _s(
+        "episodes.linking_window_days",
+        int,
+        30,
+        "Only episodes this recent are candidates for links.",
+        minimum=1,
+        maximum=3_650,
+    ),
+    _s(
+        "episodes.recency_decay_half_life_days",
+        float,
+        30.0,
+        "Recall favours recent memories: their boost halves every this many days.",
+        minimum=0.5,
+        maximum=3_650,
+    ),
     # -- general
-    _s("general.system_language", str, "en", "Language of the date and time in the turn context (a locale "
-       "code such as en, de, pt_BR)."),
+    _s(
+        "general.system_language",
+        str,
+        "en",
+        "Language of the date and time in the turn context (a locale code such as en, de, pt_BR).",
+    ),
     # -- speakers
-    _s("speakers.band_high", float, 0.80, "Voice similarity for a confident identification (sees personal "
-       "memory).", minimum=0.0, maximum=1.0),
-    _s("speakers.band_medium", float, 0.75, "Voice similarity for an unsure identification.", minimum=0.0,
-       maximum=1.0),
-    _s("speakers.band_greeting", float, 0.70, "Voice similarity enough to greet by name only.", minimum=0.0,
-       maximum=1.0),
-    _s("speakers.uncertain_facts", str, "household", "Where facts from a not-confidently identified speaker go.",
-       choices=("household", "nowhere")),
+    _s(
+        "speakers.band_high",
+        float,
+        0.80,
+        "Voice similarity for a confident identification (sees personal memory).",
+        minimum=0.0,
+        maximum=1.0,
+    ),
+    _s("speakers.band_medium", float, 0.75, "Voice similarity for an unsure identification.", minimum=0.0, maximum=1.0),
+    _s(
+        "speakers.band_greeting",
+        float,
+        0.70,
+        "Voice similarity enough to greet by name only.",
+        minimum=0.0,
+        maximum=1.0,
+    ),
+    _s(
+        "speakers.uncertain_facts",
+        str,
+        "household",
+        "Where facts from a not-confidently identified speaker go.",
+        choices=("household", "nowhere"),
+    ),
     # -- embedder
-    _s("embedder.model", str, "all-MiniLM-L6-v2", "Sentence-transformers model: the bundled all-MiniLM-L6-v2, "
-       "a local model folder, or a model id already in the local cache. Changing it re-embeds everything in "
-       "the background."),
+    _s(
+        "embedder.model",
+        str,
+        "all-MiniLM-L6-v2",
+        "Sentence-transformers model: the bundled all-MiniLM-L6-v2, "
+        "a local model folder, or a model id already in the local cache. Changing it re-embeds everything in "
+        "the background.",
+    ),
     # -- generator
-    _s("generator.provider", str, "none", "LLM used for extraction and summaries; none uses rules and "
-       "extractive summaries, offline.", choices=("none", "openai", "llama_cpp")),
-    _s("generator.base_url", str, "http://127.0.0.1:8080/v1", "OpenAI-compatible endpoint (Ollama, llama.cpp "
-       "server, LM Studio, vLLM). Its API key, if it needs one, is set with hearthctl generator set-key and kept "
-       "in the OS keyring."),
+    _s(
+        "generator.provider",
+        str,
+        "none",
+        "LLM used for extraction and summaries; none uses rules and extractive summaries, offline.",
+        choices=("none", "openai", "llama_cpp"),
+    ),
+    _s(
+        "generator.base_url",
+        str,
+        "http://127.0.0.1:8080/v1",
+        "OpenAI-compatible endpoint (Ollama, llama.cpp "
+        "server, LM Studio, vLLM). Its API key, if it needs one, is set with hearthctl generator set-key and kept "
+        "in the OS keyring.",
+    ),
     _s("generator.model", str, "", "Model name at the endpoint (empty: the first one it lists)."),
     _s("generator.gguf_path", str, "", "Local GGUF file for the in-process llama_cpp provider."),
-    _s("generator.timeout_seconds", float, 60.0, "Longest wait for one generator call, its retries included.",
-       minimum=1.0, maximum=3_600.0),
-    _s("generator.retry_passes", int, 3, "Formation passes a conversation waits for a failing generator before "
-       "it is formed with the rule-based extractor instead.", minimum=1, maximum=100),
+    _s(
+        "generator.timeout_seconds",
+        float,
+        60.0,
+        "Longest wait for one generator call, its retries included.",
+        minimum=1.0,
+        maximum=3_600.0,
+    ),
+    _s(
+        "generator.retry_passes",
+        int,
+        3,
+        "Formation passes a conversation waits for a failing generator before "
+        "it is formed with the rule-based extractor instead.",
+        minimum=1,
+        maximum=100,
+    ),
     # -- tools
-    _s("tools.enabled", bool, False, "Offer the recall tools (recall_memory, expand_episode, "
-       "get_related_episodes) to the assistant's LLM."),
+    _s(
+        "tools.enabled",
+        bool,
+        False,
+        "Offer the recall tools (recall_memory, expand_episode, get_related_episodes) to the assistant's LLM.",
+    ),
 )
 
 BY_KEY: dict[str, Setting] = {s.key: s for s in DECLARATIONS}
@@ -216,9 +362,11 @@ class Settings:
 
             def persist(tx):
                 now = time.time()
-                tx.execute("INSERT INTO settings(key, value, updated_at) VALUES (?, ?, ?) "
-                           "ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                           (key, json.dumps(value), now))
+                tx.execute(
+                    "INSERT INTO settings(key, value, updated_at) VALUES (?, ?, ?) "
+                    "ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                    (key, json.dumps(value), now),
+                )
                 audit.record(tx, actor, "settings.set", key, {"old": old, "new": value})
 
             writer.write(persist)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
 from .errors import UserError
 
-MIN_TS = datetime(1, 1, 2, tzinfo=timezone.utc).timestamp()
-MAX_TS = datetime(9999, 12, 30, tzinfo=timezone.utc).timestamp()
+MIN_TS = datetime(1, 1, 2, tzinfo=UTC).timestamp()
+MAX_TS = datetime(9999, 12, 30, tzinfo=UTC).timestamp()
 
 
 def parse_time(value: str | float | int | None, what: str = "time") -> float | None:
@@ -28,8 +28,9 @@ def parse_time(value: str | float | int | None, what: str = "time") -> float | N
             return datetime(d.year, d.month, d.day).astimezone().timestamp()
         dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
-        raise UserError(f"{what}: {value!r} is not an ISO 8601 date or time (like 2026-11-30 or "
-                        f"2026-11-30T14:05:00Z)") from None
+        raise UserError(
+            f"{what}: {value!r} is not an ISO 8601 date or time (like 2026-11-30 or 2026-11-30T14:05:00Z)"
+        ) from None
     if dt.tzinfo is None:
         dt = dt.astimezone()
     return dt.timestamp()
@@ -38,13 +39,25 @@ def parse_time(value: str | float | int | None, what: str = "time") -> float | N
 def iso(ts: float | None) -> str | None:
     if ts is None:
         return None
-    return datetime.fromtimestamp(ts, timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return datetime.fromtimestamp(ts, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 _UNITS = {"day": 1, "week": 7, "month": 30, "year": 365}
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "few": 3, "couple": 2}
-_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december"]
+_MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
 
 
 def resolve_time_hint(hint: str | None, said_at: float) -> float:

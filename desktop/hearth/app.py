@@ -102,7 +102,7 @@ class HearthApp(QObject):
         self.tray.open_requested.connect(self.open)
         self.tray.quit_requested.connect(self.quit)
 
-    def start(self) -> "HearthApp":
+    def start(self) -> HearthApp:
         # What exists at start (Qt, httpx, pydantic...) lives as long as the app: out of the collector's sight,
         # so a full collection, which runs on whichever thread allocates, stays short on the GUI thread.
         gc.freeze()

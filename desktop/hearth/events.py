@@ -16,18 +16,35 @@ log = logging.getLogger(__name__)
 
 # Which area of the views an event changes (the same areas as tasks.changed): every operation's event by the
 # area of its operation (hearthd.ops), and the events the daemon's components publish themselves.
-VIEW_OF_OPERATION_AREA = {"conversation": "memory", "recall": "memory", "curation": "memory", "forgetting": "memory",
-                          "speakers": "speakers", "settings": "settings", "generator": "status", "system": "memory",
-                          "tools": "memory"}
+VIEW_OF_OPERATION_AREA = {
+    "conversation": "memory",
+    "recall": "memory",
+    "curation": "memory",
+    "forgetting": "memory",
+    "speakers": "speakers",
+    "settings": "settings",
+    "generator": "status",
+    "system": "memory",
+    "tools": "memory",
+}
 AREA_OF = {op.event: VIEW_OF_OPERATION_AREA[op.area] for op in REGISTRY.values() if op.event} | {
-    "formation.session": "memory", "retention.deleted": "memory", "window.compacted": "memory",
-    "embedder.state": "status", "embedder.active": "status", "embedding.progress": "status",
-    "formation.progress": "status", "embedder.tracks_rebuilt": "status", "generator.degraded": "status",
-    "generator.down": "status", "generator.up": "status", "generator.changed": "status"}
+    "formation.session": "memory",
+    "retention.deleted": "memory",
+    "window.compacted": "memory",
+    "embedder.state": "status",
+    "embedder.active": "status",
+    "embedding.progress": "status",
+    "formation.progress": "status",
+    "embedder.tracks_rebuilt": "status",
+    "generator.degraded": "status",
+    "generator.down": "status",
+    "generator.up": "status",
+    "generator.changed": "status",
+}
 
 
 class EventStream(QObject):
-    received = Signal(dict)       # every event: {"id", "type", "at", "data"}
+    received = Signal(dict)  # every event: {"id", "type", "at", "data"}
     connected = Signal(bool)
 
     def __init__(self, data_dir: Path, parent: QObject | None = None, retry_seconds: float = 1.0):

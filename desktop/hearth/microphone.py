@@ -15,8 +15,10 @@ def _sounddevice():
     except ImportError:
         raise MicrophoneUnavailable("the sounddevice library is not installed") from None
     except OSError as exc:  # the library is there, PortAudio is not
-        raise MicrophoneUnavailable(f"the sounddevice library cannot load PortAudio ({exc}); install the "
-                                    "system's PortAudio package (libportaudio2)") from None
+        raise MicrophoneUnavailable(
+            f"the sounddevice library cannot load PortAudio ({exc}); install the "
+            "system's PortAudio package (libportaudio2)"
+        ) from None
     return sounddevice
 
 

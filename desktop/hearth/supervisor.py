@@ -35,11 +35,18 @@ def daemon_command() -> tuple[str, list[str]]:
 
 
 class DaemonLink(QObject):
-    state_changed = Signal(str, str)   # state, message
-    _probe_result = Signal(bool)       # from the probing thread to the GUI thread
+    state_changed = Signal(str, str)  # state, message
+    _probe_result = Signal(bool)  # from the probing thread to the GUI thread
 
-    def __init__(self, data_dir: Path, supervise: bool = True, max_restarts: int = 3, window_seconds: float = 300,
-                 answer_timeout: float = 60, parent: QObject | None = None):
+    def __init__(
+        self,
+        data_dir: Path,
+        supervise: bool = True,
+        max_restarts: int = 3,
+        window_seconds: float = 300,
+        answer_timeout: float = 60,
+        parent: QObject | None = None,
+    ):
         super().__init__(parent)
         self.data_dir = Path(data_dir)
         self.supervise = supervise
@@ -162,8 +169,9 @@ class DaemonLink(QObject):
             self._restarts.popleft()
         if len(self._restarts) >= self.max_restarts:
             self._probe.stop()
-            self._set(ERROR, f"hearthd keeps failing (exit {code}, restarted {len(self._restarts)} times)"
-                             f"{self._tail()}")
+            self._set(
+                ERROR, f"hearthd keeps failing (exit {code}, restarted {len(self._restarts)} times){self._tail()}"
+            )
             return
         self._restarts.append(now)
         log.warning("hearthd exited with %s; restarting (%d of %d)", code, len(self._restarts), self.max_restarts)

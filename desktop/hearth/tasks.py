@@ -10,7 +10,8 @@ change hook `changed(area)` tells every view to refresh what it shows of that ar
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
@@ -43,9 +44,9 @@ class _Job(QRunnable):
 
 
 class Tasks(QObject):
-    changed = Signal(str)   # an area (AREAS) changed: views showing it refresh
-    failed = Signal(str)    # a call failed and its caller did not handle it: shown in the status bar
-    idle = Signal()         # nothing is running any more
+    changed = Signal(str)  # an area (AREAS) changed: views showing it refresh
+    failed = Signal(str)  # a call failed and its caller did not handle it: shown in the status bar
+    idle = Signal()  # nothing is running any more
 
     def __init__(self, client_of: Callable[[], Any], threads: int = 4, parent: QObject | None = None):
         """client_of(): the daemon's current client (raises when there is none)."""
@@ -60,8 +61,13 @@ class Tasks(QObject):
     def busy(self) -> int:
         return len(self._outcomes)
 
-    def run(self, call: Callable[[Any], Any], on_done: Callable[[Any], None] | None = None,
-            on_error: Callable[[Exception], None] | None = None, changes: str | tuple[str, ...] | None = None) -> None:
+    def run(
+        self,
+        call: Callable[[Any], Any],
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[Exception], None] | None = None,
+        changes: str | tuple[str, ...] | None = None,
+    ) -> None:
         if self._closed:
             return
         outcome = _Outcome()

@@ -5,7 +5,7 @@ The icon shows the state: running, paused (memory.enabled off) or error (no daem
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QIcon
@@ -26,7 +26,7 @@ def icon(state: str = "") -> QIcon:
 
 class Tray(QObject):
     state_changed = Signal(str)
-    open_requested = Signal(str)   # the page to show ("" for the last one)
+    open_requested = Signal(str)  # the page to show ("" for the last one)
     quit_requested = Signal()
 
     def __init__(self, tasks: Tasks, link: DaemonLink, parent: QObject | None = None):
@@ -138,8 +138,11 @@ class Tray(QObject):
 
     def clear_context(self, speaker: str | None) -> None:
         who = "everyone" if speaker is None else speaker
-        self.tasks.run(lambda c: c.clear_context(speaker), changes="memory",
-                       on_done=lambda r: self.notify(f"Context cleared for {who}"))
+        self.tasks.run(
+            lambda c: c.clear_context(speaker),
+            changes="memory",
+            on_done=lambda r: self.notify(f"Context cleared for {who}"),
+        )
 
     def notify(self, message: str) -> None:
         if self.icon.isVisible():

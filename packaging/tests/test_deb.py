@@ -24,12 +24,27 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 APP = "hearth"
 MODEL = "all-MiniLM-L6-v2"
 TURNS = [
-    {"thread": "kitchen", "role": "user", "text": "We're flying to Japan in April to see the cherry blossoms",
-     "speaker": "alice", "ts": "2026-10-01T18:00:00Z"},
-    {"thread": "kitchen", "role": "assistant", "text": "Lovely! Kyoto is beautiful then.",
-     "ts": "2026-10-01T18:00:05Z"},
-    {"thread": "car", "role": "user", "text": "The dishwasher is making a grinding noise again", "speaker": "bob",
-     "band": "medium", "ts": "2026-10-02T08:00:00Z"},
+    {
+        "thread": "kitchen",
+        "role": "user",
+        "text": "We're flying to Japan in April to see the cherry blossoms",
+        "speaker": "alice",
+        "ts": "2026-10-01T18:00:00Z",
+    },
+    {
+        "thread": "kitchen",
+        "role": "assistant",
+        "text": "Lovely! Kyoto is beautiful then.",
+        "ts": "2026-10-01T18:00:05Z",
+    },
+    {
+        "thread": "car",
+        "role": "user",
+        "text": "The dishwasher is making a grinding noise again",
+        "speaker": "bob",
+        "band": "medium",
+        "ts": "2026-10-02T08:00:00Z",
+    },
 ]
 
 results: list[tuple[str, bool, str]] = []
@@ -64,8 +79,10 @@ def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess:
 def main(argv: list[str]) -> int:
     deb = find_deb(argv)
     size = deb.stat().st_size
-    print(f"package: {deb.relative_to(PROJECT_ROOT) if deb.is_relative_to(PROJECT_ROOT) else deb}, "
-          f"{size / 2**20:.0f} MiB ({size} bytes)")
+    print(
+        f"package: {deb.relative_to(PROJECT_ROOT) if deb.is_relative_to(PROJECT_ROOT) else deb}, "
+        f"{size / 2**20:.0f} MiB ({size} bytes)"
+    )
     info = run(["dpkg-deb", "--field", str(deb), "Package", "Version", "Depends"])
     print(info.stdout.strip())
     check("dpkg-deb reads the package", info.returncode == 0, info.stderr.strip())
@@ -89,8 +106,11 @@ def check_contents(root: Path) -> None:
     check("the launcher is installed as /usr/bin/hearth", os.access(usr_bin / APP, os.X_OK))
     for command in ("hearthd", "hearthctl"):
         link = usr_bin / command
-        check(f"/usr/bin/{command} is installed", link.is_symlink() and os.access(link, os.X_OK),
-              f"-> {os.readlink(link)}" if link.is_symlink() else "missing")
+        check(
+            f"/usr/bin/{command} is installed",
+            link.is_symlink() and os.access(link, os.X_OK),
+            f"-> {os.readlink(link)}" if link.is_symlink() else "missing",
+        )
     commands = run(["/usr/bin/python3", "-I", str(lib / "launcher.py"), "--list-commands"]).stdout.split()
     check("the launcher knows the console scripts", {"hearthd", "hearthctl"} <= set(commands), " ".join(commands))
     if (PROJECT_ROOT / "desktop" / APP).is_dir():
@@ -102,26 +122,39 @@ def check_contents(root: Path) -> None:
 
     unit = root / "usr/lib/systemd/user/hearthd.service"
     text = unit.read_text() if unit.is_file() else ""
-    check("systemd user unit /usr/lib/systemd/user/hearthd.service", "ExecStart=/usr/bin/hearthd" in text,
-          next((line for line in text.splitlines() if line.startswith("ExecStart=")), "missing"))
+    check(
+        "systemd user unit /usr/lib/systemd/user/hearthd.service",
+        "ExecStart=/usr/bin/hearthd" in text,
+        next((line for line in text.splitlines() if line.startswith("ExecStart=")), "missing"),
+    )
 
     for entry in (root / "usr/share/applications/hearth.desktop", root / "etc/xdg/autostart/hearth.desktop"):
-        fields = dict(line.split("=", 1) for line in entry.read_text().splitlines() if "=" in line) \
-            if entry.is_file() else {}
-        check(f"desktop entry /{entry.relative_to(root)}",
-              fields.get("Exec") == APP and fields.get("Icon") == APP and fields.get("Type") == "Application",
-              "missing" if not fields else f"Exec={fields.get('Exec')} Icon={fields.get('Icon')}")
+        fields = (
+            dict(line.split("=", 1) for line in entry.read_text().splitlines() if "=" in line)
+            if entry.is_file()
+            else {}
+        )
+        check(
+            f"desktop entry /{entry.relative_to(root)}",
+            fields.get("Exec") == APP and fields.get("Icon") == APP and fields.get("Type") == "Application",
+            "missing" if not fields else f"Exec={fields.get('Exec')} Icon={fields.get('Icon')}",
+        )
         if entry.is_file() and shutil.which("desktop-file-validate"):
             out = run(["desktop-file-validate", str(entry)])
-            check(f"desktop-file-validate /{entry.relative_to(root)}", out.returncode == 0 and not out.stdout.strip(),
-                  out.stdout.strip())
+            check(
+                f"desktop-file-validate /{entry.relative_to(root)}",
+                out.returncode == 0 and not out.stdout.strip(),
+                out.stdout.strip(),
+            )
     icons = sorted(str(p.relative_to(root)) for p in (root / "usr/share/icons/hicolor").glob(f"*/apps/{APP}.*"))
     source_icons = sorted((PROJECT_ROOT / "resources/icons").glob(f"{APP}*.*"))
     if source_icons:
         check("the app icon is installed under /usr/share/icons", bool(icons), ", ".join(icons) or "none")
     else:
-        print(f"note  resources/icons/{APP}.* is not in this tree yet: the package has no icon "
-              f"(installed: {', '.join(icons) or 'none'})")
+        print(
+            f"note  resources/icons/{APP}.* is not in this tree yet: the package has no icon "
+            f"(installed: {', '.join(icons) or 'none'})"
+        )
 
 
 def check_daemon(root: Path, tmp: Path) -> None:
@@ -142,38 +175,56 @@ def check_daemon(root: Path, tmp: Path) -> None:
         proc = subprocess.Popen(hearthd, stdout=log, stderr=subprocess.STDOUT, env=env)
         try:
             answered = wait(lambda: ctl("status", "--json").returncode == 0, proc, 60)
-            if not check("installed hearthd answers on its socket", answered,
-                         f"after {time.monotonic() - started:.1f} s" if answered else tail(log_path)):
+            if not check(
+                "installed hearthd answers on its socket",
+                answered,
+                f"after {time.monotonic() - started:.1f} s" if answered else tail(log_path),
+            ):
                 return
             turns = tmp / "turns.jsonl"
             turns.write_text("".join(json.dumps(t) + "\n" for t in TURNS))
             out = ctl("ingest", str(turns), "--json")
-            check("hearthctl ingest commits the turns", out.returncode == 0 and json.loads(out.stdout or "{}")
-                  == {"committed": len(TURNS)}, " ".join((out.stdout + out.stderr).split()))
+            check(
+                "hearthctl ingest commits the turns",
+                out.returncode == 0 and json.loads(out.stdout or "{}") == {"committed": len(TURNS)},
+                " ".join((out.stdout + out.stderr).split()),
+            )
 
             def model_ready() -> bool:
                 status = json.loads(ctl("status", "--json").stdout or "{}")
                 embedder, embedding = status.get("embedder", {}), status.get("embedding", {})
-                return bool(embedder.get("ready") and embedder.get("searched_model")
-                            and embedding.get("pending") == 0 and not embedding.get("building_model"))
+                return bool(
+                    embedder.get("ready")
+                    and embedder.get("searched_model")
+                    and embedding.get("pending") == 0
+                    and not embedding.get("building_model")
+                )
 
             ready = wait(model_ready, proc, 300)
             status = json.loads(ctl("status", "--json").stdout or "{}")
-            check("the bundled model loads and embeds the turns, offline",
-                  ready and status["embedder"]["model"] == MODEL,
-                  f"{status.get('embedder', {}).get('model')}, {status.get('embedder', {}).get('state')}, "
-                  f"after {time.monotonic() - started:.1f} s" + ("" if ready else "\n" + tail(log_path)))
+            check(
+                "the bundled model loads and embeds the turns, offline",
+                ready and status["embedder"]["model"] == MODEL,
+                f"{status.get('embedder', {}).get('model')}, {status.get('embedder', {}).get('state')}, "
+                f"after {time.monotonic() - started:.1f} s" + ("" if ready else "\n" + tail(log_path)),
+            )
 
             # No word in common with the turn it must find: only the embeddings can match them.
             out = ctl("recall", "holiday abroad next spring", "--json")
             result = json.loads(out.stdout) if out.returncode == 0 else {}
             top = (result.get("turns") or [{}])[0].get("text")
-            check("hearthctl recall --json finds the turn by meaning", top == TURNS[0]["text"],
-                  f"top turn: {top!r}" + ("" if out.returncode == 0 else f"; {out.stderr.strip()}"))
+            check(
+                "hearthctl recall --json finds the turn by meaning",
+                top == TURNS[0]["text"],
+                f"top turn: {top!r}" + ("" if out.returncode == 0 else f"; {out.stderr.strip()}"),
+            )
         finally:
             code = terminate(proc, 60)
-    check("hearthd stops cleanly on SIGTERM", code == 0, f"exit code {code}" + ("" if code == 0 else
-                                                                                  "\n" + tail(log_path)))
+    check(
+        "hearthd stops cleanly on SIGTERM",
+        code == 0,
+        f"exit code {code}" + ("" if code == 0 else "\n" + tail(log_path)),
+    )
     check("core.db is in the temporary data dir", (data_dir / "core.db").is_file())
 
 
@@ -181,8 +232,12 @@ def offline_env(tmp: Path) -> dict:
     """No proxy, no hub: the only way to the model is the package. HOME keeps caches out of the real one."""
     runtime = tmp / "run"
     runtime.mkdir(mode=0o700, exist_ok=True)
-    env = {key: value for key, value in os.environ.items() if "proxy" not in key.lower() and not key.startswith(
-        ("HF_", "HEARTH_", "PYTHON", "TRANSFORMERS_", "SENTENCE_TRANSFORMERS_"))}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if "proxy" not in key.lower()
+        and not key.startswith(("HF_", "HEARTH_", "PYTHON", "TRANSFORMERS_", "SENTENCE_TRANSFORMERS_"))
+    }
     env.update(HOME=str(tmp / "home"), XDG_RUNTIME_DIR=str(runtime), HEARTH_LOG_LEVEL="INFO")
     return env
 
@@ -196,21 +251,27 @@ def check_tray_app(root: Path, tmp: Path) -> None:
     offline = offline_prefix()
 
     def answers() -> bool:
-        out = run([*offline, str(root / "usr/bin/hearthctl"), "--data-dir", str(data_dir), "status", "--json"],
-                  env=env)
+        out = run([*offline, str(root / "usr/bin/hearthctl"), "--data-dir", str(data_dir), "status", "--json"], env=env)
         return out.returncode == 0
 
     log_path = tmp / "hearth.log"
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([*offline, str(root / "usr/bin" / APP), "--data-dir", str(data_dir), "--show",
-                                 "status"], stdout=log, stderr=subprocess.STDOUT, env=env)
+        proc = subprocess.Popen(
+            [*offline, str(root / "usr/bin" / APP), "--data-dir", str(data_dir), "--show", "status"],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
         try:
             started = wait(answers, proc, 90)
             check("installed hearth starts the installed hearthd", started, "" if started else tail(log_path))
         finally:
             code = terminate(proc, 90)
-    check("hearth quits on SIGTERM and stops the daemon it started", code == 0 and not answers(),
-          f"exit code {code}" + ("" if code == 0 else "\n" + tail(log_path)))
+    check(
+        "hearth quits on SIGTERM and stops the daemon it started",
+        code == 0 and not answers(),
+        f"exit code {code}" + ("" if code == 0 else "\n" + tail(log_path)),
+    )
 
 
 def check_unit(root: Path) -> None:
@@ -222,14 +283,28 @@ def check_unit(root: Path) -> None:
     # a private mount namespace whose /usr/bin shows the unpacked package's commands over the machine's.
     runtime = Path(tempfile.mkdtemp(prefix="hearth-xdg-"))
     try:
-        out = run(["unshare", "-m", "sh", "-c", 'mount -t overlay overlay -o "lowerdir=$1/usr/bin:/usr/bin" /usr/bin '
-                   '&& exec systemd-analyze verify --user "$2"', "-", str(root), str(unit)],
-                  env={**os.environ, "XDG_RUNTIME_DIR": str(runtime)})
+        out = run(
+            [
+                "unshare",
+                "-m",
+                "sh",
+                "-c",
+                'mount -t overlay overlay -o "lowerdir=$1/usr/bin:/usr/bin" /usr/bin '
+                '&& exec systemd-analyze verify --user "$2"',
+                "-",
+                str(root),
+                str(unit),
+            ],
+            env={**os.environ, "XDG_RUNTIME_DIR": str(runtime)},
+        )
     finally:
         shutil.rmtree(runtime)
     problems = [line for line in (out.stdout + out.stderr).splitlines() if line.strip()]
-    check("systemd-analyze verify --user hearthd.service", out.returncode == 0 and not problems,
-          "; ".join(problems) or "clean")
+    check(
+        "systemd-analyze verify --user hearthd.service",
+        out.returncode == 0 and not problems,
+        "; ".join(problems) or "clean",
+    )
 
 
 def terminate(proc: subprocess.Popen, timeout: float) -> int:

@@ -31,7 +31,7 @@ class ChatServer:
         self._connections: set = set()
         self._start()
 
-    def _start(self, port: int = 0) -> None:
+    def _start(self, port: int = 0) -> None:  # noqa: C901 - the fake server's request handler
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -72,18 +72,31 @@ class ChatServer:
                     time.sleep(server.slow_seconds)
                 if behaviour == "error503":
                     return self._send(503, {"error": {"message": "loading model"}})
-                if behaviour == "reject_json_schema" and (body.get("response_format") or {}).get("type") == \
-                        "json_schema":
+                if (
+                    behaviour == "reject_json_schema"
+                    and (body.get("response_format") or {}).get("type") == "json_schema"
+                ):
                     return self._send(400, {"error": {"message": "response_format.type must be json_object"}})
                 if behaviour == "not_json":
                     return self._send_raw(200, b"<html>proxy error</html>", "text/html")
                 prompt = body["messages"][-1]["content"]
                 content = server.answer(prompt, behaviour)
-                self._send(200, {"id": "x", "object": "chat.completion", "model": body.get("model"),
-                                 "choices": [{"index": 0, "finish_reason": "stop",
-                                              "message": {"role": "assistant", "content": content}}],
-                                 "usage": {"prompt_tokens": len(prompt.split()), "completion_tokens": 7,
-                                           "total_tokens": len(prompt.split()) + 7}})
+                self._send(
+                    200,
+                    {
+                        "id": "x",
+                        "object": "chat.completion",
+                        "model": body.get("model"),
+                        "choices": [
+                            {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}
+                        ],
+                        "usage": {
+                            "prompt_tokens": len(prompt.split()),
+                            "completion_tokens": 7,
+                            "total_tokens": len(prompt.split()) + 7,
+                        },
+                    },
+                )
 
             def _send(self, status, data):
                 self._send_raw(status, json.dumps(data).encode(), "application/json")
@@ -122,7 +135,7 @@ class ChatServer:
         if behaviour == "garbage":
             return "I am sorry, I cannot help with that."
         if behaviour == "think":
-            return f"<think>The user wants JSON. {{\"facts\": []}} would be wrong.</think>\n{content}"
+            return f'<think>The user wants JSON. {{"facts": []}} would be wrong.</think>\n{content}'
         return content
 
     def refuse(self) -> None:

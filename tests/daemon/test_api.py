@@ -14,20 +14,26 @@ def turn(text, thread="kitchen", role="user", **kw):
 
 def counts(daemon):
     with daemon.store.reading() as conn:
-        return tuple(conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-                     for t in ("turns", "facts", "threads", "sessions", "speakers", "settings"))
+        return tuple(
+            conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+            for t in ("turns", "facts", "threads", "sessions", "speakers", "settings")
+        )
 
 
 def test_commit_is_verbatim_with_speaker_band_time_and_tool_calls(daemon, client):
     calls = [{"name": "set_timer", "arguments": {"minutes": 10}, "result": "ok"}]
-    out = client.commit_turns([
-        turn("Set a timer for the pasta, please!", speaker="alice", band="high", ts="2026-11-01T18:00:00Z"),
-        turn("Timer set for ten minutes.", role="assistant", tool_calls=calls, ts="2026-11-01T18:00:02Z"),
-    ])
+    out = client.commit_turns(
+        [
+            turn("Set a timer for the pasta, please!", speaker="alice", band="high", ts="2026-11-01T18:00:00Z"),
+            turn("Timer set for ten minutes.", role="assistant", tool_calls=calls, ts="2026-11-01T18:00:02Z"),
+        ]
+    )
     assert out["committed"] == 2
     with daemon.store.reading() as conn:
-        rows = conn.execute("SELECT role, text, speaker_id, band, owner_id, tool_calls, ts, thread_id, "
-                            "session_id FROM turns ORDER BY id").fetchall()
+        rows = conn.execute(
+            "SELECT role, text, speaker_id, band, owner_id, tool_calls, ts, thread_id, "
+            "session_id FROM turns ORDER BY id"
+        ).fetchall()
     assert rows[0]["text"] == "Set a timer for the pasta, please!"
     assert (rows[0]["speaker_id"], rows[0]["band"], rows[0]["owner_id"]) == ("alice", "high", "alice")
     assert rows[1]["owner_id"] == "alice"  # the assistant's answer belongs to the pool of who it answered
@@ -49,8 +55,13 @@ def test_a_turn_is_searchable_by_keyword_at_once_and_by_vector_once_embedded(dae
 
 def test_sessions_split_after_the_coupling_window(daemon, client):
     client.set_setting("memory.coupling_window_seconds", 60)
-    client.commit_turns([turn("one", ts="2026-11-01T10:00:00Z"), turn("two", ts="2026-11-01T10:00:50Z"),
-                         turn("three", ts="2026-11-01T10:05:00Z")])
+    client.commit_turns(
+        [
+            turn("one", ts="2026-11-01T10:00:00Z"),
+            turn("two", ts="2026-11-01T10:00:50Z"),
+            turn("three", ts="2026-11-01T10:05:00Z"),
+        ]
+    )
     with daemon.store.reading() as conn:
         rows = conn.execute("SELECT session_id FROM turns ORDER BY id").fetchall()
         assert rows[0][0] == rows[1][0] != rows[2][0]
@@ -74,10 +85,12 @@ def test_recall_contract(daemon, client):
 
 
 def test_recall_time_and_participant_filters(daemon, client):
-    client.commit_turns([
-        turn("booked the dentist for the kids", speaker="alice", ts="2026-01-10T09:00:00Z"),
-        turn("dentist appointment moved to Friday", speaker="bob", ts="2026-03-10T09:00:00Z", thread="car"),
-    ])
+    client.commit_turns(
+        [
+            turn("booked the dentist for the kids", speaker="alice", ts="2026-01-10T09:00:00Z"),
+            turn("dentist appointment moved to Friday", speaker="bob", ts="2026-03-10T09:00:00Z", thread="car"),
+        ]
+    )
     settle(daemon)
     texts = lambda r: [t["text"] for t in r["turns"]]  # noqa: E731
     assert len(texts(client.recall("dentist"))) == 2
@@ -90,8 +103,10 @@ def test_personal_memory_is_scoped_by_band(daemon, client):
     client.remember("I am allergic to penicillin", speaker="alice")
     client.remember("The wifi password is on the fridge")
     settle(daemon)
+
     def facts(**kw):
         return {f["text"] for f in client.recall("allergic penicillin wifi password fridge", **kw)["facts"]}
+
     assert facts(speaker="alice") == {"alice is allergic to penicillin", "The wifi password is on the fridge"}
     for band in ("medium", "greeting", "none"):
         assert facts(speaker="alice", band=band) == {"The wifi password is on the fridge"}
@@ -117,7 +132,8 @@ def test_remember_supersedes_a_functional_fact_and_keeps_history(daemon, client)
     assert client.facts(speaker="alice", as_of="2024-07-01") == []
     settle(daemon)
     assert [f["text"] for f in client.recall("where does alice live", speaker="alice")["facts"]] == [
-        "alice lives in Porto"]
+        "alice lives in Porto"
+    ]
 
 
 def test_missing_or_wrong_token_is_refused_and_changes_nothing(daemon):
@@ -144,31 +160,43 @@ def test_assistant_token_may_commit_and_read_context_but_not_administer(daemon):
     assert daemon.settings["memory.enabled"] is True
 
 
-@pytest.mark.parametrize("body,status", [
-    (b"{not json", 422),
-    (b'{"turns": "not a list"}', 422),
-    (b'{"turns": []}', 422),
-    (b'{"turns": [{"thread": "k", "role": "robot", "text": "hi"}]}', 422),
-    (b'{"turns": [{"thread": "k", "role": "user", "text": ""}]}', 422),
-    (b'{"turns": [{"thread": "k", "role": "user", "text": 42}]}', 422),
-    (b'{"turns": [{"thread": "k", "role": "user", "text": "hi", "ts": "yesterday-ish"}]}', 400),
-    (b'{"turns": [{"thread": "k", "role": "user", "text": "hi", "band": "medium"}]}', 400),
-    (b'{"turns": [{"thread": "k", "role": "user", "text": "hi", "surprise": 1}]}', 422),
-    (b'{"turns": [{"thread": "k", "role": "user", "text": "ok"}, '
-     b'{"thread": "k", "role": "user", "text": "\xff\xfe"}]}', 400),
-])
+@pytest.mark.parametrize(
+    "body,status",
+    [
+        (b"{not json", 422),
+        (b'{"turns": "not a list"}', 422),
+        (b'{"turns": []}', 422),
+        (b'{"turns": [{"thread": "k", "role": "robot", "text": "hi"}]}', 422),
+        (b'{"turns": [{"thread": "k", "role": "user", "text": ""}]}', 422),
+        (b'{"turns": [{"thread": "k", "role": "user", "text": 42}]}', 422),
+        (b'{"turns": [{"thread": "k", "role": "user", "text": "hi", "ts": "yesterday-ish"}]}', 400),
+        (b'{"turns": [{"thread": "k", "role": "user", "text": "hi", "band": "medium"}]}', 400),
+        (b'{"turns": [{"thread": "k", "role": "user", "text": "hi", "surprise": 1}]}', 422),
+        (
+            b'{"turns": [{"thread": "k", "role": "user", "text": "ok"}, '
+            b'{"thread": "k", "role": "user", "text": "\xff\xfe"}]}',
+            400,
+        ),
+    ],
+)
 def test_bad_turns_get_a_clear_error_and_change_nothing(daemon, client, body, status):
     before = counts(daemon)
-    response = client._http.post("/v1/turns", content=body, headers={
-        "Authorization": f"Bearer {daemon.tokens['admin']}", "Content-Type": "application/json"})
+    response = client._http.post(
+        "/v1/turns",
+        content=body,
+        headers={"Authorization": f"Bearer {daemon.tokens['admin']}", "Content-Type": "application/json"},
+    )
     assert response.status_code == status, response.text
     assert response.json()["error"]["message"]
     assert counts(daemon) == before
 
 
 def test_huge_bodies_are_refused(daemon, client):
-    response = client._http.post("/v1/turns", content=b"x" * (9 * 1024 * 1024), headers={
-        "Authorization": f"Bearer {daemon.tokens['admin']}", "Content-Type": "application/json"})
+    response = client._http.post(
+        "/v1/turns",
+        content=b"x" * (9 * 1024 * 1024),
+        headers={"Authorization": f"Bearer {daemon.tokens['admin']}", "Content-Type": "application/json"},
+    )
     assert response.status_code == 413
     assert counts(daemon)[0] == 0
 
@@ -190,7 +218,8 @@ def test_version_health_and_openapi(daemon, client):
     assert client.request("GET", "/v1/health")["ok"] is True
     schema = client.request("GET", "/openapi.json")
     assert {"/v1/turns", "/v1/recall", "/v1/context", "/v1/facts", "/v1/settings/{key}", "/v1/status"} <= set(
-        schema["paths"])
+        schema["paths"]
+    )
     status = client.status()
     assert status["embedder"]["ready"] and status["embedder"]["dim"] == 128
     assert status["counts"]["turns"] == 0

@@ -9,8 +9,13 @@ from tests.helpers import form, say
 
 def test_pages_of_facts_turns_and_episodes_with_filters_and_totals(daemon, client):
     for i in range(25):
-        client.remember(f"The spare key number {i} is under pot {i}", speaker="alice" if i % 2 else None,
-                        subject=f"key {i}", predicate="located_at", object=f"pot {i}")
+        client.remember(
+            f"The spare key number {i} is under pot {i}",
+            speaker="alice" if i % 2 else None,
+            subject=f"key {i}",
+            predicate="located_at",
+            object=f"pot {i}",
+        )
     first = client.memory_page("facts", limit=10)
     assert first["total"] == 25 and len(first["items"]) == 10
     rest = client.memory_page("facts", offset=10, limit=100)["items"]
@@ -30,8 +35,11 @@ def test_pages_of_facts_turns_and_episodes_with_filters_and_totals(daemon, clien
     assert [f["id"] for f in dismissed] == [found[0]["id"]] and dismissed[0]["dismissed"] is True
     assert client.memory_page("facts", status="all")["total"] == 25
 
-    say(client, ["We are planning the garden party for Saturday.", "The garden party needs a big tent."],
-        "2026-04-01T10:00:00Z")
+    say(
+        client,
+        ["We are planning the garden party for Saturday.", "The garden party needs a big tent."],
+        "2026-04-01T10:00:00Z",
+    )
     turns = client.memory_page("turns", speaker="alice")
     assert turns["total"] == 2 and all(t["speaker_id"] == "alice" for t in turns["items"])
     assert client.memory_page("turns", since="2026-04-01T10:00:30Z")["total"] == 2  # line 2 and its reply
@@ -62,10 +70,20 @@ def test_fact_history_and_as_of(daemon, client):
 
 
 def test_episode_detail_names_related_episodes_and_source_facts(daemon, client):
-    say(client, ["We are planning the garden party for Saturday.", "The garden party needs a big tent.",
-                 "I work as a teacher at the primary school."], "2026-04-01T10:00:00Z")
-    say(client, ["More about the garden party on Saturday.", "The tent for the garden party is booked."],
-        "2026-04-03T10:00:00Z")
+    say(
+        client,
+        [
+            "We are planning the garden party for Saturday.",
+            "The garden party needs a big tent.",
+            "I work as a teacher at the primary school.",
+        ],
+        "2026-04-01T10:00:00Z",
+    )
+    say(
+        client,
+        ["More about the garden party on Saturday.", "The tent for the garden party is booked."],
+        "2026-04-03T10:00:00Z",
+    )
     form(client)
     episodes = client.memory_page("episodes")["items"]
     assert len(episodes) == 2
@@ -83,8 +101,12 @@ def test_growth_counts_rows_per_day(daemon, client):
     from hearthd.timeutil import iso
 
     now = time.time()
-    client.commit_turns([{"thread": "t", "role": "user", "text": "hello there", "ts": iso(now - 86400 * 2)},
-                         {"thread": "t", "role": "user", "text": "hello again", "ts": iso(now)}])
+    client.commit_turns(
+        [
+            {"thread": "t", "role": "user", "text": "hello there", "ts": iso(now - 86400 * 2)},
+            {"thread": "t", "role": "user", "text": "hello again", "ts": iso(now)},
+        ]
+    )
     client.remember("The wifi password is on the fridge")
     days = client.growth(30)
     assert sum(d["turns"] for d in days) == 2 and sum(d["facts"] for d in days) == 1

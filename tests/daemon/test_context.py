@@ -30,8 +30,10 @@ def test_use_count_is_bumped_for_injected_facts(daemon, client):
     setup_facts(daemon, client)
     client.context("peanuts", speaker="alice")
     with daemon.store.reading() as conn:
-        wait_for(lambda: conn.execute("SELECT use_count FROM facts WHERE text LIKE '%peanuts%'").fetchone()[0] == 1,
-                 what="use_count bump")
+        wait_for(
+            lambda: conn.execute("SELECT use_count FROM facts WHERE text LIKE '%peanuts%'").fetchone()[0] == 1,
+            what="use_count bump",
+        )
         assert conn.execute("SELECT use_count FROM facts WHERE text LIKE 'Grandma%'").fetchone()[0] == 0
 
 
@@ -68,6 +70,7 @@ def test_min_similarity_and_top_k_are_live(daemon, client):
 
 def test_date_follows_the_system_language(daemon, client):
     from datetime import datetime
+
     monday = datetime(2026, 11, 30, 9, 5).astimezone()
     assert localized_now("en", monday) == "Monday 30 November 2026, 09:05"
     assert localized_now("de", monday) == "Montag 30 November 2026, 09:05"

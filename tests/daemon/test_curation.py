@@ -8,8 +8,16 @@ from tests.helpers import settle
 
 def seed(daemon, client):
     fact = client.remember("I am allergic to peanuts", speaker="alice")["fact"]
-    client.commit_turns([{"thread": "kitchen", "role": "user", "speaker": "alice",
-                          "text": "The plumber comes on Thursday about the leaking peanut butter jar"}])
+    client.commit_turns(
+        [
+            {
+                "thread": "kitchen",
+                "role": "user",
+                "speaker": "alice",
+                "text": "The plumber comes on Thursday about the leaking peanut butter jar",
+            }
+        ]
+    )
     settle(daemon)
     turn = client.recall("plumber Thursday")["turns"][0]
     return fact, turn
@@ -38,15 +46,33 @@ def test_dismissed_items_leave_every_read_surface_and_restored_ones_return(daemo
     assert top["id"] == turn["id"] and "vector_rank" in top["parts"]  # back in the vector track too
     assert client.dismissed() == []
     actions = [(e["action"], e["target"], e["actor"]) for e in client.audit(action=None)][:4]
-    assert actions == [("restore", turn["ref"], "admin"), ("restore", fact["ref"], "admin"),
-                       ("dismiss", turn["ref"], "admin"), ("dismiss", fact["ref"], "admin")]
+    assert actions == [
+        ("restore", turn["ref"], "admin"),
+        ("restore", fact["ref"], "admin"),
+        ("dismiss", turn["ref"], "admin"),
+        ("dismiss", fact["ref"], "admin"),
+    ]
 
 
 def test_episodes_can_be_dismissed(daemon, client):
-    client.commit_turns([{"thread": "den", "role": "user", "speaker": "alice", "ts": "2026-01-01T10:00:00Z",
-                          "text": "We are planning the garden party for Saturday with a big tent and music."},
-                         {"thread": "den", "role": "user", "speaker": "alice", "ts": "2026-01-01T10:01:00Z",
-                          "text": "Invite the neighbours to the garden party too, they love the music."}])
+    client.commit_turns(
+        [
+            {
+                "thread": "den",
+                "role": "user",
+                "speaker": "alice",
+                "ts": "2026-01-01T10:00:00Z",
+                "text": "We are planning the garden party for Saturday with a big tent and music.",
+            },
+            {
+                "thread": "den",
+                "role": "user",
+                "speaker": "alice",
+                "ts": "2026-01-01T10:01:00Z",
+                "text": "Invite the neighbours to the garden party too, they love the music.",
+            },
+        ]
+    )
     client.form_now(end_open=True)
     settle(daemon)
     episode = client.recall("garden party")["episodes"][0]

@@ -74,8 +74,10 @@ def count(daemon, sql, params=()):
 
 def table_counts(daemon):
     with daemon.store.reading() as conn:
-        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
-                                             "AND name NOT LIKE 'sqlite_%'")]
+        tables = [
+            r[0]
+            for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        ]
         return {t: conn.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0] for t in tables}
 
 
@@ -83,8 +85,12 @@ def fts_shadow_bytes(path) -> dict[str, bytes]:
     """Every FTS shadow table's rows as bytes, read on a fresh connection."""
     conn = sqlite3.connect(str(path))
     try:
-        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND "
-                                            "(name LIKE '%\\_fts\\_%' ESCAPE '\\')")]
+        names = [
+            r[0]
+            for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE '%\\_fts\\_%' ESCAPE '\\')"
+            )
+        ]
         out = {}
         for name in names:
             blob = b""
@@ -128,21 +134,33 @@ def test_the_identifier_matches_whole_tokens_only():
 # -- the alice/bob erase and the byte scan ------------------------------------------------------------------------
 def test_erasing_alice_by_match_leaves_bob_and_no_byte_of_alice(daemon, keys, data_dir):
     # A formed conversation (turns, facts, an episode) naming both addresses.
-    say(daemon, [f"Please send the invoice to {ALICE} tomorrow morning before the meeting.",
-                 f"And copy {BOB} on the invoice thread, he handles the accounts.",
-                 "The meeting is about the garden renovation budget for next spring."], "2026-01-10T09:00:00Z")
+    say(
+        daemon,
+        [
+            f"Please send the invoice to {ALICE} tomorrow morning before the meeting.",
+            f"And copy {BOB} on the invoice thread, he handles the accounts.",
+            "The meeting is about the garden renovation budget for next spring.",
+        ],
+        "2026-01-10T09:00:00Z",
+    )
     daemon.ops.system.form_now(end_open=True)
     daemon.ops.curation.remember(f"Carol's colleague writes from {ALICE}", speaker="carol")
     daemon.ops.curation.remember(f"The accountant's address is {BOB}", speaker="carol")
     # A live conversation folded into a compaction summary.
     daemon.ops.settings.set_setting("memory.keep_last_turns", 1, "test")
     now = time.time() - 60
-    daemon.ops.conversation.commit_turns([
-        TurnIn("den", "user", f"Draft a note to {ALICE} about the party.", speaker="carol", ts=now),
-        TurnIn("den", "assistant", "Drafted the party note.", ts=now + 5)])
-    daemon.ops.conversation.commit_turns([
-        TurnIn("den", "user", "What time is it now?", speaker="carol", ts=now + 20),
-        TurnIn("den", "assistant", "It is noon.", ts=now + 25)])
+    daemon.ops.conversation.commit_turns(
+        [
+            TurnIn("den", "user", f"Draft a note to {ALICE} about the party.", speaker="carol", ts=now),
+            TurnIn("den", "assistant", "Drafted the party note.", ts=now + 5),
+        ]
+    )
+    daemon.ops.conversation.commit_turns(
+        [
+            TurnIn("den", "user", "What time is it now?", speaker="carol", ts=now + 20),
+            TurnIn("den", "assistant", "It is noon.", ts=now + 25),
+        ]
+    )
     settle(daemon)
     assert daemon.ops.conversation.compact("den")["folded"] == 2
     with daemon.store.reading() as conn:
@@ -203,30 +221,58 @@ def test_erasing_alice_by_match_leaves_bob_and_no_byte_of_alice(daemon, keys, da
 
 # -- speaker ------------------------------------------------------------------------------------------------------
 def test_erasing_a_speaker_removes_their_memory_and_leaves_the_household_pool(daemon, keys):
-    say(daemon, ["I live in Lisbon with my family and two cats.", "I work as a nurse at the city hospital.",
-                 "My favourite food is grilled sardines with salad."], "2026-02-01T10:00:00Z", speaker="dave",
-        thread="study")
-    say(daemon, ["I live in Porto near the river and the old bridge.", "I work as a teacher at the primary school.",
-                 "I love long walks along the beach in the evening."], "2026-02-02T10:00:00Z", speaker="erin",
-        thread="hall")
+    say(
+        daemon,
+        [
+            "I live in Lisbon with my family and two cats.",
+            "I work as a nurse at the city hospital.",
+            "My favourite food is grilled sardines with salad.",
+        ],
+        "2026-02-01T10:00:00Z",
+        speaker="dave",
+        thread="study",
+    )
+    say(
+        daemon,
+        [
+            "I live in Porto near the river and the old bridge.",
+            "I work as a teacher at the primary school.",
+            "I love long walks along the beach in the evening.",
+        ],
+        "2026-02-02T10:00:00Z",
+        speaker="erin",
+        thread="hall",
+    )
     # An unsure match of dave's voice (medium band): what he said there went to the household pool.
-    say(daemon, ["I work as a gardener at the city park on weekends.",
-                 "The council sent a letter about the new schedule."], "2026-02-03T10:00:00Z", speaker="dave",
-        band="medium", thread="porch")
+    say(
+        daemon,
+        ["I work as a gardener at the city park on weekends.", "The council sent a letter about the new schedule."],
+        "2026-02-03T10:00:00Z",
+        speaker="dave",
+        band="medium",
+        thread="porch",
+    )
     daemon.ops.system.form_now(end_open=True)
     daemon.ops.curation.remember("The wifi password is taped under the router")
     daemon.ops.curation.remember("The recycling goes out every Tuesday evening")
-    daemon.store.writer.write(lambda tx: tx.execute(
-        "INSERT INTO voiceprint_samples(speaker_id, embedding, seconds, created_at) "
-        "VALUES ('dave', x'0102', 1.5, 0), ('erin', x'0304', 1.5, 0)"))
+    daemon.store.writer.write(
+        lambda tx: tx.execute(
+            "INSERT INTO voiceprint_samples(speaker_id, embedding, seconds, created_at) "
+            "VALUES ('dave', x'0102', 1.5, 0), ('erin', x'0304', 1.5, 0)"
+        )
+    )
     settle(daemon)
     with daemon.store.reading() as conn:
         household = conn.execute("SELECT * FROM facts WHERE owner_id IS NULL ORDER BY id").fetchall()
-        erin = {t: conn.execute(f"SELECT * FROM {t} WHERE owner_id = 'erin' ORDER BY id").fetchall()
-                for t in ("facts", "turns", "episodes")}
+        erin = {
+            t: conn.execute(f"SELECT * FROM {t} WHERE owner_id = 'erin' ORDER BY id").fetchall()
+            for t in ("facts", "turns", "episodes")
+        }
         assert len(household) >= 3 and erin["facts"] and erin["episodes"]
-        from_medium = conn.execute("SELECT f.id FROM facts f JOIN fact_turn_link l ON l.fact_id = f.id JOIN turns t "
-                                   "ON t.id = l.turn_id WHERE t.speaker_id = 'dave' AND f.owner_id IS NULL").fetchone()
+        from_medium = conn.execute(
+            "SELECT f.id FROM facts f JOIN fact_turn_link l ON l.fact_id = f.id JOIN turns t "
+            "ON t.id = l.turn_id WHERE t.speaker_id = 'dave' AND f.owner_id IS NULL"
+        ).fetchone()
     assert from_medium is not None
     assert count(daemon, "SELECT count(*) FROM facts WHERE owner_id = 'dave'") >= 2
     assert count(daemon, "SELECT count(*) FROM episodes WHERE owner_id = 'dave'") == 1
@@ -235,18 +281,21 @@ def test_erasing_a_speaker_removes_their_memory_and_leaves_the_household_pool(da
     assert receipt["payload"]["counts"] == plan.counts()
     assert plan.counts()["speakers"] == 1 and plan.counts()["voiceprint_samples"] == 1
     assert plan.counts()["episodes"] == 1 and plan.counts()["turns"] == 6 + 2  # his high and medium user turns
-    for sql in ("SELECT count(*) FROM facts WHERE owner_id = 'dave'",
-                "SELECT count(*) FROM turns WHERE speaker_id = 'dave' OR owner_id = 'dave'",
-                "SELECT count(*) FROM episodes WHERE owner_id = 'dave'",
-                "SELECT count(*) FROM speakers WHERE id = 'dave'",
-                "SELECT count(*) FROM voiceprint_samples WHERE speaker_id = 'dave'"):
+    for sql in (
+        "SELECT count(*) FROM facts WHERE owner_id = 'dave'",
+        "SELECT count(*) FROM turns WHERE speaker_id = 'dave' OR owner_id = 'dave'",
+        "SELECT count(*) FROM episodes WHERE owner_id = 'dave'",
+        "SELECT count(*) FROM speakers WHERE id = 'dave'",
+        "SELECT count(*) FROM voiceprint_samples WHERE speaker_id = 'dave'",
+    ):
         assert count(daemon, sql) == 0, sql
     with daemon.store.reading() as conn:
         assert conn.execute("SELECT * FROM facts WHERE owner_id IS NULL ORDER BY id").fetchall() == household
     assert count(daemon, "SELECT count(*) FROM fact_turn_link WHERE fact_id = ?", (from_medium[0],)) == 0
     with daemon.store.reading() as conn:
-        assert {t: conn.execute(f"SELECT * FROM {t} WHERE owner_id = 'erin' ORDER BY id").fetchall()
-                for t in erin} == erin
+        assert {
+            t: conn.execute(f"SELECT * FROM {t} WHERE owner_id = 'erin' ORDER BY id").fetchall() for t in erin
+        } == erin
     assert count(daemon, "SELECT count(*) FROM voiceprint_samples WHERE speaker_id = 'erin'") == 1
     assert receipt["payload"]["selector"] == {"kind": "speaker", "speaker_digest": keys.digest("dave")}
     settle(daemon)
@@ -258,21 +307,30 @@ def test_erasing_a_speaker_removes_their_memory_and_leaves_the_household_pool(da
 
 # -- ref, thread, before; derived facts ----------------------------------------------------------------------------
 def test_a_fact_with_a_surviving_source_turn_stays_and_goes_with_its_last_one(daemon, keys):
-    say(daemon, ["I'm allergic to peanuts.", "Please remember that when you suggest recipes for dinner."],
-        "2026-02-01T12:00:00Z")
+    say(
+        daemon,
+        ["I'm allergic to peanuts.", "Please remember that when you suggest recipes for dinner."],
+        "2026-02-01T12:00:00Z",
+    )
     daemon.ops.system.form_now(end_open=True)
-    say(daemon, ["Just so you know, I'm allergic to peanuts.", "Thanks for checking the ingredients of that cake."],
-        "2026-03-01T12:00:00Z")
+    say(
+        daemon,
+        ["Just so you know, I'm allergic to peanuts.", "Thanks for checking the ingredients of that cake."],
+        "2026-03-01T12:00:00Z",
+    )
     daemon.ops.system.form_now(end_open=True)
     settle(daemon)
     with daemon.store.reading() as conn:
-        fact_id, = conn.execute("SELECT id FROM facts WHERE predicate = 'allergy'").fetchone()
-        sources = [r[0] for r in conn.execute("SELECT turn_id FROM fact_turn_link WHERE fact_id = ? ORDER BY turn_id",
-                                              (fact_id,))]
+        (fact_id,) = conn.execute("SELECT id FROM facts WHERE predicate = 'allergy'").fetchone()
+        sources = [
+            r[0]
+            for r in conn.execute("SELECT turn_id FROM fact_turn_link WHERE fact_id = ? ORDER BY turn_id", (fact_id,))
+        ]
         assert len(sources) == 2
-        episode_of_first, headline = conn.execute("SELECT e.id, e.headline FROM episodes e JOIN turns t "
-                                                  "ON t.session_id = e.session_id WHERE t.id = ?",
-                                                  (sources[0],)).fetchone()
+        episode_of_first, headline = conn.execute(
+            "SELECT e.id, e.headline FROM episodes e JOIN turns t ON t.session_id = e.session_id WHERE t.id = ?",
+            (sources[0],),
+        ).fetchone()
     # The session's two user turns share no word, so they are equally central: the earlier one, the erased
     # source, heads the episode (test_equally_central_turns_go_in_conversation_order).
     assert headline == "I'm allergic to peanuts"
@@ -293,15 +351,17 @@ def test_a_fact_with_a_surviving_source_turn_stays_and_goes_with_its_last_one(da
 
 def test_equally_central_turns_go_in_conversation_order():
     """Centralities equal but for float summation noise (1e-8) pick the earlier turn, whichever is noisier."""
-    turns = [{"role": "user", "text": "First sentence here.", "speaker_id": "carol"},
-             {"role": "user", "text": "Second sentence here.", "speaker_id": "carol"},
-             {"role": "assistant", "text": "Okay.", "speaker_id": None}]
+    turns = [
+        {"role": "user", "text": "First sentence here.", "speaker_id": "carol"},
+        {"role": "user", "text": "Second sentence here.", "speaker_id": "carol"},
+        {"role": "assistant", "text": "Okay.", "speaker_id": None},
+    ]
 
     def headline(reply, noise=0.0):
         vectors = np.array([[1.0, 0.0], [noise, 1.0 + noise], reply])
         return extractive_episode(turns, vectors / np.linalg.norm(vectors, axis=1, keepdims=True))[0]
 
-    between = [0.5 ** 0.5, 0.5 ** 0.5]  # a reply as near to both: the two user turns are equally central
+    between = [0.5**0.5, 0.5**0.5]  # a reply as near to both: the two user turns are equally central
     for noise in (0.0, 1e-8, -1e-8):
         assert headline(between, noise) == "First sentence here", noise
     assert headline([0.0, 1.0]) == "Second sentence here"  # a real difference still decides
@@ -312,8 +372,10 @@ def test_erase_one_fact_by_ref_unhooks_what_it_superseded(daemon, keys):
         say(daemon, [f"I live in {city} now.", "It is a nice place to be, I like it a lot."], f"{ts}T10:00:00Z")
         daemon.ops.system.form_now(end_open=True)
     with daemon.store.reading() as conn:
-        rows = {r["object"]: r for r in conn.execute("SELECT id, object, superseded_by FROM facts "
-                                                      "WHERE predicate = 'lives_in'")}
+        rows = {
+            r["object"]: r
+            for r in conn.execute("SELECT id, object, superseded_by FROM facts WHERE predicate = 'lives_in'")
+        }
     assert rows["Lisbon"]["superseded_by"] == rows["Porto"]["id"]
     before = table_counts(daemon)
     plan, receipt = erase(daemon, keys, Selector.parse("ref", f"fact:{rows['Porto']['id']}"))
@@ -322,28 +384,45 @@ def test_erase_one_fact_by_ref_unhooks_what_it_superseded(daemon, keys):
     after = table_counts(daemon)
     assert before["facts"] - after["facts"] == 1 and before["turns"] == after["turns"]
     with daemon.store.reading() as conn:
-        assert tuple(conn.execute("SELECT superseded_by, status FROM facts WHERE id = ?",
-                                  (rows["Lisbon"]["id"],)).fetchone()) == (None, "superseded")
+        assert tuple(
+            conn.execute("SELECT superseded_by, status FROM facts WHERE id = ?", (rows["Lisbon"]["id"],)).fetchone()
+        ) == (None, "superseded")
     with pytest.raises(NotFound):
         plan_erase(daemon.store, Selector.parse("ref", f"fact:{rows['Porto']['id']}"))
 
 
 def test_erase_a_thread_retired_and_live(daemon, keys):
-    say(daemon, ["We should repaint the garage door in dark green.", "The old paint is peeling off badly."],
-        "2026-03-01T10:00:00Z", speaker="frank", thread="garage")
-    say(daemon, ["The kitchen tap is dripping again since Monday.", "Call the plumber on Friday morning."],
-        "2026-03-01T10:00:00Z", speaker="frank", thread="kitchen")
+    say(
+        daemon,
+        ["We should repaint the garage door in dark green.", "The old paint is peeling off badly."],
+        "2026-03-01T10:00:00Z",
+        speaker="frank",
+        thread="garage",
+    )
+    say(
+        daemon,
+        ["The kitchen tap is dripping again since Monday.", "Call the plumber on Friday morning."],
+        "2026-03-01T10:00:00Z",
+        speaker="frank",
+        thread="kitchen",
+    )
     daemon.ops.system.form_now(end_open=True)
     daemon.ops.conversation.clear_context("frank", "test")  # retires both threads
-    say(daemon, ["The garage light switch is broken as well now.", "Buy a new switch at the hardware store."],
-        time.time() - 100, speaker="frank", thread="garage")
+    say(
+        daemon,
+        ["The garage light switch is broken as well now.", "Buy a new switch at the hardware store."],
+        time.time() - 100,
+        speaker="frank",
+        thread="garage",
+    )
     settle(daemon)
     with daemon.store.reading() as conn:
         garage = [r[0] for r in conn.execute("SELECT id FROM threads WHERE key = 'garage'")]
     assert len(garage) == 2
-    kitchen_before = {t: count(daemon, f"SELECT count(*) FROM {t} WHERE thread_id IN "
-                                       f"(SELECT id FROM threads WHERE key = 'kitchen')")
-                      for t in ("turns", "episodes", "sessions")}
+    kitchen_before = {
+        t: count(daemon, f"SELECT count(*) FROM {t} WHERE thread_id IN (SELECT id FROM threads WHERE key = 'kitchen')")
+        for t in ("turns", "episodes", "sessions")
+    }
     assert daemon.ops.conversation.window("garage")["messages"]
 
     plan = plan_erase(daemon.store, Selector.parse("thread", "garage"))
@@ -353,8 +432,10 @@ def test_erase_a_thread_retired_and_live(daemon, keys):
     assert count(daemon, "SELECT count(*) FROM threads WHERE key = 'garage'") == 0
     for t in ("turns", "episodes", "sessions"):
         assert count(daemon, f"SELECT count(*) FROM {t} WHERE thread_id IN ({', '.join(map(str, garage))})") == 0
-        assert count(daemon, f"SELECT count(*) FROM {t} WHERE thread_id IN "
-                             f"(SELECT id FROM threads WHERE key = 'kitchen')") == kitchen_before[t]
+        assert (
+            count(daemon, f"SELECT count(*) FROM {t} WHERE thread_id IN (SELECT id FROM threads WHERE key = 'kitchen')")
+            == kitchen_before[t]
+        )
     assert daemon.ops.conversation.window("garage")["messages"] == []
     assert receipt["payload"]["selector"] == {"kind": "thread", "thread_digest": keys.digest("garage")}
     with pytest.raises(NotFound):
@@ -362,10 +443,16 @@ def test_erase_a_thread_retired_and_live(daemon, keys):
 
 
 def test_erase_before_a_date(daemon, keys):
-    say(daemon, ["I play the violin in the town orchestra on Sundays.", "We rehearse in the old church hall."],
-        "2025-03-01T10:00:00Z")
-    say(daemon, ["I work as a nurse at the city hospital these days.", "The night shifts are on Wednesday evenings."],
-        "2026-03-01T10:00:00Z")
+    say(
+        daemon,
+        ["I play the violin in the town orchestra on Sundays.", "We rehearse in the old church hall."],
+        "2025-03-01T10:00:00Z",
+    )
+    say(
+        daemon,
+        ["I work as a nurse at the city hospital these days.", "The night shifts are on Wednesday evenings."],
+        "2026-03-01T10:00:00Z",
+    )
     daemon.ops.system.form_now(end_open=True)
     daemon.ops.curation.remember("The boiler was serviced by the plumber", speaker="carol")
     settle(daemon)
@@ -391,13 +478,27 @@ def test_erase_before_a_date(daemon, keys):
 
 
 def test_bad_selectors_change_nothing(daemon, keys):
-    say(daemon, ["I keep the spare key under the blue flower pot.", "Only the family knows about it."],
-        "2026-03-01T10:00:00Z")
+    say(
+        daemon,
+        ["I keep the spare key under the blue flower pot.", "Only the family knows about it."],
+        "2026-03-01T10:00:00Z",
+    )
     daemon.ops.system.form_now(end_open=True)
     before = table_counts(daemon)
-    bad = [("ref", "fact:abc"), ("ref", "note:3"), ("ref", "fact"), ("ref", "fact:-2"), ("before", "next tuesday"),
-           ("before", "2026-13-40"), ("range", "2026-02-01..2026-01-01"), ("bogus", "x"), ("match", "a"),
-           ("match", "  "), ("speaker", ""), ("thread", None)]
+    bad = [
+        ("ref", "fact:abc"),
+        ("ref", "note:3"),
+        ("ref", "fact"),
+        ("ref", "fact:-2"),
+        ("before", "next tuesday"),
+        ("before", "2026-13-40"),
+        ("range", "2026-02-01..2026-01-01"),
+        ("bogus", "x"),
+        ("match", "a"),
+        ("match", "  "),
+        ("speaker", ""),
+        ("thread", None),
+    ]
     for kind, value in bad:
         with pytest.raises(ValueError) as info:
             Selector.parse(kind, value)
@@ -406,8 +507,11 @@ def test_bad_selectors_change_nothing(daemon, keys):
         Selector.parse("ref", "note:3")
     with pytest.raises(ValueError, match="ISO 8601"):
         Selector.parse("before", "next tuesday")
-    for missing in (Selector.parse("ref", "fact:9999"), Selector.parse("speaker", "nobody"),
-                    Selector.parse("thread", "nowhere")):
+    for missing in (
+        Selector.parse("ref", "fact:9999"),
+        Selector.parse("speaker", "nobody"),
+        Selector.parse("thread", "nowhere"),
+    ):
         with pytest.raises(NotFound):
             plan_erase(daemon.store, missing)
         with pytest.raises(NotFound):  # resolved again inside the write: still nothing changes
@@ -424,8 +528,13 @@ def undeclared_pointers(conn) -> list[str]:
     """Columns of the schema pointing at an erasable row without a declared link (or with the wrong target)."""
     declared = {(link.table, link.column): link.references for link in LINKS}
     found = []
-    tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
-                                         "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%\\_fts%' ESCAPE '\\'")]
+    tables = [
+        r[0]
+        for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' "
+            "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%\\_fts%' ESCAPE '\\'"
+        )
+    ]
     for table in tables:
         keys = set(TABLES.get(table, ()))
         for fk in conn.execute(f'PRAGMA foreign_key_list("{table}")'):
@@ -471,12 +580,17 @@ def test_an_erase_beside_a_long_reader_returns_at_once_and_truncates_the_wal_onc
     store = Store(tmp_path)
     secret = "zanzibar-7731"
     try:
+
         def fill(tx):
             tx.execute("INSERT INTO threads(id, key, created_at) VALUES (1, 'den', 0)")
             tx.execute("INSERT INTO sessions(id, thread_id, started_at, last_turn_at) VALUES (1, 1, 0, 0)")
             for i in range(50):
-                tx.execute("INSERT INTO turns(thread_id, session_id, role, text, ts, created_at) "
-                           "VALUES (1, 1, 'user', ?, ?, 0)", (f"note {i}: the code is {secret}", i))
+                tx.execute(
+                    "INSERT INTO turns(thread_id, session_id, role, text, ts, created_at) "
+                    "VALUES (1, 1, 'user', ?, ?, 0)",
+                    (f"note {i}: the code is {secret}", i),
+                )
+
         store.writer.write(fill)
         wal = store.path.with_name("core.db-wal")
         assert secret.encode() in wal.read_bytes()
@@ -520,8 +634,11 @@ def test_an_erase_beside_a_long_reader_returns_at_once_and_truncates_the_wal_onc
 
 # -- receipts ---------------------------------------------------------------------------------------------------
 def test_receipts_verify_and_report_tampering(daemon, keys):
-    say(daemon, ["Remember that my locker code is 4417 at the gym.", "I always forget it after the holidays."],
-        "2026-03-01T10:00:00Z")
+    say(
+        daemon,
+        ["Remember that my locker code is 4417 at the gym.", "I always forget it after the holidays."],
+        "2026-03-01T10:00:00Z",
+    )
     daemon.ops.system.form_now(end_open=True)
     _plan, receipt = erase(daemon, keys, Selector.parse("match", "4417"))
     assert receipt["format"] == FORMAT and receipt["algorithm"] == "Ed25519"
@@ -563,9 +680,19 @@ def test_receipts_verify_and_report_tampering(daemon, keys):
     resigned = other.sign(receipt["payload"])
     assert verify_receipt(resigned, trusted)[0] == "unknown key"
     assert verify_receipt(resigned, {other.public_key_b64})[0] == "valid"
-    for junk in (None, "receipt", 42, [], {}, {"format": FORMAT}, dict(receipt, format="other/1"),
-                 dict(receipt, payload="x"), dict(receipt, signature=7), dict(receipt, algorithm="RSA"),
-                 dict(receipt, payload={"bad": float("nan")})):
+    for junk in (
+        None,
+        "receipt",
+        42,
+        [],
+        {},
+        {"format": FORMAT},
+        dict(receipt, format="other/1"),
+        dict(receipt, payload="x"),
+        dict(receipt, signature=7),
+        dict(receipt, algorithm="RSA"),
+        dict(receipt, payload={"bad": float("nan")}),
+    ):
         status, detail = verify_receipt(junk, trusted)
         assert status == "malformed" and detail, junk
 

@@ -16,17 +16,39 @@ def count(store, table: str) -> int:
 
 
 def build(daemon, client):
-    client.commit_turns([
-        {"thread": "kitchen", "role": "user", "speaker": "alice", "ts": "2025-03-01T10:00:00Z",
-         "text": "I live in Lisbon and I work as a nurse at the big hospital downtown."},
-        {"thread": "kitchen", "role": "assistant", "ts": "2025-03-01T10:00:05Z", "text": "Noted, Lisbon it is."},
-        {"thread": "kitchen", "role": "user", "speaker": "alice", "ts": "2025-03-01T10:01:00Z",
-         "text": "We are planning a garden party with the neighbours for next Saturday."},
-        {"thread": "kitchen", "role": "user", "speaker": "alice", "ts": "2026-02-01T10:00:00Z",
-         "text": "We moved to Porto last month, the new flat has a lovely balcony for plants."},
-        {"thread": "kitchen", "role": "user", "speaker": "alice", "ts": "2026-02-01T10:01:00Z",
-         "text": "Tell me a joke about the weather please, something short and funny."},
-    ])
+    client.commit_turns(
+        [
+            {
+                "thread": "kitchen",
+                "role": "user",
+                "speaker": "alice",
+                "ts": "2025-03-01T10:00:00Z",
+                "text": "I live in Lisbon and I work as a nurse at the big hospital downtown.",
+            },
+            {"thread": "kitchen", "role": "assistant", "ts": "2025-03-01T10:00:05Z", "text": "Noted, Lisbon it is."},
+            {
+                "thread": "kitchen",
+                "role": "user",
+                "speaker": "alice",
+                "ts": "2025-03-01T10:01:00Z",
+                "text": "We are planning a garden party with the neighbours for next Saturday.",
+            },
+            {
+                "thread": "kitchen",
+                "role": "user",
+                "speaker": "alice",
+                "ts": "2026-02-01T10:00:00Z",
+                "text": "We moved to Porto last month, the new flat has a lovely balcony for plants.",
+            },
+            {
+                "thread": "kitchen",
+                "role": "user",
+                "speaker": "alice",
+                "ts": "2026-02-01T10:01:00Z",
+                "text": "Tell me a joke about the weather please, something short and funny.",
+            },
+        ]
+    )
     client.form_now(end_open=True)
     client.remember("The wifi password is on the fridge", pin=True)
     client.dismiss("turn:2")
@@ -34,8 +56,10 @@ def build(daemon, client):
 
 
 def snapshot(client):
-    facts = sorted((f["subject"], f["predicate"], f["object"], f["status"], f["valid_from"], f["valid_to"])
-                   for f in client.facts(history=True))
+    facts = sorted(
+        (f["subject"], f["predicate"], f["object"], f["status"], f["valid_from"], f["valid_to"])
+        for f in client.facts(history=True)
+    )
     recall = client.recall("where does alice live", k=5)
     return facts, sorted(t["text"] for t in recall["turns"]), sorted(e["text"] for e in recall["episodes"])
 
@@ -49,8 +73,9 @@ def test_export_then_import_reproduces_the_memory(daemon, client, tmp_path):
     assert json.loads(lines[0])["format"] == "hearth-export" and json.loads(lines[-1])["end"] is True
     assert "embedding" not in path.read_text()
     before = snapshot(client)
-    counts = {t: count(daemon.store, t)
-              for t in ("turns", "facts", "episodes", "sessions", "fact_turn_link", "dismissals")}
+    counts = {
+        t: count(daemon.store, t) for t in ("turns", "facts", "episodes", "sessions", "fact_turn_link", "dismissals")
+    }
 
     other = make_daemon(tmp_path / "moved")
     try:
@@ -96,8 +121,9 @@ def test_a_truncated_or_foreign_file_imports_nothing(daemon, client, tmp_path):
 
 
 def _add_speaker(store, name: str) -> None:
-    store.writer.write(lambda tx: tx.execute("INSERT INTO speakers(id, name, created_at) VALUES (?, ?, 0)",
-                                             (name, name)))
+    store.writer.write(
+        lambda tx: tx.execute("INSERT INTO speakers(id, name, created_at) VALUES (?, ?, 0)", (name, name))
+    )
 
 
 def _speakers(lines) -> list[str]:
@@ -123,8 +149,9 @@ def test_an_export_streams_one_state_while_reads_on_its_thread_see_new_writes(da
         early = export_lines(store)
         next(early)
         early.close()  # the consumer went away: its connection is closed, nothing pins the WAL
-        busy, _, _ = store.writer.run_job(lambda conn: tuple(conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-                                                             .fetchone()))
+        busy, _, _ = store.writer.run_job(
+            lambda conn: tuple(conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone())
+        )
         assert busy == 0
         with store.reading() as conn:
             assert not conn.in_transaction

@@ -63,8 +63,11 @@ POSITIVES = [
     pos("By the way, I work at Siemens as an electrician.", ("works_at", "Siemens"), ("works_as", "electrician")),
     pos("I have worked as a teacher for twenty years.", ("works_as", "teacher")),
     pos("I don't work at Google, I work at Apple.", ("works_at", "Apple")),
-    pos("I'm a nurse at Santa Maria hospital and I love my job.", ("works_as", "nurse"),
-        ("works_at", "Santa Maria hospital")),
+    pos(
+        "I'm a nurse at Santa Maria hospital and I love my job.",
+        ("works_as", "nurse"),
+        ("works_at", "Santa Maria hospital"),
+    ),
     pos("I'm a nurse and a mother of two.", ("works_as", "nurse")),
     # name
     pos("My name is Sarah.", ("name", "Sarah")),
@@ -83,8 +86,12 @@ POSITIVES = [
     pos("My daughter Sofia just turned five.", ("family_member", "Sofia")),
     pos("My wife Ana and I live in Porto.", ("family_member", "Ana"), ("lives_in", "Porto")),
     pos("I have an older brother called James.", ("family_member", "James")),
-    pos("We have three children: Ana, Rui and Pedro.", ("family_member", "Ana"), ("family_member", "Rui"),
-        ("family_member", "Pedro")),
+    pos(
+        "We have three children: Ana, Rui and Pedro.",
+        ("family_member", "Ana"),
+        ("family_member", "Rui"),
+        ("family_member", "Pedro"),
+    ),
     pos("Our twins, Leo and Max, are six.", ("family_member", "Leo"), ("family_member", "Max")),
     pos("My son Ben's school is closed.", ("family_member", "Ben")),
     pos("My sister Maria and Tom came over.", ("family_member", "Maria")),
@@ -231,13 +238,13 @@ TABLE = POSITIVES + NEGATIVES
 # Known gaps, kept visible: each is expected to fail today (strict xfail, so fixing one shows up). They count in
 # the "with gaps" figures that `python -m tests.daemon.test_extract_rules` prints.
 KNOWN_GAPS = [
-    neg("I'm allergic to mornings, haha."),                                 # jokes read literally
+    neg("I'm allergic to mornings, haha."),  # jokes read literally
     pos("My kids are Ana and Rui.", ("family_member", "Ana"), ("family_member", "Rui")),
-    pos("We live just outside Leeds.", ("lives_in", "Leeds")),             # only "in"/"to" places
+    pos("We live just outside Leeds.", ("lives_in", "Leeds")),  # only "in"/"to" places
     pos("We've got a dog, Rex, and a cat, Luna.", ("pet", "Rex"), ("pet", "Luna")),  # ", and" ends the "have"
-    pos("My birthday is on the 3rd.", ("birthday", "the 3rd")),             # a date needs its month
-    pos("I walk the dog at 7 if it's not raining.", ("routine", "walk the dog")),   # "if" voids the sentence
-    pos("I have to say, I love jazz.", ("likes", "jazz")),                  # "say" reads as reported speech
+    pos("My birthday is on the 3rd.", ("birthday", "the 3rd")),  # a date needs its month
+    pos("I walk the dog at 7 if it's not raining.", ("routine", "walk the dog")),  # "if" voids the sentence
+    pos("I have to say, I love jazz.", ("likes", "jazz")),  # "say" reads as reported speech
     pos("I love my dog Rex.", ("pet", "Rex"), ("likes", "their dog Rex")),  # likes with "my" are dropped
 ]
 
@@ -255,8 +262,14 @@ def table_metrics(table: list[Case] = TABLE) -> dict:
         correct += len(got & case.expected)
         expected += len(case.expected)
         found += len(case.expected & got)
-    return {"precision": correct / produced if produced else 1.0, "recall": found / expected if expected else 1.0,
-            "produced": produced, "correct": correct, "expected": expected, "found": found}
+    return {
+        "precision": correct / produced if produced else 1.0,
+        "recall": found / expected if expected else 1.0,
+        "produced": produced,
+        "correct": correct,
+        "expected": expected,
+        "found": found,
+    }
 
 
 @pytest.mark.xfail(strict=True, reason="known limitation of the rule-based extractor")
@@ -303,8 +316,13 @@ def test_every_candidate_is_well_formed():
 
 
 def test_text_template():
-    by_pred = {c.predicate: c for c in extract("I live in Porto. My sister is called Maria. I'm allergic to "
-                                               "peanuts. I'm a nurse. We have a dog called Rex.")}
+    by_pred = {
+        c.predicate: c
+        for c in extract(
+            "I live in Porto. My sister is called Maria. I'm allergic to "
+            "peanuts. I'm a nurse. We have a dog called Rex."
+        )
+    }
     assert by_pred["lives_in"].text == "{subject} lives in Porto"
     assert by_pred["family_member"].text == "{subject}'s sister is called Maria"
     assert by_pred["allergy"].text == "{subject} is allergic to peanuts"
@@ -341,16 +359,23 @@ def test_time_hint():
     assert (c.object, c.time_hint) == ("teacher", "for twenty years")
     [c] = extract("I live in Porto.")
     assert c.time_hint is None
-    [c] = extract("My birthday is in March.")          # a date that is the value is not a hint
+    [c] = extract("My birthday is in March.")  # a date that is the value is not a hint
     assert (c.object, c.time_hint) == ("March", None)
 
 
 def test_multi_sentence_text():
-    text = ("Hi! Well, my name is Sarah. We just moved to Porto last month. Do you know any good restaurants? "
-            "I'm vegetarian, and I hate coriander. My sister said she lives in Paris. Oh and I work as a nurse.")
+    text = (
+        "Hi! Well, my name is Sarah. We just moved to Porto last month. Do you know any good restaurants? "
+        "I'm vegetarian, and I hate coriander. My sister said she lives in Paris. Oh and I work as a nurse."
+    )
     got = extract(text)
-    assert pairs(got) == {("name", "Sarah"), ("lives_in", "Porto"), ("diet", "vegetarian"),
-                          ("dislikes", "coriander"), ("works_as", "nurse")}
+    assert pairs(got) == {
+        ("name", "Sarah"),
+        ("lives_in", "Porto"),
+        ("diet", "vegetarian"),
+        ("dislikes", "coriander"),
+        ("works_as", "nurse"),
+    }
     sources = {c.predicate: c.source for c in got}
     assert sources["lives_in"] == "We just moved to Porto last month."
     assert sources["dislikes"] == "I'm vegetarian, and I hate coriander."
@@ -363,7 +388,9 @@ def test_duplicates_in_one_text_are_reported_once():
 def test_split_sentences():
     assert split_sentences("I live in Porto. Do you? Great!") == ["I live in Porto.", "Do you?", "Great!"]
     assert split_sentences("Dr. Smith lives on St. James street.\nI love jazz") == [
-        "Dr. Smith lives on St. James street.", "I love jazz"]
+        "Dr. Smith lives on St. James street.",
+        "I love jazz",
+    ]
     assert split_sentences("") == []
 
 
@@ -377,16 +404,30 @@ def test_catalogue():
     catalogue = load_catalogue()
     names = [p["name"] for p in catalogue]
     assert len(names) == len(set(names))
-    assert set(names) == {"name", "lives_in", "works_as", "works_at", "family_member", "pet", "likes", "dislikes",
-                          "allergy", "diet", "birthday", "anniversary", "routine", "note"}
+    assert set(names) == {
+        "name",
+        "lives_in",
+        "works_as",
+        "works_at",
+        "family_member",
+        "pet",
+        "likes",
+        "dislikes",
+        "allergy",
+        "diet",
+        "birthday",
+        "anniversary",
+        "routine",
+        "note",
+    }
     for p in catalogue:
         assert set(p) >= {"name", "functional", "description", "anchors"}
         assert isinstance(p["functional"], bool) and p["description"]
         assert 6 <= len(p["anchors"]) <= 10, p["name"]
         assert len(set(p["anchors"])) == len(p["anchors"])
     all_anchors = [a for p in catalogue for a in p["anchors"]]
-    assert len(all_anchors) == len(set(all_anchors))      # no anchor is shared between two predicates
-    assert FUNCTIONAL == {"name", "lives_in", "works_as", "works_at", "birthday", "diet"}
+    assert len(all_anchors) == len(set(all_anchors))  # no anchor is shared between two predicates
+    assert {"name", "lives_in", "works_as", "works_at", "birthday", "diet"} == FUNCTIONAL
     assert not next(p for p in catalogue if p["name"] == "note")["functional"]
 
 
@@ -397,5 +438,7 @@ def test_every_extracted_predicate_is_in_the_catalogue():
 if __name__ == "__main__":
     for label, table in (("table", TABLE), ("table + known gaps", TABLE + KNOWN_GAPS)):
         m = table_metrics(table)
-        print(f"{label:20} precision {m['precision']:.3f} ({m['correct']}/{m['produced']}), "
-              f"recall {m['recall']:.3f} ({m['found']}/{m['expected']}) over {len(table)} sentences")
+        print(
+            f"{label:20} precision {m['precision']:.3f} ({m['correct']}/{m['produced']}), "
+            f"recall {m['recall']:.3f} ({m['found']}/{m['expected']}) over {len(table)} sentences"
+        )

@@ -25,8 +25,7 @@ def test_a_move_supersedes_the_old_home_and_history_answers_as_of(daemon, client
     say(client, ["Good morning!", "I live in Lisbon with my family.", "I work as a nurse."], "2026-01-10T09:00:00Z")
     form(client)
     assert [f["object"] for f in active(client, predicate="lives_in")] == ["Lisbon"]
-    say(client, ["Big news today.", "We moved to Porto last month.", "The new flat is lovely."],
-        "2026-05-10T09:00:00Z")
+    say(client, ["Big news today.", "We moved to Porto last month.", "The new flat is lovely."], "2026-05-10T09:00:00Z")
     form(client)
     homes = active(client, predicate="lives_in")
     assert [f["object"] for f in homes] == ["Porto"]
@@ -45,8 +44,11 @@ def test_a_chain_of_three_moves_leaves_only_the_last_active(daemon, client):
         say(client, [f"I live in {city} now.", "It is a nice place to be."], f"{ts}T10:00:00Z")
         form(client)
     homes = [f for f in client.facts(speaker="alice", history=True) if f["predicate"] == "lives_in"]
-    assert [(f["object"], f["status"]) for f in homes] == [("Lisbon", "superseded"), ("Porto", "superseded"),
-                                                           ("Braga", "active")]
+    assert [(f["object"], f["status"]) for f in homes] == [
+        ("Lisbon", "superseded"),
+        ("Porto", "superseded"),
+        ("Braga", "active"),
+    ]
     by_city = {f["object"]: f for f in homes}
     with daemon.store.reading() as conn:
         rows = dict(conn.execute("SELECT object, superseded_by FROM facts").fetchall())
@@ -54,11 +56,17 @@ def test_a_chain_of_three_moves_leaves_only_the_last_active(daemon, client):
 
 
 def test_a_statement_repeated_across_sessions_bumps_support(daemon, client):
-    say(client, ["I'm allergic to peanuts.", "Please remember that when you suggest recipes for dinner."],
-        "2026-02-01T12:00:00Z")
+    say(
+        client,
+        ["I'm allergic to peanuts.", "Please remember that when you suggest recipes for dinner."],
+        "2026-02-01T12:00:00Z",
+    )
     form(client)
-    say(client, ["Just so you know, I'm allergic to peanuts.", "Thanks for checking the ingredients of that cake."],
-        "2026-03-01T12:00:00Z")
+    say(
+        client,
+        ["Just so you know, I'm allergic to peanuts.", "Thanks for checking the ingredients of that cake."],
+        "2026-03-01T12:00:00Z",
+    )
     form(client)
     allergies = active(client, predicate="allergy")
     assert len(allergies) == 1
@@ -68,13 +76,18 @@ def test_a_statement_repeated_across_sessions_bumps_support(daemon, client):
         # Both source turns are linked and pinned.
         links = conn.execute(
             "SELECT count(*) FROM fact_turn_link l JOIN turns t ON t.id = l.turn_id "
-            "WHERE l.fact_id = ? AND t.pinned = 1", (allergies[0]["id"],)).fetchone()[0]
+            "WHERE l.fact_id = ? AND t.pinned = 1",
+            (allergies[0]["id"],),
+        ).fetchone()[0]
     assert links == 2
 
 
 def test_forming_is_idempotent(daemon, client):
-    say(client, ["I live in Lisbon.", "I love jazz music, especially the old records from the fifties."],
-        "2026-02-01T12:00:00Z")
+    say(
+        client,
+        ["I live in Lisbon.", "I love jazz music, especially the old records from the fifties."],
+        "2026-02-01T12:00:00Z",
+    )
     form(client)
     session = results(daemon)[0]["session"]
     assert daemon.former.form(session).as_dict() == {"session": session, "skipped": "already formed"}
@@ -87,8 +100,11 @@ def test_anonymous_cleared_and_trivial_sessions_form_nothing(daemon, client):
     long = "and I love the old jazz records from the fifties very much"
     say(client, ["I live in Lisbon.", long], "2026-02-01T12:00:00Z", speaker=None)
     say(client, ["I live in Paris.", long], "2026-02-01T12:00:00Z", thread="cleared")
-    daemon.store.writer.write(lambda tx: tx.execute(
-        "UPDATE sessions SET cleared = 1 WHERE thread_id = (SELECT id FROM threads WHERE key = 'cleared')"))
+    daemon.store.writer.write(
+        lambda tx: tx.execute(
+            "UPDATE sessions SET cleared = 1 WHERE thread_id = (SELECT id FROM threads WHERE key = 'cleared')"
+        )
+    )
     say(client, ["I live in Rome."], "2026-02-01T12:00:00Z", thread="short")
     form(client)
     reasons = sorted(r["reason"] for r in results(daemon))
@@ -101,31 +117,50 @@ def test_anonymous_cleared_and_trivial_sessions_form_nothing(daemon, client):
 
 
 def test_a_medium_band_voice_never_creates_a_personal_fact(daemon, client):
-    say(client, ["I live in Lisbon.", "I love jazz music, especially the old records from the fifties."],
-        "2026-02-01T12:00:00Z", band="medium")
+    say(
+        client,
+        ["I live in Lisbon.", "I love jazz music, especially the old records from the fifties."],
+        "2026-02-01T12:00:00Z",
+        band="medium",
+    )
     form(client)
     with daemon.store.reading() as conn:
         rows = conn.execute("SELECT owner_id, subject FROM facts").fetchall()
     assert rows and all(r["owner_id"] is None for r in rows)
     client.set_setting("speakers.uncertain_facts", "nowhere")
-    say(client, ["I live in Faro.", "I love fado music, especially the old records from the fifties."],
-        "2026-03-01T12:00:00Z", band="medium")
+    say(
+        client,
+        ["I live in Faro.", "I love fado music, especially the old records from the fifties."],
+        "2026-03-01T12:00:00Z",
+        band="medium",
+    )
     form(client)
     with daemon.store.reading() as conn:
         assert conn.execute("SELECT count(*) FROM facts WHERE object = 'Faro'").fetchone()[0] == 0
 
 
 def test_episodes_are_written_linked_and_recalled(daemon, client):
-    say(client, ["We are planning the garden party for Saturday.", "The garden party needs a big tent.",
-                 "We should invite the neighbours to the garden party."], "2026-04-01T10:00:00Z")
-    say(client, ["More about the garden party on Saturday.", "The tent for the garden party is booked."],
-        "2026-04-03T10:00:00Z")
+    say(
+        client,
+        [
+            "We are planning the garden party for Saturday.",
+            "The garden party needs a big tent.",
+            "We should invite the neighbours to the garden party.",
+        ],
+        "2026-04-01T10:00:00Z",
+    )
+    say(
+        client,
+        ["More about the garden party on Saturday.", "The tent for the garden party is booked."],
+        "2026-04-03T10:00:00Z",
+    )
     form(client)
     episodes = [r["episode"] for r in results(daemon)]
     assert len(episodes) == 2 and all(episodes)
     with daemon.store.reading() as conn:
-        first, second = conn.execute("SELECT id, headline, summary, participants, owner_id, started_at, ended_at "
-                                     "FROM episodes ORDER BY id").fetchall()
+        first, second = conn.execute(
+            "SELECT id, headline, summary, participants, owner_id, started_at, ended_at FROM episodes ORDER BY id"
+        ).fetchall()
         assert "garden party" in first["headline"].lower() and json.loads(first["participants"]) == ["alice"]
         assert first["owner_id"] == "alice" and first["started_at"] < first["ended_at"]
         links = conn.execute("SELECT episode_id, related_id FROM episode_links").fetchall()
@@ -136,21 +171,28 @@ def test_episodes_are_written_linked_and_recalled(daemon, client):
 
 
 def test_facts_link_to_their_episode(daemon, client):
-    say(client, ["I work as a teacher at the primary school.", "My sister Maria is visiting next week."],
-        "2026-04-01T10:00:00Z")
+    say(
+        client,
+        ["I work as a teacher at the primary school.", "My sister Maria is visiting next week."],
+        "2026-04-01T10:00:00Z",
+    )
     form(client)
     out = results(daemon)[0]
     with daemon.store.reading() as conn:
-        linked = conn.execute("SELECT fact_id FROM fact_episode_link WHERE episode_id = ?",
-                              (out["episode"],)).fetchall()
+        linked = conn.execute(
+            "SELECT fact_id FROM fact_episode_link WHERE episode_id = ?", (out["episode"],)
+        ).fetchall()
     assert {r[0] for r in linked} == {f["id"] for f in out["facts"]} and linked
 
 
 def test_the_sweeper_forms_idle_sessions_by_itself(daemon, client):
     client.set_setting("memory.coupling_window_seconds", 120)  # the lines are a minute apart
     client.set_setting("memory.formation_grace_seconds", 0)
-    say(client, ["I live in Coimbra.", "I love hiking in the hills around the city with my friends."],
-        "2026-01-01T10:00:00Z")  # idle for long
+    say(
+        client,
+        ["I live in Coimbra.", "I love hiking in the hills around the city with my friends."],
+        "2026-01-01T10:00:00Z",
+    )  # idle for long
     wait_for(lambda: active(client, predicate="lives_in"), timeout=30, what="the sweeper to form the session")
     assert client.formation()["backlog"] == 0
 
@@ -163,12 +205,19 @@ def test_remember_goes_through_the_same_rules(daemon, client):
         client.remember("ok", speaker="alice")
 
 
-@pytest.mark.parametrize("text,problem", [
-    ("alice lives in Porto", None), ("too short", "words"), ("x " * 41, "words"), ("a" * 150 + " b c " + "d" * 60,
-                                                                                   "characters"),
-    ("alice likes (jazz", "brackets"), ('alice said "hi', "quotes"), ("alice likes def foo(): return", "code"),
-    ("The user said they like jazz", "narrates"),
-])
+@pytest.mark.parametrize(
+    "text,problem",
+    [
+        ("alice lives in Porto", None),
+        ("too short", "words"),
+        ("x " * 41, "words"),
+        ("a" * 150 + " b c " + "d" * 60, "characters"),
+        ("alice likes (jazz", "brackets"),
+        ('alice said "hi', "quotes"),
+        ("alice likes def foo(): return", "code"),
+        ("The user said they like jazz", "narrates"),
+    ],
+)
 def test_quality_gate(text, problem):
     found = quality_problem(text)
     assert (found is None) if problem is None else (problem in found)

@@ -27,15 +27,18 @@ class Scripted(NoGenerator):
 
 
 def test_reasoning_blocks_are_stripped():
-    assert strip_reasoning("<think>hmm, JSON?</think>\n{\"a\": 1}") == '{"a": 1}'
+    assert strip_reasoning('<think>hmm, JSON?</think>\n{"a": 1}') == '{"a": 1}'
     assert strip_reasoning("<THINK>never closed") == ""
 
 
-@pytest.mark.parametrize("answer,expected", [
-    ('{"facts": []}', {"facts": []}),
-    ('Sure! Here you go:\n```json\n{"facts": [{"x": "}"}]}\n```', {"facts": [{"x": "}"}]}),
-    ('<think>{"no": 1}</think>{"yes": 2}', {"yes": 2}),
-])
+@pytest.mark.parametrize(
+    "answer,expected",
+    [
+        ('{"facts": []}', {"facts": []}),
+        ('Sure! Here you go:\n```json\n{"facts": [{"x": "}"}]}\n```', {"facts": [{"x": "}"}]}),
+        ('<think>{"no": 1}</think>{"yes": 2}', {"yes": 2}),
+    ],
+)
 def test_json_is_found_in_an_answer(answer, expected):
     assert parse_json(answer) == expected
 
@@ -45,10 +48,15 @@ def test_an_answer_without_json_is_an_error():
         parse_json("I cannot help with that.")
 
 
-@pytest.mark.parametrize("answer,verdict", [
-    ("UPDATE", "UPDATE"), ("<think>the old one...</think> Contradict.", "CONTRADICT"), ("same", "SAME"),
-    ("I am not sure", None),
-])
+@pytest.mark.parametrize(
+    "answer,verdict",
+    [
+        ("UPDATE", "UPDATE"),
+        ("<think>the old one...</think> Contradict.", "CONTRADICT"),
+        ("same", "SAME"),
+        ("I am not sure", None),
+    ],
+)
 def test_the_judge_reads_one_word(answer, verdict):
     assert judge_with_generator(Scripted(answer), "new", "old") == verdict
 

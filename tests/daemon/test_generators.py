@@ -21,10 +21,8 @@ from hearthd.generators.active import ActiveGenerator
 from hearthd.generators.base import GeneratorError
 from hearthd.generators.openai_compatible import OpenAICompatible
 from hearthd.generators.steps import extract_with_generator
-from tests.helpers import wait_for
 from tests.daemon.chat_server import SUMMARY, ChatServer
-from tests.helpers import form, say
-from tests.helpers import FULL, chat
+from tests.helpers import FULL, chat, form, say, wait_for
 
 LINES = ["I live in Lisbon with my family.", "I work as a nurse at the big hospital downtown."]
 RULES_FACTS = {"Lisbon", "nurse", "the big hospital downtown"}  # what the rule extractor reads in LINES
@@ -61,7 +59,8 @@ def use(daemon, server, timeout=2.0, retry_passes=3):
 def sessions(daemon) -> list[dict]:
     with daemon.store.reading() as conn:
         rows = conn.execute(
-            "SELECT id, formed_at, formation_attempts, formation_result FROM sessions ORDER BY id").fetchall()
+            "SELECT id, formed_at, formation_attempts, formation_result FROM sessions ORDER BY id"
+        ).fetchall()
     return [dict(r, result=json.loads(r["formation_result"]) if r["formation_result"] else None) for r in rows]
 
 
@@ -82,8 +81,14 @@ def turn_count(daemon) -> int:
 def test_a_call_asks_for_schema_constrained_output_and_reports_tokens(server):
     gen = OpenAICompatible(server.url, "some-model", api_key="sk-abc", timeout=5)
     facts = extract_with_generator(gen, "Alice", LINES, load_catalogue())
-    assert facts == [{"predicate": "works_at", "object": "big hospital", "text": "{subject} works at big hospital",
-                      "provenance": "USER-STATED"}]
+    assert facts == [
+        {
+            "predicate": "works_at",
+            "object": "big hospital",
+            "text": "{subject} works at big hospital",
+            "provenance": "USER-STATED",
+        }
+    ]
     [request] = server.chat_requests()
     body = request["body"]
     assert request["headers"]["Authorization"] == "Bearer sk-abc"
@@ -225,8 +230,12 @@ def test_the_first_failure_degrades_the_rest_of_the_pass(daemon, client, server)
     server.behaviour = "garbage"
     use(daemon, server, retry_passes=2)
     say(client, LINES, "2026-03-01T10:00:00Z", thread="kitchen")
-    say(client, ["I have a dog called Rex.", "Every Friday we order pizza for the whole family."],
-        "2026-03-02T10:00:00Z", thread="hall")
+    say(
+        client,
+        ["I have a dog called Rex.", "Every Friday we order pizza for the whole family."],
+        "2026-03-02T10:00:00Z",
+        thread="hall",
+    )
     asked = len(server.chat_requests())
     result = form(client)
     pending = sessions(daemon)
@@ -237,10 +246,12 @@ def test_the_first_failure_degrades_the_rest_of_the_pass(daemon, client, server)
 
     form(client)  # the last attempt: the first session fails again, the second is not even asked
     formed = sessions(daemon)
-    assert all(s["formed_at"] and s["result"]["degraded"][0] == "generator failed on 2 passes: formed by rules"
-               for s in formed)
+    assert all(
+        s["formed_at"] and s["result"]["degraded"][0] == "generator failed on 2 passes: formed by rules" for s in formed
+    )
     assert [e["then"] for e in events(daemon, "generator.degraded")] == ["retried on a later pass"] * 2 + [
-        "formed by rules"] * 2
+        "formed by rules"
+    ] * 2
     assert RULES_FACTS | {"Rex"} <= objects(client)
 
 
@@ -371,13 +382,17 @@ def test_hearthd_starts_without_a_keyring_and_hearthctl_sets_and_tests_the_key(t
 def test_extraction_keeps_catalogue_predicates_and_objects_that_were_said(server):
     server.facts = [
         {"predicate": "works_at", "object": "big hospital", "provenance": "USER-STATED"},
-        {"predicate": "works_at", "object": "Big hospital.", "provenance": "USER-STATED"},   # a repeat
-        {"predicate": "lives_in", "object": "Porto", "provenance": "USER-STATED"},          # never said
-        {"predicate": "hobby", "object": "Lisbon", "provenance": "USER-STATED"},            # not a predicate
+        {"predicate": "works_at", "object": "Big hospital.", "provenance": "USER-STATED"},  # a repeat
+        {"predicate": "lives_in", "object": "Porto", "provenance": "USER-STATED"},  # never said
+        {"predicate": "hobby", "object": "Lisbon", "provenance": "USER-STATED"},  # not a predicate
         {"predicate": "lives_in", "object": "Lisbon", "provenance": "INFERRED"},
-        "garbage", {"predicate": "likes"}]
+        "garbage",
+        {"predicate": "likes"},
+    ]
     gen = OpenAICompatible(server.url, "m", timeout=5)
     facts = extract_with_generator(gen, "Alice", LINES, load_catalogue())
     assert [(f["predicate"], f["object"], f["provenance"]) for f in facts] == [
-        ("works_at", "big hospital", "USER-STATED"), ("lives_in", "Lisbon", "INFERRED")]
+        ("works_at", "big hospital", "USER-STATED"),
+        ("lives_in", "Lisbon", "INFERRED"),
+    ]
     assert facts[1]["text"] == "{subject} lives in Lisbon"

@@ -24,8 +24,11 @@ from tests.llama_server import LlamaServer, missing, smollm2_gguf
 
 pytestmark = [pytest.mark.llm, pytest.mark.skipif(missing() is not None, reason=missing() or "")]
 
-CONVERSATION = ["I live in Lisbon with my family.", "I work as a nurse at the big hospital downtown.",
-                "My sister Maria is visiting next week, she loves the beach."]
+CONVERSATION = [
+    "I live in Lisbon with my family.",
+    "I work as a nurse at the big hospital downtown.",
+    "My sister Maria is visiting next week, she loves the beach.",
+]
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,7 @@ import threading
 from hearthd.history.compaction import MAX_SUMMARISER_INPUT_CHARS, MAX_SUMMARY_CHARS
 from tests.helpers import FULL, chat, make_daemon, settle
 
+
 def texts(window):
     return [m["text"] for m in window["messages"]]
 
@@ -55,7 +56,7 @@ def test_a_restart_mid_conversation_keeps_the_recent_window(data_dir, daemon, cl
     again = make_daemon(data_dir)
     try:
         after = again.client().window("kitchen")
-        assert after["messages"] == before["messages"][-2 * keep:]  # the last keep_last_turns user turns on
+        assert after["messages"] == before["messages"][-2 * keep :]  # the last keep_last_turns user turns on
         assert after["messages"][0]["role"] == "user"
     finally:
         again.stop()
@@ -64,8 +65,10 @@ def test_a_restart_mid_conversation_keeps_the_recent_window(data_dir, daemon, cl
 def test_over_the_high_water_mark_the_window_is_folded_once(data_dir, daemon, client):
     client.set_setting("memory.keep_last_turns", 3)
     chat(client, 10)
-    client.commit_turns([{"thread": "kitchen", "role": "user", "text": "what about the garden?", "speaker": "alice"}],
-                        usage={"prompt_tokens": 500, "n_ctx": 1000, "output_reserve": 200})  # 500 < 640: no fold
+    client.commit_turns(
+        [{"thread": "kitchen", "role": "user", "text": "what about the garden?", "speaker": "alice"}],
+        usage={"prompt_tokens": 500, "n_ctx": 1000, "output_reserve": 200},
+    )  # 500 < 640: no fold
     assert client.window("kitchen")["summary"] is None
     folds = watch_folds(daemon)
     client.commit_turns([{"thread": "kitchen", "role": "assistant", "text": "The roses need water."}], usage=FULL)
@@ -74,7 +77,10 @@ def test_over_the_high_water_mark_the_window_is_folded_once(data_dir, daemon, cl
     summary = window["summary"]
     users = [m for m in window["messages"] if m["role"] == "user"]
     assert [m["text"] for m in users] == [
-        "topic 8: shall we talk about item 8?", "topic 9: shall we talk about item 9?", "what about the garden?"]
+        "topic 8: shall we talk about item 8?",
+        "topic 9: shall we talk about item 9?",
+        "what about the garden?",
+    ]
     assert window["messages"][0]["role"] == "user" and texts(window)[-1] == "The roses need water."
     assert "item" in summary
     with daemon.store.reading() as conn:
@@ -100,14 +106,21 @@ def test_a_turn_committed_while_the_summary_is_made_survives_the_fold(daemon, cl
     window = client.window("kitchen")
     assert window["summary"] and texts(window)[-1] == "landed mid-fold"
     assert [m["text"] for m in window["messages"] if m["role"] == "user"] == [
-        "topic 4: shall we talk about item 4?", "topic 5: shall we talk about item 5?", "landed mid-fold"]
+        "topic 4: shall we talk about item 4?",
+        "topic 5: shall we talk about item 5?",
+        "landed mid-fold",
+    ]
 
 
 def test_an_overflow_compacts_even_a_failed_turn_and_a_huge_input_still_folds(daemon, client):
     client.set_setting("memory.keep_last_turns", 1)
     huge = "blah " * (MAX_SUMMARISER_INPUT_CHARS // 2)
-    client.commit_turns([{"thread": "den", "role": "user", "text": huge, "speaker": "alice"},
-                         {"thread": "den", "role": "assistant", "text": "That was long."}])
+    client.commit_turns(
+        [
+            {"thread": "den", "role": "user", "text": huge, "speaker": "alice"},
+            {"thread": "den", "role": "assistant", "text": "That was long."},
+        ]
+    )
     client.commit_turns([{"thread": "den", "role": "user", "text": "sorry, and now?", "speaker": "alice"}])
     # The next turn failed with a context overflow: nothing is committed, the usage is still reported.
     folds = watch_folds(daemon)
@@ -133,8 +146,12 @@ def test_clear_context_forgets_the_live_conversation(data_dir, daemon, client):
     assert found and all(t["thread_id"] != old_thread for t in found)  # bob's turns only
     client.form_now(end_open=True)
     with daemon.store.reading() as conn:
-        reasons = [r[0] for r in conn.execute(
-            "SELECT json_extract(formation_result, '$.reason') FROM sessions WHERE thread_id = ?", (old_thread,))]
+        reasons = [
+            r[0]
+            for r in conn.execute(
+                "SELECT json_extract(formation_result, '$.reason') FROM sessions WHERE thread_id = ?", (old_thread,)
+            )
+        ]
     assert reasons == ["cleared"]
     daemon.stop()
     again = make_daemon(data_dir)
@@ -148,13 +165,30 @@ def test_clear_context_forgets_the_live_conversation(data_dir, daemon, client):
 
 
 def test_retention_deletes_old_unpinned_turns_only(daemon, client):
-    client.commit_turns([
-        {"thread": "old", "role": "user", "speaker": "alice", "ts": "2020-01-01T10:00:00Z",
-         "text": "I live in Lisbon and I love the old trams of the city."},
-        {"thread": "old", "role": "assistant", "ts": "2020-01-01T10:00:05Z", "text": "The trams of Lisbon are lovely."},
-        {"thread": "old", "role": "user", "speaker": "alice", "ts": "2020-01-01T10:01:00Z",
-         "text": "The zebra crossing by the bakery is dangerous for the kids."},
-    ])
+    client.commit_turns(
+        [
+            {
+                "thread": "old",
+                "role": "user",
+                "speaker": "alice",
+                "ts": "2020-01-01T10:00:00Z",
+                "text": "I live in Lisbon and I love the old trams of the city.",
+            },
+            {
+                "thread": "old",
+                "role": "assistant",
+                "ts": "2020-01-01T10:00:05Z",
+                "text": "The trams of Lisbon are lovely.",
+            },
+            {
+                "thread": "old",
+                "role": "user",
+                "speaker": "alice",
+                "ts": "2020-01-01T10:01:00Z",
+                "text": "The zebra crossing by the bakery is dangerous for the kids.",
+            },
+        ]
+    )
     client.form_now(end_open=True)
     settle(daemon)
     assert client.recall("zebra crossing bakery")["turns"]
@@ -174,8 +208,9 @@ def test_retention_deletes_old_unpinned_turns_only(daemon, client):
 def test_a_fold_that_read_an_erased_turn_is_not_stored(daemon, client):
     client.set_setting("memory.keep_last_turns", 1)
     chat(client, 3)
-    client.commit_turns([{"thread": "kitchen", "role": "user", "speaker": "alice",
-                          "text": "my card number is 4929 1234 5678 9012"}])
+    client.commit_turns(
+        [{"thread": "kitchen", "role": "user", "speaker": "alice", "text": "my card number is 4929 1234 5678 9012"}]
+    )
     client.commit_turns([{"thread": "kitchen", "role": "user", "speaker": "alice", "text": "never mind"}])
     folds = watch_folds(daemon)
     release = fold_held_open(daemon, client)
@@ -192,8 +227,12 @@ def test_a_fold_whose_write_fails_leaves_the_window_as_it_was(daemon, client):
     client.set_setting("memory.keep_last_turns", 2)
     chat(client, 6)
     before = client.window("kitchen")
-    daemon.store.writer.write(lambda tx: tx.execute(
-        "CREATE TEMP TRIGGER disk_full BEFORE INSERT ON thread_summaries BEGIN SELECT RAISE(ABORT, 'disk full'); END"))
+    daemon.store.writer.write(
+        lambda tx: tx.execute(
+            "CREATE TEMP TRIGGER disk_full BEFORE INSERT ON thread_summaries "
+            "BEGIN SELECT RAISE(ABORT, 'disk full'); END"
+        )
+    )
     folds = watch_folds(daemon)
     client.report_usage("kitchen", FULL)
     wait_fold(folds)

@@ -29,6 +29,10 @@ def test_recency_boost_halves_per_half_life_and_never_beats_a_second_track():
     times = {("turns", 1): now - 3650 * DAY, ("turns", 2): now}
     hits = fuse(ranked, times, now, 30)
     assert hits[0].id == 1  # old but found twice
-    same_rank = fuse({("turns", "vector"): [(1, 0.9)], ("turns", "fts"): [(2, -1.0)]},
-                     {("turns", 1): now - 365 * DAY, ("turns", 2): now}, now, 30)
+    same_rank = fuse(
+        {("turns", "vector"): [(1, 0.9)], ("turns", "fts"): [(2, -1.0)]},
+        {("turns", 1): now - 365 * DAY, ("turns", 2): now},
+        now,
+        30,
+    )
     assert same_rank[0].id == 2  # equal evidence: the recent one first

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(not (shutil.which("gnome-keyring-daemon") and shutil.which("dbus-run-session")),
-                                reason="gnome-keyring and dbus are not installed (make test installs them as root)")
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("gnome-keyring-daemon") and shutil.which("dbus-run-session")),
+    reason="gnome-keyring and dbus are not installed (make test installs them as root)",
+)
 
 ROOT = Path(__file__).resolve().parents[2]  # probes import tests.* from the checkout
 
@@ -30,11 +32,18 @@ PROBE = textwrap.dedent("""
 def run_in_keyring_session(home, data_dir, probe: str = PROBE, *args: str) -> dict:
     """Run a Python probe (its last stdout line is JSON) in a fresh D-Bus session with an unlocked gnome-keyring
     whose storage is under `home`; a second call with the same home sees the same keyring."""
-    script = (f"echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null && "
-              f"{sys.executable} -c \"$PROBE\" {data_dir} {' '.join(args)}")
-    out = subprocess.run(["dbus-run-session", "--", "bash", "-c", script], capture_output=True, text=True,
-                         timeout=60, cwd=ROOT, env={"HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
-                                                    "PROBE": probe, "HF_HUB_OFFLINE": "1"})
+    script = (
+        f"echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null && "
+        f'{sys.executable} -c "$PROBE" {data_dir} {" ".join(args)}'
+    )
+    out = subprocess.run(
+        ["dbus-run-session", "--", "bash", "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={"HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PROBE": probe, "HF_HUB_OFFLINE": "1"},
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     return json.loads(out.stdout.strip().splitlines()[-1])
 

@@ -16,15 +16,15 @@ async def session(data_dir, *identity):
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
     # The whole environment: the daemon's socket is found through XDG_RUNTIME_DIR.
-    params = StdioServerParameters(command=str(BIN / "hearthctl"), env=dict(os.environ),
-                                   args=["mcp", "--data-dir", str(data_dir), *identity])
-    async with stdio_client(params) as (read, write):
-        async with ClientSession(read, write) as client:
-            await client.initialize()
-            tools = sorted(t.name for t in (await client.list_tools()).tools)
-            stored = await client.call_tool("remember", {"text": "I am allergic to penicillin"})
-            found = await client.call_tool("recall_memory", {"query": "which medicine am I allergic to"})
-            return tools, _json(stored), _json(found)
+    params = StdioServerParameters(
+        command=str(BIN / "hearthctl"), env=dict(os.environ), args=["mcp", "--data-dir", str(data_dir), *identity]
+    )
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
+        await client.initialize()
+        tools = sorted(t.name for t in (await client.list_tools()).tools)
+        stored = await client.call_tool("remember", {"text": "I am allergic to penicillin"})
+        found = await client.call_tool("recall_memory", {"query": "which medicine am I allergic to"})
+        return tools, _json(stored), _json(found)
 
 
 def _json(result):

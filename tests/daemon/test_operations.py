@@ -81,9 +81,28 @@ def test_every_operation_has_a_command_or_says_why_not():
 def test_every_mutating_operation_declares_its_event():
     for op in REGISTRY.values():
         assert op.summary, f"{op.name} has no summary (its route's)"
-    mutating = {"commit_turns", "compact", "clear_context", "remember", "dismiss", "restore", "pin", "edit_fact",
-                "promote", "resolve_review", "erase", "import_file", "enroll", "rename_speaker", "remove_voice",
-                "set_setting", "test_generator", "set_generator_key", "clear_generator_key", "form_now"}
+    mutating = {
+        "commit_turns",
+        "compact",
+        "clear_context",
+        "remember",
+        "dismiss",
+        "restore",
+        "pin",
+        "edit_fact",
+        "promote",
+        "resolve_review",
+        "erase",
+        "import_file",
+        "enroll",
+        "rename_speaker",
+        "remove_voice",
+        "set_setting",
+        "test_generator",
+        "set_generator_key",
+        "clear_generator_key",
+        "form_now",
+    }
     assert sorted(n for n in mutating if not REGISTRY[n].mutates) == []
 
 
@@ -111,17 +130,37 @@ def household(daemon, tmp_path):
     client = daemon.client()
     client.set_setting("tools.enabled", True)
     t0 = time.time() - 7200
-    client.commit_turns([
-        {"thread": "den", "role": "user", "speaker": "alice", "ts": t0,
-         "text": "We are planning the garden party for Saturday with a big tent and music."},
-        {"thread": "den", "role": "user", "speaker": "alice", "ts": t0 + 60,
-         "text": "Invite the neighbours to the garden party too, they love the music."}])
+    client.commit_turns(
+        [
+            {
+                "thread": "den",
+                "role": "user",
+                "speaker": "alice",
+                "ts": t0,
+                "text": "We are planning the garden party for Saturday with a big tent and music.",
+            },
+            {
+                "thread": "den",
+                "role": "user",
+                "speaker": "alice",
+                "ts": t0 + 60,
+                "text": "Invite the neighbours to the garden party too, they love the music.",
+            },
+        ]
+    )
     client.form_now(end_open=True)
-    facts = [client.remember("I live in Porto", speaker="alice")["fact"],
-             client.remember("The bins go out on Thursday", speaker="alice")["fact"]]
-    item = daemon.store.writer.write(lambda tx: tx.execute(
-        "INSERT INTO review_queue(kind, fact_ids, detail, created_at) VALUES ('contradiction', ?, 'test', ?)",
-        (json.dumps([f["id"] for f in facts]), time.time())).lastrowid)
+    facts = [
+        client.remember("I live in Porto", speaker="alice")["fact"],
+        client.remember("The bins go out on Thursday", speaker="alice")["fact"],
+    ]
+    item = daemon.store.writer.write(
+        lambda tx: (
+            tx.execute(
+                "INSERT INTO review_queue(kind, fact_ids, detail, created_at) VALUES ('contradiction', ?, 'test', ?)",
+                (json.dumps([f["id"] for f in facts]), time.time()),
+            ).lastrowid
+        )
+    )
     client.set_setting("memory.keep_last_turns", 1)
     for i in range(4):  # the window is live from the first turn on, so it holds all four
         client.commit_turns([{"thread": "kitchen", "role": "user", "speaker": "bob", "text": f"Line {i} of the talk."}])
@@ -131,8 +170,15 @@ def household(daemon, tmp_path):
     episode = client.recall("garden party")["episodes"][0]
     receipt = client.erase("match", "nothing-matches-this-token", dry_run=True)
     export = tmp_path / "export.jsonl"
-    return {"client": client, "facts": facts, "review": item, "episode": episode, "export": export,
-            "receipt": receipt, "erase_fact": facts[1]}
+    return {
+        "client": client,
+        "facts": facts,
+        "review": item,
+        "episode": episode,
+        "export": export,
+        "receipt": receipt,
+        "erase_fact": facts[1],
+    }
 
 
 # One call per operation, through the client. A new operation without an example fails the test below.
@@ -206,8 +252,7 @@ def _route_of(method: str, path: str) -> str | None:
 
 @pytest.mark.usefixtures("no_keyring")
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_each_operation_through_the_client_hits_its_route_and_publishes_its_event(name, daemon, household,
-                                                                                 monkeypatch):
+def test_each_operation_through_the_client_hits_its_route_and_publishes_its_event(name, daemon, household, monkeypatch):
     op, client = REGISTRY[name], household["client"]
     if name == "import_file":  # import needs an empty memory: a fresh daemon's client imports the export
         pytest.skip("covered by test_import_publishes_its_event")

@@ -26,9 +26,11 @@ def test_reading_the_context_of_the_turns_that_may_lead_only_changes_no_result(s
     import random
 
     rng = random.Random(seed)
-    ranked = {("turns", "vector"): [(i, 0.0) for i in rng.sample(range(1, 400), 100)],
-              ("turns", "fts"): [(i, 0.0) for i in rng.sample(range(1, 400), rng.choice((5, 100)))],
-              ("facts", "vector"): [(i, 0.0) for i in range(1, 30)]}
+    ranked = {
+        ("turns", "vector"): [(i, 0.0) for i in rng.sample(range(1, 400), 100)],
+        ("turns", "fts"): [(i, 0.0) for i in rng.sample(range(1, 400), rng.choice((5, 100)))],
+        ("facts", "vector"): [(i, 0.0) for i in range(1, 30)],
+    }
     candidates = {i for (track, _), items in ranked.items() if track == "turns" for i, _ in items}
     session = {i: i // rng.choice((3, 8)) for i in range(0, 402)}
     named_speaker = {i for i in range(402) if rng.random() < 0.2} if seed % 2 else set()
@@ -55,14 +57,23 @@ def test_turns_by_a_named_speaker_are_boosted():
 
 
 def _commit(daemon, thread, speaker, texts, t0):
-    return daemon.ops.conversation.commit_turns([TurnIn(thread=thread, role="user", text=text, speaker=speaker, band="high",
-                                       ts=t0 + 5 * i) for i, text in enumerate(texts)])["turns"]
+    return daemon.ops.conversation.commit_turns(
+        [
+            TurnIn(thread=thread, role="user", text=text, speaker=speaker, band="high", ts=t0 + 5 * i)
+            for i, text in enumerate(texts)
+        ]
+    )["turns"]
 
 
 def test_recall_reads_neighbours_and_speakers_and_one_method_alone(daemon):
     t0 = time.time() - 3600
-    recs = _commit(daemon, "kitchen", "alice", ["Did you book the dentist for the kids?",
-                                                "Yes, Thursday at nine, I put it on the fridge calendar."], t0)
+    recs = _commit(
+        daemon,
+        "kitchen",
+        "alice",
+        ["Did you book the dentist for the kids?", "Yes, Thursday at nine, I put it on the fridge calendar."],
+        t0,
+    )
     _commit(daemon, "office", "bob", ["The dentist sent a reminder about the invoice."], t0 + 600)
     settle(daemon)
     out = daemon.recaller.search_all("dentist kids", Filters(EVERYTHING), k=10)

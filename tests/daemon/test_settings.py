@@ -20,20 +20,34 @@ def test_every_setting_of_the_spec_is_declared_with_help():
         assert s.parse(s.default) == s.default
 
 
-@pytest.mark.parametrize("key,raw,expected", [
-    ("memory.enabled", "false", False), ("memory.enabled", "TRUE", True), ("memory.recall_top_k", "7", 7),
-    ("memory.recall_min_similarity", "0.5", 0.5), ("memory.recall_mode", "pinned_only", "PINNED_ONLY"),
-    ("general.system_language", "de", "de"), ("memory.recall_top_k", 3.0, 3),
-])
+@pytest.mark.parametrize(
+    "key,raw,expected",
+    [
+        ("memory.enabled", "false", False),
+        ("memory.enabled", "TRUE", True),
+        ("memory.recall_top_k", "7", 7),
+        ("memory.recall_min_similarity", "0.5", 0.5),
+        ("memory.recall_mode", "pinned_only", "PINNED_ONLY"),
+        ("general.system_language", "de", "de"),
+        ("memory.recall_top_k", 3.0, 3),
+    ],
+)
 def test_values_are_parsed(key, raw, expected):
     assert declaration(key).parse(raw) == expected
 
 
-@pytest.mark.parametrize("key,raw", [
-    ("memory.enabled", "yes please"), ("memory.recall_top_k", "0"), ("memory.recall_top_k", "2.5"),
-    ("memory.recall_min_similarity", "1.5"), ("memory.recall_mode", "SOMETIMES"), ("memory.recall_top_k", True),
-    ("memory.recall_min_similarity", "NaN"),
-])
+@pytest.mark.parametrize(
+    "key,raw",
+    [
+        ("memory.enabled", "yes please"),
+        ("memory.recall_top_k", "0"),
+        ("memory.recall_top_k", "2.5"),
+        ("memory.recall_min_similarity", "1.5"),
+        ("memory.recall_mode", "SOMETIMES"),
+        ("memory.recall_top_k", True),
+        ("memory.recall_min_similarity", "NaN"),
+    ],
+)
 def test_bad_values_are_refused(key, raw):
     with pytest.raises(SettingError):
         declaration(key).parse(raw)
@@ -49,6 +63,7 @@ def test_set_persists_audits_and_applies_live(data_dir, daemon, client):
     daemon.stop()
 
     from tests.helpers import make_daemon
+
     again = make_daemon(data_dir)
     try:
         assert again.settings["memory.recall_top_k"] == 9

@@ -20,6 +20,7 @@ from hearthd.store import vectors  # noqa: E402
 from hearthd.store.database import Store  # noqa: E402
 from tests.helpers import FEMALE, MALE, SENTENCES, speak  # noqa: E402
 
+
 @pytest.fixture(scope="module")
 def voices(tmp_path_factory) -> dict[str, list[bytes]]:
     directory = tmp_path_factory.mktemp("voices")
@@ -67,7 +68,8 @@ def test_embedding_is_normalised_256d_and_counts_speech(voices, voice):
 
 
 def test_enrolled_voice_is_identified_high_on_unseen_sentences_and_other_voice_never_high(
-        store, settings, voices, voice, embedded):
+    store, settings, voices, voice, embedded
+):
     alice = registry.enroll(store, voice, "Alice", voices[FEMALE][:3], actor="test")
     assert alice["id"] == "alice" and alice["samples"] == 3 and alice["seconds"] > 3
 
@@ -134,8 +136,9 @@ def test_refusals_store_nothing(store, voices, voice, tmp_path):
     short = tmp_path / "short.wav"
     subprocess.run(["espeak-ng", "-v", FEMALE, "-w", str(short), "Hi."], check=True, capture_output=True)
     silent = tmp_path / "silent.wav"
-    subprocess.run(["sox", "-n", "-r", "16000", "-c", "1", str(silent), "trim", "0", "3"], check=True,
-                   capture_output=True)
+    subprocess.run(
+        ["sox", "-n", "-r", "16000", "-c", "1", str(silent), "trim", "0", "3"], check=True, capture_output=True
+    )
     good = voices[FEMALE][:2]
     cases = {
         "too few samples": [good[0]],
@@ -199,7 +202,10 @@ def test_reenroll_replaces_samples_and_account_linked_person_enrolls_later(store
 def test_rename_remove_voice_and_list(store, settings, voices, voice, embedded):
     registry.enroll(store, voice, "Alice", voices[FEMALE][:3], actor="admin")
     assert registry.rename(store, "alice", "  Alice  Smith ", actor="admin") == {
-        "id": "alice", "name": "Alice Smith", "old_name": "Alice"}
+        "id": "alice",
+        "name": "Alice Smith",
+        "old_name": "Alice",
+    }
     assert json.loads(_audit(store, "speaker.rename")[0][2]) == {"old": "Alice", "new": "Alice Smith"}
     with pytest.raises(NotFound):
         registry.rename(store, "ghost", "Ghost", actor="admin")
@@ -214,7 +220,8 @@ def test_rename_remove_voice_and_list(store, settings, voices, voice, embedded):
     out = registry.remove_voice(store, "alice", actor="admin")
     assert out == {"id": "alice", "removed_samples": 3, "had_voiceprint": True}
     assert _rows(store, "SELECT name, voiceprint, voice_model, enrolled_at FROM speakers WHERE id = 'alice'") == [
-        ("Alice Smith", None, None, None)]
+        ("Alice Smith", None, None, None)
+    ]
     assert _rows(store, "SELECT count(*) FROM voiceprint_samples")[0][0] == 0
     assert json.loads(_audit(store, "speaker.remove_voice")[0][2]) == {"samples": 3, "had_voiceprint": True}
     [entry] = registry.list_speakers(store)

@@ -32,8 +32,15 @@ def test_enroll_identify_and_speak_by_voice(daemon, client, wavs):
 
     # A turn with only a voice: identified as alice (high), so what she says is hers.
     voice = {"wav_b64": base64.b64encode(wavs[FEMALE][5]).decode()}
-    client._http.post("/v1/turns", headers=client._headers(), json={"turns": [
-        {"thread": "hall", "role": "user", "text": "I keep my passport in the blue folder", "voice": voice}]})
+    client._http.post(
+        "/v1/turns",
+        headers=client._headers(),
+        json={
+            "turns": [
+                {"thread": "hall", "role": "user", "text": "I keep my passport in the blue folder", "voice": voice}
+            ]
+        },
+    )
     with daemon.store.reading() as conn:
         row = conn.execute("SELECT speaker_id, band, owner_id FROM turns").fetchone()
     assert tuple(row) == ("alice", "high", "alice")

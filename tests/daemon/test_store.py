@@ -15,8 +15,20 @@ def test_migrations_are_idempotent_and_recorded(data_dir):
     conn = open_connection(data_dir / "core.db")
     assert migrate(conn) == SCHEMA_VERSION
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert {"turns", "turn_fts", "threads", "sessions", "facts", "fact_fts", "episodes", "episode_fts",
-            "settings", "meta", "audit", "speakers"} <= tables
+    assert {
+        "turns",
+        "turn_fts",
+        "threads",
+        "sessions",
+        "facts",
+        "fact_fts",
+        "episodes",
+        "episode_fts",
+        "settings",
+        "meta",
+        "audit",
+        "speakers",
+    } <= tables
     assert migrate(conn) == SCHEMA_VERSION  # a second start changes nothing
     assert conn.execute("SELECT count(*) FROM _migrations").fetchone()[0] == SCHEMA_VERSION
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -40,11 +52,15 @@ def test_fts_external_content_follows_insert_update_delete(data_dir):
     data_dir.mkdir(parents=True)
     store = Store(data_dir)
     try:
+
         def add(tx):
             tx.execute("INSERT INTO threads(key, created_at) VALUES ('k', 0)")
             tx.execute("INSERT INTO sessions(thread_id, started_at, last_turn_at) VALUES (1, 0, 0)")
-            tx.execute("INSERT INTO turns(thread_id, session_id, role, text, ts, created_at) "
-                       "VALUES (1, 1, 'user', 'the red bicycle', 0, 0)")
+            tx.execute(
+                "INSERT INTO turns(thread_id, session_id, role, text, ts, created_at) "
+                "VALUES (1, 1, 'user', 'the red bicycle', 0, 0)"
+            )
+
         store.writer.write(add)
 
         def match(word):
@@ -69,6 +85,7 @@ def test_a_failed_write_changes_nothing(data_dir):
     data_dir.mkdir(parents=True)
     store = Store(data_dir)
     try:
+
         def half_then_fail(tx):
             tx.execute("INSERT INTO speakers(id, name, created_at) VALUES ('a', 'A', 0)")
             raise ValueError("boom")
@@ -170,5 +187,6 @@ def test_a_large_track_searches_in_two_stages_and_agrees_with_the_exact_scan():
     # a filter leaving few rows is scanned exactly: every admitted row is a candidate
     few = VectorFilter(since=float(n - 50))
     assert [i for i, _ in track.search(query, 100, few)] == [i for i, _ in track.search(query, 100, few, exact=True)]
-    assert all(owner == 7 for owner in (owners[i] for i, _ in track.search(query, 50, VectorFilter(
-        owners=frozenset({7})))))
+    assert all(
+        owner == 7 for owner in (owners[i] for i, _ in track.search(query, 50, VectorFilter(owners=frozenset({7}))))
+    )

@@ -35,8 +35,10 @@ def test_recall_tool_answers_in_the_callers_scope(daemon, client):
     assistant = daemon.client("assistant")
 
     def facts(**kw):
-        return {f["text"] for f in assistant.call_tool("recall_memory", {"query": "allergic penicillin spare key"},
-                                                       **kw)["facts"]}
+        return {
+            f["text"]
+            for f in assistant.call_tool("recall_memory", {"query": "allergic penicillin spare key"}, **kw)["facts"]
+        }
 
     assert facts(speaker="alice") == {"alice is allergic to penicillin", "The spare key is under the blue pot"}
     assert facts(speaker="alice", band="medium") == {"The spare key is under the blue pot"}
@@ -52,11 +54,24 @@ def test_recall_tool_answers_in_the_callers_scope(daemon, client):
 def test_episode_tools_and_clear_context(daemon, client):
     enable(client)
     for day in ("01", "03"):
-        client.commit_turns([
-            {"thread": "den", "role": "user", "speaker": "alice", "ts": f"2026-04-{day}T10:00:00Z",
-             "text": "We are planning the garden party for Saturday with a big tent."},
-            {"thread": "den", "role": "user", "speaker": "alice", "ts": f"2026-04-{day}T10:01:00Z",
-             "text": "I love jazz, so the garden party should have a jazz band."}])
+        client.commit_turns(
+            [
+                {
+                    "thread": "den",
+                    "role": "user",
+                    "speaker": "alice",
+                    "ts": f"2026-04-{day}T10:00:00Z",
+                    "text": "We are planning the garden party for Saturday with a big tent.",
+                },
+                {
+                    "thread": "den",
+                    "role": "user",
+                    "speaker": "alice",
+                    "ts": f"2026-04-{day}T10:01:00Z",
+                    "text": "I love jazz, so the garden party should have a jazz band.",
+                },
+            ]
+        )
         client.form_now(end_open=True)
     settle(daemon)
     assistant = daemon.client("assistant")
@@ -81,13 +96,16 @@ PEOPLE = ["ana", "ben", "cleo", "dev"]
 THINGS = ["penicillin", "peanuts", "shellfish", "latex", "pollen", "dust", "cats", "gluten"]
 BANDS = ["high", "medium", "greeting", "none"]
 
-household = st.fixed_dictionaries({
-    "people": st.lists(st.sampled_from(PEOPLE), min_size=2, max_size=4, unique=True),
-    "facts": st.lists(st.tuples(st.sampled_from(PEOPLE), st.sampled_from(THINGS), st.sampled_from(BANDS)),
-                      min_size=1, max_size=8),
-    "shared": st.lists(st.sampled_from(THINGS), max_size=3),
-    "asker_band": st.sampled_from(BANDS),
-})
+household = st.fixed_dictionaries(
+    {
+        "people": st.lists(st.sampled_from(PEOPLE), min_size=2, max_size=4, unique=True),
+        "facts": st.lists(
+            st.tuples(st.sampled_from(PEOPLE), st.sampled_from(THINGS), st.sampled_from(BANDS)), min_size=1, max_size=8
+        ),
+        "shared": st.lists(st.sampled_from(THINGS), max_size=3),
+        "asker_band": st.sampled_from(BANDS),
+    }
+)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -104,9 +122,18 @@ def test_no_personal_fact_reaches_anyone_else(h):
                 if person not in h["people"]:
                     continue
                 # Said in a conversation, at some voice-match band, then formed; and stated directly.
-                admin.commit_turns([{"thread": f"room-{person}", "role": "user", "speaker": person, "band": band,
-                                     "ts": "2026-01-01T10:00:00Z",
-                                     "text": f"I'm allergic to {thing}, please remember it when you cook for me."}])
+                admin.commit_turns(
+                    [
+                        {
+                            "thread": f"room-{person}",
+                            "role": "user",
+                            "speaker": person,
+                            "band": band,
+                            "ts": "2026-01-01T10:00:00Z",
+                            "text": f"I'm allergic to {thing}, please remember it when you cook for me.",
+                        }
+                    ]
+                )
                 admin.remember(f"I'm allergic to {thing}", speaker=person, band=band)
             for thing in h["shared"]:
                 admin.remember(f"The household is allergic to {thing} dust")
@@ -127,8 +154,12 @@ def test_no_personal_fact_reaches_anyone_else(h):
                 for band in ("high", h["asker_band"]):
                     others = set().union(*[ids for p, ids in personal.items() if p != asker or band != "high"])
                     seen = {f["id"] for f in assistant.recall(query, speaker=asker, band=band, k=50)["facts"]}
-                    seen |= {f["id"] for f in assistant.call_tool(
-                        "recall_memory", {"query": query, "limit": 20}, speaker=asker, band=band)["facts"]}
+                    seen |= {
+                        f["id"]
+                        for f in assistant.call_tool(
+                            "recall_memory", {"query": query, "limit": 20}, speaker=asker, band=band
+                        )["facts"]
+                    }
                     context = assistant.context(query, speaker=asker, band=band)
                     seen |= {f["id"] for f in context["facts"] + context["pinned"]}
                     assert not seen & others, (asker, band, seen & others)

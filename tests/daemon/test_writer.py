@@ -56,6 +56,7 @@ def test_jobs_run_in_submission_order(tmp_path):
 def test_a_raising_hook_keeps_its_commit_and_the_next_jobs(tmp_path):
     writer = _writer(tmp_path)
     try:
+
         def write(tx):
             tx.execute("INSERT INTO log VALUES (1)")
             tx.after_commit(lambda: 1 / 0)
@@ -74,8 +75,7 @@ def test_close_runs_what_is_queued_and_refuses_the_rest(tmp_path):
     writer = _writer(tmp_path)
     gate = threading.Event()
     writer.submit(lambda tx: gate.wait(5))
-    queued = [writer.submit(lambda tx, n=n: tx.execute("INSERT INTO log VALUES (?)", (n,)).rowcount)
-              for n in range(5)]
+    queued = [writer.submit(lambda tx, n=n: tx.execute("INSERT INTO log VALUES (?)", (n,)).rowcount) for n in range(5)]
     closer = threading.Thread(target=writer.close)
     closer.start()
     time.sleep(0.05)
@@ -128,12 +128,17 @@ def _vec(*xs) -> np.ndarray:
 def _add_turns(store, vectors, model=MODEL) -> list[int]:
     def write(tx):
         thread = tx.execute("INSERT INTO threads(key, created_at) VALUES (?, 0)", (f"k{time.time_ns()}",)).lastrowid
-        session = tx.execute("INSERT INTO sessions(thread_id, started_at, last_turn_at) VALUES (?, 0, 0)",
-                             (thread,)).lastrowid
-        ids = [tx.execute("INSERT INTO turns(thread_id, session_id, role, text, ts, created_at, embedding, "
-                          "embed_model) VALUES (?, ?, 'user', ?, ?, 0, ?, ?)",
-                          (thread, session, f"turn {i}", 100.0 + i, encode(v), model)).lastrowid
-               for i, v in enumerate(vectors)]
+        session = tx.execute(
+            "INSERT INTO sessions(thread_id, started_at, last_turn_at) VALUES (?, 0, 0)", (thread,)
+        ).lastrowid
+        ids = [
+            tx.execute(
+                "INSERT INTO turns(thread_id, session_id, role, text, ts, created_at, embedding, "
+                "embed_model) VALUES (?, ?, 'user', ?, ?, 0, ?, ?)",
+                (thread, session, f"turn {i}", 100.0 + i, encode(v), model),
+            ).lastrowid
+            for i, v in enumerate(vectors)
+        ]
         tx.touch(TURNS, ids)
         return ids
 
@@ -160,8 +165,9 @@ def test_touched_rows_follow_their_commit(store):
     store.writer.write(change)
     assert a not in turns and b not in turns
     assert turns.admit([c])[0] == {c: 500.0}
-    store.writer.write(lambda tx: (tx.execute("UPDATE turns SET dismissed = 0 WHERE id = ?", (a,)),
-                                   tx.touch(TURNS, [a])))
+    store.writer.write(
+        lambda tx: (tx.execute("UPDATE turns SET dismissed = 0 WHERE id = ?", (a,)), tx.touch(TURNS, [a]))
+    )
     assert a in turns
     with pytest.raises(ValueError, match="no track"):
         store.writer.write(lambda tx: tx.touch("turn", [a]))  # a typo fails the write, not the index
@@ -172,8 +178,14 @@ def test_a_row_reembedded_for_a_new_model_stays_in_the_searched_space(store):
     store.begin_staging(OTHER, DIM)
     (a,) = _add_turns(store, [_vec(1, 0, 0, 0)])
     assert a in store.track("turns") and a not in store.staging["turns"]
-    store.writer.write(lambda tx: (tx.execute("UPDATE turns SET embedding = ?, embed_model = ? WHERE id = ?",
-                                              (encode(_vec(0, 1, 0, 0)), OTHER, a)), tx.touch(TURNS, [a])))
+    store.writer.write(
+        lambda tx: (
+            tx.execute(
+                "UPDATE turns SET embedding = ?, embed_model = ? WHERE id = ?", (encode(_vec(0, 1, 0, 0)), OTHER, a)
+            ),
+            tx.touch(TURNS, [a]),
+        )
+    )
     assert np.allclose(store.track("turns").vector(a), _vec(1, 0, 0, 0))  # still searched in the old space
     assert np.allclose(store.staging["turns"].vector(a), _vec(0, 1, 0, 0))
     assert np.allclose(store.vectors_of(TURNS, [a])[a], _vec(1, 0, 0, 0))
@@ -183,8 +195,7 @@ def test_a_row_reembedded_for_a_new_model_stays_in_the_searched_space(store):
 def test_vectors_of_reads_sql_for_rows_the_track_does_not_hold(store):
     _serve_empty(store)
     a, b = _add_turns(store, [_vec(1, 0, 0, 0), _vec(0, 0, 0, 1)])
-    store.writer.write(lambda tx: (tx.execute("UPDATE turns SET cleared = 1 WHERE id = ?", (b,)),
-                                   tx.touch(TURNS, [b])))
+    store.writer.write(lambda tx: (tx.execute("UPDATE turns SET cleared = 1 WHERE id = ?", (b,)), tx.touch(TURNS, [b])))
     assert b not in store.track("turns")
     got = store.vectors_of(TURNS, [a, b, 999])
     assert set(got) == {a, b} and np.allclose(got[b], _vec(0, 0, 0, 1))
@@ -223,8 +234,9 @@ def test_writes_during_a_rebuild_are_not_lost(store, monkeypatch):
 
     def slow_load(*args, **kwargs):
         loaded = real_load(*args, **kwargs)  # the state before the write below
-        store.writer.write(lambda tx: (tx.execute("UPDATE turns SET dismissed = 1 WHERE id = ?", (a,)),
-                                       tx.touch(TURNS, [a])))
+        store.writer.write(
+            lambda tx: (tx.execute("UPDATE turns SET dismissed = 1 WHERE id = ?", (a,)), tx.touch(TURNS, [a]))
+        )
         return loaded
 
     monkeypatch.setattr(store, "load_tracks", slow_load)

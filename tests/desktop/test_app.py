@@ -29,7 +29,7 @@ def test_changing_a_setting_in_the_window_changes_it_in_the_daemon(qtbot, served
     page = settings_page(qtbot, window)
     field = page.fields["memory.recall_top_k"]
     assert field.editor.minimum() == 1 and field.editor.maximum() == 50  # the declared range
-    assert "relevant facts" in field.editor.toolTip()                     # the help text
+    assert "relevant facts" in field.editor.toolTip()  # the help text
     field.editor.setValue(9)
     qtbot.waitUntil(lambda: served.settings["memory.recall_top_k"] == 9, timeout=5_000)
     page.fields["episodes.enabled"].editor.setChecked(False)
@@ -74,8 +74,9 @@ def test_pausing_from_the_tray_menu_makes_context_assembly_return_nothing(qtbot,
 
 def test_clear_context_from_the_tray_for_one_speaker(qtbot, served, hearth):
     client = served.client()
-    client.commit_turns([{"thread": "kitchen", "role": "user", "text": "Remind me about the plumber",
-                          "speaker": "bob"}])
+    client.commit_turns(
+        [{"thread": "kitchen", "role": "user", "text": "Remind me about the plumber", "speaker": "bob"}]
+    )
     hearth.tray.refresh()
     qtbot.waitUntil(lambda: any(s["id"] == "bob" for s in hearth.tray.speakers), timeout=5_000)
     before = client.window("kitchen")["thread_id"]
@@ -86,9 +87,12 @@ def test_clear_context_from_the_tray_for_one_speaker(qtbot, served, hearth):
 
 def test_erase_from_the_window_produces_a_receipt_that_verifies(qtbot, served, hearth, window, dialogs, tmp_path):
     client = served.client()
-    client.commit_turns([
-        {"thread": "study", "role": "user", "speaker": "carol", "text": "My work email is carol@acme.io, use it"},
-        {"thread": "study", "role": "user", "speaker": "carol", "text": "Bob's is bob@acme.io, keep that one"}])
+    client.commit_turns(
+        [
+            {"thread": "study", "role": "user", "speaker": "carol", "text": "My work email is carol@acme.io, use it"},
+            {"thread": "study", "role": "user", "speaker": "carol", "text": "Bob's is bob@acme.io, keep that one"},
+        ]
+    )
     page = window.show_page("erase")
     page.kind.setCurrentIndex(page.kind.findData("match"))
     page.value.setText("carol@acme.io")
@@ -129,9 +133,13 @@ def daemon_process(data_dir):
     insert_facts(daemon, 10_000)
     settle(daemon)
     daemon.stop()
-    log = open(data_dir.parent / "hearthd.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "tests.desktop.fake_hearthd", str(data_dir)], stdout=log,
-                            stderr=subprocess.STDOUT, cwd=Path(__file__).resolve().parents[2])
+    log = open(data_dir.parent / "hearthd.log", "wb")  # noqa: SIM115 - the daemon process writes to it
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.desktop.fake_hearthd", str(data_dir)],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        cwd=Path(__file__).resolve().parents[2],
+    )
 
     def answers():
         assert proc.poll() is None, (data_dir.parent / "hearthd.log").read_text()[-2000:]
@@ -189,6 +197,8 @@ def test_the_memory_table_pages_through_10000_facts_without_blocking_the_gui(qtb
     assert len(gaps) > 50
     assert max(gaps) < 0.100, f"the GUI thread was blocked for {max(gaps) * 1000:.0f} ms"
     print(f"\n10,000 facts; gaps over 20 ms: {sorted(round(g * 1000) for g in gaps if g > 0.02)}")
-    print(f"\n10,000 facts in {len(model.items) // model.page_size} pages; longest GUI-thread gap "
-          f"{max(gaps) * 1000:.1f} ms over {len(gaps)} ticks")
+    print(
+        f"\n10,000 facts in {len(model.items) // model.page_size} pages; longest GUI-thread gap "
+        f"{max(gaps) * 1000:.1f} ms over {len(gaps)} ticks"
+    )
     app.shutdown()

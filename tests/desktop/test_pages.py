@@ -11,16 +11,21 @@ import pytest
 from PySide6.QtCore import Qt
 
 from hearth import microphone
-from tests.helpers import settle
-from tests.helpers import form, say
-from tests.helpers import idle
+from tests.helpers import form, idle, say, settle
 
 
 def select(qtbot, page, kind: str, predicate) -> dict:
     """Select the first row of the page's table `kind` that satisfies predicate; its item."""
     model, view = page.models[kind], page.views[kind]
-    qtbot.waitUntil(lambda: not page._filter_timer.isActive() and model.total is not None and not model.loading
-                    and any(predicate(i) for i in model.items), timeout=10_000)
+    qtbot.waitUntil(
+        lambda: (
+            not page._filter_timer.isActive()
+            and model.total is not None
+            and not model.loading
+            and any(predicate(i) for i in model.items)
+        ),
+        timeout=10_000,
+    )
     row = next(r for r, i in enumerate(model.items) if predicate(i))
     view.selectRow(row)
     assert page.current is model.items[row]
@@ -80,15 +85,27 @@ def test_curating_facts_in_the_memory_browser(qtbot, served, hearth, window, dia
 
 def test_episodes_turns_and_the_review_queue(qtbot, served, hearth, window, dialogs):
     client = served.client()
-    say(client, ["We are planning the garden party for Saturday.", "The garden party needs a big tent.",
-                 "I work as a teacher at the primary school."], "2026-04-01T10:00:00Z")
-    say(client, ["More about the garden party on Saturday.", "The tent for the garden party is booked."],
-        "2026-04-03T10:00:00Z")
+    say(
+        client,
+        [
+            "We are planning the garden party for Saturday.",
+            "The garden party needs a big tent.",
+            "I work as a teacher at the primary school.",
+        ],
+        "2026-04-01T10:00:00Z",
+    )
+    say(
+        client,
+        ["More about the garden party on Saturday.", "The tent for the garden party is booked."],
+        "2026-04-03T10:00:00Z",
+    )
     form(client)
-    client.remember("Bob lives in Faro", subject="bob", predicate="lives_in", object="Faro",
-                    valid_from="2026-01-01T00:00:00Z")
-    client.remember("Bob lives in Braga", subject="bob", predicate="lives_in", object="Braga",
-                    valid_from="2026-01-01T00:00:00Z")
+    client.remember(
+        "Bob lives in Faro", subject="bob", predicate="lives_in", object="Faro", valid_from="2026-01-01T00:00:00Z"
+    )
+    client.remember(
+        "Bob lives in Braga", subject="bob", predicate="lives_in", object="Braga", valid_from="2026-01-01T00:00:00Z"
+    )
     page = window.show_page("memory")
     page.reload()
 
@@ -121,8 +138,13 @@ def test_a_missing_microphone_says_so_and_crashes_nothing(qtbot, hearth, window,
     monkeypatch.setattr(microphone, "unavailable", lambda: "no microphone (input device) was found")
     page = window.show_page("speakers")
     page.enroll_microphone()
-    assert dialogs.shown == [("information", "Cannot record: no microphone (input device) was found.\n\n"
-                                             "Enroll from WAV files instead (any recorder can make them).")]
+    assert dialogs.shown == [
+        (
+            "information",
+            "Cannot record: no microphone (input device) was found.\n\n"
+            "Enroll from WAV files instead (any recorder can make them).",
+        )
+    ]
     with pytest.raises(microphone.MicrophoneUnavailable):
         microphone.record_wav(1.0)
 

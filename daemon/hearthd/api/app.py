@@ -17,8 +17,14 @@ from .routing import require
 
 
 def create_app(daemon) -> FastAPI:
-    app = FastAPI(title="Hearth", version=__version__, docs_url=None, redoc_url=None, openapi_url=None,
-                  description="The local API of the Hearth memory daemon.")
+    app = FastAPI(
+        title="Hearth",
+        version=__version__,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        description="The local API of the Hearth memory daemon.",
+    )
     app.state.daemon = daemon
     app.add_middleware(BodyLimit)
     app.add_middleware(CatchAll)

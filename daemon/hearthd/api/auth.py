@@ -27,7 +27,7 @@ class Tokens:
         self._tokens = tokens
 
     @classmethod
-    def load_or_create(cls, data_dir: Path) -> "Tokens":
+    def load_or_create(cls, data_dir: Path) -> Tokens:
         folder = Path(data_dir) / "tokens"
         folder.mkdir(mode=0o700, exist_ok=True)
         tokens = {}

@@ -1,17 +1,18 @@
 """The Python client of the local API, used by hearthctl, the desktop app and assistants written in Python.
 
-    from hearthd.api.client import HearthClient
-    with HearthClient.connect() as hearth:          # the daemon of $HEARTH_DATA_DIR or the default data dir
-        block = hearth.context("what's for dinner?", speaker="alice")["message"]
-        hearth.commit_turns([{"thread": "kitchen", "role": "user", "text": "...", "speaker": "alice"}])
+from hearthd.api.client import HearthClient
+with HearthClient.connect() as hearth:          # the daemon of $HEARTH_DATA_DIR or the default data dir
+    block = hearth.context("what's for dinner?", speaker="alice")["message"]
+    hearth.commit_turns([{"thread": "kitchen", "role": "user", "text": "...", "speaker": "alice"}])
 """
 
 from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import httpx
 
@@ -55,8 +56,9 @@ class HearthClient:
         self.where = str(http.base_url)
 
     @classmethod
-    def connect(cls, data_dir: str | Path | None = None, role: str = "admin", token: str | None = None,
-                timeout: float = 120.0) -> "HearthClient":
+    def connect(
+        cls, data_dir: str | Path | None = None, role: str = "admin", token: str | None = None, timeout: float = 120.0
+    ) -> HearthClient:
         """The daemon serving this data dir, over its Unix socket, with the role's token from the data dir."""
         data = resolve_data_dir(data_dir)
         sock = socket_path(data)
@@ -65,8 +67,7 @@ class HearthClient:
         if token is None or not (sock.exists() or tcp):
             raise DaemonNotRunning(f"no Hearth daemon is running for {data} (start it with: hearthd --data-dir {data})")
         if sock.exists():
-            http = httpx.Client(transport=httpx.HTTPTransport(uds=str(sock)), base_url="http://hearth",
-                                timeout=timeout)
+            http = httpx.Client(transport=httpx.HTTPTransport(uds=str(sock)), base_url="http://hearth", timeout=timeout)
         else:
             http = httpx.Client(base_url=f"http://{tcp}", timeout=timeout, trust_env=False)
         client = cls(http, token)
@@ -126,22 +127,56 @@ class HearthClient:
     def clear_context(self, speaker: str | None = None) -> dict:
         return self.request("POST", "/v1/clear-context", json=_drop_none(speaker=speaker))
 
-    def context(self, text: str, speaker: str | None = None, band: str | None = None,
-                thread: str | None = None) -> dict:
-        return self.request("POST", "/v1/context",
-                            json=_drop_none(text=text, speaker=speaker, band=band, thread=thread))
+    def context(
+        self, text: str, speaker: str | None = None, band: str | None = None, thread: str | None = None
+    ) -> dict:
+        return self.request(
+            "POST", "/v1/context", json=_drop_none(text=text, speaker=speaker, band=band, thread=thread)
+        )
 
-    def recall(self, query: str, speaker: str | None = None, band: str | None = None, k: int = 10,
-               since: str | None = None, until: str | None = None, participants: list[str] | None = None) -> dict:
-        return self.request("POST", "/v1/recall", json=_drop_none(
-            query=query, speaker=speaker, band=band, k=k, since=since, until=until, participants=participants))
+    def recall(
+        self,
+        query: str,
+        speaker: str | None = None,
+        band: str | None = None,
+        k: int = 10,
+        since: str | None = None,
+        until: str | None = None,
+        participants: list[str] | None = None,
+    ) -> dict:
+        return self.request(
+            "POST",
+            "/v1/recall",
+            json=_drop_none(
+                query=query, speaker=speaker, band=band, k=k, since=since, until=until, participants=participants
+            ),
+        )
 
-    def remember(self, text: str, speaker: str | None = None, band: str | None = None, subject: str | None = None,
-                 predicate: str | None = None, object: str | None = None, pin: bool = False,
-                 valid_from: str | None = None) -> dict:
-        return self.request("POST", "/v1/facts", json=_drop_none(
-            text=text, speaker=speaker, band=band, subject=subject, predicate=predicate, object=object, pin=pin,
-            valid_from=valid_from))
+    def remember(
+        self,
+        text: str,
+        speaker: str | None = None,
+        band: str | None = None,
+        subject: str | None = None,
+        predicate: str | None = None,
+        object: str | None = None,
+        pin: bool = False,
+        valid_from: str | None = None,
+    ) -> dict:
+        return self.request(
+            "POST",
+            "/v1/facts",
+            json=_drop_none(
+                text=text,
+                speaker=speaker,
+                band=band,
+                subject=subject,
+                predicate=predicate,
+                object=object,
+                pin=pin,
+                valid_from=valid_from,
+            ),
+        )
 
     def facts(self, speaker: str | None = None, history: bool = False, as_of: str | None = None) -> list[dict]:
         params = _drop_none(speaker=speaker, history="true" if history else None, as_of=as_of)
@@ -150,8 +185,7 @@ class HearthClient:
     def memory_page(self, kind: str, offset: int = 0, limit: int = 100, **filters) -> dict:
         """kind: facts | episodes | turns; filters: q, speaker, pool, since, until, status, as_of.
         {"items", "total", "offset", "limit"}, newest first."""
-        return self.request("GET", f"/v1/memory/{kind}",
-                            params=_drop_none(offset=offset, limit=limit, **filters))
+        return self.request("GET", f"/v1/memory/{kind}", params=_drop_none(offset=offset, limit=limit, **filters))
 
     def episode(self, episode_id: int) -> dict:
         """An episode with its related episodes and the facts its conversation produced."""
@@ -223,17 +257,22 @@ class HearthClient:
     def tools(self) -> dict:
         return self.request("GET", "/v1/tools")
 
-    def call_tool(self, name: str, arguments: dict | None = None, speaker: str | None = None,
-                  band: str | None = None) -> dict:
-        return self.request("POST", "/v1/tools/call", json=_drop_none(
-            name=name, arguments=arguments or {}, speaker=speaker, band=band))
+    def call_tool(
+        self, name: str, arguments: dict | None = None, speaker: str | None = None, band: str | None = None
+    ) -> dict:
+        return self.request(
+            "POST", "/v1/tools/call", json=_drop_none(name=name, arguments=arguments or {}, speaker=speaker, band=band)
+        )
 
     def speakers(self) -> list[dict]:
         return self.request("GET", "/v1/speakers")["speakers"]
 
     def enroll(self, name: str | None, wavs: list[bytes], speaker_id: str | None = None) -> dict:
-        return self.request("POST", "/v1/speakers", json=_drop_none(
-            name=name, id=speaker_id, samples_b64=[base64.b64encode(w).decode() for w in wavs]))
+        return self.request(
+            "POST",
+            "/v1/speakers",
+            json=_drop_none(name=name, id=speaker_id, samples_b64=[base64.b64encode(w).decode() for w in wavs]),
+        )
 
     def rename_speaker(self, speaker_id: str, name: str) -> dict:
         return self.request("PATCH", f"/v1/speakers/{_quote(speaker_id)}", json={"name": name})
@@ -242,8 +281,11 @@ class HearthClient:
         return self.request("DELETE", f"/v1/speakers/{_quote(speaker_id)}/voice")
 
     def identify(self, wav: bytes | None = None, voiceprint: list[float] | None = None) -> dict:
-        return self.request("POST", "/v1/speakers/identify", json=_drop_none(
-            wav_b64=base64.b64encode(wav).decode() if wav is not None else None, voiceprint=voiceprint))
+        return self.request(
+            "POST",
+            "/v1/speakers/identify",
+            json=_drop_none(wav_b64=base64.b64encode(wav).decode() if wav is not None else None, voiceprint=voiceprint),
+        )
 
     def settings(self) -> list[dict]:
         return self.request("GET", "/v1/settings")["settings"]

@@ -114,6 +114,9 @@ class CatchAll:
         except Exception as exc:  # noqa: BLE001 - the last resort, logged with its traceback
             log.exception("internal error", exc_info=exc)
             if not started:
-                response = storage_response(exc) if isinstance(exc, sqlite3.Error) else \
-                    error_response(500, "internal", "internal error; the daemon's log has the details")
+                response = (
+                    storage_response(exc)
+                    if isinstance(exc, sqlite3.Error)
+                    else error_response(500, "internal", "internal error; the daemon's log has the details")
+                )
                 await response(scope, receive, send)

@@ -4,7 +4,8 @@ route cannot ask for another role than its operation declares; the handler gets 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Callable
+from collections.abc import Callable
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Request
 
@@ -46,8 +47,16 @@ def route(router: APIRouter, op_name: str, method: str, path: str, **options: An
     op = REGISTRY[op_name]
 
     def add(handler: Callable) -> Callable:
-        router.add_api_route(path, handler, methods=[method], name=op.name, summary=op.summary or None,
-                             dependencies=[Depends(require(op.roles))], tags=[op.area], **options)
+        router.add_api_route(
+            path,
+            handler,
+            methods=[method],
+            name=op.name,
+            summary=op.summary or None,
+            dependencies=[Depends(require(op.roles))],
+            tags=[op.area],
+            **options,
+        )
         return handler
 
     return add

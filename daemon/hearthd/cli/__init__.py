@@ -44,7 +44,9 @@ def _add(sub, name: str, cmd: Command, common) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     common = _common()
-    parser = argparse.ArgumentParser(prog="hearthctl", parents=[common], description="Talk to the Hearth memory daemon.")
+    parser = argparse.ArgumentParser(
+        prog="hearthctl", parents=[common], description="Talk to the Hearth memory daemon."
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     groups: dict[str, argparse._SubParsersAction] = {}
     for name, cmd in sorted(COMMANDS.items()):

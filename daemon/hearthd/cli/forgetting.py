@@ -23,17 +23,24 @@ def show_erase(r: dict) -> str:
     return line + (f"; receipt in {r['saved_to']}" if r.get("saved_to") else "")
 
 
-@command("erase", "delete for good, with a signed receipt", ops=("erase",), show=show_erase, exclusive=SELECTORS,
-         args=(arg("--ref", help="one item: fact:12, episode:3, turn:40"),
-               arg("--speaker", help="a person's whole personal memory"),
-               arg("--thread", help="a conversation key"),
-               arg("--match", help="every item whose text contains this identifier (lexical)"),
-               arg("--before", help="everything before this date"),
-               arg("--range", metavar="FROM..TO", help="everything in this time range (half-open; one side may be "
-                   "left out)"),
-               arg("--yes", action="store_true", help="do it without asking"),
-               arg("--dry-run", action="store_true", help="only show what would be erased"),
-               arg("--receipt", metavar="FILE", help="write the signed receipt here")))
+@command(
+    "erase",
+    "delete for good, with a signed receipt",
+    ops=("erase",),
+    show=show_erase,
+    exclusive=SELECTORS,
+    args=(
+        arg("--ref", help="one item: fact:12, episode:3, turn:40"),
+        arg("--speaker", help="a person's whole personal memory"),
+        arg("--thread", help="a conversation key"),
+        arg("--match", help="every item whose text contains this identifier (lexical)"),
+        arg("--before", help="everything before this date"),
+        arg("--range", metavar="FROM..TO", help="everything in this time range (half-open; one side may be left out)"),
+        arg("--yes", action="store_true", help="do it without asking"),
+        arg("--dry-run", action="store_true", help="only show what would be erased"),
+        arg("--receipt", metavar="FILE", help="write the signed receipt here"),
+    ),
+)
 def erase(client, args) -> dict:
     kind = next(k for k in SELECTORS if getattr(args, k))
     value = getattr(args, kind)
@@ -71,27 +78,52 @@ def _verify(_client, args) -> dict:
     return {"verdict": verdict, "detail": detail, "key_checked": bool(trusted)}
 
 
-command("receipt verify", "check a receipt's signature: valid, tampered, unknown key", ops=("receipts",),
-        args=(arg("file"),), offline=True, exit_code=lambda r: 0 if r["verdict"] == "valid" else 2,
-        show=lambda r: r["verdict"] if r["verdict"] == "valid" else f"{r['verdict']}: {r['detail']}")(_verify)
+command(
+    "receipt verify",
+    "check a receipt's signature: valid, tampered, unknown key",
+    ops=("receipts",),
+    args=(arg("file"),),
+    offline=True,
+    exit_code=lambda r: 0 if r["verdict"] == "valid" else 2,
+    show=lambda r: r["verdict"] if r["verdict"] == "valid" else f"{r['verdict']}: {r['detail']}",
+)(_verify)
 
 
-@command("receipt list", "the receipts this memory has issued", ops=("receipts",), show=lambda r: "\n".join(
-    f"receipt:{x['id']} {x['receipt']['payload']['erased_at']} {x['receipt']['payload']['counts']}"
-    for x in r["receipts"]) or "no receipts")
+@command(
+    "receipt list",
+    "the receipts this memory has issued",
+    ops=("receipts",),
+    show=lambda r: (
+        "\n".join(
+            f"receipt:{x['id']} {x['receipt']['payload']['erased_at']} {x['receipt']['payload']['counts']}"
+            for x in r["receipts"]
+        )
+        or "no receipts"
+    ),
+)
 def receipt_list(client, args):
     return client.receipts()
 
 
-@command("export", "write the whole memory to a JSON Lines file", ops=("export",), args=(arg("file"),),
-         show=lambda r: f"wrote {r['bytes']} bytes to {r['file']}")
+@command(
+    "export",
+    "write the whole memory to a JSON Lines file",
+    ops=("export",),
+    args=(arg("file"),),
+    show=lambda r: f"wrote {r['bytes']} bytes to {r['file']}",
+)
 def export(client, args):
     with secure_write(Path(args.file), "wb") as handle:
         size = client.export(handle)
     return {"file": args.file, "bytes": size}
 
 
-@command("import", "load an export into an empty memory", ops=("import_file",), args=(arg("file"),),
-         show=lambda r: "imported " + ", ".join(f"{n} {t}" for t, n in r["imported"].items()))
+@command(
+    "import",
+    "load an export into an empty memory",
+    ops=("import_file",),
+    args=(arg("file"),),
+    show=lambda r: "imported " + ", ".join(f"{n} {t}" for t, n in r["imported"].items()),
+)
 def import_file(client, args):
     return client.import_file(args.file)

@@ -6,50 +6,97 @@ from .table import BANDS, arg, command
 
 
 def show_recall(r: dict) -> str:
-    lines = [f"{item['ref']:<14} {item['score']:.4f}  {item['text']}" for kind in ("facts", "episodes", "turns")
-             for item in r[kind]]
+    lines = [
+        f"{item['ref']:<14} {item['score']:.4f}  {item['text']}"
+        for kind in ("facts", "episodes", "turns")
+        for item in r[kind]
+    ]
     return "\n".join(lines) or "nothing found"
 
 
-@command("recall", "search facts, episodes and turns", ops=("recall",), show=show_recall,
-         args=(arg("query"), arg("--speaker"), arg("--band", choices=BANDS), arg("--k", type=int, default=10),
-               arg("--since"), arg("--until")))
+@command(
+    "recall",
+    "search facts, episodes and turns",
+    ops=("recall",),
+    show=show_recall,
+    args=(
+        arg("query"),
+        arg("--speaker"),
+        arg("--band", choices=BANDS),
+        arg("--k", type=int, default=10),
+        arg("--since"),
+        arg("--until"),
+    ),
+)
 def recall(client, args):
     return client.recall(args.query, args.speaker, args.band, args.k, args.since, args.until)
 
 
-@command("context", "the memory block auto-inject would add", ops=("context",),
-         args=(arg("text"), arg("--speaker"), arg("--band", choices=BANDS)),
-         show=lambda r: r["preamble"] or f"(nothing: recall mode {r['mode']})")
+@command(
+    "context",
+    "the memory block auto-inject would add",
+    ops=("context",),
+    args=(arg("text"), arg("--speaker"), arg("--band", choices=BANDS)),
+    show=lambda r: r["preamble"] or f"(nothing: recall mode {r['mode']})",
+)
 def context(client, args):
     return client.context(args.text, args.speaker, args.band)
 
 
-@command("remember", "store a fact or note directly", ops=("remember",),
-         args=(arg("text"), arg("--speaker"), arg("--subject"), arg("--predicate"), arg("--object"),
-               arg("--pin", action="store_true", help="always inject it (the pinned profile card)"),
-               arg("--valid-from", help="since when it is true (ISO 8601 date; default now)")),
-         show=lambda r: f"{r['action']} {r['fact']['ref']}: {r['fact']['text']}")
+@command(
+    "remember",
+    "store a fact or note directly",
+    ops=("remember",),
+    args=(
+        arg("text"),
+        arg("--speaker"),
+        arg("--subject"),
+        arg("--predicate"),
+        arg("--object"),
+        arg("--pin", action="store_true", help="always inject it (the pinned profile card)"),
+        arg("--valid-from", help="since when it is true (ISO 8601 date; default now)"),
+    ),
+    show=lambda r: f"{r['action']} {r['fact']['ref']}: {r['fact']['text']}",
+)
 def remember(client, args):
-    return client.remember(args.text, args.speaker, None, args.subject, args.predicate, args.object, args.pin,
-                           args.valid_from)
+    return client.remember(
+        args.text, args.speaker, None, args.subject, args.predicate, args.object, args.pin, args.valid_from
+    )
 
 
 def show_facts(facts: list[dict]) -> str:
-    return "\n".join(
-        f"fact:{f['id']:<6} {f['status']:<10} {f['subject']} {f['predicate']} {f['object']}"
-        f"  [{f['valid_from']} .. {f['valid_to'] or 'now'}]" for f in facts) or "no facts"
+    return (
+        "\n".join(
+            f"fact:{f['id']:<6} {f['status']:<10} {f['subject']} {f['predicate']} {f['object']}"
+            f"  [{f['valid_from']} .. {f['valid_to'] or 'now'}]"
+            for f in facts
+        )
+        or "no facts"
+    )
 
 
-@command("facts", "list facts", ops=("facts",), show=show_facts,
-         args=(arg("--speaker"), arg("--history", action="store_true", help="include superseded facts"),
-               arg("--as-of", help="what was valid on this date")))
+@command(
+    "facts",
+    "list facts",
+    ops=("facts",),
+    show=show_facts,
+    args=(
+        arg("--speaker"),
+        arg("--history", action="store_true", help="include superseded facts"),
+        arg("--as-of", help="what was valid on this date"),
+    ),
+)
 def facts(client, args):
     return client.facts(args.speaker, args.history, args.as_of)
 
 
-@command("history", "a fact's chain of supersession, oldest first", ops=("fact_history",), args=(arg("fact"),),
-         show=show_facts)
+@command(
+    "history",
+    "a fact's chain of supersession, oldest first",
+    ops=("fact_history",),
+    args=(arg("fact"),),
+    show=show_facts,
+)
 def fact_history(client, args):
     return client.fact_history(args.fact)
 
@@ -61,8 +108,13 @@ def show_episode(e: dict) -> str:
     return "\n".join(line for line in lines if line)
 
 
-@command("episode", "an episode with its related episodes and the facts it produced", ops=("episode",),
-         args=(arg("id", type=int),), show=show_episode)
+@command(
+    "episode",
+    "an episode with its related episodes and the facts it produced",
+    ops=("episode",),
+    args=(arg("id", type=int),),
+    show=show_episode,
+)
 def episode(client, args):
     return client.episode(args.id)
 
@@ -84,9 +136,15 @@ def show_formation(f: dict) -> str:
     return f"backlog {f['backlog']}" + (" (a pass is running)" if f["running"] else "")
 
 
-@command("form", "formation status, or run a pass now (--now) and wait", ops=("formation", "form_now"),
-         args=(arg("--now", action="store_true", help="run a formation pass now and wait for it"),
-               arg("--all", action="store_true", help="with --now: also end sessions still open")),
-         show=show_formation)
+@command(
+    "form",
+    "formation status, or run a pass now (--now) and wait",
+    ops=("formation", "form_now"),
+    args=(
+        arg("--now", action="store_true", help="run a formation pass now and wait for it"),
+        arg("--all", action="store_true", help="with --now: also end sessions still open"),
+    ),
+    show=show_formation,
+)
 def form(client, args):
     return client.form_now(args.all) if args.now else client.formation()

@@ -17,14 +17,24 @@ def show_settings(answer) -> str:
     return "\n".join(show_setting(s) for s in answer) if isinstance(answer, list) else show_setting(answer)
 
 
-@command("settings get", "all settings, or one", ops=("settings", "setting"), args=(arg("key", nargs="?"),),
-         show=show_settings)
+@command(
+    "settings get",
+    "all settings, or one",
+    ops=("settings", "setting"),
+    args=(arg("key", nargs="?"),),
+    show=show_settings,
+)
 def settings_get(client, args):
     return client.setting(args.key) if args.key else client.settings()
 
 
-@command("settings set", "change a setting (applied live)", ops=("set_setting",), args=(arg("key"), arg("value")),
-         show=show_setting)
+@command(
+    "settings set",
+    "change a setting (applied live)",
+    ops=("set_setting",),
+    args=(arg("key"), arg("value")),
+    show=show_setting,
+)
 def settings_set(client, args):
     return client.set_setting(args.key, args.value)
 
@@ -48,15 +58,23 @@ def show_generator(g: dict) -> str:
     return line
 
 
-@command("generator status", "provider, model, answering, degraded passes, tokens", ops=("generator",),
-         show=show_generator)
+@command(
+    "generator status", "provider, model, answering, degraded passes, tokens", ops=("generator",), show=show_generator
+)
 def generator_status(client, args):
     return client.generator()
 
 
-@command("generator test", "ask the generator for one short answer now", ops=("test_generator",),
-         exit_code=lambda r: 0 if r["ok"] else 2, show=lambda r: f"{r['provider']} {r['model']}: " + (
-             f"answered {r['reply']!r} in {r['seconds']} s" if r["ok"] else f"failed: {r['error']}"))
+@command(
+    "generator test",
+    "ask the generator for one short answer now",
+    ops=("test_generator",),
+    exit_code=lambda r: 0 if r["ok"] else 2,
+    show=lambda r: (
+        f"{r['provider']} {r['model']}: "
+        + (f"answered {r['reply']!r} in {r['seconds']} s" if r["ok"] else f"failed: {r['error']}")
+    ),
+)
 def generator_test(client, args):
     return client.test_generator()
 
@@ -75,9 +93,13 @@ def show_key(r: dict) -> str:
     return f"API key stored in the {r['source']}" + (f"; {r['warning']}" if r["warning"] else "")
 
 
-@command("generator set-key", "store the API key, read from stdin, in the OS keyring",
-         ops=("set_generator_key", "clear_generator_key"), show=show_key,
-         args=(arg("--clear", action="store_true", help="remove the stored key instead"),))
+@command(
+    "generator set-key",
+    "store the API key, read from stdin, in the OS keyring",
+    ops=("set_generator_key", "clear_generator_key"),
+    show=show_key,
+    args=(arg("--clear", action="store_true", help="remove the stored key instead"),),
+)
 def generator_set_key(client, args):
     if args.clear:
         return client.clear_generator_key()

@@ -16,18 +16,25 @@ def show_status(s: dict) -> str:
     model = f"{e['model']} ({e['state']}" + (f", {e['dim']}-d" if e["dim"] else "") + ")"
     if e["error"]:
         model += f" error: {e['error']}"
-    lines = [f"hearthd {s['version']} (pid {s['pid']}) up {s['uptime_seconds']}s, data dir {s['data_dir']}",
-             f"schema {s['schema_version']}, core.db {s['db_bytes'] / 1e6:.1f} MB",
-             f"embedder {model}"]
+    lines = [
+        f"hearthd {s['version']} (pid {s['pid']}) up {s['uptime_seconds']}s, data dir {s['data_dir']}",
+        f"schema {s['schema_version']}, core.db {s['db_bytes'] / 1e6:.1f} MB",
+        f"embedder {model}",
+    ]
     if emb["pending"]:
         lines.append(f"embedding {emb['done']}/{emb['total']}" + (" (re-embedding)" if emb["reembedding"] else ""))
     f = s["formation"]
-    lines.append(f"formation backlog {f['backlog']}" + (" (a pass is running)" if f["running"] else "")
-                 + (f", last pass formed {f['last_pass']['formed']}" if f["last_pass"] else ""))
+    lines.append(
+        f"formation backlog {f['backlog']}"
+        + (" (a pass is running)" if f["running"] else "")
+        + (f", last pass formed {f['last_pass']['formed']}" if f["last_pass"] else "")
+    )
     from .settings import show_generator
 
-    lines.append(show_generator(s["generator"]).splitlines()[0] + "; memory "
-                 f"{'on' if s['memory']['enabled'] else 'paused'}, recall {s['memory']['recall_mode']}")
+    lines.append(
+        show_generator(s["generator"]).splitlines()[0] + "; memory "
+        f"{'on' if s['memory']['enabled'] else 'paused'}, recall {s['memory']['recall_mode']}"
+    )
     lines.append("counts " + ", ".join(f"{k} {v}" for k, v in s["counts"].items()))
     return "\n".join(lines)
 
@@ -37,21 +44,33 @@ def status(client, args):
     return client.status()
 
 
-@command("endpoint", "where the API socket and the token files are (for assistants)", offline=True,
-         show=lambda e: "\n".join(f"{k} {v}" for k, v in e.items()))
+@command(
+    "endpoint",
+    "where the API socket and the token files are (for assistants)",
+    offline=True,
+    show=lambda e: "\n".join(f"{k} {v}" for k, v in e.items()),
+)
 def endpoint(_client, args) -> dict:
     data = resolve_data_dir(getattr(args, "data_dir", None))
-    return {"data_dir": str(data), "socket": str(socket_path(data)), "tcp": tcp_address(data),
-            "admin_token_file": str(token_path(data, "admin")),
-            "assistant_token_file": str(token_path(data, "assistant"))}
+    return {
+        "data_dir": str(data),
+        "socket": str(socket_path(data)),
+        "tcp": tcp_address(data),
+        "admin_token_file": str(token_path(data, "admin")),
+        "assistant_token_file": str(token_path(data, "assistant")),
+    }
 
 
 def _print_event(event: dict) -> None:
     print(f"{event['type']} {json.dumps(event['data'], ensure_ascii=False)}", flush=True)
 
 
-@command("events", "follow the daemon's event stream (one line an event; --json: one object a line)",
-         ops=("events",), args=(arg("--limit", type=int, help="stop after this many events"),))
+@command(
+    "events",
+    "follow the daemon's event stream (one line an event; --json: one object a line)",
+    ops=("events",),
+    args=(arg("--limit", type=int, help="stop after this many events"),),
+)
 def events(client, args) -> None:
     for seen, event in enumerate(client.events(), 1):
         if getattr(args, "json", False):
@@ -63,16 +82,29 @@ def events(client, args) -> None:
     return None
 
 
-@command("tools", "the recall tools the assistant's LLM is offered (tools.enabled)", ops=("tools",),
-         show=lambda r: "\n".join(f"{t['function']['name']}: {t['function']['description']}" for t in r["tools"])
-         or "the recall tools are off (hearthctl settings set tools.enabled true)")
+@command(
+    "tools",
+    "the recall tools the assistant's LLM is offered (tools.enabled)",
+    ops=("tools",),
+    show=lambda r: (
+        "\n".join(f"{t['function']['name']}: {t['function']['description']}" for t in r["tools"])
+        or "the recall tools are off (hearthctl settings set tools.enabled true)"
+    ),
+)
 def tools(client, args):
     return client.tools()
 
 
-@command("mcp", "serve the recall tools and remember over MCP (stdio)", ops=("call_tool", "remember"), offline=True,
-         args=(arg("--speaker", help="the identity the tools act for (none: anonymous, recall gives nothing)"),
-               arg("--band", choices=BANDS)))
+@command(
+    "mcp",
+    "serve the recall tools and remember over MCP (stdio)",
+    ops=("call_tool", "remember"),
+    offline=True,
+    args=(
+        arg("--speaker", help="the identity the tools act for (none: anonymous, recall gives nothing)"),
+        arg("--band", choices=BANDS),
+    ),
+)
 def mcp(_client, args) -> None:
     from ..tools.mcp_server import run as run_mcp
 

@@ -3,8 +3,9 @@ runs it and, beside it, the formatter of its answer for people (--json prints th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 BANDS = ("high", "medium", "greeting", "none")
 
@@ -35,9 +36,17 @@ class Command:
 COMMANDS: dict[str, Command] = {}
 
 
-def command(name: str, help: str, *, ops: tuple[str, ...] = (), args: tuple[Arg, ...] = (),
-            show: Callable[[Any], str] = lambda _a: "", exit_code: Callable[[Any], int] | None = None,
-            offline: bool = False, exclusive: tuple[str, ...] = ()):
+def command(
+    name: str,
+    help: str,
+    *,
+    ops: tuple[str, ...] = (),
+    args: tuple[Arg, ...] = (),
+    show: Callable[[Any], str] = lambda _a: "",
+    exit_code: Callable[[Any], int] | None = None,
+    offline: bool = False,
+    exclusive: tuple[str, ...] = (),
+):
     def declare(run: Callable) -> Callable:
         if name in COMMANDS:
             raise RuntimeError(f"command {name!r} is declared twice")

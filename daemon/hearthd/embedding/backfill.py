@@ -56,9 +56,15 @@ class EmbeddingBackfill:
         self._wake.set()
 
     def status(self) -> dict:
-        return {"pending": self.pending, "done": self.done, "total": self.total, "reembedding": self.reembedding,
-                "searched_model": self.store.vector_model, "building_model": self.store.staging_model,
-                **self.store.status()}
+        return {
+            "pending": self.pending,
+            "done": self.done,
+            "total": self.total,
+            "reembedding": self.reembedding,
+            "searched_model": self.store.vector_model,
+            "building_model": self.store.staging_model,
+            **self.store.status(),
+        }
 
     # -- worker ------------------------------------------------------------------------------------------
     def _run(self) -> None:
@@ -118,8 +124,9 @@ class EmbeddingBackfill:
         with self.store.reading() as conn:
             for t in TRACKS.values():
                 floor = -1 if above is None else above.get(t.name, -1)
-                total += conn.execute(f"SELECT count(*) FROM {t.table} WHERE id > ? AND embed_model IS NOT ?",
-                                      (floor, model_id)).fetchone()[0]
+                total += conn.execute(
+                    f"SELECT count(*) FROM {t.table} WHERE id > ? AND embed_model IS NOT ?", (floor, model_id)
+                ).fetchone()[0]
         return total
 
     def _pass(self) -> None:
@@ -165,15 +172,22 @@ class EmbeddingBackfill:
                 self.pending = max(0, self.total - self.done)
                 if self.reembedding and time.monotonic() - last_report >= PROGRESS_EVERY_SECONDS:
                     last_report = time.monotonic()
-                    self.events.publish("embedding.progress", model=model_id, done=self.done, total=self.total,
-                                        finished=False)
+                    self.events.publish(
+                        "embedding.progress", model=model_id, done=self.done, total=self.total, finished=False
+                    )
         if self._stop.is_set():
             return
         if self.store.staging_model == model_id:
             self._promote(model_id, dim)
         if self.reembedding:
-            self.events.publish("embedding.progress", model=model_id, done=self.done, total=self.total,
-                                finished=True, seconds=round(time.monotonic() - started, 2))
+            self.events.publish(
+                "embedding.progress",
+                model=model_id,
+                done=self.done,
+                total=self.total,
+                finished=True,
+                seconds=round(time.monotonic() - started, 2),
+            )
         self.reembedding = False
         self.pending = self.done = self.total = 0
 
@@ -184,16 +198,16 @@ class EmbeddingBackfill:
             if high is None:
                 high = conn.execute(f"SELECT coalesce(max(id), 0) FROM {track.table}").fetchone()[0]
                 low = high + 1
-            sql = (f"SELECT id, {track.text_sql} AS text FROM {track.table} WHERE {{range}} "
-                   f"AND embed_model IS NOT ? ORDER BY id {{order}} LIMIT ?")
-            rows = conn.execute(sql.format(range="id > ?", order="ASC"),
-                                (high, model_id, BACKGROUND_BATCH)).fetchall()
+            sql = (
+                f"SELECT id, {track.text_sql} AS text FROM {track.table} WHERE {{range}} "
+                f"AND embed_model IS NOT ? ORDER BY id {{order}} LIMIT ?"
+            )
+            rows = conn.execute(sql.format(range="id > ?", order="ASC"), (high, model_id, BACKGROUND_BATCH)).fetchall()
             if rows:
                 return rows, max(r[0] for r in rows), low
             if low <= 0:
                 return [], high, low
-            rows = conn.execute(sql.format(range="id < ?", order="DESC"),
-                                (low, model_id, BACKGROUND_BATCH)).fetchall()
+            rows = conn.execute(sql.format(range="id < ?", order="DESC"), (low, model_id, BACKGROUND_BATCH)).fetchall()
         if rows:
             low = min(r[0] for r in rows)
         return rows, high, low
@@ -209,7 +223,8 @@ class EmbeddingBackfill:
                 # Guarded by the text: a row edited or erased meanwhile is left for the next pass.
                 cur = tx.execute(
                     f"UPDATE {track.table} SET embedding = ?, embed_model = ? WHERE id = ? AND {track.text_sql} = ?",
-                    (encode(vector), model_id, row["id"], row["text"]))
+                    (encode(vector), model_id, row["id"], row["text"]),
+                )
                 if cur.rowcount == 1:
                     tx.touch(track, [row["id"]])
 

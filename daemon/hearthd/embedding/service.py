@@ -16,9 +16,9 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from enum import IntEnum
-from typing import Callable
 
 import numpy as np
 
@@ -47,17 +47,21 @@ _CONTROL = -1  # loads and releases go ahead of every request
 
 
 class TextEmbedder:
-    def __init__(self, model_ref: str, loader: Callable[[str], TextModel] = load_sentence_transformer,
-                 on_state: Callable[["TextEmbedder"], None] | None = None):
+    def __init__(
+        self,
+        model_ref: str,
+        loader: Callable[[str], TextModel] = load_sentence_transformer,
+        on_state: Callable[[TextEmbedder], None] | None = None,
+    ):
         self._loader = loader
         self._on_state = on_state
         self._queue: queue.PriorityQueue = queue.PriorityQueue()
         self._seq = itertools.count()
         self._models: dict[str, TextModel] = {}
-        self._active: str | None = None       # the model new vectors are made with
-        self._settled = threading.Event()     # set when a load has finished, well or not
-        self.model_ref = model_ref            # the configured model (the last one asked for)
-        self.state = "loading"                # of the configured model: loading | ready | error
+        self._active: str | None = None  # the model new vectors are made with
+        self._settled = threading.Event()  # set when a load has finished, well or not
+        self.model_ref = model_ref  # the configured model (the last one asked for)
+        self.state = "loading"  # of the configured model: loading | ready | error
         self.error: str | None = None
         self.load_seconds: float | None = None
         self._thread = threading.Thread(target=self._run, name="hearth-embedder", daemon=True)
@@ -104,9 +108,16 @@ class TextEmbedder:
         return self._active is not None
 
     def status(self) -> dict:
-        return {"model": self.model_ref, "state": self.state, "ready": self.ready, "error": self.error,
-                "dim": self.dim, "load_seconds": self.load_seconds, "active_model": self.model_id,
-                "loaded": self.loaded()}
+        return {
+            "model": self.model_ref,
+            "state": self.state,
+            "ready": self.ready,
+            "error": self.error,
+            "dim": self.dim,
+            "load_seconds": self.load_seconds,
+            "active_model": self.model_id,
+            "loaded": self.loaded(),
+        }
 
     def loaded(self) -> list[str]:
         return list(self._models)
@@ -129,8 +140,13 @@ class TextEmbedder:
             self._queue.put((int(priority), next(self._seq), ("embed", (list(texts), model_id)), future))
         return future
 
-    def embed(self, texts: list[str], priority: Priority = Priority.INTERACTIVE, timeout: float | None = 60,
-              model_id: str | None = None) -> tuple[str, np.ndarray]:
+    def embed(
+        self,
+        texts: list[str],
+        priority: Priority = Priority.INTERACTIVE,
+        timeout: float | None = 60,
+        model_id: str | None = None,
+    ) -> tuple[str, np.ndarray]:
         """(model id, vectors); model_id picks a loaded model (default: the active one)."""
         return self.submit(texts, priority, model_id).result(timeout)
 
@@ -208,7 +224,7 @@ class TextEmbedder:
             for start in range(0, max(len(texts), 1), step):
                 if start:
                     self._serve_more_urgent(priority)
-                parts.append(model.encode(texts[start:start + step]))
+                parts.append(model.encode(texts[start : start + step]))
             future.set_result((model.model_id, np.concatenate(parts) if len(parts) > 1 else parts[0]))
         except Exception as exc:  # noqa: BLE001
             future.set_exception(exc)

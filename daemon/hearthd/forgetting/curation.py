@@ -43,16 +43,23 @@ def set_dismissed(store, windows, ref: str, dismissed: bool, actor: str, reason:
         tx.execute(f"UPDATE {track.table} SET dismissed = ? WHERE id = ?", (int(dismissed), row_id))
         tx.touch(track, [row_id])
         if dismissed:
-            tx.execute("INSERT OR REPLACE INTO dismissals(kind, item_id, reason, actor, at) VALUES (?, ?, ?, ?, ?)",
-                       (track.kind, row_id, reason, actor, time.time()))
+            tx.execute(
+                "INSERT OR REPLACE INTO dismissals(kind, item_id, reason, actor, at) VALUES (?, ?, ?, ?, ?)",
+                (track.kind, row_id, reason, actor, time.time()),
+            )
             if track.kind == "turn":
                 tx.after_commit(lambda: windows.drop([row["thread_id"]]))  # re-seeded without it
         else:
             tx.execute("DELETE FROM dismissals WHERE kind = ? AND item_id = ?", (track.kind, row_id))
             if track.kind == "turn":
                 tx.after_commit(lambda: windows.drop([row["thread_id"]]))
-        audit(tx, actor, "dismiss" if dismissed else "restore", f"{track.kind}:{row_id}",
-              {"reason": reason} if reason else None)
+        audit(
+            tx,
+            actor,
+            "dismiss" if dismissed else "restore",
+            f"{track.kind}:{row_id}",
+            {"reason": reason} if reason else None,
+        )
         return {"ref": f"{track.kind}:{row_id}", "dismissed": dismissed, "changed": True}
 
     return store.writer.write(write)
@@ -61,8 +68,9 @@ def set_dismissed(store, windows, ref: str, dismissed: bool, actor: str, reason:
 def list_dismissed(store) -> list[dict]:
     with store.reading() as conn:
         rows = conn.execute("SELECT kind, item_id, reason, actor, at FROM dismissals ORDER BY at DESC").fetchall()
-    return [{"ref": f"{r['kind']}:{r['item_id']}", "reason": r["reason"], "actor": r["actor"], "at": r["at"]}
-            for r in rows]
+    return [
+        {"ref": f"{r['kind']}:{r['item_id']}", "reason": r["reason"], "actor": r["actor"], "at": r["at"]} for r in rows
+    ]
 
 
 def _fact(tx, fact_id: int):
@@ -97,6 +105,7 @@ def edit_fact(store, fact_id: int, display_text: str | None, actor: str) -> dict
 
 def promote_fact(store, fact_id: int, actor: str) -> dict:
     """Move a personal fact to the household pool (everyone in the home will see it)."""
+
     def write(tx):
         row = _fact(tx, fact_id)
         if row["owner_id"] is None:
@@ -113,9 +122,18 @@ def review_items(store, include_resolved: bool = False) -> list[dict]:
     where = "" if include_resolved else "WHERE resolved_at IS NULL"
     with store.reading() as conn:
         rows = conn.execute(f"SELECT * FROM review_queue {where} ORDER BY id").fetchall()
-    return [{"id": r["id"], "kind": r["kind"], "facts": json.loads(r["fact_ids"]), "detail": r["detail"],
-             "created_at": r["created_at"], "resolved_at": r["resolved_at"], "resolution": r["resolution"]}
-            for r in rows]
+    return [
+        {
+            "id": r["id"],
+            "kind": r["kind"],
+            "facts": json.loads(r["fact_ids"]),
+            "detail": r["detail"],
+            "created_at": r["created_at"],
+            "resolved_at": r["resolved_at"],
+            "resolution": r["resolution"],
+        }
+        for r in rows
+    ]
 
 
 def resolve_review(store, item_id: int, decision: str, actor: str, keep: int | None = None) -> dict:
@@ -136,17 +154,23 @@ def resolve_review(store, item_id: int, decision: str, actor: str, keep: int | N
         if decision == "accept" and keep not in fact_ids:
             raise UserError(f"accept needs one of the item's facts: {', '.join(map(str, fact_ids))}")
         marks = ", ".join("?" * len(fact_ids))
-        tx.execute(f"UPDATE facts SET confidence = min(1.0, confidence + ?) WHERE id IN ({marks})",
-                   (CONTRADICTION_PENALTY, *fact_ids))
+        tx.execute(
+            f"UPDATE facts SET confidence = min(1.0, confidence + ?) WHERE id IN ({marks})",
+            (CONTRADICTION_PENALTY, *fact_ids),
+        )
         if decision == "accept":
             tx.touch(FACTS, fact_ids)
             valid_from = tx.execute("SELECT valid_from FROM facts WHERE id = ?", (keep,)).fetchone()[0]
             for other in (f for f in fact_ids if f != keep):
-                tx.execute("UPDATE facts SET status = 'superseded', valid_to = coalesce(valid_to, ?), "
-                           "superseded_by = ? WHERE id = ? AND status = 'active'", (valid_from, keep, other))
+                tx.execute(
+                    "UPDATE facts SET status = 'superseded', valid_to = coalesce(valid_to, ?), "
+                    "superseded_by = ? WHERE id = ? AND status = 'active'",
+                    (valid_from, keep, other),
+                )
         resolution = f"accept fact:{keep}" if decision == "accept" else "keep_both"
-        tx.execute("UPDATE review_queue SET resolved_at = ?, resolution = ? WHERE id = ?",
-                   (time.time(), resolution, item_id))
+        tx.execute(
+            "UPDATE review_queue SET resolved_at = ?, resolution = ? WHERE id = ?", (time.time(), resolution, item_id)
+        )
         audit(tx, actor, "review", f"review:{item_id}", {"resolution": resolution})
         return {"id": item_id, "resolution": resolution}
 
@@ -160,5 +184,14 @@ def audit_log(store, limit: int = 200, action: str | None = None) -> list[dict]:
         params.append(action)
     with store.reading() as conn:
         rows = conn.execute(sql + " ORDER BY id DESC LIMIT ?", [*params, limit]).fetchall()
-    return [{"id": r["id"], "at": r["at"], "actor": r["actor"], "action": r["action"], "target": r["target"],
-             "detail": json.loads(r["detail"]) if r["detail"] else None} for r in rows]
+    return [
+        {
+            "id": r["id"],
+            "at": r["at"],
+            "actor": r["actor"],
+            "action": r["action"],
+            "target": r["target"],
+            "detail": json.loads(r["detail"]) if r["detail"] else None,
+        }
+        for r in rows
+    ]

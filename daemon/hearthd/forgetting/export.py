@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 import json
 import time
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from .. import __version__
 from ..errors import UserError
@@ -20,8 +20,23 @@ from ..timeutil import iso
 FORMAT = "hearth-export"
 VERSION = 1
 # Parents before children, so ids resolve as rows arrive.
-TABLES = ("speakers", "threads", "sessions", "turns", "facts", "episodes", "fact_turn_link", "fact_episode_link",
-          "episode_links", "review_queue", "dismissals", "thread_summaries", "settings", "audit", "receipts")
+TABLES = (
+    "speakers",
+    "threads",
+    "sessions",
+    "turns",
+    "facts",
+    "episodes",
+    "fact_turn_link",
+    "fact_episode_link",
+    "episode_links",
+    "review_queue",
+    "dismissals",
+    "thread_summaries",
+    "settings",
+    "audit",
+    "receipts",
+)
 SKIPPED_COLUMNS = frozenset({"embedding", "embed_model"})
 
 
@@ -35,7 +50,7 @@ def _from_json(value, where: str):
         try:
             return base64.b64decode(value["b64"], validate=True)
         except (KeyError, TypeError, ValueError):
-            raise UserError(f"{where}: a binary value must be {{\"b64\": \"...\"}}") from None
+            raise UserError(f'{where}: a binary value must be {{"b64": "..."}}') from None
     return value
 
 
@@ -48,15 +63,27 @@ def export_lines(store) -> Iterator[str]:
     # without pinning the thread's reader (its later reads would see this old state) and closed when the
     # stream ends or its consumer stops early (generator close runs the with's exit).
     with store.snapshot() as conn:
-        yield json.dumps({"format": FORMAT, "version": VERSION, "schema_version": store.schema_version,
-                          "hearth_version": __version__, "exported_at": iso(time.time())}) + "\n"
+        yield (
+            json.dumps(
+                {
+                    "format": FORMAT,
+                    "version": VERSION,
+                    "schema_version": store.schema_version,
+                    "hearth_version": __version__,
+                    "exported_at": iso(time.time()),
+                }
+            )
+            + "\n"
+        )
         counts = {}
         for table in TABLES:
             cols = _columns(conn, table)
             n = 0
             for row in conn.execute(f"SELECT {', '.join(cols)} FROM {table} ORDER BY rowid"):
-                yield json.dumps({"table": table, "row": {c: _to_json(v) for c, v in zip(cols, row)}},
-                                 ensure_ascii=False) + "\n"
+                yield (
+                    json.dumps({"table": table, "row": {c: _to_json(v) for c, v in zip(cols, row)}}, ensure_ascii=False)
+                    + "\n"
+                )
                 n += 1
             counts[table] = n
         yield json.dumps({"end": True, "counts": counts}) + "\n"
@@ -71,8 +98,9 @@ def _parse(lines: Iterable[str], store) -> tuple[dict, list[tuple[str, dict]]]:
             if item.get("format") != FORMAT:
                 raise UserError("not a Hearth export (the first line must be its header)")
             if item.get("version") != VERSION:
-                raise UserError(f"export format version {item.get('version')} is not supported (this Hearth reads "
-                                f"{VERSION})")
+                raise UserError(
+                    f"export format version {item.get('version')} is not supported (this Hearth reads {VERSION})"
+                )
             if int(item.get("schema_version", 0)) > store.schema_version:
                 raise UserError("the export comes from a newer Hearth; upgrade this one first")
             header = item
@@ -114,13 +142,16 @@ def import_lines(store, lines: Iterable[str]) -> dict:
         tx.execute("DELETE FROM settings")
         for table, row in rows:
             cols = list(row)
-            tx.execute(f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
-                       [row[c] for c in cols])
+            tx.execute(
+                f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})", [row[c] for c in cols]
+            )
         counts: dict[str, int] = {}
         for table, _ in rows:
             counts[table] = counts.get(table, 0) + 1
         return counts
 
     counts = store.writer.write(write, timeout=None)  # a large import takes a while; bounded by the writer
-    return {"imported": counts, "from": {"exported_at": header.get("exported_at"),
-                                         "hearth_version": header.get("hearth_version")}}
+    return {
+        "imported": counts,
+        "from": {"exported_at": header.get("exported_at"), "hearth_version": header.get("hearth_version")},
+    }

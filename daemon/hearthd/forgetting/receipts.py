@@ -56,8 +56,13 @@ class ReceiptKeys:
 
     def __init__(self, data_dir: str | os.PathLike):
         self.data_dir = Path(data_dir)
-        self.secret = Secret(self.data_dir, "receipt-signing.key", "receipt-signing-key",
-                             "the erase-receipt signing key", "anyone who can read it can forge receipts")
+        self.secret = Secret(
+            self.data_dir,
+            "receipt-signing.key",
+            "receipt-signing-key",
+            "the erase-receipt signing key",
+            "anyone who can read it can forge receipts",
+        )
         self.key_file = self.secret.file
         raw = self._load_or_create()
         self.source: str = self.secret.source
@@ -73,16 +78,22 @@ class ReceiptKeys:
             if len(raw) != 32:
                 raise ValueError(f"the receipt signing key ({self.secret.source}) is not an Ed25519 key")
             return raw
-        raw = Ed25519PrivateKey.generate().private_bytes(serialization.Encoding.Raw, serialization.PrivateFormat.Raw,
-                                                         serialization.NoEncryption())
+        raw = Ed25519PrivateKey.generate().private_bytes(
+            serialization.Encoding.Raw, serialization.PrivateFormat.Raw, serialization.NoEncryption()
+        )
         self.secret.set(_b64(raw))
         return raw
 
     # -- using it ------------------------------------------------------------------------------------------
     def sign(self, payload: dict) -> dict:
         signature = self._private.sign(canonical_json(payload))
-        return {"format": FORMAT, "payload": payload, "algorithm": ALGORITHM, "public_key": self.public_key_b64,
-                "signature": _b64(signature)}
+        return {
+            "format": FORMAT,
+            "payload": payload,
+            "algorithm": ALGORITHM,
+            "public_key": self.public_key_b64,
+            "signature": _b64(signature),
+        }
 
     def digest(self, value: bytes | str) -> str:
         """Keyed digest (hex HMAC-SHA256): proves a value was erased to whoever holds it, reveals nothing."""
@@ -137,15 +148,18 @@ def verify_receipt(receipt, trusted_public_keys: set[str] | None = None) -> tupl
 # -- storing and listing ---------------------------------------------------------------------------------------
 def store_receipt(tx, receipt: dict, now: float | None = None) -> int:
     """Insert a receipt (inside a write transaction); returns its id."""
-    return tx.execute("INSERT INTO receipts(created_at, receipt) VALUES (?, ?)",
-                      (now or time.time(), canonical_json(receipt).decode("utf-8"))).lastrowid
+    return tx.execute(
+        "INSERT INTO receipts(created_at, receipt) VALUES (?, ?)",
+        (now or time.time(), canonical_json(receipt).decode("utf-8")),
+    ).lastrowid
 
 
 def list_receipts(store, limit: int = 100) -> list[dict]:
     """The newest receipts first: [{"id", "created_at", "receipt"}]."""
     with store.reading() as conn:
-        rows = conn.execute("SELECT id, created_at, receipt FROM receipts ORDER BY id DESC LIMIT ?",
-                            (limit,)).fetchall()
+        rows = conn.execute(
+            "SELECT id, created_at, receipt FROM receipts ORDER BY id DESC LIMIT ?", (limit,)
+        ).fetchall()
     return [{"id": r[0], "created_at": r[1], "receipt": json.loads(r[2])} for r in rows]
 
 

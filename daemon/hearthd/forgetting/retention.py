@@ -17,9 +17,14 @@ def retention_pass(store, settings, now: float | None = None) -> int:
     deleted = 0
     while True:
         with store.reading() as conn:
-            ids = [r[0] for r in conn.execute(
-                "SELECT t.id FROM turns t JOIN sessions s ON s.id = t.session_id "
-                "WHERE t.pinned = 0 AND t.ts < ? AND s.formed_at IS NOT NULL LIMIT ?", (cutoff, BATCH))]
+            ids = [
+                r[0]
+                for r in conn.execute(
+                    "SELECT t.id FROM turns t JOIN sessions s ON s.id = t.session_id "
+                    "WHERE t.pinned = 0 AND t.ts < ? AND s.formed_at IS NOT NULL LIMIT ?",
+                    (cutoff, BATCH),
+                )
+            ]
         if not ids:
             return deleted
 

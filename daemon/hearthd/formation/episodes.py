@@ -50,8 +50,16 @@ def extractive_episode(turns: list[dict], vectors: np.ndarray) -> tuple[str, str
     return headline, " / ".join(pieces)
 
 
-def related_episodes(store, vector: np.ndarray, model_id: str, ended_at: float, owners: frozenset[int] | None,
-                     window_days: float, min_similarity: float, max_links: int) -> list[tuple[int, float]]:
+def related_episodes(
+    store,
+    vector: np.ndarray,
+    model_id: str,
+    ended_at: float,
+    owners: frozenset[int] | None,
+    window_days: float,
+    min_similarity: float,
+    max_links: int,
+) -> list[tuple[int, float]]:
     """Recent episodes in a pool the new one may see, at least min_similarity alike, best first."""
     track = store.track("episodes")
     if track is None or store.vector_model != model_id or max_links <= 0:

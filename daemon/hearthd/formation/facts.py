@@ -16,8 +16,8 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
@@ -72,11 +72,15 @@ def rule_verdict(new: FactIn, old) -> str:
 
 def active_fact_texts(conn, subject: str, owner_id: str | None) -> list[tuple[int, str]]:
     """(id, text) of the active facts about subject in one pool."""
-    return [(r[0], r[1]) for r in conn.execute(
-        "SELECT id, text FROM facts WHERE subject = ? AND owner_id IS ? AND status = 'active'", (subject, owner_id))]
+    return [
+        (r[0], r[1])
+        for r in conn.execute(
+            "SELECT id, text FROM facts WHERE subject = ? AND owner_id IS ? AND status = 'active'", (subject, owner_id)
+        )
+    ]
 
 
-def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] | None, rules: FactRules) -> dict:
+def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] | None, rules: FactRules) -> dict:  # noqa: C901
     """Insert, support, supersede or queue for review; the rows it changes are touched for the vector tracks."""
     now = time.time()
     valid_from = fact.valid_from if fact.valid_from is not None else now
@@ -85,7 +89,9 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
     model, vec = vector if vector else (None, None)
     current = tx.execute(
         "SELECT id, predicate, object, text, valid_from, confidence FROM facts "
-        "WHERE subject = ? AND owner_id IS ? AND status = 'active'", (fact.subject, fact.owner_id)).fetchall()
+        "WHERE subject = ? AND owner_id IS ? AND status = 'active'",
+        (fact.subject, fact.owner_id),
+    ).fetchall()
     # Through the transaction: a fact stored earlier in it is not in the index until the commit.
     known = store.vectors_of(FACTS, [r["id"] for r in current], model, conn=tx) if vec is not None else {}
 
@@ -130,18 +136,41 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
         "INSERT INTO facts(subject, predicate, object, text, owner_id, provenance, confidence, always_inject, status, "
         "valid_from, valid_to, recorded_at, superseded_by, source, session_id, qualifier, embedding, embed_model) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (fact.subject, fact.predicate, fact.object, fact.text, fact.owner_id, fact.provenance, max(0.0, confidence),
-         int(fact.always_inject), status, valid_from, valid_to, now, superseded_by, fact.source, fact.session_id,
-         fact.qualifier, encode(vec) if vec is not None else None, model)).lastrowid
+        (
+            fact.subject,
+            fact.predicate,
+            fact.object,
+            fact.text,
+            fact.owner_id,
+            fact.provenance,
+            max(0.0, confidence),
+            int(fact.always_inject),
+            status,
+            valid_from,
+            valid_to,
+            now,
+            superseded_by,
+            fact.source,
+            fact.session_id,
+            fact.qualifier,
+            encode(vec) if vec is not None else None,
+            model,
+        ),
+    ).lastrowid
     for old in close:
-        tx.execute("UPDATE facts SET status = 'superseded', valid_to = ?, superseded_by = ? WHERE id = ?",
-                   (valid_from, new_id, old))
+        tx.execute(
+            "UPDATE facts SET status = 'superseded', valid_to = ?, superseded_by = ? WHERE id = ?",
+            (valid_from, new_id, old),
+        )
     if contradicts:
-        tx.execute(f"UPDATE facts SET confidence = max(0, confidence - ?) WHERE id IN "
-                   f"({', '.join('?' * len(contradicts))})", (CONTRADICTION_PENALTY, *contradicts))
+        tx.execute(
+            f"UPDATE facts SET confidence = max(0, confidence - ?) WHERE id IN ({', '.join('?' * len(contradicts))})",
+            (CONTRADICTION_PENALTY, *contradicts),
+        )
         result["review"] = tx.execute(
             "INSERT INTO review_queue(kind, fact_ids, detail, created_at) VALUES ('contradiction', ?, ?, ?)",
-            (json.dumps([new_id, *contradicts]), f"{fact.text!r} contradicts an active fact", now)).lastrowid
+            (json.dumps([new_id, *contradicts]), f"{fact.text!r} contradicts an active fact", now),
+        ).lastrowid
         result["action"] = "contradiction"
     _link_turns(tx, new_id, fact.turn_ids)
     tx.touch(FACTS, [new_id, *close])
@@ -150,8 +179,10 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
 
 
 def _support(tx: WriteTx, fact_id: int, fact: FactIn) -> dict:
-    tx.execute("UPDATE facts SET support_count = support_count + 1, always_inject = max(always_inject, ?) "
-               "WHERE id = ?", (int(fact.always_inject), fact_id))
+    tx.execute(
+        "UPDATE facts SET support_count = support_count + 1, always_inject = max(always_inject, ?) WHERE id = ?",
+        (int(fact.always_inject), fact_id),
+    )
     _link_turns(tx, fact_id, fact.turn_ids)
     return {"id": fact_id, "action": "supported", "superseded": [], "review": None}
 
@@ -159,6 +190,7 @@ def _support(tx: WriteTx, fact_id: int, fact: FactIn) -> dict:
 def _link_turns(tx: WriteTx, fact_id: int, turn_ids: list[int]) -> None:
     """Provenance: the turns a fact came from are linked and pinned (exempt from retention)."""
     if turn_ids:
-        tx.executemany("INSERT OR IGNORE INTO fact_turn_link(fact_id, turn_id) VALUES (?, ?)",
-                       [(fact_id, t) for t in turn_ids])
+        tx.executemany(
+            "INSERT OR IGNORE INTO fact_turn_link(fact_id, turn_id) VALUES (?, ?)", [(fact_id, t) for t in turn_ids]
+        )
         tx.execute(f"UPDATE turns SET pinned = 1 WHERE id IN ({', '.join('?' * len(turn_ids))})", turn_ids)

@@ -117,10 +117,13 @@ class Former:
     # -- the rules one write follows ---------------------------------------------------------------------
     def rules(self, verdicts: dict[tuple[str, str], str] | None = None) -> FactRules:
         s = self.settings
-        return FactRules(functional=FUNCTIONAL, dedup_similarity=s["memory.dedup_similarity"],
-                         contradiction_similarity=s["memory.contradiction_similarity"],
-                         inferred_confidence_cap=s["memory.inferred_fact_confidence_cap"],
-                         judge=(lambda new, old: verdicts.get((new, old))) if verdicts else None)
+        return FactRules(
+            functional=FUNCTIONAL,
+            dedup_similarity=s["memory.dedup_similarity"],
+            contradiction_similarity=s["memory.contradiction_similarity"],
+            inferred_confidence_cap=s["memory.inferred_fact_confidence_cap"],
+            judge=(lambda new, old: verdicts.get((new, old))) if verdicts else None,
+        )
 
     def owner_for(self, speaker: str | None, band: str | None) -> tuple[bool, str | None]:
         """(keep, owner): a personal fact only from a confidently identified voice; otherwise the household
@@ -135,8 +138,16 @@ class Former:
         with self.store.reading() as conn:
             return ledger.speaker_name(conn, speaker) or speaker
 
-    def facts_from_text(self, text: str, speaker: str | None, owner: str | None, said_at: float,
-                        turn_ids: list[int], session_id: int | None, source: str) -> tuple[list[FactIn], dict]:
+    def facts_from_text(
+        self,
+        text: str,
+        speaker: str | None,
+        owner: str | None,
+        said_at: float,
+        turn_ids: list[int],
+        session_id: int | None,
+        source: str,
+    ) -> tuple[list[FactIn], dict]:
         """Candidate facts of one user utterance by the rule extractor, through the quality gate."""
         facts, dropped = [], {}
         name = self._name(speaker)
@@ -146,10 +157,21 @@ class Former:
             if problem:
                 dropped[problem] = dropped.get(problem, 0) + 1
                 continue
-            facts.append(FactIn(subject=speaker or "household", predicate=c.predicate, object=c.object,
-                                text=fact_text, owner_id=owner, provenance=c.provenance,
-                                valid_from=resolve_time_hint(c.time_hint, said_at), source=source,
-                                qualifier=c.qualifier, session_id=session_id, turn_ids=list(turn_ids)))
+            facts.append(
+                FactIn(
+                    subject=speaker or "household",
+                    predicate=c.predicate,
+                    object=c.object,
+                    text=fact_text,
+                    owner_id=owner,
+                    provenance=c.provenance,
+                    valid_from=resolve_time_hint(c.time_hint, said_at),
+                    source=source,
+                    qualifier=c.qualifier,
+                    session_id=session_id,
+                    turn_ids=list(turn_ids),
+                )
+            )
         return facts, dropped
 
     # -- forming a session -------------------------------------------------------------------------------
@@ -223,24 +245,36 @@ class Former:
         speaker = chunk[0]["speaker_id"]
         if plan.use_generator:
             try:
-                found = extract_with_generator(self.generator, self._name(speaker), [t["text"] for t in chunk],
-                                               self.catalogue)
+                found = extract_with_generator(
+                    self.generator, self._name(speaker), [t["text"] for t in chunk], self.catalogue
+                )
                 name, facts = self._name(speaker), []
                 for item in found:
                     text = item["text"].replace("{subject}", name)
                     if quality_problem(text):
                         continue
-                    facts.append(FactIn(subject=speaker, predicate=item["predicate"], object=item["object"],
-                                        text=text, owner_id=owner, provenance=item["provenance"],
-                                        valid_from=chunk[-1]["ts"], source="formation", session_id=session_id,
-                                        turn_ids=[t["id"] for t in chunk]))
+                    facts.append(
+                        FactIn(
+                            subject=speaker,
+                            predicate=item["predicate"],
+                            object=item["object"],
+                            text=text,
+                            owner_id=owner,
+                            provenance=item["provenance"],
+                            valid_from=chunk[-1]["ts"],
+                            source="formation",
+                            session_id=session_id,
+                            turn_ids=[t["id"] for t in chunk],
+                        )
+                    )
                 return facts
             except GeneratorError as exc:
                 plan.degraded.append(f"extraction: {exc}")
         facts = []
         for turn in chunk:
-            found, dropped = self.facts_from_text(turn["text"], speaker, owner, turn["ts"], [turn["id"]],
-                                                  session_id, "formation")
+            found, dropped = self.facts_from_text(
+                turn["text"], speaker, owner, turn["ts"], [turn["id"]], session_id, "formation"
+            )
             facts += found
             for k, v in dropped.items():
                 plan.dropped[k] = plan.dropped.get(k, 0) + v
@@ -287,11 +321,27 @@ class Former:
         links = []
         if s["episodes.linking_enabled"]:
             pools = self.store.owners.codes({None, owner})
-            links = related_episodes(self.store, vec[0], model, ended, pools, s["episodes.linking_window_days"],
-                                     s["episodes.linking_min_similarity"], s["episodes.linking_max_links"])
+            links = related_episodes(
+                self.store,
+                vec[0],
+                model,
+                ended,
+                pools,
+                s["episodes.linking_window_days"],
+                s["episodes.linking_min_similarity"],
+                s["episodes.linking_max_links"],
+            )
         participants = sorted({t["speaker_id"] for t in turns if t["speaker_id"]})
-        return {"headline": headline, "summary": summary, "participants": participants, "owner": owner,
-                "started": min(t["ts"] for t in turns), "ended": ended, "vector": vec[0], "links": links}
+        return {
+            "headline": headline,
+            "summary": summary,
+            "participants": participants,
+            "owner": owner,
+            "started": min(t["ts"] for t in turns),
+            "ended": ended,
+            "vector": vec[0],
+            "links": links,
+        }
 
     def _commit(self, session_id: int, plan: Plan | None, reason: str | None) -> SessionResult:
         """Store the plan (or, with none, why nothing formed) and stamp the session, in one transaction."""
@@ -307,8 +357,9 @@ class Former:
                 outcomes = [store_fact(tx, store, fact, (plan.model, vec), rules) for fact, vec in plan.facts]
                 result.facts = [{"id": o["id"], "action": o["action"]} for o in outcomes]
                 if plan.episode:
-                    result.episode = _write_episode(tx, plan, session_id, thread_id,
-                                                    sorted({o["id"] for o in outcomes}))
+                    result.episode = _write_episode(
+                        tx, plan, session_id, thread_id, sorted({o["id"] for o in outcomes})
+                    )
                 result.dropped, result.degraded, result.tokens = plan.dropped, plan.degraded, plan.tokens or None
             if pause:
                 time.sleep(pause)
@@ -320,17 +371,33 @@ class Former:
 
 def _write_episode(tx, plan: Plan, session_id: int, thread_id: int, fact_ids: list[int]) -> int:
     e = plan.episode
+    assert e is not None, "called only for a plan with an episode"
     now = time.time()
     episode_id = tx.execute(
         "INSERT INTO episodes(session_id, thread_id, headline, summary, participants, owner_id, started_at, "
         "ended_at, created_at, embedding, embed_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (session_id, thread_id, e["headline"], e["summary"], json.dumps(e["participants"]), e["owner"],
-         e["started"], e["ended"], now, encode(e["vector"]), plan.model)).lastrowid
-    tx.executemany("INSERT OR IGNORE INTO episode_links(episode_id, related_id, similarity) VALUES (?, ?, ?)",
-                   [(episode_id, rid, sim) for rid, sim in e["links"]] +
-                   [(rid, episode_id, sim) for rid, sim in e["links"]])
-    tx.executemany("INSERT OR IGNORE INTO fact_episode_link(fact_id, episode_id) VALUES (?, ?)",
-                   [(f, episode_id) for f in fact_ids])
+        (
+            session_id,
+            thread_id,
+            e["headline"],
+            e["summary"],
+            json.dumps(e["participants"]),
+            e["owner"],
+            e["started"],
+            e["ended"],
+            now,
+            encode(e["vector"]),
+            plan.model,
+        ),
+    ).lastrowid
+    tx.executemany(
+        "INSERT OR IGNORE INTO episode_links(episode_id, related_id, similarity) VALUES (?, ?, ?)",
+        [(episode_id, rid, sim) for rid, sim in e["links"]] + [(rid, episode_id, sim) for rid, sim in e["links"]],
+    )
+    tx.executemany(
+        "INSERT OR IGNORE INTO fact_episode_link(fact_id, episode_id) VALUES (?, ?)",
+        [(f, episode_id) for f in fact_ids],
+    )
     tx.touch(EPISODES, [episode_id])
     return episode_id
 
@@ -339,8 +406,11 @@ def _chunks(user_turns: list[dict]):
     """Consecutive user turns of one speaker at one confidence, at most CHUNK_TURNS each, in order."""
     chunk: list[dict] = []
     for turn in user_turns:
-        if chunk and (turn["speaker_id"] != chunk[0]["speaker_id"] or turn["band"] != chunk[0]["band"]
-                      or len(chunk) >= CHUNK_TURNS):
+        if chunk and (
+            turn["speaker_id"] != chunk[0]["speaker_id"]
+            or turn["band"] != chunk[0]["band"]
+            or len(chunk) >= CHUNK_TURNS
+        ):
             yield chunk
             chunk = []
         chunk.append(turn)

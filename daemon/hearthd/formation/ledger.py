@@ -43,8 +43,9 @@ class TurnIn:
             raise UserError(f"{where}: text must not be empty")
         if len(self.text) > MAX_TURN_CHARS:
             raise UserError(f"{where}: text is longer than {MAX_TURN_CHARS} characters")
-        if self.speaker is not None and (not isinstance(self.speaker, str) or not self.speaker.strip()
-                                         or len(self.speaker) > MAX_KEY_CHARS):
+        if self.speaker is not None and (
+            not isinstance(self.speaker, str) or not self.speaker.strip() or len(self.speaker) > MAX_KEY_CHARS
+        ):
             raise UserError(f"{where}: speaker must be a non-empty id of at most {MAX_KEY_CHARS} characters")
         if self.band is not None and self.band not in BANDS:
             raise UserError(f"{where}: band must be one of {', '.join(BANDS)}, got {self.band!r}")
@@ -68,15 +69,18 @@ def _live_thread(tx: WriteTx, key: str, ts: float) -> int:
 
 def _session_for(tx: WriteTx, thread_id: int, ts: float, coupling_seconds: float) -> int:
     """The thread's open session, or a new one when the thread was idle past the coupling window."""
-    row = tx.execute("SELECT id, last_turn_at FROM sessions WHERE thread_id = ? AND ended_at IS NULL "
-                     "ORDER BY id DESC LIMIT 1", (thread_id,)).fetchone()
+    row = tx.execute(
+        "SELECT id, last_turn_at FROM sessions WHERE thread_id = ? AND ended_at IS NULL ORDER BY id DESC LIMIT 1",
+        (thread_id,),
+    ).fetchone()
     if row and ts - row["last_turn_at"] <= coupling_seconds:
         tx.execute("UPDATE sessions SET last_turn_at = max(last_turn_at, ?) WHERE id = ?", (ts, row["id"]))
         return row["id"]
     if row:
         tx.execute("UPDATE sessions SET ended_at = ? WHERE id = ?", (row["last_turn_at"], row["id"]))
-    return tx.execute("INSERT INTO sessions(thread_id, started_at, last_turn_at) VALUES (?, ?, ?)",
-                      (thread_id, ts, ts)).lastrowid
+    return tx.execute(
+        "INSERT INTO sessions(thread_id, started_at, last_turn_at) VALUES (?, ?, ?)", (thread_id, ts, ts)
+    ).lastrowid
 
 
 def ensure_speaker(tx: WriteTx, speaker_id: str, now: float) -> None:
@@ -99,14 +103,17 @@ def insert_turns(tx: WriteTx, turns: list[TurnIn], coupling_seconds: float) -> l
             owner = turn.speaker if band == "high" else None
         else:
             # An assistant turn belongs to the pool of the user it answered in this session.
-            prev = tx.execute("SELECT owner_id FROM turns WHERE session_id = ? AND role = 'user' "
-                              "ORDER BY ts DESC, id DESC LIMIT 1", (session_id,)).fetchone()
+            prev = tx.execute(
+                "SELECT owner_id FROM turns WHERE session_id = ? AND role = 'user' ORDER BY ts DESC, id DESC LIMIT 1",
+                (session_id,),
+            ).fetchone()
             owner = prev[0] if prev else None
         tool_calls = None if turn.tool_calls is None else json.dumps(turn.tool_calls, ensure_ascii=False)
         turn_id = tx.execute(
             "INSERT INTO turns(thread_id, session_id, role, text, speaker_id, band, owner_id, ts, created_at, "
             "tool_calls) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (thread_id, session_id, turn.role, turn.text, turn.speaker, band, owner, ts, now, tool_calls)).lastrowid
+            (thread_id, session_id, turn.role, turn.text, turn.speaker, band, owner, ts, now, tool_calls),
+        ).lastrowid
         tx.execute("UPDATE threads SET last_turn_at = max(coalesce(last_turn_at, 0), ?) WHERE id = ?", (ts, thread_id))
         out.append({"id": turn_id, "thread_id": thread_id, "session_id": session_id, "ts": ts})
     return out
@@ -130,28 +137,35 @@ def thread_key(conn: sqlite3.Connection, thread_id: int) -> str:
 
 def thread_summary(conn: sqlite3.Connection, thread_id: int) -> tuple[str | None, int]:
     """(the rolling summary, the last turn id folded into it); (None, 0) before the first fold."""
-    row = conn.execute("SELECT summary, upto_turn_id FROM thread_summaries WHERE thread_id = ?",
-                       (thread_id,)).fetchone()
+    row = conn.execute(
+        "SELECT summary, upto_turn_id FROM thread_summaries WHERE thread_id = ?", (thread_id,)
+    ).fetchone()
     return (row[0], row[1]) if row else (None, 0)
 
 
 def visible_turns_newest_first(conn: sqlite3.Connection, thread_id: int, after_id: int):
     """The thread's turns after after_id that a window may show (not cleared, not dismissed), newest first."""
-    return conn.execute("SELECT id, role, text, speaker_id, ts FROM turns WHERE thread_id = ? AND id > ? "
-                        "AND cleared = 0 AND dismissed = 0 ORDER BY ts DESC, id DESC", (thread_id, after_id))
+    return conn.execute(
+        "SELECT id, role, text, speaker_id, ts FROM turns WHERE thread_id = ? AND id > ? "
+        "AND cleared = 0 AND dismissed = 0 ORDER BY ts DESC, id DESC",
+        (thread_id, after_id),
+    )
 
 
 def count_existing_turns(tx: WriteTx, turn_ids) -> int:
-    return tx.execute("SELECT count(*) FROM turns WHERE id IN (SELECT value FROM json_each(?))",
-                      (json.dumps(sorted(turn_ids)),)).fetchone()[0]
+    return tx.execute(
+        "SELECT count(*) FROM turns WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(sorted(turn_ids)),)
+    ).fetchone()[0]
 
 
 def save_thread_summary(tx: WriteTx, thread_id: int, summary: str, upto_turn_id: int, now: float) -> None:
     """Store a fold: the thread's summary now covers every turn up to upto_turn_id."""
-    tx.execute("INSERT INTO thread_summaries(thread_id, summary, upto_turn_id, updated_at) VALUES (?, ?, ?, ?) "
-               "ON CONFLICT(thread_id) DO UPDATE SET summary = excluded.summary, "
-               "upto_turn_id = excluded.upto_turn_id, folds = folds + 1, updated_at = excluded.updated_at",
-               (thread_id, summary, upto_turn_id, now))
+    tx.execute(
+        "INSERT INTO thread_summaries(thread_id, summary, upto_turn_id, updated_at) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT(thread_id) DO UPDATE SET summary = excluded.summary, "
+        "upto_turn_id = excluded.upto_turn_id, folds = folds + 1, updated_at = excluded.updated_at",
+        (thread_id, summary, upto_turn_id, now),
+    )
 
 
 # -- sessions and their formation ---------------------------------------------------------------------------------
@@ -161,19 +175,27 @@ def session(conn: sqlite3.Connection, session_id: int) -> sqlite3.Row | None:
 
 def session_turns(conn: sqlite3.Connection, session_id: int) -> list[dict]:
     """The session's turns in order, with what forming them needs (their vectors come from the index)."""
-    return [dict(r) for r in conn.execute(
-        "SELECT id, role, text, speaker_id, band, owner_id, ts, cleared FROM turns "
-        "WHERE session_id = ? ORDER BY ts, id", (session_id,))]
+    return [
+        dict(r)
+        for r in conn.execute(
+            "SELECT id, role, text, speaker_id, band, owner_id, ts, cleared FROM turns "
+            "WHERE session_id = ? ORDER BY ts, id",
+            (session_id,),
+        )
+    ]
 
 
 def end_idle_sessions(tx: WriteTx, coupling_seconds: float, cutoff: float, now: float) -> list[sqlite3.Row]:
     """End the open sessions whose last turn is coupling_seconds before cutoff; their (id, thread_id) rows.
     A session ends when its coupling window ran out, never later than now."""
-    rows = tx.execute("SELECT id, thread_id FROM sessions WHERE ended_at IS NULL AND last_turn_at + ? <= ?",
-                      (coupling_seconds, cutoff)).fetchall()
+    rows = tx.execute(
+        "SELECT id, thread_id FROM sessions WHERE ended_at IS NULL AND last_turn_at + ? <= ?",
+        (coupling_seconds, cutoff),
+    ).fetchall()
     for row in rows:
-        tx.execute("UPDATE sessions SET ended_at = min(last_turn_at + ?, ?) WHERE id = ?",
-                   (coupling_seconds, now, row["id"]))
+        tx.execute(
+            "UPDATE sessions SET ended_at = min(last_turn_at + ?, ?) WHERE id = ?", (coupling_seconds, now, row["id"])
+        )
     return rows
 
 
@@ -183,15 +205,22 @@ def count_unformed(conn: sqlite3.Connection) -> int:
 
 
 def count_waiting_for_generator(conn: sqlite3.Connection) -> int:
-    return conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL "
-                        "AND json_extract(formation_result, '$.pending') = 'generator'").fetchone()[0]
+    return conn.execute(
+        "SELECT count(*) FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL "
+        "AND json_extract(formation_result, '$.pending') = 'generator'"
+    ).fetchone()[0]
 
 
 def formable_sessions(conn: sqlite3.Connection, grace_seconds: float, now: float) -> list[tuple[int, int]]:
     """(id, formation attempts) of the unformed sessions ended grace_seconds before now, oldest first."""
-    return [(r[0], r[1]) for r in conn.execute(
-        "SELECT id, formation_attempts FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL "
-        "AND ended_at + ? <= ? ORDER BY ended_at, id", (grace_seconds, now))]
+    return [
+        (r[0], r[1])
+        for r in conn.execute(
+            "SELECT id, formation_attempts FROM sessions WHERE formed_at IS NULL AND ended_at IS NOT NULL "
+            "AND ended_at + ? <= ? ORDER BY ended_at, id",
+            (grace_seconds, now),
+        )
+    ]
 
 
 def formation_state(tx: WriteTx, session_id: int) -> tuple[bool, int]:
@@ -201,8 +230,9 @@ def formation_state(tx: WriteTx, session_id: int) -> tuple[bool, int]:
 
 
 def mark_formed(tx: WriteTx, session_id: int, result: dict, now: float) -> None:
-    tx.execute("UPDATE sessions SET formed_at = ?, formation_result = ? WHERE id = ?",
-               (now, json.dumps(result), session_id))
+    tx.execute(
+        "UPDATE sessions SET formed_at = ?, formation_result = ? WHERE id = ?", (now, json.dumps(result), session_id)
+    )
 
 
 def count_formation_attempt(tx: WriteTx, session_id: int) -> None:
@@ -212,5 +242,7 @@ def count_formation_attempt(tx: WriteTx, session_id: int) -> None:
 def mark_waiting_for_generator(tx: WriteTx, session_id: int, attempts: int, error: str) -> None:
     """The session stays pending for a later pass; its result says why (count_waiting_for_generator reads it)."""
     pending = {"pending": "generator", "error": error, "attempts": attempts}
-    tx.execute("UPDATE sessions SET formation_attempts = ?, formation_result = ? WHERE id = ? AND formed_at IS NULL",
-               (attempts, json.dumps(pending), session_id))
+    tx.execute(
+        "UPDATE sessions SET formation_attempts = ?, formation_result = ? WHERE id = ? AND formed_at IS NULL",
+        (attempts, json.dumps(pending), session_id),
+    )

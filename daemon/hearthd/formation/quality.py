@@ -7,8 +7,11 @@ import re
 MIN_WORDS, MAX_WORDS, MAX_CHARS = 3, 40, 200
 
 _CODE = re.compile(r"[{};`]|=>|::|</?\w+>|\bdef \w+\(|\breturn\b|\w\(\)|^\s*(import|from) \w+", re.I)
-_NARRATION = re.compile(r"\b(the (user|assistant|speaker|conversation|chat)|this (conversation|chat|session)|"
-                        r"(user|assistant) (said|says|asked|mentioned|stated))\b", re.I)
+_NARRATION = re.compile(
+    r"\b(the (user|assistant|speaker|conversation|chat)|this (conversation|chat|session)|"
+    r"(user|assistant) (said|says|asked|mentioned|stated))\b",
+    re.I,
+)
 _PAIRS = (("(", ")"), ("[", "]"), ("{", "}"))
 
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
-from typing import Callable
+from datetime import UTC, datetime
 
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.background import BackgroundScheduler
@@ -63,8 +63,14 @@ class PassResult:
 
 
 class Sweeper:
-    def __init__(self, store: Store, settings: Settings, former: Former, events: EventBus,
-                 on_threads_ended: Callable[[list[int]], None] | None = None):
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        former: Former,
+        events: EventBus,
+        on_threads_ended: Callable[[list[int]], None] | None = None,
+    ):
         self.store = store
         self.settings = settings
         self.former = former
@@ -79,9 +85,15 @@ class Sweeper:
 
     def schedule(self, scheduler: BackgroundScheduler) -> None:
         self._scheduler = scheduler
-        scheduler.add_job(self._scheduled, "interval", id=JOB, max_instances=1, coalesce=True,
-                          seconds=self.settings["memory.sweep_interval_seconds"],
-                          next_run_time=datetime.now(timezone.utc))  # the boot-time reconcile
+        scheduler.add_job(
+            self._scheduled,
+            "interval",
+            id=JOB,
+            max_instances=1,
+            coalesce=True,
+            seconds=self.settings["memory.sweep_interval_seconds"],
+            next_run_time=datetime.now(UTC),
+        )  # the boot-time reconcile
 
     def stop(self) -> None:
         """No more scheduled passes (explicit run_pass calls still work)."""
@@ -98,7 +110,7 @@ class Sweeper:
             return
         if self._scheduler is not None:
             try:
-                self._scheduler.modify_job(JOB, next_run_time=datetime.now(timezone.utc))
+                self._scheduler.modify_job(JOB, next_run_time=datetime.now(UTC))
             except JobLookupError:
                 pass
 
@@ -109,8 +121,13 @@ class Sweeper:
     def status(self) -> dict:
         with self.store.reading() as conn:
             backlog, waiting = ledger.count_unformed(conn), ledger.count_waiting_for_generator(conn)
-        return {"running": self.running, "backlog": backlog, "last_pass": self.last_pass,
-                "degraded_passes": self.degraded_passes, "waiting_for_generator": waiting}
+        return {
+            "running": self.running,
+            "backlog": backlog,
+            "last_pass": self.last_pass,
+            "degraded_passes": self.degraded_passes,
+            "waiting_for_generator": waiting,
+        }
 
     def _scheduled(self) -> None:
         try:
@@ -160,8 +177,13 @@ class Sweeper:
                     self.events.publish("formation.session", **_summary(outcome))
                     if last_try and outcome.degraded:  # the last attempt failed as well
                         result.degraded = result.degraded or outcome.degraded[1]
-                        generator.note_degraded("formation", session=session_id, error=result.degraded,
-                                                attempts=attempts + 1, then="formed by rules")
+                        generator.note_degraded(
+                            "formation",
+                            session=session_id,
+                            error=result.degraded,
+                            attempts=attempts + 1,
+                            then="formed by rules",
+                        )
             except EmbedderUnavailable as exc:
                 result.failed.append({"session": session_id, "error": str(exc)})
                 break  # nothing can form before the model is loaded; the next pass retries
@@ -189,8 +211,9 @@ class Sweeper:
             return Mode.WAIT
         return Mode.FALLBACK if last_try else Mode.STRICT
 
-    def _generator_failed(self, session_id: int, attempts: int, limit: int, mode: Mode, exc: GeneratorUnavailable,
-                          result: PassResult) -> SessionResult | None:
+    def _generator_failed(
+        self, session_id: int, attempts: int, limit: int, mode: Mode, exc: GeneratorUnavailable, result: PassResult
+    ) -> SessionResult | None:
         """The session could not be formed with the generator: pending for a later pass (an attempt, when this
         pass degraded), or, at the last attempt, formed by rules now."""
         if mode == Mode.STRICT:
@@ -201,12 +224,14 @@ class Sweeper:
         error = result.degraded
         attempts += 1
         if attempts >= limit:
-            self.former.generator.note_degraded("formation", session=session_id, error=error, attempts=attempts,
-                                                then="formed by rules")
+            self.former.generator.note_degraded(
+                "formation", session=session_id, error=error, attempts=attempts, then="formed by rules"
+            )
             return self.former.form(session_id, Mode.RULES, note=_by_rules(attempts))
         self.store.writer.write(lambda tx: ledger.mark_waiting_for_generator(tx, session_id, attempts, error))
-        self.former.generator.note_degraded("formation", session=session_id, error=error, attempts=attempts,
-                                            then="retried on a later pass")
+        self.former.generator.note_degraded(
+            "formation", session=session_id, error=error, attempts=attempts, then="retried on a later pass"
+        )
         result.waiting.append(session_id)
         return None
 
@@ -217,5 +242,9 @@ def _by_rules(attempts: int) -> str:
 
 
 def _summary(outcome: SessionResult) -> dict:
-    return {"session": outcome.session, "facts": len(outcome.facts), "episode": outcome.episode,
-            "reason": outcome.reason or outcome.skipped}
+    return {
+        "session": outcome.session,
+        "facts": len(outcome.facts),
+        "episode": outcome.episode,
+        "reason": outcome.reason or outcome.skipped,
+    }

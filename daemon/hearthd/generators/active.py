@@ -25,13 +25,23 @@ from .base import DEFAULT_MAX_TOKENS, Completion, Generator, GeneratorError, Met
 
 TEST_PROMPT = "Reply with the single word OK."
 # Keys whose change rebuilds the provider.
-PROVIDER_SETTINGS = ("generator.provider", "generator.base_url", "generator.model", "generator.gguf_path",
-                     "generator.timeout_seconds")
+PROVIDER_SETTINGS = (
+    "generator.provider",
+    "generator.base_url",
+    "generator.model",
+    "generator.gguf_path",
+    "generator.timeout_seconds",
+)
 
 
 def api_key_secret(data_dir) -> Secret:
-    return Secret(data_dir, "generator-api-key", "generator-api-key", "the generator's API key",
-                  "anyone who can read it can use your generator account")
+    return Secret(
+        data_dir,
+        "generator-api-key",
+        "generator-api-key",
+        "the generator's API key",
+        "anyone who can read it can use your generator account",
+    )
 
 
 def build_provider(settings: Settings, api_key) -> Generator:
@@ -204,17 +214,29 @@ class ActiveGenerator(Generator):
             self._failed(provider, str(exc))
             return dict(result, ok=False, error=str(exc), seconds=round(time.monotonic() - started, 3))
         self._answered(provider, completion)
-        return dict(result, ok=True, reply=completion.text.strip()[:80], seconds=round(time.monotonic() - started, 3),
-                    tokens={"prompt": completion.prompt_tokens, "completion": completion.completion_tokens})
+        return dict(
+            result,
+            ok=True,
+            reply=completion.text.strip()[:80],
+            seconds=round(time.monotonic() - started, 3),
+            tokens={"prompt": completion.prompt_tokens, "completion": completion.completion_tokens},
+        )
 
     def status(self) -> dict:
         provider = self._provider
-        out = {"provider": self.settings["generator.provider"], "model": provider.model,
-               "available": provider.available, "answering": self.answering, "last_error": self.last_error,
-               "last_ok_at": self.last_ok_at, "retry_in_seconds": round(self.cooling_down(), 1),
-               "degraded": dict(self.degraded), "last_degraded": self.last_degraded,
-               "tokens": {"total": self.totals.tokens(), **{f"last_{w}": v for w, v in self.last.items()}},
-               "api_key": self.api_key.status()}
+        out = {
+            "provider": self.settings["generator.provider"],
+            "model": provider.model,
+            "available": provider.available,
+            "answering": self.answering,
+            "last_error": self.last_error,
+            "last_ok_at": self.last_ok_at,
+            "retry_in_seconds": round(self.cooling_down(), 1),
+            "degraded": dict(self.degraded),
+            "last_degraded": self.last_degraded,
+            "tokens": {"total": self.totals.tokens(), **{f"last_{w}": v for w, v in self.last.items()}},
+            "api_key": self.api_key.status(),
+        }
         if self.settings["generator.provider"] == "openai":
             out["base_url"] = self.settings["generator.base_url"]
         return out

@@ -65,8 +65,13 @@ class LlamaInProcess(Generator):
             pieces, completion_tokens = [], 0
             try:
                 # Streamed, so decoding can be stopped at the deadline (one chunk per token).
-                chunks = llm.create_chat_completion(messages=[{"role": "user", "content": prompt}], temperature=0,
-                                                    max_tokens=max_tokens, stream=True, **extra)
+                chunks = llm.create_chat_completion(
+                    messages=[{"role": "user", "content": prompt}],
+                    temperature=0,
+                    max_tokens=max_tokens,
+                    stream=True,
+                    **extra,
+                )
                 for chunk in chunks:
                     if time.monotonic() > deadline:
                         chunks.close()
@@ -79,4 +84,3 @@ class LlamaInProcess(Generator):
             except (ValueError, RuntimeError, KeyError, IndexError) as exc:  # e.g. a prompt over the context
                 raise GeneratorError(f"llama.cpp failed: {exc}") from None
         return Completion("".join(pieces), prompt_tokens, completion_tokens)
-

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import httpx
 
@@ -31,8 +31,15 @@ RETRY_STATUS = {429, 500, 502, 503, 504}
 class OpenAICompatible(Generator):
     name = "openai"
 
-    def __init__(self, base_url: str, model: str = "", api_key: str | Callable[[], str | None] | None = None,
-                 timeout: float = 60.0, retries: int = 2, backoff: float = 0.5):
+    def __init__(
+        self,
+        base_url: str,
+        model: str = "",
+        api_key: str | Callable[[], str | None] | None = None,
+        timeout: float = 60.0,
+        retries: int = 2,
+        backoff: float = 0.5,
+    ):
         """api_key: the key, or a function that reads it (from the keyring: called at the first request, off
         the daemon's boot path, since a keyring may take its time or ask to be unlocked)."""
         if not base_url.startswith(("http://", "https://")):
@@ -61,8 +68,13 @@ class OpenAICompatible(Generator):
         model = self.model or self._first_model(deadline)
         failures = 0
         while True:
-            body = {"model": model, "messages": [{"role": "user", "content": prompt}], "temperature": 0,
-                    "max_tokens": max_tokens, "stream": False}
+            body = {
+                "model": model,
+                "messages": [{"role": "user", "content": prompt}],
+                "temperature": 0,
+                "max_tokens": max_tokens,
+                "stream": False,
+            }
             if schema is not None:
                 body.update(self._response_format(schema))
             try:
@@ -71,8 +83,12 @@ class OpenAICompatible(Generator):
                 error = str(exc)
             else:
                 if schema is not None and _rejects_format(response) and FORMATS[self._format] != "none":
-                    log.info("%s rejected response_format %s (%s); trying the next shape", self.base_url,
-                             FORMATS[self._format], _detail(response))
+                    log.info(
+                        "%s rejected response_format %s (%s); trying the next shape",
+                        self.base_url,
+                        FORMATS[self._format],
+                        _detail(response),
+                    )
                     self._format += 1
                     continue
                 if response.status_code in RETRY_STATUS:
@@ -112,19 +128,22 @@ class OpenAICompatible(Generator):
     def _response_format(self, schema: dict) -> dict:
         shape = FORMATS[self._format]
         if shape == "json_schema":
-            return {"response_format": {"type": "json_schema",
-                                        "json_schema": {"name": "answer", "schema": schema}}}
+            return {"response_format": {"type": "json_schema", "json_schema": {"name": "answer", "schema": schema}}}
         if shape == "json_object":
             return {"response_format": {"type": "json_object", "schema": schema}}
         return {}
 
     def _completion(self, response: httpx.Response) -> Completion:
         if response.status_code in (401, 403):
-            raise GeneratorError(f"{self.base_url} refused the request (HTTP {response.status_code}): check the "
-                                 f"API key (hearthctl generator set-key)")
+            raise GeneratorError(
+                f"{self.base_url} refused the request (HTTP {response.status_code}): check the "
+                f"API key (hearthctl generator set-key)"
+            )
         if response.status_code == 404:
-            raise GeneratorError(f"{self.base_url} has no chat completions for model {self.model!r} (HTTP 404): "
-                                 f"check generator.base_url and generator.model")
+            raise GeneratorError(
+                f"{self.base_url} has no chat completions for model {self.model!r} (HTTP 404): "
+                f"check generator.base_url and generator.model"
+            )
         if response.status_code >= 400:
             raise GeneratorError(f"{self.base_url} answered HTTP {response.status_code} ({_detail(response)})")
         try:
@@ -133,8 +152,9 @@ class OpenAICompatible(Generator):
             text = message.get("content") or ""
             usage = data.get("usage") or {}
         except (ValueError, KeyError, IndexError, TypeError, AttributeError):
-            raise GeneratorError(f"{self.base_url} answered something that is not a chat completion "
-                                 f"({response.text[:80]!r})") from None
+            raise GeneratorError(
+                f"{self.base_url} answered something that is not a chat completion ({response.text[:80]!r})"
+            ) from None
         if not isinstance(text, str):
             raise GeneratorError(f"{self.base_url} answered a completion without text")
         return Completion(text, _count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens")))
@@ -163,7 +183,8 @@ def _rejects_format(response: httpx.Response) -> bool:
     """An error about the response_format shape (not, say, a prompt over the context). llama-cpp-python's
     server answers its validation errors with a 500."""
     return response.status_code in (400, 422, 500) and any(
-        word in response.text.lower() for word in ("response_format", "json_schema", "json_object"))
+        word in response.text.lower() for word in ("response_format", "json_schema", "json_object")
+    )
 
 
 def _detail(response: httpx.Response) -> str:

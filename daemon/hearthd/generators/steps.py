@@ -50,8 +50,9 @@ def extract_with_generator(generator: Generator, speaker: str, texts: list[str],
     not in what the person said is dropped (a small model's echo of the prompt's example, or an invention)."""
     names = [p["name"] for p in catalogue]
     templates = {p["name"]: p["template"] for p in catalogue}
-    prompt = read_text(EXTRACT_PROMPT).format(predicates=", ".join(names), speaker=speaker,
-                                              turns="\n".join(f"- {t}" for t in texts))
+    prompt = read_text(EXTRACT_PROMPT).format(
+        predicates=", ".join(names), speaker=speaker, turns="\n".join(f"- {t}" for t in texts)
+    )
     schema = read_json(EXTRACT_SCHEMA)
     schema["properties"]["facts"]["items"]["properties"]["predicate"]["enum"] = names
     data = parse_json(generator.generate(prompt, schema=schema, max_tokens=EXTRACT_MAX_TOKENS))
@@ -71,8 +72,14 @@ def extract_with_generator(generator: Generator, speaker: str, texts: list[str],
         if not obj or key in seen or not _words(obj) <= said:
             continue
         seen.add(key)
-        out.append({"predicate": predicate, "object": obj, "text": templates[predicate].replace("{object}", obj),
-                    "provenance": "INFERRED" if item.get("provenance") == "INFERRED" else "USER-STATED"})
+        out.append(
+            {
+                "predicate": predicate,
+                "object": obj,
+                "text": templates[predicate].replace("{object}", obj),
+                "provenance": "INFERRED" if item.get("provenance") == "INFERRED" else "USER-STATED",
+            }
+        )
     return out
 
 
@@ -85,8 +92,9 @@ def judge_with_generator(generator: Generator, new: str, old: str) -> str | None
     if not generator.available:
         return None
     try:
-        answer = strip_reasoning(generator.generate(read_text(JUDGE_PROMPT).format(new=new, old=old),
-                                                      max_tokens=JUDGE_MAX_TOKENS)).upper()
+        answer = strip_reasoning(
+            generator.generate(read_text(JUDGE_PROMPT).format(new=new, old=old), max_tokens=JUDGE_MAX_TOKENS)
+        ).upper()
     except GeneratorError as exc:
         log.warning("judge failed, using the rule: %s", exc)
         return None
@@ -96,8 +104,13 @@ def judge_with_generator(generator: Generator, new: str, old: str) -> str | None
 
 def narrative_with_generator(generator: Generator, transcript: str) -> tuple[str, str]:
     """(headline, summary) from the JSON answer; GeneratorError when it is malformed or empty."""
-    data = parse_json(generator.generate(read_text(EPISODE_PROMPT).format(transcript=transcript),
-                                         schema=read_json(EPISODE_SCHEMA), max_tokens=EPISODE_MAX_TOKENS))
+    data = parse_json(
+        generator.generate(
+            read_text(EPISODE_PROMPT).format(transcript=transcript),
+            schema=read_json(EPISODE_SCHEMA),
+            max_tokens=EPISODE_MAX_TOKENS,
+        )
+    )
     headline, summary = (data.get("headline"), data.get("summary")) if isinstance(data, dict) else (None, None)
     if not isinstance(headline, str) or not isinstance(summary, str):
         raise GeneratorError("the generator's episode has no headline and summary")

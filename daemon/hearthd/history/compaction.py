@@ -45,7 +45,7 @@ def _tail(text: str, limit: int = MAX_SUMMARY_CHARS) -> str:
     if len(text) <= limit:
         return text
     cut = text[-limit:]
-    return "…" + cut[cut.find(" ") + 1:] if " " in cut else cut
+    return "…" + cut[cut.find(" ") + 1 :] if " " in cut else cut
 
 
 class Summariser:
@@ -60,8 +60,9 @@ class Summariser:
             try:
                 prompt = read_text(COMPACT_PROMPT).format(previous=previous or "(none)", transcript=text)
                 with self.generator.meter("compaction", turns=len(messages)):
-                    answer = " ".join(strip_reasoning(self.generator.generate(prompt, max_tokens=SUMMARY_MAX_TOKENS))
-                                      .split())
+                    answer = " ".join(
+                        strip_reasoning(self.generator.generate(prompt, max_tokens=SUMMARY_MAX_TOKENS)).split()
+                    )
                 if answer:
                     self.degraded = None
                     return _tail(answer)
@@ -74,7 +75,7 @@ class Summariser:
 
     def _extract(self, messages: list[dict], text: str) -> str:
         capped = text.splitlines()
-        kept = messages[-len(capped):] if capped else messages
+        kept = messages[-len(capped) :] if capped else messages
         if self.embedder.ready and kept:
             try:
                 _m, vectors = self.embedder.embed([m["text"] for m in kept], Priority.BACKGROUND, 60)

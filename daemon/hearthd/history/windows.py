@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..formation import ledger
 from ..settings import Settings
@@ -50,8 +50,12 @@ class Window:
     compacting: bool = False
 
     def view(self) -> dict:
-        return {"thread": self.key, "thread_id": self.thread_id, "summary": self.summary,
-                "messages": [dict(m, ts=iso(m["ts"])) for m in self.messages]}
+        return {
+            "thread": self.key,
+            "thread_id": self.thread_id,
+            "summary": self.summary,
+            "messages": [dict(m, ts=iso(m["ts"])) for m in self.messages],
+        }
 
 
 class WorkingWindows:

@@ -18,10 +18,16 @@ MAX_PAGE = 500
 STATUSES = ("live", "dismissed", "superseded", "cleared", "all")
 POOLS = ("all", "household", "personal")
 # What a substring search reads in each table.
-SEARCHED = {"facts": "coalesce(x.display_text, '') || ' ' || x.text", "episodes": "x.headline || ' ' || x.summary",
-            "turns": "x.text"}
-EXTRA = {"facts": ", dismissed, recorded_at, source", "episodes": ", dismissed, created_at",
-         "turns": ", dismissed, cleared"}
+SEARCHED = {
+    "facts": "coalesce(x.display_text, '') || ' ' || x.text",
+    "episodes": "x.headline || ' ' || x.summary",
+    "turns": "x.text",
+}
+EXTRA = {
+    "facts": ", dismissed, recorded_at, source",
+    "episodes": ", dismissed, created_at",
+    "turns": ", dismissed, cleared",
+}
 # The time each table grows by: when a turn was said, when a fact was learned, when an episode was written.
 GROWTH_TIME = {"turns": "ts", "facts": "recorded_at", "episodes": "created_at"}
 
@@ -32,8 +38,19 @@ def _track(kind: str) -> Track:
     return TRACKS[kind]
 
 
-def page(store, kind: str, offset: int = 0, limit: int = 100, q: str | None = None, speaker: str | None = None,
-         pool: str = "all", since=None, until=None, status: str = "live", as_of=None) -> dict:
+def page(
+    store,
+    kind: str,
+    offset: int = 0,
+    limit: int = 100,
+    q: str | None = None,
+    speaker: str | None = None,
+    pool: str = "all",
+    since=None,
+    until=None,
+    status: str = "live",
+    as_of=None,
+) -> dict:
     """{"items": [...], "total": N, "offset", "limit"}: newest first, the rows the filters admit."""
     track = _track(kind)
     if status not in STATUSES:
@@ -43,8 +60,13 @@ def page(store, kind: str, offset: int = 0, limit: int = 100, q: str | None = No
     if offset < 0 or not 1 <= limit <= MAX_PAGE:
         raise UserError(f"offset must be >= 0 and limit 1..{MAX_PAGE}")
     at = parse_time(as_of, "as_of")
-    filters = Filters(EVERYTHING, since=parse_time(since, "since"), until=parse_time(until, "until"),
-                      participants=(speaker,) if speaker else (), include_inactive=True)
+    filters = Filters(
+        EVERYTHING,
+        since=parse_time(since, "since"),
+        until=parse_time(until, "until"),
+        participants=(speaker,) if speaker else (),
+        include_inactive=True,
+    )
     where, params = filters.where(track)
     clauses = [where]
     if pool != "all":
@@ -75,7 +97,9 @@ def page(store, kind: str, offset: int = 0, limit: int = 100, q: str | None = No
         total = conn.execute(f"SELECT count(*) FROM {track.table} x WHERE {sql_where}", params).fetchone()[0]
         rows = conn.execute(
             f"SELECT {FIELDS[kind]}{EXTRA[kind]} FROM {track.table} x WHERE {sql_where} "
-            f"ORDER BY x.{track.time_col} DESC, x.id DESC LIMIT ? OFFSET ?", [*params, limit, offset]).fetchall()
+            f"ORDER BY x.{track.time_col} DESC, x.id DESC LIMIT ? OFFSET ?",
+            [*params, limit, offset],
+        ).fetchall()
         return {"items": [_item(track, r) for r in rows], "total": total, "offset": offset, "limit": limit}
 
 
@@ -88,22 +112,33 @@ def _item(track: Track, row) -> dict:
 def episode(store, episode_id: int) -> dict:
     """An episode with the episodes related to it (either direction) and the facts its session produced."""
     with store.reading() as conn:
-        row = conn.execute(f"SELECT {FIELDS['episodes']}{EXTRA['episodes']} FROM episodes x WHERE id = ?",
-                           (episode_id,)).fetchone()
+        row = conn.execute(
+            f"SELECT {FIELDS['episodes']}{EXTRA['episodes']} FROM episodes x WHERE id = ?", (episode_id,)
+        ).fetchone()
         if row is None:
             raise NotFound(f"there is no episode:{episode_id}")
         related = conn.execute(
             f"SELECT {FIELDS['episodes']}{EXTRA['episodes']}, max(l.similarity) AS similarity FROM episode_links l "
             "JOIN episodes x ON x.id = CASE WHEN l.episode_id = ? THEN l.related_id ELSE l.episode_id END "
             "WHERE l.episode_id = ? OR l.related_id = ? GROUP BY x.id ORDER BY similarity DESC",
-            (episode_id, episode_id, episode_id)).fetchall()
+            (episode_id, episode_id, episode_id),
+        ).fetchall()
         facts = conn.execute(
             f"SELECT {FIELDS['facts']}{EXTRA['facts']} FROM fact_episode_link l JOIN facts x ON x.id = l.fact_id "
-            "WHERE l.episode_id = ? ORDER BY x.id", (episode_id,)).fetchall()
-        turns = conn.execute("SELECT count(*) FROM turns WHERE session_id = ?", (row["session_id"],)).fetchone()[0] \
-            if row["session_id"] is not None else 0
-        return dict(_item(EPISODES, row), related=[_item(EPISODES, r) for r in related],
-                    facts=[_item(FACTS, r) for r in facts], turns=turns)
+            "WHERE l.episode_id = ? ORDER BY x.id",
+            (episode_id,),
+        ).fetchall()
+        turns = (
+            conn.execute("SELECT count(*) FROM turns WHERE session_id = ?", (row["session_id"],)).fetchone()[0]
+            if row["session_id"] is not None
+            else 0
+        )
+        return dict(
+            _item(EPISODES, row),
+            related=[_item(EPISODES, r) for r in related],
+            facts=[_item(FACTS, r) for r in facts],
+            turns=turns,
+        )
 
 
 def fact_history(store, fact_id: int) -> list[dict]:
@@ -114,7 +149,9 @@ def fact_history(store, fact_id: int) -> list[dict]:
             raise NotFound(f"there is no fact:{fact_id}")
         rows = conn.execute(
             f"SELECT {FIELDS['facts']}{EXTRA['facts']} FROM facts x WHERE subject = ? AND predicate = ? "
-            "AND owner_id IS ? ORDER BY valid_from, id", (row["subject"], row["predicate"], row["owner_id"])).fetchall()
+            "AND owner_id IS ? ORDER BY valid_from, id",
+            (row["subject"], row["predicate"], row["owner_id"]),
+        ).fetchall()
         return [_item(FACTS, r) for r in rows]
 
 
@@ -127,8 +164,9 @@ def growth(store, days: int = 365) -> list[dict]:
         for kind, col in GROWTH_TIME.items():
             rows = conn.execute(
                 f"SELECT date({col}, 'unixepoch') AS day, count(*) FROM {kind} "
-                f"WHERE {col} >= CAST(strftime('%s', 'now', ?) AS REAL) GROUP BY day", (f"-{days} days",)).fetchall()
+                f"WHERE {col} >= CAST(strftime('%s', 'now', ?) AS REAL) GROUP BY day",
+                (f"-{days} days",),
+            ).fetchall()
             for day, n in rows:
                 by_day.setdefault(day, {"day": day, "turns": 0, "facts": 0, "episodes": 0})[kind] = n
         return [by_day[d] for d in sorted(by_day)]
-

@@ -44,7 +44,8 @@ def pinned_card(store: Store, scope: Scope, limit: int) -> list[dict]:
             # only pinned ones (0.1 ms instead of 9 at 20k facts).
             f"INDEXED BY facts_pinned "
             f"WHERE x.always_inject = 1 AND {where} ORDER BY x.owner_id IS NULL, x.valid_from DESC LIMIT ?",
-            [*params, limit]).fetchall()
+            [*params, limit],
+        ).fetchall()
     return [row_to_item(FACTS, r) for r in rows]
 
 
@@ -79,7 +80,11 @@ def assemble(recaller: Recaller, settings: Settings, text: str, scope: Scope) ->
     if injected:
         now = time.time()
         # A usage statistic: queued to the writer, the live turn does not wait for its commit.
-        store.writer.submit(lambda tx: tx.executemany(
-            "UPDATE facts SET use_count = use_count + 1, last_used_at = ? WHERE id = ?", [(now, i) for i in injected]))
+        store.writer.submit(
+            lambda tx: tx.executemany(
+                "UPDATE facts SET use_count = use_count + 1, last_used_at = ? WHERE id = ?",
+                [(now, i) for i in injected],
+            )
+        )
     result.update(preamble=preamble, message=f"{preamble}\n\n{text}", pinned=pinned, facts=relevant)
     return result

@@ -53,9 +53,14 @@ def recency(age_seconds: float, half_life_days: float) -> float:
     return 0.5 ** (max(0.0, age_seconds) / (half_life_days * DAY))
 
 
-def fuse(ranked: dict[tuple[str, str], list[tuple[int, float]]], times: dict[tuple[str, int], float],
-         now: float, half_life_days: float, turn_context: TurnContext | None = None,
-         limit: int | None = None) -> list[Hit]:
+def fuse(
+    ranked: dict[tuple[str, str], list[tuple[int, float]]],
+    times: dict[tuple[str, int], float],
+    now: float,
+    half_life_days: float,
+    turn_context: TurnContext | None = None,
+    limit: int | None = None,
+) -> list[Hit]:
     """ranked: (track, method) -> [(id, raw score)] best first, method 'vector' or 'fts'. The hits best first;
     with a limit, only the best `limit` of each track (scores are plain floats until then: a query fuses
     hundreds of candidates to return a few)."""
@@ -96,8 +101,9 @@ def _rrf(ranked: dict[tuple[str, str], list[tuple[int, float]]]) -> tuple[dict, 
     return rrf, found
 
 
-def turns_that_may_lead(ranked: dict[tuple[str, str], list[tuple[int, float]]], k: int,
-                        speaker_named: bool) -> set[int]:
+def turns_that_may_lead(
+    ranked: dict[tuple[str, str], list[tuple[int, float]]], k: int, speaker_named: bool
+) -> set[int]:
     """The turn candidates whose context (neighbours, speaker) can change the best k turns. Context and
     recency only raise a score, and a turn lifted by a neighbour stays below it; so a candidate whose score,
     boosted as far as it can be, stays under the k-th score neither enters the best k nor lifts a turn into

@@ -53,8 +53,16 @@ class Recaller:
             # the space was swapped (a model change completed) while embedding: once more in the new one
         return None
 
-    def search(self, text: str, tracks: list[str], filters: Filters, space: Space | None, k: int,
-               now: float | None = None, methods: tuple[str, ...] = METHODS) -> list[Hit]:
+    def search(
+        self,
+        text: str,
+        tracks: list[str],
+        filters: Filters,
+        space: Space | None,
+        k: int,
+        now: float | None = None,
+        methods: tuple[str, ...] = METHODS,
+    ) -> list[Hit]:
         """Hybrid search over the given tracks, the best k of each: by vector in `space` (None: keyword only)
         and by FTS.
 
@@ -79,13 +87,15 @@ class Recaller:
         candidates = {i for (name, _), items in ranked.items() if name == "turns" for i, _ in items}
         if candidates:
             speakers = named_speakers(self.store, text)
-            context = turn_context(self.store, turns_that_may_lead(ranked, k, bool(speakers)), candidates, speakers,
-                                   filters, times)
+            context = turn_context(
+                self.store, turns_that_may_lead(ranked, k, bool(speakers)), candidates, speakers, filters, times
+            )
         half_life = self.settings["episodes.recency_decay_half_life_days"]
         return fuse(ranked, times, now, half_life, context, limit=k)
 
-    def _search_one(self, name: str, method: str, text: str, filters: Filters,
-                    space: Space | None) -> tuple[list[tuple[int, float]], dict[int, float]]:
+    def _search_one(
+        self, name: str, method: str, text: str, filters: Filters, space: Space | None
+    ) -> tuple[list[tuple[int, float]], dict[int, float]]:
         """One track searched one way: (hits best first, {id: time} of the hits the filters admit)."""
         track = TRACKS[name]
         # The vector track checks the rows it holds in memory (hydrate() re-checks the few rows returned against
@@ -97,8 +107,14 @@ class Recaller:
         ok = admissible(self.store, track, [i for i, _ in vec], filters, held)
         return [(i, s) for i, s in vec if i in ok], ok
 
-    def search_all(self, text: str, filters: Filters, k: int = 10, query_vector: np.ndarray | None = None,
-                   methods: tuple[str, ...] = METHODS) -> dict:
+    def search_all(
+        self,
+        text: str,
+        filters: Filters,
+        k: int = 10,
+        query_vector: np.ndarray | None = None,
+        methods: tuple[str, ...] = METHODS,
+    ) -> dict:
         space = self.query_space(text, query_vector) if "vector" in methods else None
         hits = self.search(text, list(TRACKS), filters, space, k, methods=methods)
         out = {"facts": [], "episodes": [], "turns": []}
@@ -126,17 +142,28 @@ def named_speakers(store: Store, text: str) -> set[str]:
         return {sid for sid, name in conn.execute("SELECT id, name FROM speakers") if _names(sid, name) & words}
 
 
-def turn_context(store: Store, read: set[int], candidates: set[int], speakers: set[str], filters: Filters,
-                 times: dict[tuple[str, int], float]) -> TurnContext:
+def turn_context(
+    store: Store,
+    read: set[int],
+    candidates: set[int],
+    speakers: set[str],
+    filters: Filters,
+    times: dict[tuple[str, int], float],
+) -> TurnContext:
     """Of the candidate turns in `read`: the neighbours (the turns just before and after, in the same session,
     that the filters admit), and which are by one of the `speakers`. Adds the neighbours' times."""
     ids = read | {i + d for i in read for d in (-1, 1)}
     where, params = filters.where(TRACKS["turns"])
     # one query: each turn's session and speaker, and its time if the filters admit it
     with store.reading() as conn:
-        rows = {r[0]: r[1:] for r in conn.execute(
-            f"SELECT x.id, x.session_id, x.speaker_id, CASE WHEN {where} THEN x.ts END FROM turns x "
-            "WHERE x.id IN (SELECT value FROM json_each(?))", [*params, json.dumps(sorted(ids))])}
+        rows = {
+            r[0]: r[1:]
+            for r in conn.execute(
+                f"SELECT x.id, x.session_id, x.speaker_id, CASE WHEN {where} THEN x.ts END FROM turns x "
+                "WHERE x.id IN (SELECT value FROM json_each(?))",
+                [*params, json.dumps(sorted(ids))],
+            )
+        }
     neighbours = {}
     for i in read:
         if i not in rows:
@@ -162,9 +189,9 @@ def _names(speaker_id: str, name: str | None) -> set[str]:
 
 FIELDS = {
     "turns": "id, text, role, speaker_id, band, owner_id, ts, thread_id, session_id, "
-             "(SELECT key FROM threads WHERE threads.id = x.thread_id) AS thread",
+    "(SELECT key FROM threads WHERE threads.id = x.thread_id) AS thread",
     "facts": "id, text, display_text, subject, predicate, object, owner_id, status, provenance, confidence, "
-             "support_count, always_inject, valid_from, valid_to, superseded_by, use_count",
+    "support_count, always_inject, valid_from, valid_to, superseded_by, use_count",
     "episodes": "id, headline, summary, participants, owner_id, started_at, ended_at, session_id",
 }
 
@@ -195,8 +222,8 @@ def hydrate(store: Store, track: Track, hits: list[Hit], filters: Filters) -> li
     live = "" if filters.include_inactive else f" AND {track.live('x')}"
     with store.reading() as conn:
         rows = conn.execute(
-            f"SELECT {FIELDS[track.name]} FROM {track.table} x WHERE id IN ({', '.join('?' * len(ids))}){live}",
-            ids).fetchall()
+            f"SELECT {FIELDS[track.name]} FROM {track.table} x WHERE id IN ({', '.join('?' * len(ids))}){live}", ids
+        ).fetchall()
     by_id = {r["id"]: r for r in rows}
     out = []
     for hit in hits:

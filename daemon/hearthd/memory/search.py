@@ -16,12 +16,14 @@ from ..store.vectors import VectorFilter, VectorTrack
 from .scope import Scope
 
 # Words that would make nearly every row an FTS hit; the vector track covers their meaning.
-STOPWORDS = frozenset("""a about above after again all am an and any are as at be been before being below between
+STOPWORDS = frozenset(
+    """a about above after again all am an and any are as at be been before being below between
 both but by can could did do does doing down during each few for from further had has have having he her here
 hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off
 on once only or other our ours ourselves out over own same she should so some such than that the their theirs
 them themselves then there these they this those through to too under until up very was we were what when where
-which while who whom why will with would you your yours yourself yourselves s t don didn""".split())
+which while who whom why will with would you your yours yourself yourselves s t don didn""".split()
+)
 
 MAX_QUERY_TERMS = 32
 
@@ -64,9 +66,14 @@ class WordCounts:
         return max(FTS_MATCH_BUDGET, int(FTS_MATCH_SHARE * rows))
 
     def count(self, track: Track, word: str, budget: int) -> int:
-        return self._cached((track.name, word), budget + 1, lambda: self._count(
-            f"SELECT count(*) FROM (SELECT 1 FROM {track.fts} WHERE {track.fts} MATCH ? LIMIT ?)",
-            (f'"{word}"', budget + 1)))
+        return self._cached(
+            (track.name, word),
+            budget + 1,
+            lambda: self._count(
+                f"SELECT count(*) FROM (SELECT 1 FROM {track.fts} WHERE {track.fts} MATCH ? LIMIT ?)",
+                (f'"{word}"', budget + 1),
+            ),
+        )
 
     def _count(self, sql: str, params=()) -> int:
         with self.store.reading() as conn:
@@ -163,8 +170,15 @@ FTS_OVERFETCH = 2
 FTS_OVERFETCH_FILTERED = 4
 
 
-def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters, counts: WordCounts | None = None,
-               held: VectorTrack | None = None) -> tuple[list[tuple[int, float]], dict[int, float]]:
+def fts_search(
+    store: Store,
+    track: Track,
+    text: str,
+    k: int,
+    filters: Filters,
+    counts: WordCounts | None = None,
+    held: VectorTrack | None = None,
+) -> tuple[list[tuple[int, float]], dict[int, float]]:
     """([(id, bm25)] best first, {id: time}) of the rows the filters admit; bm25 is negative, lower is better,
     as SQLite reports it.
 
@@ -176,11 +190,13 @@ def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters, 
     if match is None:
         return [], {}
     with store.reading() as conn:
-        unfiltered = filters.scope.all_pools and filters.since is None and filters.until is None \
-            and not filters.participants
+        unfiltered = (
+            filters.scope.all_pools and filters.since is None and filters.until is None and not filters.participants
+        )
         fetch = k * (FTS_OVERFETCH if unfiltered else FTS_OVERFETCH_FILTERED)
-        ranked = conn.execute(f"SELECT rowid, rank FROM {track.fts} WHERE {track.fts} MATCH ? ORDER BY rank LIMIT ?",
-                              (match, fetch)).fetchall()
+        ranked = conn.execute(
+            f"SELECT rowid, rank FROM {track.fts} WHERE {track.fts} MATCH ? ORDER BY rank LIMIT ?", (match, fetch)
+        ).fetchall()
         ok = admissible(store, track, [r[0] for r in ranked], filters, held)
         hits = [(r[0], r[1]) for r in ranked if r[0] in ok][:k]
         if len(hits) == k or len(ranked) < fetch:
@@ -189,12 +205,12 @@ def fts_search(store: Store, track: Track, text: str, k: int, filters: Filters, 
         rows = conn.execute(
             f"SELECT x.id, bm25({track.fts}) AS rank, x.{track.time_col} FROM {track.fts} JOIN {track.table} x "
             f"ON x.id = {track.fts}.rowid WHERE {track.fts} MATCH ? AND {where} ORDER BY rank LIMIT ?",
-            [match, *params, k]).fetchall()
+            [match, *params, k],
+        ).fetchall()
         return [(r[0], r[1]) for r in rows], {r[0]: r[2] for r in rows}
 
 
-def admissible(store: Store, track: Track, ids, filters: Filters,
-               held: VectorTrack | None = None) -> dict[int, float]:
+def admissible(store: Store, track: Track, ids, filters: Filters, held: VectorTrack | None = None) -> dict[int, float]:
     """Of the given ids, those the filters admit, with their times. Rows the vector track `held` holds are
     checked in memory when its filter is all these filters ask; the others in SQL."""
     if held is not None and filters.tracks_suffice:
@@ -205,10 +221,12 @@ def admissible(store: Store, track: Track, ids, filters: Filters,
         return out
     where, params = filters.where(track)
     for i in range(0, len(ids), 500):
-        chunk = ids[i:i + 500]
+        chunk = ids[i : i + 500]
         with store.reading() as conn:
             rows = conn.execute(
                 f"SELECT x.id, x.{track.time_col} FROM {track.table} x WHERE x.id IN ({', '.join('?' * len(chunk))}) "
-                f"AND {where}", [*chunk, *params]).fetchall()
+                f"AND {where}",
+                [*chunk, *params],
+            ).fetchall()
         out.update({r[0]: r[1] for r in rows})
     return out

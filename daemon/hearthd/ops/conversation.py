@@ -43,15 +43,33 @@ class Compactor:
 
 
 class Conversation:
-    def __init__(self, store: Store, settings: Settings, windows: WorkingWindows, compactor: Compactor,
-                 events: EventBus, on_committed):
-        self.store, self.settings, self.windows, self.compactor, self.events = \
-            store, settings, windows, compactor, events
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        windows: WorkingWindows,
+        compactor: Compactor,
+        events: EventBus,
+        on_committed,
+    ):
+        self.store, self.settings, self.windows, self.compactor, self.events = (
+            store,
+            settings,
+            windows,
+            compactor,
+            events,
+        )
         self._on_committed = on_committed  # wakes the embedder's backfill and the sweeper
 
-    @operation(roles=ANY, event="turns.committed", no_cli="hearthctl ingest commits turns from a file",
-               event_data=lambda a: {"ids": [t["id"] for t in a["turns"]],
-                                     "threads": sorted({t["thread"] for t in a["turns"]})})
+    @operation(
+        roles=ANY,
+        event="turns.committed",
+        no_cli="hearthctl ingest commits turns from a file",
+        event_data=lambda a: {
+            "ids": [t["id"] for t in a["turns"]],
+            "threads": sorted({t["thread"] for t in a["turns"]}),
+        },
+    )
     def commit_turns(self, turns: list[TurnIn], usage: Usage | None = None) -> dict:
         """Write finished turns (durable when this returns); `usage`, the live turn's prompt size, may fold the
         window."""
@@ -62,7 +80,8 @@ class Conversation:
         by_thread: dict[int, list[dict]] = {}
         for turn, rec in zip(turns, records):
             by_thread.setdefault(rec["thread_id"], []).append(
-                {"id": rec["id"], "role": turn.role, "text": turn.text, "speaker_id": turn.speaker, "ts": rec["ts"]})
+                {"id": rec["id"], "role": turn.role, "text": turn.text, "speaker_id": turn.speaker, "ts": rec["ts"]}
+            )
             rec["ts"] = iso(rec["ts"])
             rec["thread"] = turn.thread
         for thread_id, messages in by_thread.items():
@@ -100,8 +119,9 @@ class Conversation:
         thread_id = self._live_thread(thread)
         return self.compactor.submit(thread_id, Usage(overflow=True)).result() or {"thread_id": thread_id, "folded": 0}
 
-    @operation(roles=ANY, event="context.cleared",
-               event_data=lambda a: {"speaker": a["speaker"], "threads": a["threads"]})
+    @operation(
+        roles=ANY, event="context.cleared", event_data=lambda a: {"speaker": a["speaker"], "threads": a["threads"]}
+    )
     def clear_context(self, speaker: str | None, actor: str) -> dict:
         """Forget the live conversations of one speaker, or of everyone."""
         return dict(clear_context(self.store, self.windows, speaker, actor), speaker=speaker)

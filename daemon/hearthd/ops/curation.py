@@ -29,33 +29,75 @@ def _stored(answer: dict) -> dict:
 
 
 class Curation:
-    def __init__(self, store: Store, windows: WorkingWindows, former: Former, embedder: TextEmbedder,
-                 backfill: EmbeddingBackfill, events: EventBus):
-        self.store, self.windows, self.former, self.embedder, self.backfill, self.events = \
-            store, windows, former, embedder, backfill, events
+    def __init__(
+        self,
+        store: Store,
+        windows: WorkingWindows,
+        former: Former,
+        embedder: TextEmbedder,
+        backfill: EmbeddingBackfill,
+        events: EventBus,
+    ):
+        self.store, self.windows, self.former, self.embedder, self.backfill, self.events = (
+            store,
+            windows,
+            former,
+            embedder,
+            backfill,
+            events,
+        )
 
     @operation(roles=ANY, event="fact.stored", event_data=_stored)
-    def remember(self, text: str, speaker: str | None = None, band: str | None = None, subject: str | None = None,
-                 predicate: str | None = None, obj: str | None = None, pin: bool = False, valid_from=None) -> dict:
+    def remember(
+        self,
+        text: str,
+        speaker: str | None = None,
+        band: str | None = None,
+        subject: str | None = None,
+        predicate: str | None = None,
+        obj: str | None = None,
+        pin: bool = False,
+        valid_from=None,
+    ) -> dict:
         """A fact or note stated directly; it goes through the same gates, dedup and supersession as formation."""
         text = (text or "").strip()
         if not text:
             raise UserError("text must not be empty")
         keep, owner = self.former.owner_for(speaker, band or "high")
         if not keep:
-            raise UserError("facts from a speaker who is not confidently identified are not kept "
-                            "(speakers.uncertain_facts is nowhere)")
+            raise UserError(
+                "facts from a speaker who is not confidently identified are not kept "
+                "(speakers.uncertain_facts is nowhere)"
+            )
         said_at = parse_time(valid_from, "valid_from") or time.time()
         if predicate or obj or subject:
             if not (predicate and obj):
                 raise UserError("give predicate and object together (subject is optional)")
-            facts = [FactIn(subject or speaker or "household", predicate.strip(), obj.strip(), text, owner_id=owner,
-                            valid_from=said_at, source="remember")]
+            facts = [
+                FactIn(
+                    subject or speaker or "household",
+                    predicate.strip(),
+                    obj.strip(),
+                    text,
+                    owner_id=owner,
+                    valid_from=said_at,
+                    source="remember",
+                )
+            ]
         else:
             facts, _dropped = self.former.facts_from_text(text, speaker, owner, said_at, [], None, "remember")
             if not facts:  # not a statement the rules read: kept as a note, typed by the anchors if clear
-                facts = [FactIn(speaker or "household", CATCH_ALL, text, text, owner_id=owner, valid_from=said_at,
-                                source="remember")]
+                facts = [
+                    FactIn(
+                        speaker or "household",
+                        CATCH_ALL,
+                        text,
+                        text,
+                        owner_id=owner,
+                        valid_from=said_at,
+                        source="remember",
+                    )
+                ]
         for fact in facts:
             problem = quality_problem(fact.text)
             if problem:
@@ -79,11 +121,17 @@ class Curation:
         if vectors[0] is None:
             self.backfill.nudge()
         with self.store.reading() as conn:
-            rows = {r["id"]: r for r in conn.execute(
-                f"SELECT {FIELDS['facts']} FROM facts x WHERE id IN ({', '.join('?' * len(results))})",
-                [r["id"] for r in results])}
-        stored = [dict(action=r["action"], superseded=r["superseded"], fact=row_to_item(FACTS, rows[r["id"]]))
-                  for r in results]
+            rows = {
+                r["id"]: r
+                for r in conn.execute(
+                    f"SELECT {FIELDS['facts']} FROM facts x WHERE id IN ({', '.join('?' * len(results))})",
+                    [r["id"] for r in results],
+                )
+            }
+        stored = [
+            dict(action=r["action"], superseded=r["superseded"], fact=row_to_item(FACTS, rows[r["id"]]))
+            for r in results
+        ]
         return dict(stored[0], stored=stored)
 
     @operation(event="memory.dismissed")

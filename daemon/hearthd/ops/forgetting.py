@@ -18,8 +18,15 @@ from .registry import operation
 
 
 class Forgetting:
-    def __init__(self, store: Store, windows: WorkingWindows, settings: Settings, backfill: EmbeddingBackfill,
-                 events: EventBus, data_dir: Path):
+    def __init__(
+        self,
+        store: Store,
+        windows: WorkingWindows,
+        settings: Settings,
+        backfill: EmbeddingBackfill,
+        events: EventBus,
+        data_dir: Path,
+    ):
         self.store, self.windows, self.settings, self.backfill, self.events = store, windows, settings, backfill, events
         self._data_dir = data_dir
         self._receipt_keys: ReceiptKeys | None = None
@@ -34,12 +41,20 @@ class Forgetting:
     def status(self) -> dict:
         return self._receipt_keys.status() if self._receipt_keys else {"source": None}
 
-    @operation(event="memory.erased",
-               event_data=lambda a: None if "payload" not in a else {"counts": a["payload"]["counts"]})
+    @operation(
+        event="memory.erased", event_data=lambda a: None if "payload" not in a else {"counts": a["payload"]["counts"]}
+    )
     def erase(self, kind: str, value: str, actor: str, dry_run: bool = False) -> dict:
         """Delete for good what a selector names and answer with the signed receipt (dry_run: the preview)."""
-        return erasure.erase(self.store, self.windows, self.receipt_keys, erasure.Selector.parse(kind, value), actor,
-                             self.store.schema_version, dry_run)
+        return erasure.erase(
+            self.store,
+            self.windows,
+            self.receipt_keys,
+            erasure.Selector.parse(kind, value),
+            actor,
+            self.store.schema_version,
+            dry_run,
+        )
 
     @operation()
     def receipts(self, limit: int = 100) -> dict:

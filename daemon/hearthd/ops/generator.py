@@ -26,8 +26,9 @@ class GeneratorOps:
         """Provider, model, answering, degraded passes, tokens per formation."""
         return self.status()
 
-    @operation(event="generator.tested",
-               event_data=lambda a: {k: a.get(k) for k in ("provider", "ok", "error", "seconds")})
+    @operation(
+        event="generator.tested", event_data=lambda a: {k: a.get(k) for k in ("provider", "ok", "error", "seconds")}
+    )
     def test_generator(self) -> dict:
         """Ask the configured generator for one short answer now: does it answer, and how fast."""
         result = self.generator.test()

@@ -38,13 +38,18 @@ class Reading:
         self.store, self.settings, self.recaller, self.windows = store, settings, recaller, windows
 
     @operation(roles=ANY)
-    def recall(self, query: str, scope: Scope, k: int = 10, since=None, until=None,
-               participants: list[str] | None = None) -> dict:
+    def recall(
+        self, query: str, scope: Scope, k: int = 10, since=None, until=None, participants: list[str] | None = None
+    ) -> dict:
         """Search facts, episodes and turns in the caller's scope."""
         if not query or not query.strip():
             raise UserError("query must not be empty")
-        filters = Filters(scope, since=parse_time(since, "since"), until=parse_time(until, "until"),
-                          participants=tuple(participants or ()))
+        filters = Filters(
+            scope,
+            since=parse_time(since, "since"),
+            until=parse_time(until, "until"),
+            participants=tuple(participants or ()),
+        )
         return self.recaller.search_all(query, filters, k)
 
     @operation(roles=ANY)
@@ -64,8 +69,11 @@ class Reading:
             where += " AND x.valid_from <= ? AND (x.valid_to IS NULL OR x.valid_to > ?)"
             params += [at, at]
         with self.store.reading() as conn:
-            rows = conn.execute(f"SELECT {FIELDS['facts']} FROM facts x WHERE {where} "
-                                f"ORDER BY x.subject, x.predicate, x.valid_from, x.id", params).fetchall()
+            rows = conn.execute(
+                f"SELECT {FIELDS['facts']} FROM facts x WHERE {where} "
+                f"ORDER BY x.subject, x.predicate, x.valid_from, x.id",
+                params,
+            ).fetchall()
         return [row_to_item(FACTS, r) for r in rows]
 
     @operation(no_cli="the desktop's paged tables; hearthctl facts and recall list memory")

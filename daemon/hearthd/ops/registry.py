@@ -15,8 +15,9 @@ publishes nothing.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 ADMIN = ("admin",)
 ANY = ("admin", "assistant")
@@ -46,8 +47,14 @@ def _answer_as_data(answer: Any) -> dict:
     return answer if isinstance(answer, dict) else {}
 
 
-def operation(name: str | None = None, *, roles: tuple[str, ...] = ADMIN, event: str | None = None,
-              event_data: EventData | None = None, no_cli: str | None = None):
+def operation(
+    name: str | None = None,
+    *,
+    roles: tuple[str, ...] = ADMIN,
+    event: str | None = None,
+    event_data: EventData | None = None,
+    no_cli: str | None = None,
+):
     """Declare a service method as an operation. With `event`, the method changes memory and the event is
     published with `event_data(answer)` (default: the answer itself) once the method has returned."""
 

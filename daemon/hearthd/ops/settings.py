@@ -28,9 +28,12 @@ class SettingsOps:
         _known(key)
         return dict(BY_KEY[key].describe(), value=self.settings[key])
 
-    @operation(event="settings.changed",
-               event_data=lambda a: None if a["previous"] == a["value"] else
-               {"key": a["key"], "old": a["previous"], "new": a["value"]})
+    @operation(
+        event="settings.changed",
+        event_data=lambda a: (
+            None if a["previous"] == a["value"] else {"key": a["key"], "old": a["previous"], "new": a["value"]}
+        ),
+    )
     def set_setting(self, key: str, value, actor: str) -> dict:
         """Change a setting: validated, stored, audited and applied live."""
         _known(key)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 from .. import __version__
 from ..embedding.service import TextEmbedder
@@ -16,8 +16,9 @@ KEEP_ALIVE_SECONDS = 15
 
 
 class System:
-    def __init__(self, store: Store, embedder: TextEmbedder, sweeper: Sweeper, events: EventBus,
-                 status_of: Callable[[], dict]):
+    def __init__(
+        self, store: Store, embedder: TextEmbedder, sweeper: Sweeper, events: EventBus, status_of: Callable[[], dict]
+    ):
         self.store, self.embedder, self.sweeper, self.events = store, embedder, sweeper, events
         self._status_of = status_of  # the Daemon composes it from each component's own
 
@@ -54,7 +55,7 @@ class System:
             while True:
                 try:
                     yield await asyncio.wait_for(queue.get(), timeout=KEEP_ALIVE_SECONDS)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     if await disconnected():
                         return
                     yield None

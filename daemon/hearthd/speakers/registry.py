@@ -73,9 +73,7 @@ def enroll(store, voice, name: str | None, samples: list, actor: str, speaker_id
 
     Every sample is embedded before anything is written; one bad sample refuses the whole enrollment.
     Returns {"id", "name", "samples", "seconds", "reenrolled"}."""
-    if speaker_id is None:
-        name = _clean_name(name)
-    elif name is not None:
+    if speaker_id is None or name is not None:
         name = _clean_name(name)
     samples = list(samples or [])
     if len(samples) < MIN_SAMPLES:
@@ -104,13 +102,22 @@ def enroll(store, voice, name: str | None, samples: list, actor: str, speaker_id
             sid, had_voice = row[0], row[2] is not None
             final_name = name if name is not None else row[1]
             tx.execute("DELETE FROM voiceprint_samples WHERE speaker_id = ?", (sid,))
-        tx.execute("UPDATE speakers SET name = ?, voiceprint = ?, voice_model = ?, enrolled_at = ? WHERE id = ?",
-                   (final_name, blob, voice.model_id, now, sid))
-        tx.executemany("INSERT INTO voiceprint_samples(speaker_id, embedding, seconds, created_at) VALUES (?, ?, ?, ?)",
-                       [(sid, vectors.encode(e), s, now) for e, s in embedded])
+        tx.execute(
+            "UPDATE speakers SET name = ?, voiceprint = ?, voice_model = ?, enrolled_at = ? WHERE id = ?",
+            (final_name, blob, voice.model_id, now, sid),
+        )
+        tx.executemany(
+            "INSERT INTO voiceprint_samples(speaker_id, embedding, seconds, created_at) VALUES (?, ?, ?, ?)",
+            [(sid, vectors.encode(e), s, now) for e, s in embedded],
+        )
         action = "speaker.reenroll" if had_voice else "speaker.enroll"
-        audit.record(tx, actor, action, sid, {"name": final_name, "samples": len(embedded), "seconds": total,
-                                              "model": voice.model_id})
+        audit.record(
+            tx,
+            actor,
+            action,
+            sid,
+            {"name": final_name, "samples": len(embedded), "seconds": total, "model": voice.model_id},
+        )
         return {"id": sid, "name": final_name, "samples": len(embedded), "seconds": total, "reenrolled": had_voice}
 
     return store.writer.write(write)
@@ -136,8 +143,9 @@ def remove_voice(store, speaker_id: str, actor: str) -> dict:
     def write(tx):
         row = _require(tx, speaker_id)
         n = tx.execute("DELETE FROM voiceprint_samples WHERE speaker_id = ?", (speaker_id,)).rowcount
-        tx.execute("UPDATE speakers SET voiceprint = NULL, voice_model = NULL, enrolled_at = NULL WHERE id = ?",
-                   (speaker_id,))
+        tx.execute(
+            "UPDATE speakers SET voiceprint = NULL, voice_model = NULL, enrolled_at = NULL WHERE id = ?", (speaker_id,)
+        )
         had = row[2] is not None
         audit.record(tx, actor, "speaker.remove_voice", speaker_id, {"samples": n, "had_voiceprint": had})
         return {"id": speaker_id, "removed_samples": n, "had_voiceprint": had}
@@ -153,9 +161,21 @@ def list_speakers(store) -> list[dict]:
             "SELECT s.id, s.name, s.voiceprint IS NOT NULL, s.enrolled_at, s.voice_model, s.created_at, "
             "count(v.id), coalesce(sum(v.seconds), 0) "
             "FROM speakers s LEFT JOIN voiceprint_samples v ON v.speaker_id = s.id "
-            "GROUP BY s.id ORDER BY s.name COLLATE NOCASE, s.id").fetchall()
-    return [{"id": r[0], "name": r[1], "enrolled": bool(r[2]), "samples": r[6], "seconds": round(r[7], 3),
-             "enrolled_at": r[3], "voice_model": r[4], "created_at": r[5]} for r in rows]
+            "GROUP BY s.id ORDER BY s.name COLLATE NOCASE, s.id"
+        ).fetchall()
+    return [
+        {
+            "id": r[0],
+            "name": r[1],
+            "enrolled": bool(r[2]),
+            "samples": r[6],
+            "seconds": round(r[7], 3),
+            "enrolled_at": r[3],
+            "voice_model": r[4],
+            "created_at": r[5],
+        }
+        for r in rows
+    ]
 
 
 def band_for(settings, score: float) -> str:
@@ -197,10 +217,13 @@ def identify(store, settings, vector, model_id: str | None = None) -> dict:
     best = int(order[0])
     score = float(scores[best])
     band = band_for(settings, score)
-    return {"speaker": rows[best][0] if band != "none" else None,
-            "name": rows[best][1] if band != "none" else None,
-            "band": band, "score": round(score, 4),
-            "candidates": [[rows[int(i)][0], round(float(scores[int(i)]), 4)] for i in order[:3]]}
+    return {
+        "speaker": rows[best][0] if band != "none" else None,
+        "name": rows[best][1] if band != "none" else None,
+        "band": band,
+        "score": round(score, 4),
+        "candidates": [[rows[int(i)][0], round(float(scores[int(i)]), 4)] for i in order[:3]],
+    }
 
 
 def identify_wav(store, voice, settings, data) -> dict:

@@ -88,8 +88,10 @@ class VoiceEmbedder:
         wav = self.preprocess(data)
         seconds = len(wav) / SAMPLE_RATE
         if seconds < self.min_speech_seconds:
-            raise UserError(f"too little speech: {seconds:.2f} s after trimming silence, at least "
-                            f"{self.min_speech_seconds:.1f} s is needed")
+            raise UserError(
+                f"too little speech: {seconds:.2f} s after trimming silence, at least "
+                f"{self.min_speech_seconds:.1f} s is needed"
+            )
         encoder = self.encoder()
         import torch
 

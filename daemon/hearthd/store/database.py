@@ -26,7 +26,7 @@ IN_CHUNK = 500  # ids per `IN (...)`: well under SQLite's bound-parameter limit
 def _chunks(ids) -> Iterator[list[int]]:
     ids = list(ids)
     for i in range(0, len(ids), IN_CHUNK):
-        yield ids[i:i + IN_CHUNK]
+        yield ids[i : i + IN_CHUNK]
 
 
 class Store:
@@ -79,8 +79,10 @@ class Store:
 
     @staticmethod
     def set_meta(tx, key: str, value: str) -> None:
-        tx.execute("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                   (key, value))
+        tx.execute(
+            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
 
     @contextmanager
     def snapshot(self) -> Iterator[sqlite3.Connection]:
@@ -96,8 +98,9 @@ class Store:
             conn.close()  # ends the read transaction with it
 
     # -- vector tracks -----------------------------------------------------------------------------------
-    def load_tracks(self, model_id: str, dim: int, names=None, conn: sqlite3.Connection | None = None
-                    ) -> dict[str, VectorTrack]:
+    def load_tracks(
+        self, model_id: str, dim: int, names=None, conn: sqlite3.Connection | None = None
+    ) -> dict[str, VectorTrack]:
         """Build the matrices from the BLOBs of the given model's rows (called off the boot path)."""
         tracks = {}
         with self.reading() as reader:
@@ -111,13 +114,15 @@ class Store:
                     rows = conn.execute(
                         f"SELECT id, embedding, owner_id, {track.time_col} FROM {track.table} "
                         f"WHERE id > ? AND embed_model = ? AND {track.live()} ORDER BY id LIMIT ?",
-                        (last, model_id, LOAD_BATCH)).fetchall()
+                        (last, model_id, LOAD_BATCH),
+                    ).fetchall()
                     if not rows:
                         break
                     vectors = np.stack([decode(r[1]) for r in rows])
                     if vectors.shape[1] == dim:
-                        vt.upsert_many([r[0] for r in rows], vectors, [self.owners.code(r[2]) for r in rows],
-                                       [r[3] for r in rows])
+                        vt.upsert_many(
+                            [r[0] for r in rows], vectors, [self.owners.code(r[2]) for r in rows], [r[3] for r in rows]
+                        )
                     last = rows[-1][0]
                 tracks[track.name] = vt
         return tracks
@@ -147,8 +152,9 @@ class Store:
 
         self._load_in_step(model_id, dim, list(TRACKS), install)
 
-    def _load_in_step(self, model_id: str, dim: int, names: list[str],
-                      install: Callable[[dict[str, VectorTrack]], None]) -> None:
+    def _load_in_step(
+        self, model_id: str, dim: int, names: list[str], install: Callable[[dict[str, VectorTrack]], None]
+    ) -> None:
         """Load model_id's tracks `names` from one snapshot, then on the writer thread (no refresh can come
         between) install(loaded) under the tracks lock and replay onto them the rows touched since the
         snapshot: a write committed during a long load is never missed."""
@@ -194,8 +200,9 @@ class Store:
         ids = [int(i) for i in ids]
         with self._tracks_lock:
             model_id = model_id or self.vector_model
-            space = self.tracks if model_id == self.vector_model else \
-                self.staging if model_id == self.staging_model else {}
+            space = (
+                self.tracks if model_id == self.vector_model else self.staging if model_id == self.staging_model else {}
+            )
             vt = space.get(track.name)
         out: dict[int, np.ndarray] = {}
         if model_id is None:
@@ -211,8 +218,10 @@ class Store:
                 source = conn if conn is not None else reader
                 for chunk in _chunks(missing):
                     for row in source.execute(
-                            f"SELECT id, embedding FROM {track.table} WHERE id IN ({', '.join('?' * len(chunk))}) "
-                            f"AND embed_model = ? AND embedding IS NOT NULL", (*chunk, model_id)):
+                        f"SELECT id, embedding FROM {track.table} WHERE id IN ({', '.join('?' * len(chunk))}) "
+                        f"AND embed_model = ? AND embedding IS NOT NULL",
+                        (*chunk, model_id),
+                    ):
                         out[row[0]] = decode(row[1])
         return out
 
@@ -237,16 +246,23 @@ class Store:
 
     def _refresh(self, track: Track, ids, conn: sqlite3.Connection) -> None:
         with self._tracks_lock:
-            spaces = [(model_id, vt) for model_id, vt in ((self.vector_model, self.tracks.get(track.name)),
-                                                          (self.staging_model, self.staging.get(track.name)))
-                      if vt is not None]
+            spaces = [
+                (model_id, vt)
+                for model_id, vt in (
+                    (self.vector_model, self.tracks.get(track.name)),
+                    (self.staging_model, self.staging.get(track.name)),
+                )
+                if vt is not None
+            ]
         if not spaces:
             return  # no track loaded yet: loading reads these rows from SQL anyway
         live: dict[int, tuple] = {}
         for chunk in _chunks(sorted(ids)):
             for row in conn.execute(
-                    f"SELECT id, embedding, embed_model, owner_id, {track.time_col} FROM {track.table} "
-                    f"WHERE id IN ({', '.join('?' * len(chunk))}) AND {track.live()}", chunk):
+                f"SELECT id, embedding, embed_model, owner_id, {track.time_col} FROM {track.table} "
+                f"WHERE id IN ({', '.join('?' * len(chunk))}) AND {track.live()}",
+                chunk,
+            ):
                 live[row[0]] = tuple(row)[1:]
         for model_id, vt in spaces:
             for row_id in ids:
@@ -283,13 +299,16 @@ class Store:
                 return []
             self._rebuild_pending.difference_update(names)
             groups: dict[tuple[str, str, int], list[str]] = {}
-            for which, model_id, space in (("searched", self.vector_model, self.tracks),
-                                           ("staging", self.staging_model, self.staging)):
+            for which, model_id, space in (
+                ("searched", self.vector_model, self.tracks),
+                ("staging", self.staging_model, self.staging),
+            ):
                 for name in names:
                     if model_id is not None and name in space:
                         groups.setdefault((which, model_id, space[name].dim), []).append(name)
         try:
             for (which, model_id, dim), group in groups.items():
+
                 def install(loaded, which=which, model_id=model_id):
                     # new dicts: a searched_space() taken earlier stays whole
                     if which == "searched" and self.vector_model == model_id:

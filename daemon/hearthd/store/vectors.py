@@ -176,8 +176,9 @@ class VectorTrack:
                 admitted = {row_id: float(times[i]) for i, (row_id, _) in enumerate(held) if ok is None or ok[i]}
         return admitted, unknown
 
-    def search(self, query: np.ndarray, k: int, where: VectorFilter | None = None,
-               exact: bool = False) -> list[tuple[int, float]]:
+    def search(
+        self, query: np.ndarray, k: int, where: VectorFilter | None = None, exact: bool = False
+    ) -> list[tuple[int, float]]:
         """The k rows most similar to the query, best first, as (id, cosine). exact=True always scans the full
         vectors (the two-stage search is compared against it)."""
         query = np.asarray(query, dtype=np.float32).reshape(-1)

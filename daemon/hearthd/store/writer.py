@@ -99,8 +99,7 @@ class Writer:
         timeout=None: a long job (an import, an erase), still bounded by LONGEST_WAIT_SECONDS."""
         return self._wait(self.submit(fn), timeout, "write")
 
-    def run_job(self, fn: Callable[[sqlite3.Connection], Any],
-                timeout: float | None = DEFAULT_TIMEOUT_SECONDS) -> Any:
+    def run_job(self, fn: Callable[[sqlite3.Connection], Any], timeout: float | None = DEFAULT_TIMEOUT_SECONDS) -> Any:
         """submit_job and wait for its result."""
         return self._wait(self.submit_job(fn), timeout, "job")
 
@@ -113,8 +112,9 @@ class Writer:
         except FutureTimeout:
             # Cancelled if still queued; if running it commits or fails on its own, unobserved.
             future.cancel()
-            raise WriteTimeout(f"the database writer did not finish a {what} within {limit:g} s "
-                               f"({self._queue.qsize()} more waiting)") from None
+            raise WriteTimeout(
+                f"the database writer did not finish a {what} within {limit:g} s ({self._queue.qsize()} more waiting)"
+            ) from None
 
     # -- the writer thread -------------------------------------------------------------------------------
     def _run(self) -> None:

@@ -9,8 +9,9 @@ a handler without a schema) is an error at start, never a fall-through to anothe
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..errors import NotFound, UserError
 from ..memory.recall import FIELDS
@@ -63,15 +64,18 @@ def recall_memory(call: ToolCall) -> dict:
     return {
         "facts": [{"id": f["id"], "text": f["text"], "since": f["valid_from"]} for f in found["facts"]],
         "episodes": [{"id": e["id"], "headline": e["headline"], "when": e["ended_at"]} for e in found["episodes"]],
-        "turns": [{"id": t["id"], "speaker": t["speaker_id"] or t["role"], "text": t["text"], "when": t["ts"]}
-                  for t in found["turns"]],
+        "turns": [
+            {"id": t["id"], "speaker": t["speaker_id"] or t["role"], "text": t["text"], "when": t["ts"]}
+            for t in found["turns"]
+        ],
     }
 
 
 def _episode(conn, scope: Scope, episode_id: int):
     where, params = Filters(scope).where(EPISODES)
-    row = conn.execute(f"SELECT {FIELDS['episodes']} FROM episodes x WHERE x.id = ? AND {where}",
-                       [episode_id, *params]).fetchone()
+    row = conn.execute(
+        f"SELECT {FIELDS['episodes']} FROM episodes x WHERE x.id = ? AND {where}", [episode_id, *params]
+    ).fetchone()
     if row is None:
         raise NotFound(f"no episode {episode_id}")  # also when it exists in a pool the caller may not read
     return row
@@ -82,16 +86,27 @@ def expand_episode(call: ToolCall) -> dict:
     with call.store.reading() as conn:
         row = _episode(conn, scope, episode_id)
         fwhere, fparams = Filters(scope).where(FACTS)
-        facts = conn.execute(f"SELECT x.id, coalesce(x.display_text, x.text) FROM facts x JOIN fact_episode_link l "
-                             f"ON l.fact_id = x.id WHERE l.episode_id = ? AND {fwhere} ORDER BY x.id",
-                             [episode_id, *fparams]).fetchall()
+        facts = conn.execute(
+            f"SELECT x.id, coalesce(x.display_text, x.text) FROM facts x JOIN fact_episode_link l "
+            f"ON l.fact_id = x.id WHERE l.episode_id = ? AND {fwhere} ORDER BY x.id",
+            [episode_id, *fparams],
+        ).fetchall()
         twhere, tparams = Filters(scope).where(TURNS)
-        turns = conn.execute(f"SELECT x.id, x.role, x.speaker_id, x.text, x.ts FROM turns x WHERE x.session_id = ? "
-                             f"AND {twhere} ORDER BY x.ts, x.id", [row["session_id"], *tparams]).fetchall()
-    return {"id": row["id"], "headline": row["headline"], "summary": row["summary"],
-            "participants": json.loads(row["participants"]), "from": iso(row["started_at"]),
-            "to": iso(row["ended_at"]), "facts": [{"id": f[0], "text": f[1]} for f in facts],
-            "turns": [{"id": t[0], "speaker": t[2] or t[1], "text": t[3], "when": iso(t[4])} for t in turns]}
+        turns = conn.execute(
+            f"SELECT x.id, x.role, x.speaker_id, x.text, x.ts FROM turns x WHERE x.session_id = ? "
+            f"AND {twhere} ORDER BY x.ts, x.id",
+            [row["session_id"], *tparams],
+        ).fetchall()
+    return {
+        "id": row["id"],
+        "headline": row["headline"],
+        "summary": row["summary"],
+        "participants": json.loads(row["participants"]),
+        "from": iso(row["started_at"]),
+        "to": iso(row["ended_at"]),
+        "facts": [{"id": f[0], "text": f[1]} for f in facts],
+        "turns": [{"id": t[0], "speaker": t[2] or t[1], "text": t[3], "when": iso(t[4])} for t in turns],
+    }
 
 
 def get_related_episodes(call: ToolCall) -> dict:
@@ -102,9 +117,19 @@ def get_related_episodes(call: ToolCall) -> dict:
         rows = conn.execute(
             f"SELECT {FIELDS['episodes']}, l.similarity FROM episode_links l JOIN episodes x ON x.id = l.related_id "
             f"WHERE l.episode_id = ? AND {where} ORDER BY l.similarity DESC, x.id LIMIT ?",
-            [episode_id, *params, limit]).fetchall()
-    return {"episodes": [{"id": r["id"], "headline": r["headline"], "when": iso(r["ended_at"]),
-                          "similarity": round(r["similarity"], 3)} for r in rows]}
+            [episode_id, *params, limit],
+        ).fetchall()
+    return {
+        "episodes": [
+            {
+                "id": r["id"],
+                "headline": r["headline"],
+                "when": iso(r["ended_at"]),
+                "similarity": round(r["similarity"], 3),
+            }
+            for r in rows
+        ]
+    }
 
 
 def clear_context(call: ToolCall) -> dict:
@@ -126,8 +151,10 @@ def check_handlers(handlers: dict = HANDLERS, schemas: dict = BY_NAME) -> None:
     """Every tool schema has a handler and every handler a schema."""
     missing, extra = set(schemas) - set(handlers), set(handlers) - set(schemas)
     if missing or extra:
-        raise RuntimeError(f"tool handlers out of step with the schemas: without a handler {sorted(missing)}, "
-                           f"without a schema {sorted(extra)}")
+        raise RuntimeError(
+            f"tool handlers out of step with the schemas: without a handler {sorted(missing)}, "
+            f"without a schema {sorted(extra)}"
+        )
 
 
 check_handlers()

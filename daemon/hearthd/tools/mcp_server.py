@@ -16,8 +16,11 @@ from .schemas import BY_NAME
 def build_server(client: HearthClient, speaker: str | None, band: str | None):
     from mcp.server.mcpserver import MCPServer
 
-    server = MCPServer(name="hearth", instructions="Long-term memory of this household: recall what was said "
-                       "and learned before, and remember new facts when the user asks.")
+    server = MCPServer(
+        name="hearth",
+        instructions="Long-term memory of this household: recall what was said "
+        "and learned before, and remember new facts when the user asks.",
+    )
 
     def call(name: str, arguments: dict) -> str:
         try:
@@ -27,8 +30,12 @@ def build_server(client: HearthClient, speaker: str | None, band: str | None):
 
     @server.tool(description=BY_NAME["recall_memory"]["function"]["description"])
     def recall_memory(query: str, since: str | None = None, until: str | None = None, limit: int = 5) -> str:
-        args = {"query": query, "limit": limit, **({"since": since} if since else {}),
-                **({"until": until} if until else {})}
+        args = {
+            "query": query,
+            "limit": limit,
+            **({"since": since} if since else {}),
+            **({"until": until} if until else {}),
+        }
         return call("recall_memory", args)
 
     @server.tool(description=BY_NAME["expand_episode"]["function"]["description"])

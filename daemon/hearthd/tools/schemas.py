@@ -7,7 +7,7 @@ RECALL_MEMORY = {
     "function": {
         "name": "recall_memory",
         "description": "Search the household's long-term memory: facts, past conversations (episodes) and what "
-                       "was said. Use it when the user refers to something from before.",
+        "was said. Use it when the user refers to something from before.",
         "parameters": {
             "type": "object",
             "properties": {
@@ -27,7 +27,7 @@ EXPAND_EPISODE = {
     "function": {
         "name": "expand_episode",
         "description": "The full record of one past conversation found by recall_memory: its summary, the "
-                       "facts learned in it and what was said.",
+        "facts learned in it and what was said.",
         "parameters": {
             "type": "object",
             "properties": {"episode_id": {"type": "integer", "description": "the episode's id"}},

@@ -9,8 +9,24 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QTabl
 
 from .page import Page, when
 
-ACTIONS = ("", "settings.set", "dismiss", "restore", "pin", "unpin", "edit", "promote", "review", "erase",
-           "import", "clear_context", "speaker.enroll", "speaker.reenroll", "speaker.rename", "speaker.remove_voice")
+ACTIONS = (
+    "",
+    "settings.set",
+    "dismiss",
+    "restore",
+    "pin",
+    "unpin",
+    "edit",
+    "promote",
+    "review",
+    "erase",
+    "import",
+    "clear_context",
+    "speaker.enroll",
+    "speaker.reenroll",
+    "speaker.rename",
+    "speaker.remove_voice",
+)
 
 
 class AuditPage(Page):

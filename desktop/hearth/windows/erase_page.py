@@ -23,12 +23,14 @@ from PySide6.QtWidgets import (
 
 from .page import Page, error_label, when
 
-SELECTORS = (("speaker", "A speaker's personal memory", "person id, e.g. alice"),
-             ("thread", "A conversation (thread key)", "e.g. kitchen"),
-             ("match", "Everything containing an identifier", "e.g. alice@example.org or 555-0100"),
-             ("before", "Everything before a date", "YYYY-MM-DD"),
-             ("range", "A time range", "START..END, e.g. 2026-01-01..2026-02-01"),
-             ("ref", "One item", "fact:12, episode:3 or turn:40"))
+SELECTORS = (
+    ("speaker", "A speaker's personal memory", "person id, e.g. alice"),
+    ("thread", "A conversation (thread key)", "e.g. kitchen"),
+    ("match", "Everything containing an identifier", "e.g. alice@example.org or 555-0100"),
+    ("before", "Everything before a date", "YYYY-MM-DD"),
+    ("range", "A time range", "START..END, e.g. 2026-01-01..2026-02-01"),
+    ("ref", "One item", "fact:12, episode:3 or turn:40"),
+)
 
 
 class ErasePage(Page):
@@ -69,8 +71,7 @@ class ErasePage(Page):
         self.counts.setHorizontalHeaderLabels(["Table", "Rows"])
         self.counts.horizontalHeader().setStretchLastSection(True)
         self.counts.verticalHeader().setVisible(False)
-        self.summary = QLabel("Preview shows how many rows an erase would delete; nothing changes until you "
-                              "confirm.")
+        self.summary = QLabel("Preview shows how many rows an erase would delete; nothing changes until you confirm.")
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
         layout.addWidget(self.counts, 1)
@@ -119,22 +120,27 @@ class ErasePage(Page):
         for i, r in enumerate(rows):
             payload = r["receipt"]["payload"]
             total = sum(v for v in payload.get("counts", {}).values() if isinstance(v, int))
-            for col, value in enumerate((r["id"], when(r["created_at"]),
-                                         payload.get("selector", {}).get("kind", ""), total)):
+            for col, value in enumerate(
+                (r["id"], when(r["created_at"]), payload.get("selector", {}).get("kind", ""), total)
+            ):
                 self.history.setItem(i, col, QTableWidgetItem(str(value)))
 
     # -- preview, confirm, erase -------------------------------------------------------------------------------
     def run_preview(self) -> None:
         kind, value = self.selector()
         self.problem.setVisible(False)
-        self.tasks.run(lambda c: c.erase(kind, value, dry_run=True), lambda p: self._previewed((kind, value), p),
-                       self._refused)
+        self.tasks.run(
+            lambda c: c.erase(kind, value, dry_run=True), lambda p: self._previewed((kind, value), p), self._refused
+        )
 
     def _previewed(self, selector, preview: dict) -> None:
         self.preview, self.previewed = preview, selector
         self._show_counts(preview["counts"])
-        self.summary.setText(f"An erase would delete {preview['total']} row(s)." if preview["total"] else
-                             "Nothing matches: an erase would delete nothing.")
+        self.summary.setText(
+            f"An erase would delete {preview['total']} row(s)."
+            if preview["total"]
+            else "Nothing matches: an erase would delete nothing."
+        )
         self._selector_changed()
 
     def _refused(self, exc: Exception) -> None:
@@ -153,10 +159,14 @@ class ErasePage(Page):
             return
         kind, value = self.previewed
         answer = QMessageBox.question(
-            self, "Erase for good",
+            self,
+            "Erase for good",
             f"Erase {self.preview['total']} row(s) selected by {kind} “{value}”? This cannot be undone; you get a "
-            "signed receipt.", QMessageBox.Yes | QMessageBox.Cancel, QMessageBox.Cancel)
-        if answer != QMessageBox.Yes:
+            "signed receipt.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
             return
         self.erase_button.setEnabled(False)
         self.tasks.run(lambda c: c.erase(kind, value), self._erased, self._refused, changes=("memory", "receipts"))
@@ -173,8 +183,9 @@ class ErasePage(Page):
         if self.receipt is None:
             return None
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Save erase receipt", "hearth-erase-receipt.json",
-                                                  "Receipts (*.json)")
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Save erase receipt", "hearth-erase-receipt.json", "Receipts (*.json)"
+            )
         if not path:
             return None
         target = Path(path)
@@ -192,8 +203,11 @@ class ErasePage(Page):
         except (OSError, ValueError) as exc:
             self._verdict("malformed", f"cannot read {path}: {exc}")
             return
-        self.tasks.run(lambda c: c.verify_receipt(receipt), lambda r: self._verdict(r["verdict"], r["detail"]),
-                       lambda exc: self._verdict("error", str(exc)))
+        self.tasks.run(
+            lambda c: c.verify_receipt(receipt),
+            lambda r: self._verdict(r["verdict"], r["detail"]),
+            lambda exc: self._verdict("error", str(exc)),
+        )
 
     def _verdict(self, verdict: str, detail: str) -> None:
         colour = "#2e7d32" if verdict == "valid" else "#c62828"

@@ -45,20 +45,43 @@ def _state(item: dict) -> str:
 
 
 COLUMNS = {
-    "facts": [("Fact", lambda f: f["text"]), ("Subject", lambda f: f["subject"]),
-              ("Predicate", lambda f: f["predicate"]), ("Pool", _pool), ("Status", _state),
-              ("Pinned", lambda f: "yes" if f["always_inject"] else ""),
-              ("Valid from", lambda f: when(f["valid_from"])),
-              ("Valid to", lambda f: when(f["valid_to"])), ("Id", lambda f: f["id"])],
-    "episodes": [("Headline", lambda e: e["headline"]), ("Participants", lambda e: ", ".join(e["participants"])),
-                 ("Pool", _pool), ("Status", _state), ("Started", lambda e: when(e["started_at"])),
-                 ("Ended", lambda e: when(e["ended_at"])), ("Id", lambda e: e["id"])],
-    "turns": [("Text", lambda t: t["text"]), ("Role", lambda t: t["role"]), ("Speaker", lambda t: t["speaker_id"]),
-              ("Band", lambda t: t["band"]), ("Pool", _pool), ("Thread", lambda t: t["thread"]),
-              ("Status", _state), ("Said", lambda t: when(t["ts"])), ("Id", lambda t: t["id"])],
+    "facts": [
+        ("Fact", lambda f: f["text"]),
+        ("Subject", lambda f: f["subject"]),
+        ("Predicate", lambda f: f["predicate"]),
+        ("Pool", _pool),
+        ("Status", _state),
+        ("Pinned", lambda f: "yes" if f["always_inject"] else ""),
+        ("Valid from", lambda f: when(f["valid_from"])),
+        ("Valid to", lambda f: when(f["valid_to"])),
+        ("Id", lambda f: f["id"]),
+    ],
+    "episodes": [
+        ("Headline", lambda e: e["headline"]),
+        ("Participants", lambda e: ", ".join(e["participants"])),
+        ("Pool", _pool),
+        ("Status", _state),
+        ("Started", lambda e: when(e["started_at"])),
+        ("Ended", lambda e: when(e["ended_at"])),
+        ("Id", lambda e: e["id"]),
+    ],
+    "turns": [
+        ("Text", lambda t: t["text"]),
+        ("Role", lambda t: t["role"]),
+        ("Speaker", lambda t: t["speaker_id"]),
+        ("Band", lambda t: t["band"]),
+        ("Pool", _pool),
+        ("Thread", lambda t: t["thread"]),
+        ("Status", _state),
+        ("Said", lambda t: when(t["ts"])),
+        ("Id", lambda t: t["id"]),
+    ],
 }
-STATUSES = {"facts": ("live", "dismissed", "superseded", "all"), "episodes": ("live", "dismissed", "all"),
-            "turns": ("live", "dismissed", "cleared", "all")}
+STATUSES = {
+    "facts": ("live", "dismissed", "superseded", "all"),
+    "episodes": ("live", "dismissed", "all"),
+    "turns": ("live", "dismissed", "cleared", "all"),
+}
 TABS = (("facts", "Facts"), ("episodes", "Episodes"), ("turns", "Turns"))
 
 
@@ -84,8 +107,16 @@ class MemoryPage(Page):
         self.refresh_button = QPushButton("Refresh")
         self.refresh_button.setToolTip("Load the tables again")
         self.refresh_button.clicked.connect(self.reload)
-        for w in (self.search, self.speaker, self.pool, self.status, self.since, self.until, self.as_of,
-                  self.refresh_button):
+        for w in (
+            self.search,
+            self.speaker,
+            self.pool,
+            self.status,
+            self.since,
+            self.until,
+            self.as_of,
+            self.refresh_button,
+        ):
             bar.addWidget(w)
         self.search.setMinimumWidth(180)
         layout.addLayout(bar)
@@ -129,10 +160,16 @@ class MemoryPage(Page):
         right_layout.addWidget(self.detail, 1)
         buttons = QGridLayout()  # two rows: the detail pane stays narrow
         self.buttons: dict[str, QPushButton] = {}
-        actions = (("dismiss", "Dismiss", self.dismiss), ("restore", "Restore", self.restore),
-                   ("pin", "Pin", lambda: self.pin(True)), ("unpin", "Unpin", lambda: self.pin(False)),
-                   ("edit", "Edit…", self.edit), ("promote", "Promote", self.promote),
-                   ("accept", "Keep one…", self.accept_review), ("keep_both", "Keep both", self.keep_both))
+        actions = (
+            ("dismiss", "Dismiss", self.dismiss),
+            ("restore", "Restore", self.restore),
+            ("pin", "Pin", lambda: self.pin(True)),
+            ("unpin", "Unpin", lambda: self.pin(False)),
+            ("edit", "Edit…", self.edit),
+            ("promote", "Promote", self.promote),
+            ("accept", "Keep one…", self.accept_review),
+            ("keep_both", "Keep both", self.keep_both),
+        )
         for n, (key, text, slot) in enumerate(actions):
             button = QPushButton(text)
             button.clicked.connect(slot)
@@ -169,8 +206,9 @@ class MemoryPage(Page):
         if self._own_change:
             return
         kind = self.kind
-        busy_reading = kind is not None and (len(self.models[kind].items) > self.models[kind].page_size
-                                             or self.current is not None)
+        busy_reading = kind is not None and (
+            len(self.models[kind].items) > self.models[kind].page_size or self.current is not None
+        )
         if area in self.areas and self.isVisible() and busy_reading:
             self._stale = True
             self.refresh_button.setText("Refresh (changed)")
@@ -185,8 +223,9 @@ class MemoryPage(Page):
         super().showEvent(event)
         if not self._sized:  # the tables get the larger part (once the layout has its size)
             self._sized = True
-            QTimer.singleShot(0, lambda: self.split.setSizes([int(self.split.width() * 0.6),
-                                                              int(self.split.width() * 0.4)]))
+            QTimer.singleShot(
+                0, lambda: self.split.setSizes([int(self.split.width() * 0.6), int(self.split.width() * 0.4)])
+            )
 
     # -- filters and loading -----------------------------------------------------------------------------------
     @property
@@ -203,10 +242,15 @@ class MemoryPage(Page):
         self.status.blockSignals(False)
 
     def filters(self, kind: str) -> dict:
-        return {"q": self.search.text().strip(), "speaker": self.speaker.currentData(),
-                "pool": self.pool.currentData(), "status": self.status.currentText() or "live",
-                "since": self.since.text().strip(), "until": self.until.text().strip(),
-                "as_of": self.as_of.text().strip() if kind == "facts" else None}
+        return {
+            "q": self.search.text().strip(),
+            "speaker": self.speaker.currentData(),
+            "pool": self.pool.currentData(),
+            "status": self.status.currentText() or "live",
+            "since": self.since.text().strip(),
+            "until": self.until.text().strip(),
+            "as_of": self.as_of.text().strip() if kind == "facts" else None,
+        }
 
     def apply_filters(self) -> None:
         kind = self.kind
@@ -272,19 +316,29 @@ class MemoryPage(Page):
     def _history(self, item: dict, history: list[dict]) -> None:
         if self.current is not item:
             return
-        rows = "".join(f"<li>{'<b>' if h['id'] == item['id'] else ''}{html.escape(h['text'])} — "
-                       f"{when(h['valid_from'])} → {when(h['valid_to']) or 'now'} ({_state(h)})"
-                       f"{'</b>' if h['id'] == item['id'] else ''}</li>" for h in history)
+        rows = "".join(
+            f"<li>{'<b>' if h['id'] == item['id'] else ''}{html.escape(h['text'])} — "
+            f"{when(h['valid_from'])} → {when(h['valid_to']) or 'now'} ({_state(h)})"
+            f"{'</b>' if h['id'] == item['id'] else ''}</li>"
+            for h in history
+        )
         self.detail.setHtml(_describe("facts", item) + f"<h4>History</h4><ol>{rows}</ol>")
 
     def _episode(self, item: dict, episode: dict) -> None:
         if self.current is not item:
             return
-        related = "".join(f"<li><a href='{e['ref']}'>{html.escape(e['headline'])}</a> ({when(e['ended_at'])})</li>"
-                          for e in episode["related"]) or "<li>none</li>"
+        related = (
+            "".join(
+                f"<li><a href='{e['ref']}'>{html.escape(e['headline'])}</a> ({when(e['ended_at'])})</li>"
+                for e in episode["related"]
+            )
+            or "<li>none</li>"
+        )
         facts = "".join(f"<li>{html.escape(f['text'])}</li>" for f in episode["facts"]) or "<li>none</li>"
-        self.detail.setHtml(_describe("episodes", item) + f"<p>{episode['turns']} turns</p>"
-                            f"<h4>Related episodes</h4><ul>{related}</ul><h4>Source facts</h4><ul>{facts}</ul>")
+        self.detail.setHtml(
+            _describe("episodes", item) + f"<p>{episode['turns']} turns</p>"
+            f"<h4>Related episodes</h4><ul>{related}</ul><h4>Source facts</h4><ul>{facts}</ul>"
+        )
 
     def _show_ref(self, ref: str) -> None:
         if ref.startswith("episode:"):
@@ -347,8 +401,9 @@ class MemoryPage(Page):
         if not self.current:
             return
         ref = self.current["ref"]
-        text, ok = QInputDialog.getText(self, "Edit fact", "How the fact reads (empty: back to the original):",
-                                        text=self.current["text"])
+        text, ok = QInputDialog.getText(
+            self, "Edit fact", "How the fact reads (empty: back to the original):", text=self.current["text"]
+        )
         if ok:
             self._act(lambda c: c.edit_fact(ref, text or None))
 
@@ -356,8 +411,11 @@ class MemoryPage(Page):
         if not self.current:
             return
         ref = self.current["ref"]
-        answer = QMessageBox.question(self, "Promote fact", f"Move “{self.current['text']}” to the household pool? "
-                                      "Everyone in the home will see it.")
+        answer = QMessageBox.question(
+            self,
+            "Promote fact",
+            f"Move “{self.current['text']}” to the household pool? Everyone in the home will see it.",
+        )
         if answer == QMessageBox.Yes:
             self._act(lambda c: c.promote(ref))
 
@@ -365,8 +423,15 @@ class MemoryPage(Page):
     def _review_items(self, items: list[dict]) -> None:
         self.review.setRowCount(len(items))
         for row, item in enumerate(items):
-            for col, value in enumerate((item["id"], item["kind"], ", ".join(f"fact:{f}" for f in item["facts"]),
-                                         item["detail"] or "", when(item["created_at"]))):
+            for col, value in enumerate(
+                (
+                    item["id"],
+                    item["kind"],
+                    ", ".join(f"fact:{f}" for f in item["facts"]),
+                    item["detail"] or "",
+                    when(item["created_at"]),
+                )
+            ):
                 cell = QTableWidgetItem(str(value))
                 cell.setData(Qt.UserRole, item)
                 self.review.setItem(row, col, cell)
@@ -381,15 +446,18 @@ class MemoryPage(Page):
         self.current = None
         self._enable_actions(None)
         if item:
-            self.detail.setHtml(f"<h3>Review item {item['id']}</h3><p>{html.escape(item['detail'] or '')}</p>"
-                                f"<p>Facts: {', '.join(f'fact:{f}' for f in item['facts'])}</p>")
+            self.detail.setHtml(
+                f"<h3>Review item {item['id']}</h3><p>{html.escape(item['detail'] or '')}</p>"
+                f"<p>Facts: {', '.join(f'fact:{f}' for f in item['facts'])}</p>"
+            )
 
     def accept_review(self) -> None:
         item = self._review_item()
         if not item:
             return
-        choice, ok = QInputDialog.getItem(self, "Keep one fact", "The fact that stays current:",
-                                          [f"fact:{f}" for f in item["facts"]], 0, False)
+        choice, ok = QInputDialog.getItem(
+            self, "Keep one fact", "The fact that stays current:", [f"fact:{f}" for f in item["facts"]], 0, False
+        )
         if ok and choice:
             keep = int(choice.split(":")[1])
             self._act(lambda c: c.resolve_review(item["id"], "accept", keep))
@@ -403,14 +471,20 @@ class MemoryPage(Page):
 def _describe(kind: str, item: dict) -> str:
     e = html.escape
     if kind == "facts":
-        return (f"<h3>{e(item['text'])}</h3><p><b>{e(item['subject'])}</b> · {e(item['predicate'])} · "
-                f"<b>{e(item['object'])}</b></p><p>Pool: {e(_pool(item))} · {e(item['provenance'])} · confidence "
-                f"{item['confidence']:.2f} · supported {item['support_count']}× · used {item['use_count']}×</p>"
-                f"<p>Valid {when(item['valid_from'])} → {when(item['valid_to']) or 'now'} · {e(_state(item))}"
-                f"{' · pinned' if item['always_inject'] else ''}</p>")
+        return (
+            f"<h3>{e(item['text'])}</h3><p><b>{e(item['subject'])}</b> · {e(item['predicate'])} · "
+            f"<b>{e(item['object'])}</b></p><p>Pool: {e(_pool(item))} · {e(item['provenance'])} · confidence "
+            f"{item['confidence']:.2f} · supported {item['support_count']}× · used {item['use_count']}×</p>"
+            f"<p>Valid {when(item['valid_from'])} → {when(item['valid_to']) or 'now'} · {e(_state(item))}"
+            f"{' · pinned' if item['always_inject'] else ''}</p>"
+        )
     if kind == "episodes":
-        return (f"<h3>{e(item['headline'])}</h3><p>{e(item['summary'])}</p><p>{when(item['started_at'])} → "
-                f"{when(item['ended_at'])} · {e(', '.join(item['participants']))} · pool {e(_pool(item))}</p>")
-    return (f"<h3>{e(item['role'])}{' · ' + e(item['speaker_id']) if item.get('speaker_id') else ''}</h3>"
-            f"<p>{e(item['text'])}</p><p>{when(item['ts'])} · thread {e(str(item['thread']))} · band "
-            f"{e(item['band'])} · pool {e(_pool(item))} · {e(_state(item))}</p>")
+        return (
+            f"<h3>{e(item['headline'])}</h3><p>{e(item['summary'])}</p><p>{when(item['started_at'])} → "
+            f"{when(item['ended_at'])} · {e(', '.join(item['participants']))} · pool {e(_pool(item))}</p>"
+        )
+    return (
+        f"<h3>{e(item['role'])}{' · ' + e(item['speaker_id']) if item.get('speaker_id') else ''}</h3>"
+        f"<p>{e(item['text'])}</p><p>{when(item['ts'])} · thread {e(str(item['thread']))} · band "
+        f"{e(item['band'])} · pool {e(_pool(item))} · {e(_state(item))}</p>"
+    )

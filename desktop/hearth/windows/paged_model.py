@@ -7,7 +7,7 @@ table. A filter change resets the model; a page that belongs to an older filter 
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QColor
@@ -18,21 +18,22 @@ Column = tuple[str, Callable[[dict], object]]  # header, how a row shows in it
 
 # data() runs for every visible cell and role on each paint: roles as plain ints (the view passes ints, and
 # looking up Qt's enum members costs microseconds each), rows formatted once when their page arrives.
-DISPLAY, TOOLTIP, FOREGROUND = (int(r.value) for r in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
-                                                       Qt.ItemDataRole.ForegroundRole))
+DISPLAY, TOOLTIP, FOREGROUND = (
+    int(r.value) for r in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole)
+)
 DIMMED = QColor("#8a8a8a")
 
 
 class PagedModel(QAbstractTableModel):
-    page_loaded = Signal(int, int)   # rows now, total
+    page_loaded = Signal(int, int)  # rows now, total
 
     def __init__(self, tasks: Tasks, kind: str, columns: list[Column], page_size: int = 200, parent=None):
         super().__init__(parent)
         self.tasks, self.kind, self.columns, self.page_size = tasks, kind, columns, page_size
         self.filters: dict = {}
         self.items: list[dict] = []
-        self._texts: list[tuple[str, ...]] = []   # each row's cells, as shown
-        self._dimmed: list[bool] = []             # dismissed or superseded rows are greyed
+        self._texts: list[tuple[str, ...]] = []  # each row's cells, as shown
+        self._dimmed: list[bool] = []  # dismissed or superseded rows are greyed
         self.total: int | None = None
         self.loading = False
         self.error: str | None = None
@@ -52,7 +53,7 @@ class PagedModel(QAbstractTableModel):
 
     def data(self, index, role=DISPLAY):
         role = int(role)
-        if role == DISPLAY or role == TOOLTIP:
+        if role in (DISPLAY, TOOLTIP):
             row = index.row()
             return self._texts[row][index.column()] if 0 <= row < len(self._texts) else None
         if role == FOREGROUND:
@@ -73,9 +74,11 @@ class PagedModel(QAbstractTableModel):
             return
         self.loading = True
         generation, offset, kind, filters = self._generation, len(self.items), self.kind, dict(self.filters)
-        self.tasks.run(lambda c: c.memory_page(kind, offset, self.page_size, **filters),
-                       lambda page: self._arrived(generation, offset, page),
-                       lambda exc: self._failed(generation, exc))
+        self.tasks.run(
+            lambda c: c.memory_page(kind, offset, self.page_size, **filters),
+            lambda page: self._arrived(generation, offset, page),
+            lambda exc: self._failed(generation, exc),
+        )
 
     # -- pages -------------------------------------------------------------------------------------------
     def _arrived(self, generation: int, offset: int, page: dict) -> None:

@@ -21,8 +21,15 @@ from PySide6.QtWidgets import (
 
 from .page import Page, error_label
 
-SECTION_TITLES = {"memory": "Memory", "episodes": "Episodes", "general": "General", "speakers": "Speakers",
-                  "embedder": "Embedder", "generator": "Generator", "tools": "Recall tools"}
+SECTION_TITLES = {
+    "memory": "Memory",
+    "episodes": "Episodes",
+    "general": "General",
+    "speakers": "Speakers",
+    "embedder": "Embedder",
+    "generator": "Generator",
+    "tools": "Recall tools",
+}
 
 
 class SettingField(QWidget):
@@ -63,15 +70,19 @@ class SettingField(QWidget):
             return box
         if kind == "int":
             box = QSpinBox()
-            box.setRange(int(decl["minimum"] if decl["minimum"] is not None else -2**31),
-                         int(decl["maximum"] if decl["maximum"] is not None else 2**31 - 1))
+            box.setRange(
+                int(decl["minimum"] if decl["minimum"] is not None else -(2**31)),
+                int(decl["maximum"] if decl["maximum"] is not None else 2**31 - 1),
+            )
             return box
         if kind == "float":
             box = QDoubleSpinBox()
             box.setDecimals(3 if (decl["maximum"] or 0) <= 1 else 1)
             box.setSingleStep(0.01 if (decl["maximum"] or 0) <= 1 else 1.0)
-            box.setRange(decl["minimum"] if decl["minimum"] is not None else -1e9,
-                         decl["maximum"] if decl["maximum"] is not None else 1e9)
+            box.setRange(
+                decl["minimum"] if decl["minimum"] is not None else -1e9,
+                decl["maximum"] if decl["maximum"] is not None else 1e9,
+            )
             return box
         return QLineEdit()
 

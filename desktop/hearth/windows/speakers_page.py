@@ -47,12 +47,14 @@ class SpeakersPage(Page):
 
         buttons = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
-        for key, text, slot in (("enroll", "Enroll from files…", self.enroll_files),
-                                ("record", "Enroll from microphone…", self.enroll_microphone),
-                                ("rename", "Rename…", self.rename), ("reenroll", "Re-enroll from files…",
-                                                                     self.reenroll_files),
-                                ("remove", "Remove voice", self.remove_voice),
-                                ("identify", "Test identification…", self.test_identification)):
+        for key, text, slot in (
+            ("enroll", "Enroll from files…", self.enroll_files),
+            ("record", "Enroll from microphone…", self.enroll_microphone),
+            ("rename", "Rename…", self.rename),
+            ("reenroll", "Re-enroll from files…", self.reenroll_files),
+            ("remove", "Remove voice", self.remove_voice),
+            ("identify", "Test identification…", self.test_identification),
+        ):
             button = QPushButton(text)
             button.clicked.connect(lambda _=False, s=slot: s())
             buttons.addWidget(button)
@@ -80,8 +82,16 @@ class SpeakersPage(Page):
         chosen = self.selected()
         self.table.setRowCount(len(self.speakers))
         for row, s in enumerate(self.speakers):
-            for col, value in enumerate((s["name"], s["id"], "enrolled" if s["enrolled"] else "no voice",
-                                         s["samples"], f"{s['seconds']:.1f}", when(s["enrolled_at"]))):
+            for col, value in enumerate(
+                (
+                    s["name"],
+                    s["id"],
+                    "enrolled" if s["enrolled"] else "no voice",
+                    s["samples"],
+                    f"{s['seconds']:.1f}",
+                    when(s["enrolled_at"]),
+                )
+            ):
                 cell = QTableWidgetItem(str(value))
                 cell.setData(Qt.UserRole, s)
                 self.table.setItem(row, col, cell)
@@ -117,10 +127,12 @@ class SpeakersPage(Page):
     def _enroll(self, name: str | None, read_samples, speaker_id: str | None = None) -> None:
         """read_samples(): the WAV files' bytes (run off the GUI thread, as is the enrollment)."""
         self._say("Enrolling… (the voice model loads on first use)")
-        self.tasks.run(lambda c: c.enroll(name, read_samples(), speaker_id),
-                       lambda r: self._say(f"Enrolled {r['name']} ({r['id']}) from {r['samples']} samples, "
-                                           f"{r['seconds']:.1f} s."),
-                       lambda exc: self._say(f"Not enrolled: {exc}"), changes="speakers")
+        self.tasks.run(
+            lambda c: c.enroll(name, read_samples(), speaker_id),
+            lambda r: self._say(f"Enrolled {r['name']} ({r['id']}) from {r['samples']} samples, {r['seconds']:.1f} s."),
+            lambda exc: self._say(f"Not enrolled: {exc}"),
+            changes="speakers",
+        )
 
     def enroll_files(self) -> None:
         name, ok = QInputDialog.getText(self, "Enroll a voice", "Name:")
@@ -141,17 +153,25 @@ class SpeakersPage(Page):
     def enroll_microphone(self) -> None:
         reason = microphone.unavailable()
         if reason:
-            QMessageBox.information(self, "No microphone", f"Cannot record: {reason}.\n\nEnroll from WAV files "
-                                    "instead (any recorder can make them).")
+            QMessageBox.information(
+                self,
+                "No microphone",
+                f"Cannot record: {reason}.\n\nEnroll from WAV files instead (any recorder can make them).",
+            )
             self._say(f"Microphone unavailable: {reason}")
             return
         person = self.selected()
-        name, ok = QInputDialog.getText(self, "Enroll from the microphone", "Name:",
-                                        text=person["name"] if person else "")
+        name, ok = QInputDialog.getText(
+            self, "Enroll from the microphone", "Name:", text=person["name"] if person else ""
+        )
         if not ok or not name.strip():
             return
-        QMessageBox.information(self, "Recording", f"{MIC_SAMPLES} recordings of {MIC_SECONDS:.0f} s each follow: "
-                                "speak naturally, e.g. read a sentence aloud.")
+        QMessageBox.information(
+            self,
+            "Recording",
+            f"{MIC_SAMPLES} recordings of {MIC_SECONDS:.0f} s each follow: "
+            "speak naturally, e.g. read a sentence aloud.",
+        )
         self._say("Recording…")
         self._enroll(name.strip(), lambda: [microphone.record_wav(MIC_SECONDS) for _ in range(MIC_SAMPLES)])
 
@@ -162,15 +182,20 @@ class SpeakersPage(Page):
             return
         name, ok = QInputDialog.getText(self, "Rename", "Name:", text=person["name"])
         if ok and name.strip():
-            self.tasks.run(lambda c: c.rename_speaker(person["id"], name.strip()), changes="speakers",
-                           on_error=self.error)
+            self.tasks.run(
+                lambda c: c.rename_speaker(person["id"], name.strip()), changes="speakers", on_error=self.error
+            )
 
     def remove_voice(self) -> None:
         person = self.selected()
         if person is None:
             return
-        answer = QMessageBox.question(self, "Remove voice", f"Remove {person['name']}'s voiceprint and samples? "
-                                      "Their memory stays; they are no longer recognised by voice.")
+        answer = QMessageBox.question(
+            self,
+            "Remove voice",
+            f"Remove {person['name']}'s voiceprint and samples? "
+            "Their memory stays; they are no longer recognised by voice.",
+        )
         if answer == QMessageBox.Yes:
             self.tasks.run(lambda c: c.remove_voice(person["id"]), changes="speakers", on_error=self.error)
 
@@ -180,8 +205,11 @@ class SpeakersPage(Page):
         if not path:
             return
         self._say("Identifying…")
-        self.tasks.run(lambda c: c.identify(Path(path).read_bytes()), self._identified,
-                       lambda exc: self._say(f"Could not identify: {exc}"))
+        self.tasks.run(
+            lambda c: c.identify(Path(path).read_bytes()),
+            self._identified,
+            lambda exc: self._say(f"Could not identify: {exc}"),
+        )
 
     def _identified(self, r: dict) -> None:
         who = r.get("name") or r.get("speaker") or "nobody enrolled"

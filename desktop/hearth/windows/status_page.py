@@ -98,15 +98,30 @@ class StatusPage(Page):
                 form.addRow(label, self.labels[key])
             return box
 
-        row.addWidget(group("Daemon", [("daemon", "Version"), ("uptime", "Up"), ("data_dir", "Data dir"),
-                                       ("db", "Database"), ("memory", "Memory"), ("receipts", "Receipt key")]))
+        row.addWidget(
+            group(
+                "Daemon",
+                [
+                    ("daemon", "Version"),
+                    ("uptime", "Up"),
+                    ("data_dir", "Data dir"),
+                    ("db", "Database"),
+                    ("memory", "Memory"),
+                    ("receipts", "Receipt key"),
+                ],
+            )
+        )
         embed = group("Embedder", [("model", "Model"), ("embedder", "State"), ("searched", "Searched space")])
         self.progress = QProgressBar()
         self.progress.setFormat("%v of %m embedded")
         embed.layout().addRow("Embedding", self.progress)
         row.addWidget(embed)
-        row.addWidget(group("Formation", [("generator", "Generator"), ("backlog", "Backlog"),
-                                          ("last_pass", "Last pass"), ("counts", "Counts")]))
+        row.addWidget(
+            group(
+                "Formation",
+                [("generator", "Generator"), ("backlog", "Backlog"), ("last_pass", "Last pass"), ("counts", "Counts")],
+            )
+        )
         layout.addLayout(row)
         chart_box = QGroupBox("Memory growth")
         cl = QVBoxLayout(chart_box)
@@ -134,8 +149,12 @@ class StatusPage(Page):
         rec = status.get("receipts") or {}
         set_("receipts", rec.get("warning") or rec.get("source") or "not created yet")
         set_("model", e["model"])
-        set_("embedder", e["state"] + (f": {e['error']}" if e.get("error") else "")
-             + (f" (loaded in {e['load_seconds']:.1f} s)" if e.get("load_seconds") else ""))
+        set_(
+            "embedder",
+            e["state"]
+            + (f": {e['error']}" if e.get("error") else "")
+            + (f" (loaded in {e['load_seconds']:.1f} s)" if e.get("load_seconds") else ""),
+        )
         searched = e.get("searched_model") or "none yet"
         if emb.get("building_model"):
             searched += f"; re-embedding into {emb['building_model']}"
@@ -147,7 +166,11 @@ class StatusPage(Page):
         set_("generator", status["generator"]["provider"])
         set_("backlog", f"{form['backlog']} session(s) waiting" + (" — forming now" if form.get("running") else ""))
         last = form.get("last_pass") or {}
-        set_("last_pass", f"{when(last['started_at'])}: formed {last['formed']}, {len(last['failed'])} failed"
-             if last else "none yet")
+        set_(
+            "last_pass",
+            f"{when(last['started_at'])}: formed {last['formed']}, {len(last['failed'])} failed"
+            if last
+            else "none yet",
+        )
         set_("counts", ", ".join(f"{counts.get(k, 0)} {k}" for k in ("turns", "facts", "episodes", "speakers")))
         self.chart.set_data(days, counts)

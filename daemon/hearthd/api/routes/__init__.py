@@ -2,5 +2,4 @@
 
 from . import conversation, curation, forgetting, generator, recall, settings, speakers, system, tools
 
-ROUTERS = [m.router for m in (system, conversation, recall, curation, forgetting, speakers, settings, generator,
-                              tools)]
+ROUTERS = [m.router for m in (system, conversation, recall, curation, forgetting, speakers, settings, generator, tools)]

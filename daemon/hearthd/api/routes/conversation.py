@@ -17,8 +17,17 @@ def commit_turns(body: TurnsIn, ops: Ops):
     turns = []
     for i, t in enumerate(body.turns):
         speaker, band = ops.speakers.who(t.speaker, t.band, *(t.voice.parts() if t.voice else (None, None)))
-        turns.append(TurnIn(thread=t.thread, role=t.role, text=t.text, speaker=speaker, band=band,
-                            ts=parse_time(t.ts, f"turn {i + 1} ts"), tool_calls=t.tool_calls))
+        turns.append(
+            TurnIn(
+                thread=t.thread,
+                role=t.role,
+                text=t.text,
+                speaker=speaker,
+                band=band,
+                ts=parse_time(t.ts, f"turn {i + 1} ts"),
+                tool_calls=t.tool_calls,
+            )
+        )
     return ops.conversation.commit_turns(turns, body.usage.usage() if body.usage else None)
 
 

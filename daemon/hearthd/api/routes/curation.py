@@ -12,8 +12,9 @@ router = APIRouter()
 
 @route(router, "remember", "POST", "/v1/facts")
 def remember(body: RememberIn, ops: Ops):
-    return ops.curation.remember(body.text, body.speaker, body.band, body.subject, body.predicate, body.object,
-                                 body.pin, body.valid_from)
+    return ops.curation.remember(
+        body.text, body.speaker, body.band, body.subject, body.predicate, body.object, body.pin, body.valid_from
+    )
 
 
 @route(router, "dismiss", "POST", "/v1/dismiss")

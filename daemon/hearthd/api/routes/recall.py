@@ -31,21 +31,33 @@ def recall(body: RecallIn, ops: Ops, caller: Caller):
 
 
 @route(router, "facts", "GET", "/v1/facts")
-def facts(ops: Ops, speaker: str | None = Query(None, max_length=MAX_KEY_CHARS), band: Band | None = None,
-          history: bool = False, as_of: str | None = None):
+def facts(
+    ops: Ops,
+    speaker: str | None = Query(None, max_length=MAX_KEY_CHARS),
+    band: Band | None = None,
+    history: bool = False,
+    as_of: str | None = None,
+):
     return {"facts": ops.recall.facts(read_scope("admin", speaker, band), history, as_of)}
 
 
 @route(router, "memory_page", "GET", "/v1/memory/{kind}")
-def memory_page(ops: Ops, kind: Literal["facts", "episodes", "turns"], offset: int = Query(0, ge=0, le=MAX_ID),
-                limit: int = Query(100, ge=1, le=browse.MAX_PAGE), q: str | None = Query(None, max_length=500),
-                speaker: str | None = Query(None, max_length=MAX_KEY_CHARS),
-                pool: Literal["all", "household", "personal"] = "all", since: str | None = None,
-                until: str | None = None,
-                status: Literal["live", "dismissed", "superseded", "cleared", "all"] = "live",
-                as_of: str | None = None):
-    return ops.recall.memory_page(kind, offset, limit, q=q, speaker=speaker, pool=pool, since=since, until=until,
-                                  status=status, as_of=as_of)
+def memory_page(
+    ops: Ops,
+    kind: Literal["facts", "episodes", "turns"],
+    offset: int = Query(0, ge=0, le=MAX_ID),
+    limit: int = Query(100, ge=1, le=browse.MAX_PAGE),
+    q: str | None = Query(None, max_length=500),
+    speaker: str | None = Query(None, max_length=MAX_KEY_CHARS),
+    pool: Literal["all", "household", "personal"] = "all",
+    since: str | None = None,
+    until: str | None = None,
+    status: Literal["live", "dismissed", "superseded", "cleared", "all"] = "live",
+    as_of: str | None = None,
+):
+    return ops.recall.memory_page(
+        kind, offset, limit, q=q, speaker=speaker, pool=pool, since=since, until=until, status=status, as_of=as_of
+    )
 
 
 @route(router, "episode", "GET", "/v1/episodes/{episode_id}")

@@ -13,5 +13,19 @@ from .links import DELETE_ORDER, LINKS, TABLES, Link
 from .plan import ErasePlan, collect, plan_erase
 from .selectors import KINDS, Selector, contains_identifier
 
-__all__ = ["DELETE_ORDER", "KINDS", "LINKS", "TABLES", "ErasePlan", "Link", "Selector", "collect",
-           "contains_identifier", "erase", "execute_erase", "plan_erase", "retry_pending", "truncate_wal"]
+__all__ = [
+    "DELETE_ORDER",
+    "KINDS",
+    "LINKS",
+    "TABLES",
+    "ErasePlan",
+    "Link",
+    "Selector",
+    "collect",
+    "contains_identifier",
+    "erase",
+    "execute_erase",
+    "plan_erase",
+    "retry_pending",
+    "truncate_wal",
+]

@@ -24,16 +24,17 @@ RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)  # then every minute
 GIVE_UP_SECONDS = 3600.0  # the writer's close and the next start checkpoint too
 
 _lock = threading.Lock()
-_chains: set[str] = set()   # databases with a retry chain running
-_asked: set[str] = set()    # ... and asked again since its last attempt began (that attempt may predate the erase)
+_chains: set[str] = set()  # databases with a retry chain running
+_asked: set[str] = set()  # ... and asked again since its last attempt began (that attempt may predate the erase)
 
 
 def truncate_wal(path: Path) -> bool:
     """A few quick TRUNCATE checkpoints of core.db at `path`; True once its WAL is empty (well under 2 s)."""
     try:
         # mode=rw: a retry after the data directory is gone must not create an empty database
-        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=rw", uri=True, isolation_level=None,
-                               timeout=ATTEMPT_BUSY_MS / 1000)
+        conn = sqlite3.connect(
+            Path(path).resolve().as_uri() + "?mode=rw", uri=True, isolation_level=None, timeout=ATTEMPT_BUSY_MS / 1000
+        )
     except sqlite3.Error as exc:
         log.warning("erase: cannot open %s to checkpoint its WAL: %s", path, exc)
         return False
@@ -94,5 +95,7 @@ def _retry(key: str, attempt: int, started: float) -> None:
     elif done:
         log.info("erase: the WAL is truncated (retry %d)", attempt + 1)
     elif expired:
-        log.warning("erase: readers kept the WAL from being truncated for an hour; erased text may stay in it "
-                    "until the daemon stops or the next erase")
+        log.warning(
+            "erase: readers kept the WAL from being truncated for an hour; erased text may stay in it "
+            "until the daemon stops or the next erase"
+        )

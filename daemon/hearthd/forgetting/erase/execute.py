@@ -48,16 +48,21 @@ def _rows(conn, table: str, keys: list) -> list[dict]:
 
 
 def _delete(tx, table: str, keys: list) -> int:
-    return sum(tx.execute(f"DELETE FROM {table} {_where_keys(table, n)}", params).rowcount
-               for n, params in _key_chunks(table, keys))
+    return sum(
+        tx.execute(f"DELETE FROM {table} {_where_keys(table, n)}", params).rowcount
+        for n, params in _key_chunks(table, keys)
+    )
 
 
 def _clear(tx, plan: ErasePlan) -> None:
     for link in LINKS:
         if link.on_erase == CLEAR:
             for chunk in chunks(plan.ids(link.references)):
-                tx.execute(f"UPDATE {link.table} SET {link.column} = NULL WHERE {link.column} IN "
-                           f"({', '.join('?' * len(chunk))})", chunk)
+                tx.execute(
+                    f"UPDATE {link.table} SET {link.column} = NULL WHERE {link.column} IN "
+                    f"({', '.join('?' * len(chunk))})",
+                    chunk,
+                )
 
 
 def _jsonable(value):
@@ -80,8 +85,10 @@ def execute_erase(store, windows, keys: ReceiptKeys, plan: ErasePlan, actor: str
         conn = tx.conn
         fresh = collect(conn, selector)
         now = time.time()
-        digests = {table: sorted(_row_digest(keys, table, row) for row in _rows(conn, table, fresh.ids(table)))
-                   for table in TABLES}
+        digests = {
+            table: sorted(_row_digest(keys, table, row) for row in _rows(conn, table, fresh.ids(table)))
+            for table in TABLES
+        }
         _clear(tx, fresh)
         deleted = {table: _delete(tx, table, fresh.ids(table)) for table in DELETE_ORDER}
         counts = {table: deleted[table] for table in TABLES}
@@ -90,28 +97,45 @@ def execute_erase(store, windows, keys: ReceiptKeys, plan: ErasePlan, actor: str
                 tx.execute(f"INSERT INTO {track.fts}({track.fts}) VALUES('optimize')")
                 tx.touch(track, fresh.ids(table))  # the store drops them from its vector tracks
         selector_desc = selector.describe(keys)
-        payload = {"selector": selector_desc, "erased_at": iso(now), "counts": counts, "digests": digests,
-                   "schema_version": schema_version, "hearth_version": __version__}
+        payload = {
+            "selector": selector_desc,
+            "erased_at": iso(now),
+            "counts": counts,
+            "digests": digests,
+            "schema_version": schema_version,
+            "hearth_version": __version__,
+        }
         receipt = keys.sign(payload)
         receipt_id = store_receipt(tx, receipt, now)
-        target = selector.value if selector.kind in ("ref", "before", "range") else \
-            next(v for k, v in selector_desc.items() if k.endswith("_digest"))
-        audit(tx, actor, "erase", f"{selector.kind}:{target}",
-              {"selector": selector_desc, "counts": counts, "receipt_id": receipt_id, "updates": fresh.updates})
+        target = (
+            selector.value
+            if selector.kind in ("ref", "before", "range")
+            else next(v for k, v in selector_desc.items() if k.endswith("_digest"))
+        )
+        audit(
+            tx,
+            actor,
+            "erase",
+            f"{selector.kind}:{target}",
+            {"selector": selector_desc, "counts": counts, "receipt_id": receipt_id, "updates": fresh.updates},
+        )
         tx.after_commit(lambda: windows.drop(fresh.threads_touched))
         return receipt
 
     receipt = store.writer.write(write, timeout=None)
     if truncate_wal(store.path):
         return dict(receipt, checkpoint="done")
-    log.warning("erase: readers keep the WAL from being truncated; the erased text stays in it until they "
-                "finish (retried in the background)")
+    log.warning(
+        "erase: readers keep the WAL from being truncated; the erased text stays in it until they "
+        "finish (retried in the background)"
+    )
     retry_later(store.path)
     return dict(receipt, checkpoint="pending")
 
 
-def erase(store, windows, keys: ReceiptKeys, selector: Selector, actor: str, schema_version: int,
-          dry_run: bool = False) -> dict:
+def erase(
+    store, windows, keys: ReceiptKeys, selector: Selector, actor: str, schema_version: int, dry_run: bool = False
+) -> dict:
     """The preview (dry_run: {"dry_run", "counts", ...}) or the erase (the receipt)."""
     plan = plan_erase(store, selector)
     if dry_run:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 # What happens to a row that points at an erased row:
 DELETE = "delete"  # it goes too
-CLEAR = "clear"    # it stays, the pointer is set to NULL
+CLEAR = "clear"  # it stays, the pointer is set to NULL
 DERIVE = "derive"  # a rule of the plan decides (plan.py: it goes only if what it came from is erased)
 
 # Every table an erase may delete from, in receipt order, with the columns that name one of its rows.
@@ -30,11 +30,11 @@ TABLES: dict[str, tuple[str, ...]] = {
 
 @dataclass(frozen=True)
 class Link:
-    table: str        # the table holding the pointer
-    column: str       # its column
-    references: str   # the table pointed at (by its id)
+    table: str  # the table holding the pointer
+    column: str  # its column
+    references: str  # the table pointed at (by its id)
     on_erase: str = DELETE
-    where: str = ""   # a condition on a column of `table`: the rows the link is for (a dismissal's kind)
+    where: str = ""  # a condition on a column of `table`: the rows the link is for (a dismissal's kind)
     json_list: bool = False  # the column holds a JSON list of ids
 
     @property
@@ -73,8 +73,10 @@ LINKS: tuple[Link, ...] = (
 def _delete_order() -> tuple[str, ...]:
     """Tables with rows pointing at another before it (foreign keys are checked at each statement); cleared
     pointers are NULL by then and set no order. Ties keep the receipt order."""
-    before = {t: {link.table for link in LINKS if link.references == t and link.table != t
-                  and link.on_erase != CLEAR} for t in TABLES}
+    before = {
+        t: {link.table for link in LINKS if link.references == t and link.table != t and link.on_erase != CLEAR}
+        for t in TABLES
+    }
     order: list[str] = []
     while len(order) < len(TABLES):
         ready = [t for t in TABLES if t not in order and before[t] <= set(order)]

@@ -29,8 +29,8 @@ MIN_QUOTE_CHARS = 16
 @dataclass
 class ErasePlan:
     selector: Selector
-    rows: dict[str, list] = field(default_factory=dict)      # table -> sorted keys (links.TABLES)
-    updates: dict[str, int] = field(default_factory=dict)    # "facts.superseded_by" -> surviving rows changed
+    rows: dict[str, list] = field(default_factory=dict)  # table -> sorted keys (links.TABLES)
+    updates: dict[str, int] = field(default_factory=dict)  # "facts.superseded_by" -> surviving rows changed
     threads_touched: list[int] = field(default_factory=list)  # live windows to release
 
     def ids(self, table: str) -> list:
@@ -42,15 +42,19 @@ class ErasePlan:
     def preview(self) -> dict:
         """The dry run as the API shows it (the selector's kind, never its identifier)."""
         counts = self.counts()
-        return {"selector": {"kind": self.selector.kind}, "counts": counts, "updates": dict(self.updates),
-                "total": sum(counts.values())}
+        return {
+            "selector": {"kind": self.selector.kind},
+            "counts": counts,
+            "updates": dict(self.updates),
+            "total": sum(counts.values()),
+        }
 
 
 # -- reading in chunks ----------------------------------------------------------------------------------------
 def chunks(items, size: int = CHUNK):
     items = sorted(items)
     for i in range(0, len(items), size):
-        yield items[i:i + size]
+        yield items[i : i + size]
 
 
 def query_in(conn, sql: str, ids, params_before: tuple = ()) -> list:
@@ -66,14 +70,15 @@ def pointing_at(conn, link: Link, ids, extra_sql: str = "") -> list:
     table = link.table
     key = ", ".join(f"{table}.{c}" for c in TABLES[table])
     if link.json_list:  # (a malformed list points at nothing)
-        source = f"{table}, json_each(CASE WHEN json_valid({table}.{link.column}) THEN {table}.{link.column} " \
-                 f"ELSE '[]' END) AS listed"
+        source = (
+            f"{table}, json_each(CASE WHEN json_valid({table}.{link.column}) THEN {table}.{link.column} "
+            f"ELSE '[]' END) AS listed"
+        )
         column = "listed.value"
     else:
         source, column = table, f"{table}.{link.column}"
     where = f" AND {table}.{link.where}" if link.where else ""
-    rows = query_in(conn, f"SELECT DISTINCT {key} FROM {source} WHERE {column} IN ({{marks}}){where}{extra_sql}",
-                    ids)
+    rows = query_in(conn, f"SELECT DISTINCT {key} FROM {source} WHERE {column} IN ({{marks}}){where}{extra_sql}", ids)
     return [r[0] if len(r) == 1 else tuple(r) for r in rows]
 
 
@@ -94,16 +99,19 @@ def cascade(conn, rows: Rows) -> None:
 # -- derived rows ---------------------------------------------------------------------------------------------
 def facts_only_from(conn, turns: set, facts: set, household_kept: bool) -> set:
     """Facts not yet erased whose every source turn (fact_turn_link) is in `turns`."""
-    candidates = {r[0] for r in query_in(
-        conn, "SELECT DISTINCT fact_id FROM fact_turn_link WHERE turn_id IN ({marks})", turns)} - facts
+    candidates = {
+        r[0] for r in query_in(conn, "SELECT DISTINCT fact_id FROM fact_turn_link WHERE turn_id IN ({marks})", turns)
+    } - facts
     sources: dict[int, set[int]] = {}
-    for fact_id, turn_id in query_in(conn, "SELECT fact_id, turn_id FROM fact_turn_link WHERE fact_id IN "
-                                           "({marks})", candidates):
+    for fact_id, turn_id in query_in(
+        conn, "SELECT fact_id, turn_id FROM fact_turn_link WHERE fact_id IN ({marks})", candidates
+    ):
         sources.setdefault(fact_id, set()).add(turn_id)
     only = {f for f, from_turns in sources.items() if from_turns <= turns}
     if household_kept and only:
-        only = {r[0] for r in query_in(conn, "SELECT id FROM facts WHERE owner_id IS NOT NULL AND id IN ({marks})",
-                                       only)}
+        only = {
+            r[0] for r in query_in(conn, "SELECT id FROM facts WHERE owner_id IS NOT NULL AND id IN ({marks})", only)
+        }
     return only
 
 
@@ -131,17 +139,25 @@ def episodes_from(conn, turn_rows: list, turns: set, episodes: set, household_ke
     if not said:
         return set()
     # (json_each keeps the erased ids one parameter, however many there are)
-    kept = {r[0] for r in query_in(conn, "SELECT DISTINCT session_id FROM turns WHERE id NOT IN "
-                                         "(SELECT value FROM json_each(?)) AND session_id IN ({marks})",
-                                   said, (json.dumps(sorted(turns)),))}
+    kept = {
+        r[0]
+        for r in query_in(
+            conn,
+            "SELECT DISTINCT session_id FROM turns WHERE id NOT IN "
+            "(SELECT value FROM json_each(?)) AND session_id IN ({marks})",
+            said,
+            (json.dumps(sorted(turns)),),
+        )
+    }
     out = set()
     for ep_id, session_id, owner, headline, summary in query_in(
-            conn, "SELECT id, session_id, owner_id, headline, summary FROM episodes WHERE session_id IN ({marks})",
-            said):
+        conn, "SELECT id, session_id, owner_id, headline, summary FROM episodes WHERE session_id IN ({marks})", said
+    ):
         if ep_id in episodes or (household_kept and owner is None):
             continue
-        if session_id not in kept or any(quotes(f"{headline} {summary}", t) or headline_quotes(headline, t)
-                                         for t in said[session_id]):
+        if session_id not in kept or any(
+            quotes(f"{headline} {summary}", t) or headline_quotes(headline, t) for t in said[session_id]
+        ):
             out.add(ep_id)
     return out
 
@@ -151,9 +167,13 @@ def summaries_folding(conn, turn_rows: list) -> set:
     first_erased: dict[int, int] = {}
     for turn_id, _session_id, thread_id, _text in turn_rows:
         first_erased[thread_id] = min(first_erased.get(thread_id, turn_id), turn_id)
-    return {thread_id for thread_id, upto in query_in(
-        conn, "SELECT thread_id, upto_turn_id FROM thread_summaries WHERE thread_id IN ({marks})", first_erased)
-        if first_erased[thread_id] <= upto}
+    return {
+        thread_id
+        for thread_id, upto in query_in(
+            conn, "SELECT thread_id, upto_turn_id FROM thread_summaries WHERE thread_id IN ({marks})", first_erased
+        )
+        if first_erased[thread_id] <= upto
+    }
 
 
 # -- the plan -------------------------------------------------------------------------------------------------
@@ -177,8 +197,14 @@ def collect(conn: sqlite3.Connection, selector: Selector) -> ErasePlan:
             survivors = set(pointing_at(conn, link, rows[link.references])) - rows[link.table]
             updates[link.name] = len(survivors)
     threads = rows["threads"] | {r[2] for r in turn_rows} | rows["thread_summaries"]
-    threads |= {r[0] for r in query_in(conn, "SELECT DISTINCT thread_id FROM episodes WHERE id IN ({marks}) "
-                                             "AND thread_id IS NOT NULL", rows["episodes"])}
+    threads |= {
+        r[0]
+        for r in query_in(
+            conn,
+            "SELECT DISTINCT thread_id FROM episodes WHERE id IN ({marks}) AND thread_id IS NOT NULL",
+            rows["episodes"],
+        )
+    }
     return ErasePlan(selector, {table: sorted(keys) for table, keys in rows.items()}, updates, sorted(threads))
 
 

@@ -79,8 +79,10 @@ class Selector:
     def ref(cls, value: str) -> Selector:
         kind, sep, number = value.strip().partition(":")
         if not sep or kind not in BY_KIND:
-            raise UserError(f"erase ref: {value!r} is not a reference like turn:40, fact:12 or episode:3 "
-                            f"(kinds: {', '.join(sorted(BY_KIND))})")
+            raise UserError(
+                f"erase ref: {value!r} is not a reference like turn:40, fact:12 or episode:3 "
+                f"(kinds: {', '.join(sorted(BY_KIND))})"
+            )
         if not number.isascii() or not number.isdigit() or int(number) <= 0:
             raise UserError(f"erase ref: {value!r} needs a positive numeric id after the colon")
         return cls("ref", f"{kind}:{int(number)}")
@@ -167,10 +169,16 @@ def contains_identifier(text, needle: str) -> bool:
         if i < 0:
             return False
         j = i + n
-        ok_before = not check_before or i == 0 or (
-            not _is_word(hay[i - 1]) and not (hay[i - 1] in JOINERS and i >= 2 and _is_word(hay[i - 2])))
-        ok_after = not check_after or j == size or (
-            not _is_word(hay[j]) and not (hay[j] in JOINERS and j + 1 < size and _is_word(hay[j + 1])))
+        ok_before = (
+            not check_before
+            or i == 0
+            or (not _is_word(hay[i - 1]) and not (hay[i - 1] in JOINERS and i >= 2 and _is_word(hay[i - 2])))
+        )
+        ok_after = (
+            not check_after
+            or j == size
+            or (not _is_word(hay[j]) and not (hay[j] in JOINERS and j + 1 < size and _is_word(hay[j + 1])))
+        )
         if ok_before and ok_after:
             return True
         start = i + 1
@@ -228,8 +236,10 @@ def select(conn: sqlite3.Connection, selector: Selector) -> Rows:
         for table, columns in SEARCHED.items():
             rows[table] = _keys(conn, table, " OR ".join(f"{MATCH_FN}({c})" for c in columns))
     else:  # before, range
-        span = {"since": selector.since if selector.since is not None else float("-inf"),
-                "until": selector.until if selector.until is not None else float("inf")}
+        span = {
+            "since": selector.since if selector.since is not None else float("-inf"),
+            "until": selector.until if selector.until is not None else float("inf"),
+        }
         for table, where in WHEN.items():
             rows[table] = _keys(conn, table, where, span)
     return rows

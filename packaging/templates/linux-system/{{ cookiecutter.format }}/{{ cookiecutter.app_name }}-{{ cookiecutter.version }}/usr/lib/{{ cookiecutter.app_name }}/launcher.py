@@ -28,8 +28,11 @@ def main(argv: list[str]) -> int:
         return 0
     command, args = argv[1], argv[2:]
     if command not in scripts:
-        print(f"{command}: this installation of {DISTRIBUTION} has no such command "
-              f"(it has: {', '.join(sorted(scripts))})", file=sys.stderr)
+        print(
+            f"{command}: this installation of {DISTRIBUTION} has no such command "
+            f"(it has: {', '.join(sorted(scripts))})",
+            file=sys.stderr,
+        )
         return 127
     sys.path[:0] = [str(APP), str(APP_PACKAGES)]
     # The command's installed path as argv[0], as a console script has it (hearth finds hearthd beside it).
