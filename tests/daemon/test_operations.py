@@ -233,6 +233,10 @@ EXAMPLES = {
 }
 
 
+# Operations that write only bookkeeping nobody watches for: no event.
+WRITES_WITHOUT_EVENT = {"context": "the injected facts' use_count"}
+
+
 class StreamOpened(Exception):
     pass
 
@@ -274,14 +278,17 @@ def test_each_operation_through_the_client_hits_its_route_and_publishes_its_even
 
     monkeypatch.setattr(client._http, "stream", recording_stream)
     seen = daemon.events.recent[-1]["id"] if daemon.events.recent else 0
+    rows_before = daemon.store.writer.rows_changed
     try:
         EXAMPLES[name](client, household)
     except StreamOpened:
         assert name == "events"
     assert requested, f"{name}: the client made no request"
     assert {_route_of(m, p) for m, p in requested} == {name}, f"{name}: the client called {requested}"
+    settle(daemon)
+    if daemon.store.writer.rows_changed > rows_before and name not in WRITES_WITHOUT_EVENT:
+        assert op.mutates, f"{name} changed memory but declares no event"
     if op.mutates:
-        settle(daemon)
         published = [e["type"] for e in daemon.events.recent if e["id"] > seen]
         assert op.event in published, f"{name} published {published}, not {op.event}"
 

@@ -73,6 +73,11 @@ class Writer:
         self._thread.start()
 
     @property
+    def rows_changed(self) -> int:
+        """Rows inserted, updated or deleted through the writer since the start (SQLite's total_changes)."""
+        return self._conn.total_changes
+
+    @property
     def on_writer_thread(self) -> bool:
         return threading.current_thread() is self._thread
 
