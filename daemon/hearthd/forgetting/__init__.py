@@ -1,1 +1,1 @@
-"""Forgetting: retention of the ledger (and, later, dismiss, erase with receipts, audit, export)."""
+"""Forgetting: dismiss and restore (curation), erase with signed receipts, retention of the ledger, export and import."""

@@ -1,4 +1,4 @@
-"""FormSession: turning one ended session of the ledger into facts (L3) and an episode (L4).
+"""Former: turning one ended session of the ledger into facts (L3) and an episode (L4).
 
 Everything slow (extraction, embedding, the generator) happens first, on read connections; then one write
 transaction stores the facts, the episode, their links and the formed_at stamp together. A crash before the
