@@ -1,1 +1,1 @@
-"""Forgetting: dismiss and restore (curation), erase with signed receipts, retention of the ledger, export and import."""
+"""Forgetting: dismiss and restore (curation), erase with signed receipts, retention, export and import."""
