@@ -194,11 +194,17 @@ def wait_for(predicate, timeout: float, interval: float = 0.05, what: str = "con
 
 
 # -- hearthd as a subprocess ----------------------------------------------------------------------------------
+# The `hearthd` command of whichever daemon is on the path: hearthd.server since the operations were declared
+# once, hearthd.daemon before (so --at-commit can measure an older commit).
+LAUNCH_HEARTHD = (
+    "import importlib, importlib.util, sys; "
+    "m = 'hearthd.server' if importlib.util.find_spec('hearthd.server') else 'hearthd.daemon'; "
+    "sys.exit(importlib.import_module(m).main())"
+)
+
+
 def hearthd_command(data_dir: Path) -> list[str]:
-    exe = Path(sys.executable).with_name("hearthd")
-    if exe.exists():
-        return [str(exe), "--data-dir", str(data_dir), "--log-level", "WARNING"]
-    return [sys.executable, "-m", "hearthd.daemon", "--data-dir", str(data_dir), "--log-level", "WARNING"]
+    return [sys.executable, "-c", LAUNCH_HEARTHD, "--data-dir", str(data_dir), "--log-level", "WARNING"]
 
 
 def child_env() -> dict:
