@@ -44,7 +44,7 @@ def iso(ts: float | None) -> str | None:
 
 _UNITS = {"day": 1, "week": 7, "month": 30, "year": 365}
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "few": 3, "couple": 2}
-_MONTHS = [
+MONTHS = [
     "january",
     "february",
     "march",
@@ -84,7 +84,7 @@ def resolve_time_hint(hint: str | None, said_at: float) -> float:
         year = int(m.group(1))
         if year <= said.year:
             return min(said_at, datetime(year, 1, 1).astimezone().timestamp())
-    for number, name in enumerate(_MONTHS, start=1):
+    for number, name in enumerate(MONTHS, start=1):
         if re.search(rf"\b{name}\b", h):
             year = said.year if number <= said.month else said.year - 1
             return datetime(year, number, 1).astimezone().timestamp()

@@ -261,22 +261,18 @@ def test_each_operation_through_the_client_hits_its_route_and_publishes_its_even
     if name == "import_file":  # import needs an empty memory: a fresh daemon's client imports the export
         pytest.skip("covered by test_import_publishes_its_event")
     requested: list[tuple[str, str]] = []
-    real_request = client._http.request
 
-    def recording(method, url, **kwargs):
-        requested.append((method, str(url).split("?")[0]))
-        return real_request(method, url, **kwargs)
+    def recording(real):
+        def call(method, url, **kwargs):
+            requested.append((method, str(url).split("?")[0]))
+            if str(url).endswith("/v1/events"):  # in-process, an endless response would never return
+                raise StreamOpened
+            return real(method, url, **kwargs)
 
-    monkeypatch.setattr(client._http, "request", recording)
-    real_stream = client._http.stream
+        return call
 
-    def recording_stream(method, url, **kwargs):
-        requested.append((method, str(url).split("?")[0]))
-        if str(url).endswith("/v1/events"):  # in-process, an endless response would never return
-            raise StreamOpened
-        return real_stream(method, url, **kwargs)
-
-    monkeypatch.setattr(client._http, "stream", recording_stream)
+    for attribute in ("request", "stream"):  # the client's plain calls and its streams
+        monkeypatch.setattr(client._http, attribute, recording(getattr(client._http, attribute)))
     seen = daemon.events.recent[-1]["id"] if daemon.events.recent else 0
     rows_before = daemon.store.writer.rows_changed
     try:

@@ -9,9 +9,13 @@ from pathlib import Path
 from ..api.client import HearthClient, HearthError
 from ..forgetting.receipts import verify_receipt
 from ..paths import secure_write
-from .table import arg, command, counts_text
+from .table import arg, command
 
 SELECTORS = ("ref", "speaker", "thread", "match", "before", "range")
+
+
+def counts_text(counts: dict) -> str:
+    return ", ".join(f"{n} {table}" for table, n in counts.items() if n) or "nothing"
 
 
 def show_erase(r: dict) -> str:

@@ -8,6 +8,7 @@ import sys
 from ..api.auth import token_path
 from ..api.client import socket_path, tcp_address
 from ..paths import data_dir as resolve_data_dir
+from .settings import show_generator
 from .table import BANDS, arg, command
 
 
@@ -29,8 +30,6 @@ def show_status(s: dict) -> str:
         + (" (a pass is running)" if f["running"] else "")
         + (f", last pass formed {f['last_pass']['formed']}" if f["last_pass"] else "")
     )
-    from .settings import show_generator
-
     lines.append(
         show_generator(s["generator"]).splitlines()[0] + "; memory "
         f"{'on' if s['memory']['enabled'] else 'paused'}, recall {s['memory']['recall_mode']}"

@@ -54,7 +54,3 @@ def command(
         return run
 
     return declare
-
-
-def counts_text(counts: dict) -> str:
-    return ", ".join(f"{n} {table}" for table, n in counts.items() if n) or "nothing"

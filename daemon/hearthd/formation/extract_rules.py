@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..resources import read_json
+from ..timeutil import MONTHS
 
 CATALOGUE = "predicates.json"  # under resources/
 
@@ -64,19 +65,8 @@ def _alt(words) -> str:
     return "(?:" + "|".join(sorted(words, key=len, reverse=True)) + ")"
 
 
-_MONTHS = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
+_MONTHS = [  # the month names timeutil reads, and their abbreviations
+    *MONTHS,
     "jan",
     "feb",
     "mar",

@@ -43,7 +43,3 @@ class Operations:
     generator: GeneratorOps
     tools: Tools
     system: System
-
-    def service_of(self, op: Operation):
-        """The service object whose method the operation is."""
-        return getattr(self, op.area)
