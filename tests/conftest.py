@@ -24,6 +24,17 @@ def data_dir(monkeypatch, tmp_path) -> Path:
     return path
 
 
+@pytest.fixture
+def store(data_dir):
+    """A bare Store on the temp data dir (no daemon around it)."""
+    from hearthd.store.database import Store
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    s = Store(data_dir)
+    yield s
+    s.close()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def short_runtime_dir():
     """Sockets live under XDG_RUNTIME_DIR; a short private one keeps paths under the Unix socket limit."""

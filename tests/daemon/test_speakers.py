@@ -17,7 +17,6 @@ from hearthd.settings import Settings  # noqa: E402
 from hearthd.speakers import registry  # noqa: E402
 from hearthd.speakers.voice import MODEL_ID, VOICE_DIM, VoiceEmbedder  # noqa: E402
 from hearthd.store import vectors  # noqa: E402
-from hearthd.store.database import Store  # noqa: E402
 from tests.helpers import FEMALE, MALE, SENTENCES, speak  # noqa: E402
 
 
@@ -35,14 +34,6 @@ def voice() -> VoiceEmbedder:
 @pytest.fixture(scope="module")
 def embedded(voices, voice) -> dict[str, list[np.ndarray]]:
     return {v: [voice.embed_wav(wav)[0] for wav in wavs] for v, wavs in voices.items()}
-
-
-@pytest.fixture
-def store(data_dir):
-    data_dir.mkdir(parents=True, exist_ok=True)
-    s = Store(data_dir)
-    yield s
-    s.close()
 
 
 @pytest.fixture

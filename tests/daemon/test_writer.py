@@ -8,20 +8,11 @@ import time
 import numpy as np
 import pytest
 
-from hearthd.store.database import Store
 from hearthd.store.tracks import TURNS
 from hearthd.store.vectors import VectorTrack, encode
 from hearthd.store.writer import Writer, WriterStopped, WriteTimeout
 
 MODEL, OTHER, DIM = "m-a", "m-b", 4
-
-
-@pytest.fixture
-def store(data_dir):
-    data_dir.mkdir(parents=True, exist_ok=True)
-    s = Store(data_dir)
-    yield s
-    s.close()
 
 
 def _writer(tmp_path) -> Writer:
