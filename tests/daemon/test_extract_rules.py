@@ -418,6 +418,10 @@ def test_catalogue():
         "birthday",
         "anniversary",
         "routine",
+        "appointment",
+        "schedule",
+        "owns",
+        "rule",
         "note",
     }
     for p in catalogue:
