@@ -1,0 +1,676 @@
+"""The first-person rule table: each rule reads one clause said by the speaker about themselves."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from .model import MAX_OBJECT_WORDS, Candidate
+from .text import (
+    _CLAUSE_SPLIT,
+    _NEGATION,
+    _NO_LONGER,
+    _OBJ_END,
+    _SECOND_PERSON,
+    _TITLE,
+    _article,
+    _clean,
+    _names,
+    _split_list,
+    _split_time,
+    _strip_trailing,
+    _swap_pronouns,
+    _third_person,
+)
+from .vocabulary import (
+    _BAD_OCC_MODIFIERS,
+    _DIET_FROM_NOT_EATING,
+    _DIET_IS,
+    _NOT_NAMES,
+    _NOT_ROUTINE_VERBS,
+    _PET_PLURAL,
+    _PET_SINGULAR,
+    _ROUTINE_ADVERBS,
+    _SINGULAR_OF,
+    _STRONG_FREQ,
+    ADV,
+    DATE,
+    DIET,
+    FREQ,
+    MONTH,
+    NAME,
+    NAMES,
+    NUM,
+    OCC,
+    PET,
+    REL,
+    REL_ADJ,
+    STRONG_FREQ,
+    TIME,
+)
+
+
+@dataclass
+class _Ctx:
+    clause: str  # the normalised clause being read
+    sentence: str  # the original sentence (Candidate.source)
+    provenance: str
+    time_hint: str | None
+    greeted: bool
+    lowercase: bool
+
+    def cand(self, predicate, obj, text, qualifier=None, time_hint=None) -> Candidate:
+        return Candidate(predicate, obj, text, self.provenance, qualifier, time_hint or self.time_hint, self.sentence)
+
+
+Builder = Callable[[re.Match, _Ctx], list[Candidate]]
+
+
+def _time_split_then_clean(raw: str, **kw) -> tuple[str | None, str | None]:
+    raw = _OBJ_END.sub("", raw)
+    raw, hint = _split_time(raw)
+    return _clean(raw, **kw), hint
+
+
+def _b_name(m, ctx):
+    raw = _TITLE.sub("", m.group("obj").strip())
+    names = _names(raw)
+    if names and raw.startswith(names[0]):
+        obj = names[0]
+    elif m.groupdict().get("explicit") and ctx.lowercase:
+        obj = _clean(raw.split()[0]) if raw.split() else None  # "my name is sarah" (ASR): one word
+    else:
+        return []
+    return [ctx.cand("name", obj, f"{{subject}}'s name is {obj}")] if obj else []
+
+
+def _b_greeted_name(m, ctx):
+    if not ctx.greeted:
+        return []
+    names = _names(m.group("obj"))
+    return [ctx.cand("name", names[0], f"{{subject}}'s name is {names[0]}")] if names == [m.group("obj")] else []
+
+
+_NOT_PLACES = {
+    "fear",
+    "hope",
+    "denial",
+    "peace",
+    "harmony",
+    "luxury",
+    "poverty",
+    "comfort",
+    "style",
+    "sin",
+    "chaos",
+    "the moment",
+    "the past",
+    "the present",
+    "the future",
+    "a bubble",
+    "the city",
+    "the country",
+    "a flat",
+    "a house",
+    "an apartment",
+    "the suburbs",
+}
+
+
+def _proper_place(obj: str, ctx: _Ctx) -> bool:
+    """A place is a proper noun ("Porto", "a village near Lyon"), so "I live in a flat" gives nothing. In
+    all-lowercase (ASR) text only a short, article-less name that is not a figure of speech passes."""
+    if ctx.lowercase:
+        words = obj.lower().split()
+        return (
+            len(words) <= 3
+            and words[0] not in {"a", "an", "the", "this", "that"}
+            and obj.lower() not in _NOT_PLACES
+            and words[0] not in _NOT_PLACES
+            and " of " not in f" {obj} "
+        )
+    return any(w[:1].isupper() for w in obj.split())
+
+
+def _b_lives_in(m, ctx):
+    obj, hint = _time_split_then_clean(
+        m.group("obj"), extra_end="with|from|for|since|because|after|when|to|in order to"
+    )
+    if not obj or not _proper_place(obj, ctx):
+        return []
+    return [ctx.cand("lives_in", obj, f"{{subject}} lives in {obj}", time_hint=hint)]
+
+
+def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
+    obj, hint = _time_split_then_clean(raw, extra_end="as|in|since|with|for")
+    if (
+        not obj
+        or obj.lower() in {"home", "night", "weekends", "the weekend", "a living", "the moment"}
+        or obj[0].isdigit()
+    ):
+        return []
+    return [ctx.cand("works_at", obj, f"{{subject}} works at {obj}", time_hint=hint)]
+
+
+def _works_as(raw: str, ctx: _Ctx) -> list[Candidate]:
+    obj, hint = _time_split_then_clean(raw, extra_end="at|for|in|since|with|by")
+    if not obj:
+        return []
+    obj = re.sub(r"^(?:an?|the)\s+", "", obj, flags=re.I)
+    if not obj or obj.split()[0].lower() in _BAD_OCC_MODIFIERS:
+        return []
+    return [ctx.cand("works_as", obj, f"{{subject}} works as {_article(obj)} {obj}", time_hint=hint)]
+
+
+def _b_work_as(m, ctx):
+    # "I work as a nurse at Santa Maria" also says where; the time phrase goes first so "for ten years" is not
+    # read as an employer.
+    raw, hint = _split_time(_OBJ_END.sub("", m.group("obj")))
+    out = [replace(c, time_hint=c.time_hint or hint) for c in _works_as(raw, ctx)]
+    org = re.search(r"\s(?:at|for)\s+(.+)$", raw, re.I)
+    return out + (_works_at(org.group(1), ctx) if out and org else [])
+
+
+def _b_work_at(m, ctx):
+    raw, hint = _split_time(_OBJ_END.sub("", m.group("obj")))
+    out = [replace(c, time_hint=c.time_hint or hint) for c in _works_at(raw, ctx)]
+    job = re.search(r"\sas\s+(.+)$", raw, re.I)
+    return out + (_works_as(job.group(1), ctx) if out and job else [])
+
+
+def _b_occupation(m, ctx):
+    # "I'm a nurse", "I'm a software engineer at Siemens": the head noun must be a known occupation, and after
+    # it only "at/for <org>" or a boundary may follow.
+    mods, rest = (m.group("mods") or "").split(), m.group("rest") or ""
+    if any(w.lower() in _BAD_OCC_MODIFIERS for w in mods):
+        return []
+    rest = re.sub(r"^\s*and\b.*$", "", _OBJ_END.sub("", rest)).strip()  # "a nurse and a mother of two"
+    org = re.match(r"^(?:at|for|with)\s+(.+)$", rest, re.I)
+    if rest and not org and not TIME.fullmatch(rest):
+        return []
+    job = " ".join(mods + [m.group("occ")])
+    out = _works_as(job, ctx)
+    return out + (_works_at(org.group(1), ctx) if out and org else [])
+
+
+def _diet_candidate(obj: str, ctx: _Ctx, text: str | None = None) -> Candidate:
+    obj = obj.lower().replace(" ", "-").replace("pescetarian", "pescatarian")
+    obj = {"teetotaller": "teetotal", "teetotaler": "teetotal", "mediterranean": "Mediterranean"}.get(obj, obj)
+    if text is None:
+        text = f"{{subject}} is {obj}" if obj in _DIET_IS else f"{{subject}} follows {_article(obj)} {obj} diet"
+    return ctx.cand("diet", obj, text)
+
+
+def _b_diet(m, ctx):
+    tail = ctx.clause[m.end() :]
+    if not _ends_clause(tail):
+        return []
+    return [_diet_candidate(m.group("obj"), ctx)]
+
+
+def _b_not_eating(m, ctx):
+    tail = ctx.clause[m.end() :]
+    if not _ends_clause(tail):
+        return []
+    food = m.group("obj").lower()
+    return [_diet_candidate(_DIET_FROM_NOT_EATING[food], ctx, f"{{subject}} does not eat {food}")]
+
+
+def _b_allergic(m, ctx):
+    raw = _OBJ_END.sub("", m.group("obj"))
+    raw, hint = _split_time(raw)
+    out = []
+    for item in _split_list(raw):
+        obj = _clean(item)
+        if obj and obj.lower() not in {"anything", "everything", "nothing", "stuff", "things"}:
+            out.append(ctx.cand("allergy", obj, f"{{subject}} is allergic to {obj}", time_hint=hint))
+    return out
+
+
+def _b_allergy_noun(m, ctx):
+    if not _ends_clause(ctx.clause[m.end() :]):
+        return []
+    obj = _clean(m.group("obj"))
+    if not obj or len(obj.split()) > 3:
+        return []
+    kind = m.group("kind").lower()
+    qualifier = "intolerance" if kind.startswith("intoleran") else None
+    noun = "intolerance" if qualifier else "allergy"
+    return [ctx.cand("allergy", obj, f"{{subject}} has {_article(obj)} {obj} {noun}", qualifier)]
+
+
+def _b_intolerant(m, ctx):
+    if not _ends_clause(ctx.clause[m.end() :]):
+        return []
+    obj = m.group("obj").lower()
+    return [ctx.cand("allergy", obj, f"{{subject}} is {obj} intolerant", "intolerance")]
+
+
+def _b_coeliac(m, ctx):
+    if not _ends_clause(ctx.clause[m.end() :]):
+        return []
+    return [ctx.cand("allergy", "gluten", "{subject} has coeliac disease", "coeliac")]
+
+
+def _rel(word: str) -> str:
+    word = word.lower()
+    word = _SINGULAR_OF.get(word, word)
+    return "child" if word == "kid" else word
+
+
+def _family(name: str, rel: str, ctx: _Ctx, adj: str | None = None) -> Candidate | None:
+    if name.lower() in _NOT_NAMES:
+        return None
+    qualifier = f"{adj.lower()} {_rel(rel)}" if adj else _rel(rel)
+    return ctx.cand("family_member", name, f"{{subject}}'s {qualifier} is called {name}", qualifier)
+
+
+def _pet(name: str | None, kind: str, ctx: _Ctx, count: str = "a") -> Candidate | None:
+    kind_s = _PET_SINGULAR.get(kind.lower(), kind.lower())
+    if name is None:
+        plural = count.lower() not in ("a", "an", "one")
+        what = f"{count.lower()} {_PET_PLURAL[kind_s]}" if plural else f"{_article(kind_s)} {kind_s}"
+        return ctx.cand("pet", kind_s, f"{{subject}} has {what}", kind_s)
+    if name.lower() in _NOT_NAMES:
+        return None
+    return ctx.cand("pet", name, f"{{subject}} has {_article(kind_s)} {kind_s} called {name}", kind_s)
+
+
+def _explicit_name(raw: str, ctx: _Ctx) -> list[str]:
+    """After 'called'/'named'/'name is': capitalised names, or one word in all-lowercase input."""
+    lead = re.match(NAMES, _TITLE.sub("", raw.strip()))
+    if lead:
+        return _names(lead.group())
+    if ctx.lowercase:
+        obj = _clean(raw.split()[0]) if raw.split() else None
+        return [obj] if obj else []
+    return []
+
+
+def _b_family_named(m, ctx):
+    rel = m.group("rel")
+    names = _explicit_name(m.group("obj"), ctx) if "obj" in m.groupdict() else []
+    return [c for n in names if (c := _family(n, rel, ctx, m.groupdict().get("adj")))]
+
+
+def _b_family_is(m, ctx):
+    # "my sister is Maria" / "Maria is my sister": the name must be capitalised and end the clause.
+    if not _ends_clause(ctx.clause[m.end() :]):
+        return []
+    c = _family(m.group("obj"), m.group("rel"), ctx, m.groupdict().get("adj"))
+    return [c] if c else []
+
+
+def _b_have(m, ctx):
+    # "I have two kids, Ana and Rui", "we have a dog called Rex and a cat called Luna", "we have a dog".
+    rest, out = m.group("rest"), []
+    item = re.compile(
+        rf"\b(?P<num>{NUM})\s+(?:(?P<adj>[a-z\-]+)\s+)??(?P<kind>{REL}|{PET})\b"
+        rf"(?:\s*,?\s*(?:called|named)\s+|\s*[,:]\s*|\s+)?(?P<names>{NAMES})?",
+        re.I,
+    )
+    for it in item.finditer(rest):
+        kind, names = it.group("kind"), it.group("names")
+        is_pet = re.fullmatch(PET, kind, re.I) is not None
+        adj = it.group("adj")
+        if names:
+            names_found = _names(names)
+            if is_pet:
+                out += [c for n in names_found if (c := _pet(n, kind, ctx))]
+            elif adj is None or re.fullmatch(REL_ADJ, adj, re.I):
+                out += [c for n in names_found if (c := _family(n, kind, ctx, adj))]
+        elif is_pet and adj is None:
+            after = rest[it.end("kind") :]
+            if re.match(r"\s*(?:$|,|\band\b|\bat home\b|\btoo\b|\bas well\b)", after, re.I):
+                out.append(_pet(None, kind, ctx, it.group("num")))
+    return out
+
+
+def _b_pet_named(m, ctx):
+    return [c for n in _explicit_name(m.group("obj"), ctx) if (c := _pet(n, m.group("kind"), ctx))]
+
+
+def _like_text(verb: str, obj: str, infinitive: bool) -> str:
+    verb = re.sub(r"\s+", " ", verb.strip().lower())
+    return f"{{subject}} {_third_person(verb)} {'to ' if infinitive else ''}{obj}"
+
+
+def _b_preference(predicate: str) -> Builder:
+    def build(m, ctx):
+        raw = m.group("obj")
+        infinitive = bool(re.match(r"to\s+\w", raw, re.I))
+        if infinitive:
+            raw = raw[3:]
+        obj, hint = _time_split_then_clean(raw)
+        if not obj or re.match(r"(?:it|that|this)\b", obj, re.I):
+            return []
+        return [ctx.cand(predicate, obj, _like_text(m.group("verb"), obj, infinitive), time_hint=hint)]
+
+    return build
+
+
+def _b_favourite(m, ctx):
+    obj, hint = _time_split_then_clean(m.group("obj"))
+    cat = m.group("cat").lower()
+    if not obj:
+        return []
+    verb = "are" if m.group("be").lower() == "are" else "is"
+    return [ctx.cand("likes", obj, f"{{subject}}'s favourite {cat} {verb} {obj}", cat, time_hint=hint)]
+
+
+def _date_obj(m, ctx) -> str | None:
+    if not _ends_clause(ctx.clause[m.end() :]):
+        return None
+    return m.group("obj").strip()
+
+
+def _b_birthday(m, ctx):
+    obj = _date_obj(m, ctx)
+    if not obj:
+        return []
+    prep = "in" if re.fullmatch(rf"{MONTH}(?:\s+\d{{4}})?", obj, re.I) else "on"
+    return [ctx.cand("birthday", obj, f"{{subject}}'s birthday is {prep} {obj}", time_hint=None)]
+
+
+def _b_anniversary(m, ctx):
+    obj = _date_obj(m, ctx)
+    if not obj:
+        return []
+    qual = (m.group("qual") or "").lower() or None
+    prep = "in" if re.fullmatch(rf"{MONTH}(?:\s+\d{{4}})?|\d{{4}}", obj, re.I) else "on"
+    what = f"{qual} anniversary" if qual else "anniversary"
+    return [ctx.cand("anniversary", obj, f"{{subject}}'s {what} is {prep} {obj}", qual, time_hint=None)]
+
+
+def _b_event_date(m, ctx):
+    obj = _date_obj(m, ctx)
+    if not obj:
+        return []
+    event = re.sub(r"\s+", " ", m.group("event").lower())
+    qual = {
+        "got married": "wedding",
+        "were married": "wedding",
+        "married": "wedding",
+        "got engaged": "engagement",
+        "started dating": "dating",
+        "got together": "dating",
+        "started going out": "dating",
+    }[event]
+    prep = "in" if re.fullmatch(rf"{MONTH}(?:\s+\d{{4}})?|\d{{4}}", obj, re.I) else "on"
+    return [ctx.cand("anniversary", obj, f"{{subject}} {event} {prep} {obj}", qual, time_hint=None)]
+
+
+def _routine(subject_adv: str | None, vp: str, lead_freq: str | None, ctx: _Ctx) -> list[Candidate]:
+    vp = _OBJ_END.sub("", vp).strip()
+    vp = _strip_trailing(vp)
+    words = vp.split()
+    if not words:
+        return []
+    verb = words[0].lower()
+    if (
+        verb in _NOT_ROUTINE_VERBS
+        or verb.endswith("ed")
+        or not verb.isalpha()
+        or (verb == "have" and len(words) > 1 and words[1].lower() in ("to", "been", "got"))
+    ):
+        return []
+    freqs = [f.group() for f in FREQ.finditer(vp)]
+    strong = bool(lead_freq) or bool(STRONG_FREQ.search(vp))
+    if not (strong or subject_adv):
+        return []
+    activity = FREQ.sub(" ", vp)
+    activity = re.sub(r"\s+", " ", activity).strip(" ,")
+    if _SECOND_PERSON.search(activity) or _NEGATION.search(vp):
+        return []
+    activity = _swap_pronouns(activity)
+    if not activity or len(activity.split()) > MAX_OBJECT_WORDS:
+        return []
+    qualifier = " ".join(x for x in [subject_adv and subject_adv.lower(), lead_freq, *freqs] if x) or None
+    said = _third_person(_swap_pronouns(vp))
+    if lead_freq:
+        said = f"{said} {lead_freq}"
+    text = "{subject} " + (f"{subject_adv.lower()} " if subject_adv else "") + said
+    return [ctx.cand("routine", activity, text, qualifier)]
+
+
+def _b_routine(m, ctx):
+    return _routine(m.groupdict().get("adv"), m.group("vp"), None, ctx)
+
+
+def _b_routine_lead(m, ctx):
+    return _routine(m.groupdict().get("adv"), m.group("vp"), m.group("freq"), ctx)
+
+
+def _ends_clause(tail: str) -> bool:
+    """What follows a closed-set match ("I'm vegan ...") must be nothing, a time phrase or a clause boundary."""
+    tail = TIME.sub("", _strip_trailing(tail)).strip(" ,")
+    return not tail or _OBJ_END.sub("", " " + tail).strip() == ""
+
+
+SUBJ = r"(?:I|we)"
+_HAVE = rf"^{SUBJ} (?:also |both |all )?(?:have|have got|own) (?:got )?"
+_AM = r"(?:am|are|have been|have always been)"
+
+# (predicate, pattern, builder, negative_form). Tried in order; the first rule whose builder yields wins.
+# negative_form rules are the ones whose meaning contains a negation ("I don't like X"), so the negation guard
+# is skipped for them.
+_RULES: list[tuple[str, str, Builder, bool]] = [
+    # name
+    (
+        "name",
+        r"^(?P<explicit>my (?:first )?name is|I am called|I go by|my friends call me|everyone calls me)\s+"
+        r"(?P<obj>.+)",
+        _b_name,
+        False,
+    ),
+    ("name", r"^(?:you can |please )?call me\s+(?P<obj>.+)", _b_name, False),
+    ("name", rf"^(?:I am|this is|it is) (?P<obj>{NAME})\s*$", _b_greeted_name, False),
+    # lives_in
+    (
+        "lives_in",
+        rf"^{SUBJ} {ADV}(?:live|reside|(?:am|are|have been|have) {ADV}(?:living|lived|residing|based|"
+        rf"settled)) in (?P<obj>.+)",
+        _b_lives_in,
+        False,
+    ),
+    (
+        "lives_in",
+        rf"^{SUBJ} {ADV}(?:moved|have moved|relocated|have relocated)(?: (?:back|here|over|house))?"
+        rf"(?: from .+?)? to (?P<obj>.+)",
+        _b_lives_in,
+        False,
+    ),
+    ("lives_in", r"^(?:my|our) (?:home|house|flat|apartment|place) is in (?P<obj>.+)", _b_lives_in, False),
+    # diet before work, so "I'm a vegetarian" is not a job
+    (
+        "diet",
+        rf"^{SUBJ} {ADV}(?:am|are|have been|have always been|went|have gone|became|have become|turned|"
+        rf"am on|are on|follow|eat|keep|am following|are following) (?:an? |the |strict |strictly |fully )*"
+        rf"(?P<obj>{DIET})\b(?: (?:diet|food|lifestyle))?",
+        _b_diet,
+        False,
+    ),
+    (
+        "diet",
+        rf"^{SUBJ} {ADV}(?:do not|never) eat (?:any )?(?P<obj>meat or fish|fish or meat|meat and fish|meat|"
+        rf"animal products|gluten|wheat|dairy)\b",
+        _b_not_eating,
+        True,
+    ),
+    # allergy
+    (
+        "allergy",
+        rf"^{SUBJ} {ADV}{_AM} {ADV}(?:very |severely |mildly |slightly |deathly |highly |seriously )?"
+        rf"allergic to (?P<obj>.+)",
+        _b_allergic,
+        False,
+    ),
+    (
+        "allergy",
+        rf"{_HAVE}(?:an? |some )?(?:severe |serious |mild |bad |slight |bit of an? )?"
+        rf"(?:allergy|allergies|intolerance) to (?P<obj>.+)",
+        _b_allergic,
+        False,
+    ),
+    (
+        "allergy",
+        rf"{_HAVE}(?:an? |some )?(?:severe |serious |mild |bad |slight )?(?P<obj>[a-z][a-z \-]{{1,30}}?) "
+        rf"(?P<kind>allergy|allergies|intolerance)\b",
+        _b_allergy_noun,
+        False,
+    ),
+    (
+        "allergy",
+        rf"^{SUBJ} {ADV}{_AM} (?P<obj>lactose|gluten|wheat|fructose|histamine) intolerant\b",
+        _b_intolerant,
+        False,
+    ),
+    (
+        "allergy",
+        rf"^{SUBJ} {ADV}{_AM} intolerant to (?P<obj>lactose|gluten|wheat|fructose|histamine)\b",
+        _b_intolerant,
+        False,
+    ),
+    ("allergy", rf"^(?:I {ADV}am (?:an? )?(?:coeliac|celiac)|{_HAVE}(?:coeliac|celiac) disease)\b", _b_coeliac, False),
+    # work
+    (
+        "works_as",
+        rf"^I {ADV}(?:work|(?:am|have been|have) {ADV}(?:working|worked|employed)) as (?P<obj>.+)",
+        _b_work_as,
+        False,
+    ),
+    (
+        "works_at",
+        rf"^I {ADV}(?:work|have a job|(?:am|have been|have) {ADV}(?:working|worked|employed)) "
+        rf"(?:at|for|by) (?P<obj>.+)",
+        _b_work_at,
+        False,
+    ),
+    (
+        "works_as",
+        rf"^I {ADV}am (?:an? |the )(?P<mods>(?:[a-z\-]+ ){{0,2}}?)(?P<occ>{OCC})\b(?P<rest>.*)$",
+        _b_occupation,
+        False,
+    ),
+    # family and pets stated with their names
+    (
+        "family_member",
+        rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL})(?: is| are)? (?:called|named) "
+        rf"(?P<obj>.+)",
+        _b_family_named,
+        False,
+    ),
+    (
+        "family_member",
+        rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL})(?:'s| is) name is (?P<obj>.+)",
+        _b_family_named,
+        False,
+    ),
+    ("family_member", rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL}) is (?P<obj>{NAME})\b", _b_family_is, False),
+    ("family_member", rf"^(?P<obj>{NAME}) is (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL})\b", _b_family_is, False),
+    ("pet", rf"^(?:my|our) (?P<kind>{PET})(?: is| are)? (?:called|named) (?P<obj>.+)", _b_pet_named, False),
+    ("pet", rf"^(?:my|our) (?P<kind>{PET})(?:'s| is) name is (?P<obj>.+)", _b_pet_named, False),
+    ("family_member", rf"{_HAVE}(?P<rest>.+)", _b_have, False),
+    # likes and dislikes ("don't like" before "like")
+    (
+        "dislikes",
+        rf"^{SUBJ} {ADV}(?P<verb>do not (?:really )?(?:like|enjoy|care for)|cannot (?:really )?"
+        rf"(?:stand|bear|stomach)|am not {ADV}(?:a (?:big |huge )?fan of|into|keen on|fond of)|"
+        rf"are not (?:big |huge )?fans of|are not into) (?P<obj>.+)",
+        _b_preference("dislikes"),
+        True,
+    ),
+    (
+        "dislikes",
+        rf"^{SUBJ} {ADV}(?P<verb>hate|dislike|detest|loathe|despise|abhor) (?P<obj>.+)",
+        _b_preference("dislikes"),
+        False,
+    ),
+    (
+        "likes",
+        rf"^{SUBJ} {ADV}(?P<verb>love|like|enjoy|adore|am (?:really |very |quite |so |super )?(?:into|"
+        rf"fond of|keen on|passionate about|crazy about|obsessed with|a (?:big |huge )?fan of)|are "
+        rf"(?:really |very |so )?(?:into|big fans of|huge fans of|fans of|crazy about)) (?P<obj>.+)",
+        _b_preference("likes"),
+        False,
+    ),
+    (
+        "likes",
+        r"^my (?:all-time )?favou?rite (?P<cat>[a-z]+(?: [a-z]+)?) (?P<be>is|are) (?P<obj>.+)",
+        _b_favourite,
+        False,
+    ),
+    # birthdays and anniversaries (the date is the value)
+    ("birthday", rf"^my birthday is (?:on |in )?(?P<obj>{DATE})", _b_birthday, False),
+    ("birthday", rf"^I was born (?:on |in )?(?P<obj>{DATE})", _b_birthday, False),
+    (
+        "anniversary",
+        rf"^(?:our|my) (?:(?P<qual>wedding|dating|engagement) )?anniversary is (?:on |in )?"
+        rf"(?P<obj>{DATE})",
+        _b_anniversary,
+        False,
+    ),
+    (
+        "anniversary",
+        rf"^(?:we|I) (?P<event>got married|were married|married|got engaged|started dating|"
+        rf"got together|started going out) (?:on |in )?(?P<obj>{DATE}|\d{{4}})\b",
+        _b_event_date,
+        False,
+    ),
+    # routines last: anything that is not one of the above but happens on a schedule
+    (
+        "routine",
+        rf"^(?P<freq>{_STRONG_FREQ}),? {SUBJ} (?:(?P<adv>{_ROUTINE_ADVERBS}) )?(?P<vp>.+)",
+        _b_routine_lead,
+        False,
+    ),
+    ("routine", rf"^{SUBJ} (?:also |still )?(?:(?P<adv>{_ROUTINE_ADVERBS}) )?(?P<vp>.+)", _b_routine, False),
+]
+RULES = [(p, re.compile(rx, re.I), b, neg) for p, rx, b, neg in _RULES]
+
+# Appositives anywhere in a clause: "I visited my sister Maria", "my cat Luna hates the vet".
+# A plural relation takes a list ("our kids Ana and Rui"); a singular one only its first name, so "my sister
+# Maria and Tom" does not make Tom a sister.
+_APPOSITIVE_FAMILY = re.compile(rf"\b(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL}),? (?P<obj>{NAMES})", re.I)
+_APPOSITIVE_PET = re.compile(rf"\b(?:my|our) (?P<kind>{PET}),? (?P<obj>{NAMES})", re.I)
+
+
+def _appositive_names(names: str, word: str, singular_of: dict) -> list[str]:
+    found = _names(names)
+    return found if word.lower() in singular_of and found else found[:1]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Driving it
+# --------------------------------------------------------------------------------------------------------------
+
+
+def _split_clauses(s: str) -> list[str]:
+    return [c for c in _CLAUSE_SPLIT.split(s) if c and c.strip()]
+
+
+def _clause_candidates(clause: str, ctx: _Ctx) -> list[Candidate]:
+    out: list[Candidate] = []
+    for _predicate, pattern, build, negative_form in RULES:
+        m = pattern.match(clause)
+        if not m:
+            continue
+        # Positive rules: no negation before the object ("I never really liked..." is not a like).
+        head = clause[: m.start("obj")] if "obj" in pattern.groupindex and m.group("obj") else clause[: m.end()]
+        if not negative_form and (_NEGATION.search(head) or _NO_LONGER.search(clause)):
+            return []
+        found = build(m, ctx)
+        if found:
+            out = found
+            break
+    if not _NEGATION.search(clause) and not _NO_LONGER.search(clause):
+        for m in _APPOSITIVE_FAMILY.finditer(clause):
+            for name in _appositive_names(m.group("obj"), m.group("rel"), _SINGULAR_OF):
+                if c := _family(name, m.group("rel"), ctx, m.group("adj")):
+                    out.append(c)
+        for m in _APPOSITIVE_PET.finditer(clause):
+            for name in _appositive_names(m.group("obj"), m.group("kind"), _PET_SINGULAR):
+                if c := _pet(name, m.group("kind"), ctx):
+                    out.append(c)
+    return out

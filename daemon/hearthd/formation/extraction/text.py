@@ -1,0 +1,286 @@
+"""Normalisation, fillers, hedges, the sentence-level rejects, and object cleaning."""
+
+from __future__ import annotations
+
+import re
+
+from .model import MAX_OBJECT_WORDS
+from .vocabulary import _NOT_NAMES, NAME, TIME
+
+_APOSTROPHES = str.maketrans(
+    {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'", "\u201c": '"', "\u201d": '"'}
+)
+
+# Expanded so one pattern covers "I'm"/"I am", "don't"/"do not". Possessive 's is left alone except where it
+# is really "is" (name's, 's called).
+_CONTRACTIONS = [
+    (re.compile(a, re.I), b)
+    for a, b in [
+        (r"\bcan't\b", "cannot"),
+        (r"\bwon't\b", "will not"),
+        (r"\bain't\b", "is not"),
+        (r"\bshan't\b", "shall not"),
+        (r"\b(\w+)n't\b", r"\1 not"),
+        (r"\bi'm\b", "I am"),
+        (r"\b(\w+)'re\b", r"\1 are"),
+        (r"\b(i|we|you|they)'ve\b", r"\1 have"),
+        (r"\b(i|we|you|they|he|she)'d\b", r"\1 would"),
+        (r"\b(i|we|you|they|he|she|it)'ll\b", r"\1 will"),
+        (r"\b(name|birthday|anniversary)'s\b", r"\1 is"),
+        (r"'s (called|named)\b", r" is \1"),
+        (r"\b(it|that|what|there|here|he|she|who|where|how)'s\b", r"\1 is"),
+        (r"\bgonna\b", "going to"),
+        (r"\bwanna\b", "want to"),
+        (r"\bgotta\b", "got to"),
+    ]
+]
+
+_FILLER = re.compile(
+    r"^(?:well|oh|ah|um+|uh+|erm|hmm+|so|and|also|plus|anyway|anyways|actually|ok|okay|right|yeah|yes|yep|no|"
+    r"nope|by the way|btw|you know|I mean|honestly|to be honest|just so you know|fyi|for your information|"
+    r"for the record|as I said|like I said|as I told you|I told you(?: that)?|fun fact|let me tell you|"
+    r"nice to meet you(?: too)?|hearth|then|but|now|oh and|guess what|basically|literally|oh my god|omg)\b[,:!.]?\s*",
+    re.I,
+)
+_GREETING = re.compile(
+    r"^(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening))(?: there|,? \w+(?=,))?"
+    r"[,!.]?\s*",
+    re.I,
+)
+# "remember that I'm allergic to peanuts" is a statement addressed to the memory, not a command to ignore.
+_LEAD_IN = re.compile(
+    r"^(?:please\s+)?(?:remember|note|keep in mind|do not forget)(?:\s+that)?[,:]?\s+"
+    r"(?=(?:I|we|my|our)\b)",
+    re.I,
+)
+_TRAILING_FILLER = re.compile(
+    r"[,\s]*\b(?:by the way|btw|actually|though|anyway|lol|haha|you know|as well|too|today|"
+    r"right|ok|okay|now|these days|nowadays|at the moment|currently|I guess|I think)"
+    r"[\s.!]*$",
+    re.I,
+)
+
+# Self-hedges make the statement INFERRED (spec: provenance gate). "I might be" reads as "I am" + hedge.
+_HEDGE = re.compile(
+    r",?\s*\b(?:I (?:think|believe|guess|suppose|reckon|feel like)|I am (?:pretty|fairly|quite|almost|"
+    r"reasonably) (?:sure|certain)|I am told|apparently|probably|maybe|perhaps|possibly|presumably|supposedly|"
+    r"likely)\b(?:\s+that\b)?,?",
+    re.I,
+)
+_HEDGED_BE = re.compile(r"\b(I|we) (?:might|may|could) (?:well )?be\b", re.I)
+
+_QUESTION_START = re.compile(
+    r"^(?:do|does|did|am|is|are|was|were|can|could|would|should|will|shall|have|has|had|may|might|must|where|"
+    r"what|who|whom|whose|when|why|how|which|whereabouts|is it true)\b",
+    re.I,
+)
+# Sentence-wide: a conditional or a wish colours every clause of the sentence.
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|unless|whether|wish|wished|wishes|would|hypothetically|someday|some day|pretend|imagine|"
+    r"imagining|dream|dreams|dreaming|fantasi[sz]e|the idea of|the thought of|in theory)\b"
+    r"|^(?:suppose|supposing|say|let us say|what if)\b",
+    re.I,
+)
+# Reported speech is about someone else ("my sister said she lives in Paris").
+_REPORTED = re.compile(
+    r"\b(?:said|says|say|told|tells|tell|claims?|claimed|mentioned|mentions|asked|asks|thinks|thought|believes|"
+    r"believed|reckons|heard|hears|according to|rumou?red|texted|wrote|writes)\b",
+    re.I,
+)
+# Clause-wide: plans, wishes and obligations are not current facts.
+_PLAN = re.compile(
+    r"\b(?:shall|going to|planning|plan to|plans to|thinking of|thinking about|considering|want|wants|wanted|"
+    r"hope|hopes|hoping|hopefully|about to|intend|intends|intending|soon|next (?:week|month|year|summer|winter|"
+    r"spring|autumn|fall|weekend|time)|tomorrow|later|eventually|might|could|should|must|ought|trying to|"
+    r"try to|looking to|looking for|tonight|someday|would)\b|(?-i:\bwill\b|\bmay\b(?!\s*\d))",
+    re.I,
+)
+_NO_LONGER = re.compile(r"\b(?:anymore|any more|no longer|used to|formerly|former|ex|previously|retired)\b", re.I)
+_NEGATED_HEDGE = re.compile(
+    r"\b(?:do not|does not|did not|never) (?:think|believe|know|reckon|guess)\b"
+    r"|\bnot (?:sure|certain)\b|\bdoubt\b|\bno idea\b",
+    re.I,
+)
+_NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor|without|hardly|barely|cannot)\b", re.I)
+
+# A clause ends at a conjunction that starts a new thought.
+_CLAUSE_SPLIT = re.compile(
+    r"\s*(?:;|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
+    r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our)\b)"
+    r"|,\s*(?=(?:I|we|my|our)\b))\s*",
+    re.I,
+)
+# An object ends at the first clause boundary.
+_OBJ_END = re.compile(
+    r"\s*(?:[,;:!?()\"]|\s-\s|\b(?:and then|but|because|so that|so|although|though|while|whereas|when|"
+    r"whenever|which|who|whom|where|unless|until|except|as well|too|either|these days|nowadays|at the moment|"
+    r"right now|now|currently|a lot|so much|very much|like crazy|more than anything)\b).*$",
+    re.I | re.S,
+)
+# Words an object cannot start with: pronouns, quantifiers, function words.
+_BAD_FIRST = set(
+    "it that this these those them him her you me myself yourself us everything anything nothing something "
+    "someone anyone everyone all none there here what which who how when where why so very too not no never any "
+    "to and or but of with for a an the is are am was be been being doing having getting".split()
+)
+_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves)\b", re.I)
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself)\b", re.I)
+# A third-person pronoun inside an object means a clause about someone else ("the way she sings").
+_THIRD_PERSON = re.compile(r"\b(?:he|she|they|it|him|them|his|its|their)\b", re.I)
+_TITLE = re.compile(r"^(?:dr|mr|mrs|ms|miss|prof|sir|dame)\.?\s+", re.I)
+_PRONOUN_SWAP = {
+    "my": "their",
+    "our": "their",
+    "me": "them",
+    "us": "them",
+    "myself": "themselves",
+    "ourselves": "themselves",
+    "mine": "theirs",
+    "ours": "theirs",
+    "i": "they",
+    "we": "they",
+}
+
+_ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "mt", "e.g", "i.e", "etc", "vs", "no", "approx"}
+
+
+def normalise(text: str) -> str:
+    """Straight apostrophes, expanded contractions, single spaces."""
+    text = text.translate(_APOSTROPHES)
+    for pattern, repl in _CONTRACTIONS:
+        text = pattern.sub(repl, text)
+    text = re.sub(r"\bi\b", "I", text)  # ASR often writes "i"
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences as written, each keeping its end punctuation (so a question still ends in "?")."""
+    out, start = [], 0
+    for m in re.finditer(r"[.!?]+(?=[\s\"')\u2019\u201d]|$)|\n+|;", text):
+        if m.group().startswith("."):
+            word = re.search(r"(\S+)$", text[start : m.start()])
+            token = word.group(1).lower().strip("(\"'\u2018\u201c") if word else ""
+            nxt = text[m.end() :].lstrip()
+            if token in _ABBREVIATIONS or re.fullmatch(r"[a-z]", token, re.I):
+                continue  # "Dr. Smith", "J. Smith"
+            if token in ("a.m", "p.m") and not (nxt[:1].isupper()):
+                continue  # "at 7 a.m. every day"
+        piece = text[start : m.end()].strip()
+        if piece.strip(".!?; \n"):
+            out.append(piece)
+        start = m.end()
+    tail = text[start:].strip()
+    if tail.strip(".!?; "):
+        out.append(tail)
+    return out
+
+
+def _strip_repeatedly(s: str, *patterns: re.Pattern) -> tuple[str, bool]:
+    """Strip leading matches of any pattern until none applies; also says whether a greeting went."""
+    greeted = False
+    changed = True
+    while changed and s:
+        changed = False
+        for p in patterns:
+            m = p.match(s)
+            if m and m.end() > 0:
+                greeted = greeted or p is _GREETING
+                s = s[m.end() :].lstrip(" ,")
+                changed = True
+    return s, greeted
+
+
+def _strip_trailing(s: str) -> str:
+    s = s.strip().rstrip(".!;,: ")
+    while True:
+        t = _TRAILING_FILLER.sub("", s).rstrip(".!;,: ")
+        if t == s:
+            return s
+        s = t
+
+
+def _lowercase_input(sentence: str) -> bool:
+    """ASR-style text with no capitals (bar "I" and the first letter): capitalisation tells us nothing there."""
+    return not any(c.isupper() for c in re.sub(r"\bI\b", "", sentence.strip()[1:]))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Objects and text
+# --------------------------------------------------------------------------------------------------------------
+
+
+def _third_person(phrase: str) -> str:
+    """'love jazz' -> 'loves jazz', 'am into' -> 'is into', 'do not like' -> 'does not like'."""
+    words = phrase.split(" ", 1)
+    verb, rest = words[0], (" " + words[1] if len(words) > 1 else "")
+    low = verb.lower()
+    special = {
+        "am": "is",
+        "are": "is",
+        "have": "has",
+        "do": "does",
+        "go": "goes",
+        "cannot": "cannot",
+        "was": "was",
+        "were": "was",
+    }
+    if low in special:
+        verb = special[low]
+    elif re.search(r"(?:s|sh|ch|x|z|o)$", low):
+        verb += "es"
+    elif re.search(r"[^aeiou]y$", low):
+        verb = verb[:-1] + "ies"
+    else:
+        verb += "s"
+    return verb + rest
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[:1].lower() in "aeiou" else "a"
+
+
+def _swap_pronouns(text: str) -> str:
+    return re.sub(
+        r"\b(?:my|our|me|us|myself|ourselves|mine|ours)\b", lambda m: _PRONOUN_SWAP[m.group().lower()], text, flags=re.I
+    )
+
+
+def _split_time(obj: str) -> tuple[str, str | None]:
+    """'Porto last month' -> ('Porto', 'last month')."""
+    m = TIME.search(obj)
+    if not m:
+        return obj, None
+    return (obj[: m.start()] + " " + obj[m.end() :]).strip(), m.group()
+
+
+def _clean(obj: str | None, *, extra_end: str | None = None) -> str | None:
+    """Cut at the clause boundary, drop trailing filler, validate. None when it is not a usable value."""
+    if not obj:
+        return None
+    obj = obj.replace("{", "").replace("}", "").strip().strip("\"'")
+    obj = _OBJ_END.sub("", obj)
+    if extra_end:
+        obj = re.sub(rf"\s+(?:{extra_end})\b.*$", "", obj, flags=re.I | re.S)
+    obj = _strip_trailing(obj).strip().strip("\"'")
+    words = obj.split()
+    if not words or len(words) > MAX_OBJECT_WORDS or len(obj) > 80:
+        return None
+    if words[0].lower() in _BAD_FIRST and len(words) == 1:
+        return None
+    if words[0].lower() in _BAD_FIRST - {"a", "an", "the", "to"}:
+        return None
+    if _FIRST_PERSON.search(obj) or _SECOND_PERSON.search(obj) or _THIRD_PERSON.search(obj):
+        return None
+    if _NEGATION.search(obj):
+        return None
+    return obj
+
+
+def _split_list(obj: str) -> list[str]:
+    """'peanuts, shellfish and eggs' -> three items."""
+    return [p.strip() for p in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", obj) if p.strip()]
+
+
+def _names(text: str) -> list[str]:
+    found = re.findall(NAME, text)
+    return [n for n in found if n.lower() not in _NOT_NAMES]

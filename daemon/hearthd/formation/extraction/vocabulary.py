@@ -1,0 +1,445 @@
+"""Word lists and regex fragments: relations, pets, occupations, diets, dates, times, schedules."""
+
+from __future__ import annotations
+
+import re
+
+from ...timeutil import MONTHS
+
+
+def _alt(words) -> str:
+    """A regex alternation, longest first so "grandmother" wins over "grand"."""
+    return "(?:" + "|".join(sorted(words, key=len, reverse=True)) + ")"
+
+
+_MONTHS = [  # the month names timeutil reads, and their abbreviations
+    *MONTHS,
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+]
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+MONTH = _alt(_MONTHS)
+WEEKDAY = _alt(_WEEKDAYS)
+
+_REL_SINGULAR = [
+    "mother",
+    "mom",
+    "mum",
+    "mommy",
+    "mummy",
+    "father",
+    "dad",
+    "daddy",
+    "sister",
+    "brother",
+    "sibling",
+    "wife",
+    "husband",
+    "partner",
+    "spouse",
+    "boyfriend",
+    "girlfriend",
+    "fiance",
+    "fiancee",
+    "fiancé",
+    "fiancée",
+    "son",
+    "daughter",
+    "kid",
+    "child",
+    "baby",
+    "grandmother",
+    "grandma",
+    "granny",
+    "nan",
+    "nana",
+    "grandfather",
+    "grandpa",
+    "granddad",
+    "grandson",
+    "granddaughter",
+    "grandchild",
+    "grandkid",
+    "aunt",
+    "auntie",
+    "uncle",
+    "cousin",
+    "niece",
+    "nephew",
+    "stepmother",
+    "stepfather",
+    "stepson",
+    "stepdaughter",
+    "stepbrother",
+    "stepsister",
+    "mother-in-law",
+    "father-in-law",
+    "sister-in-law",
+    "brother-in-law",
+    "son-in-law",
+    "daughter-in-law",
+    "twin",
+]
+_IRREGULAR_PLURAL = {"child": "children", "grandchild": "grandchildren"}
+_PLURAL_OF = {s: _IRREGULAR_PLURAL.get(s, s + "s") for s in _REL_SINGULAR}
+_SINGULAR_OF = {p: s for s, p in _PLURAL_OF.items()}
+REL = _alt(_REL_SINGULAR + list(_PLURAL_OF.values()))
+REL_ADJ = _alt(["older", "younger", "big", "little", "baby", "twin", "eldest", "oldest", "youngest", "elder"])
+
+_PET_KINDS = [
+    "dog",
+    "puppy",
+    "cat",
+    "kitten",
+    "parrot",
+    "budgie",
+    "parakeet",
+    "cockatiel",
+    "canary",
+    "bird",
+    "rabbit",
+    "bunny",
+    "hamster",
+    "guinea pig",
+    "gerbil",
+    "ferret",
+    "rat",
+    "goldfish",
+    "fish",
+    "turtle",
+    "tortoise",
+    "snake",
+    "lizard",
+    "gecko",
+    "horse",
+    "pony",
+    "chicken",
+    "hen",
+]
+_PET_PLURAL = {
+    k: (k if k in ("fish", "goldfish") else "puppies" if k == "puppy" else "bunnies" if k == "bunny" else k + "s")
+    for k in _PET_KINDS
+}
+_PET_SINGULAR = {p: s for s, p in _PET_PLURAL.items()}
+PET = _alt(_PET_KINDS + [p for p in _PET_PLURAL.values() if p not in _PET_KINDS])
+
+# Occupations for "I'm a nurse": a closed list, because "I'm a <noun>" is far more often not a job
+# ("I'm a morning person", "I'm a big fan").
+_OCCUPATIONS = [
+    "nurse",
+    "doctor",
+    "physician",
+    "surgeon",
+    "dentist",
+    "pharmacist",
+    "vet",
+    "veterinarian",
+    "midwife",
+    "paramedic",
+    "teacher",
+    "professor",
+    "lecturer",
+    "tutor",
+    "engineer",
+    "developer",
+    "programmer",
+    "designer",
+    "architect",
+    "accountant",
+    "lawyer",
+    "attorney",
+    "solicitor",
+    "barrister",
+    "judge",
+    "paralegal",
+    "firefighter",
+    "police officer",
+    "officer",
+    "detective",
+    "soldier",
+    "pilot",
+    "driver",
+    "chef",
+    "cook",
+    "baker",
+    "butcher",
+    "waiter",
+    "waitress",
+    "bartender",
+    "barista",
+    "cashier",
+    "clerk",
+    "secretary",
+    "receptionist",
+    "manager",
+    "director",
+    "consultant",
+    "analyst",
+    "scientist",
+    "researcher",
+    "biologist",
+    "chemist",
+    "physicist",
+    "mathematician",
+    "economist",
+    "psychologist",
+    "psychiatrist",
+    "therapist",
+    "physiotherapist",
+    "counsellor",
+    "counselor",
+    "social worker",
+    "care worker",
+    "factory worker",
+    "construction worker",
+    "office worker",
+    "civil servant",
+    "journalist",
+    "writer",
+    "author",
+    "editor",
+    "translator",
+    "interpreter",
+    "photographer",
+    "artist",
+    "painter",
+    "musician",
+    "singer",
+    "actor",
+    "actress",
+    "dancer",
+    "electrician",
+    "plumber",
+    "carpenter",
+    "mechanic",
+    "builder",
+    "farmer",
+    "gardener",
+    "cleaner",
+    "librarian",
+    "banker",
+    "salesman",
+    "saleswoman",
+    "salesperson",
+    "sales rep",
+    "estate agent",
+    "real estate agent",
+    "entrepreneur",
+    "student",
+    "nanny",
+    "carer",
+    "caregiver",
+    "technician",
+    "administrator",
+    "coach",
+    "trainer",
+    "instructor",
+    "postman",
+    "courier",
+    "hairdresser",
+    "barber",
+    "beautician",
+    "optician",
+    "radiologist",
+    "surveyor",
+    "inspector",
+    "tailor",
+    "florist",
+    "welder",
+    "fisherman",
+    "shopkeeper",
+    "shop assistant",
+    "sales assistant",
+    "teaching assistant",
+    "copywriter",
+    "marketer",
+    "recruiter",
+    "freelancer",
+    "ceo",
+    "cto",
+    "cfo",
+    "software developer",
+    "web developer",
+    "data scientist",
+    "graphic designer",
+    "homemaker",
+    "housewife",
+    "househusband",
+    "security guard",
+    "flight attendant",
+    "dietitian",
+    "nutritionist",
+    "optometrist",
+]
+OCC = _alt(_OCCUPATIONS)
+# Modifiers that make "a X cook" a judgement or a past, not a current job.
+_BAD_OCC_MODIFIERS = {
+    "good",
+    "great",
+    "bad",
+    "terrible",
+    "awful",
+    "big",
+    "huge",
+    "hard",
+    "proud",
+    "keen",
+    "amateur",
+    "wannabe",
+    "retired",
+    "former",
+    "ex",
+    "aspiring",
+    "future",
+    "lazy",
+    "excellent",
+    "decent",
+    "better",
+    "best",
+    "real",
+    "total",
+    "complete",
+    "bit",
+    "little",
+    "horrible",
+    "brilliant",
+    "amazing",
+    "lousy",
+    "natural",
+    "born",
+    "failed",
+    "frustrated",
+    "secret",
+}
+
+_DIETS = [
+    "vegetarian",
+    "vegan",
+    "pescatarian",
+    "pescetarian",
+    "flexitarian",
+    "gluten-free",
+    "gluten free",
+    "dairy-free",
+    "dairy free",
+    "kosher",
+    "halal",
+    "teetotal",
+    "teetotaller",
+    "teetotaler",
+    "keto",
+    "paleo",
+    "plant-based",
+    "plant based",
+    "low-carb",
+    "low carb",
+    "mediterranean",
+    "lactose-free",
+    "lactose free",
+]
+DIET = _alt(_DIETS)
+_DIET_IS = {
+    "vegetarian",
+    "vegan",
+    "pescatarian",
+    "flexitarian",
+    "gluten-free",
+    "dairy-free",
+    "teetotal",
+    "lactose-free",
+}  # read as "{subject} is vegan"; the rest as "follows a keto diet"
+_DIET_FROM_NOT_EATING = {
+    "meat": "vegetarian",
+    "meat or fish": "vegetarian",
+    "fish or meat": "vegetarian",
+    "meat and fish": "vegetarian",
+    "animal products": "vegan",
+    "gluten": "gluten-free",
+    "wheat": "gluten-free",
+    "dairy": "dairy-free",
+}
+
+ADV = (
+    r"(?:(?:really|just|also|still|now|currently|actually|totally|absolutely|truly|honestly|genuinely|"
+    r"definitely|kind of|sort of|pretty much|so|very|quite|recently|finally|both|all|too|even|particularly|"
+    r"especially|always|mostly|do|already|officially)\s+)*"
+)
+NUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|\d)"
+# Names are case-sensitive: the capital letter is what tells "my sister Maria" from "my sister said".
+_UP, _LO = "A-Z\u00c0-\u00de", "a-z\u00df-\u024f"
+NAME = rf"(?-i:[{_UP}][{_LO}\-]*[{_LO}](?:[ \-][{_UP}][{_LO}\-]*[{_LO}])?)"
+NAMES = rf"{NAME}(?:\s*,\s*{NAME})*(?:\s*,?\s+and\s+{NAME})?"
+# Capitalised words that are not people's or pets' names.
+_NOT_NAMES = (
+    {
+        w.lower()
+        for w in (
+            "I He She It They We You This That These Those There Here Who What Where When Why How The A An And But So "
+            "Also Then Mom Mum Dad God Yes No Not Oh Well Christmas Easter Hearth Alexa Siri Google Jesus Ok Okay "
+            "English French Spanish Portuguese German Italian Dutch Irish Scottish Welsh British American Canadian "
+            "Brazilian Mexican Indian Chinese Japanese Korean Russian Polish Greek Turkish Swedish Danish Catholic "
+            "Christian Muslim Jewish Hindu Buddhist Atheist Protestant Vegan Vegetarian Good Fine Great Back Home "
+            "Ready Busy Tired Sorry Sure Done Here Hungry Bored Happy Sad"
+        ).split()
+    }
+    | set(_MONTHS)
+    | set(_WEEKDAYS)
+)
+
+DATE = (
+    rf"(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{MONTH}\b(?:,?\s+\d{{4}})?"
+    rf"|{MONTH}\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}})?"
+    rf"|{MONTH}\b(?:\s+\d{{4}})?"
+    r"|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
+    r"|christmas(?: day| eve)?|new year's (?:day|eve)|valentine's day|halloween)"
+)
+
+_NUMW = (
+    r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|"
+    r"fifty|a few|a couple of|several|many|(?:twenty|thirty|forty|fifty)[- ]\w+)"
+)
+_UNIT = r"(?:days?|weeks?|months?|years?|decades?)"
+TIME = re.compile(
+    rf"\b(?:(?:last|this|past) (?:week|weekend|month|year|summer|winter|spring|autumn|fall|{WEEKDAY}|{MONTH})"
+    rf"|{_NUMW} {_UNIT} ago"
+    rf"|(?:for|over) (?:the (?:past|last) )?{_NUMW} {_UNIT}|for (?:a long time|ages|a while)"
+    rf"|(?:since|back in|in|as of) (?:\d{{4}}|(?:early |late )?{MONTH}(?: \d{{4}})?|last \w+)"
+    r"|since (?:I was (?:a kid|a child|little|young|small|\d+)|childhood|then)|(?:all|most of) my life|my whole life"
+    r"|(?:earlier|at the (?:start|end|beginning) of) this (?:week|month|year)"
+    r"|yesterday|recently|lately|a while (?:ago|back))\b",
+    re.I,
+)
+
+# Routine schedules. STRONG ones alone make a routine ("every morning"); weak ones ("at 7") need an adverb.
+_STRONG_FREQ = (
+    rf"(?:every|each) (?:other )?(?:single )?(?:day|morning|afternoon|evening|night|week|weekend|month|"
+    rf"year|summer|winter|{WEEKDAY})s?"
+    rf"|on (?:weekends|weekdays|{WEEKDAY}s(?:(?:,|,? and) {WEEKDAY}s)*)"
+    rf"|(?:once|twice|three times) a (?:day|week|month|year)|daily|nightly|weekly"
+    rf"|most (?:days|mornings|evenings|nights|weekends)|in the (?:mornings|evenings|afternoons)"
+)
+_WEAK_FREQ = (
+    r"at (?:\d{1,2}(?:[:.]\d{2})?(?:\s*(?:am|pm|a\.m\.|p\.m\.|o'clock))?|noon|midnight|night|lunchtime"
+    r"|bedtime|dawn)|around \d{1,2}(?:[:.]\d{2})?(?:\s*(?:am|pm))?|in the (?:morning|evening|afternoon)"
+    r"|before (?:work|bed|breakfast|school)|after (?:work|dinner|lunch|school|breakfast)"
+)
+FREQ = re.compile(rf"\b(?:{_STRONG_FREQ}|{_WEAK_FREQ})\b", re.I)
+STRONG_FREQ = re.compile(rf"\b(?:{_STRONG_FREQ})\b", re.I)
+_ROUTINE_ADVERBS = r"(?:usually|always|normally|typically|generally|regularly)"
+# Words that cannot start a routine's verb phrase: states, modals, past tenses, verbs other rules own.
+_NOT_ROUTINE_VERBS = set(
+    "am are is was were be been being did does had can cannot could would should will must might may not never "
+    "no feel felt think thought know knew forget forgot want wanted need like love hate enjoy adore live lived "
+    "went ran ate drank took got came saw made slept woke left drove rode swam said told say tell get "
+    "seem seemed".split()
+)
