@@ -176,6 +176,24 @@ def _voiceprints(tx: sqlite3.Connection) -> None:
     )
 
 
+def _household(tx: sqlite3.Connection) -> None:
+    tx.execute(
+        "INSERT INTO entities(id, kind, name, created_at) VALUES (100, 'person', 'Emma', ?)",
+        (T0,),
+    )
+    tx.execute("INSERT INTO entity_aliases(entity_id, alias, norm) VALUES (100, 'Em', 'em')")
+    tx.execute(
+        "INSERT INTO entity_relations(from_entity, relation, to_entity, created_at) "
+        "SELECT id, 'daughter', 100, ? FROM entities WHERE speaker_id = 'alice'",
+        (T0,),
+    )
+    tx.execute(
+        "INSERT INTO review_queue(kind, detail, created_at, payload, speaker_id) "
+        "VALUES ('claim', 'Was this alice?', ?, '{}', 'alice')",
+        (T0,),
+    )
+
+
 # The rows each step's tables and columns get: a database at version N holds the rows of steps 1..N.
 ROWS: dict[str, Callable[[sqlite3.Connection], None]] = {
     "001_core": _core,
@@ -183,6 +201,7 @@ ROWS: dict[str, Callable[[sqlite3.Connection], None]] = {
     "003_history": _history,
     "004_forgetting": _forgetting,
     "005_voiceprints": _voiceprints,
+    "006_household": _household,
 }
 # (table, column) -> what a later step writes there for the rows of an older version; nothing so far.
 EXPECTED_CHANGES: dict[tuple[str, str], Callable[[object], object]] = {}

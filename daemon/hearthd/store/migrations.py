@@ -255,6 +255,63 @@ CREATE TABLE voiceprint_samples (
 CREATE INDEX voiceprint_samples_speaker ON voiceprint_samples(speaker_id);
 """
 
+M006_HOUSEHOLD = """
+-- Who and what the household talks about: people (every speaker is one), pets, places, organisations,
+-- things, and the household itself. A merged entity points at the one it was merged into.
+CREATE TABLE entities (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('person', 'pet', 'place', 'organisation', 'thing', 'household')),
+    name TEXT NOT NULL,
+    speaker_id TEXT UNIQUE REFERENCES speakers(id) ON DELETE SET NULL,
+    created_at REAL NOT NULL,
+    merged_into INTEGER REFERENCES entities(id)
+);
+CREATE TABLE entity_aliases (
+    entity_id INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+    alias TEXT NOT NULL,
+    norm TEXT NOT NULL,            -- lower case, no articles: what a mention is matched on
+    PRIMARY KEY (entity_id, norm)
+);
+CREATE INDEX entity_aliases_norm ON entity_aliases(norm);
+-- How one entity names another: (Alice, daughter, Emma) and the inverse (Emma, parent, Alice).
+CREATE TABLE entity_relations (
+    from_entity INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+    relation TEXT NOT NULL,
+    to_entity INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+    created_at REAL NOT NULL,
+    PRIMARY KEY (from_entity, relation, to_entity)
+);
+CREATE INDEX entity_relations_to ON entity_relations(to_entity);
+
+-- Every fact has a subject entity (who it is about) apart from its owner pool (who may see it).
+ALTER TABLE facts ADD COLUMN subject_entity INTEGER REFERENCES entities(id);
+ALTER TABLE facts ADD COLUMN object_entity INTEGER REFERENCES entities(id);
+-- Importance (0..1) and the stored inputs it was computed from (JSON), shown with the fact.
+ALTER TABLE facts ADD COLUMN importance REAL NOT NULL DEFAULT 0;
+ALTER TABLE facts ADD COLUMN importance_inputs TEXT;
+CREATE INDEX facts_subject_entity ON facts(subject_entity, predicate, status);
+
+-- A claim (a personal statement by an uncertain voice) waits here as the fact it would become, in no pool;
+-- speaker_id is whom the voice might be.
+ALTER TABLE review_queue ADD COLUMN payload TEXT;
+ALTER TABLE review_queue ADD COLUMN speaker_id TEXT;
+
+-- The existing people and the household, and their facts' subjects.
+INSERT INTO entities(kind, name, created_at) VALUES ('household', 'the household', strftime('%s', 'now'));
+INSERT INTO entities(kind, name, speaker_id, created_at) SELECT 'person', name, id, created_at FROM speakers;
+INSERT INTO entities(kind, name, created_at)
+    SELECT DISTINCT 'person', subject, strftime('%s', 'now') FROM facts
+    WHERE subject <> 'household' AND subject NOT IN (SELECT id FROM speakers);
+INSERT INTO entity_aliases(entity_id, alias, norm)
+    SELECT id, name, lower(name) FROM entities WHERE kind = 'person';
+INSERT OR IGNORE INTO entity_aliases(entity_id, alias, norm)
+    SELECT e.id, e.speaker_id, lower(e.speaker_id) FROM entities e WHERE e.speaker_id IS NOT NULL;
+UPDATE facts SET subject_entity = coalesce(
+    (SELECT e.id FROM entities e WHERE e.speaker_id = facts.subject),
+    (SELECT e.id FROM entities e WHERE e.speaker_id IS NULL AND e.kind = 'person' AND e.name = facts.subject),
+    (SELECT e.id FROM entities e WHERE e.kind = 'household'));
+"""
+
 # (name, sql). Append only: a released step is never edited, a change is a new step.
 MIGRATIONS: list[tuple[str, str]] = [
     ("001_core", M001_CORE),
@@ -262,6 +319,7 @@ MIGRATIONS: list[tuple[str, str]] = [
     ("003_history", M003_HISTORY),
     ("004_forgetting", M004_FORGETTING),
     ("005_voiceprints", M005_VOICEPRINTS),
+    ("006_household", M006_HOUSEHOLD),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

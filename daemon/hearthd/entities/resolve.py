@@ -1,0 +1,242 @@
+"""Resolving a mention ("my daughter Emma", "my father", "Sara", "we") to an entity, creating it when new.
+
+Runs inside the write transaction that stores the facts, so two mentions of one new person in one session
+resolve to the same row. The order of preference for a named mention: an entity the speaker already relates
+to under that name, then a speaker of that name, then any entity of that name; a relation alone resolves to
+the speaker's one entity under that relation (an unnamed one is created: "Alice's father"), and a name given
+later to an unnamed relative names it ("my father" then "my father Jorge").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+HOUSEHOLD_NAME = "the household"
+
+# How people say a relation -> the one word it is stored under.
+SYNONYMS = {
+    "mum": "mother",
+    "mom": "mother",
+    "mummy": "mother",
+    "mommy": "mother",
+    "mam": "mother",
+    "ma": "mother",
+    "dad": "father",
+    "daddy": "father",
+    "papa": "father",
+    "pa": "father",
+    "kid": "child",
+    "hubby": "husband",
+    "grandma": "grandmother",
+    "granny": "grandmother",
+    "nan": "grandmother",
+    "nana": "grandmother",
+    "grandpa": "grandfather",
+    "granddad": "grandfather",
+    "grandad": "grandfather",
+    "bf": "boyfriend",
+    "gf": "girlfriend",
+}
+_CHILD = "child"
+_PARENT = "parent"
+# A relation -> how the other side names the first (gender unknown on that side, so the neutral word).
+INVERSE = {
+    **dict.fromkeys(("daughter", "son", "child", "stepdaughter", "stepson"), _PARENT),
+    **dict.fromkeys(("mother", "father", "parent", "stepmother", "stepfather"), _CHILD),
+    **dict.fromkeys(("husband", "wife", "partner", "spouse", "boyfriend", "girlfriend", "fiance", "fiancee"), "partner"),
+    **dict.fromkeys(("brother", "sister", "sibling", "twin"), "sibling"),
+    **dict.fromkeys(("grandmother", "grandfather", "grandparent"), "grandchild"),
+    **dict.fromkeys(("granddaughter", "grandson", "grandchild"), "grandparent"),
+    **dict.fromkeys(("aunt", "uncle"), "niece or nephew"),
+    **dict.fromkeys(("niece", "nephew"), "aunt or uncle"),
+    "cousin": "cousin",
+    "friend": "friend",
+    "neighbour": "neighbour",
+    "neighbor": "neighbour",
+    "colleague": "colleague",
+    "boss": "employee",
+}
+# Relations a query may ask by the neutral word: "Mum" for Emma is her parent who is a mother.
+NEUTRAL = {"mother": _PARENT, "father": _PARENT, "daughter": _CHILD, "son": _CHILD}
+KINDS = ("person", "pet", "place", "organisation", "thing", "household")
+
+
+class MentionLike(Protocol):
+    name: str | None
+    relation: str | None
+    kind: str
+
+
+def norm(name: str) -> str:
+    """What a name is matched on: lower case, no punctuation or leading article."""
+    value = re.sub(r"[^\w\s\-]", " ", (name or "").lower())
+    words = value.split()
+    if words and words[0] in ("the", "a", "an", "my", "our"):
+        words = words[1:]
+    return " ".join(words)
+
+
+def relation_word(relation: str | None) -> str | None:
+    if not relation:
+        return None
+    word = norm(relation)
+    return SYNONYMS.get(word, word) or None
+
+
+def canonical(tx, entity_id: int) -> int:
+    """Follow merges to the entity that holds the facts now."""
+    seen = set()
+    while entity_id not in seen:
+        seen.add(entity_id)
+        row = tx.execute("SELECT merged_into FROM entities WHERE id = ?", (entity_id,)).fetchone()
+        if row is None or row[0] is None:
+            return entity_id
+        entity_id = row[0]
+    return entity_id
+
+
+def household(tx, now: float) -> int:
+    row = tx.execute("SELECT id FROM entities WHERE kind = 'household' ORDER BY id LIMIT 1").fetchone()
+    if row:
+        return row[0]
+    return tx.execute(
+        "INSERT INTO entities(kind, name, created_at) VALUES ('household', ?, ?)", (HOUSEHOLD_NAME, now)
+    ).lastrowid
+
+
+def person_of_speaker(tx, speaker_id: str, now: float) -> int:
+    """The person a speaker is (created with the speaker's name and id as aliases)."""
+    row = tx.execute("SELECT id FROM entities WHERE speaker_id = ?", (speaker_id,)).fetchone()
+    if row:
+        return canonical(tx, row[0])
+    srow = tx.execute("SELECT name FROM speakers WHERE id = ?", (speaker_id,)).fetchone()
+    name = srow[0] if srow else speaker_id
+    entity = tx.execute(
+        "INSERT INTO entities(kind, name, speaker_id, created_at) VALUES ('person', ?, ?, ?)",
+        (name, speaker_id if srow else None, now),
+    ).lastrowid
+    add_alias(tx, entity, name)
+    add_alias(tx, entity, speaker_id)
+    return entity
+
+
+def add_alias(tx, entity_id: int, alias: str) -> None:
+    key = norm(alias)
+    if key:
+        tx.execute(
+            "INSERT OR IGNORE INTO entity_aliases(entity_id, alias, norm) VALUES (?, ?, ?)", (entity_id, alias, key)
+        )
+
+
+def link(tx, from_entity: int, relation: str, to_entity: int, now: float) -> None:
+    """Record how from_entity names to_entity, and the inverse."""
+    if from_entity == to_entity:
+        return
+    tx.execute(
+        "INSERT OR IGNORE INTO entity_relations(from_entity, relation, to_entity, created_at) VALUES (?, ?, ?, ?)",
+        (from_entity, relation, to_entity, now),
+    )
+    inverse = INVERSE.get(relation)
+    if inverse:
+        tx.execute(
+            "INSERT OR IGNORE INTO entity_relations(from_entity, relation, to_entity, created_at) "
+            "VALUES (?, ?, ?, ?)",
+            (to_entity, inverse, from_entity, now),
+        )
+
+
+def _create(tx, kind: str, name: str, now: float, alias: bool = True) -> int:
+    entity = tx.execute(
+        "INSERT INTO entities(kind, name, created_at) VALUES (?, ?, ?)", (kind if kind in KINDS else "thing", name, now)
+    ).lastrowid
+    if alias:
+        add_alias(tx, entity, name)
+    return entity
+
+
+def related(tx, from_entity: int, relation: str) -> list[int]:
+    """The live entities from_entity names by relation, newest first."""
+    return [
+        r[0]
+        for r in tx.execute(
+            "SELECT e.id FROM entity_relations r JOIN entities e ON e.id = r.to_entity "
+            "WHERE r.from_entity = ? AND r.relation = ? AND e.merged_into IS NULL ORDER BY r.created_at DESC, e.id DESC",
+            (from_entity, relation),
+        )
+    ]
+
+
+def _named(tx, key: str, kind: str, speaker_entity: int | None) -> int | None:
+    rows = tx.execute(
+        "SELECT e.id, e.kind, e.speaker_id IS NOT NULL AS speaks, "
+        "EXISTS (SELECT 1 FROM entity_relations r WHERE r.from_entity = ? AND r.to_entity = e.id) AS mine "
+        "FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
+        "WHERE a.norm = ? AND e.merged_into IS NULL",
+        (speaker_entity or -1, key),
+    ).fetchall()
+    if not rows:
+        return None
+    same_kind = [r for r in rows if r["kind"] == kind] or rows
+    best = max(same_kind, key=lambda r: (r["mine"], r["speaks"], r["id"]))
+    return best["id"]
+
+
+def resolve(tx, mention: MentionLike | None, speaker_id: str | None, now: float) -> int:
+    """The entity a candidate is about; None (or a missing speaker) is the speaker (or the household)."""
+    speaker_entity = person_of_speaker(tx, speaker_id, now) if speaker_id else None
+    if mention is None:
+        return speaker_entity or household(tx, now)
+    if mention.kind == "household":
+        return household(tx, now)
+    name = (mention.name or "").strip() or None
+    relation = relation_word(mention.relation)
+    if relation and speaker_entity:
+        mine = related(tx, speaker_entity, relation)
+        if name:
+            key = norm(name)
+            for entity in mine:
+                if tx.execute("SELECT 1 FROM entity_aliases WHERE entity_id = ? AND norm = ?", (entity, key)).fetchone():
+                    return entity
+            unnamed = [e for e in mine if not _has_alias(tx, e)]
+            if len(unnamed) == 1:  # "my father" before, "my father Jorge" now: the same man
+                rename(tx, unnamed[0], name)
+                return unnamed[0]
+            entity = _named(tx, key, mention.kind, speaker_entity) or _create(tx, mention.kind, name, now)
+            link(tx, speaker_entity, relation, entity, now)
+            return entity
+        if mine:
+            return mine[0]
+        owner = tx.execute("SELECT name FROM entities WHERE id = ?", (speaker_entity,)).fetchone()[0]
+        entity = _create(tx, mention.kind, f"{owner}'s {relation}", now, alias=False)
+        link(tx, speaker_entity, relation, entity, now)
+        return entity
+    if name:
+        return _named(tx, norm(name), mention.kind, speaker_entity) or _create(tx, mention.kind, name, now)
+    return speaker_entity or household(tx, now)
+
+
+def _has_alias(tx, entity_id: int) -> bool:
+    return tx.execute("SELECT 1 FROM entity_aliases WHERE entity_id = ?", (entity_id,)).fetchone() is not None
+
+
+def rename(tx, entity_id: int, name: str) -> None:
+    """A new display name (the old one stays an alias, so mentions of it still resolve)."""
+    tx.execute("UPDATE entities SET name = ? WHERE id = ?", (name, entity_id))
+    add_alias(tx, entity_id, name)
+
+
+def display_name(tx, entity_id: int) -> str:
+    row = tx.execute("SELECT name FROM entities WHERE id = ?", (entity_id,)).fetchone()
+    return row[0] if row else "someone"
+
+
+def subject_label(tx, entity_id: int) -> str:
+    """What facts.subject holds for an entity: the speaker id of a speaking person (as before entities), the
+    word household, or the entity's name."""
+    row = tx.execute("SELECT kind, name, speaker_id FROM entities WHERE id = ?", (entity_id,)).fetchone()
+    if row is None:
+        return "household"
+    if row["kind"] == "household":
+        return "household"
+    return row["speaker_id"] or row["name"]
