@@ -240,3 +240,24 @@ def subject_label(tx, entity_id: int) -> str:
     if row["kind"] == "household":
         return "household"
     return row["speaker_id"] or row["name"]
+
+
+def preview_name(conn, mention: MentionLike | None, speaker_id: str | None, speaker_name: str) -> str:
+    """The name a mention will be shown by, read before the write (the fact's text is embedded first)."""
+    if mention is None:
+        return speaker_name
+    if mention.kind == "household":
+        return "The household"
+    if mention.name:
+        return mention.name
+    relation = relation_word(mention.relation)
+    if relation and speaker_id:
+        row = conn.execute(
+            "SELECT e.name FROM entities s JOIN entity_relations r ON r.from_entity = s.id "
+            "JOIN entities e ON e.id = r.to_entity WHERE s.speaker_id = ? AND r.relation = ? "
+            "AND e.merged_into IS NULL ORDER BY r.created_at DESC, e.id DESC LIMIT 1",
+            (speaker_id, relation),
+        ).fetchone()
+        if row:
+            return row[0]
+    return f"{speaker_name}'s {relation or 'someone'}"
