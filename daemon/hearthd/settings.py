@@ -198,6 +198,27 @@ DECLARATIONS: tuple[Setting, ...] = (
         minimum=1,
         maximum=36_500,
     ),
+    # -- memory: importance (from the Aletheia seed)
+    _s(
+        "memory.importance_half_life_days",
+        float,
+        180.0,
+        "Importance's recency input halves every this many days since a fact was stated or last used "
+        "(a pinned fact does not decay).",
+        minimum=1.0,
+        maximum=36_500.0,
+    ),
+    _s(
+        "memory.importance_protect_threshold",
+        float,
+        0.35,
+        "A fact at or above this importance (0-1) keeps the turns it came from out of retention. At 0.35 a "
+        "plain fact stated today (about 0.4 or more) is kept, and a year on a name, a family member, a home, "
+        "a birthday, an allergy or a rule still is, while a like or a note no one repeated, pinned or edited, "
+        "and an old inferred note (under 0.2), age out with their turns.",
+        minimum=0.0,
+        maximum=1.0,
+    ),
     # -- episodes
     _s("episodes.enabled", bool, True, "Write an episode (headline and summary) for each formed conversation."),
     _s("episodes.linking_enabled", bool, True, "Link an episode to similar recent episodes."),
