@@ -1,9 +1,20 @@
-"""Driving it: sentences, clauses, subjects, and the extract() entry point."""
+"""Driving it: sentences, clauses, subjects, and the extract() entry point.
+
+Per clause: the first-person table reads it as said ("I live in Porto", "my sister is called Maria", and the
+appositives "my daughter Emma"); then, when the clause starts with someone else ("my father", "Emma", "she",
+"Emma's"), it is rewritten into the first person and read again, and what it gives is about them.
+"""
 
 from __future__ import annotations
 
-from .model import INFERRED, USER_STATED, Candidate
-from .rules import _clause_candidates, _Ctx, _split_clauses
+import re
+from dataclasses import replace
+
+from .events import EVENT_RULES
+from .instructions import rules_of
+from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
+from .rules import RULES, _clause_candidates, _Ctx, _split_clauses
+from .subjects import Discourse, subject_of
 from .text import (
     _FILLER,
     _GREETING,
@@ -15,37 +26,112 @@ from .text import (
     _PLAN,
     _QUESTION_START,
     _REPORTED,
+    _TRAILING_REMEMBER,
     _lowercase_input,
     _strip_repeatedly,
     _strip_trailing,
     normalise,
     split_sentences,
 )
-from .vocabulary import TIME
+from .vocabulary import _PET_SINGULAR, TIME
+
+__all__ = ["Discourse", "extract"]
+
+_ALL_RULES = EVENT_RULES + RULES
+# A plan word that is only the time of a one-off event ("the dentist tomorrow") does not void an appointment.
+_EVENT_TIME = re.compile(r"\b(?:tomorrow|tonight|next (?:week|month|\w+day))\b", re.I)
+_HOUSEHOLD_WE = re.compile(r"^(?:we|our)\b", re.I)
+_SPEAKER_PREDICATES = {"family_member", "anniversary", "name"}  # "we have two kids": the speaker's relatives
+_NOT_ABOUT_OTHERS = {"name"}  # "she is called Emma" is read by the family rules, not as a name
 
 
-def _sentence_candidates(sentence: str) -> list[Candidate]:
+def _relation_mention(c: Candidate) -> Mention | None:
+    if c.predicate == "family_member":
+        rel = (c.qualifier or "").split()[-1] if c.qualifier else None
+        return Mention(name=c.object, relation=rel)
+    if c.predicate == "pet":
+        kind = c.qualifier or c.object
+        name = None if c.object == kind else c.object
+        return Mention(name=name, relation=_PET_SINGULAR.get(kind, kind), kind="pet")
+    return None
+
+
+def _as_said(clause: str, ctx: _Ctx, rules) -> list[Candidate]:
+    """The clause read as the speaker's own statement; "we"/"our" ones are the household's."""
+    out = []
+    household = bool(_HOUSEHOLD_WE.match(clause))
+    for c in _clause_candidates(clause, ctx, rules):
+        if c.object_mention is None and (m := _relation_mention(c)):
+            c = replace(c, object_mention=m)
+        if household and c.subject is None and c.predicate not in _SPEAKER_PREDICATES:
+            c = replace(c, subject=HOUSEHOLD)
+        out.append(c)
+    return out
+
+
+def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: list[Candidate]) -> list[Candidate]:
+    subject = subject_of(clause, discourse)
+    if subject is None:
+        return []
+    mention, rewritten = subject
+    rctx = replace(ctx, clause=rewritten)
+    out = []
+    for c in _clause_candidates(rewritten, rctx, rules, appositives=False):
+        if c.predicate in _NOT_ABOUT_OTHERS or any(f.predicate == c.predicate and f.object == c.object for f in found):
+            continue
+        if c.predicate == "family_member":  # Tom's kids: relatives of Tom, not the speaker's
+            c = replace(c, object_mention=Mention(name=c.object))
+        out.append(replace(c, subject=c.subject or mention))
+    discourse.note(mention)
+    return out
+
+
+def _clause_facts(clause: str, ctx: _Ctx, discourse: Discourse) -> list[Candidate]:
+    rules = _ALL_RULES
+    if _PLAN.search(clause):
+        if _PLAN.search(_EVENT_TIME.sub("", clause)):
+            return []
+        rules = EVENT_RULES
+    found = _as_said(clause, ctx, rules)
+    for c in found:
+        discourse.note(c.object_mention if c.predicate == "family_member" else None)
+    return found + _about_others(clause, ctx, rules, discourse, found)
+
+
+def _prepare(sentence: str) -> tuple[str, str, bool] | None:
+    """The sentence normalised and stripped of greetings, filler, lead-ins and hedges, with its provenance and
+    whether it greeted; None when it states nothing (a question, a hypothetical, reported speech)."""
     s = normalise(sentence)
     if not s or s.rstrip().endswith("?"):
-        return []  # a question states nothing
+        return None  # a question states nothing
+    s = _TRAILING_REMEMBER.sub("", s)
     s, greeted = _strip_repeatedly(s, _GREETING, _FILLER, _LEAD_IN)
     provenance = USER_STATED
     if _NEGATED_HEDGE.search(s):
-        return []  # "I don't think I'm allergic"
+        return None  # "I don't think I'm allergic"
     s, n = _HEDGED_BE.subn(lambda m: f"{m.group(1)} {'am' if m.group(1).lower() == 'i' else 'are'}", s)
     s, k = _HEDGE.subn("", s)
     if n or k:
         provenance = INFERRED
     s, g2 = _strip_repeatedly(s.strip(" ,"), _GREETING, _FILLER, _LEAD_IN)
-    greeted = greeted or g2
-    if not s or _QUESTION_START.match(s) or _HYPOTHETICAL.search(s) or _REPORTED.search(s):
+    if not s:
+        return None
+    return s, provenance, greeted or g2
+
+
+def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]:
+    prepared = _prepare(sentence)
+    if prepared is None:
         return []
+    s, provenance, greeted = prepared
+    out, s = rules_of(sentence, s)  # a standing instruction ("don't play music after nine") before the question test
+    if not s or _QUESTION_START.match(s) or _HYPOTHETICAL.search(s) or _REPORTED.search(s):
+        return out
     lowercase = _lowercase_input(sentence)
-    out: list[Candidate] = []
     for clause in _split_clauses(s):
         clause, _ = _strip_repeatedly(clause.strip(" ,"), _FILLER)
         clause = _strip_trailing(clause)
-        if not clause or _PLAN.search(clause):
+        if not clause:
             continue
         # A leading time phrase ("Last month we moved to Porto") is a hint, not part of the statement.
         hint = None
@@ -54,31 +140,22 @@ def _sentence_candidates(sentence: str) -> list[Candidate]:
             hint = lead.group()
             clause = clause[lead.end() :].lstrip(" ,")
         ctx = _Ctx(clause, sentence.strip(), provenance, hint, greeted, lowercase)
-        out += _clause_candidates(clause, ctx)
+        out += _clause_facts(clause, ctx, discourse)
     return out
 
 
-class Discourse:
-    """What the previous sentences of one speaker mentioned, so "she"/"he"/"her"/"his"/"it" resolve: pass the
-    same instance to successive extract() calls of one speaker's turns."""
-
-    def __init__(self) -> None:
-        self.person = None  # the last person mentioned (not the speaker)
-        self.female = None
-        self.male = None
-        self.thing = None  # the last pet/thing ("it")
-
-
 def extract(text: str, role: str = "user", discourse: Discourse | None = None) -> list[Candidate]:
-    """Candidates the text states about its speaker. Only user turns are read: what the assistant says about
-    the user is not the user saying it."""
+    """Candidates the text states about its speaker, the people and pets they name, and their household. Only
+    user turns are read: what the assistant says is not the user saying it. `discourse` carries who "she" is
+    from one call to the next (one speaker's turns)."""
     if (role or "").lower() != "user" or not text or not text.strip():
         return []
+    discourse = discourse if discourse is not None else Discourse()
     out: list[Candidate] = []
     seen: set[tuple] = set()
     for sentence in split_sentences(text):
-        for c in _sentence_candidates(sentence):
-            key = (c.predicate, c.object.lower(), c.qualifier)
+        for c in _sentence_candidates(sentence, discourse):
+            key = (c.predicate, c.object.lower(), c.qualifier, c.subject)
             if key not in seen:
                 seen.add(key)
                 out.append(c)
@@ -87,12 +164,11 @@ def extract(text: str, role: str = "user", discourse: Discourse | None = None) -
 
 def _main(argv: list[str]) -> None:
     """`python -m hearthd.formation.extract_rules "I live in Porto."` prints what the rules read."""
+    discourse = Discourse()
     for text in argv or ["I live in Porto and I work as a nurse."]:
-        for c in extract(text):
-            print(f"{c.predicate:14} {c.object!r:28} {c.provenance:12} q={c.qualifier!r} t={c.time_hint!r}  {c.text}")
-
-
-if __name__ == "__main__":
-    import sys
-
-    _main(sys.argv[1:])
+        for c in extract(text, discourse=discourse):
+            who = c.subject and (c.subject.name or c.subject.relation or c.subject.kind)
+            print(
+                f"{c.predicate:14} {c.object!r:28} {c.provenance:12} q={c.qualifier!r} t={c.time_hint!r} "
+                f"s={who!r}  {c.text}"
+            )

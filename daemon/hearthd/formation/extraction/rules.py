@@ -336,6 +336,53 @@ def _like_text(verb: str, obj: str, infinitive: bool) -> str:
     return f"{{subject}} {_third_person(verb)} {'to ' if infinitive else ''}{obj}"
 
 
+_OWNABLE = re.compile(
+    r"(?:car|van|truck|pickup|motorbike|motorcycle|scooter|bike|bicycle|e-bike|boat|caravan|camper|campervan|"
+    r"motorhome|tractor|piano|guitar|violin|cello|drum kit|keyboard|laptop|tablet|smartphone|smart tv|tv|television|"
+    r"games console|console|dishwasher|tumble dryer|dryer|washing machine|air fryer|coffee machine|thermomix|"
+    r"hot tub|trampoline|greenhouse|shed|garage|garden|allotment|holiday home|beach house|cottage|flat|house)",
+    re.I,
+)
+_NOT_OWNED = {"phd", "mba", "msc", "ba", "bsc", "masters", "zoom", "teams", "skype", "covid", "uber", "lot", "bit"}
+_BRAND = re.compile(rf"(?-i:[A-Z][A-Za-z0-9\-]+|i[A-Z][a-z]+)(?: (?-i:[A-Z0-9][A-Za-z0-9\-]*))?")
+
+
+def _b_owns(m, ctx):
+    """ "a Volvo", "a blue Toyota", "an old piano": up to two adjectives, then a brand or an ownable thing, then
+    the end of the clause."""
+    raw = _strip_trailing(_OBJ_END.sub("", m.group("obj")))
+    raw, hint = _split_time(raw)
+    mo = re.fullmatch(
+        rf"(?P<art>an?|two|three) (?P<adj>(?:[a-z\-]+ ){{0,2}}?)(?P<head>{_BRAND.pattern}|{_OWNABLE.pattern}s?)"
+        r"(?: (?:at home|as well|too))?",
+        raw.strip(),
+    )
+    if not mo or _NEGATION.search(mo.group("adj")) or mo.group("head").lower() in _NOT_OWNED:
+        return []
+    head_is_brand = not _OWNABLE.fullmatch(mo.group("head").rstrip("s"))
+    verb = (m.groupdict().get("verb") or "have").lower()
+    if verb in ("have", "have got", "got", "own") and not head_is_brand and mo.group("adj") == "":
+        if mo.group("head").lower() in ("garden", "house", "flat", "garage", "tv", "television", "car", "bike"):
+            return []  # "we have a garden": too common to be worth keeping
+    obj = (mo.group("adj") + mo.group("head")).strip()
+    said = {"drive": "drives", "ride": "rides"}.get(verb, "has")
+    if m.groupdict().get("what"):
+        said = "has"
+    return [ctx.cand("owns", obj, f"{{subject}} {said} {mo.group('art')} {obj}", time_hint=hint)]
+
+
+def _b_drives_me(m, ctx):
+    obj = _clean(m.group("obj"))
+    if not obj or obj.split()[0].lower() in ("it", "that", "this", "he", "she", "they", "everything", "everyone"):
+        return []
+    if not _ends_clause(ctx.clause[m.end() :]):
+        return []
+    words = obj.split()
+    if obj[:1].isupper() and (len(words) == 1 or words[1][:1].islower()):
+        obj = obj[:1].lower() + obj[1:]  # the sentence's capital, not a name's
+    return [ctx.cand("dislikes", obj, f"{{subject}} cannot stand {obj}")]
+
+
 def _b_preference(predicate: str) -> Builder:
     def build(m, ctx):
         raw = m.group("obj")
@@ -572,6 +619,29 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ("pet", rf"^(?:my|our) (?P<kind>{PET})(?: is| are)? (?:called|named) (?P<obj>.+)", _b_pet_named, False),
     ("pet", rf"^(?:my|our) (?P<kind>{PET})(?:'s| is) name is (?P<obj>.+)", _b_pet_named, False),
     ("family_member", rf"{_HAVE}(?P<rest>.+)", _b_have, False),
+    # possessions: a brand or a closed list of things ("I drive a Volvo", "we have got a blue Toyota")
+    (
+        "owns",
+        rf"^{SUBJ} {ADV}(?P<verb>drive|ride|have|have got|own|got|bought|have bought|just bought) (?:got )?"
+        rf"(?P<obj>(?:an?|two|three) .+)",
+        _b_owns,
+        False,
+    ),
+    ("owns", r"^(?:my|our) (?P<what>car|van|bike|motorbike) is (?P<obj>an? .+)", _b_owns, False),
+    (
+        "dislikes",
+        rf"^{SUBJ} {ADV}(?P<verb>{_AM} {ADV}(?:really |very |so |terribly |quite |a bit |a little )?(?:scared|afraid|"
+        rf"terrified|frightened|petrified) of) (?P<obj>.+)",
+        _b_preference("dislikes"),
+        False,
+    ),
+    (
+        "dislikes",
+        r"^(?P<obj>[a-z][a-z \-]{1,40}?) (?P<verb>drives? me (?:mad|crazy|nuts|insane|up the wall|round the bend)|"
+        r"gets? on my nerves|annoys? me|makes? me sick|grosses? me out|disgusts? me|puts? me off)",
+        _b_drives_me,
+        False,
+    ),
     # likes and dislikes ("don't like" before "like")
     (
         "dislikes",
@@ -650,9 +720,9 @@ def _split_clauses(s: str) -> list[str]:
     return [c for c in _CLAUSE_SPLIT.split(s) if c and c.strip()]
 
 
-def _clause_candidates(clause: str, ctx: _Ctx) -> list[Candidate]:
+def _clause_candidates(clause: str, ctx: _Ctx, rules=None, appositives: bool = True) -> list[Candidate]:
     out: list[Candidate] = []
-    for _predicate, pattern, build, negative_form in RULES:
+    for _predicate, pattern, build, negative_form in RULES if rules is None else rules:
         m = pattern.match(clause)
         if not m:
             continue
@@ -664,7 +734,7 @@ def _clause_candidates(clause: str, ctx: _Ctx) -> list[Candidate]:
         if found:
             out = found
             break
-    if not _NEGATION.search(clause) and not _NO_LONGER.search(clause):
+    if appositives and not _NEGATION.search(clause) and not _NO_LONGER.search(clause):
         for m in _APPOSITIVE_FAMILY.finditer(clause):
             for name in _appositive_names(m.group("obj"), m.group("rel"), _SINGULAR_OF):
                 if c := _family(name, m.group("rel"), ctx, m.group("adj")):

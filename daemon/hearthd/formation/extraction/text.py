@@ -50,7 +50,13 @@ _GREETING = re.compile(
 # "remember that I'm allergic to peanuts" is a statement addressed to the memory, not a command to ignore.
 _LEAD_IN = re.compile(
     r"^(?:please\s+)?(?:remember|note|keep in mind|do not forget)(?:\s+that)?[,:]?\s+"
-    r"(?=(?:I|we|my|our)\b)",
+    r"(?=(?:I|we|my|our|he|she|his|her|the)\b|(?-i:[A-Z]))",
+    re.I,
+)
+# "..., please remember that", "... - don't forget": the statement is addressed to the memory.
+_TRAILING_REMEMBER = re.compile(
+    r"[,\s\-]*(?:so\s+)?(?:please\s+)?(?:remember(?: that| this)?|note that|make a note(?: of that)?|keep (?:that|this) in mind|"
+    r"do not forget(?: that| this)?)(?:,?\s*(?:please|ok|okay|thanks))?[\s.!]*$",
     re.I,
 )
 _TRAILING_FILLER = re.compile(
@@ -106,8 +112,10 @@ _NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor|witho
 # A clause ends at a conjunction that starts a new thought.
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
-    r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our)\b)"
-    r"|,\s*(?=(?:I|we|my|our)\b))\s*",
+    r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our|he|she|his|her)\b)"
+    r"|,\s*(?=(?:I|we|my|our|he|she|his)\b)"
+    # "... and Emma loves swimming": a new clause about someone named
+    r"|\s(?:and|but)\s+(?=(?-i:[A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+s|is|has|does|can|cannot)\b))\s*",
     re.I,
 )
 # An object ends at the first clause boundary.

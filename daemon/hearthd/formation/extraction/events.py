@@ -1,0 +1,334 @@
+"""Appointments and schedules: the event's kind is its identity (the qualifier), when it happens is the object.
+
+"I have a dentist appointment on Friday at 3" -> appointment(qualifier "dentist appointment", "Friday at 3");
+"my swimming lesson moved to Thursday" -> appointment("swimming lesson", "Thursday"), the same key as "...is on
+Tuesday", so formation supersedes by it; "the bins go out on Thursday evening" -> schedule("bins go out",
+"Thursday evening") of the household.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .model import HOUSEHOLD, Candidate
+from .text import _strip_trailing
+from .vocabulary import DATE, WEEKDAY, _alt
+
+_PART = r"(?:morning|afternoon|evening|night|lunchtime)"
+_CLOCK = (
+    r"(?:at |from |around |by )?(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?|noon|midday|half past "
+    r"(?:\w+)|quarter (?:past|to) \w+)(?:\s*(?:-|to|until|till)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)?"
+)
+_DAY = (
+    rf"(?:(?:this |next |on |this coming )?{WEEKDAY}(?: {_PART})?|(?:on )?{DATE}|(?:on )?the \d{{1,2}}(?:st|nd|rd|th)"
+    rf"|tomorrow(?: {_PART})?|today|tonight|this {_PART}|next week|this week|(?:in|at) the {_PART})"
+)
+_ONE_OFF = rf"(?:{_DAY}(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY})?)"
+_RECUR = (
+    rf"(?:(?:every|each) (?:other |second |single )?(?:{WEEKDAY}|day|week|weekday|morning|evening|afternoon|night|"
+    rf"fortnight|month)(?: {_PART})?|(?:on )?{WEEKDAY}s(?: and {WEEKDAY}s)?(?: {_PART}s?)?|(?:on )?{WEEKDAY} "
+    rf"{_PART}s|once a (?:week|fortnight|month)|twice a (?:week|month)|weekly|fortnightly|monthly|on weekdays|"
+    rf"at weekends|on weekends)(?:,? {_CLOCK})?"
+)
+_TAIL = r"(?:,? (?:instead|now|this week|again|as usual))*\s*$"
+
+_EVENT_NOUNS = [
+    "appointment",
+    "lesson",
+    "lessons",
+    "class",
+    "classes",
+    "practice",
+    "training",
+    "check-up",
+    "checkup",
+    "meeting",
+    "interview",
+    "exam",
+    "test",
+    "match",
+    "game",
+    "recital",
+    "concert",
+    "party",
+    "playdate",
+    "sleepover",
+    "surgery",
+    "operation",
+    "scan",
+    "vaccination",
+    "jab",
+    "haircut",
+    "flight",
+    "session",
+    "rehearsal",
+    "tournament",
+    "trip",
+    "visit",
+    "club",
+    "therapy",
+    "physio",
+    "tutoring",
+    "tuition",
+    "booking",
+    "reservation",
+    "delivery",
+    "dinner",
+    "shift",
+]
+_PROFESSIONALS = [
+    "dentist",
+    "doctor",
+    "gp",
+    "vet",
+    "optician",
+    "hairdresser",
+    "barber",
+    "physio",
+    "physiotherapist",
+    "orthodontist",
+    "therapist",
+    "nurse",
+    "midwife",
+    "consultant",
+    "specialist",
+    "hospital",
+    "clinic",
+]
+EVENT = _alt(_EVENT_NOUNS)
+PRO = _alt(_PROFESSIONALS)
+_MOD = r"(?:[a-z][a-z'\-]*\s+){0,3}?"
+_DET = r"(?:an?|the|my|another|one|some)"
+# The household's visitors and chores: a closed list, because "the X comes on Monday" is otherwise anything.
+_HELP = _alt(
+    [
+        "cleaner",
+        "cleaners",
+        "cleaning lady",
+        "gardener",
+        "window cleaner",
+        "window cleaners",
+        "nanny",
+        "babysitter",
+        "childminder",
+        "dog walker",
+        "au pair",
+        "milkman",
+        "carer",
+        "tutor",
+        "piano teacher",
+        "organic box",
+        "veg box",
+        "vegetable box",
+        "food shop",
+        "grocery delivery",
+        "shopping delivery",
+    ]
+)
+_TRADES = _alt(
+    [
+        "plumber",
+        "electrician",
+        "builder",
+        "builders",
+        "boiler engineer",
+        "engineer",
+        "technician",
+        "decorator",
+        "painter",
+        "handyman",
+        "roofer",
+        "carpenter",
+        "locksmith",
+        "exterminator",
+        "gas man",
+        "repairman",
+        "boiler man",
+        "internet guy",
+        "broadband engineer",
+        "inspector",
+        "surveyor",
+        "removal men",
+        "movers",
+    ]
+)
+_CHORES = _alt(
+    [
+        "bins",
+        "bin",
+        "rubbish",
+        "trash",
+        "garbage",
+        "recycling",
+        "compost",
+        "glass",
+        "green bin",
+        "blue bin",
+        "black bin",
+        "brown bin",
+        "food waste",
+        "garden waste",
+        "bin collection",
+        "rubbish collection",
+        "recycling collection",
+        "bin day",
+        "recycling day",
+        "laundry",
+        "laundry day",
+        "cleaning day",
+        "shopping day",
+    ]
+)
+_ARTICLES = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|another|one|some|next|usual)\b\s*", re.I)
+
+
+def _qualifier(phrase: str) -> str:
+    q = _ARTICLES.sub("", phrase.lower().replace("'s ", " ").replace("'", ""))
+    q = re.sub(r"\b(?:lessons)\b", "lesson", q)
+    q = re.sub(r"\b(?:classes)\b", "class", q)
+    q = q.replace("check-up", "checkup").replace("doctor's", "doctor")
+    return re.sub(r"\s+", " ", q).strip()
+
+
+def _when(raw: str) -> str:
+    when = re.sub(r"^(?:on|at the|in the)\s+", "", _strip_trailing(raw.strip()), flags=re.I)
+    when = re.sub(r"(?:,? (?:instead|now|this week|again|as usual))+$", "", when, flags=re.I)
+    return when.strip(" ,")
+
+
+def _bad_mod(mods: str) -> bool:
+    return bool(
+        re.search(r"\b(?:not|no|never|their|his|her|your|you|it|that|this|of|and|or|with|for|to|in|is|was)\b", mods)
+    )
+
+
+def _appointment(ctx, event: str, when_raw: str, recurring: bool = False) -> list[Candidate]:
+    q, when = _qualifier(event), _when(when_raw)
+    if not q or not when or len(q.split()) > 4:
+        return []
+    if recurring:
+        return [ctx.cand("schedule", when, f"{{subject}}'s {q}: {when}", q)]
+    return [ctx.cand("appointment", when, f"{{subject}}'s {q} is {_on(when)}", q)]
+
+
+def _on(when: str) -> str:
+    return (
+        when
+        if re.match(r"(?:tomorrow|today|tonight|this|next|at|from|every|around|by)\b", when, re.I)
+        else f"on {when}"
+    )
+
+
+def _b_have_event(m, ctx):
+    mods = m.group("mods") or ""
+    if _bad_mod(mods):
+        return []
+    event = f"{mods}{m.group('ev')}"
+    if m.groupdict().get("pro"):
+        event = f"{m.group('pro')} {event}"
+    recurring = bool(m.groupdict().get("recur"))
+    return _appointment(ctx, event, m.group("when") or m.group("recur"), recurring)
+
+
+def _b_have_pro(m, ctx):
+    return _appointment(ctx, f"{m.group('pro')} appointment", m.group("when"))
+
+
+def _b_my_event(m, ctx):
+    mods = m.group("mods") or ""
+    if _bad_mod(mods):
+        return []
+    recurring = bool(m.groupdict().get("recur"))
+    return _appointment(ctx, f"{mods}{m.group('ev')}", m.group("when") or m.group("recur"), recurring)
+
+
+def _b_chore(m, ctx):
+    what = _qualifier(m.group("what"))
+    verb = (m.group("verb") or "").lower()
+    verb = re.sub(r"^(?:is|are|get|gets)\s+", "", verb) if verb not in ("is", "are") else ""
+    q = f"{what} {verb}".strip()
+    when = _when(m.group("when"))
+    c = ctx.cand("schedule", when, f"{q[:1].upper()}{q[1:]}: {when}", q)
+    return [replace(c, text=f"{{subject}}: {q} {_on(when)}", subject=HOUSEHOLD)]
+
+
+def _b_help(m, ctx):
+    who = _qualifier(m.group("who"))
+    when = _when(m.group("when") or m.group("recur"))
+    if m.group("recur") or not m.group("prog"):
+        q = f"{who} comes"
+        return [replace(ctx.cand("schedule", when, f"{{subject}}: the {q} {_on(when)}", q), subject=HOUSEHOLD)]
+    q = f"{who} visit"
+    return [
+        replace(ctx.cand("appointment", when, f"{{subject}}: the {who} is coming {_on(when)}", q), subject=HOUSEHOLD)
+    ]
+
+
+def _b_trade(m, ctx):
+    who = _qualifier(m.group("who"))
+    when = _when(m.group("when"))
+    q = f"{who} visit"
+    return [
+        replace(ctx.cand("appointment", when, f"{{subject}}: the {who} is coming {_on(when)}", q), subject=HOUSEHOLD)
+    ]
+
+
+_MOVED = (
+    r"(?:has |have |was |were |got |is |are |has been |have been )?(?:now )?(?:moved|changed|rescheduled|pushed back|"
+    r"brought forward|postponed|shifted|switched)(?: to| until| till)"
+)
+_COMING = r"(?:(?P<prog>is coming|are coming|is coming round|is coming over|is visiting|is booked|are booked)|comes|come|visits|is here|are here)"
+# (predicate, pattern, builder, negative_form): tried before the first-person table, on the same clauses.
+EVENT_RULES_SRC = [
+    (
+        "appointment",
+        rf"^I (?:also |now |still )?(?:have|have got|am having) {_DET} (?:(?P<pro>{PRO})(?:'s)? )?(?P<mods>{_MOD})"
+        rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?[a-z]+)? (?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
+        _b_have_event,
+        False,
+    ),
+    (
+        "appointment",
+        rf"^I (?:also |now |still )?(?:have|have got|am seeing|am at|am going to) (?:the |my )(?P<pro>{PRO}) "
+        rf"(?P<when>{_ONE_OFF}){_TAIL}",
+        _b_have_pro,
+        False,
+    ),
+    (
+        "appointment",
+        rf"^my (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT}) (?:is|are|has been|is now) (?:now |always |usually )?"
+        rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
+        _b_my_event,
+        False,
+    ),
+    (
+        "appointment",
+        rf"^my (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT}) {_MOVED} (?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
+        _b_my_event,
+        False,
+    ),
+    (
+        "schedule",
+        rf"^(?:the |our )?(?P<what>{_CHORES}) (?P<verb>goes out|go out|gets collected|get collected|is collected|"
+        rf"are collected|is picked up|are picked up|gets picked up|get picked up|is emptied|are emptied|goes|go|is|are)"
+        rf"(?: out)? (?:always |usually |now )?(?P<when>{_RECUR}|(?:on )?{WEEKDAY}(?: {_PART})?s?){_TAIL}",
+        _b_chore,
+        False,
+    ),
+    (
+        "schedule",
+        rf"^(?:the |our )(?P<who>{_HELP}) (?:always |usually |normally |now )?{_COMING} (?:(?P<recur>{_RECUR})|"
+        rf"(?P<when>{_ONE_OFF})){_TAIL}",
+        _b_help,
+        False,
+    ),
+    (
+        "appointment",
+        rf"^(?:the |our |a )(?P<who>{_TRADES}) (?:is coming|are coming|is coming round|is coming over|comes|is booked "
+        rf"for|is booked|is visiting|will be here) (?P<when>{_ONE_OFF}){_TAIL}",
+        _b_trade,
+        False,
+    ),
+]
+EVENT_RULES = [(p, re.compile(rx, re.I), b, neg) for p, rx, b, neg in EVENT_RULES_SRC]

@@ -1,0 +1,133 @@
+"""Standing instructions to the assistant (predicate `rule`): "Always give temperatures in Celsius", "from now
+on answer in Portuguese", "never suggest nuts", "call me Bea", "don't play music after nine".
+
+A one-off request ("play some music", "set a timer") is not a rule: a rule is marked by always/never/from now
+on/whenever/"call me", or is a "don't" bounded by a time or a condition ("after nine", "at night", "when ...").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .model import USER_STATED, Candidate
+from .vocabulary import NAME, WEEKDAY
+
+# Verbs an instruction to the assistant starts with.
+_VERBS = (
+    "give|use|answer|reply|respond|speak|talk|say|tell|call|address|suggest|recommend|offer|play|put|show|read|"
+    "mention|remind|ask|wake|turn|set|include|add|keep|let|book|order|buy|make|send|schedule|measure|convert|list|"
+    "spell|write|check|assume|start|end|translate|refer|interrupt|be|go|switch|lock|leave|open|close|round|"
+    "double-check|confirm|warn|tell|stop|avoid|serve|cook|plan|text|email|message|notify|alert|announce|swear|curse|"
+    "greet|sing|shout|raise|lower|dim|wait|give|describe|explain|show|use|put|add|recommend"
+)
+_LEAD = re.compile(
+    r"^(?:(?:ok|okay|hey|so|and|also|hearth)[,\s]+)*(?:please\s+)?(?:(?:I want you to|I would like you to|I need you to|"
+    r"you should|you must|make sure (?:that )?you|remember to|can you)\s+)?(?:please\s+)?",
+    re.I,
+)
+_FROM_NOW = re.compile(
+    r"^(?:from now on|going forward|in (?:the )?future|from today|as a rule|as a general rule)[,\s]+(?:please\s+)?",
+    re.I,
+)
+_ALWAYS = re.compile(
+    rf"^(?P<adv>always|never|do not ever|do not|never ever)\s+(?:(?:please|ever)\s+)?(?P<verb>{_VERBS})\b", re.I
+)
+_IMPERATIVE = re.compile(rf"^(?P<verb>{_VERBS})\b", re.I)
+_WHENEVER = re.compile(r"^(?:whenever|every time|each time|any time)\s+(?P<cond>[^,]+),\s*(?P<rest>.+)$", re.I)
+_BOUND = re.compile(
+    rf"\b(?:after|before|past)\s+(?:\d{{1,2}}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    rf"midnight|noon|dinner|bedtime|lunch|dark)\b|\b(?:at night|in the (?:morning|evening)s?|on (?:weekends|"
+    rf"weekdays|school nights|{WEEKDAY}s?)|during (?:the )?\w+|when(?:ever)? \w+|while \w+|unless)\b",
+    re.I,
+)
+_CALL_ME = re.compile(rf"^(?:(?:you can|please|from now on|always)[,\s]+)*call me\s+(?P<name>{NAME})\s*[.!]*$", re.I)
+_TAIL_SPLIT = re.compile(r"\s*(?:,\s*|\s+-\s+|\s+(?=because\b|since\b|as\b(?! well)|so\b))", re.I)
+_NOT_AFTER_VERB = re.compile(r"^(?:mind|ever)\b", re.I)
+
+
+def _first_to_subject(text: str) -> str:
+    text = re.sub(r"\bI am\b", "{subject} is", text)
+    text = re.sub(r"\bI (\w+)\b", lambda m: "{subject} " + _s(m.group(1)), text)
+    text = re.sub(r"\b(?:me|us)\b", "{subject}", text, flags=re.I)
+    return re.sub(r"\b(?:my|our)\b", "{subject}'s", text, flags=re.I)
+
+
+def _s(verb: str) -> str:
+    low = verb.lower()
+    if low in ("have",):
+        return "has"
+    if low in ("do", "go"):
+        return low + "es"
+    if low.endswith(("s", "sh", "ch", "x")):
+        return low + "es"
+    return low + "s"
+
+
+def _finish(body: str) -> str:
+    body = re.sub(r"\s+", " ", body).strip(" ,.!")
+    body = re.sub(r"[,\s]+(?:please|thanks|thank you|ok|okay)$", "", body, flags=re.I)
+    return body[:1].upper() + body[1:]
+
+
+def _rule(body: str, sentence: str) -> Candidate | None:
+    obj = _finish(_first_to_subject(body))
+    words = obj.split()
+    if (
+        len(words) < 2
+        or len(words) > 20
+        or len(obj) > 160
+        or re.search(r"[{}](?!subject)", obj.replace("{subject}", ""))
+    ):
+        return None
+    return Candidate("rule", obj, obj + ".", USER_STATED, source=sentence)
+
+
+def _normal_form(s: str) -> str | None:
+    """The instruction as a clean imperative, or None when the sentence is not a standing instruction."""
+    s = _LEAD.sub("", s.strip())
+    standing = False
+    m = _FROM_NOW.match(s)
+    if m:
+        s, standing = s[m.end() :], True
+        s = _LEAD.sub("", s)
+    w = _WHENEVER.match(s)
+    if w:
+        inner = _normal_form_core(w.group("rest"), True)
+        return f"Whenever {w.group('cond').strip()}, {inner[:1].lower()}{inner[1:]}" if inner else None
+    return _normal_form_core(s, standing)
+
+
+def _normal_form_core(s: str, standing: bool) -> str | None:
+    a = _ALWAYS.match(s)
+    if a:
+        adv = a.group("adv").lower()
+        rest = s[a.start("verb") :]
+        if _NOT_AFTER_VERB.match(rest):
+            return None
+        if adv == "do not" and not (standing or _BOUND.search(rest)):
+            return None
+        lead = "Always" if adv == "always" else "Never" if adv != "do not" else "Do not"
+        return f"{lead} {rest}"
+    if standing and _IMPERATIVE.match(s):
+        return s
+    return None
+
+
+def rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
+    """The rule a sentence states (normalised `s`), and what is left of it to read as facts ("never suggest nuts,
+    Emma is allergic" -> the rule, and "Emma is allergic")."""
+    s = s.strip().rstrip(".!")
+    m = _CALL_ME.match(s)
+    if m:
+        c = _rule(f"Call me {m.group('name')}", sentence.strip())
+        return ([c] if c else []), s
+    parts = _TAIL_SPLIT.split(s, maxsplit=1)
+    head, tail = parts[0], (parts[1] if len(parts) > 1 else "")
+    if _WHENEVER.match(_FROM_NOW.sub("", _LEAD.sub("", s))):
+        head, tail = s, ""
+    body = _normal_form(head)
+    if not body:
+        return [], s
+    c = _rule(body, sentence.strip())
+    tail = re.sub(r"^(?:because|since|as|so)\s+", "", tail, flags=re.I)
+    return ([c] if c else []), tail

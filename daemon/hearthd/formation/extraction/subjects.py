@@ -1,0 +1,212 @@
+"""Who a clause is about: the subject phrase at its start, and the clause rewritten into the first person.
+
+"my daughter Emma is allergic to peanuts" -> (Mention("Emma", "daughter"), "I am allergic to peanuts"), so the
+first-person rule table reads statements about anyone; "Emma's birthday is ..." -> "my birthday is ...";
+"she ..." resolves through the Discourse (what earlier sentences of the same speaker mentioned).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .model import Mention
+from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, NAME, REL_ADJ, _alt
+
+_FEMALE = set(
+    "mother mom mum mommy mummy sister wife girlfriend fiance fiancee fiancée daughter grandmother grandma granny "
+    "nan nana granddaughter aunt auntie niece stepmother stepdaughter stepsister mother-in-law sister-in-law "
+    "daughter-in-law godmother goddaughter".split()
+)
+_MALE = set(
+    "father dad daddy brother husband boyfriend fiancé son grandfather grandpa granddad grandson uncle nephew "
+    "stepfather stepson stepbrother father-in-law brother-in-law son-in-law godfather godson".split()
+)
+# People who are not family: named with a relation all the same ("my friend Sara").
+_OTHERS = [
+    "friend",
+    "best friend",
+    "neighbour",
+    "neighbor",
+    "boss",
+    "colleague",
+    "coworker",
+    "co-worker",
+    "flatmate",
+    "roommate",
+    "housemate",
+    "godmother",
+    "godfather",
+    "godson",
+    "goddaughter",
+    "nanny",
+    "babysitter",
+    "childminder",
+    "au pair",
+    "cleaner",
+    "doctor",
+    "teacher",
+]
+# A bare kinship word used as a name ("Mum lives in Faro").
+_KIN_NAMES = {
+    "mum": "mother",
+    "mom": "mother",
+    "mommy": "mother",
+    "mummy": "mother",
+    "mama": "mother",
+    "dad": "father",
+    "daddy": "father",
+    "papa": "father",
+    "grandma": "grandmother",
+    "granny": "grandmother",
+    "nan": "grandmother",
+    "nana": "grandmother",
+    "grandpa": "grandfather",
+    "granddad": "grandfather",
+    "grandad": "grandfather",
+}
+# Capitalised words that start sentences but are nobody.
+_NOT_SUBJECT_NAMES = _NOT_NAMES | set(
+    "today tonight tomorrow yesterday thanks thank please sorry everyone everybody someone somebody nobody noone "
+    "dinner lunch breakfast mine yours work school nothing everything something life love music weather traffic "
+    "sunday monday lol haha wow great cool nice awesome perfect wait listen look remember note never always "
+    "from whenever don do does did just let make set turn play put give tell call answer use speak".split()
+)
+
+_SINGULAR_REL = _alt([r for r in _REL_SINGULAR if r not in ("kid", "baby")] + ["kid", "baby"])
+_PET_S = _alt(list(_PET_SINGULAR) + [k for k in _PET_SINGULAR.values()])
+_OTHER = _alt(_OTHERS)
+_POSS_SUBJECT = re.compile(
+    rf"^(?P<poss>my|our) (?:(?P<adj>{REL_ADJ}) )?(?:(?P<rel>{_SINGULAR_REL})|(?P<other>{_OTHER})|(?P<pet>{_PET_S}))"
+    rf"(?:,? (?P<name>{NAME}),?)?(?P<gen>'s)?(?= )",
+    re.I,
+)
+_NAME_SUBJECT = re.compile(rf"^(?P<name>{NAME})(?P<gen>'s)?(?= )")
+_PRONOUN_SUBJECT = re.compile(r"^(?P<pron>he|she|his|her)(?= )", re.I)
+# After "Emma's": the contraction of "is"/"has", not a possessive.
+_IS_AFTER = set(
+    "allergic a an vegan vegetarian pescatarian lactose gluten intolerant coeliac celiac scared afraid terrified "
+    "frightened into fond keen crazy mad obsessed not now also still really just currently living working moving "
+    "based called named very severely mildly so always never usually terrible great good".split()
+)
+_HAS_AFTER = {"got", "been"}
+_ADVERB = r"(?:(?:now|also|still|really|just|currently|actually|absolutely|definitely|recently|finally|always|usually|"
+_ADVERB += r"normally|typically|generally|regularly|never|totally|even|truly|honestly|both|so|officially|already)\s+)*"
+_VERB = re.compile(rf"^(?P<adv>{_ADVERB})(?P<verb>[a-z\-]+)\b(?P<tail>.*)$", re.I | re.S)
+_KEEP_VERBS = set("can cannot could was moved got became went turned has does is did just".split())
+_NOT_VERBS = set("this his was us plus yes as is thus bus gas lens always".split())
+
+
+def _third_to_first(verb: str) -> str | None:
+    """'lives' -> 'live', 'is' -> 'am', 'studies' -> 'study'; None when it is not a third-person verb."""
+    low = verb.lower()
+    special = {"is": "am", "has": "have", "does": "do", "goes": "go", "was": "was", "cannot": "cannot", "can": "can"}
+    if low in special:
+        return special[low]
+    if low in _KEEP_VERBS or low.endswith("ed"):
+        return low
+    if low in _NOT_VERBS or len(low) < 3 or not low.endswith("s") or low.endswith("ss"):
+        return None
+    if low.endswith("ies") and len(low) > 4:
+        return low[:-3] + "y"
+    if re.search(r"(?:ch|sh|ss|x|z|o)es$", low):
+        return low[:-2]
+    return low[:-1]
+
+
+class Discourse:
+    """What the previous sentences of one speaker mentioned, so "she"/"he"/"her"/"his"/"it" resolve: pass the
+    same instance to successive extract() calls of one speaker's turns."""
+
+    def __init__(self) -> None:
+        self.last: Mention | None = None  # the last person mentioned (not the speaker)
+        self.gender: str | None = None  # "f", "m" or None (a name: either)
+        self.known: dict[str, Mention] = {}  # name (lower) -> the fullest mention seen
+
+    def note(self, mention: Mention | None) -> None:
+        if mention is None or mention.kind not in ("person", "pet"):
+            return
+        if mention.name:
+            known = self.known.get(mention.name.lower())
+            if known and known.relation and not mention.relation:
+                mention = known
+            self.known[mention.name.lower()] = mention
+        if mention.kind == "person":
+            self.last = mention
+            rel = mention.relation or ""
+            self.gender = "f" if rel in _FEMALE else "m" if rel in _MALE else None
+
+    def resolve(self, pronoun: str) -> Mention | None:
+        want = "f" if pronoun.lower() in ("she", "her") else "m"
+        if self.last is None or (self.gender and self.gender != want):
+            return None
+        return self.last
+
+    def named(self, name: str) -> Mention:
+        return self.known.get(name.lower()) or Mention(name=name)
+
+
+def _mention_from_poss(m: re.Match) -> Mention:
+    name = m.group("name")
+    if m.group("pet"):
+        kind = m.group("pet").lower()
+        return Mention(name=name, relation=_PET_SINGULAR.get(kind, kind), kind="pet")
+    rel = (m.group("rel") or m.group("other")).lower()
+    rel = {"kid": "child", "neighbor": "neighbour", "co-worker": "coworker"}.get(rel, rel)
+    return Mention(name=name, relation=rel)
+
+
+def _rewrite_rest(rest: str, genitive: bool) -> str | None:
+    """The clause after its subject, in the first person: "is allergic to X" -> "I am allergic to X"."""
+    rest = rest.strip()
+    if genitive:
+        word = rest.split(" ", 1)[0].lower()
+        if word in _HAS_AFTER:
+            return "I have " + rest
+        if word in _IS_AFTER:
+            return "I am " + rest
+        return "my " + rest
+    if rest.lower().startswith(("is got ", "is been ")):  # "she's got", "he's been"
+        return "I have " + rest[3:]
+    m = _VERB.match(rest)
+    if not m:
+        return None
+    verb = _third_to_first(m.group("verb"))
+    if verb is None:
+        return None
+    return f"I {m.group('adv')}{verb}{m.group('tail')}"
+
+
+def subject_of(clause: str, discourse: Discourse) -> tuple[Mention, str] | None:
+    """(who the clause is about, the clause in the first person), or None when it does not start with someone."""
+    m = _POSS_SUBJECT.match(clause)
+    if m:
+        mention = _mention_from_poss(m)
+        if mention.name and mention.name.lower() in _NOT_NAMES:
+            return None
+        if mention.name:
+            known = discourse.known.get(mention.name.lower())
+            mention = known if known and known.relation == mention.relation else mention
+        rest = _rewrite_rest(clause[m.end() :], bool(m.group("gen")))
+        return (mention, rest) if rest else None
+    m = _PRONOUN_SUBJECT.match(clause)
+    if m:
+        pron = m.group("pron").lower()
+        mention = discourse.resolve(pron)
+        if mention is None:
+            return None
+        genitive = pron in ("his", "her")
+        rest = _rewrite_rest(clause[m.end() :], False) if not genitive else "my " + clause[m.end() :].strip()
+        return (mention, rest) if rest else None
+    m = _NAME_SUBJECT.match(clause)
+    if m:
+        name = m.group("name")
+        low = name.lower()
+        if low in _KIN_NAMES:
+            mention = Mention(relation=_KIN_NAMES[low])
+        elif low in _NOT_SUBJECT_NAMES or " " in name and name.split()[0].lower() in _NOT_SUBJECT_NAMES:
+            return None
+        else:
+            mention = discourse.named(name)
+        rest = _rewrite_rest(clause[m.end() :], bool(m.group("gen")))
+        return (mention, rest) if rest else None
+    return None
