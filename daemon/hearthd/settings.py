@@ -275,9 +275,11 @@ DECLARATIONS: tuple[Setting, ...] = (
     _s(
         "speakers.uncertain_facts",
         str,
-        "household",
-        "Where facts from a not-confidently identified speaker go.",
-        choices=("household", "nowhere"),
+        "claim",
+        "Where a personal statement from a voice that is not confidently identified goes: claim (waits in the "
+        "review queue until the person accepts it), household (everyone's pool) or nowhere. Statements about the "
+        "household go to its pool from any identified voice.",
+        choices=("claim", "household", "nowhere"),
     ),
     # -- embedder
     _s(

@@ -105,10 +105,12 @@ def test_anonymous_cleared_and_trivial_sessions_form_nothing(daemon, client):
             "UPDATE sessions SET cleared = 1 WHERE thread_id = (SELECT id FROM threads WHERE key = 'cleared')"
         )
     )
-    say(client, ["I live in Rome."], "2026-02-01T12:00:00Z", thread="short")
+    say(client, ["Thanks, that's all."], "2026-02-01T12:00:00Z", thread="short")
     form(client)
     reasons = sorted(r["reason"] for r in results(daemon))
     assert reasons == ["anonymous", "cleared", "gated"]
+    gated = next(r for r in results(daemon) if r["reason"] == "gated")
+    assert gated["detail"] == "1 user turn, 3 words, no statement to learn"
     with daemon.store.reading() as conn:
         assert conn.execute("SELECT count(*) FROM facts").fetchone()[0] == 0
         assert conn.execute("SELECT count(*) FROM episodes").fetchone()[0] == 0
@@ -117,6 +119,7 @@ def test_anonymous_cleared_and_trivial_sessions_form_nothing(daemon, client):
 
 
 def test_a_medium_band_voice_never_creates_a_personal_fact(daemon, client):
+    client.set_setting("speakers.uncertain_facts", "household")  # the old default: into everyone's pool
     say(
         client,
         ["I live in Lisbon.", "I love jazz music, especially the old records from the fifties."],

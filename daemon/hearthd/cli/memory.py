@@ -123,6 +123,12 @@ def show_pass(p: dict) -> str:
     facts = sum(len(f.get("facts") or []) for f in p["formed"])
     episodes = sum(1 for f in p["formed"] if f.get("episode"))
     line = f"ended {p['ended']} sessions, formed {len(p['formed'])}: {facts} facts, {episodes} episodes"
+    skipped = p.get("not_formed") or {}
+    if skipped:
+        line += "; nothing to form in " + ", ".join(f"{n} {why}" for why, n in sorted(skipped.items()))
+        gated = [f for f in p["formed"] if f.get("reason") == "gated"]
+        if gated:
+            line += f" (gated: {gated[0].get('detail')}" + (", ..." if len(gated) > 1 else "") + ")"
     if p.get("waiting"):
         line += f"; {len(p['waiting'])} waiting for the generator ({p['degraded'] or 'it failed earlier'})"
     if (p.get("tokens") or {}).get("calls"):

@@ -33,15 +33,29 @@ def _row(tx, track: Track, row_id: int):
     return row
 
 
-def set_dismissed(store, windows, ref: str, dismissed: bool, actor: str, reason: str | None = None) -> dict:
+def set_dismissed(store, windows, ref: str, dismissed: bool, actor: str, reason: str | None = None, rules=None) -> dict:
+    """Dismiss or restore. A dismissed fact gives back the place of the facts it had superseded; a restored
+    fact (dismissed, or superseded) is current again and closes the fact that holds its key now. `rules` are
+    formation's FactRules (which predicates are functional or events)."""
+    from ..formation.facts import reassert, reinstate
+
     track, row_id = parse_ref(ref)
 
     def write(tx):
         row = _row(tx, track, row_id)
+        if track is FACTS and not dismissed and not row["dismissed"] and row["status"] == "superseded" and rules:
+            closed = reassert(tx, row_id, rules, actor, force=True)
+            audit(tx, actor, "restore", f"fact:{row_id}", {"closed": closed})
+            return {"ref": f"fact:{row_id}", "dismissed": False, "changed": True, "current": True, "closed": closed}
         if bool(row["dismissed"]) == dismissed:
             return {"ref": f"{track.kind}:{row_id}", "dismissed": dismissed, "changed": False}
         tx.execute(f"UPDATE {track.table} SET dismissed = ? WHERE id = ?", (int(dismissed), row_id))
         tx.touch(track, [row_id])
+        extra = {}
+        if track is FACTS and dismissed:
+            extra["reinstated"] = reinstate(tx, row_id, actor)
+        elif track is FACTS and rules and row["status"] == "active":
+            extra["closed"] = reassert(tx, row_id, rules, actor)
         if dismissed:
             tx.execute(
                 "INSERT OR REPLACE INTO dismissals(kind, item_id, reason, actor, at) VALUES (?, ?, ?, ?, ?)",
@@ -60,7 +74,7 @@ def set_dismissed(store, windows, ref: str, dismissed: bool, actor: str, reason:
             f"{track.kind}:{row_id}",
             {"reason": reason} if reason else None,
         )
-        return {"ref": f"{track.kind}:{row_id}", "dismissed": dismissed, "changed": True}
+        return {"ref": f"{track.kind}:{row_id}", "dismissed": dismissed, "changed": True, **extra}
 
     return store.writer.write(write)
 
@@ -131,18 +145,25 @@ def review_items(store, include_resolved: bool = False) -> list[dict]:
             "created_at": r["created_at"],
             "resolved_at": r["resolved_at"],
             "resolution": r["resolution"],
+            "speaker": r["speaker_id"],
         }
         for r in rows
     ]
 
 
-def resolve_review(store, item_id: int, decision: str, actor: str, keep: int | None = None) -> dict:
-    """decision "accept" keeps fact `keep` current and supersedes the others; "keep_both" leaves all active.
-    Either way the confidence the contradiction took is given back."""
-    from ..formation.facts import CONTRADICTION_PENALTY
+DECISIONS = {
+    "contradiction": ("accept", "keep_both"),
+    "supersession": ("accept", "keep_both"),
+    "claim": ("accept", "drop"),
+    "rule": ("accept", "drop"),
+}
 
-    if decision not in ("accept", "keep_both"):
-        raise UserError("decision must be accept or keep_both")
+
+def resolve_review(store, item_id: int, decision: str, actor: str, keep: int | None = None, rules=None) -> dict:
+    """A contradiction or a close call: "accept" keeps fact `keep` current and supersedes the others,
+    "keep_both" leaves all active (either way the confidence a contradiction took is given back). A claim or a
+    suggested rule: "accept" stores it (a claim in the claimant's pool, by `rules`), "drop" discards it."""
+    from ..formation.facts import CONTRADICTION_PENALTY
 
     def write(tx):
         row = tx.execute("SELECT * FROM review_queue WHERE id = ?", (item_id,)).fetchone()
@@ -150,6 +171,11 @@ def resolve_review(store, item_id: int, decision: str, actor: str, keep: int | N
             raise NotFound(f"there is no review item {item_id}")
         if row["resolved_at"] is not None:
             raise UserError(f"review item {item_id} is already resolved ({row['resolution']})")
+        allowed = DECISIONS.get(row["kind"], ("accept", "keep_both"))
+        if decision not in allowed:
+            raise UserError(f"a {row['kind']} item's decision is {' or '.join(allowed)}")
+        if row["kind"] in ("claim", "rule"):
+            return _resolve_held(tx, store, row, decision, actor, rules)
         fact_ids = json.loads(row["fact_ids"])
         if decision == "accept" and keep not in fact_ids:
             raise UserError(f"accept needs one of the item's facts: {', '.join(map(str, fact_ids))}")
@@ -175,6 +201,27 @@ def resolve_review(store, item_id: int, decision: str, actor: str, keep: int | N
         return {"id": item_id, "resolution": resolution}
 
     return store.writer.write(write)
+
+
+def _resolve_held(tx, store, row, decision: str, actor: str, rules) -> dict:
+    """Accept or drop an item that holds a fact not stored yet (a claim, a suggested rule)."""
+    from ..formation import claims, suggest_rules
+
+    stored = None
+    if decision == "accept":
+        if row["kind"] == "claim":
+            stored = claims.accept(tx, store, row, rules)["id"]
+        else:
+            stored = suggest_rules.accept_rule_suggestion(tx, row, actor)
+    resolution = f"accept fact:{stored}" if stored else "drop"
+    # A dropped claim keeps nothing of what was said: its payload goes.
+    payload, detail = (row["payload"], row["detail"]) if decision == "accept" else (None, f"{row['kind']} dropped")
+    tx.execute(
+        "UPDATE review_queue SET resolved_at = ?, resolution = ?, payload = ?, detail = ? WHERE id = ?",
+        (time.time(), resolution, payload, detail, row["id"]),
+    )
+    audit(tx, actor, "review", f"review:{row['id']}", {"kind": row["kind"], "resolution": resolution})
+    return {"id": row["id"], "resolution": resolution, "fact": stored}
 
 
 def audit_log(store, limit: int = 200, action: str | None = None) -> list[dict]:

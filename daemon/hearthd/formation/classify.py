@@ -36,8 +36,19 @@ class PredicateClassifier:
                 self._anchors = {model_id: cached}  # one model at a time is enough
         return cached
 
-    def classify(self, vector: np.ndarray, model_id: str) -> tuple[str, float]:
-        """(predicate, margin); the catch-all when too close to call."""
+    def classify_note(self, vector: np.ndarray, model_id: str) -> str:
+        """A predicate for a statement in words not the catalogue's, among those that supersede nothing by
+        themselves: similarity alone never types a statement into a functional, event or slot predicate."""
+        return self.classify(vector, model_id, allowed=self.non_superseding)[0]
+
+    @property
+    def non_superseding(self) -> frozenset[str]:
+        return frozenset(
+            p["name"] for p in self.catalogue if not (p.get("functional") or p.get("keyed") or p.get("slot"))
+        )
+
+    def classify(self, vector: np.ndarray, model_id: str, allowed: frozenset[str] | None = None) -> tuple[str, float]:
+        """(predicate, margin); the catch-all when too close to call (or when the best is not `allowed`)."""
         names, anchors = self._anchor_matrix(model_id)
         sims = anchors @ np.asarray(vector, dtype=np.float32)
         best: dict[str, float] = {}
@@ -48,4 +59,6 @@ class PredicateClassifier:
             return CATCH_ALL, 0.0
         top, runner = ranked[0], ranked[1] if len(ranked) > 1 else (CATCH_ALL, 0.0)
         margin = (top[1] - runner[1]) / top[1]
+        if allowed is not None and top[0] not in allowed:
+            return CATCH_ALL, margin
         return (top[0], margin) if margin >= RELATIVE_MARGIN else (CATCH_ALL, margin)

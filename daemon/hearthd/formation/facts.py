@@ -1,14 +1,19 @@
 """Storing a fact: provenance cap, dedup, supersession and contradiction, bi-temporal history, provenance links.
 
-For a candidate with key (subject, predicate, pool):
+A fact's key is (subject entity, predicate, pool). For a candidate:
 - the same object, or a vector above `dedup_similarity` on the same key: support_count + 1, nothing inserted;
 - a functional predicate with another current object: a later valid_from closes the old fact (valid_to,
   superseded_by); an equal one cannot be ordered (both kept, both confidences lowered, a review item); an
-  earlier one is stored as history, already closed by the current fact;
+  earlier one is stored as history, already closed by the current fact. Predicates sharing a slot (works_as,
+  works_at: one occupation) close each other's facts from earlier statements the same way;
+- an event predicate (appointment, schedule) supersedes by the event's identity (subject, predicate, kind of
+  event); a kind of event that only resembles a current one is a close call: a review item, not a supersession;
 - otherwise, active facts of the same subject above `contradiction_similarity` go to the judge (the
   generator's one word, or a conservative rule): SAME supports, UPDATE supersedes, CONTRADICT keeps both for
-  review, UNRELATED inserts.
-Facts never expire by a clock; nothing is deleted here.
+  review, UNRELATED inserts. A note (a statement the rules could not parse) never supersedes and is never
+  superseded by a judge alone: an UPDATE involving one is a close call.
+Only a parsed (subject, predicate, object) supersedes. Every supersession is audited with the fact that caused
+it. Facts never expire by a clock; nothing is deleted here.
 """
 
 from __future__ import annotations
@@ -21,11 +26,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..audit import record as audit
+from ..entities import resolve as entities
 from ..store.tracks import FACTS
 from ..store.vectors import encode
 from ..store.writer import WriteTx
 
 CONTRADICTION_PENALTY = 0.1
+NOTE = "note"  # the catch-all predicate
 OPPOSITES = {"likes": "dislikes", "dislikes": "likes"}
 VERDICTS = ("SAME", "UPDATE", "CONTRADICT", "UNRELATED")
 
@@ -45,6 +53,11 @@ class FactIn:
     qualifier: str | None = None
     session_id: int | None = None
     turn_ids: list[int] = field(default_factory=list)
+    speaker: str | None = None  # who said it: "my daughter" is resolved against them
+    subject_mention: object | None = None  # an extraction Mention; None: the speaker (or subject)
+    object_mention: object | None = None  # the entity a relation fact's object names
+    subject_entity: int | None = None  # resolved in the write (or given)
+    object_entity: int | None = None
 
 
 @dataclass
@@ -52,6 +65,8 @@ class FactRules:
     """The settings and judge a write follows (a snapshot, so one pass applies one set of rules)."""
 
     functional: frozenset[str]
+    keyed: frozenset[str] = frozenset()
+    slots: dict[str, str] = field(default_factory=dict)
     dedup_similarity: float = 0.92
     contradiction_similarity: float = 0.75
     inferred_confidence_cap: float = 0.6
@@ -71,26 +86,67 @@ def rule_verdict(new: FactIn, old) -> str:
 
 
 def active_fact_texts(conn, subject: str, owner_id: str | None) -> list[tuple[int, str]]:
-    """(id, text) of the active facts about subject in one pool."""
+    """(id, text) of the active facts about subject (its facts.subject label) in one pool."""
     return [
         (r[0], r[1])
         for r in conn.execute(
-            "SELECT id, text FROM facts WHERE subject = ? AND owner_id IS ? AND status = 'active'", (subject, owner_id)
+            "SELECT id, text FROM facts WHERE subject = ? AND owner_id IS ? AND status = 'active' AND dismissed = 0",
+            (subject, owner_id),
         )
     ]
 
 
-def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] | None, rules: FactRules) -> dict:  # noqa: C901
+def event_kind(qualifier: str | None) -> str:
+    """An event's identity as said: "Emma's swimming lesson" and "the swimming lesson" are one kind."""
+    return normalise(qualifier or "")
+
+
+def resembles(a: str, b: str) -> bool:
+    """Two kinds of event close enough to ask about (same head word, or most words shared)."""
+    wa, wb = a.split(), b.split()
+    if not wa or not wb or a == b:
+        return False
+    shared = len(set(wa) & set(wb))
+    return wa[-1] == wb[-1] or shared / max(len(set(wa)), len(set(wb))) >= 0.5
+
+
+def resolve_subject(tx, fact: FactIn, now: float) -> None:
+    """Set the fact's subject entity (and object entity), its subject label and its {subject} text."""
+    if fact.subject_entity is None:
+        if fact.subject_mention is None and fact.speaker is None and fact.subject not in ("household", ""):
+            fact.subject_mention = _named(fact.subject)
+        fact.subject_entity = entities.resolve(tx, fact.subject_mention, fact.speaker, now)
+    fact.subject_entity = entities.canonical(tx, fact.subject_entity)
+    if fact.object_mention is not None and fact.object_entity is None:
+        fact.object_entity = entities.resolve(tx, fact.object_mention, fact.speaker, now)
+    fact.subject = entities.subject_label(tx, fact.subject_entity)
+    if "{subject}" in fact.text:
+        fact.text = fact.text.replace("{subject}", entities.display_name(tx, fact.subject_entity))
+
+
+@dataclass(frozen=True)
+class _NamedMention:
+    name: str
+    relation: str | None = None
+    kind: str = "person"
+
+
+def _named(name: str) -> _NamedMention:
+    return _NamedMention(name)
+
+
+def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] | None, rules: FactRules) -> dict:
     """Insert, support, supersede or queue for review; the rows it changes are touched for the vector tracks."""
     now = time.time()
+    resolve_subject(tx, fact, now)
     valid_from = fact.valid_from if fact.valid_from is not None else now
     if fact.provenance == "INFERRED":
         fact.confidence = min(fact.confidence, rules.inferred_confidence_cap)
     model, vec = vector if vector else (None, None)
     current = tx.execute(
-        "SELECT id, predicate, object, text, valid_from, confidence FROM facts "
-        "WHERE subject = ? AND owner_id IS ? AND status = 'active'",
-        (fact.subject, fact.owner_id),
+        "SELECT id, predicate, object, text, qualifier, valid_from, confidence, session_id, source FROM facts "
+        "WHERE subject_entity = ? AND owner_id IS ? AND status = 'active' AND dismissed = 0",
+        (fact.subject_entity, fact.owner_id),
     ).fetchall()
     # Through the transaction: a fact stored earlier in it is not in the index until the commit.
     known = store.vectors_of(FACTS, [r["id"] for r in current], model, conn=tx) if vec is not None else {}
@@ -99,43 +155,145 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
         old = known.get(row["id"])
         return None if old is None else float(old @ vec)
 
-    same_key = [r for r in current if r["predicate"] == fact.predicate]
+    keyed = fact.predicate in rules.keyed
+    same_key = [
+        r
+        for r in current
+        if r["predicate"] == fact.predicate and (not keyed or event_kind(r["qualifier"]) == event_kind(fact.qualifier))
+    ]
     for row in same_key:
         sim = similarity(row)
-        if normalise(row["object"]) == normalise(fact.object) or (sim is not None and sim >= rules.dedup_similarity):
+        if normalise(row["object"]) == normalise(fact.object) or (
+            not keyed and sim is not None and sim >= rules.dedup_similarity
+        ):
             return _support(tx, row["id"], fact)
 
-    result = {"action": "inserted", "superseded": [], "review": None}
-    status, valid_to, superseded_by = "active", None, None
-    close: list[int] = []
-    contradicts: list[int] = []
-    if fact.predicate in rules.functional:
-        for row in same_key:
-            if valid_from > row["valid_from"]:
-                close.append(row["id"])
-            elif valid_from == row["valid_from"]:
-                contradicts.append(row["id"])
-            else:  # said to be true before the current fact: it is history already
-                status, valid_to, superseded_by = "superseded", row["valid_from"], row["id"]
-                result["action"] = "history"
-    else:
-        for row in current:
-            sim = similarity(row)
-            if sim is None or sim < rules.contradiction_similarity:
-                continue
-            verdict = (rules.judge(fact.text, row["text"]) if rules.judge else None) or rule_verdict(fact, row)
-            if verdict == "SAME":
-                return _support(tx, row["id"], fact)
-            if verdict == "UPDATE":
-                (close if valid_from >= row["valid_from"] else contradicts).append(row["id"])
-            elif verdict == "CONTRADICT":
-                contradicts.append(row["id"])
+    plan = _Decision()
+    if fact.predicate in rules.functional or keyed:
+        _order_in_time(plan, same_key, valid_from, "event" if keyed else "functional")
+    if keyed:  # a kind of event that only resembles a current one: ask, do not guess
+        plan.ask += [
+            r["id"]
+            for r in current
+            if r["predicate"] == fact.predicate and resembles(event_kind(r["qualifier"]), event_kind(fact.qualifier))
+        ]
+    if plan.status == "active":
+        _close_slot(plan, fact, current, valid_from, rules)
+        if fact.predicate in rules.functional:
+            _close_speakers_own(tx, plan, fact, valid_from)
+    if fact.predicate not in rules.functional and not keyed:
+        same = _judge(plan, fact, current, similarity, valid_from, rules)
+        if same is not None:
+            return _support(tx, same, fact)
 
-    confidence = fact.confidence - (CONTRADICTION_PENALTY if contradicts else 0.0)
-    new_id = tx.execute(
+    confidence = fact.confidence - (CONTRADICTION_PENALTY if plan.contradicts else 0.0)
+    new_id = _insert(tx, fact, plan, valid_from, now, max(0.0, confidence), model, vec)
+    result = {"action": plan.action, "superseded": [], "review": None}
+    for old, reason in plan.close:
+        tx.execute(
+            "UPDATE facts SET status = 'superseded', valid_to = ?, superseded_by = ? WHERE id = ?",
+            (valid_from, new_id, old),
+        )
+        audit(tx, fact.source, "fact.superseded", f"fact:{old}", {"by": new_id, "reason": reason, "text": fact.text})
+        result["superseded"].append(old)
+    if plan.contradicts:
+        marks = ", ".join("?" * len(plan.contradicts))
+        tx.execute(
+            f"UPDATE facts SET confidence = max(0, confidence - ?) WHERE id IN ({marks})",
+            (CONTRADICTION_PENALTY, *plan.contradicts),
+        )
+        detail = f"{fact.text!r} contradicts an active fact"
+        result["review"] = _review(tx, "contradiction", [new_id, *plan.contradicts], detail, now)
+        result["action"] = "contradiction"
+    elif plan.ask:
+        result["review"] = _review(
+            tx, "supersession", [new_id, *plan.ask], f"does {fact.text!r} replace an earlier fact?", now
+        )
+        result["action"] = "review"
+    _link_turns(tx, new_id, fact.turn_ids)
+    tx.touch(FACTS, [new_id, *(c for c, _ in plan.close)])
+    result.update(id=new_id, valid_from=valid_from)
+    return result
+
+
+@dataclass
+class _Decision:
+    """What storing one candidate does to the current facts of its subject."""
+
+    status: str = "active"
+    valid_to: float | None = None
+    superseded_by: int | None = None
+    action: str = "inserted"
+    close: list[tuple[int, str]] = field(default_factory=list)  # (fact id, why)
+    contradicts: list[int] = field(default_factory=list)
+    ask: list[int] = field(default_factory=list)  # close calls for a person to decide
+
+
+def _close_slot(plan: _Decision, fact: FactIn, current: list, valid_from: float, rules: FactRules) -> None:
+    """One occupation: a new job closes the role and the employer stated before, not those said with it."""
+    slot = rules.slots.get(fact.predicate)
+    if not slot:
+        return
+    for row in current:
+        if (
+            row["predicate"] != fact.predicate
+            and rules.slots.get(row["predicate"]) == slot
+            and row["valid_from"] < valid_from
+            and (fact.session_id is None or row["session_id"] != fact.session_id)
+        ):
+            plan.close.append((row["id"], "slot"))
+
+
+def _close_speakers_own(tx, plan: _Decision, fact: FactIn, valid_from: float) -> None:
+    """"We moved to Porto": what the household does, the speaker does; their own older fact of the key is closed."""
+    if getattr(fact.subject_mention, "kind", None) != "household" or not fact.speaker:
+        return
+    for row in tx.execute(
+        "SELECT f.id FROM facts f JOIN entities e ON e.id = f.subject_entity WHERE e.speaker_id = ? "
+        "AND f.predicate = ? AND f.owner_id = ? AND f.status = 'active' AND f.dismissed = 0 AND f.valid_from < ?",
+        (fact.speaker, fact.predicate, fact.speaker, valid_from),
+    ):
+        plan.close.append((row["id"], "household"))
+
+
+def _order_in_time(plan: _Decision, same_key: list, valid_from: float, reason: str) -> None:
+    for row in same_key:
+        if valid_from > row["valid_from"]:
+            plan.close.append((row["id"], reason))
+        elif valid_from == row["valid_from"]:
+            plan.contradicts.append(row["id"])
+        else:  # said to be true before the current fact: it is history already
+            plan.status, plan.valid_to, plan.superseded_by = "superseded", row["valid_from"], row["id"]
+            plan.action = "history"
+
+
+def _judge(plan: _Decision, fact: FactIn, current: list, similarity, valid_from: float, rules: FactRules) -> int | None:
+    """Decide against similar current facts; returns the one it is the same as, if any."""
+    for row in current:
+        sim = similarity(row)
+        if sim is None or sim < rules.contradiction_similarity:
+            continue
+        verdict = (rules.judge(fact.text, row["text"]) if rules.judge else None) or rule_verdict(fact, row)
+        if verdict == "SAME":
+            return row["id"]
+        note = NOTE in (fact.predicate, row["predicate"])
+        if verdict == "UPDATE" and note:
+            plan.ask.append(row["id"])  # a note's meaning is a guess: a person decides
+        elif verdict == "UPDATE":
+            if valid_from >= row["valid_from"]:
+                plan.close.append((row["id"], "update"))
+            else:
+                plan.contradicts.append(row["id"])
+        elif verdict == "CONTRADICT":
+            plan.contradicts.append(row["id"])
+    return None
+
+
+def _insert(tx, fact: FactIn, plan: _Decision, valid_from, now, confidence, model, vec) -> int:
+    return tx.execute(
         "INSERT INTO facts(subject, predicate, object, text, owner_id, provenance, confidence, always_inject, status, "
-        "valid_from, valid_to, recorded_at, superseded_by, source, session_id, qualifier, embedding, embed_model) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "valid_from, valid_to, recorded_at, superseded_by, source, session_id, qualifier, embedding, embed_model, "
+        "subject_entity, object_entity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             fact.subject,
             fact.predicate,
@@ -143,39 +301,29 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
             fact.text,
             fact.owner_id,
             fact.provenance,
-            max(0.0, confidence),
+            confidence,
             int(fact.always_inject),
-            status,
+            plan.status,
             valid_from,
-            valid_to,
+            plan.valid_to,
             now,
-            superseded_by,
+            plan.superseded_by,
             fact.source,
             fact.session_id,
             fact.qualifier,
             encode(vec) if vec is not None else None,
             model,
+            fact.subject_entity,
+            fact.object_entity,
         ),
     ).lastrowid
-    for old in close:
-        tx.execute(
-            "UPDATE facts SET status = 'superseded', valid_to = ?, superseded_by = ? WHERE id = ?",
-            (valid_from, new_id, old),
-        )
-    if contradicts:
-        tx.execute(
-            f"UPDATE facts SET confidence = max(0, confidence - ?) WHERE id IN ({', '.join('?' * len(contradicts))})",
-            (CONTRADICTION_PENALTY, *contradicts),
-        )
-        result["review"] = tx.execute(
-            "INSERT INTO review_queue(kind, fact_ids, detail, created_at) VALUES ('contradiction', ?, ?, ?)",
-            (json.dumps([new_id, *contradicts]), f"{fact.text!r} contradicts an active fact", now),
-        ).lastrowid
-        result["action"] = "contradiction"
-    _link_turns(tx, new_id, fact.turn_ids)
-    tx.touch(FACTS, [new_id, *close])
-    result.update(id=new_id, superseded=close, valid_from=valid_from)
-    return result
+
+
+def _review(tx, kind: str, fact_ids: list[int], detail: str, now: float) -> int:
+    return tx.execute(
+        "INSERT INTO review_queue(kind, fact_ids, detail, created_at) VALUES (?, ?, ?, ?)",
+        (kind, json.dumps(fact_ids), detail, now),
+    ).lastrowid
 
 
 def _support(tx: WriteTx, fact_id: int, fact: FactIn) -> dict:
@@ -194,3 +342,63 @@ def _link_turns(tx: WriteTx, fact_id: int, turn_ids: list[int]) -> None:
             "INSERT OR IGNORE INTO fact_turn_link(fact_id, turn_id) VALUES (?, ?)", [(fact_id, t) for t in turn_ids]
         )
         tx.execute(f"UPDATE turns SET pinned = 1 WHERE id IN ({', '.join('?' * len(turn_ids))})", turn_ids)
+
+
+def reinstate(tx: WriteTx, fact_id: int, actor: str) -> list[int]:
+    """The facts `fact_id` superseded are current again (it was dismissed: it is not what holds)."""
+    ids = [
+        r[0]
+        for r in tx.execute(
+            "SELECT id FROM facts WHERE superseded_by = ? AND status = 'superseded' AND dismissed = 0", (fact_id,)
+        )
+    ]
+    for old in ids:
+        tx.execute("UPDATE facts SET status = 'active', valid_to = NULL, superseded_by = NULL WHERE id = ?", (old,))
+        audit(tx, actor, "fact.reinstated", f"fact:{old}", {"because": f"fact:{fact_id}"})
+    tx.touch(FACTS, ids)
+    return ids
+
+
+def reassert(tx: WriteTx, fact_id: int, rules: FactRules, actor: str, force: bool = False) -> list[int]:
+    """`fact_id` is back: the current facts of its key (functional or event) said before it are closed by it,
+    audited; one said after it keeps the key, and it is history. With force (a person restored a superseded
+    fact: "this is what holds") it closes them all. Returns the facts it closed."""
+    row = tx.execute("SELECT * FROM facts WHERE id = ?", (fact_id,)).fetchone()
+    if row is None or row["dismissed"]:
+        return []
+    keyed = row["predicate"] in rules.keyed
+    if row["predicate"] not in rules.functional and not keyed:
+        if row["status"] == "superseded":  # a non-functional fact stands beside the others
+            tx.execute(
+                "UPDATE facts SET status = 'active', valid_to = NULL, superseded_by = NULL WHERE id = ?", (fact_id,)
+            )
+            tx.touch(FACTS, [fact_id])
+        return []
+    rows = [
+        r
+        for r in tx.execute(
+            "SELECT id, qualifier, valid_from FROM facts WHERE subject_entity IS ? AND owner_id IS ? AND predicate = ? "
+            "AND status = 'active' AND dismissed = 0 AND id <> ?",
+            (row["subject_entity"], row["owner_id"], row["predicate"], fact_id),
+        )
+        if not keyed or event_kind(r["qualifier"]) == event_kind(row["qualifier"])
+    ]
+    newer = [r for r in rows if r["valid_from"] > row["valid_from"]]
+    if newer and not force:
+        tx.execute(
+            "UPDATE facts SET status = 'superseded', valid_to = ?, superseded_by = ? WHERE id = ?",
+            (newer[0]["valid_from"], newer[0]["id"], fact_id),
+        )
+        tx.touch(FACTS, [fact_id])
+        return []
+    others = [r["id"] for r in rows]
+    now = time.time()
+    tx.execute("UPDATE facts SET status = 'active', valid_to = NULL, superseded_by = NULL WHERE id = ?", (fact_id,))
+    for other in others:
+        tx.execute(
+            "UPDATE facts SET status = 'superseded', valid_to = ?, superseded_by = ? WHERE id = ?",
+            (now, fact_id, other),
+        )
+        audit(tx, actor, "fact.superseded", f"fact:{other}", {"by": fact_id, "reason": "restored"})
+    tx.touch(FACTS, [fact_id, *others])
+    return others

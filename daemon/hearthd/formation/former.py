@@ -21,6 +21,7 @@ from enum import StrEnum
 import numpy as np
 
 from ..embedding.service import Priority, TextEmbedder
+from ..entities.resolve import preview_name
 from ..errors import NotFound
 from ..generators.base import Generator, GeneratorError
 from ..generators.steps import extract_with_generator, judge_with_generator, narrative_with_generator
@@ -29,10 +30,10 @@ from ..store.database import Store
 from ..store.tracks import EPISODES, FACTS, TURNS
 from ..store.vectors import encode
 from ..timeutil import resolve_time_hint
-from . import ledger
+from . import claims, ledger
 from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, related_episodes
-from .extract_rules import FUNCTIONAL, extract, load_catalogue
+from .extract_rules import FUNCTIONAL, KEYED, SLOTS, Discourse, extract, load_catalogue
 from .facts import FactIn, FactRules, active_fact_texts, store_fact
 from .quality import quality_problem
 
@@ -65,6 +66,8 @@ class SessionResult:
     facts: list[dict] = field(default_factory=list)  # {"id", "action"} per candidate stored
     episode: int | None = None
     reason: str | None = None  # why nothing was formed: cleared, anonymous, gated
+    detail: str | None = None  # the reason's particulars ("1 user turn, 4 words, nothing to learn")
+    claims: list[int] | None = None  # review items: personal statements of an uncertain voice
     skipped: str | None = None  # why the session was not touched: already formed
     dropped: dict[str, int] | None = None
     degraded: list[str] | None = None
@@ -74,7 +77,7 @@ class SessionResult:
         if self.skipped:
             return {"session": self.session, "skipped": self.skipped}
         out: dict = {"session": self.session, "facts": self.facts, "episode": self.episode}
-        for key in ("reason", "dropped", "degraded", "tokens"):
+        for key in ("reason", "detail", "claims", "dropped", "degraded", "tokens"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         return out
@@ -96,6 +99,7 @@ class GeneratorUnavailable(RuntimeError):
 class Plan:
     model: str
     facts: list[tuple[FactIn, np.ndarray]] = field(default_factory=list)
+    claims: list[tuple[FactIn, np.ndarray]] = field(default_factory=list)  # waiting for the person to accept
     verdicts: dict[tuple[str, str], str] = field(default_factory=dict)
     episode: dict | None = None
     dropped: dict[str, int] = field(default_factory=dict)
@@ -119,18 +123,27 @@ class Former:
         s = self.settings
         return FactRules(
             functional=FUNCTIONAL,
+            keyed=KEYED,
+            slots=SLOTS,
             dedup_similarity=s["memory.dedup_similarity"],
             contradiction_similarity=s["memory.contradiction_similarity"],
             inferred_confidence_cap=s["memory.inferred_fact_confidence_cap"],
             judge=(lambda new, old: verdicts.get((new, old))) if verdicts else None,
         )
 
-    def owner_for(self, speaker: str | None, band: str | None) -> tuple[bool, str | None]:
-        """(keep, owner): a personal fact only from a confidently identified voice; otherwise the household
-        pool or nowhere, per speakers.uncertain_facts."""
+    def place(self, fact: FactIn, speaker: str | None, band: str | None) -> str:
+        """Where a candidate goes: "personal" (the speaker's pool), "household", "claim" (the review queue, in no
+        pool until the person accepts it) or "drop". A personal statement opens a personal pool only from a
+        confidently identified voice; a statement about the household goes to its pool from any identified one."""
+        about_household = getattr(fact.subject_mention, "kind", None) == "household"
+        if speaker and about_household and band in ("high", "medium", "greeting"):
+            return "household"
         if speaker and band == "high":
-            return True, speaker
-        return self.settings["speakers.uncertain_facts"] == "household", None
+            return "personal"
+        policy = self.settings["speakers.uncertain_facts"]
+        if policy == "claim":
+            return "claim" if speaker else "drop"
+        return "household" if policy == "household" else "drop"
 
     def _name(self, speaker: str | None) -> str:
         if not speaker:
@@ -142,36 +155,40 @@ class Former:
         self,
         text: str,
         speaker: str | None,
-        owner: str | None,
         said_at: float,
         turn_ids: list[int],
         session_id: int | None,
         source: str,
+        discourse: Discourse | None = None,
     ) -> tuple[list[FactIn], dict]:
-        """Candidate facts of one user utterance by the rule extractor, through the quality gate."""
+        """Candidate facts of one user utterance by the rule extractor, through the quality gate (in no pool yet:
+        the caller places them)."""
         facts, dropped = [], {}
         name = self._name(speaker)
-        for c in extract(text, "user"):
-            fact_text = c.text.replace("{subject}", name)
-            problem = quality_problem(fact_text)
-            if problem:
-                dropped[problem] = dropped.get(problem, 0) + 1
-                continue
-            facts.append(
-                FactIn(
-                    subject=speaker or "household",
-                    predicate=c.predicate,
-                    object=c.object,
-                    text=fact_text,
-                    owner_id=owner,
-                    provenance=c.provenance,
-                    valid_from=resolve_time_hint(c.time_hint, said_at),
-                    source=source,
-                    qualifier=c.qualifier,
-                    session_id=session_id,
-                    turn_ids=list(turn_ids),
+        with self.store.reading() as conn:
+            for c in extract(text, "user", discourse):
+                fact_text = c.text.replace("{subject}", preview_name(conn, c.subject, speaker, name))
+                problem = quality_problem(fact_text)
+                if problem:
+                    dropped[problem] = dropped.get(problem, 0) + 1
+                    continue
+                facts.append(
+                    FactIn(
+                        subject=speaker or "household",
+                        predicate=c.predicate,
+                        object=c.object,
+                        text=fact_text,
+                        provenance=c.provenance,
+                        valid_from=resolve_time_hint(c.time_hint, said_at),
+                        source=source,
+                        qualifier=c.qualifier,
+                        session_id=session_id,
+                        turn_ids=list(turn_ids),
+                        speaker=speaker,
+                        subject_mention=c.subject,
+                        object_mention=c.object_mention,
+                    )
                 )
-            )
         return facts, dropped
 
     # -- forming a session -------------------------------------------------------------------------------
@@ -186,9 +203,9 @@ class Former:
             if session["formed_at"] is not None:
                 return SessionResult(session_id, skipped="already formed")
             turns = ledger.session_turns(conn, session_id)
-        reason = self._nothing_to_form(session, turns)
+        reason, detail = self._nothing_to_form(session, turns)
         if reason:
-            return self._commit(session_id, None, reason)
+            return self._commit(session_id, None, reason, detail)
         use = self.generator.available and mode.uses_generator
         if self.generator.available and mode == Mode.WAIT:
             raise GeneratorUnavailable("waiting for the generator", waiting=True)
@@ -204,44 +221,56 @@ class Former:
             plan.tokens = meter.tokens()
         return self._commit(session_id, plan, None)
 
-    def _nothing_to_form(self, session, turns: list[dict]) -> str | None:
+    def _nothing_to_form(self, session, turns: list[dict]) -> tuple[str | None, str | None]:
+        """(reason, detail) when the session has nothing to form; (None, None) otherwise."""
         if session["cleared"] or any(t["cleared"] for t in turns):
-            return "cleared"  # the user asked to forget it
+            return "cleared", "the user asked to forget it"
         user = [t for t in turns if t["role"] == "user"]
         if not any(t["speaker_id"] for t in user):
-            return "anonymous"
+            return "anonymous", "no identified speaker"
         s = self.settings
         if s["memory.session_gate_enabled"]:
             words = sum(len(t["text"].split()) for t in user)
-            if len(user) < s["memory.session_gate_min_turns"] or words < s["memory.session_gate_min_content_tokens"]:
-                return "gated"
-        return None
+            short = (
+                len(user) < s["memory.session_gate_min_turns"] or words < s["memory.session_gate_min_content_tokens"]
+            )
+            # Short is not trivial: one spoken sentence often carries a fact. Gated only with nothing in it.
+            if short and not any(extract(t["text"], "user") for t in user if t["speaker_id"]):
+                turns_said = f"{len(user)} user turn{'s' if len(user) != 1 else ''}"
+                return "gated", f"{turns_said}, {words} words, no statement to learn"
+        return None, None
 
     def _plan(self, session_id: int, turns: list[dict], use_generator: bool) -> Plan:
         model = self.embedder.model_id
         if model is None:
             raise EmbedderUnavailable("the embedding model is not loaded yet")
         plan = Plan(model=model, use_generator=use_generator)
-        candidates: list[FactIn] = []
+        candidates: list[tuple[FactIn, str]] = []
+        discourse: dict[str, Discourse] = {}  # per speaker: "she" in a later turn is whom they named before
         for chunk in _chunks([t for t in turns if t["role"] == "user" and t["speaker_id"]]):
-            keep, owner = self.owner_for(chunk[0]["speaker_id"], chunk[0]["band"])
-            if not keep:
-                plan.dropped["uncertain speaker"] = plan.dropped.get("uncertain speaker", 0) + len(chunk)
-                continue
-            candidates += self._extract_chunk(chunk, owner, session_id, plan)
+            speaker, band = chunk[0]["speaker_id"], chunk[0]["band"]
+            found = self._extract_chunk(chunk, session_id, plan, discourse.setdefault(speaker, Discourse()))
+            for fact in found:
+                where = self.place(fact, speaker, band)
+                if where == "drop":
+                    plan.dropped["uncertain speaker"] = plan.dropped.get("uncertain speaker", 0) + 1
+                    continue
+                fact.owner_id = speaker if where == "personal" else None
+                candidates.append((fact, where))
         if candidates:
-            _m, vectors = self.embedder.embed([f.text for f in candidates], Priority.BACKGROUND, None, model)
-            for fact, vec in zip(candidates, vectors):
+            texts = [f.text for f, _ in candidates]
+            _m, vectors = self.embedder.embed(texts, Priority.BACKGROUND, None, model)
+            for (fact, where), vec in zip(candidates, vectors):
                 if fact.predicate not in self.predicates:  # a generator's own word: type it by the anchors
-                    fact.predicate, _margin = self.classifier.classify(vec, model)
-                plan.facts.append((fact, vec))
+                    fact.predicate = self.classifier.classify_note(vec, model)
+                (plan.claims if where == "claim" else plan.facts).append((fact, vec))
             if plan.use_generator:
                 plan.verdicts = self._prejudge(plan)
         if self.settings["episodes.enabled"]:
             plan.episode = self._episode(turns, model, plan)
         return plan
 
-    def _extract_chunk(self, chunk: list[dict], owner: str | None, session_id: int, plan: Plan) -> list[FactIn]:
+    def _extract_chunk(self, chunk: list[dict], session_id: int, plan: Plan, discourse: Discourse) -> list[FactIn]:
         speaker = chunk[0]["speaker_id"]
         if plan.use_generator:
             try:
@@ -259,8 +288,8 @@ class Former:
                             predicate=item["predicate"],
                             object=item["object"],
                             text=text,
-                            owner_id=owner,
                             provenance=item["provenance"],
+                            speaker=speaker,
                             valid_from=chunk[-1]["ts"],
                             source="formation",
                             session_id=session_id,
@@ -273,7 +302,7 @@ class Former:
         facts = []
         for turn in chunk:
             found, dropped = self.facts_from_text(
-                turn["text"], speaker, owner, turn["ts"], [turn["id"]], session_id, "formation"
+                turn["text"], speaker, turn["ts"], [turn["id"]], session_id, "formation", discourse
             )
             facts += found
             for k, v in dropped.items():
@@ -343,7 +372,9 @@ class Former:
             "links": links,
         }
 
-    def _commit(self, session_id: int, plan: Plan | None, reason: str | None) -> SessionResult:
+    def _commit(
+        self, session_id: int, plan: Plan | None, reason: str | None, detail: str | None = None
+    ) -> SessionResult:
         """Store the plan (or, with none, why nothing formed) and stamp the session, in one transaction."""
         store, rules = self.store, self.rules(plan.verdicts if plan else None)
         pause = float(os.environ.get(PAUSE_ENV, "0") or 0)
@@ -352,10 +383,12 @@ class Former:
             formed, thread_id = ledger.formation_state(tx, session_id)
             if formed:
                 return SessionResult(session_id, skipped="already formed")
-            result = SessionResult(session_id, reason=reason)
+            result = SessionResult(session_id, reason=reason, detail=detail)
             if plan is not None:
                 outcomes = [store_fact(tx, store, fact, (plan.model, vec), rules) for fact, vec in plan.facts]
                 result.facts = [{"id": o["id"], "action": o["action"]} for o in outcomes]
+                if plan.claims:
+                    result.claims = [claims.hold(tx, fact, plan.model, vec) for fact, vec in plan.claims]
                 if plan.episode:
                     result.episode = _write_episode(
                         tx, plan, session_id, thread_id, sorted({o["id"] for o in outcomes})

@@ -55,7 +55,15 @@ class PassResult:
     tokens: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict:
-        return dict(asdict(self), formed=[f.as_dict() for f in self.formed])
+        return dict(asdict(self), formed=[f.as_dict() for f in self.formed], not_formed=self.not_formed())
+
+    def not_formed(self) -> dict[str, int]:
+        """Sessions stamped with nothing formed, by why (gated, anonymous, cleared)."""
+        counts: dict[str, int] = {}
+        for f in self.formed:
+            if f.reason:
+                counts[f.reason] = counts.get(f.reason, 0) + 1
+        return counts
 
     def summary(self) -> dict:
         """The status's last pass: its lists counted."""
@@ -82,6 +90,7 @@ class Sweeper:
         self.running = False
         self.last_pass: dict | None = None
         self.degraded_passes = 0
+        self.not_formed: dict[str, int] = {}  # since start: sessions stamped with nothing formed, by why
 
     def schedule(self, scheduler: BackgroundScheduler) -> None:
         self._scheduler = scheduler
@@ -127,6 +136,7 @@ class Sweeper:
             "last_pass": self.last_pass,
             "degraded_passes": self.degraded_passes,
             "waiting_for_generator": waiting,
+            "not_formed": dict(self.not_formed),
         }
 
     def _scheduled(self) -> None:
@@ -196,6 +206,8 @@ class Sweeper:
         result.tokens = {k: sum((o.tokens or {}).get(k, 0) for o in result.formed) for k in TOKEN_KEYS}
         if result.degraded:
             self.degraded_passes += 1
+        for why, n in result.not_formed().items():
+            self.not_formed[why] = self.not_formed.get(why, 0) + n
         self.last_pass = result.summary()
         return result
 
@@ -247,4 +259,6 @@ def _summary(outcome: SessionResult) -> dict:
         "facts": len(outcome.facts),
         "episode": outcome.episode,
         "reason": outcome.reason or outcome.skipped,
+        "detail": outcome.detail,
+        "claims": len(outcome.claims or []),
     }

@@ -63,12 +63,6 @@ class Curation:
         text = (text or "").strip()
         if not text:
             raise UserError("text must not be empty")
-        keep, owner = self.former.owner_for(speaker, band or "high")
-        if not keep:
-            raise UserError(
-                "facts from a speaker who is not confidently identified are not kept "
-                "(speakers.uncertain_facts is nowhere)"
-            )
         said_at = parse_time(valid_from, "valid_from") or time.time()
         if predicate or obj or subject:
             if not (predicate and obj):
@@ -79,37 +73,34 @@ class Curation:
                     predicate.strip(),
                     obj.strip(),
                     text,
-                    owner_id=owner,
                     valid_from=said_at,
                     source="remember",
+                    speaker=speaker if not subject else None,
                 )
             ]
         else:
-            facts, _dropped = self.former.facts_from_text(text, speaker, owner, said_at, [], None, "remember")
-            if not facts:  # not a statement the rules read: kept as a note, typed by the anchors if clear
-                facts = [
-                    FactIn(
-                        speaker or "household",
-                        CATCH_ALL,
-                        text,
-                        text,
-                        owner_id=owner,
-                        valid_from=said_at,
-                        source="remember",
-                    )
-                ]
+            # The same extractor as formation: a note about a named friend is (friend, works_at, place).
+            facts, _dropped = self.former.facts_from_text(text, speaker, said_at, [], None, "remember")
+            if not facts:  # not a statement the rules read: kept as a note, never typed into a predicate
+                facts = [FactIn(speaker or "household", CATCH_ALL, text, text, valid_from=said_at, source="remember")]
+                facts[0].speaker = speaker
+        band = band or "high"
         for fact in facts:
             problem = quality_problem(fact.text)
             if problem:
                 raise UserError(f"not stored: {problem}")
+            where = self.former.place(fact, speaker, band) if speaker else "household"
+            if where in ("drop", "claim"):
+                raise UserError(
+                    "a personal fact from a speaker who is not confidently identified is not kept here "
+                    "(say it again when identified, or as an account-linked speaker)"
+                )
+            fact.owner_id = speaker if where == "personal" else None
             fact.always_inject = pin
         vectors: list = [None] * len(facts)
         if self.embedder.ready:
             model, matrix = self.embedder.embed([f.text for f in facts], Priority.INTERACTIVE)
             vectors = [(model, v) for v in matrix]
-            for fact, (model, v) in zip(facts, vectors):
-                if fact.predicate == CATCH_ALL and fact.object == text:
-                    fact.predicate = self.former.classifier.classify(v, model)[0]
         rules = self.former.rules()
 
         def write(tx):
@@ -137,12 +128,12 @@ class Curation:
     @operation(event="memory.dismissed")
     def dismiss(self, ref: str, actor: str, reason: str | None = None) -> dict:
         """Hide a fact, episode or turn from every read surface (nothing is deleted)."""
-        return curation.set_dismissed(self.store, self.windows, ref, True, actor, reason)
+        return curation.set_dismissed(self.store, self.windows, ref, True, actor, reason, self.former.rules())
 
     @operation(event="memory.restored")
     def restore(self, ref: str, actor: str) -> dict:
-        """Bring a dismissed item back."""
-        return curation.set_dismissed(self.store, self.windows, ref, False, actor)
+        """Bring a dismissed item back; a superseded fact restored is current again."""
+        return curation.set_dismissed(self.store, self.windows, ref, False, actor, rules=self.former.rules())
 
     @operation()
     def dismissed(self) -> list[dict]:
@@ -166,13 +157,15 @@ class Curation:
 
     @operation()
     def review(self, resolved: bool = False) -> list[dict]:
-        """Contradictions waiting for a decision (with resolved, the decided ones too)."""
+        """Contradictions, close calls, claims and suggested rules waiting for a decision (with resolved, the
+        decided ones too)."""
         return curation.review_items(self.store, resolved)
 
     @operation(event="review.resolved")
     def resolve_review(self, item_id: int, decision: str, actor: str, keep: int | None = None) -> dict:
-        """Decide a contradiction: accept one fact as current, or keep both."""
-        return curation.resolve_review(self.store, item_id, decision, actor, keep)
+        """Decide a review item: a contradiction or close call (accept one fact, or keep_both), a claim or a
+        suggested rule (accept, or drop)."""
+        return curation.resolve_review(self.store, item_id, decision, actor, keep, self.former.rules())
 
     @operation()
     def audit(self, limit: int = 200, action: str | None = None) -> list[dict]:

@@ -42,7 +42,10 @@ class System:
         """The formation backlog and the last pass."""
         return self.sweeper.status()
 
-    @operation(event="formation.ran", event_data=lambda a: {"ended": a["ended"], "formed": len(a["formed"])})
+    @operation(
+        event="formation.ran",
+        event_data=lambda a: {"ended": a["ended"], "formed": len(a["formed"]), "not_formed": a["not_formed"]},
+    )
     def form_now(self, end_open: bool = False) -> dict:
         """Run a formation pass now and wait for it (end_open: end the open sessions too, skip the grace)."""
         return self.sweeper.run_pass(end_open)
