@@ -283,7 +283,7 @@ _COMING = r"(?:(?P<prog>is coming|are coming|is coming round|is coming over|is v
 EVENT_RULES_SRC = [
     (
         "appointment",
-        rf"^I (?:also |now |still )?(?:have|have got|am having) {_DET} (?:(?P<pro>{PRO})(?:'s)? )?(?P<mods>{_MOD})"
+        rf"^I (?:also |now |still )?(?:have|have got|am having) (?:{_DET} )?(?:(?P<pro>{PRO})(?:'s)? )?(?P<mods>{_MOD})"
         rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?[a-z]+)? (?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_have_event,
         False,

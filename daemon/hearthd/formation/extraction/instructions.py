@@ -121,11 +121,14 @@ def rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     if m:
         c = _rule(f"Call me {m.group('name')}", sentence.strip())
         return ([c] if c else []), s
-    parts = _TAIL_SPLIT.split(s, maxsplit=1)
+    s = _LEAD.sub("", s)
+    standing = _FROM_NOW.match(s)
+    rest = _LEAD.sub("", s[standing.end() :]) if standing else s
+    parts = _TAIL_SPLIT.split(rest, maxsplit=1)
     head, tail = parts[0], (parts[1] if len(parts) > 1 else "")
-    if _WHENEVER.match(_FROM_NOW.sub("", _LEAD.sub("", s))):
-        head, tail = s, ""
-    body = _normal_form(head)
+    if _WHENEVER.match(rest):
+        head, tail = rest, ""
+    body = _normal_form(("from now on " if standing else "") + head)
     if not body:
         return [], s
     c = _rule(body, sentence.strip())

@@ -14,7 +14,7 @@ from .events import EVENT_RULES
 from .instructions import rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
 from .rules import RULES, _clause_candidates, _Ctx, _split_clauses
-from .subjects import Discourse, subject_of
+from .subjects import Discourse, relation_word, subject_of
 from .text import (
     _FILLER,
     _GREETING,
@@ -40,14 +40,14 @@ __all__ = ["Discourse", "extract"]
 _ALL_RULES = EVENT_RULES + RULES
 # A plan word that is only the time of a one-off event ("the dentist tomorrow") does not void an appointment.
 _EVENT_TIME = re.compile(r"\b(?:tomorrow|tonight|next (?:week|month|\w+day))\b", re.I)
-_HOUSEHOLD_WE = re.compile(r"^(?:we|our)\b", re.I)
+_HOUSEHOLD_WE = re.compile(r"^(?:(?:every|each|on|once|twice|most|in the)\b[^,]*?,?\s+)?(?:we|our)\b", re.I)
 _SPEAKER_PREDICATES = {"family_member", "anniversary", "name"}  # "we have two kids": the speaker's relatives
 _NOT_ABOUT_OTHERS = {"name"}  # "she is called Emma" is read by the family rules, not as a name
 
 
 def _relation_mention(c: Candidate) -> Mention | None:
     if c.predicate == "family_member":
-        rel = (c.qualifier or "").split()[-1] if c.qualifier else None
+        rel = relation_word(c.qualifier.split()[-1]) if c.qualifier else None
         return Mention(name=c.object, relation=rel)
     if c.predicate == "pet":
         kind = c.qualifier or c.object
@@ -81,6 +81,8 @@ def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: li
             continue
         if c.predicate == "family_member":  # Tom's kids: relatives of Tom, not the speaker's
             c = replace(c, object_mention=Mention(name=c.object))
+        elif c.predicate == "pet" and (m := _relation_mention(c)):
+            c = replace(c, object_mention=m)
         out.append(replace(c, subject=c.subject or mention))
     discourse.note(mention)
     return out

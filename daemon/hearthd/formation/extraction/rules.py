@@ -344,7 +344,8 @@ _OWNABLE = re.compile(
     re.I,
 )
 _NOT_OWNED = {"phd", "mba", "msc", "ba", "bsc", "masters", "zoom", "teams", "skype", "covid", "uber", "lot", "bit"}
-_BRAND = re.compile(rf"(?-i:[A-Z][A-Za-z0-9\-]+|i[A-Z][a-z]+)(?: (?-i:[A-Z0-9][A-Za-z0-9\-]*))?")
+_PREPOSITION = re.compile(r"\b(?:on|in|at|for|with|of|to|from|by|about|lot|bit)\b", re.I)
+_BRAND = re.compile(r"(?-i:[A-Z][A-Za-z0-9\-]+|i[A-Z][a-z]+)(?: (?-i:[A-Z0-9][A-Za-z0-9\-]*))?")
 
 
 def _b_owns(m, ctx):
@@ -357,7 +358,9 @@ def _b_owns(m, ctx):
         r"(?: (?:at home|as well|too))?",
         raw.strip(),
     )
-    if not mo or _NEGATION.search(mo.group("adj")) or mo.group("head").lower() in _NOT_OWNED:
+    if not mo or _NEGATION.search(mo.group("adj")) or _PREPOSITION.search(mo.group("adj")):
+        return []
+    if mo.group("head").lower() in _NOT_OWNED | _NOT_NAMES:
         return []
     head_is_brand = not _OWNABLE.fullmatch(mo.group("head").rstrip("s"))
     verb = (m.groupdict().get("verb") or "have").lower()

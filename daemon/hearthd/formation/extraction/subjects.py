@@ -145,14 +145,20 @@ class Discourse:
         return self.known.get(name.lower()) or Mention(name=name)
 
 
+def relation_word(rel: str) -> str:
+    """The relation as Mention.relation spells it: singular, lower case, "mum" -> "mother"."""
+    rel = rel.lower()
+    rel = _KIN_NAMES.get(rel, rel)
+    return {"kid": "child", "neighbor": "neighbour", "co-worker": "coworker", "auntie": "aunt"}.get(rel, rel)
+
+
 def _mention_from_poss(m: re.Match) -> Mention:
     name = m.group("name")
     if m.group("pet"):
         kind = m.group("pet").lower()
         return Mention(name=name, relation=_PET_SINGULAR.get(kind, kind), kind="pet")
     rel = (m.group("rel") or m.group("other")).lower()
-    rel = {"kid": "child", "neighbor": "neighbour", "co-worker": "coworker"}.get(rel, rel)
-    return Mention(name=name, relation=rel)
+    return Mention(name=name, relation=relation_word(rel))
 
 
 def _rewrite_rest(rest: str, genitive: bool) -> str | None:

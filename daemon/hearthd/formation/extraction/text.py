@@ -98,7 +98,7 @@ _PLAN = re.compile(
     r"\b(?:shall|going to|planning|plan to|plans to|thinking of|thinking about|considering|want|wants|wanted|"
     r"hope|hopes|hoping|hopefully|about to|intend|intends|intending|soon|next (?:week|month|year|summer|winter|"
     r"spring|autumn|fall|weekend|time)|tomorrow|later|eventually|might|could|should|must|ought|trying to|"
-    r"try to|looking to|looking for|tonight|someday|would)\b|(?-i:\bwill\b|\bmay\b(?!\s*\d))",
+    r"try to|looking to|looking for|tonight|someday|would)\b|(?-i:\bwill\b|(?<!\d )(?<!st )(?<!nd )(?<!rd )(?<!th )(?<!of )\bmay\b(?!\s*\d))",
     re.I,
 )
 _NO_LONGER = re.compile(r"\b(?:anymore|any more|no longer|used to|formerly|former|ex|previously|retired)\b", re.I)
