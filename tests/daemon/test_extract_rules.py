@@ -14,10 +14,13 @@ import pytest
 from hearthd.formation.extract_rules import (
     FUNCTIONAL,
     INFERRED,
+    KEYED,
     MAX_OBJECT_WORDS,
     PREDICATES,
+    SLOTS,
     USER_STATED,
     Candidate,
+    Discourse,
     Mention,
     extract,
     load_catalogue,
@@ -194,6 +197,24 @@ POSITIVES = [
     pos("Please remember that Emma is allergic to nuts.", ("allergy", "nuts"), subject="Emma"),
     pos("Our cat Luna hates the vet.", ("pet", "Luna"), ("dislikes", "the vet"), subject="Luna"),
     pos("My dad has a Volvo.", ("owns", "Volvo"), subject="my father"),
+    pos(
+        "My wife Sofia works as a pharmacist.", ("family_member", "Sofia"), ("works_as", "pharmacist"), subject="Sofia"
+    ),
+    pos(
+        "Our dog is called Biscuit. He's scared of thunder.",
+        ("pet", "Biscuit"),
+        ("dislikes", "thunder"),
+        subject="Biscuit",
+    ),
+    pos("Dad hates jazz.", ("dislikes", "jazz"), subject="my father"),
+    pos("My car is a red Fiat.", ("owns", "red Fiat")),
+    pos("I've got a dentist appointment next Wednesday.", ("appointment", "next Wednesday")),
+    pos("The bins are collected every Tuesday morning.", ("schedule", "every Tuesday morning"), subject="household"),
+    pos("Bin day is Friday.", ("schedule", "Friday"), subject="household"),
+    pos(
+        "Whenever I ask about the weather, give it in Celsius.",
+        ("rule", "Whenever {subject} asks about the weather, give it in Celsius"),
+    ),
     # first-person forms
     pos("I'm a teacher now.", ("works_as", "teacher")),
     pos("Loud music drives me mad.", ("dislikes", "loud music")),
@@ -359,6 +380,12 @@ NEGATIVES = [
     neg("I have a PhD."),
     neg("We have a garden."),
     neg("I'd love a Tesla."),
+    neg("He works at Tesco."),  # nobody to resolve "he" to
+    neg("It is raining."),
+    neg("Tom isn't vegan."),
+    neg("My sister thinks she is allergic to gluten."),
+    neg("Tom said the plumber is coming on Monday."),
+    neg("Jake and Emma live in Leeds."),
     # assistant turns never give facts about the user
     neg("You live in Lisbon.", role="assistant"),
     neg("I love jazz too!", role="assistant"),
@@ -448,7 +475,7 @@ def test_every_candidate_is_well_formed():
         for c in extract(case.text):
             assert c.predicate in names
             assert c.object and c.object == c.object.strip()
-            assert len(c.object.split()) <= MAX_OBJECT_WORDS
+            assert len(c.object.split()) <= (20 if c.predicate == "rule" else MAX_OBJECT_WORDS)
             assert "{subject}" in c.text or c.predicate == "rule"
             rendered = c.text.format(subject="Ana")
             assert "{" not in rendered and "}" not in rendered
@@ -520,6 +547,62 @@ def test_multi_sentence_text():
     sources = {c.predicate: c.source for c in got}
     assert sources["lives_in"] == "We just moved to Porto last month."
     assert sources["dislikes"] == "I'm vegetarian, and I hate coriander."
+
+
+def test_subjects_and_mentions():
+    got = extract("My daughter Emma is allergic to peanuts.")
+    by = {c.predicate: c for c in got}
+    assert by["family_member"].qualifier == "daughter" and by["family_member"].subject is None
+    assert by["family_member"].object_mention == Mention("Emma", "daughter")
+    assert by["allergy"].subject == Mention("Emma", "daughter")
+    [c] = extract("my father lives in Faro")
+    assert c.subject == Mention(relation="father")
+    [c] = extract("Tom works at the hospital.")
+    assert c.subject == Mention(name="Tom")
+    [c] = extract("We live in Porto.")
+    assert c.subject == Mention(kind="household")
+    pet = {c.predicate: c for c in extract("Our dog Biscuit is scared of fireworks.")}
+    assert pet["pet"].object_mention == Mention("Biscuit", "dog", "pet")
+    assert pet["dislikes"].subject == Mention("Biscuit", "dog", "pet")
+
+
+def test_discourse_carries_across_turns():
+    d = Discourse()
+    assert pairs(extract("My friend Sara now works at Siemens.", discourse=d)) == {("works_at", "Siemens")}
+    [c] = extract("She's allergic to cats.", discourse=d)
+    assert (c.object, c.subject) == ("cats", Mention("Sara", "friend"))
+    assert extract("She's allergic to cats.") == []  # a fresh discourse: nobody to be "she"
+    d = Discourse()
+    extract("My son Leo is six.", discourse=d)
+    assert extract("She loves horses.", discourse=d) == []  # "she" is not the son
+
+
+def test_events_are_keyed_by_their_kind():
+    [a] = extract("Emma's swimming lesson is on Tuesday.")
+    [b] = extract("Emma's swimming lesson moved to Thursday.")
+    assert (a.predicate, a.qualifier, a.subject) == (b.predicate, b.qualifier, b.subject)
+    assert (a.object, b.object) == ("Tuesday", "Thursday")
+    [c] = extract("I have a dentist appointment on Friday at 3.")
+    assert (c.qualifier, c.object) == ("dentist appointment", "Friday at 3")
+    [d] = extract("I've got an appointment with the dentist on Monday.")
+    assert d.qualifier == "dentist appointment"
+    [bins] = extract("The bins go out on Thursday evening.")
+    assert (bins.predicate, bins.qualifier, bins.object) == ("schedule", "bins go out", "Thursday evening")
+    assert bins.subject == Mention(kind="household")
+    assert {"appointment", "schedule"} == KEYED
+    assert SLOTS == {"works_as": "occupation", "works_at": "occupation"}
+
+
+def test_rule_texts():
+    [r] = extract("Always give temperatures in Celsius")
+    assert (r.predicate, r.object, r.text) == (
+        "rule",
+        "Always give temperatures in Celsius",
+        "Always give temperatures in Celsius.",
+    )
+    got = {c.predicate: c for c in extract("call me Bea")}
+    assert got["rule"].object == "Call {subject} Bea" and got["name"].object == "Bea"
+    assert pairs(extract("Please never suggest nuts, Emma is allergic.")) == {("rule", "Never suggest nuts")}
 
 
 def test_duplicates_in_one_text_are_reported_once():

@@ -227,6 +227,8 @@ def _b_have_event(m, ctx):
     event = f"{mods}{m.group('ev')}"
     if m.groupdict().get("pro"):
         event = f"{m.group('pro')} {event}"
+    elif m.groupdict().get("with") and re.fullmatch(PRO, m.group("with"), re.I):
+        event = f"{m.group('with')} {event}"  # "an appointment with the dentist" is a dentist appointment
     recurring = bool(m.groupdict().get("recur"))
     return _appointment(ctx, event, m.group("when") or m.group("recur"), recurring)
 
@@ -278,19 +280,23 @@ _MOVED = (
     r"(?:has |have |was |were |got |is |are |has been |have been )?(?:now )?(?:moved|changed|rescheduled|pushed back|"
     r"brought forward|postponed|shifted|switched)(?: to| until| till)"
 )
-_COMING = r"(?:(?P<prog>is coming|are coming|is coming round|is coming over|is visiting|is booked|are booked)|comes|come|visits|is here|are here)"
+_COMING = (
+    r"(?:(?P<prog>is coming|are coming|is coming round|is coming over|is visiting|is booked|are booked)|comes|come|"
+    r"visits|is here|are here)"
+)
 # (predicate, pattern, builder, negative_form): tried before the first-person table, on the same clauses.
 EVENT_RULES_SRC = [
     (
         "appointment",
-        rf"^I (?:also |now |still )?(?:have|have got|am having) (?:{_DET} )?(?:(?P<pro>{PRO})(?:'s)? )?(?P<mods>{_MOD})"
-        rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?[a-z]+)? (?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
+        rf"^I (?:also |now |still )?(?:have got|am having|have) (?:{_DET} )?(?:(?P<pro>{PRO})(?:'s)? )?(?P<mods>{_MOD})"
+        rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?(?P<with>[a-z]+))? "
+        rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_have_event,
         False,
     ),
     (
         "appointment",
-        rf"^I (?:also |now |still )?(?:have|have got|am seeing|am at|am going to) (?:the |my )(?P<pro>{PRO}) "
+        rf"^I (?:also |now |still )?(?:have got|have|am seeing|am at) (?:the |my )(?P<pro>{PRO}) "
         rf"(?P<when>{_ONE_OFF}){_TAIL}",
         _b_have_pro,
         False,

@@ -21,8 +21,8 @@ _VERBS = (
     "greet|sing|shout|raise|lower|dim|wait|give|describe|explain|show|use|put|add|recommend"
 )
 _LEAD = re.compile(
-    r"^(?:(?:ok|okay|hey|so|and|also|hearth)[,\s]+)*(?:please\s+)?(?:(?:I want you to|I would like you to|I need you to|"
-    r"you should|you must|make sure (?:that )?you|remember to|can you)\s+)?(?:please\s+)?",
+    r"^(?:(?:ok|okay|hey|so|and|also|hearth)[,\s]+)*(?:please\s+)?(?:(?:I want you to|I would like you to|"
+    r"I need you to|you should|you must|make sure (?:that )?you|remember to|can you)\s+)?(?:please\s+)?",
     re.I,
 )
 _FROM_NOW = re.compile(

@@ -96,7 +96,7 @@ def _clause_facts(clause: str, ctx: _Ctx, discourse: Discourse) -> list[Candidat
         rules = EVENT_RULES
     found = _as_said(clause, ctx, rules)
     for c in found:
-        discourse.note(c.object_mention if c.predicate == "family_member" else None)
+        discourse.note(c.object_mention if c.predicate in ("family_member", "pet") else None)
     return found + _about_others(clause, ctx, rules, discourse, found)
 
 

@@ -364,9 +364,9 @@ def _b_owns(m, ctx):
         return []
     head_is_brand = not _OWNABLE.fullmatch(mo.group("head").rstrip("s"))
     verb = (m.groupdict().get("verb") or "have").lower()
-    if verb in ("have", "have got", "got", "own") and not head_is_brand and mo.group("adj") == "":
-        if mo.group("head").lower() in ("garden", "house", "flat", "garage", "tv", "television", "car", "bike"):
-            return []  # "we have a garden": too common to be worth keeping
+    common = mo.group("head").lower() in ("garden", "house", "flat", "garage", "tv", "television", "car", "bike")
+    if verb in ("have", "have got", "got", "own") and not head_is_brand and not mo.group("adj") and common:
+        return []  # "we have a garden": too common to be worth keeping
     obj = (mo.group("adj") + mo.group("head")).strip()
     said = {"drive": "drives", "ride": "rides"}.get(verb, "has")
     if m.groupdict().get("what"):

@@ -81,7 +81,7 @@ _POSS_SUBJECT = re.compile(
     re.I,
 )
 _NAME_SUBJECT = re.compile(rf"^(?P<name>{NAME})(?P<gen>'s)?(?= )")
-_PRONOUN_SUBJECT = re.compile(r"^(?P<pron>he|she|his|her)(?= )", re.I)
+_PRONOUN_SUBJECT = re.compile(r"^(?P<pron>he|she|his|her|it|its)(?= )", re.I)
 # After "Emma's": the contraction of "is"/"has", not a possessive.
 _IS_AFTER = set(
     "allergic a an vegan vegetarian pescatarian lactose gluten intolerant coeliac celiac scared afraid terrified "
@@ -121,21 +121,30 @@ class Discourse:
         self.last: Mention | None = None  # the last person mentioned (not the speaker)
         self.gender: str | None = None  # "f", "m" or None (a name: either)
         self.known: dict[str, Mention] = {}  # name (lower) -> the fullest mention seen
+        self.recent: Mention | None = None  # the last person or pet mentioned: a pet is also "he"/"she"/"it"
 
     def note(self, mention: Mention | None) -> None:
         if mention is None or mention.kind not in ("person", "pet"):
             return
+        recent = self.recent
+        if not mention.name and recent and (recent.relation, recent.kind) == (mention.relation, mention.kind):
+            mention = recent  # "our dog" after "our dog Biscuit": still Biscuit
         if mention.name:
             known = self.known.get(mention.name.lower())
             if known and known.relation and not mention.relation:
                 mention = known
             self.known[mention.name.lower()] = mention
+        self.recent = mention
         if mention.kind == "person":
             self.last = mention
             rel = mention.relation or ""
             self.gender = "f" if rel in _FEMALE else "m" if rel in _MALE else None
 
     def resolve(self, pronoun: str) -> Mention | None:
+        if self.recent is not None and self.recent.kind == "pet":
+            return self.recent
+        if pronoun.lower() in ("it", "its"):
+            return None
         want = "f" if pronoun.lower() in ("she", "her") else "m"
         if self.last is None or (self.gender and self.gender != want):
             return None
@@ -200,7 +209,7 @@ def subject_of(clause: str, discourse: Discourse) -> tuple[Mention, str] | None:
         mention = discourse.resolve(pron)
         if mention is None:
             return None
-        genitive = pron in ("his", "her")
+        genitive = pron in ("his", "her", "its")
         rest = _rewrite_rest(clause[m.end() :], False) if not genitive else "my " + clause[m.end() :].strip()
         return (mention, rest) if rest else None
     m = _NAME_SUBJECT.match(clause)

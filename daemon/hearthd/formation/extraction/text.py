@@ -55,8 +55,8 @@ _LEAD_IN = re.compile(
 )
 # "..., please remember that", "... - don't forget": the statement is addressed to the memory.
 _TRAILING_REMEMBER = re.compile(
-    r"[,\s\-]*(?:so\s+)?(?:please\s+)?(?:remember(?: that| this)?|note that|make a note(?: of that)?|keep (?:that|this) in mind|"
-    r"do not forget(?: that| this)?)(?:,?\s*(?:please|ok|okay|thanks))?[\s.!]*$",
+    r"[,\s\-]*(?:so\s+)?(?:please\s+)?(?:remember(?: that| this)?|note that|make a note(?: of that)?|"
+    r"keep (?:that|this) in mind|do not forget(?: that| this)?)(?:,?\s*(?:please|ok|okay|thanks))?[\s.!]*$",
     re.I,
 )
 _TRAILING_FILLER = re.compile(
@@ -98,7 +98,9 @@ _PLAN = re.compile(
     r"\b(?:shall|going to|planning|plan to|plans to|thinking of|thinking about|considering|want|wants|wanted|"
     r"hope|hopes|hoping|hopefully|about to|intend|intends|intending|soon|next (?:week|month|year|summer|winter|"
     r"spring|autumn|fall|weekend|time)|tomorrow|later|eventually|might|could|should|must|ought|trying to|"
-    r"try to|looking to|looking for|tonight|someday|would)\b|(?-i:\bwill\b|(?<!\d )(?<!st )(?<!nd )(?<!rd )(?<!th )(?<!of )\bmay\b(?!\s*\d))",
+    r"try to|looking to|looking for|tonight|someday|would)\b"
+    # "will"/"may" only in lower case; "3 may", "the 3rd of may" are the month
+    r"|(?-i:\bwill\b|(?<!\d )(?<!st )(?<!nd )(?<!rd )(?<!th )(?<!of )\bmay\b(?!\s*\d))",
     re.I,
 )
 _NO_LONGER = re.compile(r"\b(?:anymore|any more|no longer|used to|formerly|former|ex|previously|retired)\b", re.I)
