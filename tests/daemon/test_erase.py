@@ -221,6 +221,7 @@ def test_erasing_alice_by_match_leaves_bob_and_no_byte_of_alice(daemon, keys, da
 
 # -- speaker ------------------------------------------------------------------------------------------------------
 def test_erasing_a_speaker_removes_their_memory_and_leaves_the_household_pool(daemon, keys):
+    daemon.ops.settings.set_setting("speakers.uncertain_facts", "household", "admin")  # dave's unsure voice
     say(
         daemon,
         [

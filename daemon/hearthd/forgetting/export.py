@@ -22,6 +22,9 @@ VERSION = 1
 # Parents before children, so ids resolve as rows arrive.
 TABLES = (
     "speakers",
+    "entities",
+    "entity_aliases",
+    "entity_relations",
     "threads",
     "sessions",
     "turns",

@@ -297,7 +297,8 @@ ALTER TABLE review_queue ADD COLUMN payload TEXT;
 ALTER TABLE review_queue ADD COLUMN speaker_id TEXT;
 
 -- The existing people and the household, and their facts' subjects.
-INSERT INTO entities(kind, name, created_at) VALUES ('household', 'the household', strftime('%s', 'now'));
+INSERT INTO entities(kind, name, created_at)
+    SELECT 'household', 'the household', strftime('%s', 'now') WHERE EXISTS (SELECT 1 FROM facts);
 INSERT INTO entities(kind, name, speaker_id, created_at) SELECT 'person', name, id, created_at FROM speakers;
 INSERT INTO entities(kind, name, created_at)
     SELECT DISTINCT 'person', subject, strftime('%s', 'now') FROM facts

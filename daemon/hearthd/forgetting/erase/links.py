@@ -25,6 +25,9 @@ TABLES: dict[str, tuple[str, ...]] = {
     "threads": ("id",),
     "speakers": ("id",),
     "voiceprint_samples": ("id",),
+    "entities": ("id",),
+    "entity_aliases": ("entity_id", "norm"),
+    "entity_relations": ("from_entity", "relation", "to_entity"),
 }
 
 
@@ -67,6 +70,16 @@ LINKS: tuple[Link, ...] = (
     Link("dismissals", "item_id", "facts", where="kind = 'fact'"),
     Link("dismissals", "item_id", "episodes", where="kind = 'episode'"),
     Link("voiceprint_samples", "speaker_id", "speakers"),
+    Link("review_queue", "speaker_id", "speakers"),  # a claim holds what the person might have said
+    # The person stays an entity the household's facts may name (the household pool is never erased by a
+    # speaker selector); it is no longer a speaker.
+    Link("entities", "speaker_id", "speakers", CLEAR),
+    Link("entities", "merged_into", "entities", CLEAR),
+    Link("entity_aliases", "entity_id", "entities"),
+    Link("entity_relations", "from_entity", "entities"),
+    Link("entity_relations", "to_entity", "entities"),
+    Link("facts", "subject_entity", "entities", CLEAR),  # a household fact about them stays, unattributed
+    Link("facts", "object_entity", "entities", CLEAR),
 )
 
 

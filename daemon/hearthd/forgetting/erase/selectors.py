@@ -44,7 +44,9 @@ SEARCHED: dict[str, tuple[str, ...]] = {
     "facts": ("text", "display_text", "subject", "object", "qualifier"),
     "episodes": ("headline", "summary", "participants"),
     "thread_summaries": ("summary",),
-    "review_queue": ("detail",),
+    "review_queue": ("detail", "payload"),
+    "entities": ("name",),
+    "entity_aliases": ("alias",),
 }
 # What a before/range selector compares with its time range, per table.
 WHEN: dict[str, str] = {
