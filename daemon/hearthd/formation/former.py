@@ -167,7 +167,8 @@ class Former:
         name = self._name(speaker)
         with self.store.reading() as conn:
             for c in extract(text, "user", discourse):
-                fact_text = c.text.replace("{subject}", preview_name(conn, c.subject, speaker, name))
+                who = preview_name(conn, c.subject, speaker, name)
+                fact_text = _render(c.text, who, getattr(c.subject, "kind", None) == "household")
                 problem = quality_problem(fact_text)
                 if problem:
                     dropped[problem] = dropped.get(problem, 0) + 1
@@ -176,7 +177,7 @@ class Former:
                     FactIn(
                         subject=speaker or "household",
                         predicate=c.predicate,
-                        object=c.object,
+                        object=c.object.replace("{subject}", who),
                         text=fact_text,
                         provenance=c.provenance,
                         valid_from=resolve_time_hint(c.time_hint, said_at),
@@ -433,6 +434,14 @@ def _write_episode(tx, plan: Plan, session_id: int, thread_id: int, fact_ids: li
     )
     tx.touch(EPISODES, [episode_id])
     return episode_id
+
+
+def _render(template: str, who: str, household: bool) -> str:
+    """A candidate's text with its subject's name ("The bins go out on Thursday", not "The household: bins...")."""
+    if household and template.startswith("{subject}: "):
+        rest = template[len("{subject}: ") :]
+        return rest[:1].upper() + rest[1:]
+    return template.replace("{subject}", who)
 
 
 def _chunks(user_turns: list[dict]):
