@@ -3,12 +3,13 @@
     .venv/bin/python -m bench.extraction            # writes bench/results/extraction.md and .json
 
 - extraction: bench/data/extract_dev.jsonl and extract_heldout.jsonl were written by someone who had not
-  read the extractor or its table (the way households speak: first and third person, household facts, appointments, rules, and
-  negatives). Each line {"text", "facts": [{"subject", "predicate", "object"}], "kind"}; subject "" is the
-  speaker, "household" the household, a name, or a relation phrase ("my father"). A candidate is correct when
-  its predicate, subject and object match an expected fact (objects compared without case, articles and
-  punctuation; for phrase-valued predicates - rule, routine, note, schedule, appointment - one containing the
-  other or most words shared). The project's own table (tests/daemon/test_extract_rules.py) is scored beside.
+  read the extractor or its table, the way households speak (first and third person, household facts,
+  appointments, rules, negatives). A line is {"text", "facts": [{"subject", "predicate", "object"}], "kind"};
+  subject "" is the speaker, "household" the household, a name, or a relation phrase ("my father"). A
+  candidate is correct when its predicate, subject and object match an expected fact (objects compared
+  without case, articles and punctuation; for phrase-valued predicates - rule, routine, note, schedule,
+  appointment - one containing the other or most words shared). The project's own table
+  (tests/daemon/test_extract_rules.py) is scored beside.
 - forgetting: bench/data/forgetting_heldout.json, scenarios of notes given to `remember` one after another
   (supersession, drift, keep, release, event), each in a fresh in-process daemon with the real model; a
   scenario passes when every `current` value is in some current fact and no `not_current` value is.
