@@ -134,6 +134,29 @@ def test_episodes_turns_and_the_review_queue(qtbot, served, hearth, window, dial
     assert client.review(resolved=True)[0]["resolution"] == f"accept fact:{keep}"
 
 
+def test_a_claim_of_an_uncertain_voice_is_accepted_or_dropped_in_the_review_queue(qtbot, served, hearth, window):
+    client = served.client()
+    say(client, ["I'm allergic to penicillin."], "2026-04-01T10:00:00Z", band="medium")
+    say(client, ["I work at the bank."], "2026-04-01T10:00:00Z", band="greeting", thread="hall")
+    form(client)
+    claims = [i for i in client.review() if i["kind"] == "claim"]
+    assert len(claims) == 2 and all(i["detail"].startswith("Was this alice?") for i in claims)
+    page = window.show_page("memory")
+    page.reload()
+    page.tabs.setCurrentIndex(3)
+    qtbot.waitUntil(lambda: page.review.rowCount() == 2, timeout=5_000)
+    rows = [page.review.item(r, 0).data(Qt.UserRole)["id"] for r in range(2)]
+    page.review.selectRow(rows.index(claims[0]["id"]))
+    assert (page.buttons["accept"].text(), page.buttons["keep_both"].text()) == ("Accept", "Drop")
+    qtbot.mouseClick(page.buttons["accept"], Qt.LeftButton)
+    qtbot.waitUntil(lambda: len(client.review()) == 1 and page.review.rowCount() == 1, timeout=5_000)
+    page.review.selectRow(0)
+    qtbot.mouseClick(page.buttons["keep_both"], Qt.LeftButton)
+    qtbot.waitUntil(lambda: client.review() == [], timeout=5_000)
+    facts = client.facts(speaker="alice")
+    assert [f["object"] for f in facts] == ["penicillin"] and facts[0]["owner_id"] == "alice"
+
+
 def test_a_missing_microphone_says_so_and_crashes_nothing(qtbot, hearth, window, dialogs, monkeypatch):
     monkeypatch.setattr(microphone, "unavailable", lambda: "no microphone (input device) was found")
     page = window.show_page("speakers")

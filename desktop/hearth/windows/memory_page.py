@@ -1,6 +1,7 @@
 """Memory: facts, episodes and turns as searchable, filterable tables that page from the API; a fact's history
 and the facts true at a date; an episode's related episodes and source facts; dismiss, restore, pin, edit,
-promote; the review queue of contradictions."""
+promote; the review queue (contradictions and close calls: keep one or both; claims of an uncertain voice and
+suggested rules: accept or drop)."""
 
 from __future__ import annotations
 
@@ -445,6 +446,9 @@ class MemoryPage(Page):
         item = self._review_item()
         self.current = None
         self._enable_actions(None)
+        held = bool(item) and item["kind"] in HELD_KINDS
+        self.buttons["accept"].setText("Accept" if held else "Keep one…")
+        self.buttons["keep_both"].setText("Drop" if held else "Keep both")
         if item:
             self.detail.setHtml(
                 f"<h3>Review item {item['id']}</h3><p>{html.escape(item['detail'] or '')}</p>"
@@ -454,6 +458,9 @@ class MemoryPage(Page):
     def accept_review(self) -> None:
         item = self._review_item()
         if not item:
+            return
+        if item["kind"] in HELD_KINDS:  # "Was this Alice?" - yes: it goes into her pool
+            self._act(lambda c: c.resolve_review(item["id"], "accept"))
             return
         choice, ok = QInputDialog.getItem(
             self, "Keep one fact", "The fact that stays current:", [f"fact:{f}" for f in item["facts"]], 0, False
@@ -465,7 +472,12 @@ class MemoryPage(Page):
     def keep_both(self) -> None:
         item = self._review_item()
         if item:
-            self._act(lambda c: c.resolve_review(item["id"], "keep_both"))
+            decision = "drop" if item["kind"] in HELD_KINDS else "keep_both"
+            self._act(lambda c: c.resolve_review(item["id"], decision))
+
+
+# Review items holding a fact not stored yet: a claim of an uncertain voice, a suggested rule.
+HELD_KINDS = ("claim", "rule")
 
 
 def _describe(kind: str, item: dict) -> str:
