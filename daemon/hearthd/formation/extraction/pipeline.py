@@ -30,6 +30,7 @@ from .text import (
     _lowercase_input,
     _strip_repeatedly,
     _strip_trailing,
+    correct,
     normalise,
     split_sentences,
 )
@@ -41,6 +42,34 @@ _ALL_RULES = EVENT_RULES + RULES
 # A plan word that is only the time of a one-off event ("the dentist tomorrow") does not void an appointment.
 _EVENT_TIME = re.compile(r"\b(?:tomorrow|tonight|next (?:week|month|\w+day))\b", re.I)
 _HOUSEHOLD_WE = re.compile(r"^(?:(?:every|each|on|once|twice|most|in the)\b[^,]*?,?\s+)?(?:we|our)\b", re.I)
+# Said without its subject: "can't stand coriander honestly", "huge fan of Benfica"; the household as everyone in
+# it: "everyone in this house is vegetarian", "nobody here eats meat".
+_ELIDED = [
+    (re.compile(p, re.I), r)
+    for p, r in [
+        (
+            r"^(?=(?:really |absolutely |honestly |totally |just |genuinely )*(?:cannot stand|cannot bear|"
+            r"cannot stomach|hate|love|adore|detest|loathe|dislike|do not like|really like|quite like)\b)",
+            "I ",
+        ),
+        (r"^(?=(?:big|huge|massive) fans? of\b)", "I am a "),
+        (
+            r"^(?=(?:really |absolutely |very |so |severely )*(?:allergic to|not (?:a |really a )?(?:big |huge )?fan "
+            r"of|(?:a )?(?:big|huge|massive) fan of|not into|really into|not keen on|terrified of|scared of)\b)",
+            "I am ",
+        ),
+        (
+            r"^(?:everyone|everybody|all of us|the whole (?:family|household)) (?:(?:in|at) (?:this|our|the) "
+            r"(?:house|household|family|home) |here |at home )?(?:is|are)\b",
+            "we are",
+        ),
+        (
+            r"^(?:nobody|no one|noone|none of us) (?:(?:in|at) (?:this|our|the) (?:house|household|family|home) "
+            r"|here |at home )?eats\b",
+            "we do not eat",
+        ),
+    ]
+]
 _SPEAKER_PREDICATES = {"family_member", "anniversary", "name"}  # "we have two kids": the speaker's relatives
 _NOT_ABOUT_OTHERS = {"name"}  # "she is called Emma" is read by the family rules, not as a name
 
@@ -106,7 +135,7 @@ def _prepare(sentence: str) -> tuple[str, str, bool] | None:
     s = normalise(sentence)
     if not s or s.rstrip().endswith("?"):
         return None  # a question states nothing
-    s = _TRAILING_REMEMBER.sub("", s)
+    s = correct(_TRAILING_REMEMBER.sub("", s))
     s, greeted = _strip_repeatedly(s, _GREETING, _FILLER, _LEAD_IN)
     provenance = USER_STATED
     if _NEGATED_HEDGE.search(s):
@@ -135,6 +164,8 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
         clause = _strip_trailing(clause)
         if not clause:
             continue
+        for pattern, repl in _ELIDED:
+            clause = pattern.sub(repl, clause, count=1)
         # A leading time phrase ("Last month we moved to Porto") is a hint, not part of the statement.
         hint = None
         lead = TIME.match(clause)

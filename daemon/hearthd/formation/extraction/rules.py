@@ -202,8 +202,11 @@ def _diet_candidate(obj: str, ctx: _Ctx, text: str | None = None) -> Candidate:
     return ctx.cand("diet", obj, text)
 
 
+_AT_HOME = re.compile(r"^\s*(?:in (?:this|our|the) (?:house|household|family|home)|at home|here)\b", re.I)
+
+
 def _b_diet(m, ctx):
-    tail = ctx.clause[m.end() :]
+    tail = _AT_HOME.sub("", ctx.clause[m.end() :])
     if not _ends_clause(tail):
         return []
     return [_diet_candidate(m.group("obj"), ctx)]
@@ -409,6 +412,23 @@ def _b_favourite(m, ctx):
     return [ctx.cand("likes", obj, f"{{subject}}'s favourite {cat} {verb} {obj}", cat, time_hint=hint)]
 
 
+_NOT_FAN_OF = {"big", "huge", "massive", "great", "real", "total", "not", "no", "of", "the", "this", "that", "such"}
+
+
+def _b_fan(m, ctx):
+    if not _ends_clause(ctx.clause[m.end() :]):
+        return []
+    obj = _clean(m.group("obj"))
+    if not obj or any(w.lower() in _NOT_FAN_OF for w in obj.split()):
+        return []
+    head = ctx.clause[: m.start("obj")]
+    if m.group("not"):
+        return [ctx.cand("dislikes", obj, f"{{subject}} is not a fan of {obj}")]
+    if _NEGATION.search(head):
+        return []
+    return [ctx.cand("likes", obj, f"{{subject}} is a {obj} {'supporter' if 'supp' in m.group('fan') else 'fan'}")]
+
+
 def _date_obj(m, ctx) -> str | None:
     if not _ends_clause(ctx.clause[m.end() :]):
         return None
@@ -536,8 +556,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "diet",
         rf"^{SUBJ} {ADV}(?:am|are|have been|have always been|went|have gone|became|have become|turned|"
-        rf"am on|are on|follow|eat|keep|am following|are following) (?:an? |the |strict |strictly |fully )*"
-        rf"(?P<obj>{DIET})\b(?: (?:diet|food|lifestyle))?",
+        rf"am on|are on|follow|eat|keep|am following|are following) {ADV}(?:an? |the |strict |strictly |fully )*"
+        rf"(?P<obj>{DIET})\b(?: (?:diet|food|lifestyle|household|family|house))?",
         _b_diet,
         False,
     ),
@@ -663,10 +683,19 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "likes",
         rf"^{SUBJ} {ADV}(?P<verb>love|like|enjoy|adore|am (?:really |very |quite |so |super )?(?:into|"
-        rf"fond of|keen on|passionate about|crazy about|obsessed with|a (?:big |huge )?fan of)|are "
+        rf"fond of|keen on|passionate about|crazy about|obsessed with|(?:a )?(?:big |huge |massive )?fan of)|are "
         rf"(?:really |very |so )?(?:into|big fans of|huge fans of|fans of|crazy about)) (?P<obj>.+)",
         _b_preference("likes"),
         False,
+    ),
+    # "I'm a huge Benfica fan", "we're big Porto supporters"; "not a ... fan" is a dislike
+    (
+        "likes",
+        rf"^{SUBJ} {ADV}(?:(?P<not>am not|are not)|am|are) {ADV}(?:an? )?(?:(?:big|huge|massive|great|real|total|die-hard|"
+        rf"lifelong|life-long|proper|long-time|longtime|mad|avid|keen) )*(?P<obj>(?-i:[A-Z0-9][\w\-]*)"
+        rf"(?: (?-i:[A-Z0-9][\w\-]*)){{0,2}}|[a-z][a-z\-]+(?: [a-z][a-z\-]+)?) (?P<fan>fan|fans|supporter|supporters)\b",
+        _b_fan,
+        True,
     ),
     (
         "likes",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .model import MAX_OBJECT_WORDS
-from .vocabulary import _NOT_NAMES, NAME, TIME
+from .vocabulary import _NOT_NAMES, DATE, NAME, TIME, WEEKDAY
 
 _APOSTROPHES = str.maketrans(
     {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'", "\u201c": '"', "\u201d": '"'}
@@ -16,7 +16,12 @@ _APOSTROPHES = str.maketrans(
 _CONTRACTIONS = [
     (re.compile(a, re.I), b)
     for a, b in [
-        (r"\bcan't\b", "cannot"),
+        (r"\bcan'?t\b", "cannot"),
+        # ASR writes contractions without the apostrophe ("i cant stand", "dont", "im allergic")
+        (r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should)nt\b", r"\1 not"),
+        (r"\b(?-i:im|Im)\b(?= (?:a|an|the|not|so|really|very|allergic|from|into|vegan|vegetarian|living|working)\b)",
+         "I am"),
+        (r"\b(?-i:ive|Ive)\b(?= (?:got|been|always|never|had|lived|worked)\b)", "I have"),
         (r"\bwon't\b", "will not"),
         (r"\bain't\b", "is not"),
         (r"\bshan't\b", "shall not"),
@@ -28,6 +33,12 @@ _CONTRACTIONS = [
         (r"\b(i|we|you|they|he|she|it)'ll\b", r"\1 will"),
         (r"\b(name|birthday|anniversary)'s\b", r"\1 is"),
         (r"'s (called|named)\b", r" is \1"),
+        # "the plumber's coming", "Biscuit's at the vet", "recycling's every other Monday": "is", not possessive
+        (
+            r"\b(?!let's)(\w+)'s (?=(?:coming|visiting|booked|due|at|on|every|each|always|usually|normally|now|"
+            r"still|also|in|off|away|back|going to the|getting|having|moving|starting|leaving)\b)",
+            r"\1 is ",
+        ),
         (r"\b(it|that|what|there|here|he|she|who|where|how)'s\b", r"\1 is"),
         (r"\bgonna\b", "going to"),
         (r"\bwanna\b", "want to"),
@@ -61,7 +72,8 @@ _TRAILING_REMEMBER = re.compile(
 )
 _TRAILING_FILLER = re.compile(
     r"[,\s]*\b(?:by the way|btw|actually|though|anyway|lol|haha|you know|as well|too|today|"
-    r"right|ok|okay|now|these days|nowadays|at the moment|currently|I guess|I think)"
+    r"right|ok|okay|now|these days|nowadays|at the moment|currently|I guess|I think|honestly|to be honest|tbh|"
+    r"seriously|to be fair|if I am honest|if I am being honest|really|for sure|mate|though)"
     r"[\s.!]*$",
     re.I,
 )
@@ -161,6 +173,61 @@ def normalise(text: str) -> str:
         text = pattern.sub(repl, text)
     text = re.sub(r"\bi\b", "I", text)  # ASR often writes "i"
     return re.sub(r"\s+", " ", text).strip()
+
+
+# Self-corrections: "the 3rd of June, no wait, the 13th of June", "Friday - sorry - Saturday", "at 3, or rather 4".
+_CORRECTION = re.compile(
+    r"\s*(?:,|\s-+|\u2013|\u2014)\s*(?P<mark>no,? wait|wait,? no|no,? sorry|sorry,? no|sorry|I mean|or rather|"
+    r"no,? actually|actually,? no|no no|no(?=,)|correction|scratch that|my bad|oops)\s*(?:[,:\-\u2013\u2014]\s*|\s)",
+    re.I,
+)
+_RESTATED = re.compile(r"^(?:it is|it was|that is|that was|make (?:that|it)|it is actually|they are)\s+", re.I)
+_DAYISH = re.compile(
+    rf"\b(?:(?:on |in )?{DATE}|(?:on |this |next |this coming )?{WEEKDAY}(?: (?:morning|afternoon|evening|night))?"
+    rf"|(?:on )?the \d{{1,2}}(?:st|nd|rd|th)|tomorrow(?: (?:morning|afternoon|evening|night))?|today|tonight)\b",
+    re.I,
+)
+_CLOCKISH = re.compile(
+    r"\b(?:(?:at |by |around )?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)?|(?:at )?half (?:past )?\w+|(?:at )?"
+    r"quarter (?:past|to) \w+|(?:at )?noon|(?:at )?midday)(?!\w)",
+    re.I,
+)
+_STARTS_CLAUSE = re.compile(r"^(?:I|we|my|our|he|she|they)\b", re.I)
+_LEAD_WORDS = {"at", "in", "on", "to", "for", "the", "a", "an", "by", "from", "with", "as", "called", "named"}
+
+
+def _last(pattern: re.Pattern, text: str) -> re.Match | None:
+    found = list(pattern.finditer(text))
+    return found[-1] if found else None
+
+
+def correct(s: str) -> str:
+    """The statement as corrected: "my birthday is the 3rd of June, no wait, the 13th of June" -> "my birthday is
+    the 13th of June". The correction replaces the last phrase of its shape (a date, a day, a time), or from the
+    last use of its first word ("at 3, sorry, at 4"), or as many words at the end as it has. Unchanged when the
+    correction cannot be placed."""
+    m = _CORRECTION.search(s)
+    if not m or m.start() == 0:
+        return s
+    before, after = s[: m.start()].rstrip(" ,"), s[m.end() :].strip(" ,.!")
+    after = _RESTATED.sub("", after)
+    if not before or not after or _CORRECTION.search(after):
+        return s
+    if _STARTS_CLAUSE.match(after):
+        # "I live in Lisbon, sorry, I live in Porto": the correction is the statement; "I mean" elaborates
+        return s if m.group("mark").lower() == "i mean" else after
+    for shape in (_DAYISH, _CLOCKISH):
+        if shape.fullmatch(after) and (old := _last(shape, before)):
+            return before[: old.start()] + after + before[old.end() :]
+    words, new = before.split(), after.split()
+    first = new[0].lower()
+    if first in _LEAD_WORDS:
+        at = [i for i, w in enumerate(words) if w.lower() == first]
+        if at and at[-1] > 0:
+            return " ".join(words[: at[-1]] + new)
+    if len(new) <= 3 and len(words) > len(new) + 1:
+        return " ".join(words[: -len(new)] + new)
+    return s
 
 
 def split_sentences(text: str) -> list[str]:
