@@ -166,3 +166,26 @@ def test_only_sessions_with_nothing_to_learn_are_gated_and_the_pass_says_why(rea
     assert [f["object"] for f in current(hub, predicate="allergy")] == ["penicillin"]
     status = hub.status()["formation"]
     assert status["not_formed"] == {"gated": 1} and status["last_pass"]["not_formed"] == {"gated": 1}
+
+
+def test_a_favourite_has_one_current_value_per_category_and_an_event_said_with_less_detail_is_the_same(
+    real_daemon, hub
+):
+    for i, colour in enumerate(("blue", "green", "purple")):
+        hub.remember(f"Emma's favourite colour is {colour}.", speaker="alice", valid_from=f"2026-0{i + 1}-01")
+    hub.remember("Emma's favourite food is pasta.", speaker="alice", valid_from="2026-04-01")
+    favourites = sorted(f["object"] for f in current(hub, predicate="likes"))
+    assert favourites == ["pasta", "purple"]
+    hub.remember("Leo's check-up with Dr Lopes is on the 14th.", speaker="alice", valid_from="2026-05-01")
+    hub.remember("Leo's checkup is on the 21st.", speaker="alice", valid_from="2026-05-02")
+    assert [f["object"] for f in current(hub, predicate="appointment")] == ["the 21st"]
+    # Two appointments of mine, then "my appointment moved": which one? A person decides.
+    hub.remember("My dentist appointment is on Monday at 10.", speaker="alice", valid_from="2026-05-03")
+    physio = hub.remember("My physio appointment is on Tuesday at 9.", speaker="alice", valid_from="2026-05-03")
+    assert physio["action"] == "inserted"  # another appointment, not a close call
+    hub.remember("Emma's swimming lesson is on Tuesday.", speaker="alice", valid_from="2026-05-03")
+    assert hub.remember("Emma's swimming class is on Wednesday.", speaker="alice")["action"] == "review"
+    moved = hub.remember("My appointment is on Friday at 4.", speaker="alice", valid_from="2026-05-04")
+    assert moved["action"] == "review"
+    item = next(i for i in hub.review() if moved["fact"]["id"] in i["facts"])
+    assert item["facts"][0] == moved["fact"]["id"] and len(item["facts"]) == 3, hub.review()

@@ -67,6 +67,17 @@ class FactRules:
     functional: frozenset[str]
     keyed: frozenset[str] = frozenset()
     slots: dict[str, str] = field(default_factory=dict)
+    per_qualifier: frozenset[str] = frozenset()  # one current value per qualifier: a favourite per category
+
+    def key_of(self, predicate: str, qualifier: str | None) -> str | None:
+        """What identifies the fact's slot beside its subject and predicate: the event kind of an event, the
+        category of a favourite; None for other predicates."""
+        if predicate in self.keyed:
+            return event_kind(qualifier)
+        if predicate in self.per_qualifier and qualifier:
+            return event_kind(qualifier)
+        return None
+
     dedup_similarity: float = 0.92
     contradiction_similarity: float = 0.75
     inferred_confidence_cap: float = 0.6
@@ -98,16 +109,45 @@ def active_fact_texts(conn, subject: str, owner_id: str | None) -> list[tuple[in
 
 def event_kind(qualifier: str | None) -> str:
     """An event's identity as said: "Emma's swimming lesson" and "the swimming lesson" are one kind."""
-    return normalise(qualifier or "")
+    return normalise((qualifier or "").replace("-", ""))
+
+
+_KIND_FILLER = frozenset({"with", "to", "at", "for", "from", "of", "in", "on", "dr", "mr", "mrs", "ms"})
+
+
+def _kind_words(kind: str) -> frozenset[str]:
+    return frozenset(w for w in kind.split() if w not in _KIND_FILLER)
+
+
+def same_event(a: str, b: str) -> bool:
+    """The same kind of event, one said with less detail ("appointment", "dentist appointment"; "checkup",
+    "check-up with Dr Lopes")."""
+    wa, wb = _kind_words(a), _kind_words(b)
+    return a == b or (bool(wa) and bool(wb) and (wa <= wb or wb <= wa))
 
 
 def resembles(a: str, b: str) -> bool:
-    """Two kinds of event close enough to ask about (same head word, or most words shared)."""
-    wa, wb = a.split(), b.split()
-    if not wa or not wb or a == b:
+    """Two kinds of event close enough to ask about: the same thing named by another word ("swimming lesson",
+    "swimming class"). Two of one type ("dentist appointment", "physio appointment") are two events."""
+    wa, wb = _kind_words(a), _kind_words(b)
+    if not wa or not wb or same_event(a, b) or a.split()[-1] == b.split()[-1]:
         return False
-    shared = len(set(wa) & set(wb))
-    return wa[-1] == wb[-1] or shared / max(len(set(wa)), len(set(wb))) >= 0.5
+    return len(wa & wb) / max(len(wa), len(wb)) >= 0.5
+
+
+def event_matches(rows, fact: FactIn, keyed_by) -> tuple[list, list]:
+    """(the current facts of the candidate's event, close calls). An exact kind wins; else the one kind it
+    details or abbreviates; several such (two appointments, and now "my appointment") is a close call."""
+    kind = keyed_by(fact.predicate, fact.qualifier)
+    same = [r for r in rows if r["predicate"] == fact.predicate]
+    exact = [r for r in same if keyed_by(r["predicate"], r["qualifier"]) == kind]
+    if exact:
+        return exact, []
+    near = [r for r in same if same_event(keyed_by(r["predicate"], r["qualifier"]) or "", kind or "")]
+    if len(near) == 1:
+        return near, []
+    close = [r for r in same if resembles(keyed_by(r["predicate"], r["qualifier"]) or "", kind or "")]
+    return [], [r["id"] for r in near + close]
 
 
 def resolve_subject(tx, fact: FactIn, now: float) -> None:
@@ -155,12 +195,12 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
         old = known.get(row["id"])
         return None if old is None else float(old @ vec)
 
-    keyed = fact.predicate in rules.keyed
-    same_key = [
-        r
-        for r in current
-        if r["predicate"] == fact.predicate and (not keyed or event_kind(r["qualifier"]) == event_kind(fact.qualifier))
-    ]
+    keyed = rules.key_of(fact.predicate, fact.qualifier) is not None
+    ask: list[int] = []
+    if keyed:
+        same_key, ask = event_matches(current, fact, rules.key_of)
+    else:
+        same_key = [r for r in current if r["predicate"] == fact.predicate]
     for row in same_key:
         sim = similarity(row)
         if normalise(row["object"]) == normalise(fact.object) or (
@@ -168,15 +208,9 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
         ):
             return _support(tx, row["id"], fact)
 
-    plan = _Decision()
+    plan = _Decision(ask=ask)  # a kind of event that only resembles a current one: ask, do not guess
     if fact.predicate in rules.functional or keyed:
         _order_in_time(plan, same_key, valid_from, "event" if keyed else "functional")
-    if keyed:  # a kind of event that only resembles a current one: ask, do not guess
-        plan.ask += [
-            r["id"]
-            for r in current
-            if r["predicate"] == fact.predicate and resembles(event_kind(r["qualifier"]), event_kind(fact.qualifier))
-        ]
     if plan.status == "active":
         _close_slot(plan, fact, current, valid_from, rules)
         if fact.predicate in rules.functional:
@@ -245,7 +279,7 @@ def _close_slot(plan: _Decision, fact: FactIn, current: list, valid_from: float,
 
 
 def _close_speakers_own(tx, plan: _Decision, fact: FactIn, valid_from: float) -> None:
-    """"We moved to Porto": what the household does, the speaker does; their own older fact of the key is closed."""
+    """ "We moved to Porto": what the household does, the speaker does; their own older fact of the key is closed."""
     if getattr(fact.subject_mention, "kind", None) != "household" or not fact.speaker:
         return
     for row in tx.execute(
@@ -366,7 +400,8 @@ def reassert(tx: WriteTx, fact_id: int, rules: FactRules, actor: str, force: boo
     row = tx.execute("SELECT * FROM facts WHERE id = ?", (fact_id,)).fetchone()
     if row is None or row["dismissed"]:
         return []
-    keyed = row["predicate"] in rules.keyed
+    key = rules.key_of(row["predicate"], row["qualifier"])
+    keyed = key is not None
     if row["predicate"] not in rules.functional and not keyed:
         if row["status"] == "superseded":  # a non-functional fact stands beside the others
             tx.execute(
@@ -381,7 +416,7 @@ def reassert(tx: WriteTx, fact_id: int, rules: FactRules, actor: str, force: boo
             "AND status = 'active' AND dismissed = 0 AND id <> ?",
             (row["subject_entity"], row["owner_id"], row["predicate"], fact_id),
         )
-        if not keyed or event_kind(r["qualifier"]) == event_kind(row["qualifier"])
+        if not keyed or rules.key_of(row["predicate"], r["qualifier"]) == key
     ]
     newer = [r for r in rows if r["valid_from"] > row["valid_from"]]
     if newer and not force:

@@ -125,6 +125,7 @@ class Former:
             functional=FUNCTIONAL,
             keyed=KEYED,
             slots=SLOTS,
+            per_qualifier=frozenset(p["name"] for p in self.catalogue if p.get("one_per_qualifier")),
             dedup_similarity=s["memory.dedup_similarity"],
             contradiction_similarity=s["memory.contradiction_similarity"],
             inferred_confidence_cap=s["memory.inferred_fact_confidence_cap"],
