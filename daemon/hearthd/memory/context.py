@@ -1,8 +1,10 @@
 """Context assembly: the memory block put in front of the current user message for each live turn.
 
-The pinned profile card (always-inject facts) plus the facts relevant to what was said, in the speaker's
-scope, rendered as a `[Turn context]` preamble with the current date and time in the household's language.
-It never goes into the system prompt, so a cached system prefix stays valid.
+The rules of the scope (standing instructions, facts with predicate `rule`), the pinned profile card
+(always-inject facts, most important first) and the facts relevant to what was said, in the speaker's scope,
+rendered as a `[Turn context]` preamble with the current date and time in the household's language. A rule
+is shown in its own section only, never again among the pinned or relevant facts. It never goes into the
+system prompt, so a cached system prefix stays valid.
 """
 
 from __future__ import annotations
@@ -21,6 +23,13 @@ from .scope import Scope
 from .search import Filters
 
 DATE_PATTERN = "EEEE d MMMM y, HH:mm"
+RULE = "rule"  # the predicate of a standing instruction (resources/predicates.json)
+MAX_RULES = 30  # a household's standing instructions are a handful; this bounds a runaway list
+
+CARD_FIELDS = (
+    "id, text, display_text, subject, predicate, object, owner_id, status, provenance, confidence, "
+    "support_count, always_inject, valid_from, valid_to, superseded_by, use_count"
+)
 
 
 def localized_now(language: str, now: datetime | None = None) -> str:
@@ -32,25 +41,74 @@ def localized_now(language: str, now: datetime | None = None) -> str:
     return format_datetime(now, DATE_PATTERN, locale=locale)
 
 
+def scope_rules(store: Store, scope: Scope, limit: int = MAX_RULES) -> list[dict]:
+    """The current rules the scope reads (active, not dismissed): a person's own first, then the household's,
+    each oldest first (the order they were given in)."""
+    if scope.empty:
+        return []
+    where, params = Filters(scope).where(FACTS)
+    with store.reading() as conn:
+        rows = conn.execute(
+            f"SELECT {CARD_FIELDS} FROM facts x WHERE x.predicate = ? AND {where} "
+            f"ORDER BY x.owner_id IS NULL, x.valid_from, x.id LIMIT ?",
+            [RULE, *params, limit],
+        ).fetchall()
+    return [row_to_item(FACTS, r) for r in rows]
+
+
 def pinned_card(store: Store, scope: Scope, limit: int) -> list[dict]:
+    """The always-inject facts of the scope, most important first (then the most recent); rules have their own
+    section."""
     if limit <= 0:
         return []
     where, params = Filters(scope).where(FACTS)
     with store.reading() as conn:
         rows = conn.execute(
-            f"SELECT id, text, display_text, subject, predicate, object, owner_id, status, provenance, confidence, "
-            f"support_count, always_inject, valid_from, valid_to, superseded_by, use_count FROM facts x "
+            f"SELECT {CARD_FIELDS} FROM facts x "
             # The planner prefers the owner index and sorts all of a pool's facts; the card's partial index reads
             # only pinned ones (0.1 ms instead of 9 at 20k facts).
             f"INDEXED BY facts_pinned "
-            f"WHERE x.always_inject = 1 AND {where} ORDER BY x.owner_id IS NULL, x.valid_from DESC LIMIT ?",
-            [*params, limit],
+            f"WHERE x.always_inject = 1 AND x.predicate <> ? AND {where} "
+            f"ORDER BY x.importance DESC, x.valid_from DESC, x.id DESC LIMIT ?",
+            [RULE, *params, limit],
         ).fetchall()
     return [row_to_item(FACTS, r) for r in rows]
 
 
-def render(now_text: str, pinned: list[dict], relevant: list[dict]) -> str:
+def importance_of(store: Store, ids: list[int]) -> dict[int, float]:
+    if not ids:
+        return {}
+    with store.reading() as conn:
+        return dict(
+            conn.execute(f"SELECT id, importance FROM facts WHERE id IN ({', '.join('?' * len(ids))})", ids).fetchall()
+        )
+
+
+def cut(store: Store, relevant: list[dict], k: int) -> list[dict]:
+    """The first k of the relevant facts (best first). Search decides the order and the cut is not allowed to
+    overrule it, with one exception: facts scored exactly the same as the last one kept are tied at the cut, and
+    of those, the more important ones are kept. Facts ranked above the tie stay whatever their importance; the
+    ones kept stay in search order."""
+    if len(relevant) <= k:
+        return relevant
+    if k <= 0:
+        return []
+    boundary = relevant[k - 1]["score"]
+    above = [f for f in relevant if f["score"] > boundary]
+    tied = [f for f in relevant if f["score"] == boundary]
+    if len(above) + len(tied) <= k:  # the cut falls below the tie (scores not in order): keep the order
+        return relevant[:k]
+    importance = importance_of(store, [f["id"] for f in tied])
+    # sorted() is stable: among equally important tied facts, search order decides
+    chosen = {f["id"] for f in sorted(tied, key=lambda f: -importance.get(f["id"], 0.0))[: k - len(above)]}
+    return [f for f in relevant if f["score"] > boundary or f["id"] in chosen]
+
+
+def render(now_text: str, pinned: list[dict], relevant: list[dict], rules: list[dict] | None = None) -> str:
     lines = ["[Turn context]", f"Now: {now_text}"]
+    if rules:
+        lines.append("Rules:")
+        lines += [f"- {r['text']}" for r in rules]
     if pinned:
         lines.append("Always remember:")
         lines += [f"- {f['text']}" for f in pinned]
@@ -63,20 +121,25 @@ def render(now_text: str, pinned: list[dict], relevant: list[dict]) -> str:
 
 def assemble(recaller: Recaller, settings: Settings, text: str, scope: Scope) -> dict:
     mode = settings["memory.recall_mode"] if settings["memory.enabled"] else "OFF"
-    result = {"mode": mode, "preamble": "", "message": text, "pinned": [], "facts": []}
+    result = {"mode": mode, "preamble": "", "message": text, "rules": [], "pinned": [], "facts": []}
     if mode == "OFF" or scope.empty:
         return result
     store = recaller.store
+    rules = scope_rules(store, scope)
     pinned = pinned_card(store, scope, settings["memory.pinned_card_max_facts"])
     relevant = []
     if mode == "FULL" and text.strip():
-        pinned_ids = {f["id"] for f in pinned}
+        top_k = settings["memory.recall_top_k"]
+        shown = {f["id"] for f in pinned}
         min_sim = settings["memory.recall_min_similarity"]
-        hits = recaller.search_facts(text, Filters(scope), settings["memory.recall_top_k"] + len(pinned_ids))
-        relevant = [h for h in hits if h["id"] not in pinned_ids and h.get("similarity", 0.0) >= min_sim]
-        relevant = relevant[: settings["memory.recall_top_k"]]
-    preamble = render(localized_now(settings["general.system_language"]), pinned, relevant)
-    injected = [f["id"] for f in pinned + relevant]
+        # Rules and pinned facts are shown already: fetched beyond top_k so that dropping them leaves enough.
+        hits = recaller.search_facts(text, Filters(scope), top_k + len(shown) + len(rules))
+        relevant = [
+            h for h in hits if h["id"] not in shown and h["predicate"] != RULE and h.get("similarity", 0.0) >= min_sim
+        ]
+        relevant = cut(store, relevant, top_k)
+    preamble = render(localized_now(settings["general.system_language"]), pinned, relevant, rules)
+    injected = [f["id"] for f in rules + pinned + relevant]
     if injected:
         now = time.time()
         # A usage statistic: queued to the writer, the live turn does not wait for its commit.
@@ -86,5 +149,5 @@ def assemble(recaller: Recaller, settings: Settings, text: str, scope: Scope) ->
                 [(now, i) for i in injected],
             )
         )
-    result.update(preamble=preamble, message=f"{preamble}\n\n{text}", pinned=pinned, facts=relevant)
+    result.update(preamble=preamble, message=f"{preamble}\n\n{text}", rules=rules, pinned=pinned, facts=relevant)
     return result
