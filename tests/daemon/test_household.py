@@ -189,3 +189,24 @@ def test_a_favourite_has_one_current_value_per_category_and_an_event_said_with_l
     assert moved["action"] == "review"
     item = next(i for i in hub.review() if moved["fact"]["id"] in i["facts"])
     assert item["facts"][0] == moved["fact"]["id"] and len(item["facts"]) == 3, hub.review()
+
+
+def test_a_statement_that_something_no_longer_holds_releases_it(real_daemon, hub):
+    bank = hub.remember("Tom works at the bank.", speaker="alice", valid_from="2026-01-01")["fact"]
+    hub.remember("Tom lives in Braga.", speaker="alice", valid_from="2026-01-01")
+    answer = hub.remember("Tom doesn't work at the bank anymore.", speaker="alice")
+    assert answer["action"] == "released" and answer["released"] == [bank["id"]]
+    objects = {f["object"] for f in current(hub)}
+    assert "the bank" not in objects and "Braga" in objects  # the rest of what is known about Tom stays
+    assert hub.audit(action="fact.released")[0]["target"] == f"fact:{bank['id']}"
+    # Said in conversation, the same; a question or a wish releases nothing.
+    hub.remember("Leo is allergic to eggs.", speaker="alice", valid_from="2026-01-01")
+    say(hub, ["Is Leo still allergic to eggs?", "Leo might not be allergic to eggs anymore."], "2026-03-02T08:00:00Z")
+    form(hub)
+    assert "eggs" in {f["object"] for f in current(hub)}
+    say(hub, ["Leo isn't allergic to eggs any more, he grew out of it."], "2026-03-09T08:00:00Z")
+    form(hub)
+    assert "eggs" not in {f["object"] for f in current(hub)}
+    # A released fact can be restored: it holds after all.
+    hub.restore(f"fact:{bank['id']}")
+    assert "the bank" in {f["object"] for f in current(hub)}

@@ -56,7 +56,11 @@ def context(client, args):
         arg("--pin", action="store_true", help="always inject it (the pinned profile card)"),
         arg("--valid-from", help="since when it is true (ISO 8601 date; default now)"),
     ),
-    show=lambda r: f"{r['action']} {r['fact']['ref']}: {r['fact']['text']}",
+    show=lambda r: (
+        f"{r['action']} {r['fact']['ref']}: {r['fact']['text']}"
+        if r["fact"]
+        else f"released {', '.join(f'fact:{i}' for i in r['released'])} (no longer current)"
+    ),
 )
 def remember(client, args):
     return client.remember(

@@ -30,7 +30,7 @@ from ..store.database import Store
 from ..store.tracks import EPISODES, FACTS, TURNS
 from ..store.vectors import encode
 from ..timeutil import resolve_time_hint
-from . import claims, ledger
+from . import claims, ledger, release
 from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, related_episodes
 from .extract_rules import FUNCTIONAL, KEYED, SLOTS, Discourse, extract, load_catalogue
@@ -100,6 +100,7 @@ class Plan:
     model: str
     facts: list[tuple[FactIn, np.ndarray]] = field(default_factory=list)
     claims: list[tuple[FactIn, np.ndarray]] = field(default_factory=list)  # waiting for the person to accept
+    releases: list[tuple[str, str, float]] = field(default_factory=list)  # (text, speaker, said at): "no longer"
     verdicts: dict[tuple[str, str], str] = field(default_factory=dict)
     episode: dict | None = None
     dropped: dict[str, int] = field(default_factory=dict)
@@ -237,7 +238,8 @@ class Former:
                 len(user) < s["memory.session_gate_min_turns"] or words < s["memory.session_gate_min_content_tokens"]
             )
             # Short is not trivial: one spoken sentence often carries a fact. Gated only with nothing in it.
-            if short and not any(extract(t["text"], "user") for t in user if t["speaker_id"]):
+            said = [t["text"] for t in user if t["speaker_id"]]
+            if short and not any(extract(text, "user") or release.says_over(text) for text in said):
                 turns_said = f"{len(user)} user turn{'s' if len(user) != 1 else ''}"
                 return "gated", f"{turns_said}, {words} words, no statement to learn"
         return None, None
@@ -307,6 +309,8 @@ class Former:
                 turn["text"], speaker, turn["ts"], [turn["id"]], session_id, "formation", discourse
             )
             facts += found
+            if not found and release.says_over(turn["text"]):
+                plan.releases.append((turn["text"], speaker, turn["ts"]))
             for k, v in dropped.items():
                 plan.dropped[k] = plan.dropped.get(k, 0) + v
         return facts
@@ -391,6 +395,9 @@ class Former:
                 result.facts = [{"id": o["id"], "action": o["action"]} for o in outcomes]
                 if plan.claims:
                     result.claims = [claims.hold(tx, fact, plan.model, vec) for fact, vec in plan.claims]
+                for text, speaker, said_at in plan.releases:
+                    released = release.release(tx, text, speaker, said_at, "formation")
+                    result.facts += [{"id": f, "action": "released"} for f in released]
                 if plan.episode:
                     result.episode = _write_episode(
                         tx, plan, session_id, thread_id, sorted({o["id"] for o in outcomes})

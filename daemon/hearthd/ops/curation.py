@@ -11,6 +11,7 @@ from ..errors import UserError
 from ..events import EventBus
 from ..forgetting import curation
 from ..formation.classify import CATCH_ALL
+from ..formation import release
 from ..formation.facts import FactIn, store_fact
 from ..formation.former import Former
 from ..formation.ledger import ensure_speaker
@@ -81,6 +82,10 @@ class Curation:
         else:
             # The same extractor as formation: a note about a named friend is (friend, works_at, place).
             facts, _dropped = self.former.facts_from_text(text, speaker, said_at, [], None, "remember")
+            if not facts and release.says_over(text):  # "Tom doesn't work at the bank anymore"
+                released = self._release(text, speaker, said_at)
+                if released is not None:
+                    return released
             if not facts:  # not a statement the rules read: kept as a note, never typed into a predicate
                 facts = [FactIn(speaker or "household", CATCH_ALL, text, text, valid_from=said_at, source="remember")]
                 facts[0].speaker = speaker
@@ -124,6 +129,19 @@ class Curation:
             for r in results
         ]
         return dict(stored[0], stored=stored)
+
+    def _release(self, text: str, speaker: str | None, said_at: float) -> dict | None:
+        """Close the facts a no-longer statement names; None when it names none (it is kept as a note then)."""
+
+        def write(tx):
+            if speaker:
+                ensure_speaker(tx, speaker, time.time())
+            return release.release(tx, text, speaker, said_at, "remember")
+
+        released = self.store.writer.write(write)
+        if not released:
+            return None
+        return {"action": "released", "released": released, "superseded": [], "fact": None, "stored": []}
 
     @operation(event="memory.dismissed")
     def dismiss(self, ref: str, actor: str, reason: str | None = None) -> dict:
