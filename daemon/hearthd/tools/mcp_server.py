@@ -51,7 +51,10 @@ def build_server(client: HearthClient, speaker: str | None, band: str | None):
         if not speaker:
             return json.dumps({"error": "nobody is identified, so nothing personal is stored"})
         try:
-            return json.dumps(client.remember(text, speaker=speaker, band=band)["fact"], ensure_ascii=False)
+            answer = client.remember(text, speaker=speaker, band=band)
+            if answer["fact"] is None:  # "... doesn't work there anymore": what it closed
+                return json.dumps({"released": answer["released"]})
+            return json.dumps(answer["fact"], ensure_ascii=False)
         except HearthError as exc:
             return json.dumps({"error": str(exc)})
 
