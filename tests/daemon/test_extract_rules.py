@@ -87,7 +87,7 @@ POSITIVES = [
     pos("I'm a nurse and a mother of two.", ("works_as", "nurse")),
     # name
     pos("My name is Sarah.", ("name", "Sarah")),
-    pos("Call me Tom.", ("name", "Tom"), ("rule", "Call {subject} Tom")),
+    pos("Call me Tom.", ("rule", "Call {subject} Tom")),
     pos("I'm called Ana.", ("name", "Ana")),
     pos("Hi, I'm Daniel.", ("name", "Daniel")),
     pos("My name’s Joana Silva, by the way.", ("name", "Joana Silva")),
@@ -213,7 +213,7 @@ POSITIVES = [
     pos("Bin day is Friday.", ("schedule", "Friday"), subject="household"),
     pos(
         "Whenever I ask about the weather, give it in Celsius.",
-        ("rule", "Whenever {subject} asks about the weather, give it in Celsius"),
+        ("rule", "Give the weather in Celsius"),
     ),
     # first-person forms
     pos("I'm a teacher now.", ("works_as", "teacher")),
@@ -251,7 +251,7 @@ POSITIVES = [
     pos("Always give the temperature in Celsius.", ("rule", "Always give the temperature in Celsius")),
     pos("From now on answer in Portuguese.", ("rule", "Answer in Portuguese")),
     pos("Please never suggest nuts, Emma is allergic.", ("rule", "Never suggest nuts")),
-    pos("Call me Bea.", ("name", "Bea"), ("rule", "Call {subject} Bea")),
+    pos("Call me Bea.", ("rule", "Call {subject} Bea")),
     pos("Don't play music after nine.", ("rule", "Do not play music after nine")),
     pos("Never wake me before seven on weekends.", ("rule", "Never wake {subject} before seven on weekends")),
     pos("From now on, use metric units please.", ("rule", "Use metric units")),
@@ -265,6 +265,78 @@ POSITIVES = [
     pos("We visit my parents every Sunday.", ("routine", "visit their parents"), subject="household"),
     pos("I go swimming on Mondays and Wednesdays.", ("routine", "go swimming")),
     pos("Twice a week I swim at the local pool.", ("routine", "swim at the local pool")),
+    # said without a subject or an apostrophe (ASR)
+    pos("can't stand coriander honestly", ("dislikes", "coriander")),
+    pos("i cant stand reality tv", ("dislikes", "reality tv")),
+    pos("really hate queues", ("dislikes", "queues")),
+    pos("huge fan of Benfica", ("likes", "Benfica")),
+    pos("i dont eat meat", ("diet", "vegetarian")),
+    pos("Allergic to penicillin, by the way.", ("allergy", "penicillin")),
+    # fans and supporters
+    pos("I'm a huge Benfica fan.", ("likes", "Benfica")),
+    pos("We're big Porto supporters.", ("likes", "Porto"), subject="household"),
+    pos("I'm not a big Benfica fan.", ("dislikes", "Benfica")),
+    # self-corrections: the corrected value
+    pos("my birthday is the 3rd of June, no wait, the 13th of June", ("birthday", "the 13th of June")),
+    pos("The plumber's coming Friday, no wait, it's Saturday.", ("appointment", "Saturday"), subject="household"),
+    pos("I live in Lisbon, sorry, Porto.", ("lives_in", "Porto")),
+    pos("My dentist appointment is on Friday at 3, no, at 4.", ("appointment", "Friday at 4")),
+    pos("I work at Google - I mean, at Apple.", ("works_at", "Apple")),
+    # 's as "is", and others' relatives
+    pos("My mum's birthday is June 2nd.", ("birthday", "June 2nd"), subject="my mother"),
+    pos("my dad's allergic to cats", ("allergy", "cats"), subject="my father"),
+    pos("Tom's mum lives in Braga.", ("lives_in", "Braga"), subject="Tom's mum"),
+    pos("Tom's mum's birthday is on the 2nd of June.", ("birthday", "the 2nd of June"), subject="Tom's mum"),
+    pos("Emma's friend Sara works at Google.", ("works_at", "Google"), subject="Sara"),
+    pos("emma's favourite food is pasta", ("likes", "pasta"), subject="Emma"),
+    pos("tom's allergic to nuts", ("allergy", "nuts"), subject="Tom"),
+    pos("leo is allergic to eggs", ("allergy", "eggs"), subject="Leo"),
+    # household: diet, upkeep, where things are, chores with 's
+    pos("We're all vegetarian in this house.", ("diet", "vegetarian"), subject="household"),
+    pos("Everyone in this house is vegan.", ("diet", "vegan"), subject="household"),
+    pos("nobody here eats meat", ("diet", "vegetarian"), subject="household"),
+    pos("recycling's every other Monday", ("schedule", "every other Monday"), subject="household"),
+    pos("The boiler gets serviced every October.", ("schedule", "every October"), subject="household"),
+    pos("the gutters are cleaned twice a year", ("schedule", "twice a year"), subject="household"),
+    pos("The window cleaner comes every six weeks.", ("schedule", "every six weeks"), subject="household"),
+    pos(
+        "The spare key is under the blue flower pot.",
+        ("note", "spare key is under the blue flower pot"),
+        subject="household",
+    ),
+    pos(
+        "the fuse box is in the garage behind the bikes",
+        ("note", "fuse box is in the garage behind the bikes"),
+        subject="household",
+    ),
+    pos(
+        "We keep the spare car keys in the drawer by the door.",
+        ("note", "spare car keys are kept in the drawer by the door"),
+        subject="household",
+    ),
+    pos(
+        "The first aid kit is under the kitchen sink.",
+        ("note", "first aid kit is under the kitchen sink"),
+        subject="household",
+    ),
+    # appointments of others and of the speaker
+    pos("Biscuit's at the vet on the 12th.", ("appointment", "the 12th"), subject="Biscuit"),
+    pos("Biscuit's going to the vet on Friday.", ("appointment", "Friday"), subject="Biscuit"),
+    pos("Emma's parents' evening is on the 9th of October.", ("appointment", "the 9th of October"), subject="Emma"),
+    pos("Tom's flight to Berlin is on Sunday night.", ("appointment", "Sunday night"), subject="Tom"),
+    pos("um my haircut got moved to half two tomorrow", ("appointment", "half two tomorrow")),
+    pos("My son's swimming is on Tuesdays.", ("schedule", "Tuesdays"), subject="my son"),
+    # rules with a plain "when"
+    pos("when I ask for the news keep it short", ("rule", "Keep the news short")),
+    pos(
+        "Every time I say goodnight turn off the lights.",
+        ("rule", "Whenever {subject} says goodnight, turn off the lights"),
+    ),
+    pos("When I'm cooking, don't talk to me.", ("rule", "Whenever {subject} is cooking, do not talk to {subject}")),
+    # a pet named after it is mentioned
+    pos("oh and we've got a cat too, her name's Pepper", ("pet", "Pepper")),
+    pos("We have a cat. Her name is Luna.", ("pet", "Luna")),
+    pos("I have a dog, he's called Rex.", ("pet", "Rex")),
 ]
 
 NEGATIVES = [
@@ -393,6 +465,36 @@ NEGATIVES = [
     neg("Emma is allergic to peanuts.", role="assistant"),
     neg("Always give temperatures in Celsius.", role="assistant"),
     neg("Noted: you are allergic to peanuts and you live in Porto.", role="assistant"),
+    # the new forms' neighbours that state nothing
+    neg("can't stand here all day"),
+    neg("love it"),
+    neg("hate to say it"),
+    neg("we're huge fans"),
+    neg("Is Tom's mum living in Braga?"),
+    neg("Tom's mum said she lives in Braga."),
+    neg("Tom's mum might move to Braga."),
+    neg("Tom's mum doesn't live in Braga anymore."),
+    neg("Where's the spare key?"),
+    neg("Is the spare key under the mat?"),
+    neg("The spare key isn't under the mat."),
+    neg("The kids are in the garden."),
+    neg("The keys are in my bag."),
+    neg("the problem is in the design"),
+    neg("We might all go vegetarian."),
+    neg("If we were vegetarian in this house I'd be happy."),
+    neg("Does the boiler get serviced every October?"),
+    neg("when you're done, turn off the lights"),
+    neg("when I get back remind me to call mum"),
+    neg("When I was a kid, I lived in Paris."),
+    neg("Is Biscuit at the vet on the 12th?"),
+    neg("Tom said his flight to Berlin is on Sunday."),
+    neg("Tom's flight to Berlin isn't on Sunday."),
+    neg("my sister has a cat, her name is Mia", role="assistant"),
+    neg("Her name is Mia."),  # nobody to be "her"
+    neg("dinner's at 8"),
+    neg("everyone's allergic to something"),
+    neg("I'm not a fan."),
+    neg("Would you be a Benfica fan?"),
 ]
 
 TABLE = POSITIVES + NEGATIVES
@@ -475,7 +577,7 @@ def test_every_candidate_is_well_formed():
         for c in extract(case.text):
             assert c.predicate in names
             assert c.object and c.object == c.object.strip()
-            assert len(c.object.split()) <= (20 if c.predicate == "rule" else MAX_OBJECT_WORDS)
+            assert len(c.object.split()) <= (20 if c.predicate in ("rule", "note") else MAX_OBJECT_WORDS)
             assert "{subject}" in c.text or c.predicate == "rule"
             rendered = c.text.format(subject="Ana")
             assert "{" not in rendered and "}" not in rendered
@@ -601,7 +703,7 @@ def test_rule_texts():
         "Always give temperatures in Celsius.",
     )
     got = {c.predicate: c for c in extract("call me Bea")}
-    assert got["rule"].object == "Call {subject} Bea" and got["name"].object == "Bea"
+    assert got["rule"].object == "Call {subject} Bea" and "name" not in got
     assert pairs(extract("Please never suggest nuts, Emma is allergic.")) == {("rule", "Never suggest nuts")}
 
 

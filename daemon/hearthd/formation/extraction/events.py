@@ -13,12 +13,15 @@ from dataclasses import replace
 
 from .model import HOUSEHOLD, Candidate
 from .text import _strip_trailing
-from .vocabulary import DATE, WEEKDAY, _alt
+from .vocabulary import DATE, MONTH, WEEKDAY, _alt
 
 _PART = r"(?:morning|afternoon|evening|night|lunchtime)"
+_HOUR = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _CLOCK = (
-    r"(?:at |from |around |by )?(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?|noon|midday|half past "
-    r"(?:\w+)|quarter (?:past|to) \w+)(?:\s*(?:-|to|until|till)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)?"
+    rf"(?:at |from |around |by |about )?(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?|noon|midday|"
+    rf"half (?:past )?(?:\w+)|(?:quarter|ten|twenty|five|twenty-five) (?:past|to) \w+|"
+    rf"{_HOUR}(?: o'clock| thirty| fifteen| forty-five)?)"
+    rf"(?:\s*(?:-|to|until|till)\s*\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)?)?"
 )
 _DAY = (
     rf"(?:(?:this |next |on |this coming )?{WEEKDAY}(?: {_PART})?|(?:on )?{DATE}|(?:on )?the \d{{1,2}}(?:st|nd|rd|th)"
@@ -27,7 +30,9 @@ _DAY = (
 _ONE_OFF = rf"(?:{_DAY}(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY})?)"
 _RECUR = (
     rf"(?:(?:every|each) (?:other |second |single )?(?:{WEEKDAY}|day|week|weekday|morning|evening|afternoon|night|"
-    rf"fortnight|month)(?: {_PART})?|(?:on )?{WEEKDAY}s(?: and {WEEKDAY}s)?(?: {_PART}s?)?|(?:on )?{WEEKDAY} "
+    rf"fortnight|month|year|spring|summer|autumn|winter|{MONTH}|(?:two|three|four|six|few) (?:weeks|months))"
+    rf"(?: {_PART})?|once a year|twice a year|annually|yearly|every year in {MONTH}|in {MONTH} every year|"
+    rf"(?:on )?{WEEKDAY}s(?: and {WEEKDAY}s)?(?: {_PART}s?)?|(?:on )?{WEEKDAY} "
     rf"{_PART}s|once a (?:week|fortnight|month)|twice a (?:week|month)|weekly|fortnightly|monthly|on weekdays|"
     rf"at weekends|on weekends)(?:,? {_CLOCK})?"
 )
@@ -76,6 +81,57 @@ _EVENT_NOUNS = [
     "delivery",
     "dinner",
     "shift",
+    "parents' evening",
+    "parents evening",
+    "parent-teacher meeting",
+    "sports day",
+    "school trip",
+    "nativity",
+    "play",
+    "assembly",
+    "graduation",
+    "wedding",
+    "christening",
+    "reunion",
+    "conference",
+    "course",
+    "workshop",
+    "audition",
+    "gig",
+    "race",
+    "marathon",
+    "hearing",
+    "review",
+    "appraisal",
+    "presentation",
+    "ultrasound",
+    "x-ray",
+    "blood test",
+    "mot",
+    "service",
+    "treatment",
+    "swimming",
+    "ballet",
+    "karate",
+    "judo",
+    "football",
+    "rugby",
+    "netball",
+    "gymnastics",
+    "drama",
+    "choir",
+    "band practice",
+    "cubs",
+    "scouts",
+    "brownies",
+    "beavers",
+    "rainbows",
+    "train",
+    "ferry",
+    "bus",
+    "holiday",
+    "night out",
+    "date night",
 ]
 _PROFESSIONALS = [
     "dentist",
@@ -198,26 +254,33 @@ def _when(raw: str) -> str:
 
 
 def _bad_mod(mods: str) -> bool:
+    if "'s " in mods:
+        return True  # "my son's swimming": the son's, read about him
     return bool(
         re.search(r"\b(?:not|no|never|their|his|her|your|you|it|that|this|of|and|or|with|for|to|in|is|was)\b", mods)
     )
 
 
+def _shown(phrase: str) -> str:
+    """The event as said, for the text: articles dropped, names keep their capitals ("flight to Berlin")."""
+    return re.sub(r"\s+", " ", _ARTICLES.sub("", phrase.replace("doctor's", "doctor"))).strip()
+
+
 def _appointment(ctx, event: str, when_raw: str, recurring: bool = False) -> list[Candidate]:
-    q, when = _qualifier(event), _when(when_raw)
+    q, when, shown = _qualifier(event), _when(when_raw), _shown(event)
     if not q or not when or len(q.split()) > 4:
         return []
     if recurring:
-        return [ctx.cand("schedule", when, f"{{subject}}'s {q}: {when}", q)]
-    return [ctx.cand("appointment", when, f"{{subject}}'s {q} is {_on(when)}", q)]
+        return [ctx.cand("schedule", when, f"{{subject}}'s {shown}: {when}", q)]
+    return [ctx.cand("appointment", when, f"{{subject}}'s {shown} is {_on(when)}", q)]
 
 
 def _on(when: str) -> str:
-    return (
-        when
-        if re.match(r"(?:tomorrow|today|tonight|this|next|at|from|every|around|by)\b", when, re.I)
-        else f"on {when}"
-    )
+    if re.match(r"(?:tomorrow|today|tonight|this|next|at|from|every|around|by|about)\b", when, re.I):
+        return when
+    if re.match(rf"(?:\d{{1,2}}(?![\d/\-]|st|nd|rd|th)|half|quarter|noon|midday|{_HOUR}\b)", when, re.I):
+        return f"at {when}"
+    return f"on {when}"
 
 
 def _b_have_event(m, ctx):
@@ -242,7 +305,8 @@ def _b_my_event(m, ctx):
     if _bad_mod(mods):
         return []
     recurring = bool(m.groupdict().get("recur"))
-    return _appointment(ctx, f"{mods}{m.group('ev')}", m.group("when") or m.group("recur"), recurring)
+    event = f"{mods}{m.group('ev')}{m.groupdict().get('compl') or ''}"
+    return _appointment(ctx, event, m.group("when") or m.group("recur"), recurring)
 
 
 def _b_chore(m, ctx):
@@ -276,6 +340,180 @@ def _b_trade(m, ctx):
     ]
 
 
+_COMPL = r" (?:to|from|in|with) (?-i:[A-Z][\w\-]+)(?: (?-i:[A-Z][\w\-]+))?"
+# Upkeep on a schedule: "the boiler gets serviced every October", "the gutters are cleaned twice a year".
+_UPKEEP = {
+    "serviced": "service",
+    "checked": "check",
+    "cleaned": "cleaning",
+    "inspected": "inspection",
+    "tested": "test",
+    "mowed": "mowing",
+    "mown": "mowing",
+    "emptied": "emptying",
+    "swept": "sweep",
+    "descaled": "descaling",
+    "bled": "bleeding",
+    "renewed": "renewal",
+    "paid": "payment",
+    "changed": "change",
+    "replaced": "replacement",
+    "topped up": "top-up",
+    "watered": "watering",
+    "treated": "treatment",
+    "flushed": "flush",
+    "trimmed": "trim",
+    "cut": "cut",
+    "washed": "wash",
+    "delivered": "delivery",
+}
+UPKEEP = _alt(_UPKEEP)
+# Where the household keeps things: a closed list of things with a fixed place, so "the kids are in the garden"
+# or "the problem is in the design" give nothing.
+_KEYS = _alt(
+    "spare|car|house|front door|back door|shed|garage|garden|gate|padlock|window|office|bike lock|letterbox|mailbox|"
+    "door|spare car|spare house|allotment|caravan|van|boat|safe|cabinet|locker".split("|")
+)
+_THINGS = _alt(
+    [
+        "fuse box",
+        "fusebox",
+        "fuse board",
+        "consumer unit",
+        "stopcock",
+        "stop tap",
+        "stop valve",
+        "mains tap",
+        "water valve",
+        "gas valve",
+        "gas tap",
+        "water meter",
+        "gas meter",
+        "electricity meter",
+        "meter",
+        "boiler",
+        "thermostat",
+        "router",
+        "wifi router",
+        "modem",
+        "first aid kit",
+        "first-aid kit",
+        "torch",
+        "torches",
+        "candles",
+        "batteries",
+        "spare batteries",
+        "fire extinguisher",
+        "fire blanket",
+        "light bulbs",
+        "bulbs",
+        "toolbox",
+        "tool box",
+        "tool kit",
+        "tools",
+        "ladder",
+        "stepladder",
+        "hoover",
+        "vacuum",
+        "vacuum cleaner",
+        "iron",
+        "ironing board",
+        "passports",
+        "documents",
+        "paperwork",
+        "birth certificates",
+        "medicine",
+        "medicines",
+        "medication",
+        "plasters",
+        "towels",
+        "bedding",
+        "sheets",
+        "decorations",
+        "suitcases",
+        "bin bags",
+        "dog food",
+        "cat food",
+        "lawnmower",
+        "lawn mower",
+        "bike pump",
+        "umbrellas",
+        "chargers",
+        "remote",
+        "trip switch",
+        "circuit breaker",
+        "manual",
+        "manuals",
+        "warranty",
+        "receipts",
+        "tape measure",
+        "screwdriver",
+        "drill",
+        "sewing kit",
+        "wrapping paper",
+        "scissors",
+        "spare glasses",
+        "insurance documents",
+        "alarm panel",
+        "recycling bags",
+        "dog lead",
+        "lead",
+        "cat carrier",
+        "pet carrier",
+        "tent",
+        "camping gear",
+        "sleeping bags",
+        "hose",
+        "hosepipe",
+        "watering can",
+        "paint",
+        "extension lead",
+        "extension cable",
+        "plunger",
+        "mop",
+        "bucket",
+        "broom",
+        "logbook",
+        "log book",
+        "spare tyre",
+        "jack",
+        "jump leads",
+        "snow shovel",
+        "car seat",
+        "pram",
+        "buggy",
+        "high chair",
+        "travel cot",
+        "inhaler",
+        "epipen",
+        "epi-pen",
+        "spare inhaler",
+        "wheelie bin",
+        "bins",
+        "recycling bin",
+        "spare bedding",
+        "spare towels",
+        "spare bulbs",
+        "fuses",
+        "spare fuses",
+        "tin opener",
+        "corkscrew",
+        "chopping boards",
+        "baking trays",
+        "picnic blanket",
+        "christmas tree",
+    ]
+)
+_THING = rf"(?:(?:[a-z\-]+ ){{0,2}}?(?:{_KEYS}) keys?|(?:[a-z\-]+ ){{0,2}}?{_THINGS}|keys)"
+_PLACE_PREP = (
+    r"(?:in|under|underneath|behind|next to|on top of|on|above|below|beside|by|inside|in front of|at the back of|"
+    r"at the bottom of|at the top of|to the left of|to the right of|near|between|outside|round the back of|"
+    r"hanging (?:in|on|by))"
+)
+_IS_KEPT = (
+    r"(?:is|are|is kept|are kept|is always|are always|lives|live|goes|go|hangs|hang|is hidden|are hidden|is stored|"
+    r"are stored|sits|is located|are located|is tucked|are tucked)"
+)
 _MOVED = (
     r"(?:has |have |was |were |got |is |are |has been |have been )?(?:now )?(?:moved|changed|rescheduled|pushed back|"
     r"brought forward|postponed|shifted|switched)(?: to| until| till)"
@@ -296,21 +534,24 @@ EVENT_RULES_SRC = [
     ),
     (
         "appointment",
-        rf"^I (?:also |now |still )?(?:have got|have|am seeing|am at) (?:the |my )(?P<pro>{PRO}) "
+        rf"^I (?:also |now |still )?(?:have got|have|am seeing|am at|am going to|am off to|am in) "
+        rf"(?:the |my )(?P<pro>{PRO})(?:'s)? "
         rf"(?P<when>{_ONE_OFF}){_TAIL}",
         _b_have_pro,
         False,
     ),
     (
         "appointment",
-        rf"^my (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT}) (?:is|are|has been|is now) (?:now |always |usually )?"
+        rf"^my (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})? (?:is|are|has been|is now) "
+        rf"(?:now |always |usually |still )?"
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_my_event,
         False,
     ),
     (
         "appointment",
-        rf"^my (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT}) {_MOVED} (?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
+        rf"^my (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})? {_MOVED} "
+        rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_my_event,
         False,
     ),
@@ -334,6 +575,53 @@ EVENT_RULES_SRC = [
         rf"^(?:the |our |a )(?P<who>{_TRADES}) (?:is coming|are coming|is coming round|is coming over|comes|is booked "
         rf"for|is booked|is visiting|will be here) (?P<when>{_ONE_OFF}){_TAIL}",
         _b_trade,
+        False,
+    ),
+]
+
+
+def _b_upkeep(m, ctx):
+    thing = _shown(m.group("thing"))
+    pp = m.group("pp").lower()
+    when = _when(m.group("when"))
+    q = _qualifier(f"{thing} {_UPKEEP[pp]}")
+    text = f"{{subject}}: the {thing} {m.group('verb').lower()} {pp} {when}"
+    return [replace(ctx.cand("schedule", when, text, q), subject=HOUSEHOLD)]
+
+
+_NOT_IN_PLACE = re.compile(r"\b(?:I|me|my|mine|you|your|he|she|his|her|him|they|their|them|it|its)\b", re.I)
+
+
+def _b_kept(m, ctx):
+    where = _strip_trailing(m.group("where"))
+    if _NOT_IN_PLACE.search(where) or len(where.split()) > 12 or re.search(r"\b(?:now|today|tonight)\b", where):
+        return []
+    thing = m.group("thing").lower()
+    verb = m.group("verb").lower() if m.group("verb") else "are kept" if thing.endswith("s") else "is kept"
+    obj = f"{thing} {verb} {where}"
+    return [replace(ctx.cand("note", obj, f"{{subject}}: the {obj}"), subject=HOUSEHOLD)]
+
+
+EVENT_RULES_SRC += [
+    (
+        "schedule",
+        rf"^(?:the |our )(?P<thing>(?:[a-z\-]+ )?[a-z\-]+) (?P<verb>gets|get|is|are|has to be|have to be|needs to be|"
+        rf"need to be|needs|need) (?:always |usually |normally )?(?P<pp>{UPKEEP}) (?:always |usually )?"
+        rf"(?P<when>{_RECUR}){_TAIL}",
+        _b_upkeep,
+        False,
+    ),
+    (
+        "note",
+        rf"^(?:the|our) (?P<thing>{_THING}) (?P<verb>{_IS_KEPT}) (?P<where>{_PLACE_PREP} (?:the|our|a) .+)$",
+        _b_kept,
+        False,
+    ),
+    (
+        "note",
+        rf"^we (?:always )?(?:keep|hide|store|leave) (?:the|our) (?P<thing>{_THING}) (?P<verb>)"
+        rf"(?P<where>{_PLACE_PREP} (?:the|our|a) .+)$",
+        _b_kept,
         False,
     ),
 ]

@@ -33,7 +33,22 @@ _ALWAYS = re.compile(
     rf"^(?P<adv>always|never|do not ever|do not|never ever)\s+(?:(?:please|ever)\s+)?(?P<verb>{_VERBS})\b", re.I
 )
 _IMPERATIVE = re.compile(rf"^(?P<verb>{_VERBS})\b", re.I)
-_WHENEVER = re.compile(r"^(?:whenever|every time|each time|any time)\s+(?P<cond>[^,]+),\s*(?P<rest>.+)$", re.I)
+# "when I ask for the news keep it short": a plain "when" with a present-tense condition of the speaker's, the
+# comma optional; not a one-off ("when you're done, turn off the lights", "when I get back remind me").
+_WHEN = re.compile(r"^(?:when|whenever|every time|each time|any time)\s+(?P<body>.+)$", re.I)
+_WHEN_SUBJECT = re.compile(r"^(?:I|we|the kids|the children|anyone|someone|somebody|people)\b", re.I)
+_ONE_OFF_COND = re.compile(
+    r"\b(?:was|were|did|had|done|ready|finished|back|free|there|arrive|arrives|tomorrow|tonight|later|next)\b"
+    r"|\b\w+ed\b",
+    re.I,
+)
+_PRONOUNS = {"i", "we", "you", "they", "he", "she", "it", "to", "the", "a", "an", "my", "our", "me"}
+# "when I ask for the news, keep it short" -> "Keep the news short": the "it" is what is asked for.
+_ASKED = re.compile(
+    r"^(?:I|we) (?:ask|ask you|want|need) (?:for |about |to hear |to hear about |you to read )?(?P<x>.+)$"
+    r"|^you (?:give|tell|read) (?:me|us) (?P<y>.+)$",
+    re.I,
+)
 _BOUND = re.compile(
     rf"\b(?:after|before|past)\s+(?:\d{{1,2}}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     rf"midnight|noon|dinner|bedtime|lunch|dark)\b|\b(?:at night|in the (?:morning|evening)s?|on (?:weekends|"
@@ -82,6 +97,44 @@ def _rule(body: str, sentence: str) -> Candidate | None:
     return Candidate("rule", obj, obj + ".", USER_STATED, source=sentence)
 
 
+def _split_when(s: str) -> tuple[str, str] | None:
+    """(condition, instruction) of "when(ever) <condition>[,] <instruction>", or None."""
+    m = _WHEN.match(s)
+    if not m:
+        return None
+    plain = s.split(" ", 1)[0].lower() == "when"
+    body = m.group("body")
+    if "," in body:
+        cond, rest = (p.strip() for p in body.split(",", 1))
+    else:
+        words = body.split()
+        at = next(
+            (
+                i
+                for i in range(2, len(words))
+                if words[i - 1].lower() not in _PRONOUNS
+                and (_IMPERATIVE.match(words[i]) or _ALWAYS.match(" ".join(words[i:])))
+            ),
+            None,
+        )
+        if at is None:
+            return None
+        cond, rest = " ".join(words[:at]), " ".join(words[at:])
+    if plain and (not _WHEN_SUBJECT.match(cond) or _ONE_OFF_COND.search(cond) or re.match(r"remind\b", rest, re.I)):
+        return None
+    return cond, rest
+
+
+def _when_rule(cond: str, rest: str) -> str | None:
+    inner = _normal_form_core(rest, True)
+    if not inner:
+        return None
+    asked = _ASKED.match(cond)
+    if asked and len(re.findall(r"\bit\b", inner, re.I)) == 1:
+        return re.sub(r"\bit\b", (asked.group("x") or asked.group("y")).strip(), inner, count=1, flags=re.I)
+    return f"Whenever {cond}, {inner[:1].lower()}{inner[1:]}"
+
+
 def _normal_form(s: str) -> str | None:
     """The instruction as a clean imperative, or None when the sentence is not a standing instruction."""
     s = _LEAD.sub("", s.strip())
@@ -90,10 +143,9 @@ def _normal_form(s: str) -> str | None:
     if m:
         s, standing = s[m.end() :], True
         s = _LEAD.sub("", s)
-    w = _WHENEVER.match(s)
+    w = _split_when(s)
     if w:
-        inner = _normal_form_core(w.group("rest"), True)
-        return f"Whenever {w.group('cond').strip()}, {inner[:1].lower()}{inner[1:]}" if inner else None
+        return _when_rule(*w)
     return _normal_form_core(s, standing)
 
 
@@ -126,7 +178,7 @@ def rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     rest = _LEAD.sub("", s[standing.end() :]) if standing else s
     parts = _TAIL_SPLIT.split(rest, maxsplit=1)
     head, tail = parts[0], (parts[1] if len(parts) > 1 else "")
-    if _WHENEVER.match(rest):
+    if _split_when(rest):
         head, tail = rest, ""
     body = _normal_form(("from now on " if standing else "") + head)
     if not body:

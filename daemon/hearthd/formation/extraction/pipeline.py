@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from .events import EVENT_RULES
+from .events import EVENT_RULES, PRO
 from .instructions import rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
 from .rules import RULES, _clause_candidates, _Ctx, _split_clauses
@@ -27,6 +27,7 @@ from .text import (
     _QUESTION_START,
     _REPORTED,
     _TRAILING_REMEMBER,
+    _article,
     _lowercase_input,
     _strip_repeatedly,
     _strip_trailing,
@@ -40,7 +41,7 @@ __all__ = ["Discourse", "extract"]
 
 _ALL_RULES = EVENT_RULES + RULES
 # A plan word that is only the time of a one-off event ("the dentist tomorrow") does not void an appointment.
-_EVENT_TIME = re.compile(r"\b(?:tomorrow|tonight|next (?:week|month|\w+day))\b", re.I)
+_EVENT_TIME = re.compile(rf"\b(?:tomorrow|tonight|next (?:week|month|\w+day)|going to the {PRO})\b", re.I)
 _HOUSEHOLD_WE = re.compile(r"^(?:(?:every|each|on|once|twice|most|in the)\b[^,]*?,?\s+)?(?:we|our)\b", re.I)
 # Said without its subject: "can't stand coriander honestly", "huge fan of Benfica"; the household as everyone in
 # it: "everyone in this house is vegetarian", "nobody here eats meat".
@@ -72,6 +73,7 @@ _ELIDED = [
 ]
 _SPEAKER_PREDICATES = {"family_member", "anniversary", "name"}  # "we have two kids": the speaker's relatives
 _NOT_ABOUT_OTHERS = {"name"}  # "she is called Emma" is read by the family rules, not as a name
+_PENDING = Mention(kind="pending")  # a pet named by a pronoun, its owner not yet known
 
 
 def _relation_mention(c: Candidate) -> Mention | None:
@@ -99,13 +101,21 @@ def _as_said(clause: str, ctx: _Ctx, rules) -> list[Candidate]:
 
 
 def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: list[Candidate]) -> list[Candidate]:
-    subject = subject_of(clause, discourse)
+    subject = subject_of(clause, discourse, ctx.lowercase)
     if subject is None:
         return []
     mention, rewritten = subject
     rctx = replace(ctx, clause=rewritten)
     out = []
     for c in _clause_candidates(rewritten, rctx, rules, appositives=False):
+        if c.predicate == "name" and mention.kind == "pet" and not mention.name and mention.relation:
+            # "we've got a cat too, her name's Pepper": the pet named
+            named = Mention(name=c.object, relation=mention.relation, kind="pet")
+            text = f"{{subject}} has {_article(mention.relation)} {mention.relation} called {c.object}"
+            pet = replace(c, predicate="pet", text=text, qualifier=mention.relation, object_mention=named)
+            out.append(replace(pet, subject=_PENDING))
+            discourse.note(named)
+            return out
         if c.predicate in _NOT_ABOUT_OTHERS or any(f.predicate == c.predicate and f.object == c.object for f in found):
             continue
         if c.predicate == "family_member":  # Tom's kids: relatives of Tom, not the speaker's
@@ -192,6 +202,25 @@ def extract(text: str, role: str = "user", discourse: Discourse | None = None) -
             if key not in seen:
                 seen.add(key)
                 out.append(c)
+    return _named_pets(out)
+
+
+def _named_pets(out: list[Candidate]) -> list[Candidate]:
+    """A pet named after it was mentioned ("a cat ..., her name's Pepper") takes the place and the owner of the
+    unnamed mention; without that mention in the same text its owner is unknown, and it gives nothing."""
+    for c in [c for c in out if c.subject is _PENDING]:
+        unnamed = next(
+            (
+                u
+                for u in reversed(out[: out.index(c)])
+                if u.predicate == "pet" and u.object == u.qualifier == c.qualifier
+            ),
+            None,
+        )
+        if unnamed is None:
+            out = [x for x in out if x is not c]
+        else:
+            out = [replace(c, subject=unnamed.subject) if x is c else x for x in out if x is not unnamed]
     return out
 
 

@@ -534,7 +534,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_name,
         False,
     ),
-    ("name", r"^(?:you can |please )?call me\s+(?P<obj>.+)", _b_name, False),
+    # "call me Bea" is a standing instruction (a rule), not the person's name
     ("name", rf"^(?:I am|this is|it is) (?P<obj>{NAME})\s*$", _b_greeted_name, False),
     # lives_in
     (
@@ -691,9 +691,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "I'm a huge Benfica fan", "we're big Porto supporters"; "not a ... fan" is a dislike
     (
         "likes",
-        rf"^{SUBJ} {ADV}(?:(?P<not>am not|are not)|am|are) {ADV}(?:an? )?(?:(?:big|huge|massive|great|real|total|die-hard|"
-        rf"lifelong|life-long|proper|long-time|longtime|mad|avid|keen) )*(?P<obj>(?-i:[A-Z0-9][\w\-]*)"
-        rf"(?: (?-i:[A-Z0-9][\w\-]*)){{0,2}}|[a-z][a-z\-]+(?: [a-z][a-z\-]+)?) (?P<fan>fan|fans|supporter|supporters)\b",
+        rf"^{SUBJ} {ADV}(?:(?P<not>am not|are not)|am|are) {ADV}(?:an? )?(?:(?:big|huge|massive|great|real|total|"
+        rf"die-hard|lifelong|life-long|proper|long-time|longtime|mad|avid|keen) )*(?P<obj>(?-i:[A-Z0-9][\w\-]*)"
+        rf"(?: (?-i:[A-Z0-9][\w\-]*)){{0,2}}|[a-z][a-z\-]+(?: [a-z][a-z\-]+)?) "
+        rf"(?P<fan>fan|fans|supporter|supporters)\b",
         _b_fan,
         True,
     ),

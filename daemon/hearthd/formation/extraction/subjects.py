@@ -81,6 +81,25 @@ _POSS_SUBJECT = re.compile(
     re.I,
 )
 _NAME_SUBJECT = re.compile(rf"^(?P<name>{NAME})(?P<gen>'s)?(?= )")
+# A relative or pet of someone named: "Tom's mum lives in Braga", "Emma's friend Sara", "Tom's dog Rex". Not the
+# speaker's relation, so the subject is named by the phrase ("Tom's mum") or by the name given.
+_NAMED_REL = re.compile(
+    rf"^(?P<owner>{NAME})'s (?:(?P<adj>{REL_ADJ}) )?(?:(?P<rel>{_SINGULAR_REL})|(?P<other>{_OTHER})|(?P<pet>{_PET_S}))"
+    rf"(?:,? (?P<name>{NAME}),?)?(?P<gen>'s)?(?= )",
+    re.I,
+)
+# In lower-case (ASR) text a name has no capital: only before words that say a person follows ("emma's favourite
+# food is pasta", "tom is allergic to nuts").
+_LOWER_NAME = re.compile(
+    r"^(?P<name>[a-z][a-z\-]{1,20})(?:(?P<gen>'s)(?= (?:favou?rite|birthday|allergic|allergy|name|job|"
+    r"diet|vegan|vegetarian)\b)|(?= (?:is|has been|has always been) (?:allergic|vegan|vegetarian|lactose intolerant)\b"
+    r"|(?= (?:lives|works|loves|hates|adores) (?:in|at|as|for)?\b)))",
+)
+_NOT_LOWER_NAMES = set(
+    "everyone everybody someone somebody nobody noone people who that this what which there here one nothing "
+    "everything something anyone anybody the a an and but or so then also it he she they we you i kids children "
+    "family household baby boy girl man woman guy lady dog cat pet".split()
+)
 _PRONOUN_SUBJECT = re.compile(r"^(?P<pron>he|she|his|her|it|its)(?= )", re.I)
 # After "Emma's": the contraction of "is"/"has", not a possessive.
 _IS_AFTER = set(
@@ -191,8 +210,40 @@ def _rewrite_rest(rest: str, genitive: bool) -> str | None:
     return f"I {m.group('adv')}{verb}{m.group('tail')}"
 
 
-def subject_of(clause: str, discourse: Discourse) -> tuple[Mention, str] | None:
+def _named_rel(m: re.Match) -> Mention | None:
+    owner = m.group("owner")
+    if owner.lower() in _NOT_SUBJECT_NAMES or owner.lower() in _KIN_NAMES:
+        return None
+    if m.group("name"):
+        if m.group("name").lower() in _NOT_NAMES:
+            return None
+        return Mention(name=m.group("name"), kind="pet" if m.group("pet") else "person")
+    said = " ".join(w for w in (m.group("adj"), m.group("rel") or m.group("other") or m.group("pet")) if w)
+    return Mention(name=f"{owner}'s {said.lower()}", kind="pet" if m.group("pet") else "person")
+
+
+def _lower_name(clause: str, discourse: Discourse) -> tuple[Mention, str] | None:
+    m = _LOWER_NAME.match(clause)
+    if not m:
+        return None
+    low = m.group("name")
+    if low in _NOT_LOWER_NAMES or low in _NOT_SUBJECT_NAMES or low in _KIN_NAMES or low in _REL_SINGULAR:
+        return None
+    if low in _PET_SINGULAR or low in _PET_SINGULAR.values():
+        return None
+    rest = _rewrite_rest(clause[m.end() :], bool(m.group("gen")))
+    return (discourse.named(low.capitalize()), rest) if rest else None
+
+
+def subject_of(clause: str, discourse: Discourse, lowercase: bool = False) -> tuple[Mention, str] | None:
     """(who the clause is about, the clause in the first person), or None when it does not start with someone."""
+    m = _NAMED_REL.match(clause)
+    if m:
+        mention = _named_rel(m)
+        rest = _rewrite_rest(clause[m.end() :], bool(m.group("gen"))) if mention else None
+        return (mention, rest) if rest else None
+    if lowercase and (found := _lower_name(clause, discourse)):
+        return found
     m = _POSS_SUBJECT.match(clause)
     if m:
         mention = _mention_from_poss(m)

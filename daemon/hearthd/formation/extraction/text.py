@@ -19,8 +19,10 @@ _CONTRACTIONS = [
         (r"\bcan'?t\b", "cannot"),
         # ASR writes contractions without the apostrophe ("i cant stand", "dont", "im allergic")
         (r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should)nt\b", r"\1 not"),
-        (r"\b(?-i:im|Im)\b(?= (?:a|an|the|not|so|really|very|allergic|from|into|vegan|vegetarian|living|working)\b)",
-         "I am"),
+        (
+            r"\b(?-i:im|Im)\b(?= (?:a|an|the|not|so|really|very|allergic|from|into|vegan|vegetarian|living|working)\b)",
+            "I am",
+        ),
         (r"\b(?-i:ive|Ive)\b(?= (?:got|been|always|never|had|lived|worked)\b)", "I have"),
         (r"\bwon't\b", "will not"),
         (r"\bain't\b", "is not"),
@@ -127,7 +129,7 @@ _NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor|witho
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our|he|she|his|her)\b)"
-    r"|,\s*(?=(?:I|we|my|our|he|she|his)\b)"
+    r"|,\s*(?=(?:I|we|my|our|he|she|his|her name|its name|it is called)\b)"
     # "... and Emma loves swimming": a new clause about someone named
     r"|\s(?:and|but)\s+(?=(?-i:[A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+s|is|has|does|can|cannot)\b))\s*",
     re.I,
