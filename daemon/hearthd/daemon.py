@@ -32,6 +32,7 @@ from .memory.recall import Recaller
 from .ops import Operations
 from .ops.conversation import Compactor, Conversation
 from .ops.curation import Curation
+from .ops.entities import EntitiesOps
 from .ops.forgetting import Forgetting
 from .ops.generator import GeneratorOps
 from .ops.recall import Reading
@@ -112,6 +113,7 @@ class Daemon:
             ),
             tools=Tools(self.store, self.settings, reading, conversation),
             system=System(self.store, self.embedder, self.sweeper, self.events, status_of=self.status),
+            entities=EntitiesOps(self.store, self.events),
         )
         self._subscribe_to_settings()
         self._stopped = False

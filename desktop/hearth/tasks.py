@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 log = logging.getLogger(__name__)
 
 # What a change touches; views refresh on the areas they show.
-AREAS = ("memory", "settings", "speakers", "receipts")
+AREAS = ("memory", "settings", "speakers", "receipts", "entities")
 
 
 class _Outcome(QObject):

@@ -123,6 +123,28 @@ def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode()
 
 
+def _entities(daemon) -> dict:
+    """Two people the household mentions (one misspelt), each with a fact: to show, rename, merge and split."""
+
+    def write(tx):
+        ids, now = {}, time.time()
+        for key, name in (("sara", "Sara"), ("sarah", "Sarah")):
+            ids[key] = tx.execute(
+                "INSERT INTO entities(kind, name, created_at) VALUES ('person', ?, ?)", (name, now)
+            ).lastrowid
+            tx.execute("INSERT INTO entity_aliases(entity_id, alias, norm) VALUES (?, ?, ?)", (ids[key], name, key))
+            ids[f"{key}_fact"] = tx.execute(
+                "INSERT INTO facts(subject, predicate, object, text, valid_from, recorded_at, subject_entity) "
+                "VALUES (?, 'likes', 'jazz', ?, ?, ?, ?)",
+                (name, f"{name} likes jazz", now, now, ids[key]),
+            ).lastrowid
+        return ids
+
+    ids = daemon.store.writer.write(write)
+    daemon.backfill.nudge()  # their facts are embedded before the examples run (settle)
+    return ids
+
+
 @pytest.fixture
 def household(daemon, tmp_path):
     """A daemon with something of everything: turns, facts, an episode, a review item, a person with a voice."""
@@ -166,6 +188,7 @@ def household(daemon, tmp_path):
         client.commit_turns([{"thread": "kitchen", "role": "user", "speaker": "bob", "text": f"Line {i} of the talk."}])
         client.window("kitchen")
     client.enroll("Carol", [WAV + b"a", WAV + b"bb"])
+    entities = _entities(daemon)
     settle(daemon)
     episode = client.recall("garden party")["episodes"][0]
     receipt = client.erase("match", "nothing-matches-this-token", dry_run=True)
@@ -178,6 +201,7 @@ def household(daemon, tmp_path):
         "export": export,
         "receipt": receipt,
         "erase_fact": facts[1],
+        "entities": entities,
     }
 
 
@@ -229,6 +253,12 @@ EXAMPLES = {
     "clear_generator_key": lambda c, h: c.clear_generator_key(),
     "tools": lambda c, h: c.tools(),
     "call_tool": lambda c, h: c.call_tool("recall_memory", {"query": "Porto"}, speaker="alice"),
+    "entities": lambda c, h: c.entities(),
+    "entity": lambda c, h: c.entity(h["entities"]["sara"]),
+    "rename_entity": lambda c, h: c.rename_entity(h["entities"]["sara"], "Sara Lopes"),
+    "alias_entity": lambda c, h: c.alias_entity(h["entities"]["sara"], "Sal"),
+    "merge_entities": lambda c, h: c.merge_entities(h["entities"]["sarah"], h["entities"]["sara"]),
+    "split_entity": lambda c, h: c.split_entity(h["entities"]["sara"], [h["entities"]["sara_fact"]], "Sara B"),
     "events": lambda c, h: next(c.events()),  # a stream that never ends: the test stops it at its request
 }
 

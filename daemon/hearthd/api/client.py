@@ -287,6 +287,27 @@ class HearthClient:
             json=_drop_none(wav_b64=base64.b64encode(wav).decode() if wav is not None else None, voiceprint=voiceprint),
         )
 
+    def entities(self, kind: str | None = None) -> list[dict]:
+        """kind: person | pet | place | organisation | thing | household (default: every kind)."""
+        return self.request("GET", "/v1/entities", params=_drop_none(kind=kind))["entities"]
+
+    def entity(self, entity_id: int) -> dict:
+        return self.request("GET", f"/v1/entities/{int(entity_id)}")
+
+    def rename_entity(self, entity_id: int, name: str) -> dict:
+        return self.request("PATCH", f"/v1/entities/{int(entity_id)}", json={"name": name})
+
+    def alias_entity(self, entity_id: int, alias: str, remove: bool = False) -> dict:
+        return self.request("POST", f"/v1/entities/{int(entity_id)}/aliases", json={"alias": alias, "remove": remove})
+
+    def merge_entities(self, from_id: int, into_id: int) -> dict:
+        return self.request("POST", f"/v1/entities/{int(from_id)}/merge", json={"into": int(into_id)})
+
+    def split_entity(self, entity_id: int, fact_ids: list[int], name: str) -> dict:
+        return self.request(
+            "POST", f"/v1/entities/{int(entity_id)}/split", json={"facts": [int(f) for f in fact_ids], "name": name}
+        )
+
     def settings(self) -> list[dict]:
         return self.request("GET", "/v1/settings")["settings"]
 

@@ -14,7 +14,7 @@ import sys
 
 from ..api.client import DaemonNotRunning, HearthClient, HearthError
 from ..errors import UserError
-from . import conversation, curation, forgetting, memory, settings, speakers, system  # noqa: F401 - they declare
+from . import conversation, curation, entities, forgetting, memory, settings, speakers, system  # noqa: F401 - they declare
 from .table import COMMANDS, Command
 
 GROUP_HELP = {

@@ -9,6 +9,7 @@
     generator     the LLM's status, test call, API key
     tools         the recall tools' schemas and calls
     system        version, health, status, formation passes, the event stream
+    entities      the household's people, pets, places and things: rename, aliases, merge, split
 
 The API's routers (hearthd.api.routes), the client (hearthd.api.client) and hearthctl (hearthd.cli) call
 these; none of them reaches past the services into the store.
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 
 from .conversation import Conversation
 from .curation import Curation
+from .entities import EntitiesOps
 from .forgetting import Forgetting
 from .generator import GeneratorOps
 from .recall import Reading
@@ -43,3 +45,4 @@ class Operations:
     generator: GeneratorOps
     tools: Tools
     system: System
+    entities: EntitiesOps

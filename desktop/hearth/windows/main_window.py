@@ -10,13 +10,14 @@ from ..supervisor import DaemonLink
 from ..tasks import Tasks
 from ..tray import icon
 from .audit_page import AuditPage
+from .entities_page import EntitiesPage
 from .erase_page import ErasePage
 from .memory_page import MemoryPage
 from .settings_page import SettingsPage
 from .speakers_page import SpeakersPage
 from .status_page import StatusPage
 
-PAGES = (MemoryPage, SpeakersPage, SettingsPage, ErasePage, AuditPage, StatusPage)
+PAGES = (MemoryPage, SpeakersPage, EntitiesPage, SettingsPage, ErasePage, AuditPage, StatusPage)
 
 
 class MainWindow(QMainWindow):

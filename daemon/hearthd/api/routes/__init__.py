@@ -1,5 +1,8 @@
 """The API's routers, one module per area of operations (hearthd.ops)."""
 
-from . import conversation, curation, forgetting, generator, recall, settings, speakers, system, tools
+from . import conversation, curation, entities, forgetting, generator, recall, settings, speakers, system, tools
 
-ROUTERS = [m.router for m in (system, conversation, recall, curation, forgetting, speakers, settings, generator, tools)]
+ROUTERS = [
+    m.router
+    for m in (system, conversation, recall, curation, forgetting, speakers, settings, generator, tools, entities)
+]
