@@ -191,7 +191,7 @@ FIELDS = {
     "turns": "id, text, role, speaker_id, band, owner_id, ts, thread_id, session_id, "
     "(SELECT key FROM threads WHERE threads.id = x.thread_id) AS thread",
     "facts": "id, text, display_text, subject, predicate, object, owner_id, status, provenance, confidence, "
-    "support_count, always_inject, valid_from, valid_to, superseded_by, use_count",
+    "support_count, always_inject, valid_from, valid_to, superseded_by, use_count, importance, importance_inputs",
     "episodes": "id, headline, summary, participants, owner_id, started_at, ended_at, session_id",
 }
 
@@ -202,6 +202,8 @@ def row_to_item(track: Track, row) -> dict:
     if track.name == "facts":
         item["text"] = item.pop("display_text") or item["text"]
         item["always_inject"] = bool(item["always_inject"])
+        if item.get("importance_inputs"):  # the inputs the importance came from (a row may not select them)
+            item["importance_inputs"] = json.loads(item["importance_inputs"])
         for key in ("valid_from", "valid_to"):
             item[key] = iso(item[key])
     elif track.name == "episodes":
