@@ -170,20 +170,6 @@ class EntitySplitIn(Strict):
     name: str = Field(min_length=1, max_length=100, description="the new entity's name")
 
 
-class EntityAliasIn(Strict):
-    alias: str = Field(min_length=1, max_length=100, description="another name the entity is mentioned by")
-    remove: bool = Field(False, description="remove this alias instead of adding it")
-
-
-class EntityMergeIn(Strict):
-    into: int = Field(ge=1, le=MAX_ID, description="the entity that takes this one's facts, relations and aliases")
-
-
-class EntitySplitIn(Strict):
-    facts: list[int] = Field(min_length=1, max_length=10_000, description="the fact ids the new entity takes")
-    name: str = Field(min_length=1, max_length=100, description="the new entity's name")
-
-
 class SettingIn(Strict):
     value: Any
 
