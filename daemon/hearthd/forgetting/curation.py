@@ -212,7 +212,7 @@ def _resolve_held(tx, store, row, decision: str, actor: str, rules) -> dict:
         if row["kind"] == "claim":
             stored = claims.accept(tx, store, row, rules)["id"]
         else:
-            stored = suggest_rules.accept_rule_suggestion(tx, row, actor)
+            stored = suggest_rules.accept_rule_suggestion(tx, row, actor, store, rules)["id"]
     resolution = f"accept fact:{stored}" if stored else "drop"
     # A dropped claim keeps nothing of what was said: its payload goes.
     payload, detail = (row["payload"], row["detail"]) if decision == "accept" else (None, f"{row['kind']} dropped")

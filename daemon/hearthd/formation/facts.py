@@ -31,6 +31,8 @@ from ..entities import resolve as entities
 from ..store.tracks import FACTS
 from ..store.vectors import encode
 from ..store.writer import WriteTx
+from .importance import ImportanceParams
+from .importance import refresh as refresh_importance
 
 CONTRADICTION_PENALTY = 0.1
 NOTE = "note"  # the catch-all predicate
@@ -68,6 +70,7 @@ class FactRules:
     keyed: frozenset[str] = frozenset()
     slots: dict[str, str] = field(default_factory=dict)
     per_qualifier: frozenset[str] = frozenset()  # one current value per qualifier: a favourite per category
+    importance: ImportanceParams | None = None  # set: a stored or supported fact's importance is recomputed
 
     def key_of(self, predicate: str, qualifier: str | None) -> str | None:
         """What identifies the fact's slot beside its subject and predicate: the event kind of an event, the
@@ -206,7 +209,7 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
         if normalise(row["object"]) == normalise(fact.object) or (
             not keyed and sim is not None and sim >= rules.dedup_similarity
         ):
-            return _support(tx, row["id"], fact)
+            return _support(tx, row["id"], fact, rules)
 
     plan = _Decision(ask=ask)  # a kind of event that only resembles a current one: ask, do not guess
     if fact.predicate in rules.functional or keyed:
@@ -218,7 +221,7 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
     if fact.predicate not in rules.functional and not keyed:
         same = _judge(plan, fact, current, similarity, valid_from, rules)
         if same is not None:
-            return _support(tx, same, fact)
+            return _support(tx, same, fact, rules)
 
     confidence = fact.confidence - (CONTRADICTION_PENALTY if plan.contradicts else 0.0)
     new_id = _insert(tx, fact, plan, valid_from, now, max(0.0, confidence), model, vec)
@@ -246,6 +249,8 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
         result["action"] = "review"
     _link_turns(tx, new_id, fact.turn_ids)
     tx.touch(FACTS, [new_id, *(c for c, _ in plan.close)])
+    if rules.importance:
+        refresh_importance(tx, [new_id], now, rules.importance)
     result.update(id=new_id, valid_from=valid_from)
     return result
 
@@ -360,12 +365,14 @@ def _review(tx, kind: str, fact_ids: list[int], detail: str, now: float) -> int:
     ).lastrowid
 
 
-def _support(tx: WriteTx, fact_id: int, fact: FactIn) -> dict:
+def _support(tx: WriteTx, fact_id: int, fact: FactIn, rules: FactRules) -> dict:
     tx.execute(
         "UPDATE facts SET support_count = support_count + 1, always_inject = max(always_inject, ?) WHERE id = ?",
         (int(fact.always_inject), fact_id),
     )
     _link_turns(tx, fact_id, fact.turn_ids)
+    if rules.importance:
+        refresh_importance(tx, [fact_id], time.time(), rules.importance)
     return {"id": fact_id, "action": "supported", "superseded": [], "review": None}
 
 

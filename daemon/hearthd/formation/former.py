@@ -35,7 +35,9 @@ from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, related_episodes
 from .extract_rules import FUNCTIONAL, KEYED, SLOTS, Discourse, extract, load_catalogue
 from .facts import FactIn, FactRules, active_fact_texts, store_fact
+from .importance import ImportanceParams
 from .quality import quality_problem
+from .suggest_rules import suggest_rules
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +70,7 @@ class SessionResult:
     reason: str | None = None  # why nothing was formed: cleared, anonymous, gated
     detail: str | None = None  # the reason's particulars ("1 user turn, 4 words, nothing to learn")
     claims: list[int] | None = None  # review items: personal statements of an uncertain voice
+    suggested_rules: list[int] | None = None  # review items: preferences said again, as rules to accept
     skipped: str | None = None  # why the session was not touched: already formed
     dropped: dict[str, int] | None = None
     degraded: list[str] | None = None
@@ -77,7 +80,7 @@ class SessionResult:
         if self.skipped:
             return {"session": self.session, "skipped": self.skipped}
         out: dict = {"session": self.session, "facts": self.facts, "episode": self.episode}
-        for key in ("reason", "detail", "claims", "dropped", "degraded", "tokens"):
+        for key in ("reason", "detail", "claims", "suggested_rules", "dropped", "degraded", "tokens"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         return out
@@ -101,6 +104,7 @@ class Plan:
     facts: list[tuple[FactIn, np.ndarray]] = field(default_factory=list)
     claims: list[tuple[FactIn, np.ndarray]] = field(default_factory=list)  # waiting for the person to accept
     releases: list[tuple[str, str, float]] = field(default_factory=list)  # (text, speaker, said at): "no longer"
+    said: list[tuple[str, str | None, list[str]]] = field(default_factory=list)  # (speaker, owner, texts): rules
     verdicts: dict[tuple[str, str], str] = field(default_factory=dict)
     episode: dict | None = None
     dropped: dict[str, int] = field(default_factory=dict)
@@ -127,6 +131,7 @@ class Former:
             keyed=KEYED,
             slots=SLOTS,
             per_qualifier=frozenset(p["name"] for p in self.catalogue if p.get("one_per_qualifier")),
+            importance=ImportanceParams.from_settings(s),
             dedup_similarity=s["memory.dedup_similarity"],
             contradiction_similarity=s["memory.contradiction_similarity"],
             inferred_confidence_cap=s["memory.inferred_fact_confidence_cap"],
@@ -253,6 +258,7 @@ class Former:
         discourse: dict[str, Discourse] = {}  # per speaker: "she" in a later turn is whom they named before
         for chunk in _chunks([t for t in turns if t["role"] == "user" and t["speaker_id"]]):
             speaker, band = chunk[0]["speaker_id"], chunk[0]["band"]
+            plan.said.append((speaker, speaker if band == "high" else None, [t["text"] for t in chunk]))
             found = self._extract_chunk(chunk, session_id, plan, discourse.setdefault(speaker, Discourse()))
             for fact in found:
                 where = self.place(fact, speaker, band)
@@ -398,6 +404,10 @@ class Former:
                 for text, speaker, said_at in plan.releases:
                     released = release.release(tx, text, speaker, said_at, "formation")
                     result.facts += [{"id": f, "action": "released"} for f in released]
+                now = time.time()
+                suggested = [i for w, o, texts in plan.said for i in suggest_rules(tx, w, o, texts, now, session_id)]
+                if suggested:
+                    result.suggested_rules = suggested
                 if plan.episode:
                     result.episode = _write_episode(
                         tx, plan, session_id, thread_id, sorted({o["id"] for o in outcomes})
