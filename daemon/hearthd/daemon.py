@@ -35,6 +35,7 @@ from .ops.curation import Curation
 from .ops.entities import EntitiesOps
 from .ops.forgetting import Forgetting
 from .ops.generator import GeneratorOps
+from .ops.importance import ImportanceOps
 from .ops.recall import Reading
 from .ops.settings import SettingsOps
 from .ops.speakers import Speakers
@@ -114,6 +115,7 @@ class Daemon:
             tools=Tools(self.store, self.settings, reading, conversation),
             system=System(self.store, self.embedder, self.sweeper, self.events, status_of=self.status),
             entities=EntitiesOps(self.store, self.events),
+            importance=ImportanceOps(self.store, self.settings, self.events),
         )
         self._subscribe_to_settings()
         self._stopped = False
@@ -177,6 +179,7 @@ class Daemon:
         self.sweeper.wake()
 
     def retention_pass(self) -> int:
+        self.ops.importance.refresh_if_due()  # daily: the scores retention keeps turns by, recency decayed
         deleted = retention_pass(self.store, self.settings)
         if deleted:
             self.events.publish("retention.deleted", turns=deleted)

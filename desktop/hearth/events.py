@@ -26,6 +26,7 @@ VIEW_OF_OPERATION_AREA = {
     "generator": "status",
     "system": "memory",
     "tools": "memory",
+    "importance": "memory",
     "entities": "entities",
 }
 AREA_OF = {op.event: VIEW_OF_OPERATION_AREA[op.area] for op in REGISTRY.values() if op.event} | {

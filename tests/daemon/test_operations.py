@@ -102,6 +102,7 @@ def test_every_mutating_operation_declares_its_event():
         "set_generator_key",
         "clear_generator_key",
         "form_now",
+        "recompute_importance",
     }
     assert sorted(n for n in mutating if not REGISTRY[n].mutates) == []
 
@@ -259,6 +260,8 @@ EXAMPLES = {
     "alias_entity": lambda c, h: c.alias_entity(h["entities"]["sara"], "Sal"),
     "merge_entities": lambda c, h: c.merge_entities(h["entities"]["sarah"], h["entities"]["sara"]),
     "split_entity": lambda c, h: c.split_entity(h["entities"]["sara"], [h["entities"]["sara_fact"]], "Sara B"),
+    "importance": lambda c, h: c.importance(h["facts"][0]["id"]),
+    "recompute_importance": lambda c, h: c.recompute_importance(h["facts"][0]["id"]),
     "events": lambda c, h: next(c.events()),  # a stream that never ends: the test stops it at its request
 }
 

@@ -197,6 +197,16 @@ class HearthClient:
     def growth(self, days: int = 365) -> list[dict]:
         return self.request("GET", "/v1/stats/growth", params={"days": days})["days"]
 
+    def importance(self, fact: str | int | None = None, limit: int = 50) -> dict:
+        """One fact's importance and the inputs it came from ({"fact", "threshold", ...}), or without a fact the
+        current facts, most important first ({"facts", "total", ...})."""
+        params = {"fact": str(fact)} if fact is not None else {"limit": limit}
+        return self.request("GET", "/v1/importance", params=params)
+
+    def recompute_importance(self, fact: str | int | None = None) -> dict:
+        """Recompute importance: one fact, or every current fact. {"updated", "fact"}."""
+        return self.request("POST", "/v1/importance/recompute", json=_drop_none(fact=fact))
+
     def form_now(self, end_open: bool = False) -> dict:
         return self.request("POST", "/v1/formation/run", json={"end_open": end_open})
 

@@ -14,7 +14,17 @@ import sys
 
 from ..api.client import DaemonNotRunning, HearthClient, HearthError
 from ..errors import UserError
-from . import conversation, curation, entities, forgetting, memory, settings, speakers, system  # noqa: F401 - they declare
+from . import (  # noqa: F401 - they declare
+    conversation,
+    curation,
+    entities,
+    forgetting,
+    importance,
+    memory,
+    settings,
+    speakers,
+    system,
+)
 from .table import COMMANDS, Command
 
 GROUP_HELP = {

@@ -10,6 +10,7 @@
     tools         the recall tools' schemas and calls
     system        version, health, status, formation passes, the event stream
     entities      the household's people, pets, places and things: rename, aliases, merge, split
+    importance    a fact's importance and its inputs, recomputing it
 
 The API's routers (hearthd.api.routes), the client (hearthd.api.client) and hearthctl (hearthd.cli) call
 these; none of them reaches past the services into the store.
@@ -24,6 +25,7 @@ from .curation import Curation
 from .entities import EntitiesOps
 from .forgetting import Forgetting
 from .generator import GeneratorOps
+from .importance import ImportanceOps
 from .recall import Reading
 from .registry import REGISTRY, Operation, operation
 from .settings import SettingsOps
@@ -46,3 +48,4 @@ class Operations:
     tools: Tools
     system: System
     entities: EntitiesOps
+    importance: ImportanceOps

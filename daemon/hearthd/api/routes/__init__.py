@@ -1,8 +1,32 @@
 """The API's routers, one module per area of operations (hearthd.ops)."""
 
-from . import conversation, curation, entities, forgetting, generator, recall, settings, speakers, system, tools
+from . import (
+    conversation,
+    curation,
+    entities,
+    forgetting,
+    generator,
+    importance,
+    recall,
+    settings,
+    speakers,
+    system,
+    tools,
+)
 
 ROUTERS = [
     m.router
-    for m in (system, conversation, recall, curation, forgetting, speakers, settings, generator, tools, entities)
+    for m in (
+        system,
+        conversation,
+        recall,
+        curation,
+        forgetting,
+        speakers,
+        settings,
+        generator,
+        tools,
+        entities,
+        importance,
+    )
 ]
