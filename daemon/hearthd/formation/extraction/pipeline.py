@@ -14,7 +14,7 @@ from .events import EVENT_RULES, PRO
 from .instructions import rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
 from .rules import RULES, _clause_candidates, _Ctx, _split_clauses
-from .subjects import Discourse, relation_word, subject_of
+from .subjects import Discourse, named_relative, relation_word, subject_of
 from .text import (
     _FILLER,
     _GREETING,
@@ -23,6 +23,7 @@ from .text import (
     _HYPOTHETICAL,
     _LEAD_IN,
     _NEGATED_HEDGE,
+    _NEGATION,
     _PLAN,
     _QUESTION_START,
     _REPORTED,
@@ -100,6 +101,21 @@ def _as_said(clause: str, ctx: _Ctx, rules) -> list[Candidate]:
     return out
 
 
+def _relative_of_named(clause: str, ctx: _Ctx, found: list[Candidate]) -> Candidate | None:
+    """ "Karim's wife is called Sophie", "Tom's brother Rui lives in Braga": a relation fact of the person named
+    (Karim's wife is Sophie), not of the speaker."""
+    rel = named_relative(clause) if "'s " in clause[:40] else None
+    if rel is None:
+        return None
+    owner, relation, name = rel
+    if name is None:
+        name = next((c.object for c in found if c.predicate == "name"), None)
+    if not name or not name[:1].isupper():
+        return None
+    c = ctx.cand("family_member", name, f"{{subject}}'s {relation} is called {name}", relation)
+    return replace(c, subject=Mention(name=owner), object_mention=Mention(name=name))
+
+
 def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: list[Candidate]) -> list[Candidate]:
     subject = subject_of(clause, discourse, ctx.lowercase)
     if subject is None:
@@ -107,7 +123,11 @@ def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: li
     mention, rewritten = subject
     rctx = replace(ctx, clause=rewritten)
     out = []
-    for c in _clause_candidates(rewritten, rctx, rules, appositives=False):
+    said = _clause_candidates(rewritten, rctx, rules, appositives=False)
+    if not _NEGATION.search(clause) and (relative := _relative_of_named(clause, ctx, said)):
+        out.append(relative)
+        mention = relative.object_mention
+    for c in said:
         if c.predicate == "name" and mention.kind == "pet" and not mention.name and mention.relation:
             # "we've got a cat too, her name's Pepper": the pet named
             named = Mention(name=c.object, relation=mention.relation, kind="pet")

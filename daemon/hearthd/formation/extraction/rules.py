@@ -22,6 +22,7 @@ from .text import (
     _strip_trailing,
     _swap_pronouns,
     _third_person,
+    normalise,
 )
 from .vocabulary import (
     _BAD_OCC_MODIFIERS,
@@ -85,11 +86,23 @@ def _b_name(m, ctx):
     return [ctx.cand("name", obj, f"{{subject}}'s name is {obj}")] if obj else []
 
 
+_NOT_GREETED_NAMES = set(
+    "back home here good fine ok okay well tired busy sorry ready done hungry sure great new free off out up in on "
+    "so very just really still also the a an not listening awake alive early late".split()
+)
+
+
 def _b_greeted_name(m, ctx):
-    if not ctx.greeted:
+    """ "Hi, I'm Daniel", "hi I'm Tomas nice to meet you"; in lower-case text only with the "nice to meet you"."""
+    obj = m.group("obj")
+    if not (ctx.greeted or m.group("nice")):
         return []
-    names = _names(m.group("obj"))
-    return [ctx.cand("name", names[0], f"{{subject}}'s name is {names[0]}")] if names == [m.group("obj")] else []
+    if obj[:1].islower():
+        if not (ctx.lowercase and m.group("nice")) or obj in _NOT_GREETED_NAMES or obj in _NOT_NAMES:
+            return []
+        return [ctx.cand("name", obj, f"{{subject}}'s name is {obj}")]
+    names = _names(obj)
+    return [ctx.cand("name", names[0], f"{{subject}}'s name is {names[0]}")] if names == [obj] else []
 
 
 _NOT_PLACES = {
@@ -135,7 +148,7 @@ def _proper_place(obj: str, ctx: _Ctx) -> bool:
 
 def _b_lives_in(m, ctx):
     obj, hint = _time_split_then_clean(
-        m.group("obj"), extra_end="with|from|for|since|because|after|when|to|in order to"
+        m.group("obj"), extra_end="with|from|for|since|because|after|when|to|in order to|in (?:a|an|the|our|my)"
     )
     if not obj or not _proper_place(obj, ctx):
         return []
@@ -185,13 +198,56 @@ def _b_occupation(m, ctx):
     mods, rest = (m.group("mods") or "").split(), m.group("rest") or ""
     if any(w.lower() in _BAD_OCC_MODIFIERS for w in mods):
         return []
+    if m.groupdict().get("perfect") and not re.search(
+        r"\b(?:for|since) (?:about |around |nearly |over )?\w+ "
+        r"(?:years?|months?|decades?)\b|\bsince \d{4}\b",
+        rest,
+        re.I,
+    ):
+        return []  # "I've been a nurse" may be over; "for twelve years now" or "since 2010" is not
     rest = re.sub(r"^\s*and\b.*$", "", _OBJ_END.sub("", rest)).strip()  # "a nurse and a mother of two"
+    rest, hint = _split_time(rest)
     org = re.match(r"^(?:at|for|with)\s+(.+)$", rest, re.I)
-    if rest and not org and not TIME.fullmatch(rest):
+    if rest and not org:
         return []
     job = " ".join(mods + [m.group("occ")])
-    out = _works_as(job, ctx)
+    out = [replace(c, time_hint=c.time_hint or hint) for c in _works_as(job, ctx)]
     return out + (_works_at(org.group(1), ctx) if out and org else [])
+
+
+_LEFT_JOB = re.compile(
+    r"\b(?:(?:am|is|are) not|no longer) (?:working )?(?:at|with|for) (?-i:[A-Z])[\w&'\-]*(?: [\w&'\-]+){0,3}?"
+    r"(?: (?:anymore|any more)|(?=,? (?:I|she|he) ))",
+    re.I,
+)
+
+
+def _b_now_at(m, ctx):
+    """ "I'm not at Bosch anymore, I'm at Siemens now": beside a left employer, "at" names the new one."""
+    if not _LEFT_JOB.search(normalise(ctx.sentence)):
+        return []
+    raw = _strip_trailing(_OBJ_END.sub("", m.group("obj")))
+    if not re.fullmatch(r"(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*){0,3}", raw):
+        return []
+    return _works_at(raw, ctx)
+
+
+def _teacher(m, ctx):
+    """ "she teaches yoga", "I teach maths at Hillcrest": a subject taught is a teacher of it."""
+    raw = _OBJ_END.sub("", m.group("obj"))
+    raw, hint = _split_time(raw)
+    org = re.search(r"\s(?:at|in|for)\s+(?P<org>(?-i:[A-Z]).+)$", raw)
+    what = (raw[: org.start()] if org else raw).strip().lower()
+    if not re.fullmatch(r"[a-z]+(?: [a-z]+)?", what) or set(what.split()) & _NOT_TAUGHT:
+        return []
+    out = [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{what} teacher", ctx)]
+    return out + (_works_at(org.group("org"), ctx) if out and org else [])
+
+
+_NOT_TAUGHT = set(
+    "part-time full-time online privately part full time home them him her it me us you people kids children "
+    "classes class lessons school at a the to how what that this there here sometimes now again".split()
+)
 
 
 def _diet_candidate(obj: str, ctx: _Ctx, text: str | None = None) -> Candidate:
@@ -348,7 +404,7 @@ _OWNABLE = re.compile(
 )
 _NOT_OWNED = {"phd", "mba", "msc", "ba", "bsc", "masters", "zoom", "teams", "skype", "covid", "uber", "lot", "bit"}
 _PREPOSITION = re.compile(r"\b(?:on|in|at|for|with|of|to|from|by|about|lot|bit)\b", re.I)
-_BRAND = re.compile(r"(?-i:[A-Z][A-Za-z0-9\-]+|i[A-Z][a-z]+)(?: (?-i:[A-Z0-9][A-Za-z0-9\-]*))?")
+_BRAND = re.compile(r"(?-i:[A-Z][A-Za-z0-9\-]+|i[A-Z][a-z]+)(?: (?-i:[A-Z0-9][A-Za-z0-9\-]*)){0,2}")
 
 
 def _b_owns(m, ctx):
@@ -535,7 +591,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     # "call me Bea" is a standing instruction (a rule), not the person's name
-    ("name", rf"^(?:I am|this is|it is) (?P<obj>{NAME})\s*$", _b_greeted_name, False),
+    (
+        "name",
+        rf"^(?:I am|this is|it is) (?P<obj>{NAME}|[a-z]{{2,20}})(?P<nice>,? (?:it is )?(?:nice|pleased|lovely|good|"
+        rf"great) to meet you(?: too| all)?)?\s*$",
+        _b_greeted_name,
+        False,
+    ),
     # lives_in
     (
         "lives_in",
@@ -617,9 +679,12 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_work_at,
         False,
     ),
+    ("works_at", rf"^I {ADV}am (?:now )?(?:at|with) (?P<obj>.+)", _b_now_at, False),
+    ("works_as", rf"^I {ADV}(?:teach|have taught|have been teaching|am teaching) (?P<obj>.+)", _teacher, False),
     (
         "works_as",
-        rf"^I {ADV}am (?:an? |the )(?P<mods>(?:[a-z\-]+ ){{0,2}}?)(?P<occ>{OCC})\b(?P<rest>.*)$",
+        rf"^I {ADV}(?:am|(?P<perfect>have {ADV}been)) (?:an? |the )(?P<mods>(?:[a-z\-]+ ){{0,2}}?)(?P<occ>{OCC})\b"
+        r"(?P<rest>.*)$",
         _b_occupation,
         False,
     ),

@@ -222,6 +222,18 @@ def _named_rel(m: re.Match) -> Mention | None:
     return Mention(name=f"{owner}'s {said.lower()}", kind="pet" if m.group("pet") else "person")
 
 
+def named_relative(clause: str) -> tuple[str, str, str | None] | None:
+    """(owner, relation, name or None) of a clause about someone's relative: "Karim's wife is called Sophie" ->
+    ("Karim", "wife", None), "Tom's brother Rui lives in Braga" -> ("Tom", "brother", "Rui"). Family only."""
+    m = _NAMED_REL.match(clause)
+    if not m or not m.group("rel") or m.group("owner").lower() in _NOT_SUBJECT_NAMES | set(_KIN_NAMES):
+        return None
+    name = m.group("name")
+    if name and name.lower() in _NOT_NAMES:
+        return None
+    return m.group("owner"), relation_word(m.group("rel")), name
+
+
 def _lower_name(clause: str, discourse: Discourse) -> tuple[Mention, str] | None:
     m = _LOWER_NAME.match(clause)
     if not m:

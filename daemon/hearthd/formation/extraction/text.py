@@ -38,7 +38,7 @@ _CONTRACTIONS = [
         # "the plumber's coming", "Biscuit's at the vet", "recycling's every other Monday": "is", not possessive
         (
             r"\b(?!let's)(\w+)'s (?=(?:coming|visiting|booked|due|at|on|every|each|always|usually|normally|now|"
-            r"still|also|in|off|away|back|going to the|getting|having|moving|starting|leaving)\b)",
+            r"still|also|in|off|away|back|going to the|getting|having|moving|starting|leaving|a|an)\b)",
             r"\1 is ",
         ),
         (r"\b(it|that|what|there|here|he|she|who|where|how)'s\b", r"\1 is"),
@@ -52,7 +52,8 @@ _FILLER = re.compile(
     r"^(?:well|oh|ah|um+|uh+|erm|hmm+|so|and|also|plus|anyway|anyways|actually|ok|okay|right|yeah|yes|yep|no|"
     r"nope|by the way|btw|you know|I mean|honestly|to be honest|just so you know|fyi|for your information|"
     r"for the record|as I said|like I said|as I told you|I told you(?: that)?|fun fact|let me tell you|"
-    r"nice to meet you(?: too)?|hearth|then|but|now|oh and|guess what|basically|literally|oh my god|omg)\b[,:!.]?\s*",
+    r"nice to meet you(?: too)?|hearth|then|but|now|oh and|guess what|basically|literally|oh my god|omg|wait|"
+    r"ugh)\b[,:!.]?\s*",
     re.I,
 )
 _GREETING = re.compile(
@@ -114,7 +115,7 @@ _PLAN = re.compile(
     r"spring|autumn|fall|weekend|time)|tomorrow|later|eventually|might|could|should|must|ought|trying to|"
     r"try to|looking to|looking for|tonight|someday|would)\b"
     # "will"/"may" only in lower case; "3 may", "the 3rd of may" are the month
-    r"|(?-i:\bwill\b|(?<!\d )(?<!st )(?<!nd )(?<!rd )(?<!th )(?<!of )\bmay\b(?!\s*\d))",
+    r"|(?-i:\bwill\b|(?<!\d )(?<!st )(?<!nd )(?<!rd )(?<!th )(?<!of )(?<!every )(?<!in )\bmay\b(?!\s*\d))",
     re.I,
 )
 _NO_LONGER = re.compile(r"\b(?:anymore|any more|no longer|used to|formerly|former|ex|previously|retired)\b", re.I)
@@ -130,6 +131,8 @@ _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our|he|she|his|her)\b)"
     r"|,\s*(?=(?:I|we|my|our|he|she|his|her name|its name|it is called)\b)"
+    # a run-on after a no-longer: "I'm not at Bosch anymore I'm at Siemens now"
+    r"|(?<=\b(?:anymore|no more))\s+(?=(?:I|we|my|our|he|she|now)\b)|(?<=\bany more)\s+(?=(?:I|we|my|our|he|she|now)\b)"
     # "... and Emma loves swimming": a new clause about someone named
     r"|\s(?:and|but)\s+(?=(?-i:[A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+s|is|has|does|can|cannot)\b))\s*",
     re.I,
@@ -208,6 +211,7 @@ def correct(s: str) -> str:
     the 13th of June". The correction replaces the last phrase of its shape (a date, a day, a time), or from the
     last use of its first word ("at 3, sorry, at 4"), or as many words at the end as it has. Unchanged when the
     correction cannot be placed."""
+    s = _not_instead(s)
     m = _CORRECTION.search(s)
     if not m or m.start() == 0:
         return s
@@ -229,6 +233,15 @@ def correct(s: str) -> str:
             return " ".join(words[: at[-1]] + new)
     if len(new) <= 3 and len(words) > len(new) + 1:
         return " ".join(words[: -len(new)] + new)
+    return s
+
+
+def _not_instead(s: str) -> str:
+    """ "the haircut is thursday not wednesday", "at 4, not 3": the value said, without the one it replaces."""
+    for shape in (_DAYISH, _CLOCKISH):
+        m = re.search(rf"(?P<x>{shape.pattern}),? (?:and )?not (?P<y>{shape.pattern})[\s.!]*$", s, re.I)
+        if m and m.group("x").strip() and m.group("y").strip():
+            return s[: m.end("x")]
     return s
 
 

@@ -396,9 +396,20 @@ _NOT_NAMES = (
     | set(_WEEKDAYS)
 )
 
+# Spelled ordinals, as ASR writes dates: "the eleventh of february", "march the twenty-first".
+_ORD_UNITS = "first second third fourth fifth sixth seventh eighth ninth".split()
+_ORDINALS = _ORD_UNITS + [
+    *"tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth".split(),
+    "twentieth",
+    "thirtieth",
+    *(f"twenty{sep}{u}" for sep in ("-", " ") for u in _ORD_UNITS),
+    "thirty-first",
+    "thirty first",
+]
+ORDINAL = _alt(_ORDINALS)
 DATE = (
-    rf"(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?\s+{MONTH}\b(?:,?\s+\d{{4}})?"
-    rf"|{MONTH}\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}})?"
+    rf"(?:(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?|{ORDINAL})(?:\s+of)?\s+{MONTH}\b(?:,?\s+\d{{4}})?"
+    rf"|{MONTH}\s+(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?|{ORDINAL})\b(?:,?\s+\d{{4}})?"
     rf"|{MONTH}\b(?:\s+\d{{4}})?"
     r"|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
     r"|christmas(?: day| eve)?|new year's (?:day|eve)|valentine's day|halloween)"
@@ -412,7 +423,8 @@ _UNIT = r"(?:days?|weeks?|months?|years?|decades?)"
 TIME = re.compile(
     rf"\b(?:(?:last|this|past) (?:week|weekend|month|year|summer|winter|spring|autumn|fall|{WEEKDAY}|{MONTH})"
     rf"|{_NUMW} {_UNIT} ago"
-    rf"|(?:for|over) (?:the (?:past|last) )?{_NUMW} {_UNIT}|for (?:a long time|ages|a while)"
+    rf"|(?:for|over) (?:the (?:past|last) )?(?:about |around |almost |nearly |over |more than |roughly |just over |"
+    rf"just under |a good )?{_NUMW} {_UNIT}(?: now)?|for (?:a long time|ages|a while|years)(?: now)?"
     rf"|(?:since|back in|in|as of) (?:\d{{4}}|(?:early |late )?{MONTH}(?: \d{{4}})?|last \w+)"
     r"|since (?:I was (?:a kid|a child|little|young|small|\d+)|childhood|then)|(?:all|most of) my life|my whole life"
     r"|(?:earlier|at the (?:start|end|beginning) of) this (?:week|month|year)"
@@ -425,6 +437,7 @@ _STRONG_FREQ = (
     rf"(?:every|each) (?:other )?(?:single )?(?:day|morning|afternoon|evening|night|week|weekend|month|"
     rf"year|summer|winter|{WEEKDAY})s?"
     rf"|on (?:weekends|weekdays|{WEEKDAY}s(?:(?:,|,? and) {WEEKDAY}s)*)"
+    rf"|(?:on )?{WEEKDAY} (?:mornings|afternoons|evenings|nights)"
     rf"|(?:once|twice|three times) a (?:day|week|month|year)|daily|nightly|weekly"
     rf"|most (?:days|mornings|evenings|nights|weekends)|in the (?:mornings|evenings|afternoons)"
 )
