@@ -194,7 +194,8 @@ DECLARATIONS: tuple[Setting, ...] = (
         "memory.retention_window_days",
         int,
         365,
-        "Conversation turns older than this are deleted, unless a fact came from them.",
+        "Conversation turns older than this are deleted, unless an important fact came from them "
+        "(importance at or above memory.importance_protect_threshold).",
         minimum=1,
         maximum=36_500,
     ),

@@ -91,17 +91,26 @@ def _fact(tx, fact_id: int):
     return _row(tx, FACTS, fact_id)
 
 
-def pin_fact(store, fact_id: int, pinned: bool, actor: str) -> dict:
+def _rescore(tx, fact_id: int, rules) -> None:
+    """Pin and edit are inputs of a fact's importance: recompute it in the same write."""
+    if rules is not None and rules.importance is not None:
+        from ..formation.importance import refresh
+
+        refresh(tx, [fact_id], time.time(), rules.importance)
+
+
+def pin_fact(store, fact_id: int, pinned: bool, actor: str, rules=None) -> dict:
     def write(tx):
         _fact(tx, fact_id)
         tx.execute("UPDATE facts SET always_inject = ? WHERE id = ?", (int(pinned), fact_id))
+        _rescore(tx, fact_id, rules)
         audit(tx, actor, "pin" if pinned else "unpin", f"fact:{fact_id}")
         return {"ref": f"fact:{fact_id}", "pinned": pinned}
 
     return store.writer.write(write)
 
 
-def edit_fact(store, fact_id: int, display_text: str | None, actor: str) -> dict:
+def edit_fact(store, fact_id: int, display_text: str | None, actor: str, rules=None) -> dict:
     """Change how a fact reads on every surface (None: back to its original text). What it matches in
     search stays the original statement."""
     text = (display_text or "").strip() or None
@@ -111,6 +120,7 @@ def edit_fact(store, fact_id: int, display_text: str | None, actor: str) -> dict
     def write(tx):
         old = _fact(tx, fact_id)["display_text"]
         tx.execute("UPDATE facts SET display_text = ? WHERE id = ?", (text, fact_id))
+        _rescore(tx, fact_id, rules)
         audit(tx, actor, "edit", f"fact:{fact_id}", {"old": old, "new": text})
         return {"ref": f"fact:{fact_id}", "display_text": text}
 

@@ -10,8 +10,8 @@ from ..embedding.service import Priority, TextEmbedder
 from ..errors import UserError
 from ..events import EventBus
 from ..forgetting import curation
-from ..formation.classify import CATCH_ALL
 from ..formation import release
+from ..formation.classify import CATCH_ALL
 from ..formation.facts import FactIn, store_fact
 from ..formation.former import Former
 from ..formation.ledger import ensure_speaker
@@ -161,12 +161,12 @@ class Curation:
     @operation(event="fact.pinned")
     def pin(self, fact: str | int, pinned: bool, actor: str) -> dict:
         """Always inject a fact (the pinned profile card), or stop."""
-        return curation.pin_fact(self.store, fact_id(fact), pinned, actor)
+        return curation.pin_fact(self.store, fact_id(fact), pinned, actor, self.former.rules())
 
     @operation(event="fact.edited")
     def edit_fact(self, fact: str | int, text: str | None, actor: str) -> dict:
         """Change how a fact reads (None: back to its original text)."""
-        return curation.edit_fact(self.store, fact_id(fact), text, actor)
+        return curation.edit_fact(self.store, fact_id(fact), text, actor, self.former.rules())
 
     @operation(event="fact.promoted")
     def promote(self, fact: str | int, actor: str) -> dict:
