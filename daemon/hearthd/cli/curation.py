@@ -77,26 +77,44 @@ def promote(client, args):
 def show_review(answer) -> str:
     if isinstance(answer, dict):
         return f"review:{answer['id']} {answer['resolution']}"
-    return "\n".join(f"review:{i['id']} facts {i['facts']}: {i['detail']}" for i in answer) or "nothing to review"
+    lines = [
+        f"review:{i['id']} {i['kind']:<13} " + (f"facts {i['facts']}: " if i["facts"] else "") + (i["detail"] or "")
+        for i in answer
+    ]
+    return "\n".join(lines) or "nothing to review"
 
 
 @command(
     "review",
-    "contradictions waiting for a decision",
+    "what waits for a decision: contradictions and close calls (--accept FACT or --keep-both), claims of an "
+    "uncertain voice and suggested rules (--accept or --drop)",
     ops=("review", "resolve_review"),
     show=show_review,
     args=(
         arg("item", nargs="?", type=int, help="the item to decide"),
-        arg("--accept", type=int, metavar="FACT_ID", help="keep this fact current, supersede the others"),
+        arg(
+            "--accept",
+            type=int,
+            nargs="?",
+            const=0,
+            metavar="FACT_ID",
+            help="a contradiction: keep this fact current, supersede the others; a claim or a rule: store it",
+        ),
         arg("--keep-both", action="store_true"),
+        arg("--drop", action="store_true", help="a claim or a suggested rule: discard it"),
     ),
 )
 def review(client, args):
     if args.item is None:
         return client.review()
-    if bool(args.accept) == bool(args.keep_both):
-        raise HearthError("say --accept FACT_ID or --keep-both")
-    return client.resolve_review(args.item, "accept" if args.accept else "keep_both", args.accept)
+    chosen = [args.accept is not None, args.keep_both, args.drop]
+    if sum(chosen) != 1:
+        raise HearthError("say --accept [FACT_ID], --keep-both or --drop")
+    if args.drop:
+        return client.resolve_review(args.item, "drop")
+    if args.keep_both:
+        return client.resolve_review(args.item, "keep_both")
+    return client.resolve_review(args.item, "accept", args.accept or None)
 
 
 @command(
