@@ -13,18 +13,19 @@ from dataclasses import replace
 
 from .model import HOUSEHOLD, Candidate
 from .text import _strip_trailing
-from .vocabulary import DATE, MONTH, WEEKDAY, _alt
+from .vocabulary import DATE, MONTH, ORDINAL, WEEKDAY, _alt
 
 _PART = r"(?:morning|afternoon|evening|night|lunchtime)"
 _HOUR = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_AT = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?|noon|midday|half (?:past )?(?:\w+)|"
+_AT += rf"(?:quarter|ten|twenty|five|twenty-five) (?:past|to) \w+|{_HOUR}(?: o'clock| thirty| fifteen| forty-five)?)"
 _CLOCK = (
-    rf"(?:at |from |around |by |about )?(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?|noon|midday|"
-    rf"half (?:past )?(?:\w+)|(?:quarter|ten|twenty|five|twenty-five) (?:past|to) \w+|"
-    rf"{_HOUR}(?: o'clock| thirty| fifteen| forty-five)?)"
-    rf"(?:\s*(?:-|to|until|till)\s*\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)?)?"
+    rf"(?:(?:at |from |around |by |about )?{_AT}(?:\s*(?:-|to|until|till)\s*\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)?)?"
+    rf"|between {_AT} and {_AT})"
 )
 _DAY = (
-    rf"(?:(?:this |next |on |this coming )?{WEEKDAY}(?: {_PART})?|(?:on )?{DATE}|(?:on )?the \d{{1,2}}(?:st|nd|rd|th)"
+    rf"(?:(?:on )?{WEEKDAY},? (?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})(?: of {MONTH})?"
+    rf"|(?:this |next |on |this coming )?{WEEKDAY}(?: {_PART})?|(?:on )?{DATE}|(?:on )?the \d{{1,2}}(?:st|nd|rd|th)"
     rf"|tomorrow(?: {_PART})?|today|tonight|this {_PART}|next week|this week|(?:in|at) the {_PART})"
 )
 _ONE_OFF = rf"(?:{_DAY}(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY})?)"
@@ -34,9 +35,10 @@ _RECUR = (
     rf"(?: {_PART})?|once a year|twice a year|annually|yearly|every year in {MONTH}|in {MONTH} every year|"
     rf"(?:on )?{WEEKDAY}s(?: and {WEEKDAY}s)?(?: {_PART}s?)?|(?:on )?{WEEKDAY} "
     rf"{_PART}s|once a (?:week|fortnight|month)|twice a (?:week|month)|weekly|fortnightly|monthly|on weekdays|"
-    rf"at weekends|on weekends)(?:,? {_CLOCK})?"
+    rf"at weekends|on weekends)(?:,? {_CLOCK})?(?: (?:after|before) (?:school|work|dinner|lunch|breakfast|tea))?"
 )
-_TAIL = r"(?:,? (?:instead|now|this week|again|as usual))*\s*$"
+_WHERE = r"(?:,? (?:at|in) (?:the |a |our )?(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
+_TAIL = _WHERE + r"(?:,? (?:instead|now|this week|again|as usual))*\s*$"
 
 _EVENT_NOUNS = [
     "appointment",
@@ -155,7 +157,7 @@ _PROFESSIONALS = [
 EVENT = _alt(_EVENT_NOUNS)
 PRO = _alt(_PROFESSIONALS)
 _MOD = r"(?:[a-z][a-z'\-]*\s+){0,3}?"
-_DET = r"(?:an?|the|my|another|one|some)"
+_DET = r"(?:an?|the|my|another|one|some|his|her|their)"  # "Rosa has her vaccination": said of Rosa
 # The household's visitors and chores: a closed list, because "the X comes on Monday" is otherwise anything.
 _HELP = _alt(
     [
@@ -340,6 +342,12 @@ def _b_trade(m, ctx):
     ]
 
 
+# "the haircut is on Thursday": without "my", only the events that are someone's own.
+_PERSONAL = _alt(
+    "appointment haircut check-up checkup scan vaccination jab surgery operation interview exam physio therapy "
+    "blood test x-ray ultrasound dentist appointment doctor's appointment".split()
+)
+_THE_PERSONAL = rf"the(?= (?:[a-z\-]+ ){{0,2}}{_PERSONAL}\b)"
 _COMPL = r" (?:to|from|in|with) (?-i:[A-Z][\w\-]+)(?: (?-i:[A-Z][\w\-]+))?"
 # Upkeep on a schedule: "the boiler gets serviced every October", "the gutters are cleaned twice a year".
 _UPKEEP = {
@@ -506,7 +514,7 @@ _THINGS = _alt(
 )
 _THING = rf"(?:(?:[a-z\-]+ ){{0,2}}?(?:{_KEYS}) keys?|(?:[a-z\-]+ ){{0,2}}?{_THINGS}|keys)"
 _PLACE_PREP = (
-    r"(?:in|under|underneath|behind|next to|on top of|on|above|below|beside|by|inside|in front of|at the back of|"
+    r"(?:with|in|under|underneath|behind|next to|on top of|on|above|below|beside|by|inside|in front of|at the back of|"
     r"at the bottom of|at the top of|to the left of|to the right of|near|between|outside|round the back of|"
     r"hanging (?:in|on|by))"
 )
@@ -542,7 +550,8 @@ EVENT_RULES_SRC = [
     ),
     (
         "appointment",
-        rf"^my (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})? (?:is|are|has been|is now) "
+        rf"^(?:my|{_THE_PERSONAL}) (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})? "
+        r"(?:is|are|has been|is now) "
         rf"(?:now |always |usually |still )?"
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_my_event,
@@ -550,16 +559,16 @@ EVENT_RULES_SRC = [
     ),
     (
         "appointment",
-        rf"^my (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})? {_MOVED} "
+        rf"^(?:my|{_THE_PERSONAL}) (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})? {_MOVED} "
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_my_event,
         False,
     ),
     (
         "schedule",
-        rf"^(?:the |our )?(?P<what>{_CHORES}) (?P<verb>goes out|go out|gets collected|get collected|is collected|"
+        rf"^(?:the |our )?(?P<what>{_CHORES})(?:'s| (?P<verb>goes out|go out|gets collected|get collected|is collected|"
         rf"are collected|is picked up|are picked up|gets picked up|get picked up|is emptied|are emptied|goes|go|is|are)"
-        rf"(?: out)? (?:always |usually |now )?(?P<when>{_RECUR}|(?:on )?{WEEKDAY}(?: {_PART})?s?){_TAIL}",
+        rf"(?: out)?) (?:always |usually |now )?(?P<when>{_RECUR}|(?:on )?{WEEKDAY}(?: {_PART})?s?){_TAIL}",
         _b_chore,
         False,
     ),
@@ -622,6 +631,93 @@ EVENT_RULES_SRC += [
         rf"^we (?:always )?(?:keep|hide|store|leave) (?:the|our) (?P<thing>{_THING}) (?P<verb>)"
         rf"(?P<where>{_PLACE_PREP} (?:the|our|a) .+)$",
         _b_kept,
+        False,
+    ),
+]
+
+
+def _b_arrival(m, ctx):
+    """ "my mother-in-law is flying in on the 3rd of December", "Tom's parents are visiting on Saturday"."""
+    if not ctx.about:
+        return []  # the speaker's own comings and goings are plans, not the household's events
+    when = _when(m.group("when"))
+    kind = "visit" if m.group("visit") else "arrival"
+    said = "is visiting" if kind == "visit" else "arrives"
+    return [ctx.cand("appointment", when, f"{{subject}} {said} {_on(when)}", kind)]
+
+
+def _b_trip(m, ctx):
+    """ "we fly to Lisbon on the 19th of July": the flight is the event, keyed by where to."""
+    when, place = _when(m.group("when")), m.group("place")
+    kind = "flight" if m.group("verb").lower().startswith("fly") else "trip"
+    return [
+        ctx.cand("appointment", when, f"{{subject}}'s {kind} to {place} is {_on(when)}", f"{kind} to {place.lower()}")
+    ]
+
+
+_DELIVERY = {
+    "delivered": "delivery",
+    "installed": "installation",
+    "fitted": "fitting",
+    "collected": "collection",
+    "picked up": "pickup",
+    "repaired": "repair",
+    "fixed": "repair",
+    "replaced": "replacement",
+    "serviced": "service",
+}
+_NOT_DELIVERED = {"kids", "children", "baby", "boys", "girls", "twins", "dog", "cat", "car keys"}
+
+
+def _b_delivery(m, ctx):
+    """ "the new fridge is being delivered on saturday": the household's one-off delivery or repair."""
+    thing = _qualifier(m.group("thing"))
+    if thing in _NOT_DELIVERED or _bad_mod(thing + " "):
+        return []
+    when = _when(m.group("when"))
+    q = f"{thing} {_DELIVERY[m.group('pp').lower()]}"
+    text = f"{{subject}}: the {thing} is {m.group('pp').lower()} {_on(when)}"
+    return [replace(ctx.cand("appointment", when, text, q), subject=HOUSEHOLD)]
+
+
+def _b_we_do(m, ctx):
+    """ "we do the big food shop on sunday mornings": a chore of the household on a schedule."""
+    what = _qualifier(m.group("what"))
+    if _bad_mod(what + " ") or not what or len(what.split()) > 4:
+        return []
+    when = _when(m.group("recur"))
+    return [ctx.cand("schedule", when, f"{{subject}} does the {what} {_on(when)}", what)]
+
+
+EVENT_RULES_SRC += [
+    (
+        "appointment",
+        r"^I (?:am |is )?(?:(?:flying|coming|arriving|landing|getting|driving|coming back|flying back) in|arrive|"
+        r"arriving|land|landing|fly in|(?P<visit>am (?:coming (?:over|round|to stay|to visit)|visiting|visiting us|"
+        rf"staying with us|coming to stay with us)))(?: (?:from|at) (?-i:[A-Z])[\w\-]*)? (?P<when>{_ONE_OFF}){_TAIL}",
+        _b_arrival,
+        False,
+    ),
+    (
+        "appointment",
+        rf"^(?:we|I) (?:are |am )?(?P<verb>fly|flying|fly out|flying out|fly off|flying off|leave|are leaving|"
+        rf"am leaving|are off|am off|head off|set off|travel|travelling) (?:to|for) (?P<place>(?-i:[A-Z])[\w\-]+"
+        rf"(?: (?-i:[A-Z])[\w\-]+)?) (?P<when>{_ONE_OFF}){_TAIL}",
+        _b_trip,
+        False,
+    ),
+    (
+        "appointment",
+        rf"^(?:the|our) (?:new )?(?P<thing>[a-z\-]+(?: [a-z\-]+)?) (?:is being|are being|is getting|are getting|gets|"
+        rf"get|is|are) (?P<pp>{_alt(_DELIVERY)}) (?P<when>{_ONE_OFF}){_TAIL}",
+        _b_delivery,
+        False,
+    ),
+    (
+        "schedule",
+        rf"^(?:we|I) (?:usually |always |normally |generally )?do (?:the|our|my) (?P<what>[a-z][a-z\- ]{{1,30}}?) "
+        rf"(?P<recur>{_RECUR}){_TAIL}",
+        _b_we_do,
         False,
     ),
 ]

@@ -8,8 +8,9 @@ on/whenever/"call me", or is a "don't" bounded by a time or a condition ("after 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from .model import USER_STATED, Candidate
+from .model import HOUSEHOLD, USER_STATED, Candidate
 from .vocabulary import NAME, WEEKDAY
 
 # Verbs an instruction to the assistant starts with.
@@ -165,10 +166,74 @@ def _normal_form_core(s: str, standing: bool) -> str | None:
     return None
 
 
+# "please stop saying good morning sunshine": a habit of the assistant's to drop is a standing "never". Only
+# the verbs of how it speaks to people, so "stop playing music" (now) stays a one-off.
+_STOP = re.compile(
+    r"^(?:please\s+)?(?:can you\s+)?(?:stop|quit)\s+(?P<ger>saying|calling|using|mentioning|suggesting|recommending|"
+    r"reminding|asking|telling|greeting|interrupting|swearing|cursing|referring to|addressing|correcting|"
+    r"apologi[sz]ing|offering|shouting|whispering|bringing up|talking about)\b(?P<rest>.*)$",
+    re.I,
+)
+_BASE = {"referring to": "refer to", "bringing up": "bring up", "talking about": "talk about"}
+_RUN_ON = re.compile(
+    r"\s+(?:it is|that is|it gets|it annoys|it drives|because|as it|since|please|thanks|thank you|"
+    r"right now|for now|for a (?:second|moment|minute)|now)\b.*$",
+    re.I,
+)
+# "keep it short when I ask about the weather": the condition after the instruction.
+_TRAILING_WHEN = re.compile(
+    r"^(?P<instr>.+?),?\s+(?P<when>when|whenever|every time|each time)\s+(?P<cond>(?:I|we)\s.+)$", re.I
+)
+# "in this house no music after 9pm on school nights": the household's own rule.
+_HOUSE_RULE = re.compile(
+    r"^(?:in (?:this|our) (?:house|household|home|family)|(?:our|the) house rule is|house rule)[,:]?\s+"
+    r"(?:(?:there is|there are|we have|we allow|it is)\s+)?(?P<body>no\s+\w.+)$",
+    re.I,
+)
+
+
+def _gerund_base(ger: str) -> str:
+    ger = ger.lower()
+    if ger in _BASE:
+        return _BASE[ger]
+    stem = ger[:-3]
+    return {"us": "use", "apologis": "apologise", "apologiz": "apologize", "writ": "write"}.get(stem, stem)
+
+
+def _stop_rule(s: str) -> str | None:
+    m = _STOP.match(s)
+    if not m:
+        return None
+    rest = _RUN_ON.sub("", m.group("rest")).strip(" ,")
+    if re.match(r"^(?:it|that|this|now)\b", rest, re.I) or (not rest and m.group("ger").lower() != "swearing"):
+        return None
+    return f"Do not {_gerund_base(m.group('ger'))} {rest}".strip()
+
+
+def _special_rule(sentence: str, s: str) -> Candidate | None:
+    """The forms that are not a plain imperative: "stop X-ing", "in this house no X", "X when I Y"."""
+    body = _stop_rule(s)
+    if body:
+        return _rule(body, sentence.strip())
+    m = _HOUSE_RULE.match(s)
+    if m and not re.search(r"\b(?:is|are|was|were|has|have|left)\b", m.group("body"), re.I):
+        c = _rule(_RUN_ON.sub("", m.group("body")), sentence.strip())
+        return replace(c, subject=HOUSEHOLD) if c else None
+    m = _TRAILING_WHEN.match(s)
+    if m and (_IMPERATIVE.match(m.group("instr")) or _ALWAYS.match(m.group("instr"))):
+        w = _split_when(f"{m.group('when')} {m.group('cond')}, {m.group('instr')}")
+        body = _when_rule(*w) if w else None
+        return _rule(body, sentence.strip()) if body else None
+    return None
+
+
 def rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     """The rule a sentence states (normalised `s`), and what is left of it to read as facts ("never suggest nuts,
     Emma is allergic" -> the rule, and "Emma is allergic")."""
     s = s.strip().rstrip(".!")
+    special = _special_rule(sentence, _LEAD.sub("", s))
+    if special:
+        return [special], ""
     m = _CALL_ME.match(s)
     if m:
         c = _rule(f"Call me {m.group('name')}", sentence.strip())

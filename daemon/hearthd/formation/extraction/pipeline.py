@@ -72,6 +72,26 @@ _ELIDED = [
         ),
     ]
 ]
+# "she just started ballet and she loves it": "it" is the activity just named.
+_IT_IS_ACTIVITY = re.compile(
+    r"\b(?P<pre>(?:started|took up|has taken up|have taken up|began|joined|tried|got into|has got into|plays|play|"
+    r"does|do) (?P<obj>(?:the )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)(?: (?:last|this) (?:week|month|year|term))?)"
+    r",? and (?P<pron>she|he|they|I|we) (?P<adv>(?:really |absolutely |totally |already )?)"
+    r"(?P<verb>loves?|likes?|enjoys?|adores?|hates?) it\b",
+    re.I,
+)
+_NOT_ACTIVITY = set(
+    "it that this them her him me us you well so nothing something a an my his our their your new".split()
+)
+
+
+def _it_is_activity(s: str) -> str:
+    m = _IT_IS_ACTIVITY.search(s)
+    if not m or m.group("obj").split()[0].lower() in _NOT_ACTIVITY:
+        return s
+    return s[: m.end() - 2] + m.group("obj") + s[m.end() :]
+
+
 _SPEAKER_PREDICATES = {"family_member", "anniversary", "name"}  # "we have two kids": the speaker's relatives
 _NOT_ABOUT_OTHERS = {"name"}  # "she is called Emma" is read by the family rules, not as a name
 _PENDING = Mention(kind="pending")  # a pet named by a pronoun, its owner not yet known
@@ -121,7 +141,7 @@ def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: li
     if subject is None:
         return []
     mention, rewritten = subject
-    rctx = replace(ctx, clause=rewritten)
+    rctx = replace(ctx, clause=rewritten, about=True)
     out = []
     said = _clause_candidates(rewritten, rctx, rules, appositives=False)
     if not _NEGATION.search(clause) and (relative := _relative_of_named(clause, ctx, said)):
@@ -156,6 +176,8 @@ def _clause_facts(clause: str, ctx: _Ctx, discourse: Discourse) -> list[Candidat
     found = _as_said(clause, ctx, rules)
     for c in found:
         discourse.note(c.object_mention if c.predicate in ("family_member", "pet") else None)
+    if any(c.subject is HOUSEHOLD and c.predicate in ("schedule", "appointment", "note") for c in found):
+        return found  # "our cleaner comes on Wednesdays" is the household's, not a routine of the cleaner's
     return found + _about_others(clause, ctx, rules, discourse, found)
 
 
@@ -189,7 +211,7 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
     if not s or _QUESTION_START.match(s) or _HYPOTHETICAL.search(s) or _REPORTED.search(s):
         return out
     lowercase = _lowercase_input(sentence)
-    for clause in _split_clauses(s):
+    for clause in _split_clauses(_it_is_activity(s)):
         clause, _ = _strip_repeatedly(clause.strip(" ,"), _FILLER)
         clause = _strip_trailing(clause)
         if not clause:

@@ -60,6 +60,7 @@ class _Ctx:
     time_hint: str | None
     greeted: bool
     lowercase: bool
+    about: bool = False  # the clause was rewritten from someone else's ("my mum is flying in" -> "I am flying in")
 
     def cand(self, predicate, obj, text, qualifier=None, time_hint=None) -> Candidate:
         return Candidate(predicate, obj, text, self.provenance, qualifier, time_hint or self.time_hint, self.sentence)
@@ -452,11 +453,52 @@ def _b_preference(predicate: str) -> Builder:
         if infinitive:
             raw = raw[3:]
         obj, hint = _time_split_then_clean(raw)
+        if not obj and not infinitive:
+            obj, hint = _gerund_own(raw)
         if not obj or re.match(r"(?:it|that|this)\b", obj, re.I):
             return []
         return [ctx.cand(predicate, obj, _like_text(m.group("verb"), obj, infinitive), time_hint=hint)]
 
     return build
+
+
+_GERUND_OWN = re.compile(r"(?P<ger>[a-z]+ing) (?P<pos>my|his|her|their) (?P<rest>[a-z]+(?: [a-z]+){0,2})", re.I)
+
+
+_NOT_OWN_NOUNS = set("around over here there back up down in out about away off on to with when so too".split())
+
+
+def _gerund_own(raw: str) -> tuple[str | None, str | None]:
+    """ "having her hair brushed", "brushing my teeth": an activity with the subject's own possessive."""
+    raw, hint = _split_time(_strip_trailing(_OBJ_END.sub("", raw)))
+    m = _GERUND_OWN.fullmatch(raw.strip())
+    if not m or _NEGATION.search(raw) or m.group("rest").split()[0].lower() in _NOT_OWN_NOUNS:
+        return None, None
+    pos = "their" if m.group("pos").lower() == "my" else m.group("pos").lower()
+    return f"{m.group('ger')} {pos} {m.group('rest')}", hint
+
+
+def _b_allergy_trigger(m, ctx):
+    """ "grass pollen sets off my hay fever": what sets off an allergy is an allergen."""
+    obj = _clean(m.group("obj"))
+    if not obj or obj.lower() in _NOT_ALLERGENS:
+        return []
+    return [ctx.cand("allergy", obj, f"{{subject}} is allergic to {obj}")]
+
+
+def _b_allergy_symptom(m, ctx):
+    """ "I get a rash whenever I eat strawberries": a reaction to what is eaten or touched."""
+    raw, hint = _split_time(_strip_trailing(_OBJ_END.sub("", m.group("obj"))))
+    obj = _clean(raw)
+    if not obj or obj.lower() in _NOT_ALLERGENS or len(obj.split()) > 3:
+        return []
+    return [ctx.cand("allergy", obj, f"{{subject}} is allergic to {obj}", time_hint=hint)]
+
+
+_NOT_ALLERGENS = set(
+    "stress heat cold sun sunshine anxiety nerves exercise sweat sweating weather rain wind everything anything "
+    "something nothing too much late food".split()
+)
 
 
 def _b_favourite(m, ctx):
@@ -482,7 +524,8 @@ def _b_fan(m, ctx):
         return [ctx.cand("dislikes", obj, f"{{subject}} is not a fan of {obj}")]
     if _NEGATION.search(head):
         return []
-    return [ctx.cand("likes", obj, f"{{subject}} is a {obj} {'supporter' if 'supp' in m.group('fan') else 'fan'}")]
+    fan = "supporter" if "supp" in m.group("fan") else "fan"
+    return [ctx.cand("likes", obj, f"{{subject}} is {_article(obj)} {obj} {fan}")]
 
 
 def _date_obj(m, ctx) -> str | None:
@@ -664,6 +707,21 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_intolerant,
         False,
     ),
+    (
+        "allergy",
+        r"^(?P<obj>[a-z][a-z \-]{1,30}?) (?:sets? off|triggers?) (?:my|our) (?:hay ?fever|allergies|allergy)\b",
+        _b_allergy_trigger,
+        False,
+    ),
+    (
+        "allergy",
+        rf"^I {ADV}(?:get|come out in|break out in|come up in|have) (?:an? )?(?:(?:bad|nasty|terrible|horrible|itchy|"
+        r"red|awful|allergic) )?(?:rash|hives|reaction|swollen lips|swollen face|puffy eyes|itchy eyes|itchy skin|"
+        r"stomach cramps|stomach ache|tummy ache) (?:whenever|every time|each time|when) (?:I|he|she|they|we) "
+        r"(?:eat|eats|have|has|drink|drinks|touch|touches|am near|is near|are near|go near|goes near) (?P<obj>.+)",
+        _b_allergy_symptom,
+        False,
+    ),
     ("allergy", rf"^(?:I {ADV}am (?:an? )?(?:coeliac|celiac)|{_HAVE}(?:coeliac|celiac) disease)\b", _b_coeliac, False),
     # work
     (
@@ -772,6 +830,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # birthdays and anniversaries (the date is the value)
     ("birthday", rf"^my birthday is (?:on |in )?(?P<obj>{DATE})", _b_birthday, False),
     ("birthday", rf"^I was born (?:on |in )?(?P<obj>{DATE})", _b_birthday, False),
+    # "Rosa turns six on the 8th of October"
+    (
+        "birthday",
+        rf"^I (?:turn|turned|am turning) (?:\d{{1,3}}|[a-z]+(?:-[a-z]+)?) (?:on |in )(?P<obj>{DATE})",
+        _b_birthday,
+        False,
+    ),
     (
         "anniversary",
         rf"^(?:our|my) (?:(?P<qual>wedding|dating|engagement) )?anniversary is (?:on |in )?"

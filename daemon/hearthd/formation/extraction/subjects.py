@@ -93,13 +93,18 @@ _NAMED_REL = re.compile(
 _LOWER_NAME = re.compile(
     r"^(?P<name>[a-z][a-z\-]{1,20})(?:(?P<gen>'s)(?= (?:favou?rite|birthday|allergic|allergy|name|job|"
     r"diet|vegan|vegetarian)\b)|(?= (?:is|has been|has always been) (?:allergic|vegan|vegetarian|lactose intolerant)\b"
-    r"|(?= (?:lives|works|loves|hates|adores) (?:in|at|as|for)?\b)))",
+    r"|(?= (?:lives|works|loves|hates|adores) (?:in|at|as|for)?\b)"
+    # "felix is obsessed with minecraft", "tomas is a huge anderlecht fan", "rosa turns six on ..."
+    r"|(?= is (?:(?:really |totally |absolutely )?(?:obsessed with|crazy about|mad about|into|scared of|terrified of"
+    r"|afraid of)|an? (?:huge|big|massive|die-hard|mad) [a-z]+(?: [a-z]+)? (?:fan|supporter))\b)"
+    r"|(?= (?:cannot stand|does not like|turns \w+ on|gets (?:a rash|hives|itchy)|teaches)\b)))",
 )
 _NOT_LOWER_NAMES = set(
     "everyone everybody someone somebody nobody noone people who that this what which there here one nothing "
     "everything something anyone anybody the a an and but or so then also it he she they we you i kids children "
     "family household baby boy girl man woman guy lady dog cat pet".split()
 )
+_KIN_SUBJECT = re.compile(rf"^(?P<kin>{_alt(_KIN_NAMES)})(?P<gen>'s)?(?= )", re.I)
 _PRONOUN_SUBJECT = re.compile(r"^(?P<pron>he|she|his|her|it|its)(?= )", re.I)
 # After "Emma's": the contraction of "is"/"has", not a possessive.
 _IS_AFTER = set(
@@ -266,6 +271,10 @@ def subject_of(clause: str, discourse: Discourse, lowercase: bool = False) -> tu
             mention = known if known and known.relation == mention.relation else mention
         rest = _rewrite_rest(clause[m.end() :], bool(m.group("gen")))
         return (mention, rest) if rest else None
+    m = _KIN_SUBJECT.match(clause)
+    if m:
+        rest = _rewrite_rest(clause[m.end() :], bool(m.group("gen")))
+        return (Mention(relation=_KIN_NAMES[m.group("kin").lower()]), rest) if rest else None
     m = _PRONOUN_SUBJECT.match(clause)
     if m:
         pron = m.group("pron").lower()
