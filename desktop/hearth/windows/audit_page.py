@@ -26,11 +26,19 @@ ACTIONS = (
     "speaker.reenroll",
     "speaker.rename",
     "speaker.remove_voice",
+    "fact.superseded",
+    "fact.reinstated",
+    "fact.released",
+    "rule.add",
+    "entity.rename",
+    "entity.alias",
+    "entity.merge",
+    "entity.split",
 )
 
 
 class AuditPage(Page):
-    name, title, areas = "audit", "Audit log", ("memory", "settings", "speakers", "receipts")
+    name, title, areas = "audit", "Audit log", ("memory", "settings", "speakers", "receipts", "entities")
 
     def __init__(self, tasks, link, parent=None):
         super().__init__(tasks, link, parent)

@@ -87,7 +87,7 @@ TABS = (("facts", "Facts"), ("episodes", "Episodes"), ("turns", "Turns"))
 
 
 class MemoryPage(Page):
-    name, title, areas = "memory", "Memory", ("memory", "speakers")
+    name, title, areas = "memory", "Memory", ("memory", "speakers", "entities")  # a rename relabels facts
 
     def __init__(self, tasks, link, parent=None):
         super().__init__(tasks, link, parent)
