@@ -337,6 +337,95 @@ POSITIVES = [
     pos("oh and we've got a cat too, her name's Pepper", ("pet", "Pepper")),
     pos("We have a cat. Her name is Luna.", ("pet", "Luna")),
     pos("I have a dog, he's called Rex.", ("pet", "Rex")),
+    # dev set 2's general forms, each with variants written here
+    pos("I've been a midwife for six years.", ("works_as", "midwife")),
+    pos("I've been a paediatric nurse for about twelve years now", ("works_as", "paediatric nurse")),
+    pos("We've got a Volkswagen Golf.", ("owns", "Volkswagen Golf"), subject="household"),
+    pos("I've got a Tesla Model 3", ("owns", "Tesla Model 3")),
+    pos("my dad's car is a silver Ford Focus", ("owns", "silver Ford Focus"), subject="my father"),
+    pos("our car's a grey Skoda Octavia", ("owns", "grey Skoda Octavia"), subject="household"),
+    pos("I'm not at Tesco anymore, I'm at Lidl now.", ("works_at", "Lidl")),
+    pos("no wait I'm not at Bosch anymore I'm at Siemens now", ("works_at", "Siemens")),
+    pos(
+        "Ana teaches history at Oakwood Academy.",
+        ("works_as", "history teacher"),
+        ("works_at", "Oakwood Academy"),
+        subject="Ana",
+    ),
+    pos("hey I'm Priya nice to meet you", ("name", "Priya")),
+    pos("hello i'm ana nice to meet you", ("name", "ana")),
+    pos("emma is obsessed with horses", ("likes", "horses"), subject="Emma"),
+    pos("leo is crazy about dinosaurs", ("likes", "dinosaurs"), subject="Leo"),
+    pos("tomas is a huge anderlecht fan", ("likes", "anderlecht"), subject="Tomas"),
+    pos("grandma's birthday is on the 2nd of March", ("birthday", "the 2nd of March"), subject="my grandmother"),
+    pos("nan hates olives", ("dislikes", "olives"), subject="my grandmother"),
+    pos("dad's a plumber", ("works_as", "plumber"), subject="my father"),
+    pos("emma's birthday is the twenty-first of june", ("birthday", "the twenty-first of june"), subject="Emma"),
+    pos("my birthday is on the first of may", ("birthday", "the first of may")),
+    pos("Leo turns seven on the 3rd of June.", ("birthday", "the 3rd of June"), subject="Leo"),
+    pos("Tom loves playing his guitar.", ("likes", "playing his guitar"), subject="Tom"),
+    pos("Emma hates doing her homework.", ("dislikes", "doing her homework"), subject="Emma"),
+    pos("I hate having my photo taken.", ("dislikes", "having their photo taken")),
+    pos("cats trigger my allergies", ("allergy", "cats")),
+    pos("dust sets off my hay fever", ("allergy", "dust")),
+    pos("Tom gets hives whenever he eats shellfish", ("allergy", "shellfish"), subject="Tom"),
+    pos("I get a rash when I touch wool", ("allergy", "wool")),
+    pos("Emma took up judo and she loves it", ("likes", "judo"), subject="Emma"),
+    pos("I started yoga and I hate it", ("dislikes", "yoga")),
+    pos(
+        "our daughter Rosa just started ballet and she loves it",
+        ("family_member", "Rosa"),
+        ("likes", "ballet"),
+        subject="Rosa",
+    ),
+    pos("Tom's sister is called Ana.", ("family_member", "Ana"), subject=None),
+    pos(
+        "Karim's wife is called Sophie and she teaches yoga",
+        ("family_member", "Sophie"),
+        ("works_as", "yoga teacher"),
+        subject="Sophie",
+    ),
+    pos("Our window cleaner comes on Friday mornings.", ("schedule", "Friday mornings"), subject="household"),
+    pos("I walk the dog on Saturday mornings.", ("routine", "walk the dog")),
+    pos("the bin day's tuesday", ("schedule", "tuesday"), subject="household"),
+    pos(
+        "the car keys are with the neighbour",
+        ("note", "car keys are with the neighbour"),
+        subject="household",
+    ),
+    pos("we're based in Leeds in a house by the river", ("lives_in", "Leeds"), subject="household"),
+    pos(
+        "Emma has piano lessons every Monday after school",
+        ("schedule", "every Monday after school"),
+        subject="Emma",
+    ),
+    pos("Leo has his check-up on Friday at 10", ("appointment", "Friday at 10"), subject="Leo"),
+    pos(
+        "the electrician's coming on Monday between 8 and 12",
+        ("appointment", "Monday between 8 and 12"),
+        subject="household",
+    ),
+    pos("My brother is flying in on Friday.", ("appointment", "Friday"), subject="my brother"),
+    pos("We fly to Paris on the 2nd of August.", ("appointment", "the 2nd of August"), subject="household"),
+    pos("The new sofa is being delivered on Tuesday.", ("appointment", "Tuesday"), subject="household"),
+    pos("the washing machine is getting fixed tomorrow", ("appointment", "tomorrow"), subject="household"),
+    pos("we do the school run every morning", ("schedule", "every morning"), subject="household"),
+    pos("no wait the scan is friday not thursday", ("appointment", "friday")),
+    pos("the dentist appointment has been moved to the 14th", ("appointment", "the 14th")),
+    pos(
+        "Emma's birthday party is on Saturday the 9th at the park",
+        ("appointment", "Saturday the 9th"),
+        subject="Emma",
+    ),
+    pos("stop calling me sweetie", ("rule", "Do not call {subject} sweetie")),
+    pos("please stop saying good morning sunshine it's annoying", ("rule", "Do not say good morning sunshine")),
+    pos(
+        "keep answers brief when I ask about the news",
+        ("rule", "Whenever {subject} asks about the news, keep answers brief"),
+    ),
+    pos("keep it short when I ask about the weather", ("rule", "Keep the weather short")),
+    pos("in our house no shoes indoors", ("rule", "No shoes indoors")),
+    pos("in this house no music after 9pm on school nights", ("rule", "No music after 9pm on school nights")),
 ]
 
 NEGATIVES = [
@@ -495,6 +584,49 @@ NEGATIVES = [
     neg("everyone's allergic to something"),
     neg("I'm not a fan."),
     neg("Would you be a Benfica fan?"),
+    # neighbours of dev set 2's forms that state nothing
+    neg("I've been a nurse."),  # perhaps no longer
+    neg("I've been a nurse for a bit."),
+    neg("I'm at the office now."),
+    neg("I'm at Siemens now."),  # with no employer left, "at" is only where one is
+    neg("I teach my son to read."),
+    neg("I don't teach anymore."),
+    neg("hi i'm back"),
+    neg("hi i'm tired nice to meet you"),
+    neg("Is grandma's birthday in May?"),
+    neg("Leo turns seven next week."),
+    neg("Does Leo turn seven on the 3rd of June?"),
+    neg("Tom hates having her around."),
+    neg("Emma doesn't mind having her hair brushed."),
+    neg("stress triggers my eczema"),
+    neg("I don't get a rash when I eat nuts"),
+    neg("If I eat shellfish I get hives."),
+    neg("Would she love it?"),
+    neg("I started a new job and I love it"),
+    neg("the kids love pizza"),  # a group is not one person
+    neg("the kids both adore pancakes"),
+    neg("Tom's sister isn't called Ana."),
+    neg("Did Tom's wife say she is called Ana?"),
+    neg("The spare key is with Tom."),
+    neg("My parents are flying in on Friday."),
+    neg("I'm flying in on Monday."),  # the speaker's own travel plans
+    neg("Is my brother flying in on Friday?"),
+    neg("My brother might fly in on Friday."),
+    neg("We might fly to Paris on the 2nd of August."),
+    neg("Are we flying to Paris on Friday?"),
+    neg("The sofa isn't being delivered on Tuesday."),
+    neg("Is the sofa being delivered on Tuesday?"),
+    neg("the party is on Saturday"),  # whose party is not said
+    neg("stop playing that song"),  # a one-off
+    neg("stop it"),
+    neg("can you stop saying that"),
+    neg("remind me to call mum when I get home"),
+    neg("in this house we don't eat pork"),
+    neg("in this house no one is allowed sweets"),
+    neg("Karim said he's thinking of becoming a pilot"),
+    neg("Tom doesn't work at Elia anymore"),
+    neg("Stop calling me sweetie.", role="assistant"),
+    neg("Your brother is flying in on Friday.", role="assistant"),
 ]
 
 TABLE = POSITIVES + NEGATIVES
@@ -557,7 +689,9 @@ def test_positive(case: Case):
         assert about <= {case.subject}, about
     for c in got:
         if c.predicate in RELATION_FACTS:
-            assert c.object_mention is not None and who(c.subject) in ("", "household", case.subject)
+            # the speaker's relative, or someone named's ("Karim's wife is called Sophie": subject Karim)
+            named_owner = c.subject is not None and c.subject.name is not None and c.subject.relation is None
+            assert c.object_mention is not None and (who(c.subject) in ("", "household", case.subject) or named_owner)
 
 
 @pytest.mark.parametrize("case", NEGATIVES, ids=lambda c: f"{c.role}: {c.text}")

@@ -116,7 +116,7 @@ _HAS_AFTER = {"got", "been"}
 _ADVERB = r"(?:(?:now|also|still|really|just|currently|actually|absolutely|definitely|recently|finally|always|usually|"
 _ADVERB += r"normally|typically|generally|regularly|never|totally|even|truly|honestly|both|so|officially|already)\s+)*"
 _VERB = re.compile(rf"^(?P<adv>{_ADVERB})(?P<verb>[a-z\-]+)\b(?P<tail>.*)$", re.I | re.S)
-_KEEP_VERBS = set("can cannot could was moved got became went turned has does is did just".split())
+_KEEP_VERBS = set("can cannot could was moved got became went turned has does is did just took began".split())
 _NOT_VERBS = set("this his was us plus yes as is thus bus gas lens always".split())
 
 
