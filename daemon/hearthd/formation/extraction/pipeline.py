@@ -37,6 +37,7 @@ from .text import (
     split_sentences,
 )
 from .vocabulary import _PET_SINGULAR, TIME
+from .words import truecase, uncapitalise
 
 __all__ = ["Discourse", "extract"]
 
@@ -203,6 +204,25 @@ def _prepare(sentence: str) -> tuple[str, str, bool] | None:
 
 
 def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]:
+    lowercase = _lowercase_input(sentence)
+    if not lowercase:
+        return _read_sentence(sentence, discourse, False)
+    # Speech-recogniser text: read with "I" and the words that may be names capitalised; a word capitalised alone
+    # is lower-cased again in an object that is no name or place.
+    cased, singles = truecase(sentence)
+    return [
+        replace(
+            c,
+            object=uncapitalise(c.predicate, c.object, singles),
+            text=uncapitalise(c.predicate, c.text, singles),
+            qualifier=uncapitalise(c.predicate, c.qualifier, singles),
+            source=sentence.strip() if c.source == cased.strip() else c.source,
+        )
+        for c in _read_sentence(cased, discourse, True)
+    ]
+
+
+def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list[Candidate]:
     prepared = _prepare(sentence)
     if prepared is None:
         return []
@@ -210,7 +230,6 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
     out, s = rules_of(sentence, s)  # a standing instruction ("don't play music after nine") before the question test
     if not s or _QUESTION_START.match(s) or _HYPOTHETICAL.search(s) or _REPORTED.search(s):
         return out
-    lowercase = _lowercase_input(sentence)
     for clause in _split_clauses(_it_is_activity(s)):
         clause, _ = _strip_repeatedly(clause.strip(" ,"), _FILLER)
         clause = _strip_trailing(clause)

@@ -1,0 +1,281 @@
+"""Common English words: in all-lower-case (speech-recogniser) text, a word not among them may be a name.
+
+The list is written, not downloaded: function words, common verbs, nouns, adjectives and adverbs, and the casual
+British words people say to a voice assistant. Inflections are found by `is_common` (plurals, -ed, -ing, -ly, -er).
+When a lower-case word might not be a name it is here: precision before recall ("will", "may", "rose", "pat").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .vocabulary import (
+    _DIETS,
+    _MONTHS,
+    _NOT_NAMES,
+    _OCCUPATIONS,
+    _ORDINALS,
+    _PET_KINDS,
+    _PET_PLURAL,
+    _REL_SINGULAR,
+    _WEEKDAYS,
+)
+
+_FUNCTION = """
+a an the this that these those some any no every each either neither all both half few many much more most less
+least other another such what which who whom whose whoever whatever where when why how whether if unless because
+cos cause coz since as than then though although while whilst until till after before during about above across
+against along amid among around at away behind below beneath beside besides between beyond by down for from in
+inside into like near nearby of off on onto out outside over past per round through throughout to toward towards
+under underneath unlike up upon via with within without and but or nor so yet also too very really quite rather
+pretty just only even still already always never ever often sometimes usually normally generally mostly mainly
+typically regularly occasionally rarely seldom hardly barely nearly almost again once twice here there now today
+tonight tomorrow yesterday soon later early late ago yet i me my mine myself you your yours yourself yourselves he
+him his himself she her hers herself it its itself we us our ours ourselves they them their theirs themselves one
+ones someone somebody something somewhere anyone anybody anything anywhere everyone everybody everything everywhere
+noone nobody nothing nowhere none own self am is are was were be been being have has had having do does did doing
+done will would shall should can could may might must ought dare need im ive id ill youre youve youd theyre
+theyve weve were hes shes its thats whats theres heres lets dont doesnt didnt wont wouldnt cant couldnt shouldnt
+isnt arent wasnt werent havent hasnt hadnt mustnt aint not yes yeah yep yup nope nah no ok okay alright right well
+oh ah eh er erm um uh hmm ooh ugh ooh wow hey hi hiya hello hullo howdy bye goodbye cheers ta thanks thank please
+sorry pardon anyway anyhow besides basically actually literally honestly seriously definitely probably possibly
+perhaps maybe apparently obviously clearly certainly surely totally completely absolutely entirely fully properly
+proper really truly simply exactly especially particularly specifically generally kinda sorta gonna wanna gotta
+lemme dunno innit init aye nowt owt summat mate mates lad lads lass lasses folks guys bloke blokes chap fella
+else instead otherwise therefore thus hence meanwhile however indeed moreover furthermore plus minus versus vs etc
+"""
+
+_VERBS = """
+accept add admit advise afford agree allow answer apologise appear apply argue arrange arrive ask attach attend
+avoid bake bathe bear beat become begin believe belong bend bet bike bite blame bleed blow boil book borrow bother
+bounce bow box break breathe bring brush build burn burst buy call calm camp care carry catch cause change charge
+chase chat cheat check cheer chew choose chop clap clean clear climb close coach collect colour comb come commute
+compare complain complete confirm connect consider contain continue cook cool copy correct cost cough count cover
+crash crawl create creep cross cry cuddle cure cut cycle dance deal decide decorate deliver depend describe deserve
+design destroy die dig dine dislike dive divide do drag draw dream dress drink drip drive drop drown dry dust earn
+eat educate email end enjoy enter escape examine excuse exercise exist expect explain face fail fall fancy fasten
+fear feed feel fetch fight fill find finish fish fit fix flash float flood flow fly fold follow forget forgive form
+freeze frighten fry gather get give glue go grab grin grind grip grow guard guess guide hammer hand handle hang
+happen harm hate hear heat help hide hike hit hold hop hope hover hug hum hunt hurry hurt identify ignore imagine
+improve include increase inform injure insist intend interest introduce invent invite iron itch jog join joke judge
+juggle jump keep kick kill kiss kneel knit knock know land last laugh lay lead lean learn leave lend let lick lie
+lift light like limp listen live load lock look lose love mark marry match matter mean measure meet melt mend mind
+miss mix moan move mow murder nap need nod note notice obey offer open order owe own pack paint park part pass
+paste pat pause pay peel perform phone pick pin place plan plant play plug point poke polish pop post pour practise
+practice pray prefer prepare present press pretend prevent print produce promise protect provide pull pump punch
+push put queue race rain raise reach read realise realize receive recommend record reduce refuse relax release
+remain remember remind remove rent repair repeat reply report request rescue rest retire return ride ring rinse
+rise risk roast rob rock roll rub ruin rule run rush sail save saw say scare scrape scratch scream search see seem
+sell send serve set settle sew shake share shave shine shiver shoot shop shout show shower shrink shut sigh sign
+sing sink sit skate ski skip slap sleep slide slip smash smell smile smoke snack snap sneeze snore snow soak solve
+sort sound speak spell spend spill spin spit split spoil spot spray spread squash squeeze stand stare start stay
+steal step stick sting stir stop store stretch study stuff suck suffer suggest suit supply support suppose surprise
+swallow swap swear sweat sweep swim swing switch take talk taste teach tear tease telephone tell tend test text
+thank think throw tick tidy tie tip tire touch tour train travel treat trip trust try turn type understand undress
+unlock unpack use vanish visit vote wait wake walk wander want warm warn wash waste watch water wave wear weigh
+welcome whisper whistle win wink wipe wish wonder work worry wrap write yawn yell zip
+ate bought brought built caught chose came did drank drove ate fell felt fought found flew forgot forgave froze
+got gotten gave went gone grew hung heard hid held hurt kept knew known laid led left lent lost made meant met paid
+put quit ran rang rode rose said sat saw seen sold sent set shook shot shut sang sank slept slid spoke spent spun
+stood stole stuck stung swam swore swept swung took taught tore told thought threw understood woke wore won wound
+wrote written been begun broken chosen driven eaten fallen forgotten frozen given grown hidden ridden risen shaken
+spoken stolen sworn taken thrown woken worn moved started joined switched changed lived worked
+"""
+
+_NOUNS = """
+time year years people way day days man men woman women child children world life hand part place case week weeks
+company system program question work government number night point home water room mother area money story fact
+month months lot right study book eye eyes job word business issue side kind head house service friend friends
+father power hour game line end member law car city community name president team minute idea kid kids body
+information back parent face others level office door health person art war history party result change morning
+reason research girl guy moment air teacher force education foot feet boy age policy everything process music
+market sense nation plan college interest death experience effect use class control care field development role
+effort rate heart drug show leader light voice wife husband police mind difference period building action
+authority model type value care bed bedroom kitchen garden bathroom toilet loo lounge hall hallway stairs upstairs
+downstairs garage shed attic loft flat apartment street road lane avenue drive close crescent way town village
+county country coast beach sea seaside sand island lake river hill hills mountain mountains field fields farm
+forest wood woods park parks pitch pool gym church chapel mosque temple school schools nursery uni university
+college academy hospital clinic surgery practice infirmary pharmacy chemist chemists shop shops store stores
+supermarket market centre center mall bank library museum gallery theatre theater cinema pub pubs bar bars cafe
+restaurant restaurants takeaway hotel station airport bus train trains tram tube plane flight flights boat ship
+ferry taxi cab bike bicycle motorbike van lorry truck tractor scooter car cars motor engine tyre tyres wheel
+breakfast lunch dinner tea supper brunch meal meals snack snacks food drink drinks coffee milk juice wine beer
+lager cider gin whisky vodka water bread toast butter cheese egg eggs bacon sausage sausages ham chicken beef pork
+lamb fish salmon tuna prawns seafood shellfish meat steak burger burgers pizza pasta rice noodles curry soup salad
+sandwich sandwiches chips crisps fries potato potatoes veg vegetables vegetable fruit fruits apple apples banana
+bananas orange oranges grapes strawberries berries lemon lime tomato tomatoes onion onions garlic pepper peppers
+chilli carrot carrots peas beans broccoli cabbage lettuce spinach kale cauliflower sprouts mushroom mushrooms olive
+olives avocado cucumber celery corn sweetcorn nuts nut peanut peanuts almonds cashews walnuts hazelnuts sesame
+seeds soy soya dairy gluten wheat lactose chocolate sweets cake cakes biscuit biscuits cookie cookies ice cream
+dessert pudding sugar salt honey jam marmalade cereal porridge oats yoghurt yogurt cream sauce ketchup mayo
+mustard coriander cilantro parsley basil mint herbs spices spicy ginger cinnamon vanilla penicillin aspirin
+ibuprofen paracetamol antibiotics medicine medication tablets pills inhaler injection jab jabs vaccine pollen
+grass dust hay fever asthma eczema diabetes allergy allergies allergic cold flu cough virus bug sting stings
+wasp wasps bee bees latex shellfish doctor doctors dentist dentists nurse vet vets appointment appointments
+meeting meetings lesson lessons class classes club clubs match matches game games training practice rehearsal
+concert gig show holiday holidays trip trips visit visits party parties wedding birthday birthdays anniversary
+christmas easter eve new half term weekend weekends evening evenings afternoon afternoons mornings nights night
+noon midnight o'clock oclock hour hours minutes second seconds spring summer autumn winter fall season seasons
+weather rain snow sun sunshine wind fog heat cold colour color colours red blue green yellow purple pink orange
+black white grey gray brown silver gold navy beige cream turquoise maroon violet football footy rugby cricket
+tennis golf swimming running cycling walking hiking climbing yoga pilates dancing ballet boxing karate judo
+netball hockey basketball baseball volleyball badminton squash snooker darts bowling fishing gardening cooking
+baking reading writing painting drawing knitting sewing singing gaming chess crosswords crossword puzzles puzzle
+sudoku music piano guitar drums violin keyboard band choir orchestra film films movie movies telly tv television
+series box set sets news radio podcast podcasts book books novel novels magazine paper papers phone phones mobile
+laptop computer tablet ipad screen app apps internet wifi email emails text texts message messages photo photos
+picture pictures camera watch clock key keys door doors window windows wall walls floor roof boiler heating
+radiator oven cooker fridge freezer dishwasher washing machine dryer hoover kettle toaster microwave sofa couch
+chair chairs table tables desk bed beds lamp light lights bin bins rubbish recycling bag bags box boxes bottle
+bottles cup cups mug mugs plate plates bowl bowls glass glasses knife fork spoon pan pans pot pots clothes shirt
+shoes boots coat jacket jumper dress hat scarf gloves uniform kit dog dogs cat cats pet pets puppy kitten horse
+horses pony rabbit hamster fish bird birds chickens animal animals mum mom mummy mam dad daddy nan nana nanna gran
+granny grandma grandad granddad grandpa grandparents parents son sons daughter daughters brother brothers sister
+sisters baby babies kids family families cousin cousins uncle aunt auntie aunty nephew niece wife husband partner
+boyfriend girlfriend fiance fiancee ex neighbour neighbours neighbor friend friends mate mates boss colleague
+colleagues manager staff client clients customer customers patient patients student students pupil pupils teacher
+teachers coach player players fan fans supporter supporters member members owner holder ticket tickets season
+pass card money cash price bill bills rent mortgage tax job jobs career work office shift shifts contract role
+trade business firm company agency council nhs army navy police fire brigade ambulance charity volunteer
+volunteering retirement pension side sides five-a-side sort thing things stuff bit bits lot lots loads load ton
+tons piece pieces couple pair bunch way ways kind sort type end start middle top bottom front back left right
+inside outside north south east west northern southern eastern western central upstairs number numbers age size
+height weight shape diet vegan vegetarian veggie pescatarian keto halal kosher bloody hell god damn heck crikey
+blimey gosh
+"""
+
+_ADJ = """
+good bad great fine nice lovely brilliant brill amazing awesome fantastic terrible awful horrible dreadful rubbish
+decent grand cool chill big small little large tiny huge massive giant long short tall high low wide narrow thick
+thin fat slim heavy light old new young fresh modern ancient early late first last next previous current recent
+hot warm cold cool wet dry clean dirty full empty open closed busy quiet loud noisy calm happy sad glad upset angry
+cross mad crazy bonkers daft silly funny serious strange weird odd normal usual regular common rare special
+favourite favorite main best worst better worse fave easy hard difficult simple tough soft strong weak fast quick
+slow rich poor cheap expensive dear free safe dangerous healthy sick ill poorly unwell well fit tired knackered
+shattered exhausted sleepy hungry thirsty bored scared afraid frightened terrified nervous worried keen eager
+ready sure certain true false real fake right wrong correct proper local national royal general public private
+personal whole entire single double only own same different similar various certain particular specific able
+unable likely unlikely possible impossible important necessary sweet sour bitter salty spicy mild plain fancy
+gorgeous beautiful pretty ugly smart clever stupid kind nice mean rude polite lazy active sporty arty nerdy
+geeky shy friendly lonely alone together married single divorced separated widowed pregnant retired unemployed
+self-employed freelance part-time full-time based allergic intolerant coeliac celiac diabetic vegan dairy-free
+gluten-free nut-free sugar-free lactose-free severe serious mild deadly fatal obsessed addicted hooked
+"""
+
+_MORE = """
+dinnertime bedtime lunchtime teatime weekday weekdays fortnight fortnightly daily weekly monthly yearly annual
+usual sometime somehow someday anytime everyday elsewhere forever whenever wherever meantime
+listen thing anyway whatnot wotsit thingy whatsit stuff bits
+hundred thousand million zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety dozen
+quarter twice thrice
+called named name names known nickname surname
+sport sports injury injuries soap total owl oat oats grams gram cups recipe recipes essay episode episodes timer
+telescope list lists shopping coding code homework curl curling hip knee back op operation far assume terrify
+race races formula lights lamp spot bit stay kick off away home match fixture league cup final trophy quiz
+answer answers help advice opinion idea ideas plan plans hobby hobbies habit habits routine chores chore job
+allergic intolerance dairy rule rules reminder reminders alarm alarms calendar diary schedule timetable menu
+language languages spanish french german maths math science physics chemistry biology geography art drama pe
+exam exams test tests results grade grades degree course courses lecture homework revision nap naps walk walks
+run runs ride rides swim swims stroll jog drive drives commute commutes lift lifts late early night owl lark
+signalling signal fixing fitting installing teaching nursing caring cleaning driving building selling
+thinking feeling looking wanting trying getting going coming doing making taking saying telling asking
+metric imperial unit units celsius fahrenheit miles kilometres kilos pounds stone
+whole wee bigger biggest smaller smallest older oldest younger youngest taller shorter
+"""
+
+
+def _all() -> frozenset[str]:
+    words = set()
+    for block in (_FUNCTION, _VERBS, _NOUNS, _ADJ, _MORE):
+        words.update(block.split())
+    for seq in (_OCCUPATIONS, _DIETS, _PET_KINDS, _REL_SINGULAR, _MONTHS, _WEEKDAYS, _ORDINALS):
+        for phrase in seq:
+            words.update(phrase.lower().replace("-", " ").split())
+            words.add(phrase.lower())
+    words.update(_PET_PLURAL.values())
+    words.update(_NOT_NAMES)
+    return frozenset(words)
+
+
+COMMON = _all()
+_SUFFIXES = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"), ("ly", ""),
+             ("er", ""), ("ers", ""), ("'s", ""), ("s'", ""), ("n't", ""))
+
+
+def is_common(word: str) -> bool:
+    """Whether a lower-case word is a common English word (or an inflection of one), not possibly a name."""
+    w = word.lower().strip("'")
+    if w in COMMON or len(w) <= 2:
+        return True
+    for suffix, repl in _SUFFIXES:
+        if w.endswith(suffix) and len(w) > len(suffix) + 2:
+            stem = w[: -len(suffix)] + repl
+            if stem in COMMON or (len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in COMMON):
+                return True
+    return False
+
+
+# The head words of a place's or an organisation's name: "northgate clinic", "leeds united", "roundhay park".
+_NAME_HEADS = frozenset(
+    """clinic hospital infirmary school college university academy surgery practice centre center library museum
+    united city rovers wanderers athletic county albion park road street lane avenue drive square gardens bridge
+    station airport church cathedral hall stadium arena theatre cinema hotel bank council trust group ltd limited
+    partners associates institute foundation""".split()
+)
+_TITLES = frozenset("mr mrs ms miss dr doctor prof professor auntie aunty uncle".split())
+_TOKEN = re.compile(r"[^\W\d_][\w\-]*(?:'[a-z]+)?")
+_I_FORMS = {"i": "I", "i'm": "I'm", "i've": "I've", "i'd": "I'd", "i'll": "I'll"}
+
+
+def _cap(word: str) -> str:
+    return "-".join(p[:1].upper() + p[1:] for p in word.split("-"))
+
+
+def truecase(sentence: str) -> tuple[str, frozenset[str]]:
+    """An all-lower-case sentence with "I" and the words that may be names capitalised ("hanne's a vet in oslo" ->
+    "Hanne's a vet in Oslo"), and a place's head word after one ("northgate clinic" -> "Northgate Clinic"); with
+    the words capitalised alone (not in a run of them), which are lower-cased again in an object that is not a
+    name or a place ("i love jazz" likes "jazz")."""
+    out, last, runs, prev_cap, prev_title = [], 0, [], False, ""
+    for m in _TOKEN.finditer(sentence):
+        word = m.group()
+        low = word.lower()
+        base = (low[:-2] if low.endswith("'s") else low).replace("'", "")
+        if low in _I_FORMS:
+            new, cap = _I_FORMS[low], False
+        elif (prev_cap and base in _NAME_HEADS) or not is_common(base):
+            new, cap = _cap(word), True
+        else:
+            new, cap = word, False
+        out.append(sentence[last : m.start()] + new)
+        last = m.end()
+        if cap and prev_title:  # "mr okafor"
+            out[-2] = out[-2][: len(out[-2]) - len(prev_title)] + _cap(prev_title)
+            runs[-1].append(_cap(prev_title))
+        if cap:
+            if prev_cap or prev_title:
+                runs[-1].append(new)
+            else:
+                runs.append([new])
+        elif prev_title:
+            runs.pop() if runs and not runs[-1] else None
+        prev_title = word if low in _TITLES and sentence[m.end() : m.end() + 1] == " " else ""
+        if prev_title:
+            runs.append([])
+        prev_cap = cap and sentence[m.end() : m.end() + 1] == " " and not low.endswith("'s")
+    out.append(sentence[last:])
+    singles = frozenset(r[0].removesuffix("'s") for r in runs if len(r) == 1)
+    return "".join(out), singles
+
+
+_NAMED_OBJECT = frozenset({"name", "lives_in", "works_at", "family_member", "pet"})
+_WORD = re.compile(r"[^\W\d_][\w\-]*")
+
+
+def uncapitalise(predicate: str, value: str | None, singles: frozenset[str]) -> str | None:
+    """A value with the words the truecaser capitalised alone lower-cased again, unless it names a person, a pet
+    or a place ("likes jazz", but "lives in York")."""
+    if not value or not singles or predicate in _NAMED_OBJECT:
+        return value
+    return _WORD.sub(lambda m: m.group().lower() if m.group() in singles else m.group(), value)
