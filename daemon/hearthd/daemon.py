@@ -37,6 +37,7 @@ from .ops.forgetting import Forgetting
 from .ops.generator import GeneratorOps
 from .ops.importance import ImportanceOps
 from .ops.recall import Reading
+from .ops.rules import RulesOps
 from .ops.settings import SettingsOps
 from .ops.speakers import Speakers
 from .ops.system import System
@@ -114,6 +115,7 @@ class Daemon:
             ),
             tools=Tools(self.store, self.settings, reading, conversation),
             system=System(self.store, self.embedder, self.sweeper, self.events, status_of=self.status),
+            rules=RulesOps(self.store, self.embedder, self.backfill, self.events, self.former.rules),
             entities=EntitiesOps(self.store, self.events),
             importance=ImportanceOps(self.store, self.settings, self.events),
         )

@@ -28,6 +28,7 @@ VIEW_OF_OPERATION_AREA = {
     "tools": "memory",
     "importance": "memory",
     "entities": "entities",
+    "rules": "memory",
 }
 AREA_OF = {op.event: VIEW_OF_OPERATION_AREA[op.area] for op in REGISTRY.values() if op.event} | {
     "formation.session": "memory",

@@ -80,3 +80,58 @@ def test_date_follows_the_system_language(daemon, client):
     block = client.context("bonjour")["preamble"]
     weekday = block.splitlines()[1].split()[1]
     assert weekday in {"lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"}
+
+
+def _set_importance(daemon, values: dict[str, float]) -> None:
+    """Importance by a fact's text (computed by formation/importance.py; set here as given)."""
+    daemon.store.writer.write(
+        lambda tx: tx.executemany("UPDATE facts SET importance = ? WHERE text = ?", [(v, t) for t, v in values.items()])
+    )
+
+
+def test_the_pinned_card_is_ordered_by_importance_and_keeps_the_most_important(daemon, client):
+    for text in ("I am allergic to peanuts", "My name is Alice", "I live in Porto"):
+        client.remember(text, speaker="alice", pin=True)
+    texts = {f["text"]: f["id"] for f in client.facts("alice")}
+    by_text = dict(zip(("allergy", "name", "home"), sorted(texts, key=texts.get)))
+    _set_importance(daemon, {by_text["allergy"]: 0.9, by_text["name"]: 0.2, by_text["home"]: 0.5})
+    ctx = client.context("hello", speaker="alice")
+    assert [f["text"] for f in ctx["pinned"]] == [by_text["allergy"], by_text["home"], by_text["name"]]
+    client.set_setting("memory.pinned_card_max_facts", 1)
+    assert [f["text"] for f in client.context("hello", speaker="alice")["pinned"]] == [by_text["allergy"]]
+
+
+def test_the_cut_to_top_k_keeps_search_order_but_the_more_important_of_tied_facts(daemon, client):
+    from hearthd.memory.context import cut
+
+    for text in ("I like jazz", "I like tea", "I like chess", "I like rain"):
+        client.remember(text, speaker="alice")
+    ids = {f["object"]: f["id"] for f in client.facts("alice")}
+    daemon.store.writer.write(
+        lambda tx: tx.executemany(
+            "UPDATE facts SET importance = ? WHERE id = ?",
+            [(0.1, ids["jazz"]), (0.2, ids["tea"]), (0.9, ids["chess"]), (0.8, ids["rain"])],
+        )
+    )
+    ranked = [
+        {"id": ids["jazz"], "score": 0.5},  # best: kept whatever its importance
+        {"id": ids["tea"], "score": 0.3},  # tied at the cut with chess and rain
+        {"id": ids["chess"], "score": 0.3},
+        {"id": ids["rain"], "score": 0.3},
+    ]
+    kept = cut(daemon.store, ranked, 2)
+    assert [f["id"] for f in kept] == [ids["jazz"], ids["chess"]]
+    assert [f["id"] for f in cut(daemon.store, ranked, 3)] == [ids["jazz"], ids["chess"], ids["rain"]]
+    # no tie at the cut: the search order alone
+    untied = [dict(f, score=s) for f, s in zip(ranked, (0.5, 0.4, 0.3, 0.2))]
+    assert [f["id"] for f in cut(daemon.store, untied, 2)] == [ids["jazz"], ids["tea"]]
+
+
+def test_a_pinned_rule_is_shown_once_in_the_rules_section(daemon, client):
+    ref = client.add_rule("Always give temperatures in Celsius", speaker="alice")["ref"]
+    client.pin(ref)
+    settle(daemon)
+    ctx = client.context("Always give temperatures in Celsius", speaker="alice")
+    assert ctx["preamble"].count("Always give temperatures in Celsius") == 1
+    assert [r["ref"] for r in ctx["rules"]] == [ref] and ctx["pinned"] == [] and ctx["facts"] == []
+    assert "Rules:\n- Always give temperatures in Celsius" in ctx["preamble"]

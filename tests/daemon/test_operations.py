@@ -102,6 +102,7 @@ def test_every_mutating_operation_declares_its_event():
         "set_generator_key",
         "clear_generator_key",
         "form_now",
+        "add_rule",
         "recompute_importance",
     }
     assert sorted(n for n in mutating if not REGISTRY[n].mutates) == []
@@ -254,6 +255,8 @@ EXAMPLES = {
     "clear_generator_key": lambda c, h: c.clear_generator_key(),
     "tools": lambda c, h: c.tools(),
     "call_tool": lambda c, h: c.call_tool("recall_memory", {"query": "Porto"}, speaker="alice"),
+    "rules": lambda c, h: c.rules("alice"),
+    "add_rule": lambda c, h: c.add_rule("Always give temperatures in Celsius", speaker="alice"),
     "entities": lambda c, h: c.entities(),
     "entity": lambda c, h: c.entity(h["entities"]["sara"]),
     "rename_entity": lambda c, h: c.rename_entity(h["entities"]["sara"], "Sara Lopes"),

@@ -240,6 +240,14 @@ class HearthClient:
     def audit(self, limit: int = 200, action: str | None = None) -> list[dict]:
         return self.request("GET", "/v1/audit", params=_drop_none(limit=limit, action=action))["entries"]
 
+    def rules(self, speaker: str | None = None, band: str | None = None) -> list[dict]:
+        """The rules a speaker's scope sees (without one, as admin: every rule), each with its owner."""
+        return self.request("GET", "/v1/rules", params=_drop_none(speaker=speaker, band=band))["rules"]
+
+    def add_rule(self, text: str, speaker: str | None = None) -> dict:
+        """A standing instruction for a person or (without speaker) the household."""
+        return self.request("POST", "/v1/rules", json=_drop_none(text=text, speaker=speaker))
+
     def export(self, handle) -> int:
         """Write the whole memory (JSON Lines) to an open binary file; returns the bytes written."""
         written = 0

@@ -21,6 +21,7 @@ from . import (  # noqa: F401 - they declare
     forgetting,
     importance,
     memory,
+    rules,
     settings,
     speakers,
     system,

@@ -16,8 +16,7 @@ def show_rules(answer) -> str:
     if isinstance(answer, list):
         return "\n".join(f"{r['ref']:<12} {_owner(r):<14} {r['text']}" for r in answer) or "no rules"
     if "rule" in answer:  # added
-        note = " (it is dismissed: hearthctl restore " + answer["ref"] + ")" if answer["dismissed"] else ""
-        return f"{answer['action']} {answer['ref']} for {_owner(answer['rule'])}: {answer['rule']['text']}{note}"
+        return f"{answer['action']} {answer['ref']} for {_owner(answer['rule'])}: {answer['rule']['text']}"
     if "display_text" in answer:  # edited
         return f"{answer['ref']}: {answer['display_text']}"
     return f"dismissed {answer['ref']}" + ("" if answer["changed"] else " (already)")

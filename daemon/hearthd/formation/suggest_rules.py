@@ -24,7 +24,7 @@ import numpy as np
 from ..audit import record as audit
 from ..errors import UserError
 from ..store.writer import WriteTx
-from .extract_rules import FUNCTIONAL
+from .extract_rules import FUNCTIONAL, KEYED, SLOTS
 from .facts import FactIn, FactRules, store_fact
 from .ledger import ensure_speaker
 
@@ -53,13 +53,15 @@ def store_rule(
     *,
     store=None,
     vector: tuple[str, np.ndarray] | None = None,
+    rules: FactRules | None = None,
     source: str = "rule",
     turn_ids: list[int] | None = None,
     detail: dict | None = None,
 ) -> dict:
     """Store a rule for a person (speaker) or, without one, the household, through store_fact (the same path as
-    remember: the same text again supports the rule instead of adding one), audited as "rule.add".
-    {"id", "action", "owner", "dismissed"}; dismissed: the rule was there already, dismissed."""
+    remember: the same text again supports the current rule instead of adding one), audited as "rule.add".
+    `rules`: the write's FactRules (formation's, Former.rules(); default: the catalogue's with default settings).
+    {"id", "action", "owner"}."""
     text = clean_rule_text(text)
     now = time.time()
     if speaker:
@@ -73,10 +75,10 @@ def store_rule(
         valid_from=now,
         source=source,
         turn_ids=list(turn_ids or []),
+        speaker=speaker,  # the subject is the person (their entity), or the household
     )
     # A rule is not functional: only the same instruction (normalised text or a near vector) is a duplicate.
-    result = store_fact(tx, store, fact, vector, FactRules(functional=FUNCTIONAL))
-    dismissed = bool(tx.execute("SELECT dismissed FROM facts WHERE id = ?", (result["id"],)).fetchone()[0])
+    result = store_fact(tx, store, fact, vector, rules or default_fact_rules())
     audit(
         tx,
         actor,
@@ -84,7 +86,11 @@ def store_rule(
         f"fact:{result['id']}",
         {"text": text, "owner": speaker, "action": result["action"], **(detail or {})},
     )
-    return {"id": result["id"], "action": result["action"], "owner": speaker, "dismissed": dismissed}
+    return {"id": result["id"], "action": result["action"], "owner": speaker}
+
+
+def default_fact_rules() -> FactRules:
+    return FactRules(functional=FUNCTIONAL, keyed=KEYED, slots=SLOTS)
 
 
 # -- recognising a preference about how to answer --------------------------------------------------------------
@@ -290,10 +296,10 @@ def suggest_rules(
     return created
 
 
-def accept_rule_suggestion(tx: WriteTx, item_row, actor: str, store=None) -> dict:
+def accept_rule_suggestion(tx: WriteTx, item_row, actor: str, store=None, rules: FactRules | None = None) -> dict:
     """Store the rule a review item of kind 'rule' suggests, in the pool it names, linked to the turns it was
     said in; audited as "rule.add" (from the review item). Marking the item resolved is the caller's.
-    {"id", "ref", "action", "owner", "dismissed"}."""
+    {"id", "ref", "action", "owner"}."""
     if item_row["kind"] != REVIEW_KIND:
         raise UserError(f"review item {item_row['id']} is not a rule suggestion")
     payload = json.loads(item_row["payload"] or "{}")
@@ -311,6 +317,7 @@ def accept_rule_suggestion(tx: WriteTx, item_row, actor: str, store=None) -> dic
         speaker,
         actor,
         store=store,
+        rules=rules,
         source="review",
         turn_ids=sorted(known),  # those still there (retention or an erase may have taken some)
         detail={"from": f"review:{item_row['id']}"},

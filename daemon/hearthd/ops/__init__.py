@@ -9,8 +9,9 @@
     generator     the LLM's status, test call, API key
     tools         the recall tools' schemas and calls
     system        version, health, status, formation passes, the event stream
-    entities      the household's people, pets, places and things: rename, aliases, merge, split
+    rules         the standing instructions of a person or the household
     importance    a fact's importance and its inputs, recomputing it
+    entities      the household's people, pets, places and things: rename, aliases, merge, split
 
 The API's routers (hearthd.api.routes), the client (hearthd.api.client) and hearthctl (hearthd.cli) call
 these; none of them reaches past the services into the store.
@@ -28,6 +29,7 @@ from .generator import GeneratorOps
 from .importance import ImportanceOps
 from .recall import Reading
 from .registry import REGISTRY, Operation, operation
+from .rules import RulesOps
 from .settings import SettingsOps
 from .speakers import Speakers
 from .system import System
@@ -47,5 +49,6 @@ class Operations:
     generator: GeneratorOps
     tools: Tools
     system: System
-    entities: EntitiesOps
+    rules: RulesOps
     importance: ImportanceOps
+    entities: EntitiesOps

@@ -8,9 +8,12 @@ Suggestions from repeated statements wait in the review queue (formation.suggest
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..embedding.backfill import EmbeddingBackfill
 from ..embedding.service import Priority, TextEmbedder
 from ..events import EventBus
+from ..formation.facts import FactRules
 from ..formation.suggest_rules import RULE, clean_rule_text, store_rule
 from ..memory.context import CARD_FIELDS
 from ..memory.recall import row_to_item
@@ -26,8 +29,16 @@ def _added(answer: dict) -> dict:
 
 
 class RulesOps:
-    def __init__(self, store: Store, embedder: TextEmbedder, backfill: EmbeddingBackfill, events: EventBus):
+    def __init__(
+        self,
+        store: Store,
+        embedder: TextEmbedder,
+        backfill: EmbeddingBackfill,
+        events: EventBus,
+        fact_rules: Callable[[], FactRules],
+    ):
         self.store, self.embedder, self.backfill, self.events = store, embedder, backfill, events
+        self.fact_rules = fact_rules  # the write's settings, as formation and remember use them
 
     @operation(roles=ANY)
     def rules(self, scope: Scope) -> list[dict]:
@@ -52,7 +63,7 @@ class RulesOps:
             model, matrix = self.embedder.embed([text], Priority.INTERACTIVE)
             vector = (model, matrix[0])
         answer = self.store.writer.write(
-            lambda tx: store_rule(tx, text, speaker, actor, store=self.store, vector=vector, source="rule")
+            lambda tx: store_rule(tx, text, speaker, actor, store=self.store, vector=vector, rules=self.fact_rules())
         )
         if vector is None:
             self.backfill.nudge()

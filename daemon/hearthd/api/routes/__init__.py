@@ -8,6 +8,7 @@ from . import (
     generator,
     importance,
     recall,
+    rules,
     settings,
     speakers,
     system,
@@ -28,5 +29,6 @@ ROUTERS = [
         tools,
         entities,
         importance,
+        rules,
     )
 ]
