@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .casual import casual
 from .events import EVENT_RULES, PRO
 from .instructions import rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
@@ -228,6 +229,7 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         return []
     s, provenance, greeted = prepared
     out, s = rules_of(sentence, s)  # a standing instruction ("don't play music after nine") before the question test
+    s = casual(s, greeted) if s else s
     if not s or _QUESTION_START.match(s) or _HYPOTHETICAL.search(s) or _REPORTED.search(s):
         return out
     for clause in _split_clauses(_it_is_activity(s)):

@@ -199,8 +199,21 @@ def _all() -> frozenset[str]:
 
 
 COMMON = _all()
-_SUFFIXES = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"), ("ly", ""),
-             ("er", ""), ("ers", ""), ("'s", ""), ("s'", ""), ("n't", ""))
+_SUFFIXES = (
+    ("ies", "y"),
+    ("es", ""),
+    ("s", ""),
+    ("ed", ""),
+    ("ed", "e"),
+    ("ing", ""),
+    ("ing", "e"),
+    ("ly", ""),
+    ("er", ""),
+    ("ers", ""),
+    ("'s", ""),
+    ("s'", ""),
+    ("n't", ""),
+)
 
 
 def is_common(word: str) -> bool:

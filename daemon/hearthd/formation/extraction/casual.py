@@ -1,0 +1,148 @@
+"""How people talk, rewritten into the forms the rules read: "name's Jonas" -> "my name is Jonas", "mushrooms ugh
+can't stand them" -> "I cannot stand mushrooms", "Ken's seventy on the fourth of June" -> "Ken's birthday is on
+the fourth of June". Each rewrite keeps a statement's meaning; a question, a negation or a plan is still one after
+it (the rewrites need the positive form), so the tests that void them still apply."""
+
+from __future__ import annotations
+
+import re
+
+from .vocabulary import DATE, NAME, OCC
+
+_SUBJ = rf"(?:I|(?:my|our) [a-z\-]+|{NAME}(?:'s [a-z\-]+)?|(?:he|she))"
+_OBJ = r"(?!(?:it|them|that|this|him|her|me|you|us|anything|nothing)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*){0,2}"
+_ORG = rf"(?:{NAME}(?: {NAME})*)"
+_NUMW = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d{1,3})(?:[ \-](?:one|two|"
+    r"three|four|five|six|seven|eight|nine))?"
+)
+_ANIMALS = {"horse", "pony", "dog", "cat", "rabbit", "bird", "dinosaur"}
+
+
+def _verb(subject: str, first: str, third: str) -> str:
+    return first if subject.lower() == "i" else third
+
+
+def _mad(m: re.Match) -> str:
+    thing = m.group("thing")
+    thing = thing + "s" if thing.lower() in _ANIMALS else thing
+    return f"{m.group('s')} {_verb(m.group('s'), 'love', 'loves')} {thing}"
+
+
+def _birthday(m: re.Match) -> str:
+    who = m.group("s")
+    if "birthday" in who.lower():  # "my birthday is 3 May" is read as it is
+        return m.group()
+    return f"{'my' if who.lower() == 'i' else who + chr(39) + 's'} birthday is on {m.group('d')}"
+
+
+_REWRITES: list[tuple[re.Pattern, object]] = [
+    (re.compile(p, re.I), r)
+    for p, r in [
+        # a correction: only what is said after "well I did" stands
+        (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),
+        (rf"^name's (?={NAME}\b)", "my name is "),
+        (r"^(.*?) ugh\b,?", r"\1"),
+        # object fronted: "mushrooms, can't stand them", "coriander tastes like soap to me, hate the stuff"
+        (
+            rf"^(?P<o>{_OBJ}),? (?:I )?(?P<v>can't stand|cannot stand|can't bear|hate|loathe|detest) "
+            r"(?:them|it|the stuff|the things?)$",
+            lambda m: f"I {m.group('v')} {m.group('o')}",
+        ),
+        (
+            rf"^(?P<o>{_OBJ}) tastes? (?:like \w+|disgusting|horrible|vile|awful)(?: to me)?,? (?:I )?"
+            r"(?:hate|can't stand|loathe) (?:it|the stuff|them)$",
+            lambda m: f"I hate {m.group('o')}",
+        ),
+        # allergies said sideways
+        (rf"^(?P<o>{_OBJ}) and me don't mix,? I'm (?:really |very )?allergic$", r"I am allergic to \g<o>"),
+        (
+            rf"^(?P<s>{_SUBJ}) can't (?:have|eat|take|touch) (?P<o>{_OBJ}),? (?:he|she|they|I)(?:'s|'re|'m| is| "
+            r"are| am) (?:really |very |severely )?allergic(?: to (?:it|them))?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} allergic to {m.group('o')}",
+        ),
+        (rf"^I(?:'ve| have) got hay ?fever,? (?P<o>{_OBJ}) (?:mainly|mostly|especially)$", r"I am allergic to \g<o>"),
+        (r"\b(allergic to [a-z\-]+(?: [a-z\-]+)?),? like (?:properly|really|seriously|proper|badly)\b.*$", r"\1"),
+        # diets
+        (
+            rf"^(?P<s>{_SUBJ}) (?:went|has gone|'s gone|have gone|'ve gone|turned) "
+            r"(?P<d>vegan|vegetarian|veggie|pescatarian)\b.*$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} {m.group('d')}",
+        ),
+        (r"^(?:gave|given) up (?:meat|eating meat)\b.*? so (I'm|I am) (veggie|vegetarian)\b", r"\1 \2"),
+        # likes and dislikes
+        (
+            rf"^(?P<s>{_SUBJ}) won't (?:touch|eat) (?P<o>{_OBJ})(?:,? (?:he|she|they|I) (?:hates?|can't stand) "
+            r"(?:it|them))?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'dislike', 'dislikes')} {m.group('o')}",
+        ),
+        (rf"^(?P<s>{_SUBJ})(?: is|'s|'m| am) (?P<thing>[a-z]+)[ \-]mad$", _mad),
+        (
+            rf"^(?P<s>{_SUBJ})(?: is|'s|'m| am) (?:absolutely |totally |completely )?mad (?:on|about) "
+            rf"(?P<thing>{_OBJ})$",
+            _mad,
+        ),
+        (rf"\b(?:a )?(?:massive|huge|big) (?P<o>{_ORG}) fan\b", r"a big fan of \g<o>"),
+        # birthdays: "Ken's seventy on the fourth of June", "Rosa turns eight on the 2nd of March"
+        (
+            rf"^(?P<s>{_SUBJ})(?:'s| is| turns| will be|'ll be|'m| am) {_NUMW}(?: years old)? (?:on )?(?P<d>{DATE})",
+            _birthday,
+        ),
+        (r"\bbirthday's (?=(?:on )?(?:the )?\w)", "birthday is "),
+        # jobs
+        (rf"\b(is|'s|am|'m) (?=(?:{OCC}) (?:at|for|in)\b)", r"\1 a "),
+        (
+            rf"^(?P<s>{_SUBJ}) teaches (?P<what>piano|guitar|violin|drums|maths|english|music|science|french|"
+            r"spanish|art|history|dance|swimming|yoga|singing) at ",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a {m.group('what')} teacher at ",
+        ),
+        (
+            rf"^(?P<s>{_SUBJ}) drives? (?:a )?(?P<v>taxi|cab|bus|lorry|train|tram|ambulance)(?: for a living)?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a {m.group('v')} driver",
+        ),
+        (
+            rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)? (?:just )?(?:started|joined)(?: (?:a |my )?(?:new )?job)? "
+            rf"(?:at |with )?(?P<o>{_ORG})(?: (?:now|last \w+|this \w+|recently))?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
+        ),
+        (r"\b(I'm|I am|is|'s) (an? [a-z ]+?) (?:these days|nowadays)$", r"\1 \2 now"),
+        # where they live
+        (
+            rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has) been in (?P<o>{_ORG}) (?:for )?(?:{_NUMW}|a few|a couple of) "
+            r"(?:years|months)(?: now)?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}",
+        ),
+        (
+            rf"^(?P<s>{_SUBJ})(?:'s| is) (?:down|up|over|out) in (?P<o>{_ORG})$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}",
+        ),
+        # routines
+        (r"\b(I|I usually|I normally|I tend to) crash(?: out)? (?=(?:around|about|at|by) )", r"\1 go to bed "),
+        (
+            rf"\b(?P<p>play|plays) five a side (?P<d>(?:on )?(?:{_NUMW}|monday|tuesday|wednesday|thursday|friday|"
+            r"saturday|sunday))",
+            r"\g<p> five-a-side \g<d>",
+        ),
+        (r"\bfrom home (?=(?:mondays|tuesdays|wednesdays|thursdays|fridays)\b)", "from home on "),
+        (rf"\b(?:I drive|I've got) the (?=[a-z]+ {NAME}\b)", "I drive a "),
+        (rf"\bI(?:'m| am) a season ticket holder (?:at|for) (?P<o>{_ORG})$", r"I have a season ticket for \g<o>"),
+        (r"^sorry,? I got that wrong,? ", ""),
+    ]
+]
+# "I'm at Siemens now" alone may be a visit; after a word of work ("I work at X, well I did, I'm at Y now") a job.
+_AT_NOW = re.compile(rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?at (?P<o>{_ORG}) (?:now|these days)$")
+_WORK = re.compile(r"\b(?:work|works|worked|job|employer)\b", re.I)
+_GREETED_NAME = re.compile(rf"^(?:I'm|I am|it's|it is|this is) (?P<n>{NAME})$")
+
+
+def casual(s: str, greeted: bool) -> str:
+    """The statement in the forms the rules read."""
+    work = bool(_WORK.search(s))
+    for pattern, repl in _REWRITES:
+        s = pattern.sub(repl, s, count=1)
+    if work and (m := _AT_NOW.match(s)):
+        s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
+    if greeted and (m := _GREETED_NAME.match(s)):  # "hiya i'm marta", "hey it's felix"
+        s = f"my name is {m.group('n')}"
+    return s
