@@ -37,8 +37,24 @@ def _birthday(m: re.Match) -> str:
     return f"{'my' if who.lower() == 'i' else who + chr(39) + 's'} birthday is on {m.group('d')}"
 
 
+_EXPANDED = [
+    ("can't", "(?:can't|cannot)"),
+    ("won't", "(?:won't|will not)"),
+    ("don't", "(?:don't|do not)"),
+    ("I'm", "(?:I'm|I am)"),
+    ("name's", "name(?:'s| is)"),
+]
+
+
+def _expand(p: str) -> str:
+    """normalise() has expanded contractions ("can't" -> "cannot"): a pattern reads both."""
+    for short, both in _EXPANDED:
+        p = p.replace(short, both)
+    return p
+
+
 _REWRITES: list[tuple[re.Pattern, object]] = [
-    (re.compile(p, re.I), r)
+    (re.compile(_expand(p), re.I), r)
     for p, r in [
         # a correction: only what is said after "well I did" stands
         (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),

@@ -57,7 +57,7 @@ _FILLER = re.compile(
     re.I,
 )
 _GREETING = re.compile(
-    r"^(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening))(?: there|,? \w+(?=,))?"
+    r"^(?:hiya|hi|hello|hey|howdy|good (?:morning|afternoon|evening))\b(?: there|,? \w+(?=,))?"
     r"[,!.]?\s*",
     re.I,
 )
