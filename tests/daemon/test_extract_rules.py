@@ -426,9 +426,38 @@ POSITIVES = [
     pos("keep it short when I ask about the weather", ("rule", "Keep the weather short")),
     pos("in our house no shoes indoors", ("rule", "No shoes indoors")),
     pos("in this house no music after 9pm on school nights", ("rule", "No music after 9pm on school nights")),
+    # lower-case speech: names and places capitalised, casual forms read
+    pos("hiya i'm greta", ("name", "Greta")),
+    pos("name's olek", ("name", "Olek")),
+    pos("i'm a sparky, mostly domestic stuff", ("works_as", "sparky")),
+    pos("ines's a physio", ("works_as", "physio"), subject="Ines"),
+    pos("i work at the county hospital, well i did, i'm at riverside clinic now", ("works_at", "Riverside Clinic")),
+    pos("i've been in leeds six years now", ("lives_in", "Leeds")),
+    pos("olives ugh can't stand them", ("dislikes", "olives")),
+    pos("shellfish and me don't mix, i'm allergic", ("allergy", "shellfish")),
+    pos("bruno can't have peanuts, he's allergic", ("allergy", "peanuts"), subject="Bruno"),
+    pos("bruno went vegetarian at easter", ("diet", "vegetarian"), subject="Bruno"),
+    pos("ines won't touch mushrooms", ("dislikes", "mushrooms"), subject="Ines"),
+    pos("bruno's sixty on the third of may", ("birthday", "the third of may"), subject="Bruno"),
+    pos("I'm a quantity surveyor these days", ("works_as", "quantity surveyor")),
+    pos("Rui has joined Spotify", ("works_at", "Spotify"), subject="Rui"),
+    pos("i usually crash around midnight", ("routine", "go to bed around midnight"), subject=""),
 ]
 
 NEGATIVES = [
+    # casual forms, not statements
+    neg("hiya i'm knackered"),
+    neg("hey it's raining again"),
+    neg("if bruno went vegan we'd struggle"),
+    neg("my mum said ken's seventy on the fourth of june"),
+    neg("ines isn't horse mad"),
+    neg("i'd love to be a physio"),
+    neg("i might start a new job at google"),
+    neg("jonas said he can't have sesame, he's allergic"),
+    neg("i'm at tesco now"),
+    neg("sara isn't at vodafone now"),
+    neg("do you think ines is a physio"),
+    neg("user: I'm a physio, mostly sports injuries", role="assistant"),
     # questions
     neg("Do I live in Lisbon?"),
     neg("Where do you live?"),
