@@ -9,7 +9,7 @@ import re
 
 from .vocabulary import DATE, NAME, OCC
 
-_SUBJ = rf"(?:I|(?:my|our) [a-z\-]+|{NAME}(?:'s [a-z\-]+)?|(?:he|she))"
+_SUBJ = rf"(?:I|(?:(?:my|our)|{NAME}'s) [a-z\-]+(?: {NAME})?|{NAME}(?:'s [a-z\-]+)?|(?:he|she))"
 _OBJ = r"(?!(?:it|them|that|this|him|her|me|you|us|anything|nothing)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*){0,2}"
 _ORG = rf"(?:{NAME}(?: {NAME})*)"
 _NUMW = (
@@ -17,6 +17,15 @@ _NUMW = (
     r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d{1,3})(?:[ \-](?:one|two|"
     r"three|four|five|six|seven|eight|nine))?"
 )
+_SPOUSE = {
+    "husband": "wife",
+    "wife": "husband",
+    "partner": "partner",
+    "boyfriend": "girlfriend",
+    "girlfriend": "boyfriend",
+    "fiance": "fiancee",
+    "fiancee": "fiance",
+}
 _ANIMALS = {"horse", "pony", "dog", "cat", "rabbit", "bird", "dinosaur"}
 
 
@@ -133,12 +142,28 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"^(?P<s>{_SUBJ})(?:'s| is) (?:down|up|over|out) in (?P<o>{_ORG})$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}",
         ),
+        # trailing asides: "at the minute", "with the lads from work", "just north of York"
+        (r",? (?:at the minute|at the moment|right now)$", ""),
+        (
+            r" with (?:the|my|his|her|their|our) (?:lads|girls|mates|friends|pals|dad|mum|kids|family|brother|"
+            r"sister|wife|husband|partner|boyfriend|girlfriend)(?: from (?:work|school|uni|the \w+))?\b",
+            "",
+        ),
+        (r",? just (?:north|south|east|west|outside|off) of .*$", ""),
+        (r"\blive (?:out|down|up|over) in\b", "live in"),
+        (r"\b(stand|bear|hate|like|love|dislike|mind) the (cold|heat)$", r"\1 \2 weather"),
+        (r"^(?:I )?love a good (?P<o>[a-z]+)(?: me)?$", r"I love \g<o>s"),
+        (rf"\b(favourite [a-z]+|birthday|name)'s (?=[a-z0-9])", r"\1 is "),
+        (
+            rf"^I(?:'m| am) (?P<n>{NAME})'s (?P<r>husband|wife|partner|boyfriend|girlfriend|fiance|fiancee)$",
+            lambda m: f"my {_SPOUSE[m.group('r').lower()]} is called {m.group('n')}",
+        ),
         # routines
         (r"\b(I|I usually|I normally|I tend to) crash(?: out)? (?=(?:around|about|at|by) )", r"\1 go to bed "),
         (
-            rf"\b(?P<p>play|plays) five a side (?P<d>(?:on )?(?:{_NUMW}|monday|tuesday|wednesday|thursday|friday|"
+            rf"\b(?P<p>play|plays) five a side (?:on )?(?P<d>(?:{_NUMW}|monday|tuesday|wednesday|thursday|friday|"
             r"saturday|sunday))",
-            r"\g<p> five-a-side \g<d>",
+            r"\g<p> five-a-side on \g<d>",
         ),
         (r"\bfrom home (?=(?:mondays|tuesdays|wednesdays|thursdays|fridays)\b)", "from home on "),
         (rf"\b(?:I drive|I've got) the (?=[a-z]+ {NAME}\b)", "I drive a "),

@@ -181,6 +181,18 @@ run runs ride rides swim swims stroll jog drive drives commute commutes lift lif
 signalling signal fixing fitting installing teaching nursing caring cleaning driving building selling
 thinking feeling looking wanting trying getting going coming doing making taking saying telling asking
 metric imperial unit units celsius fahrenheit miles kilometres kilos pounds stone
+electric electrical digital manual automatic solar wooden plastic metal leather woollen cotton silk
+second-hand secondhand brand used vintage classic retro antique folding portable wireless smart mini
+small-ish new-ish grey-ish tabby ginger fluffy black-and-white rescue pedigree
+walk walking walker stroll hike swim dip gym workout session sessions parkrun park run class
+sourdough granola hummus houmous tofu quinoa lentils chickpeas aubergine courgette squash pumpkin beetroot
+pineapple mango melon watermelon cherries peaches plums pears kiwi coconut raisins dates figs
+marmite vegemite custard trifle crumble scones crumpets muffins pancakes waffles doughnuts donuts
+tea coffee latte cappuccino espresso mocha smoothie lemonade cola coke squash pop fizzy
+liver kidney offal tripe anchovies sardines mackerel cod haddock kippers oysters mussels crab lobster squid
+spiders snakes heights flying needles dentists clowns thunder lightning crowds dogs wasps moths mice rats
+jazz blues rock pop metal punk folk soul reggae rap hip-hop classical opera country techno house indie
+reality documentaries soaps cartoons anime sci-fi fantasy horror thrillers comedy comedies romance crime
 whole wee bigger biggest smaller smallest older oldest younger youngest taller shorter
 """
 
@@ -236,7 +248,17 @@ _NAME_HEADS = frozenset(
     station airport church cathedral hall stadium arena theatre cinema hotel bank council trust group ltd limited
     partners associates institute foundation""".split()
 )
+_WEEKDAY_SET = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
+    "saturdays sundays".split()
+)
+_MONTH_SET = frozenset("january february march april may june july august september october november december".split())
+_HOLIDAYS = re.compile(
+    r"\b(?:christmas (?:eve|day)|boxing day|new year's (?:eve|day)|new year|easter (?:sunday|monday)|"
+    r"christmas|easter|halloween|valentine's day|bonfire night|mother's day|father's day)\b"
+)
 _TITLES = frozenset("mr mrs ms miss dr doctor prof professor auntie aunty uncle".split())
+_DATE_BEFORE = re.compile(r"(?:\bof|\d|\b\w+(?:st|nd|rd|th)) $")
 _TOKEN = re.compile(r"[^\W\d_][\w\-]*(?:'[a-z]+)?")
 _I_FORMS = {"i": "I", "i'm": "I'm", "i've": "I've", "i'd": "I'd", "i'll": "I'll"}
 
@@ -250,13 +272,16 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
     "Hanne's a vet in Oslo"), and a place's head word after one ("northgate clinic" -> "Northgate Clinic"); with
     the words capitalised alone (not in a run of them), which are lower-cased again in an object that is not a
     name or a place ("i love jazz" likes "jazz")."""
-    out, last, runs, prev_cap, prev_title = [], 0, [], False, ""
+    out, last, runs, prev_cap, prev_title, days = [], 0, [], False, "", set()
     for m in _TOKEN.finditer(sentence):
         word = m.group()
         low = word.lower()
         base = (low[:-2] if low.endswith("'s") else low).replace("'", "")
         if low in _I_FORMS:
             new, cap = _I_FORMS[low], False
+        elif low in _WEEKDAY_SET or (low in _MONTH_SET and _DATE_BEFORE.search(sentence, 0, m.start())):
+            new, cap = _cap(word), False
+            days.add(new)
         elif (prev_cap and base in _NAME_HEADS) or not is_common(base):
             new, cap = _cap(word), True
         else:
@@ -278,8 +303,9 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
             runs.append([])
         prev_cap = cap and sentence[m.end() : m.end() + 1] == " " and not low.endswith("'s")
     out.append(sentence[last:])
-    singles = frozenset(r[0].removesuffix("'s") for r in runs if len(r) == 1)
-    return "".join(out), singles
+    text = _HOLIDAYS.sub(lambda h: h.group().title().replace("'S", "'s"), "".join(out))
+    singles = frozenset(r[0].removesuffix("'s") for r in runs if len(r) == 1) | days
+    return text, singles
 
 
 _NAMED_OBJECT = frozenset({"name", "lives_in", "works_at", "family_member", "pet"})
