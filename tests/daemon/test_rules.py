@@ -15,6 +15,12 @@ from hearthd.formation.suggest_rules import accept_rule_suggestion, preferences,
 from tests.helpers import form, say, settle
 
 CELSIUS = "Always give temperatures in Celsius"
+WEEK1, WEEK2, WEEK3, WEEK4 = (
+    "2026-03-02T09:00:00Z",
+    "2026-03-09T09:00:00Z",
+    "2026-03-16T09:00:00Z",
+    "2026-03-23T09:00:00Z",
+)
 HOUSEHOLD = "Never suggest recipes with nuts, Emma is allergic"
 
 
@@ -142,43 +148,94 @@ def _suggest(daemon, speaker: str, texts: list[str], session: int) -> list[int]:
 def test_a_preference_repeated_in_two_sessions_is_suggested_once_and_accepting_it_makes_a_rule(real_daemon):
     client = real_daemon.client()
     first = ["What's the weather like in Porto tomorrow?", "Give me temperatures in Celsius please."]
-    second = ["Will it rain on Saturday?", "Temperatures in Celsius, thanks."]
-    say(client, first, "2026-03-02T09:00:00Z")
-    say(client, ["Give me temperatures in Celsius please."], "2026-03-02T10:00:00Z", speaker="bob", thread="den")
+    say(client, first, WEEK1)
+    say(
+        client,
+        ["Give me temperatures in Celsius please.", "And what about the wind on the coast?"],
+        WEEK1,
+        speaker="bob",
+        thread="den",
+    )
     form(client)
-    # said once, by alice: nothing to suggest (bob saying it too does not count for her)
+    # said once by alice (bob saying it too does not count for her): nothing to suggest
+    assert _rule_items(client) == []
     assert _suggest(real_daemon, "alice", first, _session_of(real_daemon, first[1])) == []
-    say(client, second, "2026-03-09T09:00:00Z")
+    say(client, ["Will it rain on Saturday in Porto, do you think?", "Temperatures in Celsius, thanks."], WEEK2)
     form(client)
-    session = _session_of(real_daemon, second[1])
-    _suggest(real_daemon, "alice", second, session)  # (formation may have suggested it already)
     items = _rule_items(client)
     assert len(items) == 1 and items[0]["detail"] == "Always give temperatures in Celsius."
-    # once: again, or from another session saying it again, adds nothing while it is open
-    assert _suggest(real_daemon, "alice", second, session) == []
-    say(client, ["Give me the temperatures in Celsius please."], "2026-03-16T09:00:00Z")
+    # once: saying it in a third session adds nothing while it is open
+    say(client, ["Is it going to be sunny at the beach this weekend?", "Give me the temperatures in Celsius."], WEEK3)
     form(client)
-    assert _suggest(real_daemon, "alice", ["Give me the temperatures in Celsius please."], None) == []
     assert len(_rule_items(client)) == 1
     assert client.rules("alice") == []  # a suggestion is not a rule until accepted
+    assert "Celsius" not in client.context("will it be warm tomorrow?", speaker="alice")["preamble"]
 
-    def accept(tx):
-        row = tx.execute("SELECT * FROM review_queue WHERE id = ?", (items[0]["id"],)).fetchone()
-        return accept_rule_suggestion(tx, row, "admin")
-
-    accepted = real_daemon.store.writer.write(accept)
-    assert accepted["action"] == "inserted" and accepted["owner"] == "alice"
+    decided = client.resolve_review(items[0]["id"], "accept")
     settle(real_daemon)
-    assert [r["text"] for r in client.rules("alice")] == ["Always give temperatures in Celsius."]
+    assert [(r["text"], r["owner"]) for r in client.rules("alice")] == [
+        ("Always give temperatures in Celsius.", "alice")
+    ]
+    assert decided["fact"] == client.rules("alice")[0]["id"]
     ctx = client.context("will it be warm tomorrow?", speaker="alice")
     assert section(ctx["preamble"], "Rules:") == ["Always give temperatures in Celsius."]
     assert "Celsius" not in client.context("will it be warm tomorrow?", speaker="bob")["preamble"]
     assert client.audit(action="rule.add")[0]["detail"]["from"] == f"review:{items[0]['id']}"
-    # a rule now: the same statement in a later session suggests nothing
-    real_daemon.store.writer.write(
-        lambda tx: tx.execute("UPDATE review_queue SET resolved_at = 1, resolution = 'accept'")
-    )
-    assert _suggest(real_daemon, "alice", ["Give me temperatures in Celsius please."], None) == []
+    # a rule now: the same request in a later session suggests nothing
+    say(client, ["How cold will it get tonight in the mountains?", "Temperatures in Celsius please."], WEEK4)
+    form(client)
+    assert _rule_items(client) == []
+
+
+def test_accepting_a_suggestion_directly(real_daemon):
+    """accept_rule_suggestion, as curation's resolve_review calls it, inside the writer's transaction."""
+    client = real_daemon.client()
+    say(client, ["Answer in Portuguese please.", "What time does the bakery in our street open?"], WEEK1)
+    say(client, ["Could you answer in Portuguese?", "Which films are showing at the cinema tonight?"], WEEK2)
+    form(client)
+    (item,) = _rule_items(client)
+
+    def accept(tx):
+        row = tx.execute("SELECT * FROM review_queue WHERE id = ?", (item["id"],)).fetchone()
+        return accept_rule_suggestion(tx, row, "admin")
+
+    accepted = real_daemon.store.writer.write(accept)
+    assert accepted["action"] == "inserted" and accepted["owner"] == "alice"
+    assert [r["text"] for r in client.rules("alice")] == ["Always answer in Portuguese."]
+    with real_daemon.store.reading() as conn:  # linked to the turn it was first said in
+        linked = conn.execute("SELECT t.text FROM fact_turn_link l JOIN turns t ON t.id = l.turn_id").fetchall()
+    assert [r[0] for r in linked] == ["Answer in Portuguese please."]
+
+
+@pytest.mark.xfail(reason="resolve_review's drop clears a rule item's detail and payload: what was dropped is lost")
+def test_a_dropped_suggestion_is_not_suggested_again(real_daemon):
+    client = real_daemon.client()
+    say(client, ["Keep it short please.", "What should I cook for dinner with leeks and rice?"], WEEK1)
+    say(client, ["Keep it short.", "How long do I boil an egg for a soft yolk?"], WEEK2)
+    form(client)
+    (item,) = _rule_items(client)
+    client.resolve_review(item["id"], "drop")
+    say(client, ["Keep it short please.", "What goes well with roast potatoes and fish?"], WEEK3)
+    form(client)
+    assert _rule_items(client) == [] and client.rules("alice") == []
+
+
+@pytest.mark.xfail(reason="the session gate forms nothing of a short exchange without a fact, so it suggests nothing")
+def test_a_preference_repeated_in_two_short_exchanges_is_suggested(real_daemon):
+    client = real_daemon.client()
+    say(client, ["Answer in Portuguese please."], WEEK1)
+    say(client, ["Answer in Portuguese please."], WEEK2)
+    form(client)
+    assert len(_rule_items(client)) == 1
+
+
+def test_an_uncertain_voice_suggests_nothing(real_daemon):
+    client = real_daemon.client()
+    texts = ["Answer in Portuguese please.", "What time does the bakery in our street open?"]
+    say(client, texts, WEEK1, band="medium")
+    say(client, texts, WEEK2, band="medium")
+    form(client)
+    assert _rule_items(client) == []
 
 
 def test_an_explicit_rule_in_the_session_blocks_the_suggestion(real_daemon):
@@ -212,3 +269,14 @@ def test_an_explicit_rule_in_the_session_blocks_the_suggestion(real_daemon):
 )
 def test_only_plain_requests_about_how_to_answer_are_preferences(text, expected):
     assert {(p.slot, p.value) for p in preferences(text)} == expected
+
+
+def test_a_rule_stated_in_conversation_is_formed_into_the_speakers_rules(real_daemon):
+    client = real_daemon.client()
+    say(client, ["Always give temperatures in Celsius.", "What's the weather like tomorrow?"], "2026-03-02T09:00:00Z")
+    form(client)
+    settle(real_daemon)
+    assert [r["owner"] for r in client.rules("alice")] == ["alice"]
+    rules = section(client.context("is it cold outside?", speaker="alice")["preamble"], "Rules:")
+    assert rules == ["Always give temperatures in Celsius."]
+    assert client.context("is it cold outside?", speaker="bob")["rules"] == []

@@ -211,15 +211,17 @@ def _current_session(tx, speaker_id: str, texts: list[str]) -> int | None:
     return row[0] if row else None
 
 
-def _earlier_turns(tx, pref: Preference, speaker_id: str, session_id: int | None, confident: bool) -> list[int]:
-    """Ids of the speaker's user turns in other sessions (not cleared or dismissed) stating the preference."""
+def _earlier_turns(tx, pref: Preference, speaker_id: str, session_id: int | None, now: float) -> list[int]:
+    """Ids of the speaker's user turns in earlier sessions (before this session began; said in a confidently
+    identified voice, not cleared or dismissed) stating the preference. Not later ones: a session still open may
+    yet be cleared, and a backlog formed in order finds the repetition when it reaches the later session."""
     match = " OR ".join(f'"{w}"' for w in pref.search_words)
     rows = tx.execute(
         "SELECT t.id, t.text FROM turn_fts JOIN turns t ON t.id = turn_fts.rowid "
         "WHERE turn_fts MATCH ? AND t.role = 'user' AND t.speaker_id = ? AND t.session_id IS NOT ? "
-        "AND t.cleared = 0 AND t.dismissed = 0" + (" AND t.band = 'high'" if confident else "") + " "
-        "ORDER BY t.id DESC LIMIT ?",
-        (match, speaker_id, session_id, EARLIER_LOOKUP_LIMIT),
+        "AND t.ts < coalesce((SELECT min(ts) FROM turns WHERE session_id = ?), ?) "
+        "AND t.band = 'high' AND t.cleared = 0 AND t.dismissed = 0 ORDER BY t.id DESC LIMIT ?",
+        (match, speaker_id, session_id, session_id, now, EARLIER_LOOKUP_LIMIT),
     ).fetchall()
     return [r[0] for r in rows if pref in preferences(r[1])]
 
@@ -230,13 +232,14 @@ def _blocked(tx, speaker_id: str, owner_id: str | None) -> tuple[set[str], set[P
     suggestion blocks its slot; a dropped one blocks that very preference."""
     slots: set[str] = set()
     texts: set[str] = set()
-    for (text,) in tx.execute(
-        "SELECT coalesce(display_text, text) FROM facts WHERE predicate = ? AND status = 'active' "
+    for row in tx.execute(
+        "SELECT text, display_text FROM facts WHERE predicate = ? AND status = 'active' "
         "AND (owner_id IS ? OR owner_id IS NULL)",
         (RULE, owner_id),
     ):
-        texts.add(_norm(text))
-        slots |= {p.slot for p in preferences(text)}
+        for text in filter(None, (row["text"], row["display_text"])):  # as said, and as edited since
+            texts.add(_norm(text))
+            slots |= {p.slot for p in preferences(text)}
     prefs: set[Preference] = set()
     for row in tx.execute(
         "SELECT detail, payload, resolved_at, resolution FROM review_queue WHERE kind = ? AND speaker_id IS ?",
@@ -266,8 +269,11 @@ def suggest_rules(
     """Review items (kind 'rule') for the preferences about how to answer that the speaker states in `texts` (the
     user turns of a session just formed, `session_id`) and also stated in an earlier session, unless a rule or a
     suggestion covers them already. Call it in the formation transaction after the session's facts are stored
-    (a rule stated explicitly in it then blocks the suggestion). Returns the new items' ids."""
-    if not speaker_id or not texts:
+    (a rule stated explicitly in it then blocks the suggestion). Returns the new items' ids.
+
+    Only for a confidently identified speaker (owner_id, their pool, given): a voice that may be someone else
+    suggests nothing, neither for the person it may be nor for the household."""
+    if not speaker_id or owner_id is None or not texts:
         return []
     wanted: set[Preference] = set()
     for text in texts:
@@ -281,7 +287,7 @@ def suggest_rules(
     for pref in sorted(wanted, key=lambda p: (p.slot, p.value)):
         if pref.slot in slots or pref in refused or _norm(pref.rule_text) in rule_texts:
             continue
-        earlier = _earlier_turns(tx, pref, speaker_id, session_id, confident=owner_id is not None)
+        earlier = _earlier_turns(tx, pref, speaker_id, session_id, now)
         if not earlier:
             continue
         payload = {"text": pref.rule_text, "speaker": speaker_id, "owner": owner_id, "turns": earlier[:10]}
