@@ -143,7 +143,8 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}",
         ),
         # trailing asides: "at the minute", "with the lads from work", "just north of York"
-        (r",? (?:at the minute|at the moment|right now)$", ""),
+        (r",? (?:at the minute|at the moment|right now|without fail|as a rule)\b(?=,|$)", ""),
+        (r"\b(am|is|are|'m|'s) (?:a )?veggie\b", r"\1 vegetarian"),
         (
             r" with (?:the|my|his|her|their|our) (?:lads|girls|mates|friends|pals|dad|mum|kids|family|brother|"
             r"sister|wife|husband|partner|boyfriend|girlfriend)(?: from (?:work|school|uni|the \w+))?\b",
@@ -153,7 +154,7 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (r"\blive (?:out|down|up|over) in\b", "live in"),
         (r"\b(stand|bear|hate|like|love|dislike|mind) the (cold|heat)$", r"\1 \2 weather"),
         (r"^(?:I )?love a good (?P<o>[a-z]+)(?: me)?$", r"I love \g<o>s"),
-        (rf"\b(favourite [a-z]+|birthday|name)'s (?=[a-z0-9])", r"\1 is "),
+        (r"\b(favourite [a-z]+|birthday|name)'s (?=[a-z0-9])", r"\1 is "),
         (
             rf"^I(?:'m| am) (?P<n>{NAME})'s (?P<r>husband|wife|partner|boyfriend|girlfriend|fiance|fiancee)$",
             lambda m: f"my {_SPOUSE[m.group('r').lower()]} is called {m.group('n')}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .model import MAX_OBJECT_WORDS
-from .vocabulary import _NOT_NAMES, DATE, NAME, TIME, WEEKDAY
+from .vocabulary import _NOT_NAMES, DATE, NAME, ORDINAL, TIME, WEEKDAY
 
 _APOSTROPHES = str.maketrans(
     {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'", "\u201c": '"', "\u201d": '"'}
@@ -187,6 +187,9 @@ _CORRECTION = re.compile(
     re.I,
 )
 _RESTATED = re.compile(r"^(?:it is|it was|that is|that was|make (?:that|it)|it is actually|they are)\s+", re.I)
+# Said without a comma, as speech is transcribed: "the ninth of november no wait the nineteenth".
+_BARE_CORRECTION = re.compile(r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no)\s+", re.I)
+_DAY_ONLY = re.compile(rf"(?:on )?(?:the )?(?:{ORDINAL}|\d{{1,2}}(?:st|nd|rd|th))", re.I)
 _DAYISH = re.compile(
     rf"\b(?:(?:on |in )?{DATE}|(?:on |this |next |this coming )?{WEEKDAY}(?: (?:morning|afternoon|evening|night))?"
     rf"|(?:on )?the \d{{1,2}}(?:st|nd|rd|th)|tomorrow(?: (?:morning|afternoon|evening|night))?|today|tonight)\b",
@@ -212,7 +215,7 @@ def correct(s: str) -> str:
     last use of its first word ("at 3, sorry, at 4"), or as many words at the end as it has. Unchanged when the
     correction cannot be placed."""
     s = _not_instead(s)
-    m = _CORRECTION.search(s)
+    m = _CORRECTION.search(s) or _BARE_CORRECTION.search(s)
     if not m or m.start() == 0:
         return s
     before, after = s[: m.start()].rstrip(" ,"), s[m.end() :].strip(" ,.!")
@@ -222,6 +225,9 @@ def correct(s: str) -> str:
     if _STARTS_CLAUSE.match(after):
         # "I live in Lisbon, sorry, I live in Porto": the correction is the statement; "I mean" elaborates
         return s if m.group("mark").lower() == "i mean" else after
+    if _DAY_ONLY.fullmatch(after) and (old := _last(_DAYISH, before)) and " of " in old.group():
+        # "the 9th of May, no wait, the 19th": the day corrected, the month kept
+        return before[: old.start()] + after.removeprefix("on ") + old.group()[old.group().index(" of ") :]
     for shape in (_DAYISH, _CLOCKISH):
         if shape.fullmatch(after) and (old := _last(shape, before)):
             return before[: old.start()] + after + before[old.end() :]
