@@ -169,22 +169,34 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (r"\bfrom home (?=(?:mondays|tuesdays|wednesdays|thursdays|fridays)\b)", "from home on "),
         (rf"\b(?:I drive|I've got) the (?=[a-z]+ {NAME}\b)", "I drive a "),
         (rf"\bI(?:'m| am) a season ticket holder (?:at|for) (?P<o>{_ORG})$", r"I have a season ticket for \g<o>"),
-        (r"^sorry,? I got that wrong,? ", ""),
+        (r"^(?:sorry,? )?I (?:got that wrong|was wrong|made a mistake|said that wrong)(?: earlier| before)?,? ", ""),
+        (r"^(?:these days|nowadays),? (?=\S)", ""),
+        (r"\b(is|are|am) actually\b", r"\1"),
+        (
+            rf"^(?P<s>{_SUBJ}) (?:left|quit|has left|has quit)(?: (?:{_ORG}|his job|her job|the \w+))? and "
+            r"(?:now )?(?:works|is working) ",
+            lambda m: f"{m.group('s')} works ",
+        ),
     ]
 ]
 # "I'm at Siemens now" alone may be a visit; after a word of work ("I work at X, well I did, I'm at Y now") a job.
 _AT_NOW = re.compile(rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?at (?P<o>{_ORG}) (?:now|these days)$")
+_MOVED_HOME = re.compile(r"\b(?:moved|move house|moved house)\b", re.I)
+_IN_NOW = re.compile(rf"^(?P<s>we|I)(?:'re|'m| are| am) (?:now )?in (?P<o>{_ORG})(?: now)?$", re.I)
 _WORK = re.compile(r"\b(?:work|works|worked|job|employer)\b", re.I)
 _GREETED_NAME = re.compile(rf"^(?:I'm|I am|it's|it is|this is) (?P<n>{NAME})$")
 
 
-def casual(s: str, greeted: bool) -> str:
-    """The statement in the forms the rules read."""
-    work = bool(_WORK.search(s))
+def casual(s: str, greeted: bool, sentence: str = "") -> str:
+    """The statement (a sentence, or a clause of `sentence`) in the forms the rules read."""
+    whole = sentence or s
+    work, moved = bool(_WORK.search(whole)), bool(_MOVED_HOME.search(whole))
     for pattern, repl in _REWRITES:
         s = pattern.sub(repl, s, count=1)
     if work and (m := _AT_NOW.match(s)):
         s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
+    if moved and (m := _IN_NOW.match(s)):  # "we've moved house, we're in Aveiro now"
+        s = f"{m.group('s')} live in {m.group('o')}"
     if greeted and (m := _GREETED_NAME.match(s)):  # "hiya i'm marta", "hey it's felix"
         s = f"my name is {m.group('n')}"
     return s

@@ -234,7 +234,7 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         return out
     for clause in _split_clauses(_it_is_activity(s)):
         clause, _ = _strip_repeatedly(clause.strip(" ,"), _FILLER)
-        clause = casual(_strip_trailing(clause), greeted)
+        clause = casual(_strip_trailing(clause), greeted, s)
         if not clause:
             continue
         for pattern, repl in _ELIDED:

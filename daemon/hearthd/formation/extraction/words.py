@@ -257,6 +257,22 @@ _HOLIDAYS = re.compile(
     r"\b(?:christmas (?:eve|day)|boxing day|new year's (?:eve|day)|new year|easter (?:sunday|monday)|"
     r"christmas|easter|halloween|valentine's day|bonfire night|mother's day|father's day)\b"
 )
+# Where an organisation or a place is expected, a common word is a name too: "just started at orange".
+_ORG_SLOT = re.compile(
+    r"\b(?:works? (?:at|for)|working (?:at|for)|started at|joined|moved to|lives? in|living in|job at|"
+    r"job with) $"
+)
+_NOT_IN_SLOT = (
+    frozenset(
+        (
+            _FUNCTION + " home work school uni college town bed night nights weekends weekend hospital office shop "
+            "a the my our his her their your least last first"
+        ).split()
+    )
+    | frozenset(_MORE.split())
+    | frozenset(_WEEKDAYS)
+    | frozenset(_MONTHS)
+)
 _TITLES = frozenset("mr mrs ms miss dr doctor prof professor auntie aunty uncle".split())
 _DATE_BEFORE = re.compile(r"(?:\bof|\d|\b\w+(?:st|nd|rd|th)) $")
 _TOKEN = re.compile(r"[^\W\d_][\w\-]*(?:'[a-z]+)?")
@@ -282,7 +298,11 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
         elif low in _WEEKDAY_SET or (low in _MONTH_SET and _DATE_BEFORE.search(sentence, 0, m.start())):
             new, cap = _cap(word), False
             days.add(new)
-        elif (prev_cap and base in _NAME_HEADS) or not is_common(base):
+        elif (
+            (prev_cap and base in _NAME_HEADS)
+            or not is_common(base)
+            or (base not in _NOT_IN_SLOT and _ORG_SLOT.search(sentence, max(0, m.start() - 20), m.start()))
+        ):
             new, cap = _cap(word), True
         else:
             new, cap = word, False
