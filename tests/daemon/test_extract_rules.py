@@ -442,6 +442,28 @@ POSITIVES = [
     pos("I'm a quantity surveyor these days", ("works_as", "quantity surveyor")),
     pos("Rui has joined Spotify", ("works_at", "Spotify"), subject="Rui"),
     pos("i usually crash around midnight", ("routine", "go to bed around midnight"), subject=""),
+    pos("ines is really into climbing at the minute", ("likes", "climbing"), subject="Ines"),
+    pos("i'm veggie these days", ("diet", "vegetarian")),
+    pos("our son bruno is dinosaur mad", ("family_member", "Bruno"), ("likes", "dinosaurs"), subject=None),
+    pos("my wife's mad on gardening", ("likes", "gardening"), subject="my wife"),
+    pos(
+        "my uncle's birthday is the fifth of june no wait the fifteenth",
+        ("birthday", "the fifteenth of june"),
+        subject="my uncle",
+    ),
+    pos("we've moved house, we're in braga now", ("lives_in", "Braga"), subject="household"),
+    pos("Rui left and works for amazon now", ("works_at", "Amazon"), subject="Rui"),
+    pos("Nadia has just started at orange", ("works_at", "Orange"), subject="Nadia"),
+    pos("These days Nadia's favourite colour is teal.", ("likes", "teal"), subject="Nadia"),
+    pos("Nadia says her favourite film is Alien now.", ("likes", "Alien"), subject="Nadia"),
+    pos("I've just started a new job at Lusiadas hospital.", ("works_at", "Lusiadas hospital")),
+    pos(
+        "sorry, i got that wrong, my brother's birthday is actually may 3rd",
+        ("birthday", "may 3rd"),
+        subject="my brother",
+    ),
+    pos("piotr's sister hanna drives a taxi", ("family_member", "Hanna"), ("works_as", "taxi driver"), subject=None),
+    pos("i'm marta's husband", ("family_member", "Marta")),
 ]
 
 NEGATIVES = [
@@ -457,6 +479,12 @@ NEGATIVES = [
     neg("i'm at tesco now"),
     neg("sara isn't at vodafone now"),
     neg("do you think ines is a physio"),
+    neg("we're in braga now"),
+    neg("i'm not veggie any more"),
+    neg("Nadia says her boss is a nightmare"),
+    neg("is ines really into climbing"),
+    neg("if rui left and worked for amazon he'd be happier"),
+    neg("i'd like to start at orange one day"),
     neg("user: I'm a physio, mostly sports injuries", role="assistant"),
     # questions
     neg("Do I live in Lisbon?"),

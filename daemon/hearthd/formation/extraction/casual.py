@@ -11,7 +11,7 @@ from .vocabulary import DATE, NAME, OCC
 
 _SUBJ = rf"(?:I|(?:(?:my|our)|{NAME}'s) [a-z\-]+(?: {NAME})?|{NAME}(?:'s [a-z\-]+)?|(?:he|she))"
 _OBJ = r"(?!(?:it|them|that|this|him|her|me|you|us|anything|nothing)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*){0,2}"
-_ORG = rf"(?:{NAME}(?: {NAME})*)"
+_ORG = rf"(?:{NAME}(?: {NAME})*(?: (?-i:hospital|clinic|school|college|university|surgery|centre))?)"
 _NUMW = (
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
     r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d{1,3})(?:[ \-](?:one|two|"
@@ -170,7 +170,9 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (rf"\b(?:I drive|I've got) the (?=[a-z]+ {NAME}\b)", "I drive a "),
         (rf"\bI(?:'m| am) a season ticket holder (?:at|for) (?P<o>{_ORG})$", r"I have a season ticket for \g<o>"),
         (r"^(?:sorry,? )?I (?:got that wrong|was wrong|made a mistake|said that wrong)(?: earlier| before)?,? ", ""),
-        (r"^(?:these days|nowadays),? (?=\S)", ""),
+        (r"^(?:these days|nowadays|now),? (?=\S)", ""),
+        # a person's own word on their favourite: "Emma says her favourite colour is green now"
+        (rf"^(?P<n>{NAME}) says (?:that )?(?:his|her|their) (?=favourite )", r"\g<n>'s "),
         (r"\b(is|are|am) actually\b", r"\1"),
         (
             rf"^(?P<s>{_SUBJ}) (?:left|quit|has left|has quit)(?: (?:{_ORG}|his job|her job|the \w+))? and "

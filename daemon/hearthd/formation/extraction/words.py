@@ -193,6 +193,7 @@ liver kidney offal tripe anchovies sardines mackerel cod haddock kippers oysters
 spiders snakes heights flying needles dentists clowns thunder lightning crowds dogs wasps moths mice rats
 jazz blues rock pop metal punk folk soul reggae rap hip-hop classical opera country techno house indie
 reality documentaries soaps cartoons anime sci-fi fantasy horror thrillers comedy comedies romance crime
+dinosaur dinosaurs unicorn unicorns robot robots space planets trains cars
 whole wee bigger biggest smaller smallest older oldest younger youngest taller shorter
 """
 
@@ -337,4 +338,6 @@ def uncapitalise(predicate: str, value: str | None, singles: frozenset[str]) -> 
     or a place ("likes jazz", but "lives in York")."""
     if not value or not singles or predicate in _NAMED_OBJECT:
         return value
-    return _WORD.sub(lambda m: m.group().lower() if m.group() in singles else m.group(), value)
+    return _WORD.sub(
+        lambda m: m.group().lower() if m.group() in singles or m.group()[:-1] in singles else m.group(), value
+    )
