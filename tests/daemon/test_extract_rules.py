@@ -464,6 +464,11 @@ POSITIVES = [
     ),
     pos("piotr's sister hanna drives a taxi", ("family_member", "Hanna"), ("works_as", "taxi driver"), subject=None),
     pos("i'm marta's husband", ("family_member", "Marta")),
+    pos("i'm a glassblower by trade", ("works_as", "glassblower")),
+    pos("Nadia's an upholsterer at Hartleys", ("works_as", "upholsterer"), ("works_at", "Hartleys"), subject="Nadia"),
+    pos("sushi, love it", ("likes", "sushi")),
+    pos("my dad lives up in aberdeen", ("lives_in", "Aberdeen"), subject="my father"),
+    pos("dev goes swimming every friday", ("routine", "go swimming"), subject="Dev"),
 ]
 
 NEGATIVES = [
@@ -480,6 +485,16 @@ NEGATIVES = [
     neg("sara isn't at vodafone now"),
     neg("do you think ines is a physio"),
     neg("we're in braga now"),
+    neg("i'm a fighter by trade"),
+    neg("he's a good listener"),
+    neg("i'm a bit of a worrier"),
+    neg("tell bob i'm vegan"),
+    neg("ask kim if she's allergic to nuts"),
+    neg("kim reckons she's allergic to cats"),
+    neg("i'm off to see frank in leeds"),
+    neg("we might move to bath"),
+    neg("i don't work at tesco any more"),
+    neg("sushi, do you like it"),
     neg("i'm not veggie any more"),
     neg("Nadia says her boss is a nightmare"),
     neg("is ines really into climbing"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from .vocabulary import DATE, NAME, OCC
+from .words import is_common
 
 _SUBJ = rf"(?:I|(?:(?:my|our)|{NAME}'s) [a-z\-]+(?: {NAME})?|{NAME}(?:'s [a-z\-]+)?|(?:he|she))"
 _OBJ = r"(?!(?:it|them|that|this|him|her|me|you|us|anything|nothing)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*){0,2}"
@@ -17,6 +18,9 @@ _NUMW = (
     r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d{1,3})(?:[ \-](?:one|two|"
     r"three|four|five|six|seven|eight|nine))?"
 )
+# A job word the vocabulary does not list, by its ending: "glassblower", "upholsterer", "orthodontist".
+_JOB = r"(?:[a-z\-]+ ){0,2}[a-z\-]{3,}(?:er|or|ist|ian|ant|ent|man|woman|smith|wright)"
+_OCC_RE = re.compile(OCC, re.I)
 _SPOUSE = {
     "husband": "wife",
     "wife": "husband",
@@ -31,6 +35,14 @@ _ANIMALS = {"horse", "pony", "dog", "cat", "rabbit", "bird", "dinosaur"}
 
 def _verb(subject: str, first: str, third: str) -> str:
     return first if subject.lower() == "i" else third
+
+
+def _job(m: re.Match, where: str) -> str:
+    """ "a glassblower": a job when its head word is no common English word ("a fighter", "a student" are not)."""
+    head = m.group("j").split()[-1]
+    if is_common(head) and not _OCC_RE.fullmatch(head):
+        return m.group()
+    return f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as {m.group('j')}{where}"
 
 
 def _mad(m: re.Match) -> str:
@@ -132,6 +144,20 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
         ),
         (r"\b(I'm|I am|is|'s) (an? [a-z ]+?) (?:these days|nowadays)$", r"\1 \2 now"),
+        # an unlisted job after an unambiguous job copula: "I'm a glassblower by trade", "she's a roofer at Acme"
+        (
+            rf"^(?P<s>{_SUBJ})(?:'m| am|'s| is) (?P<j>an? {_JOB})(?: by trade| for a living)$",
+            lambda m: _job(m, ""),
+        ),
+        (
+            rf"^(?P<s>{_SUBJ})(?:'m| am|'s| is) (?P<j>an? {_JOB}) (?P<p>at|for) (?P<o>{_ORG})$",
+            lambda m: _job(m, f" at {m.group('o')}"),
+        ),
+        (
+            rf"^(?P<s>{_SUBJ}) supports? (?P<o>{_ORG})$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} a big fan of {m.group('o')}",
+        ),
+        (rf"^(?P<o>{_OBJ}),? (?:I )?(?P<v>love|adore) (?:it|them)$", r"I \g<v> \g<o>"),
         # where they live
         (
             rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has) been in (?P<o>{_ORG}) (?:for )?(?:{_NUMW}|a few|a couple of) "
@@ -151,7 +177,7 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             "",
         ),
         (r",? just (?:north|south|east|west|outside|off) of .*$", ""),
-        (r"\blive (?:out|down|up|over) in\b", "live in"),
+        (r"\b(live|lives|living) (?:out|down|up|over) in\b", r"\1 in"),
         (r"\b(stand|bear|hate|like|love|dislike|mind) the (cold|heat)$", r"\1 \2 weather"),
         (r"^(?:I )?love a good (?P<o>[a-z]+)(?: me)?$", r"I love \g<o>s"),
         (r"\b(favourite [a-z]+|birthday|name)'s (?=[a-z0-9])", r"\1 is "),

@@ -194,6 +194,7 @@ spiders snakes heights flying needles dentists clowns thunder lightning crowds d
 jazz blues rock pop metal punk folk soul reggae rap hip-hop classical opera country techno house indie
 reality documentaries soaps cartoons anime sci-fi fantasy horror thrillers comedy comedies romance crime
 dinosaur dinosaurs unicorn unicorns robot robots space planets trains cars
+goes does says has was gets lets puts sees uses
 whole wee bigger biggest smaller smallest older oldest younger youngest taller shorter
 """
 
