@@ -22,7 +22,7 @@ def test_full_mode_gives_the_pinned_card_and_relevant_facts(daemon, client):
     assert block.startswith("[Turn context]\nNow: ") and block.endswith("[/Turn context]")
     assert "- alice's name is Alice" in block and "- The bins go out on Tuesday evening" in block
     assert "- alice is allergic to peanuts" in block
-    assert "Grandma" not in block  # not relevant to what was said
+    assert "Grandmother" not in block  # not relevant to what was said
     assert ctx["message"] == block + "\n\ncan I eat peanuts at the party"
 
 
@@ -34,7 +34,7 @@ def test_use_count_is_bumped_for_injected_facts(daemon, client):
             lambda: conn.execute("SELECT use_count FROM facts WHERE text LIKE '%peanuts%'").fetchone()[0] == 1,
             what="use_count bump",
         )
-        assert conn.execute("SELECT use_count FROM facts WHERE text LIKE 'Grandma%'").fetchone()[0] == 0
+        assert conn.execute("SELECT use_count FROM facts WHERE text LIKE 'Grandmother%'").fetchone()[0] == 0
 
 
 def test_other_voices_get_the_household_pool_only(daemon, client):

@@ -207,7 +207,6 @@ def test_accepting_a_suggestion_directly(real_daemon):
     assert [r[0] for r in linked] == ["Answer in Portuguese please."]
 
 
-@pytest.mark.xfail(reason="resolve_review's drop clears a rule item's detail and payload: what was dropped is lost")
 def test_a_dropped_suggestion_is_not_suggested_again(real_daemon):
     client = real_daemon.client()
     say(client, ["Keep it short please.", "What should I cook for dinner with leeks and rice?"], WEEK1)
@@ -220,7 +219,6 @@ def test_a_dropped_suggestion_is_not_suggested_again(real_daemon):
     assert _rule_items(client) == [] and client.rules("alice") == []
 
 
-@pytest.mark.xfail(reason="the session gate forms nothing of a short exchange without a fact, so it suggests nothing")
 def test_a_preference_repeated_in_two_short_exchanges_is_suggested(real_daemon):
     client = real_daemon.client()
     say(client, ["Answer in Portuguese please."], WEEK1)

@@ -44,7 +44,9 @@ _PARENT = "parent"
 INVERSE = {
     **dict.fromkeys(("daughter", "son", "child", "stepdaughter", "stepson"), _PARENT),
     **dict.fromkeys(("mother", "father", "parent", "stepmother", "stepfather"), _CHILD),
-    **dict.fromkeys(("husband", "wife", "partner", "spouse", "boyfriend", "girlfriend", "fiance", "fiancee"), "partner"),
+    **dict.fromkeys(
+        ("husband", "wife", "partner", "spouse", "boyfriend", "girlfriend", "fiance", "fiancee"), "partner"
+    ),
     **dict.fromkeys(("brother", "sister", "sibling", "twin"), "sibling"),
     **dict.fromkeys(("grandmother", "grandfather", "grandparent"), "grandchild"),
     **dict.fromkeys(("granddaughter", "grandson", "grandchild"), "grandparent"),
@@ -140,8 +142,7 @@ def link(tx, from_entity: int, relation: str, to_entity: int, now: float) -> Non
     inverse = INVERSE.get(relation)
     if inverse:
         tx.execute(
-            "INSERT OR IGNORE INTO entity_relations(from_entity, relation, to_entity, created_at) "
-            "VALUES (?, ?, ?, ?)",
+            "INSERT OR IGNORE INTO entity_relations(from_entity, relation, to_entity, created_at) VALUES (?, ?, ?, ?)",
             (to_entity, inverse, from_entity, now),
         )
 
@@ -161,7 +162,8 @@ def related(tx, from_entity: int, relation: str) -> list[int]:
         r[0]
         for r in tx.execute(
             "SELECT e.id FROM entity_relations r JOIN entities e ON e.id = r.to_entity "
-            "WHERE r.from_entity = ? AND r.relation = ? AND e.merged_into IS NULL ORDER BY r.created_at DESC, e.id DESC",
+            "WHERE r.from_entity = ? AND r.relation = ? AND e.merged_into IS NULL "
+            "ORDER BY r.created_at DESC, e.id DESC",
             (from_entity, relation),
         )
     ]
@@ -191,12 +193,16 @@ def resolve(tx, mention: MentionLike | None, speaker_id: str | None, now: float)
         return household(tx, now)
     name = (mention.name or "").strip() or None
     relation = relation_word(mention.relation)
-    if relation and speaker_entity:
+    if relation and not speaker_entity:  # a note with no speaker: "Grandma visits on Sundays" is the household's
+        speaker_entity = household(tx, now)
+    if relation:
         mine = related(tx, speaker_entity, relation)
         if name:
             key = norm(name)
             for entity in mine:
-                if tx.execute("SELECT 1 FROM entity_aliases WHERE entity_id = ? AND norm = ?", (entity, key)).fetchone():
+                if tx.execute(
+                    "SELECT 1 FROM entity_aliases WHERE entity_id = ? AND norm = ?", (entity, key)
+                ).fetchone():
                     return entity
             unnamed = [e for e in mine if not _has_alias(tx, e)]
             if len(unnamed) == 1:  # "my father" before, "my father Jorge" now: the same man
@@ -251,7 +257,9 @@ def preview_name(conn, mention: MentionLike | None, speaker_id: str | None, spea
     if mention.name:
         return mention.name
     relation = relation_word(mention.relation)
-    if relation and speaker_id:
+    if relation and not speaker_id:
+        return relation.capitalize()
+    if relation:
         row = conn.execute(
             "SELECT e.name FROM entities s JOIN entity_relations r ON r.from_entity = s.id "
             "JOIN entities e ON e.id = r.to_entity WHERE s.speaker_id = ? AND r.relation = ? "

@@ -224,8 +224,11 @@ def _resolve_held(tx, store, row, decision: str, actor: str, rules) -> dict:
         else:
             stored = suggest_rules.accept_rule_suggestion(tx, row, actor, store, rules)["id"]
     resolution = f"accept fact:{stored}" if stored else "drop"
-    # A dropped claim keeps nothing of what was said: its payload goes.
-    payload, detail = (row["payload"], row["detail"]) if decision == "accept" else (None, f"{row['kind']} dropped")
+    # A dropped claim keeps nothing of what was said; a dropped rule suggestion keeps its wording (ours), so the
+    # same suggestion is not made again.
+    keep_detail = decision == "accept" or row["kind"] == "rule"
+    payload = row["payload"] if decision == "accept" else None
+    detail = row["detail"] if keep_detail else f"{row['kind']} dropped"
     tx.execute(
         "UPDATE review_queue SET resolved_at = ?, resolution = ?, payload = ?, detail = ? WHERE id = ?",
         (time.time(), resolution, payload, detail, row["id"]),

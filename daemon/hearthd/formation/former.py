@@ -37,7 +37,7 @@ from .extract_rules import FUNCTIONAL, KEYED, SLOTS, Discourse, extract, load_ca
 from .facts import FactIn, FactRules, active_fact_texts, store_fact
 from .importance import ImportanceParams
 from .quality import quality_problem
-from .suggest_rules import suggest_rules
+from .suggest_rules import preferences, suggest_rules
 
 log = logging.getLogger(__name__)
 
@@ -175,7 +175,8 @@ class Former:
         with self.store.reading() as conn:
             for c in extract(text, "user", discourse):
                 who = preview_name(conn, c.subject, speaker, name)
-                fact_text = _render(c.text, who, getattr(c.subject, "kind", None) == "household")
+                household = getattr(c.subject, "kind", None) == "household"
+                fact_text = _render(c.text, who, household, c.predicate)
                 problem = quality_problem(fact_text)
                 if problem:
                     dropped[problem] = dropped.get(problem, 0) + 1
@@ -244,7 +245,7 @@ class Former:
             )
             # Short is not trivial: one spoken sentence often carries a fact. Gated only with nothing in it.
             said = [t["text"] for t in user if t["speaker_id"]]
-            if short and not any(extract(text, "user") or release.says_over(text) for text in said):
+            if short and not any(_learnable(text) for text in said):
                 turns_said = f"{len(user)} user turn{'s' if len(user) != 1 else ''}"
                 return "gated", f"{turns_said}, {words} words, no statement to learn"
         return None, None
@@ -454,10 +455,17 @@ def _write_episode(tx, plan: Plan, session_id: int, thread_id: int, fact_ids: li
     return episode_id
 
 
-def _render(template: str, who: str, household: bool) -> str:
+def _learnable(text: str) -> bool:
+    """Whether a user turn carries something to learn: a statement, a no-longer, a preference about answers."""
+    return bool(extract(text, "user") or release.says_over(text) or preferences(text))
+
+
+def _render(template: str, who: str, household: bool, predicate: str = "") -> str:
     """A candidate's text with its subject's name ("The bins go out on Thursday", not "The household: bins...")."""
     if household and template.startswith("{subject}: "):
         rest = template[len("{subject}: ") :]
+        if predicate == "schedule" and rest.split(" ", 1)[0].lower() not in ("the", "a", "an", "our", "my"):
+            rest = "the " + rest  # "bins go out on Thursday": the household's bins
         return rest[:1].upper() + rest[1:]
     return template.replace("{subject}", who)
 

@@ -290,6 +290,8 @@ ALTER TABLE facts ADD COLUMN object_entity INTEGER REFERENCES entities(id);
 ALTER TABLE facts ADD COLUMN importance REAL NOT NULL DEFAULT 0;
 ALTER TABLE facts ADD COLUMN importance_inputs TEXT;
 CREATE INDEX facts_subject_entity ON facts(subject_entity, predicate, status);
+-- Every live turn reads its scope's rules.
+CREATE INDEX facts_rules ON facts(owner_id, valid_from) WHERE predicate = 'rule' AND status = 'active';
 
 -- A claim (a personal statement by an uncertain voice) waits here as the fact it would become, in no pool;
 -- speaker_id is whom the voice might be.
