@@ -65,9 +65,14 @@ KINDS = ("person", "pet", "place", "organisation", "thing", "household")
 
 
 class MentionLike(Protocol):
-    name: str | None
-    relation: str | None
-    kind: str
+    @property
+    def name(self) -> str | None: ...
+
+    @property
+    def relation(self) -> str | None: ...
+
+    @property
+    def kind(self) -> str: ...
 
 
 def norm(name: str) -> str:
@@ -193,10 +198,10 @@ def resolve(tx, mention: MentionLike | None, speaker_id: str | None, now: float)
         return household(tx, now)
     name = (mention.name or "").strip() or None
     relation = relation_word(mention.relation)
-    if relation and not speaker_entity:  # a note with no speaker: "Grandma visits on Sundays" is the household's
-        speaker_entity = household(tx, now)
     if relation:
-        mine = related(tx, speaker_entity, relation)
+        # A note with no speaker: "Grandma visits on Sundays" is the household's grandmother.
+        owner = speaker_entity or household(tx, now)
+        mine = related(tx, owner, relation)
         if name:
             key = norm(name)
             for entity in mine:
@@ -209,13 +214,14 @@ def resolve(tx, mention: MentionLike | None, speaker_id: str | None, now: float)
                 rename(tx, unnamed[0], name)
                 return unnamed[0]
             entity = _named(tx, key, mention.kind, speaker_entity) or _create(tx, mention.kind, name, now)
-            link(tx, speaker_entity, relation, entity, now)
+            link(tx, owner, relation, entity, now)
             return entity
         if mine:
             return mine[0]
-        owner = tx.execute("SELECT name FROM entities WHERE id = ?", (speaker_entity,)).fetchone()[0]
-        entity = _create(tx, mention.kind, f"{owner}'s {relation}", now, alias=False)
-        link(tx, speaker_entity, relation, entity, now)
+        owner_name = display_name(tx, owner) if speaker_entity else None
+        label = f"{owner_name}'s {relation}" if owner_name else relation.capitalize()
+        entity = _create(tx, mention.kind, label, now, alias=False)
+        link(tx, owner, relation, entity, now)
         return entity
     if name:
         return _named(tx, norm(name), mention.kind, speaker_entity) or _create(tx, mention.kind, name, now)

@@ -23,6 +23,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -56,8 +57,8 @@ class FactIn:
     session_id: int | None = None
     turn_ids: list[int] = field(default_factory=list)
     speaker: str | None = None  # who said it: "my daughter" is resolved against them
-    subject_mention: object | None = None  # an extraction Mention; None: the speaker (or subject)
-    object_mention: object | None = None  # the entity a relation fact's object names
+    subject_mention: Any = None  # an extraction Mention; None: the speaker (or subject)
+    object_mention: Any = None  # the entity a relation fact's object names
     subject_entity: int | None = None  # resolved in the write (or given)
     object_entity: int | None = None
 
@@ -225,7 +226,7 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
 
     confidence = fact.confidence - (CONTRADICTION_PENALTY if plan.contradicts else 0.0)
     new_id = _insert(tx, fact, plan, valid_from, now, max(0.0, confidence), model, vec)
-    result = {"action": plan.action, "superseded": [], "review": None}
+    result: dict[str, Any] = {"action": plan.action, "superseded": [], "review": None}
     for old, reason in plan.close:
         tx.execute(
             "UPDATE facts SET status = 'superseded', valid_to = ?, superseded_by = ? WHERE id = ?",

@@ -283,7 +283,7 @@ def suggest_rules(
     if session_id is None:
         session_id = _current_session(tx, speaker_id, texts)
     slots, refused, rule_texts = _blocked(tx, speaker_id, owner_id)
-    created = []
+    created: list = []  # lastrowid of each insert
     for pref in sorted(wanted, key=lambda p: (p.slot, p.value)):
         if pref.slot in slots or pref in refused or _norm(pref.rule_text) in rule_texts:
             continue

@@ -31,9 +31,9 @@ FACT_COLUMNS = ("Id", "Predicate", "Fact", "Pool", "Since")
 def _table(columns, selection) -> QTableWidget:
     table = QTableWidget(0, len(columns))
     table.setHorizontalHeaderLabels(list(columns))
-    table.setSelectionBehavior(QAbstractItemView.SelectRows)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(selection)
-    table.setEditTriggers(QAbstractItemView.NoEditTriggers)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.verticalHeader().setVisible(False)
     table.horizontalHeader().setStretchLastSection(True)
     return table
@@ -120,7 +120,7 @@ class EntitiesPage(Page):
             values = (e["kind"], e["name"], aliases, ", ".join(e["named_as"]), e["fact_count"], e["speaker_id"] or "")
             for col, value in enumerate(values):
                 cell = QTableWidgetItem(str(value))
-                cell.setData(Qt.UserRole, e)
+                cell.setData(Qt.ItemDataRole.UserRole, e)
                 self.table.setItem(row, col, cell)
             if chosen and e["id"] == chosen["id"]:
                 selected_row = row
@@ -133,7 +133,7 @@ class EntitiesPage(Page):
 
     def selected(self) -> dict | None:
         cells = self.table.selectedItems()
-        return cells[0].data(Qt.UserRole) if cells else None
+        return cells[0].data(Qt.ItemDataRole.UserRole) if cells else None
 
     def select(self, entity_id: int) -> bool:
         for row, e in enumerate(self.entities):
@@ -185,14 +185,14 @@ class EntitiesPage(Page):
             pool = f["owner_id"] or "household"
             for col, value in enumerate((f["id"], f["predicate"], f["text"], pool, when(f["valid_from"]))):
                 cell = QTableWidgetItem(str(value))
-                cell.setData(Qt.UserRole, f)
+                cell.setData(Qt.ItemDataRole.UserRole, f)
                 self.facts.setItem(row, col, cell)
         self.facts.resizeColumnsToContents()
         self._fact_selection()
 
     def selected_facts(self) -> list[int]:
         rows = sorted({i.row() for i in self.facts.selectedItems()})
-        return [self.facts.item(r, 0).data(Qt.UserRole)["id"] for r in rows]
+        return [self.facts.item(r, 0).data(Qt.ItemDataRole.UserRole)["id"] for r in rows]
 
     def _fact_selection(self) -> None:
         entity = self.selected()
@@ -270,7 +270,7 @@ class EntitiesPage(Page):
             f"Merge {entity['name']} into {target['name']}? Its facts, relations and aliases move to "
             f"{target['name']}; clashing facts go to the review queue.",
         )
-        if answer != QMessageBox.Yes:
+        if answer != QMessageBox.StandardButton.Yes:
             return
         self.tasks.run(
             lambda c: c.merge_entities(entity["id"], target["id"]),

@@ -446,7 +446,7 @@ class MemoryPage(Page):
         item = self._review_item()
         self.current = None
         self._enable_actions(None)
-        held = bool(item) and item["kind"] in HELD_KINDS
+        held = item is not None and item["kind"] in HELD_KINDS
         self.buttons["accept"].setText("Accept" if held else "Keep one…")
         self.buttons["keep_both"].setText("Drop" if held else "Keep both")
         if item:
@@ -459,8 +459,9 @@ class MemoryPage(Page):
         item = self._review_item()
         if not item:
             return
+        item_id = item["id"]
         if item["kind"] in HELD_KINDS:  # "Was this Alice?" - yes: it goes into her pool
-            self._act(lambda c: c.resolve_review(item["id"], "accept"))
+            self._act(lambda c: c.resolve_review(item_id, "accept"))
             return
         choice, ok = QInputDialog.getItem(
             self, "Keep one fact", "The fact that stays current:", [f"fact:{f}" for f in item["facts"]], 0, False
@@ -472,8 +473,8 @@ class MemoryPage(Page):
     def keep_both(self) -> None:
         item = self._review_item()
         if item:
-            decision = "drop" if item["kind"] in HELD_KINDS else "keep_both"
-            self._act(lambda c: c.resolve_review(item["id"], decision))
+            item_id, decision = item["id"], "drop" if item["kind"] in HELD_KINDS else "keep_both"
+            self._act(lambda c: c.resolve_review(item_id, decision))
 
 
 # Review items holding a fact not stored yet: a claim of an uncertain voice, a suggested rule.
