@@ -469,6 +469,10 @@ POSITIVES = [
     pos("sushi, love it", ("likes", "sushi")),
     pos("my dad lives up in aberdeen", ("lives_in", "Aberdeen"), subject="my father"),
     pos("dev goes swimming every friday", ("routine", "go swimming"), subject="Dev"),
+    pos("Nadia does yoga every Sunday morning", ("routine", "do yoga"), subject="Nadia"),
+    pos("the whole family eats halal cos nadia's mum is muslim", ("diet", "halal"), subject="household"),
+    pos("we got married on the ninth of june twenty fifteen", ("anniversary", "the ninth of june 2015")),
+    pos("my mum's birthday is boxing day bless her", ("birthday", "Boxing Day"), subject="my mother"),
 ]
 
 NEGATIVES = [

@@ -37,6 +37,36 @@ def _verb(subject: str, first: str, third: str) -> str:
     return first if subject.lower() == "i" else third
 
 
+_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+_TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_UNITS = "one two three four five six seven eight nine".split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def _two_digits(words: str) -> int | None:
+    w = words.replace("-", " ").split()
+    if len(w) == 1 and w[0] in _TEENS:
+        return 10 + _TEENS.index(w[0])
+    if len(w) == 1 and w[0] in _UNITS:
+        return 1 + _UNITS.index(w[0])
+    if w and w[0] in _TENS and (len(w) == 1 or (len(w) == 2 and w[1] in _UNITS)):
+        return 20 + 10 * _TENS.index(w[0]) + (1 + _UNITS.index(w[1]) if len(w) == 2 else 0)
+    return None
+
+
+def _year(m: re.Match) -> str:
+    """A year said in words after its month: "august twenty eleven" -> "august 2011"."""
+    words = m.group("y").lower().split(" ", 1)
+    if words[0] == "two":
+        rest = words[1].removeprefix("thousand").removeprefix(" and").strip()
+        n = _two_digits(rest) if rest else None
+        return f"{m.group('m')} {2000 + n}" if n is not None and n < 30 else m.group()
+    n = _two_digits(words[1]) if len(words) > 1 else None
+    if n is None or n < 10 and words[1].split()[0] not in ("oh",):
+        return m.group()
+    return f"{m.group('m')} {(1900 if words[0] == 'nineteen' else 2000) + n}"
+
+
 def _job(m: re.Match, where: str) -> str:
     """ "a glassblower": a job when its head word is no common English word ("a fighter", "a student" are not)."""
     head = m.group("j").split()[-1]
@@ -168,6 +198,14 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"^(?P<s>{_SUBJ})(?:'s| is) (?:down|up|over|out) in (?P<o>{_ORG})$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}",
         ),
+        (r"\s+(?:cos|coz|'cause|because) (?!of\b)(?=\w)", ", and "),
+        (r"^the whole (?:house|household|family|lot of us) eats\b", "we all eat"),
+        (
+            r",? (?:poor (?:woman|man|thing|girl|boy|lad|love|kid|sod)|bless (?:her|him|them)|"
+            r"lucky (?:her|him|thing))$",
+            "",
+        ),
+        (rf"\b(?P<m>{_MONTH}) (?P<y>(?:nineteen|twenty) [a-z\-]+(?: [a-z]+)?|two thousand(?: and)? [a-z]+)\b", _year),
         # trailing asides: "at the minute", "with the lads from work", "just north of York"
         (r",? (?:at the minute|at the moment|right now|without fail|as a rule)\b(?=,|$)", ""),
         (r"\b(am|is|are|'m|'s) (?:a )?veggie\b", r"\1 vegetarian"),

@@ -545,7 +545,7 @@ DATE = (
     rf"|{MONTH}\s+(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?|{ORDINAL})\b(?:,?\s+\d{{4}})?"
     rf"|{MONTH}\b(?:\s+\d{{4}})?"
     r"|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
-    r"|christmas(?: day| eve)?|new year's (?:day|eve)|valentine's day|halloween)"
+    r"|christmas(?: day| eve)?|boxing day|bonfire night|new year's (?:day|eve)|valentine's day|halloween)"
 )
 
 _NUMW = (
@@ -568,7 +568,7 @@ TIME = re.compile(
 # Routine schedules. STRONG ones alone make a routine ("every morning"); weak ones ("at 7") need an adverb.
 _STRONG_FREQ = (
     rf"(?:every|each) (?:other )?(?:single )?(?:day|morning|afternoon|evening|night|week|weekend|month|"
-    rf"year|summer|winter|{WEEKDAY})s?"
+    rf"year|summer|winter|{WEEKDAY})s?(?: (?:morning|afternoon|evening|night)s?)?"
     rf"|on (?:weekends|weekdays|{WEEKDAY}s(?:(?:,|,? and) {WEEKDAY}s)*)"
     rf"|(?:on )?{WEEKDAY} (?:mornings|afternoons|evenings|nights)"
     rf"|(?:once|twice|three times) a (?:day|week|month|year)|daily|nightly|weekly"
