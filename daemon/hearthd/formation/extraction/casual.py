@@ -232,6 +232,7 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         ),
         (r"\bfrom home (?=(?:mondays|tuesdays|wednesdays|thursdays|fridays)\b)", "from home on "),
         (rf"\b(?:I drive|I've got) the (?=[a-z]+ {NAME}\b)", "I drive a "),
+        (r"\b(my|our) (?:second|other|new|old|first|main|family) (car|van|bike)(?:'s| is) ", r"\1 \2 is "),
         (rf"\bI(?:'m| am) a season ticket holder (?:at|for) (?P<o>{_ORG})$", r"I have a season ticket for \g<o>"),
         (r"^(?:sorry,? )?I (?:got that wrong|was wrong|made a mistake|said that wrong)(?: earlier| before)?,? ", ""),
         (r"^(?:these days|nowadays|now),? (?=\S)", ""),
@@ -247,6 +248,8 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
 ]
 # "I'm at Siemens now" alone may be a visit; after a word of work ("I work at X, well I did, I'm at Y now") a job.
 _AT_NOW = re.compile(rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?at (?P<o>{_ORG}) (?:now|these days)$")
+_DRIVE = re.compile(r"\bdrives?\b", re.I)
+_HAS_THE = re.compile(rf"^(?:and )?(?P<s>{NAME}) (?:has|has got|drives) the (?P<o>(?:[a-z]+ )?{NAME})$")
 _MOVED_HOME = re.compile(r"\b(?:moved|move house|moved house)\b", re.I)
 _IN_NOW = re.compile(rf"^(?P<s>we|I)(?:'re|'m| are| am) (?:now )?in (?P<o>{_ORG})(?: now)?$", re.I)
 _WORK = re.compile(r"\b(?:work|works|worked|job|employer)\b", re.I)
@@ -261,6 +264,8 @@ def casual(s: str, greeted: bool, sentence: str = "") -> str:
         s = pattern.sub(repl, s, count=1)
     if work and (m := _AT_NOW.match(s)):
         s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
+    if _DRIVE.search(whole) and (m := _HAS_THE.match(s)):  # "I drive the Skoda and Jonas has the Honda"
+        s = f"{m.group('s')} drives a {m.group('o')}"
     if moved and (m := _IN_NOW.match(s)):  # "we've moved house, we're in Aveiro now"
         s = f"{m.group('s')} live in {m.group('o')}"
     if greeted and (m := _GREETED_NAME.match(s)):  # "hiya i'm marta", "hey it's felix"
