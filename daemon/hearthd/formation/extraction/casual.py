@@ -110,10 +110,10 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         # a correction: only what is said after "well I did" stands
         (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),
         (rf"^name's (?={NAME}\b)", "my name is "),
-        (r"^(.*?) ugh\b,?", r"\1"),
+        (r"^(.*?),? (?:ugh|urgh|yuck|eugh|bleurgh)\b,?", r"\1,"),
         # object fronted: "mushrooms, can't stand them", "coriander tastes like soap to me, hate the stuff"
         (
-            rf"^(?P<o>{_OBJ}),? (?:I )?(?P<v>can't stand|cannot stand|can't bear|hate|loathe|detest) "
+            rf"^(?P<o>{_OBJ})(?:, | I |, I )(?P<v>can't stand|cannot stand|can't bear|hate|loathe|detest) "
             r"(?:them|it|the stuff|the things?)$",
             lambda m: f"I {m.group('v')} {m.group('o')}",
         ),
@@ -187,7 +187,7 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"^(?P<s>{_SUBJ}) supports? (?P<o>{_ORG})$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} a big fan of {m.group('o')}",
         ),
-        (rf"^(?P<o>{_OBJ}),? (?:I )?(?P<v>love|adore) (?:it|them)$", r"I \g<v> \g<o>"),
+        (rf"^(?P<o>{_OBJ})(?:, | I |, I )(?P<v>love|adore) (?:it|them)$", r"I \g<v> \g<o>"),
         # where they live
         (
             rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has) been in (?P<o>{_ORG}) (?:for )?(?:{_NUMW}|a few|a couple of) "
