@@ -408,6 +408,12 @@ _PREPOSITION = re.compile(r"\b(?:on|in|at|for|with|of|to|from|by|about|lot|bit)\
 _BRAND = re.compile(r"(?-i:[A-Z][A-Za-z0-9\-]+|i[A-Z][a-z]+)(?: (?-i:[A-Z0-9][A-Za-z0-9\-]*)){0,2}")
 
 
+def _b_season_ticket(m, ctx):
+    """ "I have a season ticket for York City": the ticket and its club."""
+    obj = f"{m.group('obj').lower()} for {m.group('club')}"
+    return [ctx.cand("owns", obj, f"{{subject}} has a {obj}")]
+
+
 def _b_owns(m, ctx):
     """ "a Volvo", "a blue Toyota", "an old piano": up to two adjectives, then a brand or an ownable thing, then
     the end of the clause."""
@@ -774,6 +780,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     ("owns", r"^(?:my|our) (?P<what>car|van|bike|motorbike) is (?P<obj>an? .+)", _b_owns, False),
+    (
+        "owns",
+        rf"^{SUBJ} {ADV}(?:have|have got|got|own) (?:an? )?(?P<obj>season ticket|membership|annual pass) "
+        rf"(?:for|at|to) (?P<club>{NAME}(?: {NAME})*)$",
+        _b_season_ticket,
+        False,
+    ),
     (
         "dislikes",
         rf"^{SUBJ} {ADV}(?P<verb>{_AM} {ADV}(?:really |very |so |terribly |quite |a bit |a little )?(?:scared|afraid|"
