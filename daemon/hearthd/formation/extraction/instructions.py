@@ -51,7 +51,7 @@ _ASKED = re.compile(
     re.I,
 )
 _BOUND = re.compile(
-    rf"\b(?:after|before|past)\s+(?:\d{{1,2}}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    rf"\b(?:after|before|past)\s+(?:half |quarter (?:past|to) )?(?:\d{{1,2}}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     rf"midnight|noon|dinner|bedtime|lunch|dark)\b|\b(?:at night|in the (?:morning|evening)s?|on (?:weekends|"
     rf"weekdays|school nights|{WEEKDAY}s?)|during (?:the )?\w+|when(?:ever)? \w+|while \w+|unless)\b",
     re.I,
@@ -185,6 +185,19 @@ _TRAILING_WHEN = re.compile(
     r"^(?P<instr>.+?),?\s+(?P<when>when|whenever|every time|each time)\s+(?P<cond>(?:I|we)\s.+)$", re.I
 )
 # "in this house no music after 9pm on school nights": the household's own rule.
+# Said bare, with a standing bound: "no screens after seven on weekdays", "no phones at the table".
+_BARE_HOUSE_RULE = re.compile(
+    r"^(?P<body>no (?:[a-z\-]+ ){0,2}?[a-z\-]+ (?:after|before|past|at|on|during|in) .+)$", re.I
+)
+_STANDING_BOUND = re.compile(
+    r"\b(?:after|before|past) (?:half |quarter (?:past|to) )?(?:\d{1,2}(?:[:.]\d{2})?(?: ?[ap]m)?|one|two|three|four|"
+    r"five|six|seven|eight|nine|ten|eleven|twelve|midnight|dinner|tea|bedtime|dark)\b(?! (?:tonight|today))"
+    rf"|\b(?:at night|on (?:weekends|weekdays|school nights|{WEEKDAY}s)|at the (?:table|dinner table))\b",
+    re.I,
+)
+_ONE_OFF_TIME = re.compile(
+    r"\b(?:because|cos|as|today|tonight|tomorrow|this (?:evening|morning|afternoon|week|weekend)|yet)\b", re.I
+)
 _HOUSE_RULE = re.compile(
     r"^(?:in (?:this|our) (?:house|household|home|family)|(?:our|the) house rule is|house rule)[,:]?\s+"
     r"(?:(?:there is|there are|we have|we allow|it is)\s+)?(?P<body>no\s+\w.+)$",
@@ -218,6 +231,10 @@ def _special_rule(sentence: str, s: str) -> Candidate | None:
     m = _HOUSE_RULE.match(s)
     if m and not re.search(r"\b(?:is|are|was|were|has|have|left)\b", m.group("body"), re.I):
         c = _rule(_RUN_ON.sub("", m.group("body")), sentence.strip())
+        return replace(c, subject=HOUSEHOLD) if c else None
+    m = _BARE_HOUSE_RULE.match(re.sub(r"[,\s]*\bplease\b[.!]*$", "", sentence.strip()).rstrip(" .!,"))
+    if m and _STANDING_BOUND.search(m.group("body")) and not _ONE_OFF_TIME.search(m.group("body")):
+        c = _rule(m.group("body"), sentence.strip())  # "no music after half eight on school nights please"
         return replace(c, subject=HOUSEHOLD) if c else None
     m = _TRAILING_WHEN.match(s)
     if m and (_IMPERATIVE.match(m.group("instr")) or _ALWAYS.match(m.group("instr"))):
