@@ -51,7 +51,8 @@ _ASKED = re.compile(
     re.I,
 )
 _BOUND = re.compile(
-    rf"\b(?:after|before|past)\s+(?:half |quarter (?:past|to) )?(?:\d{{1,2}}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    rf"\b(?:after|before|past)\s+(?:half |quarter (?:past|to) )?(?:\d{{1,2}}|one|two|three|four|five|six|seven|"
+    rf"eight|nine|ten|eleven|twelve|"
     rf"midnight|noon|dinner|bedtime|lunch|dark)\b|\b(?:at night|in the (?:morning|evening)s?|on (?:weekends|"
     rf"weekdays|school nights|{WEEKDAY}s?)|during (?:the )?\w+|when(?:ever)? \w+|while \w+|unless)\b",
     re.I,
