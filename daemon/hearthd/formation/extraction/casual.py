@@ -206,6 +206,12 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             "",
         ),
         (rf"\b(?P<m>{_MONTH}) (?P<y>(?:nineteen|twenty) [a-z\-]+(?: [a-z]+)?|two thousand(?: and)? [a-z]+)\b", _year),
+        (r"\b(?:sometime|some time|anytime|any time) (?=between |after |before |around )", ""),
+        (r"\bop\b(?=(?: is| was| has| got|'s) )", "operation"),
+        (
+            r"\b([a-z]+)'s (being|getting) (?=delivered|collected|fitted|installed|picked up|serviced|fixed|repaired)",
+            r"\1 is \2 ",
+        ),
         # trailing asides: "at the minute", "with the lads from work", "just north of York"
         (r",? (?:at the minute|at the moment|right now|without fail|as a rule)\b(?=,|$)", ""),
         (r"\b(am|is|are|'m|'s) (?:a )?veggie\b", r"\1 vegetarian"),
