@@ -25,7 +25,8 @@ _CLOCK = (
 )
 _DAY = (
     rf"(?:(?:on )?{WEEKDAY},? (?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})(?: of {MONTH})?"
-    rf"|(?:this |next |on |this coming )?{WEEKDAY}(?: {_PART})?|(?:on )?{DATE}|(?:on )?the (?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})"
+    rf"|(?:this |next |on |this coming )?{WEEKDAY}(?: {_PART})?|(?:on )?{DATE}"
+    rf"|(?:on )?the (?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})"
     rf"|tomorrow(?: {_PART})?|today|tonight|this {_PART}|next week|this week|(?:in|at) the {_PART})"
 )
 _ONE_OFF = rf"(?:{_DAY}(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY})?)"
