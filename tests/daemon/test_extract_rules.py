@@ -479,6 +479,11 @@ POSITIVES = [
     ),
     pos("no phones at the table", ("rule", "No phones at the table"), subject="household"),
     pos("nadia's knee op is on the second of june", ("appointment", "the second of june"), subject="Nadia"),
+    pos(
+        "every friday morning remind me to water the plants",
+        ("rule", "Always remind {subject} every friday morning to water the plants"),
+    ),
+    pos("keep it brief with me", ("rule", "Always keep answers brief")),
     pos("bruno's got his jabs next tuesday", ("appointment", "next tuesday"), subject="Bruno"),
     pos("my swimming lesson got moved to the twelfth", ("appointment", "the twelfth")),
     pos(
@@ -508,6 +513,10 @@ NEGATIVES = [
     neg("we're in braga now"),
     neg("i'm a fighter by trade"),
     neg("the kids hate it"),
+    neg("when felix gets home tell him to call me"),
+    neg("when rosa wakes up tell her i'm at the shop"),
+    neg("every morning remind me"),
+    neg("tomorrow morning remind me to water the plants"),
     neg("did nadia's knee op go well"),
     neg("the fourteenth was great"),
     neg("if the washing machine's being delivered monday I'll stay in"),

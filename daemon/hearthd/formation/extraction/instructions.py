@@ -31,15 +31,29 @@ _FROM_NOW = re.compile(
     re.I,
 )
 _ALWAYS = re.compile(
-    rf"^(?P<adv>always|never|do not ever|do not|never ever)\s+(?:(?:please|ever)\s+)?(?P<verb>{_VERBS})\b", re.I
+    rf"^(?P<adv>always|never|do not ever|do not|never ever)\s+(?:(?:please|ever|just)\s+)?(?P<verb>{_VERBS})\b",
+    re.I,
 )
 _IMPERATIVE = re.compile(rf"^(?P<verb>{_VERBS})\b", re.I)
 # "when I ask for the news keep it short": a plain "when" with a present-tense condition of the speaker's, the
 # comma optional; not a one-off ("when you're done, turn off the lights", "when I get back remind me").
 _WHEN = re.compile(r"^(?:when|whenever|every time|each time|any time)\s+(?P<body>.+)$", re.I)
-_WHEN_SUBJECT = re.compile(r"^(?:I|we|the kids|the children|anyone|someone|somebody|people)\b", re.I)
+_WHEN_SUBJECT = re.compile(rf"^(?:I|we|the kids|the children|anyone|someone|somebody|people|{NAME})\b", re.I)
+# Spoken forms of a standing instruction: "keep it short with me", "every sunday evening remind me to ...".
+_SPOKEN = [
+    (re.compile(p, re.I), r)
+    for p, r in [
+        (r"^keep it (short|brief|simple)(?: with me| for me)?(?:,.*)?$", r"always keep answers \1"),
+        (
+            rf"^(?P<f>every (?:other )?(?:(?:{WEEKDAY}|week|school|work) )?(?:day|morning|evening|night|week|"
+            rf"weekday|{WEEKDAY})),? remind me (?P<r>to .+)$",
+            r"always remind me \g<f> \g<r>",
+        ),
+    ]
+]
 _ONE_OFF_COND = re.compile(
-    r"\b(?:was|were|did|had|done|ready|finished|back|free|there|arrive|arrives|tomorrow|tonight|later|next)\b"
+    r"\b(?:was|were|did|had|done|ready|finished|back|free|there|arrive|arrives|tomorrow|tonight|later|next|home|"
+    r"wakes|wake|leaves|leave|calls|rings|phones)\b"
     r"|\b\w+ed\b",
     re.I,
 )
@@ -249,6 +263,8 @@ def rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     """The rule a sentence states (normalised `s`), and what is left of it to read as facts ("never suggest nuts,
     Emma is allergic" -> the rule, and "Emma is allergic")."""
     s = s.strip().rstrip(".!")
+    for pattern, repl in _SPOKEN:
+        s = pattern.sub(repl, s, count=1)
     special = _special_rule(sentence, _LEAD.sub("", s))
     if special:
         return [special], ""
