@@ -484,6 +484,8 @@ POSITIVES = [
         ("rule", "Always remind {subject} every friday morning to water the plants"),
     ),
     pos("keep it brief with me", ("rule", "Always keep answers brief")),
+    pos("always do measurements in metric", ("rule", "Always do measurements in metric")),
+    pos("nan's coming down to stay on the fifth", ("appointment", "the fifth"), subject="my grandmother"),
     pos("bruno's got his jabs next tuesday", ("appointment", "next tuesday"), subject="Bruno"),
     pos("my swimming lesson got moved to the twelfth", ("appointment", "the twelfth")),
     pos(
@@ -513,6 +515,7 @@ NEGATIVES = [
     neg("we're in braga now"),
     neg("i'm a fighter by trade"),
     neg("the kids hate it"),
+    neg("do the dishes"),
     neg("when felix gets home tell him to call me"),
     neg("when rosa wakes up tell her i'm at the shop"),
     neg("every morning remind me"),

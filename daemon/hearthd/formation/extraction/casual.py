@@ -208,6 +208,7 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (rf"\b(?P<m>{_MONTH}) (?P<y>(?:nineteen|twenty) [a-z\-]+(?: [a-z]+)?|two thousand(?: and)? [a-z]+)\b", _year),
         (r"\b(?:sometime|some time|anytime|any time) (?=between |after |before |around )", ""),
         (r"\bop\b(?=(?: is| was| has| got|'s) )", "operation"),
+        (r"\bcoming (?:up|down|over|round) to (stay|visit)\b", r"coming to \1"),
         (
             r"\b([a-z]+)'s (being|getting) (?=delivered|collected|fitted|installed|picked up|serviced|fixed|repaired)",
             r"\1 is \2 ",
