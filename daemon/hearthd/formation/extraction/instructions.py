@@ -19,7 +19,8 @@ _VERBS = (
     "mention|remind|ask|wake|turn|set|include|add|keep|let|book|order|buy|make|send|schedule|measure|convert|list|"
     "spell|write|check|assume|start|end|translate|refer|interrupt|be|go|switch|lock|leave|open|close|round|"
     "double-check|confirm|warn|tell|stop|avoid|serve|cook|plan|text|email|message|notify|alert|announce|swear|curse|"
-    "greet|sing|shout|raise|lower|dim|wait|give|describe|explain|show|use|put|add|recommend|do(?! (?:that|this|it|so|anything|something|what)\b)"
+    "greet|sing|shout|raise|lower|dim|wait|give|describe|explain|show|use|put|add|recommend|"
+    r"do(?! (?:that|this|it|so|anything|something|what)\b)"
 )
 _LEAD = re.compile(
     r"^(?:(?:ok|okay|hey|so|and|also|hearth)[,\s]+)*(?:please\s+)?(?:(?:I want you to|I would like you to|"
