@@ -59,6 +59,8 @@ def context(client, args):
     show=lambda r: (
         f"{r['action']} {r['fact']['ref']}: {r['fact']['text']}"
         if r["fact"]
+        else f"claimed: review:{', review:'.join(map(str, r['claims']))} waits for the person to accept it"
+        if r["action"] == "claimed"
         else f"released {', '.join(f'fact:{i}' for i in r['released'])} (no longer current)"
     ),
 )

@@ -33,14 +33,15 @@ def _mention(m) -> dict | None:
     return None if m is None else {"name": m.name, "relation": m.relation, "kind": m.kind}
 
 
-def hold(tx, fact: FactIn, model: str, vector: np.ndarray) -> int:
-    """Queue the candidate as a claim; returns the review item's id."""
+def hold(tx, fact: FactIn, model: str | None, vector: np.ndarray | None) -> int:
+    """Queue the candidate as a claim; returns the review item's id. (No vector while the model loads: the
+    accepted fact is embedded by the backfill then.)"""
     payload = {k: getattr(fact, k) for k in _FIELDS}
     payload.update(
         subject_mention=_mention(fact.subject_mention),
         object_mention=_mention(fact.object_mention),
         model=model,
-        vector=base64.b64encode(encode(vector)).decode("ascii"),
+        vector=base64.b64encode(encode(vector)).decode("ascii") if vector is not None else None,
     )
     name = tx.execute("SELECT name FROM speakers WHERE id = ?", (fact.speaker,)).fetchone()
     detail = f"Was this {name[0] if name else fact.speaker}? {fact.text}"

@@ -10,7 +10,7 @@ from ..embedding.service import Priority, TextEmbedder
 from ..errors import UserError
 from ..events import EventBus
 from ..forgetting import curation
-from ..formation import release
+from ..formation import claims, release
 from ..formation.classify import CATCH_ALL
 from ..formation.facts import FactIn, store_fact
 from ..formation.former import Former
@@ -90,18 +90,20 @@ class Curation:
                 facts = [FactIn(speaker or "household", CATCH_ALL, text, text, valid_from=said_at, source="remember")]
                 facts[0].speaker = speaker
         band = band or "high"
+        claimed: list[bool] = []
         for fact in facts:
             problem = quality_problem(fact.text)
             if problem:
                 raise UserError(f"not stored: {problem}")
             where = self.former.place(fact, speaker, band) if speaker else "household"
-            if where in ("drop", "claim"):
+            if where == "drop":
                 raise UserError(
-                    "a personal fact from a speaker who is not confidently identified is not kept here "
-                    "(say it again when identified, or as an account-linked speaker)"
+                    "a personal fact from a speaker who is not confidently identified is not kept "
+                    "(speakers.uncertain_facts is nowhere)"
                 )
             fact.owner_id = speaker if where == "personal" else None
             fact.always_inject = pin
+            claimed.append(where == "claim")
         vectors: list = [None] * len(facts)
         if self.embedder.ready:
             model, matrix = self.embedder.embed([f.text for f in facts], Priority.INTERACTIVE)
@@ -111,9 +113,14 @@ class Curation:
         def write(tx):
             if speaker:
                 ensure_speaker(tx, speaker, time.time())
-            return [store_fact(tx, self.store, f, v, rules) for f, v in zip(facts, vectors)]
+            # A personal statement of an uncertain voice waits as a claim ("Was this Alice?"), in no pool.
+            held = [claims.hold(tx, f, *(v or (None, None))) for f, v, c in zip(facts, vectors, claimed) if c]
+            stored = [store_fact(tx, self.store, f, v, rules) for f, v, c in zip(facts, vectors, claimed) if not c]
+            return held, stored
 
-        results = self.store.writer.write(write)
+        held, results = self.store.writer.write(write)
+        if not results:
+            return {"action": "claimed", "claims": held, "superseded": [], "fact": None, "stored": []}
         if vectors[0] is None:
             self.backfill.nudge()
         with self.store.reading() as conn:

@@ -52,8 +52,8 @@ def build_server(client: HearthClient, speaker: str | None, band: str | None):
             return json.dumps({"error": "nobody is identified, so nothing personal is stored"})
         try:
             answer = client.remember(text, speaker=speaker, band=band)
-            if answer["fact"] is None:  # "... doesn't work there anymore": what it closed
-                return json.dumps({"released": answer["released"]})
+            if answer["fact"] is None:  # released ("... doesn't work there anymore"), or a claim to confirm
+                return json.dumps({k: answer[k] for k in ("action", "released", "claims") if k in answer})
             return json.dumps(answer["fact"], ensure_ascii=False)
         except HearthError as exc:
             return json.dumps({"error": str(exc)})
