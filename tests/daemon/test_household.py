@@ -145,6 +145,15 @@ def test_a_medium_band_personal_statement_reaches_nobody_until_claimed(real_daem
     assert "penicillin" not in hub.context("what am I allergic to?", speaker="tom", band="high")["preamble"]
 
 
+def test_remember_from_an_uncertain_voice_is_a_claim_too(real_daemon, hub):
+    answer = hub.remember("I'm allergic to shellfish.", speaker="alice", band="medium")
+    assert answer["action"] == "claimed" and answer["fact"] is None
+    assert [i["id"] for i in hub.review() if i["kind"] == "claim"] == answer["claims"]
+    assert current(hub) == []
+    household = hub.remember("The recycling goes out every Monday.", speaker="alice", band="greeting")
+    assert household["fact"]["owner_id"] is None  # about the household: its pool, from any identified voice
+
+
 def test_a_dropped_claim_keeps_nothing(real_daemon, hub):
     say(hub, ["I work at the bank."], "2026-03-02T08:00:00Z", band="greeting")
     form(hub)
