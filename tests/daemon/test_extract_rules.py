@@ -519,6 +519,7 @@ NEGATIVES = [
     neg("when felix gets home tell him to call me"),
     neg("when rosa wakes up tell her i'm at the shop"),
     neg("every morning remind me"),
+    neg("keep it short please"),
     neg("tomorrow morning remind me to water the plants"),
     neg("did nadia's knee op go well"),
     neg("the fourteenth was great"),

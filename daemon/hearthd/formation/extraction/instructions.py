@@ -44,7 +44,7 @@ _WHEN_SUBJECT = re.compile(rf"^(?:I|we|the kids|the children|anyone|someone|some
 _SPOKEN = [
     (re.compile(p, re.I), r)
     for p, r in [
-        (r"^keep it (short|brief|simple)(?: with me| for me)?(?:,.*)?$", r"always keep answers \1"),
+        (r"^keep it (short|brief|simple) (?:with|for) me(?:,.*)?$", r"always keep answers \1"),
         (
             rf"^(?P<f>every (?:other )?(?:(?:{WEEKDAY}|week|school|work) )?(?:day|morning|evening|night|week|"
             rf"weekday|{WEEKDAY})),? remind me (?P<r>to .+)$",
