@@ -148,7 +148,7 @@ def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: li
     said = _clause_candidates(rewritten, rctx, rules, appositives=False)
     if not _NEGATION.search(clause) and (relative := _relative_of_named(clause, ctx, said)):
         out.append(relative)
-        mention = relative.object_mention
+        mention = relative.object_mention or mention
     for c in said:
         if c.predicate == "name" and mention.kind == "pet" and not mention.name and mention.relation:
             # "we've got a cat too, her name's Pepper": the pet named
@@ -214,8 +214,8 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
     return [
         replace(
             c,
-            object=uncapitalise(c.predicate, c.object, singles),
-            text=uncapitalise(c.predicate, c.text, singles),
+            object=uncapitalise(c.predicate, c.object, singles) or c.object,
+            text=uncapitalise(c.predicate, c.text, singles) or c.text,
             qualifier=uncapitalise(c.predicate, c.qualifier, singles),
             source=sentence.strip() if c.source == cased.strip() else c.source,
         )

@@ -154,10 +154,11 @@ class Discourse:
         if not mention.name and recent and (recent.relation, recent.kind) == (mention.relation, mention.kind):
             mention = recent  # "our dog" after "our dog Biscuit": still Biscuit
         if mention.name:
-            known = self.known.get(mention.name.lower())
+            key = mention.name.lower()
+            known = self.known.get(key)
             if known and known.relation and not mention.relation:
                 mention = known
-            self.known[mention.name.lower()] = mention
+            self.known[key] = mention
         self.recent = mention
         if mention.kind == "person":
             self.last = mention
@@ -256,9 +257,11 @@ def subject_of(clause: str, discourse: Discourse, lowercase: bool = False) -> tu
     """(who the clause is about, the clause in the first person), or None when it does not start with someone."""
     m = _NAMED_REL.match(clause)
     if m:
-        mention = _named_rel(m)
-        rest = _rewrite_rest(clause[m.end() :], bool(m.group("gen"))) if mention else None
-        return (mention, rest) if rest else None
+        named = _named_rel(m)
+        if named is None:
+            return None
+        rest = _rewrite_rest(clause[m.end() :], bool(m.group("gen")))
+        return (named, rest) if rest else None
     if lowercase and (found := _lower_name(clause, discourse)):
         return found
     m = _POSS_SUBJECT.match(clause)
@@ -278,12 +281,12 @@ def subject_of(clause: str, discourse: Discourse, lowercase: bool = False) -> tu
     m = _PRONOUN_SUBJECT.match(clause)
     if m:
         pron = m.group("pron").lower()
-        mention = discourse.resolve(pron)
-        if mention is None:
+        whom = discourse.resolve(pron)
+        if whom is None:
             return None
         genitive = pron in ("his", "her", "its")
         rest = _rewrite_rest(clause[m.end() :], False) if not genitive else "my " + clause[m.end() :].strip()
-        return (mention, rest) if rest else None
+        return (whom, rest) if rest else None
     m = _NAME_SUBJECT.match(clause)
     if m:
         name = m.group("name")

@@ -291,7 +291,8 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
     "Hanne's a vet in Oslo"), and a place's head word after one ("northgate clinic" -> "Northgate Clinic"); with
     the words capitalised alone (not in a run of them), which are lower-cased again in an object that is not a
     name or a place ("i love jazz" likes "jazz")."""
-    out, last, runs, prev_cap, prev_title, days = [], 0, [], False, "", set()
+    runs: list = []
+    out, last, prev_cap, prev_title, days = [], 0, False, "", set()
     for m in _TOKEN.finditer(sentence):
         word = m.group()
         low = word.lower()
