@@ -64,3 +64,23 @@ def test_the_judge_reads_one_word(answer, verdict):
 def test_a_failing_or_absent_generator_leaves_the_judge_to_the_rule():
     assert judge_with_generator(Scripted(GeneratorError("timed out")), "new", "old") is None
     assert judge_with_generator(NoGenerator(), "new", "old") is None
+
+
+def test_an_extracted_fact_says_whom_it_is_about_and_a_name_nobody_said_drops_it():
+    from hearthd.formation.extract_rules import load_catalogue
+    from hearthd.generators.steps import extract_with_generator
+
+    answer = (
+        '{"facts": ['
+        '{"about": "Emma", "predicate": "allergy", "object": "peanuts", "provenance": "USER-STATED"},'
+        '{"about": "self", "predicate": "lives_in", "object": "Porto", "provenance": "USER-STATED"},'
+        '{"about": "Sophie", "predicate": "likes", "object": "peanuts", "provenance": "USER-STATED"},'
+        '{"predicate": "works_as", "object": "nurse", "provenance": "USER-STATED"}]}'
+    )
+    said = ["My daughter Emma is allergic to peanuts.", "We live in Porto and I work as a nurse."]
+    facts = extract_with_generator(Scripted(answer), "Alice", said, load_catalogue())
+    assert [(f["about"], f["predicate"], f["object"]) for f in facts] == [
+        ("Emma", "allergy", "peanuts"),
+        (None, "lives_in", "Porto"),
+        (None, "works_as", "nurse"),
+    ]

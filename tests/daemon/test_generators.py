@@ -87,6 +87,7 @@ def test_a_call_asks_for_schema_constrained_output_and_reports_tokens(server):
             "object": "big hospital",
             "text": "{subject} works at big hospital",
             "provenance": "USER-STATED",
+            "about": None,
         }
     ]
     [request] = server.chat_requests()
@@ -161,6 +162,18 @@ def test_formation_uses_the_generator_and_accounts_its_tokens(daemon, client, se
     assert status["tokens"]["last_formation"]["session"] == s["id"]
     assert status["tokens"]["last_formation"]["completion"] == 14
     assert status["tokens"]["total"]["completion"] >= 14
+
+
+def test_the_generator_says_whom_a_fact_is_about(daemon, client, server):
+    use(daemon, server)
+    server.facts = [{"about": "Emma", "predicate": "allergy", "object": "peanuts", "provenance": "USER-STATED"}]
+    say(client, ["My daughter Emma is allergic to peanuts."], "2026-03-01T10:00:00Z")
+    form(client)
+    (fact,) = client.facts(speaker="alice")
+    assert (fact["subject"], fact["text"], fact["owner_id"]) == ("Emma", "Emma is allergic to peanuts", "alice")
+    with daemon.store.reading() as conn:
+        kind = conn.execute("SELECT kind FROM entities WHERE name = 'Emma'").fetchone()[0]
+    assert kind == "person"
 
 
 def test_think_wrapped_json_is_read(daemon, client, server):

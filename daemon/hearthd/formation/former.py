@@ -33,7 +33,7 @@ from ..timeutil import resolve_time_hint
 from . import claims, ledger, release
 from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, related_episodes
-from .extract_rules import FUNCTIONAL, KEYED, SLOTS, Discourse, extract, load_catalogue
+from .extract_rules import FUNCTIONAL, KEYED, SLOTS, Discourse, Mention, extract, load_catalogue
 from .facts import FactIn, FactRules, active_fact_texts, store_fact
 from .importance import ImportanceParams
 from .quality import quality_problem
@@ -290,7 +290,8 @@ class Former:
                 )
                 name, facts = self._name(speaker), []
                 for item in found:
-                    text = item["text"].replace("{subject}", name)
+                    about = Mention(name=item["about"]) if item.get("about") else None  # "my daughter Emma ..."
+                    text = item["text"].replace("{subject}", item.get("about") or name)
                     if quality_problem(text):
                         continue
                     facts.append(
@@ -301,6 +302,7 @@ class Former:
                             text=text,
                             provenance=item["provenance"],
                             speaker=speaker,
+                            subject_mention=about,
                             valid_from=chunk[-1]["ts"],
                             source="formation",
                             session_id=session_id,

@@ -14,8 +14,9 @@ from .base import Generator, GeneratorError, strip_reasoning
 
 log = logging.getLogger(__name__)
 
-EXTRACT_PROMPT = "prompts/extract_facts.v2.txt"
-EXTRACT_SCHEMA = "prompts/extract_facts.v2.schema.json"
+EXTRACT_PROMPT = "prompts/extract_facts.v3.txt"
+EXTRACT_SCHEMA = "prompts/extract_facts.v3.schema.json"
+SELF = frozenset({"self", "me", "i", "myself", "speaker", "user"})
 MAX_FACTS_PER_CHUNK = 8
 JUDGE_PROMPT = "prompts/judge.v1.txt"
 EPISODE_PROMPT = "prompts/episode.v2.txt"
@@ -42,8 +43,8 @@ def parse_json(text: str):
 
 
 def extract_with_generator(generator: Generator, speaker: str, texts: list[str], catalogue: list[dict]) -> list[dict]:
-    """Facts as dicts (predicate, object, text with {subject}, provenance); GeneratorError when the answer is
-    unusable.
+    """Facts as dicts (predicate, object, text with {subject}, provenance, about: the name of the person or pet
+    the fact is about as said, None for the speaker); GeneratorError when the answer is unusable.
 
     The schema lets the model pick only the catalogue's predicates and write only short objects; the fact's
     text is the predicate's template (resources/predicates.json), not the model's prose; an object that is
@@ -68,8 +69,9 @@ def extract_with_generator(generator: Generator, speaker: str, texts: list[str],
         if predicate not in templates or not isinstance(obj, str) or not obj.strip():
             continue
         obj = " ".join(obj.split()).strip(" .,;:!?\"'")
-        key = (predicate, obj.lower())
-        if not obj or key in seen or not _words(obj) <= said:
+        about = _about(item.get("about"), speaker, said)
+        key = (about, predicate, obj.lower())
+        if not obj or key in seen or not _words(obj) <= said or about is False:
             continue
         seen.add(key)
         out.append(
@@ -78,9 +80,23 @@ def extract_with_generator(generator: Generator, speaker: str, texts: list[str],
                 "object": obj,
                 "text": templates[predicate].replace("{object}", obj),
                 "provenance": "INFERRED" if item.get("provenance") == "INFERRED" else "USER-STATED",
+                "about": about,
             }
         )
     return out
+
+
+def _about(value, speaker: str, said: set[str]) -> str | None | bool:
+    """Whom a fact is about: None for the speaker, a name that was said, or False for a name nobody said (the
+    model's guess: the fact is dropped rather than given to the wrong person)."""
+    if not isinstance(value, str):
+        return None
+    name = " ".join(value.split()).strip(" .,;:!?\"'")
+    if not name or name.lower() in SELF or name.lower() == speaker.lower():
+        return None
+    if not _words(name) <= said:
+        return False
+    return name[:1].upper() + name[1:]
 
 
 def _words(text: str) -> set[str]:
