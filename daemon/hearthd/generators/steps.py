@@ -95,7 +95,9 @@ def _about(value, speaker: str, said: set[str]) -> str | None | bool:
     if not name or name.lower() in SELF or name.lower() == speaker.lower():
         return None
     if not _words(name) <= said:
-        return False
+        # A capitalised name nobody said is the model's guess at a person: dropped rather than given to the wrong
+        # one. Anything else ("name", "home_assistant": a small model filling the field) means the speaker.
+        return False if name[:1].isupper() and "_" not in name else None
     return name[:1].upper() + name[1:]
 
 
