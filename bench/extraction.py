@@ -86,7 +86,7 @@ def _matches(c, w: dict) -> bool:
 
 
 def score_extraction(lines: list[dict]) -> dict:
-    from hearthd.formation.extract_rules import extract
+    from hearthd.formation.extraction import extract
 
     produced = correct = expected = found = 0
     by_kind: dict[str, dict[str, int]] = {}

@@ -28,7 +28,7 @@ import sys
 import time
 from datetime import UTC, datetime
 
-from hearthd.formation.extract_rules import extract, load_catalogue
+from hearthd.formation.extraction import extract, load_catalogue
 from hearthd.generators.base import GeneratorError
 from hearthd.generators.openai_compatible import OpenAICompatible
 from hearthd.generators.steps import extract_with_generator, parse_json

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 import pytest
 
-from hearthd.formation.extract_rules import (
+from hearthd.formation.extraction import (
     FUNCTIONAL,
     INFERRED,
     KEYED,

@@ -67,7 +67,7 @@ def test_a_failing_or_absent_generator_leaves_the_judge_to_the_rule():
 
 
 def test_an_extracted_fact_says_whom_it_is_about_and_a_name_nobody_said_drops_it():
-    from hearthd.formation.extract_rules import load_catalogue
+    from hearthd.formation.extraction import load_catalogue
     from hearthd.generators.steps import extract_with_generator
 
     answer = (

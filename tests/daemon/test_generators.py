@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from hearthd.formation.extract_rules import load_catalogue
+from hearthd.formation.extraction import load_catalogue
 from hearthd.generators.active import ActiveGenerator
 from hearthd.generators.base import GeneratorError
 from hearthd.generators.openai_compatible import OpenAICompatible

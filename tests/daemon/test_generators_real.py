@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from hearthd.formation.extract_rules import load_catalogue
+from hearthd.formation.extraction import load_catalogue
 from hearthd.generators.base import GeneratorError
 from hearthd.generators.llama_in_process import LlamaInProcess
 from hearthd.generators.steps import extract_with_generator

@@ -266,12 +266,8 @@ def preview_name(conn, mention: MentionLike | None, speaker_id: str | None, spea
     if relation and not speaker_id:
         return relation.capitalize()
     if relation:
-        row = conn.execute(
-            "SELECT e.name FROM entities s JOIN entity_relations r ON r.from_entity = s.id "
-            "JOIN entities e ON e.id = r.to_entity WHERE s.speaker_id = ? AND r.relation = ? "
-            "AND e.merged_into IS NULL ORDER BY r.created_at DESC, e.id DESC LIMIT 1",
-            (speaker_id, relation),
-        ).fetchone()
-        if row:
-            return row[0]
+        person = conn.execute("SELECT id FROM entities WHERE speaker_id = ?", (speaker_id,)).fetchone()
+        mine = related(conn, person[0], relation) if person else []
+        if mine:
+            return display_name(conn, mine[0])
     return f"{speaker_name}'s {relation or 'someone'}"

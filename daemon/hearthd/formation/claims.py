@@ -12,6 +12,7 @@ import numpy as np
 
 from ..errors import UserError
 from ..store.vectors import decode, encode
+from .extraction import Mention
 from .facts import FactIn, FactRules, store_fact
 
 _FIELDS = (
@@ -52,11 +53,6 @@ def hold(tx, fact: FactIn, model: str | None, vector: np.ndarray | None) -> int:
     ).lastrowid
 
 
-class _Mention:
-    def __init__(self, name=None, relation=None, kind="person"):
-        self.name, self.relation, self.kind = name, relation, kind
-
-
 def accept(tx, store, item, rules: FactRules) -> dict:
     """Store the claimed fact in the claimant's pool, through the same dedup and supersession as formation."""
     payload = json.loads(item["payload"] or "{}")
@@ -65,8 +61,8 @@ def accept(tx, store, item, rules: FactRules) -> dict:
     fields = {k: payload.get(k) for k in _FIELDS}
     fact = FactIn(subject=payload["speaker"], owner_id=payload["speaker"], **fields)
     fact.turn_ids = list(fact.turn_ids or [])
-    fact.subject_mention = _Mention(**payload["subject_mention"]) if payload.get("subject_mention") else None
-    fact.object_mention = _Mention(**payload["object_mention"]) if payload.get("object_mention") else None
+    fact.subject_mention = Mention(**payload["subject_mention"]) if payload.get("subject_mention") else None
+    fact.object_mention = Mention(**payload["object_mention"]) if payload.get("object_mention") else None
     vector = (payload["model"], decode(base64.b64decode(payload["vector"]))) if payload.get("vector") else None
     outcome = store_fact(tx, store, fact, vector, rules)
     tx.execute("UPDATE review_queue SET fact_ids = ? WHERE id = ?", (json.dumps([outcome["id"]]), item["id"]))

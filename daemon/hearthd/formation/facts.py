@@ -32,6 +32,7 @@ from ..entities import resolve as entities
 from ..store.tracks import FACTS
 from ..store.vectors import encode
 from ..store.writer import WriteTx
+from .extraction import Mention
 from .importance import ImportanceParams
 from .importance import refresh as refresh_importance
 
@@ -158,7 +159,7 @@ def resolve_subject(tx, fact: FactIn, now: float) -> None:
     """Set the fact's subject entity (and object entity), its subject label and its {subject} text."""
     if fact.subject_entity is None:
         if fact.subject_mention is None and fact.speaker is None and fact.subject not in ("household", ""):
-            fact.subject_mention = _named(fact.subject)
+            fact.subject_mention = Mention(name=fact.subject)
         fact.subject_entity = entities.resolve(tx, fact.subject_mention, fact.speaker, now)
     fact.subject_entity = entities.canonical(tx, fact.subject_entity)
     if fact.object_mention is not None and fact.object_entity is None:
@@ -166,17 +167,6 @@ def resolve_subject(tx, fact: FactIn, now: float) -> None:
     fact.subject = entities.subject_label(tx, fact.subject_entity)
     if "{subject}" in fact.text:
         fact.text = fact.text.replace("{subject}", entities.display_name(tx, fact.subject_entity))
-
-
-@dataclass(frozen=True)
-class _NamedMention:
-    name: str
-    relation: str | None = None
-    kind: str = "person"
-
-
-def _named(name: str) -> _NamedMention:
-    return _NamedMention(name)
 
 
 def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] | None, rules: FactRules) -> dict:

@@ -33,7 +33,7 @@ from ..timeutil import resolve_time_hint
 from . import claims, ledger, release
 from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, related_episodes
-from .extract_rules import FUNCTIONAL, KEYED, SLOTS, Discourse, Mention, extract, load_catalogue
+from .extraction import FUNCTIONAL, KEYED, SLOTS, Discourse, Mention, extract, load_catalogue
 from .facts import FactIn, FactRules, active_fact_texts, store_fact
 from .importance import ImportanceParams
 from .quality import quality_problem

@@ -24,7 +24,7 @@ import numpy as np
 from ..audit import record as audit
 from ..errors import UserError
 from ..store.writer import WriteTx
-from .extract_rules import FUNCTIONAL, KEYED, SLOTS
+from .extraction import FUNCTIONAL, KEYED, SLOTS
 from .facts import FactIn, FactRules, store_fact
 from .ledger import ensure_speaker
 

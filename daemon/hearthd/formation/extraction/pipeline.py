@@ -288,7 +288,7 @@ def _named_pets(out: list[Candidate]) -> list[Candidate]:
 
 
 def _main(argv: list[str]) -> None:
-    """`python -m hearthd.formation.extract_rules "I live in Porto."` prints what the rules read."""
+    """`python -m hearthd.formation.extraction "I live in Porto."` prints what the rules read."""
     discourse = Discourse()
     for text in argv or ["I live in Porto and I work as a nurse."]:
         for c in extract(text, discourse=discourse):
