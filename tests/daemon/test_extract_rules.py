@@ -497,6 +497,35 @@ POSITIVES = [
     pos("the whole family eats halal cos nadia's mum is muslim", ("diet", "halal"), subject="household"),
     pos("we got married on the ninth of june twenty fifteen", ("anniversary", "the ninth of june 2015")),
     pos("my mum's birthday is boxing day bless her", ("birthday", "Boxing Day"), subject="my mother"),
+    # dev set 4's forms
+    pos("I've been vegetarian since university.", ("diet", "vegetarian")),
+    pos("I'm gluten-free for medical reasons.", ("diet", "gluten-free")),
+    pos("my dad's been vegan on doctor's orders", ("diet", "vegan"), subject="my father"),
+    pos("i love a good crime podcast", ("likes", "crime podcasts")),
+    pos("I do love a good curry", ("likes", "curries")),
+    pos("olives are disgusting i hate them", ("dislikes", "olives")),
+    pos("mangoes are amazing, i love them", ("likes", "mangoes")),
+    pos(
+        "i usually take pickle out for a walk around seven",
+        ("routine", "walk pickle"),
+    ),
+    pos("I always take the dog out for a walk at half six", ("routine", "walk the dog")),
+    pos("i do yoga every sunday morning before everyone's up", ("routine", "do yoga")),
+    pos("mira does ballet on saturday mornings", ("schedule", "saturday mornings"), subject="Mira"),
+    pos("I do karate every Tuesday", ("schedule", "every Tuesday")),
+    pos("i've got a road bike in the garage", ("owns", "road bike")),
+    pos("we have a piano in the living room", ("owns", "piano"), subject="household"),
+    pos("I have a son, Tobias, and a daughter, Mira.", ("family_member", "Tobias"), ("family_member", "Mira")),
+    pos("We've got a dog, Rex, and a cat, Luna.", ("pet", "Rex"), ("pet", "Luna")),
+    pos(
+        "we've got a cat, biscuit, and a tortoise called shelby",
+        ("pet", "Biscuit"),
+        ("pet", "Shelby"),
+        subject="household",
+    ),
+    pos("Freya has a Labrador called Bramble.", ("pet", "Bramble")),
+    pos("we've got a beagle called pickle", ("pet", "Pickle")),
+    pos("we've got a cat, too", ("pet", "cat"), subject="household"),  # "too" is no name
 ]
 
 NEGATIVES = [
@@ -755,6 +784,22 @@ NEGATIVES = [
     neg("Tom doesn't work at Elia anymore"),
     neg("Stop calling me sweetie.", role="assistant"),
     neg("Your brother is flying in on Friday.", role="assistant"),
+    # near dev set 4's forms
+    neg("I was vegetarian until last year"),
+    neg("I've not been vegetarian since university"),
+    neg("I'd love a good crime podcast"),
+    neg("do you know a good crime podcast"),
+    neg("the kitchen is disgusting i hate it"),
+    neg("olives are disgusting"),
+    neg("can you take the dog out for a walk around seven"),
+    neg("I'll take the dog out for a walk at seven"),
+    neg("mira doesn't do ballet on saturdays anymore"),
+    neg("does mira do ballet on saturday mornings"),
+    neg("i haven't got a road bike in the garage"),
+    neg("is there a bike in the garage"),
+    neg("I don't have a son, and a daughter called Mira would be lovely"),
+    neg("If we got a cat, biscuit would be a good name"),
+    neg("Freya wants a Labrador called Bramble."),
 ]
 
 TABLE = POSITIVES + NEGATIVES
@@ -765,7 +810,6 @@ KNOWN_GAPS = [
     neg("I'm allergic to mornings, haha."),  # jokes read literally
     pos("My kids are Ana and Rui.", ("family_member", "Ana"), ("family_member", "Rui")),
     pos("We live just outside Leeds.", ("lives_in", "Leeds")),  # only "in"/"to" places
-    pos("We've got a dog, Rex, and a cat, Luna.", ("pet", "Rex"), ("pet", "Luna")),  # ", and" ends the "have"
     pos("My birthday is on the 3rd.", ("birthday", "the 3rd")),  # a date needs its month
     pos("I walk the dog at 7 if it's not raining.", ("routine", "walk the dog")),  # "if" voids the sentence
     pos("I have to say, I love jazz.", ("likes", "jazz")),  # "say" reads as reported speech

@@ -30,7 +30,22 @@ _SPOUSE = {
     "fiance": "fiancee",
     "fiancee": "fiance",
 }
+_FRONT = r"^(?!(?:the|my|our|this|that|his|her|their) )"  # a kind of thing, not one thing ("the kitchen")
+_YUCK = "disgusting|horrible|vile|awful|gross|revolting|rank|minging|foul|nasty|rancid|grim"
+_YUM = "amazing|delicious|gorgeous|lovely|brilliant|the best|so good|incredible|yummy|fab|fabulous"
 _ANIMALS = {"horse", "pony", "dog", "cat", "rabbit", "bird", "dinosaur"}
+
+
+def _plural(phrase: str) -> str:
+    """ "crime podcast" -> "crime podcasts", "curry" -> "curries", "brush" -> "brushes"."""
+    head, _, last = phrase.rpartition(" ")
+    if re.search(r"(?:s|sh|ch|x|z)$", last):
+        last += "es"
+    elif re.search(r"[^aeiou]y$", last):
+        last = last[:-1] + "ies"
+    else:
+        last += "s"
+    return f"{head} {last}".strip()
 
 
 def _verb(subject: str, first: str, third: str) -> str:
@@ -111,16 +126,22 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),
         (rf"^name's (?={NAME}\b)", "my name is "),
         (r"^(.*?),? (?:ugh|urgh|yuck|eugh|bleurgh)\b,?", r"\1,"),
+        # a judgement, then the feeling: "olives are disgusting i hate them", "coriander tastes like soap, hate it"
+        (
+            rf"{_FRONT}(?P<o>{_OBJ}) (?:is|are|tastes?) (?:like \w+|{_YUCK})(?: to me)?,? (?:and )?(?:I )?"
+            r"(?P<v>hate|can't stand|can't bear|loathe|detest) (?:it|the stuff|them)$",
+            lambda m: f"I {m.group('v')} {m.group('o')}",
+        ),
+        (
+            rf"{_FRONT}(?P<o>{_OBJ}) (?:is|are|tastes?) (?:{_YUM})(?: to me)?,? (?:and )?(?:I )?"
+            r"(?P<v>love|adore) (?:it|them)$",
+            lambda m: f"I {m.group('v')} {m.group('o')}",
+        ),
         # object fronted: "mushrooms, can't stand them", "coriander tastes like soap to me, hate the stuff"
         (
             rf"^(?P<o>{_OBJ})(?:, | I |, I )(?P<v>can't stand|cannot stand|can't bear|hate|loathe|detest) "
             r"(?:them|it|the stuff|the things?)$",
             lambda m: f"I {m.group('v')} {m.group('o')}",
-        ),
-        (
-            rf"^(?P<o>{_OBJ}) tastes? (?:like \w+|disgusting|horrible|vile|awful)(?: to me)?,? (?:I )?"
-            r"(?:hate|can't stand|loathe) (?:it|the stuff|them)$",
-            lambda m: f"I hate {m.group('o')}",
         ),
         # allergies said sideways
         (rf"^(?P<o>{_OBJ}) and me don't mix,? I'm (?:really |very )?allergic$", r"I am allergic to \g<o>"),
@@ -224,13 +245,21 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (r",? just (?:north|south|east|west|outside|off) of .*$", ""),
         (r"\b(live|lives|living) (?:out|down|up|over) in\b", r"\1 in"),
         (r"\b(stand|bear|hate|like|love|dislike|mind) the (cold|heat)$", r"\1 \2 weather"),
-        (r"^(?:I )?love a good (?P<o>[a-z]+)(?: me)?$", r"I love \g<o>s"),
+        # "one" for the thing just named: "love a good crossword, I do the Guardian one" -> "the Guardian crossword"
+        (r"\b(?P<a>an? (?:good|nice|decent|proper) (?P<n>[a-z]+)\b.*?\bthe [a-z]+) one\b", r"\g<a> \g<n>"),
+        # "I love a good crime podcast": a kind of thing liked, said of one good one
+        (
+            r"^(?:I )?(?P<v>(?:do |really )?(?:love|like|enjoy)) a (?:good|nice) "
+            r"(?P<o>[a-z]+(?: (?!me$)[a-z]+)?)(?: me)?$",
+            lambda m: f"I {m.group('v')} {_plural(m.group('o'))}",
+        ),
         (r"\b(favourite [a-z]+|birthday|name)'s (?=[a-z0-9])", r"\1 is "),
         (
             rf"^I(?:'m| am) (?P<n>{NAME})'s (?P<r>husband|wife|partner|boyfriend|girlfriend|fiance|fiancee)$",
             lambda m: f"my {_SPOUSE[m.group('r').lower()]} is called {m.group('n')}",
         ),
         # routines
+        (r"\btake (?P<x>(?:the |our |my )?[a-z]+) out for (?:a|his|her|their|its) walk\b", r"walk \g<x>"),
         (r"\b(I|I usually|I normally|I tend to) crash(?: out)? (?=(?:around|about|at|by) )", r"\1 go to bed "),
         (
             rf"\b(?P<p>play|plays) five a side (?:on )?(?P<d>(?:{_NUMW}|monday|tuesday|wednesday|thursday|friday|"

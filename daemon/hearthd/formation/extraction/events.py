@@ -161,6 +161,11 @@ _PROFESSIONALS = [
     "clinic",
 ]
 EVENT = _alt(_EVENT_NOUNS)
+# Classes one "does" ("she does ballet on Saturdays"); "does yoga every morning" stays a routine.
+_CLASSES = _alt(
+    "ballet karate judo taekwondo gymnastics drama choir cubs scouts brownies beavers rainbows guides netball rugby "
+    "football hockey tutoring tuition lessons lesson classes class club training practice".split()
+)
 PRO = _alt(_PROFESSIONALS)
 _MOD = r"(?:[a-z][a-z'\-]*\s+){0,3}?"
 _DET = r"(?:an?|the|my|another|one|some|his|her|their)"  # "Rosa has her vaccination": said of Rosa
@@ -543,6 +548,13 @@ EVENT_RULES_SRC = [
         rf"^I (?:also |now |still )?(?:have got|am having|have) (?:{_DET} )?(?:(?P<pro>{PRO})(?:'s)? )?(?P<mods>{_MOD})"
         rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?(?P<with>[a-z]+))? "
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
+        _b_have_event,
+        False,
+    ),
+    # "Mira does ballet on Saturday mornings": a class done on a schedule is the class's schedule
+    (
+        "schedule",
+        rf"^I (?:also |now |still )?do (?P<mods>{_MOD})(?P<ev>{_CLASSES}) (?P<recur>{_RECUR})(?P<when>){_TAIL}",
         _b_have_event,
         False,
     ),

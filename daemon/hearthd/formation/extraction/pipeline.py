@@ -37,7 +37,7 @@ from .text import (
     normalise,
     split_sentences,
 )
-from .vocabulary import _PET_SINGULAR, TIME
+from .vocabulary import _PET_SINGULAR, PET, REL, SPECIES, TIME
 from .words import truecase, uncapitalise
 
 __all__ = ["Discourse", "extract"]
@@ -82,6 +82,9 @@ _IT_IS_ACTIVITY = re.compile(
     r"(?P<verb>loves?|likes?|enjoys?|adores?|hates?) it\b",
     re.I,
 )
+# A list of relatives or pets split into clauses at ", and": "and a daughter, Mira" continues "I have ...".
+_HAVE_LEAD = re.compile(r"^(?:I|we) (?:also |both |all )?(?:have got|have|own) ", re.I)
+_MORE_HAD = re.compile(rf"^(?:an?|one|two|three|four|five|\d) (?:[a-z\-]+ )?(?:{REL}|{PET})\b", re.I)
 _NOT_ACTIVITY = set(
     "it that this them her him me us you well so nothing something a an my his our their your new".split()
 )
@@ -106,7 +109,8 @@ def _relation_mention(c: Candidate) -> Mention | None:
     if c.predicate == "pet":
         kind = c.qualifier or c.object
         name = None if c.object == kind else c.object
-        return Mention(name=name, relation=_PET_SINGULAR.get(kind, kind), kind="pet")
+        kind = _PET_SINGULAR.get(kind, kind)
+        return Mention(name=name, relation=SPECIES.get(kind, kind), kind="pet")  # a Labrador is a dog
     return None
 
 
@@ -232,11 +236,15 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
     s = casual(s, greeted) if s else s
     if not s or _QUESTION_START.match(s) or _HYPOTHETICAL.search(s) or _REPORTED.search(s):
         return out
+    have = None
     for clause in _split_clauses(_it_is_activity(s)):
         clause, _ = _strip_repeatedly(clause.strip(" ,"), _FILLER)
         clause = casual(_strip_trailing(clause), greeted, s)
         if not clause:
             continue
+        if have and _MORE_HAD.match(clause):
+            clause = have + clause  # "I have a son, Tobias, and a daughter, Mira": the daughter is had too
+        have = (m := _HAVE_LEAD.match(clause)) and m.group()
         for pattern, repl in _ELIDED:
             clause = pattern.sub(repl, clause, count=1)
         # A leading time phrase ("Last month we moved to Porto") is a hint, not part of the statement.

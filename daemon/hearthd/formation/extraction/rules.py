@@ -50,6 +50,8 @@ from .vocabulary import (
     STRONG_FREQ,
     TIME,
 )
+from .words import _FUNCTION as _FUNCTION_WORDS
+from .words import _MORE as _MORE_WORDS
 
 
 @dataclass
@@ -260,10 +262,18 @@ def _diet_candidate(obj: str, ctx: _Ctx, text: str | None = None) -> Candidate:
 
 
 _AT_HOME = re.compile(r"^\s*(?:in (?:this|our|the) (?:house|household|family|home)|at home|here)\b", re.I)
+# Why or since when one keeps a diet does not change it: "vegetarian since university", "gluten-free for medical
+# reasons", "vegan on the doctor's advice".
+_DIET_TAIL = re.compile(
+    r"^\s*,?\s*(?:(?:ever )?since (?!I (?:stopped|gave up|quit))[\w' ]+|for (?:[a-z]+ ){0,2}reasons"
+    r"|on (?:the |my )?(?:doctor's |medical |GP's )?(?:orders|advice)|for (?:my|his|her|their) health)\b",
+    re.I,
+)
 
 
 def _b_diet(m, ctx):
     tail = _AT_HOME.sub("", ctx.clause[m.end() :])
+    tail = _DIET_TAIL.sub("", tail)
     if not _ends_clause(tail):
         return []
     return [_diet_candidate(m.group("obj"), ctx)]
@@ -380,11 +390,24 @@ def _b_have(m, ctx):
                 out += [c for n in names_found if (c := _pet(n, kind, ctx))]
             elif adj is None or re.fullmatch(REL_ADJ, adj, re.I):
                 out += [c for n in names_found if (c := _family(n, kind, ctx, adj))]
+        elif is_pet and ctx.lowercase and (said := _LOWER_PET_NAME.match(rest[it.end("kind") :])):
+            word = said.group("name")  # "we've got a cat, biscuit, and ...": set off by commas, a name
+            if word not in _NOT_PET_NAMES and not _NEGATION.search(word) and (c := _pet(word.capitalize(), kind, ctx)):
+                out.append(c)
         elif is_pet and adj is None:
             after = rest[it.end("kind") :]
             if re.match(r"\s*(?:$|,|\band\b|\bat home\b|\btoo\b|\bas well\b)", after, re.I):
                 out.append(_pet(None, kind, ctx, it.group("num")))
     return out
+
+
+_LOWER_PET_NAME = re.compile(r"\s*,\s*(?P<name>[a-z][a-z\-]{1,20})\s*(?:,|$)")
+_NOT_PET_NAMES = (
+    set(_FUNCTION_WORDS.split())
+    | set(_MORE_WORDS.split())
+    | set("black white grey gray brown ginger tortoiseshell tabby old young little big small tiny huge".split())
+    | set("rescue rescued lovely gorgeous mad crazy naughty lazy fat".split())
+)
 
 
 def _b_pet_named(m, ctx):
@@ -421,7 +444,7 @@ def _b_owns(m, ctx):
     raw, hint = _split_time(raw)
     mo = re.fullmatch(
         rf"(?P<art>an?|two|three) (?P<adj>(?:[a-z\-]+ ){{0,2}}?)(?P<head>{_BRAND.pattern}|{_OWNABLE.pattern}s?)"
-        r"(?: (?:at home|as well|too))?",
+        r"(?: (?:in|on|out) (?:the|my|our|front|back) [a-z]+(?: room)?)?(?: (?:at home|as well|too))?",
         raw.strip(),
     )
     if not mo or _NEGATION.search(mo.group("adj")) or _PREPOSITION.search(mo.group("adj")):
@@ -576,8 +599,16 @@ def _b_event_date(m, ctx):
     return [ctx.cand("anniversary", obj, f"{{subject}} {event} {prep} {obj}", qual, time_hint=None)]
 
 
+# A clause of its own after the activity: "yoga every Sunday morning before everyone's up".
+_SUBORDINATE = re.compile(
+    r"\s+(?:before|after|once|while|till|until) (?:everyone|everybody|anyone|the kids|the children|I|we|he|she|"
+    r"they|it|you)\b.*$",
+    re.I,
+)
+
+
 def _routine(subject_adv: str | None, vp: str, lead_freq: str | None, ctx: _Ctx) -> list[Candidate]:
-    vp = _OBJ_END.sub("", vp).strip()
+    vp = _SUBORDINATE.sub("", _OBJ_END.sub("", vp)).strip()
     vp = _strip_trailing(vp)
     words = vp.split()
     if not words:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .model import Mention
-from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, NAME, REL_ADJ, _alt
+from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, NAME, REL_ADJ, SPECIES, _alt
 
 _FEMALE = set(
     "mother mom mum mommy mummy sister wife girlfriend fiance fiancee fiancée daughter grandmother grandma granny "
@@ -190,7 +190,8 @@ def _mention_from_poss(m: re.Match) -> Mention:
     name = m.group("name")
     if m.group("pet"):
         kind = m.group("pet").lower()
-        return Mention(name=name, relation=_PET_SINGULAR.get(kind, kind), kind="pet")
+        kind = _PET_SINGULAR.get(kind, kind)
+        return Mention(name=name, relation=SPECIES.get(kind, kind), kind="pet")
     rel = (m.group("rel") or m.group("other")).lower()
     return Mention(name=name, relation=relation_word(rel))
 

@@ -126,10 +126,27 @@ _PET_KINDS = [
     "chicken",
     "hen",
 ]
-_PET_PLURAL = {
-    k: (k if k in ("fish", "goldfish") else "puppies" if k == "puppy" else "bunnies" if k == "bunny" else k + "s")
-    for k in _PET_KINDS
-}
+# Breeds said for the animal ("a Labrador called Bramble"): the kind as said, its species the relation.
+_DOG_BREEDS = (
+    "labrador|retriever|golden retriever|spaniel|cocker spaniel|springer spaniel|beagle|terrier|jack russell|"
+    "collie|border collie|sheepdog|poodle|cockapoo|cavapoo|labradoodle|dachshund|sausage dog|greyhound|whippet|"
+    "lurcher|pug|bulldog|french bulldog|husky|chihuahua|alsatian|german shepherd|schnauzer|staffie|staffy|corgi|"
+    "dalmatian|rottweiler|doberman|great dane|westie|yorkie|shih tzu"
+).split("|")
+_CAT_BREEDS = "ragdoll|bengal|sphynx|maine coon|british shorthair".split("|")
+SPECIES = {**dict.fromkeys(_DOG_BREEDS, "dog"), **dict.fromkeys(_CAT_BREEDS, "cat")}
+_PET_KINDS += _DOG_BREEDS + _CAT_BREEDS
+
+
+def _pet_plural(kind: str) -> str:
+    if kind.endswith("fish"):
+        return kind
+    if re.search(r"[^aeiou]y$", kind):
+        return kind[:-1] + "ies"  # puppies, bunnies, ponies, huskies
+    return kind + "es" if kind.endswith(("sh", "ch", "x")) else kind + "s"
+
+
+_PET_PLURAL = {k: _pet_plural(k) for k in _PET_KINDS}
 _PET_SINGULAR = {p: s for s, p in _PET_PLURAL.items()}
 PET = _alt(_PET_KINDS + [p for p in _PET_PLURAL.values() if p not in _PET_KINDS])
 
@@ -574,9 +591,16 @@ _STRONG_FREQ = (
     rf"|(?:once|twice|three times) a (?:day|week|month|year)|daily|nightly|weekly"
     rf"|most (?:days|mornings|evenings|nights|weekends)|in the (?:mornings|evenings|afternoons)"
 )
+# An hour in words ("around seven", "at half six"), not a count ("around two miles").
+_HOUR_WORD = (
+    r"(?:half (?:past )?|quarter (?:past|to) )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"(?: o'clock| thirty| fifteen| forty-five)?(?! (?:miles?|km|kilometres?|hours?|minutes?|times|of|or|people|"
+    r"kids|days|weeks|months|years|laps|lengths|pages|cups|glasses|k)\b)"
+)
 _WEAK_FREQ = (
     r"at (?:\d{1,2}(?:[:.]\d{2})?(?:\s*(?:am|pm|a\.m\.|p\.m\.|o'clock))?|noon|midnight|night|lunchtime"
-    r"|bedtime|dawn)|around \d{1,2}(?:[:.]\d{2})?(?:\s*(?:am|pm))?|in the (?:morning|evening|afternoon)"
+    rf"|bedtime|dawn)|around \d{{1,2}}(?:[:.]\d{{2}})?(?:\s*(?:am|pm))?|(?:at|around|about) {_HOUR_WORD}"
+    r"|in the (?:morning|evening|afternoon)"
     r"|before (?:work|bed|breakfast|school)|after (?:work|dinner|lunch|school|breakfast)"
 )
 FREQ = re.compile(rf"\b(?:{_STRONG_FREQ}|{_WEAK_FREQ})\b", re.I)
