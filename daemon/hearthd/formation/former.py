@@ -1,7 +1,8 @@
-"""Former: turning one ended session of the ledger into facts (L3) and an episode (L4).
+"""Former: turning one ended session of the ledger into facts (L3) and episodes (L4): one per pool the session
+touched, each made from what that pool may see (episodes.pool_views), linked to each other.
 
 Everything slow (extraction, embedding, the generator) happens first, on read connections; then one write
-transaction stores the facts, the episode, their links and the formed_at stamp together. A crash before the
+transaction stores the facts, the episodes, their links and the formed_at stamp together. A crash before the
 commit leaves the session unformed (the next pass forms it); after it, formed_at makes forming it again a
 no-op. So a session is formed exactly once.
 
@@ -32,7 +33,7 @@ from ..store.vectors import encode
 from ..timeutil import resolve_time_hint
 from . import claims, ledger, release
 from .classify import CATCH_ALL, PredicateClassifier
-from .episodes import extractive_episode, related_episodes
+from .episodes import extractive_episode, participants, pool_views, related_episodes
 from .extraction import FUNCTIONAL, KEYED, SLOTS, Discourse, Mention, extract, load_catalogue
 from .facts import FactIn, FactRules, active_fact_texts, store_fact
 from .importance import ImportanceParams
@@ -66,7 +67,8 @@ class SessionResult:
 
     session: int
     facts: list[dict] = field(default_factory=list)  # {"id", "action"} per candidate stored
-    episode: int | None = None
+    episode: int | None = None  # the session's episode (the household's, when it has several)
+    episodes: list[int] | None = None  # every episode of a session of several pools, the household's first
     reason: str | None = None  # why nothing was formed: cleared, anonymous, gated
     detail: str | None = None  # the reason's particulars ("1 user turn, 4 words, nothing to learn")
     claims: list[int] | None = None  # review items: personal statements of an uncertain voice
@@ -80,7 +82,7 @@ class SessionResult:
         if self.skipped:
             return {"session": self.session, "skipped": self.skipped}
         out: dict = {"session": self.session, "facts": self.facts, "episode": self.episode}
-        for key in ("reason", "detail", "claims", "suggested_rules", "dropped", "degraded", "tokens"):
+        for key in ("episodes", "reason", "detail", "claims", "suggested_rules", "dropped", "degraded", "tokens"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         return out
@@ -106,7 +108,7 @@ class Plan:
     releases: list[tuple[str, str, float]] = field(default_factory=list)  # (text, speaker, said at): "no longer"
     said: list[tuple[str, str | None, list[str]]] = field(default_factory=list)  # (speaker, owner, texts): rules
     verdicts: dict[tuple[str, str], str] = field(default_factory=dict)
-    episode: dict | None = None
+    episodes: list[dict] = field(default_factory=list)  # one per pool the session touched (pool_views)
     dropped: dict[str, int] = field(default_factory=dict)
     degraded: list[str] = field(default_factory=list)
     use_generator: bool = False
@@ -278,7 +280,7 @@ class Former:
             if plan.use_generator:
                 plan.verdicts = self._prejudge(plan)
         if self.settings["episodes.enabled"]:
-            plan.episode = self._episode(turns, model, plan)
+            plan.episodes = self._episodes(turns, model, plan)
         return plan
 
     def _extract_chunk(self, chunk: list[dict], session_id: int, plan: Plan, discourse: Discourse) -> list[FactIn]:
@@ -338,17 +340,26 @@ class Former:
                         verdicts[(fact.text, texts[fact_id])] = verdict
         return verdicts
 
-    def _episode(self, turns: list[dict], model: str, plan: Plan) -> dict | None:
-        owners = {t["owner_id"] for t in turns if t["owner_id"]}
-        if len(owners) > 1:
-            plan.dropped["episode spans several personal pools"] = 1
-            return None
+    def _episodes(self, turns: list[dict], model: str, plan: Plan) -> list[dict]:
+        """One episode per pool the session touched, each from only the turns that pool may see."""
         known = self.store.vectors_of(TURNS, [t["id"] for t in turns], model)
         missing = [t for t in turns if t["id"] not in known]  # not embedded (in this model) yet
         if missing:
             fresh = self.embedder.embed([t["text"] for t in missing], Priority.BACKGROUND, None, model)[1]
             known.update(zip((t["id"] for t in missing), fresh))
-        vectors = np.stack([known[t["id"]] for t in turns])
+        return [self._episode(owner, seen, own, known, model, plan) for owner, seen, own in pool_views(turns)]
+
+    def _episode(
+        self,
+        owner: str | None,
+        turns: list[dict],
+        own: list[dict],
+        known: dict[int, np.ndarray],
+        model: str,
+        plan: Plan,
+    ) -> dict:
+        """The episode of one pool from `turns` (what that pool may see) alone: narrative, vector, links. The
+        generator narrates them all; the extractive narrative is chosen from `own` (pool_views)."""
         headline = summary = None
         if plan.use_generator:
             transcript = "\n".join(f"{t['speaker_id'] or t['role']}: {t['text']}" for t in turns)
@@ -356,10 +367,9 @@ class Former:
                 headline, summary = narrative_with_generator(self.generator, transcript[-MAX_TRANSCRIPT_CHARS:])
             except GeneratorError as exc:
                 plan.degraded.append(f"episode: {exc}")
-        if headline is None:
-            headline, summary = extractive_episode(turns, vectors)
+        if headline is None or summary is None:
+            headline, summary = extractive_episode(own, np.stack([known[t["id"]] for t in own]))
         _m, vec = self.embedder.embed([f"{headline}. {summary}"], Priority.BACKGROUND, None, model)
-        owner = next(iter(owners)) if owners else None
         ended = max(t["ts"] for t in turns)
         s = self.settings
         links = []
@@ -375,11 +385,10 @@ class Former:
                 s["episodes.linking_min_similarity"],
                 s["episodes.linking_max_links"],
             )
-        participants = sorted({t["speaker_id"] for t in turns if t["speaker_id"]})
         return {
             "headline": headline,
             "summary": summary,
-            "participants": participants,
+            "participants": participants(turns),
             "owner": owner,
             "started": min(t["ts"] for t in turns),
             "ended": ended,
@@ -411,10 +420,12 @@ class Former:
                 suggested = [i for w, o, texts in plan.said for i in suggest_rules(tx, w, o, texts, now, session_id)]
                 if suggested:
                     result.suggested_rules = suggested
-                if plan.episode:
-                    result.episode = _write_episode(
-                        tx, plan, session_id, thread_id, sorted({o["id"] for o in outcomes})
-                    )
+                if plan.episodes:
+                    pools = [(o["id"], fact.owner_id, fact.speaker) for o, (fact, _v) in zip(outcomes, plan.facts)]
+                    ids = _write_episodes(tx, plan, session_id, thread_id, pools)
+                    result.episode = ids[0]
+                    if len(ids) > 1:
+                        result.episodes = ids
                 result.dropped, result.degraded, result.tokens = plan.dropped, plan.degraded, plan.tokens or None
             if pause:
                 time.sleep(pause)
@@ -424,37 +435,54 @@ class Former:
         return store.writer.write(write, timeout=None)
 
 
-def _write_episode(tx, plan: Plan, session_id: int, thread_id: int, fact_ids: list[int]) -> int:
-    e = plan.episode
-    assert e is not None, "called only for a plan with an episode"
+def _write_episodes(
+    tx, plan: Plan, session_id: int, thread_id: int, facts: list[tuple[int, str | None, str | None]]
+) -> list[int]:
+    """Insert the session's episodes (in plan order), their links to related recent episodes and to each other
+    (the same conversation seen from another pool: a link between two episodes of one session, with the
+    similarity of their narratives), and link each fact (id, owner pool, speaker) to the episode of its pool:
+    a household fact said in a person's pool, in a session with no household episode, to that person's."""
     now = time.time()
-    episode_id = tx.execute(
-        "INSERT INTO episodes(session_id, thread_id, headline, summary, participants, owner_id, started_at, "
-        "ended_at, created_at, embedding, embed_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            session_id,
-            thread_id,
-            e["headline"],
-            e["summary"],
-            json.dumps(e["participants"]),
-            e["owner"],
-            e["started"],
-            e["ended"],
-            now,
-            encode(e["vector"]),
-            plan.model,
-        ),
-    ).lastrowid
-    tx.executemany(
-        "INSERT OR IGNORE INTO episode_links(episode_id, related_id, similarity) VALUES (?, ?, ?)",
-        [(episode_id, rid, sim) for rid, sim in e["links"]] + [(rid, episode_id, sim) for rid, sim in e["links"]],
-    )
-    tx.executemany(
-        "INSERT OR IGNORE INTO fact_episode_link(fact_id, episode_id) VALUES (?, ?)",
-        [(f, episode_id) for f in fact_ids],
-    )
-    tx.touch(EPISODES, [episode_id])
-    return episode_id
+    ids: list[int] = []
+    for e in plan.episodes:
+        episode_id = tx.execute(
+            "INSERT INTO episodes(session_id, thread_id, headline, summary, participants, owner_id, started_at, "
+            "ended_at, created_at, embedding, embed_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                session_id,
+                thread_id,
+                e["headline"],
+                e["summary"],
+                json.dumps(e["participants"]),
+                e["owner"],
+                e["started"],
+                e["ended"],
+                now,
+                encode(e["vector"]),
+                plan.model,
+            ),
+        ).lastrowid
+        ids.append(episode_id)
+        tx.executemany(
+            "INSERT OR IGNORE INTO episode_links(episode_id, related_id, similarity) VALUES (?, ?, ?)",
+            [(episode_id, rid, sim) for rid, sim in e["links"]] + [(rid, episode_id, sim) for rid, sim in e["links"]],
+        )
+    siblings = [
+        (ids[i], ids[j], float(plan.episodes[i]["vector"] @ plan.episodes[j]["vector"]))
+        for i in range(len(ids))
+        for j in range(len(ids))
+        if i != j
+    ]
+    tx.executemany("INSERT OR IGNORE INTO episode_links(episode_id, related_id, similarity) VALUES (?, ?, ?)", siblings)
+    by_pool = {e["owner"]: episode_id for e, episode_id in zip(plan.episodes, ids)}
+    links = set()
+    for fact_id, owner, speaker in facts:
+        episode_id = by_pool.get(owner) or by_pool.get(speaker) or (ids[0] if len(ids) == 1 else None)
+        if episode_id is not None:
+            links.add((fact_id, episode_id))
+    tx.executemany("INSERT OR IGNORE INTO fact_episode_link(fact_id, episode_id) VALUES (?, ?)", sorted(links))
+    tx.touch(EPISODES, ids)
+    return ids
 
 
 def _learnable(text: str) -> bool:
