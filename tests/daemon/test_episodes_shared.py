@@ -256,3 +256,28 @@ def test_the_generator_narrates_each_pool_from_its_own_turns_only(daemon, client
         for other in {s for s, *_ in KITCHEN} - {None, pool}:
             assert not any(t in prompt for s, _b, t, _a in KITCHEN if s == other), (pool, other)
     assert len(episodes(daemon)) == 3
+
+
+def test_two_people_without_a_household_voice_get_their_episodes_and_the_household_fact_follows_its_speaker(
+    daemon, client
+):
+    kitchen(client, turns=[t for t in KITCHEN if t[0]])  # no guest: nothing of the conversation is the household's
+    form(client)
+    (result,) = results(daemon)
+    by_pool = episodes(daemon)
+    assert sorted(by_pool) == ["alice", "bob"] and sorted(result["episodes"]) == sorted(
+        e["id"] for e in by_pool.values()
+    )
+    with daemon.store.reading() as conn:
+        links = {(r[0], r[1]) for r in conn.execute("SELECT episode_id, related_id FROM episode_links")}
+        bins = conn.execute(
+            "SELECT l.episode_id FROM facts f JOIN fact_episode_link l ON l.fact_id = f.id "
+            "WHERE f.owner_id IS NULL AND f.text LIKE '%bins%'"
+        ).fetchall()
+    assert (by_pool["alice"]["id"], by_pool["bob"]["id"]) in links and (
+        by_pool["bob"]["id"],
+        by_pool["alice"]["id"],
+    ) in links
+    assert [r[0] for r in bins] == [by_pool["alice"]["id"]]  # the household's fact, from the episode alice said it in
+    for person, other in (("alice", "bob"), ("bob", "alice")):
+        assert not words(f"{by_pool[person]['headline']} {by_pool[person]['summary']}") & WORDS[other]
