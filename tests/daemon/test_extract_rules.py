@@ -526,6 +526,42 @@ POSITIVES = [
     pos("Freya has a Labrador called Bramble.", ("pet", "Bramble")),
     pos("we've got a beagle called pickle", ("pet", "Pickle")),
     pos("we've got a cat, too", ("pet", "cat"), subject="household"),  # "too" is no name
+    pos("gosia our cleaner is allergic to cats", ("allergy", "cats"), subject="Gosia"),
+    pos("Yusuf, our childminder, is a huge Leeds United fan.", ("likes", "Leeds United"), subject="Yusuf"),
+    pos(
+        "Sunil, my brother-in-law, is a pharmacist.",
+        ("family_member", "Sunil"),
+        ("works_as", "pharmacist"),
+        subject="Sunil",
+    ),
+    pos(
+        "my gran kamala's birthday is the eighth of august",
+        ("family_member", "Kamala"),
+        ("birthday", "the eighth of august"),
+        subject="Kamala",
+    ),
+    pos(
+        "My daughter Mira can't stand thunderstorms.",
+        ("family_member", "Mira"),
+        ("dislikes", "thunderstorms"),
+        subject="Mira",
+    ),
+    pos("recycling's collected every second monday", ("schedule", "every second monday"), subject="household"),
+    pos("We get fish and chips every Friday night.", ("routine", "get fish and chips"), subject="household"),
+    pos("I get up at six every day", ("routine", "get up")),
+    pos("pickle's booster jab at the vets is on the twelfth", ("appointment", "the twelfth"), subject="Pickle"),
+    pos("Our flight to Stockholm is on the 3rd of August.", ("appointment", "the 3rd of August"), subject="household"),
+    pos(
+        "right so the flights to oslo are booked for the twenty second of july",
+        ("appointment", "the twenty second of july"),
+        subject="household",
+    ),
+    pos("keep your answers short in the mornings please", ("rule", "Keep your answers short in the mornings")),
+    pos(
+        "Never suggest recipes with peanuts for anyone in this house.",
+        ("rule", "Never suggest recipes with peanuts"),
+        subject="household",
+    ),
 ]
 
 NEGATIVES = [
@@ -800,6 +836,20 @@ NEGATIVES = [
     neg("I don't have a son, and a daughter called Mira would be lovely"),
     neg("If we got a cat, biscuit would be a good name"),
     neg("Freya wants a Labrador called Bramble."),
+    neg("gosia our cleaner isn't allergic to cats"),
+    neg("is yusuf, our childminder, a leeds fan"),
+    neg("Tom, my neighbour's son, is a plumber"),  # not the speaker's relative: "my neighbour's son"
+    neg("I don't have a sister Maria"),
+    neg("is kamala's birthday the eighth of august"),
+    neg("is the recycling collected every second monday"),
+    neg("I get migraines every week"),
+    neg("we might get fish and chips on Friday night"),
+    neg("pickle's booster jab at the vets might be on the twelfth"),
+    neg("is our flight to Stockholm on the 3rd of August?"),
+    neg("the flights to oslo aren't booked for july"),
+    neg("keep your answers short this morning please"),
+    neg("remind me to take the bins out every tuesday"),
+    neg("Freya said never suggest recipes with peanuts for anyone in this house."),
 ]
 
 TABLE = POSITIVES + NEGATIVES

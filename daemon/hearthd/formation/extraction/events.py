@@ -322,6 +322,10 @@ def _b_my_event(m, ctx):
     return _appointment(ctx, event, m.group("when") or m.group("recur"), recurring)
 
 
+def _b_journey(m, ctx):
+    return [replace(c, subject=HOUSEHOLD) for c in _b_my_event(m, ctx)]
+
+
 def _b_chore(m, ctx):
     what = _qualifier(m.group("what"))
     verb = (m.group("verb") or "").lower()
@@ -360,6 +364,8 @@ _PERSONAL = _alt(
 )
 _THE_PERSONAL = rf"the(?= (?:[a-z\-]+ ){{0,2}}{_PERSONAL}\b)"
 _COMPL = r" (?:to|from|in|with) (?-i:[A-Z][\w\-]+)(?: (?-i:[A-Z][\w\-]+))?"
+# Where it is, not what it is: "the booster jab at the vets", "my check-up with the dentist".
+_AT_PRO = rf"(?: (?:at|with) (?:the |my |our )?{PRO}(?:'s|s)?)?"
 # Upkeep on a schedule: "the boiler gets serviced every October", "the gutters are cleaned twice a year".
 _UPKEEP = {
     "serviced": "service",
@@ -568,7 +574,7 @@ EVENT_RULES_SRC = [
     ),
     (
         "appointment",
-        rf"^(?:my|{_THE_PERSONAL}) (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})? "
+        rf"^(?:my|our|{_THE_PERSONAL}) (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})?{_AT_PRO} "
         r"(?:is|are|has been|is now) "
         rf"(?:now |always |usually |still )?"
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
@@ -577,9 +583,17 @@ EVENT_RULES_SRC = [
     ),
     (
         "appointment",
-        rf"^(?:my|{_THE_PERSONAL}) (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})? {_MOVED} "
+        rf"^(?:my|our|{_THE_PERSONAL}) (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})?{_AT_PRO} {_MOVED} "
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_my_event,
+        False,
+    ),
+    # "the flights to Oslo are booked for the 22nd of July": a journey somewhere is the household's
+    (
+        "appointment",
+        rf"^(?:the|our) (?P<mods>)(?P<ev>flight|ferry|train|trip|holiday|cruise)s?(?P<compl> to (?-i:[A-Z])[\w\-]+"
+        rf"(?: (?-i:[A-Z])[\w\-]+)?) (?:is|are) (?:(?:all )?booked (?:in )?(?:for )?|now |on )?(?P<when>{_ONE_OFF}){_TAIL}",
+        _b_journey,
         False,
     ),
     (

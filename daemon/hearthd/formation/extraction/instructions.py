@@ -72,6 +72,19 @@ _BOUND = re.compile(
     rf"weekdays|school nights|{WEEKDAY}s?)|during (?:the )?\w+|when(?:ever)? \w+|while \w+|unless)\b",
     re.I,
 )
+# A bound that recurs makes a plain imperative standing: "in the mornings", "on weekdays", "every evening".
+_HABITUAL = re.compile(
+    rf"\b(?:in the (?:mornings|evenings|afternoons)|at weekends|on (?:weekends|weekdays|school nights|{WEEKDAY}s)|"
+    rf"every (?:single )?(?:morning|evening|night|day|weekday|time|{WEEKDAY}))\b",
+    re.I,
+)
+# The verbs of how the assistant speaks and suggests (a reminder or an alarm "every morning" is a one-off request
+# to set up, not a rule).
+_MANNER = re.compile(
+    r"^(?:keep|give|use|answer|reply|respond|speak|talk|say|call|address|suggest|recommend|offer|read|mention|"
+    r"include|spell|write|round|describe|explain|greet|be|avoid|skip|play)\b",
+    re.I,
+)
 _CALL_ME = re.compile(rf"^(?:(?:you can|please|from now on|always)[,\s]+)*call me\s+(?P<name>{NAME})\s*[.!]*$", re.I)
 _TAIL_SPLIT = re.compile(r"\s*(?:,\s*|\s+-\s+|\s+(?=because\b|since\b|as\b(?! well)|so\b))", re.I)
 _NOT_AFTER_VERB = re.compile(r"^(?:mind|ever)\b", re.I)
@@ -179,6 +192,8 @@ def _normal_form_core(s: str, standing: bool) -> str | None:
         return f"{lead} {rest}"
     if standing and _IMPERATIVE.match(s):
         return s
+    if _MANNER.match(s) and _HABITUAL.search(s) and not _ONE_OFF_TIME.search(s):
+        return s  # "keep your answers short in the mornings": how to speak, at every such time
     return None
 
 
@@ -260,9 +275,30 @@ def _special_rule(sentence: str, s: str) -> Candidate | None:
     return None
 
 
+# "never suggest peanuts for anyone in this house": a rule for the whole household.
+_HOUSE_SCOPE = re.compile(
+    r",?\s+(?:(?:for|to|with) (?:anyone|everyone|anybody|everybody|any of us|all of us)(?: (?:in|at|from) "
+    r"(?:this|our|the) (?:house|household|home|family))?|(?:in|for) (?:this|our|the) (?:house|household|home|family))"
+    r"(?=[\s.!,]*$)",
+    re.I,
+)
+
+
+def _scoped(c: Candidate) -> Candidate:
+    obj = _HOUSE_SCOPE.sub("", c.object)
+    if obj == c.object or len(obj.split()) < 2:
+        return c
+    return replace(c, object=obj, text=obj + ".", subject=HOUSEHOLD)
+
+
 def rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     """The rule a sentence states (normalised `s`), and what is left of it to read as facts ("never suggest nuts,
     Emma is allergic" -> the rule, and "Emma is allergic")."""
+    found, rest = _rules_of(sentence, s)
+    return [_scoped(c) for c in found], rest
+
+
+def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     s = s.strip().rstrip(".!")
     for pattern, repl in _SPOKEN:
         s = pattern.sub(repl, s, count=1)

@@ -15,7 +15,7 @@ from .events import EVENT_RULES, PRO
 from .instructions import rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
 from .rules import RULES, _clause_candidates, _Ctx, _split_clauses
-from .subjects import Discourse, named_relative, relation_word, subject_of
+from .subjects import Discourse, joined_appositive, named_relative, relation_word, subject_of
 from .text import (
     _FILLER,
     _GREETING,
@@ -237,7 +237,7 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
     if not s or _QUESTION_START.match(s) or _HYPOTHETICAL.search(s) or _REPORTED.search(s):
         return out
     have = None
-    for clause in _split_clauses(_it_is_activity(s)):
+    for clause in _split_clauses(_it_is_activity(joined_appositive(s))):
         clause, _ = _strip_repeatedly(clause.strip(" ,"), _FILLER)
         clause = casual(_strip_trailing(clause), greeted, s)
         if not clause:

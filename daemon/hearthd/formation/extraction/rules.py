@@ -607,6 +607,15 @@ _SUBORDINATE = re.compile(
 )
 
 
+# "get" + what is had or done on a schedule, not a state or an ailment ("get tired", "get migraines").
+_GOT_THING = re.compile(
+    r"(?!(?:sick|ill|tired|bored|angry|upset|cross|nervous|anxious|stressed|headaches?|migraines?|hives|colds?|flu|"
+    r"nosebleeds?|cramps|to|a rash|rashes|a headache|a migraine|a cold|told|asked|paid|the chance)\b)"
+    r"(?:up\b|home\b|(?:a |an |the |our |my )?[a-z]+(?<!ed)\b)",
+    re.I,
+)
+
+
 def _routine(subject_adv: str | None, vp: str, lead_freq: str | None, ctx: _Ctx) -> list[Candidate]:
     vp = _SUBORDINATE.sub("", _OBJ_END.sub("", vp)).strip()
     vp = _strip_trailing(vp)
@@ -614,6 +623,8 @@ def _routine(subject_adv: str | None, vp: str, lead_freq: str | None, ctx: _Ctx)
     if not words:
         return []
     verb = words[0].lower()
+    if verb == "get" and len(words) > 1 and _GOT_THING.match(" ".join(words[1:3])):
+        verb = "have"  # "we get fish and chips every Friday night", "I get up at six": what is had or done
     if (
         verb in _NOT_ROUTINE_VERBS
         or verb.endswith("ed")
@@ -910,6 +921,10 @@ RULES = [(p, re.compile(rx, re.I), b, neg) for p, rx, b, neg in _RULES]
 # A plural relation takes a list ("our kids Ana and Rui"); a singular one only its first name, so "my sister
 # Maria and Tom" does not make Tom a sister.
 _APPOSITIVE_FAMILY = re.compile(rf"\b(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL}),? (?P<obj>{NAMES})", re.I)
+# ... and after the name, as the clause's subject: "Sunil, my brother-in-law, is a pharmacist".
+_APPOSITIVE_FAMILY_AFTER = re.compile(
+    rf"^(?P<obj>{NAME}),? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL})(?!'|-)\b", re.I
+)
 _APPOSITIVE_PET = re.compile(rf"\b(?:my|our) (?P<kind>{PET}),? (?P<obj>{NAMES})", re.I)
 
 
@@ -941,12 +956,17 @@ def _clause_candidates(clause: str, ctx: _Ctx, rules=None, appositives: bool = T
         if found:
             out = found
             break
-    if appositives and not _NEGATION.search(clause) and not _NO_LONGER.search(clause):
-        for m in _APPOSITIVE_FAMILY.finditer(clause):
+    if appositives and not _NO_LONGER.search(clause):
+        # "my daughter Mira can't stand thunderstorms": a negation after the appositive does not deny it
+        for m in [*_APPOSITIVE_FAMILY.finditer(clause), *_APPOSITIVE_FAMILY_AFTER.finditer(clause)]:
+            if _NEGATION.search(clause[: m.end()]):
+                continue
             for name in _appositive_names(m.group("obj"), m.group("rel"), _SINGULAR_OF):
                 if c := _family(name, m.group("rel"), ctx, m.group("adj")):
                     out.append(c)
         for m in _APPOSITIVE_PET.finditer(clause):
+            if _NEGATION.search(clause[: m.end()]):
+                continue
             for name in _appositive_names(m.group("obj"), m.group("kind"), _PET_SINGULAR):
                 if c := _pet(name, m.group("kind"), ctx):
                     out.append(c)

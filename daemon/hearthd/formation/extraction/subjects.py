@@ -14,11 +14,11 @@ from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, NAME, REL_ADJ,
 
 _FEMALE = set(
     "mother mom mum mommy mummy sister wife girlfriend fiance fiancee fiancée daughter grandmother grandma granny "
-    "nan nana granddaughter aunt auntie niece stepmother stepdaughter stepsister mother-in-law sister-in-law "
+    "nan nana gran granddaughter aunt auntie niece stepmother stepdaughter stepsister mother-in-law sister-in-law "
     "daughter-in-law godmother goddaughter".split()
 )
 _MALE = set(
-    "father dad daddy brother husband boyfriend fiancé son grandfather grandpa granddad grandson uncle nephew "
+    "father dad daddy brother husband boyfriend fiancé son grandfather grandpa granddad grandad grandson uncle nephew "
     "stepfather stepson stepbrother father-in-law brother-in-law son-in-law godfather godson".split()
 )
 # People who are not family: named with a relation all the same ("my friend Sara").
@@ -60,6 +60,7 @@ _KIN_NAMES = {
     "granny": "grandmother",
     "nan": "grandmother",
     "nana": "grandmother",
+    "gran": "grandmother",
     "grandpa": "grandfather",
     "granddad": "grandfather",
     "grandad": "grandfather",
@@ -81,6 +82,12 @@ _POSS_SUBJECT = re.compile(
     re.I,
 )
 _NAME_SUBJECT = re.compile(rf"^(?P<name>{NAME})(?P<gen>'s)?(?= )")
+# A name with its relation set beside it: "Yusuf, our childminder, is ...", "gosia our cleaner is allergic to cats".
+_NAME_APPOSITIVE = re.compile(
+    rf"^(?P<name>{NAME}),? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?:(?P<rel>{_SINGULAR_REL})|(?P<other>{_OTHER}))"
+    rf"(?!'|-)\b,?(?= )",
+    re.I,
+)
 # A relative or pet of someone named: "Tom's mum lives in Braga", "Emma's friend Sara", "Tom's dog Rex". Not the
 # speaker's relation, so the subject is named by the phrase ("Tom's mum") or by the name given.
 _NAMED_REL = re.compile(
@@ -118,6 +125,16 @@ _ADVERB += r"normally|typically|generally|regularly|never|totally|even|truly|hon
 _VERB = re.compile(rf"^(?P<adv>{_ADVERB})(?P<verb>[a-z\-]+)\b(?P<tail>.*)$", re.I | re.S)
 _KEEP_VERBS = set("can cannot could was moved got became went turned has does is did just took began".split())
 _NOT_VERBS = set("this his was us plus yes as is thus bus gas lens always".split())
+
+
+_COMMA_APPOSITIVE = re.compile(
+    rf"^(?P<name>{NAME}), (?P<rel>(?:my|our) (?:{REL_ADJ} )?(?:{_SINGULAR_REL}|{_OTHER})), (?=[a-z])", re.I
+)
+
+
+def joined_appositive(s: str) -> str:
+    """ "Yusuf, our childminder, is a fan" -> "Yusuf our childminder is a fan": one subject, not three clauses."""
+    return _COMMA_APPOSITIVE.sub(lambda m: f"{m.group('name')} {m.group('rel')} ", s, count=1)
 
 
 def _third_to_first(verb: str) -> str | None:
@@ -288,6 +305,11 @@ def subject_of(clause: str, discourse: Discourse, lowercase: bool = False) -> tu
         genitive = pron in ("his", "her", "its")
         rest = _rewrite_rest(clause[m.end() :], False) if not genitive else "my " + clause[m.end() :].strip()
         return (whom, rest) if rest else None
+    m = _NAME_APPOSITIVE.match(clause)
+    if m and m.group("name").lower() not in _NOT_SUBJECT_NAMES:
+        rest = _rewrite_rest(clause[m.end() :], False)
+        relation = relation_word(m.group("rel") or m.group("other"))
+        return (Mention(name=m.group("name"), relation=relation), rest) if rest else None
     m = _NAME_SUBJECT.match(clause)
     if m:
         name = m.group("name")
