@@ -592,7 +592,8 @@ EVENT_RULES_SRC = [
     (
         "appointment",
         rf"^(?:the|our) (?P<mods>)(?P<ev>flight|ferry|train|trip|holiday|cruise)s?(?P<compl> to (?-i:[A-Z])[\w\-]+"
-        rf"(?: (?-i:[A-Z])[\w\-]+)?) (?:is|are) (?:(?:all )?booked (?:in )?(?:for )?|now |on )?(?P<when>{_ONE_OFF}){_TAIL}",
+        rf"(?: (?-i:[A-Z])[\w\-]+)?) (?:is|are) (?:(?:all )?booked (?:in )?(?:for )?|now |on )?"
+        rf"(?P<when>{_ONE_OFF}){_TAIL}",
         _b_journey,
         False,
     ),
