@@ -217,6 +217,7 @@ class Former:
         reason, detail = self._nothing_to_form(session, turns)
         if reason:
             return self._commit(session_id, None, reason, detail)
+        turns = [t for t in turns if not t["cleared"]]  # one person cleared their words: the others' still form
         use = self.generator.available and mode.uses_generator
         if self.generator.available and mode == Mode.WAIT:
             raise GeneratorUnavailable("waiting for the generator", waiting=True)
@@ -234,7 +235,7 @@ class Former:
 
     def _nothing_to_form(self, session, turns: list[dict]) -> tuple[str | None, str | None]:
         """(reason, detail) when the session has nothing to form; (None, None) otherwise."""
-        if session["cleared"] or any(t["cleared"] for t in turns):
+        if session["cleared"] or (turns and all(t["cleared"] for t in turns)):
             return "cleared", "the user asked to forget it"
         user = [t for t in turns if t["role"] == "user"]
         if not any(t["speaker_id"] for t in user):
@@ -368,7 +369,8 @@ class Former:
             except GeneratorError as exc:
                 plan.degraded.append(f"episode: {exc}")
         if headline is None or summary is None:
-            headline, summary = extractive_episode(own, np.stack([known[t["id"]] for t in own]))
+            told = own or turns
+            headline, summary = extractive_episode(told, np.stack([known[t["id"]] for t in told]))
         _m, vec = self.embedder.embed([f"{headline}. {summary}"], Priority.BACKGROUND, None, model)
         ended = max(t["ts"] for t in turns)
         s = self.settings
