@@ -31,7 +31,7 @@ def test_dismissed_items_leave_every_read_surface_and_restored_ones_return(daemo
     assert client.recall("plumber Thursday")["turns"] == []
     assert "peanuts" not in client.context("peanuts allergy", speaker="alice")["preamble"]
     assert all(f["id"] != fact["id"] for f in client.facts(speaker="alice"))
-    assert turn["text"] not in [m["text"] for m in client.window("kitchen")["messages"]]
+    assert turn["text"] not in [m["text"] for m in client.window("kitchen")["turns"]]
     listed = client.dismissed()
     assert {d["ref"] for d in listed} == {fact["ref"], turn["ref"]}
     assert next(d for d in listed if d["ref"] == fact["ref"])["reason"] == "wrong, it was hazelnuts"

@@ -424,7 +424,7 @@ def test_erase_a_thread_retired_and_live(daemon, keys):
         t: count(daemon, f"SELECT count(*) FROM {t} WHERE thread_id IN (SELECT id FROM threads WHERE key = 'kitchen')")
         for t in ("turns", "episodes", "sessions")
     }
-    assert daemon.ops.conversation.window("garage")["messages"]
+    assert daemon.ops.conversation.window("garage")["turns"]
 
     plan = plan_erase(daemon.store, Selector.parse("thread", "garage"))
     assert plan.counts()["threads"] == 2 and plan.counts()["turns"] == 8 and plan.counts()["episodes"] == 1
@@ -437,7 +437,7 @@ def test_erase_a_thread_retired_and_live(daemon, keys):
             count(daemon, f"SELECT count(*) FROM {t} WHERE thread_id IN (SELECT id FROM threads WHERE key = 'kitchen')")
             == kitchen_before[t]
         )
-    assert daemon.ops.conversation.window("garage")["messages"] == []
+    assert daemon.ops.conversation.window("garage")["turns"] == []
     assert receipt["payload"]["selector"] == {"kind": "thread", "thread_digest": keys.digest("garage")}
     with pytest.raises(NotFound):
         plan_erase(daemon.store, Selector.parse("thread", "garage"))

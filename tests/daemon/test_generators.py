@@ -309,7 +309,7 @@ def test_compaction_uses_the_generator_and_a_failure_folds_extractively(daemon, 
     g = client.status()["generator"]
     assert g["degraded"]["compaction"] == 1
     assert events(daemon, "generator.degraded")[-1]["then"] == "extractive summary"
-    assert len(client.window("den")["messages"]) + folded["folded"] == 12  # nothing dropped
+    assert len(client.window("den")["turns"]) + folded["folded"] == 12  # nothing dropped
 
 
 # -- settings, test connection and the API key --------------------------------------------------------------

@@ -113,6 +113,6 @@ def test_compaction_through_llama_cpp_server(daemon, llama):
     assert folded["folded"] == 8 and folded["summary"].strip()
     assert daemon.windows.summarise.degraded is None  # the model's summary, not the extractive one
     window = client.window("kitchen")
-    assert window["summary"] == folded["summary"] and len(window["messages"]) == 4
+    assert window["summary"] == folded["summary"] and len(window["turns"]) == 4
     last = client.status()["generator"]["tokens"]["last_compaction"]
     assert last["calls"] == 1 and last["prompt"] > 50 and last["completion"] > 0

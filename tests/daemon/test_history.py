@@ -7,7 +7,7 @@ from tests.helpers import FULL, chat, make_daemon, settle
 
 
 def texts(window):
-    return [m["text"] for m in window["messages"]]
+    return [m["text"] for m in window["turns"]]
 
 
 def watch_folds(daemon) -> threading.Semaphore:
@@ -49,15 +49,15 @@ def test_a_restart_mid_conversation_keeps_the_recent_window(data_dir, daemon, cl
     chat(client, 10)
     keep = daemon.settings["memory.keep_last_turns"]
     before = client.window("kitchen")  # live since its first turn, it grows with each one
-    assert len(before["messages"]) == 20 and before["summary"] is None
+    assert len(before["turns"]) == 20 and before["summary"] is None
     ctx = client.context("and item 11?", speaker="alice", thread="kitchen")
-    assert ctx["history"]["messages"] == before["messages"]
+    assert ctx["history"]["turns"] == before["turns"]
     daemon.stop()
     again = make_daemon(data_dir)
     try:
         after = again.client().window("kitchen")
-        assert after["messages"] == before["messages"][-2 * keep :]  # the last keep_last_turns user turns on
-        assert after["messages"][0]["role"] == "user"
+        assert after["turns"] == before["turns"][-2 * keep :]  # the last keep_last_turns user turns on
+        assert after["turns"][0]["role"] == "user"
     finally:
         again.stop()
 
@@ -75,13 +75,13 @@ def test_over_the_high_water_mark_the_window_is_folded_once(data_dir, daemon, cl
     wait_fold(folds)
     window = client.window("kitchen")
     summary = window["summary"]
-    users = [m for m in window["messages"] if m["role"] == "user"]
+    users = [m for m in window["turns"] if m["role"] == "user"]
     assert [m["text"] for m in users] == [
         "topic 8: shall we talk about item 8?",
         "topic 9: shall we talk about item 9?",
         "what about the garden?",
     ]
-    assert window["messages"][0]["role"] == "user" and texts(window)[-1] == "The roses need water."
+    assert window["turns"][0]["role"] == "user" and texts(window)[-1] == "The roses need water."
     assert "item" in summary
     with daemon.store.reading() as conn:
         folds = conn.execute("SELECT folds FROM thread_summaries").fetchone()[0]
@@ -105,7 +105,7 @@ def test_a_turn_committed_while_the_summary_is_made_survives_the_fold(daemon, cl
     wait_fold(folds)
     window = client.window("kitchen")
     assert window["summary"] and texts(window)[-1] == "landed mid-fold"
-    assert [m["text"] for m in window["messages"] if m["role"] == "user"] == [
+    assert [m["text"] for m in window["turns"] if m["role"] == "user"] == [
         "topic 4: shall we talk about item 4?",
         "topic 5: shall we talk about item 5?",
         "landed mid-fold",
@@ -137,26 +137,26 @@ def test_clear_context_forgets_the_live_conversation(data_dir, daemon, client):
     old_thread = client.window("kitchen")["thread_id"]
     result = client.clear_context(speaker="alice")
     assert result["threads"] == [old_thread] and result["turns"] == 8
-    assert client.window("kitchen")["messages"] == []
-    assert len(client.window("office")["messages"]) == 8  # bob's conversation is untouched
+    assert client.window("kitchen")["turns"] == []
+    assert len(client.window("office")["turns"]) == 8  # bob's conversation is untouched
     fresh = client.commit_turns([{"thread": "kitchen", "role": "user", "text": "hello again", "speaker": "alice"}])
     assert fresh["turns"][0]["thread_id"] != old_thread
     settle(daemon)
     found = client.recall("topic item")["turns"]
     assert found and all(t["thread_id"] != old_thread for t in found)  # bob's turns only
-    client.form_now(end_open=True)
-    with daemon.store.reading() as conn:
-        reasons = [
-            r[0]
-            for r in conn.execute(
-                "SELECT json_extract(formation_result, '$.reason') FROM sessions WHERE thread_id = ?", (old_thread,)
-            )
-        ]
-    assert reasons == ["cleared"]
     daemon.stop()
     again = make_daemon(data_dir)
     try:
         assert texts(again.client().window("kitchen")) == ["hello again"]  # never re-seeded after a restart
+        again.client().form_now(end_open=True)
+        with again.store.reading() as conn:
+            reasons = [
+                r[0]
+                for r in conn.execute(
+                    "SELECT json_extract(formation_result, '$.reason') FROM sessions WHERE thread_id = ?", (old_thread,)
+                )
+            ]
+        assert reasons == ["cleared"]
         with again.store.reading() as conn:
             audit = conn.execute("SELECT action, target FROM audit WHERE action = 'clear_context'").fetchall()
         assert [tuple(r) for r in audit] == [("clear_context", "alice")]
@@ -220,7 +220,7 @@ def test_a_fold_that_read_an_erased_turn_is_not_stored(daemon, client):
     with daemon.store.reading() as conn:
         assert conn.execute("SELECT count(*) FROM thread_summaries").fetchone()[0] == 0
     window = client.window("kitchen")
-    assert "4929" not in (window["summary"] or "") and all("4929" not in m["text"] for m in window["messages"])
+    assert "4929" not in (window["summary"] or "") and all("4929" not in m["text"] for m in window["turns"])
 
 
 def test_a_fold_whose_write_fails_leaves_the_window_as_it_was(daemon, client):
@@ -244,4 +244,4 @@ def test_a_fold_whose_write_fails_leaves_the_window_as_it_was(daemon, client):
     wait_fold(folds)
     with daemon.store.reading() as conn:
         stored = conn.execute("SELECT summary FROM thread_summaries").fetchone()[0]
-    assert client.window("kitchen")["summary"] == stored and len(client.window("kitchen")["messages"]) == 4
+    assert client.window("kitchen")["summary"] == stored and len(client.window("kitchen")["turns"]) == 4

@@ -80,13 +80,13 @@ def test_command_line_contract_shutdown_and_restart(procs, data_dir, tmp_path):
     assert "Lisbon" not in ctl(data_dir, "context", "which city do I live in").stdout  # anonymous voice
 
     window = json.loads(ctl(data_dir, "window", "kitchen", "--json").stdout)
-    assert [m["text"] for m in window["messages"]] == [TURNS[0]["text"], TURNS[1]["text"]]
+    assert [m["text"] for m in window["turns"]] == [TURNS[0]["text"], TURNS[1]["text"]]
     assert ctl(data_dir, "window", "kitchen").stdout.startswith("alice: We're flying to Japan")
     form = json.loads(ctl(data_dir, "form", "--now", "--all", "--json").stdout)
     assert form["backlog"] == 0 or form["formed"]
     cleared = json.loads(ctl(data_dir, "clear-context", "--speaker", "bob", "--json").stdout)
     assert cleared["turns"] == 1 and len(cleared["threads"]) == 1
-    assert json.loads(ctl(data_dir, "window", "car", "--json").stdout)["messages"] == []
+    assert json.loads(ctl(data_dir, "window", "car", "--json").stdout)["turns"] == []
 
     ctl(data_dir, "remember", "Bob's email is bob@acme.io and Alice's is alice@acme.io")
     refused = ctl(data_dir, "erase", "--match", "alice@acme.io")  # no terminal, no --yes: nothing happens

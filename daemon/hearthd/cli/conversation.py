@@ -33,7 +33,7 @@ def ingest(client, args) -> dict:
 
 def show_window(w: dict) -> str:
     lines = [f"[summary] {w['summary']}"] if w["summary"] else []
-    lines += [f"{m['speaker_id'] or m['role']}: {m['text']}" for m in w["messages"]]
+    lines += [f"{t['speaker_id'] or t['role']}: {t['text']}" for t in w["turns"]]
     return "\n".join(lines) or f"(no live conversation {w['thread']!r})"
 
 

@@ -143,13 +143,26 @@ def thread_summary(conn: sqlite3.Connection, thread_id: int) -> tuple[str | None
     return (row[0], row[1]) if row else (None, 0)
 
 
-def visible_turns_newest_first(conn: sqlite3.Connection, thread_id: int, after_id: int):
-    """The thread's turns after after_id that a window may show (not cleared, not dismissed), newest first."""
+def visible_turns_newest_first(conn: sqlite3.Connection, thread_id: int, after_id: int, session_id: int):
+    """The session's turns after after_id that a window may show (not cleared, not dismissed), newest first."""
     return conn.execute(
-        "SELECT id, role, text, speaker_id, ts FROM turns WHERE thread_id = ? AND id > ? "
-        "AND cleared = 0 AND dismissed = 0 ORDER BY ts DESC, id DESC",
-        (thread_id, after_id),
+        "SELECT id, role, text, speaker_id, ts, session_id FROM turns WHERE thread_id = ? AND session_id = ? "
+        "AND id > ? AND cleared = 0 AND dismissed = 0 ORDER BY ts DESC, id DESC",
+        (thread_id, session_id, after_id),
     )
+
+
+def open_session(conn: sqlite3.Connection, thread_id: int) -> sqlite3.Row | None:
+    """The thread's latest session not ended yet (id, last_turn_at), or None."""
+    return conn.execute(
+        "SELECT id, last_turn_at FROM sessions WHERE thread_id = ? AND ended_at IS NULL ORDER BY id DESC LIMIT 1",
+        (thread_id,),
+    ).fetchone()
+
+
+def turn_session(conn: sqlite3.Connection, turn_id: int) -> int | None:
+    row = conn.execute("SELECT session_id FROM turns WHERE id = ?", (turn_id,)).fetchone()
+    return row[0] if row else None
 
 
 def count_existing_turns(tx: WriteTx, turn_ids) -> int:

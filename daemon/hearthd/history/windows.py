@@ -1,9 +1,12 @@
 """L1: the working window of each conversation, the messages the assistant should see next.
 
-A window is the rolling compaction summary (if any) plus the recent turns. It lives in memory, is seeded
-lazily from the ledger on the first touch after a restart (the summary, then the turns after it, at least the
-last `keep_last_turns` user turns), grows with every committed turn, and is released when its conversation
-ends. Cleared turns never come back into a window.
+A window is the rolling compaction summary (if any) plus the recent turns of the conversation's current
+session only: a room's past reaches a later speaker through the facts and episodes their scope may read,
+never through the window (alice's words of last Tuesday are not bob's history tonight). It lives in memory,
+is seeded lazily from the ledger on the first touch after a restart (the session's summary, then its turns
+after it, at least the last `keep_last_turns` user turns), grows with every committed turn, starts afresh
+when a new session starts, and is released when its conversation ends. Cleared turns never come back into
+a window. Messages are sent as {"role", "content"} (a user's with their speaker id as "name").
 
 Compaction folds the older part into the summary when a turn reports its prompt above the high-water mark
 (80 % of n_ctx - output_reserve) or a context overflow, keeping the last `keep_last_turns` user turns
@@ -14,6 +17,7 @@ assistant is sent is never a summary a restart would not find.
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -39,10 +43,19 @@ class Usage:
         return self.overflow or (usable > 0 and self.prompt_tokens > HIGH_WATER * usable)
 
 
+def chat_message(turn: dict) -> dict:
+    """A turn as every LLM client sends it; the speaker id as the message's name (the characters it allows)."""
+    message = {"role": turn["role"], "content": turn["text"]}
+    if turn["role"] == "user" and turn.get("speaker_id"):
+        message["name"] = re.sub(r"[^A-Za-z0-9_-]", "_", turn["speaker_id"])[:64]
+    return message
+
+
 @dataclass
 class Window:
     thread_id: int
     key: str
+    session_id: int | None = None  # the session whose turns it holds
     summary: str | None = None
     upto: int = 0  # turns up to this id are folded into the summary
     messages: list[dict] = field(default_factory=list)
@@ -53,9 +66,16 @@ class Window:
         return {
             "thread": self.key,
             "thread_id": self.thread_id,
+            "session_id": self.session_id,
             "summary": self.summary,
-            "messages": [dict(m, ts=iso(m["ts"])) for m in self.messages],
+            "messages": [chat_message(m) for m in self.messages],
+            "turns": [dict(m, ts=iso(m["ts"])) for m in self.messages],
         }
+
+    def restart(self, session_id: int) -> None:
+        """A new session in the same conversation: nothing of the last one comes along."""
+        self.session_id, self.summary, self.messages = session_id, None, []
+        self.revision += 1
 
 
 class WorkingWindows:
@@ -81,27 +101,40 @@ class WorkingWindows:
     def view(self, key: str) -> dict:
         thread_id = self.thread_id(key)
         if thread_id is None:
-            return {"thread": key, "thread_id": None, "summary": None, "messages": []}
+            return Window(0, key).view() | {"thread_id": None}
         with self._lock:
-            return self.get(thread_id).view()
+            window = self.get(thread_id)
+            if window.messages and not self._open(window.messages[-1]["ts"]):
+                # its session has ended (the sweeper releases it soon): the next turn starts a new one
+                window = self._windows[thread_id] = Window(thread_id, key)
+            return window.view()
+
+    def _open(self, last_turn_at: float, now: float | None = None) -> bool:
+        return (now or time.time()) - last_turn_at <= self.settings["memory.coupling_window_seconds"]
 
     def loaded(self) -> list[int]:
         with self._lock:
             return list(self._windows)
 
     def _seed(self, thread_id: int) -> Window:
+        """The current session's window from the ledger; an empty one when the last session has ended."""
         keep = self.settings["memory.keep_last_turns"]
         messages, users = [], 0
         with self.store.reading() as conn:
             key = ledger.thread_key(conn, thread_id)
+            current = ledger.open_session(conn, thread_id)
+            if current is None or not self._open(current["last_turn_at"]):
+                return Window(thread_id, key)
             summary, upto = ledger.thread_summary(conn, thread_id)
-            for r in ledger.visible_turns_newest_first(conn, thread_id, upto):
+            if summary is not None and ledger.turn_session(conn, upto) != current["id"]:
+                summary, upto = None, 0  # a summary of an earlier session: not this one's history
+            for r in ledger.visible_turns_newest_first(conn, thread_id, upto, current["id"]):
                 messages.append(dict(r))
                 users += r["role"] == "user"
                 if users >= keep and summary is None:
                     break  # no summary: the recency window is the last keep_last_turns user turns and after
         messages.reverse()
-        return Window(thread_id, key, summary, upto, messages)
+        return Window(thread_id, key, current["id"], summary, upto, messages)
 
     # -- changing ------------------------------------------------------------------------------------------
     def appended(self, thread_id: int, messages: list[dict]) -> None:
@@ -110,9 +143,12 @@ class WorkingWindows:
             window = self._windows.get(thread_id)
             if window is None:
                 self._windows[thread_id] = self._seed(thread_id)
-            else:
-                window.messages.extend(messages)
-                window.revision += 1
+                return
+            for message in messages:
+                if message["session_id"] != window.session_id:
+                    window.restart(message["session_id"])
+                window.messages.append(message)
+            window.revision += 1
 
     def drop(self, thread_ids) -> None:
         """Release the working sets of ended or cleared conversations; a later touch re-seeds them."""

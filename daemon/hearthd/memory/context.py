@@ -18,6 +18,7 @@ from babel.dates import format_datetime
 from ..settings import Settings
 from ..store.database import Store
 from ..store.tracks import FACTS
+from .question import Question, answer_facts, read_question
 from .recall import Recaller, row_to_item
 from .scope import Scope
 from .search import Filters
@@ -111,6 +112,13 @@ def cut(store: Store, relevant: list[dict], k: int) -> list[dict]:
     return [f for f in relevant if f["score"] > boundary or f["id"] in chosen]
 
 
+def asked(store: Store, settings: Settings, text: str, speaker: str | None) -> Question:
+    """The question read against the asker's entities (their name stands in for "I" in the search)."""
+    with store.reading() as conn:
+        row = conn.execute("SELECT name FROM speakers WHERE id = ?", (speaker,)).fetchone() if speaker else None
+        return read_question(conn, text, speaker, row[0] if row else speaker, settings["general.system_language"])
+
+
 def render(now_text: str, pinned: list[dict], relevant: list[dict], rules: list[dict] | None = None) -> str:
     lines = ["[Turn context]", f"Now: {now_text}"]
     if rules:
@@ -121,30 +129,43 @@ def render(now_text: str, pinned: list[dict], relevant: list[dict], rules: list[
         lines += [f"- {f['text']}" for f in pinned]
     if relevant:
         lines.append("Relevant memories:")
-        lines += [f"- {f['text']}" for f in relevant]
+        lines += [f"- {f['text']}{_until(f)}" for f in relevant]
     lines.append("[/Turn context]")
     return "\n".join(lines)
 
 
-def assemble(recaller: Recaller, settings: Settings, text: str, scope: Scope) -> dict:
+def _until(fact: dict) -> str:
+    """A fact no longer current (asked about the past) says until when it held."""
+    if fact.get("status", "active") == "active" or not fact.get("valid_to"):
+        return ""
+    return f" (until {fact['valid_to'][:10]})"
+
+
+def assemble(recaller: Recaller, settings: Settings, text: str, scope: Scope, speaker: str | None = None) -> dict:
     mode = settings["memory.recall_mode"] if settings["memory.enabled"] else "OFF"
-    result = {"mode": mode, "preamble": "", "message": text, "rules": [], "pinned": [], "facts": []}
+    result: dict = {"mode": mode, "preamble": "", "message": text, "rules": [], "pinned": [], "facts": []}
     if mode == "OFF" or scope.empty:
         return result
     store = recaller.store
     rules = scope_rules(store, scope)
     pinned = pinned_card(store, scope, settings["memory.pinned_card_max_facts"])
-    relevant = []
+    relevant: list[dict] = []
     if mode == "FULL" and text.strip():
         top_k = settings["memory.recall_top_k"]
+        question = asked(store, settings, text, speaker)
+        # The facts that answer the question come first and no cutoff drops them; a pinned one stays pinned.
         shown = {f["id"] for f in pinned}
+        answers = [f for f in answer_facts(store, question, scope, top_k) if f["id"] not in shown]
+        shown |= {f["id"] for f in answers}
         min_sim = settings["memory.recall_min_similarity"]
-        # Rules and pinned facts are shown already: fetched beyond top_k so that dropping them leaves enough.
-        hits = recaller.search_facts(text, Filters(scope), top_k + len(shown) + len(rules))
-        relevant = [
+        # Rules, pinned and answering facts are shown already: fetched beyond top_k so that dropping them
+        # leaves enough.
+        hits = recaller.search_facts(question.search_text, Filters(scope), top_k + len(shown) + len(rules))
+        related = [
             h for h in hits if h["id"] not in shown and h["predicate"] != RULE and h.get("similarity", 0.0) >= min_sim
         ]
-        relevant = cut(store, relevant, top_k)
+        relevant = answers + cut(store, related, max(0, top_k - len(answers)))
+        result["question"] = question.explain()
     preamble = render(localized_now(settings["general.system_language"]), pinned, relevant, rules)
     injected = [f["id"] for f in rules + pinned + relevant]
     if injected:

@@ -80,7 +80,14 @@ class Conversation:
         by_thread: dict[int, list[dict]] = {}
         for turn, rec in zip(turns, records):
             by_thread.setdefault(rec["thread_id"], []).append(
-                {"id": rec["id"], "role": turn.role, "text": turn.text, "speaker_id": turn.speaker, "ts": rec["ts"]}
+                {
+                    "id": rec["id"],
+                    "role": turn.role,
+                    "text": turn.text,
+                    "speaker_id": turn.speaker,
+                    "ts": rec["ts"],
+                    "session_id": rec["session_id"],
+                }
             )
             rec["ts"] = iso(rec["ts"])
             rec["thread"] = turn.thread

@@ -53,9 +53,10 @@ class Reading:
         return self.recaller.search_all(query, filters, k)
 
     @operation(roles=ANY)
-    def context(self, text: str, scope: Scope, thread: str | None = None) -> dict:
-        """The memory block for a live turn and, given its conversation key, the working window to send."""
-        result = assemble(self.recaller, self.settings, text, scope)
+    def context(self, text: str, scope: Scope, thread: str | None = None, speaker: str | None = None) -> dict:
+        """The memory block for a live turn (the question read as `speaker` asks it) and, given its
+        conversation key, the working window to send."""
+        result = assemble(self.recaller, self.settings, text, scope, speaker)
         if thread is not None:
             result["history"] = self.windows.view(thread)
         return result

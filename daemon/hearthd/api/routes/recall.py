@@ -20,7 +20,7 @@ router = APIRouter()
 def context(body: ContextIn, ops: Ops):
     # Without a speaker it is an anonymous voice: the household pool only, whoever asks.
     speaker, band = ops.speakers.who(body.speaker, body.band, *(body.voice.parts() if body.voice else (None, None)))
-    result = ops.recall.context(body.text, scope_for(speaker, band), body.thread)
+    result = ops.recall.context(body.text, scope_for(speaker, band), body.thread, speaker)
     return dict(result, speaker=speaker, band=band or ("high" if speaker else "none"))
 
 

@@ -1,0 +1,264 @@
+"""A question resolved to the asker before any search: whom it is about and what it asks.
+
+"where do I live?" from alice is about alice and asks `lives_in`; "is my daughter allergic to anything?" is
+about the entity alice calls her daughter; "Mum" from Emma is the parent Emma calls mother; "what should I
+cook tonight?" asks the food topic, so every allergy and diet the asker may read counts. The facts that
+answer it are fetched directly (the current ones, or their history when the question asks about the past),
+so no similarity cutoff can drop them. The words are a table per language (resources/questions.json).
+
+Reads only: a name nobody has used resolves to nothing (formation creates entities, a question never does).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+
+from ..entities.resolve import INVERSE, NEUTRAL, SYNONYMS, norm, relation_word
+from ..resources import read_json
+from ..store.database import Store
+from ..store.tracks import FACTS
+from .recall import FIELDS, row_to_item
+from .scope import Scope
+from .search import Filters
+
+RULE = "rule"  # rules have their own section of the context
+INTRODUCING = ("family_member", "pet")  # the facts that say who a relative or a pet is
+MAX_NGRAM = 3  # names are at most this many words ("Aunt Mary Ellen")
+KNOWN_RELATIONS = frozenset(INVERSE) | frozenset(SYNONYMS)
+
+
+@dataclass(frozen=True)
+class Words:
+    """One language's question words."""
+
+    self_words: frozenset[str]
+    household: tuple[str, ...]
+    relation_prefix: frozenset[str]
+    vocative: frozenset[str]
+    past: tuple[str, ...]
+    predicates: dict[str, tuple[str, ...]]
+    topics: dict[str, dict]
+
+
+@cache
+def words_for(language: str) -> Words:
+    tables = read_json("questions.json")
+    table = tables.get((language or "en").split("-")[0].lower()) or tables["en"]
+    return Words(
+        self_words=frozenset(table["self"]),
+        household=tuple(table["household"]),
+        relation_prefix=frozenset(table["relation_prefix"]),
+        vocative=frozenset(table["vocative_relations"]),
+        past=tuple(table["past"]),
+        predicates={p: tuple(cues) for p, cues in table["predicates"].items()},
+        topics=table["topics"],
+    )
+
+
+def _has(padded: str, phrase: str) -> bool:
+    return f" {phrase} " in padded
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    speaker: str | None
+    subjects: tuple[int, ...] = ()  # the entities it is about
+    named: tuple[int, ...] = ()  # of those, the ones named by a relation or a name (not the asker)
+    predicates: tuple[str, ...] = ()
+    everyone: tuple[str, ...] = ()  # predicates asked of everyone in scope (an allergy matters at any dinner)
+    past: bool = False
+    search_text: str = ""  # the question with the asker's words replaced by their name
+    mentions: dict = field(default_factory=dict)  # what was recognised, for explaining
+
+    def explain(self) -> dict:
+        """What the question was read as (the context's `question`): shown, not used by clients."""
+        return {
+            "subjects": list(self.subjects),
+            "predicates": list(self.predicates),
+            "everyone": list(self.everyone),
+            "past": self.past,
+            **self.mentions,
+        }
+
+    @property
+    def directed(self) -> bool:
+        return bool(self.subjects and (self.predicates or self.named)) or bool(self.everyone)
+
+
+def tokens(text: str) -> list[str]:
+    return re.findall(r"[\w']+", text.lower().replace("\u2019", "'"))
+
+
+def _possessive(word: str) -> str:
+    return word[:-2] if word.endswith("'s") else word[:-1] if word.endswith("s'") else word
+
+
+def speaker_entity(conn, speaker_id: str | None) -> int | None:
+    if not speaker_id:
+        return None
+    row = conn.execute(
+        "SELECT id FROM entities WHERE speaker_id = ? AND merged_into IS NULL ORDER BY id LIMIT 1", (speaker_id,)
+    ).fetchone()
+    return row[0] if row else None
+
+
+def household_entity(conn) -> int | None:
+    row = conn.execute("SELECT id FROM entities WHERE kind = 'household' ORDER BY id LIMIT 1").fetchone()
+    return row[0] if row else None
+
+
+def relatives(conn, entity: int | None, relation: str) -> list[int]:
+    """Whom `entity` names by `relation`, by the word itself or by its neutral form ("mother" -> "parent")."""
+    if entity is None:
+        return []
+    for word in dict.fromkeys((relation, NEUTRAL.get(relation, relation))):
+        found = [
+            r[0]
+            for r in conn.execute(
+                "SELECT e.id FROM entity_relations r JOIN entities e ON e.id = r.to_entity "
+                "WHERE r.from_entity = ? AND r.relation = ? AND e.merged_into IS NULL ORDER BY r.created_at DESC",
+                (entity, word),
+            )
+        ]
+        if found:
+            return found
+    return []
+
+
+def named_entities(conn, words: list[str], skip: frozenset[str]) -> dict[str, list[int]]:
+    """The entities whose alias is a word or a run of up to MAX_NGRAM words of the question."""
+    grams = {
+        " ".join(words[i : i + n])
+        for n in range(1, MAX_NGRAM + 1)
+        for i in range(len(words) - n + 1)
+        if not (n == 1 and words[i] in skip)
+    }
+    grams = {norm(g) for g in grams} - {""}
+    if not grams:
+        return {}
+    marks = ", ".join("?" * len(grams))
+    found: dict[str, list[int]] = {}
+    for alias, entity in conn.execute(
+        f"SELECT a.norm, e.id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
+        f"WHERE a.norm IN ({marks}) AND e.merged_into IS NULL AND e.kind <> 'household'",
+        sorted(grams),
+    ):
+        found.setdefault(alias, []).append(entity)
+    # "Emma Silva" named: not also every "Emma"
+    return {a: ids for a, ids in found.items() if not any(a != b and f" {a} " in f" {b} " for b in found)}
+
+
+def read_question(conn, text: str, speaker_id: str | None, speaker_name: str | None, language: str) -> Question:
+    lang = words_for(language)
+    words = [_possessive(w) for w in tokens(text)]
+    padded = f" {' '.join(tokens(text))} "
+    me = speaker_entity(conn, speaker_id)
+    home = household_entity(conn)
+    subjects: list[int] = []
+    named: list[int] = []
+    mentions: dict[str, list] = {}
+
+    raw = tokens(text)
+    consumed: set[int] = set()  # the "my" of "my daughter": about the daughter, not the asker
+    # "my daughter", "our son's", "Mum": the asker's relatives (or else the household's)
+    for i, word in enumerate(words):
+        relation = relation_word(word) or word
+        if relation not in KNOWN_RELATIONS:
+            continue
+        prefixed = i > 0 and words[i - 1] in lang.relation_prefix
+        if not prefixed and word not in lang.vocative:
+            continue
+        found = relatives(conn, me, relation) or relatives(conn, home, relation)
+        if found:
+            mentions.setdefault("relations", []).append(word)
+            named += found
+            consumed.add(i - 1)
+    asks_self = any(w in lang.self_words for j, w in enumerate(raw) if j not in consumed)
+    asks_home = any(_has(padded, h) for h in lang.household)
+    skip = lang.self_words | lang.relation_prefix | KNOWN_RELATIONS
+    for alias, ids in named_entities(conn, words, skip).items():
+        mentions.setdefault("names", []).append(alias)
+        named += [i for i in ids if i != me]
+        if me in ids:
+            asks_self = True
+    if asks_self and me is not None:
+        subjects.append(me)
+    subjects += named
+    if asks_home and home is not None:
+        subjects.append(home)
+
+    predicates: list[str] = []
+    everyone: list[str] = []
+    for predicate, cues in lang.predicates.items():
+        if any(_has(padded, cue) for cue in cues):
+            predicates.append(predicate)
+    for topic, spec in lang.topics.items():
+        if any(_has(padded, w) for w in spec["words"]):
+            mentions.setdefault("topics", []).append(topic)
+            predicates += [p for p in spec["predicates"] if p not in predicates]
+            everyone += [p for p in spec.get("everyone", ()) if p not in everyone]
+    if predicates and not subjects:
+        # "when do the bins go out?": the asker's and the household's
+        subjects = [e for e in (me, home) if e is not None]
+    return Question(
+        text=text,
+        speaker=speaker_id,
+        subjects=tuple(dict.fromkeys(subjects)),
+        named=tuple(dict.fromkeys(named)),
+        predicates=tuple(predicates),
+        everyone=tuple(everyone),
+        past=any(_has(padded, p) for p in lang.past),
+        search_text=in_third_person(text, speaker_name) if speaker_name else text,
+        mentions=mentions,
+    )
+
+
+def in_third_person(text: str, name: str) -> str:
+    """ "where do I live" -> "where do Alice live": the stored facts name the person, a vector finds them by it."""
+    text = re.sub(r"\b(my|mine)\b", f"{name}'s", text, flags=re.IGNORECASE)
+    return re.sub(r"\b(i|me|myself)\b", name, text, flags=re.IGNORECASE)
+
+
+def answer_facts(store: Store, question: Question, scope: Scope, limit: int) -> list[dict]:
+    """The facts that answer the question, in the scope: of its subjects and predicates (every current fact of
+    a subject named without a predicate), the facts introducing a named relative or pet, and the topic's
+    facts of anyone. Current ones only unless it asks about the past; most important first."""
+    if not question.directed or scope.empty or limit <= 0:
+        return []
+    where, params = Filters(scope, include_inactive=question.past).where(FACTS)
+    if question.past:  # history, but never what a person dismissed
+        where += " AND x.dismissed = 0"
+    asked, asked_params = [], []
+    subjects = ", ".join("?" * len(question.subjects))
+    if question.subjects and question.predicates:
+        preds = ", ".join("?" * len(question.predicates))
+        asked.append(f"(x.subject_entity IN ({subjects}) AND x.predicate IN ({preds}))")
+        asked_params += [*question.subjects, *question.predicates]
+    if question.named:
+        named = ", ".join("?" * len(question.named))
+        if not question.predicates:
+            asked.append(f"x.subject_entity IN ({named})")
+            asked_params += list(question.named)
+        asked.append(f"(x.object_entity IN ({named}) AND x.predicate IN ({', '.join('?' * len(INTRODUCING))}))")
+        asked_params += [*question.named, *INTRODUCING]
+    if question.everyone:
+        asked.append(f"x.predicate IN ({', '.join('?' * len(question.everyone))})")
+        asked_params += list(question.everyone)
+    if not asked:
+        return []
+    with store.reading() as conn:
+        rows = conn.execute(
+            f"SELECT {FIELDS['facts']}, x.subject_entity FROM facts x "
+            f"WHERE {where} AND x.predicate <> '{RULE}' AND ({' OR '.join(asked)}) "
+            f"ORDER BY x.status = 'active' DESC, x.importance DESC, x.valid_from DESC, x.id DESC LIMIT ?",
+            [*params, *asked_params, limit],
+        ).fetchall()
+    out = []
+    for row in rows:
+        item = row_to_item(FACTS, row)
+        item["answers"] = True
+        out.append(item)
+    return out
