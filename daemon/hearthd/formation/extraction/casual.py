@@ -234,6 +234,18 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             r"\b([a-z]+)'s (being|getting) (?=delivered|collected|fitted|installed|picked up|serviced|fixed|repaired)",
             r"\1 is \2 ",
         ),
+        # "this saturday, ten o'clock kick off": the time it starts
+        (
+            r",? (?:at )?(?P<t>\d{1,2}(?:[:.]\d{2})?(?: ?[ap]m)?|(?:half )?(?:one|two|three|four|five|six|seven|eight|"
+            r"nine|ten|eleven|twelve))(?: o'clock)? (?:kick[ \-]?off|ko|start)$",
+            r" at \g<t>",
+        ),
+        # "I've got the car booked in for its MOT on Monday": the car's MOT
+        (
+            r"^I(?:'ve| have)(?: got)? (?:the|my|our) (?P<t>car|van|bike|motorbike|boiler) booked in (?:for )?"
+            r"(?:its|a|an|the) (?P<e>mot|service|repair|check-up|checkup|inspection)\b",
+            r"my \g<t> \g<e> is",
+        ),
         # trailing asides: "at the minute", "with the lads from work", "just north of York"
         (r",? (?:at the minute|at the moment|right now|without fail|as a rule)\b(?=,|$)", ""),
         (r"\b(am|is|are|'m|'s) (?:a )?veggie\b", r"\1 vegetarian"),
@@ -259,6 +271,17 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             lambda m: f"my {_SPOUSE[m.group('r').lower()]} is called {m.group('n')}",
         ),
         # routines
+        # "friday night's pizza and a film in this house": the household's weekly habit
+        (
+            r"^(?P<d>monday|tuesday|wednesday|thursday|friday|saturday|sunday) (?P<p>night|morning|evening|lunchtime)"
+            r"s?(?:'s| is) (?P<x>[a-z][a-z ]+?) (?:in this house|in our house|at ours|for us|here)$",
+            r"we have \g<x> every \g<d> \g<p>",
+        ),
+        # "he's out on the bike every sunday": out cycling
+        (
+            rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am|'re| are) out on (?:the|a|his|her|my|their|our) bikes?\b",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} cycling",
+        ),
         (r"\btake (?P<x>(?:the |our |my )?[a-z]+) out for (?:a|his|her|their|its) walk\b", r"walk \g<x>"),
         (r"\b(I|I usually|I normally|I tend to) crash(?: out)? (?=(?:around|about|at|by) )", r"\1 go to bed "),
         (

@@ -348,6 +348,31 @@ def _b_help(m, ctx):
     ]
 
 
+# "Dorota comes to clean every Wednesday morning": someone named who comes to do a job is that help.
+_COMES_TO = {
+    "clean": "cleaner",
+    "do the cleaning": "cleaner",
+    "babysit": "babysitter",
+    "do the garden": "gardener",
+    "do the gardening": "gardener",
+    "mow the lawn": "gardener",
+    "walk the dog": "dog walker",
+    "walk the dogs": "dog walker",
+    "mind the kids": "childminder",
+    "look after the kids": "childminder",
+    "clean the windows": "window cleaner",
+    "do the windows": "window cleaner",
+}
+
+
+def _b_comes_to(m, ctx):
+    who = _COMES_TO[m.group("job").lower()]
+    when = _when(m.group("recur"))
+    q = f"{who} comes"
+    text = f"{{subject}}: {m.group('name')} the {who} comes {_on(when)}"
+    return [replace(ctx.cand("schedule", when, text, q), subject=HOUSEHOLD)]
+
+
 def _b_trade(m, ctx):
     who = _qualifier(m.group("who"))
     when = _when(m.group("when"))
@@ -610,6 +635,13 @@ EVENT_RULES_SRC = [
         rf"^(?:the |our )(?P<who>{_HELP}) (?:always |usually |normally |now )?{_COMING} (?:(?P<recur>{_RECUR})|"
         rf"(?P<when>{_ONE_OFF})){_TAIL}",
         _b_help,
+        False,
+    ),
+    (
+        "schedule",
+        rf"^(?P<name>(?-i:[A-Z])[a-z\-]+) (?:usually |always |normally )?(?:comes|come) (?:in |round |over )?to "
+        rf"(?P<job>{_alt(_COMES_TO)}) (?P<recur>{_RECUR}){_TAIL}",
+        _b_comes_to,
         False,
     ),
     (
