@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.helpers import form, say
 
@@ -149,3 +151,63 @@ def test_the_assistant_clears_only_a_named_persons_context(daemon, client):
     assert refused.value.status == 400 and "only the admin" in str(refused.value)
     assert len(client.window("kitchen")["turns"]) == 4  # nothing changed
     assert assistant.clear_context(speaker="alice")["turns"] == 2
+
+
+# -- the room's privacy as a property: any household's turns, any caller ----------------------------------
+COUPLING = 300  # memory.coupling_window_seconds, the default
+
+
+@st.composite
+def rooms(draw):
+    """Exchanges in two rooms by alice, bob or an anonymous voice, oldest first, with gaps that end sessions;
+    the last one just now or long ago."""
+    n = draw(st.integers(2, 9))
+    events, gap_total = [], 0
+    for i in range(n):
+        gap = draw(st.sampled_from([5, 60, 1000]))
+        gap_total += gap
+        speaker = draw(st.sampled_from(["alice", "bob", None]))
+        events.append((draw(st.sampled_from(["kitchen", "lounge"])), speaker, f"marker{i} said", gap_total))
+    tail = draw(st.sampled_from([5, 1000]))
+    return events, gap_total + tail
+
+
+def expected_window(events, now, thread, cleared=()):
+    """The model: the turns of the thread's last session, when it is still open, minus cleared speakers'."""
+    mine = [(t0, s, text) for (th, s, text, t0) in events if th == thread]
+    if not mine:
+        return []
+    session = [mine[-1]]
+    for prev, cur in zip(reversed(mine[:-1]), reversed(mine)):
+        if cur[0] - prev[0] > COUPLING:
+            break
+        session.insert(0, prev)
+    if now - session[-1][0] > COUPLING:
+        return []
+    return [text for _t, s, text in session if s is None or s not in cleared]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rooms())
+def test_a_window_never_shows_an_ended_session_to_anyone_and_clearing_keeps_the_others(tmp_path_factory, room):
+    from tests.helpers import make_daemon
+
+    events, span = room
+    daemon = make_daemon(tmp_path_factory.mktemp("room"))
+    try:
+        client = daemon.client()
+        start = time.time() - span
+        events = [(th, s, text, start + t) for th, s, text, t in events]
+        for thread, speaker, text, ts in events:
+            client.commit_turns([{"thread": thread, "role": "user", "text": text, "ts": ts, "speaker": speaker}])
+        now = time.time()
+        for speaker, band in (("alice", "high"), ("alice", "medium"), ("bob", "high"), (None, None)):
+            for thread in ("kitchen", "lounge"):
+                history = client.context("hello", speaker=speaker, band=band, thread=thread)["history"]
+                assert [m["content"] for m in history["messages"]] == expected_window(events, now, thread)
+        client.clear_context(speaker="bob")
+        for thread in ("kitchen", "lounge"):
+            got = [t["text"] for t in client.window(thread)["turns"]]
+            assert got == expected_window(events, now, thread, cleared={"bob"})
+    finally:
+        daemon.stop()
