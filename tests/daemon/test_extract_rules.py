@@ -503,6 +503,7 @@ POSITIVES = [
     pos("my dad's been vegan on doctor's orders", ("diet", "vegan"), subject="my father"),
     pos("i love a good crime podcast", ("likes", "crime podcasts")),
     pos("I do love a good curry", ("likes", "curries")),
+    pos("I love a good curry on a friday", ("likes", "curries")),
     pos("olives are disgusting i hate them", ("dislikes", "olives")),
     pos("mangoes are amazing, i love them", ("likes", "mangoes")),
     pos(
@@ -843,6 +844,9 @@ NEGATIVES = [
     neg("I was vegetarian until last year"),
     neg("I've not been vegetarian since university"),
     neg("I'd love a good crime podcast"),
+    neg("I'd love a good curry on a friday"),
+    neg("we used to have a dog, Rex, and a cat, Luna"),
+    neg("Anna, my ex-wife, lives in Leeds"),
     neg("do you know a good crime podcast"),
     neg("the kitchen is disgusting i hate it"),
     neg("olives are disgusting"),

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from .casual import _plural
 from .model import MAX_OBJECT_WORDS, Candidate
 from .text import (
     _CLAUSE_SPLIT,
@@ -484,6 +485,8 @@ def _b_preference(predicate: str) -> Builder:
         obj, hint = _time_split_then_clean(raw)
         if not obj and not infinitive:
             obj, hint = _gerund_own(raw)
+        if obj and (one := _ONE_GOOD.fullmatch(obj)):
+            obj = _plural(one.group("o"))  # "a good curry on a Friday": curries
         if not obj or re.match(r"(?:it|that|this)\b", obj, re.I):
             return []
         return [ctx.cand(predicate, obj, _like_text(m.group("verb"), obj, infinitive), time_hint=hint)]
@@ -491,6 +494,10 @@ def _b_preference(predicate: str) -> Builder:
     return build
 
 
+_ONE_GOOD = re.compile(
+    r"an? (?:good|nice|decent|proper) (?P<o>[a-z]+(?: [a-z]+)?)(?: (?:on|at|in|with|after|before|of an?) [a-z ]+)?",
+    re.I,
+)
 _GERUND_OWN = re.compile(r"(?P<ger>[a-z]+ing) (?P<pos>my|his|her|their) (?P<rest>[a-z]+(?: [a-z]+){0,2})", re.I)
 
 
