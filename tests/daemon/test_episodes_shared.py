@@ -281,3 +281,24 @@ def test_two_people_without_a_household_voice_get_their_episodes_and_the_househo
     assert [r[0] for r in bins] == [by_pool["alice"]["id"]]  # the household's fact, from the episode alice said it in
     for person, other in (("alice", "bob"), ("bob", "alice")):
         assert not words(f"{by_pool[person]['headline']} {by_pool[person]['summary']}") & WORDS[other]
+
+
+def test_erasing_a_person_keeps_anothers_episode_that_heard_the_same_reply(daemon, client, no_keyring):
+    same = "That sounds like a lovely plan for the weekend."
+    kitchen(
+        client,
+        turns=[
+            ("alice", "high", "I'm driving to the coast on Saturday with my sister.", same),
+            ("bob", "high", "I'm going fishing at the lake on Sunday morning.", same),
+            (None, None, "Is there any bread left for the sandwiches?", "There is half a loaf left."),
+        ],
+    )
+    form(client)
+    before = episodes(daemon)
+    assert {"alice", "bob"} <= set(before)
+    plan = plan_erase(daemon.store, Selector.parse("speaker", "alice"))
+    execute_erase(
+        daemon.store, daemon.windows, ReceiptKeys(daemon.data_dir), plan, "admin", daemon.store.schema_version
+    )
+    after = episodes(daemon)
+    assert "alice" not in after and after["bob"] == before["bob"]  # his reply is his, though alice got it too

@@ -132,10 +132,12 @@ def headline_quotes(headline: str, turn_text: str) -> bool:
 
 
 def episodes_from(conn, turn_rows: list, turns: set, episodes: set, household_kept: bool) -> set:
-    """Episodes not yet erased of a session whose turns are all erased, or quoting an erased turn of theirs."""
-    said: dict[int, list[str]] = {}
-    for _id, session_id, _thread_id, text in turn_rows:
-        said.setdefault(session_id, []).append(text)
+    """Episodes not yet erased of a session whose turns are all erased, or quoting an erased turn their pool
+    could see (a household turn, or one of the episode's own pool: bob's episode is never matched against
+    alice's personal words, which it cannot hold, so a reply said to both keeps his)."""
+    said: dict[int, list[tuple[str | None, str]]] = {}
+    for _id, session_id, _thread_id, text, owner in turn_rows:
+        said.setdefault(session_id, []).append((owner, text))
     if not said:
         return set()
     # (json_each keeps the erased ids one parameter, however many there are)
@@ -156,7 +158,9 @@ def episodes_from(conn, turn_rows: list, turns: set, episodes: set, household_ke
         if ep_id in episodes or (household_kept and owner is None):
             continue
         if session_id not in kept or any(
-            quotes(f"{headline} {summary}", t) or headline_quotes(headline, t) for t in said[session_id]
+            quotes(f"{headline} {summary}", t) or headline_quotes(headline, t)
+            for pool, t in said[session_id]
+            if pool is None or pool == owner
         ):
             out.add(ep_id)
     return out
@@ -165,7 +169,7 @@ def episodes_from(conn, turn_rows: list, turns: set, episodes: set, household_ke
 def summaries_folding(conn, turn_rows: list) -> set:
     """Threads whose compaction summary folded an erased turn (upto_turn_id at or past it)."""
     first_erased: dict[int, int] = {}
-    for turn_id, _session_id, thread_id, _text in turn_rows:
+    for turn_id, _session_id, thread_id, _text, _owner in turn_rows:
         first_erased[thread_id] = min(first_erased.get(thread_id, turn_id), turn_id)
     return {
         thread_id
@@ -184,7 +188,9 @@ def collect(conn: sqlite3.Connection, selector: Selector) -> ErasePlan:
     cascade(conn, rows)
     household_kept = selector.kind == "speaker"
     turns = rows["turns"]
-    turn_rows = query_in(conn, "SELECT id, session_id, thread_id, text FROM turns WHERE id IN ({marks})", turns)
+    turn_rows = query_in(
+        conn, "SELECT id, session_id, thread_id, text, owner_id FROM turns WHERE id IN ({marks})", turns
+    )
     rows["facts"] |= facts_only_from(conn, turns, rows["facts"], household_kept)
     rows["episodes"] |= episodes_from(conn, turn_rows, turns, rows["episodes"], household_kept)
     rows["thread_summaries"] |= summaries_folding(conn, turn_rows)
