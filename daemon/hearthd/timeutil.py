@@ -46,8 +46,8 @@ def parse_time(
         found = period_range(text, now)
         if found is None:
             raise UserError(
-                f"{what}: {value!r} is not a date, a time or a period (like 2026-11-30, 2026-11-30T14:05:00Z, "
-                "yesterday, last week, in May or two days ago)"
+                f"{what}: {value!r} is not an ISO 8601 date or time nor a period (like 2026-11-30, "
+                "2026-11-30T14:05:00Z, yesterday, last week, in May or two days ago)"
             ) from None
         return found[1] if upper else found[0]
     if dt.tzinfo is None:
@@ -59,6 +59,20 @@ def iso(ts: float | None) -> str | None:
     if ts is None:
         return None
     return datetime.fromtimestamp(ts, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def readable(value: str | float | None, with_time: bool = True) -> str | None:
+    """A time (ISO 8601 or unix seconds) as people read it, in local time: "Tue 12 May 2026, 14:05", or with
+    with_time false "12 May 2026"."""
+    if value is None or value == "":
+        return None
+    at = (
+        datetime.fromtimestamp(value)
+        if isinstance(value, (int, float))
+        else datetime.fromisoformat(value.replace("Z", "+00:00"))
+    )
+    at = at.astimezone()
+    return f"{at:%a} {at.day} {at:%b %Y, %H:%M}" if with_time else f"{at.day} {at:%b %Y}"
 
 
 _UNITS = {"day": 1, "week": 7, "month": 30, "year": 365}

@@ -203,7 +203,7 @@ def test_huge_bodies_are_refused(daemon, client):
 
 def test_bad_dates_and_unknown_settings_are_user_errors(client):
     with pytest.raises(HearthError) as err:
-        client.recall("x", since="last tuesday")
+        client.recall("x", since="the tuesday after")  # "last tuesday" is a period
     assert err.value.status == 400 and "ISO 8601" in str(err.value)
     with pytest.raises(HearthError) as err:
         client.facts(as_of="31/12/2026")

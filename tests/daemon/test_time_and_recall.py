@@ -4,13 +4,18 @@ sections, speakers, times and relevance labels, and the recall tool's token budg
 
 from __future__ import annotations
 
-from datetime import datetime
+import json
+from datetime import datetime, timedelta
 
 import pytest
 
+from hearthd.api.client import HearthClient, HearthError
+from hearthd.cli import main as hearthctl
 from hearthd.errors import UserError
+from hearthd.memory.recall import relevance
 from hearthd.memory.when import find_time_range
-from hearthd.timeutil import parse_time
+from hearthd.timeutil import iso, parse_time, readable
+from tests.helpers import settle
 
 # Wednesday 13 May 2026, 15:30 local time
 NOW = datetime(2026, 5, 13, 15, 30).astimezone().timestamp()
@@ -165,3 +170,144 @@ def test_a_time_in_a_query_becomes_its_range(query, language, since, until, rest
 )
 def test_a_query_without_a_time_is_left_alone(query):
     assert find_time_range(query, "en", now=NOW) == (None, None, query, None)
+
+
+# -- a time in the query limits a real recall ----------------------------------------------------------------
+def days_back(days: int, hour: int = 10) -> float:
+    """`days` ago at `hour` local time."""
+    day = datetime.now().astimezone() - timedelta(days=days)
+    return datetime(day.year, day.month, day.day, hour).astimezone().timestamp()
+
+
+def last_week_wednesday() -> float:
+    today = datetime.now().date()
+    return days_back(today.weekday() + 5)  # Monday this week, back a week, on to Wednesday
+
+
+BOILER = {
+    "yesterday": "The boiler is making a strange rattling noise again",
+    "last week": "The boiler pressure was low so I topped it up",
+    "long ago": "The plumber serviced the boiler and replaced a valve",
+}
+
+
+@pytest.fixture
+def boiler(real_daemon):
+    client = real_daemon.client()
+    when = {"yesterday": days_back(1), "last week": last_week_wednesday(), "long ago": days_back(60)}
+    client.commit_turns(
+        [
+            {"thread": "kitchen", "role": "user", "speaker": "alice", "text": BOILER[k], "ts": when[k]}
+            for k in ("long ago", "last week", "yesterday")
+        ]
+        + [{"thread": "kitchen", "role": "assistant", "text": "Okay, noted.", "ts": when["yesterday"] + 5}]
+    )
+    client.remember("The boiler is in the garage next to the bikes")
+    settle(real_daemon)
+    return client, when
+
+
+def said(result: dict) -> set[str]:
+    return {t["text"] for t in result["turns"] if t["role"] == "user"}
+
+
+def test_a_time_in_the_query_limits_recall_to_its_range(boiler):
+    client, when = boiler
+    everything = client.recall("what did we say about the boiler?")
+    assert said(everything) == set(BOILER.values()) and "time_range" not in everything
+
+    yesterday = client.recall("what did we say about the boiler yesterday?")
+    assert said(yesterday) == {BOILER["yesterday"]}
+    assert yesterday["time_range"]["phrase"] == "yesterday" and yesterday["time_range"]["from"] == "query"
+    assert yesterday["time_range"]["since"] == iso(days_back(1, 0))
+    assert yesterday["facts"] == []  # the fact was recorded today
+    assert said(client.recall("boiler last week")) == {BOILER["last week"]}
+    assert said(client.recall("what happened to the boiler since last week")) == {
+        BOILER["last week"],
+        BOILER["yesterday"],
+    }
+    assert said(client.recall("the boiler before last week")) == {BOILER["long ago"]}
+
+    # given since/until win over the query's; they take periods too, until to its end
+    given = client.recall("the boiler yesterday", since="2000-01-01")
+    assert said(given) == set(BOILER.values()) and given["time_range"]["from"] == "arguments"
+    assert said(client.recall("boiler", since="last week", until="yesterday")) == {
+        BOILER["last week"],
+        BOILER["yesterday"],
+    }
+    assert said(client.recall("boiler", until="last week")) == {BOILER["long ago"], BOILER["last week"]}
+    with pytest.raises(HearthError) as err:
+        client.recall("boiler", until="the day after never")
+    assert err.value.status == 400 and str(err.value).count("until: ") == 1
+
+
+def test_the_system_language_reads_the_query(boiler):
+    client, _ = boiler
+    client.set_setting("general.system_language", "de")
+    found = client.recall("was haben wir gestern über den boiler gesagt?")
+    assert found["time_range"]["phrase"] == "gestern" and said(found) == {BOILER["yesterday"]}
+    client.set_setting("general.system_language", "pt_BR")
+    assert said(client.recall("o que dissemos sobre o boiler ontem?")) == {BOILER["yesterday"]}
+    assert said(client.recall("the boiler yesterday")) == {BOILER["yesterday"]}  # English is read too
+
+
+# -- recall for people: sections, who and when, relevance ------------------------------------------------------
+def test_recall_items_carry_a_readable_relevance_and_the_speaker(boiler):
+    client, _ = boiler
+    found = client.recall("what did we say about the boiler?")
+    for kind in ("facts", "turns"):
+        for item in found[kind]:
+            assert item["relevance"] == relevance(item["parts"]) and isinstance(item["score"], float)
+    turns = {t["text"]: t for t in found["turns"]}
+    assert all(turns[text]["speaker"] == "alice" for text in BOILER.values())
+    assert turns[BOILER["yesterday"]]["relevance"] == "strong"
+    assert found["facts"][0]["relevance"] in ("strong", "related")
+    if "Okay, noted." in turns:  # found only beside a match, or by chance
+        assert turns["Okay, noted."]["speaker"] == "assistant" and turns["Okay, noted."]["relevance"] != "strong"
+
+
+def test_relevance_reads_the_fused_parts():
+    assert relevance({"similarity": 0.8, "vector_rank": 1}) == "strong"
+    assert relevance({"similarity": 0.4, "vector_rank": 2, "fts_rank": 1}) == "strong"  # both, near the top
+    assert relevance({"similarity": 0.4, "vector_rank": 9}) == "related"
+    assert relevance({"fts_rank": 4}) == "related"  # a word matched, the vector did not rank it
+    assert relevance({"similarity": 0.05, "vector_rank": 30, "fts_rank": 40}) == "weak"
+    assert relevance({"neighbours": 0.01, "recency": 1.0}) == "related"  # the reply beside a match
+    assert relevance({"similarity": 0.1, "vector_rank": 50, "recency": 1.0}) == "weak"
+
+
+@pytest.fixture
+def ctl(real_daemon, monkeypatch, capsys):
+    """hearthctl in-process against the daemon: (exit code, stdout)."""
+    monkeypatch.setattr(HearthClient, "connect", classmethod(lambda cls, *a, **k: real_daemon.client()))
+
+    def run(*argv: str) -> tuple[int, str]:
+        code = hearthctl(list(argv))
+        return code, capsys.readouterr().out
+
+    return run
+
+
+def test_hearthctl_recall_prints_sections_who_when_and_relevance(boiler, ctl):
+    _, when = boiler
+    code, out = ctl("recall", "what did we say about the boiler?")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines.index("Facts:") < lines.index("Conversations:")
+    assert "Episodes:" not in lines  # no section without items
+    line = next(x for x in lines if BOILER["yesterday"] in x)
+    assert line.split()[0] == "strong"
+    assert f"alice, {readable(when['yesterday'])}: {BOILER['yesterday']}" in line
+    assert "0." not in out  # no raw scores for people
+    fact = next(x for x in lines if "garage" in x)
+    assert fact.split()[0] in ("strong", "related") and "since" in fact
+
+    code, out = ctl("recall", "the boiler yesterday")
+    assert code == 0 and out.startswith("Within 'yesterday': ")
+    assert BOILER["yesterday"] in out and BOILER["last week"] not in out
+    code, out = ctl("recall", "boiler", "--since", "last week", "--json")
+    answer = json.loads(out)
+    assert answer["time_range"]["from"] == "arguments" and answer["turns"][0]["parts"]["rrf"] > 0
+    assert {t["relevance"] for t in answer["turns"]} <= {"strong", "related", "weak"}
+    code, out = ctl("recall", "nothing like it", "--until", "2000-01-01")
+    assert code == 0 and "nothing found" in out

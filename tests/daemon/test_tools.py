@@ -1,6 +1,7 @@
 """The recall tools: off until enabled, answered in the identified speaker's scope, nothing for anonymous
 callers; and privacy as a property over random households."""
 
+import re
 import tempfile
 from pathlib import Path
 
@@ -9,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearthd.api.client import HearthError
+from hearthd.tools.dispatch import ANSWER_TOKENS, RELEVANCE_ORDER, tokens
 from tests.helpers import make_daemon, settle
 
 
@@ -169,3 +171,44 @@ def test_no_personal_fact_reaches_anyone_else(h):
             assert not any(text in assistant.context(query)["preamble"] for text in private_texts.values())
         finally:
             daemon.stop()
+
+
+def test_recall_tool_answers_short_with_who_and_when_within_the_token_budget(daemon, client):
+    enable(client)
+    client.commit_turns(
+        [
+            {
+                "thread": "garden",
+                "role": "user",
+                "speaker": "alice",
+                "ts": f"2026-04-{day:02d}T10:00:00Z",
+                "text": f"For the garden on day {day} we planted " + "tomatoes and beans and peas " * (day % 4 + 1),
+            }
+            for day in range(1, 13)
+        ]
+    )
+    client.remember("The garden hose is in the shed")
+    settle(daemon)
+    assistant = daemon.client("assistant")
+    ask = {"query": "what did we plant in the garden?", "limit": 20}
+    full = assistant.call_tool("recall_memory", {**ask, "max_tokens": 4000}, speaker="alice")
+    assert len(full["turns"]) == 12 and "left_out" not in full
+    turn = full["turns"][0]
+    assert set(turn) == {"id", "who", "when", "text", "relevance"} and turn["who"] == "alice"
+    assert re.fullmatch(r"\w{3} \d{1,2} Apr 2026, \d\d:\d\d", turn["when"])  # a date people read
+    assert full["facts"][0]["text"] == "The garden hose is in the shed" and full["facts"][0]["since"]
+    rank = {("facts", i["id"]): RELEVANCE_ORDER[i["relevance"]] for i in full["facts"]}
+    rank |= {("turns", i["id"]): RELEVANCE_ORDER[i["relevance"]] for i in full["turns"]}
+    for budget in (60, 150, 300):
+        short = assistant.call_tool("recall_memory", {**ask, "max_tokens": budget}, speaker="alice")
+        assert tokens(short) <= budget
+        kept = {(kind, i["id"]) for kind in ("facts", "turns") for i in short[kind]}
+        assert len(kept) + short["left_out"] == 13 and (kept or budget == 60)
+        if kept:  # the most relevant are the ones that fit
+            assert max(rank[k] for k in kept) <= min(rank[k] for k in set(rank) - kept)
+        assert short["turns"] == [t for t in full["turns"] if ("turns", t["id"]) in kept]  # whole, in order
+    default = assistant.call_tool("recall_memory", ask, speaker="alice")
+    assert tokens(default) <= ANSWER_TOKENS and default["left_out"] > 0
+    with pytest.raises(HearthError) as err:
+        assistant.call_tool("recall_memory", {**ask, "max_tokens": 10}, speaker="alice")
+    assert err.value.status == 400 and "max_tokens" in str(err.value)

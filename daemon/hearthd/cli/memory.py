@@ -2,16 +2,40 @@
 
 from __future__ import annotations
 
+from ..timeutil import readable
 from .table import BANDS, arg, command
+
+SECTIONS = (("facts", "Facts"), ("episodes", "Episodes"), ("turns", "Conversations"))
+
+
+def _recalled(kind: str, item: dict) -> str:
+    """One found item for people: how relevant, its ref, and when (and for a turn who) beside its text."""
+    if kind == "facts":
+        note = f"since {readable(item['valid_from'], with_time=False)}" if item.get("valid_from") else ""
+        line = f"{item['text']}" + (f"  ({note})" if note else "")
+    elif kind == "episodes":
+        span = readable(item["started_at"]) or "?"
+        line = f"{item['headline']}  ({span}; {', '.join(item['participants']) or 'nobody named'})"
+    else:
+        line = f"{item['speaker']}, {readable(item['ts'])}: {item['text']}"
+    return f"  {item.get('relevance', ''):<8} {item['ref']:<14} {line}"
 
 
 def show_recall(r: dict) -> str:
-    lines = [
-        f"{item['ref']:<14} {item['score']:.4f}  {item['text']}"
-        for kind in ("facts", "episodes", "turns")
-        for item in r[kind]
-    ]
-    return "\n".join(lines) or "nothing found"
+    lines = []
+    time_range = r.get("time_range")
+    if time_range:
+        said = f"{time_range['phrase']!r}: " if time_range.get("phrase") else ""
+        since, until = readable(time_range["since"]) or "the beginning", readable(time_range["until"]) or "now"
+        lines.append(f"Within {said}{since} .. {until}")
+    for kind, title in SECTIONS:
+        if r.get(kind):
+            lines += [f"{title}:", *(_recalled(kind, item) for item in r[kind])]
+    if len(lines) == bool(time_range):
+        lines.append("nothing found")
+    if r.get("vector_search") is False:
+        lines.append("(keyword search only: the model is not ready)")
+    return "\n".join(lines)
 
 
 @command(
@@ -20,12 +44,12 @@ def show_recall(r: dict) -> str:
     ops=("recall",),
     show=show_recall,
     args=(
-        arg("query"),
+        arg("query", help='what to look for; a time in it ("last week", "in May") limits the search to it'),
         arg("--speaker"),
         arg("--band", choices=BANDS),
         arg("--k", type=int, default=10),
-        arg("--since"),
-        arg("--until"),
+        arg("--since", help="a date, time or period: 2026-05-01, yesterday, last week, two days ago"),
+        arg("--until", help="likewise; a date or period given here is taken in to its end"),
     ),
 )
 def recall(client, args):

@@ -226,6 +226,7 @@ def hydrate(store: Store, track: Track, hits: list[Hit], filters: Filters) -> li
         rows = conn.execute(
             f"SELECT {FIELDS[track.name]} FROM {track.table} x WHERE id IN ({', '.join('?' * len(ids))}){live}", ids
         ).fetchall()
+        names = speaker_names(conn, {r["speaker_id"] for r in rows}) if track.name == "turns" else {}
     by_id = {r["id"]: r for r in rows}
     out = []
     for hit in hits:
@@ -233,7 +234,57 @@ def hydrate(store: Store, track: Track, hits: list[Hit], filters: Filters) -> li
         if row is None:
             continue
         item = row_to_item(track, row)
+        if track.name == "turns":
+            item["speaker"] = who_said(item, names)
         item["score"] = round(hit.score, 6)
         item["parts"] = hit.explain()
+        item["relevance"] = relevance(hit.parts)
         out.append(item)
     return out
+
+
+# How close in meaning (the query's and the item's vectors, all-MiniLM-L6-v2's cosine) a match must be to read as
+# strong, or as related: a question and the sentence that answers it score 0.55-0.85 ("what is Emma allergic
+# to?" / "Emma is allergic to peanuts" 0.85), a turn on the same topic 0.3-0.6, an unrelated one under 0.15.
+STRONG_SIMILARITY = 0.5
+RELATED_SIMILARITY = 0.25
+KEYWORD_ONLY_FLOOR = 0.15  # a shared word with a meaning this far off is a chance match
+TOP_RANKS = 3  # found among the first this many by both meaning and words: strong
+
+
+def relevance(parts: dict) -> str:
+    """How well an item answers the query, for a person to read: strong, related or weak, from the score's
+    parts (the fused ranks and the vector similarity; the numbers stay in the item's parts and score).
+
+    strong: close in meaning, or among the first few by both meaning and words; related: near in meaning, a
+    word of the query matched, or the turn beside a match (read in its conversation); weak: the rest (found
+    only as the best of little)."""
+    similarity = parts.get("similarity")
+    vector_rank, fts_rank = parts.get("vector_rank"), parts.get("fts_rank")
+    if similarity is not None and similarity >= STRONG_SIMILARITY:
+        return "strong"
+    if vector_rank is not None and fts_rank is not None and max(vector_rank, fts_rank) <= TOP_RANKS:
+        return "strong" if similarity is None or similarity >= RELATED_SIMILARITY else "related"
+    if similarity is not None and similarity >= RELATED_SIMILARITY:
+        return "related"
+    if fts_rank is not None and (similarity is None or similarity >= KEYWORD_ONLY_FLOOR):
+        return "related"
+    if vector_rank is None and fts_rank is None and parts.get("neighbours"):
+        return "related"
+    return "weak"
+
+
+def speaker_names(conn, ids: set) -> dict[str, str]:
+    """The names of the speakers of these ids (those still enrolled)."""
+    known = sorted(i for i in ids if i)
+    if not known:
+        return {}
+    rows = conn.execute(f"SELECT id, name FROM speakers WHERE id IN ({', '.join('?' * len(known))})", known)
+    return {sid: name for sid, name in rows}
+
+
+def who_said(turn: dict, names: dict[str, str]) -> str:
+    """Who said a turn, for people: the speaker's name, "assistant", or "someone" (a voice nobody knew)."""
+    if turn["role"] == "assistant":
+        return "assistant"
+    return names.get(turn["speaker_id"]) or turn["speaker_id"] or "someone"

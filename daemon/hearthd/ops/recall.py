@@ -10,10 +10,11 @@ from ..memory.context import assemble
 from ..memory.recall import FIELDS, Recaller, row_to_item
 from ..memory.scope import EVERYTHING, NOTHING, Scope, scope_for
 from ..memory.search import Filters
+from ..memory.when import find_time_range
 from ..settings import Settings
 from ..store.database import Store
 from ..store.tracks import FACTS
-from ..timeutil import parse_time
+from ..timeutil import iso, parse_time
 from .registry import ANY, operation
 
 
@@ -41,16 +42,25 @@ class Reading:
     def recall(
         self, query: str, scope: Scope, k: int = 10, since=None, until=None, participants: list[str] | None = None
     ) -> dict:
-        """Search facts, episodes and turns in the caller's scope."""
+        """Search facts, episodes and turns in the caller's scope. since/until take dates, times and periods
+        ("yesterday", "last week"); without them, a time the query names ("... last week?") limits the search
+        to its range, searched for the rest of the query. `time_range` says which range applied, if any."""
         if not query or not query.strip():
             raise UserError("query must not be empty")
-        filters = Filters(
-            scope,
-            since=parse_time(since, "since"),
-            until=parse_time(until, "until"),
-            participants=tuple(participants or ()),
-        )
-        return self.recaller.search_all(query, filters, k)
+        lo, hi = parse_time(since, "since"), parse_time(until, "until")
+        applied = None
+        if lo is not None or hi is not None:  # given ones win over a time in the query
+            applied = {"since": iso(lo), "until": iso(hi), "from": "arguments"}
+        else:
+            found = find_time_range(query, self.settings["general.system_language"])
+            if found.phrase is not None:
+                lo, hi, query = found.since, found.until, found.query
+                applied = {**found.describe(), "from": "query"}
+        filters = Filters(scope, since=lo, until=hi, participants=tuple(participants or ()))
+        result = self.recaller.search_all(query, filters, k)
+        if applied is not None:
+            result["time_range"] = applied
+        return result
 
     @operation(roles=ANY)
     def context(self, text: str, scope: Scope, thread: str | None = None, speaker: str | None = None) -> dict:

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import NotFound, UserError
-from ..memory.recall import FIELDS
+from ..memory.recall import FIELDS, speaker_names
 from ..memory.scope import NOTHING, Scope, scope_for
 from ..memory.search import Filters
 from ..store.tracks import EPISODES, FACTS, TURNS
-from ..timeutil import iso
+from ..timeutil import iso, readable
 from .schemas import BY_NAME
 
 
@@ -55,20 +55,72 @@ def check_arguments(name: str, arguments) -> None:
         raise UserError(f"{name} takes no argument {sorted(unknown)[0]!r}")
 
 
+ANSWER_TOKENS = 300  # recall_memory's default budget (max_tokens)
+MAX_ITEM_WORDS = 60  # a longer text is cut to this many words in a tool's answer
+RELEVANCE_ORDER = {"strong": 0, "related": 1, "weak": 2}
+
+
+def tokens(value) -> int:
+    """About how many tokens a text (or a value, as the JSON sent) takes for a model: chars/4, rounded up."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return -(-len(text) // 4)
+
+
+def clip(text: str, words: int = MAX_ITEM_WORDS) -> str:
+    parts = text.split()
+    return text if len(parts) <= words else " ".join(parts[:words]) + " ..."
+
+
 def recall_memory(call: ToolCall) -> dict:
+    """What recall finds, short: each fact with since when, each episode and turn with when and who, the
+    most relevant first while they fit in `max_tokens` (whole items; `left_out` says how many did not)."""
     query = call.arguments.get("query")
     if not isinstance(query, str) or not query.strip():
         raise UserError("query must be a non-empty string")
     limit = _int(call.arguments, "limit", 5, 1, 20)
+    budget = _int(call.arguments, "max_tokens", ANSWER_TOKENS, 50, 4000)
     found = call.reading.recall(query, call.scope, limit, call.arguments.get("since"), call.arguments.get("until"))
-    return {
-        "facts": [{"id": f["id"], "text": f["text"], "since": f["valid_from"]} for f in found["facts"]],
-        "episodes": [{"id": e["id"], "headline": e["headline"], "when": e["ended_at"]} for e in found["episodes"]],
-        "turns": [
-            {"id": t["id"], "speaker": t["speaker_id"] or t["role"], "text": t["text"], "when": t["ts"]}
-            for t in found["turns"]
-        ],
-    }
+    answer: dict = {"facts": [], "episodes": [], "turns": []}
+    if found.get("time_range"):
+        answer["time_range"] = {
+            k: v for k, v in found["time_range"].items() if k in ("since", "until", "phrase") and v is not None
+        }
+    with call.store.reading() as conn:
+        names = speaker_names(conn, {p for e in found.get("episodes", ()) for p in e["participants"]})
+    items = [
+        (RELEVANCE_ORDER.get(item.get("relevance"), 2), n, i, kind, short(kind, item, names))
+        for n, kind in enumerate(("facts", "episodes", "turns"))
+        for i, item in enumerate(found.get(kind, ()))
+    ]
+    used, chosen = tokens(answer) + tokens({"left_out": len(items)}), []
+    for _, n, i, kind, entry in sorted(items, key=lambda t: t[:3]):  # the most relevant first, while they fit
+        used += tokens(entry) + 1  # and a comma
+        if used > budget:
+            break
+        chosen.append((n, i, kind, entry))
+    for _, _, kind, entry in sorted(chosen, key=lambda t: t[:2]):  # each kind in recall's order
+        answer[kind].append(entry)
+    if len(chosen) < len(items):
+        answer["left_out"] = len(items) - len(chosen)
+    return answer
+
+
+def short(kind: str, item: dict, names: dict[str, str]) -> dict:
+    """One found item as the assistant gets it: its text, when and who, how relevant."""
+    if kind == "facts":
+        out = {"id": item["id"], "text": clip(item["text"]), "since": readable(item["valid_from"], with_time=False)}
+    elif kind == "episodes":
+        out = {
+            "id": item["id"],
+            "headline": clip(item["headline"]),
+            "when": readable(item["started_at"]),
+            "who": [names.get(p, p) for p in item["participants"]],
+        }
+    else:
+        out = {"id": item["id"], "who": item.get("speaker") or item["role"], "when": readable(item["ts"])}
+        out["text"] = clip(item["text"])
+    out["relevance"] = item.get("relevance")
+    return out
 
 
 def _episode(conn, scope: Scope, episode_id: int):

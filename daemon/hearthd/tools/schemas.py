@@ -12,9 +12,24 @@ RECALL_MEMORY = {
             "type": "object",
             "properties": {
                 "query": {"type": "string", "description": "what to look for, in plain words"},
-                "since": {"type": "string", "description": "only memories from this date on (YYYY-MM-DD)"},
-                "until": {"type": "string", "description": "only memories before this date (YYYY-MM-DD)"},
+                "since": {
+                    "type": "string",
+                    "description": "only memories from then on: a date (YYYY-MM-DD) or words such as "
+                    "'yesterday', 'last week', 'in May', 'two days ago'",
+                },
+                "until": {
+                    "type": "string",
+                    "description": "only memories up to then (a date or period is taken in to its end); a time "
+                    "named in the query ('what did we say last week?') is also understood",
+                },
                 "limit": {"type": "integer", "minimum": 1, "maximum": 20, "description": "results per kind"},
+                "max_tokens": {
+                    "type": "integer",
+                    "minimum": 50,
+                    "maximum": 4000,
+                    "description": "the most the answer may take (about 4 characters a token; default 300): the "
+                    "most relevant results fit, left_out counts the rest",
+                },
             },
             "required": ["query"],
             "additionalProperties": False,
