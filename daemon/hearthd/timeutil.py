@@ -546,14 +546,16 @@ def _resolve(language: str, form: _Form, m: re.Match, now: float) -> tuple[float
     return _recurring(category, value, mode, year, now)
 
 
-def _periods(folded: str, language: str, now: float) -> list[tuple[int, int, float, float, bool]]:
-    """Every period the text names in one language: (start, end, since, until, bare)."""
+def _periods(folded: str, language: str, now: float) -> list[tuple]:
+    """Every period the text names in one language: (start, end, since, until, bare, for a recurring one (a
+    month, a weekday, ...) how to resolve it against another time)."""
     out = []
     for form in _forms(language):
         for m in form.pattern.finditer(folded):
             got = _resolve(language, form, m, now)
             if got is not None:
-                out.append((m.start(), m.end(), *got, form.bare))
+                again = functools.partial(_resolve, language, form, m) if form.kind == "recurring" else None
+                out.append((m.start(), m.end(), *got, form.bare, again))
     return out
 
 
@@ -582,8 +584,8 @@ def find_phrase(text: str, now: float | None = None, languages: tuple[str, ...] 
         before = re.compile(rf"(?<!\w)(?:(?P<bound>{_alternatives(t, 'bounds')})\s+)?{_lead(t)}$")
         periods = _periods(folded, language, now)
         found = []
-        for start, end, since, until, bare in periods:
-            found += _between(t, folded, start, end, since, periods)
+        for start, end, since, until, bare, again in periods:
+            found += _between(t, folded, start, end, (since, until), again, periods)
             head = before.search(folded, 0, start)
             lead = head.start() if head and head.group(0) else start
             if bare and not (head and (head["bound"] or head["prep"])):
@@ -612,8 +614,10 @@ def _spaced(pattern: str) -> str:
     return pattern.strip().replace(" ", r"\s+")
 
 
-def _between(table: dict, folded: str, start: int, end: int, since: float, periods) -> list:
-    """ "between May and June": the first period with a second one after it, as one phrase."""
+def _between(table: dict, folded: str, start: int, end: int, first: tuple, again, periods) -> list:
+    """ "between May and June": the first period with a second one after it, as one phrase; a month, weekday
+    or season first is the one before the second ("between May and June" said in May: of last year), and two
+    other periods in the wrong order span both ("between yesterday and last week")."""
     out, prep = [], _lead(table).replace("?P<prep>", "")
     for template in table["between"]:
         a, _, b = fold(template).partition("{a}")
@@ -626,7 +630,15 @@ def _between(table: dict, folded: str, start: int, end: int, since: float, perio
         gap = middle.match(folded, end)
         if not gap:
             continue
-        for s2, e2, _, until2, _ in periods:
-            if s2 == gap.end() and until2 > since:  # "between May and June" in May: no June yet
-                out.append((head.start() if head else start, -e2, since, until2))
+        for s2, e2, since2, until2, *_ in periods:
+            if s2 != gap.end():
+                continue
+            lo, hi = first[0], until2
+            if lo >= hi and again is not None:  # the month (weekday, ...) before the second
+                redone = again(since2)
+                lo = redone[0] if redone else hi
+            elif lo >= hi:  # the wrong way round: both
+                lo, hi = since2, max(first[1], until2)
+            if lo < hi:
+                out.append((head.start() if head else start, -e2, lo, hi))
     return out

@@ -129,6 +129,9 @@ QUERIES = [
     ),
     ("what happened on Tuesday", "en", local(2026, 5, 12), local(2026, 5, 13), "what happened"),
     ("plans made between March and April", "en", local(2026, 3, 1), local(2026, 5, 1), "plans made"),
+    # said in May: the May before the June that has begun, last year's
+    ("what did Bob say between May and June?", "en", local(2025, 5, 1), local(2025, 7, 1), "what did Bob say?"),
+    ("notes between yesterday and last week", "en", local(2026, 5, 4), local(2026, 5, 13), "notes"),
     ("the dentist after 2026-04-30", "en", local(2026, 5, 1), None, "the dentist"),
     (
         "o que dissemos ontem sobre a caldeira?",
