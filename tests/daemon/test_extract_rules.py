@@ -577,6 +577,7 @@ POSITIVES = [
         subject="Felix",
     ),
     pos("i've got the car booked in for its mot on monday at eight", ("appointment", "monday at eight")),
+    pos("The plumber is now coming on Saturday morning.", ("appointment", "Saturday morning"), subject="household"),
     pos(
         "Never suggest recipes with peanuts for anyone in this house.",
         ("rule", "Never suggest recipes with peanuts"),
@@ -878,6 +879,8 @@ NEGATIVES = [
     neg("he's not out on the bike every sunday"),
     neg("felix might have an away match at selby this saturday, ten o'clock kick off"),
     neg("should i get the car booked in for its mot on monday"),
+    neg("Is the plumber now coming on Saturday?"),
+    neg("the plumber is no longer coming on saturday"),
     neg("remind me to take the bins out every tuesday"),
     neg("Freya said never suggest recipes with peanuts for anyone in this house."),
 ]

@@ -646,8 +646,8 @@ EVENT_RULES_SRC = [
     ),
     (
         "appointment",
-        rf"^(?:the |our |a )(?P<who>{_TRADES}) (?:is coming|are coming|is coming round|is coming over|comes|is booked "
-        rf"for|is booked|is visiting|will be here) (?P<when>{_ONE_OFF}){_TAIL}",
+        rf"^(?:the |our |a )(?P<who>{_TRADES}) (?:(?:is|are) (?:now |still |also )?coming(?: round| over)?|comes|"
+        rf"is booked for|is booked|is visiting|will be here) (?P<when>{_ONE_OFF}){_TAIL}",
         _b_trade,
         False,
     ),
