@@ -40,6 +40,7 @@ class Words:
     past: tuple[str, ...]
     predicates: dict[str, tuple[str, ...]]
     topics: dict[str, dict]
+    slots: dict[str, tuple[str, ...]]
 
 
 @cache
@@ -54,7 +55,17 @@ def words_for(language: str) -> Words:
         past=tuple(table["past"]),
         predicates={p: tuple(cues) for p, cues in table["predicates"].items()},
         topics=table["topics"],
+        slots=predicate_slots(),
     )
+
+
+def predicate_slots() -> dict[str, tuple[str, ...]]:
+    """The predicates that share one slot (resources/predicates.json): a job is a role and an employer."""
+    slots: dict[str, list[str]] = {}
+    for spec in read_json("predicates.json"):
+        if spec.get("slot"):
+            slots.setdefault(spec["slot"], []).append(spec["name"])
+    return {name: tuple(preds) for name, preds in slots.items()}
 
 
 def _has(padded: str, phrase: str) -> bool:
@@ -187,14 +198,17 @@ def read_question(conn, text: str, speaker_id: str | None, speaker_name: str | N
     if asks_self and me is not None:
         subjects.append(me)
     subjects += named
-    if asks_home and home is not None:
-        subjects.append(home)
+    if (asks_home or asks_self) and home is not None:
+        subjects.append(home)  # "where do I live?" is answered by "we live in Cork" too
 
     predicates: list[str] = []
     everyone: list[str] = []
     for predicate, cues in lang.predicates.items():
         if any(_has(padded, cue) for cue in cues):
             predicates.append(predicate)
+    for slot in lang.slots.values():  # one slot, one answer: a job is said as a role or as an employer
+        if any(p in predicates for p in slot):
+            predicates += [p for p in slot if p not in predicates]
     for topic, spec in lang.topics.items():
         if any(_has(padded, w) for w in spec["words"]):
             mentions.setdefault("topics", []).append(topic)
