@@ -113,6 +113,16 @@ def test_third_person_notes_supersede_and_a_restored_fact_is_current_again(real_
     assert [f["object"] for f in current(hub, predicate="works_at")] == ["Bosch"]
 
 
+def test_a_corrected_date_supersedes_though_its_text_is_close_to_the_old_one(real_daemon, hub):
+    # "...June 2nd" and "...June 12th" are near neighbours as vectors: a value that differs in a number is a new
+    # value, not a repeat of the old one.
+    hub.remember("My mum's birthday is June 2nd.", speaker="alice", valid_from="2026-01-01")
+    hub.remember(
+        "Sorry, I got that wrong, Mum's birthday is actually June 12th.", speaker="alice", valid_from="2026-01-02"
+    )
+    assert [f["object"] for f in current(hub, predicate="birthday")] == ["June 12th"]
+
+
 def test_a_job_change_closes_employer_and_role_together(real_daemon, hub):
     say(hub, ["I work at Google.", "I'm a software engineer there."], "2026-01-05T08:00:00Z")
     form(hub)

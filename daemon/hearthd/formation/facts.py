@@ -94,6 +94,20 @@ def normalise(value: str) -> str:
     return " ".join(w for w in value.split() if w not in ("a", "an", "the"))
 
 
+_NUMBER = re.compile(
+    r"\d+|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|first|second|third|"
+    r"fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|"
+    r"seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\b"
+)
+
+
+def differ_in_number(a: str, b: str) -> bool:
+    """ "June 2nd" and "June 12th", "two cats" and "three cats": close as vectors, different values."""
+    na, nb = _NUMBER.findall((a or "").lower()), _NUMBER.findall((b or "").lower())
+    return (bool(na) or bool(nb)) and na != nb
+
+
 def rule_verdict(new: FactIn, old) -> str:
     """Without a generator: only a reversed preference about the very same thing is an update."""
     if OPPOSITES.get(new.predicate) == old["predicate"] and normalise(new.object) == normalise(old["object"]):
@@ -198,7 +212,10 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
     for row in same_key:
         sim = similarity(row)
         if normalise(row["object"]) == normalise(fact.object) or (
-            not keyed and sim is not None and sim >= rules.dedup_similarity
+            not keyed
+            and sim is not None
+            and sim >= rules.dedup_similarity
+            and not differ_in_number(row["object"], fact.object)
         ):
             return _support(tx, row["id"], fact, rules)
 
