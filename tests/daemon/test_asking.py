@@ -211,3 +211,16 @@ def test_a_window_never_shows_an_ended_session_to_anyone_and_clearing_keeps_the_
             assert got == expected_window(events, now, thread, cleared={"bob"})
     finally:
         daemon.stop()
+
+
+def test_a_child_named_by_a_parent_is_the_same_person_when_she_speaks(daemon, client):
+    say(client, ["My daughter Emma is allergic to peanuts."], "2026-11-02T08:00:00Z")
+    form(client)
+    say(client, ["I love football."], "2026-11-03T08:00:00Z", speaker="emma", thread="den")
+    form(client)
+    with daemon.store.reading() as conn:
+        emmas = conn.execute("SELECT id, speaker_id FROM entities WHERE name IN ('Emma', 'emma')").fetchall()
+        alice = conn.execute("SELECT id FROM entities WHERE speaker_id = 'alice'").fetchone()[0]
+    assert [tuple(e)[1] for e in emmas] == ["emma"]  # one Emma, and she is the voice
+    asked = client.context("is my mum at home?", speaker="emma")["question"]
+    assert asked["relations"] == ["mum"] and alice in asked["subjects"]

@@ -119,6 +119,12 @@ def person_of_speaker(tx, speaker_id: str, now: float) -> int:
         return canonical(tx, row[0])
     srow = tx.execute("SELECT name FROM speakers WHERE id = ?", (speaker_id,)).fetchone()
     name = srow[0] if srow else speaker_id
+    adopted = unspoken_person(tx, name, speaker_id)
+    if adopted is not None and srow:
+        # "my daughter Emma" said before Emma spoke herself: she is that Emma, with her relations
+        tx.execute("UPDATE entities SET speaker_id = ? WHERE id = ?", (speaker_id, adopted))
+        add_alias(tx, adopted, speaker_id)
+        return adopted
     entity = tx.execute(
         "INSERT INTO entities(kind, name, speaker_id, created_at) VALUES ('person', ?, ?, ?)",
         (name, speaker_id if srow else None, now),
@@ -126,6 +132,18 @@ def person_of_speaker(tx, speaker_id: str, now: float) -> int:
     add_alias(tx, entity, name)
     add_alias(tx, entity, speaker_id)
     return entity
+
+
+def unspoken_person(conn, name: str, speaker_id: str) -> int | None:
+    """The one person others named by this speaker's name or id who is nobody's voice yet, if exactly one."""
+    keys = sorted({norm(name), norm(speaker_id)} - {""})
+    rows = conn.execute(
+        f"SELECT DISTINCT e.id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
+        f"WHERE a.norm IN ({', '.join('?' * len(keys))}) AND e.kind = 'person' AND e.speaker_id IS NULL "
+        f"AND e.merged_into IS NULL",
+        keys,
+    ).fetchall()
+    return rows[0][0] if len(rows) == 1 else None
 
 
 def add_alias(tx, entity_id: int, alias: str) -> None:

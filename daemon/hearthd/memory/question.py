@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
-from ..entities.resolve import INVERSE, NEUTRAL, SYNONYMS, norm, relation_word
+from ..entities.resolve import INVERSE, NEUTRAL, SYNONYMS, norm, relation_word, unspoken_person
 from ..resources import read_json
 from ..store.database import Store
 from ..store.tracks import FACTS
@@ -113,7 +113,11 @@ def speaker_entity(conn, speaker_id: str | None) -> int | None:
     row = conn.execute(
         "SELECT id FROM entities WHERE speaker_id = ? AND merged_into IS NULL ORDER BY id LIMIT 1", (speaker_id,)
     ).fetchone()
-    return row[0] if row else None
+    if row:
+        return row[0]
+    # named by others ("my daughter Emma") before she said anything herself: formation adopts that entity
+    name = conn.execute("SELECT name FROM speakers WHERE id = ?", (speaker_id,)).fetchone()
+    return unspoken_person(conn, name[0] if name else speaker_id, speaker_id)
 
 
 def household_entity(conn) -> int | None:
