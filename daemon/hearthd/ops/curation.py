@@ -29,6 +29,16 @@ def _stored(answer: dict) -> dict:
     return {"facts": [{"id": s["fact"]["id"], "action": s["action"]} for s in answer["stored"]]}
 
 
+def _check_scope(actor: str, speaker: str | None, pin: bool) -> None:
+    """The assistant's token remembers for the speaker it names, unpinned."""
+    if actor == "admin":
+        return
+    if pin:
+        raise UserError("only the admin pins a fact (POST /v1/facts/{id}/pin)", status=403)
+    if not speaker:
+        raise UserError("name the speaker to remember for: an anonymous caller stores nothing", status=403)
+
+
 class Curation:
     def __init__(
         self,
@@ -59,11 +69,16 @@ class Curation:
         obj: str | None = None,
         pin: bool = False,
         valid_from=None,
+        actor: str = "admin",
     ) -> dict:
-        """A fact or note stated directly; it goes through the same gates, dedup and supersession as formation."""
+        """A fact or note stated directly; it goes through the same gates, dedup and supersession as formation.
+
+        The assistant's token remembers only for the speaker it names (that speaker's pool, or a claim for an
+        uncertain voice) and never pins: the pinned card reaches every context, so only the admin sets it."""
         text = (text or "").strip()
         if not text:
             raise UserError("text must not be empty")
+        _check_scope(actor, speaker, pin)
         said_at = parse_time(valid_from, "valid_from") or time.time()
         if predicate or obj or subject:
             if not (predicate and obj):
@@ -83,7 +98,7 @@ class Curation:
             # The same extractor as formation: a note about a named friend is (friend, works_at, place).
             facts, _dropped = self.former.facts_from_text(text, speaker, said_at, [], None, "remember")
             if not facts and release.says_over(text):  # "Tom doesn't work at the bank anymore"
-                released = self._release(text, speaker, said_at)
+                released = self._release(text, speaker, band or "high", said_at)
                 if released is not None:
                     return released
             if not facts:  # not a statement the rules read: kept as a note, never typed into a predicate
@@ -137,13 +152,15 @@ class Curation:
         ]
         return dict(stored[0], stored=stored)
 
-    def _release(self, text: str, speaker: str | None, said_at: float) -> dict | None:
-        """Close the facts a no-longer statement names; None when it names none (it is kept as a note then)."""
+    def _release(self, text: str, speaker: str | None, band: str, said_at: float) -> dict | None:
+        """Close the facts a no-longer statement names; None when it names none (it is kept as a note then).
+        Only a confidently identified speaker closes facts of their own pool; anyone else, the household's."""
+        owner = speaker if band == "high" else None
 
         def write(tx):
             if speaker:
                 ensure_speaker(tx, speaker, time.time())
-            return release.release(tx, text, speaker, said_at, "remember")
+            return release.release(tx, text, owner, said_at, "remember")
 
         released = self.store.writer.write(write)
         if not released:

@@ -11,9 +11,17 @@ router = APIRouter()
 
 
 @route(router, "remember", "POST", "/v1/facts")
-def remember(body: RememberIn, ops: Ops):
+def remember(body: RememberIn, ops: Ops, caller: Caller):
     return ops.curation.remember(
-        body.text, body.speaker, body.band, body.subject, body.predicate, body.object, body.pin, body.valid_from
+        body.text,
+        body.speaker,
+        body.band,
+        body.subject,
+        body.predicate,
+        body.object,
+        body.pin,
+        body.valid_from,
+        actor=caller,
     )
 
 
