@@ -282,6 +282,14 @@ DECLARATIONS: tuple[Setting, ...] = (
         "household go to its pool from any identified voice.",
         choices=("claim", "household", "nowhere"),
     ),
+    _s(
+        "speakers.require_voice_for_high",
+        bool,
+        False,
+        "The high band (a person's own memory) only from their voice: a request that names a speaker at the "
+        "high band (or with no band) without a voice sample or voiceprint is refused. Off: a named speaker is "
+        "trusted as an account link.",
+    ),
     # -- embedder
     _s(
         "embedder.model",
