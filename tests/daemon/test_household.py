@@ -229,3 +229,14 @@ def test_a_statement_that_something_no_longer_holds_releases_it(real_daemon, hub
     # A released fact can be restored: it holds after all.
     hub.restore(f"fact:{bank['id']}")
     assert "the bank" in {f["object"] for f in current(hub)}
+
+
+def test_later_news_dated_earlier_still_supersedes(hub):
+    # "last month" dates the move before the Porto note was given; it is still the later news
+    hub.remember("My brother Rui lives in Porto.", speaker="alice")
+    hub.remember("Rui moved to Berlin last month.", speaker="alice")
+    homes = [f for f in hub.facts(speaker="alice", history=True) if f["predicate"] == "lives_in"]
+    current = [f["object"] for f in homes if f["status"] == "active"]
+    assert current == ["Berlin"], homes
+    porto = next(f for f in homes if f["object"] == "Porto")
+    assert porto["status"] == "superseded" and porto["valid_to"] >= porto["valid_from"]

@@ -52,6 +52,7 @@ class FactIn:
     provenance: str = "USER-STATED"
     confidence: float = 1.0
     valid_from: float | None = None
+    said_at: float | None = None  # when it was said (valid_from may be earlier: "moved to Berlin last month")
     source: str = "formation"
     always_inject: bool = False
     qualifier: str | None = None
@@ -221,7 +222,7 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
 
     plan = _Decision(ask=ask)  # a kind of event that only resembles a current one: ask, do not guess
     if fact.predicate in rules.functional or keyed:
-        _order_in_time(plan, same_key, valid_from, "event" if keyed else "functional")
+        _order_in_time(plan, same_key, valid_from, "event" if keyed else "functional", fact.said_at)
     if plan.status == "active":
         _close_slot(plan, fact, current, valid_from, rules)
         if fact.predicate in rules.functional:
@@ -236,7 +237,8 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
     result: dict[str, Any] = {"action": plan.action, "superseded": [], "review": None}
     for old, reason in plan.close:
         tx.execute(
-            "UPDATE facts SET status = 'superseded', valid_to = ?, superseded_by = ? WHERE id = ?",
+            # never closed before it began (later news dated earlier closes it the moment it began)
+            "UPDATE facts SET status = 'superseded', valid_to = max(?, valid_from), superseded_by = ? WHERE id = ?",
             (valid_from, new_id, old),
         )
         audit(tx, fact.source, "fact.superseded", f"fact:{old}", {"by": new_id, "reason": reason, "text": fact.text})
@@ -303,12 +305,17 @@ def _close_speakers_own(tx, plan: _Decision, fact: FactIn, valid_from: float) ->
         plan.close.append((row["id"], "household"))
 
 
-def _order_in_time(plan: _Decision, same_key: list, valid_from: float, reason: str) -> None:
+def _order_in_time(
+    plan: _Decision, same_key: list, valid_from: float, reason: str, said_at: float | None = None
+) -> None:
     for row in same_key:
         if valid_from > row["valid_from"]:
             plan.close.append((row["id"], reason))
         elif valid_from == row["valid_from"]:
             plan.contradicts.append(row["id"])
+        elif said_at is not None and said_at > row["valid_from"]:
+            # "Rui moved to Berlin last month" said after "Rui lives in Porto": later news, though dated earlier
+            plan.close.append((row["id"], reason))
         else:  # said to be true before the current fact: it is history already
             plan.status, plan.valid_to, plan.superseded_by = "superseded", row["valid_from"], row["id"]
             plan.action = "history"

@@ -191,6 +191,7 @@ class Former:
                         text=fact_text,
                         provenance=c.provenance,
                         valid_from=resolve_time_hint(c.time_hint, said_at),
+                        said_at=said_at,
                         source=source,
                         qualifier=c.qualifier,
                         session_id=session_id,
