@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .dates import canonical_date
 from .model import HOUSEHOLD, Candidate
 from .text import _strip_trailing
 from .vocabulary import DATE, MONTH, ORDINAL, WEEKDAY, _alt
@@ -280,7 +281,7 @@ def _shown(phrase: str) -> str:
 
 
 def _appointment(ctx, event: str, when_raw: str, recurring: bool = False) -> list[Candidate]:
-    q, when, shown = _qualifier(event), _when(when_raw), _shown(event)
+    q, when, shown = _qualifier(event), canonical_date(_when(when_raw)), _shown(event)
     if not q or not when or len(q.split()) > 4:
         return []
     if recurring:
@@ -289,6 +290,8 @@ def _appointment(ctx, event: str, when_raw: str, recurring: bool = False) -> lis
 
 
 def _on(when: str) -> str:
+    if when[:1].isdigit() and " of " in when:
+        return f"on the {when}"
     if re.match(r"(?:tomorrow|today|tonight|this|next|at|from|every|around|by|about)\b", when, re.I):
         return when
     if re.match(rf"(?:\d{{1,2}}(?![\d/\-]|st|nd|rd|th)|half|quarter|noon|midday|{_HOUR}\b)", when, re.I):

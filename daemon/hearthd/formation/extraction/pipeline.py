@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 
 from .casual import casual
+from .dates import canonical_date
 from .events import EVENT_RULES, PRO
 from .instructions import rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
@@ -38,7 +39,7 @@ from .text import (
     split_sentences,
 )
 from .vocabulary import _PET_SINGULAR, PET, REL, SPECIES, TIME
-from .words import truecase, uncapitalise
+from .words import restore_apostrophes, truecase, uncapitalise
 
 __all__ = ["Discourse", "extract"]
 
@@ -209,22 +210,36 @@ def _prepare(sentence: str) -> tuple[str, str, bool] | None:
 
 
 def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]:
-    lowercase = _lowercase_input(sentence)
+    said = restore_apostrophes(sentence)  # "im", "cant", "tariqs birthday": the apostrophes a recogniser drops
+    lowercase = _lowercase_input(said)
     if not lowercase:
-        return _read_sentence(sentence, discourse, False)
+        return [_as_source(c, said, sentence) for c in _read_sentence(said, discourse, False)]
     # Speech-recogniser text: read with "I" and the words that may be names capitalised; a word capitalised alone
     # is lower-cased again in an object that is no name or place.
-    cased, singles = truecase(sentence)
+    cased, singles = truecase(said)
     return [
         replace(
             c,
-            object=uncapitalise(c.predicate, c.object, singles) or c.object,
+            object=_dated(c.predicate, uncapitalise(c.predicate, c.object, singles) or c.object),
             text=uncapitalise(c.predicate, c.text, singles) or c.text,
             qualifier=uncapitalise(c.predicate, c.qualifier, singles),
             source=sentence.strip() if c.source == cased.strip() else c.source,
         )
         for c in _read_sentence(cased, discourse, True)
     ]
+
+
+def _as_source(c: Candidate, said: str, sentence: str) -> Candidate:
+    c = replace(c, object=_dated(c.predicate, c.object))
+    return replace(c, source=sentence.strip()) if said != sentence and c.source == said.strip() else c
+
+
+_DATED = {"birthday", "anniversary", "appointment", "schedule"}
+
+
+def _dated(predicate: str, value: str) -> str:
+    """A date stored in one form ("3rd of June"), however it was said."""
+    return canonical_date(value) if predicate in _DATED else value
 
 
 def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list[Candidate]:

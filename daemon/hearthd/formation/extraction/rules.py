@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .casual import _plural
+from .dates import canonical_date, on_date
 from .model import MAX_OBJECT_WORDS, Candidate
 from .text import (
     _CLAUSE_SPLIT,
@@ -40,7 +41,6 @@ from .vocabulary import (
     DATE,
     DIET,
     FREQ,
-    MONTH,
     NAME,
     NAMES,
     NUM,
@@ -567,15 +567,14 @@ def _b_fan(m, ctx):
 def _date_obj(m, ctx) -> str | None:
     if not _ends_clause(ctx.clause[m.end() :]):
         return None
-    return m.group("obj").strip()
+    return canonical_date(m.group("obj").strip())
 
 
 def _b_birthday(m, ctx):
     obj = _date_obj(m, ctx)
     if not obj:
         return []
-    prep = "in" if re.fullmatch(rf"{MONTH}(?:\s+\d{{4}})?", obj, re.I) else "on"
-    return [ctx.cand("birthday", obj, f"{{subject}}'s birthday is {prep} {obj}", time_hint=None)]
+    return [ctx.cand("birthday", obj, f"{{subject}}'s birthday is {on_date(obj)}", time_hint=None)]
 
 
 def _b_anniversary(m, ctx):
@@ -583,9 +582,8 @@ def _b_anniversary(m, ctx):
     if not obj:
         return []
     qual = (m.group("qual") or "").lower() or None
-    prep = "in" if re.fullmatch(rf"{MONTH}(?:\s+\d{{4}})?|\d{{4}}", obj, re.I) else "on"
     what = f"{qual} anniversary" if qual else "anniversary"
-    return [ctx.cand("anniversary", obj, f"{{subject}}'s {what} is {prep} {obj}", qual, time_hint=None)]
+    return [ctx.cand("anniversary", obj, f"{{subject}}'s {what} is {on_date(obj)}", qual, time_hint=None)]
 
 
 def _b_event_date(m, ctx):
@@ -602,8 +600,7 @@ def _b_event_date(m, ctx):
         "got together": "dating",
         "started going out": "dating",
     }[event]
-    prep = "in" if re.fullmatch(rf"{MONTH}(?:\s+\d{{4}})?|\d{{4}}", obj, re.I) else "on"
-    return [ctx.cand("anniversary", obj, f"{{subject}} {event} {prep} {obj}", qual, time_hint=None)]
+    return [ctx.cand("anniversary", obj, f"{{subject}} {event} {on_date(obj)}", qual, time_hint=None)]
 
 
 # A clause of its own after the activity: "yoga every Sunday morning before everyone's up".

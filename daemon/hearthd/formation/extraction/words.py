@@ -344,3 +344,101 @@ def uncapitalise(predicate: str, value: str | None, singles: frozenset[str]) -> 
     return _WORD.sub(
         lambda m: m.group().lower() if m.group() in singles or m.group()[:-1] in singles else m.group(), value
     )
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Apostrophes a speech recogniser drops: "im", "cant", "hes", "my names kasimir", "tariqs birthday", "my mums hip"
+# --------------------------------------------------------------------------------------------------------------
+
+# Words that are nothing but a contraction without its apostrophe (not "ill", "shed", "were", "well", "lets").
+_BARE_CONTRACTIONS = {
+    **{w: w[:-1] + "'" + w[-1] for w in ("im",)},
+    **{w: w[:-2] + "'" + w[-2:] for w in ("ive", "youve", "weve", "theyve", "youre", "theyre")},
+    **{w: w[:-1] + "'s" for w in ("hes", "shes", "thats", "whats", "wheres", "whens", "theres", "heres", "hows")},
+    **{
+        w: w[:-2] + "n't"
+        for w in (
+            "dont doesnt didnt isnt arent wasnt werent havent hasnt hadnt wouldnt couldnt shouldnt mustnt wont aint"
+        ).split()
+    },
+    "cant": "can't",
+    "whos": "who's",
+}
+_BARE = re.compile(r"\b(?:" + "|".join(sorted(_BARE_CONTRACTIONS, key=len, reverse=True)) + r")\b", re.I)
+# "its" is "it is" before what only a verb's complement starts with; "its name" stays the possessive.
+_ITS = re.compile(
+    r"\bits(?= (?:a|an|the|not|so|really|very|quite|just|been|got|always|never|going|on|in|at|under|behind|"
+    r"next|too|fine|ok|okay|my|our|his|her|their|called|about)\b)",
+    re.I,
+)
+# "my names kasimir", "her names rosa": the name is, not names; "the kids names are" stays.
+_NAMES_IS = re.compile(r"\b(my|his|her|their|your|whose) names(?! (?:are|were|and)\b)(?= \w)", re.I)
+# What a possessive 's is followed by: what one has one of, and the events of one's own.
+_POSSESSED = frozenset(
+    """birthday birthdays name job work office school nursery class teacher boss wife husband partner boyfriend
+    girlfriend mum mom dad mother father brother sister son daughter kids children baby gran nan grandad grandma
+    grandpa parents friend friends dog cat car van bike phone flat house room appointment appointments operation
+    surgery op scan test check-up checkup lesson lessons training practice match party wedding anniversary
+    flight interview exam exams jab vaccination favourite fave diet allergy allergies birthday's eye hip knee
+    back tooth teeth hearing blood dentist doctor vet hair haircut swimming football piano ballet""".split()
+)
+# After "tariqs", a word that says the 's is "is" or "has": "tariqs really into jazz", "tariqs got a motorbike".
+_IS_HAS_NEXT = frozenset(
+    """got been really just always never not allergic into so very also still now gone started moved off away
+    coming going flying driving working staying living mad obsessed crazy vegan vegetarian a an""".split()
+)
+_SINGLE_RELATIONS = frozenset(
+    "mum mom mam dad mother father wife husband partner boyfriend girlfriend fiance fiancee gran nan grandad "
+    "granddad grandma grandpa granny nana boss".split()
+)
+_RELATION_PLURALS = frozenset(
+    "sons daughters brothers sisters cousins friends neighbours uncles aunties aunts nephews nieces kids "
+    "grandsons granddaughters".split()
+)
+# Names that end in s themselves, so "james birthday" is not "jame's".
+_S_NAMES = frozenset(
+    """james thomas nicholas charles lucas marcus chris ross jess tess agnes doris boris francis frances dennis
+    louis carlos jesus moses amos angus douglas miles giles lewis morris harris travis curtis otis elias tobias
+    matthias andreas nikolas jonas niklas lukas mathis rhys gladys iris phyllis alexis paris ines lois alois
+    silas cyrus klaus hans max felix""".split()
+)
+_POSS_WORD = re.compile(
+    r"\b(?P<pre>(?:my|our|his|her|their|your) )?(?P<w>[a-z][a-z\-]+)s(?= (?P<next>[a-z]+)(?: (?P<next2>[a-z]+))?)", re.I
+)
+_VERB_WORDS = frozenset(_VERBS.split())
+
+
+def _possessive(m: re.Match) -> str:
+    word, nxt, nxt2 = m.group("w"), m.group("next").lower(), (m.group("next2") or "").lower()
+    low = word.lower() + "s"
+    whole = m.group()
+    stem = word.lower()
+    possessed = nxt in _POSSESSED or (nxt2 in _POSSESSED and nxt not in _VERB_WORDS and not nxt.endswith("s"))
+    if m.group("pre"):
+        if stem == "wife" or (stem in _SINGLE_RELATIONS and nxt not in ("are", "were", "and", "both", "live", "have")):
+            fixed = True
+        else:
+            fixed = low in _RELATION_PLURALS and possessed
+    else:
+        is_name = not is_common(low) and low not in _S_NAMES and low not in COMMON
+        fixed = is_name and (possessed or nxt in _IS_HAS_NEXT or nxt in _SINGLE_RELATIONS)
+    return f"{m.group('pre') or ''}{word}'s" if fixed else whole
+
+
+def restore_apostrophes(sentence: str) -> str:
+    """The apostrophes a speech recogniser drops, put back from a table of contractions ("im" -> "i'm", "cant" ->
+    "can't", "hes" -> "he's", "my names kasimir" -> "my name's kasimir") and, on a word that is a name or a
+    relation, a possessive 's before what is possessed ("tariqs birthday", "my mums hip operation", "my wifes
+    birthday") or before what says "is"/"has" ("tariqs really into jazz"). Real plurals stay: "my parents live",
+    "the kids love", "my sons play football"."""
+    if "'" in sentence.replace("\u2019", "'"):
+        # typed text with its apostrophes: only the bare contractions a keyboard drops
+        return _BARE.sub(lambda m: _keep_case(m.group(), _BARE_CONTRACTIONS[m.group().lower()]), sentence)
+    s = _BARE.sub(lambda m: _keep_case(m.group(), _BARE_CONTRACTIONS[m.group().lower()]), sentence)
+    s = _ITS.sub(lambda m: m.group()[:2] + "'s", s)
+    s = _NAMES_IS.sub(lambda m: f"{m.group(1)} name's", s)
+    return _POSS_WORD.sub(_possessive, s)
+
+
+def _keep_case(said: str, fixed: str) -> str:
+    return fixed[:1].upper() + fixed[1:] if said[:1].isupper() else fixed
