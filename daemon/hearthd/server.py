@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import __version__
 from .api.client import socket_path, tcp_endpoint_file
-from .paths import secure_write
+from .paths import InsecurePath, private_dir, secure_write
 from .store.migrations import SchemaTooNewError
 
 log = logging.getLogger("hearthd")
@@ -29,6 +29,7 @@ class DataDirLock:
     """An exclusive lock on `<data dir>/hearthd.lock` holding the owner's pid, for the daemon's lifetime."""
 
     def __init__(self, data_dir: Path):
+        private_dir(Path(data_dir))  # owner-only (0700) before anything in it is opened
         handle = open(Path(data_dir) / "hearthd.lock", "a+")  # noqa: SIM115 - held open until release()
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -135,11 +136,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--version", action="version", version=f"hearthd {__version__}")
     args = parser.parse_args(argv)
+    # Everything the daemon creates (the database and the -wal and -shm SQLite makes beside it, exports,
+    # tokens, sockets) is owner-only even where a file is made without an explicit mode.
+    os.umask(0o077)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("apscheduler").setLevel(logging.WARNING)  # one line per pass is noise
     try:
         daemon = Daemon(args.data_dir)
-    except (AlreadyRunning, SchemaTooNewError) as exc:
+    except (AlreadyRunning, SchemaTooNewError, InsecurePath) as exc:
         print(f"hearthd: {exc}", file=sys.stderr)
         return 2
     server = ApiServer(daemon)

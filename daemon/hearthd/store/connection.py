@@ -3,14 +3,37 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import threading
 from pathlib import Path
 
+from ..paths import private_file
+
 BUSY_TIMEOUT_MS = 10_000
+# SQLite gives the -wal and -shm files the database file's own mode, so an owner-only core.db keeps them so.
+COMPANIONS = ("", "-wal", "-shm", "-journal")
+
+
+def owner_only_database(path: Path) -> None:
+    """core.db created owner-only (0600) before anything is written to it; an existing one (and its -wal,
+    -shm), left open to others by an older build or a copy, tightened."""
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        os.close(fd)
+    for suffix in COMPANIONS:
+        companion = path.with_name(path.name + suffix)
+        with contextlib.suppress(FileNotFoundError):
+            private_file(companion, "the database file")
 
 
 def open_connection(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
+    if not readonly:
+        owner_only_database(path)
     # isolation_level=None: transactions are explicit (the writer says BEGIN IMMEDIATE itself).
     conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000)
     conn.row_factory = sqlite3.Row
