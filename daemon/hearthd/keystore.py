@@ -11,7 +11,7 @@ import logging
 import os
 from pathlib import Path
 
-from .paths import secure_write
+from .paths import read_private, secure_write
 
 log = logging.getLogger(__name__)
 
@@ -157,7 +157,7 @@ class Secret:
 
     def _read_file(self) -> str:
         self._own_directory()
-        return self.file.read_text().strip()
+        return read_private(self.file, f"the file holding {self.what}").strip()
 
     def _write_file(self, value: str) -> None:
         self._own_directory()

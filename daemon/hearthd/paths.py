@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import stat
@@ -64,6 +65,40 @@ def data_dir(explicit: str | os.PathLike | None = None) -> Path:
     return path
 
 
+def read_private(path: Path, what: str) -> str:
+    """The text of a file holding a secret (a token, a key), refused (InsecurePath) when it is a link, belongs
+    to another user or is readable by group or others; FileNotFoundError when there is none."""
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InsecurePath(f"{what} {path} is a symbolic link; refusing it (delete it to make a new one)") from None
+        raise
+    with os.fdopen(fd) as handle:
+        st = os.fstat(handle.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise InsecurePath(f"{what} {path} is not a plain file; refusing it")
+        if st.st_uid != os.getuid():
+            raise InsecurePath(f"{what} {path} belongs to another user (uid {st.st_uid}); refusing it")
+        if st.st_mode & 0o077:
+            raise InsecurePath(
+                f"{what} {path} is readable by other users (mode {stat.S_IMODE(st.st_mode):o}); refusing it: "
+                f"delete it to make a new one, or run chmod 600 {path} if no one else could have read it"
+            )
+        return handle.read()
+
+
+def open_lock_file(path: Path) -> int:
+    """The lock file's descriptor, opened without following a link (a planted link never truncates its target)."""
+    try:
+        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InsecurePath(f"the lock file {path} is a symbolic link; refusing it (delete it)") from None
+        raise
+
+
 def runtime_dir(data: Path) -> Path:
     """An owner-only (0700) directory for the socket, one per data dir.
 
@@ -92,6 +127,6 @@ def secure_write(path: Path, mode: str = "w"):
     path = Path(path)
     with contextlib.suppress(FileNotFoundError):
         path.unlink()
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
     with os.fdopen(fd, mode) as handle:
         yield handle

@@ -4,6 +4,7 @@ TCP), served by uvicorn until SIGTERM or SIGINT."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import fcntl
 import json
 import logging
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from . import __version__
 from .api.client import socket_path, tcp_endpoint_file
-from .paths import InsecurePath, private_dir, secure_write
+from .paths import InsecurePath, open_lock_file, private_dir, secure_write
 from .store.migrations import SchemaTooNewError
 
 log = logging.getLogger("hearthd")
@@ -26,27 +27,35 @@ class AlreadyRunning(RuntimeError):
 
 
 class DataDirLock:
-    """An exclusive lock on `<data dir>/hearthd.lock` holding the owner's pid, for the daemon's lifetime."""
+    """The daemon's claim on a data dir for its lifetime: an OS lock (flock) on the data dir itself, which no
+    one can delete while core.db is in it, and on `<data dir>/hearthd.lock` (holding the owner's pid, opened
+    without following a link). The lock is the open descriptor, not the file's existence: deleting the file
+    frees nothing, and a killed daemon's lock goes with its process."""
 
     def __init__(self, data_dir: Path):
-        private_dir(Path(data_dir))  # owner-only (0700) before anything in it is opened
-        handle = open(Path(data_dir) / "hearthd.lock", "a+")  # noqa: SIM115 - held open until release()
+        data_dir = private_dir(Path(data_dir))  # owner-only (0700) before anything in it is opened
+        self._dir: int | None = os.open(data_dir, os.O_RDONLY | os.O_DIRECTORY)
+        self._file: int | None = None
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(self._dir, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            self._file = open_lock_file(data_dir / "hearthd.lock")
+            fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            handle.close()
+            self.release()
             raise AlreadyRunning(f"another hearthd is already running for {data_dir}") from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(str(os.getpid()))
-        handle.flush()
-        self._handle = handle
+        except BaseException:
+            self.release()
+            raise
+        os.ftruncate(self._file, 0)
+        os.write(self._file, str(os.getpid()).encode())
 
     def release(self) -> None:
-        if self._handle is not None:
-            fcntl.flock(self._handle, fcntl.LOCK_UN)
-            self._handle.close()
-            self._handle = None
+        for fd in (self._file, self._dir):
+            if fd is not None:
+                with contextlib.suppress(OSError):
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+                os.close(fd)
+        self._file = self._dir = None
 
 
 class ApiServer:

@@ -64,3 +64,67 @@ def test_a_data_dir_that_cannot_be_made_private_is_refused(data_dir, monkeypatch
     monkeypatch.setattr(paths.os, "chmod", denied)
     with pytest.raises(paths.InsecurePath, match="owner-only"):
         make_daemon(data_dir)
+
+
+# -- 17: the lock is an OS lock; token and key files must be private -----------------------------------
+def test_deleting_the_lock_file_does_not_let_a_second_daemon_serve_the_same_database(data_dir):
+    from hearthd.server import AlreadyRunning
+
+    d = make_daemon(data_dir)
+    try:
+        (data_dir / "hearthd.lock").unlink()
+        with pytest.raises(AlreadyRunning, match="already running"):
+            make_daemon(data_dir)
+    finally:
+        d.stop()
+    make_daemon(data_dir).stop()  # once the first is gone, the next one starts
+
+
+def test_a_symlinked_lock_file_never_truncates_its_target(data_dir, tmp_path):
+    from hearthd.paths import InsecurePath
+
+    data_dir.mkdir(parents=True)
+    target = tmp_path / "precious.txt"
+    target.write_text("do not truncate me")
+    (data_dir / "hearthd.lock").symlink_to(target)
+    with pytest.raises(InsecurePath, match="hearthd.lock"):
+        make_daemon(data_dir)
+    assert target.read_text() == "do not truncate me"
+
+
+@pytest.mark.parametrize("how", ["symlink", "group-readable", "world-readable"])
+def test_a_token_file_that_is_not_private_is_refused(data_dir, tmp_path, how):
+    from hearthd.api.auth import read_token
+    from hearthd.paths import InsecurePath
+
+    make_daemon(data_dir).stop()
+    token = data_dir / "tokens" / "assistant.token"
+    if how == "symlink":
+        planted = tmp_path / "planted.token"
+        planted.write_text("attacker-chosen-token\n")
+        os.chmod(planted, 0o600)
+        token.unlink()
+        token.symlink_to(planted)
+    else:
+        os.chmod(token, 0o640 if how == "group-readable" else 0o604)
+    with pytest.raises(InsecurePath, match="assistant.token"):
+        make_daemon(data_dir)
+    with pytest.raises(InsecurePath, match="assistant.token"):
+        read_token(data_dir, "assistant")
+
+
+def test_a_key_file_that_is_not_private_is_refused(data_dir, no_keyring):
+    from hearthd.keystore import Secret
+    from hearthd.paths import InsecurePath
+
+    secret = Secret(data_dir, "test.key", "test", "the test key", "a reader could sign")
+    secret.set("s3cret")
+    assert secret.get() == "s3cret"
+    os.chmod(secret.file, 0o644)
+    with pytest.raises(InsecurePath, match="test.key"):
+        secret.get()
+    os.chmod(secret.file, 0o600)
+    secret.file.rename(secret.file.with_name("elsewhere"))
+    secret.file.symlink_to(secret.file.with_name("elsewhere"))
+    with pytest.raises(InsecurePath, match="test.key"):
+        secret.get()

@@ -6,7 +6,7 @@ import hmac
 import secrets
 from pathlib import Path
 
-from ..paths import secure_write
+from ..paths import private_dir, read_private, secure_write
 
 ROLES = ("admin", "assistant")
 
@@ -16,8 +16,10 @@ def token_path(data_dir: Path, role: str) -> Path:
 
 
 def read_token(data_dir: Path, role: str = "admin") -> str | None:
+    """The role's token, or None when there is none (or it is not ours to read). A token file that is a link,
+    someone else's or readable by others is refused (paths.InsecurePath): anyone could have planted or read it."""
     try:
-        return token_path(data_dir, role).read_text().strip() or None
+        return read_private(token_path(data_dir, role), f"the {role} token file").strip() or None
     except (FileNotFoundError, PermissionError):
         return None
 
@@ -30,6 +32,7 @@ class Tokens:
     def load_or_create(cls, data_dir: Path) -> Tokens:
         folder = Path(data_dir) / "tokens"
         folder.mkdir(mode=0o700, exist_ok=True)
+        private_dir(folder, "tokens directory")
         tokens = {}
         for role in ROLES:
             token = read_token(data_dir, role)
