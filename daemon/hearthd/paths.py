@@ -99,11 +99,17 @@ def open_lock_file(path: Path) -> int:
         raise
 
 
+# Data dirs whose runtime dir could not be the usual one, and why (the daemon logs it when it binds).
+RUNTIME_FALLBACKS: dict[Path, str] = {}
+
+
 def runtime_dir(data: Path) -> Path:
     """An owner-only (0700) directory for the socket, one per data dir.
 
-    Unix socket paths are limited to ~100 bytes, so the directory lives under the short runtime root and is
-    named by a digest of the data dir rather than inside the data dir itself.
+    Unix socket paths are limited to ~100 bytes, so the directory lives under the short runtime root
+    ($XDG_RUNTIME_DIR, else the temp dir) and is named by a digest of the data dir rather than inside the data
+    dir itself. Where that name is taken by someone else first (another user, a link, a file: anyone may create
+    it in /tmp), the private directory `<data dir>/run` is used instead, and RUNTIME_FALLBACKS says why.
     """
     root = os.environ.get("XDG_RUNTIME_DIR")
     if not root or not os.access(root, os.W_OK):
@@ -111,11 +117,20 @@ def runtime_dir(data: Path) -> Path:
     digest = hashlib.sha256(str(data).encode()).hexdigest()[:12]
     path = Path(root) / f"hearth-{os.getuid()}-{digest}"
     try:
+        return _own_runtime_dir(path)
+    except OSError as exc:
+        fallback = Path(data) / "run"
+        RUNTIME_FALLBACKS[Path(data)] = f"{exc}; using the private runtime directory {fallback} instead"
+        return _own_runtime_dir(fallback)
+
+
+def _own_runtime_dir(path: Path) -> Path:
+    try:
         path.mkdir(mode=0o700)
     except FileExistsError:
         st = path.lstat()
-        if st.st_uid != os.getuid() or not path.is_dir() or path.is_symlink():
-            raise PermissionError(f"runtime directory {path} is not ours; refusing to use it") from None
+        if st.st_uid != os.getuid() or not stat.S_ISDIR(st.st_mode):
+            raise InsecurePath(f"runtime directory {path} is not ours (someone else made it first)") from None
         if st.st_mode & 0o077:
             os.chmod(path, 0o700)
     return path

@@ -16,10 +16,11 @@ from pathlib import Path
 
 from . import __version__
 from .api.client import socket_path, tcp_endpoint_file
-from .paths import InsecurePath, open_lock_file, private_dir, secure_write
+from .paths import RUNTIME_FALLBACKS, InsecurePath, open_lock_file, private_dir, secure_write
 from .store.migrations import SchemaTooNewError
 
 log = logging.getLogger("hearthd")
+MAX_SOCKET_PATH = 104  # bytes: sun_path is 108 on Linux, 104 on the BSDs and macOS, with its NUL
 
 
 class AlreadyRunning(RuntimeError):
@@ -73,7 +74,13 @@ class ApiServer:
         data_dir = self.daemon.data_dir
         endpoint = tcp_endpoint_file(data_dir)
         endpoint.unlink(missing_ok=True)
-        if tcp_port is not None or not hasattr(socket, "AF_UNIX"):
+        path = socket_path(data_dir) if hasattr(socket, "AF_UNIX") else None
+        if path is not None and RUNTIME_FALLBACKS.get(data_dir):
+            log.warning("%s", RUNTIME_FALLBACKS[data_dir])
+        if path is not None and tcp_port is None and len(os.fsencode(path)) > MAX_SOCKET_PATH:
+            log.warning("the socket path %s is too long for a Unix socket; serving on loopback TCP instead", path)
+            tcp_port = 0
+        if tcp_port is not None or path is None:
             sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
             sock.bind(("127.0.0.1", tcp_port or 0))
             sock.listen(128)
@@ -81,7 +88,6 @@ class ApiServer:
                 json.dump({"tcp": f"127.0.0.1:{sock.getsockname()[1]}", "pid": os.getpid()}, f)
             self._sock = sock
             return sock
-        path = socket_path(data_dir)
         if path.exists():
             probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             try:

@@ -128,3 +128,60 @@ def test_a_key_file_that_is_not_private_is_refused(data_dir, no_keyring):
     secret.file.symlink_to(secret.file.with_name("elsewhere"))
     with pytest.raises(InsecurePath, match="test.key"):
         secret.get()
+
+
+# -- 18: a runtime dir someone else made first ---------------------------------------------------------
+def _squat(monkeypatch, tmp_path, data: Path, how: str) -> Path:
+    """XDG_RUNTIME_DIR unset, and the /tmp runtime dir of this data dir made first by someone else."""
+    import hashlib
+    import tempfile
+
+    tmp = tmp_path / "tmp"
+    tmp.mkdir(mode=0o1777)
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    monkeypatch.setenv("TMPDIR", str(tmp))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp))
+    digest = hashlib.sha256(str(data.resolve()).encode()).hexdigest()[:12]
+    squatted = tmp / f"hearth-{os.getuid()}-{digest}"
+    if how == "other-user":
+        if os.geteuid() != 0:
+            pytest.skip("needs root to make a directory another user owns")
+        squatted.mkdir(mode=0o777)
+        os.chown(squatted, 65534, 65534)
+    elif how == "symlink":
+        (tmp_path / "attacker").mkdir()
+        squatted.symlink_to(tmp_path / "attacker")
+    else:
+        squatted.write_text("")
+    return squatted
+
+
+@pytest.mark.parametrize("how", ["other-user", "symlink", "file"])
+def test_a_squatted_runtime_dir_falls_back_to_a_private_dir_under_the_data_dir(monkeypatch, tmp_path, data_dir, how):
+    from hearthd.api.client import socket_path
+    from hearthd.paths import runtime_dir
+
+    data_dir.mkdir(parents=True)
+    squatted = _squat(monkeypatch, tmp_path, data_dir, how)
+    from hearthd.paths import RUNTIME_FALLBACKS
+
+    got = runtime_dir(data_dir.resolve())
+    assert got == data_dir.resolve() / "run" and _mode(got) == 0o700
+    assert socket_path(data_dir.resolve()).parent == got
+    why = RUNTIME_FALLBACKS[data_dir.resolve()]
+    assert "not ours" in why and str(squatted) in why and str(got) in why
+    assert not (tmp_path / "attacker").exists() or not list((tmp_path / "attacker").iterdir())
+
+
+@pytest.mark.subprocess
+def test_hearthd_starts_beside_a_squatted_runtime_dir_and_says_so(procs, monkeypatch, tmp_path, data_dir):
+    from tests.helpers import ctl, start
+
+    data_dir.mkdir(parents=True)
+    _squat(monkeypatch, tmp_path, data_dir, "symlink")
+    d = start(procs, data_dir)
+    out = ctl(data_dir, "status", "--json")
+    assert out.returncode == 0 and out.stderr == ""
+    assert d.stop() == 0
+    log = d.log_text()
+    assert "Traceback" not in log and "runtime directory" in log and str(data_dir / "run") in log
