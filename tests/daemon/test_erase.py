@@ -215,8 +215,11 @@ def test_erasing_alice_by_match_leaves_bob_and_no_byte_of_alice(daemon, keys, da
     assert audit["actor"] == "admin" and keys.digest(ALICE) in audit["target"]
     assert json.loads(audit["detail"])["counts"] == receipt["payload"]["counts"]
     assert verify_receipt(receipt, {keys.public_key_b64})[0] == "valid"
-    assert receipt["checkpoint"] in ("done", "pending")  # (outside the signed payload: not in the stored receipt)
-    assert list_receipts(daemon.store)[0]["receipt"] == {k: v for k, v in receipt.items() if k != "checkpoint"}
+    # (outside the signed payload: not in the stored receipt) the WAL checkpoint and the scan of the files
+    assert receipt["checkpoint"] in ("done", "pending")
+    assert receipt["verified"] == {"files": ["core.db", "core.db-wal"], "needles": 1, "found": 0}
+    outside = ("checkpoint", "verified")
+    assert list_receipts(daemon.store)[0]["receipt"] == {k: v for k, v in receipt.items() if k not in outside}
 
 
 # -- speaker ------------------------------------------------------------------------------------------------------
@@ -747,3 +750,41 @@ def test_a_file_key_moves_into_a_keyring_that_appears_later(daemon):
     moved = ReceiptKeys(daemon.data_dir)
     assert moved.source == "keyring" and moved.public_key_b64 == first.public_key_b64
     assert not (daemon.data_dir / "secrets" / "receipt-signing.key").exists()
+
+
+def test_an_erase_during_a_streaming_export_ends_it_and_leaves_no_byte(daemon, keys, data_dir):
+    from hearthd.forgetting.export import ExportEnded
+
+    secret = "sk-live-quokka-5521"
+    say(
+        daemon,
+        [f"The router's admin key is {secret} for now."] + [f"note {i} about the garden" for i in range(300)],
+        "2026-01-10T09:00:00Z",
+    )
+    lines = daemon.ops.forgetting.export()
+    read, ended = [next(lines)], []
+
+    def stream():  # a client reading the export slowly: the snapshot pins the WAL all the while
+        try:
+            for line in lines:
+                read.append(line)
+                time.sleep(0.01)
+        except ExportEnded as exc:
+            ended.append(str(exc))
+
+    reader = threading.Thread(target=stream)
+    reader.start()
+    time.sleep(0.2)
+    started = time.monotonic()
+    _plan, receipt = erase(daemon, keys, Selector.parse("match", secret))
+    took = time.monotonic() - started
+    reader.join(timeout=30)
+    assert took < 10 and receipt["checkpoint"] == "done", (took, receipt.get("checkpoint"))
+    assert receipt["verified"]["found"] == 0
+    assert ended and "ended by an erase" in ended[0] and '"end": true' not in read[-1]  # never a complete file
+    wal = data_dir / "core.db-wal"
+    for path in (data_dir / "core.db", wal):
+        assert not path.exists() or secret.encode() not in path.read_bytes()
+    daemon.stop()  # and after a clean stop
+    for path in (data_dir / "core.db", wal):
+        assert not path.exists() or secret.encode() not in path.read_bytes()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+import sqlite3
 import time
 from collections.abc import Iterable, Iterator
 
@@ -16,6 +17,11 @@ from .. import __version__
 from ..errors import UserError
 from ..jsonl import json_objects
 from ..timeutil import iso
+
+
+class ExportEnded(UserError):
+    """An erase ended the export's snapshot (the erased text must leave the WAL): the file is incomplete."""
+
 
 FORMAT = "hearth-export"
 VERSION = 1
@@ -65,31 +71,44 @@ def export_lines(store) -> Iterator[str]:
     # A connection of its own in one read transaction: one consistent state however long the stream takes,
     # without pinning the thread's reader (its later reads would see this old state) and closed when the
     # stream ends or its consumer stops early (generator close runs the with's exit).
-    with store.snapshot() as conn:
-        yield (
-            json.dumps(
-                {
-                    "format": FORMAT,
-                    "version": VERSION,
-                    "schema_version": store.schema_version,
-                    "hearth_version": __version__,
-                    "exported_at": iso(time.time()),
-                }
-            )
-            + "\n"
+    with store.snapshot(endable=True) as conn:
+        try:
+            yield from _export_from(store, conn)
+        except sqlite3.OperationalError as exc:
+            if store.was_ended(conn):  # an erase needs the WAL this snapshot pins: never an export of erased text
+                raise ExportEnded(
+                    "the export was ended by an erase (its text must leave the disk); export again"
+                ) from exc
+            raise
+
+
+def _export_from(store, conn) -> Iterator[str]:
+    yield (
+        json.dumps(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                "schema_version": store.schema_version,
+                "hearth_version": __version__,
+                "exported_at": iso(time.time()),
+            }
         )
-        counts = {}
-        for table in TABLES:
-            cols = _columns(conn, table)
-            n = 0
-            for row in conn.execute(f"SELECT {', '.join(cols)} FROM {table} ORDER BY rowid"):
-                yield (
-                    json.dumps({"table": table, "row": {c: _to_json(v) for c, v in zip(cols, row)}}, ensure_ascii=False)
-                    + "\n"
-                )
-                n += 1
-            counts[table] = n
-        yield json.dumps({"end": True, "counts": counts}) + "\n"
+        + "\n"
+    )
+    counts = {}
+    for table in TABLES:
+        if store.was_ended(conn):  # (an interrupt between two queries ends nothing by itself)
+            raise sqlite3.OperationalError("interrupted")
+        cols = _columns(conn, table)
+        n = 0
+        for row in conn.execute(f"SELECT {', '.join(cols)} FROM {table} ORDER BY rowid"):
+            yield (
+                json.dumps({"table": table, "row": {c: _to_json(v) for c, v in zip(cols, row)}}, ensure_ascii=False)
+                + "\n"
+            )
+            n += 1
+        counts[table] = n
+    yield json.dumps({"end": True, "counts": counts}) + "\n"
 
 
 def _parse(lines: Iterable[str], store) -> tuple[dict, list[tuple[str, dict]]]:

@@ -166,19 +166,11 @@ def named_entities(conn, words: list[str], skip: frozenset[str]) -> dict[str, li
     return {a: ids for a, ids in found.items() if not any(a != b and f" {a} " in f" {b} " for b in found)}
 
 
-def read_question(conn, text: str, speaker_id: str | None, speaker_name: str | None, language: str) -> Question:
-    lang = words_for(language)
-    words = [_possessive(w) for w in tokens(text)]
-    padded = f" {' '.join(tokens(text))} "
-    me = speaker_entity(conn, speaker_id)
-    home = household_entity(conn)
-    subjects: list[int] = []
+def _relatives_named(conn, words: list[str], lang: Words, me, home, mentions: dict) -> tuple[list[int], set[int]]:
+    """ "my daughter", "our son's", "Mum": the asker's relatives (or else the household's), and the positions of
+    the "my" they consumed (about the daughter, not the asker)."""
     named: list[int] = []
-    mentions: dict[str, list] = {}
-
-    raw = tokens(text)
-    consumed: set[int] = set()  # the "my" of "my daughter": about the daughter, not the asker
-    # "my daughter", "our son's", "Mum": the asker's relatives (or else the household's)
+    consumed: set[int] = set()
     for i, word in enumerate(words):
         relation = relation_word(word) or word
         if relation not in KNOWN_RELATIONS:
@@ -191,6 +183,20 @@ def read_question(conn, text: str, speaker_id: str | None, speaker_name: str | N
             mentions.setdefault("relations", []).append(word)
             named += found
             consumed.add(i - 1)
+    return named, consumed
+
+
+def read_question(conn, text: str, speaker_id: str | None, speaker_name: str | None, language: str) -> Question:
+    lang = words_for(language)
+    words = [_possessive(w) for w in tokens(text)]
+    padded = f" {' '.join(tokens(text))} "
+    me = speaker_entity(conn, speaker_id)
+    home = household_entity(conn)
+    subjects: list[int] = []
+    mentions: dict[str, list] = {}
+
+    raw = tokens(text)
+    named, consumed = _relatives_named(conn, words, lang, me, home, mentions)
     asks_self = any(w in lang.self_words for j, w in enumerate(raw) if j not in consumed)
     asks_home = any(_has(padded, h) for h in lang.household)
     skip = lang.self_words | lang.relation_prefix | KNOWN_RELATIONS

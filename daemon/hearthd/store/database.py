@@ -47,6 +47,8 @@ class Store:
             raise
         self.writer = Writer(conn, on_commit=self._refresh_touched)
         self._readers = ReadConnections(self.path)
+        self._snapshots: dict[int, tuple[sqlite3.Connection, threading.Event]] = {}  # endable ones, by id
+        self._snapshots_lock = threading.Lock()
         self.owners = OwnerCodes()
         # The vector space searched (None until the embedder is ready and the tracks are loaded), and while
         # the configured model changes, the space being built beside it from re-embedded rows.
@@ -85,17 +87,43 @@ class Store:
         )
 
     @contextmanager
-    def snapshot(self) -> Iterator[sqlite3.Connection]:
+    def snapshot(self, endable: bool = False) -> Iterator[sqlite3.Connection]:
         """`with store.snapshot() as conn:` a fresh read-only connection of its own, in one read transaction
         (every query sees the same state, however long a stream takes), closed on exit, also when a
-        generator reading through it is closed early. The thread's reader is never left holding it."""
+        generator reading through it is closed early. The thread's reader is never left holding it.
+
+        An `endable` one (an export) gives way to an erase: `end_snapshots` interrupts it, its next query
+        raises, and `was_ended(conn)` says why, so the erased text can leave the WAL at once."""
         conn = open_connection(self.path, readonly=True)
+        if endable:
+            with self._snapshots_lock:
+                self._snapshots[id(conn)] = (conn, threading.Event())
         try:
             conn.execute("BEGIN")
             conn.execute("SELECT 1 FROM meta LIMIT 1").fetchone()  # BEGIN is deferred: take the snapshot now
             yield conn
         finally:
+            with self._snapshots_lock:
+                self._snapshots.pop(id(conn), None)
             conn.close()  # ends the read transaction with it
+
+    def end_snapshots(self) -> int:
+        """Interrupt every endable snapshot (their next query fails); how many there were."""
+        with self._snapshots_lock:
+            held = list(self._snapshots.values())
+        for conn, ended in held:
+            ended.set()
+            conn.interrupt()  # thread-safe; a statement paused between rows fails at its next step
+        return len(held)
+
+    def snapshots_open(self) -> int:
+        with self._snapshots_lock:
+            return len(self._snapshots)
+
+    def was_ended(self, conn: sqlite3.Connection) -> bool:
+        with self._snapshots_lock:
+            entry = self._snapshots.get(id(conn))
+        return entry is not None and entry[1].is_set()
 
     # -- vector tracks -----------------------------------------------------------------------------------
     def load_tracks(

@@ -10,7 +10,9 @@ are zeroed.
 from __future__ import annotations
 
 import logging
+import mmap
 import time
+from pathlib import Path
 
 from ... import __version__
 from ...audit import record as audit
@@ -25,6 +27,9 @@ from .selectors import Selector
 log = logging.getLogger(__name__)
 
 TRACK_OF = {track.table: track for track in TRACKS.values()}
+ENDING_SECONDS = 5.0  # an export ended by an erase lets go at its next row; a stalled one at the latest by then
+MIN_NEEDLE_CHARS = 16  # shorter erased texts prove nothing by their absence (or presence)
+MAX_NEEDLES = 50
 
 
 def _where_keys(table: str, count: int) -> str:
@@ -81,14 +86,15 @@ def execute_erase(store, windows, keys: ReceiptKeys, plan: ErasePlan, actor: str
     WAL, which still holds the erased text, from being truncated (it is retried in the background)."""
     selector = plan.selector
 
+    erased_texts: list[str] = []
+
     def write(tx):
         conn = tx.conn
         fresh = collect(conn, selector)
         now = time.time()
-        digests = {
-            table: sorted(_row_digest(keys, table, row) for row in _rows(conn, table, fresh.ids(table)))
-            for table in TABLES
-        }
+        erased = {table: _rows(conn, table, fresh.ids(table)) for table in TABLES}
+        digests = {table: sorted(_row_digest(keys, table, row) for row in rows) for table, rows in erased.items()}
+        erased_texts[:] = [row.get("text") or "" for table in ("turns", "facts") for row in erased[table]]
         _clear(tx, fresh)
         deleted = {table: _delete(tx, table, fresh.ids(table)) for table in DELETE_ORDER}
         counts = {table: deleted[table] for table in TABLES}
@@ -123,14 +129,63 @@ def execute_erase(store, windows, keys: ReceiptKeys, plan: ErasePlan, actor: str
         return receipt
 
     receipt = store.writer.write(write, timeout=None)
-    if truncate_wal(store.path):
-        return dict(receipt, checkpoint="done")
+    truncated = truncate_wal(store.path) or _after_ending_snapshots(store)
+    verified = verify_gone(store.path, needles(store, selector, erased_texts))
+    if truncated:
+        return dict(receipt, checkpoint="done", verified=verified)
     log.warning(
-        "erase: readers keep the WAL from being truncated; the erased text stays in it until they "
-        "finish (retried in the background)"
+        "erase: a reader outside Hearth keeps the WAL from being truncated; the erased text stays in it "
+        "until it finishes (retried in the background)"
     )
     retry_later(store.path)
-    return dict(receipt, checkpoint="pending")
+    return dict(receipt, checkpoint="pending", verified=verified)
+
+
+def _after_ending_snapshots(store) -> bool:
+    """End Hearth's own long snapshots (an export streaming: it fails, saying why) and truncate the WAL once
+    they have let go, within ENDING_SECONDS; False when a reader outside Hearth still holds it."""
+    if not store.end_snapshots():
+        return False
+    deadline = time.monotonic() + ENDING_SECONDS
+    while time.monotonic() < deadline:
+        if truncate_wal(store.path):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def needles(store, selector: Selector, texts: list[str]) -> list[bytes]:
+    """What the scan looks for: the identifier of a match, else the longest erased texts that no kept turn or
+    fact says word for word (a reply said to two people stays with the other)."""
+    if selector.kind == "match":
+        return [selector.value.encode()]
+    chosen = sorted({t for t in texts if len(t) >= MIN_NEEDLE_CHARS}, key=len, reverse=True)[:MAX_NEEDLES]
+    if chosen:
+        marks = ", ".join("?" * len(chosen))
+        with store.reading() as conn:
+            kept = {
+                r[0]
+                for table in ("turns", "facts")
+                for r in conn.execute(f"SELECT DISTINCT text FROM {table} WHERE text IN ({marks})", chosen)
+            }
+        chosen = [t for t in chosen if t not in kept]
+    return [t.encode() for t in chosen]
+
+
+def verify_gone(path: Path, looked_for: list[bytes]) -> dict:
+    """Scan core.db and its WAL for the erased bytes: {"files", "needles", "found"} (found 0: none left)."""
+    files, found = [], 0
+    for file in (path, path.with_name(path.name + "-wal")):
+        try:
+            size = file.stat().st_size
+        except FileNotFoundError:
+            continue
+        files.append(file.name)
+        if not size or not looked_for:
+            continue
+        with open(file, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            found += sum(1 for needle in looked_for if data.find(needle) >= 0)
+    return {"files": files, "needles": len(looked_for), "found": found}
 
 
 def erase(
