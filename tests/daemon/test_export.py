@@ -1,5 +1,6 @@
 """Export then import into an empty data dir reproduces the memory; a bad or partial file imports nothing."""
 
+import io
 import json
 
 import pytest
@@ -157,3 +158,26 @@ def test_an_export_streams_one_state_while_reads_on_its_thread_see_new_writes(da
             assert not conn.in_transaction
     finally:
         store.close()
+
+
+def test_a_cut_off_export_leaves_no_file(daemon, monkeypatch, capsys, tmp_path):
+    from hearthd.api.client import HearthClient
+    from hearthd.cli import main as hearthctl
+
+    daemon.client().commit_turns([{"thread": "den", "role": "user", "text": "The spare key is under the blue pot."}])
+    monkeypatch.setattr(HearthClient, "connect", classmethod(lambda cls, *a, **k: daemon.client()))
+    whole = tmp_path / "whole.jsonl"
+    assert hearthctl(["export", str(whole)]) == 0 and whole.stat().st_size > 0
+    real_export = HearthClient.export
+
+    def cut_off(self, handle):  # the stream ends early, as when an erase ends the export's snapshot
+        buffer = io.BytesIO()
+        real_export(self, buffer)
+        data = buffer.getvalue()
+        handle.write(data[: len(data) // 2])
+        return len(data) // 2
+
+    monkeypatch.setattr(HearthClient, "export", cut_off)
+    part = tmp_path / "part.jsonl"
+    assert hearthctl(["export", str(part)]) != 0
+    assert "cut off" in capsys.readouterr().err and not part.exists()

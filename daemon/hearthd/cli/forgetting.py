@@ -117,9 +117,31 @@ def receipt_list(client, args):
     show=lambda r: f"wrote {r['bytes']} bytes to {r['file']}",
 )
 def export(client, args):
-    with secure_write(Path(args.file), "wb") as handle:
-        size = client.export(handle)
+    path = Path(args.file)
+    try:
+        with secure_write(path, "wb") as handle:
+            size = client.export(handle)
+        complete = _ends_with_footer(path)
+    except Exception:
+        path.unlink(missing_ok=True)
+        raise
+    if not complete:
+        # cut off: an erase ended it (and what was written may hold the erased text), or the daemon stopped
+        path.unlink(missing_ok=True)
+        raise HearthError(
+            "the export was cut off (an erase ended it, or the daemon stopped); nothing was kept: export again"
+        )
     return {"file": args.file, "bytes": size}
+
+
+def _ends_with_footer(path: Path) -> bool:
+    with open(path, "rb") as handle:
+        handle.seek(max(0, path.stat().st_size - 4096))
+        last = handle.read().rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    try:
+        return json.loads(last).get("end") is True
+    except (ValueError, AttributeError):
+        return False
 
 
 @command(
