@@ -152,8 +152,8 @@ POSITIVES = [
     # birthdays and anniversaries
     pos("My birthday is on March 3rd.", ("birthday", "3rd of March")),
     pos("I was born on the 14th of July 1985.", ("birthday", "14th of July 1985")),
-    pos("Our wedding anniversary is June 12.", ("anniversary", "12th of June")),
-    pos("We got married on the 4th of August 2012.", ("anniversary", "4th of August 2012")),
+    pos("Our wedding anniversary is June 12.", ("anniversary", "12th of June"), subject="household"),
+    pos("We got married on the 4th of August 2012.", ("anniversary", "4th of August 2012"), subject="household"),
     # others, named or related
     pos(
         "My daughter Emma is allergic to peanuts.",
@@ -495,7 +495,7 @@ POSITIVES = [
     ),
     pos("i drive the blue fiat and nadia has the volvo", ("owns", "blue fiat"), ("owns", "volvo"), subject=None),
     pos("the whole family eats halal cos nadia's mum is muslim", ("diet", "halal"), subject="household"),
-    pos("we got married on the ninth of june twenty fifteen", ("anniversary", "9th of June 2015")),
+    pos("we got married on the ninth of june twenty fifteen", ("anniversary", "9th of June 2015"), subject="household"),
     pos("my mum's birthday is boxing day bless her", ("birthday", "Boxing Day"), subject="my mother"),
     # dev set 4's forms
     pos("I've been vegetarian since university.", ("diet", "vegetarian")),
@@ -583,6 +583,75 @@ POSITIVES = [
         ("rule", "Never suggest recipes with peanuts"),
         subject="household",
     ),
+    # speech-recogniser text without apostrophes: contractions from a table, a possessive 's before what is possessed
+    pos("noahs really into chess", ("likes", "chess"), subject="Noah"),
+    pos("lenas allergic to wasps", ("allergy", "wasps"), subject="Lena"),
+    pos("my husbands birthday is the fourth of march", ("birthday", "4th of March"), subject="my husband"),
+    pos("my sons birthday is the tenth of may", ("birthday", "10th of May"), subject="my son"),
+    pos("my names oskar and im nine", ("name", "Oskar")),
+    pos("im allergic to kiwi", ("allergy", "kiwi")),
+    pos("ive got a dog called rolo", ("pet", "Rolo")),
+    pos(
+        "my brother tomas lives in leeds hes a nurse",
+        ("family_member", "Tomas"),
+        ("lives_in", "Leeds"),
+        ("works_as", "nurse"),
+        subject="Tomas",
+    ),
+    pos("grandma rosas knee op is on the fifth of june", ("appointment", "5th of June"), subject="Rosa"),
+    pos("my mums eye test is friday at ten", ("appointment", "friday at ten"), subject="my mother"),
+    pos("my father in law is called dev", ("family_member", "Dev")),
+    pos("im vegan well vegetarian actually", ("diet", "vegetarian")),
+    # dates in one form
+    pos("my birthday is august the ninth", ("birthday", "9th of August")),
+    pos("our anniversary is the twenty first of june", ("anniversary", "21st of June"), subject="household"),
+    pos("sports day for leo is on the ninth", ("appointment", "the 9th"), subject="Leo"),
+    # the household: "nobody in this house", "in this house", "there's a piano in our front room", "X and I"
+    pos("nobody in this house likes mushrooms", ("dislikes", "mushrooms"), subject="household"),
+    pos("we all love quiz shows in this house", ("likes", "quiz shows"), subject="household"),
+    pos("there's a trampoline in our back garden", ("owns", "trampoline"), subject="household"),
+    pos("Marco and I got married on the 2nd of May.", ("anniversary", "2nd of May"), subject="household"),
+    pos("Bogdan, our gardener, comes every other Friday.", ("schedule", "every other Friday"), subject="household"),
+    pos("ania the nanny takes the kids swimming on mondays", ("schedule", "mondays"), subject="household"),
+    pos("The boiler service is on Tuesday morning.", ("appointment", "Tuesday morning"), subject="household"),
+    pos(
+        "The window cleaner comes on the last Friday of the month.",
+        ("schedule", "the last Friday of the month"),
+        subject="household",
+    ),
+    pos("The bin men come on Mondays, not Tuesdays any more.", ("schedule", "Mondays"), subject="household"),
+    pos(
+        "Biscuit's papers are in the blue folder.",
+        ("note", "Biscuit's papers are in the blue folder"),
+        subject="household",
+    ),
+    pos(
+        "The wifi password is on the back of the router.",
+        ("note", "wifi password is on the back of the router"),
+        subject="household",
+    ),
+    pos("I've got a blood test booked for Monday at 9.", ("appointment", "Monday at 9")),
+    # jobs
+    pos("I've started at Leeds General Infirmary, on the cardiology ward.", ("works_at", "Leeds General Infirmary")),
+    pos("I'm a software tester at Acme Systems.", ("works_as", "software tester"), ("works_at", "Acme Systems")),
+    pos(
+        "Sam has got a weekend job at Green Acres Garden Centre.",
+        ("works_at", "Green Acres Garden Centre"),
+        subject="Sam",
+    ),
+    pos("my mum's started working at the library", ("works_at", "the library"), subject="my mother"),
+    pos(
+        "my cousin leo is a chef in leeds at a place called olive tree",
+        ("family_member", "Leo"),
+        ("works_as", "chef"),
+        ("works_at", "olive tree"),
+        subject="Leo",
+    ),
+    # a make said after the thing; diets with "only"; "goes mad for"
+    pos("Tom's got a car, a Volvo.", ("owns", "Volvo car"), subject="Tom"),
+    pos("I've just bought a campervan.", ("owns", "campervan")),
+    pos("I only eat kosher.", ("diet", "kosher")),
+    pos("Pickle goes mad for tennis balls.", ("likes", "tennis balls"), subject="Pickle"),
 ]
 
 NEGATIVES = [
@@ -883,6 +952,23 @@ NEGATIVES = [
     neg("the plumber is no longer coming on saturday"),
     neg("remind me to take the bins out every tuesday"),
     neg("Freya said never suggest recipes with peanuts for anyone in this house."),
+    # beside the forms of dev set 5's round: plurals stay plurals, questions and the rest stay nothing
+    neg("my sons play football"),
+    neg("my parents love it"),
+    neg("whens my dads birthday again"),
+    neg("is noahs birthday in june"),
+    neg("im not allergic to kiwi"),
+    neg("i used to live in leeds hes moved"),
+    neg("there's a fox in our garden"),
+    neg("Is there a piano in the front room?"),
+    neg("nobody in this house knows"),
+    neg("Dorota comes every Thursday."),  # who she is is not said: no routine 'come'
+    neg("I'm a member at Roundhay Golf Club."),
+    neg("Sam hasn't got a job at the garden centre anymore."),
+    neg("my mum might start working at the library"),
+    neg("Marco and I might get married in May."),
+    neg("we'd all love a hot tub in this house"),
+    neg("I haven't bought a campervan."),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 
+from .events import EVENT
 from .vocabulary import DATE, NAME, OCC
 from .words import is_common
 
 _SUBJ = rf"(?:I|(?:(?:my|our)|{NAME}'s) [a-z\-]+(?: {NAME})?|{NAME}(?:'s [a-z\-]+)?|(?:he|she))"
 _OBJ = r"(?!(?:it|them|that|this|him|her|me|you|us|anything|nothing)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*){0,2}"
-_ORG = rf"(?:{NAME}(?: {NAME})*(?: (?-i:hospital|clinic|school|college|university|surgery|centre))?)"
+_ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|college|university|surgery|centre))?)"
 _NUMW = (
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
     r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d{1,3})(?:[ \-](?:one|two|"
@@ -82,10 +83,19 @@ def _year(m: re.Match) -> str:
     return f"{m.group('m')} {(1900 if words[0] == 'nineteen' else 2000) + n}"
 
 
+# Agent nouns that are no job even at a named place: "a member at Roundhay Golf Club", "a regular at the Fox".
+_NOT_JOB_HEADS = set(
+    "member customer regular supporter player user subscriber volunteer patient visitor swimmer runner walker "
+    "believer lover fighter winner loser beginner learner listener viewer reader owner holder partner founder "
+    "fan friend neighbour parent mother father brother sister daughter son".split()
+)
+
+
 def _job(m: re.Match, where: str) -> str:
-    """ "a glassblower": a job when its head word is no common English word ("a fighter", "a student" are not)."""
+    """ "a glassblower": a job when its head word is no common English word ("a fighter", "a student" are not);
+    at a named employer ("a software tester at Kerrigan Logistics") an agent noun of a common verb is one too."""
     head = m.group("j").split()[-1]
-    if is_common(head) and not _OCC_RE.fullmatch(head):
+    if is_common(head) and not _OCC_RE.fullmatch(head) and not (where and head.lower() not in _NOT_JOB_HEADS):
         return m.group()
     return f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as {m.group('j')}{where}"
 
@@ -189,6 +199,16 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"^(?P<s>{_SUBJ}) drives? (?:a )?(?P<v>taxi|cab|bus|lorry|train|tram|ambulance)(?: for a living)?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a {m.group('v')} driver",
         ),
+        # "Ines has got a Saturday job at Bloom Garden Centre": where she works
+        (
+            rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)?(?: got)? (?:a|an) (?:(?:new|part-time|full-time|saturday|sunday|"
+            rf"weekend|summer|holiday|evening|weekday|little|proper|temporary|temp) )*job (?:at|with|in) "
+            rf"(?P<o>{_ORG})$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
+        ),
+        # "I've started at St Brendan's Hospital, on the maternity ward": the ward is part of the job, not its place
+        (r",? (?:on|in) the [a-z]+(?: [a-z]+)? (?:ward|department|team|unit|desk|floor)$", ""),
+        (r"^I (?:have |had )?(?:just |recently )?started (?:working|work) (?=(?:at|for|as) )", "I work "),
         (
             rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)? (?:just )?(?:started|joined)(?: (?:a |my )?(?:new )?job)? "
             rf"(?:at |with )?(?P<o>{_ORG})(?: (?:now|last \w+|this \w+|recently))?$",
@@ -220,6 +240,39 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}",
         ),
         (r"\s+(?:cos|coz|'cause|because) (?!of\b)(?=\w)", ", and "),
+        # "Tariq and I got married": the couple, the household's anniversary
+        (
+            rf"^(?:{NAME}|my (?:wife|husband|partner|fiance|fiancee)(?: {NAME})?) and I (?=(?:got|were) (?:married|"
+            r"engaged)\b|married\b|started (?:dating|going out)\b|got together\b)",
+            "we ",
+        ),
+        # "we all love board games in this house": the household said twice
+        (r"^(we (?:all |both )?[a-z].*?),? (?:in (?:this|our) (?:house|household|home|family)|at home|here)$", r"\1"),
+        (r"^(?:in (?:this|our) (?:house|household|home|family)),? (?=we\b)", ""),
+        (
+            r"^there is (?P<o>(?:an?|two) (?:[a-z\-]+ )?(?:piano|grand piano|keyboard|drum kit|hot tub|trampoline|"
+            r"greenhouse|pool table|snooker table|harp|organ|treadmill|exercise bike|rowing machine|telescope|"
+            r"chest freezer|tumble dryer|dishwasher)) in (?:our|the) (?:front |back |living |sitting |spare |dining )?"
+            r"(?:room|lounge|garage|hall|hallway|kitchen|garden|shed|conservatory|loft|attic|cellar|basement|house)$",
+            r"we have got \g<o>",
+        ),
+        # "Tariq's got a motorbike, a Honda": the make said after the thing
+        (
+            r"\b(?P<a>an?) (?P<t>car|van|motorbike|motorcycle|bike|scooter|boat|caravan|campervan|motorhome|piano|"
+            r"guitar|laptop),? (?:an?|it is an?) (?P<b>(?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z0-9])[\w\-]*)?)$",
+            lambda m: f"{'an' if m.group('b')[:1] in 'AEIOU' else 'a'} {m.group('b')} {m.group('t')}",
+        ),
+        # "Pickle goes mad for tennis balls"
+        (
+            rf"^(?P<s>{_SUBJ}) (?:goes|go) (?:absolutely |completely )?(?:mad|crazy|nuts|wild|bananas) (?:for|about|"
+            rf"over) (?P<thing>{_OBJ})$",
+            _mad,
+        ),
+        # "parents evening for ines is on the twentieth": the event of the one it is for
+        (
+            rf"^(?:the )?(?P<e>(?:[a-z']+ ){{0,2}}?{EVENT}) for (?P<n>{NAME}) (?P<v>is|are) ",
+            lambda m: f"{m.group('n')}'s {m.group('e')} {m.group('v')} ",
+        ),
         (r"^the whole (?:house|household|family|lot of us) eats\b", "we all eat"),
         (
             r",? (?:poor (?:woman|man|thing|girl|boy|lad|love|kid|sod)|bless (?:her|him|them)|"

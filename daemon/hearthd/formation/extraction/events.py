@@ -37,7 +37,8 @@ _RECUR = (
     rf"(?: {_PART})?|once a year|twice a year|annually|yearly|every year in {MONTH}|in {MONTH} every year|"
     rf"(?:on )?{WEEKDAY}s(?: and {WEEKDAY}s)?(?: {_PART}s?)?|(?:on )?{WEEKDAY} "
     rf"{_PART}s|once a (?:week|fortnight|month)|twice a (?:week|month)|weekly|fortnightly|monthly|on weekdays|"
-    rf"at weekends|on weekends)(?:,? {_CLOCK})?(?: (?:after|before) (?:school|work|dinner|lunch|breakfast|tea))?"
+    rf"at weekends|on weekends|(?:on )?the (?:first|second|third|fourth|last|1st|2nd|3rd|4th) {WEEKDAY} of "
+    rf"(?:the|every|each) month)(?:,? {_CLOCK})?(?: (?:after|before) (?:school|work|dinner|lunch|breakfast|tea))?"
 )
 _WHERE = r"(?:,? (?:at|in) (?:the |a |our )?(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
 _TAIL = _WHERE + r"(?:,? (?:instead|now|this week|again|as usual))*\s*$"
@@ -185,6 +186,10 @@ _HELP = _alt(
         "dog walker",
         "au pair",
         "milkman",
+        "bin men",
+        "binmen",
+        "bin man",
+        "recycling men",
         "carer",
         "tutor",
         "piano teacher",
@@ -339,15 +344,38 @@ def _b_chore(m, ctx):
     return [replace(c, text=f"{{subject}}: {q} {_on(when)}", subject=HOUSEHOLD)]
 
 
+def _b_help_does(m, ctx):
+    who, vp = _qualifier(m.group("who")), m.group("vp")
+    if re.search(r"\b(?:not|never|no|me|you|it)\b", vp, re.I):
+        return []
+    when = _when(m.group("recur"))
+    name = f"{m.group('name')} " if m.group("name") else ""
+    text = f"{{subject}}: {name}the {who} {vp} {_on(when)}"
+    return [replace(ctx.cand("schedule", when, text, f"{who} {vp.lower()}"), subject=HOUSEHOLD)]
+
+
+_SERVICED = _alt(
+    "boiler|car|van|chimney|gas|heating|oven|aga|septic tank|alarm|burglar alarm|fire alarm|smoke alarm|"
+    "air conditioning|solar panels|gutters|piano|bike|lawnmower|dishwasher|washing machine|fridge".split("|")
+)
+
+
+def _b_upkeep_once(m, ctx):
+    q = _qualifier(f"{m.group('thing')} {m.group('ev')}")
+    when = _when(m.group("when"))
+    return [replace(ctx.cand("appointment", when, f"{{subject}}: the {q} is {_on(when)}", q), subject=HOUSEHOLD)]
+
+
 def _b_help(m, ctx):
     who = _qualifier(m.group("who"))
     when = _when(m.group("when") or m.group("recur"))
+    the = f"{m.group('name')} the" if m.groupdict().get("name") else "the"
     if m.group("recur") or not m.group("prog"):
-        q = f"{who} comes"
-        return [replace(ctx.cand("schedule", when, f"{{subject}}: the {q} {_on(when)}", q), subject=HOUSEHOLD)]
+        q = f"{who} {'come' if who.endswith(('men', 'ers')) else 'comes'}"
+        return [replace(ctx.cand("schedule", when, f"{{subject}}: {the} {q} {_on(when)}", q), subject=HOUSEHOLD)]
     q = f"{who} visit"
     return [
-        replace(ctx.cand("appointment", when, f"{{subject}}: the {who} is coming {_on(when)}", q), subject=HOUSEHOLD)
+        replace(ctx.cand("appointment", when, f"{{subject}}: {the} {who} is coming {_on(when)}", q), subject=HOUSEHOLD)
     ]
 
 
@@ -555,6 +583,16 @@ _THINGS = _alt(
         "baking trays",
         "picnic blanket",
         "christmas tree",
+        "password",
+        "passwords",
+        "wifi code",
+        "alarm code",
+        "door code",
+        "key safe",
+        "papers",
+        "records",
+        "pet passport",
+        "certificates",
     ]
 )
 _THING = rf"(?:(?:[a-z\-]+ ){{0,2}}?(?:{_KEYS}) keys?|(?:[a-z\-]+ ){{0,2}}?{_THINGS}|keys)"
@@ -580,7 +618,7 @@ EVENT_RULES_SRC = [
     (
         "appointment",
         rf"^I (?:also |now |still )?(?:have got|am having|have) (?:{_DET} )?(?:(?P<pro>{PRO})(?:'s)? )?(?P<mods>{_MOD})"
-        rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?(?P<with>[a-z]+))? "
+        rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?(?P<with>[a-z]+))?(?: booked(?: in)?(?: for)?)? "
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_have_event,
         False,
@@ -635,9 +673,25 @@ EVENT_RULES_SRC = [
     ),
     (
         "schedule",
-        rf"^(?:the |our )(?P<who>{_HELP}) (?:always |usually |normally |now )?{_COMING} (?:(?P<recur>{_RECUR})|"
-        rf"(?P<when>{_ONE_OFF})){_TAIL}",
+        rf"^(?:(?P<name>(?-i:[A-Z])[a-z\-]+),? )?(?:the |our )(?P<who>{_HELP}),? (?:always |usually |normally |now )?"
+        rf"{_COMING} (?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_help,
+        False,
+    ),
+    # "gwen the childminder picks kasimir up from school on tuesdays": what the help does, on its schedule
+    (
+        "schedule",
+        rf"^(?:(?P<name>(?-i:[A-Z])[a-z\-]+),? )?(?:the |our )(?P<who>{_HELP}),? (?:always |usually |normally |now )?"
+        rf"(?P<vp>(?!comes\b|visits\b)[a-z]+s\b(?: [\w']+){{0,5}}?) (?P<recur>{_RECUR}){_TAIL}",
+        _b_help_does,
+        False,
+    ),
+    # "the boiler service is wednesday morning": the upkeep of a thing of the house, booked once
+    (
+        "appointment",
+        rf"^(?:the|our) (?P<thing>{_SERVICED}) (?P<ev>service|servicing|mot|inspection|safety check|check|repair|"
+        rf"sweep|clean) (?:is|is booked for|is booked in for|has been booked for) (?P<when>{_ONE_OFF}){_TAIL}",
+        _b_upkeep_once,
         False,
     ),
     (
@@ -673,10 +727,11 @@ def _b_kept(m, ctx):
     where = _strip_trailing(m.group("where"))
     if _NOT_IN_PLACE.search(where) or len(where.split()) > 12 or re.search(r"\b(?:now|today|tonight)\b", where):
         return []
-    thing = m.group("thing").lower()
+    thing = m.group("thing") if "'s " in m.group("thing") else m.group("thing").lower()
     verb = m.group("verb").lower() if m.group("verb") else "are kept" if thing.endswith("s") else "is kept"
     obj = f"{thing} {verb} {where}"
-    return [replace(ctx.cand("note", obj, f"{{subject}}: the {obj}"), subject=HOUSEHOLD)]
+    the = "" if "'s " in thing else "the "
+    return [replace(ctx.cand("note", obj, f"{{subject}}: {the}{obj}"), subject=HOUSEHOLD)]
 
 
 EVENT_RULES_SRC += [
@@ -690,7 +745,8 @@ EVENT_RULES_SRC += [
     ),
     (
         "note",
-        rf"^(?:the|our) (?P<thing>{_THING}) (?P<verb>{_IS_KEPT}) (?P<where>{_PLACE_PREP} (?:the|our|a) .+)$",
+        rf"^(?:the |our |(?=(?-i:[A-Z])[a-z\-]+'s ))(?P<thing>(?:(?-i:[A-Z])[a-z\-]+'s )?{_THING}) "
+        rf"(?P<verb>{_IS_KEPT}) (?P<where>{_PLACE_PREP} (?:the|our|a) .+)$",
         _b_kept,
         False,
     ),

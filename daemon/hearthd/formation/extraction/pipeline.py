@@ -73,6 +73,11 @@ _ELIDED = [
             r"|here |at home )?eats\b",
             "we do not eat",
         ),
+        (
+            r"^(?:nobody|no one|noone|none of us) (?:(?:in|at) (?:this|our|the) (?:house|household|family|home) "
+            r"|here |at home )?(?:likes|enjoys)\b",
+            "we do not like",
+        ),
     ]
 ]
 # "she just started ballet and she loves it": "it" is the activity just named.
@@ -98,14 +103,19 @@ def _it_is_activity(s: str) -> str:
     return s[: m.end() - 2] + m.group("obj") + s[m.end() :]
 
 
-_SPEAKER_PREDICATES = {"family_member", "anniversary", "name"}  # "we have two kids": the speaker's relatives
+# "we have two kids": the speaker's relatives; but "our anniversary", "we got married" are the household's
+_SPEAKER_PREDICATES = {"family_member", "name"}
 _NOT_ABOUT_OTHERS = {"name"}  # "she is called Emma" is read by the family rules, not as a name
-_PENDING = Mention(kind="pending")  # a pet named by a pronoun, its owner not yet known
+_PENDING = Mention(kind="pending")
+_WHOLE_RELATIONS = {
+    "best friend"
+}  # a relation of two words, not an adjective and a relation  # a pet named by a pronoun, its owner not yet known
 
 
 def _relation_mention(c: Candidate) -> Mention | None:
     if c.predicate == "family_member":
-        rel = relation_word(c.qualifier.split()[-1]) if c.qualifier else None
+        q = c.qualifier or ""
+        rel = relation_word(q if q in _WHOLE_RELATIONS else q.split()[-1]) if q else None
         return Mention(name=c.object, relation=rel)
     if c.predicate == "pet":
         kind = c.qualifier or c.object

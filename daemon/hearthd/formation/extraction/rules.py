@@ -211,6 +211,14 @@ def _b_occupation(m, ctx):
         return []  # "I've been a nurse" may be over; "for twelve years now" or "since 2010" is not
     rest = re.sub(r"^\s*and\b.*$", "", _OBJ_END.sub("", rest)).strip()  # "a nurse and a mother of two"
     rest, hint = _split_time(rest)
+    rest = re.sub(r"^in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?(?=\s+(?:at|for)\b|$)\s*", "", rest)
+    rest = re.sub(
+        r"^(at|for) (?:a|an|the) (?:place|company|firm|restaurant|shop|pub|cafe|café|hotel|business|garage|salon|"
+        r"school|practice|surgery) called ",
+        r"\1 ",
+        rest,
+        flags=re.I,
+    )
     org = re.match(r"^(?:at|for|with)\s+(.+)$", rest, re.I)
     if rest and not org:
         return []
@@ -444,7 +452,8 @@ def _b_owns(m, ctx):
     raw = _strip_trailing(_OBJ_END.sub("", m.group("obj")))
     raw, hint = _split_time(raw)
     mo = re.fullmatch(
-        rf"(?P<art>an?|two|three) (?P<adj>(?:[a-z\-]+ ){{0,2}}?)(?P<head>{_BRAND.pattern}|{_OWNABLE.pattern}s?)"
+        rf"(?P<art>an?|two|three) (?P<adj>(?:[a-z\-]+ ){{0,2}}?)(?P<head>{_BRAND.pattern}(?: {_OWNABLE.pattern})?|"
+        rf"{_OWNABLE.pattern}s?)"
         r"(?: (?:in|on|out) (?:the|my|our|front|back) [a-z]+(?: room)?)?(?: (?:at home|as well|too))?",
         raw.strip(),
     )
@@ -647,6 +656,9 @@ def _routine(subject_adv: str | None, vp: str, lead_freq: str | None, ctx: _Ctx)
     activity = _swap_pronouns(activity)
     if not activity or len(activity.split()) > MAX_OBJECT_WORDS:
         return []
+    if re.fullmatch(r"(?:come|go|visit)(?: (?:in|round|over|here|by))?", activity, re.I):
+        return []  # "Dorota comes every Thursday": who comes, not what one does
+
     qualifier = " ".join(x for x in [subject_adv and subject_adv.lower(), lead_freq, *freqs] if x) or None
     said = _third_person(_swap_pronouns(vp))
     if lead_freq:
@@ -784,8 +796,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "works_at",
-        rf"^I {ADV}(?:work|have a job|(?:am|have been|have) {ADV}(?:working|worked|employed)) "
-        rf"(?:at|for|by) (?P<obj>.+)",
+        rf"^I {ADV}(?:work|have a job|(?:am|have been|have) {ADV}(?:working|worked|employed)|(?:have )?{ADV}started "
+        rf"(?:working|work)) (?:at|for|by) (?P<obj>.+)",
         _b_work_at,
         False,
     ),
@@ -820,7 +832,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # possessions: a brand or a closed list of things ("I drive a Volvo", "we have got a blue Toyota")
     (
         "owns",
-        rf"^{SUBJ} {ADV}(?P<verb>drive|ride|have|have got|own|got|bought|have bought|just bought) (?:got )?"
+        rf"^{SUBJ} {ADV}(?P<verb>drive|ride|have|have got|own|got|bought|have bought|have just bought|just bought) "
+        rf"(?:got )?"
         rf"(?P<obj>(?:an?|two|three) .+)",
         _b_owns,
         False,

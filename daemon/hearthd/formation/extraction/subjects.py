@@ -111,7 +111,7 @@ _NOT_LOWER_NAMES = set(
     "everything something anyone anybody the a an and but or so then also it he she they we you i kids children "
     "family household baby boy girl man woman guy lady dog cat pet".split()
 )
-_KIN_SUBJECT = re.compile(rf"^(?P<kin>{_alt(_KIN_NAMES)})(?P<gen>'s)?(?= )", re.I)
+_KIN_SUBJECT = re.compile(rf"^(?P<kin>{_alt(_KIN_NAMES)})(?: (?P<name>{NAME}))?(?P<gen>'s)?(?= )", re.I)
 _PRONOUN_SUBJECT = re.compile(r"^(?P<pron>he|she|his|her|it|its)(?= )", re.I)
 # After "Emma's": the contraction of "is"/"has", not a possessive.
 _IS_AFTER = set(
@@ -119,7 +119,7 @@ _IS_AFTER = set(
     "frightened into fond keen crazy mad obsessed not now also still really just currently living working moving "
     "based called named very severely mildly so always never usually terrible great good".split()
 )
-_HAS_AFTER = {"got", "been"}
+_HAS_AFTER = {"got", "been", "started", "joined", "moved", "gone", "bought", "taken", "finished"}
 _ADVERB = r"(?:(?:now|also|still|really|just|currently|actually|absolutely|definitely|recently|finally|always|usually|"
 _ADVERB += r"normally|typically|generally|regularly|never|totally|even|truly|honestly|both|so|officially|already)\s+)*"
 _VERB = re.compile(rf"^(?P<adv>{_ADVERB})(?P<verb>[a-z\-]+)\b(?P<tail>.*)$", re.I | re.S)
@@ -217,7 +217,10 @@ def _rewrite_rest(rest: str, genitive: bool) -> str | None:
     """The clause after its subject, in the first person: "is allergic to X" -> "I am allergic to X"."""
     rest = rest.strip()
     if genitive:
-        word = rest.split(" ", 1)[0].lower()
+        words = rest.lower().split()
+        word = words[0] if words else ""
+        if word in ("just", "recently", "finally", "now", "also") and len(words) > 1 and words[1] in _HAS_AFTER:
+            return "I have " + rest  # "my dad's just started working at the airport"
         if word in _HAS_AFTER:
             return "I have " + rest
         if word in _IS_AFTER:
@@ -295,7 +298,10 @@ def subject_of(clause: str, discourse: Discourse, lowercase: bool = False) -> tu
     m = _KIN_SUBJECT.match(clause)
     if m:
         rest = _rewrite_rest(clause[m.end() :], bool(m.group("gen")))
-        return (Mention(relation=_KIN_NAMES[m.group("kin").lower()]), rest) if rest else None
+        name = m.group("name") if m.group("name") and m.group("name").lower() not in _NOT_SUBJECT_NAMES else None
+        if m.group("name") and not name:
+            return None
+        return (Mention(name=name, relation=_KIN_NAMES[m.group("kin").lower()]), rest) if rest else None
     m = _PRONOUN_SUBJECT.match(clause)
     if m:
         pron = m.group("pron").lower()

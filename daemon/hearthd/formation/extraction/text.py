@@ -38,7 +38,8 @@ _CONTRACTIONS = [
         # "the plumber's coming", "Biscuit's at the vet", "recycling's every other Monday": "is", not possessive
         (
             r"\b(?!let's)(\w+)'s (?=(?:coming|visiting|booked|due|at|on|every|each|always|usually|normally|now|"
-            r"still|also|in|off|away|back|going to the|getting|having|moving|starting|leaving|a|an|collected|picked up|"
+            r"still|also|in|off|away|back|going to the|getting|having|moving|starting|leaving|flying|driving|"
+            r"travelling|heading|staying|a|an|collected|picked up|"
             r"emptied|with)\b)",
             r"\1 is ",
         ),
@@ -134,6 +135,9 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s*(?=(?:I|we|my|our|he|she|his|her name|its name|it is called)\b)"
     # a run-on after a no-longer: "I'm not at Bosch anymore I'm at Siemens now"
     r"|(?<=\b(?:anymore|no more))\s+(?=(?:I|we|my|our|he|she|now)\b)|(?<=\bany more)\s+(?=(?:I|we|my|our|he|she|now)\b)"
+    # a run-on in speech: "my brother lives in bristol he's a paramedic"
+    r"|(?<!\bhow)(?<!\bwhat)(?<!\bwho)(?<!\bthat)(?<!\bas)(?<!\bthan)(?<!\bif)(?<!\bwhere)(?<!\bwhen)(?<!\bwhy)"
+    r"(?<=\w)\s+(?=(?-i:he|she) (?:is|has)\b)"
     # "... and Emma loves swimming": a new clause about someone named
     r"|\s(?:and|but)\s+(?=(?-i:[A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+s|is|has|does|can|cannot)\b))\s*",
     re.I,
@@ -178,6 +182,9 @@ def normalise(text: str) -> str:
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
     text = re.sub(r"\bi\b", "I", text)  # ASR often writes "i"
+    # "my father in law": one relation word; "a chef in manchester um at a place": the filler is no word of it
+    text = re.sub(r"\b(mother|father|sister|brother|son|daughter)[ \-]in[ \-]law\b", r"\1-in-law", text, flags=re.I)
+    text = re.sub(r"(?<=\w)[,\s]+(?:um+|uh+|erm+|er|uhm)[,\s]+(?=\w)", " ", text, flags=re.I)
     return re.sub(r"\s+", " ", text).strip()
 
 
@@ -187,12 +194,13 @@ _CORRECTION = re.compile(
     r"no,? actually|actually,? no|no no|no(?=,)|correction|scratch that|my bad|oops)\s*(?:[,:\-\u2013\u2014]\s*|\s)",
     re.I,
 )
+_WELL_ACTUALLY = re.compile(r",?\s+well,?\s+(?P<after>[\w\-]+(?: [\w\-]+)?),?\s+actually[\s.!]*$", re.I)
 _RESTATED = re.compile(r"^(?:it is|it was|that is|that was|make (?:that|it)|it is actually|they are)\s+", re.I)
 # Said without a comma, as speech is transcribed: "the ninth of november no wait the nineteenth".
 _BARE_CORRECTION = re.compile(r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no)\s+", re.I)
 _DAY_ONLY = re.compile(rf"(?:on )?(?:the )?(?:{ORDINAL}|\d{{1,2}}(?:st|nd|rd|th))", re.I)
 _DAYISH = re.compile(
-    rf"\b(?:(?:on |in )?{DATE}|(?:on |this |next |this coming )?{WEEKDAY}(?: (?:morning|afternoon|evening|night))?"
+    rf"\b(?:(?:on |in )?{DATE}|(?:on |this |next |this coming )?{WEEKDAY}s?(?: (?:morning|afternoon|evening|night))?"
     rf"|(?:on )?the \d{{1,2}}(?:st|nd|rd|th)|tomorrow(?: (?:morning|afternoon|evening|night))?|today|tonight)\b",
     re.I,
 )
@@ -216,6 +224,9 @@ def correct(s: str) -> str:
     last use of its first word ("at 3, sorry, at 4"), or as many words at the end as it has. Unchanged when the
     correction cannot be placed."""
     s = _not_instead(s)
+    if w := _WELL_ACTUALLY.search(s):  # "I am vegetarian well pescatarian actually": the last words restated
+        said, restated = s[: w.start()].split(), w.group("after").split()
+        return " ".join(said[: -len(restated)] + restated) if len(said) > len(restated) + 1 else s
     m = _CORRECTION.search(s) or _BARE_CORRECTION.search(s)
     if not m or m.start() == 0:
         return s
@@ -246,7 +257,7 @@ def correct(s: str) -> str:
 def _not_instead(s: str) -> str:
     """ "the haircut is thursday not wednesday", "at 4, not 3": the value said, without the one it replaces."""
     for shape in (_DAYISH, _CLOCKISH):
-        m = re.search(rf"(?P<x>{shape.pattern}),? (?:and )?not (?P<y>{shape.pattern})[\s.!]*$", s, re.I)
+        m = re.search(rf"(?P<x>{shape.pattern}),? (?:and )?not (?P<y>{shape.pattern})(?: any ?more)?[\s.!]*$", s, re.I)
         if m and m.group("x").strip() and m.group("y").strip():
             return s[: m.end("x")]
     return s
