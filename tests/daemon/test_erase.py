@@ -788,3 +788,52 @@ def test_an_erase_during_a_streaming_export_ends_it_and_leaves_no_byte(daemon, k
     daemon.stop()  # and after a clean stop
     for path in (data_dir / "core.db", wal):
         assert not path.exists() or secret.encode() not in path.read_bytes()
+
+
+def test_receipt_verify_offline_checks_the_homes_key_and_a_moved_home_keeps_it(
+    daemon, keys, data_dir, tmp_path, monkeypatch, capsys
+):
+    from hearthd.api.client import DaemonNotRunning, HearthClient
+    from hearthd.cli import main as hearthctl
+    from hearthd.forgetting.export import export_lines, import_lines
+
+    say(daemon, ["My locker code is 4417 at the gym."], "2026-03-01T10:00:00Z")
+    _plan, receipt = erase(daemon, keys, Selector.parse("match", "4417"))
+    home_receipt = tmp_path / "receipt.json"
+    home_receipt.write_text(
+        json.dumps(
+            {k: v for k, v in receipt.items() if k in ("format", "payload", "algorithm", "public_key", "signature")}
+        )
+    )
+    forged = tmp_path / "forged.json"
+    forged.write_text(
+        json.dumps(ReceiptKeys(tmp_path / "elsewhere").sign(dict(receipt["payload"], counts={"turns": 0})))
+    )
+    export = list(export_lines(daemon.store))
+    daemon.stop()
+
+    def offline(*_a, **_k):
+        raise DaemonNotRunning("hearthd is not running")
+
+    monkeypatch.setattr(HearthClient, "connect", classmethod(offline))
+
+    def verify(path, home):
+        code = hearthctl(["--data-dir", str(home), "receipt", "verify", str(path)])
+        return code, capsys.readouterr().out.strip()
+
+    assert verify(home_receipt, data_dir) == (0, "valid")  # the daemon is stopped: the key on disk is checked
+    code, out = verify(forged, data_dir)
+    assert code != 0 and out.startswith("unknown key")  # re-signed with another key
+    code, out = verify(home_receipt, tmp_path / "nowhere")
+    assert code != 0 and out.startswith("key not checked")  # no home here: never a bare "valid"
+    # the household moves: export, import into a new home (its own key), and the old receipt still verifies
+    moved = tmp_path / "moved"
+    monkeypatch.setenv("HEARTH_DATA_DIR", str(moved))
+    from tests.helpers import make_daemon
+
+    new_home = make_daemon(moved)
+    try:
+        import_lines(new_home.store, iter(export))
+    finally:
+        new_home.stop()
+    assert verify(home_receipt, moved) == (0, "valid")

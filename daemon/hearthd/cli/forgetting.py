@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
 from pathlib import Path
 
 from ..api.client import HearthClient, HearthError
-from ..forgetting.receipts import verify_receipt
-from ..paths import secure_write
+from ..forgetting.receipts import trusted_keys, verify_receipt
+from ..paths import data_dir, secure_write
+from ..store.connection import open_connection
 from .table import arg, command
 
 SELECTORS = ("ref", "speaker", "thread", "match", "before", "range")
@@ -67,19 +69,39 @@ def erase(client, args) -> dict:
 
 
 def _verify(_client, args) -> dict:
-    """Offline; when the daemon of this data dir runs, its key is the one trusted."""
+    """Offline: the keys this home trusts come from its daemon when it runs, else from its core.db (its own
+    receipts and those an import brought); with neither, a valid signature is "key not checked"."""
     try:
         receipt = json.loads(Path(args.file).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         return {"verdict": "malformed", "detail": f"cannot read {args.file}: {exc}", "key_checked": False}
-    trusted = None
-    try:
-        with HearthClient.connect(getattr(args, "data_dir", None)) as client:
-            trusted = {client.receipts(limit=1)["public_key"]}
-    except HearthError:
-        pass  # no daemon: the signature alone is checked
-    verdict, detail = verify_receipt(receipt, trusted)
+    trusted = _trusted_keys(getattr(args, "data_dir", None))
+    verdict, detail = verify_receipt(receipt, trusted or None)
+    if verdict == "valid" and not trusted:
+        verdict, detail = "key not checked", f"signature valid but key not checked: {detail} (no home key found)"
     return {"verdict": verdict, "detail": detail, "key_checked": bool(trusted)}
+
+
+def _trusted_keys(data_dir_arg) -> set[str]:
+    try:
+        with HearthClient.connect(data_dir_arg) as client:
+            listed = client.receipts(limit=1)
+            return set(listed.get("trusted_keys") or [listed["public_key"]])
+    except HearthError:
+        pass  # no daemon: the home's receipts on disk name its keys
+    db = data_dir(data_dir_arg) / "core.db"
+    if not db.exists():
+        return set()
+    try:
+        conn = open_connection(db, readonly=True)
+    except sqlite3.Error:
+        return set()
+    try:
+        return trusted_keys(conn)
+    except sqlite3.Error:
+        return set()
+    finally:
+        conn.close()
 
 
 command(

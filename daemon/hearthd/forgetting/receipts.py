@@ -167,3 +167,13 @@ def get_receipt(store, receipt_id: int) -> dict | None:
     with store.reading() as conn:
         row = conn.execute("SELECT receipt FROM receipts WHERE id = ?", (receipt_id,)).fetchone()
     return json.loads(row[0]) if row else None
+
+
+def trusted_keys(conn, current: str | None = None) -> set[str]:
+    """The keys this home trusts: its own and those of the receipts it holds, so a home moved by export and
+    import still verifies the receipts the old home issued (they came with the export)."""
+    keys = {current} if current else set()
+    for (key,) in conn.execute("SELECT DISTINCT json_extract(receipt, '$.public_key') FROM receipts"):
+        if isinstance(key, str) and key:
+            keys.add(key)
+    return keys

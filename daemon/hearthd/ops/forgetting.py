@@ -59,12 +59,20 @@ class Forgetting:
     @operation()
     def receipts(self, limit: int = 100) -> dict:
         """The receipts this memory has issued, and the public key that verifies them."""
-        return {"receipts": receipts.list_receipts(self.store, limit), "public_key": self.receipt_keys.public_key_b64}
+        return {
+            "receipts": receipts.list_receipts(self.store, limit),
+            "public_key": self.receipt_keys.public_key_b64,
+            "trusted_keys": sorted(self._trusted()),
+        }
+
+    def _trusted(self) -> set[str]:
+        with self.store.reading() as conn:
+            return receipts.trusted_keys(conn, self.receipt_keys.public_key_b64)
 
     @operation(no_cli="hearthctl receipt verify checks a file offline, trusting the daemon's public key")
     def verify_receipt(self, receipt: dict) -> dict:
         """Check a receipt's signature against this memory's key: valid, tampered or another key's."""
-        verdict, detail = receipts.verify_receipt(receipt, {self.receipt_keys.public_key_b64})
+        verdict, detail = receipts.verify_receipt(receipt, self._trusted())
         return {"verdict": verdict, "detail": detail}
 
     @operation()
