@@ -8,6 +8,7 @@ themselves live in `hearthd.ops`, reached as `daemon.ops.<area>.<operation>`.
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from collections.abc import Callable
@@ -48,6 +49,8 @@ from .settings import Settings
 from .store.database import Store
 
 RETENTION_JOB = "retention"
+STOP_WAIT_SECONDS = 3.0  # the longest a stop waits for a formation pass to finish its session
+log = logging.getLogger(__name__)
 
 
 def limit_blas_threads() -> None:
@@ -155,7 +158,12 @@ class Daemon:
         if self._stopped:
             return
         self._stopped = True
+        # A formation pass under way stops before its next session and is not waited for: forming a session
+        # is one idempotent transaction, and the next start's reconcile forms what it did not reach.
+        self.sweeper.halt()
         self.scheduler.shutdown(wait=True)
+        if not self.sweeper.wait_idle(STOP_WAIT_SECONDS):
+            log.warning("a formation pass is still finishing a session; the next start's reconcile completes it")
         self.compactor.close()
         self.generator.close()
         self.backfill.stop()

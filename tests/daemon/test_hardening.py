@@ -185,3 +185,56 @@ def test_hearthd_starts_beside_a_squatted_runtime_dir_and_says_so(procs, monkeyp
     assert d.stop() == 0
     log = d.log_text()
     assert "Traceback" not in log and "runtime directory" in log and str(data_dir / "run") in log
+
+
+# -- 19: a stop during a long formation pass -----------------------------------------------------------
+def _many_sessions(n: int) -> list[dict]:
+    return [
+        {
+            "thread": f"room-{i}",
+            "role": "user",
+            "text": f"I keep my spare key number {i} under the blue flower pot by the back door",
+            "speaker": "alice",
+            "ts": "2025-03-01T10:00:00Z",
+        }
+        for i in range(n)
+    ]
+
+
+def test_a_stop_during_a_long_formation_pass_returns_within_seconds_and_the_next_start_finishes_it(
+    data_dir, monkeypatch
+):
+    import time
+
+    from hearthd.formation.former import Former
+    from tests.helpers import wait_for
+
+    original = Former.form
+    formed: list[int] = []
+
+    def slow(self, session_id, *args, **kwargs):
+        time.sleep(0.5)  # a slow generator: 40 sessions take 20 s
+        formed.append(session_id)
+        return original(self, session_id, *args, **kwargs)
+
+    monkeypatch.setattr(Former, "form", slow)
+    d = make_daemon(data_dir)
+    try:
+        d.client().commit_turns(_many_sessions(40))
+        wait_for(lambda: len(formed) >= 2, timeout=60, what="the pass under way")
+    finally:
+        began = time.monotonic()
+        d.stop()
+        took = time.monotonic() - began
+    assert took < 5, f"stop took {took:.1f} s"
+    left = len(formed)
+    assert left < 40
+
+    monkeypatch.setattr(Former, "form", original)
+    d = make_daemon(data_dir)  # the boot-time reconcile forms the rest, each session once
+    try:
+        wait_for(lambda: d.sweeper.backlog() == 0 and not d.sweeper.running, timeout=120, what="reconcile")
+        with d.store.reading() as conn:
+            assert conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL").fetchone()[0] == 0
+    finally:
+        d.stop()

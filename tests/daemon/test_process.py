@@ -296,3 +296,45 @@ def test_kill_9_during_formation_then_restart_forms_the_session_exactly_once(pro
     assert conn.execute("SELECT count(*) FROM episodes").fetchone()[0] == 1
     assert conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NOT NULL").fetchone()[0] == 1
     assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_sigterm_during_a_long_formation_pass_exits_within_seconds(procs, data_dir):
+    """A pass of 20 sessions of a second each (a slow generator): SIGTERM stops the daemon in seconds, not
+    after the pass; the next start's reconcile forms what it did not reach, each session once."""
+    import time
+
+    from hearthd.formation.former import PAUSE_ENV
+
+    d = start(procs, data_dir, env={PAUSE_ENV: "1"})
+    d.wait_model()
+    turns = [
+        {"thread": f"room-{i}", "role": "user", "text": f"The spare key {i} is under the pot", "speaker": "alice"}
+        for i in range(20)
+    ]
+    with d.client() as c:
+        c.commit_turns([dict(t, ts="2025-03-01T10:00:00Z") for t in turns])
+        wait_for(lambda: c.formation()["running"], timeout=MODEL_READY_TIMEOUT, what="formation under way")
+    time.sleep(2)  # a session or two into the pass
+    began = time.monotonic()
+    d.proc.send_signal(signal.SIGTERM)
+    assert d.proc.wait(timeout=60) == 0
+    took = time.monotonic() - began
+    d.log.close()
+    assert took < 8, f"hearthd took {took:.1f} s to stop"
+    conn = sqlite3.connect(data_dir / "core.db")
+    assert conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL").fetchone()[0] > 0
+    conn.close()
+
+    d = start(procs, data_dir)
+    d.wait_model()
+    with d.client() as c:
+        wait_for(
+            lambda: c.formation()["backlog"] == 0 and not c.formation()["running"],
+            timeout=MODEL_READY_TIMEOUT,
+            interval=0.2,
+            what="reconcile",
+        )
+    assert d.stop() == 0
+    conn = sqlite3.connect(data_dir / "core.db")
+    assert conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL").fetchone()[0] == 0
+    assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)

@@ -14,6 +14,11 @@ path in that pass instead, and its result says so. After a failure the generator
 growing pause (ActiveGenerator.BACKOFF_SECONDS): passes in that pause form only what needs no generator and
 count nothing, so a burst of wake-ups cannot use up a session's attempts while the server is restarting.
 Each degraded session is a `generator.degraded` event and shows in the status.
+
+A stop never waits out a long pass (a slow generator can make one last many minutes): `halt()` makes the
+pass stop before its next session and the scheduler's worker let go of it at once. Forming a session is
+one transaction and idempotent, so what the pass did not reach stays pending and the next start's reconcile
+forms it.
 """
 
 from __future__ import annotations
@@ -37,6 +42,9 @@ from .former import EmbedderUnavailable, Former, GeneratorUnavailable, Mode, Ses
 log = logging.getLogger(__name__)
 
 JOB = "formation-sweep"
+# How long the scheduler's worker waits for a halted pass before letting go of it (the pass thread is a
+# daemon thread: it never holds up the process's exit).
+HALT_GRACE_SECONDS = 1.0
 TOKEN_KEYS = ("calls", "prompt", "completion")
 
 
@@ -87,6 +95,7 @@ class Sweeper:
         self._lock = threading.Lock()
         self._again = False
         self._scheduler: BackgroundScheduler | None = None
+        self._halted = threading.Event()
         self.running = False
         self.last_pass: dict | None = None
         self.degraded_passes = 0
@@ -113,7 +122,22 @@ class Sweeper:
                 pass
             self._scheduler = None
 
+    def halt(self) -> None:
+        """The daemon is stopping: no more scheduled passes, and a pass under way stops before its next session
+        (the sessions it leaves stay pending for the next start's reconcile)."""
+        self._halted.set()
+        self.stop()
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait up to timeout seconds for a pass under way to end; True when none runs."""
+        if self._lock.acquire(timeout=timeout):
+            self._lock.release()
+            return True
+        return False
+
     def wake(self) -> None:
+        if self._halted.is_set():
+            return
         if self.running:
             self._again = True
             return
@@ -140,13 +164,27 @@ class Sweeper:
         }
 
     def _scheduled(self) -> None:
+        """The scheduled pass, on a daemon thread of its own: the scheduler's worker (joined at shutdown and at
+        the process's exit) waits for it only until a halt."""
+        if self._halted.is_set():
+            return
+        runner = threading.Thread(target=self._run_logged, name="hearth-formation-pass", daemon=True)
+        runner.start()
+        while runner.is_alive():
+            runner.join(0.1)
+            if self._halted.is_set():
+                runner.join(HALT_GRACE_SECONDS)
+                return
+        if self._again and not self._halted.is_set():
+            self._again = False
+            self.wake()
+
+    def _run_logged(self) -> None:
         try:
             self.run_pass()
         except Exception:
-            log.exception("formation pass failed")
-        if self._again:
-            self._again = False
-            self.wake()
+            if not self._halted.is_set():  # a write refused by the closing store is no fault
+                log.exception("formation pass failed")
 
     def run_pass(self, end_open: bool = False) -> dict:
         """One pass: end the sessions idle past the coupling window (or every open one, with end_open), then
@@ -174,6 +212,9 @@ class Sweeper:
         limit = self.settings["generator.retry_passes"]
         generator = self.former.generator
         for n, (session_id, attempts) in enumerate(backlog, start=1):
+            if self._halted.is_set():
+                log.info("stopping: %d sessions left for the next start's reconcile", len(backlog) - n + 1)
+                break
             mode = self._mode(generator, result.degraded, attempts, limit)
             last_try = mode == Mode.FALLBACK or (mode == Mode.RULES and bool(result.degraded))
             note = _by_rules(attempts + 1) if last_try else None
@@ -198,6 +239,8 @@ class Sweeper:
                 result.failed.append({"session": session_id, "error": str(exc)})
                 break  # nothing can form before the model is loaded; the next pass retries
             except Exception as exc:  # one bad session must not stop the others; it stays pending
+                if self._halted.is_set():
+                    break  # the store closed under it: pending, for the next start's reconcile
                 log.exception("forming session %s failed", session_id)
                 self.store.writer.write(lambda tx, s=session_id: ledger.count_formation_attempt(tx, s))
                 result.failed.append({"session": session_id, "error": str(exc)})
