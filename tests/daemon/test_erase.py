@@ -837,3 +837,32 @@ def test_receipt_verify_offline_checks_the_homes_key_and_a_moved_home_keeps_it(
     finally:
         new_home.stop()
     assert verify(home_receipt, moved) == (0, "valid")
+
+
+def test_erase_leaves_the_identifier_in_no_audit_text_or_dismissal_reason(daemon, keys, data_dir):
+    ops = daemon.ops.curation
+    note = ops.remember("Carol's landlord writes from landlord@flats.example", speaker="carol")["fact"]
+    ops.edit_fact(note["id"], f"Carol's landlord writes from {ALICE}", "admin")  # audit: old and new text
+    other = ops.remember("The spare key is with the neighbour at number nine", speaker="carol")["fact"]
+    ops.dismiss(f"fact:{other['id']}", "admin", reason=f"ask {ALICE} first")  # the reason names her
+    _plan, receipt = erase(daemon, keys, Selector.parse("match", ALICE))
+    assert receipt["payload"]["scrubbed"] == {"audit": 2, "dismissals": 1}  # the edit and the dismissal
+    with daemon.store.reading() as conn:
+        details = [r[0] for r in conn.execute("SELECT detail FROM audit")]
+        reasons = [r[0] for r in conn.execute("SELECT reason FROM dismissals")]
+        edits = [r[0] for r in conn.execute("SELECT detail FROM audit WHERE action = 'edit'")]
+    assert not [d for d in details if ALICE in d] and ALICE not in json.dumps(reasons)
+    assert edits and "[erased " in edits[0]  # the edit is still recorded, its words as a digest
+    daemon.stop()
+    for path in (data_dir / "core.db", data_dir / "core.db-wal"):
+        assert not path.exists() or ALICE.encode() not in path.read_bytes()
+
+
+def test_erasing_a_fact_turns_the_texts_of_its_audit_rows_into_digests(daemon, keys):
+    ops = daemon.ops.curation
+    fact = ops.remember("My gate code is 2468 and the bins go out Tuesdays", speaker="carol")["fact"]
+    ops.edit_fact(fact["id"], "My gate code is 1357 and the bins go out Tuesdays", "admin")
+    erase(daemon, keys, Selector.parse("ref", f"fact:{fact['id']}"))
+    with daemon.store.reading() as conn:
+        rows = [r[0] for r in conn.execute("SELECT detail FROM audit WHERE target = ?", (f"fact:{fact['id']}",))]
+    assert rows and not [d for d in rows if "2468" in d or "1357" in d]

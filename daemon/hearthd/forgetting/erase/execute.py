@@ -9,6 +9,7 @@ are zeroed.
 
 from __future__ import annotations
 
+import json
 import logging
 import mmap
 import time
@@ -22,7 +23,7 @@ from ..receipts import ReceiptKeys, canonical_json, store_receipt
 from .checkpoint import retry_later, truncate_wal
 from .links import CLEAR, DELETE_ORDER, LINKS, TABLES
 from .plan import CHUNK, ErasePlan, chunks, collect, plan_erase
-from .selectors import Selector
+from .selectors import MATCH_FN, Selector, contains_identifier, matching
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +81,71 @@ def _row_digest(keys: ReceiptKeys, table: str, row: dict) -> str:
     return keys.digest(canonical_json({"table": table, "row": {k: _jsonable(v) for k, v in row.items()}}))
 
 
+# -- the history that quotes what is erased ----------------------------------------------------------------------
+AUDIT_TEXT_KEYS = frozenset({"old", "new", "text", "name", "alias", "value"})  # where an audit detail holds words
+REFS = {"facts": "fact", "turns": "turn", "episodes": "episode", "entities": "entity"}
+
+
+def _digested(keys: ReceiptKeys, value: str) -> str:
+    return f"[erased {keys.digest(value)[:16]}]"
+
+
+def _scrub(keys: ReceiptKeys, detail, hit) -> tuple[object, bool]:
+    """The detail with every text `hit` accepts replaced by its keyed digest (the audit keeps that it was, not
+    what); whether anything changed."""
+    if isinstance(detail, dict):
+        out, changed = {}, False
+        for key, value in detail.items():
+            if isinstance(value, str) and hit(key, value):
+                out[key], changed = _digested(keys, value), True
+            else:
+                out[key], sub = _scrub(keys, value, hit)
+                changed = changed or sub
+        return out, changed
+    if isinstance(detail, list):
+        items = [_scrub(keys, v, hit) for v in detail]
+        return [v for v, _ in items], any(c for _, c in items)
+    return detail, False
+
+
+def scrub_history(tx, keys: ReceiptKeys, selector: Selector, plan: ErasePlan) -> dict:
+    """The audit rows about erased rows keep who did what and when, but their texts (an edit's old and new
+    words, a superseded fact's text) become keyed digests; for an identifier, every audit text and dismissal
+    reason holding it too. Returns {"audit": rows changed, "dismissals": reasons cleared}."""
+    conn = tx.conn
+    refs = [f"{kind}:{i}" for table, kind in REFS.items() for i in plan.ids(table)]
+    if selector.kind == "speaker":
+        refs.append(selector.value)
+    found: dict[int, tuple[str, str]] = {}  # audit id -> (detail, why)
+    for ref_chunk in chunks(refs):
+        marks = ", ".join("?" * len(ref_chunk))
+        for row_id, detail in conn.execute(f"SELECT id, detail FROM audit WHERE target IN ({marks})", ref_chunk):
+            found[row_id] = (detail, "target")
+    reasons = 0
+    if selector.kind == "match":
+        with matching(conn, selector):
+            for row_id, detail in conn.execute(f"SELECT id, detail FROM audit WHERE {MATCH_FN}(detail)"):
+                found.setdefault(row_id, (detail, "match"))
+            reasons = tx.execute(f"UPDATE dismissals SET reason = NULL WHERE {MATCH_FN}(reason)").rowcount
+    changed = 0
+    for row_id, (text, why) in found.items():
+        try:
+            detail = json.loads(text or "{}")
+        except ValueError:
+            continue
+
+        def hit(key: str, value: str, why=why) -> bool:
+            if why == "match":
+                return contains_identifier(value, selector.identifier)
+            return key in AUDIT_TEXT_KEYS
+
+        scrubbed, did = _scrub(keys, detail, hit)
+        if did:
+            tx.execute("UPDATE audit SET detail = ? WHERE id = ?", (json.dumps(scrubbed, ensure_ascii=False), row_id))
+            changed += 1
+    return {"audit": changed, "dismissals": reasons}
+
+
 def execute_erase(store, windows, keys: ReceiptKeys, plan: ErasePlan, actor: str, schema_version: int) -> dict:
     """Erase what `plan.selector` selects; returns the signed receipt (also stored in `receipts`, with an
     `audit` row) and, outside the signed payload, "checkpoint": "done", or "pending" while readers keep the
@@ -97,6 +163,7 @@ def execute_erase(store, windows, keys: ReceiptKeys, plan: ErasePlan, actor: str
         erased_texts[:] = [row.get("text") or "" for table in ("turns", "facts") for row in erased[table]]
         _clear(tx, fresh)
         deleted = {table: _delete(tx, table, fresh.ids(table)) for table in DELETE_ORDER}
+        scrubbed = scrub_history(tx, keys, selector, fresh)
         counts = {table: deleted[table] for table in TABLES}
         for table, track in TRACK_OF.items():
             if counts[table]:
@@ -108,6 +175,7 @@ def execute_erase(store, windows, keys: ReceiptKeys, plan: ErasePlan, actor: str
             "erased_at": iso(now),
             "counts": counts,
             "digests": digests,
+            "scrubbed": scrubbed,
             "schema_version": schema_version,
             "hearth_version": __version__,
         }
