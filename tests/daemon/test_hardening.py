@@ -238,3 +238,58 @@ def test_a_stop_during_a_long_formation_pass_returns_within_seconds_and_the_next
             assert conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL").fetchone()[0] == 0
     finally:
         d.stop()
+
+
+# -- 20: hearthctl when the daemon dies mid-request ----------------------------------------------------
+@pytest.fixture
+def dying_daemon(data_dir):
+    """A socket where the daemon should be that reads a request and dies before answering: closed (the
+    'server disconnected' case) or reset (kill -9 with the request in flight)."""
+    import socket
+    import struct
+    import threading
+
+    from hearthd.api.client import socket_path
+
+    (data_dir / "tokens").mkdir(parents=True, mode=0o700)
+    for role in ("admin", "assistant"):
+        (data_dir / "tokens" / f"{role}.token").write_text("t0ken\n")
+        os.chmod(data_dir / "tokens" / f"{role}.token", 0o600)
+    path = socket_path(data_dir.resolve())
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(path))
+    server.listen(8)
+    how = {"reset": False}
+
+    def serve():
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            conn.recv(65536)
+            if how["reset"]:
+                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    yield how
+    server.close()
+    path.unlink(missing_ok=True)
+
+
+@pytest.mark.subprocess
+@pytest.mark.parametrize("reset", [False, True])
+def test_hearthctl_says_one_line_when_the_daemon_dies_mid_request(data_dir, dying_daemon, reset, tmp_path):
+    from hearthd.api.client import DaemonNotRunning, HearthClient
+    from tests.helpers import ctl
+
+    dying_daemon["reset"] = reset
+    with pytest.raises(DaemonNotRunning, match="closed the connection"), HearthClient.connect(data_dir) as c:
+        c.status()
+    out = ctl(data_dir, "status")
+    assert out.returncode == 3, out.stderr
+    assert out.stderr.startswith("hearthctl: ") and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+    out = ctl(data_dir, "export", str(tmp_path / "out.jsonl"))
+    assert out.returncode == 3 and out.stderr.count("\n") == 1, out.stderr
+    assert not (tmp_path / "out.jsonl").exists()

@@ -9,6 +9,7 @@ with HearthClient.connect() as hearth:          # the daemon of $HEARTH_DATA_DIR
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -87,11 +88,26 @@ class HearthClient:
     def _headers(self) -> dict:
         return {"Authorization": f"Bearer {self._token}"} if self._token else {}
 
-    def request(self, method: str, path: str, **kwargs) -> Any:
+    @contextlib.contextmanager
+    def _transport(self):
+        """httpx's transport failures as one-line errors: no daemon (DaemonNotRunning), the daemon gone in
+        the middle of a request (DaemonNotRunning: it stopped or died), or a timeout (HearthError)."""
         try:
-            response = self._http.request(method, path, headers=self._headers(), **kwargs)
+            yield
         except (httpx.ConnectError, FileNotFoundError, ConnectionRefusedError) as exc:
             raise DaemonNotRunning(f"no Hearth daemon answers on {self.where}: {exc}") from None
+        except httpx.TimeoutException as exc:
+            raise HearthError(
+                f"the Hearth daemon on {self.where} did not answer in time ({exc or 'timeout'})"
+            ) from None
+        except (httpx.TransportError, ConnectionError) as exc:  # RemoteProtocolError, ReadError, WriteError
+            raise DaemonNotRunning(
+                f"the Hearth daemon on {self.where} closed the connection mid-request (it may have stopped): {exc}"
+            ) from None
+
+    def request(self, method: str, path: str, **kwargs) -> Any:
+        with self._transport():
+            response = self._http.request(method, path, headers=self._headers(), **kwargs)
         if response.status_code >= 400:
             try:
                 message = response.json()["error"]["message"]
@@ -251,7 +267,10 @@ class HearthClient:
     def export(self, handle) -> int:
         """Write the whole memory (JSON Lines) to an open binary file; returns the bytes written."""
         written = 0
-        with self._http.stream("GET", "/v1/export", headers=self._headers(), timeout=None) as response:
+        with (
+            self._transport(),
+            self._http.stream("GET", "/v1/export", headers=self._headers(), timeout=None) as response,
+        ):
             if response.status_code >= 400:
                 raise HearthError(response.read().decode(errors="replace")[:200], response.status_code)
             for chunk in response.iter_bytes():
@@ -351,7 +370,10 @@ class HearthClient:
     def events(self, on_open=None) -> Iterator[dict]:
         """Server-sent events as dicts, until the connection closes. on_open(response): called once connected
         (a reader on another thread can take the connection's socket from it, to end a blocking read)."""
-        with self._http.stream("GET", "/v1/events", headers=self._headers(), timeout=None) as response:
+        with (
+            self._transport(),
+            self._http.stream("GET", "/v1/events", headers=self._headers(), timeout=None) as response,
+        ):
             if response.status_code >= 400:
                 raise HearthError(response.read().decode(errors="replace")[:200], response.status_code)
             if on_open is not None:

@@ -12,6 +12,8 @@ import argparse
 import json
 import sys
 
+import httpx
+
 from ..api.client import DaemonNotRunning, HearthClient, HearthError
 from ..errors import UserError
 from . import (  # noqa: F401 - they declare
@@ -100,13 +102,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return run(args)
     except DaemonNotRunning as exc:
-        print(f"hearthctl: {exc}", file=sys.stderr)
+        print(f"hearthctl: {_one_line(exc)}", file=sys.stderr)
         return 3
-    except (HearthError, UserError, OSError, UnicodeDecodeError) as exc:
-        print(f"hearthctl: {exc}", file=sys.stderr)
+    except (HearthError, UserError, OSError, UnicodeDecodeError, httpx.HTTPError) as exc:
+        print(f"hearthctl: {_one_line(exc)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
 
 
 if __name__ == "__main__":
