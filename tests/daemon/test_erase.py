@@ -866,3 +866,30 @@ def test_erasing_a_fact_turns_the_texts_of_its_audit_rows_into_digests(daemon, k
     with daemon.store.reading() as conn:
         rows = [r[0] for r in conn.execute("SELECT detail FROM audit WHERE target = ?", (f"fact:{fact['id']}",))]
     assert rows and not [d for d in rows if "2468" in d or "1357" in d]
+
+
+def test_erasing_a_person_says_what_the_household_keeps_of_their_words_and_can_take_it(daemon, keys):
+    from hearthd.forgetting.erase import execute
+
+    say(daemon, ["The bins go out on Thursday evening."], "2026-03-01T10:00:00Z", speaker="dana", band="medium")
+    say(daemon, ["I work as a pharmacist."], "2026-03-02T10:00:00Z", speaker="dana")
+    daemon.ops.system.form_now(end_open=True)
+    household = [f for f in daemon.ops.recall.facts(EVERYTHING) if f["owner_id"] is None]
+    assert [f["text"] for f in household] == ["The bins go out on Thursday evening"]
+
+    def run(dry_run, include):
+        return execute.erase(
+            daemon.store,
+            daemon.windows,
+            keys,
+            Selector.parse("speaker", "dana"),
+            "admin",
+            daemon.store.schema_version,
+            dry_run,
+            include,
+        )
+
+    assert run(True, False)["kept_household"] == {"facts": 1, "episodes": 1}  # said so before anything goes
+    assert run(True, True)["counts"]["facts"] == run(True, False)["counts"]["facts"] + 1
+    run(False, True)
+    assert not daemon.ops.recall.facts(EVERYTHING)

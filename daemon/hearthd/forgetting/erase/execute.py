@@ -156,7 +156,7 @@ def execute_erase(store, windows, keys: ReceiptKeys, plan: ErasePlan, actor: str
 
     def write(tx):
         conn = tx.conn
-        fresh = collect(conn, selector)
+        fresh = collect(conn, selector, plan.include_household)
         now = time.time()
         erased = {table: _rows(conn, table, fresh.ids(table)) for table in TABLES}
         digests = {table: sorted(_row_digest(keys, table, row) for row in rows) for table, rows in erased.items()}
@@ -257,10 +257,17 @@ def verify_gone(path: Path, looked_for: list[bytes]) -> dict:
 
 
 def erase(
-    store, windows, keys: ReceiptKeys, selector: Selector, actor: str, schema_version: int, dry_run: bool = False
+    store,
+    windows,
+    keys: ReceiptKeys,
+    selector: Selector,
+    actor: str,
+    schema_version: int,
+    dry_run: bool = False,
+    include_household: bool = False,
 ) -> dict:
-    """The preview (dry_run: {"dry_run", "counts", ...}) or the erase (the receipt)."""
-    plan = plan_erase(store, selector)
+    """The preview (dry_run: {"dry_run", "counts", "kept_household", ...}) or the erase (the receipt)."""
+    plan = plan_erase(store, selector, include_household)
     if dry_run:
         return dict(plan.preview(), dry_run=True)
     return execute_erase(store, windows, keys, plan, actor, schema_version)

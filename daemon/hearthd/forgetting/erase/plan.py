@@ -8,7 +8,8 @@ the rows derived from erased turns:
 - episodes of a session whose turns are all erased, or which quote an erased turn (extractive narratives copy
   turn text);
 - a thread's compaction summary that folded an erased turn.
-A speaker selector never takes a derived household row (owner_id NULL): only its link to their turn goes.
+A speaker selector never takes a derived household row (owner_id NULL): only its link to their turn goes,
+unless asked to (`include_household`): the preview counts those kept (`kept_household`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ class ErasePlan:
     rows: dict[str, list] = field(default_factory=dict)  # table -> sorted keys (links.TABLES)
     updates: dict[str, int] = field(default_factory=dict)  # "facts.superseded_by" -> surviving rows changed
     threads_touched: list[int] = field(default_factory=list)  # live windows to release
+    # A person's erase keeps the household's rows made from their words (said in the household's hearing);
+    # these are they, by table, and `include_household` takes them too.
+    kept_household: dict[str, int] = field(default_factory=dict)
+    include_household: bool = False
 
     def ids(self, table: str) -> list:
         return self.rows.get(table, [])
@@ -47,6 +52,7 @@ class ErasePlan:
             "counts": counts,
             "updates": dict(self.updates),
             "total": sum(counts.values()),
+            "kept_household": dict(self.kept_household),
         }
 
 
@@ -181,18 +187,26 @@ def summaries_folding(conn, turn_rows: list) -> set:
 
 
 # -- the plan -------------------------------------------------------------------------------------------------
-def collect(conn: sqlite3.Connection, selector: Selector) -> ErasePlan:
+def collect(conn: sqlite3.Connection, selector: Selector, include_household: bool = False) -> ErasePlan:
     """Resolve a selector on a connection (a reader for the preview, the writer inside the erase)."""
     with matching(conn, selector):
         rows = select(conn, selector)
     cascade(conn, rows)
-    household_kept = selector.kind == "speaker"
+    household_kept = selector.kind == "speaker" and not include_household
     turns = rows["turns"]
     turn_rows = query_in(
         conn, "SELECT id, session_id, thread_id, text, owner_id FROM turns WHERE id IN ({marks})", turns
     )
-    rows["facts"] |= facts_only_from(conn, turns, rows["facts"], household_kept)
-    rows["episodes"] |= episodes_from(conn, turn_rows, turns, rows["episodes"], household_kept)
+    facts = facts_only_from(conn, turns, rows["facts"], household_kept)
+    episodes = episodes_from(conn, turn_rows, turns, rows["episodes"], household_kept)
+    kept = {}
+    if household_kept:  # what the household keeps of their words, for the preview to say so
+        kept = {
+            "facts": len(facts_only_from(conn, turns, rows["facts"], False) - facts),
+            "episodes": len(episodes_from(conn, turn_rows, turns, rows["episodes"], False) - episodes),
+        }
+    rows["facts"] |= facts
+    rows["episodes"] |= episodes
     rows["thread_summaries"] |= summaries_folding(conn, turn_rows)
     # Derived facts, episodes and summaries take their own links along; no turn is derived, so one round is all.
     cascade(conn, rows)
@@ -211,16 +225,23 @@ def collect(conn: sqlite3.Connection, selector: Selector) -> ErasePlan:
             rows["episodes"],
         )
     }
-    return ErasePlan(selector, {table: sorted(keys) for table, keys in rows.items()}, updates, sorted(threads))
+    return ErasePlan(
+        selector,
+        {table: sorted(keys) for table, keys in rows.items()},
+        updates,
+        sorted(threads),
+        kept_household={k: n for k, n in kept.items() if n},
+        include_household=include_household,
+    )
 
 
-def plan_erase(store, selector: Selector) -> ErasePlan:
+def plan_erase(store, selector: Selector, include_household: bool = False) -> ErasePlan:
     """The dry run: what erasing `selector` would delete, nothing changed (NotFound for a missing ref)."""
     conn = open_connection(store.path, readonly=True)
     try:
         conn.execute("BEGIN")  # one snapshot for every query
         try:
-            return collect(conn, selector)
+            return collect(conn, selector, include_household)
         finally:
             conn.execute("COMMIT")
     finally:
