@@ -652,6 +652,28 @@ POSITIVES = [
     pos("I've just bought a campervan.", ("owns", "campervan")),
     pos("I only eat kosher.", ("diet", "kosher")),
     pos("Pickle goes mad for tennis balls.", ("likes", "tennis balls"), subject="Pickle"),
+    # standing instructions: the "always" said last, "if X, always Y", "when you tell me X", "even if" dropped
+    pos("Give me the news first, always.", ("rule", "Always give {subject} the news first")),
+    pos(
+        "if leo asks for crisps always say after dinner",
+        ("rule", "Whenever leo asks for crisps, always say after dinner"),
+    ),
+    pos("please use the twelve hour clock when you tell me times", ("rule", "Use the 12-hour clock for times")),
+    pos(
+        "always speak to me in welsh even if the kids talk to you in english",
+        ("rule", "Always speak to {subject} in welsh"),
+    ),
+    # a preference with its category: how one takes a drink, the instrument one plays (a newer one supersedes)
+    pos("I take my coffee with oat milk now.", ("likes", "coffee with oat milk")),
+    pos("I drink my tea black.", ("likes", "black tea")),
+    pos("I have my tea with no sugar.", ("likes", "tea with no sugar")),
+    pos("I play the trumpet.", ("likes", "trumpet")),
+    pos("i play the drums now", ("likes", "drums")),
+    pos("My wife Priya plays the violin.", ("family_member", "Priya"), ("likes", "violin"), subject="Priya"),
+    # people named by how one knows them
+    pos("My best friend is called Saoirse.", ("family_member", "Saoirse")),
+    pos("My teacher is Mr Brennan.", ("family_member", "Mr Brennan")),
+    pos("Sam is my best friend.", ("family_member", "Sam")),
 ]
 
 NEGATIVES = [
@@ -969,6 +991,17 @@ NEGATIVES = [
     neg("Marco and I might get married in May."),
     neg("we'd all love a hot tub in this house"),
     neg("I haven't bought a campervan."),
+    neg("If I were rich I'd always buy first class."),
+    neg("if it's sunny we'll go to the beach"),
+    neg("I don't take my coffee black."),
+    neg("I used to take my coffee with sugar."),
+    neg("I used to play the trumpet."),
+    neg("I'd love to play the piano."),
+    neg("Do you play the guitar?"),
+    neg("I don't play the drums any more."),
+    neg("my friend is Hungarian"),
+    neg("my teacher is lovely"),
+    neg("Is Sam your best friend?"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

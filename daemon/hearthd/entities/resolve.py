@@ -37,6 +37,16 @@ SYNONYMS = {
     "grandad": "grandfather",
     "bf": "boyfriend",
     "gf": "girlfriend",
+    "mother in law": "mother-in-law",
+    "father in law": "father-in-law",
+    "sister in law": "sister-in-law",
+    "brother in law": "brother-in-law",
+    "son in law": "son-in-law",
+    "daughter in law": "daughter-in-law",
+    "bestie": "best friend",
+    "bff": "best friend",
+    "bezzie": "best friend",
+    "neighbor": "neighbour",
 }
 _CHILD = "child"
 _PARENT = "parent"
@@ -58,6 +68,15 @@ INVERSE = {
     "neighbor": "neighbour",
     "colleague": "colleague",
     "boss": "employee",
+    **dict.fromkeys(("mother-in-law", "father-in-law"), "child-in-law"),
+    **dict.fromkeys(("son-in-law", "daughter-in-law"), "parent-in-law"),
+    **dict.fromkeys(("brother-in-law", "sister-in-law"), "sibling-in-law"),
+    "best friend": "best friend",
+    "teacher": "pupil",
+    "form teacher": "pupil",
+    "piano teacher": "pupil",
+    "tutor": "pupil",
+    "coach": "pupil",
 }
 # Relations a query may ask by the neutral word: "Mum" for Emma is her parent who is a mother.
 NEUTRAL = {"mother": _PARENT, "father": _PARENT, "daughter": _CHILD, "son": _CHILD}

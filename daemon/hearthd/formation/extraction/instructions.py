@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from .model import HOUSEHOLD, USER_STATED, Candidate
 from .vocabulary import NAME, WEEKDAY
@@ -38,13 +39,19 @@ _ALWAYS = re.compile(
 _IMPERATIVE = re.compile(rf"^(?P<verb>{_VERBS})\b", re.I)
 # "when I ask for the news keep it short": a plain "when" with a present-tense condition of the speaker's, the
 # comma optional; not a one-off ("when you're done, turn off the lights", "when I get back remind me").
-_WHEN = re.compile(r"^(?:when|whenever|every time|each time|any time)\s+(?P<body>.+)$", re.I)
-_WHEN_SUBJECT = re.compile(rf"^(?:I|we|the kids|the children|anyone|someone|somebody|people|{NAME})\b", re.I)
+_WHEN = re.compile(r"^(?:when|whenever|every time|each time|any time|if)\s+(?P<body>.+)$", re.I)
+_WHEN_SUBJECT = re.compile(
+    rf"^(?:I|we|the kids|the children|anyone|someone|somebody|people|{NAME}|you (?:tell|give|read|say|show))\b", re.I
+)
 # Spoken forms of a standing instruction: "keep it short with me", "every sunday evening remind me to ...".
-_SPOKEN = [
+_SPOKEN: list[tuple[re.Pattern, Any]] = [
     (re.compile(p, re.I), r)
     for p, r in [
         (r"^keep it (short|brief|simple) (?:with|for) me(?:,.*)?$", r"always keep answers \1"),
+        # "keep your answers short, always": the always said last
+        (rf"^(?P<b>(?:{_VERBS})\b.+?),? always$", lambda m: f"always {m.group('b')[:1].lower()}{m.group('b')[1:]}"),
+        (r"\btwenty[ \-]four[ \-]hour\b", "24-hour"),
+        (r"\btwelve[ \-]hour\b", "12-hour"),
         (
             rf"^(?P<f>every (?:other )?(?:(?:{WEEKDAY}|week|school|work) )?(?:day|morning|evening|night|week|"
             rf"weekday|{WEEKDAY})),? remind me (?P<r>to .+)$",
@@ -86,7 +93,9 @@ _MANNER = re.compile(
     re.I,
 )
 _CALL_ME = re.compile(rf"^(?:(?:you can|please|from now on|always)[,\s]+)*call me\s+(?P<name>{NAME})\s*[.!]*$", re.I)
-_TAIL_SPLIT = re.compile(r"\s*(?:,\s*|\s+-\s+|\s+(?=because\b|since\b|as\b(?! well)|so\b))", re.I)
+_TAIL_SPLIT = re.compile(
+    r"\s*(?:,\s*|\s+-\s+|\s+(?=because\b|since\b|as\b(?! well)|so\b|even (?:if|when|though)\b))", re.I
+)
 _NOT_AFTER_VERB = re.compile(r"^(?:mind|ever)\b", re.I)
 
 
@@ -132,7 +141,8 @@ def _split_when(s: str) -> tuple[str, str] | None:
     m = _WHEN.match(s)
     if not m:
         return None
-    plain = s.split(" ", 1)[0].lower() == "when"
+    first = s.split(" ", 1)[0].lower()
+    plain = first in ("when", "if")
     body = m.group("body")
     if "," in body:
         cond, rest = (p.strip() for p in body.split(",", 1))
@@ -152,6 +162,8 @@ def _split_when(s: str) -> tuple[str, str] | None:
         cond, rest = " ".join(words[:at]), " ".join(words[at:])
     if plain and (not _WHEN_SUBJECT.match(cond) or _ONE_OFF_COND.search(cond) or re.match(r"remind\b", rest, re.I)):
         return None
+    if first == "if" and not _ALWAYS.match(rest):
+        return None  # "if X, always Y" is standing; any other "if" is a condition of the moment
     return cond, rest
 
 
@@ -162,6 +174,8 @@ def _when_rule(cond: str, rest: str) -> str | None:
     asked = _ASKED.match(cond)
     if asked and len(re.findall(r"\bit\b", inner, re.I)) == 1:
         return re.sub(r"\bit\b", (asked.group("x") or asked.group("y")).strip(), inner, count=1, flags=re.I)
+    if asked and asked.group("y") and not re.search(r"\b(?:it|them)\b", inner, re.I):
+        return f"{inner} for {asked.group('y').strip()}"  # "when you tell me times, use the 24-hour clock"
     return f"Whenever {cond}, {inner[:1].lower()}{inner[1:]}"
 
 
@@ -213,7 +227,9 @@ _RUN_ON = re.compile(
 )
 # "keep it short when I ask about the weather": the condition after the instruction.
 _TRAILING_WHEN = re.compile(
-    r"^(?P<instr>.+?),?\s+(?P<when>when|whenever|every time|each time)\s+(?P<cond>(?:I|we)\s.+)$", re.I
+    r"^(?P<instr>.+?),?\s+(?P<when>when|whenever|every time|each time)\s+(?P<cond>(?:I|we|you (?:tell|give|read|say|"
+    r"show) (?:me|us))\s.+)$",
+    re.I,
 )
 # "in this house no music after 9pm on school nights": the household's own rule.
 # Said bare, with a standing bound: "no screens after seven on weekdays", "no phones at the table".

@@ -50,6 +50,7 @@ from .vocabulary import (
     REL_ADJ,
     STRONG_FREQ,
     TIME,
+    _alt,
 )
 from .words import _FUNCTION as _FUNCTION_WORDS
 from .words import _MORE as _MORE_WORDS
@@ -373,10 +374,41 @@ def _b_family_named(m, ctx):
     return [c for n in names if (c := _family(n, rel, ctx, m.groupdict().get("adj")))]
 
 
+# People named by how the speaker knows them, not kin: "my best friend is called Saoirse", "my teacher is Mr Brennan".
+_NOT_KIN = [
+    "best friend",
+    "friend",
+    "teacher",
+    "form teacher",
+    "neighbour",
+    "neighbor",
+    "boss",
+    "colleague",
+    "flatmate",
+    "housemate",
+    "roommate",
+    "childminder",
+    "nanny",
+    "babysitter",
+    "godmother",
+    "godfather",
+    "godson",
+    "goddaughter",
+    "tutor",
+    "piano teacher",
+    "coach",
+    "manager",
+]
+_KNOWN = f"(?:{REL}|{_alt(_NOT_KIN)})"
+_NATIONALITY = re.compile(r"[A-Z][a-z]+(?:ian|ese|ish|ean|i)", re.I)
+
+
 def _b_family_is(m, ctx):
     # "my sister is Maria" / "Maria is my sister": the name must be capitalised and end the clause.
     if not _ends_clause(ctx.clause[m.end() :]):
         return []
+    if m.group("rel").lower() in _NOT_KIN and _NATIONALITY.fullmatch(m.group("obj")):
+        return []  # "my friend is Hungarian"
     c = _family(m.group("obj"), m.group("rel"), ctx, m.groupdict().get("adj"))
     return [c] if c else []
 
@@ -471,6 +503,33 @@ def _b_owns(m, ctx):
     if m.groupdict().get("what"):
         said = "has"
     return [ctx.cand("owns", obj, f"{{subject}} {said} {mo.group('art')} {obj}", time_hint=hint)]
+
+
+_INSTRUMENT = (
+    r"(?:piano|electric guitar|acoustic guitar|bass guitar|guitar|bass|double bass|violin|viola|cello|fiddle|drums|"
+    r"drum kit|trumpet|cornet|trombone|tuba|french horn|horn|saxophone|sax|clarinet|flute|piccolo|oboe|bassoon|harp|"
+    r"ukulele|uke|banjo|mandolin|harmonica|accordion|bagpipes|recorder|keyboard|keyboards|organ|tin whistle|"
+    r"bodhran|bodhrán|sitar|tabla|xylophone|glockenspiel|euphonium|marimba)"
+)
+
+
+def _b_instrument(m, ctx):
+    """ "I play the trumpet": the instrument one plays, one per person (a newer one supersedes it)."""
+    if not _ends_clause(ctx.clause[m.end() :]):
+        return []
+    obj = m.group("obj").lower()
+    the = "the " if m.group("the") else ""
+    return [ctx.cand("likes", obj, f"{{subject}} plays {the}{obj}", "instrument")]
+
+
+def _b_drink(m, ctx):
+    """ "I take my coffee with oat milk", "I drink my tea black": how one has a drink, one way per drink."""
+    if not _ends_clause(ctx.clause[m.end() :]):
+        return []
+    drink, how = m.group("drink").lower(), re.sub(r"\s+", " ", m.group("how").strip().lower())
+    obj = f"{drink} {how}" if how.split()[0] in ("with", "without", "no") else f"{how} {drink}"
+    verb = _third_person(m.group("verb").lower())
+    return [ctx.cand("likes", obj, f"{{subject}} {verb} their {drink} {how}", drink)]
 
 
 def _b_drives_me(m, ctx):
@@ -689,6 +748,18 @@ _AM = r"(?:am|are|have been|have always been)"
 # negative_form rules are the ones whose meaning contains a negation ("I don't like X"), so the negation guard
 # is skipped for them.
 _RULES: list[tuple[str, str, Builder, bool]] = [
+    # "I play the trumpet", "I take my coffee with oat milk": a preference with its category;
+    # first, so a "no sugar" in the way it is had does not void the clause
+    ("likes", rf"^I {ADV}play (?P<the>the )?(?P<obj>{_INSTRUMENT})\b", _b_instrument, False),
+    (
+        "likes",
+        r"^I (?:always |usually |normally |now |just |only )?(?P<verb>take|have|drink|like|prefer) "
+        r"(?:my|his|her|their) (?P<drink>coffee|tea|latte|cappuccino|flat white|espresso|hot chocolate) "
+        r"(?P<how>black|white|strong|weak|milky|sweet|decaf|iced|(?:with|without|no) (?:a |an |some |two |one |three )?"
+        r"(?:splash of |dash of |bit of |drop of )?[a-z]+(?: [a-z]+)?(?: and [a-z]+(?: [a-z]+)?)?)\b",
+        _b_drink,
+        True,
+    ),
     # name
     (
         "name",
@@ -813,19 +884,29 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # family and pets stated with their names
     (
         "family_member",
-        rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL})(?: is| are)? (?:called|named) "
+        rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN})(?: is| are)? (?:called|named) "
         rf"(?P<obj>.+)",
         _b_family_named,
         False,
     ),
     (
         "family_member",
-        rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL})(?:'s| is) name is (?P<obj>.+)",
+        rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN})(?:'s| is) name is (?P<obj>.+)",
         _b_family_named,
         False,
     ),
-    ("family_member", rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL}) is (?P<obj>{NAME})\b", _b_family_is, False),
-    ("family_member", rf"^(?P<obj>{NAME}) is (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL})\b", _b_family_is, False),
+    (
+        "family_member",
+        rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN}) is (?P<obj>{NAME})\b",
+        _b_family_is,
+        False,
+    ),
+    (
+        "family_member",
+        rf"^(?P<obj>{NAME}) is (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN})\b",
+        _b_family_is,
+        False,
+    ),
     ("pet", rf"^(?:my|our) (?P<kind>{PET})(?: is| are)? (?:called|named) (?P<obj>.+)", _b_pet_named, False),
     ("pet", rf"^(?:my|our) (?P<kind>{PET})(?:'s| is) name is (?P<obj>.+)", _b_pet_named, False),
     ("family_member", rf"{_HAVE}(?P<rest>.+)", _b_have, False),
