@@ -78,6 +78,8 @@ def _subject_matches(mention, want: str) -> bool:
     if (mention.name or "").lower() == want:
         return True
     words = want.split()
+    if len(words) == 1 and mention.relation and not mention.name:  # "granddad": the speaker's, said as a name
+        return relation_word(words[0]) == relation_word(mention.relation)
     # "my mum" is the speaker's mother; "Tom's mum" is not the speaker's relation at all.
     return (
         bool(mention.relation)

@@ -674,6 +674,11 @@ POSITIVES = [
     pos("My best friend is called Saoirse.", ("family_member", "Saoirse")),
     pos("My teacher is Mr Brennan.", ("family_member", "Mr Brennan")),
     pos("Sam is my best friend.", ("family_member", "Sam")),
+    # lower-case names: after "called", or as many words as the pets counted
+    pos("we've got two goldfish bubbles and squeak", ("pet", "Bubbles"), ("pet", "Squeak"), subject="household"),
+    pos("ive got a cat called ginger", ("pet", "Ginger")),
+    pos("i have a son called rob", ("family_member", "Rob")),
+    pos("our daughter's got a scooter, a pink micro", ("owns", "pink micro scooter"), subject="my daughter"),
 ]
 
 NEGATIVES = [
@@ -1002,6 +1007,8 @@ NEGATIVES = [
     neg("my friend is Hungarian"),
     neg("my teacher is lovely"),
     neg("Is Sam your best friend?"),
+    neg("we might get two goldfish salt and pepper"),
+    neg("we have two cats called nothing yet"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

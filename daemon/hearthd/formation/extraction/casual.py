@@ -49,6 +49,10 @@ def _plural(phrase: str) -> str:
     return f"{head} {last}".strip()
 
 
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def _verb(subject: str, first: str, third: str) -> str:
     return first if subject.lower() == "i" else third
 
@@ -259,8 +263,9 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         # "Tariq's got a motorbike, a Honda": the make said after the thing
         (
             r"\b(?P<a>an?) (?P<t>car|van|motorbike|motorcycle|bike|scooter|boat|caravan|campervan|motorhome|piano|"
-            r"guitar|laptop),? (?:an?|it is an?) (?P<b>(?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z0-9])[\w\-]*)?)$",
-            lambda m: f"{'an' if m.group('b')[:1] in 'AEIOU' else 'a'} {m.group('b')} {m.group('t')}",
+            r"guitar|laptop),? (?:an?|it is an?) (?P<adj>(?:[a-z]+ )?)"
+            r"(?P<b>(?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z0-9])[\w\-]*)?)$",
+            lambda m: f"{_article(m.group('adj') or m.group('b'))} {m.group('adj')}{m.group('b')} {m.group('t')}",
         ),
         # "Pickle goes mad for tennis balls"
         (

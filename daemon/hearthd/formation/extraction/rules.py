@@ -431,6 +431,12 @@ def _b_have(m, ctx):
                 out += [c for n in names_found if (c := _pet(n, kind, ctx))]
             elif adj is None or re.fullmatch(REL_ADJ, adj, re.I):
                 out += [c for n in names_found if (c := _family(n, kind, ctx, adj))]
+        elif ctx.lowercase and (said_names := _lower_names(rest[it.end("kind") :], it.group("num"), is_pet)):
+            # "we've got two goldfish salt and pepper", "a cat called biscuit": names with no capital
+            if is_pet:
+                out += [c for n in said_names if (c := _pet(n, kind, ctx))]
+            elif adj is None or re.fullmatch(REL_ADJ, adj, re.I):
+                out += [c for n in said_names if (c := _family(n, kind, ctx, adj))]
         elif is_pet and ctx.lowercase and (said := _LOWER_PET_NAME.match(rest[it.end("kind") :])):
             word = said.group("name")  # "we've got a cat, biscuit, and ...": set off by commas, a name
             if word not in _NOT_PET_NAMES and not _NEGATION.search(word) and (c := _pet(word.capitalize(), kind, ctx)):
@@ -443,6 +449,28 @@ def _b_have(m, ctx):
 
 
 _LOWER_PET_NAME = re.compile(r"\s*,\s*(?P<name>[a-z][a-z\-]{1,20})\s*(?:,|$)")
+_LOWER_CALLED = re.compile(
+    r"\s*,?\s*(?P<called>(?:called|named)\s+)?(?P<list>[a-z][a-z\-]+(?:(?:,\s*|,?\s+and\s+)[a-z][a-z\-]+)*)"
+)
+_COUNT = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+
+
+def _lower_names(after: str, num: str, is_pet: bool) -> list[str]:
+    """In lower-case text, the names after "called", or (of pets) a list of as many words as were counted at the
+    end of the clause: "two goldfish salt and pepper". Capitalised; none when a word cannot be a name."""
+    m = _LOWER_CALLED.match(after)
+    if not m or not re.match(r"\s*(?:$|,|\.)", after[m.end() :]):
+        return []
+    words = re.split(r",\s*|,?\s+and\s+", m.group("list"))
+    if not m.group("called") and not (is_pet and len(words) == _COUNT.get(num.lower(), 0) > 1):
+        return []
+    if any(w in _NOT_PET_NAMES - _FOOD_NAMES or _NEGATION.search(w) for w in words):
+        return []
+    return [w.capitalize() for w in words]
+
+
+# Words people name pets after: not names in general, but after "called" or a counted list they are.
+_FOOD_NAMES = set("salt pepper biscuit cookie muffin toffee fudge honey ginger pickle peanut bean".split())
 _NOT_PET_NAMES = (
     set(_FUNCTION_WORDS.split())
     | set(_MORE_WORDS.split())
