@@ -3,6 +3,7 @@ room (the working window holds the current session only; clearing is personal)."
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -224,3 +225,17 @@ def test_a_child_named_by_a_parent_is_the_same_person_when_she_speaks(daemon, cl
     assert [tuple(e)[1] for e in emmas] == ["emma"]  # one Emma, and she is the voice
     asked = client.context("is my mum at home?", speaker="emma")["question"]
     assert asked["relations"] == ["mum"] and alice in asked["subjects"]
+
+
+def test_recall_and_the_recall_tool_read_the_question_as_the_asker_asks_it(household):
+    from hearthd.memory.scope import scope_for
+
+    found = household.ops.recall.recall("where do I live?", scope_for("alice", "high"), k=3)
+    assert found["facts"][0]["text"] == "alice lives in Lisbon" and found["facts"][0]["relevance"] == "strong"
+    assert all(f["owner_id"] in (None, "alice") for f in found["facts"])
+    household.ops.settings.set_setting("tools.enabled", True, "test")
+    try:
+        tool = household.client("assistant").call_tool("recall_memory", {"query": "what is my job?"}, speaker="bob")
+    finally:
+        household.ops.settings.set_setting("tools.enabled", False, "test")
+    assert "bob works as a plumber" in json.dumps(tool)

@@ -286,3 +286,14 @@ def answer_facts(store: Store, question: Question, scope: Scope, limit: int) -> 
         item["answers"] = True
         out.append(item)
     return out
+
+
+def first_the_answers(found: list[dict], answers: list[dict], k: int) -> list[dict]:
+    """Recall's facts with the ones that answer the question first (shown as strong, whatever their score),
+    the rest after them without duplicates, k in all."""
+    top = max((f.get("score", 0.0) for f in found), default=0.0)
+    shown = []
+    for fact in answers:
+        shown.append(dict(fact, score=top, parts={"answers": True}, relevance="strong"))
+    ids = {f["id"] for f in shown}
+    return (shown + [f for f in found if f["id"] not in ids])[:k]

@@ -6,7 +6,8 @@ from ..errors import UserError
 from ..forgetting.curation import parse_ref
 from ..history.windows import WorkingWindows
 from ..memory import browse
-from ..memory.context import assemble
+from ..memory.context import asked, assemble
+from ..memory.question import answer_facts, first_the_answers
 from ..memory.recall import FIELDS, Recaller, row_to_item
 from ..memory.scope import EVERYTHING, NOTHING, Scope, scope_for
 from ..memory.search import Filters
@@ -57,7 +58,13 @@ class Reading:
                 lo, hi, query = found.since, found.until, found.query
                 applied = {**found.describe(), "from": "query"}
         filters = Filters(scope, since=lo, until=hi, participants=tuple(participants or ()))
-        result = self.recaller.search_all(query, filters, k)
+        # One person's scope: the question is read as they ask it ("where do I live?"), its answer first.
+        asker = next(iter(scope.owners)) if len(scope.owners) == 1 and not scope.all_pools else None
+        question = asked(self.store, self.settings, query, asker) if asker else None
+        result = self.recaller.search_all(question.search_text if question else query, filters, k)
+        if question is not None and applied is None and not participants:
+            answers = answer_facts(self.store, question, scope, k)
+            result["facts"] = first_the_answers(result["facts"], answers, k)
         if applied is not None:
             result["time_range"] = applied
         return result
