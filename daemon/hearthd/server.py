@@ -141,6 +141,9 @@ class ApiServer:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .embedding.models import hub_offline
+
+    hub_offline()  # before anything imports the hub's libraries: nothing leaves the machine
     from .daemon import Daemon
 
     parser = argparse.ArgumentParser(prog="hearthd", description="Hearth memory daemon (runs in the foreground).")

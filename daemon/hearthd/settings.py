@@ -8,6 +8,7 @@ live through change listeners: nothing needs a restart.
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -353,6 +354,57 @@ def declaration(key: str) -> Setting:
         raise SettingError(f"unknown setting {key!r}") from None
 
 
+def check(key: str, value: Any, values: dict[str, Any]) -> None:
+    """What a value must make sense as, beyond its type and range, and against the other settings' current
+    values (`values`): SettingError saying why, before anything is stored."""
+    if key.startswith("speakers.band_"):
+        bands = dict(values, **{key: value})
+        high, medium, greeting = (bands[f"speakers.band_{b}"] for b in ("high", "medium", "greeting"))
+        if not high > medium:
+            other = "speakers.band_medium" if key == "speakers.band_high" else "speakers.band_high"
+            relation = "above" if key == "speakers.band_high" else "below"
+            raise SettingError(
+                f"{key}: {value} must be {relation} {other} ({bands[other]}): a confident identification "
+                "(high) needs a closer voice match than an unsure one (medium)"
+            )
+        if not greeting <= medium:
+            other = "speakers.band_medium" if key == "speakers.band_greeting" else "speakers.band_greeting"
+            raise SettingError(
+                f"{key}: speakers.band_greeting ({greeting}) must be at most speakers.band_medium ({medium}): "
+                f"greeting by name is the lowest band (change {other} first)"
+            )
+    elif key == "generator.base_url":
+        from urllib.parse import urlsplit
+
+        try:
+            url = urlsplit(value)
+            url.port  # noqa: B018 - raises on a bad port
+        except ValueError as exc:
+            raise SettingError(f"{key}: {value!r} is not a URL ({exc})") from None
+        if url.scheme not in ("http", "https"):
+            raise SettingError(f"{key}: {value!r} is not an http(s) URL (such as http://127.0.0.1:8080/v1)")
+        if not url.hostname:
+            raise SettingError(f"{key}: {value!r} names no host (such as http://127.0.0.1:8080/v1)")
+    elif key == "generator.gguf_path":
+        if value and not os.path.isfile(os.path.expanduser(value)):
+            raise SettingError(f"{key}: there is no file at {value!r} (give the path of a .gguf model file)")
+    elif key == "general.system_language":
+        from babel import Locale, UnknownLocaleError
+
+        try:
+            Locale.parse(value.replace("-", "_"))
+        except (UnknownLocaleError, ValueError, TypeError):
+            raise SettingError(
+                f"{key}: {value!r} is not a language code Hearth knows (such as en, de, pt_BR)"
+            ) from None
+    elif key == "embedder.model":
+        from .embedding.models import not_on_disk
+
+        why = not_on_disk(value)
+        if why is not None:
+            raise SettingError(f"{key}: {why}")
+
+
 Listener = Callable[[str, Any, Any], None]
 
 
@@ -391,6 +443,8 @@ class Settings:
         value = decl.parse(raw)
         with self._lock:
             old = self.values[key]
+            if value != old:  # a value already in place (a default) stays acceptable
+                check(key, value, self.values)
 
             def persist(tx):
                 now = time.time()

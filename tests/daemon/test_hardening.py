@@ -293,3 +293,38 @@ def test_hearthctl_says_one_line_when_the_daemon_dies_mid_request(data_dir, dyin
     out = ctl(data_dir, "export", str(tmp_path / "out.jsonl"))
     assert out.returncode == 3 and out.stderr.count("\n") == 1, out.stderr
     assert not (tmp_path / "out.jsonl").exists()
+
+
+# -- 21: nothing leaves the machine --------------------------------------------------------------------
+NET_PROBE = """
+import socket, sys
+attempts = []
+def blocked(*args, **kwargs):
+    attempts.append(args[:2])
+    raise OSError("network blocked by the test")
+socket.getaddrinfo = blocked
+socket.socket.connect = lambda self, addr: blocked(addr)
+from hearthd.embedding.models import ModelLoadError, load_sentence_transformer
+try:
+    load_sentence_transformer("nosuchmodel")
+except ModelLoadError as exc:
+    print("refused:", exc)
+from sentence_transformers import SentenceTransformer
+try:
+    SentenceTransformer("nosuchmodel-either", device="cpu")
+except Exception:
+    pass
+print("attempts:", attempts)
+"""
+
+
+@pytest.mark.subprocess
+def test_the_hub_stays_offline_whatever_the_environment_says(tmp_path):
+    import subprocess
+    import sys
+
+    env = {**os.environ, "HF_HUB_OFFLINE": "0", "TRANSFORMERS_OFFLINE": "0", "HF_HOME": str(tmp_path / "hf")}
+    out = subprocess.run([sys.executable, "-c", NET_PROBE], capture_output=True, text=True, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "attempts: []" in out.stdout, out.stdout
+    assert "refused:" in out.stdout and "not on disk" in out.stdout

@@ -89,3 +89,46 @@ def test_settings_listing_carries_the_declarations(client):
     mode = listed["memory.recall_mode"]
     assert mode["choices"] == ["OFF", "PINNED_ONLY", "FULL"] and mode["value"] == "FULL" and mode["help"]
     assert listed["memory.recall_top_k"]["minimum"] == 1 and listed["memory.recall_top_k"]["type"] == "int"
+
+
+# -- issue 18, items 21-22: values checked for sense and against each other; a refusal says why, changes nothing
+@pytest.mark.parametrize(
+    "key,value,why",
+    [
+        ("speakers.band_high", 0.5, "above speakers.band_medium"),
+        ("speakers.band_medium", 0.9, "below speakers.band_high"),
+        ("speakers.band_greeting", 0.78, "at most speakers.band_medium"),
+        ("generator.base_url", "notaurl", "http"),
+        ("generator.base_url", "ftp://example.org/v1", "http"),
+        ("generator.base_url", "http://", "host"),
+        ("generator.gguf_path", "/nonexistent/model.gguf", "no file"),
+        ("general.system_language", "klingon", "not a language"),
+        ("embedder.model", "../../../../etc/passwd", "no model folder"),
+        ("embedder.model", "/etc", "no model folder"),
+        ("embedder.model", "nosuchmodel", "not on disk"),
+    ],
+)
+def test_nonsense_and_contradictions_are_refused_with_the_reason(daemon, client, key, value, why):
+    before = daemon.settings.snapshot()
+    with pytest.raises(HearthError, match=why) as err:
+        client.set_setting(key, value)
+    assert err.value.status == 400 and key in str(err.value)
+    assert daemon.settings.snapshot() == before
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM settings").fetchone()[0] == 0
+        assert conn.execute("SELECT count(*) FROM audit").fetchone()[0] == 0
+
+
+def test_sensible_values_are_accepted(daemon, client, tmp_path):
+    gguf = tmp_path / "model.gguf"
+    gguf.write_bytes(b"GGUF")
+    client.set_setting("speakers.band_high", 0.9)
+    client.set_setting("speakers.band_medium", 0.85)
+    client.set_setting("generator.base_url", "https://user@llm.example.org:8443/v1")
+    client.set_setting("generator.base_url", "http://127.0.0.1:11434/v1")
+    client.set_setting("generator.gguf_path", str(gguf))
+    client.set_setting("generator.gguf_path", "")  # unset again
+    for language in ("de", "pt_BR", "pt-BR", "en"):
+        client.set_setting("general.system_language", language)
+    client.set_setting("embedder.model", "sentence-transformers/all-MiniLM-L6-v2")  # the bundled one
+    assert daemon.settings["speakers.band_high"] == 0.9 and daemon.settings["speakers.band_medium"] == 0.85

@@ -1,4 +1,8 @@
-"""Loading a sentence-transformers model: the bundled default, a local path, or a cached model id."""
+"""Loading a sentence-transformers model: the bundled default, a local path, or a cached model id.
+
+Nothing is ever downloaded: the Hugging Face hub is switched off (whatever the environment says) before
+sentence-transformers is imported, and a model that is not on disk is refused with a clear message.
+"""
 
 from __future__ import annotations
 
@@ -35,6 +39,75 @@ class SentenceTransformerModel:
         return np.asarray(vectors, dtype=np.float32)
 
 
+OFFLINE_ENV = {
+    "HF_HUB_OFFLINE": "1",
+    "TRANSFORMERS_OFFLINE": "1",
+    "HF_HUB_DISABLE_TELEMETRY": "1",
+    "HF_HUB_DISABLE_IMPLICIT_TOKEN": "1",
+}
+MODEL_FILES = ("modules.json", "config.json")  # what a sentence-transformers (or transformers) folder holds
+
+
+def hub_offline() -> None:
+    """No hub is contacted: nothing leaves the machine but calls to a generator the user configured. Set
+    (not defaulted: an HF_HUB_OFFLINE=0 in the environment must not turn it back on) before the hub's
+    libraries are imported, and into their constants where they already are."""
+    os.environ.update(OFFLINE_ENV)
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    import sys
+
+    constants = sys.modules.get("huggingface_hub.constants")
+    if constants is not None:
+        constants.HF_HUB_OFFLINE = True  # type: ignore[attr-defined]
+        constants.HF_HUB_DISABLE_TELEMETRY = True  # type: ignore[attr-defined]
+
+
+def _looks_like_path(model_ref: str) -> bool:
+    return model_ref.startswith(("/", "~", ".")) or ".." in model_ref or "\\" in model_ref
+
+
+def _is_model_dir(path: str) -> bool:
+    return os.path.isdir(path) and any(os.path.isfile(os.path.join(path, f)) for f in MODEL_FILES)
+
+
+def _in_hub_cache(model_id: str) -> bool:
+    hub_offline()
+    try:
+        from huggingface_hub import try_to_load_from_cache
+    except ImportError:
+        return False
+    for repo in (model_id, f"sentence-transformers/{model_id}") if "/" not in model_id else (model_id,):
+        for name in MODEL_FILES:
+            try:
+                found = try_to_load_from_cache(repo, name)
+            except Exception:  # noqa: BLE001 - not a valid repo id: not in the cache
+                found = None
+            if isinstance(found, str):
+                return True
+    return False
+
+
+def not_on_disk(model_ref: str) -> str | None:
+    """Why a model reference cannot be loaded from this machine, or None when it can (the bundled model, a
+    local model folder, or a model id already in the local Hugging Face cache)."""
+    ref = model_ref.strip()
+    if not ref:
+        return "no model given"
+    if ref in _BUNDLED_ALIASES:
+        return None
+    location = os.path.expanduser(ref)
+    if _is_model_dir(location):
+        return None
+    if _looks_like_path(ref) or os.path.exists(location):
+        return f"there is no model folder at {location} (a folder holding {' or '.join(MODEL_FILES)})"
+    if _in_hub_cache(ref):
+        return None
+    return (
+        f"{ref!r} is not on disk: not the bundled {BUNDLED_MODEL}, not a local model folder, not in the local "
+        "Hugging Face cache; Hearth never downloads models (download it yourself and give its folder)"
+    )
+
+
 def resolve(model_ref: str) -> str:
     """Where to load a model from: the bundled package for the default, else the reference as given."""
     if model_ref in _BUNDLED_ALIASES:
@@ -47,10 +120,10 @@ def resolve(model_ref: str) -> str:
 
 
 def load_sentence_transformer(model_ref: str) -> TextModel:
-    # No hub is contacted: nothing leaves the machine but calls to a generator the user configured.
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
-    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    hub_offline()
+    why = not_on_disk(model_ref)
+    if why is not None:
+        raise ModelLoadError(f"cannot load embedding model {model_ref!r}: {why}")
     location = resolve(model_ref)
     try:
         from sentence_transformers import SentenceTransformer
