@@ -51,3 +51,77 @@ def test_an_unconfirmed_voice_cannot_release_a_persons_facts(daemon, client):
     # The same words from alice herself (high) close it.
     assert assistant.remember("I don't work at the bank anymore", speaker="alice")["action"] == "released"
     settle(daemon)
+
+
+# -- 3. a household may require the voice for the high band ----------------------------------------------
+def _enroll_voiceprint(daemon, speaker: str, seed: int):
+    """A voiceprint written as enrollment would (no audio needed): a fixed random unit vector."""
+    import time
+
+    import numpy as np
+
+    from hearthd.formation.ledger import ensure_speaker
+    from hearthd.store import vectors
+
+    v = np.random.default_rng(seed).standard_normal(256).astype(np.float32)
+    v /= np.linalg.norm(v)
+
+    def write(tx):
+        ensure_speaker(tx, speaker, time.time())
+        tx.execute(
+            "UPDATE speakers SET voiceprint = ?, voice_model = 'test' WHERE id = ?", (vectors.encode(v), speaker)
+        )
+
+    daemon.store.writer.write(write)
+    return [float(x) for x in v]
+
+
+def test_a_bare_high_claim_is_refused_when_the_household_requires_the_voice(daemon, client):
+    client.remember("I am allergic to penicillin", speaker="alice")
+    settle(daemon)
+    alice = _enroll_voiceprint(daemon, "alice", 1)
+    bob = _enroll_voiceprint(daemon, "bob", 2)
+    assistant = daemon.client("assistant")
+    question = "which medicine am I allergic to"
+    # Off (the default): the named speaker is trusted as an account link.
+    assert "penicillin" in assistant.context(question, speaker="alice", band="high")["preamble"]
+
+    client.set_setting("speakers.require_voice_for_high", True)
+    client.set_setting("tools.enabled", True)
+    bare = [
+        lambda: assistant.context(question, speaker="alice", band="high"),
+        lambda: assistant.context(question, speaker="alice"),  # no band: an asserted high
+        lambda: assistant.recall("penicillin", speaker="alice"),
+        lambda: assistant.commit_turns([turn("I keep the spare key under the mat", speaker="alice")]),
+        lambda: assistant.remember("I work at the bakery", speaker="alice"),
+        lambda: assistant.rules(speaker="alice", band="high"),
+        lambda: assistant.call_tool("recall_memory", {"query": "penicillin"}, "alice", "high"),
+    ]
+    for call in bare:
+        with pytest.raises(HearthError) as refused:
+            call()
+        assert refused.value.status == 403 and "require_voice_for_high" in str(refused.value)
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM turns").fetchone()[0] == 0
+    # A lower band needs no voice; the voice itself gives the high band; another person's voice is refused.
+    assert "penicillin" not in assistant.context(question, speaker="alice", band="medium")["preamble"]
+    by_voice = assistant.request(
+        "POST", "/v1/context", json={"text": question, "speaker": "alice", "voice": {"voiceprint": alice}}
+    )
+    assert by_voice["band"] == "high" and "penicillin" in by_voice["preamble"]
+    with pytest.raises(HearthError) as refused:
+        assistant.request(
+            "POST", "/v1/context", json={"text": question, "speaker": "alice", "voice": {"voiceprint": bob}}
+        )
+    assert refused.value.status == 403
+    committed = assistant.request(
+        "POST", "/v1/turns", json={"turns": [turn("hello", speaker="alice", voice={"voiceprint": alice})]}
+    )
+    assert committed["committed"] == 1
+
+
+def test_the_admin_is_not_held_to_the_voice_for_high(daemon, client):
+    client.set_setting("speakers.require_voice_for_high", True)
+    assert client.commit_turns([turn("I keep the spare key under the mat", speaker="alice")])["committed"] == 1
+    assert client.remember("I work at the bakery", speaker="alice")["fact"]["owner_id"] == "alice"
+    client.recall("bakery", speaker="alice")

@@ -12,6 +12,8 @@ from ..speakers.voice import VoiceEmbedder
 from ..store.database import Store
 from .registry import ANY, operation
 
+BAND_ORDER = ("none", "greeting", "medium", "high")  # lowest first
+
 
 class Speakers:
     def __init__(self, store: Store, settings: Settings, events: EventBus):
@@ -56,9 +58,33 @@ class Speakers:
             return registry.identify_wav(self.store, self.voice, self.settings, wav)
         return registry.identify(self.store, self.settings, np.asarray(voiceprint, dtype=np.float32))
 
-    def who(self, speaker: str | None, band: str | None, wav: bytes | None, voiceprint) -> tuple:
-        """The speaker and band of a turn: as asserted (a chat account link counts as high), else by voice."""
-        if speaker is not None or (wav is None and voiceprint is None):
+    def claim(self, speaker: str | None, band: str | None, caller: str | None = None) -> None:
+        """Refuse a named speaker at the high band without a voice when the household requires the voice
+        (speakers.require_voice_for_high); a lower band needs no proof, and the admin (who reads every pool
+        anyway, and ingests old conversations) none either."""
+        if caller == "admin" or speaker is None or (band or "high") != "high":
+            return
+        if self.settings["speakers.require_voice_for_high"]:
+            raise UserError(
+                f"speakers.require_voice_for_high is on: the high band (the speaker's own memory) needs "
+                f"{speaker}'s voice; send a voice sample or voiceprint, or name a lower band",
+                status=403,
+            )
+
+    def who(
+        self, speaker: str | None, band: str | None, wav: bytes | None, voiceprint, caller: str | None = None
+    ) -> tuple:
+        """The speaker and band of a turn: as asserted (a chat account link counts as high), else by voice.
+        When the household requires the voice for the high band, a high claim must come with the named
+        speaker's voice, and the band is the lower of the claim's and the voice's."""
+        if wav is None and voiceprint is None:
+            self.claim(speaker, band, caller)
+            return speaker, band
+        if speaker is not None and not self.settings["speakers.require_voice_for_high"]:
             return speaker, band
         found = self.identify(wav, voiceprint)
-        return found["speaker"], found["band"]
+        if speaker is None:
+            return found["speaker"], found["band"]
+        if found["speaker"] != speaker:
+            raise UserError(f"the voice is not {speaker}'s (speakers.require_voice_for_high is on)", status=403)
+        return speaker, min(band or "high", found["band"], key=BAND_ORDER.index)

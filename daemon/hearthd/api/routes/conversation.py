@@ -13,10 +13,11 @@ router = APIRouter()
 
 
 @route(router, "commit_turns", "POST", "/v1/turns")
-def commit_turns(body: TurnsIn, ops: Ops):
+def commit_turns(body: TurnsIn, ops: Ops, caller: Caller):
     turns = []
     for i, t in enumerate(body.turns):
-        speaker, band = ops.speakers.who(t.speaker, t.band, *(t.voice.parts() if t.voice else (None, None)))
+        voice = t.voice.parts() if t.voice else (None, None)
+        speaker, band = ops.speakers.who(t.speaker, t.band, *voice, caller=caller)
         turns.append(
             TurnIn(
                 thread=t.thread,

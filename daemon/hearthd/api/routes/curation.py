@@ -12,6 +12,7 @@ router = APIRouter()
 
 @route(router, "remember", "POST", "/v1/facts")
 def remember(body: RememberIn, ops: Ops, caller: Caller):
+    ops.speakers.claim(body.speaker, body.band, caller)
     return ops.curation.remember(
         body.text,
         body.speaker,

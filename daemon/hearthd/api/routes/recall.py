@@ -26,6 +26,7 @@ def context(body: ContextIn, ops: Ops):
 
 @route(router, "recall", "POST", "/v1/recall")
 def recall(body: RecallIn, ops: Ops, caller: Caller):
+    ops.speakers.claim(body.speaker, body.band, caller)
     scope = read_scope(caller, body.speaker, body.band)
     return ops.recall.recall(body.query, scope, body.k, body.since, body.until, body.participants)
 

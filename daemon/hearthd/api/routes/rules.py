@@ -25,6 +25,7 @@ class RuleIn(Strict):
 def rules(
     ops: Ops, caller: Caller, speaker: str | None = Query(None, max_length=MAX_KEY_CHARS), band: Band | None = None
 ):
+    ops.speakers.claim(speaker, band, caller)
     return {"rules": ops.rules.rules(read_scope(caller, speaker, band))}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from ..models import ToolCallIn
-from ..routing import Ops, route
+from ..routing import Caller, Ops, route
 
 router = APIRouter()
 
@@ -16,5 +16,6 @@ def tools(ops: Ops):
 
 
 @route(router, "call_tool", "POST", "/v1/tools/call")
-def call_tool(body: ToolCallIn, ops: Ops):
+def call_tool(body: ToolCallIn, ops: Ops, caller: Caller):
+    ops.speakers.claim(body.speaker, body.band, caller)
     return ops.tools.call_tool(body.name, body.arguments, body.speaker, body.band)
