@@ -100,7 +100,7 @@ POSITIVES = [
     pos("I have two kids, Ana and Rui.", ("family_member", "Ana"), ("family_member", "Rui")),
     pos("Maria is my sister.", ("family_member", "Maria")),
     pos("My daughter Sofia just turned five.", ("family_member", "Sofia")),
-    pos("My wife Ana and I live in Porto.", ("family_member", "Ana"), ("lives_in", "Porto")),
+    pos("My wife Ana and I live in Porto.", ("family_member", "Ana"), ("lives_in", "Porto"), subject="household"),
     pos("I have an older brother called James.", ("family_member", "James")),
     pos(
         "We have three children: Ana, Rui and Pedro.",
@@ -679,6 +679,15 @@ POSITIVES = [
     pos("ive got a cat called ginger", ("pet", "Ginger")),
     pos("i have a son called rob", ("family_member", "Rob")),
     pos("our daughter's got a scooter, a pink micro", ("owns", "pink micro scooter"), subject="my daughter"),
+    # more of the same layers: bare kin words with a dropped apostrophe, "'s got" as "has got", the couple as "we"
+    pos("dads allergic to penicillin", ("allergy", "penicillin"), subject="my father"),
+    pos("the plumbers coming on monday", ("appointment", "monday"), subject="household"),
+    pos("Priya's got a new job at Boots.", ("works_at", "Boots"), subject="Priya"),
+    pos("my mums hip replacement is on the ninth of march", ("appointment", "9th of March"), subject="my mother"),
+    pos("the whole family loves curry", ("likes", "curry"), subject="household"),
+    pos("me and my husband got married in 2010", ("anniversary", "2010"), subject="household"),
+    pos("my husband and I live in Leeds", ("lives_in", "Leeds"), subject="household"),
+    pos("i take my tea with milk and two sugars", ("likes", "tea with milk and two sugars")),
 ]
 
 NEGATIVES = [
@@ -1009,6 +1018,11 @@ NEGATIVES = [
     neg("Is Sam your best friend?"),
     neg("we might get two goldfish salt and pepper"),
     neg("we have two cats called nothing yet"),
+    neg("dads are the worst"),
+    neg("the plumbers are useless"),
+    neg("what's got into the dog"),
+    neg("me and my husband might move to Leeds"),
+    neg("the whole family hated the film"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -110,6 +110,13 @@ def _mad(m: re.Match) -> str:
     return f"{m.group('s')} {_verb(m.group('s'), 'love', 'loves')} {thing}"
 
 
+def _we(m: re.Match) -> str:
+    """ "my wife Ana and I live in Porto" -> "my wife Ana, and we live in Porto": the couple is the household, and
+    the relative named stays named."""
+    who = m.group("a") or m.group("b")
+    return f"{who}, and we " if re.search(rf"^my [a-z]+ {NAME}$", who, re.I) else "we "
+
+
 def _birthday(m: re.Match) -> str:
     who = m.group("s")
     if "birthday" in who.lower():  # "my birthday is 3 May" is read as it is
@@ -246,9 +253,11 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (r"\s+(?:cos|coz|'cause|because) (?!of\b)(?=\w)", ", and "),
         # "Tariq and I got married": the couple, the household's anniversary
         (
-            rf"^(?:{NAME}|my (?:wife|husband|partner|fiance|fiancee)(?: {NAME})?) and I (?=(?:got|were) (?:married|"
-            r"engaged)\b|married\b|started (?:dating|going out)\b|got together\b)",
-            "we ",
+            rf"^(?:(?P<a>{NAME}|my (?:wife|husband|partner|fiance|fiancee)(?: {NAME})?) and (?:I|me)|me and "
+            rf"(?P<b>{NAME}|my (?:wife|husband|partner|fiance|fiancee)(?: {NAME})?)) (?=(?:got|were) (?:married|"
+            r"engaged)\b|married\b|started (?:dating|going out)\b|got together\b|live\b|have lived\b|have been living\b|"
+            r"moved\b|have (?:just )?moved\b|have (?:got )?(?:an?|two|three) [a-z ]*(?:dog|cat|rabbit|car)s?\b)",
+            _we,
         ),
         # "we all love board games in this house": the household said twice
         (r"^(we (?:all |both )?[a-z].*?),? (?:in (?:this|our) (?:house|household|home|family)|at home|here)$", r"\1"),

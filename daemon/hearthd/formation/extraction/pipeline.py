@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from .casual import casual
 from .dates import canonical_date
@@ -49,7 +50,7 @@ _EVENT_TIME = re.compile(rf"\b(?:tomorrow|tonight|next (?:week|month|\w+day)|goi
 _HOUSEHOLD_WE = re.compile(r"^(?:(?:every|each|on|once|twice|most|in the)\b[^,]*?,?\s+)?(?:we|our)\b", re.I)
 # Said without its subject: "can't stand coriander honestly", "huge fan of Benfica"; the household as everyone in
 # it: "everyone in this house is vegetarian", "nobody here eats meat".
-_ELIDED = [
+_ELIDED: list[tuple[re.Pattern, Any]] = [
     (re.compile(p, re.I), r)
     for p, r in [
         (
@@ -77,6 +78,11 @@ _ELIDED = [
             r"^(?:nobody|no one|noone|none of us) (?:(?:in|at) (?:this|our|the) (?:house|household|family|home) "
             r"|here |at home )?(?:likes|enjoys)\b",
             "we do not like",
+        ),
+        (
+            r"^(?:everyone|everybody|all of us|the whole (?:family|household|house)) (?:(?:in|at) (?:this|our|the) "
+            r"(?:house|household|family|home) |here |at home )?(?P<v>loves|likes|enjoys|adores|hates|eats)\b",
+            lambda m: f"we all {m.group('v')[:-1]}",
         ),
     ]
 ]

@@ -784,7 +784,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"^I (?:always |usually |normally |now |just |only )?(?P<verb>take|have|drink|like|prefer) "
         r"(?:my|his|her|their) (?P<drink>coffee|tea|latte|cappuccino|flat white|espresso|hot chocolate) "
         r"(?P<how>black|white|strong|weak|milky|sweet|decaf|iced|(?:with|without|no) (?:a |an |some |two |one |three )?"
-        r"(?:splash of |dash of |bit of |drop of )?[a-z]+(?: [a-z]+)?(?: and [a-z]+(?: [a-z]+)?)?)\b",
+        r"(?:splash of |dash of |bit of |drop of )?[a-z]+(?: (?!and\b)[a-z]+)?(?: and (?:a |one |two |three )?[a-z]+"
+        r"(?: (?!and\b)[a-z]+)?)?)\b",
         _b_drink,
         True,
     ),

@@ -395,6 +395,10 @@ _RELATION_PLURALS = frozenset(
     "sons daughters brothers sisters cousins friends neighbours uncles aunties aunts nephews nieces kids "
     "grandsons granddaughters".split()
 )
+_VISITORS = frozenset(
+    "plumber electrician builder cleaner gardener engineer decorator painter roofer carpenter locksmith handyman "
+    "nanny babysitter childminder tutor carer surveyor inspector technician".split()
+)
 # Names that end in s themselves, so "james birthday" is not "jame's".
 _S_NAMES = frozenset(
     """james thomas nicholas charles lucas marcus chris ross jess tess agnes doris boris francis frances dennis
@@ -414,7 +418,12 @@ def _possessive(m: re.Match) -> str:
     whole = m.group()
     stem = word.lower()
     possessed = nxt in _POSSESSED or (nxt2 in _POSSESSED and nxt not in _VERB_WORDS and not nxt.endswith("s"))
-    if m.group("pre"):
+    if not m.group("pre") and stem in _SINGLE_RELATIONS:
+        # "dads allergic to penicillin", "mums birthday is": Mum and Dad said as names
+        fixed = possessed or nxt in _IS_HAS_NEXT
+    elif not m.group("pre") and stem in _VISITORS and nxt in ("coming", "booked", "due", "here", "visiting"):
+        fixed = True  # "the plumbers coming on monday"
+    elif m.group("pre"):
         if stem == "wife" or (stem in _SINGLE_RELATIONS and nxt not in ("are", "were", "and", "both", "live", "have")):
             fixed = True
         else:
