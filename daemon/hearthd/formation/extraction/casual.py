@@ -255,8 +255,9 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (
             rf"^(?:(?P<a>{NAME}|my (?:wife|husband|partner|fiance|fiancee)(?: {NAME})?) and (?:I|me)|me and "
             rf"(?P<b>{NAME}|my (?:wife|husband|partner|fiance|fiancee)(?: {NAME})?)) (?=(?:got|were) (?:married|"
-            r"engaged)\b|married\b|started (?:dating|going out)\b|got together\b|live\b|have lived\b|have been living\b|"
-            r"moved\b|have (?:just )?moved\b|have (?:got )?(?:an?|two|three) [a-z ]*(?:dog|cat|rabbit|car)s?\b)",
+            r"engaged)\b|married\b|started (?:dating|going out)\b|got together\b|live\b|have lived\b|"
+            r"have been living\b|moved\b|have (?:just )?moved\b|"
+            r"have (?:got )?(?:an?|two|three) [a-z ]*(?:dog|cat|rabbit|car)s?\b)",
             _we,
         ),
         # "we all love board games in this house": the household said twice
