@@ -12,6 +12,7 @@ Reads only: a name nobody has used resolves to nothing (formation creates entiti
 from __future__ import annotations
 
 import re
+import sqlite3
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -25,6 +26,7 @@ from .search import Filters
 
 RULE = "rule"  # rules have their own section of the context
 INTRODUCING = ("family_member", "pet")  # the facts that say who a relative or a pet is
+MAX_CANDIDATES = 100  # facts of one lookup ranked for an answer
 MAX_NGRAM = 3  # names are at most this many words ("Aunt Mary Ellen")
 KNOWN_RELATIONS = frozenset(INVERSE) | frozenset(SYNONYMS)
 
@@ -81,6 +83,7 @@ class Question:
     predicates: tuple[str, ...] = ()
     everyone: tuple[str, ...] = ()  # predicates asked of everyone in scope (an allergy matters at any dinner)
     past: bool = False
+    circle: tuple[int, ...] = ()  # the asker, the household and whom the asker names by a relation
     search_text: str = ""  # the question with the asker's words replaced by their name
     mentions: dict = field(default_factory=dict)  # what was recognised, for explaining
 
@@ -141,6 +144,14 @@ def relatives(conn, entity: int | None, relation: str) -> list[int]:
         if found:
             return found
     return []
+
+
+def circle_of(conn, me: int | None, home: int | None) -> tuple[int, ...]:
+    """The asker, the household, and everyone the asker names by a relation (their child, their partner)."""
+    circle = [e for e in (me, home) if e is not None]
+    if me is not None:
+        circle += [r[0] for r in conn.execute("SELECT to_entity FROM entity_relations WHERE from_entity = ?", (me,))]
+    return tuple(dict.fromkeys(circle))
 
 
 def named_entities(conn, words: list[str], skip: frozenset[str]) -> dict[str, list[int]]:
@@ -234,6 +245,7 @@ def read_question(conn, text: str, speaker_id: str | None, speaker_name: str | N
         named=tuple(dict.fromkeys(named)),
         predicates=tuple(predicates),
         everyone=tuple(everyone),
+        circle=circle_of(conn, me, home) if (everyone or named) else (),
         past=any(_has(padded, p) for p in lang.past),
         search_text=in_third_person(text, speaker_name) if speaker_name else text,
         mentions=mentions,
@@ -249,43 +261,50 @@ def in_third_person(text: str, name: str) -> str:
 def answer_facts(store: Store, question: Question, scope: Scope, limit: int) -> list[dict]:
     """The facts that answer the question, in the scope: of its subjects and predicates (every current fact of
     a subject named without a predicate), the facts introducing a named relative or pet, and the topic's
-    facts of anyone. Current ones only unless it asks about the past; most important first."""
+    facts of the asker's circle (an allergy of their child matters at their dinner). Current ones only unless
+    it asks about the past; most important first. Each lookup goes through the subject index."""
     if not question.directed or scope.empty or limit <= 0:
         return []
+    lookups: list[tuple[tuple[int, ...], tuple[str, ...] | None, tuple[int, ...] | None]] = []
+    if question.subjects and question.predicates:
+        lookups.append((question.subjects, question.predicates, None))
+    if question.named and not question.predicates:
+        lookups.append((question.named, None, None))  # "tell me about Emma": all of hers
+    if question.named and question.circle:
+        lookups.append((question.circle, INTRODUCING, question.named))  # "alice's daughter is called Emma"
+    if question.everyone and question.circle:
+        lookups.append((question.circle, question.everyone, None))
     where, params = Filters(scope, include_inactive=question.past).where(FACTS)
     if question.past:  # history, but never what a person dismissed
         where += " AND x.dismissed = 0"
-    asked, asked_params = [], []
-    subjects = ", ".join("?" * len(question.subjects))
-    if question.subjects and question.predicates:
-        preds = ", ".join("?" * len(question.predicates))
-        asked.append(f"(x.subject_entity IN ({subjects}) AND x.predicate IN ({preds}))")
-        asked_params += [*question.subjects, *question.predicates]
-    if question.named:
-        named = ", ".join("?" * len(question.named))
-        if not question.predicates:
-            asked.append(f"x.subject_entity IN ({named})")
-            asked_params += list(question.named)
-        asked.append(f"(x.object_entity IN ({named}) AND x.predicate IN ({', '.join('?' * len(INTRODUCING))}))")
-        asked_params += [*question.named, *INTRODUCING]
-    if question.everyone:
-        asked.append(f"x.predicate IN ({', '.join('?' * len(question.everyone))})")
-        asked_params += list(question.everyone)
-    if not asked:
-        return []
+    found: dict[int, sqlite3.Row] = {}
     with store.reading() as conn:
-        rows = conn.execute(
-            f"SELECT {FIELDS['facts']}, x.subject_entity FROM facts x "
-            f"WHERE {where} AND x.predicate <> '{RULE}' AND ({' OR '.join(asked)}) "
-            f"ORDER BY x.status = 'active' DESC, x.importance DESC, x.valid_from DESC, x.id DESC LIMIT ?",
-            [*params, *asked_params, limit],
-        ).fetchall()
-    out = []
-    for row in rows:
-        item = row_to_item(FACTS, row)
-        item["answers"] = True
-        out.append(item)
-    return out
+        for subjects, predicates, objects in lookups:
+            match = f"x.subject_entity IN ({_marks(subjects)})"
+            args: list = list(subjects)
+            if predicates:
+                match += f" AND x.predicate IN ({_marks(predicates)})"
+                args += predicates
+            if objects:
+                match += f" AND x.object_entity IN ({_marks(objects)})"
+                args += objects
+            # The newest MAX_CANDIDATES of a lookup are ranked (a person has a handful of allergies; a runaway
+            # list must not cost every live turn a sort of thousands).
+            sql = (
+                f"SELECT {FIELDS['facts']}, x.subject_entity FROM facts x WHERE x.id IN (SELECT x.id FROM facts x "
+                f"WHERE {match} AND x.predicate <> '{RULE}' AND {where} ORDER BY x.id DESC LIMIT {MAX_CANDIDATES}) "
+                f"ORDER BY x.importance DESC, x.valid_from DESC LIMIT ?"
+            )
+            for row in conn.execute(sql, [*args, *params, limit]):
+                found.setdefault(row["id"], row)
+    ranked = sorted(
+        found.values(), key=lambda r: (r["status"] != "active", -(r["importance"] or 0.0), -r["valid_from"], -r["id"])
+    )
+    return [dict(row_to_item(FACTS, row), answers=True) for row in ranked[:limit]]
+
+
+def _marks(values) -> str:
+    return ", ".join("?" * len(values))
 
 
 def first_the_answers(found: list[dict], answers: list[dict], k: int) -> list[dict]:
