@@ -688,6 +688,11 @@ POSITIVES = [
     pos("me and my husband got married in 2010", ("anniversary", "2010"), subject="household"),
     pos("my husband and I live in Leeds", ("lives_in", "Leeds"), subject="household"),
     pos("i take my tea with milk and two sugars", ("likes", "tea with milk and two sugars")),
+    pos("my daughters allergic to peanuts", ("allergy", "peanuts"), subject="my daughter"),
+    pos("our dog rolos scared of fireworks", ("pet", "Rolo"), ("dislikes", "fireworks"), subject="Rolo"),
+    pos("the bins go out on a wednesday", ("schedule", "a wednesday"), subject="household"),
+    pos("the dentist is on the fifth at four", ("appointment", "the 5th at four")),
+    pos("I prefer tea to coffee.", ("likes", "tea")),
 ]
 
 NEGATIVES = [
@@ -1023,6 +1028,10 @@ NEGATIVES = [
     neg("what's got into the dog"),
     neg("me and my husband might move to Leeds"),
     neg("the whole family hated the film"),
+    neg("my daughters love it"),
+    neg("my doctor is on holiday"),
+    neg("I'd prefer tea to coffee."),
+    neg("the dentist was on the fifth"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

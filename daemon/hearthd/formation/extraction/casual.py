@@ -277,6 +277,11 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             r"(?P<b>(?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z0-9])[\w\-]*)?)$",
             lambda m: f"{_article(m.group('adj') or m.group('b'))} {m.group('adj')}{m.group('b')} {m.group('t')}",
         ),
+        # "I prefer tea to coffee": the one preferred is liked
+        (
+            rf"^(?P<s>{_SUBJ}) (?:much |really |definitely )?(?P<v>prefer|prefers) (?P<a>{_OBJ}) (?:to|over) {_OBJ}$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'like', 'likes')} {m.group('a')}",
+        ),
         # "Pickle goes mad for tennis balls"
         (
             rf"^(?P<s>{_SUBJ}) (?:goes|go) (?:absolutely |completely )?(?:mad|crazy|nuts|wild|bananas) (?:for|about|"

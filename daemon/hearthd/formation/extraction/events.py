@@ -37,7 +37,8 @@ _RECUR = (
     rf"(?: {_PART})?|once a year|twice a year|annually|yearly|every year in {MONTH}|in {MONTH} every year|"
     rf"(?:on )?{WEEKDAY}s(?: and {WEEKDAY}s)?(?: {_PART}s?)?|(?:on )?{WEEKDAY} "
     rf"{_PART}s|once a (?:week|fortnight|month)|twice a (?:week|month)|weekly|fortnightly|monthly|on weekdays|"
-    rf"at weekends|on weekends|(?:on )?the (?:first|second|third|fourth|last|1st|2nd|3rd|4th) {WEEKDAY} of "
+    rf"at weekends|on weekends|(?:on )?an? {WEEKDAY}(?: {_PART})?"
+    rf"|(?:on )?the (?:first|second|third|fourth|last|1st|2nd|3rd|4th) {WEEKDAY} of "
     rf"(?:the|every|each) month)(?:,? {_CLOCK})?(?: (?:after|before) (?:school|work|dinner|lunch|breakfast|tea))?"
 )
 _WHERE = r"(?:,? (?:at|in) (?:the |a |our )?(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
@@ -653,6 +654,14 @@ EVENT_RULES_SRC = [
         rf"(?:now |always |usually |still )?"
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_my_event,
+        False,
+    ),
+    # "the dentist is on the fifth at four": the visit to a professional, said by who
+    (
+        "appointment",
+        rf"^(?:my|the) (?P<pro>{PRO})(?:'s)? (?:appointment )?is (?:now |booked (?:in )?for )?"
+        rf"(?P<when>{_ONE_OFF}){_TAIL}",
+        _b_have_pro,
         False,
     ),
     (

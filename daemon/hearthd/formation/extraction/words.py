@@ -385,7 +385,13 @@ _POSSESSED = frozenset(
 # After "tariqs", a word that says the 's is "is" or "has": "tariqs really into jazz", "tariqs got a motorbike".
 _IS_HAS_NEXT = frozenset(
     """got been really just always never not allergic into so very also still now gone started moved off away
-    coming going flying driving working staying living mad obsessed crazy vegan vegetarian a an""".split()
+    coming going flying driving working staying living mad obsessed crazy vegan vegetarian a an scared afraid
+    terrified frightened""".split()
+)
+# After a plural relation ("my daughters allergic"), only what no plural verb can be: "my daughters love" stays.
+_IS_NOT_VERB = frozenset(
+    "allergic into a an got been vegan vegetarian obsessed mad crazy gone started coming flying off scared afraid "
+    "terrified".split()
 )
 _SINGLE_RELATIONS = frozenset(
     "mum mom mam dad mother father wife husband partner boyfriend girlfriend fiance fiancee gran nan grandad "
@@ -427,7 +433,7 @@ def _possessive(m: re.Match) -> str:
         if stem == "wife" or (stem in _SINGLE_RELATIONS and nxt not in ("are", "were", "and", "both", "live", "have")):
             fixed = True
         else:
-            fixed = low in _RELATION_PLURALS and possessed
+            fixed = low in _RELATION_PLURALS and (possessed or nxt in _IS_NOT_VERB)
     else:
         is_name = not is_common(low) and low not in _S_NAMES and low not in COMMON
         fixed = is_name and (possessed or nxt in _IS_HAS_NEXT or nxt in _SINGLE_RELATIONS)
