@@ -3,21 +3,44 @@
 It is a thin client of the running daemon's API, acting for one identity given at start (`--speaker`,
 `--band`): the tools answer in that speaker's scope, and with no speaker (an anonymous caller) recall gives
 nothing. Start it with `hearthctl mcp [--speaker ID [--band B]]`.
+
+It lists the tools only while the daemon's `tools.enabled` is on (asked at each tools/list), a tool the
+daemon refuses or fails answers `isError: true` with the daemon's message, and it says the package version
+as its serverInfo.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 
+from .. import __version__
 from ..api.client import HearthClient, HearthError
 from .schemas import BY_NAME
 
 
 def build_server(client: HearthClient, speaker: str | None, band: str | None):
+    import anyio
     from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError
 
-    server = MCPServer(
+    def enabled() -> bool:
+        try:
+            return bool(client.tools()["enabled"])
+        except HearthError:
+            return False
+
+    class HearthMCP(MCPServer):
+        async def list_tools(self):
+            """No tools while the household has them off (tools.enabled): asked of the daemon each time."""
+            if not await anyio.to_thread.run_sync(enabled):
+                return []
+            return await super().list_tools()
+
+    server = HearthMCP(
         name="hearth",
+        version=__version__,
+        log_level="WARNING",
         instructions="Long-term memory of this household: recall what was said "
         "and learned before, and remember new facts when the user asks.",
     )
@@ -26,15 +49,18 @@ def build_server(client: HearthClient, speaker: str | None, band: str | None):
         try:
             return json.dumps(client.call_tool(name, arguments, speaker, band), ensure_ascii=False)
         except HearthError as exc:
-            return json.dumps({"error": str(exc)})
+            raise ToolError(str(exc)) from None  # isError: true, the daemon's message as its text
 
     @server.tool(description=BY_NAME["recall_memory"]["function"]["description"])
-    def recall_memory(query: str, since: str | None = None, until: str | None = None, limit: int = 5) -> str:
+    def recall_memory(
+        query: str, since: str | None = None, until: str | None = None, limit: int = 5, max_tokens: int | None = None
+    ) -> str:
         args = {
             "query": query,
             "limit": limit,
             **({"since": since} if since else {}),
             **({"until": until} if until else {}),
+            **({"max_tokens": max_tokens} if max_tokens is not None else {}),
         }
         return call("recall_memory", args)
 
@@ -48,19 +74,24 @@ def build_server(client: HearthClient, speaker: str | None, band: str | None):
 
     @server.tool(description="Store a fact or note the user asks the assistant to remember.")
     def remember(text: str) -> str:
+        if not enabled():
+            raise ToolError("the recall tools are off (setting tools.enabled)")
         if not speaker:
-            return json.dumps({"error": "nobody is identified, so nothing personal is stored"})
+            raise ToolError("nobody is identified, so nothing personal is stored")
         try:
             answer = client.remember(text, speaker=speaker, band=band)
-            if answer["fact"] is None:  # released ("... doesn't work there anymore"), or a claim to confirm
-                return json.dumps({k: answer[k] for k in ("action", "released", "claims") if k in answer})
-            return json.dumps(answer["fact"], ensure_ascii=False)
         except HearthError as exc:
-            return json.dumps({"error": str(exc)})
+            raise ToolError(str(exc)) from None
+        if answer["fact"] is None:  # released ("... doesn't work there anymore"), or a claim to confirm
+            return json.dumps({k: answer[k] for k in ("action", "released", "claims") if k in answer})
+        return json.dumps(answer["fact"], ensure_ascii=False)
 
     return server
 
 
 def run(data_dir: str | None, speaker: str | None, band: str | None) -> None:
+    # One INFO line per call on stderr from httpx (the daemon's API) is noise to an MCP host.
+    for name in ("httpx", "httpcore"):
+        logging.getLogger(name).setLevel(logging.WARNING)
     client = HearthClient.connect(data_dir, role="assistant")
     build_server(client, speaker, band).run("stdio")
