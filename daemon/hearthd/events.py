@@ -8,18 +8,21 @@ import threading
 import time
 from collections import deque
 
+from .audit import install_log_redaction, redact
+
 
 class EventBus:
     """Publish from any thread; each subscriber is an asyncio queue on its own loop."""
 
     def __init__(self, keep: int = 256):
+        install_log_redaction()  # the log says no more than the stream: one redaction for both
         self._lock = threading.Lock()
         self._subscribers: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue]] = []
         self._ids = itertools.count(1)
         self.recent: deque = deque(maxlen=keep)
 
     def publish(self, kind: str, **data) -> None:
-        event = {"id": next(self._ids), "type": kind, "at": time.time(), "data": data}
+        event = {"id": next(self._ids), "type": kind, "at": time.time(), "data": redact(data)}
         with self._lock:
             self.recent.append(event)
             subscribers = list(self._subscribers)

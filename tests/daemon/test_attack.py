@@ -125,3 +125,51 @@ def test_the_admin_is_not_held_to_the_voice_for_high(daemon, client):
     assert client.commit_turns([turn("I keep the spare key under the mat", speaker="alice")])["committed"] == 1
     assert client.remember("I work at the bakery", speaker="alice")["fact"]["owner_id"] == "alice"
     client.recall("bakery", speaker="alice")
+
+
+# -- 5. credentials in URLs and secret settings never reach events, logs or the audit ---------------------
+SECRET_URL = "http://hearth:s3cretpass@127.0.0.1:9/v1"
+
+
+def test_settings_events_and_the_audit_redact_credentials_in_urls(daemon, client):
+    import json
+
+    client.set_setting("generator.base_url", SECRET_URL)
+    client.set_setting("generator.base_url", "http://127.0.0.1:8080/v1")
+    events = [e for e in daemon.events.recent if e["type"] == "settings.changed"]
+    assert events and "s3cretpass" not in json.dumps(events)
+    assert (
+        events[0]["data"]["new"] == "http://***@127.0.0.1:9/v1" and events[1]["data"]["old"] == events[0]["data"]["new"]
+    )
+    entries = [e for e in client.audit() if e["target"] == "generator.base_url"]
+    assert len(entries) == 2 and "s3cretpass" not in json.dumps(entries)
+    assert daemon.settings["generator.base_url"] == "http://127.0.0.1:8080/v1"  # the value itself is kept
+
+
+def test_one_redaction_for_urls_secret_names_events_and_logs(daemon, caplog):
+    import logging
+
+    from hearthd.audit import redact
+
+    assert (
+        redact("cannot reach https://bob:hunter2@example.org/v1 now") == "cannot reach https://***@example.org/v1 now"
+    )
+    assert redact("https://TOKEN123@example.org") == "https://***@example.org"
+    assert redact("http://h/v1?api_key=abc123&x=1") == "http://h/v1?api_key=***&x=1"
+    assert redact("Authorization: Bearer abcdefghijklmnop") == "Authorization: Bearer ***"
+    assert redact({"key": "generator.api_key", "old": "sk-1", "new": "sk-2"}) == {
+        "key": "generator.api_key",
+        "old": "***",
+        "new": "***",
+    }
+    assert redact({"password": "pw", "tokens": 12, "prompt_tokens": 3}) == {
+        "password": "***",
+        "tokens": 12,
+        "prompt_tokens": 3,
+    }
+    assert redact("http://127.0.0.1:8080/v1 and alice@acme.io") == "http://127.0.0.1:8080/v1 and alice@acme.io"
+    daemon.events.publish("generator.down", error=f"cannot reach {SECRET_URL}")
+    assert "s3cretpass" not in str(daemon.events.recent[-1])
+    with caplog.at_level(logging.INFO):
+        logging.getLogger("hearthd.generators.test").warning("cannot reach %s", SECRET_URL)
+    assert "s3cretpass" not in caplog.text and "http://***@127.0.0.1:9/v1" in caplog.text

@@ -10,6 +10,7 @@ from __future__ import annotations
 from fastapi import Depends, FastAPI
 
 from .. import __version__
+from ..audit import install_log_redaction
 from ..ops.registry import ANY
 from .errors import BodyLimit, CatchAll, install_handlers
 from .routes import ROUTERS
@@ -26,6 +27,7 @@ def create_app(daemon) -> FastAPI:
         description="The local API of the Hearth memory daemon.",
     )
     app.state.daemon = daemon
+    install_log_redaction()
     app.add_middleware(BodyLimit)
     app.add_middleware(CatchAll)
     install_handlers(app)
