@@ -239,3 +239,12 @@ def test_recall_and_the_recall_tool_read_the_question_as_the_asker_asks_it(house
     finally:
         household.ops.settings.set_setting("tools.enabled", False, "test")
     assert "bob works as a plumber" in json.dumps(tool)
+
+
+def test_a_question_of_a_time_gets_the_facts_valid_then(household):
+    # alice: Porto from the 2nd of November 2026, Lisbon from the 20th
+    then = household.client().context("where did I live back in October 2026?", speaker="alice")
+    assert not [f for f in then["facts"] if f.get("answers")]  # nothing was known to hold then
+    later = household.client().context("where did I live back in November 2026?", speaker="alice")
+    answered = {f["object"] for f in later["facts"] if f.get("answers") and f["predicate"] == "lives_in"}
+    assert answered == {"Porto", "Lisbon"}

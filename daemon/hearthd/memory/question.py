@@ -23,6 +23,7 @@ from ..store.tracks import FACTS
 from .recall import FIELDS, row_to_item
 from .scope import Scope
 from .search import Filters
+from .when import find_time_range
 
 RULE = "rule"  # rules have their own section of the context
 INTRODUCING = ("family_member", "pet")  # the facts that say who a relative or a pet is
@@ -84,6 +85,7 @@ class Question:
     everyone: tuple[str, ...] = ()  # predicates asked of everyone in scope (an allergy matters at any dinner)
     past: bool = False
     circle: tuple[int, ...] = ()  # the asker, the household and whom the asker names by a relation
+    during: tuple[float | None, float | None] | None = None  # asked of a time ("as of May"): facts valid then
     search_text: str = ""  # the question with the asker's words replaced by their name
     mentions: dict = field(default_factory=dict)  # what was recognised, for explaining
 
@@ -238,6 +240,7 @@ def read_question(conn, text: str, speaker_id: str | None, speaker_name: str | N
     if predicates and not subjects:
         # "when do the bins go out?": the asker's and the household's
         subjects = [e for e in (me, home) if e is not None]
+    past = any(_has(padded, p) for p in lang.past)
     return Question(
         text=text,
         speaker=speaker_id,
@@ -246,10 +249,17 @@ def read_question(conn, text: str, speaker_id: str | None, speaker_name: str | N
         predicates=tuple(predicates),
         everyone=tuple(everyone),
         circle=circle_of(conn, me, home) if (everyone or named) else (),
-        past=any(_has(padded, p) for p in lang.past),
+        past=past,
+        during=_during(text, language) if past else None,
         search_text=in_third_person(text, speaker_name) if speaker_name else text,
         mentions=mentions,
     )
+
+
+def _during(text: str, language: str) -> tuple[float | None, float | None] | None:
+    """The range a question about the past names ("where did I live back in 2024?"), if any."""
+    found = find_time_range(text, language)
+    return None if found.phrase is None else (found.since, found.until)
 
 
 def in_third_person(text: str, name: str) -> str:
@@ -277,6 +287,14 @@ def answer_facts(store: Store, question: Question, scope: Scope, limit: int) -> 
     where, params = Filters(scope, include_inactive=question.past).where(FACTS)
     if question.past:  # history, but never what a person dismissed
         where += " AND x.dismissed = 0"
+    if question.during is not None:  # valid at some time in the range
+        since, until = question.during
+        if until is not None:
+            where += " AND x.valid_from < ?"
+            params.append(until)
+        if since is not None:
+            where += " AND (x.valid_to IS NULL OR x.valid_to > ?)"
+            params.append(since)
     found: dict[int, sqlite3.Row] = {}
     with store.reading() as conn:
         for subjects, predicates, objects in lookups:
