@@ -28,6 +28,7 @@ from hearthd.forgetting.erase import (
     plan_erase,
     retry_pending,
 )
+from hearthd.forgetting.erase.selectors import matched_tokens
 from hearthd.forgetting.receipts import FORMAT, ReceiptKeys, canonical_json, list_receipts, verify_receipt
 from hearthd.formation.episodes import extractive_episode
 from hearthd.formation.ledger import TurnIn
@@ -113,7 +114,7 @@ def fts_terms(path, fts: str) -> set[str]:
 
 
 # -- lexical matching -------------------------------------------------------------------------------------------
-def test_the_identifier_matches_whole_tokens_only():
+def test_the_identifier_matches_at_the_start_of_a_token():
     needle = ALICE.casefold()
     assert contains_identifier("mail Alice@ACME.io today", needle)
     assert contains_identifier(f"write to {ALICE}.", needle)
@@ -121,7 +122,7 @@ def test_the_identifier_matches_whole_tokens_only():
     assert contains_identifier(f"mailto:{ALICE}", needle)
     assert not contains_identifier(f"write to {BOB}.", needle)
     assert not contains_identifier("write to malice@acme.io", needle)
-    assert not contains_identifier("write to alice@acme.io.uk", needle)
+    assert contains_identifier("write to alice@acme.io.uk", needle)  # on through a joiner: listed by the dry run
     assert not contains_identifier("write to bob.alice@acme.io", needle)
     assert not contains_identifier("alice@acme.iox", needle)
     phone = "555-0100"
@@ -129,6 +130,13 @@ def test_the_identifier_matches_whole_tokens_only():
     assert not contains_identifier("call 555-01001", phone)
     assert not contains_identifier("call 1555-0100", phone)
     assert contains_identifier("Alice's keys", "alice")
+    key = "sk-abcdef1234"  # a key quoted inside a longer one is erased with it
+    assert contains_identifier("The router's admin key is sk-abcdef1234-secret.", key)
+    assert not contains_identifier("the key is xsk-abcdef1234", key) and not contains_identifier("sk-abcdef12345", key)
+    assert matched_tokens("Keys: sk-abcdef1234-secret, SK-ABCDEF1234 and sk-abcdef12345", key) == {
+        "sk-abcdef1234-secret",
+        "sk-abcdef1234",
+    }
 
 
 # -- the alice/bob erase and the byte scan ------------------------------------------------------------------------
@@ -893,3 +901,14 @@ def test_erasing_a_person_says_what_the_household_keeps_of_their_words_and_can_t
     assert run(True, True)["counts"]["facts"] == run(True, False)["counts"]["facts"] + 1
     run(False, True)
     assert not daemon.ops.recall.facts(EVERYTHING)
+
+
+def test_a_key_inside_a_longer_token_is_erased_and_the_dry_run_lists_what_it_matches(daemon, keys):
+    ops = daemon.ops.curation
+    ops.remember("The router's admin key is sk-abcdef1234-secret.", speaker="carol")
+    ops.remember(f"Write to {BOB} about the router", speaker="carol")
+    preview = daemon.ops.forgetting.erase("match", "sk-abcdef1234", "admin", dry_run=True)
+    assert preview["tokens"] == ["sk-abcdef1234-secret"] and preview["counts"]["facts"] == 1
+    erase(daemon, keys, Selector.parse("match", "sk-abcdef1234"))
+    texts = [f["text"] for f in daemon.ops.recall.facts(EVERYTHING)]
+    assert not [t for t in texts if "abcdef1234" in t] and any(BOB in t for t in texts)

@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 
 from ...store.connection import open_connection
 from .links import CLEAR, DELETE, LINKS, TABLES, Link
-from .selectors import Rows, Selector, matching, select
+from .selectors import SEARCHED, Rows, Selector, matched_tokens, matching, select
 
 CHUNK = 500  # ids per statement, well under SQLite's parameter limit
 QUOTE_PROBE_CHARS = 40
 MIN_QUOTE_CHARS = 16
+MAX_TOKENS_SHOWN = 50
 
 
 @dataclass
@@ -37,6 +38,7 @@ class ErasePlan:
     # these are they, by table, and `include_household` takes them too.
     kept_household: dict[str, int] = field(default_factory=dict)
     include_household: bool = False
+    tokens: list[str] = field(default_factory=list)  # a match's dry run: each distinct token it would erase
 
     def ids(self, table: str) -> list:
         return self.rows.get(table, [])
@@ -53,6 +55,7 @@ class ErasePlan:
             "updates": dict(self.updates),
             "total": sum(counts.values()),
             "kept_household": dict(self.kept_household),
+            **({"tokens": list(self.tokens)} if self.selector.kind == "match" else {}),
         }
 
 
@@ -235,13 +238,30 @@ def collect(conn: sqlite3.Connection, selector: Selector, include_household: boo
     )
 
 
+def tokens_matched(conn, selector: Selector, plan: ErasePlan, limit: int = MAX_TOKENS_SHOWN) -> list[str]:
+    """The distinct tokens the identifier matches in the rows the plan erases, for the dry run to list."""
+    found: set[str] = set()
+    for table, columns in SEARCHED.items():
+        keys = plan.ids(table)
+        if not keys or len(TABLES[table]) != 1:
+            continue
+        key = TABLES[table][0]
+        for row in query_in(conn, f"SELECT {', '.join(columns)} FROM {table} WHERE {key} IN ({{marks}})", keys):
+            for value in row:
+                found |= matched_tokens(value, selector.identifier)
+    return sorted(found)[:limit]
+
+
 def plan_erase(store, selector: Selector, include_household: bool = False) -> ErasePlan:
     """The dry run: what erasing `selector` would delete, nothing changed (NotFound for a missing ref)."""
     conn = open_connection(store.path, readonly=True)
     try:
         conn.execute("BEGIN")  # one snapshot for every query
         try:
-            return collect(conn, selector, include_household)
+            plan = collect(conn, selector, include_household)
+            if selector.kind == "match":
+                plan.tokens = tokens_matched(conn, selector, plan)
+            return plan
         finally:
             conn.execute("COMMIT")
     finally:

@@ -8,11 +8,14 @@
   speaker selector, even where one of their turns was a source: only its link to that turn goes.
 - thread <conversation key>: every thread row with that key, retired or live (and through the links, its
   sessions, turns, episodes and compaction summary).
-- match <identifier>: every row whose text (SEARCHED) contains the identifier as a whole token,
-  case-insensitive (casefold). Boundaries: the match may not continue into a word character, nor through one
-  of `.@+-` into a word character, so erasing `alice@acme.io` never touches `bob@acme.io`, `malice@acme.io` or
-  `alice@acme.io.uk`, but does match `Alice@Acme.io.` at the end of a sentence. Exact text only: a phone number
-  written another way (`555 0100` vs `555-0100`) is another identifier. Thread keys, speaker ids and names,
+- match <identifier>: every row whose text (SEARCHED) holds the identifier at the start of a token,
+  case-insensitive (casefold). Boundaries: it may not start inside a word, nor after one of `.@+-` that
+  follows a word character, and may not run on into a word character; it may run on through one of `.@+-`
+  (a key quoted inside a longer one, `sk-abcdef1234-secret`, is erased with `sk-abcdef1234`). So erasing
+  `alice@acme.io` never touches `bob@acme.io`, `malice@acme.io` or `bob.alice@acme.io`, matches
+  `Alice@Acme.io.` at the end of a sentence, and also `alice@acme.io.uk`: the dry run lists every distinct
+  token it would erase (`tokens`), so a person can narrow it. Exact text only: a phone number written another
+  way (`555 0100` vs `555-0100`) is another identifier. Thread keys, speaker ids and names,
   and the audit log are not searched.
 - before <date> (and range <start>..<end>, half-open): turns said (ts) before it; facts the home learned
   (recorded_at) before it: not valid_from, which a statement can backdate ("I've lived here since 2019");
@@ -158,32 +161,47 @@ def _is_word(ch: str) -> bool:
     return ch.isalnum() or ch == "_"
 
 
-def contains_identifier(text, needle: str) -> bool:
-    """Whether `text` contains the casefolded `needle` as a whole token (see the module docstring)."""
-    if not text or not needle:
-        return False
-    hay = str(text).casefold()
+def _starts(hay: str, needle: str) -> Iterator[int]:
+    """Where the needle matches in the casefolded text, by the boundaries of the module docstring."""
     n, size = len(needle), len(hay)
     check_before, check_after = _is_word(needle[0]), _is_word(needle[-1])
     start = 0
     while True:
         i = hay.find(needle, start)
         if i < 0:
-            return False
+            return
         j = i + n
         ok_before = (
             not check_before
             or i == 0
             or (not _is_word(hay[i - 1]) and not (hay[i - 1] in JOINERS and i >= 2 and _is_word(hay[i - 2])))
         )
-        ok_after = (
-            not check_after
-            or j == size
-            or (not _is_word(hay[j]) and not (hay[j] in JOINERS and j + 1 < size and _is_word(hay[j + 1])))
-        )
+        ok_after = not check_after or j == size or not _is_word(hay[j])  # on through a joiner: a longer token
         if ok_before and ok_after:
-            return True
+            yield i
         start = i + 1
+
+
+def contains_identifier(text, needle: str) -> bool:
+    """Whether `text` contains the casefolded `needle` at the start of a token (see the module docstring)."""
+    if not text or not needle:
+        return False
+    return next(_starts(str(text).casefold(), needle), None) is not None
+
+
+def matched_tokens(text, needle: str) -> set[str]:
+    """The whole tokens of `text` the needle matches in, run on to the token's end: what a dry run lists
+    ("sk-abcdef1234-secret" for "sk-abcdef1234")."""
+    if not text or not needle:
+        return set()
+    hay = str(text).casefold()
+    out = set()
+    for i in _starts(hay, needle):
+        j = i + len(needle)
+        while j < len(hay) and (_is_word(hay[j]) or (hay[j] in JOINERS and j + 1 < len(hay) and _is_word(hay[j + 1]))):
+            j += 1
+        out.add(hay[i:j])
+    return out
 
 
 @contextmanager
