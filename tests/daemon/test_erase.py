@@ -912,3 +912,19 @@ def test_a_key_inside_a_longer_token_is_erased_and_the_dry_run_lists_what_it_mat
     erase(daemon, keys, Selector.parse("match", "sk-abcdef1234"))
     texts = [f["text"] for f in daemon.ops.recall.facts(EVERYTHING)]
     assert not [t for t in texts if "abcdef1234" in t] and any(BOB in t for t in texts)
+
+
+def test_hearthctl_erase_says_what_it_matches_and_what_the_household_keeps(daemon, monkeypatch, capsys):
+    from hearthd.api.client import HearthClient
+    from hearthd.cli import main as hearthctl
+
+    monkeypatch.setattr(HearthClient, "connect", classmethod(lambda cls, *a, **k: daemon.client()))
+    say(daemon, ["The bins go out on Thursday evening."], "2026-03-01T10:00:00Z", speaker="dana", band="medium")
+    daemon.ops.curation.remember("The router's admin key is sk-abcdef1234-secret.", speaker="dana")
+    daemon.ops.system.form_now(end_open=True)
+    assert hearthctl(["erase", "--match", "sk-abcdef1234", "--dry-run"]) == 0
+    assert "it matches: sk-abcdef1234-secret" in capsys.readouterr().out
+    assert hearthctl(["erase", "--speaker", "dana", "--dry-run"]) == 0
+    assert "--include-household" in capsys.readouterr().out
+    assert hearthctl(["erase", "--speaker", "dana", "--include-household", "--yes"]) == 0
+    assert "erased" in capsys.readouterr().out and not daemon.ops.recall.facts(EVERYTHING)

@@ -281,9 +281,10 @@ class HearthClient:
     def import_file(self, path: str) -> dict:
         return self.request("POST", "/v1/import", json={"path": str(Path(path).resolve())})
 
-    def erase(self, kind: str, value: str, dry_run: bool = False) -> dict:
+    def erase(self, kind: str, value: str, dry_run: bool = False, include_household: bool = False) -> dict:
         """kind: ref | speaker | thread | match | before | range. The signed receipt, or the preview."""
-        return self.request("POST", "/v1/erase", json={"kind": kind, "value": value, "dry_run": dry_run})
+        body = {"kind": kind, "value": value, "dry_run": dry_run, "include_household": include_household}
+        return self.request("POST", "/v1/erase", json=body)
 
     def receipts(self, limit: int = 100) -> dict:
         return self.request("GET", "/v1/receipts", params={"limit": limit})

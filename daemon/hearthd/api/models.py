@@ -135,6 +135,9 @@ class EraseIn(Strict):
     kind: Literal["ref", "speaker", "thread", "match", "before", "range"]
     value: str = Field(min_length=1, max_length=500)
     dry_run: bool = Field(False, description="preview the counts, change nothing")
+    include_household: bool = Field(
+        False, description="a speaker's erase also takes the household's facts and episodes made from their words"
+    )
 
 
 class VerifyIn(Strict):

@@ -22,11 +22,23 @@ def counts_text(counts: dict) -> str:
 
 def show_erase(r: dict) -> str:
     if "payload" not in r:
-        return "would erase " + counts_text(r["counts"])
+        return "would erase " + counts_text(r["counts"]) + _preview_notes(r)
     line = "erased " + counts_text(r["payload"]["counts"])
     if r.get("checkpoint") == "pending":
-        line += " (the database file is scrubbed as soon as open reads finish)"
+        line += " (a reader outside Hearth holds the WAL: it is scrubbed as soon as that read ends)"
+    elif r.get("verified", {}).get("found") == 0 and r["verified"].get("needles"):
+        line += " (core.db and its WAL scanned: none of it left)"
     return line + (f"; receipt in {r['saved_to']}" if r.get("saved_to") else "")
+
+
+def _preview_notes(r: dict) -> str:
+    notes = ""
+    if r.get("tokens"):
+        notes += "\nit matches: " + ", ".join(r["tokens"])
+    if r.get("kept_household"):
+        kept = counts_text(r["kept_household"])
+        notes += f"\nthe household keeps {kept} made from their words (add --include-household to erase those too)"
+    return notes
 
 
 @command(
@@ -44,22 +56,28 @@ def show_erase(r: dict) -> str:
         arg("--range", metavar="FROM..TO", help="everything in this time range (half-open; one side may be left out)"),
         arg("--yes", action="store_true", help="do it without asking"),
         arg("--dry-run", action="store_true", help="only show what would be erased"),
+        arg(
+            "--include-household",
+            action="store_true",
+            help="with --speaker: also the household's facts and episodes made from their words",
+        ),
         arg("--receipt", metavar="FILE", help="write the signed receipt here"),
     ),
 )
 def erase(client, args) -> dict:
     kind = next(k for k in SELECTORS if getattr(args, k))
     value = getattr(args, kind)
-    preview = client.erase(kind, value, dry_run=True)
+    household = bool(getattr(args, "include_household", False))
+    preview = client.erase(kind, value, dry_run=True, include_household=household)
     if args.dry_run:
         return preview
     if not args.yes:
-        counts = counts_text(preview["counts"])
+        counts = counts_text(preview["counts"]) + _preview_notes(preview)
         if not sys.stdin.isatty():
             raise HearthError(f"would erase {counts}; add --yes to erase without asking")
         if input(f"Erase {counts} for good? Type 'erase' to confirm: ").strip() != "erase":
             raise HearthError("nothing erased")
-    receipt = client.erase(kind, value)
+    receipt = client.erase(kind, value, include_household=household)
     if args.receipt:
         with secure_write(Path(args.receipt), "w") as handle:
             json.dump(receipt, handle, indent=2, ensure_ascii=False)

@@ -44,8 +44,9 @@ class Forgetting:
     @operation(
         event="memory.erased", event_data=lambda a: None if "payload" not in a else {"counts": a["payload"]["counts"]}
     )
-    def erase(self, kind: str, value: str, actor: str, dry_run: bool = False) -> dict:
-        """Delete for good what a selector names and answer with the signed receipt (dry_run: the preview)."""
+    def erase(self, kind: str, value: str, actor: str, dry_run: bool = False, include_household: bool = False) -> dict:
+        """Delete for good what a selector names and answer with the signed receipt (dry_run: the preview;
+        include_household: a person's erase takes the household's rows made from their words too)."""
         return erasure.erase(
             self.store,
             self.windows,
@@ -54,6 +55,7 @@ class Forgetting:
             actor,
             self.store.schema_version,
             dry_run,
+            include_household,
         )
 
     @operation()

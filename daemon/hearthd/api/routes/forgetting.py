@@ -13,7 +13,7 @@ router = APIRouter()
 
 @route(router, "erase", "POST", "/v1/erase")
 def erase(body: EraseIn, ops: Ops, caller: Caller):
-    return ops.forgetting.erase(body.kind, body.value, caller, body.dry_run)
+    return ops.forgetting.erase(body.kind, body.value, caller, body.dry_run, body.include_household)
 
 
 @route(router, "receipts", "GET", "/v1/receipts")
