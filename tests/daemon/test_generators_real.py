@@ -61,7 +61,10 @@ def test_the_in_process_provider_runs_the_same_model(daemon):
     facts = extract_with_generator(daemon.generator, "Alice", CONVERSATION[:2], load_catalogue())
     assert isinstance(facts, list)  # schema-constrained: always parseable
     assert daemon.generator.totals.calls == 2 and daemon.generator.totals.completion_tokens > 0
-    client.set_setting("generator.gguf_path", "/nonexistent/model.gguf")
+    gone = daemon.data_dir / "gone.gguf"  # a model file removed after it was chosen (a missing one is refused)
+    gone.write_bytes(b"GGUF")
+    client.set_setting("generator.gguf_path", str(gone))
+    gone.unlink()
     failed = client.test_generator()
     assert failed["ok"] is False and "no GGUF file" in failed["error"]
 
