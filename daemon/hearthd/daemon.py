@@ -78,11 +78,16 @@ class Daemon:
         except BaseException:
             self._lock.release()
             raise
-        self.events = EventBus()
-        self.settings = Settings()
-        with self.store.reading() as conn:
-            self.settings.load(conn.execute("SELECT key, value FROM settings").fetchall())
-        self.tokens = Tokens.load_or_create(self.data_dir)
+        try:  # a refused token file (a link, someone else's) must not leave the data dir locked
+            self.events = EventBus()
+            self.settings = Settings()
+            with self.store.reading() as conn:
+                self.settings.load(conn.execute("SELECT key, value FROM settings").fetchall())
+            self.tokens = Tokens.load_or_create(self.data_dir)
+        except BaseException:
+            self.store.close()
+            self._lock.release()
+            raise
 
         # The components, each given what it uses.
         self.embedder = TextEmbedder(

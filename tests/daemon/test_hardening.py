@@ -111,6 +111,8 @@ def test_a_token_file_that_is_not_private_is_refused(data_dir, tmp_path, how):
         make_daemon(data_dir)
     with pytest.raises(InsecurePath, match="assistant.token"):
         read_token(data_dir, "assistant")
+    token.unlink()  # put right, the same process starts a daemon: the refused one let go of the data dir
+    make_daemon(data_dir).stop()
 
 
 def test_a_key_file_that_is_not_private_is_refused(data_dir, no_keyring):
