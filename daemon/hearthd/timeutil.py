@@ -14,10 +14,29 @@ from .errors import UserError
 
 MIN_TS = datetime(1, 1, 2, tzinfo=UTC).timestamp()
 MAX_TS = datetime(9999, 12, 30, tzinfo=UTC).timestamp()
+FUTURE_SLACK = 86_400.0  # a turn may be stamped at most a day ahead (clocks disagree), never further
+
+
+def _in_range(ts: float, what: str, value) -> float:
+    if not (math.isfinite(ts) and MIN_TS <= ts <= MAX_TS):
+        raise UserError(f"{what}: {value!r} is not a time between the years 1 and 9999")
+    return float(ts)
+
+
+def not_in_future(ts: float | None, what: str = "time", now: float | None = None) -> float | None:
+    """ts, refused when it is more than a day ahead of now (a turn is said, not planned)."""
+    if ts is not None and ts > (time.time() if now is None else now) + FUTURE_SLACK:
+        raise UserError(f"{what}: {iso(ts)} is in the future (a turn's time may be at most a day ahead)")
+    return ts
 
 
 def parse_time(
-    value: str | float | int | None, what: str = "time", *, end: bool | None = None, now: float | None = None
+    value: str | float | int | None,
+    what: str = "time",
+    *,
+    end: bool | None = None,
+    now: float | None = None,
+    periods: bool = True,
 ) -> float | None:
     """ISO 8601 date or date-time (naive means local time), unix seconds, or a period said in words in any of
     the languages of PERIOD_WORDS ("yesterday", "last week", "in May", "two days ago", "last Tuesday",
@@ -26,39 +45,54 @@ def parse_time(
 
     A date and a period are ranges: the time is their start, or for an upper bound their end (`end`; by
     default when `what` is "until": "until yesterday" is up to the end of yesterday, "until 2026-05-03" takes
-    in that day)."""
+    in that day). With `periods` false only ISO 8601 and unix seconds (a turn's time: when it was said)."""
     if value is None or value == "":
         return None
     if isinstance(value, bool):
         raise UserError(f"{what}: expected an ISO 8601 date or time, got {value!r}")
     if isinstance(value, (int, float)):
-        if not (math.isfinite(value) and MIN_TS <= value <= MAX_TS):
-            raise UserError(f"{what}: {value!r} is not a time between the years 1 and 9999")
-        return float(value)
+        return _in_range(value, what, value)
     text = str(value).strip()
     upper = what == "until" if end is None else end
+    day: date | None = None
     try:
         if len(text) == 10 and text[4:5] == "-":
-            d = date.fromisoformat(text)
-            return _day(d + timedelta(days=1)) if upper else _day(d)
-        dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
+            day = date.fromisoformat(text)
+        else:
+            dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
-        found = period_range(text, now)
+        found = period_range(text, now) if periods else None
+        if found is None and not periods:
+            raise UserError(f"{what}: {value!r} is not an ISO 8601 time (like 2026-11-30T14:05:00Z)") from None
         if found is None:
             raise UserError(
                 f"{what}: {value!r} is not an ISO 8601 date or time nor a period (like 2026-11-30, "
                 "2026-11-30T14:05:00Z, yesterday, last week, in May or two days ago)"
             ) from None
         return found[1] if upper else found[0]
-    if dt.tzinfo is None:
-        dt = dt.astimezone()
-    return dt.timestamp()
+    try:  # a time at the calendar's edge may not exist in UTC or local time
+        if day is not None:
+            ts = _day(day + timedelta(days=1)) if upper else _day(day)
+        else:
+            ts = (dt.astimezone() if dt.tzinfo is None else dt).timestamp()
+    except (OverflowError, ValueError, OSError):
+        ts = math.nan
+    return _in_range(ts, what, value)
+
+
+def _clamped(ts: float) -> float | None:
+    """A stored time within the calendar (a row written before times were range-checked); None: not a time."""
+    if not isinstance(ts, (int, float)) or isinstance(ts, bool) or ts != ts:
+        return None
+    return min(max(float(ts), MIN_TS), MAX_TS)
 
 
 def iso(ts: float | None) -> str | None:
-    if ts is None:
+    """ISO 8601 in UTC; never raises (a time past the calendar reads as its edge, a non-time as None)."""
+    at = None if ts is None else _clamped(ts)
+    if at is None:
         return None
-    return datetime.fromtimestamp(ts, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def readable(value: str | float | None, with_time: bool = True) -> str | None:
@@ -66,12 +100,17 @@ def readable(value: str | float | None, with_time: bool = True) -> str | None:
     with_time false "12 May 2026"."""
     if value is None or value == "":
         return None
-    at = (
-        datetime.fromtimestamp(value)
-        if isinstance(value, (int, float))
-        else datetime.fromisoformat(value.replace("Z", "+00:00"))
-    )
-    at = at.astimezone()
+    try:
+        if isinstance(value, (int, float)):
+            ts = _clamped(value)
+            if ts is None:
+                return None
+            at = datetime.fromtimestamp(min(max(ts, MIN_TS + 86_400), MAX_TS - 86_400))
+        else:
+            at = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        at = at.astimezone()
+    except (OverflowError, ValueError, OSError):
+        return str(value)
     return f"{at:%a} {at.day} {at:%b %Y, %H:%M}" if with_time else f"{at.day} {at:%b %Y}"
 
 

@@ -173,3 +173,48 @@ def test_one_redaction_for_urls_secret_names_events_and_logs(daemon, caplog):
     with caplog.at_level(logging.INFO):
         logging.getLogger("hearthd.generators.test").warning("cannot reach %s", SECRET_URL)
     assert "s3cretpass" not in caplog.text and "http://***@127.0.0.1:9/v1" in caplog.text
+
+
+# -- 11. times outside the calendar, or far in the future ------------------------------------------------
+ODD_TIMES = ["9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00+14:00"]
+
+
+@pytest.mark.parametrize("ts", ODD_TIMES + ["2999-01-01T00:00:00Z"])
+def test_a_turn_time_outside_the_calendar_or_far_ahead_is_a_clear_4xx_and_stores_nothing(daemon, client, ts):
+    with pytest.raises(HearthError) as refused:
+        client.commit_turns([turn("I live in Lisbon", speaker="alice", ts=ts)])
+    assert refused.value.status == 400 and "ts" in str(refused.value)
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM turns").fetchone()[0] == 0
+
+
+def test_times_are_range_checked_and_iso_never_raises():
+    from hearthd.errors import UserError
+    from hearthd.timeutil import MAX_TS, MIN_TS, iso, parse_time, readable
+
+    for text in ODD_TIMES + ["0001-01-01", "9999-12-31T23:59:59-14:00"]:
+        with pytest.raises(UserError) as err:
+            parse_time(text, "ts")
+        assert "between the years 1 and 9999" in str(err.value), text
+    assert parse_time("2026-05-03") is not None
+    for ts in (MAX_TS + 10**6, MIN_TS - 10**6, 1e300, -1e300, float("nan"), float("inf")):
+        assert isinstance(iso(ts), str | None)
+        assert isinstance(readable(ts), str | None)
+
+
+def test_one_odd_stored_turn_does_not_break_any_read(daemon, client):
+    client.commit_turns([turn("The boiler makes a noise", speaker="alice")])
+    settle(daemon)
+    odd = parse_odd = 253402300799 + 14 * 3600  # 9999-12-31T23:59:59-14:00, stored before the fix
+    with daemon.store.reading() as conn:
+        (row_id,) = conn.execute("SELECT id FROM turns").fetchone()
+    daemon.store.writer.write(lambda tx: tx.execute("UPDATE turns SET ts = ? WHERE id = ?", (odd, row_id)))
+    daemon.store.writer.write(
+        lambda tx: tx.execute("UPDATE sessions SET started_at = ?, last_turn_at = ?", (parse_odd, parse_odd))
+    )
+    assert client.recall("boiler noise")["turns"]
+    assert client.recall("boiler noise", speaker="alice")["turns"]
+    client.request("GET", "/v1/memory/turns")
+    client.request("GET", "/v1/stats/growth")
+    client.set_setting("tools.enabled", True)
+    assert client.call_tool("recall_memory", {"query": "boiler noise"}, "alice", "high")

@@ -163,6 +163,25 @@ FOUND_BY_FUZZING = [
     for ts in (1e12, -1e12, 1e300, float("nan"))
 ]
 
+# Found by the adversarial run (issue 18), fixed: ISO times past the calendar's edge, far-future turns.
+FOUND_BY_ATTACK = [
+    pytest.param(
+        "POST",
+        "/v1/turns",
+        {"turns": [{"thread": "k", "role": "user", "text": "hi", "ts": ts}]},
+        None,
+        id=f"POST /v1/turns ts={ts}",
+    )
+    for ts in ("9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00+14:00", "0001-01-01", "2999-01-01T00:00:00Z")
+] + [
+    pytest.param(
+        "POST", "/v1/recall", {"query": "x", "since": "0001-01-01T00:00:00+14:00"}, None, id="recall since 0001"
+    ),
+    pytest.param(
+        "POST", "/v1/erase", {"kind": "before", "value": "9999-12-31T23:59:59-14:00"}, None, id="erase before 9999"
+    ),
+]
+
 
 @pytest.fixture
 def bad_daemon(daemon):
@@ -186,7 +205,9 @@ def _send(http, method, path, body, headers):
 
 @pytest.mark.parametrize(
     "method,path,body,headers",
-    [pytest.param(*case, id=f"{case[0]} {case[1]} #{i}") for i, case in enumerate(BAD)] + FOUND_BY_FUZZING,
+    [pytest.param(*case, id=f"{case[0]} {case[1]} #{i}") for i, case in enumerate(BAD)]
+    + FOUND_BY_FUZZING
+    + FOUND_BY_ATTACK,
 )
 def test_bad_input_gets_a_clear_4xx_and_changes_nothing(bad_daemon, method, path, body, headers):
     c = bad_daemon.client()

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import UserError
 from ..store.writer import WriteTx
+from ..timeutil import not_in_future, parse_time
 
 ROLES = ("user", "assistant")
 BANDS = ("high", "medium", "greeting", "none")
@@ -51,6 +52,8 @@ class TurnIn:
             raise UserError(f"{where}: band must be one of {', '.join(BANDS)}, got {self.band!r}")
         if self.band not in (None, "none") and self.speaker is None:
             raise UserError(f"{where}: a band needs a speaker")
+        if self.ts is not None:
+            self.ts = not_in_future(parse_time(self.ts, f"{where} ts"), f"{where} ts")
 
 
 def effective_band(turn: TurnIn) -> str:

@@ -25,7 +25,7 @@ def commit_turns(body: TurnsIn, ops: Ops, caller: Caller):
                 text=t.text,
                 speaker=speaker,
                 band=band,
-                ts=parse_time(t.ts, f"turn {i + 1} ts"),
+                ts=parse_time(t.ts, f"turn {i + 1} ts", periods=False),
                 tool_calls=t.tool_calls,
             )
         )
