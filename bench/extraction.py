@@ -13,7 +13,8 @@
   (tests/daemon/test_extract_rules.py) is scored beside.
 - forgetting: bench/data/forgetting_heldout.json, scenarios of notes given to `remember` one after another
   (supersession, drift, keep, release, event), each in a fresh in-process daemon with the real model; a
-  scenario passes when every `current` value is in some current fact and no `not_current` value is.
+  scenario passes when every `current` value is in some current fact and no `not_current` value is (dates compared
+  in one form).
 """
 
 from __future__ import annotations
@@ -149,6 +150,7 @@ def project_table() -> dict:
 
 def run_forgetting(scenarios: list[dict]) -> dict:
     from hearthd.daemon import Daemon
+    from hearthd.formation.extraction.dates import canonical_date
     from tests.helpers import real_loader, settle
 
     passed, by_category, failures = 0, {}, []
@@ -168,9 +170,11 @@ def run_forgetting(scenarios: list[dict]) -> dict:
                     ]
             finally:
                 daemon.stop()
-        ok = all(any(c.lower() in t for t in texts) for c in scenario["current"]) and not any(
-            n.lower() in t for n in scenario.get("not_current", []) for t in texts
-        )
+        # dates compared in one form: "June 12th" is in "Mum's birthday is on the 12th of June"
+        texts = [canonical_date(t).lower() for t in texts]
+        current = [canonical_date(c).lower() for c in scenario["current"]]
+        gone = [canonical_date(n).lower() for n in scenario.get("not_current", [])]
+        ok = all(any(c in t for t in texts) for c in current) and not any(n in t for n in gone for t in texts)
         cat = by_category.setdefault(scenario["category"], [0, 0])
         cat[0] += ok
         cat[1] += 1
