@@ -693,6 +693,14 @@ POSITIVES = [
     pos("the bins go out on a wednesday", ("schedule", "a wednesday"), subject="household"),
     pos("the dentist is on the fifth at four", ("appointment", "the 5th at four")),
     pos("I prefer tea to coffee.", ("likes", "tea")),
+    pos("my stepdads called ray", ("family_member", "Ray")),
+    pos("my brothers getting married on the 5th of august", ("appointment", "5th of August"), subject="my brother"),
+    pos("we're getting married on the 3rd of june", ("appointment", "3rd of June"), subject="household"),
+    pos("i like my eggs runny", ("likes", "runny eggs")),
+    pos("I have my steak medium rare.", ("likes", "medium rare steak")),
+    pos("i'm learning the piano", ("likes", "piano")),
+    pos("i play bass in a band", ("likes", "bass")),
+    pos("My daughter plays the cello in the school orchestra.", ("likes", "cello"), subject="my daughter"),
 ]
 
 NEGATIVES = [
@@ -1032,6 +1040,10 @@ NEGATIVES = [
     neg("my doctor is on holiday"),
     neg("I'd prefer tea to coffee."),
     neg("the dentist was on the fifth"),
+    neg("we might be getting married in june"),
+    neg("I'd like my eggs runny please."),
+    neg("I want to learn the piano."),
+    neg("my sons playing football tonight"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -862,4 +862,20 @@ EVENT_RULES_SRC += [
         False,
     ),
 ]
+
+
+def _b_wedding(m, ctx):
+    """ "my brother's getting married on the 5th of August": the wedding, an event on its date."""
+    when = _when(m.group("when"))
+    return [ctx.cand("appointment", when, f"{{subject}}'s wedding is {_on(when)}", "wedding")]
+
+
+EVENT_RULES_SRC += [
+    (
+        "appointment",
+        rf"^(?:I am|we are|I) (?:getting married|get married|having (?:my|our) wedding) (?P<when>{_ONE_OFF}){_TAIL}",
+        _b_wedding,
+        False,
+    ),
+]
 EVENT_RULES = [(p, re.compile(rx, re.I), b, neg) for p, rx, b, neg in EVENT_RULES_SRC]

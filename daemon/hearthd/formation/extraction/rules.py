@@ -547,7 +547,8 @@ def _b_instrument(m, ctx):
         return []
     obj = m.group("obj").lower()
     the = "the " if m.group("the") else ""
-    return [ctx.cand("likes", obj, f"{{subject}} plays {the}{obj}", "instrument")]
+    verb = "plays" if m.group("verb").lower() == "play" else _third_person(m.group("verb").lower())
+    return [ctx.cand("likes", obj, f"{{subject}} {verb} {the}{obj}", "instrument")]
 
 
 def _b_drink(m, ctx):
@@ -778,12 +779,22 @@ _AM = r"(?:am|are|have been|have always been)"
 _RULES: list[tuple[str, str, Builder, bool]] = [
     # "I play the trumpet", "I take my coffee with oat milk": a preference with its category;
     # first, so a "no sugar" in the way it is had does not void the clause
-    ("likes", rf"^I {ADV}play (?P<the>the )?(?P<obj>{_INSTRUMENT})\b", _b_instrument, False),
+    (
+        "likes",
+        rf"^I {ADV}(?P<verb>play|am learning|am learning to play|have started (?:playing|learning)) (?P<the>the )?"
+        rf"(?P<obj>{_INSTRUMENT})\b(?: (?:in|with|for) (?:a|an|the|our|my|his|her|their) (?:[a-z\-]+ ){{0,3}}"
+        rf"(?:band|orchestra|group|choir|ensemble|quartet|trio))?",
+        _b_instrument,
+        False,
+    ),
     (
         "likes",
         r"^I (?:always |usually |normally |now |just |only )?(?P<verb>take|have|drink|like|prefer) "
-        r"(?:my|his|her|their) (?P<drink>coffee|tea|latte|cappuccino|flat white|espresso|hot chocolate) "
-        r"(?P<how>black|white|strong|weak|milky|sweet|decaf|iced|(?:with|without|no) (?:a |an |some |two |one |three )?"
+        r"(?:my|his|her|their) (?P<drink>coffee|tea|latte|cappuccino|flat white|espresso|hot chocolate|eggs|steak|"
+        r"toast|burgers?|chips|porridge|curry|curries) "
+        r"(?P<how>black|white|strong|weak|milky|sweet|decaf|iced|runny|medium rare|rare|medium|well done|well-done|"
+        r"soft boiled|hard boiled|soft|hard|scrambled|fried|poached|crispy|hot|extra hot|mild|plain|"
+        r"(?:with|without|no) (?:a |an |some |two |one |three )?"
         r"(?:splash of |dash of |bit of |drop of )?[a-z]+(?: (?!and\b)[a-z]+)?(?: and (?:a |one |two |three )?[a-z]+"
         r"(?: (?!and\b)[a-z]+)?)?)\b",
         _b_drink,

@@ -14,12 +14,12 @@ from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, NAME, REL_ADJ,
 
 _FEMALE = set(
     "mother mom mum mommy mummy sister wife girlfriend fiance fiancee fiancée daughter grandmother grandma granny "
-    "nan nana gran granddaughter aunt auntie niece stepmother stepdaughter stepsister mother-in-law sister-in-law "
-    "daughter-in-law godmother goddaughter".split()
+    "nan nana gran granddaughter aunt auntie niece stepmother stepmum stepmom stepdaughter stepsister mother-in-law "
+    "sister-in-law daughter-in-law godmother goddaughter".split()
 )
 _MALE = set(
     "father dad daddy brother husband boyfriend fiancé son grandfather grandpa granddad grandad grandson uncle nephew "
-    "stepfather stepson stepbrother father-in-law brother-in-law son-in-law godfather godson".split()
+    "stepfather stepdad stepson stepbrother father-in-law brother-in-law son-in-law godfather godson".split()
 )
 # People who are not family: named with a relation all the same ("my friend Sara").
 _OTHERS = [
@@ -200,7 +200,15 @@ def relation_word(rel: str) -> str:
     """The relation as Mention.relation spells it: singular, lower case, "mum" -> "mother"."""
     rel = rel.lower()
     rel = _KIN_NAMES.get(rel, rel)
-    return {"kid": "child", "neighbor": "neighbour", "co-worker": "coworker", "auntie": "aunt"}.get(rel, rel)
+    return {
+        "kid": "child",
+        "neighbor": "neighbour",
+        "co-worker": "coworker",
+        "auntie": "aunt",
+        "stepdad": "stepfather",
+        "stepmum": "stepmother",
+        "stepmom": "stepmother",
+    }.get(rel, rel)
 
 
 def _mention_from_poss(m: re.Match) -> Mention:

@@ -395,7 +395,7 @@ _IS_NOT_VERB = frozenset(
 )
 _SINGLE_RELATIONS = frozenset(
     "mum mom mam dad mother father wife husband partner boyfriend girlfriend fiance fiancee gran nan grandad "
-    "granddad grandma grandpa granny nana boss".split()
+    "granddad grandma grandpa granny nana boss stepdad stepmum stepmom stepfather stepmother".split()
 )
 _RELATION_PLURALS = frozenset(
     "sons daughters brothers sisters cousins friends neighbours uncles aunties aunts nephews nieces kids "
@@ -433,7 +433,8 @@ def _possessive(m: re.Match) -> str:
         if stem == "wife" or (stem in _SINGLE_RELATIONS and nxt not in ("are", "were", "and", "both", "live", "have")):
             fixed = True
         else:
-            fixed = low in _RELATION_PLURALS and (possessed or nxt in _IS_NOT_VERB)
+            # "my brothers getting married": a plural would say "are getting"
+            fixed = low in _RELATION_PLURALS and (possessed or nxt in _IS_NOT_VERB or nxt.endswith("ing"))
     else:
         is_name = not is_common(low) and low not in _S_NAMES and low not in COMMON
         fixed = is_name and (possessed or nxt in _IS_HAS_NEXT or nxt in _SINGLE_RELATIONS)
