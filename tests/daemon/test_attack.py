@@ -218,3 +218,35 @@ def test_one_odd_stored_turn_does_not_break_any_read(daemon, client):
     client.request("GET", "/v1/stats/growth")
     client.set_setting("tools.enabled", True)
     assert client.call_tool("recall_memory", {"query": "boiler noise"}, "alice", "high")
+
+
+# -- 15. dedup compares the objects, not only the sentence vectors ----------------------------------------
+def _current(daemon, predicate):
+    return [
+        r["object"]
+        for r in fact_rows(daemon, "predicate = ? AND status = 'active' AND owner_id = 'alice'", (predicate,))
+    ]
+
+
+def test_a_new_address_is_not_merged_into_the_old_one_as_support(real_daemon):
+    daemon, client = real_daemon, real_daemon.client()
+    client.remember("I live in apartment 3B on Main Street", speaker="alice", valid_from="2026-01-01")
+    settle(daemon)
+    answer = client.remember("I live in apartment 7F on Main Street", speaker="alice", valid_from="2026-02-01")
+    assert answer["action"] != "supported"
+    settle(daemon)
+    assert any("7F" in o for o in _current(daemon, "lives_in"))
+    assert any("7F" in r["object"] for r in fact_rows(daemon))
+
+
+def test_towns_that_read_alike_are_different_places(real_daemon):
+    daemon, client = real_daemon, real_daemon.client()
+    towns = ["Townnamea", "Townnameb", "Townnamec", "Apartment Lisboa", "Apartment Lisbon"]
+    for i, town in enumerate(towns):
+        client.remember(f"I live in {town}", speaker="alice", valid_from=f"2026-01-{i + 10:02d}")
+        settle(daemon)
+    assert _current(daemon, "lives_in") == ["Apartment Lisbon"]
+    stored = {r["object"] for r in fact_rows(daemon, "predicate = 'lives_in'")}
+    assert stored == set(towns)  # each one stored, the older ones as history
+    # The very same place said again is support, not a new fact.
+    assert client.remember("I live in Apartment Lisbon", speaker="alice")["action"] == "supported"

@@ -1,7 +1,8 @@
 """Storing a fact: provenance cap, dedup, supersession and contradiction, bi-temporal history, provenance links.
 
 A fact's key is (subject entity, predicate, pool). For a candidate:
-- the same object, or a vector above `dedup_similarity` on the same key: support_count + 1, nothing inserted;
+- the same object, or (a many-valued predicate only, objects not differing in a number) a vector above
+  `dedup_similarity` on the same key: support_count + 1, nothing inserted;
 - a functional predicate with another current object: a later valid_from closes the old fact (valid_to,
   superseded_by); an equal one cannot be ordered (both kept, both confidences lowered, a review item); an
   earlier one is stored as history, already closed by the current fact. Predicates sharing a slot (works_as,
@@ -210,10 +211,14 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
         same_key, ask = event_matches(current, fact, rules.key_of)
     else:
         same_key = [r for r in current if r["predicate"] == fact.predicate]
+    # A functional or keyed predicate has one value: another object is another value (a new address, another
+    # town that reads alike), never support, however close the sentences' vectors; only a many-valued one
+    # (likes, notes) is merged by vector, and then not when the objects differ in a number.
+    by_vector = not keyed and fact.predicate not in rules.functional
     for row in same_key:
         sim = similarity(row)
         if normalise(row["object"]) == normalise(fact.object) or (
-            not keyed
+            by_vector
             and sim is not None
             and sim >= rules.dedup_similarity
             and not differ_in_number(row["object"], fact.object)
