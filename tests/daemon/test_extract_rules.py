@@ -701,6 +701,9 @@ POSITIVES = [
     pos("i'm learning the piano", ("likes", "piano")),
     pos("i play bass in a band", ("likes", "bass")),
     pos("My daughter plays the cello in the school orchestra.", ("likes", "cello"), subject="my daughter"),
+    pos("james birthday is the 3rd of june", ("birthday", "3rd of June"), subject="James"),
+    pos("chris birthday is in may", ("birthday", "May"), subject="Chris"),
+    pos("remember mums allergic to nuts", ("allergy", "nuts"), subject="my mother"),
 ]
 
 NEGATIVES = [
@@ -1044,6 +1047,9 @@ NEGATIVES = [
     neg("I'd like my eggs runny please."),
     neg("I want to learn the piano."),
     neg("my sons playing football tonight"),
+    neg("is james birthday in june"),
+    neg("thats my sisters car"),
+    neg("lets get pizza tonight"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

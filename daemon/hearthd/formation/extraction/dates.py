@@ -44,6 +44,7 @@ _DAY_MONTH = re.compile(rf"\b(?:the\s+)?(?:{_DAY})(?:\s+of)?\s+(?P<m>{MONTH})\b\
 _MONTH_DAY = re.compile(
     rf"\b(?P<m>{MONTH})\.?\s+(?:the\s+)?(?:{_DAY.replace('<n>', '<n2>').replace('<w>', '<w2>')})\b{_YEAR}", re.I
 )
+_MONTH_ALONE = re.compile(rf"(?:in )?(?P<m>{MONTH})(?:\s+(?P<y>(?:19|20)\d{{2}}))?", re.I)
 _DAY_ALONE = re.compile(
     rf"\bthe\s+(?:{_DAY})\b(?=\s*(?:$|[,.;!]|at\b|from\b|in the\b|(?:morning|afternoon|evening)\b))", re.I
 )
@@ -72,6 +73,8 @@ def canonical_date(text: str) -> str:
     "Tuesday 3rd of June at 10")."""
     if not text:
         return text
+    if alone := _MONTH_ALONE.fullmatch(text.strip()):  # "may", "june 2019": the month's name
+        return _month(alone.group("m")) + (f" {alone.group('y')}" if alone.group("y") else "")
     out = _DAY_MONTH.sub(lambda m: _written(_day(m), m.group("m"), m.group("y"), m.group()), text)
     out = _MONTH_DAY.sub(lambda m: _written(_day(m, "n2", "w2"), m.group("m"), m.group("y"), m.group()), out)
     out = _DAY_ALONE.sub(lambda m: f"the {ordinal(d)}" if (d := _day(m)) and 1 <= d <= 31 else m.group(), out)

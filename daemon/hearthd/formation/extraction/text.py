@@ -68,7 +68,7 @@ _GREETING = re.compile(
 # "remember that I'm allergic to peanuts" is a statement addressed to the memory, not a command to ignore.
 _LEAD_IN = re.compile(
     r"^(?:please\s+)?(?:remember|note|keep in mind|do not forget)(?:\s+that)?[,:]?\s+"
-    r"(?=(?:I|we|my|our|he|she|his|her|the)\b|(?-i:[A-Z]))",
+    r"(?=(?:I|we|my|our|he|she|his|her|the|mum|dad|mom|nan|gran|grandma|grandad|grandpa|granny)\b|(?-i:[A-Z]))",
     re.I,
 )
 # "..., please remember that", "... - don't forget": the statement is addressed to the memory.

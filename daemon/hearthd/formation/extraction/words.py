@@ -435,6 +435,8 @@ def _possessive(m: re.Match) -> str:
         else:
             # "my brothers getting married": a plural would say "are getting"
             fixed = low in _RELATION_PLURALS and (possessed or nxt in _IS_NOT_VERB or nxt.endswith("ing"))
+    elif low in _S_NAMES and nxt in _POSSESSED and nxt not in _VERB_WORDS:
+        return f"{word}s's"  # "james birthday": James's
     else:
         is_name = not is_common(low) and low not in _S_NAMES and low not in COMMON
         fixed = is_name and (possessed or nxt in _IS_HAS_NEXT or nxt in _SINGLE_RELATIONS)
