@@ -704,6 +704,10 @@ POSITIVES = [
     pos("james birthday is the 3rd of june", ("birthday", "3rd of June"), subject="James"),
     pos("chris birthday is in may", ("birthday", "May"), subject="Chris"),
     pos("remember mums allergic to nuts", ("allergy", "nuts"), subject="my mother"),
+    pos("Our childminder Marta picks Leo up on Tuesdays.", ("schedule", "Tuesdays"), subject="household"),
+    pos("Our cleaner, Dorota, comes on Fridays.", ("schedule", "Fridays"), subject="household"),
+    pos("my sister's husband is called mark", ("family_member", "Mark"), subject="my sister"),
+    pos("My son's teacher is called Mrs Green.", ("family_member", "Mrs Green"), subject="my son"),
 ]
 
 NEGATIVES = [
@@ -1050,6 +1054,8 @@ NEGATIVES = [
     neg("is james birthday in june"),
     neg("thats my sisters car"),
     neg("lets get pizza tonight"),
+    neg("Our childminder Marta didn't pick Leo up on Tuesday."),
+    neg("the cleaner is not coming on fridays any more"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

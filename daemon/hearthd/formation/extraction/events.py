@@ -358,7 +358,8 @@ def _b_help_does(m, ctx):
     if re.search(r"\b(?:not|never|no|me|you|it)\b", vp, re.I):
         return []
     when = _when(m.group("recur"))
-    name = f"{m.group('name')} " if m.group("name") else ""
+    named = m.group("name") or m.group("name2")
+    name = f"{named} " if named else ""
     text = f"{{subject}}: {name}the {who} {vp} {_on(when)}"
     return [replace(ctx.cand("schedule", when, text, f"{who} {vp.lower()}"), subject=HOUSEHOLD)]
 
@@ -378,7 +379,8 @@ def _b_upkeep_once(m, ctx):
 def _b_help(m, ctx):
     who = _qualifier(m.group("who"))
     when = _when(m.group("when") or m.group("recur"))
-    the = f"{m.group('name')} the" if m.groupdict().get("name") else "the"
+    named = m.groupdict().get("name") or m.groupdict().get("name2")
+    the = f"{named} the" if named else "the"
     if m.group("recur") or not m.group("prog"):
         q = f"{who} {'come' if who.endswith(('men', 'ers')) else 'comes'}"
         return [replace(ctx.cand("schedule", when, f"{{subject}}: {the} {q} {_on(when)}", q), subject=HOUSEHOLD)]
@@ -690,7 +692,9 @@ EVENT_RULES_SRC = [
     ),
     (
         "schedule",
-        rf"^(?:(?P<name>(?-i:[A-Z])[a-z\-]+),? )?(?:the |our )(?P<who>{_HELP}),? (?:always |usually |normally |now )?"
+        rf"^(?:(?P<name>(?-i:[A-Z])[a-z\-]+),? )?(?:the |our )(?P<who>{_HELP})"
+        rf"(?:,? (?P<name2>(?-i:[A-Z])[a-z\-]+),?)?,? "
+        rf"(?:always |usually |normally |now )?"
         rf"{_COMING} (?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_help,
         False,
@@ -698,7 +702,9 @@ EVENT_RULES_SRC = [
     # "gwen the childminder picks kasimir up from school on tuesdays": what the help does, on its schedule
     (
         "schedule",
-        rf"^(?:(?P<name>(?-i:[A-Z])[a-z\-]+),? )?(?:the |our )(?P<who>{_HELP}),? (?:always |usually |normally |now )?"
+        rf"^(?:(?P<name>(?-i:[A-Z])[a-z\-]+),? )?(?:the |our )(?P<who>{_HELP})"
+        rf"(?:,? (?P<name2>(?-i:[A-Z])[a-z\-]+),?)?,? "
+        rf"(?:always |usually |normally |now )?"
         rf"(?P<vp>(?!comes\b|visits\b)[a-z]+s\b(?: [\w']+){{0,5}}?) (?P<recur>{_RECUR}){_TAIL}",
         _b_help_does,
         False,

@@ -359,12 +359,17 @@ def _pet(name: str | None, kind: str, ctx: _Ctx, count: str = "a") -> Candidate 
 
 def _explicit_name(raw: str, ctx: _Ctx) -> list[str]:
     """After 'called'/'named'/'name is': capitalised names, or one word in all-lowercase input."""
+    title = _TITLE.match(raw.strip())
     lead = re.match(NAMES, _TITLE.sub("", raw.strip()))
     if lead:
-        return _names(lead.group())
+        names = _names(lead.group())
+        # "Mrs Green": a title with one surname is how the person is named
+        if title and len(names) == 1 and " " not in names[0]:
+            return [f"{title.group().strip().rstrip('.').capitalize()} {names[0]}"]
+        return names
     if ctx.lowercase:
         obj = _clean(raw.split()[0]) if raw.split() else None
-        return [obj] if obj else []
+        return [obj[:1].upper() + obj[1:]] if obj else []  # "called mark": a name, written as one
     return []
 
 
