@@ -708,6 +708,11 @@ POSITIVES = [
     pos("Our cleaner, Dorota, comes on Fridays.", ("schedule", "Fridays"), subject="household"),
     pos("my sister's husband is called mark", ("family_member", "Mark"), subject="my sister"),
     pos("My son's teacher is called Mrs Green.", ("family_member", "Mrs Green"), subject="my son"),
+    pos("Grandpa's 80th is on the 14th of March.", ("birthday", "14th of March"), subject="my grandfather"),
+    pos("My husband works shifts at the fire station.", ("works_at", "the fire station"), subject="my husband"),
+    pos("Nadia works in marketing at Unilever.", ("works_at", "Unilever"), subject="Nadia"),
+    pos("We adopted a greyhound called Pip last month.", ("pet", "Pip")),
+    pos("The piano tuner is coming on the 3rd.", ("appointment", "the 3rd"), subject="household"),
 ]
 
 NEGATIVES = [
@@ -1056,6 +1061,9 @@ NEGATIVES = [
     neg("lets get pizza tonight"),
     neg("Our childminder Marta didn't pick Leo up on Tuesday."),
     neg("the cleaner is not coming on fridays any more"),
+    neg("we might adopt a greyhound called Pip"),
+    neg("My husband used to work shifts at the fire station."),
+    neg("Is the piano tuner coming on the 3rd?"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

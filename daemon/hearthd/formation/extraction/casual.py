@@ -277,6 +277,15 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             r"(?P<b>(?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z0-9])[\w\-]*)?)$",
             lambda m: f"{_article(m.group('adj') or m.group('b'))} {m.group('adj')}{m.group('b')} {m.group('t')}",
         ),
+        # "grandpa's 80th is on the 14th of March": a birthday by its number
+        (r"(?<='s )\d{1,3}(?:st|nd|rd|th)(?: birthday)?(?= is )", "birthday"),
+        (r"^my \d{1,3}(?:st|nd|rd|th)(?: birthday)?(?= is )", "my birthday"),
+        # "works shifts at the fire station", "works in marketing at Unilever": where, said past the how
+        (
+            r"\b(work|works) (?:shifts|nights|days|weekends|part-time|full-time|part time|full time) (?=(?:at|for) )",
+            r"\1 ",
+        ),
+        (r"\b(work|works) in (?:[a-z]+ ){1,2}?(?=(?:at|for) (?-i:[A-Z]))", r"\1 "),
         # "I prefer tea to coffee": the one preferred is liked
         (
             rf"^(?P<s>{_SUBJ}) (?:much |really |definitely )?(?P<v>prefer|prefers) (?P<a>{_OBJ}) (?:to|over) {_OBJ}$",

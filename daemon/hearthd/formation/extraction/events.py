@@ -234,6 +234,17 @@ _TRADES = _alt(
         "inspector",
         "surveyor",
         "removal men",
+        "piano tuner",
+        "chimney sweep",
+        "tree surgeon",
+        "carpet fitter",
+        "window fitter",
+        "kitchen fitter",
+        "gas engineer",
+        "plasterer",
+        "joiner",
+        "tiler",
+        "man from the council",
         "movers",
     ]
 )

@@ -403,6 +403,10 @@ _NOT_KIN = [
     "piano teacher",
     "coach",
     "manager",
+    "landlord",
+    "landlady",
+    "lodger",
+    "carer",
 ]
 _KNOWN = f"(?:{REL}|{_alt(_NOT_KIN)})"
 _NATIONALITY = re.compile(r"[A-Z][a-z]+(?:ian|ese|ish|ean|i)", re.I)
@@ -775,7 +779,7 @@ def _ends_clause(tail: str) -> bool:
 
 
 SUBJ = r"(?:I|we)"
-_HAVE = rf"^{SUBJ} (?:also |both |all )?(?:have|have got|own) (?:got )?"
+_HAVE = rf"^{SUBJ} (?:also |both |all )?(?:have|have got|own|(?:have )?(?:just )?(?:adopted|rescued)) (?:got )?"
 _AM = r"(?:am|are|have been|have always been)"
 
 # (predicate, pattern, builder, negative_form). Tried in order; the first rule whose builder yields wins.
