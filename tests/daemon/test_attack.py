@@ -250,3 +250,64 @@ def test_towns_that_read_alike_are_different_places(real_daemon):
     assert stored == set(towns)  # each one stored, the older ones as history
     # The very same place said again is support, not a new fact.
     assert client.remember("I live in Apartment Lisbon", speaker="alice")["action"] == "supported"
+
+
+# -- 12. other 5xx and misleading 400s -------------------------------------------------------------------
+def _status(http, headers, method, path, body):
+    return http.request(method, path, json=body, headers=headers)
+
+
+@pytest.mark.parametrize(
+    "method,path,body",
+    [
+        ("POST", "/v1/import", {"path": "/tmp/a\u0000b"}),
+        ("POST", "/v1/erase", {"kind": "ref", "value": "fact:99999999999999999999"}),
+        ("POST", "/v1/erase", {"kind": "ref", "value": "fact:99999999999999999999", "dry_run": True}),
+        ("POST", "/v1/erase", {"kind": "ref", "value": "fact:\uff11\uff12"}),
+        ("POST", "/v1/dismiss", {"ref": "fact:\uff11"}),
+        ("POST", "/v1/turns", {"turns": [{"thread": "k\u0000x", "role": "user", "text": "hi"}]}),
+        ("POST", "/v1/turns", {"turns": [{"thread": "k", "role": "user", "text": "hi", "speaker": "al\u0000ice"}]}),
+        ("POST", "/v1/context", {"text": "hi", "speaker": "al\u0000ice"}),
+        ("POST", "/v1/facts", {"text": "I live in Porto", "speaker": "al\u0000ice"}),
+    ],
+)
+def test_bad_values_are_a_clear_4xx_not_a_5xx(daemon, client, method, path, body):
+    client.remember("I live in Lisbon", speaker="alice")
+    with daemon.store.reading() as conn:
+        before = tuple(conn.execute("SELECT (SELECT count(*) FROM turns), (SELECT count(*) FROM facts)").fetchone())
+    r = _status(client._http, client._headers(), method, path, body)
+    assert 400 <= r.status_code < 500, (r.status_code, r.text[:300])
+    assert r.json()["error"]["message"]
+    with daemon.store.reading() as conn:
+        after = tuple(conn.execute("SELECT (SELECT count(*) FROM turns), (SELECT count(*) FROM facts)").fetchone())
+    assert after == before
+
+
+def test_a_lone_surrogate_in_tool_calls_is_refused(daemon, client):
+    body = b'{"turns": [{"thread": "k", "role": "assistant", "text": "ok", "tool_calls": {"a": "\\ud800"}}]}'
+    r = client._http.post(
+        "/v1/turns", content=body, headers=dict(client._headers(), **{"Content-Type": "application/json"})
+    )
+    assert 400 <= r.status_code < 500, (r.status_code, r.text[:300])
+
+
+def test_a_streamed_body_over_the_limit_is_413_and_odd_json_is_named(daemon, client):
+    from hearthd.api.models import MAX_BODY_BYTES
+
+    headers = dict(client._headers(), **{"Content-Type": "application/json"})
+    body = b'{"turns": [' + b'{"thread": "k", "role": "user", "text": "' + b"x" * (MAX_BODY_BYTES + 10) + b'"}]}'
+
+    def chunks():  # no Content-Length
+        for i in range(0, len(body), 1 << 20):
+            yield body[i : i + (1 << 20)]
+
+    r = client._http.post("/v1/turns", content=chunks(), headers=headers)
+    assert r.status_code == 413 and "body over" in r.json()["error"]["message"]
+    deep = b'{"turns": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    r = client._http.post("/v1/turns", content=deep, headers=headers)
+    assert r.status_code == 400 and "nested" in r.json()["error"]["message"], r.text[:200]
+    big = b'{"query": "x", "k": ' + b"7" * 5000 + b"}"
+    r = client._http.post("/v1/recall", content=big, headers=headers)
+    assert r.status_code == 400 and "digits" in r.json()["error"]["message"], r.text[:200]
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM turns").fetchone()[0] == 0

@@ -180,6 +180,31 @@ FOUND_BY_ATTACK = [
     pytest.param(
         "POST", "/v1/erase", {"kind": "before", "value": "9999-12-31T23:59:59-14:00"}, None, id="erase before 9999"
     ),
+    pytest.param("POST", "/v1/import", {"path": "/tmp/a\u0000b"}, None, id="import path with NUL"),
+    pytest.param(
+        "POST", "/v1/erase", {"kind": "ref", "value": "fact:99999999999999999999"}, None, id="erase ref 2**66"
+    ),
+    pytest.param("POST", "/v1/erase", {"kind": "ref", "value": "fact:\uff11\uff12"}, None, id="erase full-width ref"),
+    pytest.param("POST", "/v1/dismiss", {"ref": "fact:\uff11"}, None, id="dismiss full-width ref"),
+    pytest.param(
+        "POST", "/v1/turns", {"turns": [{"thread": "k\u0000", "role": "user", "text": "hi"}]}, None, id="NUL thread"
+    ),
+    pytest.param(
+        "POST",
+        "/v1/turns",
+        {"turns": [{"thread": "k", "role": "user", "text": "hi", "speaker": "a\u0000"}]},
+        None,
+        id="NUL speaker",
+    ),
+    pytest.param(
+        "POST",
+        "/v1/turns",
+        b'{"turns": [{"thread": "k", "role": "assistant", "text": "ok", "tool_calls": ["\\ud800"]}]}',
+        JSON,
+        id="lone surrogate in tool_calls",
+    ),
+    pytest.param("POST", "/v1/recall", b'{"query": "x", "k": ' + b"7" * 5000 + b"}", JSON, id="5000-digit integer"),
+    pytest.param("POST", "/v1/turns", b'{"turns": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", JSON, id="deep nesting"),
 ]
 
 

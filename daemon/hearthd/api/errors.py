@@ -58,12 +58,34 @@ def install_handlers(app: FastAPI) -> None:
     async def http_error(_request, exc: StarletteHTTPException):
         message = str(exc.detail)
         if message == "There was an error parsing the body":
-            message = "the request body is not valid UTF-8 JSON"
+            message = _unreadable_body(exc)
+            if isinstance(_cause(exc, UserError), UserError):  # the body limit, hit while the body streamed in
+                return error_response(413, "user", message)
         return error_response(exc.status_code, "user", message)
 
     @app.exception_handler(sqlite3.Error)
     async def storage_error(_request, exc: sqlite3.Error):
         return storage_response(exc)
+
+
+def _cause(exc: BaseException, kind: type) -> BaseException | None:
+    seen = exc.__cause__ or exc.__context__
+    while seen is not None and not isinstance(seen, kind):
+        seen = seen.__cause__ or seen.__context__
+    return seen
+
+
+def _unreadable_body(exc: BaseException) -> str:
+    """Why a body could not be read, by the error behind FastAPI's one 'error parsing the body'."""
+    limit = _cause(exc, UserError)
+    if limit is not None:
+        return str(limit)
+    if _cause(exc, RecursionError) is not None:
+        return "the request body is nested too deeply to read (at most a few hundred levels)"
+    value = _cause(exc, ValueError)
+    if value is not None and "digits" in str(value):
+        return "a number in the request body has too many digits to read (at most 4300)"
+    return "the request body is not valid UTF-8 JSON"
 
 
 class BodyLimit:

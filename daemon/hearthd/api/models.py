@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import base64
 import binascii
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from ..errors import UserError
 from ..formation.ledger import MAX_KEY_CHARS, MAX_TURN_CHARS
@@ -18,8 +18,40 @@ MAX_TURNS_PER_REQUEST = 5000
 Band = Literal["high", "medium", "greeting", "none"]
 
 
+def _no_control(value: str | None) -> str | None:
+    """An id, key or path: no control characters (NUL cannot be told apart from the end of a C string)."""
+    if value is not None and any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise ValueError("must not contain control characters (such as NUL)")
+    return value
+
+
+Key = Annotated[str, AfterValidator(_no_control)]
+
+
+def _lone_surrogate(value: Any, depth: int = 0) -> bool:
+    """Whether a JSON value holds text that is not Unicode (a lone surrogate such as "\\ud800")."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(_lone_surrogate(k) or _lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_lone_surrogate(v) for v in value)
+    return False
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _unicode_only(cls, data: Any) -> Any:
+        if _lone_surrogate(data):
+            raise ValueError("the request holds text that is not valid Unicode (a lone surrogate)")
+        return data
 
 
 class VoiceIn(Strict):
@@ -40,10 +72,10 @@ def b64decode(text: str, where: str) -> bytes:
 
 
 class TurnModel(Strict):
-    thread: str = Field(min_length=1, max_length=MAX_KEY_CHARS, description="the client's conversation key")
+    thread: Key = Field(min_length=1, max_length=MAX_KEY_CHARS, description="the client's conversation key")
     role: Literal["user", "assistant"]
     text: str = Field(min_length=1, max_length=MAX_TURN_CHARS)
-    speaker: str | None = Field(None, min_length=1, max_length=MAX_KEY_CHARS, description="a person's id")
+    speaker: Key | None = Field(None, min_length=1, max_length=MAX_KEY_CHARS, description="a person's id")
     band: Band | None = Field(None, description="how confidently the speaker was identified (default high)")
     ts: str | float | None = Field(None, description="when it was said, ISO 8601 (default now)")
     tool_calls: list | dict | None = Field(None, description="the assistant turn's tool-calls record")
@@ -66,22 +98,22 @@ class TurnsIn(Strict):
 
 
 class UsageIn(Strict):
-    thread: str = Field(min_length=1, max_length=MAX_KEY_CHARS)
+    thread: Key = Field(min_length=1, max_length=MAX_KEY_CHARS)
     usage: UsageModel
 
 
 class ClearIn(Strict):
-    speaker: str | None = Field(None, min_length=1, max_length=MAX_KEY_CHARS, description="default: everyone")
+    speaker: Key | None = Field(None, min_length=1, max_length=MAX_KEY_CHARS, description="default: everyone")
 
 
 class SpeakerRef(Strict):
-    speaker: str | None = Field(None, min_length=1, max_length=MAX_KEY_CHARS)
+    speaker: Key | None = Field(None, min_length=1, max_length=MAX_KEY_CHARS)
     band: Band | None = None
 
 
 class ContextIn(SpeakerRef):
     text: str = Field(max_length=MAX_TURN_CHARS, description="the current user message")
-    thread: str | None = Field(None, max_length=MAX_KEY_CHARS)
+    thread: Key | None = Field(None, max_length=MAX_KEY_CHARS)
     voice: VoiceIn | None = Field(None, description="identify the speaker by voice (when no speaker is given)")
 
 
@@ -107,7 +139,7 @@ class FormIn(Strict):
 
 
 class RefIn(Strict):
-    ref: str = Field(min_length=3, max_length=40, description="like fact:12, episode:3, turn:40")
+    ref: Key = Field(min_length=3, max_length=40, description="like fact:12, episode:3, turn:40")
     reason: str | None = Field(None, max_length=500)
 
 
@@ -128,7 +160,7 @@ class ReviewIn(Strict):
 
 
 class ImportIn(Strict):
-    path: str = Field(min_length=1, max_length=4096, description="an export file on this machine")
+    path: Key = Field(min_length=1, max_length=4096, description="an export file on this machine")
 
 
 class EraseIn(Strict):
@@ -151,7 +183,7 @@ class ToolCallIn(SpeakerRef):
 
 class EnrollIn(Strict):
     name: str | None = Field(None, min_length=1, max_length=100)
-    id: str | None = Field(None, min_length=1, max_length=MAX_KEY_CHARS, description="re-enroll this person")
+    id: Key | None = Field(None, min_length=1, max_length=MAX_KEY_CHARS, description="re-enroll this person")
     samples_b64: list[str] = Field(min_length=1, max_length=20, description="WAV files, base64")
 
 

@@ -16,13 +16,15 @@ from ..audit import record as audit
 from ..errors import NotFound, UserError
 from ..store.tracks import BY_KIND, FACTS, Track
 
-REF = re.compile(r"^\s*(turn|fact|episode):(\d{1,18})\s*$")  # ids fit SQLite's 64-bit integers
+REF = re.compile(r"^\s*(turn|fact|episode):([0-9]{1,18})\s*$")  # ids fit SQLite's 64-bit integers
 
 
 def parse_ref(ref: str) -> tuple[Track, int]:
     m = REF.match(ref or "")
     if not m:
-        raise UserError(f"{ref!r} is not a reference like fact:12, episode:3 or turn:40")
+        if any(c.isdigit() and not c.isascii() for c in ref or ""):
+            raise UserError(f"{ref!r}: an id is written with the digits 0-9 (like fact:12)")
+        raise UserError(f"{ref!r} is not a reference like fact:12, episode:3 or turn:40 (an id of at most 18 digits)")
     return BY_KIND[m.group(1)], int(m.group(2))
 
 

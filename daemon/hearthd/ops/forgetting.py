@@ -88,8 +88,8 @@ class Forgetting:
         try:
             with open(path, encoding="utf-8") as handle:
                 result = export.import_lines(self.store, handle)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UserError(f"cannot read {path}: {exc}") from None
+        except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
+            raise UserError(f"cannot read {path!r}: {exc}") from None
         with self.store.reading() as conn:
             self.settings.load(conn.execute("SELECT key, value FROM settings").fetchall())
         self.store.writer.write(lambda tx: audit.record(tx, actor, "import", path, result["imported"]))

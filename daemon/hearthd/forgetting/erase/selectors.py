@@ -89,7 +89,9 @@ class Selector:
                 f"(kinds: {', '.join(sorted(BY_KIND))})"
             )
         if not number.isascii() or not number.isdigit() or int(number) <= 0:
-            raise UserError(f"erase ref: {value!r} needs a positive numeric id after the colon")
+            raise UserError(f"erase ref: {value!r} needs a positive numeric id after the colon (digits 0-9)")
+        if int(number) >= 2**63:
+            raise UserError(f"erase ref: {value!r}: no row has an id that large")
         return cls("ref", f"{kind}:{int(number)}")
 
     @classmethod
