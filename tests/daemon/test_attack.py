@@ -311,3 +311,47 @@ def test_a_streamed_body_over_the_limit_is_413_and_odd_json_is_named(daemon, cli
     assert r.status_code == 400 and "digits" in r.json()["error"]["message"], r.text[:200]
     with daemon.store.reading() as conn:
         assert conn.execute("SELECT count(*) FROM turns").fetchone()[0] == 0
+
+
+# -- 13: a retried commit is stored once ------------------------------------------------------------------------
+def test_a_retried_commit_with_its_key_is_stored_once_and_answers_the_same_ids(daemon, client):
+    body = [turn("The spare key is under the blue pot."), turn("Noted.", role="assistant")]
+    first = client.commit_turns(body, idempotency_key="retry-1")
+    again = client.commit_turns(body, idempotency_key="retry-1")  # the client did not see the first answer
+    assert again["replayed"] is True and again["turns"] == first["turns"] and "replayed" not in first
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM turns").fetchone()[0] == 2
+    with pytest.raises(HearthError) as reused:
+        client.commit_turns([turn("Something else entirely.")], idempotency_key="retry-1")
+    assert reused.value.status == 409
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM turns").fetchone()[0] == 2  # nothing changed
+
+
+def test_the_client_retries_a_commit_cut_off_mid_request_without_storing_it_twice(daemon, client, monkeypatch):
+    import httpx
+
+    real, calls = client._http.request, []
+
+    def cut_after_commit(method, url, **kw):  # the daemon commits, the answer is lost on the way back
+        response = real(method, url, **kw)
+        calls.append(kw["headers"].get("Idempotency-Key"))
+        if len(calls) == 1:
+            raise httpx.RemoteProtocolError("Server disconnected without sending a response.")
+        return response
+
+    monkeypatch.setattr(client._http, "request", cut_after_commit)
+    answer = client.commit_turns([turn("The plumber comes on Friday.")])
+    assert answer["replayed"] is True and len(calls) == 2 and calls[0] == calls[1]
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM turns").fetchone()[0] == 1
+
+
+def test_answers_of_committed_requests_are_kept_a_day(daemon, client):
+    import time
+
+    from hearthd.formation import idempotency
+
+    client.commit_turns([turn("hello")], idempotency_key="old")
+    daemon.store.writer.write(lambda tx: tx.execute("UPDATE idempotency SET created_at = created_at - 2 * 86400"))
+    assert daemon.store.writer.write(lambda tx: idempotency.forget_old(tx, time.time())) == 1

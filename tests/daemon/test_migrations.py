@@ -194,6 +194,13 @@ def _household(tx: sqlite3.Connection) -> None:
     )
 
 
+def _idempotency(tx: sqlite3.Connection) -> None:
+    tx.execute(
+        "INSERT INTO idempotency(key, response, created_at) VALUES ('k-1', '{\"request\": null, \"answer\": {}}', ?)",
+        (T0,),
+    )
+
+
 # The rows each step's tables and columns get: a database at version N holds the rows of steps 1..N.
 ROWS: dict[str, Callable[[sqlite3.Connection], None]] = {
     "001_core": _core,
@@ -202,6 +209,7 @@ ROWS: dict[str, Callable[[sqlite3.Connection], None]] = {
     "004_forgetting": _forgetting,
     "005_voiceprints": _voiceprints,
     "006_household": _household,
+    "007_idempotency": _idempotency,
 }
 # (table, column) -> what a later step writes there for the rows of an older version; nothing so far.
 EXPECTED_CHANGES: dict[tuple[str, str], Callable[[object], object]] = {}

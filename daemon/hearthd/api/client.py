@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -105,9 +106,9 @@ class HearthClient:
                 f"the Hearth daemon on {self.where} closed the connection mid-request (it may have stopped): {exc}"
             ) from None
 
-    def request(self, method: str, path: str, **kwargs) -> Any:
+    def request(self, method: str, path: str, headers: dict | None = None, **kwargs) -> Any:
         with self._transport():
-            response = self._http.request(method, path, headers=self._headers(), **kwargs)
+            response = self._http.request(method, path, headers={**self._headers(), **(headers or {})}, **kwargs)
         if response.status_code >= 400:
             try:
                 message = response.json()["error"]["message"]
@@ -126,9 +127,18 @@ class HearthClient:
     def status(self) -> dict:
         return self.request("GET", "/v1/status")
 
-    def commit_turns(self, turns: list[dict], usage: dict | None = None) -> dict:
-        """usage: the live turn's {prompt_tokens, n_ctx, output_reserve, overflow}, for compaction."""
-        return self.request("POST", "/v1/turns", json=_drop_none(turns=turns, usage=usage))
+    def commit_turns(self, turns: list[dict], usage: dict | None = None, idempotency_key: str | None = None) -> dict:
+        """usage: the live turn's {prompt_tokens, n_ctx, output_reserve, overflow}, for compaction. Sent with an
+        Idempotency-Key (a new one unless given) and tried once more if the connection fails mid-request: a
+        commit that landed is answered again, never stored twice."""
+        key = idempotency_key or uuid.uuid4().hex
+        body = _drop_none(turns=turns, usage=usage)
+        try:
+            return self.request("POST", "/v1/turns", json=body, headers={"Idempotency-Key": key})
+        except DaemonNotRunning as exc:
+            if "mid-request" not in str(exc):
+                raise
+            return self.request("POST", "/v1/turns", json=body, headers={"Idempotency-Key": key})
 
     def report_usage(self, thread: str, usage: dict) -> dict:
         """A failed turn's usage (an overflow): compaction without committing anything."""

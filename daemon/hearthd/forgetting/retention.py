@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 
+from ..formation import idempotency
 from ..store.tracks import TURNS
 
 BATCH = 1000
@@ -35,6 +36,7 @@ def retention_pass(store, settings, now: float | None = None) -> int:
     """Delete the turns past the window that nothing keeps; returns how many."""
     cutoff = (now or time.time()) - settings["memory.retention_window_days"] * DAY
     threshold = float(settings["memory.importance_protect_threshold"])
+    store.writer.write(lambda tx: idempotency.forget_old(tx, now))  # a commit's answer is kept a day
     deleted, after = 0, (float("-inf"), 0)
     while True:
         # Through the turns past the window in (ts, id) order (the turns_ts index), so the kept ones are read

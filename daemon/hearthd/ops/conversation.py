@@ -7,6 +7,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from ..errors import NotFound
 from ..events import EventBus
+from ..formation import idempotency
 from ..formation.ledger import TurnIn, insert_turns
 from ..history.clear import clear_context
 from ..history.windows import Usage, WorkingWindows
@@ -65,18 +66,36 @@ class Conversation:
         roles=ANY,
         event="turns.committed",
         no_cli="hearthctl ingest commits turns from a file",
-        event_data=lambda a: {
-            "ids": [t["id"] for t in a["turns"]],
-            "threads": sorted({t["thread"] for t in a["turns"]}),
-        },
+        event_data=lambda a: (
+            None
+            if a.get("replayed")
+            else {"ids": [t["id"] for t in a["turns"]], "threads": sorted({t["thread"] for t in a["turns"]})}
+        ),
     )
-    def commit_turns(self, turns: list[TurnIn], usage: Usage | None = None) -> dict:
+    def commit_turns(self, turns: list[TurnIn], usage: Usage | None = None, idempotency_key: str | None = None) -> dict:
         """Write finished turns (durable when this returns); `usage`, the live turn's prompt size, may fold the
-        window."""
+        window. A retry with the same `idempotency_key` of a request that committed answers the same ids
+        ("replayed": true) and stores nothing again."""
         for i, turn in enumerate(turns):
             turn.validate(f"turn {i + 1}")
+        request = idempotency.fingerprint(idempotency_key, turns)
         coupling = self.settings["memory.coupling_window_seconds"]
-        records = self.store.writer.write(lambda tx: insert_turns(tx, turns, coupling))
+
+        def write(tx):
+            answered = idempotency.answered(tx, idempotency_key, request)
+            if answered is not None:
+                return None, answered
+            records = insert_turns(tx, turns, coupling)
+            answer = {
+                "committed": len(records),
+                "turns": [dict(r, ts=iso(r["ts"]), thread=t.thread) for r, t in zip(records, turns)],
+            }
+            idempotency.remember(tx, idempotency_key, request, answer)
+            return records, answer
+
+        records, answer = self.store.writer.write(write)
+        if records is None:
+            return dict(answer, replayed=True)
         by_thread: dict[int, list[dict]] = {}
         for turn, rec in zip(turns, records):
             by_thread.setdefault(rec["thread_id"], []).append(
@@ -89,14 +108,12 @@ class Conversation:
                     "session_id": rec["session_id"],
                 }
             )
-            rec["ts"] = iso(rec["ts"])
-            rec["thread"] = turn.thread
         for thread_id, messages in by_thread.items():
             self.windows.appended(thread_id, messages)
         self._on_committed()
         if usage is not None and records:
             self._fold_if_full(records[-1]["thread_id"], usage)
-        return {"committed": len(records), "turns": records}
+        return answer
 
     def _fold_if_full(self, thread_id: int, usage: Usage) -> Future | None:
         if not usage.over_high_water():

@@ -315,6 +315,17 @@ UPDATE facts SET subject_entity = coalesce(
     (SELECT e.id FROM entities e WHERE e.kind = 'household'));
 """
 
+M007_IDEMPOTENCY = """
+-- A commit's answer by the key its client gave (Idempotency-Key): a retry of a committed request answers the
+-- same ids and stores nothing twice. Kept a day (the retention job); it holds ids and times, never text.
+CREATE TABLE idempotency (
+    key TEXT PRIMARY KEY,
+    response TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE INDEX idempotency_created ON idempotency(created_at);
+"""
+
 # (name, sql). Append only: a released step is never edited, a change is a new step.
 MIGRATIONS: list[tuple[str, str]] = [
     ("001_core", M001_CORE),
@@ -323,6 +334,7 @@ MIGRATIONS: list[tuple[str, str]] = [
     ("004_forgetting", M004_FORGETTING),
     ("005_voiceprints", M005_VOICEPRINTS),
     ("006_household", M006_HOUSEHOLD),
+    ("007_idempotency", M007_IDEMPOTENCY),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

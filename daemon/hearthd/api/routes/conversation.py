@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Header
 
 from ...formation.ledger import TurnIn
 from ...timeutil import parse_time
@@ -13,7 +13,14 @@ router = APIRouter()
 
 
 @route(router, "commit_turns", "POST", "/v1/turns")
-def commit_turns(body: TurnsIn, ops: Ops, caller: Caller):
+def commit_turns(
+    body: TurnsIn,
+    ops: Ops,
+    caller: Caller,
+    idempotency_key: str | None = Header(
+        None, max_length=200, description="a retry with the same key answers the same ids and stores nothing again"
+    ),
+):
     turns = []
     for i, t in enumerate(body.turns):
         voice = t.voice.parts() if t.voice else (None, None)
@@ -29,7 +36,7 @@ def commit_turns(body: TurnsIn, ops: Ops, caller: Caller):
                 tool_calls=t.tool_calls,
             )
         )
-    return ops.conversation.commit_turns(turns, body.usage.usage() if body.usage else None)
+    return ops.conversation.commit_turns(turns, body.usage.usage() if body.usage else None, idempotency_key)
 
 
 @route(router, "report_usage", "POST", "/v1/usage")

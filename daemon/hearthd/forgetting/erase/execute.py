@@ -94,7 +94,8 @@ def _scrub(keys: ReceiptKeys, detail, hit) -> tuple[object, bool]:
     """The detail with every text `hit` accepts replaced by its keyed digest (the audit keeps that it was, not
     what); whether anything changed."""
     if isinstance(detail, dict):
-        out, changed = {}, False
+        out: dict[str, object] = {}
+        changed = False
         for key, value in detail.items():
             if isinstance(value, str) and hit(key, value):
                 out[key], changed = _digested(keys, value), True
