@@ -138,10 +138,21 @@ def _own_runtime_dir(path: Path) -> Path:
 
 @contextlib.contextmanager
 def secure_write(path: Path, mode: str = "w"):
-    """Open a file for writing that is owner-only (0600) from its creation (after jupyter_core's secure_write)."""
+    """Open a file for writing that is owner-only (0600) from its creation (after jupyter_core's secure_write),
+    and whole or absent: it is written beside under a temporary name and takes its place only once complete,
+    so a full disk or a failure midway never leaves an empty or cut-off key, token or receipt."""
     path = Path(path)
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     with contextlib.suppress(FileNotFoundError):
-        path.unlink()
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-    with os.fdopen(fd, mode) as handle:
-        yield handle
+        partial.unlink()
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        with os.fdopen(fd, mode) as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(partial, path)  # (a link planted where the file goes is replaced, never written through)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            partial.unlink()
+        raise

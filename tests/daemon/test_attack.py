@@ -355,3 +355,30 @@ def test_answers_of_committed_requests_are_kept_a_day(daemon, client):
     client.commit_turns([turn("hello")], idempotency_key="old")
     daemon.store.writer.write(lambda tx: tx.execute("UPDATE idempotency SET created_at = created_at - 2 * 86400"))
     assert daemon.store.writer.write(lambda tx: idempotency.forget_old(tx, time.time())) == 1
+
+
+def test_a_key_written_on_a_full_disk_is_absent_not_empty_and_the_answer_says_disk_full(
+    daemon, client, no_keyring, monkeypatch
+):
+    import errno
+    import os
+
+    from hearthd import paths
+
+    client.commit_turns([turn("My locker code is 4417.")])
+    secrets = daemon.data_dir / "secrets"
+    before = set(secrets.iterdir()) if secrets.exists() else set()
+
+    def full(_fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    real_fsync = os.fsync
+    monkeypatch.setattr(paths.os, "fsync", full)
+    with pytest.raises(HearthError) as refused:
+        client.erase("match", "4417", dry_run=True)
+    assert refused.value.status == 507 and "disk is full" in str(refused.value)
+    after = set(secrets.iterdir()) if secrets.exists() else set()
+    assert after == before  # no empty key, no partial file
+    monkeypatch.setattr(paths.os, "fsync", real_fsync)
+    assert client.erase("match", "4417", dry_run=True)["counts"]["turns"] == 1
+    assert all(p.stat().st_size > 0 for p in secrets.iterdir())

@@ -3,6 +3,7 @@ condition (disk full, database busy) says so; anything else is a 500 that points
 
 from __future__ import annotations
 
+import errno
 import logging
 import sqlite3
 
@@ -12,6 +13,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..errors import UserError
+from ..paths import InsecurePath
 from ..settings import SettingError
 from .models import MAX_BODY_BYTES
 
@@ -66,6 +68,21 @@ def install_handlers(app: FastAPI) -> None:
     @app.exception_handler(sqlite3.Error)
     async def storage_error(_request, exc: sqlite3.Error):
         return storage_response(exc)
+
+    @app.exception_handler(InsecurePath)
+    async def insecure_file(_request, exc: InsecurePath):
+        log.error("%s", exc)  # a setup fault the household must fix: say what, not a bare 500
+        return error_response(503, "setup", str(exc))
+
+    @app.exception_handler(OSError)
+    async def file_error(_request, exc: OSError):
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            log.error("the disk is full: %s", exc)
+            return error_response(
+                507, "storage", "the disk is full: nothing was changed; free some space and try again"
+            )
+        log.error("file error: %s", exc, exc_info=exc)
+        return error_response(500, "internal", "internal error; the daemon's log has the details")
 
 
 def _cause(exc: BaseException, kind: type) -> BaseException | None:
