@@ -713,6 +713,10 @@ POSITIVES = [
     pos("Nadia works in marketing at Unilever.", ("works_at", "Unilever"), subject="Nadia"),
     pos("We adopted a greyhound called Pip last month.", ("pet", "Pip")),
     pos("The piano tuner is coming on the 3rd.", ("appointment", "the 3rd"), subject="household"),
+    pos("Our childminder's called Agnieszka.", ("name", "Agnieszka"), subject="my childminder"),
+    pos("our nanny is called Ania", ("name", "Ania"), subject="my nanny"),
+    pos("Henrik's birthday is 15/03.", ("birthday", "15th of March"), subject="Henrik"),
+    pos("my birthday is 3/11/1985", ("birthday", "3rd of November 1985")),
 ]
 
 NEGATIVES = [
@@ -1064,6 +1068,10 @@ NEGATIVES = [
     neg("we might adopt a greyhound called Pip"),
     neg("My husband used to work shifts at the fire station."),
     neg("Is the piano tuner coming on the 3rd?"),
+    neg("Sure, I've noted that Ingrid's ballet is on Saturday mornings."),
+    neg("Got it, I'll remember that you're allergic to cats."),
+    neg("is our childminder called Agnieszka"),
+    neg("Is Henrik's birthday 15/03?"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

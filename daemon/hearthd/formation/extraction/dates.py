@@ -50,6 +50,21 @@ _DAY_ALONE = re.compile(
 )
 
 
+# "15/03", "15.03.2012": day first, as written in Britain and most of Europe ("9.05" alone is a time)
+_NUMERIC = re.compile(
+    r"\b(?P<d>\d{1,2})(?:/(?P<mo>\d{1,2})(?:/(?P<y>(?:19|20)?\d{2}))?|\.(?P<mo2>\d{1,2})\.(?P<y2>(?:19|20)\d{2}))\b"
+)
+
+
+def _numeric(m: re.Match) -> str:
+    day, month, year = int(m.group("d")), int(m.group("mo") or m.group("mo2")), m.group("y") or m.group("y2")
+    if not (1 <= day <= 31 and 1 <= month <= 12):
+        return m.group()
+    if year and len(year) == 2:
+        year = ("20" if int(year) < 50 else "19") + year
+    return f"{ordinal(day)} of {_FULL_MONTHS[month - 1].capitalize()}" + (f" {year}" if year else "")
+
+
 def _day(m: re.Match, n: str = "n", w: str = "w") -> int | None:
     if m.group(n):
         return int(m.group(n))
@@ -75,7 +90,8 @@ def canonical_date(text: str) -> str:
         return text
     if alone := _MONTH_ALONE.fullmatch(text.strip()):  # "may", "june 2019": the month's name
         return _month(alone.group("m")) + (f" {alone.group('y')}" if alone.group("y") else "")
-    out = _DAY_MONTH.sub(lambda m: _written(_day(m), m.group("m"), m.group("y"), m.group()), text)
+    out = _NUMERIC.sub(_numeric, text)
+    out = _DAY_MONTH.sub(lambda m: _written(_day(m), m.group("m"), m.group("y"), m.group()), out)
     out = _MONTH_DAY.sub(lambda m: _written(_day(m, "n2", "w2"), m.group("m"), m.group("y"), m.group()), out)
     out = _DAY_ALONE.sub(lambda m: f"the {ordinal(d)}" if (d := _day(m)) and 1 <= d <= 31 else m.group(), out)
     return out

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from .casual import _plural
 from .dates import canonical_date, on_date
-from .model import MAX_OBJECT_WORDS, Candidate
+from .model import MAX_OBJECT_WORDS, Candidate, Mention
 from .text import (
     _CLAUSE_SPLIT,
     _NEGATION,
@@ -343,7 +343,14 @@ def _family(name: str, rel: str, ctx: _Ctx, adj: str | None = None) -> Candidate
     if name.lower() in _NOT_NAMES:
         return None
     qualifier = f"{adj.lower()} {_rel(rel)}" if adj else _rel(rel)
+    if qualifier in _HIRED_HELP:  # "our childminder's called Agnieszka": the name of who minds the kids, no relative
+        c = ctx.cand("name", name, f"{{subject}} is called {name}")
+        return replace(c, subject=Mention(relation=qualifier), object_mention=Mention(name=name, relation=qualifier))
     return ctx.cand("family_member", name, f"{{subject}}'s {qualifier} is called {name}", qualifier)
+
+
+# Paid to help the household, not kin nor friends: named, they are the name of that role.
+_HIRED_HELP = {"childminder", "nanny", "babysitter", "au pair", "cleaner", "dog walker", "carer"}
 
 
 def _pet(name: str | None, kind: str, ctx: _Ctx, count: str = "a") -> Candidate | None:

@@ -109,7 +109,9 @@ _HYPOTHETICAL = re.compile(
 # Reported speech is about someone else ("my sister said she lives in Paris").
 _REPORTED = re.compile(
     r"\b(?:said|says|say|told|tells|tell|claims?|claimed|mentioned|mentions|asked|asks|thinks|thought|believes|"
-    r"believed|reckons|heard|hears|according to|rumou?red|texted|wrote|writes)\b",
+    r"believed|reckons|heard|hears|according to|rumou?red|texted|wrote|writes|noted|"
+    # the assistant's words pasted back: "Sure, I've noted that ...", "I'll remember that ..."
+    r"I (?:have|will|shall) (?:saved|added|stored|updated|made a note|make a note|remember|keep in mind))\b",
     re.I,
 )
 # Clause-wide: plans, wishes and obligations are not current facts.
