@@ -717,6 +717,15 @@ POSITIVES = [
     pos("our nanny is called Ania", ("name", "Ania"), subject="my nanny"),
     pos("Henrik's birthday is 15/03.", ("birthday", "15th of March"), subject="Henrik"),
     pos("my birthday is 3/11/1985", ("birthday", "3rd of November 1985")),
+    pos("Grandma visits on Sundays", ("schedule", "Sundays"), subject="my grandmother"),
+    pos("my nan comes round every friday", ("schedule", "every friday"), subject="my grandmother"),
+    pos("Nonna comes for dinner every Sunday.", ("schedule", "every Sunday"), subject="household"),
+    pos(
+        "Agnieszka picks the kids up on Mondays and Thursdays.",
+        ("schedule", "Mondays and Thursdays"),
+        subject="household",
+    ),
+    pos("my mum picks the kids up from school on fridays", ("schedule", "fridays"), subject="household"),
 ]
 
 NEGATIVES = [
@@ -1072,6 +1081,13 @@ NEGATIVES = [
     neg("Got it, I'll remember that you're allergic to cats."),
     neg("is our childminder called Agnieszka"),
     neg("Is Henrik's birthday 15/03?"),
+    neg("Grandma didn't visit on Sundays."),
+    neg("Does grandma visit on Sundays?"),
+    neg("Nonna used to come for dinner every Sunday."),
+    neg("If Nonna comes for dinner every Sunday, we'll need a bigger table."),
+    neg("She comes for dinner every Sunday?"),
+    neg("Agnieszka can't pick the kids up on Mondays."),
+    neg("Agnieszka picked the kids up on Monday."),
 ]
 
 TABLE = POSITIVES + NEGATIVES

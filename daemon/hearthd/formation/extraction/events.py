@@ -12,9 +12,10 @@ import re
 from dataclasses import replace
 
 from .dates import canonical_date
-from .model import HOUSEHOLD, Candidate
+from .model import HOUSEHOLD, Candidate, Mention
+from .subjects import relation_word
 from .text import _strip_trailing
-from .vocabulary import DATE, MONTH, ORDINAL, WEEKDAY, _alt
+from .vocabulary import DATE, MONTH, ORDINAL, REL, WEEKDAY, _alt
 
 _PART = r"(?:morning|afternoon|evening|night|lunchtime)"
 _HOUR = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -892,6 +893,69 @@ EVENT_RULES_SRC += [
         "appointment",
         rf"^(?:I am|we are|I) (?:getting married|get married|having (?:my|our) wedding) (?P<when>{_ONE_OFF}){_TAIL}",
         _b_wedding,
+        False,
+    ),
+]
+
+
+def _b_visitor(m, ctx):
+    """ "Grandma visits on Sundays", "Nonna comes for dinner every Sunday": a relative or friend who comes on a
+    day is a recurring arrangement; a relative's is theirs, a name's the household's ("Nonna comes for dinner")."""
+    if ctx.about:
+        return []
+    when, vp = _when(m.group("recur")), m.group("vp").lower()
+    if m.group("rel"):
+        c = ctx.cand("schedule", when, f"{{subject}} {vp} {_on(when)}", "visit")
+        return [replace(c, subject=Mention(relation=relation_word(m.group("rel"))))]
+    if not m.group("purpose"):
+        return []  # "Dorota comes every Thursday": who she is, and why, is not said
+    name = m.group("name")
+    return [
+        replace(
+            ctx.cand("schedule", when, f"{{subject}}: {name} {vp} {_on(when)}", _qualifier(f"{name} {vp}")),
+            subject=HOUSEHOLD,
+        )
+    ]
+
+
+def _b_fetches(m, ctx):
+    """ "Agnieszka picks the kids up on Mondays and Thursdays": someone doing a job for the household on a day is
+    the household's schedule, not a routine of theirs."""
+    if ctx.about:
+        return []
+    when, vp = _when(m.group("recur")), m.group("vp")
+    who = m.group("name") or m.group("who")
+    text = f"{{subject}}: {who} {vp} {_on(when)}"
+    return [replace(ctx.cand("schedule", when, text, _qualifier(f"{who} {vp}")), subject=HOUSEHOLD)]
+
+
+_NOT_VISITOR = r"(?!(?:She|He|They|It|We|I|You|Everyone|Everybody|Nobody|Someone|Somebody)\b)"
+_VISITOR = rf"(?:(?:my |our )?(?P<rel>{REL})|{_NOT_VISITOR}(?P<name>(?-i:[A-Z])[a-z\-]+))"
+_PURPOSE = (
+    r"(?:for (?:dinner|lunch|tea|supper|breakfast|brunch|a roast|sunday lunch|sunday dinner|a cuppa|coffee)|"
+    r"to stay|to visit|to see us|to see the kids|to babysit)"
+)
+_CHARGES = (
+    r"(?:the kids|the children|the boys|the girls|the twins|the baby|the little ones|"
+    r"(?-i:[A-Z])[a-z\-]+(?: and (?-i:[A-Z])[a-z\-]+)?)"
+)
+EVENT_RULES_SRC += [
+    (
+        "schedule",
+        rf"^{_VISITOR} (?:usually |always |normally |still )?(?P<vp>(?:comes|visits|pops in|pops round|pops over|"
+        rf"drops in|drops by)(?: (?:over|round|in|by))?(?: (?P<purpose>{_PURPOSE}))?) (?P<recur>{_RECUR}){_TAIL}",
+        _b_visitor,
+        False,
+    ),
+    (
+        "schedule",
+        rf"^(?:(?P<who>(?:my |our )?{REL})|{_NOT_VISITOR}(?P<name>(?-i:[A-Z])[a-z\-]+)) (?:usually |always |normally )?"
+        rf"(?P<vp>(?:picks {_CHARGES} up|picks up {_CHARGES}|collects {_CHARGES}|drops {_CHARGES} off|"
+        rf"takes {_CHARGES} to (?:school|nursery|swimming|football|ballet|the park|[a-z]+ club)|"
+        rf"looks after {_CHARGES}|minds {_CHARGES}|babysits|walks the dog)"
+        rf"(?: (?:from|at) (?:school|nursery|the station|the childminder's|after-school club|preschool))?) "
+        rf"(?P<recur>{_RECUR}){_TAIL}",
+        _b_fetches,
         False,
     ),
 ]
