@@ -16,6 +16,7 @@ import time
 
 import pytest
 
+from hearthd.api.client import HearthError
 from hearthd.formation.extraction import load_catalogue
 from hearthd.generators.active import ActiveGenerator
 from hearthd.generators.base import GeneratorError
@@ -136,10 +137,10 @@ def test_every_failure_is_a_generator_error_within_the_timeout(server, behaviour
 
 
 def test_a_base_url_without_a_scheme_is_a_clear_error_not_a_crash(daemon, client):
-    client.set_setting("generator.base_url", "localhost:11434/v1")
-    client.set_setting("generator.provider", "openai")
-    result = client.test_generator()
-    assert result["ok"] is False and "http://" in result["error"]
+    with pytest.raises(HearthError) as refused:  # refused when set, saying what a URL needs
+        client.set_setting("generator.base_url", "localhost:11434/v1")
+    assert refused.value.status == 400 and "http" in str(refused.value)
+    assert client.setting("generator.base_url")["value"] != "localhost:11434/v1"  # nothing stored
 
 
 # -- formation ----------------------------------------------------------------------------------------------

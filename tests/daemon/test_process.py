@@ -8,6 +8,7 @@ import signal
 import sqlite3
 import stat
 import subprocess
+import time
 
 import pytest
 
@@ -79,8 +80,14 @@ def test_command_line_contract_shutdown_and_restart(procs, data_dir, tmp_path):
     assert block.startswith("[Turn context]") and "alice lives in Lisbon" in block
     assert "Lisbon" not in ctl(data_dir, "context", "which city do I live in").stdout  # anonymous voice
 
+    # October's kitchen conversation has ended: it is no one's history now (its facts carry it)
+    assert json.loads(ctl(data_dir, "window", "kitchen", "--json").stdout)["messages"] == []
+    live = tmp_path / "live.jsonl"
+    now = time.time()
+    live.write_text(json.dumps({**TURNS[0], "ts": now - 5}) + "\n" + json.dumps({**TURNS[1], "ts": now - 4}) + "\n")
+    assert ctl(data_dir, "ingest", str(live)).returncode == 0
     window = json.loads(ctl(data_dir, "window", "kitchen", "--json").stdout)
-    assert [m["text"] for m in window["turns"]] == [TURNS[0]["text"], TURNS[1]["text"]]
+    assert [m["content"] for m in window["messages"]] == [TURNS[0]["text"], TURNS[1]["text"]]
     assert ctl(data_dir, "window", "kitchen").stdout.startswith("alice: We're flying to Japan")
     form = json.loads(ctl(data_dir, "form", "--now", "--all", "--json").stdout)
     assert form["backlog"] == 0 or form["formed"]
@@ -107,7 +114,7 @@ def test_command_line_contract_shutdown_and_restart(procs, data_dir, tmp_path):
     assert "alice@acme.io" not in ctl(data_dir, "facts", "--json").stdout
 
     status = json.loads(ctl(data_dir, "status", "--json").stdout)
-    assert status["counts"]["turns"] == 3 and status["embedder"]["model"] == "all-MiniLM-L6-v2"
+    assert status["counts"]["turns"] == 5 and status["embedder"]["model"] == "all-MiniLM-L6-v2"  # 3 + 2 live
     assert status["schema_version"] >= 1
 
     assert d.stop(signal.SIGTERM) == 0
