@@ -726,6 +726,15 @@ POSITIVES = [
         subject="household",
     ),
     pos("my mum picks the kids up from school on fridays", ("schedule", "fridays"), subject="household"),
+    pos("my birthdays the twelfth no sorry the thirteenth of july", ("birthday", "13th of July")),
+    pos("my anniversarys in may", ("anniversary", "May")),
+    pos(
+        "Ingrid's parents' evening is Thursday, no wait, Wednesday at six.",
+        ("appointment", "Wednesday at six"),
+        subject="Ingrid",
+    ),
+    pos("my best mate deepa is allergic to cats", ("allergy", "cats"), subject="Deepa"),
+    pos("My best mate is called Tom.", ("family_member", "Tom")),
 ]
 
 NEGATIVES = [
@@ -1088,6 +1097,10 @@ NEGATIVES = [
     neg("She comes for dinner every Sunday?"),
     neg("Agnieszka can't pick the kids up on Mondays."),
     neg("Agnieszka picked the kids up on Monday."),
+    neg("is my birthday the twelfth or the thirteenth of july"),
+    neg("Is Ingrid's parents' evening Thursday, or Wednesday at six?"),
+    neg("my best mate deepa isn't allergic to cats"),
+    neg("my best mate deepa was allergic to cats as a kid"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

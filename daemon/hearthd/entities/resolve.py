@@ -49,6 +49,7 @@ SYNONYMS = {
     "bestie": "best friend",
     "bff": "best friend",
     "bezzie": "best friend",
+    "best mate": "best friend",
     "neighbor": "neighbour",
 }
 _CHILD = "child"

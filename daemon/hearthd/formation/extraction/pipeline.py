@@ -114,7 +114,8 @@ _SPEAKER_PREDICATES = {"family_member", "name"}
 _NOT_ABOUT_OTHERS = {"name"}  # "she is called Emma" is read by the family rules, not as a name
 _PENDING = Mention(kind="pending")
 _WHOLE_RELATIONS = {
-    "best friend"
+    "best friend",
+    "best mate",
 }  # a relation of two words, not an adjective and a relation  # a pet named by a pronoun, its owner not yet known
 
 

@@ -389,6 +389,7 @@ def _b_family_named(m, ctx):
 # People named by how the speaker knows them, not kin: "my best friend is called Saoirse", "my teacher is Mr Brennan".
 _NOT_KIN = [
     "best friend",
+    "best mate",
     "friend",
     "teacher",
     "form teacher",

@@ -25,6 +25,7 @@ _MALE = set(
 _OTHERS = [
     "friend",
     "best friend",
+    "best mate",
     "neighbour",
     "neighbor",
     "boss",
@@ -208,6 +209,7 @@ def relation_word(rel: str) -> str:
         "stepdad": "stepfather",
         "stepmum": "stepmother",
         "stepmom": "stepmother",
+        "best mate": "best friend",
     }.get(rel, rel)
 
 

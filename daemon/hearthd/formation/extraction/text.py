@@ -205,14 +205,17 @@ _BARE_CORRECTION = re.compile(r"\s+(?P<mark>no wait|wait no|or rather|no sorry|s
 _DAY_ONLY = re.compile(rf"(?:on )?(?:the )?(?:{ORDINAL}|\d{{1,2}}(?:st|nd|rd|th))", re.I)
 _DAYISH = re.compile(
     rf"\b(?:(?:on |in )?{DATE}|(?:on |this |next |this coming )?{WEEKDAY}s?(?: (?:morning|afternoon|evening|night))?"
-    rf"|(?:on )?the \d{{1,2}}(?:st|nd|rd|th)|tomorrow(?: (?:morning|afternoon|evening|night))?|today|tonight)\b",
+    rf"|(?:on )?the (?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})|tomorrow(?: (?:morning|afternoon|evening|night))?|today|"
+    rf"tonight)\b",
     re.I,
 )
 _CLOCKISH = re.compile(
     r"\b(?:(?:at |by |around )?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)?|(?:at )?half (?:past )?\w+|(?:at )?"
-    r"quarter (?:past|to) \w+|(?:at )?noon|(?:at )?midday)(?!\w)",
+    r"quarter (?:past|to) \w+|(?:at )?noon|(?:at )?midday|at (?:one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"eleven|twelve)(?: o'clock| thirty)?)(?!\w)",
     re.I,
 )
+_DAY_AND_CLOCK = re.compile(rf"(?:{_DAYISH.pattern}),? (?:{_CLOCKISH.pattern})", re.I)
 _STARTS_CLAUSE = re.compile(r"^(?:I|we|my|our|he|she|they)\b", re.I)
 _LEAD_WORDS = {"at", "in", "on", "to", "for", "the", "a", "an", "by", "from", "with", "as", "called", "named"}
 
@@ -244,9 +247,12 @@ def correct(s: str) -> str:
     if _DAY_ONLY.fullmatch(after) and (old := _last(_DAYISH, before)) and " of " in old.group():
         # "the 9th of May, no wait, the 19th": the day corrected, the month kept
         return before[: old.start()] + after.removeprefix("on ") + old.group()[old.group().index(" of ") :]
-    for shape in (_DAYISH, _CLOCKISH):
+    for shape in (_DAYISH, _CLOCKISH, _DAY_AND_CLOCK):
         if shape.fullmatch(after) and (old := _last(shape, before)):
             return before[: old.start()] + after + before[old.end() :]
+    if _DAY_AND_CLOCK.fullmatch(after) and (old := _last(_DAYISH, before)):
+        # "is Thursday, no wait, Wednesday at six": the day corrected, with its time
+        return before[: old.start()] + after + before[old.end() :]
     words, new = before.split(), after.split()
     first = new[0].lower()
     if first in _LEAD_WORDS:

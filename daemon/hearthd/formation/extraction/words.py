@@ -373,6 +373,12 @@ _ITS = re.compile(
 )
 # "my names kasimir", "her names rosa": the name is, not names; "the kids names are" stays.
 _NAMES_IS = re.compile(r"\b(my|his|her|their|your|whose) names(?! (?:are|were|and)\b)(?= \w)", re.I)
+# "my birthdays the thirteenth of july": the birthday is, before a date
+_DATE_IS = re.compile(
+    r"\b(my|his|her|their|your|our) (birthday|anniversary)s(?= (?:the|on|in|next|this|\d|jan|feb|mar|apr|may|jun|jul|"
+    r"aug|sep|oct|nov|dec)\w*\b)",
+    re.I,
+)
 # What a possessive 's is followed by: what one has one of, and the events of one's own.
 _POSSESSED = frozenset(
     """birthday birthdays name job work office school nursery class teacher boss wife husband partner boyfriend
@@ -455,6 +461,7 @@ def restore_apostrophes(sentence: str) -> str:
     s = _BARE.sub(lambda m: _keep_case(m.group(), _BARE_CONTRACTIONS[m.group().lower()]), sentence)
     s = _ITS.sub(lambda m: m.group()[:2] + "'s", s)
     s = _NAMES_IS.sub(lambda m: f"{m.group(1)} name's", s)
+    s = _DATE_IS.sub(lambda m: f"{m.group(1)} {m.group(2)}'s", s)
     return _POSS_WORD.sub(_possessive, s)
 
 
