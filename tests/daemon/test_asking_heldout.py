@@ -8,7 +8,11 @@ First score, before any change for it (2026-12-01): 27 of 36 answered, 0 leaks; 
 showed (a person's "I" also reads the household's facts, a job is one slot of role and employer): 29 of 36.
 The other 7 were statements the extractor did not learn (how one takes coffee, the instrument one plays, a
 best friend, a teacher), taught in its next round, and the words for them added to the question table: so
-this set is tuned on now, and its 36 of 36 is not a held-out figure."""
+this set is tuned on now, and its 36 of 36 is not a held-out figure.
+
+A second set (data/asking_heldout2.json, another household, 38 questions), written after that round, scored
+once (2026-12-01): 34 of 38 answered, 0 leaks. Of the 4 missed, one was the read path ("what was my old
+job?" did not ask the past; "my old" does now), three are statements the extractor does not learn (marked)."""
 
 from __future__ import annotations
 
@@ -20,49 +24,70 @@ import pytest
 
 from tests.helpers import form, say
 
-DATA = json.loads((Path(__file__).parent / "data" / "asking_heldout.json").read_text())
-NOT_LEARNED: set[str] = set()  # every statement the questions need is learned now
+SETS = {
+    name: json.loads((Path(__file__).parent / "data" / f"{name}.json").read_text())
+    for name in ("asking_heldout", "asking_heldout2")
+}
+NOT_LEARNED = {  # (set, question): the statement that answers it gives no fact yet
+    ("asking_heldout2", "where does my best friend live?"),  # "My best friend Noor lives next door."
+    ("asking_heldout2", "where does Noor live?"),
+    ("asking_heldout2", "when is Biscuit going to the vet?"),  # "Our dog Biscuit goes to the vet on the 5th ..."
+}
 
 
 @pytest.fixture(scope="module")
-def home(tmp_path_factory):
+def homes(tmp_path_factory):
+    """A daemon per set, its statements formed once, made when a test first asks for it."""
     from tests.helpers import make_daemon, real_loader, settle
 
-    data_dir = tmp_path_factory.mktemp("heldout")
+    made: dict = {}
     old = os.environ.get("HEARTH_DATA_DIR")
-    os.environ["HEARTH_DATA_DIR"] = str(data_dir)
-    daemon = make_daemon(data_dir, real_loader)
-    settle(daemon)
-    client = daemon.client()
-    for i, s in enumerate(DATA["statements"]):
-        ts = f"2026-10-{s['day']:02d}T{8 + i % 10:02d}:{i % 60:02d}:00Z"
-        say(client, [s["text"]], ts, speaker=s["speaker"], thread=s["thread"])
-    form(client)
-    yield client
-    daemon.stop()
+
+    def home(name: str):
+        if name not in made:
+            data_dir = tmp_path_factory.mktemp(name)
+            os.environ["HEARTH_DATA_DIR"] = str(data_dir)
+            daemon = make_daemon(data_dir, real_loader)
+            settle(daemon)
+            client = daemon.client()
+            for i, s in enumerate(SETS[name]["statements"]):
+                ts = f"2026-10-{s['day']:02d}T{8 + i % 10:02d}:{i % 60:02d}:00Z"
+                say(client, [s["text"]], ts, speaker=s["speaker"], thread=s["thread"])
+            form(client)
+            made[name] = (daemon, client)
+        return made[name][1]
+
+    yield home
+    for daemon, _client in made.values():
+        daemon.stop()
     if old is None:
         os.environ.pop("HEARTH_DATA_DIR", None)
     else:
         os.environ["HEARTH_DATA_DIR"] = old
 
 
-def _case(q):
-    marks = [pytest.mark.xfail(reason="the extractor does not learn the statement yet")]
-    return pytest.param(q, id=f"{q['speaker']}: {q['question']}", marks=marks if q["question"] in NOT_LEARNED else ())
+def _cases():
+    for name, data in SETS.items():
+        for q in data["questions"]:
+            marks = [pytest.mark.xfail(reason="the extractor does not learn the statement yet")]
+            learned = (name, q["question"]) not in NOT_LEARNED
+            yield pytest.param(name, q, id=f"{name} {q['speaker']}: {q['question']}", marks=() if learned else marks)
 
 
-@pytest.mark.parametrize("q", [_case(q) for q in DATA["questions"]])
-def test_the_answer_is_in_the_askers_context(home, q):
-    preamble = home.context(q["question"], speaker=q["speaker"])["preamble"].lower()
+@pytest.mark.parametrize(("name", "q"), list(_cases()))
+def test_the_answer_is_in_the_askers_context(homes, name, q):
+    preamble = homes(name).context(q["question"], speaker=q["speaker"])["preamble"].lower()
     assert all(word.lower() in preamble for word in q["expect"]), preamble
 
 
-def test_no_caller_sees_another_persons_private_words(home):
-    callers = [(p, "high") for p in DATA["people"]] + [(p, "medium") for p in DATA["people"]] + [(None, None)]
-    for q in DATA["questions"]:
+@pytest.mark.parametrize("name", list(SETS))
+def test_no_caller_sees_another_persons_private_words(homes, name):
+    data, home = SETS[name], homes(name)
+    callers = [(p, "high") for p in data["people"]] + [(p, "medium") for p in data["people"]] + [(None, None)]
+    for q in data["questions"]:
         for speaker, band in callers:
             preamble = home.context(q["question"], speaker=speaker, band=band)["preamble"].lower()
-            for owner, words in DATA["private"].items():
+            for owner, words in data["private"].items():
                 if owner == speaker and band == "high":
                     continue
                 assert not [w for w in words if w.lower() in preamble], (speaker, band, q["question"], owner)
