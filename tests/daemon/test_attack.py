@@ -382,3 +382,38 @@ def test_a_key_written_on_a_full_disk_is_absent_not_empty_and_the_answer_says_di
     monkeypatch.setattr(paths.os, "fsync", real_fsync)
     assert client.erase("match", "4417", dry_run=True)["counts"]["turns"] == 1
     assert all(p.stat().st_size > 0 for p in secrets.iterdir())
+
+
+# -- 14: an export in flight holds up nothing ---------------------------------------------------------------------
+def test_commits_and_reads_go_on_while_an_export_streams(daemon, client):
+    import threading
+    import time
+
+    client.commit_turns([turn(f"note {i} about the garden") for i in range(200)])
+    lines = daemon.ops.forgetting.export()
+    next(lines)
+    stop, read = threading.Event(), []
+
+    def slow_reader():  # a client reading its export slowly: its snapshot stays open all the while
+        for line in lines:
+            read.append(line)
+            if stop.is_set():
+                break
+            time.sleep(0.01)
+
+    reader = threading.Thread(target=slow_reader)
+    reader.start()
+    try:
+        started = time.monotonic()
+        for i in range(60):  # each to a new thread, as the adversary's commits were
+            answer = client.commit_turns([turn(f"fresh turn {i}", thread=f"room-{i}")])
+            assert answer["committed"] == 1
+            assert client.window(f"room-{i}")["turns"][-1]["text"] == f"fresh turn {i}"  # reads see it at once
+        took = time.monotonic() - started
+    finally:
+        stop.set()
+        reader.join(timeout=30)
+    assert reader.is_alive() is False and took < 30
+    assert read and '"end": true' not in read[-1]  # the export was still streaming all the while
+    with daemon.store.reading() as conn:
+        assert conn.execute("SELECT count(*) FROM turns").fetchone()[0] == 260
