@@ -735,6 +735,10 @@ POSITIVES = [
     ),
     pos("my best mate deepa is allergic to cats", ("allergy", "cats"), subject="Deepa"),
     pos("My best mate is called Tom.", ("family_member", "Tom")),
+    pos("I work for the council as a planning officer.", ("works_at", "the council"), ("works_as", "planning officer")),
+    pos("im a nurse well a nurse practitioner now", ("works_as", "nurse practitioner")),
+    pos("I'm a teacher, well, a head teacher now.", ("works_as", "head teacher")),
+    pos("I only eat halal meat.", ("diet", "halal")),
 ]
 
 NEGATIVES = [
@@ -1101,6 +1105,11 @@ NEGATIVES = [
     neg("Is Ingrid's parents' evening Thursday, or Wednesday at six?"),
     neg("my best mate deepa isn't allergic to cats"),
     neg("my best mate deepa was allergic to cats as a kid"),
+    neg("I'm planning a trip to Rome in May."),
+    neg("I used to work for the council as a planning officer."),
+    neg("I was a nurse well a nurse practitioner then"),
+    neg("I don't eat halal meat."),
+    neg("I like my steak well done now"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -854,7 +854,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "diet",
         rf"^{SUBJ} {ADV}(?:am|are|have been|have always been|went|have gone|became|have become|turned|"
         rf"am on|are on|follow|eat|keep|am following|are following) {ADV}(?:an? |the |strict |strictly |fully )*"
-        rf"(?P<obj>{DIET})\b(?: (?:diet|food|lifestyle|household|family|house))?",
+        rf"(?P<obj>{DIET})\b(?: (?:diet|food|lifestyle|household|family|house|meat))?",
         _b_diet,
         False,
     ),

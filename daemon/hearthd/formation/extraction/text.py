@@ -116,7 +116,9 @@ _REPORTED = re.compile(
 )
 # Clause-wide: plans, wishes and obligations are not current facts.
 _PLAN = re.compile(
-    r"\b(?:shall|going to|planning|plan to|plans to|thinking of|thinking about|considering|want|wants|wanted|"
+    r"\b(?:shall|going to|planning(?! (?:officer|manager|consultant|engineer|department|team|permission|"
+    r"application|inspector|office|committee|assistant|director|lawyer)\b)|plan to|plans to|"
+    r"thinking of|thinking about|considering|want|wants|wanted|"
     r"hope|hopes|hoping|hopefully|about to|intend|intends|intending|soon|next (?:week|month|year|summer|winter|"
     r"spring|autumn|fall|weekend|time)|tomorrow|later|eventually|might|could|should|must|ought|trying to|"
     r"try to|looking to|looking for|tonight|someday|would)\b"
@@ -198,7 +200,9 @@ _CORRECTION = re.compile(
     r"no,? actually|actually,? no|no no|no(?=,)|correction|scratch that|my bad|oops)\s*(?:[,:\-\u2013\u2014]\s*|\s)",
     re.I,
 )
-_WELL_ACTUALLY = re.compile(r",?\s+well,?\s+(?P<after>[\w\-]+(?: [\w\-]+)?),?\s+actually[\s.!]*$", re.I)
+_WELL_ACTUALLY = re.compile(
+    r",?\s+well,?\s+(?P<after>(?:(?:an?|the) )?[\w\-]+(?: [\w\-]+)?),?\s+(?:actually|now|these days)[\s.!]*$", re.I
+)
 _RESTATED = re.compile(r"^(?:it is|it was|that is|that was|make (?:that|it)|it is actually|they are)\s+", re.I)
 # Said without a comma, as speech is transcribed: "the ninth of november no wait the nineteenth".
 _BARE_CORRECTION = re.compile(r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no)\s+", re.I)
@@ -233,6 +237,9 @@ def correct(s: str) -> str:
     s = _not_instead(s)
     if w := _WELL_ACTUALLY.search(s):  # "I am vegetarian well pescatarian actually": the last words restated
         said, restated = s[: w.start()].split(), w.group("after").split()
+        at = [i for i, x in enumerate(said) if x.lower() == restated[0].lower()]
+        if restated[0].lower() in ("a", "an", "the") and at and at[-1] > 0:
+            return " ".join(said[: at[-1]] + restated)  # "I am a nurse well a nurse practitioner now"
         return " ".join(said[: -len(restated)] + restated) if len(said) > len(restated) + 1 else s
     m = _CORRECTION.search(s) or _BARE_CORRECTION.search(s)
     if not m or m.start() == 0:
