@@ -928,3 +928,32 @@ def test_hearthctl_erase_says_what_it_matches_and_what_the_household_keeps(daemo
     assert "--include-household" in capsys.readouterr().out
     assert hearthctl(["erase", "--speaker", "dana", "--include-household", "--yes"]) == 0
     assert "erased" in capsys.readouterr().out and not daemon.ops.recall.facts(EVERYTHING)
+
+
+def test_a_crash_after_the_erase_committed_leaves_no_byte_once_the_daemon_is_up_again(
+    daemon, keys, data_dir, tmp_path, monkeypatch
+):
+    import shutil
+
+    from hearthd.forgetting.erase import execute
+
+    secret = "sk-live-wombat-8842"
+    say(daemon, [f"The alarm code is {secret} this month."], "2026-03-01T10:00:00Z")
+    # killed after the receipt committed, before the WAL was emptied: the files as they are at that moment
+    monkeypatch.setattr(execute, "truncate_wal", lambda path: False)
+    monkeypatch.setattr(execute, "retry_later", lambda path: None)
+    monkeypatch.setattr(execute, "_after_ending_snapshots", lambda store: False)
+    erase(daemon, keys, Selector.parse("match", secret))
+    crashed = tmp_path / "crashed"
+    crashed.mkdir()
+    for name in ("core.db", "core.db-wal", "core.db-shm"):
+        if (data_dir / name).exists():
+            shutil.copy(data_dir / name, crashed / name)
+    assert secret.encode() in (crashed / "core.db-wal").read_bytes()  # the crash caught it in the WAL
+    restarted = Store(crashed)  # the next start: up again, before any stop's checkpoint
+    try:
+        for name in ("core.db", "core.db-wal"):
+            path = crashed / name
+            assert not path.exists() or secret.encode() not in path.read_bytes(), name
+    finally:
+        restarted.close()

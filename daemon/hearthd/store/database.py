@@ -42,6 +42,9 @@ class Store:
         conn = open_connection(self.path)
         try:
             self.schema_version = migrate(conn)
+            # Nobody reads yet: empty the WAL, so a stop that skipped it (kill -9 after an erase committed)
+            # leaves no erased text in its frames once the daemon is up again.
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except BaseException:
             conn.close()
             raise
