@@ -739,6 +739,21 @@ POSITIVES = [
     pos("im a nurse well a nurse practitioner now", ("works_as", "nurse practitioner")),
     pos("I'm a teacher, well, a head teacher now.", ("works_as", "head teacher")),
     pos("I only eat halal meat.", ("diet", "halal")),
+    pos(
+        "oh my stepdad kwame drives a vintage mini",
+        ("family_member", "Kwame"),
+        ("owns", "vintage mini"),
+        subject="Kwame",
+    ),
+    pos("theres a lawnmower in the shed", ("owns", "lawnmower"), subject="household"),
+    pos(
+        "the wifi passwords on the back of the router",
+        ("note", "wifi password is on the back of the router"),
+        subject="household",
+    ),
+    pos("The spare key is with Chidi next door.", ("note", "spare key is with Chidi next door"), subject="household"),
+    pos("the hamsters called noodle", ("pet", "Noodle")),
+    pos("The dog's called Rex.", ("pet", "Rex")),
 ]
 
 NEGATIVES = [
@@ -1110,6 +1125,13 @@ NEGATIVES = [
     neg("I was a nurse well a nurse practitioner then"),
     neg("I don't eat halal meat."),
     neg("I like my steak well done now"),
+    neg("my stepdad kwame used to drive a vintage mini"),
+    neg("is there a lawnmower in the shed"),
+    neg("there's no lawnmower in the shed"),
+    neg("the car keys on the table"),
+    neg("Is the spare key with Chidi next door?"),
+    neg("the hamster was called noodle"),
+    neg("is the hamster called noodle"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

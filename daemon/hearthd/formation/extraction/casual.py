@@ -266,7 +266,9 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (
             r"^there is (?P<o>(?:an?|two) (?:[a-z\-]+ )?(?:piano|grand piano|keyboard|drum kit|hot tub|trampoline|"
             r"greenhouse|pool table|snooker table|harp|organ|treadmill|exercise bike|rowing machine|telescope|"
-            r"chest freezer|tumble dryer|dishwasher)) in (?:our|the) (?:front |back |living |sitting |spare |dining )?"
+            r"chest freezer|tumble dryer|dishwasher|lawnmower|lawn mower|barbecue|bbq|pressure washer|generator|"
+            r"sewing machine|chainsaw|ladder|wheelbarrow|freezer|log burner|"
+            r"wood burner)) in (?:our|the) (?:front |back |living |sitting |spare |dining )?"
             r"(?:room|lounge|garage|hall|hallway|kitchen|garden|shed|conservatory|loft|attic|cellar|basement|house)$",
             r"we have got \g<o>",
         ),

@@ -763,7 +763,13 @@ def _b_kept(m, ctx):
     if _NOT_IN_PLACE.search(where) or len(where.split()) > 12 or re.search(r"\b(?:now|today|tonight)\b", where):
         return []
     thing = m.group("thing") if "'s " in m.group("thing") else m.group("thing").lower()
-    verb = m.group("verb").lower() if m.group("verb") else "are kept" if thing.endswith("s") else "is kept"
+    glued = m.groupdict().get("glued")
+    if glued == "s" and (not ctx.lowercase or thing.endswith("key")):
+        return []  # "the car keys on the table": a plural, said without its verb
+    if glued:
+        verb = "is"  # "the wifi passwords on the router": the 's a recogniser wrote without its apostrophe
+    else:
+        verb = m.group("verb").lower() if m.group("verb") else "are kept" if thing.endswith("s") else "is kept"
     obj = f"{thing} {verb} {where}"
     the = "" if "'s " in thing else "the "
     return [replace(ctx.cand("note", obj, f"{{subject}}: {the}{obj}"), subject=HOUSEHOLD)]
@@ -780,8 +786,10 @@ EVENT_RULES_SRC += [
     ),
     (
         "note",
-        rf"^(?:the |our |(?=(?-i:[A-Z])[a-z\-]+'s ))(?P<thing>(?:(?-i:[A-Z])[a-z\-]+'s )?{_THING}) "
-        rf"(?P<verb>{_IS_KEPT}) (?P<where>{_PLACE_PREP} (?:the|our|a) .+)$",
+        rf"^(?:the |our |(?=(?-i:[A-Z])[a-z\-]+'s ))(?P<thing>(?:(?-i:[A-Z])[a-z\-]+'s )?{_THING})"
+        rf"(?:(?P<glued>'s|s) | (?P<verb>{_IS_KEPT}) )"
+        rf"(?P<where>{_PLACE_PREP} (?:the|our|a) .+|with (?-i:[A-Z])[a-z\-]+ (?:next door|at number \w+(?: \w+)?|"
+        rf"across the road|over the road|down the road|upstairs|downstairs))$",
         _b_kept,
         False,
     ),

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from .casual import _plural
 from .dates import canonical_date, on_date
-from .model import MAX_OBJECT_WORDS, Candidate, Mention
+from .model import HOUSEHOLD, MAX_OBJECT_WORDS, Candidate, Mention
 from .text import (
     _CLAUSE_SPLIT,
     _NEGATION,
@@ -500,13 +500,21 @@ def _b_pet_named(m, ctx):
     return [c for n in _explicit_name(m.group("obj"), ctx) if (c := _pet(n, m.group("kind"), ctx))]
 
 
+def _b_the_pet_named(m, ctx):
+    """ "the hamster's called Noodle": the household's pet, said as "the" one."""
+    if ctx.about:
+        return []
+    return [replace(c, subject=HOUSEHOLD) for c in _b_pet_named(m, ctx)]
+
+
 def _like_text(verb: str, obj: str, infinitive: bool) -> str:
     verb = re.sub(r"\s+", " ", verb.strip().lower())
     return f"{{subject}} {_third_person(verb)} {'to ' if infinitive else ''}{obj}"
 
 
 _OWNABLE = re.compile(
-    r"(?:car|van|truck|pickup|motorbike|motorcycle|scooter|bike|bicycle|e-bike|boat|caravan|camper|campervan|"
+    r"(?:car|van|truck|mini|beetle|jeep|land rover|range rover|"
+    r"pickup|motorbike|motorcycle|scooter|bike|bicycle|e-bike|boat|caravan|camper|campervan|"
     r"motorhome|tractor|piano|guitar|violin|cello|drum kit|keyboard|laptop|tablet|smartphone|smart tv|tv|television|"
     r"games console|console|dishwasher|tumble dryer|dryer|washing machine|air fryer|coffee machine|thermomix|"
     r"hot tub|trampoline|greenhouse|shed|garage|garden|allotment|holiday home|beach house|cottage|flat|house)",
@@ -966,6 +974,12 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     ("pet", rf"^(?:my|our) (?P<kind>{PET})(?: is| are)? (?:called|named) (?P<obj>.+)", _b_pet_named, False),
     ("pet", rf"^(?:my|our) (?P<kind>{PET})(?:'s| is) name is (?P<obj>.+)", _b_pet_named, False),
+    (
+        "pet",
+        rf"^the (?P<kind>{PET})(?:'s|s| is) (?:called|named) (?P<obj>(?:(?-i:[A-Z])|(?=[a-z]+$))\S+)$",
+        _b_the_pet_named,
+        False,
+    ),
     ("family_member", rf"{_HAVE}(?P<rest>.+)", _b_have, False),
     # possessions: a brand or a closed list of things ("I drive a Volvo", "we have got a blue Toyota")
     (
