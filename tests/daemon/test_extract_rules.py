@@ -754,6 +754,10 @@ POSITIVES = [
     pos("The spare key is with Chidi next door.", ("note", "spare key is with Chidi next door"), subject="household"),
     pos("the hamsters called noodle", ("pet", "Noodle")),
     pos("The dog's called Rex.", ("pet", "Rex")),
+    pos("waffles goes mad for tennis balls", ("likes", "tennis balls"), subject="Waffles"),
+    pos("waffles has the vet on monday at 4", ("appointment", "monday at 4"), subject="Waffles"),
+    pos("gerald goes to the vet for his check up on the 20th of may", ("appointment", "20th of May"), subject="Gerald"),
+    pos("I go to the dentist on the 20th of May.", ("appointment", "20th of May")),
 ]
 
 NEGATIVES = [
@@ -1132,6 +1136,11 @@ NEGATIVES = [
     neg("Is the spare key with Chidi next door?"),
     neg("the hamster was called noodle"),
     neg("is the hamster called noodle"),
+    neg("waffles doesn't go mad for tennis balls"),
+    neg("does waffles have the vet on monday at 4"),
+    neg("gerald went to the vet for his check up on the 20th of may"),
+    neg("I don't go to the dentist on Monday."),
+    neg("chips goes well with fish"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -342,6 +342,13 @@ def _b_have_pro(m, ctx):
     return _appointment(ctx, f"{m.group('pro')} appointment", m.group("when"))
 
 
+def _b_goes_to_pro(m, ctx):
+    """ "Gerald goes to the vet for his check up on the 20th of May": the visit, with what it is for."""
+    what = (m.group("for") or "").lower().replace("check up", "check-up")
+    event = f"{m.group('pro')} {what}" if what else f"{m.group('pro')} appointment"
+    return _appointment(ctx, event, m.group("when"))
+
+
 def _b_my_event(m, ctx):
     mods = m.group("mods") or ""
     if _bad_mod(mods):
@@ -668,6 +675,17 @@ EVENT_RULES_SRC = [
         rf"(?:now |always |usually |still )?"
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_my_event,
+        False,
+    ),
+    # "Gerald goes to the vet for his check up on the 20th of May": a visit on a day, said in the present
+    (
+        "appointment",
+        rf"^I (?:go|am going|am taken|am off) to (?:the |my )(?P<pro>{PRO})(?:'s)?"
+        r"(?: for (?:my |his |her |its |their |a |an |the )?"
+        r"(?P<for>check up|check-up|checkup|jabs?|vaccinations?|booster|injections?|annual check|dental|"
+        rf"clean|scale and polish|filling|x-ray|scan|blood test|test|review|operation|op))? "
+        rf"(?P<when>{_ONE_OFF}){_TAIL}",
+        _b_goes_to_pro,
         False,
     ),
     # "the dentist is on the fifth at four": the visit to a professional, said by who

@@ -286,6 +286,15 @@ def _cap(word: str) -> str:
     return "-".join(p[:1].upper() + p[1:] for p in word.split("-"))
 
 
+# "waffles has the vet on monday": a plural word first with a singular verb after it is a name (a pet's, mostly)
+_PLURAL_NAME = re.compile(
+    r"(?!(?:maths|physics|news|politics|series|species|mumps|measles|diabetes|economics|athletics|gymnastics|"
+    r"this|his|hers|yours|ours|its|was|is|has|does|us|yes|thanks|cheers|always|sometimes|perhaps|less|plus|"
+    r"bus|gas|glass|class|grass|boss|dress|kiss|miss|business|address|stress|process)\b)[a-z]{3,}s "
+    r"(?:has|goes|is|loves|adores|hates|gets|needs|sleeps|eats|barks|chases|likes|does)\b"
+)
+
+
 def truecase(sentence: str) -> tuple[str, frozenset[str]]:
     """An all-lower-case sentence with "I" and the words that may be names capitalised ("hanne's a vet in oslo" ->
     "Hanne's a vet in Oslo"), and a place's head word after one ("northgate clinic" -> "Northgate Clinic"); with
@@ -305,6 +314,7 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
         elif (
             (prev_cap and base in _NAME_HEADS)
             or not is_common(base)
+            or (m.start() == 0 and _PLURAL_NAME.match(sentence))
             or (base not in _NOT_IN_SLOT and _ORG_SLOT.search(sentence, max(0, m.start() - 20), m.start()))
         ):
             new, cap = _cap(word), True
