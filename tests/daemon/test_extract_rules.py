@@ -758,6 +758,22 @@ POSITIVES = [
     pos("waffles has the vet on monday at 4", ("appointment", "monday at 4"), subject="Waffles"),
     pos("gerald goes to the vet for his check up on the 20th of may", ("appointment", "20th of May"), subject="Gerald"),
     pos("I go to the dentist on the 20th of May.", ("appointment", "20th of May")),
+    pos("please use the 24 hour clock", ("rule", "Use the 24 hour clock")),
+    pos("Please use metric units.", ("rule", "Use metric units")),
+    pos(
+        "In this house we use metric, so always give recipes in grams.",
+        ("rule", "Always give recipes in grams"),
+        subject="household",
+    ),
+    pos(
+        "dont give the kids the answers to their homework just help them work it out",
+        ("rule", "Do not give the kids the answers to their homework, help them work it out"),
+        subject="household",
+    ),
+    pos(
+        "please dont call me mrs lindqvist just marisol is fine", ("rule", "Call {subject} marisol, not mrs Lindqvist")
+    ),
+    pos("Don't call me Mrs Lindqvist.", ("rule", "Do not call {subject} Mrs Lindqvist")),
 ]
 
 NEGATIVES = [
@@ -1141,6 +1157,13 @@ NEGATIVES = [
     neg("gerald went to the vet for his check up on the 20th of may"),
     neg("I don't go to the dentist on Monday."),
     neg("chips goes well with fish"),
+    neg("can you use the 24 hour clock?"),
+    neg("we used metric, so we never needed cups"),
+    neg("don't tell the kids about the party"),
+    neg("don't give the kids sweets today"),
+    neg("don't call me that"),
+    neg("please dont call me tomorrow"),
+    neg("Sure, I'll use the 24 hour clock from now on."),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -270,11 +270,51 @@ def _stop_rule(s: str) -> str | None:
     return f"Do not {_gerund_base(m.group('ger'))} {rest}".strip()
 
 
+# "please don't call me Mrs Lindqvist, just Marisol is fine": how to be addressed, and how not.
+_NOT_CALL_ME = re.compile(
+    rf"^(?:please\s+)?do not call me (?P<no>{NAME}(?: {NAME})?)(?:[,\s]+(?:just|only)?\s*(?:call me )?"
+    rf"(?P<yes>{NAME})(?: is fine| will do| is ok| is okay| please)?)?$",
+    re.I,
+)
+# "please use the 24 hour clock", "please use metric": a convention asked for is standing, said once.
+_CONVENTION = re.compile(
+    r"^(?:please\s+)?(?:always\s+)?(?P<body>use (?:the )?(?:24[ \-]hour|12[ \-]hour) clock|use (?:metric|imperial|"
+    r"celsius|centigrade|fahrenheit|british english|american english|british spelling|american spelling|uk english|"
+    r"us english)(?: units| measurements)?)$",
+    re.I,
+)
+# "don't give the kids the answers to their homework": what not to do for the children is a household rule.
+_FOR_THE_KIDS = re.compile(
+    r"^(?:please\s+)?do not (?P<body>(?:give|tell|let|show|read|offer|help) (?:the kids|the children|the boys|"
+    r"the girls|the twins)\b(?! about\b).+)$",
+    re.I,
+)
+
+
+def _address_rule(sentence: str, s: str) -> Candidate | None:
+    m = _NOT_CALL_ME.match(s.strip(" .!"))
+    if m:
+        no = " ".join(w[:1].upper() + w[1:] for w in m.group("no").split())
+        yes = m.group("yes") and m.group("yes")[:1].upper() + m.group("yes")[1:]
+        return _rule(f"Call me {yes}, not {no}" if yes else f"Do not call me {no}", sentence.strip())
+    m = _CONVENTION.match(s.strip(" .!"))
+    if m:
+        return _rule(m.group("body"), sentence.strip())
+    m = _FOR_THE_KIDS.match(s.strip(" .!"))
+    if m and not _ONE_OFF_TIME.search(m.group("body")):
+        body = re.sub(r"\s+(?:just|instead|but)\s+(?=help|let|ask|show|explain)", ", ", m.group("body"), count=1)
+        c = _rule(f"Do not {body}", sentence.strip())
+        return replace(c, subject=HOUSEHOLD) if c else None
+    return None
+
+
 def _special_rule(sentence: str, s: str) -> Candidate | None:
     """The forms that are not a plain imperative: "stop X-ing", "in this house no X", "X when I Y"."""
     body = _stop_rule(s)
     if body:
         return _rule(body, sentence.strip())
+    if c := _address_rule(sentence, s):
+        return c
     m = _HOUSE_RULE.match(s)
     if m and not re.search(r"\b(?:is|are|was|were|has|have|left)\b", m.group("body"), re.I):
         c = _rule(_RUN_ON.sub("", m.group("body")), sentence.strip())
@@ -333,6 +373,12 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     if _split_when(rest):
         head, tail = rest, ""
     body = _normal_form(("from now on " if standing else "") + head)
+    so = re.match(r"^so\s+(?P<r>(?:always|never)\s.+)$", tail, re.I)
+    if not body and so and (body := _normal_form(so.group("r"))):
+        # "in this house we use metric, so always give recipes in grams": the reason first, the rule after "so"
+        c = _rule(body, sentence.strip())
+        house = re.match(r"^(?:in (?:this|our) (?:house|household|home|family)|we\b)", head, re.I)
+        return ([replace(c, subject=HOUSEHOLD) if house else c] if c else []), ""
     if not body:
         return [], s
     c = _rule(body, sentence.strip())
