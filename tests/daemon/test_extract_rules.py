@@ -774,6 +774,10 @@ POSITIVES = [
         "please dont call me mrs lindqvist just marisol is fine", ("rule", "Call {subject} marisol, not mrs Lindqvist")
     ),
     pos("Don't call me Mrs Lindqvist.", ("rule", "Do not call {subject} Mrs Lindqvist")),
+    pos("my aunt visits every other weekend", ("schedule", "every other weekend"), subject="my aunt"),
+    pos("Auntie Jo comes for Sunday lunch every week.", ("schedule", "every week"), subject="Jo"),
+    pos("Please don't call me Rob, Robert is fine.", ("rule", "Call {subject} Robert, not Rob")),
+    pos("The tortoise is called Sheldon.", ("pet", "Sheldon")),
 ]
 
 NEGATIVES = [
@@ -1164,6 +1168,9 @@ NEGATIVES = [
     neg("don't call me that"),
     neg("please dont call me tomorrow"),
     neg("Sure, I'll use the 24 hour clock from now on."),
+    neg("my aunt used to visit every other weekend"),
+    neg("Does Auntie Jo come for Sunday lunch every week?"),
+    neg("Auntie Jo might come for Sunday lunch every week."),
 ]
 
 TABLE = POSITIVES + NEGATIVES

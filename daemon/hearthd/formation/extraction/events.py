@@ -33,7 +33,8 @@ _DAY = (
 )
 _ONE_OFF = rf"(?:{_DAY}(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY})?)"
 _RECUR = (
-    rf"(?:(?:every|each) (?:other |second |single )?(?:{WEEKDAY}|day|week|weekday|morning|evening|afternoon|night|"
+    rf"(?:(?:every|each) (?:other |second |single )?(?:{WEEKDAY}|day|weekend|week|weekday|morning|evening|"
+    rf"afternoon|night|"
     rf"fortnight|month|year|spring|summer|autumn|winter|{MONTH}|(?:two|three|four|six|few) (?:weeks|months))"
     rf"(?: {_PART})?|once a year|twice a year|annually|yearly|every year in {MONTH}|in {MONTH} every year|"
     rf"(?:on )?{WEEKDAY}s(?: and {WEEKDAY}s)?(?: {_PART}s?)?|(?:on )?{WEEKDAY} "
@@ -782,7 +783,7 @@ def _b_kept(m, ctx):
         return []
     thing = m.group("thing") if "'s " in m.group("thing") else m.group("thing").lower()
     glued = m.groupdict().get("glued")
-    if glued == "s" and (not ctx.lowercase or thing.endswith("key")):
+    if glued == "s" and (not ctx.lowercase or (thing.endswith("key") and not where.startswith("with "))):
         return []  # "the car keys on the table": a plural, said without its verb
     if glued:
         verb = "is"  # "the wifi passwords on the router": the 's a recogniser wrote without its apostrophe
@@ -929,10 +930,10 @@ def _b_visitor(m, ctx):
     day is a recurring arrangement; a relative's is theirs, a name's the household's ("Nonna comes for dinner")."""
     if ctx.about:
         return []
-    when, vp = _when(m.group("recur")), m.group("vp").lower()
-    if m.group("rel"):
+    when, vp = _when(m.group("recur")), m.group("vp")
+    if m.group("rel"):  # "Auntie Jo comes for Sunday lunch every week": the aunt, named
         c = ctx.cand("schedule", when, f"{{subject}} {vp} {_on(when)}", "visit")
-        return [replace(c, subject=Mention(relation=relation_word(m.group("rel"))))]
+        return [replace(c, subject=Mention(name=m.group("relname"), relation=relation_word(m.group("rel"))))]
     if not m.group("purpose"):
         return []  # "Dorota comes every Thursday": who she is, and why, is not said
     name = m.group("name")
@@ -956,7 +957,10 @@ def _b_fetches(m, ctx):
 
 
 _NOT_VISITOR = r"(?!(?:She|He|They|It|We|I|You|Everyone|Everybody|Nobody|Someone|Somebody)\b)"
-_VISITOR = rf"(?:(?:my |our )?(?P<rel>{REL})|{_NOT_VISITOR}(?P<name>(?-i:[A-Z])[a-z\-]+))"
+_VISITOR = (
+    rf"(?:(?:my |our )?(?P<rel>{REL})(?: (?P<relname>(?-i:[A-Z])[a-z\-]+))?"
+    rf"|{_NOT_VISITOR}(?P<name>(?-i:[A-Z])[a-z\-]+))"
+)
 _PURPOSE = (
     r"(?:for (?:dinner|lunch|tea|supper|breakfast|brunch|a roast|sunday lunch|sunday dinner|a cuppa|coffee)|"
     r"to stay|to visit|to see us|to see the kids|to babysit)"

@@ -769,7 +769,12 @@ def _routine(subject_adv: str | None, vp: str, lead_freq: str | None, ctx: _Ctx)
     activity = _swap_pronouns(activity)
     if not activity or len(activity.split()) > MAX_OBJECT_WORDS:
         return []
-    if re.fullmatch(r"(?:come|go|visit)(?: (?:in|round|over|here|by))?", activity, re.I):
+    if re.fullmatch(
+        r"(?:come|go|visit)(?: (?:in|round|over|here|by))?(?: for (?:[a-z]+ )?(?:dinner|lunch|tea|supper|breakfast|"
+        r"brunch|roast)| to stay| to visit)?",
+        activity,
+        re.I,
+    ):
         return []  # "Dorota comes every Thursday": who comes, not what one does
 
     qualifier = " ".join(x for x in [subject_adv and subject_adv.lower(), lead_freq, *freqs] if x) or None
