@@ -778,6 +778,15 @@ POSITIVES = [
     pos("Auntie Jo comes for Sunday lunch every week.", ("schedule", "every week"), subject="Jo"),
     pos("Please don't call me Rob, Robert is fine.", ("rule", "Call {subject} Robert, not Rob")),
     pos("The tortoise is called Sheldon.", ("pet", "Sheldon")),
+    pos("The cleaner's called Dorota.", ("name", "Dorota"), subject="my cleaner"),
+    pos("theres a freezer in the garage", ("owns", "freezer"), subject="household"),
+    pos(
+        "in our house we're vegetarian, so never suggest meat recipes",
+        ("rule", "Never suggest meat recipes"),
+        ("diet", "vegetarian"),
+        subject="household",
+    ),
+    pos("I'm allergic to nuts, so never suggest satay", ("rule", "Never suggest satay"), ("allergy", "nuts")),
 ]
 
 NEGATIVES = [
@@ -1171,6 +1180,9 @@ NEGATIVES = [
     neg("my aunt used to visit every other weekend"),
     neg("Does Auntie Jo come for Sunday lunch every week?"),
     neg("Auntie Jo might come for Sunday lunch every week."),
+    neg("is the cleaner called Dorota"),
+    neg("The cleaner was called Dorota."),
+    neg("I was allergic to nuts, so I never ate satay"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

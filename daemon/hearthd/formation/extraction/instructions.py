@@ -378,7 +378,7 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
         # "in this house we use metric, so always give recipes in grams": the reason first, the rule after "so"
         c = _rule(body, sentence.strip())
         house = re.match(r"^(?:in (?:this|our) (?:house|household|home|family)|we\b)", head, re.I)
-        return ([replace(c, subject=HOUSEHOLD) if house else c] if c else []), ""
+        return ([replace(c, subject=HOUSEHOLD) if house else c] if c else []), head  # the reason read as facts
     if not body:
         return [], s
     c = _rule(body, sentence.strip())

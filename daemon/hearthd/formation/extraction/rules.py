@@ -350,7 +350,7 @@ def _family(name: str, rel: str, ctx: _Ctx, adj: str | None = None) -> Candidate
 
 
 # Paid to help the household, not kin nor friends: named, they are the name of that role.
-_HIRED_HELP = {"childminder", "nanny", "babysitter", "au pair", "cleaner", "dog walker", "carer"}
+_HIRED_HELP = {"childminder", "nanny", "babysitter", "au pair", "cleaner", "dog walker", "carer", "gardener"}
 
 
 def _pet(name: str | None, kind: str, ctx: _Ctx, count: str = "a") -> Candidate | None:
@@ -403,6 +403,10 @@ _NOT_KIN = [
     "childminder",
     "nanny",
     "babysitter",
+    "au pair",
+    "cleaner",
+    "dog walker",
+    "gardener",
     "godmother",
     "godfather",
     "godson",
@@ -517,7 +521,10 @@ _OWNABLE = re.compile(
     r"pickup|motorbike|motorcycle|scooter|bike|bicycle|e-bike|boat|caravan|camper|campervan|"
     r"motorhome|tractor|piano|guitar|violin|cello|drum kit|keyboard|laptop|tablet|smartphone|smart tv|tv|television|"
     r"games console|console|dishwasher|tumble dryer|dryer|washing machine|air fryer|coffee machine|thermomix|"
-    r"hot tub|trampoline|greenhouse|shed|garage|garden|allotment|holiday home|beach house|cottage|flat|house)",
+    r"hot tub|trampoline|greenhouse|shed|garage|garden|allotment|holiday home|beach house|cottage|flat|house|"
+    r"chest freezer|freezer|lawnmower|lawn mower|barbecue|bbq|pressure washer|generator|sewing machine|chainsaw|"
+    r"ladder|wheelbarrow|log burner|wood burner|pool table|snooker table|treadmill|exercise bike|rowing machine|"
+    r"telescope)",
     re.I,
 )
 _NOT_OWNED = {"phd", "mba", "msc", "ba", "bsc", "masters", "zoom", "teams", "skype", "covid", "uber", "lot", "bit"}
@@ -956,6 +963,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "family_member",
         rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN})(?: is| are)? (?:called|named) "
         rf"(?P<obj>.+)",
+        _b_family_named,
+        False,
+    ),
+    # "the cleaner's called Dorota": the household's help, said as "the" one
+    (
+        "name",
+        rf"^the (?P<rel>{_alt(sorted(_HIRED_HELP))})(?:'s|s| is) (?:called|named) (?P<obj>.+)",
         _b_family_named,
         False,
     ),
