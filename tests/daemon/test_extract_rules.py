@@ -787,6 +787,15 @@ POSITIVES = [
         subject="household",
     ),
     pos("I'm allergic to nuts, so never suggest satay", ("rule", "Never suggest satay"), ("allergy", "nuts")),
+    pos(
+        "spare key's with pat at number twelve", ("note", "spare key is with pat at number twelve"), subject="household"
+    ),
+    pos("My guitar is on Mondays.", ("schedule", "Mondays")),
+    pos(
+        "Rosa's piano with Mr Okafor is on Thursdays at half four.",
+        ("schedule", "Thursdays at half four"),
+        subject="Rosa",
+    ),
 ]
 
 NEGATIVES = [
@@ -1183,6 +1192,10 @@ NEGATIVES = [
     neg("is the cleaner called Dorota"),
     neg("The cleaner was called Dorota."),
     neg("I was allergic to nuts, so I never ate satay"),
+    neg("spare key is with him next door"),
+    neg("Rosa's piano was on Thursdays."),
+    neg("my piano is in the lounge"),
+    neg("Is Rosa's piano on Thursdays?"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

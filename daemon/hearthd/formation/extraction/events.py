@@ -805,9 +805,9 @@ EVENT_RULES_SRC += [
     ),
     (
         "note",
-        rf"^(?:the |our |(?=(?-i:[A-Z])[a-z\-]+'s ))(?P<thing>(?:(?-i:[A-Z])[a-z\-]+'s )?{_THING})"
+        rf"^(?:the |our |(?=spare keys? )|(?=(?-i:[A-Z])[a-z\-]+'s ))(?P<thing>(?:(?-i:[A-Z])[a-z\-]+'s )?{_THING})"
         rf"(?:(?P<glued>'s|s) | (?P<verb>{_IS_KEPT}) )"
-        rf"(?P<where>{_PLACE_PREP} (?:the|our|a) .+|with (?-i:[A-Z])[a-z\-]+ (?:next door|at number \w+(?: \w+)?|"
+        rf"(?P<where>{_PLACE_PREP} (?:the|our|a) .+|with [A-Za-z][a-z\-]+ (?:next door|at number \w+(?: \w+)?|"
         rf"across the road|over the road|down the road|upstairs|downstairs))$",
         _b_kept,
         False,
@@ -925,6 +925,11 @@ EVENT_RULES_SRC += [
 ]
 
 
+def _b_lesson(m, ctx):
+    """ "Rosa's piano with Mr Okafor is Thursdays at half four": the instrument said for its lesson."""
+    return _appointment(ctx, f"{m.group('ev')} lesson", m.group("recur"), True)
+
+
 def _b_visitor(m, ctx):
     """ "Grandma visits on Sundays", "Nonna comes for dinner every Sunday": a relative or friend who comes on a
     day is a recurring arrangement; a relative's is theirs, a name's the household's ("Nonna comes for dinner")."""
@@ -956,6 +961,19 @@ def _b_fetches(m, ctx):
     return [replace(ctx.cand("schedule", when, text, _qualifier(f"{who} {vp}")), subject=HOUSEHOLD)]
 
 
+_LESSONS = (
+    r"(?:piano|guitar|violin|viola|cello|drums|flute|clarinet|trumpet|saxophone|sax|singing|swimming|harp|ukulele|"
+    r"keyboard|recorder)"
+)
+EVENT_RULES_SRC += [
+    (
+        "schedule",
+        rf"^my (?P<ev>{_LESSONS})(?: lessons?)? (?:with (?:(?:mr|mrs|ms|miss|dr) )?(?-i:[A-Z])[\w\-]+ )?(?:is|are) "
+        rf"(?:on )?(?P<recur>{_RECUR}){_TAIL}",
+        _b_lesson,
+        False,
+    ),
+]
 _NOT_VISITOR = r"(?!(?:She|He|They|It|We|I|You|Everyone|Everybody|Nobody|Someone|Somebody)\b)"
 _VISITOR = (
     rf"(?:(?:my |our )?(?P<rel>{REL})(?: (?P<relname>(?-i:[A-Z])[a-z\-]+))?"
