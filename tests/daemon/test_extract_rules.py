@@ -684,6 +684,9 @@ POSITIVES = [
     pos("the plumbers coming on monday", ("appointment", "monday"), subject="household"),
     pos("Priya's got a new job at Boots.", ("works_at", "Boots"), subject="Priya"),
     pos("my mums hip replacement is on the ninth of march", ("appointment", "9th of March"), subject="my mother"),
+    # a place ending in s after "in"/"to" is never someone's: "lagos now" is not "lago's now"
+    pos("i live in lagos now", ("lives_in", "Lagos")),
+    pos("we moved to athens now", ("lives_in", "Athens"), subject="household"),
     pos("the whole family loves curry", ("likes", "curry"), subject="household"),
     pos("me and my husband got married in 2010", ("anniversary", "2010"), subject="household"),
     pos("my husband and I live in Leeds", ("lives_in", "Leeds"), subject="household"),

@@ -434,7 +434,12 @@ _POSS_WORD = re.compile(
 _VERB_WORDS = frozenset(_VERBS.split())
 
 
+_PLACE_BEFORE = re.compile(r"\b(?:in|to|from|near|at|of|outside|around)\s+$", re.I)
+
+
 def _possessive(m: re.Match) -> str:
+    if not m.group("pre") and _PLACE_BEFORE.search(m.string[: m.start()]):
+        return m.group()  # "lives in lagos now", "moved to athens": a place, never someone's
     word, nxt, nxt2 = m.group("w"), m.group("next").lower(), (m.group("next2") or "").lower()
     low = word.lower() + "s"
     whole = m.group()
