@@ -32,11 +32,17 @@ def live_turns(n: int) -> list[str]:
 
 
 def run(args) -> dict:
+    import inspect
+
     from hearthd.embedding.service import Priority
-    from hearthd.memory.context import asked
-    from hearthd.memory.question import answer_facts
     from hearthd.memory.scope import scope_for
     from hearthd.memory.search import Filters
+
+    try:  # (an older daemon measured --at-commit reads no question)
+        from hearthd.memory.context import asked
+        from hearthd.memory.question import answer_facts
+    except ImportError:
+        asked = answer_facts = None
 
     turns, facts, episodes = sizes_for(args.context_turns)
     dataset = ensure_dataset(turns, facts, episodes)
@@ -45,15 +51,24 @@ def run(args) -> dict:
     with working_copy(dataset) as data_dir:
         log(f"context: opening a daemon on {turns} turns")
         with in_process_daemon(data_dir) as daemon:
+            takes_speaker = "speaker" in inspect.signature(daemon.ops.recall.context).parameters
+
+            def context(text, speaker):
+                scope = scope_for(speaker, "high")
+                return (
+                    daemon.ops.recall.context(text, scope, None, speaker)
+                    if takes_speaker
+                    else (daemon.ops.recall.context(text, scope))
+                )
+
             for t in texts[:10]:  # warm-up
-                daemon.ops.recall.context(t, scope_for("alice", "high"), None, "alice")
+                context(t, "alice")
             gc.collect()
             samples, embed_only, injected = [], [], 0
             for i, text in enumerate(texts):
                 speaker = speakers[i % len(speakers)]
-                scope = scope_for(speaker, "high")
                 t = time.perf_counter()
-                out = daemon.ops.recall.context(text, scope, None, speaker)
+                out = context(text, speaker)
                 samples.append(time.perf_counter() - t)
                 injected += len(out["facts"]) + len(out["pinned"])
             # The embedding alone, for the breakdown.
@@ -72,14 +87,15 @@ def run(args) -> dict:
                 search_only.append(time.perf_counter() - t)
             # Reading the question alone (entities, predicates, the facts that answer it), for the breakdown.
             reading_only = []
-            for i, text in enumerate(texts):
+            for i, text in enumerate(texts if asked is not None else []):
                 speaker = speakers[i % len(speakers)]
                 t = time.perf_counter()
                 answer_facts(
                     daemon.store, asked(daemon.store, daemon.settings, text, speaker), scope_for(speaker, "high"), k
                 )
                 reading_only.append(time.perf_counter() - t)
-    s, e, f, r = summarize(samples), summarize(embed_only), summarize(search_only), summarize(reading_only)
+    s, e, f = summarize(samples), summarize(embed_only), summarize(search_only)
+    r = summarize(reading_only) if reading_only else {"p95": None, "median": None}
     log(f"context {turns}: p50 {s['median']} ms, p95 {s['p95']} ms (embed alone p50 {e['median']} ms)")
     target = turns == TARGET_TURNS
     metrics = [
