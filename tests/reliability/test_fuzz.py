@@ -177,6 +177,14 @@ FOUND_BY_ATTACK = [
     pytest.param(
         "POST", "/v1/recall", {"query": "x", "since": "0001-01-01T00:00:00+14:00"}, None, id="recall since 0001"
     ),
+    # found by the long fuzz run: a fact id past SQLite's integers in a split
+    pytest.param(
+        "POST",
+        "/v1/entities/1/split",
+        {"facts": [220254732465807619522560, 5], "name": "dad"},
+        None,
+        id="split fact id past int64",
+    ),
     pytest.param(
         "POST", "/v1/erase", {"kind": "before", "value": "9999-12-31T23:59:59-14:00"}, None, id="erase before 9999"
     ),

@@ -201,7 +201,9 @@ class EntityMergeIn(Strict):
 
 
 class EntitySplitIn(Strict):
-    facts: list[int] = Field(min_length=1, max_length=10_000, description="the fact ids the new entity takes")
+    facts: list[Annotated[int, Field(ge=1, le=MAX_ID)]] = Field(
+        min_length=1, max_length=10_000, description="the fact ids the new entity takes"
+    )
     name: str = Field(min_length=1, max_length=100, description="the new entity's name")
 
 
