@@ -169,6 +169,10 @@ def test_a_time_in_a_query_becomes_its_range(query, language, since, until, rest
         "the 2025 tax return",
         "what does Emma like?",
         "what do we do on Tuesdays?",
+        # about what is to come: not limited to the latest past Christmas or May
+        "what are we doing at Christmas?",
+        "what will we eat in May?",
+        "o que vamos fazer no Natal?",
     ],
 )
 def test_a_query_without_a_time_is_left_alone(query):

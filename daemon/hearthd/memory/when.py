@@ -24,10 +24,25 @@ class TimeRange(NamedTuple):
         return {"since": iso(self.since), "until": iso(self.until), "phrase": self.phrase}
 
 
+# Words that make a question ask about what is to come: "what are we doing at Christmas?" is not about last
+# Christmas, and a range in the past would hide the plan (the periods themselves are read as the latest past).
+FUTURE = {
+    "en": r"\b(?:will|won't|going to|gonna|shall|are we doing|are we having|upcoming|coming up|planned)\b|'ll\b",
+    "pt": r"\b(?:vamos|vai|vão|irá|iremos|próxim[oa]s?)\b",
+    "de": r"\b(?:werden|wird|werde|nächste[nrs]?|geplant)\b",
+}
+
+
+def asks_the_future(query: str, language: str | None = "en") -> bool:
+    languages = dict.fromkeys([(language or "en").split("-")[0].split("_")[0].lower(), "en"])
+    return any(re.search(FUTURE[lang], query, re.IGNORECASE) for lang in languages if lang in FUTURE)
+
+
 def find_time_range(query: str, language: str | None = "en", now: float | None = None) -> TimeRange:
     """The range the first time phrase of the query names, and the query without that phrase: (None, None,
-    query, None) when it names none. A query that is nothing but the phrase keeps its words."""
-    found = find_phrase(query, now, period_languages(language))
+    query, None) when it names none, or when the question asks about the future. A query that is nothing but
+    the phrase keeps its words."""
+    found = None if asks_the_future(query, language) else find_phrase(query, now, period_languages(language))
     if found is None:
         return TimeRange(None, None, query, None)
     rest = strip_phrase(query, found.start, found.end)
