@@ -15,6 +15,7 @@ from datetime import datetime
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_datetime
 
+from ..formation.ledger import speaker_name
 from ..settings import Settings
 from ..store.database import Store
 from ..store.tracks import FACTS
@@ -115,8 +116,8 @@ def cut(store: Store, relevant: list[dict], k: int) -> list[dict]:
 def asked(store: Store, settings: Settings, text: str, speaker: str | None) -> Question:
     """The question read against the asker's entities (their name stands in for "I" in the search)."""
     with store.reading() as conn:
-        row = conn.execute("SELECT name FROM speakers WHERE id = ?", (speaker,)).fetchone() if speaker else None
-        return read_question(conn, text, speaker, row[0] if row else speaker, settings["general.system_language"])
+        name = (speaker_name(conn, speaker) or speaker) if speaker else None
+        return read_question(conn, text, speaker, name, settings["general.system_language"])
 
 
 def render(now_text: str, pinned: list[dict], relevant: list[dict], rules: list[dict] | None = None) -> str:

@@ -16,7 +16,8 @@ import sqlite3
 from dataclasses import dataclass, field
 from functools import cache
 
-from ..entities.resolve import INVERSE, NEUTRAL, SYNONYMS, norm, relation_word, unspoken_person
+from ..entities.resolve import INVERSE, NEUTRAL, SYNONYMS, norm, related, relation_word, unspoken_person
+from ..formation.ledger import speaker_name
 from ..resources import read_json
 from ..store.database import Store
 from ..store.tracks import FACTS
@@ -121,8 +122,7 @@ def speaker_entity(conn, speaker_id: str | None) -> int | None:
     if row:
         return row[0]
     # named by others ("my daughter Emma") before she said anything herself: formation adopts that entity
-    name = conn.execute("SELECT name FROM speakers WHERE id = ?", (speaker_id,)).fetchone()
-    return unspoken_person(conn, name[0] if name else speaker_id, speaker_id)
+    return unspoken_person(conn, speaker_name(conn, speaker_id) or speaker_id, speaker_id)
 
 
 def household_entity(conn) -> int | None:
@@ -135,14 +135,7 @@ def relatives(conn, entity: int | None, relation: str) -> list[int]:
     if entity is None:
         return []
     for word in dict.fromkeys((relation, NEUTRAL.get(relation, relation))):
-        found = [
-            r[0]
-            for r in conn.execute(
-                "SELECT e.id FROM entity_relations r JOIN entities e ON e.id = r.to_entity "
-                "WHERE r.from_entity = ? AND r.relation = ? AND e.merged_into IS NULL ORDER BY r.created_at DESC",
-                (entity, word),
-            )
-        ]
+        found = related(conn, entity, word)
         if found:
             return found
     return []
@@ -201,14 +194,14 @@ def _relatives_named(conn, words: list[str], lang: Words, me, home, mentions: di
 
 def read_question(conn, text: str, speaker_id: str | None, speaker_name: str | None, language: str) -> Question:
     lang = words_for(language)
-    words = [_possessive(w) for w in tokens(text)]
-    padded = f" {' '.join(tokens(text))} "
+    raw = tokens(text)
+    words = [_possessive(w) for w in raw]
+    padded = f" {' '.join(raw)} "
     me = speaker_entity(conn, speaker_id)
     home = household_entity(conn)
     subjects: list[int] = []
     mentions: dict[str, list] = {}
 
-    raw = tokens(text)
     named, consumed = _relatives_named(conn, words, lang, me, home, mentions)
     asks_self = any(w in lang.self_words for j, w in enumerate(raw) if j not in consumed)
     asks_home = any(_has(padded, h) for h in lang.household)
