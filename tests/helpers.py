@@ -109,6 +109,21 @@ def make_daemon(data_dir, loader=fake_loader):
     return Daemon(data_dir, model_loader=loader).start()
 
 
+def hearthctl_in_process(daemon, monkeypatch, capsys):
+    """hearthctl run in-process against `daemon` (its own parsing, commands and output; a new client for each
+    command, as over the socket): run(*argv) -> (exit code, stdout, stderr)."""
+    from hearthd.cli import main as hearthctl
+
+    monkeypatch.setattr(HearthClient, "connect", classmethod(lambda cls, *a, **k: daemon.client()))
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        code = hearthctl(list(argv))
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
+
+
 def idle(qtbot, hearth, timeout: int = 15_000) -> None:
     """Wait until every daemon call the desktop app made has come back."""
     qtbot.waitUntil(lambda: hearth.tasks.busy == 0, timeout=timeout)

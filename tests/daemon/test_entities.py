@@ -10,8 +10,8 @@ import time
 import pytest
 
 from hearthd.api.client import HearthError
-from hearthd.cli import main as hearthctl
 from hearthd.entities import resolve
+from tests.helpers import hearthctl_in_process
 
 
 def _entity(tx, kind: str, name: str, speaker: str | None = None) -> int:
@@ -232,14 +232,7 @@ def test_split_two_saras(daemon, client, family):
 
 
 def test_hearthctl_entities(daemon, family, capsys, monkeypatch):
-    import hearthd.cli
-
-    monkeypatch.setattr(hearthd.cli.HearthClient, "connect", classmethod(lambda cls, *a, **k: daemon.client()))
-
-    def run(*argv) -> tuple[int, str, str]:
-        code = hearthctl(list(argv))
-        out, err = capsys.readouterr()
-        return code, out, err
+    run = hearthctl_in_process(daemon, monkeypatch, capsys)
 
     code, out, _ = run("entities")
     assert code == 0 and "Emma" in out and "Alice's daughter" in out and "speaker alice" in out

@@ -915,19 +915,18 @@ def test_a_key_inside_a_longer_token_is_erased_and_the_dry_run_lists_what_it_mat
 
 
 def test_hearthctl_erase_says_what_it_matches_and_what_the_household_keeps(daemon, monkeypatch, capsys):
-    from hearthd.api.client import HearthClient
-    from hearthd.cli import main as hearthctl
+    from tests.helpers import hearthctl_in_process
 
-    monkeypatch.setattr(HearthClient, "connect", classmethod(lambda cls, *a, **k: daemon.client()))
+    run = hearthctl_in_process(daemon, monkeypatch, capsys)
     say(daemon, ["The bins go out on Thursday evening."], "2026-03-01T10:00:00Z", speaker="dana", band="medium")
     daemon.ops.curation.remember("The router's admin key is sk-abcdef1234-secret.", speaker="dana")
     daemon.ops.system.form_now(end_open=True)
-    assert hearthctl(["erase", "--match", "sk-abcdef1234", "--dry-run"]) == 0
-    assert "it matches: sk-abcdef1234-secret" in capsys.readouterr().out
-    assert hearthctl(["erase", "--speaker", "dana", "--dry-run"]) == 0
-    assert "--include-household" in capsys.readouterr().out
-    assert hearthctl(["erase", "--speaker", "dana", "--include-household", "--yes"]) == 0
-    assert "erased" in capsys.readouterr().out and not daemon.ops.recall.facts(EVERYTHING)
+    code, out, _ = run("erase", "--match", "sk-abcdef1234", "--dry-run")
+    assert code == 0 and "it matches: sk-abcdef1234-secret" in out
+    code, out, _ = run("erase", "--speaker", "dana", "--dry-run")
+    assert code == 0 and "--include-household" in out
+    code, out, _ = run("erase", "--speaker", "dana", "--include-household", "--yes")
+    assert code == 0 and "erased" in out and not daemon.ops.recall.facts(EVERYTHING)
 
 
 def test_a_crash_after_the_erase_committed_leaves_no_byte_once_the_daemon_is_up_again(

@@ -162,12 +162,12 @@ def test_an_export_streams_one_state_while_reads_on_its_thread_see_new_writes(da
 
 def test_a_cut_off_export_leaves_no_file(daemon, monkeypatch, capsys, tmp_path):
     from hearthd.api.client import HearthClient
-    from hearthd.cli import main as hearthctl
+    from tests.helpers import hearthctl_in_process
 
     daemon.client().commit_turns([{"thread": "den", "role": "user", "text": "The spare key is under the blue pot."}])
-    monkeypatch.setattr(HearthClient, "connect", classmethod(lambda cls, *a, **k: daemon.client()))
+    run = hearthctl_in_process(daemon, monkeypatch, capsys)
     whole = tmp_path / "whole.jsonl"
-    assert hearthctl(["export", str(whole)]) == 0 and whole.stat().st_size > 0
+    assert run("export", str(whole))[0] == 0 and whole.stat().st_size > 0
     real_export = HearthClient.export
 
     def cut_off(self, handle):  # the stream ends early, as when an erase ends the export's snapshot
@@ -179,5 +179,6 @@ def test_a_cut_off_export_leaves_no_file(daemon, monkeypatch, capsys, tmp_path):
 
     monkeypatch.setattr(HearthClient, "export", cut_off)
     part = tmp_path / "part.jsonl"
-    assert hearthctl(["export", str(part)]) != 0
-    assert "cut off" in capsys.readouterr().err and not part.exists()
+    code, _, err = run("export", str(part))
+    assert code != 0
+    assert "cut off" in err and not part.exists()

@@ -9,10 +9,9 @@ import time
 
 import pytest
 
-from hearthd.api.client import HearthClient, HearthError
-from hearthd.cli import main as hearthctl
+from hearthd.api.client import HearthError
 from hearthd.formation.suggest_rules import accept_rule_suggestion, preferences, suggest_rules
-from tests.helpers import form, say, settle
+from tests.helpers import form, hearthctl_in_process, say, settle
 
 CELSIUS = "Always give temperatures in Celsius"
 WEEK1, WEEK2, WEEK3, WEEK4 = (
@@ -26,14 +25,9 @@ HOUSEHOLD = "Never suggest recipes with nuts, Emma is allergic"
 
 @pytest.fixture
 def ctl(real_daemon, monkeypatch, capsys):
-    """hearthctl in-process against the daemon (its own parsing, commands and output): (exit code, stdout)."""
-    monkeypatch.setattr(HearthClient, "connect", classmethod(lambda cls, *a, **k: real_daemon.client()))
-
-    def run(*argv: str) -> tuple[int, str]:
-        code = hearthctl(list(argv))
-        return code, capsys.readouterr().out
-
-    return run
+    """hearthctl in-process against the daemon: (exit code, stdout)."""
+    run = hearthctl_in_process(real_daemon, monkeypatch, capsys)
+    return lambda *argv: run(*argv)[:2]
 
 
 def section(preamble: str, title: str) -> list[str]:

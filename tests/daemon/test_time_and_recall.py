@@ -9,13 +9,12 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from hearthd.api.client import HearthClient, HearthError
-from hearthd.cli import main as hearthctl
+from hearthd.api.client import HearthError
 from hearthd.errors import UserError
 from hearthd.memory.recall import relevance
 from hearthd.memory.when import find_time_range
 from hearthd.timeutil import iso, parse_time, readable
-from tests.helpers import settle
+from tests.helpers import hearthctl_in_process, settle
 
 # Wednesday 13 May 2026, 15:30 local time
 NOW = datetime(2026, 5, 13, 15, 30).astimezone().timestamp()
@@ -286,13 +285,8 @@ def test_relevance_reads_the_fused_parts():
 @pytest.fixture
 def ctl(real_daemon, monkeypatch, capsys):
     """hearthctl in-process against the daemon: (exit code, stdout)."""
-    monkeypatch.setattr(HearthClient, "connect", classmethod(lambda cls, *a, **k: real_daemon.client()))
-
-    def run(*argv: str) -> tuple[int, str]:
-        code = hearthctl(list(argv))
-        return code, capsys.readouterr().out
-
-    return run
+    run = hearthctl_in_process(real_daemon, monkeypatch, capsys)
+    return lambda *argv: run(*argv)[:2]
 
 
 def test_hearthctl_recall_prints_sections_who_when_and_relevance(boiler, ctl):
