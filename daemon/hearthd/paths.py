@@ -23,38 +23,32 @@ class InsecurePath(OSError):
 def private_dir(path: Path, what: str = "data dir") -> Path:
     """`path` as a directory only this user can enter (0700): an open one is tightened; one that is a link,
     belongs to someone else or cannot be tightened is refused (InsecurePath)."""
-    path = Path(path)
-    st = path.lstat()
-    if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
-        raise InsecurePath(f"the {what} {path} is not a plain directory; refusing to use it")
-    if st.st_uid != os.getuid():
-        raise InsecurePath(f"the {what} {path} belongs to another user (uid {st.st_uid}); refusing to use it")
-    if st.st_mode & 0o077:
-        try:
-            os.chmod(path, 0o700)
-        except OSError as exc:
-            raise InsecurePath(
-                f"the {what} {path} is open to other users (mode {stat.S_IMODE(st.st_mode):o}) and could not be "
-                f"made owner-only: {exc.strerror or exc}; run: chmod 700 {path}"
-            ) from None
-    return path
+    return _owner_only(Path(path), f"the {what}", "directory", 0o700)
 
 
 def private_file(path: Path, what: str) -> None:
     """An existing file holding a secret (or the memory) made owner-only (0600): an open one is tightened; a
     link or someone else's is refused (InsecurePath)."""
-    st = Path(path).lstat()
-    if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
-        raise InsecurePath(f"{what} {path} is not a plain file; refusing to use it")
+    _owner_only(Path(path), what, "file", 0o600)
+
+
+def _owner_only(path: Path, what: str, kind: str, mode: int) -> Path:
+    """The one check behind private_dir and private_file: a plain `kind` of this user's, tightened to `mode`."""
+    st = path.lstat()
+    plain = stat.S_ISDIR if kind == "directory" else stat.S_ISREG
+    if stat.S_ISLNK(st.st_mode) or not plain(st.st_mode):
+        raise InsecurePath(f"{what} {path} is not a plain {kind}; refusing to use it")
     if st.st_uid != os.getuid():
         raise InsecurePath(f"{what} {path} belongs to another user (uid {st.st_uid}); refusing to use it")
     if st.st_mode & 0o077:
         try:
-            os.chmod(path, 0o600)
+            os.chmod(path, mode)
         except OSError as exc:
             raise InsecurePath(
-                f"{what} {path} is readable by other users and could not be made owner-only: {exc.strerror or exc}"
+                f"{what} {path} is open to other users (mode {stat.S_IMODE(st.st_mode):o}) and could not be "
+                f"made owner-only: {exc.strerror or exc}; run: chmod {mode:o} {path}"
             ) from None
+    return path
 
 
 def data_dir(explicit: str | os.PathLike | None = None) -> Path:
