@@ -34,8 +34,7 @@ FUTURE = {
 
 
 def asks_the_future(query: str, language: str | None = "en") -> bool:
-    languages = dict.fromkeys([(language or "en").split("-")[0].split("_")[0].lower(), "en"])
-    return any(re.search(FUTURE[lang], query, re.IGNORECASE) for lang in languages if lang in FUTURE)
+    return any(re.search(FUTURE[lang], query, re.IGNORECASE) for lang in period_languages(language) if lang in FUTURE)
 
 
 def find_time_range(query: str, language: str | None = "en", now: float | None = None) -> TimeRange:
