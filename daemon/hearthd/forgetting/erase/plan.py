@@ -190,8 +190,11 @@ def summaries_folding(conn, turn_rows: list) -> set:
 
 
 # -- the plan -------------------------------------------------------------------------------------------------
-def collect(conn: sqlite3.Connection, selector: Selector, include_household: bool = False) -> ErasePlan:
-    """Resolve a selector on a connection (a reader for the preview, the writer inside the erase)."""
+def collect(
+    conn: sqlite3.Connection, selector: Selector, include_household: bool = False, preview: bool = False
+) -> ErasePlan:
+    """Resolve a selector on a connection (a reader for the preview, the writer inside the erase). Only the
+    preview counts what the household keeps: the erase inside its write has no use for it."""
     with matching(conn, selector):
         rows = select(conn, selector)
     cascade(conn, rows)
@@ -203,7 +206,7 @@ def collect(conn: sqlite3.Connection, selector: Selector, include_household: boo
     facts = facts_only_from(conn, turns, rows["facts"], household_kept)
     episodes = episodes_from(conn, turn_rows, turns, rows["episodes"], household_kept)
     kept = {}
-    if household_kept:  # what the household keeps of their words, for the preview to say so
+    if household_kept and preview:  # what the household keeps of their words, for the preview to say so
         kept = {
             "facts": len(facts_only_from(conn, turns, rows["facts"], False) - facts),
             "episodes": len(episodes_from(conn, turn_rows, turns, rows["episodes"], False) - episodes),
@@ -258,7 +261,7 @@ def plan_erase(store, selector: Selector, include_household: bool = False) -> Er
     try:
         conn.execute("BEGIN")  # one snapshot for every query
         try:
-            plan = collect(conn, selector, include_household)
+            plan = collect(conn, selector, include_household, preview=True)
             if selector.kind == "match":
                 plan.tokens = tokens_matched(conn, selector, plan)
             return plan
