@@ -43,6 +43,16 @@ TURNS = [
 ]
 
 
+def wait_reconciled(client) -> None:
+    """Until the boot-time reconcile has formed what was left unformed."""
+    wait_for(
+        lambda: client.formation()["backlog"] == 0 and not client.formation()["running"],
+        timeout=MODEL_READY_TIMEOUT,
+        interval=0.2,
+        what="reconcile",
+    )
+
+
 def test_command_line_contract_shutdown_and_restart(procs, data_dir, tmp_path):
     d = start(procs, data_dir)
     turns_file = tmp_path / "turns.jsonl"
@@ -278,12 +288,7 @@ def test_kill_9_during_formation_then_restart_forms_the_session_exactly_once(pro
     d = start(procs, data_dir)  # the boot-time reconcile forms what the crash left unformed
     d.wait_model()
     with d.client() as c:
-        wait_for(
-            lambda: c.formation()["backlog"] == 0 and not c.formation()["running"],
-            timeout=MODEL_READY_TIMEOUT,
-            interval=0.2,
-            what="reconcile",
-        )
+        wait_reconciled(c)
         facts = c.facts(speaker="alice")
     assert sorted((f["predicate"], f["object"]) for f in facts) == [
         ("allergy", "peanuts"),
@@ -335,12 +340,7 @@ def test_sigterm_during_a_long_formation_pass_exits_within_seconds(procs, data_d
     d = start(procs, data_dir)
     d.wait_model()
     with d.client() as c:
-        wait_for(
-            lambda: c.formation()["backlog"] == 0 and not c.formation()["running"],
-            timeout=MODEL_READY_TIMEOUT,
-            interval=0.2,
-            what="reconcile",
-        )
+        wait_reconciled(c)
     assert d.stop() == 0
     conn = sqlite3.connect(data_dir / "core.db")
     assert conn.execute("SELECT count(*) FROM sessions WHERE formed_at IS NULL").fetchone()[0] == 0
