@@ -399,7 +399,10 @@ def test_commits_and_reads_go_on_while_an_export_streams(daemon, client):
             read.append(line)
             if stop.is_set():
                 break
-            time.sleep(0.01)
+            if len(read) >= 50:  # stalls mid-export (however slow the host) until the commits are done
+                stop.wait()
+            else:
+                time.sleep(0.01)
 
     reader = threading.Thread(target=slow_reader)
     reader.start()
