@@ -171,3 +171,18 @@ def test_formation_with_the_real_model_recalls_episodes_by_meaning(real_daemon):
     client.remember("I love Japanese food", speaker="alice")
     again = [f for f in client.facts(speaker="alice") if f["predicate"] == "likes"]
     assert len(again) == 1
+
+
+def test_a_live_query_embedded_by_the_modules_directly_is_the_vector_encode_gives():
+    """The few texts of a live query skip encode()'s batching; the vectors must be the same as a batch's."""
+    from hearthd.embedding.models import DIRECT_BATCH, load_sentence_transformer
+
+    model = load_sentence_transformer("all-MiniLM-L6-v2")
+    texts = ["where do I live?", "My daughter Emma is allergic to peanuts and sesame, and so is her cousin."]
+    assert len(texts) <= DIRECT_BATCH
+    direct = model.encode(texts)
+    batched = model.encode(texts + ["a third text so that encode() batches"])[:2]
+    assert direct.dtype == np.float32 and direct.shape == (2, model.dim)
+    assert np.allclose(direct, batched, atol=1e-5)
+    assert np.allclose(np.linalg.norm(direct, axis=1), 1.0, atol=1e-5)
+    assert np.allclose(model.encode([texts[0]])[0], direct[0], atol=1e-5)  # padding beside a longer text changes nothing
