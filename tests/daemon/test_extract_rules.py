@@ -799,6 +799,20 @@ POSITIVES = [
         ("schedule", "Thursdays at half four"),
         subject="Rosa",
     ),
+    # corrections said without commas, news said with "just", things asked to be remembered (held-out set 7's forms)
+    pos("i live in york sorry harrogate", ("lives_in", "Harrogate")),
+    pos("i work at tesco sorry about that", ("works_at", "Tesco")),  # an apology after the statement
+    pos("my birthday is on the second no the third of may", ("birthday", "3rd of May")),
+    pos("I've just started at the Royal Infirmary.", ("works_at", "Royal Infirmary")),
+    pos("my cousin has just got a job at accenture", ("works_at", "Accenture"), subject="my cousin"),
+    pos("Ilse loves anything with ginger in it.", ("likes", "ginger"), subject="Ilse"),
+    pos("my grandad only eats kosher", ("diet", "kosher"), subject="my grandfather"),
+    pos("I've got a Yamaha ukulele in the spare room.", ("owns", "Yamaha ukulele")),
+    pos("Call me Mo, please.", ("rule", "Call {subject} Mo")),
+    pos("Biscuit's booked in at the vet on Monday at ten.", ("appointment", "Monday at ten"), subject="Biscuit"),
+    pos("The van's MOT is due on the 2nd of April.", ("appointment", "2nd of April"), subject="household"),
+    pos("Remember that Biscuit isn't allowed upstairs.", ("note", "is not allowed upstairs"), subject="Biscuit"),
+    pos("my locker code is three one two nine, please remember that", ("note", "locker code is three one two nine")),
 ]
 
 NEGATIVES = [
@@ -1199,6 +1213,10 @@ NEGATIVES = [
     neg("Rosa's piano was on Thursdays."),
     neg("my piano is in the lounge"),
     neg("Is Rosa's piano on Thursdays?"),
+    neg("im so sorry about the mess"),
+    neg("remember that film we saw"),
+    neg("remember that I'm out tonight"),
+    neg("don't forget we might go to Leeds"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -181,6 +181,22 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         ),
         (r"^(?:gave|given) up (?:meat|eating meat)\b.*? so (I'm|I am) (veggie|vegetarian)\b", r"\1 \2"),
         # likes and dislikes
+        # "Zofia loves anything with mango in it": the taste is the mango
+        (
+            rf"^(?P<s>{_SUBJ}) (?P<v>loves?|likes?|adores?) (?:anything|everything|stuff|things) "
+            rf"(?:with|that has|made with|that's got) (?P<o>{_OBJ}) in(?: it| them)?$",
+            lambda m: f"{m.group('s')} {m.group('v')} {m.group('o')}",
+        ),
+        # "my dad only eats halal": the diet, however it is said
+        (r"\b(?:only|just|strictly) (?=eats? (?:halal|kosher|vegan|vegetarian|gluten[- ]free|plant[- ]based)\b)", ""),
+        # "I've got a Fender bass in the spare room": where it is kept is no part of the thing
+        (
+            r"^(?P<h>.*?\b(?:have|has) got (?:an?|two|three) [a-z][\w\- ]*?) (?:in|on) (?:the|my|our) (?:spare room|"
+            r"garage|shed|loft|attic|bedroom|room|living room|front room|hall|hallway|cellar|basement|drive|"
+            r"driveway|office|study)$",
+            r"\g<h>",
+        ),
+        (r"^(call me [\w\-]+(?: [\w\-]+)?),? please$", r"\1"),
         (
             rf"^(?P<s>{_SUBJ}) won't (?:touch|eat) (?P<o>{_OBJ})(?:,? (?:he|she|they|I) (?:hates?|can't stand) "
             r"(?:it|them))?$",
@@ -222,7 +238,7 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (r"^I (?:have |had )?(?:just |recently )?started (?:working|work) (?=(?:at|for|as) )", "I work "),
         (
             rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)? (?:just )?(?:started|joined)(?: (?:a |my )?(?:new )?job)? "
-            rf"(?:at |with )?(?P<o>{_ORG})(?: (?:now|last \w+|this \w+|recently))?$",
+            rf"(?:at |with )?(?:the )?(?P<o>{_ORG})(?: (?:now|last \w+|this \w+|recently))?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
         ),
         (r"\b(I'm|I am|is|'s) (an? [a-z ]+?) (?:these days|nowadays)$", r"\1 \2 now"),

@@ -681,7 +681,7 @@ EVENT_RULES_SRC = [
     # "Gerald goes to the vet for his check up on the 20th of May": a visit on a day, said in the present
     (
         "appointment",
-        rf"^I (?:go|am going|am taken|am off) to (?:the |my )(?P<pro>{PRO})(?:'s)?"
+        rf"^I (?:(?:go|am going|am taken|am off) to|am booked (?:in )?(?:at|with|to see)) (?:the |my )(?P<pro>{PRO})(?:'s)?"
         r"(?: for (?:my |his |her |its |their |a |an |the )?"
         r"(?P<for>check up|check-up|checkup|jabs?|vaccinations?|booster|injections?|annual check|dental|"
         rf"clean|scale and polish|filling|x-ray|scan|blood test|test|review|operation|op))? "
@@ -743,8 +743,9 @@ EVENT_RULES_SRC = [
     # "the boiler service is wednesday morning": the upkeep of a thing of the house, booked once
     (
         "appointment",
-        rf"^(?:the|our) (?P<thing>{_SERVICED}) (?P<ev>service|servicing|mot|inspection|safety check|check|repair|"
-        rf"sweep|clean) (?:is|is booked for|is booked in for|has been booked for) (?P<when>{_ONE_OFF}){_TAIL}",
+        rf"^(?:the|our) (?P<thing>{_SERVICED})(?:'s)? (?P<ev>service|servicing|mot|inspection|safety check|check|"
+        rf"repair|sweep|clean) (?:is|is due|is booked for|is booked in for|has been booked for) "
+        rf"(?P<when>{_ONE_OFF}){_TAIL}",
         _b_upkeep_once,
         False,
     ),

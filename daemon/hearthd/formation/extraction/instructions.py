@@ -92,14 +92,14 @@ _MANNER = re.compile(
     r"include|spell|write|round|describe|explain|greet|be|avoid|skip|play)\b",
     re.I,
 )
-_CALL_ME = re.compile(rf"^(?:(?:you can|please|from now on|always)[,\s]+)*call me\s+(?P<name>{NAME})\s*[.!]*$", re.I)
+_CALL_ME = re.compile(rf"^(?:(?:you can|please|from now on|always)[,\s]+)*call me\s+(?P<name>{NAME})(?:[,\s]+please)?\s*[.!]*$", re.I)
 _TAIL_SPLIT = re.compile(
     r"\s*(?:,\s*|\s+-\s+|\s+(?=because\b|since\b|as\b(?! well)|so\b|even (?:if|when|though)\b))", re.I
 )
 _NOT_AFTER_VERB = re.compile(r"^(?:mind|ever)\b", re.I)
 
 
-def _first_to_subject(text: str) -> str:
+def first_to_subject(text: str) -> str:
     text = re.sub(r"\bI am\b", "{subject} is", text)
     text = re.sub(r"\bI (\w+)\b", lambda m: "{subject} " + _s(m.group(1)), text)
     text = re.sub(r"\b(?:me|us)\b", "{subject}", text, flags=re.I)
@@ -124,7 +124,7 @@ def _finish(body: str) -> str:
 
 
 def _rule(body: str, sentence: str) -> Candidate | None:
-    obj = _finish(_first_to_subject(body))
+    obj = _finish(first_to_subject(body))
     words = obj.split()
     if (
         len(words) < 2

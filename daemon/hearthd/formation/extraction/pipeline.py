@@ -14,7 +14,7 @@ from typing import Any
 from .casual import casual
 from .dates import canonical_date
 from .events import EVENT_RULES, PRO
-from .instructions import rules_of
+from .instructions import first_to_subject, rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
 from .rules import RULES, _clause_candidates, _Ctx, _split_clauses
 from .subjects import Discourse, joined_appositive, named_relative, relation_word, subject_of
@@ -205,14 +205,18 @@ def _clause_facts(clause: str, ctx: _Ctx, discourse: Discourse) -> list[Candidat
     return found + _about_others(clause, ctx, rules, discourse, found)
 
 
-def _prepare(sentence: str) -> tuple[str, str, bool] | None:
-    """The sentence normalised and stripped of greetings, filler, lead-ins and hedges, with its provenance and
-    whether it greeted; None when it states nothing (a question, a hypothetical, reported speech)."""
+def _prepare(sentence: str) -> tuple[str, str, bool, bool] | None:
+    """The sentence normalised and stripped of greetings, filler, lead-ins and hedges, with its provenance, whether
+    it greeted and whether it asked to be remembered; None when it states nothing (a question, a hypothetical,
+    reported speech)."""
     s = normalise(sentence)
     if not s or s.rstrip().endswith("?"):
         return None  # a question states nothing
-    s = correct(_TRAILING_REMEMBER.sub("", s))
-    s, greeted = _strip_repeatedly(s, _GREETING, _FILLER, _LEAD_IN)
+    asked = bool(_TRAILING_REMEMBER.search(s))
+    s, greeted = _strip_repeatedly(correct(_TRAILING_REMEMBER.sub("", s)), _GREETING, _FILLER)
+    asked = asked or bool(_LEAD_IN.match(s))
+    s, greeted_again = _strip_repeatedly(s, _GREETING, _FILLER, _LEAD_IN)
+    greeted = greeted or greeted_again
     provenance = USER_STATED
     if _NEGATED_HEDGE.search(s):
         return None  # "I don't think I'm allergic"
@@ -223,7 +227,7 @@ def _prepare(sentence: str) -> tuple[str, str, bool] | None:
     s, g2 = _strip_repeatedly(s.strip(" ,"), _GREETING, _FILLER, _LEAD_IN)
     if not s:
         return None
-    return s, provenance, greeted or g2
+    return s, provenance, greeted or g2, asked
 
 
 def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]:
@@ -263,11 +267,12 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
     prepared = _prepare(sentence)
     if prepared is None:
         return []
-    s, provenance, greeted = prepared
+    s, provenance, greeted, asked = prepared
     out, s = rules_of(sentence, s)  # a standing instruction ("don't play music after nine") before the question test
     s = casual(s, greeted) if s else s
     if not s or _QUESTION_START.match(s) or _HYPOTHETICAL.search(s) or _REPORTED.search(s):
         return out
+    statement = s
     have = None
     for clause in _split_clauses(_it_is_activity(joined_appositive(s))):
         clause, _ = _strip_repeatedly(clause.strip(" ,"), _FILLER)
@@ -287,7 +292,44 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
             clause = clause[lead.end() :].lstrip(" ,")
         ctx = _Ctx(clause, sentence.strip(), provenance, hint, greeted, lowercase)
         out += _clause_facts(clause, ctx, discourse)
+    if asked and not out:
+        out = _remembered(statement, _Ctx(statement, sentence.strip(), provenance, None, greeted, lowercase), discourse)
     return out
+
+
+MAX_NOTE_WORDS = 16
+_SPEAKER_LEAD = re.compile(r"^(?:I am|I have|I|my|me)\s+", re.I)
+_HOUSEHOLD_LEAD = re.compile(r"^(?:we|our|the|there)\b", re.I)
+
+
+def _remembered(statement: str, ctx: _Ctx, discourse: Discourse) -> list[Candidate]:
+    """What the speaker asked to be remembered and no rule reads ("remember that Pretzel isn't allowed on the
+    sofa", "my bike lock code is 4471, please remember that"): kept as a note about whom it names. A plan, a
+    one-off or a fragment gives nothing."""
+    statement = _strip_trailing(statement)
+    words = statement.split()
+    if not 3 <= len(words) <= MAX_NOTE_WORDS or _PLAN.search(statement) or _QUESTION_START.match(statement):
+        return []
+    found = subject_of(statement, discourse, ctx.lowercase)
+    named = found and found[0].name and re.match(rf"(?:{re.escape(found[0].name)})('s)?\s+", statement, re.I)
+    if found is not None and named:
+        # "Pretzel isn't allowed on the sofa" -> {subject} is not allowed on the sofa
+        mention, obj = found[0], statement[named.end() :]
+        text = "{subject}" + statement[named.start(1) if named.group(1) else named.end() - 1 :]
+    elif found is not None:
+        mention, obj = found[0], _SPEAKER_LEAD.sub("", found[1])
+        text = first_to_subject(found[1])
+    elif _SPEAKER_LEAD.match(statement):
+        mention, obj, text = None, _SPEAKER_LEAD.sub("", statement), first_to_subject(statement)
+    elif _HOUSEHOLD_LEAD.match(statement):
+        mention, obj = HOUSEHOLD, statement
+        text = f"{{subject}}: {statement[:1].lower() + statement[1:]}"
+    else:
+        return []
+    if len(obj.split()) < 2:
+        return []
+    c = ctx.cand("note", obj, text)
+    return [replace(c, subject=mention)] if mention is not None else [c]
 
 
 def extract(text: str, role: str = "user", discourse: Discourse | None = None) -> list[Candidate]:

@@ -519,7 +519,8 @@ def _like_text(verb: str, obj: str, infinitive: bool) -> str:
 _OWNABLE = re.compile(
     r"(?:car|van|truck|mini|beetle|jeep|land rover|range rover|"
     r"pickup|motorbike|motorcycle|scooter|bike|bicycle|e-bike|boat|caravan|camper|campervan|"
-    r"motorhome|tractor|piano|guitar|violin|cello|drum kit|keyboard|laptop|tablet|smartphone|smart tv|tv|television|"
+    r"motorhome|tractor|piano|bass guitar|guitar|bass|ukulele|saxophone|trumpet|clarinet|flute|harp|accordion|"
+    r"violin|cello|drum kit|keyboard|laptop|tablet|smartphone|smart tv|tv|television|"
     r"games console|console|dishwasher|tumble dryer|dryer|washing machine|air fryer|coffee machine|thermomix|"
     r"hot tub|trampoline|greenhouse|shed|garage|garden|allotment|holiday home|beach house|cottage|flat|house|"
     r"chest freezer|freezer|lawnmower|lawn mower|barbecue|bbq|pressure washer|generator|sewing machine|chainsaw|"
@@ -544,7 +545,7 @@ def _b_owns(m, ctx):
     raw = _strip_trailing(_OBJ_END.sub("", m.group("obj")))
     raw, hint = _split_time(raw)
     mo = re.fullmatch(
-        rf"(?P<art>an?|two|three) (?P<adj>(?:[a-z\-]+ ){{0,2}}?)(?P<head>{_BRAND.pattern}(?: {_OWNABLE.pattern})?|"
+        rf"(?P<art>an?|two|three) (?:brand new |new )?(?P<adj>(?:[A-Za-z\-]+ ){{0,2}}?)(?P<head>{_BRAND.pattern}(?: {_OWNABLE.pattern})?|"
         rf"{_OWNABLE.pattern}s?)"
         r"(?: (?:in|on|out) (?:the|my|our|front|back) [a-z]+(?: room)?)?(?: (?:at home|as well|too))?",
         raw.strip(),

@@ -152,7 +152,7 @@ _CLAUSE_SPLIT = re.compile(
 _OBJ_END = re.compile(
     r"\s*(?:[,;:!?()\"]|\s-\s|\b(?:and then|but|because|so that|so|although|though|while|whereas|when|"
     r"whenever|which|who|whom|where|unless|until|except|as well|too|either|these days|nowadays|at the moment|"
-    r"right now|now|currently|a lot|so much|very much|like crazy|more than anything)\b).*$",
+    r"right now|now|currently|a lot|so much|very much|like crazy|more than anything|sorry)\b).*$",
     re.I | re.S,
 )
 # Words an object cannot start with: pronouns, quantifiers, function words.
@@ -191,7 +191,16 @@ def normalise(text: str) -> str:
     # "my father in law": one relation word; "a chef in manchester um at a place": the filler is no word of it
     text = re.sub(r"\b(mother|father|sister|brother|son|daughter)[ \-]in[ \-]law\b", r"\1-in-law", text, flags=re.I)
     text = re.sub(r"(?<=\w)[,\s]+(?:um+|uh+|erm+|er|uhm)[,\s]+(?=\w)", " ", text, flags=re.I)
+    text = _NEWS_ADVERB.sub(" ", text)
     return re.sub(r"\s+", " ", text).strip()
+
+
+# "I've just started at", "he has recently got a job at": the adverb says the news is new, the statement is the same.
+_NEWS_ADVERB = re.compile(
+    r"(?<=\w) (?:just|recently|finally|only just|now) (?=(?:got|gotten|started|begun|moved|bought|adopted|joined|"
+    r"become|taken|landed|switched|changed)\b)",
+    re.I,
+)
 
 
 # Self-corrections: "the 3rd of June, no wait, the 13th of June", "Friday - sorry - Saturday", "at 3, or rather 4".
@@ -205,7 +214,11 @@ _WELL_ACTUALLY = re.compile(
 )
 _RESTATED = re.compile(r"^(?:it is|it was|that is|that was|make (?:that|it)|it is actually|they are)\s+", re.I)
 # Said without a comma, as speech is transcribed: "the ninth of november no wait the nineteenth".
-_BARE_CORRECTION = re.compile(r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no)\s+", re.I)
+# A lone "sorry" or "no the" mid-sentence is a correction too: "i live in leeds sorry harrogate", "on the fourth
+# no the fifth of october" (an apology opens a sentence: "sorry I'm late" is left as it is).
+_BARE_CORRECTION = re.compile(
+    r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no|sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|no(?= the (?:\d|[a-z]+(?:st|nd|rd|th)\b)))\s+", re.I
+)
 _DAY_ONLY = re.compile(rf"(?:on )?(?:the )?(?:{ORDINAL}|\d{{1,2}}(?:st|nd|rd|th))", re.I)
 _DAYISH = re.compile(
     rf"\b(?:(?:on |in )?{DATE}|(?:on |this |next |this coming )?{WEEKDAY}s?(?: (?:morning|afternoon|evening|night))?"
