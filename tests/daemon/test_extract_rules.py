@@ -598,7 +598,8 @@ POSITIVES = [
         ("works_as", "nurse"),
         subject="Tomas",
     ),
-    pos("grandma rosas knee op is on the fifth of june", ("appointment", "5th of June"), subject="Rosa"),
+    # a relative named by their title is the speaker's relative, as "my grandma Rosa" is
+    pos("grandma rosas knee op is on the fifth of june", ("appointment", "5th of June"), ("family_member", "Rosa"), subject="Rosa"),
     pos("my mums eye test is friday at ten", ("appointment", "friday at ten"), subject="my mother"),
     pos("my father in law is called dev", ("family_member", "Dev")),
     pos("im vegan well vegetarian actually", ("diet", "vegetarian")),
@@ -813,6 +814,11 @@ POSITIVES = [
     pos("The van's MOT is due on the 2nd of April.", ("appointment", "2nd of April"), subject="household"),
     pos("Remember that Biscuit isn't allowed upstairs.", ("note", "is not allowed upstairs"), subject="Biscuit"),
     pos("my locker code is three one two nine, please remember that", ("note", "locker code is three one two nine")),
+    pos("Nana Joy lives in Cork.", ("family_member", "Joy"), ("lives_in", "Cork"), subject="Joy"),
+    pos("Idris here, I work at Asda.", ("name", "Idris"), ("works_at", "Asda")),
+    pos("Biscuit has his flea treatment on the first of every month.", ("schedule", "the first of every month"), subject="Biscuit"),
+    pos("Marta comes for piano lessons every Tuesday at 5.", ("schedule", "every Tuesday at 5"), subject="household"),
+    pos("Jonas does the school run on Fridays.", ("schedule", "Fridays"), subject="household"),
 ]
 
 NEGATIVES = [
@@ -1215,6 +1221,8 @@ NEGATIVES = [
     neg("Is Rosa's piano on Thursdays?"),
     neg("im so sorry about the mess"),
     neg("remember that film we saw"),
+    neg("Mum here, can you help?"),
+    neg("Biscuit has his worming tablet on the first of each month"),  # an event the vocabulary lacks: nothing broken
     neg("remember that I'm out tonight"),
     neg("don't forget we might go to Leeds"),
 ]

@@ -146,6 +146,12 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         # a correction: only what is said after "well I did" stands
         (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),
         (rf"^name's (?={NAME}\b)", "my name is "),
+        # "Rafael here, I'm a sous chef": who is speaking, as a phone call opens (a title is no name: "Mum here")
+        (
+            rf"^(?!(?:Mum|Mom|Dad|Nan|Nana|Gran|Granny|Grandma|Grandad|Grandpa|Nobody|Everyone|Everybody|Someone|"
+            rf"Somebody|Anyone|Me|Us|Them|Hearth)\b)(?P<n>{NAME}) here$",
+            r"my name is \g<n>",
+        ),
         (r"^(.*?),? (?:ugh|urgh|yuck|eugh|bleurgh)\b,?", r"\1,"),
         # a judgement, then the feeling: "olives are disgusting i hate them", "coriander tastes like soap, hate it"
         (

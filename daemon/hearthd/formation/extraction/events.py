@@ -41,7 +41,9 @@ _RECUR = (
     rf"{_PART}s|once a (?:week|fortnight|month)|twice a (?:week|month)|weekly|fortnightly|monthly|on weekdays|"
     rf"at weekends|on weekends|(?:on )?an? {WEEKDAY}(?: {_PART})?"
     rf"|(?:on )?the (?:first|second|third|fourth|last|1st|2nd|3rd|4th) {WEEKDAY} of "
-    rf"(?:the|every|each) month)(?:,? {_CLOCK})?(?: (?:after|before) (?:school|work|dinner|lunch|breakfast|tea))?"
+    rf"(?:the|every|each) month"
+    rf"|(?:on )?the (?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|1[0-9]th|2[0-8]th|21st|22nd|23rd) "
+    rf"(?:day )?of (?:every|each|the) month)(?:,? {_CLOCK})?(?: (?:after|before) (?:school|work|dinner|lunch|breakfast|tea))?"
 )
 _WHERE = r"(?:,? (?:at|in) (?:the |a |our )?(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
 _TAIL = _WHERE + r"(?:,? (?:instead|now|this week|again|as usual))*\s*$"
@@ -435,6 +437,23 @@ def _b_comes_to(m, ctx):
     return [replace(ctx.cand("schedule", when, text, q), subject=HOUSEHOLD)]
 
 
+def _b_comes_for(m, ctx):
+    return _someones_slot(m, ctx, "comes for", "with")
+
+
+def _b_does_the(m, ctx):
+    return _someones_slot(m, ctx, "does the", "by")
+
+
+def _someones_slot(m, ctx, verb: str, by: str) -> list[Candidate]:
+    """The household's schedule of what someone comes for or does: "maths tutoring with Benedikt" every Saturday."""
+    name = m.group("name")
+    what = re.sub(r"\b(pick|drop)[ \-]?(up|off)\b", r"\1-\2", m.group("what").lower())
+    when = _when(m.group("recur"))
+    text = f"{{subject}}: {name} {verb} {what} {_on(when)}"
+    return [replace(ctx.cand("schedule", when, text, f"{what} {by} {name}"), subject=HOUSEHOLD)]
+
+
 def _b_trade(m, ctx):
     who = _qualifier(m.group("who"))
     when = _when(m.group("when"))
@@ -754,6 +773,24 @@ EVENT_RULES_SRC = [
         rf"^(?P<name>(?-i:[A-Z])[a-z\-]+) (?:usually |always |normally )?(?:comes|come) (?:in |round |over )?to "
         rf"(?P<job>{_alt(_COMES_TO)}) (?P<recur>{_RECUR}){_TAIL}",
         _b_comes_to,
+        False,
+    ),
+    # "Benedikt comes for maths tutoring every Saturday at 10": a visit for a service, in the household's week
+    (
+        "schedule",
+        rf"^(?P<name>(?-i:[A-Z])[a-z\-]+) (?:usually |always |normally )?(?:comes|come) (?:in |round |over )?for "
+        rf"(?:the |a |an |our |their )?(?P<what>(?:[a-z]+ ){{0,2}}(?:tutoring|tuition|lessons?|cleaning|class|session|"
+        rf"physio|massage|babysitting|childminding|gardening|ironing|dog walking)) (?P<recur>{_RECUR}){_TAIL}",
+        _b_comes_for,
+        False,
+    ),
+    # "oksana does the school pick up on mondays and wednesdays": a household task done by someone, on its days
+    (
+        "schedule",
+        rf"^(?P<name>(?-i:[A-Z])[a-z\-]+) (?:usually |always |normally )?(?:does|do) the (?P<what>school run|"
+        rf"school pick[ \-]?up|school drop[ \-]?off|nursery run|nursery pick[ \-]?up|pick[ \-]?up|drop[ \-]?off) "
+        rf"(?P<recur>{_RECUR}){_TAIL}",
+        _b_does_the,
         False,
     ),
     (

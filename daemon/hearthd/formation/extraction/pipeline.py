@@ -160,6 +160,19 @@ def _relative_of_named(clause: str, ctx: _Ctx, found: list[Candidate]) -> Candid
     return replace(c, subject=Mention(name=owner), object_mention=Mention(name=name))
 
 
+def _titled_relative(clause: str, mention: Mention, ctx: _Ctx) -> Candidate | None:
+    """ "Grandma Sunniva's birthday is ...": a relative named by the title the speaker calls them by is the
+    speaker's relative, as "my grandma Sunniva" is."""
+    if not (mention.name and mention.relation) or mention.kind != "person":
+        return None
+    m = re.match(rf"(?P<title>[A-Za-z\-]+) {re.escape(mention.name)}\b", clause)
+    if not m or relation_word(m.group("title")) != mention.relation:
+        return None
+    title = m.group("title").lower()
+    c = ctx.cand("family_member", mention.name, f"{{subject}}'s {title} is called {mention.name}", title)
+    return replace(c, object_mention=mention)
+
+
 def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: list[Candidate]) -> list[Candidate]:
     subject = subject_of(clause, discourse, ctx.lowercase)
     if subject is None:
@@ -171,6 +184,8 @@ def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: li
     if not _NEGATION.search(clause) and (relative := _relative_of_named(clause, ctx, said)):
         out.append(relative)
         mention = relative.object_mention or mention
+    elif said and (kin := _titled_relative(clause, mention, ctx)):
+        out.append(kin)
     for c in said:
         if c.predicate == "name" and mention.kind == "pet" and not mention.name and mention.relation:
             # "we've got a cat too, her name's Pepper": the pet named

@@ -777,6 +777,8 @@ def _routine(subject_adv: str | None, vp: str, lead_freq: str | None, ctx: _Ctx)
     activity = _swap_pronouns(activity)
     if not activity or len(activity.split()) > MAX_OBJECT_WORDS:
         return []
+    if re.search(r"\b(?:of|on|at|in|to|for|with|the|a|an|every|each)$", activity, re.I):
+        return []  # a frequency the table cut in two ("on the first of | each month"): a broken phrase is no habit
     if re.fullmatch(
         r"(?:come|go|visit)(?: (?:in|round|over|here|by))?(?: for (?:[a-z]+ )?(?:dinner|lunch|tea|supper|breakfast|"
         r"brunch|roast)| to stay| to visit)?",
