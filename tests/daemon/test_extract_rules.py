@@ -819,6 +819,12 @@ POSITIVES = [
     pos("Biscuit has his flea treatment on the first of every month.", ("schedule", "the first of every month"), subject="Biscuit"),
     pos("Marta comes for piano lessons every Tuesday at 5.", ("schedule", "every Tuesday at 5"), subject="household"),
     pos("Jonas does the school run on Fridays.", ("schedule", "Fridays"), subject="household"),
+    # a statement, then an aside that is no part of it
+    pos("I'm vegetarian, have been for about ten years now.", ("diet", "vegetarian")),
+    pos("i hate olives cant even look at them", ("dislikes", "olives")),
+    pos("My wife's birthday is the 2nd of March, don't let me forget.", ("birthday", "2nd of March"), subject="my wife"),
+    pos("The window cleaner comes every other Monday, usually about nine.", ("schedule", "every other Monday"), subject="household"),
+    pos("My mate Idris works at Deloitte, he's buzzing.", ("works_at", "Deloitte"), subject="Idris"),
 ]
 
 NEGATIVES = [
@@ -1222,6 +1228,7 @@ NEGATIVES = [
     neg("im so sorry about the mess"),
     neg("remember that film we saw"),
     neg("Mum here, can you help?"),
+    neg("I worked at Tesco, or I did until March"),
     neg("Biscuit has his worming tablet on the first of each month"),  # an event the vocabulary lacks: nothing broken
     neg("remember that I'm out tonight"),
     neg("don't forget we might go to Leeds"),

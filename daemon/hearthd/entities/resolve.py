@@ -50,6 +50,8 @@ SYNONYMS = {
     "bff": "best friend",
     "bezzie": "best friend",
     "best mate": "best friend",
+    "mate": "friend",
+    "pal": "friend",
     "neighbor": "neighbour",
 }
 _CHILD = "child"

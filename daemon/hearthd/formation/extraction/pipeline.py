@@ -306,10 +306,51 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
             hint = lead.group()
             clause = clause[lead.end() :].lstrip(" ,")
         ctx = _Ctx(clause, sentence.strip(), provenance, hint, greeted, lowercase)
-        out += _clause_facts(clause, ctx, discourse)
+        facts = _clause_facts(clause, ctx, discourse)
+        for head in [] if facts else _without_aside(clause):
+            # "I'm vegan, have been for years", "i hate mushrooms cant even look at them": the statement, then an
+            # aside that is no part of it
+            if facts := _clause_facts(head, replace(ctx, clause=head), discourse):
+                break
+        out += facts
     if asked and not out:
         out = _remembered(statement, _Ctx(statement, sentence.strip(), provenance, None, greeted, lowercase), discourse)
     return out
+
+
+# Where an aside may start after a statement: a comma or a dash, or (in speech-recogniser text, without either)
+# a word that opens a new clause.
+_ASIDE_START = re.compile(
+    r"\s*(?:,|\s-+|\u2013|\u2014)\s*|\s+(?=(?:so|if|because|cos|since|as|which|though|although|honestly|"
+    r"believe|I|he|she|they|it|cannot|can't|do|would|could|you|just|usually|mostly|especially|for what|"
+    r"been|have been|drives|it is|he is|she is)\b)",
+    re.I,
+)
+# An aside that takes the statement back or bounds it is no aside: "I work at Tesco, or I did until March".
+_TAKEN_BACK = re.compile(
+    r"^(?:or|well|not|no|never|but|at least|until|till|only|except|apart from)\b|\b(?:any ?more|no longer|until|"
+    r"till|used to|kidding|joking|not really|not any)\b",
+    re.I,
+)
+_MAX_ASIDE_TRIES = 4
+_OPEN_END = re.compile(
+    r"\b(?:the|a|an|of|to|for|with|at|in|on|by|from|way|that|and|or|my|our|your|his|her|their|its|when|what|how|"
+    r"where|who|is|are|was|am|be|like|than|as)$",
+    re.I,
+)
+
+
+def _without_aside(clause: str) -> list[str]:
+    """The clause's statement without the aside after it, longest first; none when an aside takes it back."""
+    heads = []
+    for m in reversed(list(_ASIDE_START.finditer(clause))):
+        head, aside = clause[: m.start()].strip(" ,"), clause[m.end() :].strip()
+        if len(head.split()) < 2 or not aside or _OPEN_END.search(head):
+            continue  # "I like the way | she sings": a head that leaves its phrase open is no statement
+        if _TAKEN_BACK.search(aside):
+            return heads
+        heads.append(head)
+    return heads[:_MAX_ASIDE_TRIES]
 
 
 MAX_NOTE_WORDS = 16

@@ -26,6 +26,8 @@ _OTHERS = [
     "friend",
     "best friend",
     "best mate",
+    "mate",
+    "pal",
     "neighbour",
     "neighbor",
     "boss",
@@ -210,6 +212,8 @@ def relation_word(rel: str) -> str:
         "stepmum": "stepmother",
         "stepmom": "stepmother",
         "best mate": "best friend",
+        "mate": "friend",
+        "pal": "friend",
     }.get(rel, rel)
 
 
