@@ -13,6 +13,7 @@ import os
 import time
 from collections.abc import Callable
 from datetime import UTC
+from pathlib import Path
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
@@ -43,6 +44,7 @@ from .ops.settings import SettingsOps
 from .ops.speakers import Speakers
 from .ops.system import System
 from .ops.tools import Tools
+from .paths import RUNTIME_FALLBACKS
 from .paths import data_dir as resolve_data_dir
 from .server import DataDirLock
 from .settings import Settings
@@ -230,4 +232,6 @@ class Daemon:
             "receipts": self.ops.forgetting.status(),
             "memory": {"enabled": self.settings["memory.enabled"], "recall_mode": self.settings["memory.recall_mode"]},
             "counts": self.store.counts(extra=("threads", "sessions", "speakers")),
+            # what a person should know about this daemon's set-up (shown by hearthctl status and the Status page)
+            "warnings": [w for w in (RUNTIME_FALLBACKS.get(Path(self.data_dir).resolve()),) if w],
         }

@@ -599,7 +599,12 @@ POSITIVES = [
         subject="Tomas",
     ),
     # a relative named by their title is the speaker's relative, as "my grandma Rosa" is
-    pos("grandma rosas knee op is on the fifth of june", ("appointment", "5th of June"), ("family_member", "Rosa"), subject="Rosa"),
+    pos(
+        "grandma rosas knee op is on the fifth of june",
+        ("appointment", "5th of June"),
+        ("family_member", "Rosa"),
+        subject="Rosa",
+    ),
     pos("my mums eye test is friday at ten", ("appointment", "friday at ten"), subject="my mother"),
     pos("my father in law is called dev", ("family_member", "Dev")),
     pos("im vegan well vegetarian actually", ("diet", "vegetarian")),
@@ -816,14 +821,24 @@ POSITIVES = [
     pos("my locker code is three one two nine, please remember that", ("note", "locker code is three one two nine")),
     pos("Nana Joy lives in Cork.", ("family_member", "Joy"), ("lives_in", "Cork"), subject="Joy"),
     pos("Idris here, I work at Asda.", ("name", "Idris"), ("works_at", "Asda")),
-    pos("Biscuit has his flea treatment on the first of every month.", ("schedule", "the first of every month"), subject="Biscuit"),
+    pos(
+        "Biscuit has his flea treatment on the first of every month.",
+        ("schedule", "the first of every month"),
+        subject="Biscuit",
+    ),
     pos("Marta comes for piano lessons every Tuesday at 5.", ("schedule", "every Tuesday at 5"), subject="household"),
     pos("Jonas does the school run on Fridays.", ("schedule", "Fridays"), subject="household"),
     # a statement, then an aside that is no part of it
     pos("I'm vegetarian, have been for about ten years now.", ("diet", "vegetarian")),
     pos("i hate olives cant even look at them", ("dislikes", "olives")),
-    pos("My wife's birthday is the 2nd of March, don't let me forget.", ("birthday", "2nd of March"), subject="my wife"),
-    pos("The window cleaner comes every other Monday, usually about nine.", ("schedule", "every other Monday"), subject="household"),
+    pos(
+        "My wife's birthday is the 2nd of March, don't let me forget.", ("birthday", "2nd of March"), subject="my wife"
+    ),
+    pos(
+        "The window cleaner comes every other Monday, usually about nine.",
+        ("schedule", "every other Monday"),
+        subject="household",
+    ),
     pos("My mate Idris works at Deloitte, he's buzzing.", ("works_at", "Deloitte"), subject="Idris"),
 ]
 

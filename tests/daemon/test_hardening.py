@@ -4,6 +4,7 @@ settings validated across each other."""
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
@@ -184,6 +185,10 @@ def test_hearthd_starts_beside_a_squatted_runtime_dir_and_says_so(procs, monkeyp
     d = start(procs, data_dir)
     out = ctl(data_dir, "status", "--json")
     assert out.returncode == 0 and out.stderr == ""
+    (warning,) = json.loads(out.stdout)["warnings"]  # in the status too, not only in the log
+    assert "runtime directory" in warning and str(data_dir / "run") in warning
+    shown = ctl(data_dir, "status")
+    assert shown.returncode == 0 and f"warning: {warning}" in shown.stdout
     assert d.stop() == 0
     log = d.log_text()
     assert "Traceback" not in log and "runtime directory" in log and str(data_dir / "run") in log

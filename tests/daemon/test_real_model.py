@@ -185,4 +185,6 @@ def test_a_live_query_embedded_by_the_modules_directly_is_the_vector_encode_give
     assert direct.dtype == np.float32 and direct.shape == (2, model.dim)
     assert np.allclose(direct, batched, atol=1e-5)
     assert np.allclose(np.linalg.norm(direct, axis=1), 1.0, atol=1e-5)
-    assert np.allclose(model.encode([texts[0]])[0], direct[0], atol=1e-5)  # padding beside a longer text changes nothing
+    assert np.allclose(
+        model.encode([texts[0]])[0], direct[0], atol=1e-5
+    )  # padding beside a longer text changes nothing

@@ -35,6 +35,7 @@ def show_status(s: dict) -> str:
         f"{'on' if s['memory']['enabled'] else 'paused'}, recall {s['memory']['recall_mode']}"
     )
     lines.append("counts " + ", ".join(f"{k} {v}" for k, v in s["counts"].items()))
+    lines += [f"warning: {w}" for w in s.get("warnings", [])]
     return "\n".join(lines)
 
 

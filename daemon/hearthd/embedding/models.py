@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -48,7 +48,7 @@ class SentenceTransformerModel:
         batching, conversions), a sixth of a live query's embedding."""
         import torch
 
-        model = self._model
+        model: Any = self._model  # a SentenceTransformer (imported late: the hub is switched off first)
         with torch.inference_mode():
             features = model.preprocess(texts) if hasattr(model, "preprocess") else model.tokenize(texts)
             out = model(features)["sentence_embedding"]

@@ -43,7 +43,8 @@ _RECUR = (
     rf"|(?:on )?the (?:first|second|third|fourth|last|1st|2nd|3rd|4th) {WEEKDAY} of "
     rf"(?:the|every|each) month"
     rf"|(?:on )?the (?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|1[0-9]th|2[0-8]th|21st|22nd|23rd) "
-    rf"(?:day )?of (?:every|each|the) month)(?:,? {_CLOCK})?(?: (?:after|before) (?:school|work|dinner|lunch|breakfast|tea))?"
+    rf"(?:day )?of (?:every|each|the) month)"
+    rf"(?:,? {_CLOCK})?(?: (?:after|before) (?:school|work|dinner|lunch|breakfast|tea))?"
 )
 _WHERE = r"(?:,? (?:at|in) (?:the |a |our )?(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
 _TAIL = _WHERE + r"(?:,? (?:instead|now|this week|again|as usual))*\s*$"
@@ -700,7 +701,8 @@ EVENT_RULES_SRC = [
     # "Gerald goes to the vet for his check up on the 20th of May": a visit on a day, said in the present
     (
         "appointment",
-        rf"^I (?:(?:go|am going|am taken|am off) to|am booked (?:in )?(?:at|with|to see)) (?:the |my )(?P<pro>{PRO})(?:'s)?"
+        rf"^I (?:(?:go|am going|am taken|am off) to|am booked (?:in )?(?:at|with|to see)) "
+        rf"(?:the |my )(?P<pro>{PRO})(?:'s)?"
         r"(?: for (?:my |his |her |its |their |a |an |the )?"
         r"(?P<for>check up|check-up|checkup|jabs?|vaccinations?|booster|injections?|annual check|dental|"
         rf"clean|scale and polish|filling|x-ray|scan|blood test|test|review|operation|op))? "

@@ -92,7 +92,9 @@ _MANNER = re.compile(
     r"include|spell|write|round|describe|explain|greet|be|avoid|skip|play)\b",
     re.I,
 )
-_CALL_ME = re.compile(rf"^(?:(?:you can|please|from now on|always)[,\s]+)*call me\s+(?P<name>{NAME})(?:[,\s]+please)?\s*[.!]*$", re.I)
+_CALL_ME = re.compile(
+    rf"^(?:(?:you can|please|from now on|always)[,\s]+)*call me\s+(?P<name>{NAME})(?:[,\s]+please)?\s*[.!]*$", re.I
+)
 _TAIL_SPLIT = re.compile(
     r"\s*(?:,\s*|\s+-\s+|\s+(?=because\b|since\b|as\b(?! well)|so\b|even (?:if|when|though)\b))", re.I
 )

@@ -342,7 +342,7 @@ _OPEN_END = re.compile(
 
 def _without_aside(clause: str) -> list[str]:
     """The clause's statement without the aside after it, longest first; none when an aside takes it back."""
-    heads = []
+    heads: list[str] = []
     for m in reversed(list(_ASIDE_START.finditer(clause))):
         head, aside = clause[: m.start()].strip(" ,"), clause[m.end() :].strip()
         if len(head.split()) < 2 or not aside or _OPEN_END.search(head):

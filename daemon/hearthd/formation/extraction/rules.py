@@ -545,7 +545,8 @@ def _b_owns(m, ctx):
     raw = _strip_trailing(_OBJ_END.sub("", m.group("obj")))
     raw, hint = _split_time(raw)
     mo = re.fullmatch(
-        rf"(?P<art>an?|two|three) (?:brand new |new )?(?P<adj>(?:[A-Za-z\-]+ ){{0,2}}?)(?P<head>{_BRAND.pattern}(?: {_OWNABLE.pattern})?|"
+        rf"(?P<art>an?|two|three) (?:brand new |new )?(?P<adj>(?:[A-Za-z\-]+ ){{0,2}}?)"
+        rf"(?P<head>{_BRAND.pattern}(?: {_OWNABLE.pattern})?|"
         rf"{_OWNABLE.pattern}s?)"
         r"(?: (?:in|on|out) (?:the|my|our|front|back) [a-z]+(?: room)?)?(?: (?:at home|as well|too))?",
         raw.strip(),

@@ -217,7 +217,10 @@ _RESTATED = re.compile(r"^(?:it is|it was|that is|that was|make (?:that|it)|it i
 # A lone "sorry" or "no the" mid-sentence is a correction too: "i live in leeds sorry harrogate", "on the fourth
 # no the fifth of october" (an apology opens a sentence: "sorry I'm late" is left as it is).
 _BARE_CORRECTION = re.compile(
-    r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no|sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|no(?= the (?:\d|[a-z]+(?:st|nd|rd|th)\b)))\s+", re.I
+    r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no|"
+    r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
+    r"no(?= the (?:\d|[a-z]+(?:st|nd|rd|th)\b)))\s+",
+    re.I,
 )
 _DAY_ONLY = re.compile(rf"(?:on )?(?:the )?(?:{ORDINAL}|\d{{1,2}}(?:st|nd|rd|th))", re.I)
 _DAYISH = re.compile(
