@@ -108,6 +108,7 @@ class StatusPage(Page):
                     ("db", "Database"),
                     ("memory", "Memory"),
                     ("receipts", "Receipt key"),
+                    ("warnings", "Warnings"),
                 ],
             )
         )
@@ -148,6 +149,7 @@ class StatusPage(Page):
         set_("memory", ("on" if memory["enabled"] else "paused") + f", recall {memory['recall_mode']}")
         rec = status.get("receipts") or {}
         set_("receipts", rec.get("warning") or rec.get("source") or "not created yet")
+        set_("warnings", "\n".join(status.get("warnings") or []) or "none")
         set_("model", e["model"])
         set_(
             "embedder",
