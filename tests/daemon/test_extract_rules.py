@@ -840,6 +840,21 @@ POSITIVES = [
         subject="household",
     ),
     pos("My mate Idris works at Deloitte, he's buzzing.", ("works_at", "Deloitte"), subject="Idris"),
+    pos("Please just call me Bea.", ("rule", "Call {subject} Bea")),
+    pos("the vans mot is booked in for the third of may", ("appointment", "3rd of May"), subject="household"),
+    pos("stop calling me madam its weird", ("rule", "Do not call {subject} madam")),
+    pos("Our lot love curry.", ("likes", "curry"), subject="household"),
+    pos("none of us like mushrooms in this house", ("dislikes", "mushrooms"), subject="household"),
+    pos("the whole familys chelsea mad", ("likes", "chelsea"), subject="household"),
+    pos("I'm off gluten now, doctor's orders.", ("diet", "gluten-free")),
+    pos("Bristol's home now.", ("lives_in", "Bristol")),
+    pos("I love anything by Joni Mitchell.", ("likes", "Joni Mitchell")),
+    pos("I live in Leeds, well, not Leeds exactly, Horsforth, it's just outside.", ("lives_in", "Horsforth")),
+    pos(
+        "my sister lives in perth sorry not perth adelaide i always mix them up",
+        ("lives_in", "Adelaide"),
+        subject="my sister",
+    ),
 ]
 
 NEGATIVES = [

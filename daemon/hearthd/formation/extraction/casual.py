@@ -327,6 +327,28 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             lambda m: f"{m.group('n')}'s {m.group('e')} {m.group('v')} ",
         ),
         (r"^the whole (?:house|household|family|lot of us) eats\b", "we all eat"),
+        # the household said as its members: "our lot love a roast", "the whole family's arsenal mad",
+        # "none of us like olives"
+        (
+            r"^(?:our lot|the whole (?:family|household|house|lot of us))(?:'s|s| is| are) (?P<t>[A-Za-z]+)[ \-]mad$",
+            lambda m: f"we love {m.group('t')}",
+        ),
+        (r"^(?:our lot|all of us|the lot of us)(?= (?!is\b|was\b|has\b)[a-z])", "we"),
+        (r"^we(?:'s| is| are|'re) (?:all )?(?P<t>[A-Za-z]+)[ \-]mad$", lambda m: f"we love {m.group('t')}"),
+        (
+            rf"^(?:none of us|nobody (?:here|in this house)|no one (?:here|in this house)) (?:likes?) (?P<o>{_OBJ})"
+            r"(?: in this house)?(?: not one)?$",
+            r"we all dislike \g<o>",
+        ),
+        # "I'm off dairy now, doctor's orders": what one no longer eats is the diet
+        (r"^(?P<s>I|I am|I'm) off (?P<f>dairy|gluten|wheat|sugar)\b.*$", lambda m: f"I am {m.group('f').lower()}-free"),
+        # "Croydon's home now": where one lives
+        (rf"^(?:but )?(?P<p>{NAME})(?:'s| is) (?:my |our )?home(?: now| these days)?$", r"I live in \g<p>"),
+        # "I love anything by Fleetwood Mac": the band, the author
+        (
+            rf"^(?P<s>{_SUBJ}) (?P<v>loves?|likes?|adores?) (?:anything|everything) by (?P<o>{NAME}(?: {NAME})*)$",
+            lambda m: f"{m.group('s')} {m.group('v')} {m.group('o')}",
+        ),
         (
             r",? (?:poor (?:woman|man|thing|girl|boy|lad|love|kid|sod)|bless (?:her|him|them)|"
             r"lucky (?:her|him|thing))$",

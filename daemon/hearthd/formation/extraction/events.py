@@ -37,7 +37,8 @@ _RECUR = (
     rf"afternoon|night|"
     rf"fortnight|month|year|spring|summer|autumn|winter|{MONTH}|(?:two|three|four|six|few) (?:weeks|months))"
     rf"(?: {_PART})?|once a year|twice a year|annually|yearly|every year in {MONTH}|in {MONTH} every year|"
-    rf"(?:on )?{WEEKDAY}s(?: and {WEEKDAY}s)?(?: {_PART}s?)?|(?:on )?{WEEKDAY} "
+    rf"(?:on )?{WEEKDAY}s(?: and {WEEKDAY}s)?(?: {_PART}s?)?|(?:on )?{WEEKDAY} and {WEEKDAY} {_PART}s|"
+    rf"(?:on )?{WEEKDAY} "
     rf"{_PART}s|once a (?:week|fortnight|month)|twice a (?:week|month)|weekly|fortnightly|monthly|on weekdays|"
     rf"at weekends|on weekends|(?:on )?an? {WEEKDAY}(?: {_PART})?"
     rf"|(?:on )?the (?:first|second|third|fourth|last|1st|2nd|3rd|4th) {WEEKDAY} of "
@@ -728,7 +729,7 @@ EVENT_RULES_SRC = [
     # "the flights to Oslo are booked for the 22nd of July": a journey somewhere is the household's
     (
         "appointment",
-        rf"^(?:the|our) (?P<mods>)(?P<ev>flight|ferry|train|trip|holiday|cruise)s?(?P<compl> to (?-i:[A-Z])[\w\-]+"
+        rf"^(?:the|our|my) (?P<mods>)(?P<ev>flight|ferry|train|trip|holiday|cruise)s?(?P<compl> to (?-i:[A-Z])[\w\-]+"
         rf"(?: (?-i:[A-Z])[\w\-]+)?) (?:is|are) (?:(?:all )?booked (?:in )?(?:for )?|now |on )?"
         rf"(?P<when>{_ONE_OFF}){_TAIL}",
         _b_journey,
@@ -764,7 +765,7 @@ EVENT_RULES_SRC = [
     # "the boiler service is wednesday morning": the upkeep of a thing of the house, booked once
     (
         "appointment",
-        rf"^(?:the|our) (?P<thing>{_SERVICED})(?:'s)? (?P<ev>service|servicing|mot|inspection|safety check|check|"
+        rf"^(?:the|our) (?P<thing>{_SERVICED})(?:'s|s)? (?P<ev>service|servicing|mot|inspection|safety check|check|"
         rf"repair|sweep|clean) (?:is|is due|is booked for|is booked in for|has been booked for) "
         rf"(?P<when>{_ONE_OFF}){_TAIL}",
         _b_upkeep_once,

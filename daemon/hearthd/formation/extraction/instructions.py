@@ -93,7 +93,7 @@ _MANNER = re.compile(
     re.I,
 )
 _CALL_ME = re.compile(
-    rf"^(?:(?:you can|please|from now on|always)[,\s]+)*call me\s+(?P<name>{NAME})(?:[,\s]+please)?\s*[.!]*$", re.I
+    rf"^(?:(?:you can|please|from now on|always|just)[,\s]+)*call me\s+(?P<name>{NAME})(?:[,\s]+please)?\s*[.!]*$", re.I
 )
 _TAIL_SPLIT = re.compile(
     r"\s*(?:,\s*|\s+-\s+|\s+(?=because\b|since\b|as\b(?! well)|so\b|even (?:if|when|though)\b))", re.I
@@ -223,7 +223,7 @@ _STOP = re.compile(
 )
 _BASE = {"referring to": "refer to", "bringing up": "bring up", "talking about": "talk about"}
 _RUN_ON = re.compile(
-    r"\s+(?:it is|that is|it gets|it annoys|it drives|because|as it|since|please|thanks|thank you|"
+    r"\s+(?:it is|its|that is|thats|it gets|it annoys|it drives|because|as it|since|please|thanks|thank you|"
     r"right now|for now|for a (?:second|moment|minute)|now)\b.*$",
     re.I,
 )

@@ -212,6 +212,11 @@ _CORRECTION = re.compile(
 _WELL_ACTUALLY = re.compile(
     r",?\s+well,?\s+(?P<after>(?:(?:an?|the) )?[\w\-]+(?: [\w\-]+)?),?\s+(?:actually|now|these days)[\s.!]*$", re.I
 )
+_NOT_EXACTLY = re.compile(
+    r",?\s+well,?\s+not (?P<x>[\w\-]+(?: (?!exactly|as such|really)[\w\-]+)?)(?: exactly| as such| really)?,\s*(?P<y>[\w\-]+(?: [\w\-]+)?)"
+    r"(?:,.*)?[.!]*$",
+    re.I,
+)
 _RESTATED = re.compile(r"^(?:it is|it was|that is|that was|make (?:that|it)|it is actually|they are)\s+", re.I)
 # Said without a comma, as speech is transcribed: "the ninth of november no wait the nineteenth".
 # A lone "sorry" or "no the" mid-sentence is a correction too: "i live in leeds sorry harrogate", "on the fourth
@@ -251,6 +256,9 @@ def correct(s: str) -> str:
     last use of its first word ("at 3, sorry, at 4"), or as many words at the end as it has. Unchanged when the
     correction cannot be placed."""
     s = _not_instead(s)
+    if (n := _NOT_EXACTLY.search(s)) and (said_at := s[: n.start()].lower().rfind(n.group("x").lower())) >= 0:
+        # "I live in Leeds, well, not Leeds exactly, Horsforth": the place said instead
+        return s[:said_at] + n.group("y") + s[said_at + len(n.group("x")) : n.start()]
     if w := _WELL_ACTUALLY.search(s):  # "I am vegetarian well pescatarian actually": the last words restated
         said, restated = s[: w.start()].split(), w.group("after").split()
         at = [i for i, x in enumerate(said) if x.lower() == restated[0].lower()]
@@ -262,6 +270,8 @@ def correct(s: str) -> str:
         return s
     before, after = s[: m.start()].rstrip(" ,"), s[m.end() :].strip(" ,.!")
     after = _RESTATED.sub("", after)
+    if (n := re.match(r"not ([\w\-]+(?: [\w\-]+)??),? (?=\w)", after, re.I)) and n.group(1).lower() in before.lower():
+        after = after[n.end() :]  # "perth sorry not perth adelaide": the value said again, then the right one
     if not before or not after or _CORRECTION.search(after):
         return s
     if _STARTS_CLAUSE.match(after):
@@ -284,7 +294,14 @@ def correct(s: str) -> str:
             return " ".join(words[: at[-1]] + new)
     if len(new) <= 3 and len(words) > len(new) + 1:
         return " ".join(words[: -len(new)] + new)
+    if aside := _ASR_ASIDE.search(after):
+        # "perth sorry not perth adelaide i always mix them up": the correction, then an aside
+        return correct(s[: m.end()] + after[: aside.start()])
     return s
+
+
+# Where speech-recogniser text (no commas) runs on from a correction into an aside: "adelaide | i always ...".
+_ASR_ASIDE = re.compile(r"\s+(?=(?:I|it|he|she|they|we|you|so|but|because|honestly)\b)")
 
 
 def _not_instead(s: str) -> str:
