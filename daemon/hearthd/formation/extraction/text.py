@@ -213,8 +213,8 @@ _WELL_ACTUALLY = re.compile(
     r",?\s+well,?\s+(?P<after>(?:(?:an?|the) )?[\w\-]+(?: [\w\-]+)?),?\s+(?:actually|now|these days)[\s.!]*$", re.I
 )
 _NOT_EXACTLY = re.compile(
-    r",?\s+well,?\s+not (?P<x>[\w\-]+(?: (?!exactly|as such|really)[\w\-]+)?)(?: exactly| as such| really)?,\s*(?P<y>[\w\-]+(?: [\w\-]+)?)"
-    r"(?:,.*)?[.!]*$",
+    r",?\s+well,?\s+not (?P<x>[\w\-]+(?: (?!exactly|as such|really)[\w\-]+)?)(?: exactly| as such| really)?,\s*"
+    r"(?P<y>[\w\-]+(?: [\w\-]+)?)(?:,.*)?[.!]*$",
     re.I,
 )
 _RESTATED = re.compile(r"^(?:it is|it was|that is|that was|make (?:that|it)|it is actually|they are)\s+", re.I)
@@ -256,15 +256,8 @@ def correct(s: str) -> str:
     last use of its first word ("at 3, sorry, at 4"), or as many words at the end as it has. Unchanged when the
     correction cannot be placed."""
     s = _not_instead(s)
-    if (n := _NOT_EXACTLY.search(s)) and (said_at := s[: n.start()].lower().rfind(n.group("x").lower())) >= 0:
-        # "I live in Leeds, well, not Leeds exactly, Horsforth": the place said instead
-        return s[:said_at] + n.group("y") + s[said_at + len(n.group("x")) : n.start()]
-    if w := _WELL_ACTUALLY.search(s):  # "I am vegetarian well pescatarian actually": the last words restated
-        said, restated = s[: w.start()].split(), w.group("after").split()
-        at = [i for i, x in enumerate(said) if x.lower() == restated[0].lower()]
-        if restated[0].lower() in ("a", "an", "the") and at and at[-1] > 0:
-            return " ".join(said[: at[-1]] + restated)  # "I am a nurse well a nurse practitioner now"
-        return " ".join(said[: -len(restated)] + restated) if len(said) > len(restated) + 1 else s
+    if (restated := _restated_with_well(s)) is not None:
+        return restated
     m = _CORRECTION.search(s) or _BARE_CORRECTION.search(s)
     if not m or m.start() == 0:
         return s
@@ -298,6 +291,21 @@ def correct(s: str) -> str:
         # "perth sorry not perth adelaide i always mix them up": the correction, then an aside
         return correct(s[: m.end()] + after[: aside.start()])
     return s
+
+
+def _restated_with_well(s: str) -> str | None:
+    """ "I live in Leeds, well, not Leeds exactly, Horsforth", "I am vegetarian well pescatarian actually": the
+    words said instead; None when the sentence restates nothing with "well"."""
+    if (n := _NOT_EXACTLY.search(s)) and (said_at := s[: n.start()].lower().rfind(n.group("x").lower())) >= 0:
+        # "I live in Leeds, well, not Leeds exactly, Horsforth": the place said instead
+        return s[:said_at] + n.group("y") + s[said_at + len(n.group("x")) : n.start()]
+    if w := _WELL_ACTUALLY.search(s):  # "I am vegetarian well pescatarian actually": the last words restated
+        said, restated = s[: w.start()].split(), w.group("after").split()
+        at = [i for i, x in enumerate(said) if x.lower() == restated[0].lower()]
+        if restated[0].lower() in ("a", "an", "the") and at and at[-1] > 0:
+            return " ".join(said[: at[-1]] + restated)  # "I am a nurse well a nurse practitioner now"
+        return " ".join(said[: -len(restated)] + restated) if len(said) > len(restated) + 1 else s
+    return None
 
 
 # Where speech-recogniser text (no commas) runs on from a correction into an aside: "adelaide | i always ...".
