@@ -855,6 +855,17 @@ POSITIVES = [
         ("lives_in", "Adelaide"),
         subject="my sister",
     ),
+    pos("We've got a piano in the front room that nobody ever plays.", ("owns", "piano"), subject="household"),
+    pos("Biscuit's at the vet on Monday at 4 for his jabs.", ("appointment", "Monday at 4"), subject="Biscuit"),
+    pos("were all vegan in this house", ("diet", "vegan"), subject="household"),
+    pos("We're getting the boiler serviced on the 4th.", ("appointment", "the 4th"), subject="household"),
+    pos(
+        "my son ali is obsessed with trains like properly obsessed",
+        ("family_member", "Ali"),
+        ("likes", "trains"),
+        subject="Ali",
+    ),
+    pos("Got a haircut booked for Saturday at 11, with Jade.", ("appointment", "Saturday at 11")),
 ]
 
 NEGATIVES = [

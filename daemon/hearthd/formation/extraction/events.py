@@ -400,6 +400,25 @@ def _b_upkeep_once(m, ctx):
     return [replace(ctx.cand("appointment", when, f"{{subject}}: the {q} is {_on(when)}", q), subject=HOUSEHOLD)]
 
 
+_DONE_AS = {
+    "serviced": "service",
+    "swept": "sweep",
+    "inspected": "inspection",
+    "checked": "check",
+    "cleaned": "clean",
+    "repaired": "repair",
+    "fixed": "repair",
+    "mot'd": "MOT",
+    "mot-ed": "MOT",
+}
+
+
+def _b_upkeep_done(m, ctx):
+    q = _qualifier(f"{m.group('thing')} {_DONE_AS[m.group('pp').lower()]}")
+    when = _when(m.group("when"))
+    return [replace(ctx.cand("appointment", when, f"{{subject}}: the {q} is {_on(when)}", q), subject=HOUSEHOLD)]
+
+
 def _b_help(m, ctx):
     who = _qualifier(m.group("who"))
     when = _when(m.group("when") or m.group("recur"))
@@ -760,6 +779,14 @@ EVENT_RULES_SRC = [
         rf"(?:always |usually |normally |now )?"
         rf"(?P<vp>(?!comes\b|visits\b)[a-z]+s\b(?: [\w']+){{0,5}}?) (?P<recur>{_RECUR}){_TAIL}",
         _b_help_does,
+        False,
+    ),
+    # "we're getting the boiler serviced on the 4th": the same, said as what the household has done
+    (
+        "appointment",
+        rf"^we (?:are|have) (?:getting|having|got) (?:the|our) (?P<thing>{_SERVICED}) (?P<pp>serviced|swept|"
+        rf"inspected|checked|cleaned|repaired|fixed|mot'd|mot-ed) (?P<when>{_ONE_OFF}){_TAIL}",
+        _b_upkeep_done,
         False,
     ),
     # "the boiler service is wednesday morning": the upkeep of a thing of the house, booked once

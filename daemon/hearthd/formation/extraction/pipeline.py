@@ -59,6 +59,7 @@ _ELIDED: list[tuple[re.Pattern, Any]] = [
             "I ",
         ),
         (r"^(?=(?:big|huge|massive) fans? of\b)", "I am a "),
+        (r"^(?=got (?:a|an|my) [a-z\- ]*(?:booked|appointment)\b)", "I have "),  # "got a haircut booked for Saturday"
         (
             r"^(?=(?:really |absolutely |very |so |severely )*(?:allergic to|not (?:a |really a )?(?:big |huge )?fan "
             r"of|(?:a )?(?:big|huge|massive) fan of|not into|really into|not keen on|terrified of|scared of)\b)",
@@ -323,7 +324,8 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
 _ASIDE_START = re.compile(
     r"\s*(?:,|\s-+|\u2013|\u2014)\s*|\s+(?=(?:so|if|because|cos|since|as|which|though|although|honestly|"
     r"believe|I|he|she|they|it|cannot|can't|do|would|could|you|just|usually|mostly|especially|for what|"
-    r"been|have been|drives|it is|he is|she is)\b)",
+    r"been|have been|drives|it is|he is|she is|that (?:nobody|no one|we|I|he|she|they|you)|"
+    r"for (?:his|her|their|my|its|our) )\b)",
     re.I,
 )
 # An aside that takes the statement back or bounds it is no aside: "I work at Tesco, or I did until March".

@@ -152,7 +152,8 @@ _CLAUSE_SPLIT = re.compile(
 _OBJ_END = re.compile(
     r"\s*(?:[,;:!?()\"]|\s-\s|\b(?:and then|but|because|so that|so|although|though|while|whereas|when|"
     r"whenever|which|who|whom|where|unless|until|except|as well|too|either|these days|nowadays|at the moment|"
-    r"right now|now|currently|a lot|so much|very much|like crazy|more than anything|sorry)\b).*$",
+    r"right now|now|currently|a lot|so much|very much|like crazy|more than anything|sorry|"
+    r"like (?:properly|really|seriously|proper|totally|actually|literally))\b).*$",
     re.I | re.S,
 )
 # Words an object cannot start with: pronouns, quantifiers, function words.
@@ -192,6 +193,10 @@ def normalise(text: str) -> str:
     text = re.sub(r"\b(mother|father|sister|brother|son|daughter)[ \-]in[ \-]law\b", r"\1-in-law", text, flags=re.I)
     text = re.sub(r"(?<=\w)[,\s]+(?:um+|uh+|erm+|er|uhm)[,\s]+(?=\w)", " ", text, flags=re.I)
     text = _NEWS_ADVERB.sub(" ", text)
+    # "were all vegetarian": a recogniser's "we're" at the start of what is said
+    text = re.sub(
+        r"^were (?=(?:all|both|not|never|always|vegetarian|vegan|pescatarian|halal|kosher)\b)", "we are ", text
+    )
     return re.sub(r"\s+", " ", text).strip()
 
 
