@@ -866,6 +866,11 @@ POSITIVES = [
         subject="Ali",
     ),
     pos("Got a haircut booked for Saturday at 11, with Jade.", ("appointment", "Saturday at 11")),
+    # whom someone sees for a service: one at a time (a note keyed by the role)
+    pos("Biscuit's vet is Dr Pinto.", ("note", "Dr Pinto"), subject="Biscuit"),
+    pos("We've switched Biscuit to a new vet, Dr Moreira.", ("note", "Dr Moreira"), subject="Biscuit"),
+    pos("My GP is Dr Osei.", ("note", "Dr Osei")),
+    pos("our dentist is Mrs Ali", ("note", "Mrs Ali"), subject="household"),
 ]
 
 NEGATIVES = [
@@ -1269,6 +1274,8 @@ NEGATIVES = [
     neg("im so sorry about the mess"),
     neg("remember that film we saw"),
     neg("Mum here, can you help?"),
+    neg("the vet is lovely"),
+    neg("my dentist is rubbish"),
     neg("I worked at Tesco, or I did until March"),
     neg("Biscuit has his worming tablet on the first of each month"),  # an event the vocabulary lacks: nothing broken
     neg("remember that I'm out tonight"),

@@ -113,6 +113,19 @@ def test_third_person_notes_supersede_and_a_restored_fact_is_current_again(real_
     assert [f["object"] for f in current(hub, predicate="works_at")] == ["Bosch"]
 
 
+def test_a_new_vet_supersedes_the_old_one_and_other_notes_stay(real_daemon, hub):
+    pinto = hub.remember("Biscuit's vet is Dr Pinto.", speaker="alice", valid_from="2026-01-01")["fact"]
+    hub.remember("The spare key is under the flower pot.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("My GP is Dr Osei.", speaker="alice", valid_from="2026-01-01")
+    moreira = hub.remember("We've switched Biscuit to a new vet, Dr Moreira.", speaker="alice", valid_from="2026-02-01")
+    assert moreira["fact"]["subject"] == "Biscuit" and moreira["fact"]["object"] == "Dr Moreira"
+    notes = {f["object"] for f in current(hub, predicate="note")}
+    assert "Dr Moreira" in notes and "Dr Pinto" not in notes  # one vet at a time, by its parsed key
+    assert "Dr Osei" in notes and any("spare key" in n for n in notes)  # another key, and a note with none, stay
+    (superseded,) = hub.audit(action="fact.superseded")
+    assert superseded["target"] == f"fact:{pinto['id']}" and "Moreira" in superseded["detail"]["text"]
+
+
 def test_a_corrected_date_supersedes_though_its_text_is_close_to_the_old_one(real_daemon, hub):
     # "...June 2nd" and "...June 12th" are near neighbours as vectors: a value that differs in a number is a new
     # value, not a repeat of the old one.

@@ -15,7 +15,7 @@ from .dates import canonical_date
 from .model import HOUSEHOLD, Candidate, Mention
 from .subjects import relation_word
 from .text import _strip_trailing
-from .vocabulary import DATE, MONTH, ORDINAL, REL, WEEKDAY, _alt
+from .vocabulary import DATE, MONTH, NAME, ORDINAL, REL, WEEKDAY, _alt
 
 _PART = r"(?:morning|afternoon|evening|night|lunchtime)"
 _HOUR = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -1075,4 +1075,40 @@ EVENT_RULES_SRC += [
         False,
     ),
 ]
+# Whom someone sees for a service: one at a time, so a new one is news ("we've switched Biscuit to a new vet").
+_CARER = (
+    r"(?:vet|gp|doctor|dentist|optician|physio|physiotherapist|hairdresser|barber|mechanic|solicitor|accountant|"
+    r"midwife|health visitor|consultant|therapist|counsellor|tutor|piano teacher|driving instructor|chiropodist)"
+)
+_CARER_NAME = rf"(?P<o>(?:(?:Dr|Mr|Mrs|Ms|Miss)\.? )?{NAME}(?: {NAME})?)"
+
+
+def _b_carer(m, ctx):
+    role, who = m.group("role").lower(), m.group("o")
+    role = "GP" if role == "gp" else role
+    poss = (m.groupdict().get("poss") or "my").lower()
+    c = ctx.cand("note", who, f"{{subject}}'s {role} is {who}", qualifier=role)
+    if m.groupdict().get("n"):
+        return [replace(c, subject=Mention(name=m.group("n")))]
+    return [replace(c, subject=HOUSEHOLD)] if poss in ("our", "we") else [c]
+
+
+EVENT_RULES_SRC += [
+    # "my GP is Dr Osei", "Biscuit's vet is Dr Pinto" (read as Biscuit's "my vet is ..."), "our new dentist is ..."
+    (
+        "note",
+        rf"^(?P<poss>my|our) (?:new )?(?P<role>{_CARER}) is (?:now |called )?{_CARER_NAME}(?: now)?$",
+        _b_carer,
+        False,
+    ),
+    # "we've switched Biscuit to a new vet, Dr Moreira", "I've changed to a new dentist, Mrs Ali"
+    (
+        "note",
+        rf"^(?P<poss>I|we) (?:have )?(?:switched|moved|changed)(?: (?P<n>{NAME}))? (?:over )?to (?:a )?(?:new )?"
+        rf"(?P<role>{_CARER})(?:,| called| -)? {_CARER_NAME}(?: now)?$",
+        _b_carer,
+        False,
+    ),
+]
+
 EVENT_RULES = [(p, re.compile(rx, re.I), b, neg) for p, rx, b, neg in EVENT_RULES_SRC]
