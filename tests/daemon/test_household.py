@@ -126,6 +126,19 @@ def test_a_new_vet_supersedes_the_old_one_and_other_notes_stay(real_daemon, hub)
     assert superseded["target"] == f"fact:{pinto['id']}" and "Moreira" in superseded["detail"]["text"]
 
 
+def test_a_move_to_an_employer_is_a_new_job_and_a_move_to_a_place_a_new_home(real_daemon, hub):
+    # "moved to X" and "is at X now" are said alike of a job and of a place: the model reads the name
+    hub.remember("My colleague Sara works at Nokia.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("Sara moved to Ericsson.", speaker="alice", valid_from="2026-02-01")
+    assert [(f["subject"], f["object"]) for f in current(hub, predicate="works_at")] == [("Sara", "Ericsson")]
+    hub.remember("Sara is at Vodafone now.", speaker="alice", valid_from="2026-03-01")
+    assert [f["object"] for f in current(hub, predicate="works_at")] == ["Vodafone"]
+    hub.remember("My sister Ines moved to Lyon.", speaker="alice", valid_from="2026-03-01")
+    assert [(f["subject"], f["object"]) for f in current(hub, predicate="lives_in")] == [("Ines", "Lyon")]
+    hub.remember("Ines is at Brighton now.", speaker="alice", valid_from="2026-03-02")
+    assert [f["object"] for f in current(hub, predicate="works_at")] == ["Vodafone"]  # a place is no employer
+
+
 def test_a_corrected_date_supersedes_though_its_text_is_close_to_the_old_one(real_daemon, hub):
     # "...June 2nd" and "...June 12th" are near neighbours as vectors: a value that differs in a number is a new
     # value, not a repeat of the old one.

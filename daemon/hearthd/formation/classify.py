@@ -17,11 +17,20 @@ RELATIVE_MARGIN = 0.05
 MIN_SIMILARITY = 0.3
 
 
+# "moved to X": an employer's name is nearer these than a place's by this much (all-MiniLM-L6-v2: employers
+# 0.08-0.28 - Vodafone, Nokia, Ericsson, Siemens, Deloitte -, places at most 0.04 - Cork, Braga, Faro -; a name
+# under the margin stays a place, the way it was said).
+EMPLOYER_ANCHORS = ("a company, an employer", "a firm people work for", "a business")
+PLACE_ANCHORS = ("a city, a town", "a place where people live", "a country or region")
+EMPLOYER_MARGIN = 0.07
+
+
 class PredicateClassifier:
     def __init__(self, catalogue: list[dict], embedder: TextEmbedder):
         self.catalogue = [p for p in catalogue if p["name"] != CATCH_ALL]
         self.embedder = embedder
         self._anchors: dict[str, tuple[list[str], np.ndarray]] = {}  # per model id: (predicate per row, vectors)
+        self._kinds: dict[str, np.ndarray] = {}  # per model id: the employer and place anchors' vectors
         self._lock = threading.Lock()
 
     def _anchor_matrix(self, model_id: str) -> tuple[list[str], np.ndarray]:
@@ -35,6 +44,19 @@ class PredicateClassifier:
             with self._lock:
                 self._anchors = {model_id: cached}  # one model at a time is enough
         return cached
+
+    def is_employer(self, name: str, model_id: str) -> bool:
+        """Whether a name said after "moved to" is an employer rather than a place, by a clear margin."""
+        with self._lock:
+            kinds = self._kinds.get(model_id)
+        if kinds is None:
+            texts = [*EMPLOYER_ANCHORS, *PLACE_ANCHORS]
+            _model, kinds = self.embedder.embed(texts, Priority.BACKGROUND, timeout=None, model_id=model_id)
+            with self._lock:
+                self._kinds = {model_id: kinds}
+        _model, (vector,) = self.embedder.embed([name], Priority.BACKGROUND, timeout=None, model_id=model_id)
+        sims = kinds @ vector
+        return float(sims[: len(EMPLOYER_ANCHORS)].max() - sims[len(EMPLOYER_ANCHORS) :].max()) > EMPLOYER_MARGIN
 
     def classify_note(self, vector: np.ndarray, model_id: str) -> str:
         """A predicate for a statement in words not the catalogue's, among those that supersede nothing by

@@ -16,7 +16,7 @@ import json
 import logging
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 import numpy as np
@@ -34,7 +34,7 @@ from ..timeutil import resolve_time_hint
 from . import claims, ledger, release
 from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, participants, pool_views, related_episodes
-from .extraction import FUNCTIONAL, KEYED, SLOTS, Discourse, Mention, extract, load_catalogue
+from .extraction import FUNCTIONAL, KEYED, SLOTS, Candidate, Discourse, Mention, extract, load_catalogue
 from .facts import FactIn, FactRules, active_fact_texts, store_fact
 from .importance import ImportanceParams
 from .quality import quality_problem
@@ -174,8 +174,9 @@ class Former:
         the caller places them)."""
         facts, dropped = [], {}
         name = self._name(speaker)
+        candidates = [d for c in extract(text, "user", discourse) if (d := self._decided(c)) is not None]
         with self.store.reading() as conn:
-            for c in extract(text, "user", discourse):
+            for c in candidates:
                 who = preview_name(conn, c.subject, speaker, name)
                 household = getattr(c.subject, "kind", None) == "household"
                 fact_text = _render(c.text, who, household, c.predicate)
@@ -202,6 +203,21 @@ class Former:
                     )
                 )
         return facts, dropped
+
+    def _decided(self, c: Candidate) -> Candidate | None:
+        """The candidate as the model reads what the rules could not tell apart ("moved to Ericsson": a job;
+        "at Vodafone now": a job, "at Grandma's now": nothing)."""
+        if c.or_else is None and not c.employer_only:
+            return c
+        model = self.embedder.model_id
+        ready = model is not None and self.embedder.can_embed(model)
+        employer = ready and self.classifier.is_employer(c.object, model)
+        if c.employer_only:
+            return replace(c, employer_only=False) if employer else None
+        if not employer or c.or_else is None:
+            return c
+        predicate, text = c.or_else
+        return replace(c, predicate=predicate, text=text, or_else=None)
 
     # -- forming a session -------------------------------------------------------------------------------
     def form(self, session_id: int, mode: Mode | str = Mode.FALLBACK, note: str | None = None) -> SessionResult:

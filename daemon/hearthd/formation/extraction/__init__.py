@@ -26,7 +26,7 @@ from .model import (
     Mention,
     load_catalogue,
 )
-from .pipeline import Discourse, extract
+from .pipeline import Discourse, extract, rules_alone
 from .text import normalise, split_sentences
 
 __all__ = [
@@ -43,5 +43,6 @@ __all__ = [
     "extract",
     "load_catalogue",
     "normalise",
+    "rules_alone",
     "split_sentences",
 ]

@@ -55,3 +55,7 @@ class Candidate:
     source: str = ""  # the sentence it came from
     subject: Mention | None = None  # None = the speaker
     object_mention: Mention | None = None  # the entity the object names, for relation facts (family_member, pet)
+    # (predicate, text) the object may call for instead, which the rules cannot tell apart and formation decides by
+    # the model: "Sara moved to Ericsson" is a new job, "Sara moved to Lyon" a new home
+    or_else: tuple[str, str] | None = None
+    employer_only: bool = False  # kept only when the model reads the object as an employer ("at Vodafone now")

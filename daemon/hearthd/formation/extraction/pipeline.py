@@ -42,7 +42,7 @@ from .text import (
 from .vocabulary import _PET_SINGULAR, PET, REL, SPECIES, TIME
 from .words import restore_apostrophes, truecase, uncapitalise
 
-__all__ = ["Discourse", "extract"]
+__all__ = ["Discourse", "extract", "rules_alone"]
 
 _ALL_RULES = EVENT_RULES + RULES
 # A plan word that is only the time of a one-off event ("the dentist tomorrow") does not void an appointment.
@@ -406,6 +406,12 @@ def extract(text: str, role: str = "user", discourse: Discourse | None = None) -
                 seen.add(key)
                 out.append(c)
     return _named_pets(out)
+
+
+def rules_alone(candidates: list[Candidate]) -> list[Candidate]:
+    """What the rules state without the model's reading: a candidate only the model can keep ("Sara is at
+    Vodafone now": an employer?) is left out. The tables score this; formation decides the rest."""
+    return [c for c in candidates if not c.employer_only]
 
 
 def _named_pets(out: list[Candidate]) -> list[Candidate]:

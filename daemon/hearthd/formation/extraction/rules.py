@@ -151,6 +151,14 @@ def _proper_place(obj: str, ctx: _Ctx) -> bool:
     return any(w[:1].isupper() for w in obj.split())
 
 
+def _b_moved_to(m, ctx):
+    """ "moved to Lyon" is a new home, "moved to Ericsson" a new job: said alike, told apart in formation."""
+    return [
+        replace(c, or_else=("works_at", f"{{subject}} works at {c.object}")) if c.predicate == "lives_in" else c
+        for c in _b_lives_in(m, ctx)
+    ]
+
+
 def _b_lives_in(m, ctx):
     obj, hint = _time_split_then_clean(
         m.group("obj"), extra_end="with|from|for|since|because|after|when|to|in order to|in (?:a|an|the|our|my)"
@@ -236,13 +244,18 @@ _LEFT_JOB = re.compile(
 
 
 def _b_now_at(m, ctx):
-    """ "I'm not at Bosch anymore, I'm at Siemens now": beside a left employer, "at" names the new one."""
-    if not _LEFT_JOB.search(normalise(ctx.sentence)):
+    """ "I'm not at Bosch anymore, I'm at Siemens now": beside a left employer, "at" names the new one; "Sara is
+    at Vodafone now" alone does when the model reads the name as an employer (not "at Grandma's now")."""
+    left = bool(_LEFT_JOB.search(normalise(ctx.sentence)))
+    if not left and not _NOW_SAID.search(ctx.sentence):
         return []
     raw = _strip_trailing(_OBJ_END.sub("", m.group("obj")))
-    if not re.fullmatch(r"(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*){0,3}", raw):
+    if not re.fullmatch(r"(?-i:[A-Z])[\w&\-]*(?: (?-i:[A-Z])[\w&\-]*){0,3}", raw):
         return []
-    return _works_at(raw, ctx)
+    return [c if left else replace(c, employer_only=True) for c in _works_at(raw, ctx)]
+
+
+_NOW_SAID = re.compile(r"\b(?:now|these days|nowadays)\b", re.I)
 
 
 def _teacher(m, ctx):
@@ -869,7 +882,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "lives_in",
         rf"^{SUBJ} {ADV}(?:moved|have moved|relocated|have relocated)(?: (?:back|here|over|house))?"
         rf"(?: from .+?)? to (?P<obj>.+)",
-        _b_lives_in,
+        _b_moved_to,
         False,
     ),
     ("lives_in", r"^(?:my|our) (?:home|house|flat|apartment|place) is in (?P<obj>.+)", _b_lives_in, False),
