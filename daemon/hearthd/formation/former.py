@@ -210,8 +210,7 @@ class Former:
         if c.or_else is None and not c.employer_only:
             return c
         model = self.embedder.model_id
-        ready = model is not None and self.embedder.can_embed(model)
-        employer = ready and self.classifier.is_employer(c.object, model)
+        employer = model is not None and self.embedder.can_embed(model) and self.classifier.is_employer(c.object, model)
         if c.employer_only:
             return replace(c, employer_only=False) if employer else None
         if not employer or c.or_else is None:
