@@ -39,7 +39,8 @@ PHRASES = {"rule", "routine", "note", "schedule", "appointment"}
 # apostrophes, "tariqs", "im", "cant"); extract_heldout6 0.943 / 0.774 (after dev 5's round: 111 lines);
 # extract_heldout7 0.926 / 0.779 (after dev 6's round: 119 lines). Recall on a fresh set has levelled near 0.78.
 # extract_heldout8 0.825 / 0.437 (after dev 7's round: 110 lines, written with asides after the statement -
-# "..., she's loving it", "... if anyone asks" - which the rules then read as part of it).
+# "..., she's loving it", "... if anyone asks" - which the rules then read as part of it); extract_heldout9 0.866 /
+# 0.612 (after dev 8's round: 110 lines).
 SETS = {
     "extract_dev": "dev set 1 (tuned on after its first score)",
     "extract_dev2": "dev set 2 (tuned on after its first score)",
@@ -49,6 +50,7 @@ SETS = {
     "extract_heldout6": "dev set 6 (tuned on after its first score)",
     "extract_heldout7": "dev set 7 (tuned on after its first score)",
     "extract_heldout8": "dev set 8 (tuned on after its first score)",
+    "extract_heldout9": "held-out set 9 (written after the code; never tuned on)",
 }
 
 
