@@ -867,6 +867,23 @@ POSITIVES = [
         subject="Ali",
     ),
     pos("Got a haircut booked for Saturday at 11, with Jade.", ("appointment", "Saturday at 11")),
+    # said by the by: no part of the statement, and no condition on it
+    pos("I'm a paramedic, if anyone asks why I sleep all day.", ("works_as", "paramedic")),
+    pos("i hate olives always have always will", ("dislikes", "olives")),
+    pos(
+        "My daughter Nia's got her driving test on the 17th of June, fingers crossed.",
+        ("family_member", "Nia"),
+        ("appointment", "17th of June"),
+        subject="Nia",
+    ),
+    pos(
+        "my dog bramble hates the hoover absolutely loses it",
+        ("pet", "Bramble"),
+        ("dislikes", "the hoover"),
+        subject="Bramble",
+    ),
+    pos("we all support everton in this house even the dog", ("likes", "everton"), subject="household"),
+    pos("ravi doesnt like spicy food at all so go easy", ("dislikes", "spicy food"), subject="Ravi"),
     # whom someone sees for a service: one at a time (a note keyed by the role)
     pos("Biscuit's vet is Dr Pinto.", ("note", "Dr Pinto"), subject="Biscuit"),
     pos("We've switched Biscuit to a new vet, Dr Moreira.", ("note", "Dr Moreira"), subject="Biscuit"),
@@ -1276,6 +1293,7 @@ NEGATIVES = [
     neg("remember that film we saw"),
     neg("Mum here, can you help?"),
     neg("the vet is lovely"),
+    neg("I'd be a paramedic if I could."),
     neg("my dentist is rubbish"),
     neg("I worked at Tesco, or I did until March"),
     neg("Biscuit has his worming tablet on the first of each month"),  # an event the vocabulary lacks: nothing broken

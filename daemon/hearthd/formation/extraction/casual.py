@@ -344,6 +344,13 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (r"^(?P<s>I|I am|I'm) off (?P<f>dairy|gluten|wheat|sugar)\b.*$", lambda m: f"I am {m.group('f').lower()}-free"),
         # "Croydon's home now": where one lives
         (rf"^(?:but )?(?P<p>{NAME})(?:'s| is) (?:my |our )?home(?: now| these days)?$", r"I live in \g<p>"),
+        # "we all support liverpool": the team
+        (
+            rf"^(?P<s>{_SUBJ}|we(?: all)?) (?:support|supports|follow|follows) (?P<o>{NAME}(?: {NAME})?)"
+            r"(?: in this house| at home)?$",
+            lambda m: f"{m.group('s')} {'like' if m.group('s').lower().startswith(('i', 'we')) else 'likes'} "
+            f"{m.group('o')}",
+        ),
         # "I love anything by Fleetwood Mac": the band, the author
         (
             rf"^(?P<s>{_SUBJ}) (?P<v>loves?|likes?|adores?) (?:anything|everything) by (?P<o>{NAME}(?: {NAME})*)$",

@@ -308,11 +308,13 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
             clause = clause[lead.end() :].lstrip(" ,")
         ctx = _Ctx(clause, sentence.strip(), provenance, hint, greeted, lowercase)
         facts = _clause_facts(clause, ctx, discourse)
-        for head in [] if facts else _without_aside(clause):
+        if all(c.predicate in _RELATIONS for c in facts):
             # "I'm vegan, have been for years", "i hate mushrooms cant even look at them": the statement, then an
-            # aside that is no part of it
-            if facts := _clause_facts(head, replace(ctx, clause=head), discourse):
-                break
+            # aside that is no part of it (a relative named in it is found either way)
+            for head in _without_aside(clause):
+                if more := [c for c in _clause_facts(head, replace(ctx, clause=head), discourse) if c not in facts]:
+                    facts += [c for c in more if c.predicate not in _RELATIONS or not facts]
+                    break
         out += facts
     if asked and not out:
         out = _remembered(statement, _Ctx(statement, sentence.strip(), provenance, None, greeted, lowercase), discourse)
@@ -324,7 +326,7 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
 _ASIDE_START = re.compile(
     r"\s*(?:,|\s-+|\u2013|\u2014)\s*|\s+(?=(?:so|if|because|cos|since|as|which|though|although|honestly|"
     r"believe|I|he|she|they|it|cannot|can't|do|would|could|you|just|usually|mostly|especially|for what|"
-    r"been|have been|drives|it is|he is|she is|that (?:nobody|no one|we|I|he|she|they|you)|"
+    r"been|have been|drives|it is|he is|she is|absolutely|never|that (?:nobody|no one|we|I|he|she|they|you)|"
     r"for (?:his|her|their|my|its|our) )\b)",
     re.I,
 )
@@ -335,6 +337,7 @@ _TAKEN_BACK = re.compile(
     re.I,
 )
 _MAX_ASIDE_TRIES = 4
+_RELATIONS = ("family_member", "pet")
 _OPEN_END = re.compile(
     r"\b(?:the|a|an|of|to|for|with|at|in|on|by|from|way|that|and|or|my|our|your|his|her|their|its|when|what|how|"
     r"where|who|is|are|was|am|be|like|than|as)$",

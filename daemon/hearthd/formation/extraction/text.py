@@ -153,7 +153,7 @@ _OBJ_END = re.compile(
     r"\s*(?:[,;:!?()\"]|\s-\s|\b(?:and then|but|because|so that|so|although|though|while|whereas|when|"
     r"whenever|which|who|whom|where|unless|until|except|as well|too|either|these days|nowadays|at the moment|"
     r"right now|now|currently|a lot|so much|very much|like crazy|more than anything|sorry|"
-    r"like (?:properly|really|seriously|proper|totally|actually|literally))\b).*$",
+    r"like (?:properly|really|seriously|proper|totally|actually|literally)|at all|it is|its|absolutely|never)\b).*$",
     re.I | re.S,
 )
 # Words an object cannot start with: pronouns, quantifiers, function words.
@@ -193,6 +193,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"\b(mother|father|sister|brother|son|daughter)[ \-]in[ \-]law\b", r"\1-in-law", text, flags=re.I)
     text = re.sub(r"(?<=\w)[,\s]+(?:um+|uh+|erm+|er|uhm)[,\s]+(?=\w)", " ", text, flags=re.I)
     text = _NEWS_ADVERB.sub(" ", text)
+    text = _BY_THE_BY.sub("", text)
     # "were all vegetarian": a recogniser's "we're" at the start of what is said
     text = re.sub(
         r"^were (?=(?:all|both|not|never|always|vegetarian|vegan|pescatarian|halal|kosher)\b)", "we are ", text
@@ -200,6 +201,14 @@ def normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+# Said by the by, no part of what is stated (and no condition on it): "..., if anyone asks why I sleep all day",
+# "I hate mushrooms, always have, always will".
+_BY_THE_BY = re.compile(
+    r",?\s+(?:just )?if (?:anyone|anybody|someone|you|people) (?:ever )?(?:asks?|needs? (?:it|to know)|wants? to know|"
+    r"wonders?|is wondering|was wondering)\b[^,.;!?]*|,?\s+always have,?(?: and)? always will\b|"
+    r",?\s+(?:even the (?:dog|cat|baby)|fingers crossed|touch wood|god help (?:us|me)|bless (?:her|him|them))\b",
+    re.I,
+)
 # "I've just started at", "he has recently got a job at": the adverb says the news is new, the statement is the same.
 _NEWS_ADVERB = re.compile(
     r"(?<=\w) (?:just|recently|finally|only just|now) (?=(?:got|gotten|started|begun|moved|bought|adopted|joined|"
