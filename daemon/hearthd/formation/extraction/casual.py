@@ -348,8 +348,9 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (
             rf"^(?P<s>{_SUBJ}|we(?: all)?) (?:support|supports|follow|follows) (?P<o>{NAME}(?: {NAME})?)"
             r"(?: in this house| at home)?$",
-            lambda m: f"{m.group('s')} {'like' if m.group('s').lower().startswith(('i', 'we')) else 'likes'} "
-            f"{m.group('o')}",
+            lambda m: (
+                f"{m.group('s')} {'like' if m.group('s').lower().startswith(('i', 'we')) else 'likes'} {m.group('o')}"
+            ),
         ),
         # "I love anything by Fleetwood Mac": the band, the author
         (
