@@ -884,6 +884,10 @@ POSITIVES = [
     ),
     pos("we all support everton in this house even the dog", ("likes", "everton"), subject="household"),
     pos("ravi doesnt like spicy food at all so go easy", ("dislikes", "spicy food"), subject="Ravi"),
+    pos("Oh hiya, I'm Nkechi by the way, nice to meet you properly.", ("name", "Nkechi")),
+    pos("i dont eat pork im halal", ("diet", "halal")),
+    pos("ive got a hair appointment at half three on friday", ("appointment", "friday at half three")),
+    pos("The car's booked in for its MOT on the 23rd of May.", ("appointment", "23rd of May"), subject="household"),
     # whom someone sees for a service: one at a time (a note keyed by the role)
     pos("Biscuit's vet is Dr Pinto.", ("note", "Dr Pinto"), subject="Biscuit"),
     pos("We've switched Biscuit to a new vet, Dr Moreira.", ("note", "Dr Moreira"), subject="Biscuit"),

@@ -382,6 +382,12 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             r"(?:its|a|an|the) (?P<e>mot|service|repair|check-up|checkup|inspection)\b",
             r"my \g<t> \g<e> is",
         ),
+        # "The car's booked in for its MOT on the 23rd of May": the same, said of the car
+        (
+            r"^(?:the|my|our) (?P<t>car|van|bike|motorbike|boiler)(?:'s| is|s) booked in (?:for )?"
+            r"(?:its|a|an|the) (?P<e>mot|service|repair|check-up|checkup|inspection)\b",
+            r"our \g<t> \g<e> is",
+        ),
         # trailing asides: "at the minute", "with the lads from work", "just north of York"
         (r",? (?:at the minute|at the moment|right now|without fail|as a rule)\b(?=,|$)", ""),
         (r"\b(am|is|are|'m|'s) (?:a )?veggie\b", r"\1 vegetarian"),

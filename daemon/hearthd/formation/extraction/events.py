@@ -295,7 +295,16 @@ def _qualifier(phrase: str) -> str:
 def _when(raw: str) -> str:
     when = re.sub(r"^(?:on|at the|in the)\s+", "", _strip_trailing(raw.strip()), flags=re.I)
     when = re.sub(r"(?:,? (?:instead|now|this week|again|as usual))+$", "", when, flags=re.I)
+    # "at half three on friday" is said the other way round: "friday at half three"
+    when = _TIME_FIRST.sub(lambda m: f"{m.group('day')} at {m.group('time')}", when)
     return when.strip(" ,")
+
+
+_TIME_FIRST = re.compile(
+    rf"^at (?P<time>(?:half |quarter )?(?:past |to )?[\w:.]+(?: ?(?:am|pm|o'clock))?) on (?P<day>(?:this |next )?"
+    rf"{WEEKDAY}(?: {_PART})?|the \w+(?: of {MONTH})?)$",
+    re.I,
+)
 
 
 def _bad_mod(mods: str) -> bool:
@@ -689,7 +698,8 @@ EVENT_RULES_SRC = [
     (
         "appointment",
         rf"^I (?:also |now |still )?(?:have got|am having|have) (?:{_DET} )?(?:(?P<pro>{PRO})(?:'s)? )?(?P<mods>{_MOD})"
-        rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?(?P<with>[a-z]+))?(?: booked(?: in)?(?: for)?)? "
+        rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?(?P<with>(?!half\b|quarter\b|noon\b|midday\b)[a-z]+))?"
+        rf"(?: booked(?: in)?(?: for)?)? "
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_have_event,
         False,

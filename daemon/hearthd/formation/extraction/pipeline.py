@@ -311,7 +311,8 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         if all(c.predicate in _RELATIONS for c in facts):
             # "I'm vegan, have been for years", "i hate mushrooms cant even look at them": the statement, then an
             # aside that is no part of it (a relative named in it is found either way)
-            for head in _without_aside(clause):
+            for part in _without_aside(clause) + (_run_on(clause) if lowercase and not facts else []):
+                head = casual(_strip_trailing(part), greeted, s)
                 if more := [c for c in _clause_facts(head, replace(ctx, clause=head), discourse) if c not in facts]:
                     facts += [c for c in more if c.predicate not in _RELATIONS or not facts]
                     break
@@ -339,8 +340,8 @@ _TAKEN_BACK = re.compile(
 _MAX_ASIDE_TRIES = 4
 _RELATIONS = ("family_member", "pet")
 _OPEN_END = re.compile(
-    r"\b(?:the|a|an|of|to|for|with|at|in|on|by|from|way|that|and|or|my|our|your|his|her|their|its|when|what|how|"
-    r"where|who|is|are|was|am|be|like|than|as)$",
+    r"\b(?:the|a|an|of|to|for|with|at|in|on|by|from|(?<!by )the way|that|and|or|my|our|your|his|her|their|its|when|"
+    r"what|how|where|who|is|are|was|am|be|like|than|as)$",
     re.I,
 )
 
@@ -356,6 +357,16 @@ def _without_aside(clause: str) -> list[str]:
             return heads
         heads.append(head)
     return heads[:_MAX_ASIDE_TRIES]
+
+
+_NEXT_CLAUSE = re.compile(r"\s+(?=(?:I am|I have|I|we are|we have|he is|she is|they are)\s+\w)")
+
+
+def _run_on(clause: str) -> list[str]:
+    """In speech-recogniser text two statements run on without a stop: "i dont eat pork im halal". The second,
+    when the first states nothing the rules read."""
+    found = [clause[m.end() :] for m in _NEXT_CLAUSE.finditer(clause) if m.start() > 0]
+    return [tail for tail in found if len(tail.split()) >= 3][:1]
 
 
 MAX_NOTE_WORDS = 16
