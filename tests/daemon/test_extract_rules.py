@@ -888,6 +888,17 @@ POSITIVES = [
     pos("i dont eat pork im halal", ("diet", "halal")),
     pos("ive got a hair appointment at half three on friday", ("appointment", "friday at half three")),
     pos("The car's booked in for its MOT on the 23rd of May.", ("appointment", "23rd of May"), subject="household"),
+    pos("i live in leeds sorry i mean leicester", ("lives_in", "Leicester")),
+    pos("honestly i hate sprouts always have", ("dislikes", "sprouts")),
+    pos("my physio appointments on the third of may at ten", ("appointment", "3rd of May at ten")),
+    pos(
+        "my wife gwen supports cardiff city god help her",
+        ("family_member", "Gwen"),
+        ("likes", "Cardiff City"),
+        subject="Gwen",
+    ),
+    pos("my nan joy lives in hilo on the big island", ("family_member", "Joy"), ("lives_in", "Hilo"), subject="Joy"),
+    pos("im seeing the gp friday morning about my knee", ("appointment", "friday morning")),
     # whom someone sees for a service: one at a time (a note keyed by the role)
     pos("Biscuit's vet is Dr Pinto.", ("note", "Dr Pinto"), subject="Biscuit"),
     pos("We've switched Biscuit to a new vet, Dr Moreira.", ("note", "Dr Moreira"), subject="Biscuit"),

@@ -328,7 +328,7 @@ _ASIDE_START = re.compile(
     r"\s*(?:,|\s-+|\u2013|\u2014)\s*|\s+(?=(?:so|if|because|cos|since|as|which|though|although|honestly|"
     r"believe|I|he|she|they|it|cannot|can't|do|would|could|you|just|usually|mostly|especially|for what|"
     r"been|have been|drives|it is|he is|she is|absolutely|never|that (?:nobody|no one|we|I|he|she|they|you)|"
-    r"for (?:his|her|their|my|its|our) )\b)",
+    r"for (?:his|her|their|my|its|our) |about (?:my|his|her|their|our|the) )\b)",
     re.I,
 )
 # An aside that takes the statement back or bounds it is no aside: "I work at Tesco, or I did until March".

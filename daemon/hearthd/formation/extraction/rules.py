@@ -161,7 +161,7 @@ def _b_moved_to(m, ctx):
 
 def _b_lives_in(m, ctx):
     obj, hint = _time_split_then_clean(
-        m.group("obj"), extra_end="with|from|for|since|because|after|when|to|in order to|in (?:a|an|the|our|my)"
+        m.group("obj"), extra_end="with|from|for|since|because|after|when|to|in order to|in (?:a|an|the|our|my)|on the"
     )
     if not obj or not _proper_place(obj, ctx):
         return []

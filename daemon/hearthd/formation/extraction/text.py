@@ -205,8 +205,9 @@ def normalise(text: str) -> str:
 # "I hate mushrooms, always have, always will".
 _BY_THE_BY = re.compile(
     r",?\s+(?:just )?if (?:anyone|anybody|someone|you|people) (?:ever )?(?:asks?|needs? (?:it|to know)|wants? to know|"
-    r"wonders?|is wondering|was wondering)\b[^,.;!?]*|,?\s+always have,?(?: and)? always will\b|"
-    r",?\s+(?:even the (?:dog|cat|baby)|fingers crossed|touch wood|god help (?:us|me)|bless (?:her|him|them))\b",
+    r"wonders?|is wondering|was wondering)\b[^,.;!?]*|,?\s+always have(?:,?(?: and)? always will)?(?=[\s,.!]*$)|"
+    r",?\s+(?:even the (?:dog|cat|baby)|fingers crossed|touch wood|god help (?:us|me|him|her|them)|"
+    r"bless (?:her|him|them))\b",
     re.I,
 )
 # "I've just started at", "he has recently got a job at": the adverb says the news is new, the statement is the same.
@@ -219,7 +220,8 @@ _NEWS_ADVERB = re.compile(
 
 # Self-corrections: "the 3rd of June, no wait, the 13th of June", "Friday - sorry - Saturday", "at 3, or rather 4".
 _CORRECTION = re.compile(
-    r"\s*(?:,|\s-+|\u2013|\u2014)\s*(?P<mark>no,? wait|wait,? no|no,? sorry|sorry,? no|sorry|I mean|or rather|"
+    r"\s*(?:,|\s-+|\u2013|\u2014)\s*(?P<mark>no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? I mean|sorry|I mean|"
+    r"or rather|"
     r"no,? actually|actually,? no|no no|no(?=,)|correction|scratch that|my bad|oops)\s*(?:[,:\-\u2013\u2014]\s*|\s)",
     re.I,
 )
@@ -236,7 +238,7 @@ _RESTATED = re.compile(r"^(?:it is|it was|that is|that was|make (?:that|it)|it i
 # A lone "sorry" or "no the" mid-sentence is a correction too: "i live in leeds sorry harrogate", "on the fourth
 # no the fifth of october" (an apology opens a sentence: "sorry I'm late" is left as it is).
 _BARE_CORRECTION = re.compile(
-    r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no|"
+    r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no|sorry I mean|"
     r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
     r"no(?= the (?:\d|[a-z]+(?:st|nd|rd|th)\b)))\s+",
     re.I,

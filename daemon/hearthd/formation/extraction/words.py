@@ -385,7 +385,8 @@ _ITS = re.compile(
 _NAMES_IS = re.compile(r"\b(my|his|her|their|your|whose) names(?! (?:are|were|and)\b)(?= \w)", re.I)
 # "my birthdays the thirteenth of july": the birthday is, before a date
 _DATE_IS = re.compile(
-    r"\b(my|his|her|their|your|our) (birthday|anniversary)s(?= (?:the|on|in|next|this|\d|jan|feb|mar|apr|may|jun|jul|"
+    r"\b(my|his|her|their|your|our) (birthday|anniversary|(?:[a-z]+ )?appointment|haircut|interview|lesson|"
+    r"op|operation|scan|check-up|checkup)s(?= (?:the|on|in|next|this|at|\d|jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)\w*\b)",
     re.I,
 )
