@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from .events import EVENT
-from .vocabulary import DATE, NAME, OCC
+from .vocabulary import DATE, NAME, OCC, REL
 from .words import is_common
 
 _SUBJ = rf"(?:I|(?:(?:my|our)|{NAME}'s) [a-z\-]+(?: {NAME})?|{NAME}(?:'s [a-z\-]+)?|(?:he|she))"
@@ -35,6 +35,13 @@ _FRONT = r"^(?!(?:the|my|our|this|that|his|her|their) )"  # a kind of thing, not
 _YUCK = "disgusting|horrible|vile|awful|gross|revolting|rank|minging|foul|nasty|rancid|grim"
 _YUM = "amazing|delicious|gorgeous|lovely|brilliant|the best|so good|incredible|yummy|fab|fabulous"
 _ANIMALS = {"horse", "pony", "dog", "cat", "rabbit", "bird", "dinosaur"}
+
+
+def _child(word: str, pronoun: str) -> str:
+    """ "my youngest ... he": a son; a relation word stays as said."""
+    if word.lower() in ("youngest", "eldest", "oldest"):
+        return "son" if pronoun.lower() == "he" else "daughter"
+    return word
 
 
 def _plural(phrase: str) -> str:
@@ -146,6 +153,16 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         # a correction: only what is said after "well I did" stands
         (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),
         (rf"^name's (?={NAME}\b)", "my name is "),
+        # the person first, then who they are, then what is said of them: "Tiago, that's my brother, he's
+        # vegetarian" -> "my brother Tiago is vegetarian"; "My youngest, Hugo, he turns six on ..."
+        (
+            rf"^(?P<n>{NAME}),? (?:that is|he is|she is) (?P<p>my|our) (?P<rel>{REL}),? (?:and )?(?:he|she) (?=\w)",
+            lambda m: f"{m.group('p')} {m.group('rel')} {m.group('n')} ",
+        ),
+        (
+            rf"^(?P<p>my|our) (?P<rel>{REL}|youngest|eldest|oldest),? (?P<n>{NAME}),? (?P<pr>he|she) (?=\w)",
+            lambda m: f"{m.group('p')} {_child(m.group('rel'), m.group('pr'))} {m.group('n')} ",
+        ),
         # "Rafael here, I'm a sous chef": who is speaking, as a phone call opens (a title is no name: "Mum here")
         (
             rf"^(?!(?:Mum|Mom|Dad|Nan|Nana|Gran|Granny|Grandma|Grandad|Grandpa|Nobody|Everyone|Everybody|Someone|"

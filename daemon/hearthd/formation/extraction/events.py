@@ -33,7 +33,8 @@ _DAY = (
 )
 _ONE_OFF = rf"(?:{_DAY}(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY})?)"
 _RECUR = (
-    rf"(?:(?:every|each) (?:other |second |single )?(?:{WEEKDAY}|day|weekend|week|weekday|morning|evening|"
+    rf"(?:(?:every|each) (?:other |second |third |fourth |single )?(?:{WEEKDAY}|day|weekend|week|weekday|morning|"
+    rf"evening|"
     rf"afternoon|night|"
     rf"fortnight|month|year|spring|summer|autumn|winter|{MONTH}|(?:two|three|four|six|few) (?:weeks|months))"
     rf"(?: {_PART})?|once a year|twice a year|annually|yearly|every year in {MONTH}|in {MONTH} every year|"

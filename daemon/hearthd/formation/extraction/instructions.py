@@ -210,7 +210,12 @@ def _normal_form_core(s: str, standing: bool) -> str | None:
         return s
     if _MANNER.match(s) and _HABITUAL.search(s) and not _ONE_OFF_TIME.search(s):
         return s  # "keep your answers short in the mornings": how to speak, at every such time
+    if _MANNER.match(s) and _ANSWERS_IN_GENERAL.search(s) and not _ONE_OFF_TIME.search(s):
+        return s  # "keep your answers short": how to answer at all, not this once
     return None
+
+
+_ANSWERS_IN_GENERAL = re.compile(r"^\w+ (?:your |all your |the )?(?:answers|replies|responses|explanations)\b", re.I)
 
 
 # "please stop saying good morning sunshine": a habit of the assistant's to drop is a standing "never". Only
@@ -280,9 +285,9 @@ _NOT_CALL_ME = re.compile(
 )
 # "please use the 24 hour clock", "please use metric": a convention asked for is standing, said once.
 _CONVENTION = re.compile(
-    r"^(?:please\s+)?(?:always\s+)?(?P<body>use (?:the )?(?:24[ \-]hour|12[ \-]hour) clock|use (?:metric|imperial|"
-    r"celsius|centigrade|fahrenheit|british english|american english|british spelling|american spelling|uk english|"
-    r"us english)(?: units| measurements)?)$",
+    r"^(?:please\s+)?(?:always\s+)?(?P<body>use (?:the )?(?:24[ \-]hour|12[ \-]hour) (?:clock|time)|use (?:metric|"
+    r"imperial|celsius|centigrade|fahrenheit|british english|american english|british spelling|american spelling|"
+    r"uk english|us english)(?: units| measurements)?)(?: for everything| for all of it| always)?$",
     re.I,
 )
 # "don't give the kids the answers to their homework": what not to do for the children is a household rule.

@@ -221,11 +221,18 @@ def _clause_facts(clause: str, ctx: _Ctx, discourse: Discourse) -> list[Candidat
     return found + _about_others(clause, ctx, rules, discourse, found)
 
 
+_TAG_QUESTION = re.compile(
+    r"(?<=\w),?\s+(?:yeah|yes|ok|okay|alright|all right|right|would you|will you|could you|can you|please|yeah please)"
+    r"\s*\?\s*$",
+    re.I,
+)
+
+
 def _prepare(sentence: str) -> tuple[str, str, bool, bool] | None:
     """The sentence normalised and stripped of greetings, filler, lead-ins and hedges, with its provenance, whether
     it greeted and whether it asked to be remembered; None when it states nothing (a question, a hypothetical,
     reported speech)."""
-    s = normalise(sentence)
+    s = _TAG_QUESTION.sub(".", normalise(sentence))  # "use metric, yeah?": an instruction, not a question
     if not s or s.rstrip().endswith("?"):
         return None  # a question states nothing
     asked = bool(_TRAILING_REMEMBER.search(s))
