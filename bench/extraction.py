@@ -40,7 +40,9 @@ PHRASES = {"rule", "routine", "note", "schedule", "appointment"}
 # extract_heldout7 0.926 / 0.779 (after dev 6's round: 119 lines). Recall on a fresh set has levelled near 0.78.
 # extract_heldout8 0.825 / 0.437 (after dev 7's round: 110 lines, written with asides after the statement -
 # "..., she's loving it", "... if anyone asks" - which the rules then read as part of it); extract_heldout9 0.866 /
-# 0.612 (after dev 8's round: 110 lines); extract_heldout10 0.887 / 0.548 (after dev 9's round: 110 lines).
+# 0.612 (after dev 8's round: 110 lines); extract_heldout10 0.887 / 0.548 (after dev 9's round: 110 lines);
+# extract_heldout11 0.857 / 0.606 (after dev 10's round: 100 lines). On fresh casual text the rules level near
+# 0.86-0.89 precision and 0.55-0.61 recall: each round lifts the set it is tuned on, little the next.
 SETS = {
     "extract_dev": "dev set 1 (tuned on after its first score)",
     "extract_dev2": "dev set 2 (tuned on after its first score)",
@@ -52,6 +54,7 @@ SETS = {
     "extract_heldout8": "dev set 8 (tuned on after its first score)",
     "extract_heldout9": "dev set 9 (tuned on after its first score)",
     "extract_heldout10": "dev set 10 (tuned on after its first score)",
+    "extract_heldout11": "held-out set 11 (written after the code; never tuned on)",
 }
 
 
