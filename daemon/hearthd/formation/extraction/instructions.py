@@ -103,7 +103,12 @@ _NOT_AFTER_VERB = re.compile(r"^(?:mind|ever)\b", re.I)
 
 def first_to_subject(text: str) -> str:
     text = re.sub(r"\bI am\b", "{subject} is", text)
-    text = re.sub(r"\bI (\w+)\b", lambda m: "{subject} " + _s(m.group(1)), text)
+    # "unless I actually ask": the adverb stays as it is, the verb after it agrees
+    text = re.sub(
+        r"\bI ((?:\w+ly |always |never |just |still |often |even )?)(\w+)\b",
+        lambda m: "{subject} " + m.group(1) + _s(m.group(2)),
+        text,
+    )
     text = re.sub(r"\b(?:me|us)\b", "{subject}", text, flags=re.I)
     return re.sub(r"\b(?:my|our)\b", "{subject}'s", text, flags=re.I)
 

@@ -153,7 +153,8 @@ _OBJ_END = re.compile(
     r"\s*(?:[,;:!?()\"]|\s-\s|\b(?:and then|but|because|so that|so|although|though|while|whereas|when|"
     r"whenever|which|who|whom|where|unless|until|except|as well|too|either|these days|nowadays|at the moment|"
     r"right now|now|currently|a lot|so much|very much|like crazy|more than anything|sorry|"
-    r"like (?:properly|really|seriously|proper|totally|actually|literally)|at all|it is|its|absolutely|never)\b).*$",
+    r"like (?:properly|really|seriously|proper|totally|actually|literally)|at all|it is|its|absolutely|never|"
+    r"well (?:technically|actually|really|strictly))\b).*$",
     re.I | re.S,
 )
 # Words an object cannot start with: pronouns, quantifiers, function words.
