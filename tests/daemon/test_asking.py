@@ -199,8 +199,14 @@ def test_a_window_never_shows_an_ended_session_to_anyone_and_clearing_keeps_the_
         client = daemon.client()
         start = time.time() - span
         events = [(th, s, text, start + t) for th, s, text, t in events]
-        for thread, speaker, text, ts in events:
-            client.commit_turns([{"thread": thread, "role": "user", "text": text, "ts": ts, "speaker": speaker}])
+        # One commit: the sweeper ends an idle session (these turns are backdated) between two commits, which
+        # would split what the model sees as one session.
+        client.commit_turns(
+            [
+                {"thread": th, "role": "user", "text": text, "ts": ts, "speaker": speaker}
+                for th, speaker, text, ts in events
+            ]
+        )
         now = time.time()
         for speaker, band in (("alice", "high"), ("alice", "medium"), ("bob", "high"), (None, None)):
             for thread in ("kitchen", "lounge"):
