@@ -914,6 +914,13 @@ POSITIVES = [
         subject="Hugo",
     ),
     pos("the window cleaner comes every fourth friday", ("schedule", "every fourth friday"), subject="household"),
+    pos(
+        "Fatou's driving test is on the 9th of October. Fingers crossed!",
+        ("appointment", "9th of October"),
+        subject="Fatou",
+    ),
+    pos("Keep the volume low after 10pm, the baby's asleep upstairs.", ("rule", "Keep the volume low after 10pm")),
+    pos("Use metric units for everything, I find it easier.", ("rule", "Use metric units")),
     # whom someone sees for a service: one at a time (a note keyed by the role)
     pos("Biscuit's vet is Dr Pinto.", ("note", "Dr Pinto"), subject="Biscuit"),
     pos("We've switched Biscuit to a new vet, Dr Moreira.", ("note", "Dr Moreira"), subject="Biscuit"),
@@ -1324,6 +1331,8 @@ NEGATIVES = [
     neg("Mum here, can you help?"),
     neg("the vet is lovely"),
     neg("Keep it short."),
+    neg("keep the volume down"),
+    neg("Tom's driving to Leeds"),
     neg("is it raining, yeah?"),
     neg("I'd be a paramedic if I could."),
     neg("my dentist is rubbish"),

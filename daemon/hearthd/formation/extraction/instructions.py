@@ -73,7 +73,8 @@ _ASKED = re.compile(
     re.I,
 )
 _BOUND = re.compile(
-    rf"\b(?:after|before|past)\s+(?:half |quarter (?:past|to) )?(?:\d{{1,2}}|one|two|three|four|five|six|seven|"
+    rf"\b(?:after|before|past)\s+(?:half |quarter (?:past|to) )?(?:\d{{1,2}}(?:[:.]\d{{2}})?(?:am|pm)?|one|two|three|"
+    rf"four|five|six|seven|"
     rf"eight|nine|ten|eleven|twelve|"
     rf"midnight|noon|dinner|bedtime|lunch|dark)\b|\b(?:at night|in the (?:morning|evening)s?|on (?:weekends|"
     rf"weekdays|school nights|{WEEKDAY}s?)|during (?:the )?\w+|when(?:ever)? \w+|while \w+|unless)\b",
@@ -217,9 +218,13 @@ def _normal_form_core(s: str, standing: bool) -> str | None:
         return s  # "keep your answers short in the mornings": how to speak, at every such time
     if _MANNER.match(s) and _ANSWERS_IN_GENERAL.search(s) and not _ONE_OFF_TIME.search(s):
         return s  # "keep your answers short": how to answer at all, not this once
+    if _KEEP_DOWN.match(s) and _BOUND.search(s) and not _ONE_OFF_TIME.search(s):
+        # "keep the volume low after 10pm (the baby's asleep)": a limit at every such time, without the reason
+        return s[: max(b.end() for b in _BOUND.finditer(s))]
     return None
 
 
+_KEEP_DOWN = re.compile(r"^keep (?:the |your )?(?:volume|music|noise|sound|tv|telly) (?:down|low|quiet)\b", re.I)
 _ANSWERS_IN_GENERAL = re.compile(r"^\w+ (?:your |all your |the )?(?:answers|replies|responses|explanations)\b", re.I)
 
 
@@ -292,7 +297,8 @@ _NOT_CALL_ME = re.compile(
 _CONVENTION = re.compile(
     r"^(?:please\s+)?(?:always\s+)?(?P<body>use (?:the )?(?:24[ \-]hour|12[ \-]hour) (?:clock|time)|use (?:metric|"
     r"imperial|celsius|centigrade|fahrenheit|british english|american english|british spelling|american spelling|"
-    r"uk english|us english)(?: units| measurements)?)(?: for everything| for all of it| always)?$",
+    r"uk english|us english)(?: units| measurements)?)(?: for everything| for all of it| always)?"
+    r"(?:,? (?:I find|it is|it's|because|as|since|that is|thanks)\b.*)?$",
     re.I,
 )
 # "don't give the kids the answers to their homework": what not to do for the children is a household rule.
