@@ -54,7 +54,7 @@ SETS = {
     "extract_heldout8": "dev set 8 (tuned on after its first score)",
     "extract_heldout9": "dev set 9 (tuned on after its first score)",
     "extract_heldout10": "dev set 10 (tuned on after its first score)",
-    "extract_heldout11": "held-out set 11 (written after the code; never tuned on)",
+    "extract_heldout11": "dev set 11 (tuned on after its first score)",
 }
 
 
