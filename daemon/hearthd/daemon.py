@@ -13,7 +13,6 @@ import os
 import time
 from collections.abc import Callable
 from datetime import UTC
-from pathlib import Path
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
@@ -233,5 +232,5 @@ class Daemon:
             "memory": {"enabled": self.settings["memory.enabled"], "recall_mode": self.settings["memory.recall_mode"]},
             "counts": self.store.counts(extra=("threads", "sessions", "speakers")),
             # what a person should know about this daemon's set-up (shown by hearthctl status and the Status page)
-            "warnings": [w for w in (RUNTIME_FALLBACKS.get(Path(self.data_dir).resolve()),) if w],
+            "warnings": [w for w in (RUNTIME_FALLBACKS.get(self.data_dir),) if w],
         }

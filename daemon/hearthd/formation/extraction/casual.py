@@ -347,11 +347,11 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         # the household said as its members: "our lot love a roast", "the whole family's arsenal mad",
         # "none of us like olives"
         (
-            r"^(?:our lot|the whole (?:family|household|house|lot of us))(?:'s|s| is| are) (?P<t>[A-Za-z]+)[ \-]mad$",
+            r"^(?:we(?:'s| is| are|'re) (?:all )?|(?:our lot|the whole (?:family|household|house|lot of us))"
+            r"(?:'s|s| is| are) )(?P<t>[A-Za-z]+)[ \-]mad$",
             lambda m: f"we love {m.group('t')}",
         ),
         (r"^(?:our lot|all of us|the lot of us)(?= (?!is\b|was\b|has\b)[a-z])", "we"),
-        (r"^we(?:'s| is| are|'re) (?:all )?(?P<t>[A-Za-z]+)[ \-]mad$", lambda m: f"we love {m.group('t')}"),
         (
             rf"^(?:none of us|nobody (?:here|in this house)|no one (?:here|in this house)) (?:likes?) (?P<o>{_OBJ})"
             r"(?: in this house)?(?: not one)?$",

@@ -405,7 +405,12 @@ _SERVICED = _alt(
 
 
 def _b_upkeep_once(m, ctx):
-    q = _qualifier(f"{m.group('thing')} {m.group('ev')}")
+    return _upkeep_appointment(m, ctx, m.group("ev"))
+
+
+def _upkeep_appointment(m, ctx, event: str) -> list[Candidate]:
+    """The household's one-off upkeep of a thing: "the boiler service" on a day."""
+    q = _qualifier(f"{m.group('thing')} {event}")
     when = _when(m.group("when"))
     return [replace(ctx.cand("appointment", when, f"{{subject}}: the {q} is {_on(when)}", q), subject=HOUSEHOLD)]
 
@@ -424,9 +429,7 @@ _DONE_AS = {
 
 
 def _b_upkeep_done(m, ctx):
-    q = _qualifier(f"{m.group('thing')} {_DONE_AS[m.group('pp').lower()]}")
-    when = _when(m.group("when"))
-    return [replace(ctx.cand("appointment", when, f"{{subject}}: the {q} is {_on(when)}", q), subject=HOUSEHOLD)]
+    return _upkeep_appointment(m, ctx, _DONE_AS[m.group("pp").lower()])
 
 
 def _b_help(m, ctx):
