@@ -6,6 +6,7 @@ import contextlib
 import errno
 import hashlib
 import os
+import secrets
 import stat
 import tempfile
 from pathlib import Path
@@ -136,9 +137,8 @@ def secure_write(path: Path, mode: str = "w"):
     and whole or absent: it is written beside under a temporary name and takes its place only once complete,
     so a full disk or a failure midway never leaves an empty or cut-off key, token or receipt."""
     path = Path(path)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    with contextlib.suppress(FileNotFoundError):
-        partial.unlink()
+    # A name of its own per call: two threads (or processes) writing the same file at once must not share it.
+    partial = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(6)}.partial")
     fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
     try:
         with os.fdopen(fd, mode) as handle:

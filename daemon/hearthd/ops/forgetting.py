@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from .. import audit
@@ -30,13 +31,17 @@ class Forgetting:
         self.store, self.windows, self.settings, self.backfill, self.events = store, windows, settings, backfill, events
         self._data_dir = data_dir
         self._receipt_keys: ReceiptKeys | None = None
+        self._receipt_keys_lock = threading.Lock()
 
     @property
     def receipt_keys(self) -> ReceiptKeys:
         """The receipt signing key, created on first use (in the OS keyring, or a 0600 file without one)."""
-        if self._receipt_keys is None:
-            self._receipt_keys = ReceiptKeys(self._data_dir)
-        return self._receipt_keys
+        # Locked: two first erases at once (the window's preview and its erase) would each make a key, and a
+        # receipt signed with the one overwritten would never verify.
+        with self._receipt_keys_lock:
+            if self._receipt_keys is None:
+                self._receipt_keys = ReceiptKeys(self._data_dir)
+            return self._receipt_keys
 
     def status(self) -> dict:
         return self._receipt_keys.status() if self._receipt_keys else {"source": None}
