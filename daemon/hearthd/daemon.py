@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable
 from datetime import UTC
@@ -44,6 +45,7 @@ from .ops.speakers import Speakers
 from .ops.system import System
 from .ops.tools import Tools
 from .paths import RUNTIME_FALLBACKS
+from .proxy.server import ProxyServer
 from .paths import data_dir as resolve_data_dir
 from .server import DataDirLock
 from .settings import Settings
@@ -128,6 +130,7 @@ class Daemon:
             entities=EntitiesOps(self.store, self.events),
             importance=ImportanceOps(self.store, self.settings, self.events),
         )
+        self.proxy = ProxyServer(self)  # the memory proxy's listener (off until proxy.enabled)
         self._subscribe_to_settings()
         self._stopped = False
 
@@ -136,6 +139,10 @@ class Daemon:
         self.settings.on_change(lambda *_: self.generator.rebuild(), keys=tuple(PROVIDER_SETTINGS))
         self.settings.on_change(self._reschedule, keys=("memory.sweep_interval_seconds",))
         self.settings.on_change(lambda *_: self.sweeper.wake())  # any setting may change what a pass does
+        self.settings.on_change(
+            lambda *_: threading.Thread(target=self.proxy.apply_settings, name="hearth-proxy-settings").start(),
+            keys=("proxy.enabled", "proxy.port"),
+        )
 
     def _reschedule(self, _key, _old, seconds) -> None:
         for job in (SWEEP_JOB, RETENTION_JOB):
@@ -156,6 +163,8 @@ class Daemon:
             seconds=self.settings["memory.sweep_interval_seconds"],
         )
         self.scheduler.start()
+        if self.settings["proxy.enabled"]:
+            self.proxy.apply_settings()
         self.events.publish("daemon.started", version=__version__)
         return self
 
@@ -164,6 +173,7 @@ class Daemon:
         if self._stopped:
             return
         self._stopped = True
+        self.proxy.stop()  # no new proxied turn once the stop began
         # A formation pass under way stops before its next session and is not waited for: forming a session
         # is one idempotent transaction, and the next start's reconcile forms what it did not reach.
         self.sweeper.halt()
@@ -229,6 +239,7 @@ class Daemon:
             "generator": self.ops.generator.status(),
             "formation": self.sweeper.status(),
             "receipts": self.ops.forgetting.status(),
+            "proxy": self.proxy.status(),
             "memory": {"enabled": self.settings["memory.enabled"], "recall_mode": self.settings["memory.recall_mode"]},
             "counts": self.store.counts(extra=("threads", "sessions", "speakers")),
             # what a person should know about this daemon's set-up (shown by hearthctl status and the Status page)

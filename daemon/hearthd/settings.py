@@ -342,6 +342,69 @@ DECLARATIONS: tuple[Setting, ...] = (
         False,
         "Offer the recall tools (recall_memory, expand_episode, get_related_episodes) to the assistant's LLM.",
     ),
+    # -- proxy: memory for assistants that only talk to an LLM server by URL (hearthd.proxy)
+    _s(
+        "proxy.enabled",
+        bool,
+        False,
+        "Serve the memory proxy (OpenAI- and Ollama-compatible, and MCP over HTTP) on loopback TCP.",
+    ),
+    _s(
+        "proxy.port",
+        int,
+        11435,
+        "Loopback TCP port of the memory proxy (0: any free port, shown in the status).",
+        minimum=0,
+        maximum=65535,
+    ),
+    _s(
+        "proxy.upstream_url",
+        str,
+        "",
+        "OpenAI-compatible base URL of the LLM server the proxy forwards to (empty: generator.base_url). "
+        "For Ollama: http://127.0.0.1:11434/v1.",
+        label="upstream URL",
+    ),
+    _s(
+        "proxy.keyless_access",
+        bool,
+        False,
+        "Answer requests without the assistant token, as an anonymous voice (the household's memory only): "
+        "for clients that send no key, such as Home Assistant's Ollama integration.",
+    ),
+    _s(
+        "proxy.context_deadline_ms",
+        int,
+        500,
+        "The longest a request waits for its memory; past it the request goes on without memory.",
+        minimum=10,
+        maximum=10_000,
+    ),
+    _s(
+        "proxy.upstream_timeout_seconds",
+        float,
+        120.0,
+        "The longest the proxy waits for the LLM server's answer.",
+        minimum=1.0,
+        maximum=3600.0,
+    ),
+    _s(
+        "proxy.n_ctx",
+        int,
+        8192,
+        "The upstream model's context size in tokens, for folding the conversation before it overflows "
+        "(an Ollama client's options.num_ctx wins).",
+        minimum=256,
+        maximum=10_000_000,
+    ),
+    _s(
+        "proxy.output_reserve",
+        int,
+        512,
+        "Tokens of the context kept free for the reply.",
+        minimum=0,
+        maximum=1_000_000,
+    ),
 )
 
 BY_KEY: dict[str, Setting] = {s.key: s for s in DECLARATIONS}
@@ -373,7 +436,7 @@ def check(key: str, value: Any, values: dict[str, Any]) -> None:
                 f"{key}: speakers.band_greeting ({greeting}) must be at most speakers.band_medium ({medium}): "
                 f"greeting by name is the lowest band (change {other} first)"
             )
-    elif key == "generator.base_url":
+    elif key == "generator.base_url" or (key == "proxy.upstream_url" and value):
         from urllib.parse import urlsplit
 
         try:

@@ -17,7 +17,18 @@ FACT = {"predicate": "works_at", "object": "big hospital", "provenance": "USER-S
 EPISODE = {"headline": "Moving house to Porto", "summary": "They talked about the move to Porto and the new flat."}
 SUMMARY = "The scripted summary: the family talked about moving to Porto."
 
-BEHAVIOURS = ("ok", "think", "garbage", "not_json", "slow", "error503", "hangup", "reject_json_schema")
+BEHAVIOURS = (
+    "ok",
+    "think",
+    "garbage",
+    "not_json",
+    "slow",
+    "error503",
+    "hangup",
+    "reject_json_schema",
+    "overflow_once",
+)
+OVERFLOW = "the request exceeds the available context size, try increasing it"  # llama.cpp's words
 
 
 class ChatServer:
@@ -77,9 +88,12 @@ class ChatServer:
                     and (body.get("response_format") or {}).get("type") == "json_schema"
                 ):
                     return self._send(400, {"error": {"message": "response_format.type must be json_object"}})
+                if behaviour == "overflow_once":
+                    server.behaviour = "ok"
+                    return self._send(400, {"error": {"code": 400, "message": OVERFLOW, "type": "exceed_context_size_error"}})
                 if behaviour == "not_json":
                     return self._send_raw(200, b"<html>proxy error</html>", "text/html")
-                prompt = body["messages"][-1]["content"]
+                prompt = str(body["messages"][-1]["content"])
                 content = server.answer(prompt, behaviour)
                 self._send(
                     200,
@@ -162,3 +176,57 @@ class ChatServer:
     def chat_requests(self) -> list[dict]:
         with self._lock:
             return [r for r in self.requests if r["path"].endswith("/chat/completions")]
+
+
+class Tap:
+    """A recording pass-through in front of a real server: every request's body is kept, and the answer is
+    relayed as it comes (streamed ones piece by piece). It lets a test assert on what the real server got."""
+
+    def __init__(self, upstream_url: str):
+        import httpx
+
+        self.upstream = upstream_url.rstrip("/")
+        self.requests: list[dict] = []
+        tap = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.0"  # each answer ends with the connection: no length needed for a stream
+
+            def log_message(self, *args):
+                pass
+
+            def _relay(self, method: str, body: bytes | None):
+                path = self.path[3:] if self.path.startswith("/v1") else self.path
+                with httpx.stream(
+                    method,
+                    tap.upstream + path,
+                    content=body,
+                    headers={"Content-Type": "application/json"},
+                    timeout=300,
+                ) as answer:
+                    self.send_response(answer.status_code)
+                    self.send_header("Content-Type", answer.headers.get("content-type", "application/json"))
+                    self.end_headers()
+                    for piece in answer.iter_raw():
+                        self.wfile.write(piece)
+                        self.wfile.flush()
+
+            def do_GET(self):
+                self._relay("GET", None)
+
+            def do_POST(self):
+                raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                tap.requests.append({"path": self.path, "body": json.loads(raw or b"{}")})
+                self._relay("POST", raw)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def last_messages(self) -> list[dict]:
+        return self.requests[-1]["body"]["messages"]
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()

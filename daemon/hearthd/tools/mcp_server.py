@@ -1,8 +1,9 @@
 """The recall tools (and `remember`) as an MCP server over stdio, for LLM hosts that speak MCP.
 
-It is a thin client of the running daemon's API, acting for one identity given at start (`--speaker`,
-`--band`): the tools answer in that speaker's scope, and with no speaker (an anonymous caller) recall gives
-nothing. Start it with `hearthctl mcp [--speaker ID [--band B]]`.
+It is a thin client of the daemon's API. Over stdio it acts for one identity given at start (`--speaker`,
+`--band`); over HTTP (the memory proxy's `/mcp` and `/sse`, hearthd.proxy.mcp_http) for the identity each
+request's headers name. The tools answer in that speaker's scope, and with no speaker (an anonymous caller)
+recall gives nothing. Start the stdio server with `hearthctl mcp [--speaker ID [--band B]]`.
 
 It lists the tools only while the daemon's `tools.enabled` is on (asked at each tools/list), a tool the
 daemon refuses or fails answers `isError: true` with the daemon's message, and it says the package version
@@ -14,12 +15,19 @@ from __future__ import annotations
 import json
 import logging
 
+from collections.abc import Callable
+
+from mcp.server.mcpserver import Context  # at module level: the tools' annotations are evaluated by name
+
 from .. import __version__
 from ..api.client import HearthClient, HearthError
 from .schemas import BY_NAME
 
+# Who a tool call is for: (speaker, band) from the call's MCP context (its HTTP request, over HTTP).
+IdentityOf = Callable[[object], tuple[str | None, str | None]]
 
-def build_server(client: HearthClient, speaker: str | None, band: str | None):
+
+def build_server(client: HearthClient, identity_of: IdentityOf):
     import anyio
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
@@ -45,7 +53,8 @@ def build_server(client: HearthClient, speaker: str | None, band: str | None):
         "and learned before, and remember new facts when the user asks.",
     )
 
-    def call(name: str, arguments: dict) -> str:
+    def call(ctx: Context, name: str, arguments: dict) -> str:
+        speaker, band = identity_of(ctx)
         try:
             return json.dumps(client.call_tool(name, arguments, speaker, band), ensure_ascii=False)
         except HearthError as exc:
@@ -53,7 +62,12 @@ def build_server(client: HearthClient, speaker: str | None, band: str | None):
 
     @server.tool(description=BY_NAME["recall_memory"]["function"]["description"])
     def recall_memory(
-        query: str, since: str | None = None, until: str | None = None, limit: int = 5, max_tokens: int | None = None
+        ctx: Context,
+        query: str,
+        since: str | None = None,
+        until: str | None = None,
+        limit: int = 5,
+        max_tokens: int | None = None,
     ) -> str:
         args = {
             "query": query,
@@ -62,18 +76,19 @@ def build_server(client: HearthClient, speaker: str | None, band: str | None):
             **({"until": until} if until else {}),
             **({"max_tokens": max_tokens} if max_tokens is not None else {}),
         }
-        return call("recall_memory", args)
+        return call(ctx, "recall_memory", args)
 
     @server.tool(description=BY_NAME["expand_episode"]["function"]["description"])
-    def expand_episode(episode_id: int) -> str:
-        return call("expand_episode", {"episode_id": episode_id})
+    def expand_episode(ctx: Context, episode_id: int) -> str:
+        return call(ctx, "expand_episode", {"episode_id": episode_id})
 
     @server.tool(description=BY_NAME["get_related_episodes"]["function"]["description"])
-    def get_related_episodes(episode_id: int, limit: int = 3) -> str:
-        return call("get_related_episodes", {"episode_id": episode_id, "limit": limit})
+    def get_related_episodes(ctx: Context, episode_id: int, limit: int = 3) -> str:
+        return call(ctx, "get_related_episodes", {"episode_id": episode_id, "limit": limit})
 
     @server.tool(description="Store a fact or note the user asks the assistant to remember.")
-    def remember(text: str) -> str:
+    def remember(ctx: Context, text: str) -> str:
+        speaker, band = identity_of(ctx)
         if not enabled():
             raise ToolError("the recall tools are off (setting tools.enabled)")
         if not speaker:
@@ -94,4 +109,4 @@ def run(data_dir: str | None, speaker: str | None, band: str | None) -> None:
     for name in ("httpx", "httpcore"):
         logging.getLogger(name).setLevel(logging.WARNING)
     client = HearthClient.connect(data_dir, role="assistant")
-    build_server(client, speaker, band).run("stdio")
+    build_server(client, lambda _ctx: (speaker, band)).run("stdio")
