@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.daemon.chat_server import ChatServer, Tap
-from tests.helpers import wait_for
+from tests.helpers import hearthctl_in_process, wait_for
 from tests.llama_server import LlamaServer, missing
 
 SYSTEM = "You are a helpful home assistant. Answer in one short sentence."
@@ -177,7 +177,7 @@ def test_real_usage_above_the_high_water_folds_the_window(daemon, tap):
 
 
 # -- where the upstream must fail on demand -----------------------------------------------------------------
-def test_an_upstream_error_reaches_the_client_and_the_users_turn_is_kept(daemon, scripted):
+def test_an_upstream_error_reaches_the_client_and_the_users_turn_is_kept(daemon, scripted, monkeypatch, capsys):
     base = proxy_on(daemon, scripted.url, upstream_timeout_seconds=1.0)
     chat = openai_client(daemon, base, **{CONVERSATION: "porch"})
     scripted.behaviour = "error503"
@@ -194,6 +194,9 @@ def test_an_upstream_error_reaches_the_client_and_the_users_turn_is_kept(daemon,
         chat.chat.completions.create(model="m", messages=[{"role": "user", "content": "hello?"}], user="eve")
     assert down.value.status_code == 502 and "unreachable" in str(down.value)
     assert daemon.status()["proxy"]["counts"]["errors"] == 3
+    code, out, _ = hearthctl_in_process(daemon, monkeypatch, capsys)("proxy", "status")
+    assert code == 0 and f"memory proxy on {base}" in out and "errors 3" in out
+    assert "openai 502 eve (high) [porch]" in out and "openai 503 eve (high) [porch]" in out
 
 
 def test_past_the_context_deadline_the_request_goes_on_without_memory(daemon, scripted, monkeypatch):

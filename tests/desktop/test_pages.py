@@ -229,6 +229,7 @@ def test_audit_and_status_pages(qtbot, served, hearth, window):
     qtbot.waitUntil(lambda: status.labels["counts"].text().startswith("1 turns"), timeout=5_000)
     assert status.labels["model"].text() == served.embedder.model_ref
     assert status.labels["warnings"].text() == "none"
+    assert status.labels["proxy"].text() == "memory proxy off (proxy.enabled)"
     assert sum(d["turns"] for d in status.chart.days) == 1
     axis, series = status.chart.series()
     assert series["turns"][-1] == 1

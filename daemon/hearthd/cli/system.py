@@ -35,8 +35,37 @@ def show_status(s: dict) -> str:
         f"{'on' if s['memory']['enabled'] else 'paused'}, recall {s['memory']['recall_mode']}"
     )
     lines.append("counts " + ", ".join(f"{k} {v}" for k, v in s["counts"].items()))
+    lines.append(proxy_line(s["proxy"]))
     lines += [f"warning: {w}" for w in s.get("warnings", [])]
     return "\n".join(lines)
+
+
+def proxy_line(p: dict) -> str:
+    if not p["enabled"]:
+        return "memory proxy off (proxy.enabled)"
+    if p["error"]:
+        return f"memory proxy not listening: {p['error']}"
+    keyless = ", keyless access on" if p["keyless_access"] else ""
+    return f"memory proxy on http://{p['listening']} -> {p['upstream'] or '(no upstream set)'}{keyless}"
+
+
+def show_proxy(p: dict) -> str:
+    """The proxy's line, its counts and its last requests, newest first."""
+    lines = [proxy_line(p)]
+    if p["counts"]:
+        lines.append("requests " + ", ".join(f"{k} {v}" for k, v in sorted(p["counts"].items())))
+    for r in p["recent"]:
+        timing = ", ".join(f"{k[:-3]} {r[k]} ms" for k in ("context_ms", "upstream_ms", "commit_ms") if k in r)
+        lines.append(
+            f"{r['at']} {r['route']} {r['status']} {r.get('who', '')} [{r.get('conversation', '')}] "
+            f"memory {r.get('memory', '-')}" + (", window" if r.get("window_used") else "") + (f" ({timing})" if timing else "")
+        )
+    return "\n".join(lines)
+
+
+@command("proxy status", "the memory proxy: where it listens, its upstream, its last requests", ops=("status",), show=show_proxy)
+def proxy_status(client, args):
+    return client.status()["proxy"]
 
 
 @command("status", "daemon, schema, embedder, generator, counts", ops=("status",), show=show_status)

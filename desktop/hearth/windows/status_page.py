@@ -9,6 +9,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
 
+from hearthd.cli.system import proxy_line
+
 from .page import Page, size, when
 
 SERIES = (("turns", "Turns", "#5c6bc0"), ("facts", "Facts", "#f08a24"), ("episodes", "Episodes", "#2e9e4f"))
@@ -108,6 +110,7 @@ class StatusPage(Page):
                     ("db", "Database"),
                     ("memory", "Memory"),
                     ("receipts", "Receipt key"),
+                    ("proxy", "Memory proxy"),
                     ("warnings", "Warnings"),
                 ],
             )
@@ -149,6 +152,13 @@ class StatusPage(Page):
         set_("memory", ("on" if memory["enabled"] else "paused") + f", recall {memory['recall_mode']}")
         rec = status.get("receipts") or {}
         set_("receipts", rec.get("warning") or rec.get("source") or "not created yet")
+        proxy = status["proxy"]
+        last = proxy["recent"][0] if proxy["recent"] else None
+        set_(
+            "proxy",
+            proxy_line(proxy)
+            + (f"\nlast request {when(last['at'])}: {last['status']}, memory {last.get('memory', '-')}" if last else ""),
+        )
         set_("warnings", "\n".join(status.get("warnings") or []) or "none")
         set_("model", e["model"])
         set_(
