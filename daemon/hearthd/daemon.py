@@ -38,6 +38,7 @@ from .ops.entities import EntitiesOps
 from .ops.forgetting import Forgetting
 from .ops.generator import GeneratorOps
 from .ops.importance import ImportanceOps
+from .ops.importing import Importing
 from .ops.recall import Reading
 from .ops.rules import RulesOps
 from .ops.settings import SettingsOps
@@ -129,6 +130,7 @@ class Daemon:
             rules=RulesOps(self.store, self.embedder, self.backfill, self.events, self.former.rules),
             entities=EntitiesOps(self.store, self.events),
             importance=ImportanceOps(self.store, self.settings, self.events),
+            importing=Importing(self.store, conversation, self.events),
         )
         self.proxy = ProxyServer(self)  # the memory proxy's listener (off until proxy.enabled)
         self._subscribe_to_settings()

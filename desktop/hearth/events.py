@@ -21,6 +21,7 @@ VIEW_OF_OPERATION_AREA = {
     "recall": "memory",
     "curation": "memory",
     "forgetting": "memory",
+    "importing": "memory",
     "speakers": "speakers",
     "settings": "settings",
     "generator": "status",

@@ -94,6 +94,7 @@ def test_every_mutating_operation_declares_its_event():
         "resolve_review",
         "erase",
         "import_file",
+        "import_from",
         "enroll",
         "rename_speaker",
         "remove_voice",
@@ -195,7 +196,10 @@ def household(daemon, tmp_path):
     episode = client.recall("garden party")["episodes"][0]
     receipt = client.erase("match", "nothing-matches-this-token", dry_run=True)
     export = tmp_path / "export.jsonl"
+    transcript = tmp_path / "transcript.json"
+    transcript.write_text(json.dumps([{"role": "user", "content": "I live in Bath."}]))
     return {
+        "transcript": transcript,
         "client": client,
         "facts": facts,
         "review": item,
@@ -241,6 +245,7 @@ EXAMPLES = {
     "verify_receipt": lambda c, h: c.verify_receipt({"payload": {}, "signature": "x"}),
     "export": lambda c, h: c.export(io.BytesIO()),
     "import_file": lambda c, h: c.import_file(str(h["export"])),
+    "import_from": lambda c, h: c.import_from("transcripts", str(h["transcript"]), {"user": "dana"}, dry_run=False),
     "speakers": lambda c, h: c.speakers(),
     "enroll": lambda c, h: c.enroll(None, [WAV + b"ccc", WAV + b"dddd"], speaker_id="carol"),
     "rename_speaker": lambda c, h: c.rename_speaker("carol", "Caroline"),

@@ -291,6 +291,11 @@ class HearthClient:
     def import_file(self, path: str) -> dict:
         return self.request("POST", "/v1/import", json={"path": str(Path(path).resolve())})
 
+    def import_from(self, source: str, path: str, speakers: dict | None = None, dry_run: bool = True) -> dict:
+        """source: mem0 | transcripts. The dry run (what would come in), or with dry_run False the import."""
+        body = {"path": str(Path(path).resolve()), "speakers": speakers or {}, "dry_run": dry_run}
+        return self.request("POST", f"/v1/import-from/{source}", json=body)
+
     def erase(self, kind: str, value: str, dry_run: bool = False, include_household: bool = False) -> dict:
         """kind: ref | speaker | thread | match | before | range. The signed receipt, or the preview."""
         body = {"kind": kind, "value": value, "dry_run": dry_run, "include_household": include_household}

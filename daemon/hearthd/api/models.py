@@ -163,6 +163,14 @@ class ImportIn(Strict):
     path: Key = Field(min_length=1, max_length=4096, description="an export file on this machine")
 
 
+class ImportFromIn(Strict):
+    path: Key = Field(min_length=1, max_length=4096, description="a mem0 export or a transcript file on this machine")
+    speakers: dict[str, Key | None] = Field(
+        default_factory=dict, description="each speaker the file names -> a Hearth person's id (null: anonymous)"
+    )
+    dry_run: bool = True
+
+
 class EraseIn(Strict):
     kind: Literal["ref", "speaker", "thread", "match", "before", "range"]
     value: str = Field(min_length=1, max_length=500)

@@ -193,3 +193,58 @@ def _ends_with_footer(path: Path) -> bool:
 )
 def import_file(client, args):
     return client.import_file(args.file)
+
+
+def _mapping(pairs: list[str]) -> dict[str, str | None]:
+    """--map NAME=ID (ID empty or '-': an anonymous voice)."""
+    mapping: dict[str, str | None] = {}
+    for pair in pairs or []:
+        name, sep, person = pair.partition("=")
+        if not sep or not name:
+            raise HearthError(f"--map wants NAME=ID (the file's name, then the Hearth person), got {pair!r}")
+        mapping[name] = person.strip() if person.strip() not in ("", "-") else None
+    return mapping
+
+
+def show_import(r: dict) -> str:
+    who = ", ".join(f"{n} -> {p or 'anonymous'}" for n, p in r["speakers"].items()) or "nobody named"
+    lines = [
+        ("would import" if r["dry_run"] else "imported")
+        + f" {r['turns'] if r['dry_run'] else r['committed']} turns from {r['source']} "
+        f"({r['first']} to {r['last']}) in {len(r['threads'])} conversation(s); speakers: {who}",
+    ]
+    lines += [f"left out {n}: {why}" for why, n in r["skipped"].items()]
+    if r["dry_run"]:
+        lines += [f"  {t['ts']} {t['speaker'] or t['role']}: {t['text']}" for t in r["sample"]]
+        if r["unmapped"]:
+            lines.append("say who these are with --map NAME=ID (ID '-' for an anonymous voice): " + ", ".join(r["unmapped"]))
+        else:
+            lines.append("nothing was written; run again with --yes to import")
+    else:
+        lines.append("formation forms facts and episodes from them in the background (hearthctl status: backlog)")
+    return "\n".join(lines)
+
+
+@command(
+    "import-from",
+    "bring in another store's memories (mem0) or an assistant's old transcripts, as turns (dry run first)",
+    ops=("import_from",),
+    args=(
+        arg("source", choices=("mem0", "transcripts")),
+        arg("file"),
+        arg("--map", action="append", metavar="NAME=ID", help="who a speaker of the file is in Hearth (repeat)"),
+        arg("--yes", action="store_true", help="import (without it: the dry run only)"),
+    ),
+    show=show_import,
+)
+def import_from(client, args):
+    speakers = _mapping(args.map)
+    preview = client.import_from(args.source, args.file, speakers, dry_run=True)
+    if preview["unmapped"] and sys.stdin.isatty():
+        for name in preview["unmapped"]:  # asked in a terminal; the default is a person of the same name
+            answer = input(f"who is {name!r} in Hearth? [{name}] (- for an anonymous voice): ").strip()
+            speakers[name] = None if answer == "-" else (answer or name)
+        preview = client.import_from(args.source, args.file, speakers, dry_run=True)
+    if not args.yes or preview["unmapped"]:
+        return preview
+    return client.import_from(args.source, args.file, speakers, dry_run=False)

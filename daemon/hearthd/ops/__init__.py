@@ -4,6 +4,7 @@
     recall        recall, context assembly, facts, the memory browser
     curation      remember, dismiss/restore, pin, edit, promote, review, audit
     forgetting    erase and receipts, export and import
+    importing     another store's memories or old transcripts, brought in as turns
     speakers      enrollment, identification, rename, remove a voice
     settings      read and change settings
     generator     the LLM's status, test call, API key
@@ -27,6 +28,7 @@ from .entities import EntitiesOps
 from .forgetting import Forgetting
 from .generator import GeneratorOps
 from .importance import ImportanceOps
+from .importing import Importing
 from .recall import Reading
 from .registry import REGISTRY, Operation, operation
 from .rules import RulesOps
@@ -52,3 +54,4 @@ class Operations:
     rules: RulesOps
     importance: ImportanceOps
     entities: EntitiesOps
+    importing: Importing

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from fastapi import APIRouter, Query
 from fastapi.responses import StreamingResponse
 
-from ..models import EraseIn, ImportIn, VerifyIn
+from ..models import EraseIn, ImportFromIn, ImportIn, VerifyIn
 from ..routing import Caller, Ops, route
 
 router = APIRouter()
@@ -34,3 +36,8 @@ def export(ops: Ops):
 @route(router, "import_file", "POST", "/v1/import")
 def import_file(body: ImportIn, ops: Ops, caller: Caller):
     return ops.forgetting.import_file(body.path, caller)
+
+
+@route(router, "import_from", "POST", "/v1/import-from/{source}")
+def import_from(source: Literal["mem0", "transcripts"], body: ImportFromIn, ops: Ops):
+    return ops.importing.import_from(source, body.path, body.speakers, body.dry_run)

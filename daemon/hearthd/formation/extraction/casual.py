@@ -410,7 +410,8 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (r"\b(am|is|are|'m|'s) (?:a )?veggie\b", r"\1 vegetarian"),
         (
             r" with (?:the|my|his|her|their|our) (?:lads|girls|mates|friends|pals|dad|mum|kids|family|brother|"
-            r"sister|wife|husband|partner|boyfriend|girlfriend)(?: from (?:work|school|uni|the \w+))?\b",
+            r"sister|wife|husband|partner|boyfriend|girlfriend)(?: from (?:work|school|uni|the \w+))?\b"
+            r"(?! (?-i:[A-Z]))",  # "with my husband Tom" names him: kept, his relation is a fact
             "",
         ),
         (r",? just (?:north|south|east|west|outside|off) of .*$", ""),
