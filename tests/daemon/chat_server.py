@@ -53,6 +53,8 @@ class ChatServer:
 
             def setup(self):
                 super().setup()
+                # headers and body are two writes: without this the body waits for the client's delayed ACK
+                self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 with server._lock:
                     server._connections.add(self.connection)
 

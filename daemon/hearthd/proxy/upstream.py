@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 
 import httpx
 
@@ -60,7 +61,12 @@ class Upstream:
         wanted = (self.base_url, self.daemon.settings["proxy.upstream_timeout_seconds"])
         if self._client is None or self._made_for != wanted:
             timeout = httpx.Timeout(wanted[1], connect=min(10.0, wanted[1]))
-            self._client = httpx.AsyncClient(base_url=wanted[0], headers=self._headers(), timeout=timeout)
+            # No Nagle: a request's headers and body go as two writes, and a server that delays its ACK
+            # would hold the body back 40 ms on every request.
+            transport = httpx.AsyncHTTPTransport(socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)])
+            self._client = httpx.AsyncClient(
+                base_url=wanted[0], headers=self._headers(), timeout=timeout, transport=transport
+            )
             self._made_for = wanted
         return self._client
 
