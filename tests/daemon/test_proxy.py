@@ -8,7 +8,10 @@ real server cannot be made to fail on demand: a 503, a timeout, a context overfl
 from __future__ import annotations
 
 import json
+import os
+import sys
 import time
+from pathlib import Path
 
 import httpx
 import ollama
@@ -336,3 +339,46 @@ def test_mcp_over_http_lists_and_calls_the_tools_in_the_tokens_scope(daemon, scr
     assert "Porto" not in nothing.content[0].text
     refused = httpx.post(f"{base}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "ping"})
     assert refused.status_code == 401 and "assistant token" in refused.json()["error"]
+    daemon.client().set_setting("proxy.keyless_access", True)  # Home Assistant's MCP integration sends no key
+    keyless_tools, keyless = anyio.run(session_calls, {"X-Hearth-Speaker": "alice"})
+    assert "recall_memory" in keyless_tools and "Porto" not in keyless.content[0].text
+
+
+# -- the setup guides (docs/assistants.md), as far as this machine allows ----------------------------------------
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "assistants.md"
+
+
+def guide_section(title: str) -> str:
+    text = GUIDE.read_text()
+    return text.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_python_loop_of_the_guide_runs_as_written(daemon, scripted, monkeypatch):
+    alice_lives_in_porto(daemon)
+    base = proxy_on(daemon, scripted.url)
+    code = guide_section("5. A Python loop").split("```python", 1)[1].split("```", 1)[0]
+    code = code.replace("127.0.0.1:11435", base.removeprefix("http://"))  # the guide's port is the default's
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")  # hearthctl
+    namespace: dict = {"__name__": "guide"}
+    exec(compile(code, str(GUIDE), "exec"), namespace)  # noqa: S102 - the guide's own code, as a reader runs it
+    assert namespace["ask"]("where do I live?") == "OK"
+    namespace["ask"]("and what about tomorrow?")
+    sent = scripted.chat_requests()[-1]["body"]["messages"]
+    assert [m["role"] for m in sent] == ["system", "user", "assistant", "user"]  # the window stood in
+    assert "alice lives in Porto" in scripted.chat_requests()[-2]["body"]["messages"][-1]["content"]
+    assert ledger(daemon, "kitchen")[0] == ("user", "where do I live?")
+
+
+def test_home_assistants_ollama_agent_keyless_hears_the_households_memory_only(daemon, scripted):
+    """What the guide's Home Assistant set-up does: the `ollama` client, no key, keyless access on."""
+    alice_lives_in_porto(daemon)
+    daemon.client().remember("The bins go out on Thursday evening.")
+    base = proxy_on(daemon, scripted.url, keyless_access=True)
+    assert "11435" in guide_section("2. Home Assistant") and "/sse" in guide_section("2. Home Assistant")
+    agent = ollama.Client(host=base)
+    assert [m.model for m in agent.list().models] == ["scripted"]
+    answer = agent.chat(model="scripted", messages=[{"role": "user", "content": "where do I live? bins?"}], stream=False)
+    assert answer.message.content == "OK"
+    got = scripted.chat_requests()[-1]["body"]["messages"][-1]["content"]
+    assert "Thursday" in got and "Porto" not in got
+    assert daemon.status()["proxy"]["recent"][0]["who"] == "anonymous (keyless)"

@@ -1,7 +1,8 @@
 """Who a proxied request is, and which conversation it continues.
 
 The assistant token (an OpenAI client sends it as its API key) acts in the scope of the speaker the request
-names, as the API does: the OpenAI `user` field or the `X-Hearth-Speaker` header, with `X-Hearth-Band`
+names, as the API does: the `X-Hearth-Speaker` header, the OpenAI `user` field, or Open WebUI's forwarded
+user name (`X-OpenWebUI-User-Name`, with its ENABLE_FORWARD_USER_INFO_HEADERS), with `X-Hearth-Band`
 (default high, as a chat account link). Without a valid key the request is an anonymous voice: the
 household's memory only, whatever speaker it names, and only when the household turned keyless access on.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from urllib.parse import unquote
 
 from ..api.auth import bearer_token
 from ..errors import UserError
@@ -19,6 +21,7 @@ from ..formation.ledger import BANDS, MAX_KEY_CHARS
 SPEAKER_HEADER = "x-hearth-speaker"
 BAND_HEADER = "x-hearth-band"
 CONVERSATION_HEADER = "x-hearth-conversation"
+OPEN_WEBUI_USER = "x-openwebui-user-name"  # URL-quoted by Open WebUI
 KEYLESS_REFUSED = (
     "the memory proxy needs Hearth's assistant token as the API key "
     "(hearthctl endpoint shows where it is), or keyless access turned on for anonymous household use "
@@ -50,7 +53,7 @@ def identify(daemon, headers, named_user: str | None) -> Identity:
         if not daemon.settings["proxy.keyless_access"]:
             raise UserError(KEYLESS_REFUSED, status=401)
         return Identity(None, None, None)  # whatever it names: a keyless caller proves nobody
-    speaker = headers.get(SPEAKER_HEADER) or named_user or None
+    speaker = headers.get(SPEAKER_HEADER) or named_user or unquote(headers.get(OPEN_WEBUI_USER) or "") or None
     band = headers.get(BAND_HEADER) or None
     if speaker is not None and (not isinstance(speaker, str) or len(speaker) > MAX_KEY_CHARS or not speaker.strip()):
         raise UserError(f"the speaker must be an id of at most {MAX_KEY_CHARS} characters", status=400)

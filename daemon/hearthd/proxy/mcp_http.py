@@ -2,8 +2,10 @@
 `/mcp` and SSE at `/sse` (Home Assistant's MCP client integration uses SSE). The same server as
 `hearthctl mcp` (hearthd.tools.mcp_server), reached through the daemon's in-process API client.
 
-Every request needs the assistant token (Authorization: Bearer); the speaker is what the request's
+Every request needs the assistant token (Authorization: Bearer), and the speaker is what the request's
 `X-Hearth-Speaker` and `X-Hearth-Band` headers name (none: an anonymous caller, whose recall gives nothing).
+Where the household turned keyless access on (`proxy.keyless_access`: Home Assistant's MCP integration sends
+no key, only OAuth), a request without the token is an anonymous caller whatever it names.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ MESSAGES_PATH = "/messages/"
 
 
 class _TokenRequired:
-    """ASGI guard: the assistant (or admin) token, or a 401 saying so."""
+    """ASGI guard: the assistant (or admin) token, or keyless access turned on, or a 401 saying so."""
 
     def __init__(self, app, daemon):
         self.app, self.daemon = app, daemon
@@ -32,28 +34,33 @@ class _TokenRequired:
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http":
             headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers") or []}
-            if self.daemon.tokens.role_for(bearer_token(headers.get("authorization"))) is None:
+            keyed = self.daemon.tokens.role_for(bearer_token(headers.get("authorization"))) is not None
+            if not keyed and not self.daemon.settings["proxy.keyless_access"]:
                 refused = JSONResponse(
-                    {"error": "MCP over HTTP needs Hearth's assistant token (Authorization: Bearer <token>)"},
+                    {
+                        "error": "MCP over HTTP needs Hearth's assistant token (Authorization: Bearer <token>), "
+                        "or keyless access turned on (proxy.keyless_access) for anonymous household use"
+                    },
                     status_code=401,
                 )
                 return await refused(scope, receive, send)
         await self.app(scope, receive, send)
 
 
-def _identity(ctx) -> tuple[str | None, str | None]:
-    request = ctx.request_context.request
-    headers = getattr(request, "headers", None) or {}
-    return headers.get(SPEAKER_HEADER) or None, headers.get(BAND_HEADER) or None
-
-
 class McpHttp:
     def __init__(self, daemon):
         self.daemon = daemon
-        self.server = build_server(daemon.client("assistant"), _identity)
+        self.server = build_server(daemon.client("assistant"), self._identity)
         streamable = self.server.streamable_http_app(streamable_http_path=MCP_PATH)
         sse = self.server.sse_app(sse_path=SSE_PATH, message_path=MESSAGES_PATH)
         self._app = Starlette(routes=[*streamable.routes, *sse.routes])
+
+    def _identity(self, ctx) -> tuple[str | None, str | None]:
+        """The speaker the call's HTTP request names; a keyless request proves nobody: anonymous."""
+        headers = getattr(ctx.request_context.request, "headers", None) or {}
+        if self.daemon.tokens.role_for(bearer_token(headers.get("authorization"))) is None:
+            return None, None
+        return headers.get(SPEAKER_HEADER) or None, headers.get(BAND_HEADER) or None
 
     def routes(self) -> list:
         """Last in the proxy's routes: whatever the OpenAI and Ollama fronts do not serve comes here."""
