@@ -25,7 +25,8 @@ TARGET_TURNS = 100_000
 LLAMA_REQUESTS = 12
 
 
-def _paired(proxied: httpx.Client, direct: httpx.Client, texts, speakers, max_tokens=None):
+def _paired(proxied: httpx.Client, direct: httpx.Client, texts, speakers, max_tokens=None, conversation=None):
+    """conversation(i, speaker): the request's conversation key (default: one per speaker, its window growing)."""
     through, straight, added, inside = [], [], [], []
     for i, text in enumerate(texts):
         speaker = speakers[i % len(speakers)]
@@ -36,9 +37,7 @@ def _paired(proxied: httpx.Client, direct: httpx.Client, texts, speakers, max_to
         direct.post("/chat/completions", json=body).raise_for_status()
         d = time.perf_counter() - t
         t = time.perf_counter()
-        answer = proxied.post(
-            "/v1/chat/completions", json=body, headers={"X-Hearth-Conversation": f"bench-{speaker}"}
-        )
+        answer = proxied.post("/v1/chat/completions", json=body, headers={"X-Hearth-Conversation": f"bench-{speaker}"})
         p = time.perf_counter() - t
         answer.raise_for_status()
         through.append(p)
@@ -112,7 +111,12 @@ def run(args) -> dict:
             "ms",
             note=f"median {context_ms['median']} ms",
         ),
-        metric("  of which: commit (last 20 requests), p95", commit_ms["p95"], "ms", note=f"median {commit_ms['median']} ms"),
+        metric(
+            "  of which: commit (last 20 requests), p95",
+            commit_ms["p95"],
+            "ms",
+            note=f"median {commit_ms['median']} ms",
+        ),
     ]
     if llama:
         metric_row = metric(

@@ -46,8 +46,8 @@ from .ops.speakers import Speakers
 from .ops.system import System
 from .ops.tools import Tools
 from .paths import RUNTIME_FALLBACKS
-from .proxy.server import ProxyServer
 from .paths import data_dir as resolve_data_dir
+from .proxy.server import ProxyServer
 from .server import DataDirLock
 from .settings import Settings
 from .store.database import Store

@@ -81,7 +81,7 @@ class ApiServer:
             log.warning("the socket path %s is too long for a Unix socket; serving on loopback TCP instead", path)
             tcp_port = 0
         if tcp_port is not None or path is None:
-            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # (see proxy.server)
             sock.bind(("127.0.0.1", tcp_port or 0))
             sock.listen(128)
             with secure_write(endpoint) as f:

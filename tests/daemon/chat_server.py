@@ -92,7 +92,9 @@ class ChatServer:
                     return self._send(400, {"error": {"message": "response_format.type must be json_object"}})
                 if behaviour == "overflow_once":
                     server.behaviour = "ok"
-                    return self._send(400, {"error": {"code": 400, "message": OVERFLOW, "type": "exceed_context_size_error"}})
+                    return self._send(
+                        400, {"error": {"code": 400, "message": OVERFLOW, "type": "exceed_context_size_error"}}
+                    )
                 if behaviour == "not_json":
                     return self._send_raw(200, b"<html>proxy error</html>", "text/html")
                 prompt = str(body["messages"][-1]["content"])

@@ -33,7 +33,12 @@ def mem0_export(tmp_path, monkeypatch):
             "embedder": {"provider": "huggingface", "config": {"model": str(get_model_path()), "embedding_dims": 384}},
             "vector_store": {
                 "provider": "qdrant",
-                "config": {"path": str(tmp_path / "qdrant"), "collection_name": "home", "embedding_model_dims": 384, "on_disk": True},
+                "config": {
+                    "path": str(tmp_path / "qdrant"),
+                    "collection_name": "home",
+                    "embedding_model_dims": 384,
+                    "on_disk": True,
+                },
             },
             "llm": {"provider": "openai", "config": {"api_key": "unused", "openai_base_url": "http://127.0.0.1:9/v1"}},
             "history_db_path": str(tmp_path / "mem0-history.db"),
@@ -42,7 +47,9 @@ def mem0_export(tmp_path, monkeypatch):
     memory.add("I live in Porto with my husband Tom.", user_id="alice", infer=False)
     memory.add([{"role": "user", "content": "My daughter Emma is allergic to peanuts."}], user_id="alice", infer=False)
     memory.add("I work as a plumber.", user_id="bob", infer=False)
-    records = memory.get_all(filters={"user_id": "alice"})["results"] + memory.get_all(filters={"user_id": "bob"})["results"]
+    records = (
+        memory.get_all(filters={"user_id": "alice"})["results"] + memory.get_all(filters={"user_id": "bob"})["results"]
+    )
     path = tmp_path / "mem0-export.json"
     path.write_text(json.dumps({"results": records}, default=str))
     return path
@@ -89,15 +96,29 @@ def test_transcripts_in_each_shape_come_in_with_their_speakers_and_times(daemon,
         "\n".join(
             json.dumps(t)
             for t in [
-                {"thread": "kitchen", "role": "user", "speaker": "Mum", "text": "I live in Leeds.", "ts": "2026-10-01T18:00:00Z"},
+                {
+                    "thread": "kitchen",
+                    "role": "user",
+                    "speaker": "Mum",
+                    "text": "I live in Leeds.",
+                    "ts": "2026-10-01T18:00:00Z",
+                },
                 {"thread": "kitchen", "role": "assistant", "text": "Noted.", "ts": "2026-10-01T18:00:05Z"},
-                {"thread": "kitchen", "role": "user", "speaker": "Dad", "text": "I am allergic to penicillin.", "ts": "2026-10-01T18:01:00Z"},
+                {
+                    "thread": "kitchen",
+                    "role": "user",
+                    "speaker": "Dad",
+                    "text": "I am allergic to penicillin.",
+                    "ts": "2026-10-01T18:01:00Z",
+                },
             ]
         )
     )
     client = daemon.client()
     preview = client.import_from("transcripts", str(lines))
-    assert preview["unmapped"] == ["Dad", "Mum"] and preview["turns"] == 3 and preview["first"] == "2026-10-01T18:00:00Z"
+    assert (
+        preview["unmapped"] == ["Dad", "Mum"] and preview["turns"] == 3 and preview["first"] == "2026-10-01T18:00:00Z"
+    )
     imported = client.import_from("transcripts", str(lines), {"Mum": "maria", "Dad": "jorge"}, dry_run=False)
     assert imported["committed"] == 3
     whole = client.import_from("transcripts", str(messages), {"user": "carol"}, dry_run=False)

@@ -129,7 +129,11 @@ def test_ollama_client_chat_and_generate_through_an_openai_upstream(daemon, tap)
     base = proxy_on(daemon, tap.url)
     client = ollama.Client(
         host=base,
-        headers={"Authorization": f"Bearer {daemon.tokens['assistant']}", "X-Hearth-Speaker": "alice", CONVERSATION: "hall"},
+        headers={
+            "Authorization": f"Bearer {daemon.tokens['assistant']}",
+            "X-Hearth-Speaker": "alice",
+            CONVERSATION: "hall",
+        },
     )
     assert client.list().models[0].model  # /api/tags from the upstream's models
     answer = client.chat(
@@ -141,7 +145,14 @@ def test_ollama_client_chat_and_generate_through_an_openai_upstream(daemon, tap)
     assert answer.done and answer.message.content and answer.prompt_eval_count > 0
     assert "alice lives in Porto" in user_message(tap.last_messages())
     assert tap.requests[-1]["body"]["max_tokens"] == 16  # num_predict
-    streamed = list(client.chat(model="smollm2", messages=[{"role": "user", "content": "tell me a joke"}], options={"num_predict": 16}, stream=True))
+    streamed = list(
+        client.chat(
+            model="smollm2",
+            messages=[{"role": "user", "content": "tell me a joke"}],
+            options={"num_predict": 16},
+            stream=True,
+        )
+    )
     assert streamed[-1].done and "".join(p.message.content for p in streamed)
     generated = client.generate(model="smollm2", prompt="where do I live?", options={"num_predict": 12})
     assert generated.done and generated.response
@@ -247,7 +258,9 @@ def test_keyless_access_is_off_by_default_and_refused_clearly(daemon, scripted):
     for key in ("sk-anything", None):
         headers = {"Authorization": f"Bearer {key}"} if key else {}
         refused = httpx.post(
-            f"{base}/v1/chat/completions", headers=headers, json={"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+            f"{base}/v1/chat/completions",
+            headers=headers,
+            json={"model": "m", "messages": [{"role": "user", "content": "hi"}]},
         )
         assert refused.status_code == 401 and "proxy.keyless_access" in refused.json()["error"]["message"]
     keyless = httpx.post(f"{base}/api/chat", json={"model": "m", "messages": [{"role": "user", "content": "hi"}]})
@@ -261,7 +274,9 @@ PEOPLE = ("alice", "bob", "carol")
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     personal=st.lists(
-        st.tuples(st.sampled_from(PEOPLE), st.sampled_from(["Porto", "Leeds", "Lagos", "Osaka"])), min_size=1, max_size=4
+        st.tuples(st.sampled_from(PEOPLE), st.sampled_from(["Porto", "Leeds", "Lagos", "Osaka"])),
+        min_size=1,
+        max_size=4,
     ),
     claimed=st.sampled_from([*PEOPLE, None]),
 )
@@ -275,7 +290,9 @@ def test_a_keyless_request_never_gets_a_personal_fact(daemon, scripted, personal
     body = {"model": "m", "messages": [{"role": "user", "content": "where do I live? when do the bins go out?"}]}
     if claimed:
         body["user"] = claimed
-    answer = httpx.post(f"http://{daemon.proxy.address}/v1/chat/completions", json=body, headers={"X-Hearth-Speaker": claimed or ""})
+    answer = httpx.post(
+        f"http://{daemon.proxy.address}/v1/chat/completions", json=body, headers={"X-Hearth-Speaker": claimed or ""}
+    )
     assert answer.status_code == 200
     got = scripted.chat_requests()[-1]["body"]["messages"][-1]["content"]
     assert "lives in" not in got and "bins" in got.lower()
@@ -377,7 +394,9 @@ def test_home_assistants_ollama_agent_keyless_hears_the_households_memory_only(d
     assert "11435" in guide_section("2. Home Assistant") and "/sse" in guide_section("2. Home Assistant")
     agent = ollama.Client(host=base)
     assert [m.model for m in agent.list().models] == ["scripted"]
-    answer = agent.chat(model="scripted", messages=[{"role": "user", "content": "where do I live? bins?"}], stream=False)
+    answer = agent.chat(
+        model="scripted", messages=[{"role": "user", "content": "where do I live? bins?"}], stream=False
+    )
     assert answer.message.content == "OK"
     got = scripted.chat_requests()[-1]["body"]["messages"][-1]["content"]
     assert "Thursday" in got and "Porto" not in got

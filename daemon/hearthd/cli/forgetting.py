@@ -217,7 +217,9 @@ def show_import(r: dict) -> str:
     if r["dry_run"]:
         lines += [f"  {t['ts']} {t['speaker'] or t['role']}: {t['text']}" for t in r["sample"]]
         if r["unmapped"]:
-            lines.append("say who these are with --map NAME=ID (ID '-' for an anonymous voice): " + ", ".join(r["unmapped"]))
+            lines.append(
+                "say who these are with --map NAME=ID (ID '-' for an anonymous voice): " + ", ".join(r["unmapped"])
+            )
         else:
             lines.append("nothing was written; run again with --yes to import")
     else:

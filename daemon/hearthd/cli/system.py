@@ -58,12 +58,19 @@ def show_proxy(p: dict) -> str:
         timing = ", ".join(f"{k[:-3]} {r[k]} ms" for k in ("context_ms", "upstream_ms", "commit_ms") if k in r)
         lines.append(
             f"{r['at']} {r['route']} {r['status']} {r.get('who', '')} [{r.get('conversation', '')}] "
-            f"memory {r.get('memory', '-')}" + (", window" if r.get("window_used") else "") + (f" ({timing})" if timing else "")
+            f"memory {r.get('memory', '-')}"
+            + (", window" if r.get("window_used") else "")
+            + (f" ({timing})" if timing else "")
         )
     return "\n".join(lines)
 
 
-@command("proxy status", "the memory proxy: where it listens, its upstream, its last requests", ops=("status",), show=show_proxy)
+@command(
+    "proxy status",
+    "the memory proxy: where it listens, its upstream, its last requests",
+    ops=("status",),
+    show=show_proxy,
+)
 def proxy_status(client, args):
     return client.status()["proxy"]
 

@@ -59,7 +59,7 @@ def load_json_or_lines(path: str | Path):
             continue
         try:
             records.append(json.loads(line))
-        except ValueError as exc:
+        except json.JSONDecodeError as exc:
             raise UserError(f"{file.name} line {number} is not JSON ({exc.msg}): nothing was imported") from None
     if not records:
         raise UserError(f"{file.name} holds nothing to import")

@@ -15,9 +15,7 @@ from ..timeutil import parse_time
 from . import Imported, ImportedTurn
 
 _IRREGULAR = {"is": "am", "has": "have", "does": "do", "goes": "go", "was": "was"}
-_VERB_FIRST = re.compile(
-    r"^(Is|Has|Does|Goes|Was|[A-Z][a-z]+(?:es|s))\b(?=\s)(?!\s+(?:is|are|was|were)\b)"
-)
+_VERB_FIRST = re.compile(r"^(Is|Has|Does|Goes|Was|[A-Z][a-z]+(?:es|s))\b(?=\s)(?!\s+(?:is|are|was|were)\b)")
 _NAME_IS = re.compile(r"^(Name|Birthday|Favou?rite [a-z]+|Job|Email|Phone number) (is|was) ", re.IGNORECASE)
 _NOT_VERBS = {"This", "His", "Hers", "Its", "Yes", "Always", "Sometimes", "Perhaps", "Friends", "Kids", "Parents"}
 
@@ -41,7 +39,7 @@ def first_person(memory: str) -> str:
         return "My " + text[0].lower() + text[1:]
     verb = _VERB_FIRST.match(text)
     if verb and verb.group(1) not in _NOT_VERBS:
-        return f"I {_base(verb.group(1))}{text[verb.end():]}"
+        return f"I {_base(verb.group(1))}{text[verb.end() :]}"
     return text
 
 
@@ -57,7 +55,7 @@ def read(data) -> Imported:
             imported.skip("not a memory record")
             continue
         user = record.get("user_id") or None
-        role = record.get("role") if record.get("role") in ("user", "assistant") else "user"
+        role = "assistant" if record.get("role") == "assistant" else "user"
         owner = record.get("run_id") or user or record.get("agent_id") or "shared"
         text = record["memory"].strip()
         imported.turns.append(

@@ -36,7 +36,9 @@ class Importing:
                 + ", ".join(repr(n) for n in unmapped)
             )
         for name, person in speakers.items():
-            if person is not None and (not isinstance(person, str) or not person.strip() or len(person) > MAX_KEY_CHARS):
+            if person is not None and (
+                not isinstance(person, str) or not person.strip() or len(person) > MAX_KEY_CHARS
+            ):
                 raise UserError(f"the person for {name!r} must be an id of at most {MAX_KEY_CHARS} characters")
         turns = [
             TurnIn(

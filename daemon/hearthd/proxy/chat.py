@@ -63,7 +63,7 @@ class ChatProxy:
             self.counts["memory_skipped"] += 1
         if committed is False:
             self.counts["commit_failures"] += 1
-        entry = {"at": iso(time.time()), "route": route, "status": status}
+        entry: dict = {"at": iso(time.time()), "route": route, "status": status}
         if exchange is not None:
             entry.update(
                 who=exchange.identity.describe(),

@@ -57,7 +57,8 @@ def _openai_message(message: dict, index: int) -> dict:
 def _openai_request(body: dict, messages: list[dict]) -> tuple[dict, int | None]:
     """The OpenAI request for an Ollama one, and the client's context size (options.num_ctx) if it gave one."""
     request: dict = {"model": body.get("model") or "", "messages": messages, "stream": body.get("stream", True)}
-    options = body.get("options") if isinstance(body.get("options"), dict) else {}
+    given = body.get("options")
+    options: dict = given if isinstance(given, dict) else {}
     for ours, theirs in _OPTIONS.items():
         if ours in options:
             request[theirs] = options[ours]
@@ -105,7 +106,9 @@ def _done(model: str, started: float, usage: dict | None, reason: str | None) ->
 def _error(outcome: Outcome) -> JSONResponse:
     error = (outcome.body or {}).get("error")
     message = error.get("message") if isinstance(error, dict) else error
-    return JSONResponse({"error": message or "the LLM server failed"}, status_code=outcome.status, headers=outcome.headers)
+    return JSONResponse(
+        {"error": message or "the LLM server failed"}, status_code=outcome.status, headers=outcome.headers
+    )
 
 
 async def _answer(request: Request, body: dict, messages: list[dict], as_chat: bool):
@@ -131,7 +134,13 @@ async def _answer(request: Request, body: dict, messages: list[dict], as_chat: b
         message = choice.get("message") or {}
         answer = {"model": model, "created_at": iso(time.time())}
         answer.update(shaped(message.get("content") or "", message.get("tool_calls")))
-        answer.update({k: v for k, v in _done(model, started, payload.get("usage"), choice.get("finish_reason")).items() if k not in answer})
+        answer.update(
+            {
+                k: v
+                for k, v in _done(model, started, payload.get("usage"), choice.get("finish_reason")).items()
+                if k not in answer
+            }
+        )
         return JSONResponse(answer, headers=outcome.headers)
 
     chunks = outcome.chunks
@@ -161,9 +170,8 @@ async def chat(request: Request):
     body = await read_json(request)
     messages = body.get("messages")
     if not isinstance(messages, list) or not all(isinstance(m, dict) for m in messages):
-        messages = None  # refused by the proxy with its own message
-    converted = [_openai_message(m, i) for i, m in enumerate(messages)] if messages else messages
-    return await _answer(request, body, converted, as_chat=True)
+        messages = []  # refused by the proxy with its own message
+    return await _answer(request, body, [_openai_message(m, i) for i, m in enumerate(messages)], as_chat=True)
 
 
 async def generate(request: Request):
@@ -182,7 +190,9 @@ async def tags(request: Request):
     await proxy.who(request.headers, None)
     status, payload = await proxy.models()
     if status != 200:
-        return JSONResponse({"error": (payload.get("error") or {}).get("message", "upstream error")}, status_code=status)
+        return JSONResponse(
+            {"error": (payload.get("error") or {}).get("message", "upstream error")}, status_code=status
+        )
     models = [
         {
             "name": m.get("id", ""),

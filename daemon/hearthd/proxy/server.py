@@ -86,7 +86,9 @@ class ProxyServer:
         from .mcp_http import McpHttp
 
         port = self.daemon.settings["proxy.port"]
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        # proto named: asyncio turns Nagle off only on sockets that say they are TCP, and with it on every answer
+        # (headers, then body) waits 40 ms for the client's delayed ACK
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         try:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             sock.bind((HOST, port))

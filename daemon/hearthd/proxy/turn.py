@@ -74,7 +74,7 @@ class Turns:
         exchange = Exchange(identity, thread, list(messages), None if followup else (user_text or None))
         if followup:  # the tool calls made since the user spoke go with the final answer
             exchange.tool_calls = [c for m in messages[last_user:] for c in (m.get("tool_calls") or [])]
-        if last_user is None or not (user_text or "").strip():
+        if last_user is None or user_text is None or not user_text.strip():
             return exchange
         started = time.perf_counter()
         deadline = self.daemon.settings["proxy.context_deadline_ms"] / 1000

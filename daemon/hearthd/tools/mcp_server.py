@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import logging
-
 from collections.abc import Callable
 
 from mcp.server.mcpserver import Context  # at module level: the tools' annotations are evaluated by name

@@ -157,7 +157,9 @@ class StatusPage(Page):
         set_(
             "proxy",
             proxy_line(proxy)
-            + (f"\nlast request {when(last['at'])}: {last['status']}, memory {last.get('memory', '-')}" if last else ""),
+            + (
+                f"\nlast request {when(last['at'])}: {last['status']}, memory {last.get('memory', '-')}" if last else ""
+            ),
         )
         set_("warnings", "\n".join(status.get("warnings") or []) or "none")
         set_("model", e["model"])
