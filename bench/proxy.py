@@ -37,7 +37,8 @@ def _paired(proxied: httpx.Client, direct: httpx.Client, texts, speakers, max_to
         direct.post("/chat/completions", json=body).raise_for_status()
         d = time.perf_counter() - t
         t = time.perf_counter()
-        answer = proxied.post("/v1/chat/completions", json=body, headers={"X-Hearth-Conversation": f"bench-{speaker}"})
+        key = conversation(i, speaker) if conversation else f"bench-{speaker}"
+        answer = proxied.post("/v1/chat/completions", json=body, headers={"X-Hearth-Conversation": key})
         p = time.perf_counter() - t
         answer.raise_for_status()
         through.append(p)
@@ -82,7 +83,15 @@ def run(args) -> dict:
                         try:
                             admin.set_setting("proxy.upstream_url", server.url)
                             with httpx.Client(base_url=server.url, timeout=300) as real:
-                                lt, ls, la, _ = _paired(proxied, real, texts[:LLAMA_REQUESTS], speakers, max_tokens=8)
+                                # each its own conversation: the prompt is the memory and the question, no window
+                                lt, ls, la, _ = _paired(
+                                    proxied,
+                                    real,
+                                    texts[:LLAMA_REQUESTS],
+                                    speakers,
+                                    max_tokens=8,
+                                    conversation=lambda i, _s: f"bench-llama-{i}",
+                                )
                             llama = {"through": summarize(lt), "straight": summarize(ls), "added": summarize(la)}
                         finally:
                             server.stop()
