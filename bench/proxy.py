@@ -4,8 +4,9 @@ A request through the proxy costs what the upstream takes plus Hearth's part: re
 assembly (the query embedding included), the working window, relaying, and committing the two turns. It is
 measured as the paired difference between the same chat request sent through the proxy and sent straight to
 the upstream, one after the other, over HTTP on loopback with a kept-alive client each (the `openai` client
-behaves alike). The upstream is an instant scripted server, so that its own time does not drown Hearth's;
-llama.cpp's server with SmolLM2-135M answers a few requests beside it, for the upstream's own time.
+behaves alike), the daemon in its own process as a household runs it. The upstream is an instant scripted
+server, so that its own time does not drown Hearth's; llama.cpp's server with SmolLM2-135M answers a few
+requests beside it, for the upstream's own time.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import time
 import httpx
 
 from . import corpus
-from .common import in_process_daemon, log, metric, summarize
+from .common import log, metric, summarize
 from .context import live_turns
 from .dataset import ensure_dataset, sizes_for, working_copy
 
@@ -49,35 +50,44 @@ def _paired(proxied: httpx.Client, direct: httpx.Client, texts, speakers, max_to
 
 
 def run(args) -> dict:
+    from hearthd.api.auth import read_token
     from tests.daemon.chat_server import ChatServer
     from tests.llama_server import LlamaServer, missing
+
+    from .common import Hearthd, wait_for
 
     turns, facts, episodes = sizes_for(args.context_turns)
     dataset = ensure_dataset(turns, facts, episodes)
     texts = live_turns(args.queries)
     speakers = list(corpus.HOUSEHOLD)
     upstream = ChatServer()
+    llama = None
     try:
         with working_copy(dataset) as data_dir:
-            log(f"proxy: opening a daemon on {turns} turns")
-            with in_process_daemon(data_dir) as daemon:
+            # The daemon in its own process, as a household runs it: the client and the upstream here.
+            log(f"proxy: starting hearthd on {turns} turns")
+            with Hearthd(data_dir) as daemon:
+                daemon.wait_api(120)
                 admin = daemon.client()
+
+                def ready():
+                    s = admin.status()
+                    return s["embedder"]["state"] == "ready" and not s["embedding"]["pending"]
+
+                wait_for(ready, 900, what="the model loaded and the tracks embedded")
                 admin.set_setting("proxy.upstream_url", upstream.url)
                 admin.set_setting("proxy.port", 0)
                 admin.set_setting("proxy.enabled", True)
-                deadline = time.monotonic() + 30
-                while not daemon.proxy.address and time.monotonic() < deadline:
-                    time.sleep(0.05)
-                key = {"Authorization": f"Bearer {daemon.tokens['assistant']}"}
+                address = wait_for(lambda: admin.status()["proxy"]["listening"], 30, what="the proxy listening")
+                key = {"Authorization": f"Bearer {read_token(data_dir, 'assistant')}"}
                 with (
-                    httpx.Client(base_url=f"http://{daemon.proxy.address}", headers=key, timeout=120) as proxied,
+                    httpx.Client(base_url=f"http://{address}", headers=key, timeout=120) as proxied,
                     httpx.Client(base_url=upstream.url, timeout=120) as direct,
                 ):
                     _paired(proxied, direct, texts[:10], speakers)  # warm-up
                     gc.collect()
                     through, straight, added, memory = _paired(proxied, direct, texts, speakers)
-                    recent = list(daemon.proxy.chat.recent)
-                    llama = None
+                    recent = admin.status()["proxy"]["recent"]
                     if missing() is None:
                         server = LlamaServer()
                         try:
@@ -95,6 +105,7 @@ def run(args) -> dict:
                             llama = {"through": summarize(lt), "straight": summarize(ls), "added": summarize(la)}
                         finally:
                             server.stop()
+                admin.close()
     finally:
         upstream.stop()
     p, d, a = summarize(through), summarize(straight), summarize(added)

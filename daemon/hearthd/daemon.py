@@ -39,6 +39,7 @@ from .ops.forgetting import Forgetting
 from .ops.generator import GeneratorOps
 from .ops.importance import ImportanceOps
 from .ops.importing import Importing
+from .ops.proxy import ProxyOps
 from .ops.recall import Reading
 from .ops.rules import RulesOps
 from .ops.settings import SettingsOps
@@ -131,6 +132,7 @@ class Daemon:
             entities=EntitiesOps(self.store, self.events),
             importance=ImportanceOps(self.store, self.settings, self.events),
             importing=Importing(self.store, conversation, self.events),
+            proxy=ProxyOps(self.store, self.tokens, self.events),
         )
         self.proxy = ProxyServer(self)  # the memory proxy's listener (off until proxy.enabled)
         self._subscribe_to_settings()

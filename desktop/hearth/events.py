@@ -22,6 +22,7 @@ VIEW_OF_OPERATION_AREA = {
     "curation": "memory",
     "forgetting": "memory",
     "importing": "memory",
+    "proxy": "status",
     "speakers": "speakers",
     "settings": "settings",
     "generator": "status",

@@ -95,6 +95,8 @@ def test_every_mutating_operation_declares_its_event():
         "erase",
         "import_file",
         "import_from",
+        "issue_person_key",
+        "revoke_person_key",
         "enroll",
         "rename_speaker",
         "remove_voice",
@@ -196,6 +198,7 @@ def household(daemon, tmp_path):
     episode = client.recall("garden party")["episodes"][0]
     receipt = client.erase("match", "nothing-matches-this-token", dry_run=True)
     export = tmp_path / "export.jsonl"
+    daemon.tokens.issue_person_key("erin")  # for revoke_person_key
     transcript = tmp_path / "transcript.json"
     transcript.write_text(json.dumps([{"role": "user", "content": "I live in Bath."}]))
     return {
@@ -245,6 +248,8 @@ EXAMPLES = {
     "verify_receipt": lambda c, h: c.verify_receipt({"payload": {}, "signature": "x"}),
     "export": lambda c, h: c.export(io.BytesIO()),
     "import_file": lambda c, h: c.import_file(str(h["export"])),
+    "issue_person_key": lambda c, h: c.issue_person_key("dana"),
+    "revoke_person_key": lambda c, h: c.revoke_person_key("erin"),
     "import_from": lambda c, h: c.import_from("transcripts", str(h["transcript"]), {"user": "dana"}, dry_run=False),
     "speakers": lambda c, h: c.speakers(),
     "enroll": lambda c, h: c.enroll(None, [WAV + b"ccc", WAV + b"dddd"], speaker_id="carol"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 import time
 from pathlib import Path
@@ -401,3 +402,25 @@ def test_home_assistants_ollama_agent_keyless_hears_the_households_memory_only(d
     got = scripted.chat_requests()[-1]["body"]["messages"][-1]["content"]
     assert "Thursday" in got and "Porto" not in got
     assert daemon.status()["proxy"]["recent"][0]["who"] == "anonymous (keyless)"
+
+
+def test_a_persons_own_key_is_that_person_whatever_the_request_names(daemon, scripted, monkeypatch, capsys):
+    alice_lives_in_porto(daemon)
+    daemon.client().remember("bob lives in Leeds", speaker="bob")
+    base = proxy_on(daemon, scripted.url)
+    run = hearthctl_in_process(daemon, monkeypatch, capsys)
+    code, out, _ = run("proxy", "key", "bob")
+    key = out.splitlines()[0]
+    assert code == 0 and key.startswith("hp-") and "not shown again" in out
+    file = next((daemon.data_dir / "tokens" / "people").iterdir())
+    assert stat.S_IMODE(file.stat().st_mode) == 0o600 and key not in json.dumps(list(daemon.events.recent))
+    chat = openai_client(daemon, base, key=key)
+    chat.chat.completions.create(model="m", messages=[{"role": "user", "content": "where do I live?"}], user="alice")
+    got = scripted.chat_requests()[-1]["body"]["messages"][-1]["content"]
+    assert "bob lives in Leeds" in got and "Porto" not in got  # bob's key names bob, not the claimed alice
+    assert daemon.status()["proxy"]["person_keys"] == ["bob"]
+    code, out, _ = run("proxy", "key", "bob", "--revoke")
+    assert code == 0 and "revoked" in out
+    with pytest.raises(openai.AuthenticationError):
+        chat.chat.completions.create(model="m", messages=[{"role": "user", "content": "hello"}])
+    assert len(daemon.client().audit(action="proxy.person_key")) == 2  # issued, revoked: who and when

@@ -1,4 +1,5 @@
-"""API tokens: one per role, in owner-only files of the data dir, compared in constant time."""
+"""API tokens: one per role, in owner-only files of the data dir, compared in constant time; and the memory
+proxy's per-person keys (`tokens/people/<person>.token`), each the key of one person's own assistant."""
 
 from __future__ import annotations
 
@@ -24,9 +25,24 @@ def read_token(data_dir: Path, role: str = "admin") -> str | None:
         return None
 
 
+def person_key_path(data_dir: Path, person: str) -> Path:
+    """A person's key file; the id is hex-encoded in the name, so any id is a safe file name."""
+    return Path(data_dir) / "tokens" / "people" / f"{person.encode().hex()}.token"
+
+
 class Tokens:
-    def __init__(self, tokens: dict[str, str]):
+    def __init__(self, tokens: dict[str, str], data_dir: Path | None = None):
         self._tokens = tokens
+        self._data_dir = Path(data_dir) if data_dir is not None else None
+        self._people: dict[str, str] = {}  # person -> key
+        if self._data_dir is not None:
+            folder = self._data_dir / "tokens" / "people"
+            for file in sorted(folder.glob("*.token")) if folder.is_dir() else []:
+                try:
+                    person = bytes.fromhex(file.stem).decode()
+                    self._people[person] = read_private(file, "a person's key file").strip()
+                except (ValueError, OSError):
+                    continue  # not one of ours, or not ours to read: no key
 
     @classmethod
     def load_or_create(cls, data_dir: Path) -> Tokens:
@@ -41,7 +57,7 @@ class Tokens:
                 with secure_write(token_path(data_dir, role)) as f:
                     f.write(token + "\n")
             tokens[role] = token
-        return cls(tokens)
+        return cls(tokens, data_dir)
 
     def role_for(self, presented: str | None) -> str | None:
         """The role of a presented token, or None. Every role is compared, so timing tells nothing."""
@@ -55,6 +71,37 @@ class Tokens:
 
     def __getitem__(self, role: str) -> str:
         return self._tokens[role]
+
+    # -- the proxy's per-person keys -----------------------------------------------------------------------
+    def person_for(self, presented: str | None) -> str | None:
+        """The person whose key this is, or None; every key is compared, so timing tells nothing."""
+        if not presented:
+            return None
+        found = None
+        for person, key in list(self._people.items()):
+            if hmac.compare_digest(presented.encode(), key.encode()):
+                found = person
+        return found
+
+    def people(self) -> list[str]:
+        return sorted(self._people)
+
+    def issue_person_key(self, person: str) -> str:
+        """A new key for the person (an earlier one stops working), in an owner-only file."""
+        assert self._data_dir is not None
+        folder = self._data_dir / "tokens" / "people"
+        folder.mkdir(mode=0o700, exist_ok=True)
+        private_dir(folder, "people's keys directory")
+        key = "hp-" + secrets.token_urlsafe(32)
+        with secure_write(person_key_path(self._data_dir, person)) as f:
+            f.write(key + "\n")
+        self._people[person] = key
+        return key
+
+    def revoke_person_key(self, person: str) -> bool:
+        assert self._data_dir is not None
+        person_key_path(self._data_dir, person).unlink(missing_ok=True)
+        return self._people.pop(person, None) is not None
 
 
 def bearer_token(authorization: str | None) -> str | None:

@@ -291,6 +291,13 @@ class HearthClient:
     def import_file(self, path: str) -> dict:
         return self.request("POST", "/v1/import", json={"path": str(Path(path).resolve())})
 
+    def issue_person_key(self, speaker: str) -> dict:
+        """A new memory-proxy key for one person (shown once)."""
+        return self.request("POST", f"/v1/proxy/keys/{_quote(speaker)}")
+
+    def revoke_person_key(self, speaker: str) -> dict:
+        return self.request("DELETE", f"/v1/proxy/keys/{_quote(speaker)}")
+
     def import_from(self, source: str, path: str, speakers: dict | None = None, dry_run: bool = True) -> dict:
         """source: mem0 | transcripts. The dry run (what would come in), or with dry_run False the import."""
         body = {"path": str(Path(path).resolve()), "speakers": speakers or {}, "dry_run": dry_run}

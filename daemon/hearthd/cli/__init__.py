@@ -35,7 +35,7 @@ GROUP_HELP = {
     "settings": "read or change settings",
     "generator": "the LLM: status, test connection, API key",
     "receipt": "signed erase receipts",
-    "proxy": "the memory proxy for OpenAI- and Ollama-compatible assistants: status",
+    "proxy": "the memory proxy for OpenAI- and Ollama-compatible assistants: status, per-person keys",
 }
 
 

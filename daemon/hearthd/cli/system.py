@@ -66,6 +66,22 @@ def show_proxy(p: dict) -> str:
 
 
 @command(
+    "proxy key",
+    "a memory-proxy key for one person's own assistant (shown once; --revoke: stop it working)",
+    ops=("issue_person_key", "revoke_person_key"),
+    args=(arg("speaker"), arg("--revoke", action="store_true", help="stop the person's key working")),
+    show=lambda r: (
+        f"{r['speaker']}'s proxy key revoked"
+        if r.get("revoked")
+        else f"{r['key']}\n(the proxy key of {r['speaker']}: give it to their assistant as its API key; "
+        "it is not shown again)"
+    ),
+)
+def proxy_key(client, args):
+    return client.revoke_person_key(args.speaker) if args.revoke else client.issue_person_key(args.speaker)
+
+
+@command(
     "proxy status",
     "the memory proxy: where it listens, its upstream, its last requests",
     ops=("status",),

@@ -5,6 +5,7 @@
     curation      remember, dismiss/restore, pin, edit, promote, review, audit
     forgetting    erase and receipts, export and import
     importing     another store's memories or old transcripts, brought in as turns
+    proxy         the memory proxy's per-person keys
     speakers      enrollment, identification, rename, remove a voice
     settings      read and change settings
     generator     the LLM's status, test call, API key
@@ -29,6 +30,7 @@ from .forgetting import Forgetting
 from .generator import GeneratorOps
 from .importance import ImportanceOps
 from .importing import Importing
+from .proxy import ProxyOps
 from .recall import Reading
 from .registry import REGISTRY, Operation, operation
 from .rules import RulesOps
@@ -55,3 +57,4 @@ class Operations:
     importance: ImportanceOps
     entities: EntitiesOps
     importing: Importing
+    proxy: ProxyOps

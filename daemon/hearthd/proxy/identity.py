@@ -3,7 +3,8 @@
 The assistant token (an OpenAI client sends it as its API key) acts in the scope of the speaker the request
 names, as the API does: the `X-Hearth-Speaker` header, the OpenAI `user` field, or Open WebUI's forwarded
 user name (`X-OpenWebUI-User-Name`, with its ENABLE_FORWARD_USER_INFO_HEADERS), with `X-Hearth-Band`
-(default high, as a chat account link). Without a valid key the request is an anonymous voice: the
+(default high, as a chat account link). A person's own proxy key (`hearthctl proxy key alice`) is that person
+at the high band, whatever the request names. Without a valid key the request is an anonymous voice: the
 household's memory only, whatever speaker it names, and only when the household turned keyless access on.
 """
 
@@ -48,7 +49,10 @@ def _key(headers) -> str | None:
 
 def identify(daemon, headers, named_user: str | None) -> Identity:
     """The request's identity, or UserError 401/403 saying what to send."""
-    role = daemon.tokens.role_for(_key(headers))
+    key = _key(headers)
+    role = daemon.tokens.role_for(key)
+    if role is None and (person := daemon.tokens.person_for(key)) is not None:
+        return Identity("person", person, None)  # a person's own key: them, whatever else the request names
     if role is None:
         if not daemon.settings["proxy.keyless_access"]:
             raise UserError(KEYLESS_REFUSED, status=401)

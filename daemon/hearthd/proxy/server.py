@@ -65,6 +65,7 @@ class ProxyServer:
             "listening": self.address,
             "error": self.error,
             "keyless_access": settings["proxy.keyless_access"],
+            "person_keys": self.daemon.tokens.people(),
             **self.chat.status(),
         }
 

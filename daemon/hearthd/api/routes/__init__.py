@@ -7,6 +7,7 @@ from . import (
     forgetting,
     generator,
     importance,
+    proxy,
     recall,
     rules,
     settings,
@@ -30,5 +31,6 @@ ROUTERS = [
         entities,
         importance,
         rules,
+        proxy,
     )
 ]
