@@ -4,9 +4,9 @@ A request through the proxy costs what the upstream takes plus Hearth's part: re
 assembly (the query embedding included), the working window, relaying, and committing the two turns. It is
 measured as the paired difference between the same chat request sent through the proxy and sent straight to
 the upstream, one after the other, over HTTP on loopback with a kept-alive client each (the `openai` client
-behaves alike), the daemon in its own process as a household runs it. The upstream is an instant scripted
-server, so that its own time does not drown Hearth's; llama.cpp's server with SmolLM2-135M answers a few
-requests beside it, for the upstream's own time.
+behaves alike), the daemon in its own process as a household runs it, a quarter second between requests.
+The upstream is an instant scripted server, so that its own time does not drown Hearth's; llama.cpp's
+server with SmolLM2-135M answers a few requests beside it, for the upstream's own time.
 """
 
 from __future__ import annotations
@@ -24,12 +24,16 @@ from .dataset import ensure_dataset, sizes_for, working_copy
 TARGET_P95_MS = 30.0
 TARGET_TURNS = 100_000
 LLAMA_REQUESTS = 12
+# Between requests, as between a household's turns (seconds apart): the two turns a request commits are
+# embedded in the background right after it, and a query arriving within that embedding waits for its slice.
+PACE_SECONDS = 0.25
 
 
 def _paired(proxied: httpx.Client, direct: httpx.Client, texts, speakers, max_tokens=None, conversation=None):
     """conversation(i, speaker): the request's conversation key (default: one per speaker, its window growing)."""
     through, straight, added, inside = [], [], [], []
     for i, text in enumerate(texts):
+        time.sleep(PACE_SECONDS)
         speaker = speakers[i % len(speakers)]
         body = {"model": "m", "messages": [{"role": "user", "content": text}], "user": speaker}
         if max_tokens:
