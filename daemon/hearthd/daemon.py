@@ -209,6 +209,7 @@ class Daemon:
         self.sweeper.wake()
 
     def retention_pass(self) -> int:
+        self.ops.settings.resume_if_due()  # a timed pause ends within one sweep interval of its time
         self.ops.importance.refresh_if_due()  # daily: the scores retention keeps turns by, recency decayed
         deleted = retention_pass(self.store, self.settings)
         if deleted:
@@ -244,7 +245,7 @@ class Daemon:
             "formation": self.sweeper.status(),
             "receipts": self.ops.forgetting.status(),
             "proxy": self.proxy.status(),
-            "memory": {"enabled": self.settings["memory.enabled"], "recall_mode": self.settings["memory.recall_mode"]},
+            "memory": dict(self.ops.settings.memory_state(), recall_mode=self.settings["memory.recall_mode"]),
             "counts": self.store.counts(extra=("threads", "sessions", "speakers")),
             # what a person should know about this daemon's set-up (shown by hearthctl status and the Status page)
             "warnings": [w for w in (RUNTIME_FALLBACKS.get(self.data_dir),) if w],

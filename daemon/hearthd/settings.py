@@ -96,7 +96,25 @@ def _s(key, type_, default, help_, **kw) -> Setting:
 
 DECLARATIONS: tuple[Setting, ...] = (
     # -- memory: auto-inject recall
-    _s("memory.enabled", bool, True, "Master switch. Off pauses memory: nothing is injected into prompts."),
+    _s(
+        "memory.enabled",
+        bool,
+        True,
+        "Master switch. Off pauses memory: nothing new is remembered (no turn stored or formed) and nothing is "
+        "injected into prompts.",
+    ),
+    _s(
+        "memory.injection_enabled",
+        bool,
+        True,
+        "Off: context adds nothing to prompts while memory still remembers (pause injection only).",
+    ),
+    _s(
+        "memory.paused_until",
+        str,
+        "",
+        "When a timed pause ends by itself (ISO 8601; empty: until resumed). Set by hearthctl pause --for.",
+    ),
     _s(
         "memory.recall_mode",
         str,
@@ -417,7 +435,7 @@ def declaration(key: str) -> Setting:
         raise SettingError(f"unknown setting {key!r}") from None
 
 
-def check(key: str, value: Any, values: dict[str, Any]) -> None:
+def check(key: str, value: Any, values: dict[str, Any]) -> None:  # noqa: C901 - a branch per setting with a rule
     """What a value must make sense as, beyond its type and range, and against the other settings' current
     values (`values`): SettingError saying why, before anything is stored."""
     if key.startswith("speakers.band_"):
@@ -448,6 +466,13 @@ def check(key: str, value: Any, values: dict[str, Any]) -> None:
             raise SettingError(f"{key}: {value!r} is not an http(s) URL (such as http://127.0.0.1:8080/v1)")
         if not url.hostname:
             raise SettingError(f"{key}: {value!r} names no host (such as http://127.0.0.1:8080/v1)")
+    elif key == "memory.paused_until" and value:
+        from .timeutil import parse_time
+
+        try:
+            parse_time(value, key, periods=False)
+        except Exception:  # noqa: BLE001 - UserError or ValueError: either way not a time
+            raise SettingError(f"{key}: {value!r} is not an ISO 8601 time (or empty: until resumed)") from None
     elif key == "generator.gguf_path":
         if value and not os.path.isfile(os.path.expanduser(value)):
             raise SettingError(f"{key}: there is no file at {value!r} (give the path of a .gguf model file)")

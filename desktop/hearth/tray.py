@@ -34,6 +34,7 @@ class Tray(QObject):
         self.tasks, self.link = tasks, link
         self.state = STARTING
         self.memory_enabled: bool | None = None
+        self.memory_state = ""
         self.status: dict = {}
         self.speakers: list[dict] = []
 
@@ -43,6 +44,8 @@ class Tray(QObject):
         self.menu.addSeparator()
         self.pause_action = self.menu.addAction("Pause memory")
         self.pause_action.triggered.connect(self.toggle_pause)
+        self.pause_hour_action = self.menu.addAction("Pause for an hour")
+        self.pause_hour_action.triggered.connect(self.pause_for_an_hour)
         self.clear_menu = self.menu.addMenu("Clear context")
         self.menu.addSeparator()
         self._add("Open Hearth", lambda: self.open_requested.emit(""))
@@ -89,6 +92,7 @@ class Tray(QObject):
     def _refreshed(self, result) -> None:
         self.status, self.speakers = result
         self.memory_enabled = bool(self.status["memory"]["enabled"])
+        self.memory_state = self.status["memory"].get("state", "")
         self._fill_clear_menu()
         self._show_state()
 
@@ -109,10 +113,13 @@ class Tray(QObject):
             if backlog:
                 what += f", {backlog} to form"
             state = RUNNING if self.memory_enabled else PAUSED
-            line = f"Hearth: {'running' if self.memory_enabled else 'paused'} — {what}"
+            line = f"Hearth: {'running' if self.memory_enabled else 'Paused — not remembering'} — {what}"
+            if self.memory_enabled and self.memory_state.startswith("remembering, not"):
+                line = f"Hearth: running, not injecting — {what}"
         self.status_action.setText(line)
         self.pause_action.setText("Resume memory" if self.memory_enabled is False else "Pause memory")
         self.pause_action.setEnabled(state in (RUNNING, PAUSED))
+        self.pause_hour_action.setEnabled(state == RUNNING)
         self.clear_menu.setEnabled(state in (RUNNING, PAUSED))
         self.icon.setToolTip(line)
         if state != self.state:
@@ -122,8 +129,11 @@ class Tray(QObject):
 
     # -- actions ---------------------------------------------------------------------------------------------
     def toggle_pause(self) -> None:
-        enable = self.memory_enabled is False
-        self.tasks.run(lambda c: c.set_setting("memory.enabled", enable), changes="settings")
+        resume = self.memory_enabled is False
+        self.tasks.run(lambda c: c.resume() if resume else c.pause(), changes="settings")
+
+    def pause_for_an_hour(self) -> None:
+        self.tasks.run(lambda c: c.pause(minutes=60), changes="settings")
 
     def _fill_clear_menu(self) -> None:
         self.clear_menu.clear()

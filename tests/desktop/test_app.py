@@ -62,14 +62,23 @@ def test_pausing_from_the_tray_menu_makes_context_assembly_return_nothing(qtbot,
     tray.action("Pause memory").trigger()
     qtbot.waitUntil(lambda: served.settings["memory.enabled"] is False, timeout=5_000)
     qtbot.waitUntil(lambda: tray.state == PAUSED, timeout=5_000)
-    assert tray.pause_action.text() == "Resume memory" and "paused" in tray.status_action.text()
+    assert tray.pause_action.text() == "Resume memory" and "Paused — not remembering" in tray.status_action.text()
     context = client.context("what should I cook?", speaker="alice")
     assert context["preamble"] == "" and context["pinned"] == [] and context["facts"] == []
     assert context["message"] == "what should I cook?"
+    said = client.commit_turns([{"thread": "den", "role": "user", "text": "I moved to Leeds.", "speaker": "alice"}])
+    assert said["paused"] is True and not client.recall("Leeds")["turns"]  # paused: not remembering
 
     tray.action("Resume memory").trigger()
     qtbot.waitUntil(lambda: tray.state == RUNNING, timeout=5_000)
     assert "peanuts" in client.context("what should I cook?", speaker="alice")["preamble"]
+
+    tray.action("Pause for an hour").trigger()
+    qtbot.waitUntil(lambda: served.settings["memory.paused_until"] != "", timeout=5_000)
+    qtbot.waitUntil(lambda: tray.state == PAUSED, timeout=5_000)
+    tray.action("Resume memory").trigger()
+    qtbot.waitUntil(lambda: tray.state == RUNNING, timeout=5_000)
+    assert served.settings["memory.paused_until"] == ""
 
 
 def test_clear_context_from_the_tray_for_one_speaker(qtbot, served, hearth):

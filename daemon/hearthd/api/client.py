@@ -377,6 +377,13 @@ class HearthClient:
     def set_setting(self, key: str, value: Any) -> dict:
         return self.request("PUT", f"/v1/settings/{key}", json={"value": value})
 
+    def pause(self, minutes: float | None = None, injection_only: bool = False) -> dict:
+        """Stop remembering (or with injection_only only injecting), for minutes or until resume()."""
+        return self.request("POST", "/v1/pause", json={"minutes": minutes, "injection_only": injection_only})
+
+    def resume(self) -> dict:
+        return self.request("POST", "/v1/resume")
+
     def generator(self) -> dict:
         return self.request("GET", "/v1/generator")
 

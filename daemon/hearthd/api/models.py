@@ -219,5 +219,10 @@ class SettingIn(Strict):
     value: Any
 
 
+class PauseIn(Strict):
+    minutes: float | None = Field(None, gt=0, le=30 * 24 * 60, description="resume by itself after this long")
+    injection_only: bool = Field(False, description="keep remembering; only stop adding memory to prompts")
+
+
 class ApiKeyIn(Strict):
     key: str = Field(min_length=1, max_length=4096, description="the generator endpoint's API key")

@@ -107,3 +107,39 @@ def generator_set_key(client, args):
     if not key:
         raise HearthError("no key on stdin (use --clear to remove the stored key)")
     return client.set_generator_key(key)
+
+
+_UNITS = {"m": 1, "min": 1, "h": 60, "d": 24 * 60}
+
+
+def minutes_of(text: str) -> float:
+    """ "90" (minutes), "30m", "1h", "2d" -> minutes."""
+    import re
+
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(m|min|h|d)?\s*", text or "")
+    if not m:
+        raise HearthError(f"--for wants a duration such as 30m, 1h or 2d, got {text!r}")
+    return float(m.group(1)) * _UNITS[m.group(2) or "m"]
+
+
+def show_memory_state(s: dict) -> str:
+    return f"memory: {s['state']}" + (f" (resumes by itself at {s['paused_until']})" if s["paused_until"] else "")
+
+
+@command(
+    "pause",
+    "stop remembering: nothing new stored, formed or injected (--injection-only: keep remembering)",
+    ops=("pause",),
+    args=(
+        arg("--for", dest="duration", metavar="DURATION", help="resume by itself after this long (30m, 1h, 2d)"),
+        arg("--injection-only", action="store_true", help="only stop adding memory to prompts"),
+    ),
+    show=show_memory_state,
+)
+def pause(client, args):
+    return client.pause(minutes_of(args.duration) if args.duration else None, args.injection_only)
+
+
+@command("resume", "remember and inject again", ops=("resume",), show=show_memory_state)
+def resume(client, args):
+    return client.resume()

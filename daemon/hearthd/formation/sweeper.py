@@ -166,8 +166,8 @@ class Sweeper:
     def _scheduled(self) -> None:
         """The scheduled pass, on a daemon thread of its own: the scheduler's worker (joined at shutdown and at
         the process's exit) waits for it only until a halt."""
-        if self._halted.is_set():
-            return
+        if self._halted.is_set() or not self.settings["memory.enabled"]:
+            return  # paused: nothing is formed until memory resumes (an explicit form --now still forms)
         runner = threading.Thread(target=self._run_logged, name="hearth-formation-pass", daemon=True)
         runner.start()
         while runner.is_alive():

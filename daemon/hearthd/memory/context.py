@@ -143,7 +143,8 @@ def _until(fact: dict) -> str:
 
 
 def assemble(recaller: Recaller, settings: Settings, text: str, scope: Scope, speaker: str | None = None) -> dict:
-    mode = settings["memory.recall_mode"] if settings["memory.enabled"] else "OFF"
+    injecting = settings["memory.enabled"] and settings["memory.injection_enabled"]
+    mode = settings["memory.recall_mode"] if injecting else "OFF"
     result: dict = {"mode": mode, "preamble": "", "message": text, "rules": [], "pinned": [], "facts": []}
     if mode == "OFF" or scope.empty:
         return result

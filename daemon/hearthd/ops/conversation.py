@@ -68,16 +68,20 @@ class Conversation:
         no_cli="hearthctl ingest commits turns from a file",
         event_data=lambda a: (
             None
-            if a.get("replayed")
+            if a.get("replayed") or a.get("paused")
             else {"ids": [t["id"] for t in a["turns"]], "threads": sorted({t["thread"] for t in a["turns"]})}
         ),
     )
     def commit_turns(self, turns: list[TurnIn], usage: Usage | None = None, idempotency_key: str | None = None) -> dict:
         """Write finished turns (durable when this returns); `usage`, the live turn's prompt size, may fold the
-        window. A retry with the same `idempotency_key` of a request that committed answers the same ids
-        ("replayed": true) and stores nothing again."""
+        window. While memory is paused (memory.enabled off) nothing is stored ("paused": true). A retry with the
+        same `idempotency_key` of a request that committed answers the same ids ("replayed": true) and stores
+        nothing again."""
         for i, turn in enumerate(turns):
             turn.validate(f"turn {i + 1}")
+        if not self.settings["memory.enabled"]:
+            # Paused: a family that pauses the assistant's memory expects it to stop remembering.
+            return {"committed": 0, "turns": [], "paused": True}
         request = idempotency.fingerprint(idempotency_key, turns)
         coupling = self.settings["memory.coupling_window_seconds"]
 
