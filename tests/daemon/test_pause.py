@@ -30,6 +30,8 @@ def test_a_paused_memory_stores_forms_and_injects_nothing(daemon):
     assert client.context("what should I cook?", speaker="alice")["preamble"] == ""
     with pytest.raises(HearthError, match="text must not be empty"):  # bad input is still refused
         client.commit_turns([{"thread": "kitchen", "role": "user", "text": " "}])
+    with pytest.raises(HearthError, match="memory is paused"):  # "remember that ..." is refused, saying why
+        client.remember("I work at the bakery", speaker="alice")
     client.resume()
     client.commit_turns(
         [{"thread": "kitchen", "role": "user", "text": "I work at the bakery now.", "speaker": "alice"}]

@@ -23,6 +23,7 @@ from ..store.tracks import FACTS
 from ..timeutil import parse_time
 from .recall import fact_id
 from .registry import ANY, operation
+from .settings import refuse_while_paused
 
 
 def _stored(answer: dict) -> dict:
@@ -79,6 +80,7 @@ class Curation:
         if not text:
             raise UserError("text must not be empty")
         _check_scope(actor, speaker, pin)
+        refuse_while_paused(self.former.settings)
         said_at = parse_time(valid_from, "valid_from") or time.time()
         if predicate or obj or subject:
             if not (predicate and obj):

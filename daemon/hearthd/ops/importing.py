@@ -10,6 +10,7 @@ from ..store.database import Store
 from ..timeutil import iso
 from .conversation import Conversation
 from .registry import operation
+from .settings import refuse_while_paused
 
 SAMPLE = 5  # turns a dry run shows
 
@@ -26,6 +27,8 @@ class Importing:
         """Turns from a mem0 export or a transcript file (a path on this machine), each speaker the file names
         mapped to a Hearth person (`speakers`: name -> id, or null for an anonymous voice). dry_run: what
         would be imported; otherwise committed all at once, and formed into facts and episodes as any turn."""
+        if not dry_run:
+            refuse_while_paused(self.conversation.settings)
         found = importing.read(source, path)
         if not found.turns:
             raise UserError(f"{path} holds no turns to import ({_skipped(found.skipped) or 'it is empty'})")

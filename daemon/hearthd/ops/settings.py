@@ -13,6 +13,13 @@ from .registry import operation
 MAX_PAUSE_MINUTES = 30 * 24 * 60
 
 
+def refuse_while_paused(settings: Settings) -> None:
+    """An explicit "remember this" or an import while memory is paused is refused, saying why (a commit is
+    answered "paused" instead: the assistant goes on talking)."""
+    if not settings["memory.enabled"]:
+        raise UserError("memory is paused, so nothing new is remembered (hearthctl resume)", status=409)
+
+
 def _known(key: str) -> None:
     if key not in BY_KEY:
         raise NotFound(f"unknown setting {key!r}")
