@@ -90,8 +90,8 @@ class SettingsOps:
 
     def resume_if_due(self, now: float | None = None) -> bool:
         """A timed pause that has run its time resumes (the daemon's scheduled job calls this)."""
-        until = self.settings["memory.paused_until"]
-        if not until or parse_time(until, periods=False) > (now or time.time()):
+        until = parse_time(self.settings["memory.paused_until"] or None, periods=False)
+        if until is None or until > (now or time.time()):
             return False
         self.resume("timer")  # (publishes memory.resumed)
         return True
