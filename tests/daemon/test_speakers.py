@@ -155,9 +155,11 @@ def test_refusals_store_nothing(store, voices, voice, tmp_path):
         voice.embed_wav(short.read_bytes())
 
 
-def test_ids_are_unique_slugs(store, voices, voice):
+def test_ids_are_unique_slugs_and_a_second_of_a_name_is_asked_for(store, voices, voice):
     a = registry.enroll(store, voice, "Alice", voices[FEMALE][:2], actor="test")
-    b = registry.enroll(store, voice, "alice", voices[FEMALE][2:4], actor="test")
+    with pytest.raises(UserError, match="'Alice' is already a person here.*--id alice.*--new"):
+        registry.enroll(store, voice, "alice", voices[FEMALE][2:4], actor="test")
+    b = registry.enroll(store, voice, "alice", voices[FEMALE][2:4], actor="test", new=True)
     c = registry.enroll(store, voice, "Zoë O'Brien", voices[MALE][:2], actor="test")
     assert (a["id"], b["id"], c["id"]) == ("alice", "alice-2", "zoe-o-brien")
     assert registry.slugify("!!!") == "speaker"

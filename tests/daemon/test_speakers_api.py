@@ -23,7 +23,11 @@ def wavs():
 
 
 def test_enroll_identify_and_speak_by_voice(daemon, client, wavs):
-    enrolled = client.enroll("Alice", wavs[FEMALE][:3])
+    client.commit_turns([{"thread": "hall", "role": "user", "text": "I live in Porto.", "speaker": "alice"}])
+    with pytest.raises(HearthError, match="already a person here") as twice:  # alice exists, with her memory
+        client.enroll("Alice", wavs[FEMALE][:3])
+    assert twice.value.status == 409 and [s["id"] for s in client.speakers()] == ["alice"]
+    enrolled = client.enroll(None, wavs[FEMALE][:3], speaker_id="alice")
     assert enrolled["id"] == "alice" and enrolled["samples"] == 3
     assert [s["id"] for s in client.speakers() if s["enrolled"]] == ["alice"]
     who = client.identify(wavs[FEMALE][4])

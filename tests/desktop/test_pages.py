@@ -207,6 +207,11 @@ def test_enroll_identify_rename_and_remove_a_voice(qtbot, served, hearth, window
     page.table.selectRow(0)
     page.remove_voice()
     qtbot.waitUntil(lambda: page.table.item(0, 2).text() == "no voice", timeout=5_000)
+    # Enrolling a name that is already a person's asks, and gives that person the voice (never "alice-2").
+    dialogs.text = ("alice smith", True)
+    page.enroll_files()
+    qtbot.waitUntil(lambda: "Enrolled Alice Smith (alice)" in page.result.text(), timeout=120_000)
+    assert page.table.rowCount() == 1 and any("already a person here" in text for _kind, text in dialogs.shown)
     # The band thresholds are the declared settings, edited in place.
     idle(qtbot, hearth)
     high = page.band_fields["speakers.band_high"].editor

@@ -327,11 +327,11 @@ class HearthClient:
     def speakers(self) -> list[dict]:
         return self.request("GET", "/v1/speakers")["speakers"]
 
-    def enroll(self, name: str | None, wavs: list[bytes], speaker_id: str | None = None) -> dict:
+    def enroll(self, name: str | None, wavs: list[bytes], speaker_id: str | None = None, new: bool = False) -> dict:
+        """A name that is already a person's is refused (409) unless new=True; speaker_id gives them the voice."""
+        samples = [base64.b64encode(w).decode() for w in wavs]
         return self.request(
-            "POST",
-            "/v1/speakers",
-            json=_drop_none(name=name, id=speaker_id, samples_b64=[base64.b64encode(w).decode() for w in wavs]),
+            "POST", "/v1/speakers", json=_drop_none(name=name, id=speaker_id, samples_b64=samples, new=new or None)
         )
 
     def rename_speaker(self, speaker_id: str, name: str) -> dict:

@@ -193,6 +193,7 @@ class EnrollIn(Strict):
     name: str | None = Field(None, min_length=1, max_length=100)
     id: Key | None = Field(None, min_length=1, max_length=MAX_KEY_CHARS, description="re-enroll this person")
     samples_b64: list[str] = Field(min_length=1, max_length=20, description="WAV files, base64")
+    new: bool = Field(False, description="make another person even though one has this name")
 
 
 class RenameIn(Strict):

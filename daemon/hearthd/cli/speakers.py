@@ -22,12 +22,13 @@ def _read_bytes(path: str) -> bytes:
     args=(
         arg("name"),
         arg("wavs", nargs="+", metavar="WAV"),
-        arg("--id", help="re-enroll this existing person instead of creating one"),
+        arg("--id", help="give this existing person the voice (re-enroll) instead of creating one"),
+        arg("--new", action="store_true", help="create another person even though one has this name"),
     ),
     show=lambda r: f"enrolled {r['id']} ({r['name']}) from {r['samples']} samples",
 )
 def enroll(client, args):
-    return client.enroll(args.name, [_read_bytes(w) for w in args.wavs], args.id)
+    return client.enroll(args.name, [_read_bytes(w) for w in args.wavs], args.id, args.new)
 
 
 @command(

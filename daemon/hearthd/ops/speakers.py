@@ -33,11 +33,14 @@ class Speakers:
         return registry.list_speakers(self.store)
 
     @operation(event="speaker.enrolled", event_data=lambda a: {"id": a["id"]})
-    def enroll(self, name: str | None, samples: list[bytes], actor: str, speaker_id: str | None = None) -> dict:
-        """Enroll a person from voice samples (or re-enroll an existing one by id)."""
+    def enroll(
+        self, name: str | None, samples: list[bytes], actor: str, speaker_id: str | None = None, new: bool = False
+    ) -> dict:
+        """Enroll a person from voice samples, or give an existing one (by id) this voice; a name that is
+        already a person's is refused unless `new` asks for another person."""
         if not name and not speaker_id:
             raise UserError("give a name (a new person) or an id (re-enroll)")
-        return registry.enroll(self.store, self.voice, name, samples, actor, speaker_id)
+        return registry.enroll(self.store, self.voice, name, samples, actor, speaker_id, new)
 
     @operation(event="speaker.renamed", event_data=lambda a: {"id": a["id"], "name": a["name"]})
     def rename_speaker(self, speaker_id: str, name: str, actor: str) -> dict:

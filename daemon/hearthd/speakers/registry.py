@@ -67,9 +67,14 @@ def voiceprint_of(embeddings) -> np.ndarray:
     return (mean / norm).astype(np.float32)
 
 
-def enroll(store, voice, name: str | None, samples: list, actor: str, speaker_id: str | None = None) -> dict:
+def enroll(
+    store, voice, name: str | None, samples: list, actor: str, speaker_id: str | None = None, new: bool = False
+) -> dict:
     """Enroll a new person from at least two voice samples (WAV bytes or paths), or, with speaker_id, (re-)enroll
     an existing person, replacing their samples (name optional then: given, it renames them too).
+
+    A name a person of the memory already has (their id or their name) is refused unless `new` says to make
+    another person: enrolling "Alice" must not make "alice-2" beside the alice whose memory it is.
 
     Every sample is embedded before anything is written; one bad sample refuses the whole enrollment.
     Returns {"id", "name", "samples", "seconds", "reenrolled"}."""
@@ -81,6 +86,8 @@ def enroll(store, voice, name: str | None, samples: list, actor: str, speaker_id
     if speaker_id is not None:
         with store.reading() as conn:
             _require(conn, speaker_id)  # fail fast, before the (slower) embedding
+    elif not new:
+        _refuse_a_second(store, name)
     embedded = []
     for i, sample in enumerate(samples, 1):
         try:
@@ -121,6 +128,21 @@ def enroll(store, voice, name: str | None, samples: list, actor: str, speaker_id
         return {"id": sid, "name": final_name, "samples": len(embedded), "seconds": total, "reenrolled": had_voice}
 
     return store.writer.write(write)
+
+
+def _refuse_a_second(store, name: str) -> None:
+    with store.reading() as conn:
+        row = conn.execute(
+            "SELECT id, name FROM speakers WHERE id = ? OR lower(name) = lower(?) ORDER BY id = ? DESC LIMIT 1",
+            (slugify(name), name, slugify(name)),
+        ).fetchone()
+    if row is not None:
+        raise UserError(
+            f"{row[1]!r} is already a person here (id {row[0]}, with their memory): to give them this voice, "
+            f"enroll with the id {row[0]} (hearthctl speakers enroll --id {row[0]} ...); to make another person "
+            "of that name, say so (--new)",
+            status=409,
+        )
 
 
 def rename(store, speaker_id: str, name: str, actor: str) -> dict:

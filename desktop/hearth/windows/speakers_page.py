@@ -124,11 +124,48 @@ class SpeakersPage(Page):
         paths, _ = QFileDialog.getOpenFileNames(self, title, "", "WAV audio (*.wav)")
         return paths
 
+    def _person_named(self, name: str) -> dict | None:
+        from hearthd.speakers.registry import slugify
+
+        for row in range(self.table.rowCount()):
+            person = self.table.item(row, 0).data(Qt.UserRole)
+            if person["name"].lower() == name.lower() or person["id"] == slugify(name):
+                return person
+        return None
+
+    def _whom(self, name: str) -> tuple[str | None, bool] | None:
+        """(the existing person to give the voice, or None; whether to make another person), or None: cancelled.
+        A name that is already a person's is asked about, never duplicated in silence."""
+        person = self._person_named(name)
+        if person is None:
+            return None, False
+        answer = QMessageBox.question(
+            self,
+            "Already a person",
+            f"{person['name']} is already a person here, with their memory.\n\n"
+            f"Yes: give {person['name']} this voice.\nNo: make another person called {name}.",
+            QMessageBox.Yes | QMessageBox.No | QMessageBox.Cancel,
+        )
+        if answer == QMessageBox.Yes:
+            return person["id"], False
+        if answer == QMessageBox.No:
+            return None, True
+        return None
+
     def _enroll(self, name: str | None, read_samples, speaker_id: str | None = None) -> None:
         """read_samples(): the WAV files' bytes (run off the GUI thread, as is the enrollment)."""
+        new = False
+        if speaker_id is None and name:
+            whom = self._whom(name)
+            if whom is None:
+                self._say("Not enrolled.")
+                return
+            speaker_id, new = whom
+            if speaker_id is not None:
+                name = None  # their voice, their name as it is
         self._say("Enrolling… (the voice model loads on first use)")
         self.tasks.run(
-            lambda c: c.enroll(name, read_samples(), speaker_id),
+            lambda c: c.enroll(name, read_samples(), speaker_id, new),
             lambda r: self._say(f"Enrolled {r['name']} ({r['id']}) from {r['samples']} samples, {r['seconds']:.1f} s."),
             lambda exc: self._say(f"Not enrolled: {exc}"),
             changes="speakers",

@@ -18,7 +18,7 @@ def speakers(ops: Ops):
 @route(router, "enroll", "POST", "/v1/speakers")
 def enroll(body: EnrollIn, ops: Ops, caller: Caller):
     samples = [b64decode(s, f"sample {i + 1}") for i, s in enumerate(body.samples_b64)]
-    return ops.speakers.enroll(body.name, samples, caller, body.id)
+    return ops.speakers.enroll(body.name, samples, caller, body.id, body.new)
 
 
 @route(router, "rename_speaker", "PATCH", "/v1/speakers/{speaker_id}")
