@@ -86,7 +86,7 @@ def enroll(
     if speaker_id is not None:
         with store.reading() as conn:
             _require(conn, speaker_id)  # fail fast, before the (slower) embedding
-    elif not new:
+    elif not new and name is not None:
         _refuse_a_second(store, name)
     embedded = []
     for i, sample in enumerate(samples, 1):

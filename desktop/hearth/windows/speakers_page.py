@@ -128,7 +128,7 @@ class SpeakersPage(Page):
         from hearthd.speakers.registry import slugify
 
         for row in range(self.table.rowCount()):
-            person = self.table.item(row, 0).data(Qt.UserRole)
+            person = self.table.item(row, 0).data(Qt.ItemDataRole.UserRole)
             if person["name"].lower() == name.lower() or person["id"] == slugify(name):
                 return person
         return None
@@ -144,11 +144,11 @@ class SpeakersPage(Page):
             "Already a person",
             f"{person['name']} is already a person here, with their memory.\n\n"
             f"Yes: give {person['name']} this voice.\nNo: make another person called {name}.",
-            QMessageBox.Yes | QMessageBox.No | QMessageBox.Cancel,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No | QMessageBox.StandardButton.Cancel,
         )
-        if answer == QMessageBox.Yes:
+        if answer == QMessageBox.StandardButton.Yes:
             return person["id"], False
-        if answer == QMessageBox.No:
+        if answer == QMessageBox.StandardButton.No:
             return None, True
         return None
 
