@@ -109,7 +109,13 @@ class Daemon:
 
         # The operations, one service per area.
         conversation = Conversation(
-            self.store, self.settings, self.windows, self.compactor, self.events, on_committed=self._turns_committed
+            self.store,
+            self.settings,
+            self.windows,
+            self.compactor,
+            self.events,
+            on_committed=self._turns_committed,
+            erase=self._erase_by_voice,
         )
         reading = Reading(self.store, self.settings, self.recaller, self.windows)
         self.ops = Operations(
@@ -203,6 +209,10 @@ class Daemon:
         if embedder.ready:
             self.backfill.nudge(full=True)
             self.sweeper.wake()  # a pass that waited for the model can form now
+
+    def _erase_by_voice(self, kind: str, value: str, actor: str) -> dict:
+        """ "Forget what I just said", heard in a committed turn: the erase operation, with its receipt."""
+        return self.ops.forgetting.erase(kind, value, actor)
 
     def _turns_committed(self) -> None:
         self.backfill.nudge()

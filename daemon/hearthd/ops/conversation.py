@@ -10,6 +10,7 @@ from ..events import EventBus
 from ..formation import idempotency
 from ..formation.ledger import TurnIn, insert_turns
 from ..history.clear import clear_context
+from ..history.spoken import Heard, SpokenCommands
 from ..history.windows import Usage, WorkingWindows
 from ..settings import Settings
 from ..store.database import Store
@@ -52,6 +53,7 @@ class Conversation:
         compactor: Compactor,
         events: EventBus,
         on_committed,
+        erase=None,
     ):
         self.store, self.settings, self.windows, self.compactor, self.events = (
             store,
@@ -61,6 +63,8 @@ class Conversation:
             events,
         )
         self._on_committed = on_committed  # wakes the embedder's backfill and the sweeper
+        self._erase = erase  # (kind, value, actor) -> receipt: the forgetting operation, for "forget that"
+        self.spoken = SpokenCommands()
 
     @operation(
         roles=ANY,
@@ -72,11 +76,18 @@ class Conversation:
             else {"ids": [t["id"] for t in a["turns"]], "threads": sorted({t["thread"] for t in a["turns"]})}
         ),
     )
-    def commit_turns(self, turns: list[TurnIn], usage: Usage | None = None, idempotency_key: str | None = None) -> dict:
+    def commit_turns(
+        self,
+        turns: list[TurnIn],
+        usage: Usage | None = None,
+        idempotency_key: str | None = None,
+        hear_commands: bool = True,
+    ) -> dict:
         """Write finished turns (durable when this returns); `usage`, the live turn's prompt size, may fold the
         window. While memory is paused (memory.enabled off) nothing is stored ("paused": true). A retry with the
         same `idempotency_key` of a request that committed answers the same ids ("replayed": true) and stores
-        nothing again."""
+        nothing again. A user turn that says "off the record" is not stored, nor its answer; "forget what I just
+        said" erases the speaker's last exchange there, with a receipt (hear_commands False: old transcripts)."""
         for i, turn in enumerate(turns):
             turn.validate(f"turn {i + 1}")
         if not self.settings["memory.enabled"]:
@@ -84,6 +95,8 @@ class Conversation:
             return {"committed": 0, "turns": [], "paused": True}
         request = idempotency.fingerprint(idempotency_key, turns)
         coupling = self.settings["memory.coupling_window_seconds"]
+        heard = self.spoken.hear(turns, self.settings["general.system_language"]) if hear_commands else Heard(turns)
+        turns = heard.keep
 
         def write(tx):
             answered = idempotency.answered(tx, idempotency_key, request)
@@ -94,12 +107,16 @@ class Conversation:
                 "committed": len(records),
                 "turns": [dict(r, ts=iso(r["ts"]), thread=t.thread) for r, t in zip(records, turns)],
             }
+            if heard.off_record:
+                answer["off_record"] = heard.off_record
             idempotency.remember(tx, idempotency_key, request, answer)
             return records, answer
 
         records, answer = self.store.writer.write(write)
         if records is None:
             return dict(answer, replayed=True)
+        for thread, speaker in heard.forget:
+            answer["forgotten"] = self._forget_last(thread, speaker)
         by_thread: dict[int, list[dict]] = {}
         for turn, rec in zip(turns, records):
             by_thread.setdefault(rec["thread_id"], []).append(
@@ -118,6 +135,31 @@ class Conversation:
         if usage is not None and records:
             self._fold_if_full(records[-1]["thread_id"], usage)
         return answer
+
+    def _forget_last(self, thread: str, speaker: str | None) -> dict:
+        """ "Forget what I just said": the speaker's last user turn in the conversation and the answers to it,
+        erased as one, with a receipt; {"turns": 0} when there is nothing of theirs there."""
+        with self.store.reading() as conn:
+            row = conn.execute(
+                "SELECT t.id, t.thread_id FROM turns t JOIN threads h ON h.id = t.thread_id "
+                "WHERE h.key = ? AND h.retired_at IS NULL AND t.role = 'user' AND t.speaker_id IS ? "
+                "ORDER BY t.id DESC LIMIT 1",
+                (thread, speaker),
+            ).fetchone()
+            if row is None:
+                return {"turns": 0}
+            said, thread_id = row
+            following = conn.execute(
+                "SELECT id, role FROM turns WHERE thread_id = ? AND id > ? ORDER BY id", (thread_id, said)
+            ).fetchall()
+        replies = []
+        for turn_id, role in following:
+            if role == "user":
+                break
+            replies.append(turn_id)
+        refs = ",".join(f"turn:{i}" for i in [said, *replies])
+        receipt = self._erase("ref", refs, f"{speaker or 'anonymous'} (by voice)")
+        return {"turns": 1 + len(replies), "receipt": receipt}
 
     def _fold_if_full(self, thread_id: int, usage: Usage) -> Future | None:
         if not usage.over_high_water():

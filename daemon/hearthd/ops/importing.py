@@ -69,7 +69,8 @@ class Importing:
             "committed": 0,
         }
         if not dry_run:
-            answer["committed"] = self.conversation.commit_turns(turns)["committed"]
+            # (what a transcript says to its old assistant, "forget that", is no command to Hearth now)
+            answer["committed"] = self.conversation.commit_turns(turns, hear_commands=False)["committed"]
         return answer
 
 

@@ -82,17 +82,25 @@ class Selector:
 
     @classmethod
     def ref(cls, value: str) -> Selector:
-        kind, sep, number = value.strip().partition(":")
-        if not sep or kind not in BY_KIND:
-            raise UserError(
-                f"erase ref: {value!r} is not a reference like turn:40, fact:12 or episode:3 "
-                f"(kinds: {', '.join(sorted(BY_KIND))})"
-            )
-        if not number.isascii() or not number.isdigit() or int(number) <= 0:
-            raise UserError(f"erase ref: {value!r} needs a positive numeric id after the colon (digits 0-9)")
-        if int(number) >= 2**63:
-            raise UserError(f"erase ref: {value!r}: no row has an id that large")
-        return cls("ref", f"{kind}:{int(number)}")
+        """One reference (turn:40) or several, comma-separated (turn:40,turn:41: one erase, one receipt)."""
+        refs = []
+        for one in value.split(","):
+            kind, sep, number = one.strip().partition(":")
+            if not sep or kind not in BY_KIND:
+                raise UserError(
+                    f"erase ref: {one.strip()!r} is not a reference like turn:40, fact:12 or episode:3 "
+                    f"(kinds: {', '.join(sorted(BY_KIND))})"
+                )
+            if not number.isascii() or not number.isdigit() or int(number) <= 0:
+                raise UserError(f"erase ref: {one.strip()!r} needs a positive numeric id after the colon (digits 0-9)")
+            if int(number) >= 2**63:
+                raise UserError(f"erase ref: {one.strip()!r}: no row has an id that large")
+            refs.append(f"{kind}:{int(number)}")
+        return cls("ref", ",".join(dict.fromkeys(refs)))
+
+    @property
+    def refs(self) -> list[tuple[str, int]]:
+        return [(kind, int(number)) for kind, number in (r.split(":") for r in self.value.split(","))]
 
     @classmethod
     def speaker(cls, value: str) -> Selector:
@@ -237,11 +245,12 @@ def select(conn: sqlite3.Connection, selector: Selector) -> Rows:
     rows: Rows = {table: set() for table in TABLES}
     kind = selector.kind
     if kind == "ref":
-        ref_kind, number = selector.value.split(":")
-        table = BY_KIND[ref_kind].table
-        rows[table] = _keys(conn, table, "id = ?", (int(number),))
-        if not rows[table]:
-            raise NotFound(f"no {ref_kind} {number}")
+        for ref_kind, number in selector.refs:
+            table = BY_KIND[ref_kind].table
+            found = _keys(conn, table, "id = ?", (number,))
+            if not found:
+                raise NotFound(f"no {ref_kind} {number}")
+            rows[table] |= found
     elif kind == "speaker":
         who = (selector.value,)
         rows["turns"] = _keys(conn, "turns", "speaker_id = ? OR owner_id = ?", who * 2)
