@@ -73,8 +73,8 @@ def test_date_follows_the_system_language(daemon, client):
 
     monday = datetime(2026, 11, 30, 9, 5).astimezone()
     assert localized_now("en", monday) == "Monday 30 November 2026, 09:05"
-    assert localized_now("de", monday) == "Montag 30 November 2026, 09:05"
-    assert localized_now("pt_BR", monday).startswith("segunda-feira")
+    assert localized_now("de", monday) == "Montag, 30. November 2026, 09:05"  # German writes "30."
+    assert localized_now("pt_BR", monday) == "segunda-feira, 30 de novembro de 2026, 09:05"  # and Portuguese "de"
     assert localized_now("xx-nonsense", monday).startswith("Monday")
     client.set_setting("general.system_language", "fr")
     block = client.context("bonjour")["preamble"]
@@ -135,3 +135,13 @@ def test_a_pinned_rule_is_shown_once_in_the_rules_section(daemon, client):
     assert ctx["preamble"].count("Always give temperatures in Celsius") == 1
     assert [r["ref"] for r in ctx["rules"]] == [ref] and ctx["pinned"] == [] and ctx["facts"] == []
     assert "Rules:\n- Always give temperatures in Celsius" in ctx["preamble"]
+
+
+def test_the_preambles_headings_are_in_the_households_language(daemon, client):
+    client.remember("I am allergic to peanuts", speaker="alice", pin=True)
+    client.set_setting("general.system_language", "de")
+    block = client.context("was soll ich kochen?", speaker="alice")["preamble"]
+    assert block.startswith("[Turn context]\nJetzt: ") and "Immer beachten:\n- alice is allergic to peanuts" in block
+    assert ". " in block.splitlines()[1]  # "Dienstag, 1. Dezember 2026"
+    client.set_setting("general.system_language", "pt_BR")
+    assert "Lembrar sempre:" in client.context("o que cozinho?", speaker="alice")["preamble"]

@@ -13,7 +13,7 @@ import time
 from datetime import datetime
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_datetime
+from babel.dates import format_date, format_datetime
 
 from ..formation.ledger import speaker_name
 from ..settings import Settings
@@ -24,7 +24,45 @@ from .recall import Recaller, row_to_item
 from .scope import Scope
 from .search import Filters
 
-DATE_PATTERN = "EEEE d MMMM y, HH:mm"
+DATE_PATTERN = "EEEE d MMMM y, HH:mm"  # English; other languages write the date as their own full form
+# The preamble's headings in the household's language (the [Turn context] markers stay: a model's anchor).
+HEADINGS = {
+    "en": {
+        "now": "Now",
+        "rules": "Rules",
+        "pinned": "Always remember",
+        "relevant": "Relevant memories",
+        "until": "until",
+    },
+    "de": {
+        "now": "Jetzt",
+        "rules": "Regeln",
+        "pinned": "Immer beachten",
+        "relevant": "Relevante Erinnerungen",
+        "until": "bis",
+    },
+    "pt": {
+        "now": "Agora",
+        "rules": "Regras",
+        "pinned": "Lembrar sempre",
+        "relevant": "Memórias relevantes",
+        "until": "até",
+    },
+    "fr": {
+        "now": "Maintenant",
+        "rules": "Règles",
+        "pinned": "Toujours retenir",
+        "relevant": "Souvenirs utiles",
+        "until": "jusqu'au",
+    },
+    "es": {
+        "now": "Ahora",
+        "rules": "Reglas",
+        "pinned": "Recordar siempre",
+        "relevant": "Recuerdos relevantes",
+        "until": "hasta",
+    },
+}
 RULE = "rule"  # the predicate of a standing instruction (resources/predicates.json)
 MAX_RULES = 30  # a household's standing instructions are a handful; this bounds a runaway list
 # CREATE INDEX facts_rules ON facts(owner_id, valid_from) WHERE predicate = 'rule' AND status = 'active'
@@ -42,7 +80,15 @@ def localized_now(language: str, now: datetime | None = None) -> str:
         locale = Locale.parse(language.replace("-", "_"))
     except (UnknownLocaleError, ValueError, TypeError):
         locale = Locale.parse("en")
-    return format_datetime(now, DATE_PATTERN, locale=locale)
+    if locale.language == "en":
+        return format_datetime(now, DATE_PATTERN, locale=locale)
+    # "Dienstag, 1. Dezember 2026", "terça-feira, 1 de dezembro de 2026": each language's own way
+    return f"{format_date(now, 'full', locale=locale)}, {format_datetime(now, 'HH:mm', locale=locale)}"
+
+
+def headings(language: str) -> dict[str, str]:
+    base = (language or "en").replace("-", "_").split("_")[0].lower()
+    return HEADINGS.get(base, HEADINGS["en"])
 
 
 def scope_rules(store: Store, scope: Scope, limit: int = MAX_RULES) -> list[dict]:
@@ -120,26 +166,29 @@ def asked(store: Store, settings: Settings, text: str, speaker: str | None) -> Q
         return read_question(conn, text, speaker, name, settings["general.system_language"])
 
 
-def render(now_text: str, pinned: list[dict], relevant: list[dict], rules: list[dict] | None = None) -> str:
-    lines = ["[Turn context]", f"Now: {now_text}"]
+def render(
+    now_text: str, pinned: list[dict], relevant: list[dict], rules: list[dict] | None = None, language: str = "en"
+) -> str:
+    said = headings(language)
+    lines = ["[Turn context]", f"{said['now']}: {now_text}"]
     if rules:
-        lines.append("Rules:")
+        lines.append(f"{said['rules']}:")
         lines += [f"- {r['text']}" for r in rules]
     if pinned:
-        lines.append("Always remember:")
+        lines.append(f"{said['pinned']}:")
         lines += [f"- {f['text']}" for f in pinned]
     if relevant:
-        lines.append("Relevant memories:")
-        lines += [f"- {f['text']}{_until(f)}" for f in relevant]
+        lines.append(f"{said['relevant']}:")
+        lines += [f"- {f['text']}{_until(f, said['until'])}" for f in relevant]
     lines.append("[/Turn context]")
     return "\n".join(lines)
 
 
-def _until(fact: dict) -> str:
+def _until(fact: dict, word: str = "until") -> str:
     """A fact no longer current (asked about the past) says until when it held."""
     if fact.get("status", "active") == "active" or not fact.get("valid_to"):
         return ""
-    return f" (until {fact['valid_to'][:10]})"
+    return f" ({word} {fact['valid_to'][:10]})"
 
 
 def assemble(recaller: Recaller, settings: Settings, text: str, scope: Scope, speaker: str | None = None) -> dict:
@@ -168,7 +217,8 @@ def assemble(recaller: Recaller, settings: Settings, text: str, scope: Scope, sp
         ]
         relevant = answers + cut(store, related, max(0, top_k - len(answers)))
         result["question"] = question.explain()
-    preamble = render(localized_now(settings["general.system_language"]), pinned, relevant, rules)
+    language = settings["general.system_language"]
+    preamble = render(localized_now(language), pinned, relevant, rules, language)
     injected = [f["id"] for f in rules + pinned + relevant]
     if injected:
         now = time.time()
