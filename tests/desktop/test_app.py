@@ -117,6 +117,7 @@ def test_erase_from_the_window_produces_a_receipt_that_verifies(qtbot, served, h
     assert any(kind == "question" and "carol@acme.io" in text for kind, text in dialogs.shown)
 
     receipt = json.loads((tmp_path / "receipt.json").read_text())
+    assert (tmp_path / "receipt.json").stat().st_mode & 0o777 == 0o600  # owner-only, as hearthctl writes it
     assert receipt["payload"]["counts"]["turns"] == 1
     assert "carol@acme.io" not in json.dumps(receipt)  # digests, never content
     assert client.verify_receipt(receipt)["verdict"] == "valid"

@@ -4,6 +4,7 @@ file; the receipts of past erasures."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -20,6 +21,8 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
     QVBoxLayout,
 )
+
+from hearthd.paths import secure_write
 
 from .page import Page, error_label, when
 
@@ -183,13 +186,14 @@ class ErasePage(Page):
         if self.receipt is None:
             return None
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(
-                self, "Save erase receipt", "hearth-erase-receipt.json", "Receipts (*.json)"
-            )
+            # a name of its own per erase, so that saving the next one does not overwrite this one
+            default = f"hearth-erase-receipt-{time.strftime('%Y-%m-%d-%H%M%S')}.json"
+            path, _ = QFileDialog.getSaveFileName(self, "Save erase receipt", default, "Receipts (*.json)")
         if not path:
             return None
         target = Path(path)
-        target.write_text(json.dumps(self.receipt, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        with secure_write(target) as handle:  # owner-only from its creation, as hearthctl writes it
+            handle.write(json.dumps(self.receipt, indent=2, sort_keys=True) + "\n")
         self.verdict.setText(f"Receipt saved to {target}")
         return target
 
