@@ -1008,3 +1008,22 @@ def test_secure_write_from_many_threads_at_once_leaves_one_whole_file(tmp_path):
     lines = set(target.read_text().splitlines())
     assert len(lines) == 1 and stat.S_IMODE(os.stat(target).st_mode) == 0o600
     assert [p.name for p in tmp_path.iterdir()] == ["token"]
+
+
+def test_a_dry_run_lists_what_goes_readably(daemon, monkeypatch, capsys):
+    say(
+        daemon,
+        ["Write to me at alice@acme.io, I go running every morning at six."],
+        "2026-11-01T09:00:00Z",
+        speaker="alice",
+    )
+    say(daemon, ["The bins go out on Thursday."], "2026-11-02T09:00:00Z")
+    preview = daemon.client().erase("match", ALICE, dry_run=True)
+    said = [r for r in preview["rows"] if r["ref"].startswith("turn:")]
+    assert [r["text"] for r in said] == ["Write to me at alice@acme.io, I go running every morning at six."]
+    assert said[0]["who"] == "alice" and said[0]["when"].startswith("2026-11-01")
+    assert preview["rows_not_shown"] == 0 and not any("bins" in r["text"] for r in preview["rows"])
+    from tests.helpers import hearthctl_in_process
+
+    code, out, _ = hearthctl_in_process(daemon, monkeypatch, capsys)("erase", "--match", ALICE, "--dry-run")
+    assert code == 0 and "running every morning at six" in out

@@ -109,6 +109,8 @@ def test_erase_from_the_window_produces_a_receipt_that_verifies(qtbot, served, h
     qtbot.mouseClick(page.preview_button, Qt.LeftButton)
     qtbot.waitUntil(lambda: page.preview is not None, timeout=5_000)
     assert page.preview["counts"]["turns"] == 1 and page.erase_button.isEnabled()
+    # what goes is shown, whole: the sentence that held the email
+    assert page.goes.rowCount() == 1 and page.goes.item(0, 3).text() == "My work email is carol@acme.io, use it"
 
     dialogs.question = dialogs.question.__class__.Yes
     dialogs.save_path = str(tmp_path / "receipt.json")

@@ -31,8 +31,17 @@ def show_erase(r: dict) -> str:
     return line + (f"; receipt in {r['saved_to']}" if r.get("saved_to") else "")
 
 
+CLI_ROWS_SHOWN = 10
+
+
 def _preview_notes(r: dict) -> str:
     notes = ""
+    rows = r.get("rows") or []
+    for row in rows[:CLI_ROWS_SHOWN]:
+        notes += f"\n  {row['ref']} {row['who'] or 'household'} {(row['when'] or '')[:10]}: {row['text']}"
+    more = len(rows) - CLI_ROWS_SHOWN + (r.get("rows_not_shown") or 0)
+    if rows and more > 0:
+        notes += f"\n  ... and {more} more"
     if r.get("tokens"):
         notes += "\nit matches: " + ", ".join(r["tokens"])
     if r.get("kept_household"):

@@ -78,6 +78,13 @@ class ErasePage(Page):
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
         layout.addWidget(self.counts, 1)
+        # what goes, readable: the sentence that held the email goes whole, and its other words with it
+        self.goes = QTableWidget(0, 4)
+        self.goes.setHorizontalHeaderLabels(["Row", "Who", "When", "What goes"])
+        self.goes.horizontalHeader().setStretchLastSection(True)
+        self.goes.verticalHeader().setVisible(False)
+        self.goes.setWordWrap(True)
+        layout.addWidget(self.goes, 2)
 
         receipts = QGroupBox("Receipts")
         rl = QVBoxLayout(receipts)
@@ -139,6 +146,7 @@ class ErasePage(Page):
     def _previewed(self, selector, preview: dict) -> None:
         self.preview, self.previewed = preview, selector
         self._show_counts(preview["counts"])
+        self._show_rows(preview.get("rows") or [], preview.get("rows_not_shown") or 0)
         self.summary.setText(
             f"An erase would delete {preview['total']} row(s)."
             if preview["total"]
@@ -156,6 +164,15 @@ class ErasePage(Page):
         for i, (table, n) in enumerate(shown):
             self.counts.setItem(i, 0, QTableWidgetItem(table))
             self.counts.setItem(i, 1, QTableWidgetItem(str(n)))
+
+    def _show_rows(self, rows: list[dict], not_shown: int) -> None:
+        self.goes.setRowCount(len(rows) + (1 if not_shown else 0))
+        for i, row in enumerate(rows):
+            for col, value in enumerate((row["ref"], row["who"] or "household", when(row["when"]), row["text"])):
+                self.goes.setItem(i, col, QTableWidgetItem(str(value)))
+        if not_shown:
+            self.goes.setItem(len(rows), 3, QTableWidgetItem(f"… and {not_shown} more"))
+        self.goes.resizeColumnsToContents()
 
     def confirm_erase(self) -> None:
         if self.preview is None or self.previewed != self.selector():
@@ -176,6 +193,7 @@ class ErasePage(Page):
 
     def _erased(self, receipt: dict) -> None:
         self.receipt, self.preview, self.previewed = receipt, None, None
+        self._show_rows([], 0)
         counts = receipt["payload"]["counts"]
         self._show_counts(counts)
         self.summary.setText(f"Erased {sum(counts.values())} row(s). Save the signed receipt to prove it.")

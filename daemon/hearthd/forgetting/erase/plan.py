@@ -19,6 +19,7 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from ...store.connection import open_connection
+from ...timeutil import iso
 from .links import CLEAR, DELETE, LINKS, TABLES, Link
 from .selectors import SEARCHED, Rows, Selector, matched_tokens, matching, select
 
@@ -39,6 +40,7 @@ class ErasePlan:
     kept_household: dict[str, int] = field(default_factory=dict)
     include_household: bool = False
     tokens: list[str] = field(default_factory=list)  # a match's dry run: each distinct token it would erase
+    shown: list[dict] = field(default_factory=list)  # a dry run: the turns, facts and episodes it would erase
 
     def ids(self, table: str) -> list:
         return self.rows.get(table, [])
@@ -56,6 +58,9 @@ class ErasePlan:
             "total": sum(counts.values()),
             "kept_household": dict(self.kept_household),
             **({"tokens": list(self.tokens)} if self.selector.kind == "match" else {}),
+            # what goes, that a person can read before confirming (the newest first, SHOWN_PER_KIND of each)
+            "rows": list(self.shown),
+            "rows_not_shown": sum(counts.get(t, 0) for t in SHOWN) - len(self.shown),
         }
 
 
@@ -241,6 +246,27 @@ def collect(
     )
 
 
+SHOWN_PER_KIND = 25
+# table -> (the ref's kind, the columns a person reads: who, when, what)
+SHOWN = {
+    "turns": ("turn", "speaker_id", "ts", "text"),
+    "facts": ("fact", "owner_id", "valid_from", "text"),
+    "episodes": ("episode", "owner_id", "started_at", "headline"),
+}
+
+
+def rows_shown(conn, plan: ErasePlan) -> list[dict]:
+    """The readable rows a dry run lists: "alice goes running every morning" goes too when erasing the email
+    said in the same sentence, and the person confirming should see it."""
+    out = []
+    for table, (kind, who, when, what) in SHOWN.items():
+        keys = plan.ids(table)[-SHOWN_PER_KIND:]  # the newest (ids grow with time)
+        rows = query_in(conn, f"SELECT id, {who}, {when}, {what} FROM {table} WHERE id IN ({{marks}})", keys)
+        for row_id, person, at, text in sorted(rows, key=lambda r: -r[0]):
+            out.append({"ref": f"{kind}:{row_id}", "who": person, "when": iso(at), "text": text})
+    return out
+
+
 def tokens_matched(conn, selector: Selector, plan: ErasePlan, limit: int = MAX_TOKENS_SHOWN) -> list[str]:
     """The distinct tokens the identifier matches in the rows the plan erases, for the dry run to list."""
     found: set[str] = set()
@@ -264,6 +290,7 @@ def plan_erase(store, selector: Selector, include_household: bool = False) -> Er
             plan = collect(conn, selector, include_household, preview=True)
             if selector.kind == "match":
                 plan.tokens = tokens_matched(conn, selector, plan)
+            plan.shown = rows_shown(conn, plan)
             return plan
         finally:
             conn.execute("COMMIT")
