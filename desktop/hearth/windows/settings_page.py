@@ -32,6 +32,17 @@ SECTION_TITLES = {
 }
 
 
+def _range_text(decl: dict) -> str:
+    """ "1 – 50", "at least 0", "at most 3600", or nothing."""
+    low, high = decl.get("minimum"), decl.get("maximum")
+    number = (lambda v: f"{v:g}") if decl["type"] == "float" else (lambda v: f"{int(v)}")
+    if low is not None and high is not None:
+        return f"{number(low)} – {number(high)}"
+    if low is not None:
+        return f"at least {number(low)}"
+    return f"at most {number(high)}" if high is not None else ""
+
+
 class SettingField(QWidget):
     """One declared setting: its editor and its error line. `apply` sends the value to the daemon."""
 
@@ -55,6 +66,10 @@ class SettingField(QWidget):
             self.editor.setMinimumWidth(120)
             self.editor.setMaximumWidth(420 if isinstance(self.editor, QLineEdit) else 220)
         row.addWidget(self.editor)
+        self.range = QLabel(_range_text(decl))
+        self.range.setStyleSheet("color: palette(mid);")
+        if self.range.text():
+            row.addWidget(self.range)
         row.addWidget(self.error)
         row.addStretch(1)
         self.show_value(decl["value"])
@@ -68,21 +83,18 @@ class SettingField(QWidget):
             box = QComboBox()
             box.addItems(decl["choices"])
             return box
+        # Numbers take any value: one out of the declared range goes to the daemon, whose refusal is shown
+        # beside the field (a spin box clamping it would change the value in silence); the range is written
+        # after the field.
         if kind == "int":
             box = QSpinBox()
-            box.setRange(
-                int(decl["minimum"] if decl["minimum"] is not None else -(2**31)),
-                int(decl["maximum"] if decl["maximum"] is not None else 2**31 - 1),
-            )
+            box.setRange(-(2**31), 2**31 - 1)
             return box
         if kind == "float":
             box = QDoubleSpinBox()
             box.setDecimals(3 if (decl["maximum"] or 0) <= 1 else 1)
             box.setSingleStep(0.01 if (decl["maximum"] or 0) <= 1 else 1.0)
-            box.setRange(
-                decl["minimum"] if decl["minimum"] is not None else -1e9,
-                decl["maximum"] if decl["maximum"] is not None else 1e9,
-            )
+            box.setRange(-1e12, 1e12)
             return box
         return QLineEdit()
 
