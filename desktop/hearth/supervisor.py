@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import sys
 import threading
 import time
@@ -158,7 +159,26 @@ class DaemonLink(QObject):
                 self._log_tail.append(line.rstrip())
 
     def _tail(self) -> str:
-        return (": " + self._log_tail[-1]) if self._log_tail else ""
+        """Why the daemon stopped, as it said it: its own refusal ("hearthd: ..."), else its last error line or
+        the exception a traceback ended with, else its last line (not a routine INFO line when there is
+        better)."""
+        lines = list(self._log_tail)
+        for wanted in (
+            lambda line: line.startswith("hearthd: "),
+            lambda line: " ERROR " in line or " CRITICAL " in line,
+            lambda line: re.match(r"^[\w.]+(Error|Exception|Exit)\b", line) is not None,
+        ):
+            found = [line for line in lines if wanted(line)]
+            if found:
+                return ": " + _without_log_prefix(found[-1]).removeprefix("hearthd: ")
+        return (": " + _without_log_prefix(lines[-1])) if lines else ""
+
+    def restart(self) -> None:
+        """Start over after giving up (the tray's Restart): the restart count begins again."""
+        self._restarts.clear()
+        self._stopping = False
+        self._drop_client()
+        self.start()
 
     def _exited(self, process: QProcess, code: int) -> None:
         if self._stopping or process is not self.process:
@@ -189,6 +209,11 @@ class DaemonLink(QObject):
         if self.state == CONNECTED:
             self._drop_client()
             self.start()
+
+
+def _without_log_prefix(line: str) -> str:
+    """ "2026-12-01 22:00:00,123 ERROR hearthd.store: the disk is full" -> "the disk is full"."""
+    return re.sub(r"^\d{4}-\d\d-\d\d [\d:,.]+ [A-Z]+ [\w.]+: ", "", line)
 
 
 __all__ = ["DaemonLink", "DaemonNotRunning", "CONNECTING", "CONNECTED", "ERROR"]

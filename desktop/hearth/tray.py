@@ -24,6 +24,9 @@ def icon(state: str = "") -> QIcon:
     return QIcon(str(resources_dir() / "icons" / f"{name}.svg"))
 
 
+MENU_LINE_CHARS = 80
+
+
 class Tray(QObject):
     state_changed = Signal(str)
     open_requested = Signal(str)  # the page to show ("" for the last one)
@@ -47,6 +50,9 @@ class Tray(QObject):
         self.pause_hour_action = self.menu.addAction("Pause for an hour")
         self.pause_hour_action.triggered.connect(self.pause_for_an_hour)
         self.clear_menu = self.menu.addMenu("Clear context")
+        self.restart_action = self.menu.addAction("Restart Hearth")  # shown when the daemon could not be kept up
+        self.restart_action.triggered.connect(self.link.restart)
+        self.restart_action.setVisible(False)
         self.menu.addSeparator()
         self._add("Open Hearth", lambda: self.open_requested.emit(""))
         self._add("Settings", lambda: self.open_requested.emit("settings"))
@@ -116,7 +122,9 @@ class Tray(QObject):
             line = f"Hearth: {'running' if self.memory_enabled else 'Paused — not remembering'} — {what}"
             if self.memory_enabled and self.memory_state.startswith("remembering, not"):
                 line = f"Hearth: running, not injecting — {what}"
-        self.status_action.setText(line)
+        # the menu stays narrow: the line cut short there, whole in the tooltip
+        self.status_action.setText(line if len(line) <= MENU_LINE_CHARS else line[: MENU_LINE_CHARS - 1] + "…")
+        self.restart_action.setVisible(state == FAILED)
         self.pause_action.setText("Resume memory" if self.memory_enabled is False else "Pause memory")
         self.pause_action.setEnabled(state in (RUNNING, PAUSED))
         self.pause_hour_action.setEnabled(state == RUNNING)
