@@ -240,6 +240,9 @@ def test_audit_and_status_pages(qtbot, served, hearth, window):
     assert series["turns"][-1] == 1
     assert not status.chart.grab().isNull()
     idle(qtbot, hearth)
+    status.link.state_changed.emit("error", "hearthd keeps failing")  # the daemon gone: no dead pid shown
+    assert status.labels["daemon"].text() == "not running: hearthd keeps failing"
+    assert status.labels["uptime"].text() == "—"
 
 
 def test_open_page_by_path(window):

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QProg
 
 from hearthd.cli.system import proxy_line
 
+from ..supervisor import CONNECTED
 from .page import Page, size, when
 
 SERIES = (("turns", "Turns", "#5c6bc0"), ("facts", "Facts", "#f08a24"), ("episodes", "Episodes", "#2e9e4f"))
@@ -136,6 +137,15 @@ class StatusPage(Page):
         self.timer.setInterval(5000)
         self.timer.timeout.connect(lambda: self.reload() if self.isVisible() else None)
         self.timer.start()
+        link.state_changed.connect(self._link_changed)
+
+    def _link_changed(self, state: str, message: str) -> None:
+        """No daemon: say so, rather than keep showing the pid and figures of one that is gone."""
+        if state == CONNECTED:
+            self.reload()
+            return
+        for key, label in self.labels.items():
+            label.setText(f"not running: {message}" if key == "daemon" else "—")
 
     def refresh(self) -> None:
         self.tasks.run(lambda c: (c.status(), c.growth(365)), self._show)
