@@ -129,7 +129,8 @@ class Tray(QObject):
         self.pause_action.setEnabled(state in (RUNNING, PAUSED))
         self.pause_hour_action.setEnabled(state == RUNNING)
         self.clear_menu.setEnabled(state in (RUNNING, PAUSED))
-        self.icon.setToolTip(line)
+        # two Hearths (two data dirs) have two icons alike: the tooltip says whose each is
+        self.icon.setToolTip(f"{line}\n{self.link.data_dir}")
         if state != self.state:
             self.state = state
             self.icon.setIcon(icon(state))

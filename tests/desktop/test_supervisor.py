@@ -69,6 +69,7 @@ def test_a_daemon_that_keeps_failing_shows_an_error_in_the_tray(qtbot, data_dir)
         assert not app.tray.pause_action.isEnabled()
         assert " INFO " not in app.link.message  # why it failed, in its own words, not a routine log line
         assert len(app.tray.status_action.text()) <= 80 and app.link.message in app.tray.icon.toolTip()
+        assert str(data_dir) in app.tray.icon.toolTip()  # whose Hearth this icon is
         assert app.tray.restart_action.isVisible()
     finally:
         app.shutdown()
