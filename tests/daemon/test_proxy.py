@@ -424,3 +424,20 @@ def test_a_persons_own_key_is_that_person_whatever_the_request_names(daemon, scr
     with pytest.raises(openai.AuthenticationError):
         chat.chat.completions.create(model="m", messages=[{"role": "user", "content": "hello"}])
     assert len(daemon.client().audit(action="proxy.person_key")) == 2  # issued, revoked: who and when
+
+
+def test_a_persons_key_outlives_a_restart_and_any_id_makes_a_short_file_name(data_dir):
+    from tests.helpers import make_daemon
+
+    long_id = "x" * 200  # the API's longest id
+    first = make_daemon(data_dir)
+    try:
+        keys = {p: first.ops.proxy.issue_person_key(p)["key"] for p in ("bob", long_id)}
+    finally:
+        first.stop()
+    again = make_daemon(data_dir)
+    try:
+        assert {p: again.tokens.person_for(k) for p, k in keys.items()} == {p: p for p in keys}
+        assert all(len(f.name) < 64 for f in (data_dir / "tokens" / "people").iterdir())
+    finally:
+        again.stop()

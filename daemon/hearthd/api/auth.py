@@ -3,7 +3,9 @@ proxy's per-person keys (`tokens/people/<person>.token`), each the key of one pe
 
 from __future__ import annotations
 
+import hashlib
 import hmac
+import json
 import secrets
 from pathlib import Path
 
@@ -26,8 +28,9 @@ def read_token(data_dir: Path, role: str = "admin") -> str | None:
 
 
 def person_key_path(data_dir: Path, person: str) -> Path:
-    """A person's key file; the id is hex-encoded in the name, so any id is a safe file name."""
-    return Path(data_dir) / "tokens" / "people" / f"{person.encode().hex()}.token"
+    """A person's key file, named by a digest of their id (any id, of any length, is a safe short file name);
+    it holds the id and the key."""
+    return Path(data_dir) / "tokens" / "people" / f"{hashlib.sha256(person.encode()).hexdigest()[:32]}.token"
 
 
 class Tokens:
@@ -39,9 +42,9 @@ class Tokens:
             folder = self._data_dir / "tokens" / "people"
             for file in sorted(folder.glob("*.token")) if folder.is_dir() else []:
                 try:
-                    person = bytes.fromhex(file.stem).decode()
-                    self._people[person] = read_private(file, "a person's key file").strip()
-                except (ValueError, OSError):
+                    held = json.loads(read_private(file, "a person's key file"))
+                    self._people[str(held["person"])] = str(held["key"])
+                except (ValueError, KeyError, TypeError, OSError):
                     continue  # not one of ours, or not ours to read: no key
 
     @classmethod
@@ -94,7 +97,7 @@ class Tokens:
         private_dir(folder, "people's keys directory")
         key = "hp-" + secrets.token_urlsafe(32)
         with secure_write(person_key_path(self._data_dir, person)) as f:
-            f.write(key + "\n")
+            json.dump({"person": person, "key": key}, f)
         self._people[person] = key
         return key
 
