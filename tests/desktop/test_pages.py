@@ -246,7 +246,7 @@ def test_audit_and_status_pages(qtbot, served, hearth, window):
 
 
 def test_open_page_by_path(window):
-    for name in ("settings", "speakers", "memory", "erase", "audit", "status"):
+    for name in ("settings", "speakers", "memory", "sees", "erase", "audit", "status"):
         assert window.show_page(name) is window.stack.currentWidget()
     assert Path(window.windowTitle().split("— ", 1)[1]).name == "data"
 
@@ -271,3 +271,31 @@ def test_live_changes_reload_the_table_unless_the_reader_is_deep_in_it(qtbot, se
     qtbot.mouseClick(page.refresh_button, Qt.LeftButton)
     qtbot.waitUntil(lambda: model.total == 302, timeout=5_000)
     assert page.refresh_button.text() == "Refresh"
+
+
+def test_the_assistants_view_shows_the_exact_context_and_why_each_line_is_there(qtbot, served, hearth, window):
+    client = served.client()
+    client.remember("I am allergic to peanuts", speaker="alice", pin=True)
+    client.remember("I live in Porto", speaker="alice")
+    client.add_rule("Keep your answers short", speaker="alice")
+    client.commit_turns([{"thread": "kitchen", "role": "user", "text": "Hello there", "speaker": "alice"}])
+    page = window.show_page("sees")
+    qtbot.waitUntil(lambda: page.person.findData("alice") >= 0, timeout=5_000)
+    page.person.setCurrentIndex(page.person.findData("alice"))
+    page.question.setText("where do I live?")
+    page.conversation.setText("kitchen")
+    page.show_context()
+    qtbot.waitUntil(lambda: "[Turn context]" in page.preamble.toPlainText(), timeout=5_000)
+    expected = client.context("where do I live?", speaker="alice", band="high", thread="kitchen")
+    assert page.preamble.toPlainText().startswith(expected["message"])  # exactly what the assistant gets
+    assert "user: Hello there" in page.preamble.toPlainText() and "tokens of memory" in page.size.text()
+    why = {page.lines.item(r, 0).text(): page.lines.item(r, 1).text() for r in range(page.lines.rowCount())}
+    assert why["alice is allergic to peanuts"].startswith("pinned")
+    assert why["alice lives in Porto"].startswith("answers the question")
+    assert any(w.startswith("a standing rule") for w in why.values())
+
+    page.person.setCurrentIndex(page.person.findData(None))  # an anonymous voice: the household's only
+    assert not page.band.isEnabled()
+    page.show_context()
+    qtbot.waitUntil(lambda: "no memory of this voice's scope" in page.size.text(), timeout=5_000)
+    assert "Porto" not in page.preamble.toPlainText()

@@ -13,11 +13,12 @@ from .audit_page import AuditPage
 from .entities_page import EntitiesPage
 from .erase_page import ErasePage
 from .memory_page import MemoryPage
+from .sees_page import SeesPage
 from .settings_page import SettingsPage
 from .speakers_page import SpeakersPage
 from .status_page import StatusPage
 
-PAGES = (MemoryPage, SpeakersPage, EntitiesPage, SettingsPage, ErasePage, AuditPage, StatusPage)
+PAGES = (MemoryPage, SeesPage, SpeakersPage, EntitiesPage, SettingsPage, ErasePage, AuditPage, StatusPage)
 
 
 class MainWindow(QMainWindow):
