@@ -288,7 +288,7 @@ def test_the_assistants_view_shows_the_exact_context_and_why_each_line_is_there(
     qtbot.waitUntil(lambda: "[Turn context]" in page.preamble.toPlainText(), timeout=5_000)
     expected = client.context("where do I live?", speaker="alice", band="high", thread="kitchen")
     assert page.preamble.toPlainText().startswith(expected["message"])  # exactly what the assistant gets
-    assert "user: Hello there" in page.preamble.toPlainText() and "tokens of memory" in page.size.text()
+    assert "user: Hello there" in page.preamble.toPlainText() and "tokens of memory" in page.cost.text()
     why = {page.lines.item(r, 0).text(): page.lines.item(r, 1).text() for r in range(page.lines.rowCount())}
     assert why["alice is allergic to peanuts"].startswith("pinned")
     assert why["alice lives in Porto"].startswith("answers the question")
@@ -297,5 +297,5 @@ def test_the_assistants_view_shows_the_exact_context_and_why_each_line_is_there(
     page.person.setCurrentIndex(page.person.findData(None))  # an anonymous voice: the household's only
     assert not page.band.isEnabled()
     page.show_context()
-    qtbot.waitUntil(lambda: "no memory of this voice's scope" in page.size.text(), timeout=5_000)
+    qtbot.waitUntil(lambda: "no memory of this voice's scope" in page.cost.text(), timeout=5_000)
     assert "Porto" not in page.preamble.toPlainText()

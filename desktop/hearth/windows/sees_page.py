@@ -76,8 +76,8 @@ class SeesPage(Page):
         form.addRow(self.show_button, self.problem)
         layout.addWidget(ask)
 
-        self.size = QLabel("")
-        layout.addWidget(self.size)
+        self.cost = QLabel("")
+        layout.addWidget(self.cost)
         self.preamble = QPlainTextEdit()
         self.preamble.setReadOnly(True)
         self.preamble.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
@@ -139,7 +139,7 @@ class SeesPage(Page):
             note = " — no memory of this voice's scope is added, only the date and time"
         else:
             note = ""
-        self.size.setText(
+        self.cost.setText(
             f"≈ {tokens(context['preamble'])} tokens of memory, ≈ {window_tokens} of window "
             f"({len(messages)} messages); recall mode {mode}{note}"
         )
