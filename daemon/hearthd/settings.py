@@ -34,6 +34,11 @@ class Setting:
     choices: tuple[str, ...] | None = None
 
     @property
+    def common(self) -> bool:
+        """One of the few a household sets (the window shows them first, by their plain name)."""
+        return self.key in COMMON
+
+    @property
     def section(self) -> str:
         return self.key.split(".", 1)[0]
 
@@ -82,12 +87,31 @@ class Setting:
             "section": self.section,
             "type": self.type.__name__,
             "default": self.default,
-            "label": self.label or self.key.split(".", 1)[1].replace("_", " "),
+            "label": COMMON.get(self.key) or self.label or self.key.split(".", 1)[1].replace("_", " "),
+            "common": self.common,
             "help": self.help,
             "minimum": self.minimum,
             "maximum": self.maximum,
             "choices": list(self.choices) if self.choices else None,
         }
+
+
+# The settings a household sets, in the order the window shows them, each by its name in plain words; the
+# rest are under "Advanced", by their keys' words.
+COMMON = {
+    "memory.enabled": "Remember conversations",
+    "memory.recall_mode": "What the assistant is reminded of",
+    "general.system_language": "Household language",
+    "memory.retention_window_days": "Keep conversations for (days)",
+    "speakers.require_voice_for_high": "Personal memory needs the person's voice",
+    "generator.provider": "Language model",
+    "generator.base_url": "Language model server (URL)",
+    "generator.model": "Model name",
+    "tools.enabled": "Let the assistant search memory itself",
+    "proxy.enabled": "Memory for other assistants (the proxy)",
+    "proxy.upstream_url": "The proxy forwards to (URL)",
+    "proxy.keyless_access": "Assistants without a key (household memory only)",
+}
 
 
 def _s(key, type_, default, help_, **kw) -> Setting:

@@ -27,6 +27,10 @@ def settings_page(qtbot, window):
 
 def test_changing_a_setting_in_the_window_changes_it_in_the_daemon(qtbot, served, hearth, window):
     page = settings_page(qtbot, window)
+    # the few a household sets come first, by plain names; recall_top_k is one of the advanced ones
+    assert page.fields["memory.enabled"].parent().title() == "Common"
+    assert not page.fields["memory.recall_top_k"].isVisible()
+    page.advanced.setChecked(True)
     field = page.fields["memory.recall_top_k"]
     assert field.range.text() == "1 – 50"  # the declared range, written after the field
     assert "relevant facts" in field.editor.toolTip()  # the help text

@@ -3,7 +3,7 @@ declaration, help text as tooltip), applied live, with the daemon's refusal show
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,6 +29,7 @@ SECTION_TITLES = {
     "embedder": "Embedder",
     "generator": "Generator",
     "tools": "Recall tools",
+    "proxy": "Memory proxy",
 }
 
 
@@ -184,16 +185,39 @@ class SettingsPage(Page):
                 if not self.fields[s["key"]].error.isVisible():
                     self.fields[s["key"]].show_value(s["value"])
             return
+        # The few a household sets first, by their plain names; the rest under Advanced, by section.
+        common = QGroupBox("Common")
+        common_form = self._form(common)
+        self.body_layout.addWidget(common)
+        self.advanced = QCheckBox("Show the advanced settings")
+        self.body_layout.addWidget(self.advanced)
+        advanced = QWidget()
+        advanced_layout = QVBoxLayout(advanced)
+        advanced_layout.setContentsMargins(0, 0, 0, 0)
+        self.advanced.toggled.connect(advanced.setVisible)
+        advanced.setVisible(False)
+        self.body_layout.addWidget(advanced)
         sections: dict[str, QFormLayout] = {}
-        for s in settings:
-            if s["section"] not in sections:
-                box = QGroupBox(SECTION_TITLES.get(s["section"], s["section"].title()))
-                sections[s["section"]] = QFormLayout(box)
-                sections[s["section"]].setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
-                self.body_layout.addWidget(box)
+        order = {key: i for i, key in enumerate(s["key"] for s in settings if s.get("common"))}
+        for s in sorted(settings, key=lambda s: (not s.get("common"), order.get(s["key"], 0))):
+            if s.get("common"):
+                form = common_form
+            else:
+                if s["section"] not in sections:
+                    box = QGroupBox(SECTION_TITLES.get(s["section"], s["section"].title()))
+                    sections[s["section"]] = self._form(box)
+                    advanced_layout.addWidget(box)
+                form = sections[s["section"]]
             field = SettingField(dict(s), self.tasks)
             label = QLabel(s["label"][:1].upper() + s["label"][1:])
             label.setToolTip(s["help"])
-            sections[s["section"]].addRow(label, field)
+            form.addRow(label, field)
             self.fields[s["key"]] = field
         self.body_layout.addStretch(1)
+
+    @staticmethod
+    def _form(box: QGroupBox) -> QFormLayout:
+        form = QFormLayout(box)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)  # the labels line up with their fields
+        return form
