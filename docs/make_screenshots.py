@@ -252,6 +252,16 @@ def shoot(data: Path) -> list[Path]:
             wait(app, lambda page=page: "Identified" in page.result.text(), timeout=60)
         grab(name)
 
+    sees = window.show_page("sees")
+    sees.reload()
+    wait(app, lambda: sees.person.findData("alice") >= 0)
+    sees.person.setCurrentIndex(sees.person.findData("alice"))
+    sees.question.setText("what should I cook for the kids tonight?")
+    sees.conversation.setText("kitchen")
+    sees.show_context()
+    wait(app, lambda: "[Turn context]" in sees.preamble.toPlainText())
+    grab("sees")
+
     erase = window.show_page("erase")
     erase.reload()
     erase.kind.setCurrentIndex(erase.kind.findData("speaker"))

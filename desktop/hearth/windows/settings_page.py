@@ -64,8 +64,9 @@ class SettingField(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         if not isinstance(self.editor, QCheckBox):
-            self.editor.setMinimumWidth(120)
-            self.editor.setMaximumWidth(420 if isinstance(self.editor, QLineEdit) else 220)
+            # a URL or a path is read whole (a field cut to 120 px showed "//127.0.0.1:8080/v1")
+            self.editor.setMinimumWidth(380 if isinstance(self.editor, QLineEdit) else 120)
+            self.editor.setMaximumWidth(560 if isinstance(self.editor, QLineEdit) else 220)
         row.addWidget(self.editor)
         self.range = QLabel(_range_text(decl))
         self.range.setStyleSheet("color: palette(mid);")

@@ -159,7 +159,9 @@ class StatusPage(Page):
         set_("data_dir", status["data_dir"])
         set_("db", size(status["db_bytes"]))
         memory = status["memory"]
-        set_("memory", ("on" if memory["enabled"] else "paused") + f", recall {memory['recall_mode']}")
+        state = memory.get("state") or ("remembering" if memory["enabled"] else "paused: not remembering")
+        until = f" until {when(memory['paused_until'])}" if memory.get("paused_until") else ""
+        set_("memory", f"{state}{until}, recall {memory['recall_mode']}")
         rec = status.get("receipts") or {}
         set_("receipts", rec.get("warning") or rec.get("source") or "not created yet")
         proxy = status["proxy"]

@@ -249,7 +249,7 @@ def collect(
 SHOWN_PER_KIND = 25
 # table -> (the ref's kind, the columns a person reads: who, when, what)
 SHOWN = {
-    "turns": ("turn", "speaker_id", "ts", "text"),
+    "turns": ("turn", "CASE WHEN role = 'assistant' THEN 'the assistant' ELSE speaker_id END", "ts", "text"),
     "facts": ("fact", "owner_id", "valid_from", "text"),
     "episodes": ("episode", "owner_id", "started_at", "headline"),
 }
