@@ -299,3 +299,13 @@ def test_the_assistants_view_shows_the_exact_context_and_why_each_line_is_there(
     page.show_context()
     qtbot.waitUntil(lambda: "no memory of this voice's scope" in page.cost.text(), timeout=5_000)
     assert "Porto" not in page.preamble.toPlainText()
+
+
+def test_the_audit_detail_reads_as_text():
+    from hearth.windows.audit_page import readable
+
+    assert readable({"old": 5, "new": 7}) == "5 → 7"
+    assert (
+        readable({"counts": {"turns": 2, "facts": 1}, "receipt_id": 3}) == "counts: turns: 2; facts: 1; receipt id: 3"
+    )
+    assert readable({"issued": True}) == "issued: yes" and readable(None) == ""

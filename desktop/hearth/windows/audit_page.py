@@ -37,6 +37,23 @@ ACTIONS = (
 )
 
 
+def readable(detail, depth: int = 0) -> str:
+    """An audit entry's detail as a person reads it ("old: 5 → new: 7; by: the tray"), not raw JSON."""
+    if detail is None:
+        return ""
+    if isinstance(detail, dict):
+        if set(detail) >= {"old", "new"} and depth == 0:
+            rest = {k: v for k, v in detail.items() if k not in ("old", "new")}
+            change = f"{readable(detail['old'], 1)} → {readable(detail['new'], 1)}"
+            return change + (f"; {readable(rest, 1)}" if rest else "")
+        return "; ".join(f"{k.replace('_', ' ')}: {readable(v, depth + 1)}" for k, v in detail.items())
+    if isinstance(detail, list):
+        return ", ".join(readable(v, depth + 1) for v in detail)
+    if isinstance(detail, bool):
+        return "yes" if detail else "no"
+    return json.dumps(detail, ensure_ascii=False) if isinstance(detail, str) and not detail else str(detail)
+
+
 class AuditPage(Page):
     name, title, areas = "audit", "Audit log", ("memory", "settings", "speakers", "receipts", "entities")
 
@@ -69,7 +86,7 @@ class AuditPage(Page):
     def _show(self, entries: list[dict]) -> None:
         self.table.setRowCount(len(entries))
         for row, e in enumerate(entries):
-            detail = "" if e["detail"] is None else json.dumps(e["detail"], ensure_ascii=False)
+            detail = readable(e["detail"])
             for col, value in enumerate((when(e["at"]), e["actor"], e["action"], e["target"] or "", detail)):
                 self.table.setItem(row, col, QTableWidgetItem(str(value)))
         self.table.resizeColumnsToContents()
