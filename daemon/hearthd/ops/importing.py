@@ -43,6 +43,7 @@ class Importing:
                 not isinstance(person, str) or not person.strip() or len(person) > MAX_KEY_CHARS
             ):
                 raise UserError(f"the person for {name!r} must be an id of at most {MAX_KEY_CHARS} characters")
+        in_time_order = sorted(found.turns, key=lambda t: t.ts or 0)
         turns = [
             TurnIn(
                 t.thread[:MAX_KEY_CHARS],
@@ -51,9 +52,9 @@ class Importing:
                 speaker=speakers.get(t.name, t.name) if t.name else None,
                 ts=t.ts,
             )
-            for t in sorted(found.turns, key=lambda t: t.ts or 0)
+            for t in in_time_order
         ]
-        for turn, source_turn in zip(turns, sorted(found.turns, key=lambda t: t.ts or 0)):
+        for turn, source_turn in zip(turns, in_time_order):
             turn.validate(f"{source_turn.where} of {path}")  # the whole file first: one bad record imports nothing
         answer = {
             "source": source,

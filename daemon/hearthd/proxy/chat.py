@@ -17,7 +17,8 @@ from ..errors import UserError
 from ..timeutil import iso
 from .identity import Identity, conversation_key, identify
 from .turn import Exchange, Turns, message_text
-from .upstream import Upstream, UpstreamUnreachable, error_body, is_overflow, json_or_none
+from .upstream import Upstream, UpstreamUnreachable, is_overflow, json_or_none
+from .wire import error_body
 
 log = logging.getLogger(__name__)
 RECENT = 20  # requests the status keeps
@@ -123,7 +124,7 @@ class ChatProxy:
             if not isinstance(payload, dict):
                 self._record(route, exchange, 502, None)
                 return Outcome(502, error_body("the LLM server's answer was not JSON"), headers=_headers(exchange))
-            reply, calls = _reply_of(payload)
+            reply, calls = reply_of(payload)
             exchange.tool_calls += calls
             prompt_tokens = (payload.get("usage") or {}).get("prompt_tokens")
             commit_started = time.perf_counter()
@@ -168,7 +169,7 @@ class ChatProxy:
                     if isinstance(delta.get("content"), str):
                         text.append(delta["content"])
                     for call in delta.get("tool_calls") or []:
-                        _merge_call(calls, call)
+                        merge_call(calls, call)
                 yield chunk
         except Exception as exc:  # noqa: BLE001 - a cut stream: what was said so far is still stored
             status = 502
@@ -197,14 +198,14 @@ class ChatProxy:
         return response.status_code, payload if isinstance(payload, dict) else {"object": "list", "data": []}
 
 
-def _reply_of(payload: dict) -> tuple[str, list]:
+def reply_of(payload: dict) -> tuple[str, list]:
     choices = payload.get("choices") or [{}]
     message = (choices[0] or {}).get("message") or {}
     content = message_text(message.get("content"))
     return content, list(message.get("tool_calls") or [])
 
 
-def _merge_call(calls: dict[int, dict], delta: dict) -> None:
+def merge_call(calls: dict[int, dict], delta: dict) -> None:
     """Streamed tool calls come in pieces keyed by index: the name once, the arguments in fragments."""
     index = delta.get("index", len(calls))
     call = calls.setdefault(index, {"id": None, "type": "function", "function": {"name": "", "arguments": ""}})

@@ -13,7 +13,7 @@ from starlette.responses import JSONResponse, StreamingResponse
 from starlette.routing import Route
 
 from ..timeutil import iso
-from .chat import ChatProxy, Outcome
+from .chat import ChatProxy, Outcome, merge_call, reply_of
 from .wire import read_json
 
 VERSION = "0.9.0"  # the Ollama API this front follows (clients check it, some refuse an unparseable one)
@@ -131,9 +131,8 @@ async def _answer(request: Request, body: dict, messages: list[dict], as_chat: b
     if outcome.chunks is None:
         payload = outcome.body or {}
         choice = (payload.get("choices") or [{}])[0] or {}
-        message = choice.get("message") or {}
         answer = {"model": model, "created_at": iso(time.time())}
-        answer.update(shaped(message.get("content") or "", message.get("tool_calls")))
+        answer.update(shaped(*reply_of(payload)))
         answer.update(
             {
                 k: v
@@ -146,17 +145,14 @@ async def _answer(request: Request, body: dict, messages: list[dict], as_chat: b
     chunks = outcome.chunks
 
     async def lines():
-        usage, reason, calls = None, None, {}
+        usage, reason, calls = None, None, {}  # calls: index -> the call put together from its fragments
         async for chunk in chunks:
             usage = chunk.get("usage") or usage
             for choice in chunk.get("choices") or []:
                 reason = choice.get("finish_reason") or reason
                 delta = choice.get("delta") or {}
                 for call in delta.get("tool_calls") or []:
-                    slot = calls.setdefault(call.get("index", len(calls)), {"function": {"name": "", "arguments": ""}})
-                    function = call.get("function") or {}
-                    slot["function"]["name"] += function.get("name") or ""
-                    slot["function"]["arguments"] += function.get("arguments") or ""
+                    merge_call(calls, call)
                 if delta.get("content"):
                     piece = {"model": model, "created_at": iso(time.time()), **shaped(delta["content"]), "done": False}
                     yield json.dumps(piece, ensure_ascii=False) + "\n"

@@ -140,16 +140,15 @@ class Turns:
             at += 1
         return True
 
-    async def fold(self, exchange: Exchange) -> bool:
-        """The upstream said the prompt overflows: fold the window now (not in the background) and send the
-        window instead of the client's history; True when there is something to send again."""
+    async def fold(self, exchange: Exchange) -> None:
+        """The upstream said the prompt overflows: fold the window now (not in the background), before the
+        request is sent again with the window instead of the client's history."""
         daemon = self.daemon
         thread_id = await asyncio.to_thread(daemon.windows.thread_id, exchange.thread)
         if thread_id is not None:
             future = daemon.compactor.submit(thread_id, Usage(overflow=True))
             timeout = daemon.settings["proxy.upstream_timeout_seconds"]
             await asyncio.to_thread(future.result, timeout)
-        return True
 
     # -- after the upstream --------------------------------------------------------------------------------
     def commit(self, exchange: Exchange, reply: str | None, prompt_tokens: int | None, n_ctx: int | None) -> bool:

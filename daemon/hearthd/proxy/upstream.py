@@ -11,7 +11,6 @@ import socket
 import httpx
 
 from ..audit import redact_text
-from ..generators.active import api_key_secret
 
 # How servers say a prompt is too long: OpenAI's code, llama.cpp's and vLLM's messages.
 _OVERFLOW = re.compile(
@@ -25,10 +24,6 @@ class UpstreamUnreachable(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status = status
-
-
-def error_body(message: str, kind: str = "hearth_proxy_error") -> dict:
-    return {"error": {"message": message, "type": kind, "code": None}}
 
 
 def is_overflow(status: int, body: bytes) -> bool:
@@ -53,7 +48,7 @@ class Upstream:
         # The generator's API key (keyring or file) goes upstream when the proxy forwards to that same server.
         if self.daemon.settings["proxy.upstream_url"]:
             return {}
-        key = api_key_secret(self.daemon.data_dir).get()
+        key = self.daemon.generator.api_key.get()  # the generator's own Secret: keyring, or its 0600 file
         return {"Authorization": f"Bearer {key}"} if key else {}
 
     def client(self) -> httpx.AsyncClient:

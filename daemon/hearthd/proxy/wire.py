@@ -31,7 +31,12 @@ async def read_json(request: Request) -> dict:
     return body
 
 
+def error_body(message: str, kind: str = "hearth_proxy_error") -> dict:
+    """An error in the OpenAI shape (the Ollama routes reshape it: ollama_routes._error)."""
+    return {"error": {"message": message, "type": kind, "code": None}}
+
+
 def error_response(request: Request, status: int, message: str, kind: str) -> JSONResponse:
     if request.url.path.startswith("/api/"):
         return JSONResponse({"error": message}, status_code=status)
-    return JSONResponse({"error": {"message": message, "type": kind, "code": None}}, status_code=status)
+    return JSONResponse(error_body(message, kind), status_code=status)
