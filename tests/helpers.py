@@ -353,3 +353,18 @@ def insert_facts(daemon, n: int) -> None:
             rows,
         )
     )
+
+
+def said_in(daemon, thread: str) -> list[tuple[str, str]]:
+    """(role, text) of a conversation's turns in the ledger, in order."""
+    with daemon.store.reading() as conn:
+        rows = conn.execute(
+            "SELECT t.role, t.text FROM turns t JOIN threads h ON h.id = t.thread_id WHERE h.key = ? ORDER BY t.id",
+            (thread,),
+        ).fetchall()
+    return [(r[0], r[1]) for r in rows]
+
+
+def turn_count(daemon) -> int:
+    with daemon.store.reading() as conn:
+        return conn.execute("SELECT COUNT(*) FROM turns").fetchone()[0]

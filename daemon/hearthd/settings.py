@@ -96,6 +96,8 @@ class Setting:
         }
 
 
+MAX_PAUSE_MINUTES = 30 * 24 * 60  # a timed pause (hearthctl pause --for) lasts at most 30 days
+
 # The settings a household sets, in the order the window shows them, each by its name in plain words; the
 # rest are under "Advanced", by their keys' words.
 COMMON = {

@@ -425,9 +425,14 @@ def fold(text: str) -> str:
     return "".join(out)
 
 
+def base_language(language: str | None) -> str:
+    """The language of a locale code: "pt_BR", "de-AT", "EN" -> "pt", "de", "en" (none: English)."""
+    return fold((language or "en").replace("-", "_").split("_")[0])
+
+
 def period_languages(language: str | None) -> tuple[str, ...]:
     """The tables a query in `language` (a locale code: pt_BR, de-AT) is read with: its own, then English."""
-    base = fold((language or "en").replace("-", "_").split("_")[0])
+    base = base_language(language)
     return tuple(dict.fromkeys([base, "en"] if base in PERIOD_WORDS else ["en"]))
 
 

@@ -9,12 +9,7 @@ import os
 import pytest
 
 from hearthd.importing.mem0 import first_person
-from tests.helpers import form, hearthctl_in_process
-
-
-def turn_count(daemon) -> int:
-    with daemon.store.reading() as conn:
-        return conn.execute("SELECT COUNT(*) FROM turns").fetchone()[0]
+from tests.helpers import form, hearthctl_in_process, turn_count
 
 
 def current_facts(daemon, speaker: str) -> set[tuple[str, str, str]]:

@@ -8,12 +8,7 @@ import time
 import pytest
 
 from hearthd.api.client import HearthError
-from tests.helpers import hearthctl_in_process
-
-
-def turns(daemon) -> int:
-    with daemon.store.reading() as conn:
-        return conn.execute("SELECT COUNT(*) FROM turns").fetchone()[0]
+from tests.helpers import hearthctl_in_process, turn_count
 
 
 def test_a_paused_memory_stores_forms_and_injects_nothing(daemon):
@@ -25,7 +20,7 @@ def test_a_paused_memory_stores_forms_and_injects_nothing(daemon):
     answer = client.commit_turns(
         [{"thread": "kitchen", "role": "user", "text": "I work at the bakery now.", "speaker": "alice"}]
     )
-    assert answer == {"committed": 0, "turns": [], "paused": True} and turns(daemon) == 0
+    assert answer == {"committed": 0, "turns": [], "paused": True} and turn_count(daemon) == 0
     assert not [e for e in daemon.events.recent if e["id"] > seen and e["type"] == "turns.committed"]
     assert client.context("what should I cook?", speaker="alice")["preamble"] == ""
     with pytest.raises(HearthError, match="text must not be empty"):  # bad input is still refused
@@ -36,7 +31,7 @@ def test_a_paused_memory_stores_forms_and_injects_nothing(daemon):
     client.commit_turns(
         [{"thread": "kitchen", "role": "user", "text": "I work at the bakery now.", "speaker": "alice"}]
     )
-    assert turns(daemon) == 1 and "peanuts" in client.context("what should I cook?", speaker="alice")["preamble"]
+    assert turn_count(daemon) == 1 and "peanuts" in client.context("what should I cook?", speaker="alice")["preamble"]
 
 
 def test_pausing_injection_only_keeps_remembering(daemon):
@@ -46,7 +41,7 @@ def test_pausing_injection_only_keeps_remembering(daemon):
     client.commit_turns(
         [{"thread": "hall", "role": "user", "text": "The boiler is making a noise.", "speaker": "alice"}]
     )
-    assert turns(daemon) == 1 and client.context("what should I cook?", speaker="alice")["preamble"] == ""
+    assert turn_count(daemon) == 1 and client.context("what should I cook?", speaker="alice")["preamble"] == ""
     assert client.resume()["state"] == "remembering"
 
 
@@ -86,6 +81,6 @@ def test_the_memory_proxy_answers_while_paused_and_stores_nothing(daemon):
             json={"model": "m", "messages": [{"role": "user", "content": "I live in Porto."}], "user": "alice"},
         )
         assert answer.status_code == 200 and answer.headers["X-Hearth-Memory"] == "off"
-        assert turns(daemon) == 0
+        assert turn_count(daemon) == 0
     finally:
         upstream.stop()

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.daemon.chat_server import ChatServer, Tap
-from tests.helpers import hearthctl_in_process, wait_for
+from tests.helpers import hearthctl_in_process, said_in, wait_for
 from tests.llama_server import LlamaServer, missing
 
 SYSTEM = "You are a helpful home assistant. Answer in one short sentence."
@@ -74,15 +74,6 @@ def openai_client(daemon, base: str, key: str | None = None, **headers) -> opena
     )
 
 
-def ledger(daemon, thread: str) -> list[tuple[str, str]]:
-    with daemon.store.reading() as conn:
-        rows = conn.execute(
-            "SELECT t.role, t.text FROM turns t JOIN threads h ON h.id = t.thread_id WHERE h.key = ? ORDER BY t.id",
-            (thread,),
-        ).fetchall()
-    return [(r[0], r[1]) for r in rows]
-
-
 def alice_lives_in_porto(daemon) -> None:
     daemon.client().remember("alice lives in Porto", speaker="alice")
 
@@ -106,7 +97,7 @@ def test_openai_client_whole_and_streamed_gets_memory_and_the_turns_are_stored(d
     assert sent[0] == {"role": "system", "content": SYSTEM}  # the system prompt as the client wrote it
     assert "[Turn context]" in user_message(sent) and "alice lives in Porto" in user_message(sent)
     assert user_message(sent).endswith("where do I live?")
-    assert reply and ledger(daemon, "kitchen") == [("user", "where do I live?"), ("assistant", reply)]
+    assert reply and said_in(daemon, "kitchen") == [("user", "where do I live?"), ("assistant", reply)]
 
     streamed = chat.chat.completions.create(
         model="smollm2",
@@ -119,7 +110,7 @@ def test_openai_client_whole_and_streamed_gets_memory_and_the_turns_are_stored(d
     said = "".join(pieces)
     assert tap.requests[-1]["body"]["stream"] is True
     assert "[Turn context]" in user_message(tap.last_messages())
-    assert said and ledger(daemon, "kitchen")[-2:] == [("user", "and my job?"), ("assistant", said)]
+    assert said and said_in(daemon, "kitchen")[-2:] == [("user", "and my job?"), ("assistant", said)]
     recent = daemon.status()["proxy"]["recent"]
     assert recent[0]["streamed"] and recent[0]["memory"] == "injected" and recent[0]["who"] == "alice (high)"
 
@@ -157,7 +148,7 @@ def test_ollama_client_chat_and_generate_through_an_openai_upstream(daemon, tap)
     assert streamed[-1].done and "".join(p.message.content for p in streamed)
     generated = client.generate(model="smollm2", prompt="where do I live?", options={"num_predict": 12})
     assert generated.done and generated.response
-    said = [text for role, text in ledger(daemon, "hall") if role == "user"]
+    said = [text for role, text in said_in(daemon, "hall") if role == "user"]
     assert said == ["where do I live?", "tell me a joke", "where do I live?"]
 
 
@@ -203,7 +194,7 @@ def test_an_upstream_error_reaches_the_client_and_the_users_turn_is_kept(daemon,
     with pytest.raises(openai.APIStatusError) as late:
         chat.chat.completions.create(model="m", messages=[{"role": "user", "content": "and tomorrow?"}], user="eve")
     assert late.value.status_code == 504 and "did not answer in time" in str(late.value)
-    assert ledger(daemon, "porch") == [("user", "is it raining?"), ("user", "and tomorrow?")]
+    assert said_in(daemon, "porch") == [("user", "is it raining?"), ("user", "and tomorrow?")]
     scripted.refuse()
     with pytest.raises(openai.APIStatusError) as down:
         chat.chat.completions.create(model="m", messages=[{"role": "user", "content": "hello?"}], user="eve")
@@ -384,7 +375,7 @@ def test_the_python_loop_of_the_guide_runs_as_written(daemon, scripted, monkeypa
     sent = scripted.chat_requests()[-1]["body"]["messages"]
     assert [m["role"] for m in sent] == ["system", "user", "assistant", "user"]  # the window stood in
     assert "alice lives in Porto" in scripted.chat_requests()[-2]["body"]["messages"][-1]["content"]
-    assert ledger(daemon, "kitchen")[0] == ("user", "where do I live?")
+    assert said_in(daemon, "kitchen")[0] == ("user", "where do I live?")
 
 
 def test_home_assistants_ollama_agent_keyless_hears_the_households_memory_only(daemon, scripted):

@@ -7,21 +7,12 @@ import pytest
 
 from hearthd.forgetting.receipts import ReceiptKeys, verify_receipt
 from hearthd.history.spoken import FORGET_LAST, OFF_RECORD, command_in
-from tests.helpers import form
+from tests.helpers import form, said_in
 
 
 @pytest.fixture(autouse=True)
 def _headless(no_keyring):
     """Receipts are signed with a key in an owner-only file here."""
-
-
-def texts(daemon, thread="kitchen") -> list[tuple[str, str]]:
-    with daemon.store.reading() as conn:
-        rows = conn.execute(
-            "SELECT t.role, t.text FROM turns t JOIN threads h ON h.id = t.thread_id WHERE h.key = ? ORDER BY t.id",
-            (thread,),
-        ).fetchall()
-    return [(r[0], r[1]) for r in rows]
 
 
 @pytest.mark.parametrize(
@@ -60,7 +51,7 @@ def test_off_the_record_is_answered_but_never_stored_or_formed(daemon):
         [{"thread": "kitchen", "role": "user", "text": "don't remember this: I owe Tom money", "speaker": "alice"}]
     )
     client.commit_turns([{"thread": "kitchen", "role": "assistant", "text": "I won't."}])
-    assert texts(daemon) == [("user", "I live in Porto."), ("assistant", "Noted.")]
+    assert said_in(daemon, "kitchen") == [("user", "I live in Porto."), ("assistant", "Noted.")]
     form(client)
     assert {f["predicate"] for f in client.facts("alice")} == {"lives_in"}
 
@@ -84,7 +75,11 @@ def test_forget_what_i_just_said_erases_the_last_exchange_with_a_receipt(daemon)
     )
     forgotten = answer["forgotten"]
     assert answer["committed"] == 0 and forgotten["turns"] == 2
-    assert texts(daemon) == [("user", "I live in Porto."), ("assistant", "Noted."), ("user", "I like jazz.")]
+    assert said_in(daemon, "kitchen") == [
+        ("user", "I live in Porto."),
+        ("assistant", "Noted."),
+        ("user", "I like jazz."),
+    ]
     keys = ReceiptKeys(daemon.data_dir)
     assert verify_receipt(forgotten["receipt"], {keys.public_key_b64})[0] == "valid"
     assert forgotten["receipt"]["payload"]["counts"]["turns"] == 2

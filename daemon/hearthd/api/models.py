@@ -11,6 +11,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 from ..errors import UserError
 from ..formation.ledger import MAX_KEY_CHARS, MAX_TURN_CHARS
 from ..history.windows import Usage
+from ..settings import MAX_PAUSE_MINUTES
 
 MAX_BODY_BYTES = 8 * 1024 * 1024
 MAX_TURNS_PER_REQUEST = 5000
@@ -221,7 +222,7 @@ class SettingIn(Strict):
 
 
 class PauseIn(Strict):
-    minutes: float | None = Field(None, gt=0, le=30 * 24 * 60, description="resume by itself after this long")
+    minutes: float | None = Field(None, gt=0, le=MAX_PAUSE_MINUTES, description="resume by itself after this long")
     injection_only: bool = Field(False, description="keep remembering; only stop adding memory to prompts")
 
 

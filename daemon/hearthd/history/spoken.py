@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..formation.ledger import TurnIn
+from ..timeutil import base_language
 
 OFF_RECORD = "off_record"
 FORGET_LAST = "forget_last"
@@ -65,6 +66,11 @@ _FORGET_LAST = {
     "fr": ["oublie ce que je viens de dire", "oubliez ce que je viens de dire", "oublie ça"],
     "es": ["olvida lo que acabo de decir", "olvida eso"],
 }
+# One pattern per language, compiled once: every committed user turn is read with them.
+_OFF_RECORD_SAID = {
+    lang: re.compile("|".join(rf"(?<!\w){re.escape(p)}(?!\w)" for p in phrases))
+    for lang, phrases in _OFF_RECORD.items()
+}
 _FILLER = re.compile(r"^(?:(?:hey|ok|okay|please|hearth|actually|sorry|um|uh|bitte|por favor|s'il te plaît)[\s,]+)+")
 _EXTRA_WORDS = 3  # "please forget that, thanks": a command; "I'll never forget that day": not one
 
@@ -75,7 +81,7 @@ def _normal(text: str) -> str:
 
 
 def _languages(language: str) -> list[str]:
-    base = (language or "en").replace("-", "_").split("_")[0].lower()
+    base = base_language(language)
     return ["en"] + ([base] if base != "en" and base in _OFF_RECORD else [])
 
 
@@ -89,7 +95,7 @@ def command_in(text: str, language: str = "en") -> str | None:
             if bare.startswith(phrase) and len(bare[len(phrase) :].split()) <= _EXTRA_WORDS:
                 return FORGET_LAST
     for lang in langs:
-        if any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", said) for p in _OFF_RECORD[lang]):
+        if _OFF_RECORD_SAID[lang].search(said):
             return OFF_RECORD
     return None
 

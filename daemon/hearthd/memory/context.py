@@ -19,6 +19,7 @@ from ..formation.ledger import speaker_name
 from ..settings import Settings
 from ..store.database import Store
 from ..store.tracks import FACTS
+from ..timeutil import base_language
 from .question import Question, answer_facts, read_question
 from .recall import Recaller, row_to_item
 from .scope import Scope
@@ -87,8 +88,7 @@ def localized_now(language: str, now: datetime | None = None) -> str:
 
 
 def headings(language: str) -> dict[str, str]:
-    base = (language or "en").replace("-", "_").split("_")[0].lower()
-    return HEADINGS.get(base, HEADINGS["en"])
+    return HEADINGS.get(base_language(language), HEADINGS["en"])
 
 
 def scope_rules(store: Store, scope: Scope, limit: int = MAX_RULES) -> list[dict]:

@@ -5,12 +5,10 @@ from __future__ import annotations
 import time
 
 from ..errors import NotFound, UserError
-from ..settings import BY_KEY, DECLARATIONS, Settings
+from ..settings import BY_KEY, DECLARATIONS, MAX_PAUSE_MINUTES, Settings
 from ..store.database import Store
 from ..timeutil import iso, parse_time
 from .registry import operation
-
-MAX_PAUSE_MINUTES = 30 * 24 * 60
 
 
 def refuse_while_paused(settings: Settings) -> None:
