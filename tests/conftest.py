@@ -17,6 +17,20 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from tests.helpers import make_daemon, procs, real_loader, settle  # noqa: E402, F401 - procs is a fixture
 
 
+@pytest.fixture(scope="session", autouse=True)
+def model_cache_dir(tmp_path_factory):
+    """The ONNX graph of the real model is made once per test session (and shared by hearthd processes),
+    never in the user's own cache."""
+    path = Path(os.environ.get("HEARTH_TEST_CACHE_DIR") or tmp_path_factory.mktemp("cache"))
+    old = os.environ.get("HEARTH_CACHE_DIR")
+    os.environ["HEARTH_CACHE_DIR"] = str(path)
+    yield path
+    if old is None:
+        os.environ.pop("HEARTH_CACHE_DIR", None)
+    else:
+        os.environ["HEARTH_CACHE_DIR"] = old
+
+
 @pytest.fixture(autouse=True)
 def data_dir(monkeypatch, tmp_path) -> Path:
     path = tmp_path / "data"

@@ -42,6 +42,8 @@ class HashModel:
     It stands in for the model where a test is about plumbing, not meaning; every track also has tests with
     the real model (test_real_model.py, test_process.py)."""
 
+    runtime = "hash"
+
     def __init__(self, model_id: str = "test-hash-128", dim: int = 128):
         self.model_id, self.dim = model_id, dim
 

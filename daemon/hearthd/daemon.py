@@ -72,7 +72,7 @@ class Daemon:
         self,
         data_dir: str | os.PathLike | None = None,
         *,
-        model_loader: Callable[[str], TextModel] = load_sentence_transformer,
+        model_loader: Callable[[str], TextModel] | None = None,
     ):
         self.started_at = time.time()
         limit_blas_threads()
@@ -96,7 +96,7 @@ class Daemon:
 
         # The components, each given what it uses.
         self.embedder = TextEmbedder(
-            self.settings["embedder.model"], loader=model_loader, on_state=self._embedder_state
+            self.settings["embedder.model"], loader=model_loader or self._load_model, on_state=self._embedder_state
         )
         self.backfill = EmbeddingBackfill(self.store, self.embedder, self.events)
         self.recaller = Recaller(self.store, self.embedder, self.settings)
@@ -203,6 +203,9 @@ class Daemon:
 
     def __exit__(self, *exc):
         self.stop()
+
+    def _load_model(self, model_ref: str) -> TextModel:
+        return load_sentence_transformer(model_ref, runtime=self.settings["embedder.runtime"])
 
     def _embedder_state(self, embedder: TextEmbedder) -> None:
         self.events.publish("embedder.state", state=embedder.state, model=embedder.model_ref, error=embedder.error)

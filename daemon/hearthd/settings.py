@@ -344,6 +344,16 @@ DECLARATIONS: tuple[Setting, ...] = (
         "a local model folder, or a model id already in the local cache. Changing it re-embeds everything in "
         "the background.",
     ),
+    _s(
+        "embedder.runtime",
+        str,
+        "auto",
+        "What computes the vectors. auto: ONNX Runtime where the model allows it and its vectors match torch's "
+        "(faster, steadier on a busy hub, and torch is not loaded once the model's graph is cached), else torch; "
+        "torch: always sentence-transformers on torch. The vectors are the same either way (no re-embed). "
+        "Applies the next time Hearth starts.",
+        choices=("auto", "torch"),
+    ),
     # -- generator
     _s(
         "generator.provider",

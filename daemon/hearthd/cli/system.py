@@ -14,7 +14,13 @@ from .table import BANDS, arg, command
 
 def show_status(s: dict) -> str:
     e, emb = s["embedder"], s["embedding"]
-    model = f"{e['model']} ({e['state']}" + (f", {e['dim']}-d" if e["dim"] else "") + ")"
+    runtime = e.get("runtime") or {}
+    model = (
+        f"{e['model']} ({e['state']}"
+        + (f", {e['dim']}-d" if e["dim"] else "")
+        + (f", on {runtime['name']}" if runtime.get("name") else "")
+        + ")"
+    )
     if e["error"]:
         model += f" error: {e['error']}"
     lines = [
@@ -22,6 +28,8 @@ def show_status(s: dict) -> str:
         f"schema {s['schema_version']}, core.db {s['db_bytes'] / 1e6:.1f} MB",
         f"embedder {model}",
     ]
+    if runtime.get("note"):
+        lines.append(f"  ({runtime['note']})")
     if emb["pending"]:
         lines.append(f"embedding {emb['done']}/{emb['total']}" + (" (re-embedding)" if emb["reembedding"] else ""))
     f = s["formation"]

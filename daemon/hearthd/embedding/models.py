@@ -6,8 +6,10 @@ sentence-transformers is imported, and a model that is not on disk is refused wi
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
@@ -19,6 +21,7 @@ _BUNDLED_ALIASES = {BUNDLED_MODEL, "sentence-transformers/all-MiniLM-L6-v2"}
 class TextModel(Protocol):
     model_id: str
     dim: int
+    runtime: str  # what computes the vectors: "onnx" or "torch" (the same vector space either way)
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """Normalised float32 vectors, one row per text."""
@@ -36,6 +39,8 @@ class SentenceTransformerModel:
     model_id: str
     dim: int
     _model: object
+    runtime: str = "torch"
+    runtime_note: str | None = None  # why torch, when ONNX Runtime was wanted
 
     def encode(self, texts: list[str]) -> np.ndarray:
         if 0 < len(texts) <= DIRECT_BATCH:
@@ -135,17 +140,53 @@ def resolve(model_ref: str) -> str:
     return os.path.expanduser(model_ref)
 
 
-def load_sentence_transformer(model_ref: str) -> TextModel:
+RUNTIMES = ("auto", "torch")  # auto: ONNX Runtime where the model allows it and its vectors match torch's
+
+
+def _local_folder(location: str) -> Path | None:
+    """The folder a model's files are in: the location itself, or a model id's snapshot in the hub's cache."""
+    if _is_model_dir(location):
+        return Path(location)
+    try:
+        from huggingface_hub import snapshot_download
+
+        for repo in (location, f"sentence-transformers/{location}") if "/" not in location else (location,):
+            with contextlib.suppress(Exception):
+                return Path(snapshot_download(repo, local_files_only=True))
+    except ImportError:
+        pass
+    return None
+
+
+def load_sentence_transformer(model_ref: str, runtime: str = "auto", cache: Path | None = None) -> TextModel:
+    """The model, run by ONNX Runtime when `runtime` is auto and it can be (torch is then not even imported
+    once its graph is cached), else by sentence-transformers on torch."""
+    from . import onnx_runtime
+
     hub_offline()
     why = not_on_disk(model_ref)
     if why is not None:
         raise ModelLoadError(f"cannot load embedding model {model_ref!r}: {why}")
     location = resolve(model_ref)
+    folder = _local_folder(location)
+    cache = cache if cache is not None else onnx_runtime.cache_dir()
+    note = onnx_runtime.missing_runtime() if runtime == "auto" else None
+    if note is None and runtime == "auto" and folder is None:
+        note = "its files are not in one folder; the model runs on torch"
+    if runtime == "auto" and note is None and folder is not None:
+        cached = onnx_runtime.load_cached(model_ref, folder, cache)
+        if cached is not None:
+            return cached
     try:
         from sentence_transformers import SentenceTransformer
 
         model = SentenceTransformer(location, device="cpu")
     except Exception as exc:  # any failure to load is a status, never a crash
         raise ModelLoadError(f"cannot load embedding model {model_ref!r}: {exc}") from exc
+    if runtime == "auto" and note is None and folder is not None:
+        try:
+            return onnx_runtime.export(model_ref, folder, model, cache)
+        except onnx_runtime.OnnxUnavailable as exc:
+            note = str(exc)
     getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
-    return SentenceTransformerModel(model_id=model_ref, dim=int(getter()), _model=model)
+    return SentenceTransformerModel(model_id=model_ref, dim=int(getter()), _model=model, runtime_note=note)

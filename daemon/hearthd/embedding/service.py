@@ -117,7 +117,15 @@ class TextEmbedder:
             "load_seconds": self.load_seconds,
             "active_model": self.model_id,
             "loaded": self.loaded(),
+            "runtime": self.runtime(),
         }
+
+    def runtime(self) -> dict | None:
+        """What computes the active model's vectors (onnx or torch), and why torch when it is."""
+        model = self._models.get(self._active) if self._active else None
+        if model is None:
+            return None
+        return {"name": getattr(model, "runtime", "unknown"), "note": getattr(model, "runtime_note", None)}
 
     def loaded(self) -> list[str]:
         return list(self._models)

@@ -179,7 +179,9 @@ class StatusPage(Page):
             "embedder",
             e["state"]
             + (f": {e['error']}" if e.get("error") else "")
-            + (f" (loaded in {e['load_seconds']:.1f} s)" if e.get("load_seconds") else ""),
+            + (f" (loaded in {e['load_seconds']:.1f} s)" if e.get("load_seconds") else "")
+            + (f", on {(e.get('runtime') or {})['name']}" if (e.get("runtime") or {}).get("name") else "")
+            + (f"\n{e['runtime']['note']}" if (e.get("runtime") or {}).get("note") else ""),
         )
         searched = e.get("searched_model") or "none yet"
         if emb.get("building_model"):
