@@ -74,7 +74,7 @@ def machine() -> dict:
     except OSError:
         pass
     versions = {}
-    for mod in ("numpy", "torch", "sentence_transformers", "sqlite3"):
+    for mod in ("numpy", "torch", "sentence_transformers", "onnxruntime", "sqlite3"):
         try:
             m = __import__(mod)
             versions[mod] = getattr(m, "sqlite_version", None) or getattr(m, "__version__", "?")

@@ -20,10 +20,11 @@ from datetime import UTC, datetime
 
 from .common import RESULTS_DIR, CpuWatch, log, machine, other_busy_processes
 
-BENCHMARKS = ("recall", "context", "proxy", "startup", "ingest", "reembed", "formation")
+BENCHMARKS = ("recall", "context", "busy", "proxy", "startup", "ingest", "reembed", "formation")
 TITLES = {
     "recall": "Recall latency (SearchAll, query vector precomputed)",
     "context": "Context assembly for a live turn (query embedding included)",
+    "busy": "Context through the API beside busy processes (a home hub running other programs)",
     "proxy": "The memory proxy's added latency per request (OpenAI-compatible, over loopback HTTP)",
     "startup": "Daemon start (subprocess) to API answering",
     "ingest": "Ingest through the API socket, embedding included",
