@@ -30,11 +30,13 @@ def require(roles: tuple[str, ...]):
     return check
 
 
-def _ops(request: Request) -> Operations:
+# Async, though they do no I/O: FastAPI runs a plain function's dependency on its thread pool, a hand-off to
+# another thread and back (each a wake-up of a sleeping thread) for reading an attribute.
+async def _ops(request: Request) -> Operations:
     return request.app.state.daemon.ops
 
 
-def _caller(request: Request) -> str:
+async def _caller(request: Request) -> str:
     return request.state.role
 
 

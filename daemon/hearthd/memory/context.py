@@ -198,12 +198,16 @@ def assemble(recaller: Recaller, settings: Settings, text: str, scope: Scope, sp
     if mode == "OFF" or scope.empty:
         return result
     store = recaller.store
+    searching = mode == "FULL" and bool(text.strip())
+    if searching:
+        question = asked(store, settings, text, speaker)
+        # The question's embedding (the longest step) runs while the rules, the card and the answers are read.
+        space_soon = recaller.query_space_soon(question.search_text)
     rules = scope_rules(store, scope)
     pinned = pinned_card(store, scope, settings["memory.pinned_card_max_facts"])
     relevant: list[dict] = []
-    if mode == "FULL" and text.strip():
+    if searching:
         top_k = settings["memory.recall_top_k"]
-        question = asked(store, settings, text, speaker)
         # The facts that answer the question come first and no cutoff drops them; a pinned one stays pinned.
         shown = {f["id"] for f in pinned}
         answers = [f for f in answer_facts(store, question, scope, top_k) if f["id"] not in shown]
@@ -211,7 +215,9 @@ def assemble(recaller: Recaller, settings: Settings, text: str, scope: Scope, sp
         min_sim = settings["memory.recall_min_similarity"]
         # Rules, pinned and answering facts are shown already: fetched beyond top_k so that dropping them
         # leaves enough.
-        hits = recaller.search_facts(question.search_text, Filters(scope), top_k + len(shown) + len(rules))
+        hits = recaller.search_facts(
+            question.search_text, Filters(scope), top_k + len(shown) + len(rules), space_soon=space_soon
+        )
         related = [
             h for h in hits if h["id"] not in shown and h["predicate"] != RULE and h.get("similarity", 0.0) >= min_sim
         ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
 
@@ -123,8 +123,20 @@ class Recaller:
         out["vector_search"] = space is not None  # False: keyword search only (model loading or failed)
         return out
 
-    def search_facts(self, text: str, filters: Filters, k: int, query_vector: np.ndarray | None = None) -> list[dict]:
-        space = self.query_space(text, query_vector)
+    def query_space_soon(self, text: str) -> Future:
+        """query_space(text) begun now, on the pool (its embedding on the embedder's thread): a caller that has
+        other reading to do does it meanwhile, and passes the future to search_facts."""
+        return self._pool.submit(self.query_space, text)
+
+    def search_facts(
+        self,
+        text: str,
+        filters: Filters,
+        k: int,
+        query_vector: np.ndarray | None = None,
+        space_soon: Future | None = None,
+    ) -> list[dict]:
+        space = space_soon.result() if space_soon is not None else self.query_space(text, query_vector)
         hits = self.search(text, ["facts"], filters, space, k)
         items = hydrate(self.store, TRACKS["facts"], hits, filters)
         vt = space.tracks.get("facts") if space is not None else None
