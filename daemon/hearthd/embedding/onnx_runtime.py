@@ -74,7 +74,7 @@ def threads() -> int:
 
 def missing_runtime() -> str | None:
     try:
-        import onnxruntime  # noqa: F401
+        import onnxruntime  # type: ignore[import-untyped]  # noqa: F401
         import tokenizers  # noqa: F401
     except ImportError as exc:
         return f"ONNX Runtime is not installed ({exc.name}); the model runs on torch"
@@ -153,7 +153,7 @@ class OnnxSentenceModel:
 
 
 def _session(graph: Path) -> Any:
-    import onnxruntime as ort
+    import onnxruntime as ort  # type: ignore[import-untyped]
 
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads()
@@ -217,7 +217,7 @@ def export(model_id: str, model_folder: Path, st_model: Any, cache: Path) -> Onn
     try:
         import onnx  # noqa: F401 - torch's exporter needs it
     except ImportError:
-        raise OnnxUnavailable("the onnx package (to make the graph) is not installed; the model runs on torch") from None
+        raise OnnxUnavailable("the onnx package (to make the graph) is missing; the model runs on torch") from None
 
     final = cache / "onnx" / fingerprint(model_folder)[:32]
     staging = final.with_name(f".{final.name}.{os.getpid()}.{secrets.token_hex(4)}")
