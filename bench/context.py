@@ -13,7 +13,7 @@ import gc
 import time
 
 from . import corpus
-from .common import in_process_daemon, log, metric, summarize
+from .common import MODEL, in_process_daemon, log, metric, summarize
 from .dataset import ensure_dataset, sizes_for, working_copy
 
 TARGET_P95_MS = 40.0
@@ -29,6 +29,25 @@ def live_turns(n: int) -> list[str]:
         rng = random.Random(f"live:{i}")
         out.append(corpus._fill(rng, rng.choice(corpus.USER_TEMPLATES)))
     return out
+
+
+def compare_runtimes(texts: list[str]) -> dict | None:
+    """One sentence at a time through each runtime's model, alternating, outside the daemon (no queue)."""
+    from hearthd.embedding.models import load_sentence_transformer
+
+    models = {name: load_sentence_transformer(MODEL, runtime=r) for name, r in (("onnx", "auto"), ("torch", "torch"))}
+    if models["onnx"].runtime != "onnx":
+        return None
+    times: dict[str, list[float]] = {name: [] for name in models}
+    for text in texts[:10]:
+        for model in models.values():
+            model.encode([text])
+    for text in texts:
+        for name, model in models.items():
+            t = time.perf_counter()
+            model.encode([text])
+            times[name].append(time.perf_counter() - t)
+    return {name: summarize(samples) for name, samples in times.items()}
 
 
 def run(args) -> dict:
@@ -94,8 +113,10 @@ def run(args) -> dict:
                     daemon.store, asked(daemon.store, daemon.settings, text, speaker), scope_for(speaker, "high"), k
                 )
                 reading_only.append(time.perf_counter() - t)
+            runtime = (daemon.embedder.runtime() or {}).get("name", "torch")
     s, e, f = summarize(samples), summarize(embed_only), summarize(search_only)
     r = summarize(reading_only) if reading_only else {"p95": None, "median": None}
+    runtimes = compare_runtimes(texts)
     log(f"context {turns}: p50 {s['median']} ms, p95 {s['p95']} ms (embed alone p50 {e['median']} ms)")
     target = turns == TARGET_TURNS
     metrics = [
@@ -107,13 +128,30 @@ def run(args) -> dict:
             (s["p95"] <= TARGET_P95_MS) if target else None,
             f"median {s['median']} ms",
         ),
-        metric("  of which: interactive embed of one sentence, p95", e["p95"], "ms", note=f"median {e['median']} ms"),
+        metric(
+            "  of which: interactive embed of one sentence, p95",
+            e["p95"],
+            "ms",
+            note=f"median {e['median']} ms; on {runtime}",
+        ),
         metric("  of which: SearchFacts with the vector given, p95", f["p95"], "ms", note=f"median {f['median']} ms"),
         metric(
             "  of which: reading the question (entities, answers), p95", r["p95"], "ms", note=f"median {r['median']} ms"
         ),
     ]
+    if runtimes:
+        o, t = runtimes["onnx"], runtimes["torch"]
+        metrics.append(
+            metric(
+                "  one sentence embedded, ONNX Runtime / torch, median",
+                round(o["median"] / t["median"], 2),
+                "x",
+                note=f"ONNX {o['median']} ms (p95 {o['p95']}), torch {t['median']} ms (p95 {t['p95']}); "
+                "the model called directly, one after the other",
+            )
+        )
     return {
+        "runtimes": runtimes,
         "turns": turns,
         "facts": facts,
         "episodes": episodes,
