@@ -32,7 +32,7 @@ def live_turns(n: int) -> list[str]:
 
 
 def compare_runtimes(texts: list[str]) -> dict | None:
-    """One sentence at a time through each runtime's model, alternating, outside the daemon (no queue)."""
+    """One sentence at a time through each runtime's model, outside the daemon (no queue)."""
     from hearthd.embedding.models import load_sentence_transformer
 
     models = {name: load_sentence_transformer(MODEL, runtime=r) for name, r in (("onnx", "auto"), ("torch", "torch"))}
@@ -42,8 +42,8 @@ def compare_runtimes(texts: list[str]) -> dict | None:
     for text in texts[:10]:
         for model in models.values():
             model.encode([text])
-    for text in texts:
-        for name, model in models.items():
+    for name, model in models.items():  # one runtime after the other: each one's idle threads spin a while
+        for text in texts:
             t = time.perf_counter()
             model.encode([text])
             times[name].append(time.perf_counter() - t)
@@ -147,7 +147,7 @@ def run(args) -> dict:
                 round(o["median"] / t["median"], 2),
                 "x",
                 note=f"ONNX {o['median']} ms (p95 {o['p95']}), torch {t['median']} ms (p95 {t['p95']}); "
-                "the model called directly, one after the other",
+                "each model called directly",
             )
         )
     return {

@@ -114,18 +114,27 @@ class ApiServer:
             return f"{host}:{port}"
         return str(socket_path(self.daemon.data_dir))
 
-    def serve(self) -> None:
-        """Serve the API on the bound socket until shutdown() (or SIGTERM/SIGINT on the main thread)."""
+    def prepare(self) -> None:
+        """Import the server and build the app (most of a start's own work): done before the daemon's background
+        parts start, so the model's loading does not slow the first answer."""
+        if self._server is not None:
+            return
         import uvicorn
 
         from .api.app import create_app
 
-        sock = self._sock
-        assert sock is not None, "bind() first"
         config = uvicorn.Config(
             create_app(self.daemon), log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=5
         )
         self._server = uvicorn.Server(config)
+        config.load()  # (uvicorn would do it in run(): the app's middleware stack and the protocol classes)
+
+    def serve(self) -> None:
+        """Serve the API on the bound socket until shutdown() (or SIGTERM/SIGINT on the main thread)."""
+        sock = self._sock
+        assert sock is not None, "bind() first"
+        self.prepare()
+        assert self._server is not None
         try:
             self._server.run(sockets=[sock])
         finally:
@@ -175,6 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     # that re-raise lands here instead of killing the process, so the store is closed cleanly and we exit 0.
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: None)
+    server.prepare()
     daemon.start()
     log.info("hearthd %s serving %s on %s", __version__, daemon.data_dir, server.where())
     try:

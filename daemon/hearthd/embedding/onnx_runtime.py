@@ -158,6 +158,7 @@ def _session(graph: Path) -> Any:
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads()
     options.inter_op_num_threads = 1
+    options.add_session_config_entry("session.intra_op.allow_spinning", os.environ.get("HEARTH_ORT_SPIN", "1"))
     options.log_severity_level = 3  # warnings about the graph are for whoever made it, not the household
     return ort.InferenceSession(str(graph), options, providers=["CPUExecutionProvider"])
 

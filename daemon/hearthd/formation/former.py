@@ -31,10 +31,10 @@ from ..store.database import Store
 from ..store.tracks import EPISODES, FACTS, TURNS
 from ..store.vectors import encode
 from ..timeutil import resolve_time_hint
-from . import claims, ledger, release
+from . import claims, extraction, ledger, release
 from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, participants, pool_views, related_episodes
-from .extraction import FUNCTIONAL, KEYED, SLOTS, Candidate, Discourse, Mention, extract, load_catalogue
+from .extraction import FUNCTIONAL, KEYED, SLOTS, Candidate, Mention, load_catalogue
 from .facts import FactIn, FactRules, active_fact_texts, store_fact
 from .importance import ImportanceParams
 from .quality import quality_problem
@@ -168,13 +168,13 @@ class Former:
         turn_ids: list[int],
         session_id: int | None,
         source: str,
-        discourse: Discourse | None = None,
+        discourse: extraction.Discourse | None = None,
     ) -> tuple[list[FactIn], dict]:
         """Candidate facts of one user utterance by the rule extractor, through the quality gate (in no pool yet:
         the caller places them)."""
         facts, dropped = [], {}
         name = self._name(speaker)
-        candidates = [d for c in extract(text, "user", discourse) if (d := self._decided(c)) is not None]
+        candidates = [d for c in extraction.extract(text, "user", discourse) if (d := self._decided(c)) is not None]
         with self.store.reading() as conn:
             for c in candidates:
                 who = preview_name(conn, c.subject, speaker, name)
@@ -275,11 +275,11 @@ class Former:
             raise EmbedderUnavailable("the embedding model is not loaded yet")
         plan = Plan(model=model, use_generator=use_generator)
         candidates: list[tuple[FactIn, str]] = []
-        discourse: dict[str, Discourse] = {}  # per speaker: "she" in a later turn is whom they named before
+        discourse: dict[str, extraction.Discourse] = {}  # per speaker: "she" in a later turn is whom they named before
         for chunk in _chunks([t for t in turns if t["role"] == "user" and t["speaker_id"]]):
             speaker, band = chunk[0]["speaker_id"], chunk[0]["band"]
             plan.said.append((speaker, speaker if band == "high" else None, [t["text"] for t in chunk]))
-            found = self._extract_chunk(chunk, session_id, plan, discourse.setdefault(speaker, Discourse()))
+            found = self._extract_chunk(chunk, session_id, plan, discourse.setdefault(speaker, extraction.Discourse()))
             for fact in found:
                 where = self.place(fact, speaker, band)
                 if where == "drop":
@@ -300,7 +300,9 @@ class Former:
             plan.episodes = self._episodes(turns, model, plan)
         return plan
 
-    def _extract_chunk(self, chunk: list[dict], session_id: int, plan: Plan, discourse: Discourse) -> list[FactIn]:
+    def _extract_chunk(
+        self, chunk: list[dict], session_id: int, plan: Plan, discourse: extraction.Discourse
+    ) -> list[FactIn]:
         speaker = chunk[0]["speaker_id"]
         if plan.use_generator:
             try:
@@ -505,7 +507,7 @@ def _write_episodes(
 
 def _learnable(text: str) -> bool:
     """Whether a user turn carries something to learn: a statement, a no-longer, a preference about answers."""
-    return bool(extract(text, "user") or release.says_over(text) or preferences(text))
+    return bool(extraction.extract(text, "user") or release.says_over(text) or preferences(text))
 
 
 def _render(template: str, who: str, household: bool, predicate: str = "") -> str:

@@ -26,8 +26,20 @@ from .model import (
     Mention,
     load_catalogue,
 )
-from .pipeline import Discourse, extract, rules_alone
 from .text import normalise, split_sentences
+
+# The rule tables compile several large regular expressions (most of a second): loaded on first use (the first
+# formation), not when the daemon starts and its API should answer.
+_PIPELINE = ("Discourse", "extract", "rules_alone")
+
+
+def __getattr__(name: str):
+    if name in _PIPELINE:
+        from . import pipeline
+
+        return getattr(pipeline, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "FUNCTIONAL",
