@@ -142,3 +142,24 @@ def test_the_runtime_setting_torch_keeps_the_model_on_torch(tmp_path):
         assert again.client().status()["embedder"]["runtime"]["name"] == "torch"
     finally:
         again.stop()
+
+
+def test_a_live_query_on_onnx_does_not_wait_behind_a_background_batch():
+    """ONNX Runtime runs a live query on the caller's thread, beside a batch on the embedder's thread."""
+    from hearthd.embedding.service import Priority, TextEmbedder
+
+    embedder = TextEmbedder("all-MiniLM-L6-v2", loader=real_loader)
+    embedder.start()
+    try:
+        assert embedder.wait_ready(120)
+        batch = embedder.submit([f"the bins go out on day {i} of the month" for i in range(3000)], Priority.BACKGROUND)
+        while not batch.running():
+            pass
+        vector = embedder.embed_query("where do I live?", "all-MiniLM-L6-v2")
+        assert not batch.done()  # answered while the batch was still being encoded
+        assert vector is not None and np.allclose(
+            vector, real_loader("all-MiniLM-L6-v2").encode(["where do I live?"])[0], atol=1e-5
+        )
+        assert batch.result(300)[1].shape == (3000, 384)
+    finally:
+        embedder.stop()

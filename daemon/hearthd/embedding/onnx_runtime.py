@@ -120,6 +120,7 @@ class OnnxSentenceModel:
     lower_case: bool = False
     runtime: str = "onnx"
     runtime_note: str | None = None
+    concurrent: bool = True  # an ONNX Runtime session may run on several threads at once
     _pad_id: int = field(default=0, repr=False)
 
     def encode(self, texts: list[str]) -> np.ndarray:
@@ -158,7 +159,6 @@ def _session(graph: Path) -> Any:
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads()
     options.inter_op_num_threads = 1
-    options.add_session_config_entry("session.intra_op.allow_spinning", os.environ.get("HEARTH_ORT_SPIN", "1"))
     options.log_severity_level = 3  # warnings about the graph are for whoever made it, not the household
     return ort.InferenceSession(str(graph), options, providers=["CPUExecutionProvider"])
 

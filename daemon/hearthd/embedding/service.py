@@ -142,6 +142,15 @@ class TextEmbedder:
         future: Future = Future()
         if priority == Priority.INTERACTIVE:
             self._last_interactive = time.monotonic()
+            model = self._models.get(model_id or self._active or "")
+            if model is not None and getattr(model, "concurrent", False):
+                # A model that may run on several threads at once (ONNX Runtime) embeds a live query on the
+                # caller's thread: no hand-off to the embedder's thread and back, and no wait behind a batch.
+                try:
+                    future.set_result((model.model_id, model.encode(list(texts))))
+                except Exception as exc:  # noqa: BLE001 - the caller gets it, as from the worker
+                    future.set_exception(exc)
+                return future
         if not self.ready and self.state == "error":
             future.set_exception(EmbedderNotReady(self.error or "the embedder failed to load"))
         else:
