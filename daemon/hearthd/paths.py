@@ -60,6 +60,13 @@ def data_dir(explicit: str | os.PathLike | None = None) -> Path:
     return path
 
 
+def cache_dir() -> Path:
+    """$HEARTH_CACHE_DIR, else the platform's user cache directory: what can always be made again (the
+    embedding model's ONNX graph), never anything of the household's."""
+    chosen = os.environ.get("HEARTH_CACHE_DIR") or platformdirs.user_cache_dir(APP, appauthor=False)
+    return Path(chosen).expanduser()
+
+
 def read_private(path: Path, what: str) -> str:
     """The text of a file holding a secret (a token, a key), refused (InsecurePath) when it is a link, belongs
     to another user or is readable by group or others; FileNotFoundError when there is none."""

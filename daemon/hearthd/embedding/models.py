@@ -14,6 +14,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ..paths import cache_dir
+
 BUNDLED_MODEL = "all-MiniLM-L6-v2"
 _BUNDLED_ALIASES = {BUNDLED_MODEL, "sentence-transformers/all-MiniLM-L6-v2"}
 
@@ -140,9 +142,6 @@ def resolve(model_ref: str) -> str:
     return os.path.expanduser(model_ref)
 
 
-RUNTIMES = ("auto", "torch")  # auto: ONNX Runtime where the model allows it and its vectors match torch's
-
-
 def _local_folder(location: str) -> Path | None:
     """The folder a model's files are in: the location itself, or a model id's snapshot in the hub's cache."""
     if _is_model_dir(location):
@@ -169,12 +168,15 @@ def load_sentence_transformer(model_ref: str, runtime: str = "auto", cache: Path
         raise ModelLoadError(f"cannot load embedding model {model_ref!r}: {why}")
     location = resolve(model_ref)
     folder = _local_folder(location)
-    cache = cache if cache is not None else onnx_runtime.cache_dir()
-    note = onnx_runtime.missing_runtime() if runtime == "auto" else None
-    if note is None and runtime == "auto" and folder is None:
-        note = "its files are not in one folder; the model runs on torch"
-    if runtime == "auto" and note is None and folder is not None:
-        cached = onnx_runtime.load_cached(model_ref, folder, cache)
+    cache = cache if cache is not None else cache_dir()
+    note = None  # why torch, when runtime auto wanted ONNX Runtime
+    if runtime == "auto":
+        note = onnx_runtime.missing_runtime() or (
+            None if folder is not None else "its files are not in one folder; the model runs on torch"
+        )
+    onnx_folder = folder if runtime == "auto" and note is None else None  # the model to run on ONNX Runtime
+    if onnx_folder is not None:
+        cached = onnx_runtime.load_cached(model_ref, onnx_folder, cache)
         if cached is not None:
             return cached
     try:
@@ -183,9 +185,9 @@ def load_sentence_transformer(model_ref: str, runtime: str = "auto", cache: Path
         model = SentenceTransformer(location, device="cpu")
     except Exception as exc:  # any failure to load is a status, never a crash
         raise ModelLoadError(f"cannot load embedding model {model_ref!r}: {exc}") from exc
-    if runtime == "auto" and note is None and folder is not None:
+    if onnx_folder is not None:
         try:
-            return onnx_runtime.export(model_ref, folder, model, cache)
+            return onnx_runtime.export(model_ref, onnx_folder, model, cache)
         except onnx_runtime.OnnxUnavailable as exc:
             note = str(exc)
     getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension

@@ -54,14 +54,6 @@ class OnnxUnavailable(RuntimeError):
     """Why this model is run by torch instead (said in the status)."""
 
 
-def cache_dir() -> Path:
-    """$HEARTH_CACHE_DIR, else the platform's user cache directory: what can always be made again."""
-    import platformdirs
-
-    chosen = os.environ.get("HEARTH_CACHE_DIR") or platformdirs.user_cache_dir("hearth", appauthor=False)
-    return Path(chosen).expanduser()
-
-
 def threads() -> int:
     """ONNX Runtime's threads for one embedding: the cores this process may use, at most four (a small model
     gains little past that, and the rest of the daemon needs a core too)."""
