@@ -16,7 +16,7 @@ import sys
 import time
 
 from . import corpus
-from .common import Hearthd, log, metric, summarize, wait_for
+from .common import Hearthd, log, metric, summarize
 from .context import live_turns
 from .dataset import ensure_dataset, sizes_for, working_copy
 
@@ -52,14 +52,7 @@ def run(args) -> dict:
     with working_copy(dataset) as data_dir:
         log(f"busy: starting hearthd on {turns} turns")
         with Hearthd(data_dir) as daemon:
-            daemon.wait_api(120)
-            client = daemon.client()
-
-            def ready():
-                s = client.status()
-                return s["embedder"]["state"] == "ready" and not s["embedding"]["pending"]
-
-            wait_for(ready, 900, what="the model loaded and the tracks embedded")
+            client = daemon.ready_client()
             runtime = (client.status()["embedder"].get("runtime") or {}).get("name", "torch")
             _contexts(client, texts[:10], speakers)  # warm-up
             for n in BUSY:

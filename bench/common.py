@@ -257,6 +257,18 @@ class Hearthd:
                     raise TimeoutError(f"hearthd did not answer within {timeout}s; see {self.log_path}") from None
                 time.sleep(interval)
 
+    def ready_client(self, timeout: float = 900):
+        """An admin client once the API answers, the model is loaded and every row is embedded."""
+        self.wait_api(120)
+        client = self.client()
+
+        def ready():
+            s = client.status()
+            return s["embedder"]["state"] == "ready" and not s["embedding"]["pending"]
+
+        wait_for(ready, timeout, what="the model loaded and the tracks embedded")
+        return client
+
     def stop(self, timeout: float = 60) -> int:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)

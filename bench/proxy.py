@@ -71,14 +71,7 @@ def run(args) -> dict:
             # The daemon in its own process, as a household runs it: the client and the upstream here.
             log(f"proxy: starting hearthd on {turns} turns")
             with Hearthd(data_dir) as daemon:
-                daemon.wait_api(120)
-                admin = daemon.client()
-
-                def ready():
-                    s = admin.status()
-                    return s["embedder"]["state"] == "ready" and not s["embedding"]["pending"]
-
-                wait_for(ready, 900, what="the model loaded and the tracks embedded")
+                admin = daemon.ready_client()
                 admin.set_setting("proxy.upstream_url", upstream.url)
                 admin.set_setting("proxy.port", 0)
                 admin.set_setting("proxy.enabled", True)
