@@ -82,7 +82,8 @@ def test_a_damaged_cached_graph_is_made_again(tmp_path, torch_model):
     # Probe vectors that the graph no longer gives (a graph from another runtime version, a bit flipped).
     probes = np.load(folder / "probes.npy")
     np.save(folder / "probes.npy", -probes)
-    assert onnx_runtime.load_cached("all-MiniLM-L6-v2", Path(resolve("all-MiniLM-L6-v2")), tmp_path) is None
+    assert onnx_runtime.load_cached("all-MiniLM-L6-v2", folder) is None
+    assert onnx_runtime.graph_folder(Path(resolve("all-MiniLM-L6-v2")), tmp_path) == folder
     again = load_sentence_transformer("all-MiniLM-L6-v2", cache=tmp_path)
     assert again.runtime == "onnx" and np.allclose(np.load(folder / "probes.npy"), probes, atol=1e-6)
     # A cut-off graph file.

@@ -175,8 +175,9 @@ def load_sentence_transformer(model_ref: str, runtime: str = "auto", cache: Path
             None if folder is not None else "its files are not in one folder; the model runs on torch"
         )
     onnx_folder = folder if runtime == "auto" and note is None else None  # the model to run on ONNX Runtime
-    if onnx_folder is not None:
-        cached = onnx_runtime.load_cached(model_ref, onnx_folder, cache)
+    graph = onnx_runtime.graph_folder(onnx_folder, cache) if onnx_folder is not None else None
+    if graph is not None:
+        cached = onnx_runtime.load_cached(model_ref, graph)
         if cached is not None:
             return cached
     try:
@@ -185,9 +186,9 @@ def load_sentence_transformer(model_ref: str, runtime: str = "auto", cache: Path
         model = SentenceTransformer(location, device="cpu")
     except Exception as exc:  # any failure to load is a status, never a crash
         raise ModelLoadError(f"cannot load embedding model {model_ref!r}: {exc}") from exc
-    if onnx_folder is not None:
+    if onnx_folder is not None and graph is not None:
         try:
-            return onnx_runtime.export(model_ref, onnx_folder, model, cache)
+            return onnx_runtime.export(model_ref, onnx_folder, model, graph)
         except onnx_runtime.OnnxUnavailable as exc:
             note = str(exc)
     getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension

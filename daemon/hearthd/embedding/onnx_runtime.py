@@ -181,10 +181,14 @@ def _agrees(model: OnnxSentenceModel, expected: np.ndarray) -> float:
     return float(np.min(np.sum(got * expected, axis=1)))
 
 
-def load_cached(model_id: str, model_folder: Path, cache: Path) -> OnnxSentenceModel | None:
-    """The model's graph from the cache, when there is one made from these files that still gives the vectors
-    it was checked with; None otherwise (it is made again)."""
-    folder = cache / "onnx" / fingerprint(model_folder)[:32]
+def graph_folder(model_folder: Path, cache: Path) -> Path:
+    """Where the graph of the model in `model_folder` is kept (its files' fingerprint: hashed once per load)."""
+    return cache / "onnx" / fingerprint(model_folder)[:32]
+
+
+def load_cached(model_id: str, folder: Path) -> OnnxSentenceModel | None:
+    """The model's graph from its graph_folder, when one is there that still gives the vectors it was checked
+    with; None otherwise (it is made again)."""
     if not (folder / "manifest.json").is_file():
         return None
     try:
@@ -199,9 +203,9 @@ def load_cached(model_id: str, model_folder: Path, cache: Path) -> OnnxSentenceM
     return model
 
 
-def export(model_id: str, model_folder: Path, st_model: Any, cache: Path) -> OnnxSentenceModel:
-    """Make the graph from the loaded torch model, check it gives torch's vectors, and keep it in the cache.
-    OnnxUnavailable (with the reason) when this model cannot be run this way."""
+def export(model_id: str, model_folder: Path, st_model: Any, final: Path) -> OnnxSentenceModel:
+    """Make the graph from the loaded torch model, check it gives torch's vectors, and keep it in `final` (its
+    graph_folder). OnnxUnavailable (with the reason) when this model cannot be run this way."""
     why = _modules_supported(model_folder)
     if why is None and getattr(st_model, "default_prompt_name", None):
         why = "it adds a prompt to every text"
@@ -212,7 +216,6 @@ def export(model_id: str, model_folder: Path, st_model: Any, cache: Path) -> Onn
     except ImportError:
         raise OnnxUnavailable("the onnx package (to make the graph) is missing; the model runs on torch") from None
 
-    final = cache / "onnx" / fingerprint(model_folder)[:32]
     staging = final.with_name(f".{final.name}.{os.getpid()}.{secrets.token_hex(4)}")
     staging.mkdir(parents=True)
     try:
@@ -240,12 +243,9 @@ def export(model_id: str, model_folder: Path, st_model: Any, cache: Path) -> Onn
             raise OnnxUnavailable(f"its ONNX vectors differ from torch's (cosine {agreement:.6f}); it runs on torch")
         with contextlib.suppress(OSError):
             shutil.rmtree(final)  # a damaged or older graph of the same files
-        try:
+        with contextlib.suppress(OSError):  # another process made it meanwhile: the same graph
             os.replace(staging, final)
-        except OSError:  # another process made it meanwhile: the same graph
-            pass
-        model.session = _session((final if final.exists() else staging) / "model.onnx")
-        return model
+        return model  # (its session holds the graph in memory: moving the file changes nothing for it)
     except OnnxUnavailable:
         raise
     except Exception as exc:  # noqa: BLE001 - any failure to make the graph leaves the model on torch

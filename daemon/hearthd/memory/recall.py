@@ -124,8 +124,8 @@ class Recaller:
         return out
 
     def query_space_soon(self, text: str) -> Future:
-        """query_space(text) begun now, on the pool (its embedding on the embedder's thread): a caller that has
-        other reading to do does it meanwhile, and passes the future to search_facts."""
+        """query_space(text) begun now, on the pool: a caller that has other reading to do does it meanwhile,
+        and passes the future to search_facts."""
         return self._pool.submit(self.query_space, text)
 
     def search_facts(

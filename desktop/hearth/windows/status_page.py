@@ -175,13 +175,14 @@ class StatusPage(Page):
         )
         set_("warnings", "\n".join(status.get("warnings") or []) or "none")
         set_("model", e["model"])
+        runtime = e.get("runtime") or {}
         set_(
             "embedder",
             e["state"]
             + (f": {e['error']}" if e.get("error") else "")
             + (f" (loaded in {e['load_seconds']:.1f} s)" if e.get("load_seconds") else "")
-            + (f", on {(e.get('runtime') or {})['name']}" if (e.get("runtime") or {}).get("name") else "")
-            + (f"\n{e['runtime']['note']}" if (e.get("runtime") or {}).get("note") else ""),
+            + (f", on {runtime['name']}" if runtime.get("name") else "")
+            + (f"\n{runtime['note']}" if runtime.get("note") else ""),
         )
         searched = e.get("searched_model") or "none yet"
         if emb.get("building_model"):
