@@ -89,8 +89,10 @@ def wait_for(predicate, timeout: float = 30.0, interval: float = 0.02, what: str
 
 
 def settle(daemon, timeout: float = MODEL_READY_TIMEOUT) -> None:
-    """Wait until the model is loaded and every row is embedded and in the in-memory tracks."""
+    """Wait until the model is loaded, the keyword index too, and every row is embedded and in the in-memory
+    tracks."""
     assert daemon.embedder.wait_ready(timeout), daemon.embedder.error
+    assert daemon.backfill.keywords_ready.wait(timeout), "the keyword index did not load"
     wait_for(lambda: daemon.store.vector_model == daemon.embedder.model_id, timeout=timeout, what="tracks loaded")
 
     def done():

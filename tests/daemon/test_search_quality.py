@@ -102,7 +102,7 @@ def test_a_neighbour_outside_the_scope_is_never_added(daemon):
     assert recs[1]["id"] in {t["id"] for t in everyone["turns"]}
 
 
-def test_a_keyword_query_keeps_its_rarest_words_within_the_match_budget(daemon, monkeypatch):
+def test_fts5_keeps_a_querys_rarest_words_within_the_match_budget_and_the_keyword_index_every_word(daemon, monkeypatch):
     from hearthd.memory import search
     from hearthd.store.tracks import TRACKS
 
@@ -117,11 +117,16 @@ def test_a_keyword_query_keeps_its_rarest_words_within_the_match_budget(daemon, 
     assert counts.count(turns, "dentist", 5) == 1 and counts.count(turns, "remind", 5) == 6  # up to budget + 1
     assert counts.count(turns, "remind", 10) == 8  # a larger budget counts again
     assert counts.within_budget(turns, ["remind", "dentist", "friday"]) == ["dentist", "friday"]
-    hits, _ = search.fts_search(daemon.store, turns, "remind dentist", 10, filters, counts)
+    hits, _ = search.sqlite_fts_search(daemon.store, turns, ["remind", "dentist"], 10, filters, counts)
     assert [i for i, _ in hits] == [dentist[0]["id"]]  # "remind" no longer pulls in every reminder
-    alone, _ = search.fts_search(daemon.store, turns, "remind", 10, filters, counts)
+    alone, _ = search.sqlite_fts_search(daemon.store, turns, ["remind"], 10, filters, counts)
     assert len(alone) == 8  # the rarest word stays, however common
     monkeypatch.setattr(search, "FTS_MATCH_SHARE", 1.0)  # a budget of the track's rows: every word
     assert counts.within_budget(turns, ["remind", "dentist"]) == ["remind", "dentist"]
-    without, _ = search.fts_search(daemon.store, turns, "remind dentist", 10, filters)
+    without, _ = search.sqlite_fts_search(daemon.store, turns, ["remind", "dentist"], 10, filters)
     assert len(without) == 9
+    # The keyword index (searched once loaded) has no budget: every word, ranked as FTS5 ranks them all.
+    assert "turns" in daemon.store.keywords
+    indexed, _ = search.fts_search(daemon.store, turns, "remind dentist", 10, filters, counts)
+    assert [i for i, _ in indexed] == [i for i, _ in without]
+    assert [s for _, s in indexed] == pytest.approx([s for _, s in without], rel=1e-9)

@@ -37,6 +37,7 @@ class EmbeddingBackfill:
         self.done = 0
         self.reembedding = False
         self.tracks_ready = threading.Event()
+        self.keywords_ready = threading.Event()
         self._full = True
         self._watermarks: dict[str, int] = {}
         store.on_rebuild_needed = self._wake.set  # a failed track refresh is rebuilt on the next wake
@@ -63,11 +64,13 @@ class EmbeddingBackfill:
             "reembedding": self.reembedding,
             "searched_model": self.store.vector_model,
             "building_model": self.store.staging_model,
+            "keywords_ready": self.keywords_ready.is_set(),
             **self.store.status(),
         }
 
     # -- worker ------------------------------------------------------------------------------------------
     def _run(self) -> None:
+        self._load_keywords()
         while not self._stop.is_set():
             self._wake.wait(timeout=30)
             self._wake.clear()
@@ -86,6 +89,17 @@ class EmbeddingBackfill:
                 self._full = True
                 time.sleep(1)
                 self._wake.set()
+
+    def _load_keywords(self) -> None:
+        """The keyword index first: it needs no model, and until it is loaded keyword search reads FTS5."""
+        try:
+            started = time.monotonic()
+            self.store.load_keywords()
+        except Exception:
+            log.exception("loading the keyword index failed; keyword search stays on FTS5")
+            return
+        self.keywords_ready.set()
+        log.info("keyword index loaded in %.1f s", time.monotonic() - started)
 
     def _rebuild_tracks(self) -> None:
         """Reload the vector tracks a failed refresh left out of step (the store marks them)."""

@@ -1,5 +1,6 @@
-"""Per-track search: by vector over the in-memory matrices, by keyword over FTS5 (bm25), and the SQL that
-re-checks every candidate against the caller's scope and filters."""
+"""Per-track search: by vector over the in-memory matrices, by keyword over the in-memory BM25 index (FTS5 while
+it loads, and for history views), and the SQL that re-checks every candidate against the caller's scope and
+filters."""
 
 from __future__ import annotations
 
@@ -11,19 +12,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..store.database import Store
+from ..store.keywords import STOPWORDS, KeywordTrack, terms_of
 from ..store.tracks import Track
 from ..store.vectors import VectorFilter, VectorTrack
 from .scope import Scope
-
-# Words that would make nearly every row an FTS hit; the vector track covers their meaning.
-STOPWORDS = frozenset(
-    """a about above after again all am an and any are as at be been before being below between
-both but by can could did do does doing down during each few for from further had has have having he her here
-hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off
-on once only or other our ours ourselves out over own same she should so some such than that the their theirs
-them themselves then there these they this those through to too under until up very was we were what when where
-which while who whom why will with would you your yours yourself yourselves s t don didn""".split()
-)
 
 MAX_QUERY_TERMS = 32
 
@@ -180,12 +172,49 @@ def fts_search(
     held: VectorTrack | None = None,
 ) -> tuple[list[tuple[int, float]], dict[int, float]]:
     """([(id, bm25)] best first, {id: time}) of the rows the filters admit; bm25 is negative, lower is better,
-    as SQLite reports it.
-
-    Ranked on the index alone (joining every match to its row before ranking costs more than the ranking),
-    then the best candidates are checked against the filters; when the filters reject most of them, the
-    joined query finds the rest."""
+    as SQLite reports it. From the keyword index once it is loaded (every word of the text), else from FTS5."""
     words = query_words(text)
+    if not words:
+        return [], {}
+    kt = store.keywords.get(track.name)
+    if kt is not None and not filters.include_inactive:  # the index holds live rows only
+        found = keyword_search(store, kt, track, words, k, filters)
+        if found is not None:
+            return found
+    return sqlite_fts_search(store, track, words, k, filters, counts, held)
+
+
+def keyword_search(
+    store: Store, kt: KeywordTrack, track: Track, words: list[str], k: int, filters: Filters
+) -> tuple[list[tuple[int, float]], dict[int, float]] | None:
+    """fts_search over the keyword index; None when the filters reject most candidates (FTS5 then finds the
+    rest with the filters joined)."""
+    terms = terms_of(words)
+    where = filters.vector_filter(store)
+    if filters.tracks_suffice:  # pool and time: checked in memory
+        hits = kt.search(terms, k, where)
+        return [(i, s) for i, s, _ in hits], {i: t for i, _, t in hits}
+    fetch = k * FTS_OVERFETCH_FILTERED
+    hits = kt.search(terms, fetch, where)
+    ok = admissible(store, track, [h[0] for h in hits], filters)
+    kept = [(i, s) for i, s, _ in hits if i in ok][:k]
+    if len(kept) == k or len(hits) < fetch:
+        return kept, {i: ok[i] for i, _ in kept}
+    return None
+
+
+def sqlite_fts_search(
+    store: Store,
+    track: Track,
+    words: list[str],
+    k: int,
+    filters: Filters,
+    counts: WordCounts | None = None,
+    held: VectorTrack | None = None,
+) -> tuple[list[tuple[int, float]], dict[int, float]]:
+    """fts_search over FTS5: ranked on the index alone (joining every match to its row before ranking costs
+    more than the ranking), then the best candidates are checked against the filters; when the filters reject
+    most of them, the joined query finds the rest. With `counts`, only the rarest words within the budget."""
     match = fts_query(counts.within_budget(track, words) if counts is not None else words)
     if match is None:
         return [], {}

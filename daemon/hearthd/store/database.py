@@ -1,4 +1,4 @@
-"""The Store: core.db's path, its single writer, per-thread readers and the in-memory vector tracks."""
+"""The Store: core.db's path, its single writer, per-thread readers and the in-memory tracks (vectors, keywords)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from .connection import ReadConnections, open_connection
+from .keywords import KeywordTrack
 from .migrations import check_not_newer, migrate
 from .tracks import TRACKS, Track
 from .vectors import OwnerCodes, VectorTrack, decode
@@ -20,6 +21,7 @@ from .writer import Writer, WriteTx
 log = logging.getLogger(__name__)
 
 LOAD_BATCH = 5000
+KEYWORDS = "keywords"  # the keyword index's entry while it loads (vector tracks are named by their track)
 IN_CHUNK = 500  # ids per `IN (...)`: well under SQLite's bound-parameter limit
 
 
@@ -59,6 +61,8 @@ class Store:
         self.tracks: dict[str, VectorTrack] = {}
         self.staging_model: str | None = None
         self.staging: dict[str, VectorTrack] = {}
+        # The keyword index of each track (empty until loaded, FTS5 is searched meanwhile); model-independent.
+        self.keywords: dict[str, KeywordTrack] = {}
         self._tracks_lock = threading.Lock()
         # Tracks a failed refresh left out of step (reloaded by rebuild_tracks), and while one is reloaded,
         # the rows touched meanwhile.
@@ -158,6 +162,38 @@ class Store:
                 tracks[track.name] = vt
         return tracks
 
+    def load_keyword_tracks(self, conn: sqlite3.Connection) -> dict[str, KeywordTrack]:
+        """Index the live rows' text of every track (called off the boot path)."""
+        tracks = {}
+        for track in TRACKS.values():
+            kt = KeywordTrack(track.name)
+            last = -1
+            while True:
+                rows = conn.execute(
+                    f"SELECT id, {track.text_sql}, owner_id, {track.time_col} FROM {track.table} "
+                    f"WHERE id > ? AND {track.live()} ORDER BY id LIMIT ?",
+                    (last, LOAD_BATCH),
+                ).fetchall()
+                if not rows:
+                    break
+                kt.upsert_many(
+                    [r[0] for r in rows],
+                    [r[1] or "" for r in rows],
+                    [self.owners.code(r[2]) for r in rows],
+                    [r[3] for r in rows],
+                )
+                last = rows[-1][0]
+            tracks[track.name] = kt
+        return tracks
+
+    def load_keywords(self) -> None:
+        """Build the keyword index from core.db and search it, with every write committed meanwhile."""
+
+        def install(loaded: dict[str, KeywordTrack]) -> None:
+            self.keywords = loaded
+
+        self._load_in_step([KEYWORDS], self.load_keyword_tracks, install)
+
     def serve(self, model_id: str, tracks: dict[str, VectorTrack]) -> None:
         with self._tracks_lock:
             self._serve_locked(model_id, tracks)
@@ -170,7 +206,11 @@ class Store:
 
     def load_and_serve(self, model_id: str, dim: int) -> None:
         """Load model_id's tracks from core.db and search them, with every write committed meanwhile."""
-        self._load_in_step(model_id, dim, list(TRACKS), lambda loaded: self._serve_locked(model_id, loaded))
+        self._load_in_step(
+            list(TRACKS),
+            lambda conn: self.load_tracks(model_id, dim, None, conn),
+            lambda loaded: self._serve_locked(model_id, loaded),
+        )
 
     def begin_staging(self, model_id: str, dim: int) -> None:
         """Start building model_id's space beside the one searched (resuming from rows already re-embedded)."""
@@ -181,28 +221,29 @@ class Store:
             if self.staging_model == model_id:
                 self.staging = {**self.staging, **loaded}
 
-        self._load_in_step(model_id, dim, list(TRACKS), install)
+        self._load_in_step(list(TRACKS), lambda conn: self.load_tracks(model_id, dim, None, conn), install)
 
-    def _load_in_step(
-        self, model_id: str, dim: int, names: list[str], install: Callable[[dict[str, VectorTrack]], None]
-    ) -> None:
-        """Load model_id's tracks `names` from one snapshot, then on the writer thread (no refresh can come
-        between) install(loaded) under the tracks lock and replay onto them the rows touched since the
-        snapshot: a write committed during a long load is never missed."""
+    def _load_in_step(self, names: list[str], load: Callable[[sqlite3.Connection], dict], install: Callable) -> None:
+        """load(conn) tracks from one snapshot (`names`: the vector tracks loaded, or [KEYWORDS] for the keyword
+        index), then on the writer thread (no refresh can come between) install(loaded) under the tracks lock
+        and replay onto them the rows touched since the snapshot: a write committed during a long load is
+        never missed."""
         with self._tracks_lock:
             for name in names:
                 self._rebuilding[name] = set()
         try:
             with self.snapshot() as conn:
-                loaded = self.load_tracks(model_id, dim, names, conn)
+                loaded = load(conn)
 
             def swap(writer_conn: sqlite3.Connection) -> None:
                 with self._tracks_lock:
                     install(loaded)
                     replay = {name: self._rebuilding.pop(name, set()) for name in names}
                 for name, ids in replay.items():
-                    if ids:
-                        self._refresh(TRACKS[name], ids, writer_conn)
+                    for track_name in TRACKS if name == KEYWORDS else (name,):
+                        touched = ids if name != KEYWORDS else {i for t, i in ids if t == track_name}
+                        if touched:
+                            self._refresh(TRACKS[track_name], touched, writer_conn)
 
             self.writer.run_job(swap, timeout=None)
         finally:
@@ -266,12 +307,16 @@ class Store:
             with self._tracks_lock:
                 if name in self._rebuilding:
                     self._rebuilding[name].update(ids)  # replayed after the rebuilt track is swapped in
+                if KEYWORDS in self._rebuilding:
+                    self._rebuilding[KEYWORDS].update((name, i) for i in ids)
             try:
                 self._refresh(TRACKS[name], ids, tx.conn)
             except Exception:
-                log.exception("refreshing the %s vector track failed; it will be rebuilt from core.db", name)
+                log.exception("refreshing the %s tracks failed; they will be rebuilt from core.db", name)
                 with self._tracks_lock:
                     self._rebuild_pending.add(name)
+                    if self.keywords:
+                        self._rebuild_pending.add(KEYWORDS)
                 if self.on_rebuild_needed is not None:
                     self.on_rebuild_needed()
 
@@ -285,23 +330,31 @@ class Store:
                 )
                 if vt is not None
             ]
-        if not spaces:
+            kt = self.keywords.get(track.name)
+        if not spaces and kt is None:
             return  # no track loaded yet: loading reads these rows from SQL anyway
         live: dict[int, tuple] = {}
         for chunk in _chunks(sorted(ids)):
             for row in conn.execute(
-                f"SELECT id, embedding, embed_model, owner_id, {track.time_col} FROM {track.table} "
+                f"SELECT id, embedding, embed_model, owner_id, {track.time_col}, {track.text_sql} FROM {track.table} "
                 f"WHERE id IN ({', '.join('?' * len(chunk))}) AND {track.live()}",
                 chunk,
             ):
                 live[row[0]] = tuple(row)[1:]
+        if kt is not None:
+            for row_id in ids:
+                row = live.get(row_id)
+                if row is None:
+                    kt.remove(row_id)
+                else:
+                    kt.upsert(row_id, row[4] or "", self.owners.code(row[2]), row[3])
         for model_id, vt in spaces:
             for row_id in ids:
                 row = live.get(row_id)
                 if row is None:
                     vt.remove(row_id)  # deleted, dismissed, superseded, cleared
                     continue
-                embedding, embed_model, owner_id, ts = row
+                embedding, embed_model, owner_id, ts, _ = row
                 if embedding is not None and embed_model == model_id:
                     vector = decode(embedding)
                     if vector.shape[0] == vt.dim:
@@ -329,6 +382,8 @@ class Store:
             if not names:
                 return []
             self._rebuild_pending.difference_update(names)
+            keywords = KEYWORDS in names
+            names = [name for name in names if name != KEYWORDS]
             groups: dict[tuple[str, str, int], list[str]] = {}
             for which, model_id, space in (
                 ("searched", self.vector_model, self.tracks),
@@ -347,12 +402,18 @@ class Store:
                     elif which == "staging" and self.staging_model == model_id:
                         self.staging = {**self.staging, **loaded}
 
-                self._load_in_step(model_id, dim, group, install)
+                def load(conn, model_id=model_id, dim=dim, group=group):
+                    return self.load_tracks(model_id, dim, group, conn)
+
+                self._load_in_step(group, load, install)
+            if keywords:
+                self.load_keywords()
+                names.append(KEYWORDS)
         except BaseException:
             with self._tracks_lock:
-                self._rebuild_pending.update(names)
+                self._rebuild_pending.update(names + ([KEYWORDS] if keywords else []))
             raise
-        log.info("vector tracks rebuilt from core.db: %s", ", ".join(names))
+        log.info("tracks rebuilt from core.db: %s", ", ".join(names))
         return names
 
     def status(self) -> dict:
