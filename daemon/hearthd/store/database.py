@@ -31,6 +31,29 @@ def _chunks(ids) -> Iterator[list[int]]:
         yield ids[i : i + IN_CHUNK]
 
 
+def _record_changes(conn: sqlite3.Connection) -> None:
+    """Temporary triggers on the writer's connection that note every row of a track inserted, updated or
+    deleted: the in-memory tracks follow each one after its commit, whichever code wrote it (and whether or not
+    it called tx.touch)."""
+    conn.execute("CREATE TEMP TABLE IF NOT EXISTS changed_rows(track TEXT NOT NULL, id INTEGER NOT NULL)")
+    for track in TRACKS.values():
+        for event, row in (("INSERT", "new"), ("UPDATE", "new"), ("DELETE", "old")):
+            conn.execute(
+                f"CREATE TEMP TRIGGER IF NOT EXISTS {track.table}_changed_{event.lower()} AFTER {event} "
+                f"ON main.{track.table} BEGIN INSERT INTO changed_rows(track, id) VALUES ('{track.name}', {row}.id); "
+                "END"
+            )
+
+
+def _collect_changes(tx: WriteTx) -> None:
+    """Before the commit: the rows the triggers noted, touched (and the note emptied in the same transaction)."""
+    rows = tx.execute("SELECT track, id FROM temp.changed_rows").fetchall()
+    if rows:
+        for row in rows:
+            tx.touched.setdefault(row[0], set()).add(row[1])
+        tx.execute("DELETE FROM temp.changed_rows")
+
+
 class Store:
     def __init__(self, data_dir: Path):
         self.path = Path(data_dir) / "core.db"
@@ -50,7 +73,12 @@ class Store:
         except BaseException:
             conn.close()
             raise
-        self.writer = Writer(conn, on_commit=self._refresh_touched)
+        try:
+            _record_changes(conn)
+        except BaseException:
+            conn.close()
+            raise
+        self.writer = Writer(conn, on_commit=self._refresh_touched, before_commit=_collect_changes)
         self._readers = ReadConnections(self.path)
         self._snapshots: dict[int, tuple[sqlite3.Connection, threading.Event]] = {}  # endable ones, by id
         self._snapshots_lock = threading.Lock()

@@ -2,8 +2,8 @@
 
 After datasette's Database: callers hand a function to a queue and wait on a future. Each function runs in
 `BEGIN IMMEDIATE ... COMMIT`, in submission order. After the commit, on the writer thread and in commit order:
-first the rows the transaction touched (`tx.touch`) are handed to `on_commit` (the Store refreshes its vector
-tracks from them), then the hooks registered with `tx.after_commit` run. Neither can take the writer down.
+first the rows the transaction touched (`tx.touch`, and what `before_commit` adds: the Store's triggers
+record every row changed) are handed to `on_commit` (the Store refreshes its in-memory tracks from them), then the hooks registered with `tx.after_commit` run. Neither can take the writer down.
 Jobs (`submit_job`) run on the same thread, in the same order, outside any transaction.
 """
 
@@ -63,9 +63,15 @@ class WriteTx:
 
 
 class Writer:
-    def __init__(self, conn: sqlite3.Connection, on_commit: Callable[[WriteTx], None] | None = None):
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        on_commit: Callable[[WriteTx], None] | None = None,
+        before_commit: Callable[[WriteTx], None] | None = None,
+    ):
         self._conn = conn
         self._on_commit = on_commit
+        self._before_commit = before_commit
         self._queue: queue.Queue = queue.Queue()
         self._closed = False
         self._submit_lock = threading.Lock()  # a job is queued before close's stop marker, or refused
@@ -156,6 +162,8 @@ class Writer:
         try:
             self._conn.execute("BEGIN IMMEDIATE")
             result = fn(tx)
+            if self._before_commit is not None:
+                self._before_commit(tx)
             self._conn.execute("COMMIT")
         except BaseException as exc:  # noqa: BLE001 - handed to the caller
             self._rollback()
