@@ -3,7 +3,8 @@
 After datasette's Database: callers hand a function to a queue and wait on a future. Each function runs in
 `BEGIN IMMEDIATE ... COMMIT`, in submission order. After the commit, on the writer thread and in commit order:
 first the rows the transaction touched (`tx.touch`, and what `before_commit` adds: the Store's triggers
-record every row changed) are handed to `on_commit` (the Store refreshes its in-memory tracks from them), then the hooks registered with `tx.after_commit` run. Neither can take the writer down.
+record every row changed) are handed to `on_commit` (the Store refreshes its in-memory tracks from them),
+then the hooks registered with `tx.after_commit` run. Neither can take the writer down.
 Jobs (`submit_job`) run on the same thread, in the same order, outside any transaction.
 """
 
