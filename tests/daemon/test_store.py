@@ -190,3 +190,50 @@ def test_a_large_track_searches_in_two_stages_and_agrees_with_the_exact_scan():
     assert all(
         owner == 7 for owner in (owners[i] for i, _ in track.search(query, 50, VectorFilter(owners=frozenset({7}))))
     )
+
+
+def test_a_very_large_track_scans_the_nearest_lists_and_keeps_them_in_step(monkeypatch):
+    from hearthd.store import vectors
+
+    monkeypatch.setattr(vectors, "APPROX_MIN_ROWS", 4000)
+    monkeypatch.setattr(vectors, "IVF_MIN_ROWS", 4000)
+    monkeypatch.setattr(vectors, "IVF_LIST_ROWS", 100)
+    monkeypatch.setattr(vectors, "RESCORE_CANDIDATES", 300)
+    monkeypatch.setattr(vectors, "IVF_MIN_PROBES", 6)
+    rng = np.random.default_rng(11)
+    dim, n = 64, 6000
+    centres = rng.normal(size=(80, dim))
+    data = centres[rng.integers(0, 80, n)] + 0.4 * rng.normal(size=(n, dim))
+    data = (data / np.linalg.norm(data, axis=1, keepdims=True)).astype(np.float32)
+    track = VectorTrack("t", dim)
+    for i in range(0, n, 500):  # in batches, as loading does: the file is made at the threshold, then filled
+        track.upsert_many(list(range(i, i + 500)), data[i : i + 500], [HOUSEHOLD] * 500, np.arange(i, i + 500.0))
+    assert track._ivf is not None and len(track._ivf.centroids) == 40
+    # removals (holes filled by the last row), changed vectors and new rows after the file was made
+    for i in range(0, n, 3):
+        track.remove(i)
+    changed = list(range(1, 600, 3))
+    track.upsert_many(changed, data[[c + 1 for c in changed]], [7] * len(changed), [0.0] * len(changed))
+    track.upsert_many(list(range(n, n + 300)), data[:300], [HOUSEHOLD] * 300, np.arange(300.0))
+
+    def lists_hold_every_row_once():
+        ivf, held = track._ivf, []
+        for k in range(len(ivf.centroids)):
+            members = ivf._members[k][: ivf._count[k]]
+            assert (ivf._list[members] == k).all() and (ivf._slot[members] == np.arange(len(members))).all()
+            held.extend(members.tolist())
+        return sorted(held) == list(range(len(track)))
+
+    assert lists_hold_every_row_once()
+    agree = []
+    for q in data[rng.choice(n, 40, replace=False)] + 0.1 * rng.normal(size=(40, dim)).astype(np.float32):
+        approx = [i for i, _ in track.search(q, 10)]
+        exact = [i for i, _ in track.search(q, 10, exact=True)]
+        agree.append(len(set(approx) & set(exact)) / 10)
+    assert np.mean(agree) >= 0.95
+    gone = {i for i, _ in track.search(data[3], 50)}
+    assert 3 not in gone and 0 not in gone  # removed rows are out of every list
+    assert track.search(data[4], 1)[0][0] == n + 4  # a new row, filed after the file was made
+    assert track.search(data[5], 1)[0][0] in (4, 5)  # row 4 now holds row 5's vector
+    mine = {i for i, _ in track.search(data[4], 20, VectorFilter(owners=frozenset({7})))}
+    assert mine and all(i in changed for i in mine)

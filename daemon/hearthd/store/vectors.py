@@ -8,7 +8,10 @@ A large track is searched in two stages. Scanning every full vector reads the wh
 at 100k rows of 384 floats: memory-bound, ~10 ms on a hub); so beyond APPROX_MIN_ROWS the track also keeps each
 vector projected on its leading principal directions (a quarter of the dimensions, fitted on a sample), scans
 that, and re-scores the best RESCORE_CANDIDATES exactly. Below it, and whenever the filters leave few rows, the
-scan is exact. bench/ reports how often the two-stage top k is as good as the exact one.
+scan is exact. Beyond IVF_MIN_ROWS even the coarse scan reads too much (400 MB at 1M rows), so the coarse rows
+are also grouped into lists around k-means centroids (an inverted file, ~IVF_LIST_ROWS rows a list), and only
+the lists whose centroids are nearest the query are scanned (IVF_PROBE_SHARE of them). bench/ reports how often
+the top k is as good as the exact one.
 """
 
 from __future__ import annotations
@@ -25,6 +28,13 @@ COARSE_FRACTION = 4  # the coarse space keeps dim // COARSE_FRACTION principal d
 RESCORE_CANDIDATES = 2000
 FIT_SAMPLE = 4096
 NOWHERE = np.float32(-np.inf)  # the score of a row the filter leaves out
+IVF_MIN_ROWS = 200_000
+IVF_LIST_ROWS = 1000
+IVF_PROBE_SHARE = 0.06
+IVF_MIN_PROBES = 16
+KMEANS_SAMPLE = 64 * 1024
+KMEANS_ROUNDS = 8
+ASSIGN_CHUNK = 65_536
 
 
 def encode(vector: np.ndarray) -> bytes:
@@ -66,6 +76,7 @@ class VectorTrack:
         self._basis: np.ndarray | None = None
         self._coarse: np.ndarray | None = None
         self._fitted_at = 0
+        self._ivf: InvertedFile | None = None  # over the coarse space, once the track is very large
 
     def __len__(self) -> int:
         return self._n
@@ -78,6 +89,8 @@ class VectorTrack:
         if need <= cap:
             return
         new_cap = max(need, cap * 2)
+        if self._ivf is not None:
+            self._ivf.grow(new_cap)
         for attr in ("_matrix", "_ids", "_owners", "_times", "_coarse"):
             old = getattr(self, attr)
             if old is None:
@@ -108,7 +121,10 @@ class VectorTrack:
                 self._times[pos] = times[i]
                 positions[i] = pos
             if self._coarse is not None:  # the batch projected at once
-                self._coarse[positions] = (vectors - self._mean) @ self._basis
+                projected = (vectors - self._mean) @ self._basis
+                self._coarse[positions] = projected
+                if self._ivf is not None:
+                    self._ivf.assign(positions, projected)
             if self._n >= APPROX_MIN_ROWS and self._n >= 2 * self._fitted_at:
                 self._fit()  # first at the threshold, then each time the track doubles: rarely, off the read path
 
@@ -121,8 +137,14 @@ class VectorTrack:
         _, _, vt = np.linalg.svd(sample - mean, full_matrices=False)
         basis = np.ascontiguousarray(vt[: max(8, self.dim // COARSE_FRACTION)].T, dtype=np.float32)
         coarse = np.zeros((len(self._ids), basis.shape[1]), dtype=np.float32)
-        coarse[: self._n] = (rows - mean) @ basis
+        for i in range(0, self._n, ASSIGN_CHUNK):
+            coarse[i : min(i + ASSIGN_CHUNK, self._n)] = (rows[i : i + ASSIGN_CHUNK] - mean) @ basis
+        ivf = None
+        if self._n >= IVF_MIN_ROWS:
+            ivf = InvertedFile(_kmeans(coarse[: self._n], max(1, self._n // IVF_LIST_ROWS), rng), len(self._ids))
+            ivf.assign_all(coarse[: self._n])
         self._mean, self._basis, self._coarse, self._fitted_at = mean.astype(np.float32), basis, coarse, self._n
+        self._ivf = ivf
 
     def remove(self, row_id: int) -> None:
         with self._lock:
@@ -138,7 +160,12 @@ class VectorTrack:
                 self._times[pos] = self._times[last]
                 if self._coarse is not None:
                     self._coarse[pos] = self._coarse[last]
+                if self._ivf is not None:
+                    self._ivf.drop(pos)
+                    self._ivf.move(last, pos)
                 self._pos[moved] = pos
+            elif self._ivf is not None:
+                self._ivf.drop(pos)
             self._matrix[last] = 0
             self._n = last
 
@@ -198,12 +225,20 @@ class VectorTrack:
                     scores = np.where(mask, scores, NOWHERE)
                 positions = np.arange(n)
             else:
-                coarse = self._coarse[:n] @ (self._basis.T @ query)
-                if mask is not None:
-                    coarse = np.where(mask, coarse, NOWHERE)
-                positions = np.argpartition(-coarse, RESCORE_CANDIDATES - 1)[:RESCORE_CANDIDATES]
-                scores = self._matrix[positions] @ query
-                scores[coarse[positions] == NOWHERE] = NOWHERE
+                projected = self._basis.T @ query
+                probed = self._ivf.probe(projected, mask) if self._ivf is not None else None
+                if probed is None:
+                    coarse = self._coarse[:n] @ projected
+                    if mask is not None:
+                        coarse = np.where(mask, coarse, NOWHERE)
+                    positions = np.argpartition(-coarse, RESCORE_CANDIDATES - 1)[:RESCORE_CANDIDATES]
+                    scores = self._matrix[positions] @ query
+                    scores[coarse[positions] == NOWHERE] = NOWHERE
+                else:
+                    scanned, coarse = probed
+                    best = min(RESCORE_CANDIDATES, len(scanned))
+                    positions = scanned[np.argpartition(-coarse, best - 1)[:best]]
+                    scores = self._matrix[positions] @ query
             k = min(k, len(positions))
             top = np.argpartition(-scores, k - 1)[:k]
             top = top[np.argsort(-scores[top])]
@@ -227,6 +262,126 @@ class VectorTrack:
         if where.until is not None:
             mask = (times < where.until) if mask is None else mask & (times < where.until)
         return mask
+
+
+class InvertedFile:
+    """The coarse rows grouped by their nearest centroid, each list's rows stored together (scanning a few
+    lists reads contiguous memory; gathering the same rows from the whole coarse matrix costs as much as
+    scanning it). Rows are known by their position in the track; the track tells it of every move."""
+
+    def __init__(self, centroids: np.ndarray, capacity: int):
+        self.centroids = centroids
+        self._list = np.full(capacity, -1, dtype=np.int32)  # each position's list (-1: none)
+        self._slot = np.zeros(capacity, dtype=np.int32)  # and its place in that list
+        k, width = len(centroids), centroids.shape[1]
+        self._members = [np.zeros(0, dtype=np.int64) for _ in range(k)]
+        self._rows = [np.zeros((0, width), dtype=np.float32) for _ in range(k)]
+        self._count = np.zeros(k, dtype=np.int64)
+
+    def grow(self, capacity: int) -> None:
+        for attr, fill in (("_list", -1), ("_slot", 0)):
+            old = getattr(self, attr)
+            new = np.full(capacity, fill, dtype=old.dtype)
+            new[: len(old)] = old
+            setattr(self, attr, new)
+
+    def assign_all(self, coarse: np.ndarray) -> None:
+        """Every row at once (positions 0..n-1), when the file is made."""
+        lists = np.concatenate(
+            [_nearest(coarse[i : i + ASSIGN_CHUNK], self.centroids) for i in range(0, len(coarse), ASSIGN_CHUNK)]
+        )
+        order = np.argsort(lists, kind="stable")
+        bounds = np.searchsorted(lists[order], np.arange(len(self.centroids) + 1))
+        for k in range(len(self.centroids)):
+            members = order[bounds[k] : bounds[k + 1]]
+            self._members[k], self._rows[k] = members.astype(np.int64), coarse[members]
+            self._count[k] = len(members)
+            self._list[members] = k
+            self._slot[members] = np.arange(len(members), dtype=np.int32)
+
+    def assign(self, positions: np.ndarray, coarse: np.ndarray) -> None:
+        """New or changed rows: each into the list of its nearest centroid."""
+        for pos, k, row in zip(positions, _nearest(coarse, self.centroids), coarse):
+            self.drop(int(pos))
+            self._append(int(pos), int(k), row)
+
+    def _append(self, pos: int, k: int, row: np.ndarray) -> None:
+        n = int(self._count[k])
+        if n == len(self._members[k]):
+            cap = max(16, 2 * n)
+            members, rows = np.zeros(cap, dtype=np.int64), np.zeros((cap, self.centroids.shape[1]), np.float32)
+            members[:n], rows[:n] = self._members[k][:n], self._rows[k][:n]
+            self._members[k], self._rows[k] = members, rows
+        self._members[k][n], self._rows[k][n] = pos, row
+        self._count[k] = n + 1
+        self._list[pos], self._slot[pos] = k, n
+
+    def drop(self, pos: int) -> None:
+        k = int(self._list[pos])
+        if k < 0:
+            return
+        slot, last = int(self._slot[pos]), int(self._count[k]) - 1
+        if slot != last:  # the list's last row into the hole
+            moved = int(self._members[k][last])
+            self._members[k][slot], self._rows[k][slot] = moved, self._rows[k][last]
+            self._slot[moved] = slot
+        self._count[k] = last
+        self._list[pos] = -1
+
+    def move(self, old: int, new: int) -> None:
+        """The row at position `old` is now at `new` (the track filled a hole with its last row)."""
+        k = int(self._list[old])
+        if k < 0:
+            return
+        slot = int(self._slot[old])
+        self._members[k][slot] = new
+        self._list[new], self._slot[new] = k, slot
+        self._list[old] = -1
+
+    def probe(self, projected: np.ndarray, mask: np.ndarray | None) -> tuple[np.ndarray, np.ndarray] | None:
+        """(positions, coarse scores) of the rows in the lists nearest the projected query that the mask admits,
+        or None when they are too few to fill the candidates (the whole coarse space is scanned then)."""
+        nlist = len(self.centroids)
+        probes = min(nlist, max(IVF_MIN_PROBES, int(nlist * IVF_PROBE_SHARE)))
+        nearest = np.argpartition(-(self.centroids @ projected), probes - 1)[:probes]
+        positions, scores = [], []
+        for k in nearest:
+            n = int(self._count[k])
+            if n:
+                positions.append(self._members[k][:n])
+                scores.append(self._rows[k][:n] @ projected)
+        if not positions:
+            return None
+        scanned, coarse = np.concatenate(positions), np.concatenate(scores)
+        if mask is not None:
+            keep = mask[scanned]
+            scanned, coarse = scanned[keep], coarse[keep]
+        return (scanned, coarse) if len(scanned) >= RESCORE_CANDIDATES else None
+
+
+def _nearest(rows: np.ndarray, centroids: np.ndarray) -> np.ndarray:
+    """Each row's nearest centroid (squared distance, without the rows' own norm, which all share)."""
+    return np.argmax(rows @ centroids.T - 0.5 * np.einsum("ij,ij->i", centroids, centroids), axis=1).astype(np.int32)
+
+
+def _kmeans(rows: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
+    """k centroids of the rows, by a few Lloyd rounds on a sample (enough for lists that are probed by the
+    dozen: a row near a border is found through the neighbouring list)."""
+    sample = rows[rng.choice(len(rows), size=min(KMEANS_SAMPLE, len(rows)), replace=False)]
+    k = min(k, len(sample))
+    centroids = sample[rng.choice(len(sample), size=k, replace=False)].copy()
+    for _ in range(KMEANS_ROUNDS):
+        assigned = _nearest(sample, centroids)
+        sums = np.zeros_like(centroids)
+        np.add.at(sums, assigned, sample)
+        counts = np.bincount(assigned, minlength=k)
+        filled = counts > 0
+        centroids[filled] = sums[filled] / counts[filled, None]
+        # an empty list restarts at a random row
+        empty = np.flatnonzero(~filled)
+        if len(empty):
+            centroids[empty] = sample[rng.choice(len(sample), size=len(empty), replace=False)]
+    return np.ascontiguousarray(centroids, dtype=np.float32)
 
 
 def _one_of(codes: np.ndarray, wanted: frozenset[int]) -> np.ndarray:
