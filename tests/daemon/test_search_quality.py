@@ -130,3 +130,24 @@ def test_fts5_keeps_a_querys_rarest_words_within_the_match_budget_and_the_keywor
     indexed, _ = search.fts_search(daemon.store, turns, "remind dentist", 10, filters, counts)
     assert [i for i, _ in indexed] == [i for i, _ in without]
     assert [s for _, s in indexed] == pytest.approx([s for _, s in without], rel=1e-9)
+
+
+def test_a_question_naming_a_speaker_also_searches_that_speakers_turns_alone(daemon):
+    from hearthd.memory.hybrid import METHOD_WEIGHTS, NAMED, named_weights
+
+    t0 = time.time() - 86_400
+    # many turns by others that match the question's words as well as hers does, and come first
+    for i in range(0, 150, 30):
+        _commit(daemon, "lounge", "bob", [f"The holiday plan {j} is still open" for j in range(i, i + 30)], t0 + i)
+    hers = _commit(daemon, "kitchen", "alice", ["For the holiday I would love to see Lisbon"], t0 + 3600)
+    settle(daemon)
+    question = "where does Alice want to go on holiday"
+    found = daemon.recaller.search_all(question, Filters(EVERYTHING), k=10)
+    first = found["turns"][0]
+    assert first["id"] == hers[0]["id"] and "fts_named_rank" in first["parts"]
+    assert daemon.recaller.said_share({"alice"}) == pytest.approx(1 / 151)
+    without_name = daemon.recaller.search_all("where to go on holiday", Filters(EVERYTHING), k=10)
+    assert hers[0]["id"] not in {t["id"] for t in without_name["turns"]}  # the 150 others come first
+    # A speaker who said half of the memory: the keyword list over their turns would only repeat the global one.
+    assert named_weights(0.5) == {"vector" + NAMED: 0.5 * METHOD_WEIGHTS["vector"], "fts" + NAMED: 0.0}
+    assert named_weights(0.0) == {"vector" + NAMED: METHOD_WEIGHTS["vector"], "fts" + NAMED: METHOD_WEIGHTS["fts"]}

@@ -20,6 +20,27 @@ WEIGHTS = {"turns": 1.0, "facts": 1.5, "episodes": 1.0}
 # Within a track a keyword match counts 1.5x a vector neighbour: with the small bundled model, BM25 alone beats
 # the dense ranking by ten points of LoCoMo recall@10 (bench/results/locomo.md), so the fusion leans on it.
 METHOD_WEIGHTS = {"vector": 1.0, "fts": 1.5}
+# A question that names a speaker also searches that speaker's turns alone (recall.py): a method's list there
+# is named METHOD + NAMED and weighs as its method does, so a turn in both lists sums both ranks.
+NAMED = "_named"
+# How much those lists weigh depends on how much of the memory the named speakers said (`share`): a list over
+# a few speakers among many years of turns finds what the whole memory's lists miss, one over half of the memory
+# mostly repeats them. The keyword list repeats them soonest (bm25 ranks the same rows the same way in both), so
+# it weighs nothing once the speakers said NAMED_KEYWORD_SHARE of the turns; the vector list, whose global
+# ranking is noisier, still adds its part. Measured on LoCoMo (bench/results/locomo*.md): its conversations
+# alone (each speaker says half of the turns) and in a 100k-turn memory.
+NAMED_KEYWORD_SHARE = 0.25
+
+
+def named_weights(share: float) -> dict[str, float]:
+    """The weights of the named-speaker lists when the named speakers said `share` of the track's turns."""
+    share = min(1.0, max(0.0, share))
+    return {
+        "vector" + NAMED: METHOD_WEIGHTS["vector"] * (1.0 - share),
+        "fts" + NAMED: METHOD_WEIGHTS["fts"] * max(0.0, 1.0 - share / NAMED_KEYWORD_SHARE),
+    }
+
+
 RECENCY_BOOST = 0.25
 DAY = 86_400.0
 NEIGHBOUR_SHARE = 0.5
@@ -60,11 +81,12 @@ def fuse(
     half_life_days: float,
     turn_context: TurnContext | None = None,
     limit: int | None = None,
+    weights: dict[str, float] | None = None,
 ) -> list[Hit]:
     """ranked: (track, method) -> [(id, raw score)] best first, method 'vector' or 'fts'. The hits best first;
     with a limit, only the best `limit` of each track (scores are plain floats until then: a query fuses
-    hundreds of candidates to return a few)."""
-    rrf, found = _rrf(ranked)
+    hundreds of candidates to return a few). `weights`: method weights for this query (named_weights)."""
+    rrf, found = _rrf(ranked, weights)
     context = _read_in_context(rrf, turn_context) if turn_context is not None else {}
     scored = []
     for key, value in rrf.items():
@@ -81,19 +103,21 @@ def fuse(
         parts: dict = {"rrf": rrf[key]}
         for method, rank, raw in found.get(key, ()):
             parts[f"{method}_rank"] = rank
-            parts["similarity" if method == "vector" else "bm25"] = raw
+            parts["similarity" if method.startswith("vector") else "bm25"] = raw
         parts.update(context.get(key, {}))
         parts["recency"] = boost
         hits.append(Hit(key[0], key[1], -negative, parts))
     return hits
 
 
-def _rrf(ranked: dict[tuple[str, str], list[tuple[int, float]]]) -> tuple[dict, dict]:
+def _rrf(
+    ranked: dict[tuple[str, str], list[tuple[int, float]]], weights: dict[str, float] | None = None
+) -> tuple[dict, dict]:
     """({(track, id): fused rank score}, {(track, id): [(method, rank, raw score)]})."""
     rrf: dict[tuple[str, int], float] = {}
     found: dict[tuple[str, int], list[tuple[str, int, float]]] = {}
     for (track, method), items in ranked.items():
-        weight = WEIGHTS[track] * METHOD_WEIGHTS[method]
+        weight = WEIGHTS[track] * (weights or {}).get(method, METHOD_WEIGHTS.get(method, 0.0))
         for rank, (row_id, raw) in enumerate(items, start=1):
             key = (track, row_id)
             rrf[key] = rrf.get(key, 0.0) + weight / (RRF_K + rank)
@@ -102,14 +126,17 @@ def _rrf(ranked: dict[tuple[str, str], list[tuple[int, float]]]) -> tuple[dict, 
 
 
 def turns_that_may_lead(
-    ranked: dict[tuple[str, str], list[tuple[int, float]]], k: int, speaker_named: bool
+    ranked: dict[tuple[str, str], list[tuple[int, float]]],
+    k: int,
+    speaker_named: bool,
+    weights: dict[str, float] | None = None,
 ) -> set[int]:
     """The turn candidates whose context (neighbours, speaker) can change the best k turns. Context and
     recency only raise a score, and a turn lifted by a neighbour stays below it; so a candidate whose score,
     boosted as far as it can be, stays under the k-th score neither enters the best k nor lifts a turn into
     them, and reading the others' context (a large memory gives hundreds of candidates) changes nothing."""
     turns = {key: items for key, items in ranked.items() if key[0] == "turns"}
-    scores = sorted(((score, row_id) for (_, row_id), score in _rrf(turns)[0].items()), reverse=True)
+    scores = sorted(((score, row_id) for (_, row_id), score in _rrf(turns, weights)[0].items()), reverse=True)
     if len(scores) <= k:
         return {row_id for _, row_id in scores}
     kth = scores[k - 1][0]

@@ -9,6 +9,7 @@ import json
 import re
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
 
 import numpy as np
 
@@ -17,7 +18,7 @@ from ..settings import Settings
 from ..store.database import Store
 from ..store.tracks import TRACKS, Track
 from ..timeutil import iso
-from .hybrid import Hit, TurnContext, fuse, turns_that_may_lead
+from .hybrid import NAMED, Hit, TurnContext, fuse, named_weights, turns_that_may_lead
 from .search import Filters, Space, WordCounts, admissible, fts_search, vector_search
 
 CANDIDATES = 100  # per track and method, before fusion
@@ -71,12 +72,26 @@ class Recaller:
             return []
         now = time.time() if now is None else now
         ranked, times = {}, {}
-        jobs = [(name, method) for name in tracks for method in methods if method != "vector" or space is not None]
+        speakers = named_speakers(self.store, text) if "turns" in tracks else set()
+        usable = [method for method in methods if method != "vector" or space is not None]
+        jobs = [(name, method) for name in tracks for method in usable]
+        weights = named_weights(self.said_share(speakers)) if speakers else None
+        if weights:
+            # Each method once more over the named speakers' turns alone: in a large memory their turns would
+            # otherwise compete with every other turn for the candidates (and the speaker boost only lifts those).
+            jobs += [("turns", method + NAMED) for method in usable if weights[method + NAMED] > 0]
+        said_by = replace(filters, said_by=tuple(sorted(speakers)))
         # The big track's searches (turns) run on the pool while this thread does the small ones.
         big = [job for job in jobs if job[0] == "turns"]
         pooled = big if 0 < len(big) < len(jobs) else jobs[1:]
-        futures = {job: self._pool.submit(self._search_one, *job, text, filters, space) for job in pooled}
-        results = {job: self._search_one(*job, text, filters, space) for job in jobs if job not in futures}
+
+        def search_one(name: str, method: str):
+            if method.endswith(NAMED):
+                return self._search_one(name, method.removesuffix(NAMED), text, said_by, space)
+            return self._search_one(name, method, text, filters, space)
+
+        futures = {job: self._pool.submit(search_one, *job) for job in pooled}
+        results = {job: search_one(*job) for job in jobs if job not in futures}
         results.update({job: future.result() for job, future in futures.items()})
         for job in jobs:  # in a fixed order, whichever finished first
             hits, ok = results[job]
@@ -86,12 +101,30 @@ class Recaller:
         context = None
         candidates = {i for (name, _), items in ranked.items() if name == "turns" for i, _ in items}
         if candidates:
-            speakers = named_speakers(self.store, text)
             context = turn_context(
-                self.store, turns_that_may_lead(ranked, k, bool(speakers)), candidates, speakers, filters, times
+                self.store,
+                turns_that_may_lead(ranked, k, bool(speakers), weights),
+                candidates,
+                speakers,
+                filters,
+                times,
             )
         half_life = self.settings["episodes.recency_decay_half_life_days"]
-        return fuse(ranked, times, now, half_life, context, limit=k)
+        return fuse(ranked, times, now, half_life, context, limit=k, weights=weights)
+
+    def said_share(self, speakers: set[str]) -> float:
+        """The share of the live turns said by these speakers."""
+        kt = self.store.keywords.get("turns")
+        if kt is not None:
+            return kt.said_share(self.store.owners.codes(speakers))
+        marks = ", ".join("?" * len(speakers))
+        with self.store.reading() as conn:
+            said, total = conn.execute(
+                f"SELECT count(*) FILTER (WHERE speaker_id IN ({marks})), count(*) FROM turns "
+                f"WHERE {TRACKS['turns'].live()}",
+                sorted(speakers),
+            ).fetchone()
+        return said / total if total else 0.0
 
     def _search_one(
         self, name: str, method: str, text: str, filters: Filters, space: Space | None

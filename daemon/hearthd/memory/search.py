@@ -106,6 +106,7 @@ class Filters:
     until: float | None = None
     participants: tuple[str, ...] = ()
     include_inactive: bool = False  # superseded facts, cleared turns: only for history views
+    said_by: tuple[str, ...] = ()  # only turns said by one of these speakers (recall's named-speaker lists)
 
     def where(self, track: Track, alias: str = "x") -> tuple[str, list]:
         owner_sql, params = self.scope.sql(f"{alias}.owner_id")
@@ -118,6 +119,9 @@ class Filters:
         if self.until is not None:
             clauses.append(f"{alias}.{track.time_col} < ?")
             params.append(self.until)
+        if self.said_by and track.speaker_sql != "NULL":
+            clauses.append(f"{alias}.{track.speaker_sql} IN ({', '.join('?' * len(self.said_by))})")
+            params.extend(self.said_by)
         if self.participants:
             marks = ", ".join("?" * len(self.participants))
             if track.name == "turns":
@@ -136,7 +140,8 @@ class Filters:
         return not self.participants
 
     def vector_filter(self, store: Store) -> VectorFilter:
-        return VectorFilter(owners=self.scope.codes(store.owners), since=self.since, until=self.until)
+        said_by = store.owners.codes(self.said_by) if self.said_by else None
+        return VectorFilter(owners=self.scope.codes(store.owners), since=self.since, until=self.until, speakers=said_by)
 
 
 @dataclass(frozen=True)
@@ -220,7 +225,11 @@ def sqlite_fts_search(
         return [], {}
     with store.reading() as conn:
         unfiltered = (
-            filters.scope.all_pools and filters.since is None and filters.until is None and not filters.participants
+            filters.scope.all_pools
+            and filters.since is None
+            and filters.until is None
+            and not filters.participants
+            and not filters.said_by
         )
         fetch = k * (FTS_OVERFETCH if unfiltered else FTS_OVERFETCH_FILTERED)
         ranked = conn.execute(

@@ -175,7 +175,7 @@ class Store:
                 last = -1
                 while True:
                     rows = conn.execute(
-                        f"SELECT id, embedding, owner_id, {track.time_col} FROM {track.table} "
+                        f"SELECT id, embedding, owner_id, {track.time_col}, {track.speaker_sql} FROM {track.table} "
                         f"WHERE id > ? AND embed_model = ? AND {track.live()} ORDER BY id LIMIT ?",
                         (last, model_id, LOAD_BATCH),
                     ).fetchall()
@@ -184,7 +184,11 @@ class Store:
                     vectors = np.stack([decode(r[1]) for r in rows])
                     if vectors.shape[1] == dim:
                         vt.upsert_many(
-                            [r[0] for r in rows], vectors, [self.owners.code(r[2]) for r in rows], [r[3] for r in rows]
+                            [r[0] for r in rows],
+                            vectors,
+                            [self.owners.code(r[2]) for r in rows],
+                            [r[3] for r in rows],
+                            [self.owners.code(r[4]) for r in rows],
                         )
                     last = rows[-1][0]
                 tracks[track.name] = vt
@@ -198,7 +202,7 @@ class Store:
             last = -1
             while True:
                 rows = conn.execute(
-                    f"SELECT id, {track.text_sql}, owner_id, {track.time_col} FROM {track.table} "
+                    f"SELECT id, {track.text_sql}, owner_id, {track.time_col}, {track.speaker_sql} FROM {track.table} "
                     f"WHERE id > ? AND {track.live()} ORDER BY id LIMIT ?",
                     (last, LOAD_BATCH),
                 ).fetchall()
@@ -209,6 +213,7 @@ class Store:
                     [r[1] or "" for r in rows],
                     [self.owners.code(r[2]) for r in rows],
                     [r[3] for r in rows],
+                    [self.owners.code(r[4]) for r in rows],
                 )
                 last = rows[-1][0]
             tracks[track.name] = kt
@@ -364,7 +369,8 @@ class Store:
         live: dict[int, tuple] = {}
         for chunk in _chunks(sorted(ids)):
             for row in conn.execute(
-                f"SELECT id, embedding, embed_model, owner_id, {track.time_col}, {track.text_sql} FROM {track.table} "
+                f"SELECT id, embedding, embed_model, owner_id, {track.time_col}, {track.text_sql}, {track.speaker_sql} "
+                f"FROM {track.table} "
                 f"WHERE id IN ({', '.join('?' * len(chunk))}) AND {track.live()}",
                 chunk,
             ):
@@ -375,18 +381,19 @@ class Store:
                 if row is None:
                     kt.remove(row_id)
                 else:
-                    kt.upsert(row_id, row[4] or "", self.owners.code(row[2]), row[3])
+                    kt.upsert(row_id, row[4] or "", self.owners.code(row[2]), row[3], self.owners.code(row[5]))
         for model_id, vt in spaces:
             for row_id in ids:
                 row = live.get(row_id)
                 if row is None:
                     vt.remove(row_id)  # deleted, dismissed, superseded, cleared
                     continue
-                embedding, embed_model, owner_id, ts, _ = row
+                embedding, embed_model, owner_id, ts, _, speaker = row
+                owner, said_by = self.owners.code(owner_id), self.owners.code(speaker)
                 if embedding is not None and embed_model == model_id:
                     vector = decode(embedding)
                     if vector.shape[0] == vt.dim:
-                        vt.upsert(row_id, vector, self.owners.code(owner_id), ts)
+                        vt.upsert(row_id, vector, owner, ts, said_by)
                         continue
                     vt.remove(row_id)
                 elif row_id in vt:
@@ -395,7 +402,7 @@ class Store:
                     # complete. Its owner and time may still have changed.
                     vector = vt.vector(row_id)
                     if vector is not None:
-                        vt.upsert(row_id, vector, self.owners.code(owner_id), ts)
+                        vt.upsert(row_id, vector, owner, ts, said_by)
 
     def rebuild_pending(self) -> list[str]:
         with self._tracks_lock:

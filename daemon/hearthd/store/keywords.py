@@ -20,7 +20,7 @@ from collections import Counter
 import numpy as np
 import Stemmer
 
-from .vectors import VectorFilter, _one_of
+from .vectors import HOUSEHOLD, VectorFilter, admitted
 
 # Words that would make nearly every row a hit; the vector track covers their meaning. Never indexed.
 STOPWORDS = frozenset(
@@ -103,11 +103,13 @@ class KeywordTrack:
         self._ids = np.zeros(capacity, dtype=np.int64)
         self._owners = np.zeros(capacity, dtype=np.int32)
         self._times = np.zeros(capacity, dtype=np.float64)
+        self._speakers = np.zeros(capacity, dtype=np.int32)
         self._lengths = np.zeros(capacity, dtype=np.int32)
         self._alive = np.zeros(capacity, dtype=bool)
         self._digests = np.zeros(capacity, dtype=np.uint32)  # of the text: an unchanged text is not re-indexed
         self._pos: dict[int, int] = {}
         self._postings: dict[str, _Postings] = {}
+        self._said: Counter[int] = Counter()  # live rows per speaker code
 
     def __len__(self) -> int:
         return self._live
@@ -115,35 +117,39 @@ class KeywordTrack:
     def __contains__(self, row_id: int) -> bool:
         return int(row_id) in self._pos
 
-    def upsert(self, row_id: int, text: str, owner: int, ts: float) -> None:
-        self.upsert_many([row_id], [text], [owner], [ts])
+    def upsert(self, row_id: int, text: str, owner: int, ts: float, speaker: int = HOUSEHOLD) -> None:
+        self.upsert_many([row_id], [text], [owner], [ts], [speaker])
 
-    def upsert_many(self, ids, texts, owners, times) -> None:
+    def upsert_many(self, ids, texts, owners, times, speakers=None) -> None:
         with self._lock:
             fresh = []
             for i, row_id in enumerate(ids):
                 row_id = int(row_id)
                 digest = zlib.crc32(texts[i].encode())
+                speaker = HOUSEHOLD if speakers is None else speakers[i]
                 slot = self._pos.get(row_id)
-                if slot is not None and self._digests[slot] == digest:
-                    self._owners[slot], self._times[slot] = owners[i], times[i]  # the same text: no re-index
+                if slot is not None and self._digests[slot] == digest:  # the same text: no re-index
+                    self._said[int(self._speakers[slot])] -= 1
+                    self._said[int(speaker)] += 1
+                    self._owners[slot], self._times[slot], self._speakers[slot] = owners[i], times[i], speaker
                     continue
                 if slot is not None:
                     self._kill(slot)
-                fresh.append((row_id, texts[i], owners[i], times[i], digest))
+                fresh.append((row_id, texts[i], owners[i], times[i], speaker, digest))
             if fresh:
                 self._add(fresh)
 
     def _add(self, rows) -> None:
         self._grow(self._slots + len(rows))
         by_term: dict[str, tuple[list[int], list[int]]] = {}
-        for row_id, text, owner, ts, digest in rows:
+        for row_id, text, owner, ts, speaker, digest in rows:
             slot = self._slots
             self._slots += 1
             words = tokens(text)
-            self._ids[slot], self._owners[slot], self._times[slot] = row_id, owner, ts
+            self._ids[slot], self._owners[slot], self._times[slot], self._speakers[slot] = row_id, owner, ts, speaker
             self._lengths[slot], self._alive[slot], self._digests[slot] = len(words), True, digest
             self._pos[row_id] = slot
+            self._said[int(speaker)] += 1
             self._live += 1
             self._total_len += len(words)
             counts: dict[str, int] = {}
@@ -170,6 +176,7 @@ class KeywordTrack:
     def _kill(self, slot: int) -> None:
         del self._pos[int(self._ids[slot])]
         self._alive[slot] = False
+        self._said[int(self._speakers[slot])] -= 1
         self._live -= 1
         self._total_len -= int(self._lengths[slot])
         if self._slots - self._live > max(self._live, 4096):
@@ -180,7 +187,7 @@ class KeywordTrack:
         if need <= cap:
             return
         new_cap = max(need, cap * 2)
-        for attr in ("_ids", "_owners", "_times", "_lengths", "_alive", "_digests"):
+        for attr in ("_ids", "_owners", "_times", "_speakers", "_lengths", "_alive", "_digests"):
             old = getattr(self, attr)
             new = np.zeros(new_cap, dtype=old.dtype)
             new[: self._slots] = old[: self._slots]
@@ -198,15 +205,16 @@ class KeywordTrack:
                 continue
             p.slots, p.tfs = renumber[p.slots[: p.n][keep]].astype(np.int32), p.tfs[: p.n][keep]
             p.n = len(p.slots)
-        for attr in ("_ids", "_owners", "_times", "_lengths", "_digests"):
+        for attr in ("_ids", "_owners", "_times", "_speakers", "_lengths", "_digests"):
             setattr(self, attr, np.ascontiguousarray(getattr(self, attr)[: self._slots][alive]))
         self._slots = self._live
         self._alive = np.ones(self._slots, dtype=bool)
         self._pos = {int(row_id): slot for slot, row_id in enumerate(self._ids)}
 
-    def time_of(self, row_ids) -> dict[int, float]:
+    def said_share(self, speakers) -> float:
+        """The share of the live rows said by these speaker codes."""
         with self._lock:
-            return {int(r): float(self._times[self._pos[int(r)]]) for r in row_ids if int(r) in self._pos}
+            return sum(self._said[int(c)] for c in speakers) / self._live if self._live else 0.0
 
     def search(self, terms: list[str], k: int, where: VectorFilter | None = None) -> list[tuple[int, float, float]]:
         """The k rows with the best bm25 for the terms (stems) that the filter admits, as (id, bm25, time),
@@ -258,14 +266,4 @@ class KeywordTrack:
             return [(int(self._ids[slots[i]]), -float(total[i]), float(self._times[slots[i]])) for i in top]
 
     def _admitted_at(self, slots: np.ndarray, where: VectorFilter | None) -> np.ndarray | None:
-        if where is None:
-            return None
-        mask = None
-        if where.owners is not None:
-            mask = _one_of(self._owners[slots], where.owners)
-        times = self._times[slots] if where.since is not None or where.until is not None else None
-        if where.since is not None:
-            mask = (times >= where.since) if mask is None else mask & (times >= where.since)
-        if where.until is not None:
-            mask = (times < where.until) if mask is None else mask & (times < where.until)
-        return mask
+        return None if where is None else admitted(where, self._owners, self._times, self._speakers, slots)

@@ -51,11 +51,13 @@ def decode(blob: bytes) -> np.ndarray:
 
 @dataclass(frozen=True)
 class VectorFilter:
-    """Which rows a search may return. owners=None: every pool; since/until bound the row's time."""
+    """Which rows a search may return. owners=None: every pool; since/until bound the row's time; speakers (codes,
+    as owners are coded): only rows said by one of them."""
 
     owners: frozenset[int] | None = None
     since: float | None = None
     until: float | None = None
+    speakers: frozenset[int] | None = None
 
 
 class VectorTrack:
@@ -70,6 +72,7 @@ class VectorTrack:
         self._ids = np.zeros(capacity, dtype=np.int64)
         self._owners = np.zeros(capacity, dtype=np.int32)
         self._times = np.zeros(capacity, dtype=np.float64)
+        self._speakers = np.zeros(capacity, dtype=np.int32)
         self._pos: dict[int, int] = {}
         # The coarse space (None until the track is large): mean, basis (dim x c) and the projected rows.
         self._mean: np.ndarray | None = None
@@ -91,7 +94,7 @@ class VectorTrack:
         new_cap = max(need, cap * 2)
         if self._ivf is not None:
             self._ivf.grow(new_cap)
-        for attr in ("_matrix", "_ids", "_owners", "_times", "_coarse"):
+        for attr in ("_matrix", "_ids", "_owners", "_times", "_speakers", "_coarse"):
             old = getattr(self, attr)
             if old is None:
                 continue
@@ -99,10 +102,10 @@ class VectorTrack:
             new[: self._n] = old[: self._n]
             setattr(self, attr, new)
 
-    def upsert(self, row_id: int, vector: np.ndarray, owner: int, ts: float) -> None:
-        self.upsert_many([row_id], np.asarray(vector, dtype=np.float32).reshape(1, -1), [owner], [ts])
+    def upsert(self, row_id: int, vector: np.ndarray, owner: int, ts: float, speaker: int = HOUSEHOLD) -> None:
+        self.upsert_many([row_id], np.asarray(vector, dtype=np.float32).reshape(1, -1), [owner], [ts], [speaker])
 
-    def upsert_many(self, ids, vectors: np.ndarray, owners, times) -> None:
+    def upsert_many(self, ids, vectors: np.ndarray, owners, times, speakers=None) -> None:
         vectors = np.asarray(vectors, dtype=np.float32)
         if vectors.ndim != 2 or vectors.shape[1] != self.dim:
             raise ValueError(f"{self.name}: vectors of dimension {vectors.shape[-1]} in a {self.dim}-d track")
@@ -119,6 +122,7 @@ class VectorTrack:
                 self._matrix[pos] = vectors[i]
                 self._owners[pos] = owners[i]
                 self._times[pos] = times[i]
+                self._speakers[pos] = HOUSEHOLD if speakers is None else speakers[i]
                 positions[i] = pos
             if self._coarse is not None:  # the batch projected at once
                 projected = (vectors - self._mean) @ self._basis
@@ -158,6 +162,7 @@ class VectorTrack:
                 self._ids[pos] = moved
                 self._owners[pos] = self._owners[last]
                 self._times[pos] = self._times[last]
+                self._speakers[pos] = self._speakers[last]
                 if self._coarse is not None:
                     self._coarse[pos] = self._coarse[last]
                 if self._ivf is not None:
@@ -253,15 +258,25 @@ class VectorTrack:
         """Which of the rows at the given positions the filter admits, as a mask (None: all)."""
         if where is None:
             return None
-        mask = None
-        owners, times = self._owners[positions], self._times[positions]
-        if where.owners is not None:
-            mask = _one_of(owners, where.owners)
+        return admitted(where, self._owners, self._times, self._speakers, positions)
+
+
+def admitted(where: VectorFilter, owners, times, speakers, positions) -> np.ndarray | None:
+    """Which of the rows at `positions` (of the per-row owner, time and speaker arrays) the filter admits, as a
+    mask (None: all). Shared by the vector and keyword tracks."""
+    mask = None
+    if where.owners is not None:
+        mask = _one_of(owners[positions], where.owners)
+    if where.speakers is not None:
+        said = _one_of(speakers[positions], where.speakers)
+        mask = said if mask is None else mask & said
+    if where.since is not None or where.until is not None:
+        at = times[positions]
         if where.since is not None:
-            mask = (times >= where.since) if mask is None else mask & (times >= where.since)
+            mask = (at >= where.since) if mask is None else mask & (at >= where.since)
         if where.until is not None:
-            mask = (times < where.until) if mask is None else mask & (times < where.until)
-        return mask
+            mask = (at < where.until) if mask is None else mask & (at < where.until)
+    return mask
 
 
 class InvertedFile:
