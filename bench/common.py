@@ -302,12 +302,18 @@ def settle(max_seconds: float = 60, window: float = 0.5, busy_below: float = 0.1
 
 @contextmanager
 def in_process_daemon(data_dir: Path, timeout: float = 900):
-    """Daemon(data_dir).start() in this process; yields once the model is loaded, the tracks are in memory
-    and the background embedder has nothing pending."""
+    """Daemon(data_dir).start() in this process, without its scheduled passes; yields once the model is loaded,
+    the tracks are in memory and the background embedder has nothing pending."""
     from hearthd.daemon import Daemon
+
+    from hearthd.daemon import RETENTION_JOB
 
     daemon = Daemon(data_dir).start()
     try:
+        # The memory is measured as it was built: no sweeper forming sessions, and no retention pass deleting the
+        # data's older turns (it spans two years, the default window one) while the queries run.
+        daemon.sweeper.stop()
+        daemon.scheduler.remove_job(RETENTION_JOB)
         t0 = time.perf_counter()
         if not daemon.embedder.wait_ready(timeout) or daemon.embedder.state != "ready":
             raise RuntimeError(f"embedder not ready: {daemon.embedder.error}")
