@@ -304,9 +304,7 @@ def settle(max_seconds: float = 60, window: float = 0.5, busy_below: float = 0.1
 def in_process_daemon(data_dir: Path, timeout: float = 900):
     """Daemon(data_dir).start() in this process, without its scheduled passes; yields once the model is loaded,
     the tracks are in memory and the background embedder has nothing pending."""
-    from hearthd.daemon import Daemon
-
-    from hearthd.daemon import RETENTION_JOB
+    from hearthd.daemon import RETENTION_JOB, Daemon
 
     daemon = Daemon(data_dir).start()
     try:
