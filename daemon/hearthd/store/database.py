@@ -95,7 +95,7 @@ class Store:
         # Tracks a failed refresh left out of step (reloaded by rebuild_tracks), and while one is reloaded,
         # the rows touched meanwhile.
         self._rebuild_pending: set[str] = set()
-        self._rebuilding: dict[str, set[int]] = {}
+        self._rebuilding: dict[str, set] = {}  # track name: ids; KEYWORDS: (track name, id)
         self.on_rebuild_needed: Callable[[], None] | None = None  # wakes whoever calls rebuild_tracks
 
     @contextmanager

@@ -18,7 +18,7 @@ import zlib
 from collections import Counter
 
 import numpy as np
-import Stemmer
+import Stemmer  # type: ignore[import-not-found]  # PyStemmer ships no stubs
 
 from .vectors import HOUSEHOLD, VectorFilter, admitted
 
@@ -251,7 +251,7 @@ class KeywordTrack:
                 dense = np.zeros(self._slots, dtype=np.float64)
                 for term_slots, values in scores.values():
                     dense[term_slots] += values
-                slots = np.flatnonzero(dense)
+                slots = np.flatnonzero(dense).astype(np.int32)
                 total = dense[slots]
             mask = self._admitted_at(slots, where)
             if mask is not None:
