@@ -14,7 +14,7 @@ import gc
 import time
 
 from . import corpus
-from .common import in_process_daemon, log, metric, rss_mb, summarize
+from .common import in_process_daemon, log, metric, rss_mb, summarize, timed
 from .dataset import ensure_dataset, sizes_for, working_copy
 
 TARGET_P95_MS = 15.0
@@ -95,15 +95,16 @@ def keyword_agreement(daemon, qs, k=10) -> dict:
         shares, timings = [], {"index": [], "fts5_every_word": [], "fts5_budget": []}
         for q in qs:
             words = query_words(q)
-            t = time.perf_counter()
-            indexed = fts_search(store, track, q, CANDIDATES, filters)[0]
-            timings["index"].append(time.perf_counter() - t)
-            t = time.perf_counter()
-            every = sqlite_fts_search(store, track, words, CANDIDATES, filters)[0]
-            timings["fts5_every_word"].append(time.perf_counter() - t)
-            t = time.perf_counter()
-            sqlite_fts_search(store, track, words, CANDIDATES, filters, daemon.recaller.word_counts)
-            timings["fts5_budget"].append(time.perf_counter() - t)
+            runs = {
+                "index": timed(fts_search, store, track, q, CANDIDATES, filters),
+                "fts5_every_word": timed(sqlite_fts_search, store, track, words, CANDIDATES, filters),
+                "fts5_budget": timed(
+                    sqlite_fts_search, store, track, words, CANDIDATES, filters, daemon.recaller.word_counts
+                ),
+            }
+            for key, (seconds, _) in runs.items():
+                timings[key].append(seconds)
+            indexed, every = runs["index"][1][0], runs["fts5_every_word"][1][0]
             top = {i for i, _ in every[:k]}
             if top:
                 shares.append(len({i for i, _ in indexed[:k]} & top) / len(top))

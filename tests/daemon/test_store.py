@@ -158,6 +158,17 @@ def test_reading_leaves_no_transaction_open(data_dir):
         store.close()
 
 
+def _agreement_with_exact(track, data, rng, queries: int) -> float:
+    """The mean share of the exact scan's top 10 that the track's own search returns, for rows near the data's."""
+    n, dim = data.shape
+    agree = []
+    for q in data[rng.choice(n, queries, replace=False)] + 0.1 * rng.normal(size=(queries, dim)).astype(np.float32):
+        approx = [i for i, _ in track.search(q, 10)]
+        exact = [i for i, _ in track.search(q, 10, exact=True)]
+        agree.append(len(set(approx) & set(exact)) / 10)
+    return float(np.mean(agree))
+
+
 def test_a_large_track_searches_in_two_stages_and_agrees_with_the_exact_scan():
     from hearthd.store import vectors
 
@@ -170,12 +181,7 @@ def test_a_large_track_searches_in_two_stages_and_agrees_with_the_exact_scan():
     track = VectorTrack("t", dim)
     track.upsert_many(list(range(n)), data, owners, np.arange(n, dtype=float))
     assert track._coarse is not None  # the coarse space was fitted at the threshold
-    agree = []
-    for q in data[rng.choice(n, 30, replace=False)] + 0.1 * rng.normal(size=(30, dim)).astype(np.float32):
-        approx = [i for i, _ in track.search(q, 10)]
-        exact = [i for i, _ in track.search(q, 10, exact=True)]
-        agree.append(len(set(approx) & set(exact)) / 10)
-    assert np.mean(agree) >= 0.95
+    assert _agreement_with_exact(track, data, rng, 30) >= 0.95
 
     # rows added after the fit are projected and found; removed rows never come back
     query = data[5]
@@ -225,12 +231,7 @@ def test_a_very_large_track_scans_the_nearest_lists_and_keeps_them_in_step(monke
         return sorted(held) == list(range(len(track)))
 
     assert lists_hold_every_row_once()
-    agree = []
-    for q in data[rng.choice(n, 40, replace=False)] + 0.1 * rng.normal(size=(40, dim)).astype(np.float32):
-        approx = [i for i, _ in track.search(q, 10)]
-        exact = [i for i, _ in track.search(q, 10, exact=True)]
-        agree.append(len(set(approx) & set(exact)) / 10)
-    assert np.mean(agree) >= 0.95
+    assert _agreement_with_exact(track, data, rng, 40) >= 0.95
     gone = {i for i, _ in track.search(data[3], 50)}
     assert 3 not in gone and 0 not in gone  # removed rows are out of every list
     assert track.search(data[4], 1)[0][0] == n + 4  # a new row, filed after the file was made

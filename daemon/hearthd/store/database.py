@@ -54,6 +54,21 @@ def _collect_changes(tx: WriteTx) -> None:
         tx.execute("DELETE FROM temp.changed_rows")
 
 
+def _live_batches(conn: sqlite3.Connection, track: Track, payload: str, where: str = "1", params: tuple = ()):
+    """The track's live rows (id, payload, owner_id, time, speaker) in id order, LOAD_BATCH at a time."""
+    last = -1
+    while True:
+        rows = conn.execute(
+            f"SELECT id, {payload}, owner_id, {track.time_col}, {track.speaker_sql} FROM {track.table} "
+            f"WHERE id > ? AND {where} AND {track.live()} ORDER BY id LIMIT ?",
+            (last, *params, LOAD_BATCH),
+        ).fetchall()
+        if not rows:
+            return
+        yield rows
+        last = rows[-1][0]
+
+
 class Store:
     def __init__(self, data_dir: Path):
         self.path = Path(data_dir) / "core.db"
@@ -172,25 +187,10 @@ class Store:
                 if names is not None and track.name not in names:
                     continue
                 vt = VectorTrack(track.name, dim)
-                last = -1
-                while True:
-                    rows = conn.execute(
-                        f"SELECT id, embedding, owner_id, {track.time_col}, {track.speaker_sql} FROM {track.table} "
-                        f"WHERE id > ? AND embed_model = ? AND {track.live()} ORDER BY id LIMIT ?",
-                        (last, model_id, LOAD_BATCH),
-                    ).fetchall()
-                    if not rows:
-                        break
+                for rows in _live_batches(conn, track, "embedding", "embed_model = ?", (model_id,)):
                     vectors = np.stack([decode(r[1]) for r in rows])
                     if vectors.shape[1] == dim:
-                        vt.upsert_many(
-                            [r[0] for r in rows],
-                            vectors,
-                            [self.owners.code(r[2]) for r in rows],
-                            [r[3] for r in rows],
-                            [self.owners.code(r[4]) for r in rows],
-                        )
-                    last = rows[-1][0]
+                        vt.upsert_many(*self._row_keys(rows, vectors))
                 tracks[track.name] = vt
         return tracks
 
@@ -199,25 +199,22 @@ class Store:
         tracks = {}
         for track in TRACKS.values():
             kt = KeywordTrack(track.name)
-            last = -1
-            while True:
-                rows = conn.execute(
-                    f"SELECT id, {track.text_sql}, owner_id, {track.time_col}, {track.speaker_sql} FROM {track.table} "
-                    f"WHERE id > ? AND {track.live()} ORDER BY id LIMIT ?",
-                    (last, LOAD_BATCH),
-                ).fetchall()
-                if not rows:
-                    break
-                kt.upsert_many(
-                    [r[0] for r in rows],
-                    [r[1] or "" for r in rows],
-                    [self.owners.code(r[2]) for r in rows],
-                    [r[3] for r in rows],
-                    [self.owners.code(r[4]) for r in rows],
-                )
-                last = rows[-1][0]
+            for rows in _live_batches(conn, track, track.text_sql):
+                kt.upsert_many(*self._row_keys(rows, [r[1] or "" for r in rows]))
             tracks[track.name] = kt
         return tracks
+
+    def _row_keys(self, rows, payloads) -> tuple:
+        """(ids, payloads, owner codes, times, speaker codes) of rows read by _live_batches: what a track's
+        upsert_many takes."""
+        codes = self.owners.code
+        return (
+            [r[0] for r in rows],
+            payloads,
+            [codes(r[2]) for r in rows],
+            [r[3] for r in rows],
+            [codes(r[4]) for r in rows],
+        )
 
     def load_keywords(self) -> None:
         """Build the keyword index from core.db and search it, with every write committed meanwhile."""
@@ -374,22 +371,22 @@ class Store:
                 f"WHERE id IN ({', '.join('?' * len(chunk))}) AND {track.live()}",
                 chunk,
             ):
-                live[row[0]] = tuple(row)[1:]
+                embedding, embed_model, owner_id, ts, text, speaker = tuple(row)[1:]
+                live[row[0]] = (embedding, embed_model, self.owners.code(owner_id), ts, text, self.owners.code(speaker))
         if kt is not None:
             for row_id in ids:
                 row = live.get(row_id)
                 if row is None:
                     kt.remove(row_id)
                 else:
-                    kt.upsert(row_id, row[4] or "", self.owners.code(row[2]), row[3], self.owners.code(row[5]))
+                    kt.upsert(row_id, row[4] or "", row[2], row[3], row[5])
         for model_id, vt in spaces:
             for row_id in ids:
                 row = live.get(row_id)
                 if row is None:
                     vt.remove(row_id)  # deleted, dismissed, superseded, cleared
                     continue
-                embedding, embed_model, owner_id, ts, _, speaker = row
-                owner, said_by = self.owners.code(owner_id), self.owners.code(speaker)
+                embedding, embed_model, owner, ts, _, said_by = row
                 if embedding is not None and embed_model == model_id:
                     vector = decode(embedding)
                     if vector.shape[0] == vt.dim:

@@ -20,7 +20,7 @@ from collections import Counter
 import numpy as np
 import Stemmer  # type: ignore[import-not-found]  # PyStemmer ships no stubs
 
-from .vectors import HOUSEHOLD, VectorFilter, admitted
+from .vectors import HOUSEHOLD, VectorFilter, admitted, grown
 
 # Words that would make nearly every row a hit; the vector track covers their meaning. Never indexed.
 STOPWORDS = frozenset(
@@ -80,11 +80,7 @@ class _Postings:
         need = self.n + len(slots)
         if need > len(self.slots):
             cap = max(need, 2 * len(self.slots))
-            for attr in ("slots", "tfs"):
-                old = getattr(self, attr)
-                new = np.empty(cap, dtype=old.dtype)
-                new[: self.n] = old[: self.n]
-                setattr(self, attr, new)
+            self.slots, self.tfs = grown(self.slots, cap, self.n), grown(self.tfs, cap, self.n)
         self.slots[self.n : need] = slots
         self.tfs[self.n : need] = tfs
         self.n = need
@@ -188,10 +184,7 @@ class KeywordTrack:
             return
         new_cap = max(need, cap * 2)
         for attr in ("_ids", "_owners", "_times", "_speakers", "_lengths", "_alive", "_digests"):
-            old = getattr(self, attr)
-            new = np.zeros(new_cap, dtype=old.dtype)
-            new[: self._slots] = old[: self._slots]
-            setattr(self, attr, new)
+            setattr(self, attr, grown(getattr(self, attr), new_cap, self._slots))
 
     def _compact(self) -> None:
         """Drop the dead slots: the live ones renumbered in order, every term's postings with them."""

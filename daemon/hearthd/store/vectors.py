@@ -40,6 +40,13 @@ KMEANS_ROUNDS = 8
 ASSIGN_CHUNK = 65_536
 
 
+def grown(old: np.ndarray, capacity: int, used: int, fill=0) -> np.ndarray:
+    """`old` with room for `capacity` rows (its first `used` kept, the rest `fill`): the tracks grow by doubling."""
+    new = np.full((capacity,) + old.shape[1:], fill, dtype=old.dtype)
+    new[:used] = old[:used]
+    return new
+
+
 def encode(vector: np.ndarray) -> bytes:
     v = np.asarray(vector, dtype=np.float32)
     norm = float(np.linalg.norm(v))
@@ -99,11 +106,8 @@ class VectorTrack:
             self._ivf.grow(new_cap)
         for attr in ("_matrix", "_ids", "_owners", "_times", "_speakers", "_coarse"):
             old = getattr(self, attr)
-            if old is None:
-                continue
-            new = np.zeros((new_cap,) + old.shape[1:], dtype=old.dtype)
-            new[: self._n] = old[: self._n]
-            setattr(self, attr, new)
+            if old is not None:
+                setattr(self, attr, grown(old, new_cap, self._n))
 
     def upsert(self, row_id: int, vector: np.ndarray, owner: int, ts: float, speaker: int = HOUSEHOLD) -> None:
         self.upsert_many([row_id], np.asarray(vector, dtype=np.float32).reshape(1, -1), [owner], [ts], [speaker])
@@ -303,11 +307,8 @@ class InvertedFile:
         self._count = np.zeros(k, dtype=np.int64)
 
     def grow(self, capacity: int) -> None:
-        for attr, fill in (("_list", -1), ("_slot", 0)):
-            old = getattr(self, attr)
-            new = np.full(capacity, fill, dtype=old.dtype)
-            new[: len(old)] = old
-            setattr(self, attr, new)
+        self._list = grown(self._list, capacity, len(self._list), fill=-1)
+        self._slot = grown(self._slot, capacity, len(self._slot))
 
     def assign_all(self, coarse: np.ndarray) -> None:
         """Every row at once (positions 0..n-1), when the file is made."""
@@ -333,9 +334,7 @@ class InvertedFile:
         n = int(self._count[k])
         if n == len(self._members[k]):
             cap = max(16, 2 * n)
-            members, rows = np.zeros(cap, dtype=np.int64), np.zeros((cap, self.centroids.shape[1]), np.float32)
-            members[:n], rows[:n] = self._members[k][:n], self._rows[k][:n]
-            self._members[k], self._rows[k] = members, rows
+            self._members[k], self._rows[k] = grown(self._members[k], cap, n), grown(self._rows[k], cap, n)
         self._members[k][n], self._rows[k][n] = pos, row
         self._count[k] = n + 1
         self._list[pos], self._slot[pos] = k, n
