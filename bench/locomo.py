@@ -1,6 +1,6 @@
 """Retrieval quality on LoCoMo: turn-level evidence recall@5/@10/@25 of the product's own recall.
 
-    python -m bench.locomo --data ../shared/eval/locomo-dev.json [--json] [--workdir DIR]
+    python -m bench.locomo --data ../shared/eval/locomo-dev.json [--json] [--workdir DIR] [--model REF]
 
 Each conversation goes into a fresh data dir through the product's ingest path (`Daemon.commit_turns`): one
 thread per session, the session's date as the turn time (turns a few seconds apart, in order), each speaker a
@@ -18,7 +18,9 @@ beside.
 
 The data (CC BY-NC 4.0, evaluation only) is read at run time and never copied into the repository.
 `--workdir DIR` keeps the built data dirs there and reuses them on the next run (the read path can then be
-re-measured without re-embedding); by default they are temporary.
+re-measured without re-embedding); by default they are temporary. `--model REF` sets `embedder.model` in each
+data dir before its daemon starts (e.g. all-mpnet-base-v2; default: the bundled all-MiniLM-L6-v2); the results
+file is then named after it (locomo-all-mpnet-base-v2.md).
 """
 
 from __future__ import annotations
@@ -145,13 +147,30 @@ def evaluate(daemon, qa: list[dict], dia_to_turn: dict[str, int], sums: dict, co
         counts[f"category_{q['category']}"] += 1
 
 
-def open_daemon(data_dir: Path, loader):
+def with_model(data_dir: Path, model: str | None) -> Path:
+    """The data dir, with `embedder.model` stored in its settings (validated, as a household would set it), so
+    its daemon starts on that model; None leaves the default."""
+    if model is None:
+        return data_dir
+    from hearthd.settings import Settings
+    from hearthd.store.database import Store
+
+    data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    store = Store(data_dir)
+    try:
+        Settings().set(store.writer, "embedder.model", model, actor="bench")
+    finally:
+        store.close()
+    return data_dir
+
+
+def open_daemon(data_dir: Path, loader, model: str | None = None):
     from hearthd.daemon import Daemon
 
-    return Daemon(data_dir, model_loader=loader).start()
+    return Daemon(with_model(data_dir, model), model_loader=loader).start()
 
 
-def run(data_path: Path, workdir: Path | None) -> dict:
+def run(data_path: Path, workdir: Path | None, model: str | None = None) -> dict:
     import functools
 
     from hearthd.embedding.models import load_sentence_transformer
@@ -171,7 +190,7 @@ def run(data_path: Path, workdir: Path | None) -> dict:
             reuse = workdir is not None and mapping_file.exists()
             if not reuse and data_dir.exists():
                 shutil.rmtree(data_dir)
-            daemon = open_daemon(data_dir, loader)
+            daemon = open_daemon(data_dir, loader, model)
             try:
                 if reuse:
                     dia_to_turn = json.loads(mapping_file.read_text())
@@ -197,15 +216,19 @@ def run(data_path: Path, workdir: Path | None) -> dict:
     return {"figures": figures, "counts": counts, "seconds": round(time.perf_counter() - t0, 1)}
 
 
-def run_haystack(data_path: Path, haystack_turns: int) -> dict:
+def run_haystack(data_path: Path, haystack_turns: int, model: str | None = None) -> dict:
     """All conversations in one copy of the N-turn benchmark data dir; evaluated as the product searches (the
-    keyword index, every word) and with keyword search on FTS5 within its match budget."""
+    keyword index, every word) and with keyword search on FTS5 within its match budget. Another model than the
+    dataset's re-embeds all of it when the daemon starts."""
     from .common import in_process_daemon
     from .dataset import ensure_dataset, sizes_for, working_copy
 
     samples = json.loads(Path(data_path).read_text())
     t0 = time.perf_counter()
-    with working_copy(ensure_dataset(*sizes_for(haystack_turns))) as data_dir, in_process_daemon(data_dir) as daemon:
+    dataset = ensure_dataset(*sizes_for(haystack_turns))
+    # another model than the dataset's re-embeds the whole memory before the daemon is handed over: hours, slowly
+    timeout = 900 if model is None else 4 * 3600
+    with working_copy(dataset) as data_dir, in_process_daemon(with_model(data_dir, model), timeout) as daemon:
         mappings = [
             ingest(daemon, str(sample.get("sample_id") or f"conv-{idx}"), sample["conversation"])
             for idx, sample in enumerate(samples)
@@ -235,7 +258,7 @@ def run_haystack(data_path: Path, haystack_turns: int) -> dict:
 
 def write_markdown(result: dict, data_path: Path, out: Path) -> None:
     f, c, m = result["figures"], result["counts"], machine()
-    haystack = result.get("haystack_turns")
+    haystack, model = result.get("haystack_turns"), result.get("model")
     where = (
         f"all conversations in one memory with {haystack:,} unrelated household turns (+ {haystack // 5:,} "
         f"facts, {haystack // 50:,} episodes)"
@@ -243,7 +266,9 @@ def write_markdown(result: dict, data_path: Path, out: Path) -> None:
         else "each conversation in its own data dir"
     )
     lines = [
-        "# LoCoMo retrieval quality (turn-level evidence recall)" + (" in a large memory" if haystack else ""),
+        "# LoCoMo retrieval quality (turn-level evidence recall)"
+        + (" in a large memory" if haystack else "")
+        + (f" with {model}" if model else ""),
         "",
         f"Data: `{data_path.name}` ({c['turns']} turns, {c['questions']} questions of categories 1-4), {where}. "
         "Recall@k: share of a question's evidence turns among the top k turns of "
@@ -261,7 +286,11 @@ def write_markdown(result: dict, data_path: Path, out: Path) -> None:
             lines.append(
                 f"| {names[mode]}{suffix} | {figures[mode]['5']} | {figures[mode]['10']} | {figures[mode]['25']} |"
             )
-    command = f"python -m bench.locomo --data {data_path}" + (f" --haystack {haystack}" if haystack else "")
+    command = (
+        f"python -m bench.locomo --data {data_path}"
+        + (f" --haystack {haystack}" if haystack else "")
+        + (f" --model {model}" if model else "")
+    )
     lines += [""]
     if haystack:
         agreement = result["two_stage_top10_agreement_pct"]
@@ -300,19 +329,30 @@ def main(argv=None) -> int:
         help="ask in one memory holding N benchmark household turns besides the conversations",
     )
     p.add_argument(
-        "--out", type=Path, help="Markdown results file (default bench/results/locomo.md, or locomo-haystack-Nk.md)"
+        "--model",
+        metavar="REF",
+        help="embedder.model of each data dir, e.g. all-mpnet-base-v2 (default: the bundled all-MiniLM-L6-v2)",
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        help="Markdown results file (default bench/results/locomo.md, or locomo-haystack-Nk.md; with --model "
+        "its name after the model, e.g. locomo-all-mpnet-base-v2.md)",
     )
     args = p.parse_args(argv)
     import os
 
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    named = f"-{speaker_key(args.model.rsplit('/', 1)[-1])}" if args.model else ""  # the model in the file name
     if args.haystack:
-        result = run_haystack(args.data, args.haystack)
-        out = args.out or RESULTS_DIR / f"locomo-haystack-{args.haystack // 1000}k.md"
+        result = run_haystack(args.data, args.haystack, args.model)
+        out = args.out or RESULTS_DIR / f"locomo-haystack-{args.haystack // 1000}k{named}.md"
     else:
-        result = run(args.data, args.workdir)
-        out = args.out or RESULTS_DIR / "locomo.md"
+        result = run(args.data, args.workdir, args.model)
+        out = args.out or RESULTS_DIR / f"locomo{named}.md"
+    if args.model:
+        result["model"] = args.model
     write_markdown(result, args.data, out)
     f = result["figures"]
     for mode in MODES:
