@@ -143,8 +143,7 @@ def other_busy_processes(min_cpu_pct: float = 20.0) -> list[str]:
             if not d.name.isdigit():
                 continue
             try:
-                parts = (d / "stat").read_text().rsplit(")", 1)[1].split()
-                out[int(d.name)] = int(parts[11]) + int(parts[12])
+                out[int(d.name)] = cpu_seconds(d.name)
             except (OSError, IndexError, ValueError):
                 pass
         return out
@@ -152,10 +151,9 @@ def other_busy_processes(min_cpu_pct: float = 20.0) -> list[str]:
     a = snapshot()
     time.sleep(0.5)
     b = snapshot()
-    tck = os.sysconf("SC_CLK_TCK")
     busy = []
     for pid, t in b.items():
-        pct = 100 * (t - a.get(pid, t)) / tck / 0.5
+        pct = 100 * (t - a.get(pid, t)) / 0.5
         if pct >= min_cpu_pct and pid != os.getpid():
             try:
                 cmd = (Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace"))[:100]
@@ -163,6 +161,12 @@ def other_busy_processes(min_cpu_pct: float = 20.0) -> list[str]:
                 cmd = "?"
             busy.append(f"{pid} {pct:.0f}% {cmd.strip()}")
     return busy
+
+
+def cpu_seconds(pid: int | str = "self") -> float:
+    """CPU time (user + system, every thread) a process has used, from /proc/PID/stat."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int | str = "self") -> dict:
@@ -287,17 +291,26 @@ class Hearthd:
         self.stop()
 
 
-def settle(max_seconds: float = 60, window: float = 0.5, busy_below: float = 0.15) -> float:
-    """Wait until this process is quiet (its background boot work done: reconcile, formation, first passes),
-    i.e. it used under busy_below of one core over a window; returns the seconds waited."""
+def settle(max_seconds: float = 60, window: float = 0.5, busy_below: float = 0.15, pid: int | str = "self") -> float:
+    """Wait until a process (this one by default) is quiet (its background boot work done: reconcile,
+    formation, first passes), i.e. it used under busy_below of one core over a window; returns the seconds
+    waited."""
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < max_seconds:
-        a = os.times()
+        a = cpu_seconds(pid)
         time.sleep(window)
-        b = os.times()
-        if (b.user + b.system - a.user - a.system) / window < busy_below:
+        if (cpu_seconds(pid) - a) / window < busy_below:
             break
     return round(time.perf_counter() - t0, 2)
+
+
+def measured_line(seconds: float, command: str) -> str:
+    """The results file's closing line: when, on what, how long, and the command that measured it."""
+    m = machine()
+    return (
+        f"Measured {m['date']} on {m['nproc']} cores ({m['cpu']}), Python {m['python']}, {seconds} s. "
+        f"Command: `{command}`"
+    )
 
 
 @contextmanager

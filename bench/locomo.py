@@ -35,7 +35,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .common import RESULTS_DIR, log, machine
+from .common import RESULTS_DIR, log, measured_line
 
 CATEGORIES = (1, 2, 3, 4)
 KS = (5, 10, 25)
@@ -122,26 +122,35 @@ def wait_embedded(daemon, timeout: float = 1800) -> None:
     daemon.store.writer.write(lambda tx: None)  # index updates are applied after commit: order us after them
 
 
+def questions_with_evidence(qa: list[dict], to_id: dict):
+    """(question record, its text, its evidence as ids) for each question of CATEGORIES with well-formed
+    evidence; malformed ids (not a turn of the conversation) are skipped."""
+    for q in qa:
+        if q.get("category") not in CATEGORIES:
+            continue
+        wanted = {to_id[e] for e in q.get("evidence") or [] if isinstance(e, str) and e in to_id}
+        if wanted:
+            yield q, str(q["question"]), wanted
+
+
+def add_recall(sums: dict, wanted: set, ids: list) -> None:
+    """Adds the share of `wanted` among the first k of `ids` to sums[k], for each k of KS."""
+    for k in KS:
+        sums[k] += len(wanted & set(ids[:k])) / len(wanted)
+
+
 def evaluate(daemon, qa: list[dict], dia_to_turn: dict[str, int], sums: dict, counts: dict) -> None:
     from hearthd.memory.scope import EVERYTHING
     from hearthd.memory.search import Filters
 
     kmax = max(KS)
-    for q in qa:
-        if q.get("category") not in CATEGORIES:
-            continue
-        wanted = {dia_to_turn[e] for e in q.get("evidence") or [] if isinstance(e, str) and e in dia_to_turn}
-        if not wanted:
-            continue  # no well-formed evidence id
-        question = str(q["question"])
+    for q, question, wanted in questions_with_evidence(qa, dia_to_turn):
         vector = daemon.embedder.embed_query(question, daemon.store.vector_model)
         for mode, methods in MODES.items():
             result = daemon.recaller.search_all(
                 question, Filters(EVERYTHING), k=kmax, query_vector=vector, methods=methods
             )
-            ids = [t["id"] for t in result["turns"]]
-            for k in KS:
-                sums[mode][k] += len(wanted & set(ids[:k])) / len(wanted)
+            add_recall(sums[mode], wanted, [t["id"] for t in result["turns"]])
         counts["questions"] += 1
         counts.setdefault(f"category_{q['category']}", 0)
         counts[f"category_{q['category']}"] += 1
@@ -257,7 +266,7 @@ def run_haystack(data_path: Path, haystack_turns: int, model: str | None = None)
 
 
 def write_markdown(result: dict, data_path: Path, out: Path) -> None:
-    f, c, m = result["figures"], result["counts"], machine()
+    f, c = result["figures"], result["counts"]
     haystack, model = result.get("haystack_turns"), result.get("model")
     where = (
         f"all conversations in one memory with {haystack:,} unrelated household turns (+ {haystack // 5:,} "
@@ -307,8 +316,7 @@ def write_markdown(result: dict, data_path: Path, out: Path) -> None:
     else:
         lines += ["Target: hybrid recall@10 >= 70 (the LoCoMo paper's DRAGON retriever: 66.2).", ""]
     lines += [
-        f"Measured {m['date']} on {m['nproc']} cores ({m['cpu']}), Python {m['python']}, "
-        f"{result['seconds']} s. Command: `{command}`",
+        measured_line(result["seconds"], command),
         "",
     ]
     out.parent.mkdir(parents=True, exist_ok=True)

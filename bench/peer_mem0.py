@@ -32,12 +32,11 @@ import uuid
 from pathlib import Path
 
 from . import corpus
-from .common import RESULTS_DIR, Hearthd, log, machine, rss_mb, summarize, wait_for
+from .common import RESULTS_DIR, Hearthd, log, machine, measured_line, rss_mb, settle, summarize, wait_for
 from .dataset import ensure_dataset, sizes_for, working_copy
 
 STORES = ("qdrant", "faiss")
 VARIANTS = {"raw": "{text}", "speaker": "{speaker}: {text}"}
-KS = (5, 10, 25)
 INGEST_SAMPLE = 300  # memories added one by one through mem0's add() to time it
 LOAD_BATCH = 1000
 DIMS = 384
@@ -81,7 +80,7 @@ def locomo_quality(data_path: Path, store: str, root: Path) -> dict:
     """mem0's recall@k on LoCoMo, per variant of what is stored; each conversation its own user_id. The turns go
     in as add(infer=False) stores them, their vectors made in batches by mem0's own embedder model (add() makes
     them one at a time: the same vectors, slower); add() itself is timed on a sample in the speed part."""
-    from .locomo import CATEGORIES, sessions, turn_text
+    from .locomo import KS, add_recall, questions_with_evidence, sessions, turn_text
 
     samples = json.loads(Path(data_path).read_text())
     out = {}
@@ -94,14 +93,10 @@ def locomo_quality(data_path: Path, store: str, root: Path) -> dict:
             texts = [template.format(speaker=t["speaker"], text=turn_text(t)) for t in turns]
             vectors = memory.embedding_model.model.encode(texts, batch_size=64, convert_to_numpy=True)
             load_store(memory, texts, vectors, user, [{"dia_id": t["dia_id"]} for t in turns])
-            dias = {t["dia_id"] for t in turns}
-            for q in sample["qa"]:
-                wanted = {e for e in q.get("evidence") or [] if isinstance(e, str) and e in dias}
-                if q.get("category") not in CATEGORIES or not wanted:
-                    continue
-                found = [r["metadata"]["dia_id"] for r in search_ids(memory, str(q["question"]), user, max(KS))]
-                for k in KS:
-                    sums[k] += len(wanted & set(found[:k])) / len(wanted)
+            dias = {t["dia_id"]: t["dia_id"] for t in turns}
+            for _q, question, wanted in questions_with_evidence(sample["qa"], dias):
+                found = [r["metadata"]["dia_id"] for r in search_ids(memory, question, user, max(KS))]
+                add_recall(sums, wanted, found)
                 n += 1
         out[variant] = {"recall": {str(k): round(100 * sums[k] / max(1, n), 1) for k in KS}, "questions": n}
         log(f"mem0 {store} LoCoMo, {variant}: {out[variant]['recall']}")
@@ -193,30 +188,12 @@ def mem0_speed(data_dir: Path, store: str, root: Path, queries: list[str]) -> di
     }
 
 
-def child_settle(pid: int, max_seconds: float = 180, window: float = 1.0, busy_below: float = 0.15) -> float:
-    """Wait until a process is quiet (a fresh daemon's first passes over the data dir: the keyword index,
-    session formation), i.e. it used under busy_below of one core over a window; returns the seconds waited."""
-    tick = os.sysconf("SC_CLK_TCK")
-
-    def cpu() -> float:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / tick
-
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < max_seconds:
-        a = cpu()
-        time.sleep(window)
-        if (cpu() - a) / window < busy_below:
-            break
-    return round(time.perf_counter() - t0, 1)
-
-
 def hearth_speed(data_dir: Path, queries: list[str]) -> dict:
     """Hearth's /v1/recall through its socket (query embedding included), a turn's commit and its wait until
     embedded, and the daemon's resident memory."""
     with Hearthd(data_dir) as daemon:
         client = daemon.ready_client()
-        settled = child_settle(daemon.pid)
+        settled = settle(max_seconds=180, window=1.0, pid=daemon.pid)
         recall = time_calls(lambda q: client.recall(q, k=10), queries)
         scoped = time_calls(lambda q: client.recall(q, speaker="alice", band="high", k=10), queries)
         rss = rss_mb(daemon.pid)["rss_mb"]
@@ -269,7 +246,6 @@ def ratio(a: float, b: float) -> str:
 
 
 def write_markdown(result: dict, out: Path) -> None:
-    m = result["machine"]
     lines = [
         "# Hearth beside mem0 (open-source SDK, local), one run",
         "",
@@ -342,8 +318,7 @@ def write_markdown(result: dict, out: Path) -> None:
         "(model, tracks, keyword index, SQLite cache). A Hearth commit is acknowledged once it is in the ledger "
         "and embedded in the background; mem0's add() returns after embedding and storing.",
         "",
-        f"Measured {m['date']} on {m['nproc']} cores ({m['cpu']}), Python {m['python']}, {result['seconds']} s. "
-        f"Command: `{result['command']}`",
+        measured_line(result["seconds"], result["command"]),
         "",
     ]
     out.parent.mkdir(parents=True, exist_ok=True)
