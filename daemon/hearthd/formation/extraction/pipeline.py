@@ -39,7 +39,7 @@ from .text import (
     normalise,
     split_sentences,
 )
-from .vocabulary import _PET_SINGULAR, PET, REL, SPECIES, TIME
+from .vocabulary import _PET_SINGULAR, _REL_SINGULAR, PET, REL, SPECIES, TIME
 from .words import restore_apostrophes, truecase, uncapitalise
 
 __all__ = ["Discourse", "extract", "rules_alone"]
@@ -218,7 +218,22 @@ def _clause_facts(clause: str, ctx: _Ctx, discourse: Discourse) -> list[Candidat
         discourse.note(c.object_mention if c.predicate in ("family_member", "pet") else None)
     if any(c.subject is HOUSEHOLD and c.predicate in ("schedule", "appointment", "note") for c in found):
         return found  # "our cleaner comes on Wednesdays" is the household's, not a routine of the cleaner's
-    return found + _about_others(clause, ctx, rules, discourse, found)
+    return _without_social_aside(found + _about_others(clause, ctx, rules, discourse, found))
+
+
+_KIN = set(_REL_SINGULAR) | {"son", "daughter", "child"}
+
+
+def _without_social_aside(found: list[Candidate]) -> list[Candidate]:
+    """ "my friend Jo just moved to Manchester": what is said of Jo names her as the speaker's friend already (the
+    subject's relation); the relation alone is a fact only when nothing else is said of them ("Siobhan next door
+    has a spare key")."""
+    about = {c.subject.name for c in found if c.subject is not None and c.subject.name}
+    return [
+        c
+        for c in found
+        if not (c.predicate == "family_member" and c.qualifier not in _KIN and c.object in about)
+    ]
 
 
 _TAG_QUESTION = re.compile(

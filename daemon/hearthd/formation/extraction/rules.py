@@ -52,6 +52,7 @@ from .vocabulary import (
     TIME,
     _alt,
 )
+from .subjects import OTHERS, relation_word
 from .words import _FUNCTION as _FUNCTION_WORDS
 from .words import _MORE as _MORE_WORDS
 
@@ -1131,6 +1132,38 @@ _APPOSITIVE_FAMILY_AFTER = re.compile(
     rf"^(?P<obj>{NAME}),? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL})(?!'|-)\b", re.I
 )
 _APPOSITIVE_PET = re.compile(rf"\b(?:my|our) (?P<kind>{PET}),? (?P<obj>{NAMES})", re.I)
+# People named by how the speaker knows them, beside whatever the clause says of them: "my friend Camila is a vet",
+# "Chiara, my colleague, is vegetarian", "Tatiana next door has two cats", "our lad Cody hates broccoli".
+_APPOSITIVE_KNOWN = re.compile(
+    rf"\b(?:my|our) (?P<rel>{_alt(OTHERS)}),? (?P<obj>{NAME})\b(?!'s (?:{REL}|{_alt(OTHERS)})\b)|"
+    rf"^(?P<obj2>{NAME}),? (?:my|our) (?P<rel2>{_alt(OTHERS)})(?!'|-)\b|"
+    rf"^(?P<obj3>{NAME}),? (?:from )?next door\b",
+    re.I,
+)
+
+
+_PAST_SAYING = re.compile(r"\b(?:was|were|used to)\b", re.I)
+
+
+def _known_people(clause: str, ctx: _Ctx) -> list[Candidate]:
+    """Kin said as the family says it ("our lad Cody") is a relation fact as "my son Cody" is; so is a friend,
+    colleague or neighbour, kept by the pipeline only when the clause says nothing else of them (`social_aside`)."""
+    out = []
+    for m in _APPOSITIVE_KNOWN.finditer(clause):
+        if _NEGATION.search(clause[: m.end()]):
+            continue
+        if m.group("obj3"):
+            name, rel = m.group("obj3"), "neighbour"
+        else:
+            name, rel = m.group("obj") or m.group("obj2"), relation_word(m.group("rel") or m.group("rel2"))
+        if rel in _HIRED_HELP or not name[:1].isupper():
+            continue  # the helpers' rules name them ("our cleaner Beatriz")
+        if rel not in ("son", "daughter") and (_NEGATION.search(clause) or _PAST_SAYING.search(clause)):
+            continue  # "my best mate Deepa isn't allergic to cats", "... was allergic as a kid": nothing to keep
+        if (c := _family(name, rel, ctx)) is not None:
+            out.append(replace(c, object_mention=Mention(name=name, relation=rel)))
+    return out
+
 
 
 def _appositive_names(names: str, word: str, singular_of: dict) -> list[str]:
@@ -1175,4 +1208,5 @@ def _clause_candidates(clause: str, ctx: _Ctx, rules=None, appositives: bool = T
             for name in _appositive_names(m.group("obj"), m.group("kind"), _PET_SINGULAR):
                 if c := _pet(name, m.group("kind"), ctx):
                     out.append(c)
+        out += [c for c in _known_people(clause, ctx) if not any(o.object == c.object for o in out)]
     return out

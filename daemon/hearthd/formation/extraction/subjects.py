@@ -22,7 +22,7 @@ _MALE = set(
     "stepfather stepdad stepson stepbrother father-in-law brother-in-law son-in-law godfather godson".split()
 )
 # People who are not family: named with a relation all the same ("my friend Sara").
-_OTHERS = [
+OTHERS = [
     "friend",
     "best friend",
     "best mate",
@@ -48,6 +48,11 @@ _OTHERS = [
     "cleaner",
     "doctor",
     "teacher",
+    # a child as the family says it: "our lad Cody", "my girl Ana"
+    "lad",
+    "boy",
+    "girl",
+    "lass",
 ]
 # A bare kinship word used as a name ("Mum lives in Faro").
 _KIN_NAMES = {
@@ -78,13 +83,15 @@ _NOT_SUBJECT_NAMES = _NOT_NAMES | set(
 
 _SINGULAR_REL = _alt([r for r in _REL_SINGULAR if r not in ("kid", "baby")] + ["kid", "baby"])
 _PET_S = _alt(list(_PET_SINGULAR) + [k for k in _PET_SINGULAR.values()])
-_OTHER = _alt(_OTHERS)
+_OTHER = _alt(OTHERS)
 _POSS_SUBJECT = re.compile(
     rf"^(?P<poss>my|our) (?:(?P<adj>{REL_ADJ}) )?(?:(?P<rel>{_SINGULAR_REL})|(?P<other>{_OTHER})|(?P<pet>{_PET_S}))"
     rf"(?:,? (?P<name>{NAME}),?)?(?P<gen>'s)?(?= )",
     re.I,
 )
 _NAME_SUBJECT = re.compile(rf"^(?P<name>{NAME})(?P<gen>'s)?(?= )")
+# "Tatiana next door has two cats": a neighbour named by where they live.
+_NEXT_DOOR_SUBJECT = re.compile(rf"^(?P<name>{NAME}),? (?:from )?next door,?(?P<gen>'s)?(?= )")
 # A name with its relation set beside it: "Yusuf, our childminder, is ...", "gosia our cleaner is allergic to cats".
 _NAME_APPOSITIVE = re.compile(
     rf"^(?P<name>{NAME}),? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?:(?P<rel>{_SINGULAR_REL})|(?P<other>{_OTHER}))"
@@ -214,6 +221,10 @@ def relation_word(rel: str) -> str:
         "best mate": "best friend",
         "mate": "friend",
         "pal": "friend",
+        "lad": "son",
+        "boy": "son",
+        "girl": "daughter",
+        "lass": "daughter",
     }.get(rel, rel)
 
 
@@ -330,6 +341,10 @@ def subject_of(clause: str, discourse: Discourse, lowercase: bool = False) -> tu
         rest = _rewrite_rest(clause[m.end() :], False)
         relation = relation_word(m.group("rel") or m.group("other"))
         return (Mention(name=m.group("name"), relation=relation), rest) if rest else None
+    m = _NEXT_DOOR_SUBJECT.match(clause)
+    if m and m.group("name").lower() not in _NOT_SUBJECT_NAMES:
+        rest = _rewrite_rest(clause[m.end() :], bool(m.group("gen")))
+        return (Mention(name=m.group("name"), relation="neighbour"), rest) if rest else None
     m = _NAME_SUBJECT.match(clause)
     if m:
         name = m.group("name")
