@@ -1,6 +1,6 @@
 """One written form for a date said any way: "june the third", "the 3rd of June", "June 3", "the third of june" and
 "3 June" are all "3rd of June" (a year kept after it: "4th of August 2012"); a day alone keeps its article ("the
-twentieth" -> "the 20th"). Times and weekdays stay as said ("Monday at three", "next Friday at 2").
+twentieth" -> "the 20th"). Times stay as said and weekdays are capitalised ("Monday at three", "next Friday at 2").
 
 The extractor stores birthdays, anniversaries and the dates of appointments in this form, so one date said two
 ways is one value (and a corrected one differs only in its number); the bench compares dates through it too.
@@ -94,7 +94,10 @@ def canonical_date(text: str) -> str:
     out = _DAY_MONTH.sub(lambda m: _written(_day(m), m.group("m"), m.group("y"), m.group()), out)
     out = _MONTH_DAY.sub(lambda m: _written(_day(m, "n2", "w2"), m.group("m"), m.group("y"), m.group()), out)
     out = _DAY_ALONE.sub(lambda m: f"the {ordinal(d)}" if (d := _day(m)) and 1 <= d <= 31 else m.group(), out)
-    return out
+    return _WEEKDAY.sub(lambda m: m.group().capitalize(), out)  # "tuesday nights" from a speech recogniser
+
+
+_WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
 
 
 def on_date(value: str) -> str:

@@ -1176,8 +1176,18 @@ def _appositive_names(names: str, word: str, singular_of: dict) -> list[str]:
 # --------------------------------------------------------------------------------------------------------------
 
 
+# "the bins go out on Tuesdays and the recycling is every other week": a second subject, a noun said without "my"
+_AND_THING = re.compile(r"\s(?:and|but)\s+(?=(?:the )?[a-z]+(?:'s)? (?:is|are|goes|go|comes|come)\b)")
+
+
 def _split_clauses(s: str) -> list[str]:
-    return [c for c in _CLAUSE_SPLIT.split(s) if c and c.strip()]
+    out = []
+    for c in _CLAUSE_SPLIT.split(s):
+        if not c or not c.strip():
+            continue
+        parts = _AND_THING.split(c, maxsplit=1)
+        out += parts if len(parts) == 2 and len(parts[0].split()) >= 3 else [c]
+    return out
 
 
 def _clause_candidates(clause: str, ctx: _Ctx, rules=None, appositives: bool = True) -> list[Candidate]:
