@@ -48,7 +48,7 @@ _RECUR = (
     rf"(?:day )?of (?:every|each|the) month)"
     rf"(?:,? {_CLOCK})?(?: (?:after|before) (?:school|work|dinner|lunch|breakfast|tea))?"
 )
-_WHERE = r"(?:,? (?:at|in) (?:the |a |our )?(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
+_WHERE = r"(?:,? (?:down |up |over |round |out )?(?:at|in) (?:the |a |our )?(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
 _TAIL = _WHERE + r"(?:,? (?:instead|now|this week|again|as usual))*\s*$"
 
 _EVENT_NOUNS = [

@@ -146,7 +146,9 @@ _CLAUSE_SPLIT = re.compile(
     r"|(?<!\bhow)(?<!\bwhat)(?<!\bwho)(?<!\bthat)(?<!\bas)(?<!\bthan)(?<!\bif)(?<!\bwhere)(?<!\bwhen)(?<!\bwhy)"
     r"(?<=\w)\s+(?=(?-i:he|she) (?:is|has)\b)"
     # "... and Emma loves swimming": a new clause about someone named
-    r"|\s(?:and|but)\s+(?=(?-i:[A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+s|is|has|does|can|cannot)\b))\s*",
+    # (not a weekday: "on Monday and Wednesday evenings" is one time)
+    r"|\s(?:and|but)\s+(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)"
+    r"(?=(?-i:[A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+s|is|has|does|can|cannot)\b))\s*",
     re.I,
 )
 # An object ends at the first clause boundary.
