@@ -13,7 +13,7 @@ from typing import Any
 
 from .casual import casual
 from .dates import canonical_date
-from .events import EVENT_RULES, PRO
+from .events import EVENT, EVENT_RULES, PRO
 from .instructions import first_to_subject, rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
 from .rules import RULES, _clause_candidates, _Ctx, _split_clauses
@@ -87,6 +87,14 @@ _ELIDED: list[tuple[re.Pattern, Any]] = [
         ),
     ]
 ]
+# An event said without whose it is, as one says one's own: "Book club's the first Monday of every month", "Flight
+# to Lagos is on the 18th", "Parents' evening is Thursday the 9th".
+_BARE_EVENT = re.compile(
+    rf"^(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|next|last|dinner|lunch|breakfast|tea|supper)\b)"
+    rf"(?=(?:[A-Za-z]+'? ){{0,2}}?(?:{EVENT})"
+    r"(?: (?:to|from|in|with) (?-i:[A-Z])[\w\-]+)? (?:is|are)\b)",
+    re.I,
+)
 # "she just started ballet and she loves it": "it" is the activity just named.
 _IT_IS_ACTIVITY = re.compile(
     r"\b(?P<pre>(?:started|took up|has taken up|have taken up|began|joined|tried|got into|has got into|plays|play|"
@@ -322,6 +330,8 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         have = (m := _HAVE_LEAD.match(clause)) and m.group()
         for pattern, repl in _ELIDED:
             clause = pattern.sub(repl, clause, count=1)
+        if _BARE_EVENT.match(clause):
+            clause = "my " + clause[:1].lower() + clause[1:]
         # A leading time phrase ("Last month we moved to Porto") is a hint, not part of the statement.
         hint = None
         lead = TIME.match(clause)
