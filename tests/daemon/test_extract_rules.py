@@ -224,7 +224,7 @@ POSITIVES = [
     pos("I drive a Volvo.", ("owns", "Volvo")),
     pos("We've got a blue Toyota.", ("owns", "blue Toyota"), subject="household"),
     pos("We own a boat.", ("owns", "boat"), subject="household"),
-    pos("I have an old piano.", ("owns", "old piano")),
+    pos("I have an old piano.", ("owns", "piano")),  # the piano; "old" is how it seems
     pos("My birthday is on the 3rd of May.", ("birthday", "3rd of May")),
     pos("My birthday is May the 3rd.", ("birthday", "3rd of May")),
     pos("my birthday is 3 may", ("birthday", "3rd of May")),

@@ -560,9 +560,10 @@ def _b_owns(m, ctx):
     raw, hint = _split_time(raw)
     mo = re.fullmatch(
         rf"(?P<art>an?|two|three) (?:brand new |new )?(?P<adj>(?:[A-Za-z\-]+ ){{0,2}}?)"
-        rf"(?P<head>{_BRAND.pattern}(?: {_OWNABLE.pattern})?|"
+        rf"(?P<head>{_BRAND.pattern}(?: {_OWNABLE.pattern})?(?: {_BODY})?|"
         rf"{_OWNABLE.pattern}s?)"
-        r"(?: (?:in|on|out) (?:the|my|our|front|back) [a-z]+(?: room)?)?(?: (?:at home|as well|too))?",
+        r"(?: (?:up |down |out )?(?:in|on|out) (?:the|my|our|his|her|their|front|back) [a-z]+(?: room)?)?"
+        r"(?: (?:at home|as well|too))?",
         raw.strip(),
     )
     if not mo or _NEGATION.search(mo.group("adj")) or _PREPOSITION.search(mo.group("adj")):
@@ -574,11 +575,22 @@ def _b_owns(m, ctx):
     common = mo.group("head").lower() in ("garden", "house", "flat", "garage", "tv", "television", "car", "bike")
     if verb in ("have", "have got", "got", "own") and not head_is_brand and not mo.group("adj") and common:
         return []  # "we have a garden": too common to be worth keeping
-    obj = (mo.group("adj") + mo.group("head")).strip()
+    obj = (_HOW_IT_SEEMS.sub("", mo.group("adj")) + mo.group("head")).strip()
     said = {"drive": "drives", "ride": "rides"}.get(verb, "has")
     if m.groupdict().get("what"):
         said = "has"
-    return [ctx.cand("owns", obj, f"{{subject}} {said} {mo.group('art')} {obj}", time_hint=hint)]
+    adj = mo.group("adj")
+    return [ctx.cand("owns", obj, f"{{subject}} {said} {mo.group('art')} {adj}{mo.group('head')}", time_hint=hint)]
+
+
+# A car's body or drive said after its make: "a grey Skoda Octavia estate", "a Kia Sportage hybrid"
+_BODY = r"(?:estate|hatchback|saloon|convertible|hybrid|electric|diesel|automatic|coupe|coupé|pickup)"
+# How the owner sees it, not what it is: the thing is "a Vespa", said "an old Vespa" ("a grey Skoda" keeps its colour)
+_HOW_IT_SEEMS = re.compile(
+    r"\b(?:brand new|new|old|full|little|big|lovely|battered|ancient|second-hand|secondhand|tiny|huge|massive|"
+    r"beautiful|nice|gorgeous|rusty|trusty)\s+",
+    re.I,
+)
 
 
 _INSTRUMENT = (
@@ -1022,7 +1034,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "owns",
         rf"^{SUBJ} {ADV}(?P<verb>drive|ride|have|have got|own|got|bought|have bought|have just bought|just bought) "
-        rf"(?:got )?"
+        rf"(?:got )?(?:(?:him|her|my|them|our)sel(?:f|ves) )?"
         rf"(?P<obj>(?:an?|two|three) .+)",
         _b_owns,
         False,
