@@ -212,6 +212,9 @@ def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: li
             c = replace(c, object_mention=m)
         out.append(replace(c, subject=c.subject or mention))
     discourse.note(mention)
+    for c in out:  # "my sister's boyfriend is called Luca. He's a chef": the one named last is "he"
+        if c.predicate == "family_member" and c.object_mention is not None:
+            discourse.note(c.object_mention)
     return out
 
 

@@ -175,6 +175,7 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
         not obj
         or obj.lower() in {"home", "night", "weekends", "the weekend", "a living", "the moment"}
         or obj[0].isdigit()
+        or obj.split()[0].lower() in ("some", "a", "an", "one")  # "at some Italian place": no employer named
     ):
         return []
     return [ctx.cand("works_at", obj, f"{{subject}} works at {obj}", time_hint=hint)]
