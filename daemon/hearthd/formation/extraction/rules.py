@@ -54,6 +54,7 @@ from .vocabulary import (
 )
 from .subjects import OTHERS, relation_word
 from .words import _FUNCTION as _FUNCTION_WORDS
+from .words import is_common
 from .words import _MORE as _MORE_WORDS
 
 
@@ -98,10 +99,17 @@ _NOT_GREETED_NAMES = set(
 )
 
 
+_INTRODUCED = re.compile(r"\b(?:by the way|btw|for the record)\b", re.I)
+_SIGNS = set("aries taurus gemini cancer leo virgo libra scorpio sagittarius capricorn aquarius pisces".split())
+
+
 def _b_greeted_name(m, ctx):
     """ "Hi, I'm Daniel", "hi I'm Tomas nice to meet you"; in lower-case text only with the "nice to meet you"."""
     obj = m.group("obj")
-    if not (ctx.greeted or m.group("nice")):
+    introduced = bool(_INTRODUCED.search(ctx.sentence))  # "I'm Bartek, by the way", "hey it's thabo btw"
+    # a capitalised word no dictionary has, said as the whole of "I'm ...", is a name ("I'm Ingrid, I set you up")
+    unusual = not ctx.lowercase and m.group(1) == "I am" and not is_common(obj.lower()) and obj.lower() not in _SIGNS
+    if not (ctx.greeted or m.group("nice") or introduced or unusual):
         return []
     if obj[:1].islower():
         if not (ctx.lowercase and m.group("nice")) or obj in _NOT_GREETED_NAMES or obj in _NOT_NAMES:
@@ -871,7 +879,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # name
     (
         "name",
-        r"^(?P<explicit>my (?:first )?name is|I am called|I go by|my friends call me|everyone calls me)\s+"
+        r"^(?P<explicit>my (?:first )?name is|the name is|I am called|I go by|my friends call me|everyone calls me)\s+"
         r"(?P<obj>.+)",
         _b_name,
         False,
@@ -879,7 +887,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "call me Bea" is a standing instruction (a rule), not the person's name
     (
         "name",
-        rf"^(?:I am|this is|it is) (?P<obj>{NAME}|[a-z]{{2,20}})(?P<nice>,? (?:it is )?(?:nice|pleased|lovely|good|"
+        rf"^(I am|this is|it is|its) (?P<obj>{NAME}|[a-z]{{2,20}})(?P<nice>,? (?:it is )?(?:nice|pleased|lovely|good|"
         rf"great) to meet you(?: too| all)?)?\s*$",
         _b_greeted_name,
         False,

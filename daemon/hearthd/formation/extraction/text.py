@@ -142,6 +142,8 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s*(?=(?:I|we|my|our|he|she|his|her name|its name|it is called)\b)"
     # a run-on after a no-longer: "I'm not at Bosch anymore I'm at Siemens now"
     r"|(?<=\b(?:anymore|no more))\s+(?=(?:I|we|my|our|he|she|now)\b)|(?<=\bany more)\s+(?=(?:I|we|my|our|he|she|now)\b)"
+    # "hey it's thabo by the way i moved to durban": a new statement after the aside
+    r"|(?<=\bby the way)\s+(?=(?:I|we|my|our)\b)"
     # a run-on in speech: "my brother lives in bristol he's a paramedic"
     r"|(?<!\bhow)(?<!\bwhat)(?<!\bwho)(?<!\bthat)(?<!\bas)(?<!\bthan)(?<!\bif)(?<!\bwhere)(?<!\bwhen)(?<!\bwhy)"
     r"(?<=\w)\s+(?=(?-i:he|she) (?:is|has)\b)"
