@@ -319,8 +319,12 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
     s, provenance, greeted, asked = prepared
     out, s = rules_of(sentence, s)  # a standing instruction ("don't play music after nine") before the question test
     s = casual(s, greeted) if s else s
-    if not s or _QUESTION_START.match(s) or _HYPOTHETICAL.search(s) or _REPORTED.search(s):
+    if not s or _QUESTION_START.match(s):
         return out
+    if _HYPOTHETICAL.search(s) or _REPORTED.search(s):
+        s = _before_conditional_aside(s)
+        if not s:
+            return out
     statement = s
     have = None
     for clause in _split_clauses(_it_is_activity(joined_appositive(s))):
@@ -392,6 +396,30 @@ def _without_aside(clause: str) -> list[str]:
             return heads
         heads.append(head)
     return heads[:_MAX_ASIDE_TRIES]
+
+
+def _before_conditional_aside(s: str) -> str | None:
+    """ "I'm allergic to penicillin, so if I ever ask about antibiotics remember that", "I drive a blue Skoda if
+    anyone asks": the statement before an aside that holds the condition or the report, when the statement holds
+    none; None when the condition or report governs it ("if I had a dog ...", "my sister said she ...")."""
+    trigger = min(m.start() for rx in (_HYPOTHETICAL, _REPORTED) if (m := rx.search(s)))
+    for m in _ASIDE_START.finditer(s):
+        if m.start() > trigger:
+            break
+        head, aside = s[: m.start()].strip(" ,"), s[m.end() :].strip()
+        if _TAKEN_BACK.search(aside):
+            return None  # "I live in Porto, or so she says"
+        if len(head.split()) >= 3 and not _OPEN_END.search(head) and _FOR_THE_LISTENER.match(aside):
+            return head
+    return None
+
+
+# A condition on the listener, not on the statement: "if anyone asks", "so if I ever ask", "in case it matters"
+_FOR_THE_LISTENER = re.compile(
+    r"(?:so |just |and )?(?:if (?:anyone|anybody|you|I ever|ever|that|it|this|somebody|someone|people|need be|"
+    r"needed|asked|you are)|in case)\b",
+    re.I,
+)
 
 
 _NEXT_CLAUSE = re.compile(r"\s+(?=(?:I am|I have|I|we are|we have|he is|she is|they are)\s+\w)")
