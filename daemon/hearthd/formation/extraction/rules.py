@@ -312,6 +312,16 @@ def _b_diet(m, ctx):
     return [_diet_candidate(m.group("obj"), ctx)]
 
 
+def _b_named_diet(m, ctx):
+    obj = f"{m.group('obj').lower()} diet"
+    if m.group("obj").lower() in _NOT_DIETS:
+        return []
+    return [ctx.cand("diet", obj, f"{{subject}} is on {_article(obj)} {obj}")]
+
+
+_NOT_DIETS = {"strict", "special", "new", "proper", "crash", "bit", "bit of", "bit of a", "good", "bad", "healthy"}
+
+
 def _b_not_eating(m, ctx):
     tail = ctx.clause[m.end() :]
     if not _ends_clause(tail):
@@ -915,6 +925,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"am on|are on|follow|eat|keep|am following|are following) {ADV}(?:an? |the |strict |strictly |fully )*"
         rf"(?P<obj>{DIET})\b(?: (?:diet|food|lifestyle|household|family|house|meat))?",
         _b_diet,
+        False,
+    ),
+    # "Ziggy is on a special kidney diet from the vet": a diet by what it is for, not a known kind
+    (
+        "diet",
+        rf"^{SUBJ} {ADV}(?:am|are|have been) {ADV}on (?:an?|the|this) (?:special |strict |new |prescription |medical |"
+        rf"vet's |doctor's )?(?P<obj>(?!(?:{DIET})\b)[a-z][a-z\-]+(?: [a-z][a-z\-]+)?) diet\b",
+        _b_named_diet,
         False,
     ),
     (
