@@ -232,7 +232,9 @@ _CORRECTION = re.compile(
     re.I,
 )
 _WELL_ACTUALLY = re.compile(
-    r",?\s+well,?\s+(?P<after>(?:(?:an?|the) )?[\w\-]+(?: [\w\-]+)?),?\s+(?:actually|now|these days)[\s.!]*$", re.I
+    r",?\s+well,?\s+(?P<after>(?:(?:an?|the) )?[\w\-]+(?: [\w\-]+)?),?\s+(?:actually|now|these days|really|"
+    r"technically|strictly speaking|to be (?:exact|precise|fair))(?:,.*)?[\s.!]*$",
+    re.I,
 )
 _NOT_EXACTLY = re.compile(
     r",?\s+well,?\s+not (?P<x>[\w\-]+(?: (?!exactly|as such|really)[\w\-]+)?)(?: exactly| as such| really)?,\s*"
