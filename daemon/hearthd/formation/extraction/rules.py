@@ -546,6 +546,9 @@ def _b_the_pet_named(m, ctx):
 
 def _like_text(verb: str, obj: str, infinitive: bool) -> str:
     verb = re.sub(r"\s+", " ", verb.strip().lower())
+    if be := re.match(r"(?:am|are) (?:(?:all|both) )?", verb):  # "we're all big fans of": "{subject} is a big fan of"
+        said = re.sub(r"^(?:an? )?((?:big |huge |massive )?)fans? of$", r"a \1fan of", verb[be.end() :])
+        return f"{{subject}} is {said} {'to ' if infinitive else ''}{obj}"
     return f"{{subject}} {_third_person(verb)} {'to ' if infinitive else ''}{obj}"
 
 
@@ -1105,9 +1108,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "likes",
-        rf"^{SUBJ} {ADV}(?P<verb>love|like|enjoy|adore|am (?:really |very |quite |so |super )?(?:into|"
-        rf"fond of|keen on|passionate about|crazy about|obsessed with|(?:a )?(?:big |huge |massive )?fan of)|are "
-        rf"(?:really |very |so )?(?:into|big fans of|huge fans of|fans of|crazy about)) (?P<obj>.+)",
+        rf"^{SUBJ} {ADV}(?P<verb>love|like|enjoy|adore|(?:am|are) {ADV}(?:quite |super )?(?:into|"
+        rf"fond of|keen on|passionate about|crazy about|mad about|nuts about|obsessed with|"
+        rf"(?:an? )?(?:big |huge |massive )?fans? of)) (?P<obj>.+)",
         _b_preference("likes"),
         False,
     ),
