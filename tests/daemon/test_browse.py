@@ -1,10 +1,10 @@
 """The memory browser's endpoints: paged listings with filters and totals, an episode's related episodes and
-source facts, a fact's history, memory growth per day."""
+source facts, a fact's history and where it came from, memory growth per day."""
 
 import pytest
 
 from hearthd.api.client import HearthError
-from tests.helpers import form, say
+from tests.helpers import form, hearthctl_in_process, say
 
 
 def test_pages_of_facts_turns_and_episodes_with_filters_and_totals(daemon, client):
@@ -92,6 +92,34 @@ def test_episode_detail_names_related_episodes_and_source_facts(daemon, client):
     assert any("teacher" in f["text"] for f in older["facts"]) and older["turns"] == 6
     with pytest.raises(HearthError) as err:
         client.episode(999)
+    assert err.value.status == 404
+
+
+def test_a_facts_sources_are_the_sentences_it_was_formed_from_and_their_conversation(
+    daemon, client, monkeypatch, capsys
+):
+    say(
+        client,
+        ["Good morning.", "We are planning the garden party for Saturday.", "I work as a teacher at the school."],
+        "2026-04-01T10:00:00Z",
+    )
+    form(client)
+    fact = next(f for f in client.facts("alice") if f["predicate"] == "works_as")
+    sources = client.fact_sources(fact["ref"])
+    assert sources["fact"]["id"] == fact["id"] and sources["thread"] == "kitchen"
+    assert [(t["text"], t["speaker"]) for t in sources["turns"]] == [("I work as a teacher at the school.", "alice")]
+    said = [(t["speaker"], t["text"], t["source"]) for t in sources["conversation"]]
+    assert said[0] == ("alice", "Good morning.", False) and len(said) == 6  # the whole short conversation
+    assert ("alice", "I work as a teacher at the school.", True) in said and said[1][0] == "assistant"
+    assert len(sources["episodes"]) == 1 and sources["source"] == "formation"
+    code, out, _err = hearthctl_in_process(daemon, monkeypatch, capsys)("sources", fact["ref"])
+    assert code == 0 and "said by alice" in out and "> alice: I work as a teacher at the school." in out
+
+    told = client.remember("The bins go out on Thursday")["fact"]
+    direct = client.fact_sources(told["id"])
+    assert direct["turns"] == [] and direct["conversation"] == [] and direct["source"] == "remember"
+    with pytest.raises(HearthError) as err:
+        client.fact_sources("fact:999")
     assert err.value.status == 404
 
 

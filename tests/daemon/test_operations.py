@@ -232,6 +232,7 @@ EXAMPLES = {
     "memory_page": lambda c, h: c.memory_page("facts"),
     "episode": lambda c, h: c.episode(h["episode"]["id"]),
     "fact_history": lambda c, h: c.fact_history(h["facts"][0]["id"]),
+    "fact_sources": lambda c, h: c.fact_sources(h["facts"][0]["id"]),
     "growth": lambda c, h: c.growth(30),
     "formation": lambda c, h: c.formation(),
     "form_now": lambda c, h: c.form_now(),

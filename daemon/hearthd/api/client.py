@@ -220,6 +220,11 @@ class HearthClient:
     def fact_history(self, fact: str | int) -> list[dict]:
         return self.request("GET", f"/v1/facts/{_quote(str(fact))}/history")["history"]
 
+    def fact_sources(self, fact: str | int) -> dict:
+        """Where a fact came from: {"fact", "source", "turns" (the sentences it was formed from), "conversation"
+        (the turns around them, each with "source"), "thread", "episodes"}."""
+        return self.request("GET", f"/v1/facts/{_quote(str(fact))}/sources")
+
     def growth(self, days: int = 365) -> list[dict]:
         return self.request("GET", "/v1/stats/growth", params={"days": days})["days"]
 

@@ -131,6 +131,32 @@ def fact_history(client, args):
     return client.fact_history(args.fact)
 
 
+def show_sources(s: dict) -> str:
+    """Where a fact came from: its sentences, then their conversation (a source sentence marked >)."""
+    fact = s["fact"]
+    lines = [f"fact:{fact['id']} {fact['text']}"]
+    if not s["turns"]:
+        lines.append(f"  told directly ({s['source']}), not formed from a conversation")
+    for t in s["turns"]:
+        lines.append(f"  said by {t['speaker']}, {readable(t['ts'])}: {t['text']}")
+    if s["conversation"]:
+        lines.append(f"Conversation ({s['thread']}):")
+        lines += [f"  {'>' if t['source'] else ' '} {t['speaker']}: {t['text']}" for t in s["conversation"]]
+    lines += [f"  episode:{e['id']} {e['headline']}" for e in s["episodes"]]
+    return "\n".join(lines)
+
+
+@command(
+    "sources",
+    "where a fact came from: the sentences it was formed from and their conversation",
+    ops=("fact_sources",),
+    args=(arg("fact", help="fact:12 or 12"),),
+    show=show_sources,
+)
+def fact_sources(client, args):
+    return client.fact_sources(args.fact)
+
+
 def show_episode(e: dict) -> str:
     lines = [f"episode:{e['id']} {e['headline']}", e.get("summary") or ""]
     lines += [f"  related episode:{r['id']} {r['headline']}" for r in e.get("related") or []]

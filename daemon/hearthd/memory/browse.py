@@ -1,5 +1,6 @@
 """Browsing memory as tables (the desktop's memory browser): pages of facts, episodes or turns with filters and
-a total, an episode with its related episodes and source facts, a fact's history, and memory growth per day.
+a total, an episode with its related episodes and source facts, a fact's history, where a fact came from (the
+sentences it was formed from and the conversation around them), and memory growth per day.
 
 Everything here is the admin's view (every pool, dismissed and superseded rows included when asked for);
 searching by meaning is recall's job, this is a plain listing with a substring filter.
@@ -10,7 +11,7 @@ from __future__ import annotations
 from ..errors import NotFound, UserError
 from ..store.tracks import EPISODES, FACTS, TRACKS, TURNS, Track
 from ..timeutil import parse_time
-from .recall import FIELDS, row_to_item
+from .recall import FIELDS, row_to_item, speaker_names, who_said
 from .scope import EVERYTHING
 from .search import Filters
 
@@ -153,6 +154,67 @@ def fact_history(store, fact_id: int) -> list[dict]:
             (row["subject"], row["predicate"], row["owner_id"]),
         ).fetchall()
         return [_item(FACTS, r) for r in rows]
+
+
+# Turns of the conversation shown on each side of a fact's source sentences, and at most in all.
+AROUND, MOST_TURNS = 6, 60
+
+
+def fact_sources(store, fact_id: int) -> dict:
+    """Where a fact came from: {"fact", "source", "turns", "conversation", "thread", "episodes"}.
+
+    `turns` are the sentences it was formed from (fact_turn_link), `conversation` the turns of their
+    conversation around them (AROUND on each side, each with `source` true for a sentence of the fact), and
+    `episodes` the episodes of that conversation. A fact told directly (remember, an import) has no turns; a
+    fact whose sentences were erased keeps its conversation's other turns when there are any."""
+    with store.reading() as conn:
+        row = conn.execute(
+            f"SELECT {FIELDS['facts']}{EXTRA['facts']}, session_id FROM facts x WHERE id = ?", (fact_id,)
+        ).fetchone()
+        if row is None:
+            raise NotFound(f"there is no fact:{fact_id}")
+        fact = _item(FACTS, row)
+        session = fact.pop("session_id", None)
+        turn_fields = f"{FIELDS['turns']}{EXTRA['turns']}"
+        sources = conn.execute(
+            f"SELECT {turn_fields} FROM fact_turn_link l JOIN turns x ON x.id = l.turn_id "
+            "WHERE l.fact_id = ? ORDER BY x.ts, x.id",
+            (fact_id,),
+        ).fetchall()
+        source_ids = {r["id"] for r in sources}
+        sessions = list(dict.fromkeys([r["session_id"] for r in sources] + ([session] if session else [])))
+        conversation = []
+        for session_id in sessions:
+            rows = conn.execute(
+                f"SELECT {turn_fields} FROM turns x WHERE x.session_id = ? ORDER BY x.ts, x.id", (session_id,)
+            ).fetchall()
+            marked = [i for i, r in enumerate(rows) if r["id"] in source_ids]
+            lo, hi = (max(marked[0] - AROUND, 0), marked[-1] + AROUND + 1) if marked else (0, 2 * AROUND)
+            conversation += rows[lo:hi]
+        conversation = conversation[:MOST_TURNS]
+        episodes = conn.execute(
+            f"SELECT {FIELDS['episodes']}{EXTRA['episodes']} FROM fact_episode_link l "
+            "JOIN episodes x ON x.id = l.episode_id WHERE l.fact_id = ? ORDER BY x.id",
+            (fact_id,),
+        ).fetchall()
+        names = speaker_names(conn, {r["speaker_id"] for r in [*sources, *conversation]})
+
+        def turn(r) -> dict:
+            item = _item(TURNS, r)
+            item["speaker"] = who_said(item, names)
+            item["source"] = r["id"] in source_ids
+            return item
+
+        turns = [turn(r) for r in sources]
+        said = [turn(r) for r in conversation]
+        return {
+            "fact": fact,
+            "source": row["source"],
+            "turns": turns,
+            "conversation": said,
+            "thread": (turns or said or [{}])[0].get("thread"),
+            "episodes": [_item(EPISODES, r) for r in episodes],
+        }
 
 
 def growth(store, days: int = 365) -> list[dict]:

@@ -109,6 +109,11 @@ class Reading:
         """A fact's chain of supersession, oldest first."""
         return browse.fact_history(self.store, fact_id(fact))
 
+    @operation()
+    def fact_sources(self, fact: str | int) -> dict:
+        """Where a fact came from: the sentences it was formed from and their conversation."""
+        return browse.fact_sources(self.store, fact_id(fact))
+
     @operation(no_cli="the desktop's memory growth chart; hearthctl status gives the counts")
     def growth(self, days: int = 365) -> list[dict]:
         """Rows added per day."""

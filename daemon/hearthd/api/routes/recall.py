@@ -71,6 +71,11 @@ def fact_history(ref: str, ops: Ops):
     return {"history": ops.recall.fact_history(ref)}
 
 
+@route(router, "fact_sources", "GET", "/v1/facts/{ref}/sources")
+def fact_sources(ref: str, ops: Ops):
+    return ops.recall.fact_sources(ref)
+
+
 @route(router, "growth", "GET", "/v1/stats/growth")
 def growth(ops: Ops, days: int = Query(365, ge=1, le=36_500)):
     return {"days": ops.recall.growth(days)}
