@@ -64,7 +64,7 @@ POSITIVES = [
     pos("Well, I've been living in Madrid for ten years.", ("lives_in", "Madrid")),
     pos("Oh and we moved from Lisbon to Porto in 2019.", ("lives_in", "Porto"), subject="household"),
     pos("Last month we moved to Berlin.", ("lives_in", "Berlin"), subject="household"),
-    pos("I live in a small village near Lyon.", ("lives_in", "a small village near Lyon")),
+    pos("I live in a small village near Lyon.", ("lives_in", "village near Lyon")),
     pos("I don't live in Lisbon anymore, I live in Porto now.", ("lives_in", "Porto")),
     pos("i live in porto", ("lives_in", "Porto")),
     pos("I'm currently living in São Paulo.", ("lives_in", "São Paulo")),

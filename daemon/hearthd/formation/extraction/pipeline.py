@@ -418,8 +418,8 @@ def _before_conditional_aside(s: str) -> str | None:
 
 # A condition on the listener, not on the statement: "if anyone asks", "so if I ever ask", "in case it matters"
 _FOR_THE_LISTENER = re.compile(
-    r"(?:so |just |and )?(?:if (?:anyone|anybody|you|I ever|ever|that|it|this|somebody|someone|people|need be|"
-    r"needed|asked|you are)|in case)\b",
+    r"(?:so |just |and )?(?:(?:do not|don't) be surprised if|if (?:anyone|anybody|you|I ever|ever|that|it|this|"
+    r"somebody|someone|people|need be|needed|asked|you are)|in case)\b",
     re.I,
 )
 

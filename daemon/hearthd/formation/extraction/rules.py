@@ -168,13 +168,51 @@ def _b_moved_to(m, ctx):
     ]
 
 
+# Where one lives said with the dwelling first: "in a little flat in Leith", "in a village just outside Kilkenny"
+_DWELLING = re.compile(
+    r"^(?:(?:on my own|alone|by myself|with \w+(?: \w+)?) )?(?:in )?(?:an?|the|our|my) (?:(?:little|small|tiny|big|lovely|"
+    r"nice|new|old|rented|shared|two-bed|one-bed|three-bed|terraced|semi-detached|detached|council|top-floor) )*"
+    r"(?P<home>flat|house|cottage|bungalow|terrace|semi|apartment|village|town|place|houseboat|maisonette|"
+    r"farmhouse|hamlet) (?:just |right |up |down )?(?P<rel>in|on|outside|near|by|off) (?=\S)",
+    re.I,
+)
+# After the place, where in it: "Hebden Bridge up by the canal", "Exmouth, just down the coast"
+_WHERE_IN_IT = re.compile(
+    r",?\s+(?:just |right )?(?:up|down|over|out|round) (?:by|near|past|the|on|towards)\b.*$|,?\s+(?:near|next to|"
+    r"by) the \w+.*$",
+    re.I,
+)
+
+
+_FOR_YEARS = re.compile(
+    r",?\s+(?:for )?(?:about |nearly |almost |over |around )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a few|a couple of) (?:years?|decades?)(?: now)?\b.*$",
+    re.I,
+)
+
+
 def _b_lives_in(m, ctx):
+    raw, dwelling = m.group("obj"), None
+    if d := _DWELLING.match(raw):
+        raw = raw[d.end() :]
+        if d.group("rel").lower() not in ("in", "on"):  # "a village just outside Kilkenny": where the village is
+            dwelling = f"{d.group('home').lower()} {d.group('rel').lower()} "
+        raw = re.sub(r"^the (?=\w+ of )", "", raw)  # "on the southside of Glasgow"
+    raw = _FOR_YEARS.sub("", _WHERE_IN_IT.sub("", raw))
     obj, hint = _time_split_then_clean(
-        m.group("obj"), extra_end="with|from|for|since|because|after|when|to|in order to|in (?:a|an|the|our|my)|on the"
+        raw, extra_end="with|from|for|since|because|after|when|to|in order to|in (?:a|an|the|our|my)|on the"
     )
-    if not obj or not _proper_place(obj, ctx):
+    if not obj or not (_proper_place(obj, ctx) or d and any(w[:1].isupper() for w in obj.split()[-2:])):
         return []
-    return [ctx.cand("lives_in", obj, f"{{subject}} lives in {obj}", time_hint=hint)]
+    if called := re.search(r"\bcalled ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)$", obj):
+        obj, dwelling = called.group(1), None  # "a little village just outside York called Haxby": Haxby
+    if dwelling:
+        obj = dwelling + obj
+    return [
+        ctx.cand(
+            "lives_in", obj, f"{{subject}} lives in {_article(obj) + ' ' if dwelling else ''}{obj}", time_hint=hint
+        )
+    ]
 
 
 def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
@@ -602,7 +640,8 @@ def _b_owns(m, ctx):
     if m.groupdict().get("what"):
         said = "has"
     adj = mo.group("adj")
-    return [ctx.cand("owns", obj, f"{{subject}} {said} {mo.group('art')} {adj}{mo.group('head')}", time_hint=hint)]
+    c = ctx.cand("owns", obj, f"{{subject}} {said} {mo.group('art')} {adj}{mo.group('head')}", time_hint=hint)
+    return [replace(c, subject=HOUSEHOLD) if ctx.clause.lower().startswith("the ") else c]  # "the car is a Leaf"
 
 
 # A car's body or drive said after its make: "a grey Skoda Octavia estate", "a Kia Sportage hybrid"
@@ -908,8 +947,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # lives_in
     (
         "lives_in",
-        rf"^{SUBJ} {ADV}(?:live|reside|(?:am|are|have been|have) {ADV}(?:living|lived|residing|based|"
-        rf"settled)) in (?P<obj>.+)",
+        rf"^{SUBJ} {ADV}(?:live(?: on (?:my|our) own| alone| by myself)?|reside|(?:am|are|have been|have) {ADV}(?:living|lived|residing|based|"
+        rf"settled)|have been(?= in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?,? (?:for )?(?:about |nearly |almost |"
+        rf"over |around )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+        rf"thirty|forty|fifty|a few|a couple of) (?:years?|decades?)\b)) in (?P<obj>.+)",
         _b_lives_in,
         False,
     ),
@@ -1069,7 +1110,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_owns,
         False,
     ),
-    ("owns", r"^(?:my|our) (?P<what>car|van|bike|motorbike) is (?P<obj>an? .+)", _b_owns, False),
+    ("owns", r"^(?:my|our|the) (?P<what>car|van|bike|motorbike) is (?P<obj>an? .+)", _b_owns, False),
     (
         "owns",
         rf"^{SUBJ} {ADV}(?:have|have got|got|own) (?:an? )?(?P<obj>season ticket|membership|annual pass) "
@@ -1205,7 +1246,6 @@ def _known_people(clause: str, ctx: _Ctx) -> list[Candidate]:
         if (c := _family(name, rel, ctx)) is not None:
             out.append(replace(c, object_mention=Mention(name=name, relation=rel)))
     return out
-
 
 
 def _appositive_names(names: str, word: str, singular_of: dict) -> list[str]:

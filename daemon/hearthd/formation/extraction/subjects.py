@@ -53,6 +53,9 @@ OTHERS = [
     "boy",
     "girl",
     "lass",
+    "eldest",
+    "youngest",
+    "oldest",
 ]
 # A bare kinship word used as a name ("Mum lives in Faro").
 _KIN_NAMES = {
@@ -225,6 +228,9 @@ def relation_word(rel: str) -> str:
         "boy": "son",
         "girl": "daughter",
         "lass": "daughter",
+        "eldest": "child",
+        "youngest": "child",
+        "oldest": "child",
     }.get(rel, rel)
 
 
