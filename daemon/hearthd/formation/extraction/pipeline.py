@@ -322,9 +322,10 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
     if not s or _QUESTION_START.match(s):
         return out
     if _HYPOTHETICAL.search(s) or _REPORTED.search(s):
-        s = _before_conditional_aside(s)
-        if not s:
+        head = _before_conditional_aside(s)
+        if head is None:
             return out
+        s = head
     statement = s
     have = None
     for clause in _split_clauses(_it_is_activity(joined_appositive(s))):
