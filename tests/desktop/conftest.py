@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from tests.helpers import make_daemon, settle
+from tests.helpers import fake_loader, make_daemon, settle
 
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
@@ -77,9 +77,16 @@ def dialogs(monkeypatch):
 
 
 @pytest.fixture
-def served(data_dir):
+def loader():
+    """The embedding model of the daemon `served` runs: the fake one; a test about meaning parametrizes
+    `loader` with tests.helpers.real_loader."""
+    return fake_loader
+
+
+@pytest.fixture
+def served(data_dir, loader):
     """A real daemon serving its real Unix socket (in this process, on a thread)."""
-    daemon = make_daemon(data_dir)
+    daemon = make_daemon(data_dir, loader)
     settle(daemon)
     server = ApiServer(daemon)
     server.bind()

@@ -251,28 +251,6 @@ def test_open_page_by_path(window):
     assert Path(window.windowTitle().split("— ", 1)[1]).name == "data"
 
 
-def test_live_changes_reload_the_table_unless_the_reader_is_deep_in_it(qtbot, served, hearth, window):
-    from tests.helpers import insert_facts
-
-    insert_facts(served, 300)
-    page = window.show_page("memory")
-    page.reload()
-    model, view = page.models["facts"], page.views["facts"]
-    qtbot.waitUntil(lambda: model.total == 300, timeout=5_000)
-    client = served.client()
-    client.remember("The bins go out on Tuesday")  # an event: the first page reloads by itself
-    qtbot.waitUntil(lambda: model.total == 301, timeout=10_000)
-
-    view.verticalScrollBar().setValue(view.verticalScrollBar().maximum())
-    qtbot.waitUntil(lambda: model.rowCount() == 301, timeout=5_000)
-    client.remember("The recycling goes out on Friday")
-    qtbot.waitUntil(lambda: page.refresh_button.text() == "Refresh (changed)", timeout=10_000)
-    assert model.rowCount() == 301 and model.total == 301  # left where the reader is
-    qtbot.mouseClick(page.refresh_button, Qt.LeftButton)
-    qtbot.waitUntil(lambda: model.total == 302, timeout=5_000)
-    assert page.refresh_button.text() == "Refresh"
-
-
 def test_the_assistants_view_shows_the_exact_context_and_why_each_line_is_there(qtbot, served, hearth, window):
     client = served.client()
     client.remember("I am allergic to peanuts", speaker="alice", pin=True)

@@ -32,7 +32,7 @@ SELECTORS = (
     ("match", "Everything containing an identifier", "e.g. alice@example.org or 555-0100"),
     ("before", "Everything before a date", "YYYY-MM-DD"),
     ("range", "A time range", "START..END, e.g. 2026-01-01..2026-02-01"),
-    ("ref", "One item", "fact:12, episode:3 or turn:40"),
+    ("ref", "Chosen items", "fact:12, episode:3, turn:40 (one or several)"),
 )
 
 
@@ -136,6 +136,12 @@ class ErasePage(Page):
                 self.history.setItem(i, col, QTableWidgetItem(str(value)))
 
     # -- preview, confirm, erase -------------------------------------------------------------------------------
+    def preview_refs(self, refs: str) -> None:
+        """Rows chosen on another page (fact:1,turn:4): previewed, for the person to confirm here."""
+        self.kind.setCurrentIndex(self.kind.findData("ref"))
+        self.value.setText(refs)
+        self.run_preview()
+
     def run_preview(self) -> None:
         kind, value = self.selector()
         self.problem.setVisible(False)

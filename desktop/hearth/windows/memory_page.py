@@ -1,15 +1,18 @@
-"""Memory: facts, episodes and turns as searchable, filterable tables that page from the API; a fact's history
-and the facts true at a date; an episode's related episodes and source facts; dismiss, restore, pin, edit,
-promote; the review queue (contradictions and close calls: keep one or both; claims of an uncertain voice and
-suggested rules: accept or drop)."""
+"""Memory: facts, episodes and turns as tables that page from the API, searched by their words or by meaning and
+filtered; a fact's history and where it came from (its sentences, one click from their conversation); an
+episode's related episodes and source facts; dismiss (with undo), restore and erase the selected rows, pin,
+edit, promote; the review queue (contradictions and close calls: keep one or both; claims of an uncertain voice
+and suggested rules: accept or drop). Every change, whoever made it, refreshes the rows shown in place."""
 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass, field
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QPoint, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
@@ -20,8 +23,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSplitter,
-    QTableView,
-    QTableWidget,
     QTableWidgetItem,
     QTabWidget,
     QTextBrowser,
@@ -29,54 +30,56 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .page import Page, when
+from . import memory_detail as detail
+from .page import Page, predicate_words, short_when
 from .paged_model import PagedModel
+from .tables import EmptyTextTable, WrappingTable
 
 
-def _pool(item: dict) -> str:
-    return item.get("owner_id") or "household"
+def _status(item: dict) -> str:
+    """The Status cell: a match's strength when searched by meaning, else what is not plain live."""
+    if item.get("relevance"):
+        return item["relevance"]
+    state = detail.state(item)
+    if state in ("live", "active"):
+        return "pinned" if item.get("always_inject") else ""
+    return state
 
 
-def _state(item: dict) -> str:
-    if item.get("dismissed"):
-        return "dismissed"
-    if item.get("cleared"):
-        return "cleared"
-    return item.get("status", "live")
+def _who(turn: dict) -> str:
+    return "assistant" if turn["role"] == "assistant" else (turn.get("speaker_id") or "someone")
 
 
 COLUMNS = {
     "facts": [
         ("Fact", lambda f: f["text"]),
-        ("Subject", lambda f: f["subject"]),
-        ("Predicate", lambda f: f["predicate"]),
-        ("Pool", _pool),
-        ("Status", _state),
-        ("Pinned", lambda f: "yes" if f["always_inject"] else ""),
-        ("Valid from", lambda f: when(f["valid_from"])),
-        ("Valid to", lambda f: when(f["valid_to"])),
-        ("Id", lambda f: f["id"]),
+        ("About", lambda f: f["subject"]),
+        ("What", lambda f: predicate_words(f["predicate"])),
+        ("Pool", detail.pool),
+        ("Since", lambda f: short_when(f["valid_from"])),
+        ("Status", _status),
     ],
     "episodes": [
-        ("Headline", lambda e: e["headline"]),
-        ("Participants", lambda e: ", ".join(e["participants"])),
-        ("Pool", _pool),
-        ("Status", _state),
-        ("Started", lambda e: when(e["started_at"])),
-        ("Ended", lambda e: when(e["ended_at"])),
-        ("Id", lambda e: e["id"]),
+        ("Episode", lambda e: e["headline"]),
+        ("Who", lambda e: ", ".join(e["participants"])),
+        ("Pool", detail.pool),
+        ("When", lambda e: short_when(e["started_at"])),
+        ("Status", _status),
     ],
     "turns": [
-        ("Text", lambda t: t["text"]),
-        ("Role", lambda t: t["role"]),
-        ("Speaker", lambda t: t["speaker_id"]),
-        ("Band", lambda t: t["band"]),
-        ("Pool", _pool),
-        ("Thread", lambda t: t["thread"]),
-        ("Status", _state),
-        ("Said", lambda t: when(t["ts"])),
-        ("Id", lambda t: t["id"]),
+        ("Said", lambda t: t["text"]),
+        ("Who", _who),
+        ("Pool", detail.pool),
+        ("Where", lambda t: t["thread"]),
+        ("When", lambda t: short_when(t["ts"])),
+        ("Status", _status),
     ],
+}
+# The texts the narrow columns are measured by (a typical long value of each).
+SAMPLES = {
+    "facts": ["household", "family", "household", "30 Sep 23:59", "superseded"],
+    "episodes": ["alice, bob", "household", "30 Sep 23:59", "dismissed"],
+    "turns": ["assistant", "household", "living-room", "30 Sep 23:59", "dismissed"],
 }
 STATUSES = {
     "facts": ("live", "dismissed", "superseded", "all"),
@@ -84,17 +87,54 @@ STATUSES = {
     "turns": ("live", "dismissed", "cleared", "all"),
 }
 TABS = (("facts", "Facts"), ("episodes", "Episodes"), ("turns", "Turns"))
+NOUNS = {"facts": ("fact", "facts"), "episodes": ("episode", "episodes"), "turns": ("turn", "turns")}
+# What an empty table would show, when nothing filters it.
+EMPTY = {
+    "facts": "No facts yet. What people tell the assistant about themselves and the household (where they live "
+    "and work, what they like, birthdays, standing rules) appears here a few minutes after a conversation ends.",
+    "episodes": "No episodes yet. Each conversation gets a headline and a short summary here after it ends.",
+    "turns": "No conversations yet. Everything said to the assistant, and its answers, appears here as it is said.",
+    "review": "Nothing to review. Contradictions, claims of an uncertain voice and suggested rules appear here.",
+}
+REVIEW_KINDS = {
+    "contradiction": "two facts disagree",
+    "claim": "whose is this?",
+    "rule": "a suggested rule",
+}
+# Review items holding a fact not stored yet: a claim of an uncertain voice, a suggested rule.
+HELD_KINDS = ("claim", "rule")
+
+
+def _count(n: int, kind: str) -> str:
+    one, many = NOUNS[kind]
+    return f"{n} {one if n == 1 else many}"
+
+
+@dataclass
+class _Place:
+    """Where the reader is in a table, kept across a refresh: the selected rows, the current one, the top one."""
+
+    selected: list[str] = field(default_factory=list)
+    current: str | None = None
+    top: str | None = None
 
 
 class MemoryPage(Page):
     name, title, areas = "memory", "Memory", ("memory", "speakers", "entities")  # a rename relabels facts
+    erase_requested = Signal(str)  # refs, comma-separated: the Erase page previews them
 
     def __init__(self, tasks, link, parent=None):
         super().__init__(tasks, link, parent)
         layout = QVBoxLayout(self)
 
         bar = QHBoxLayout()
-        self.search = QLineEdit(placeholderText="Search text…")
+        self.search = QLineEdit(placeholderText="Search…")
+        self.search.setToolTip("Rows that contain these words")
+        self.meaning = QCheckBox("By meaning")
+        self.meaning.setToolTip(
+            "Search by what the words mean, not the words themselves: “where does Bob teach?” finds “bob works "
+            "at the primary school” (closest first; live memory only)"
+        )
         self.speaker = QComboBox()
         self.speaker.addItem("Anyone", None)
         self.pool = QComboBox()
@@ -103,51 +143,45 @@ class MemoryPage(Page):
         self.status = QComboBox()
         self.since = QLineEdit(placeholderText="since YYYY-MM-DD")
         self.until = QLineEdit(placeholderText="until YYYY-MM-DD")
-        self.as_of = QLineEdit(placeholderText="facts as of YYYY-MM-DD")
+        self.as_of = QLineEdit(placeholderText="true on YYYY-MM-DD")
         self.as_of.setToolTip("Show the facts that were true at this date (superseded ones included)")
+        for edit in (self.since, self.until, self.as_of):
+            edit.setMaximumWidth(135)
         self.refresh_button = QPushButton("Refresh")
         self.refresh_button.setToolTip("Load the tables again")
         self.refresh_button.clicked.connect(self.reload)
-        for w in (
-            self.search,
-            self.speaker,
-            self.pool,
-            self.status,
-            self.since,
-            self.until,
-            self.as_of,
-            self.refresh_button,
-        ):
+        for w in (self.search, self.meaning, self.speaker, self.pool, self.status, self.since, self.until):
             bar.addWidget(w)
-        self.search.setMinimumWidth(180)
+        bar.addWidget(self.as_of)
+        bar.addWidget(self.refresh_button)
+        self.search.setMinimumWidth(160)
         layout.addLayout(bar)
 
         self.tabs = QTabWidget()
         self.models: dict[str, PagedModel] = {}
-        self.views: dict[str, QTableView] = {}
+        self.views: dict[str, WrappingTable] = {}
+        self._places: dict[str, _Place] = {}
         for kind, label in TABS:
             model = PagedModel(tasks, kind, COLUMNS[kind], parent=self)
-            view = QTableView()
+            view = WrappingTable(SAMPLES[kind])
             view.setModel(model)
-            view.setSelectionBehavior(QAbstractItemView.SelectRows)
-            view.setSelectionMode(QAbstractItemView.SingleSelection)
-            view.setAlternatingRowColors(True)
-            view.verticalHeader().setVisible(False)
-            view.verticalHeader().setSectionResizeMode(QHeaderView.Fixed)  # no per-row measuring
-            view.verticalHeader().setDefaultSectionSize(24)
-            view.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
-            view.horizontalHeader().setStretchLastSection(False)
-            view.setColumnWidth(0, 360)
-            view.setWordWrap(False)
             view.selectionModel().currentRowChanged.connect(lambda cur, _prev, k=kind: self._selected(k, cur.row()))
+            view.selectionModel().selectionChanged.connect(lambda *_: self._enable_actions())
             model.page_loaded.connect(lambda *_, k=kind: self._page_loaded(k))
+            model.refreshing.connect(lambda k=kind: self._keep_place(k))
+            model.refreshed.connect(lambda k=kind: self._restore_place(k))
             self.models[kind], self.views[kind] = model, view
             self.tabs.addTab(view, label)
-        self.review = QTableWidget(0, 5)
-        self.review.setHorizontalHeaderLabels(["Id", "Kind", "Facts", "Detail", "Since"])
-        self.review.setSelectionBehavior(QAbstractItemView.SelectRows)
-        self.review.setEditTriggers(QAbstractItemView.NoEditTriggers)
-        self.review.horizontalHeader().setStretchLastSection(True)
+        self.review = EmptyTextTable(0, 4)
+        self.review.setHorizontalHeaderLabels(["What", "Facts", "Detail", "Since"])
+        self.review.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.review.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.review.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.review.setWordWrap(True)
+        self.review.verticalHeader().setVisible(False)
+        self.review.horizontalHeader().setStretchLastSection(False)
+        self.review.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.review.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.review.itemSelectionChanged.connect(self._review_selected)
         self.tabs.addTab(self.review, "Review")
         self.tabs.currentChanged.connect(self._tab_changed)
@@ -164,6 +198,7 @@ class MemoryPage(Page):
         actions = (
             ("dismiss", "Dismiss", self.dismiss),
             ("restore", "Restore", self.restore),
+            ("erase", "Erase…", self.erase),
             ("pin", "Pin", lambda: self.pin(True)),
             ("unpin", "Unpin", lambda: self.pin(False)),
             ("edit", "Edit…", self.edit),
@@ -171,10 +206,19 @@ class MemoryPage(Page):
             ("accept", "Keep one…", self.accept_review),
             ("keep_both", "Keep both", self.keep_both),
         )
+        tips = {
+            "dismiss": "Hide the selected rows from the assistant (nothing is deleted; Undo or Restore brings "
+            "them back)",
+            "restore": "Bring the selected dismissed rows back",
+            "erase": "Delete the selected rows for good, with a signed receipt (previewed on the Erase page first)",
+            "pin": "Put this fact in every conversation",
+            "promote": "Move this fact into the household's memory, for everyone",
+        }
         for n, (key, text, slot) in enumerate(actions):
             button = QPushButton(text)
             button.clicked.connect(slot)
-            buttons.addWidget(button, n // 4, n % 4)
+            button.setToolTip(tips.get(key, ""))
+            buttons.addWidget(button, n // 5, n % 5)
             self.buttons[key] = button
         right_layout.addLayout(buttons)
         self.split = split = QSplitter()
@@ -184,8 +228,19 @@ class MemoryPage(Page):
         split.setStretchFactor(1, 2)
         layout.addWidget(split, 1)
         self._sized = False
+
+        status = QHBoxLayout()
         self.count = QLabel()
-        layout.addWidget(self.count)
+        self.notice = QLabel()  # what the last change did ("Dismissed 3 facts.")
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.setVisible(False)
+        self.undo_button.clicked.connect(self.undo)
+        status.addWidget(self.count)
+        status.addSpacing(24)
+        status.addWidget(self.notice)
+        status.addWidget(self.undo_button)
+        status.addStretch(1)
+        layout.addLayout(status)
 
         self._filter_timer = QTimer(self)
         self._filter_timer.setSingleShot(True)
@@ -195,37 +250,41 @@ class MemoryPage(Page):
             edit.textChanged.connect(lambda _t: self._filter_timer.start())
         for box in (self.speaker, self.pool, self.status):
             box.currentIndexChanged.connect(lambda _i: self._filter_timer.start())
+        self.meaning.toggled.connect(self._meaning_toggled)
         self.current: dict | None = None
-        self._reselect: str | None = None
+        self.current_kind: str | None = None
+        self._versions: list[dict] = []
+        self._sources: dict | None = None
+        self._undo: list[str] = []
         self._own_change = False
         self._fill_status("facts")
-        self._enable_actions(None)
+        self._enable_actions()
 
+    # -- live changes ----------------------------------------------------------------------------------------
     def _changed(self, area: str) -> None:
-        """Memory changed (a new turn, an erase elsewhere): reload, unless the reader is deep in a table or has
-        a row open; then the Refresh button says there is news, and the table stays where it is."""
-        if self._own_change:
+        """Memory changed (here, in hearthctl, by the assistant): the rows shown are fetched again in place,
+        keeping the reader's selection and scroll position; a page not on screen refreshes when shown."""
+        if area not in self.areas or self._own_change:
             return
-        kind = self.kind
-        busy_reading = kind is not None and (
-            len(self.models[kind].items) > self.models[kind].page_size or self.current is not None
-        )
-        if area in self.areas and self.isVisible() and busy_reading:
+        if area == "speakers":
+            self.tasks.run(lambda c: c.speakers(), self._speakers)
+        if not self.isVisible():
             self._stale = True
-            self.refresh_button.setText("Refresh (changed)")
             return
-        super()._changed(area)
+        self.refresh_in_place()
 
-    def reload(self) -> None:
-        self.refresh_button.setText("Refresh")
-        super().reload()
+    def refresh_in_place(self) -> None:
+        kind = self.kind
+        if kind is not None:
+            self.models[kind].refresh()  # another table is loaded again when its tab is shown
+        self.tasks.run(lambda c: c.review(), self._review_items)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
         if not self._sized:  # the tables get the larger part (once the layout has its size)
             self._sized = True
             QTimer.singleShot(
-                0, lambda: self.split.setSizes([int(self.split.width() * 0.6), int(self.split.width() * 0.4)])
+                0, lambda: self.split.setSizes([int(self.split.width() * 0.62), int(self.split.width() * 0.38)])
             )
 
     # -- filters and loading -----------------------------------------------------------------------------------
@@ -242,20 +301,33 @@ class MemoryPage(Page):
         self.status.setCurrentText(keep if keep in STATUSES[kind] else "live")
         self.status.blockSignals(False)
 
+    def _meaning_toggled(self, on: bool) -> None:
+        self.search.setPlaceholderText("Ask, e.g. where does Bob work?" if on else "Search…")
+        self._enable_filters()
+        self._filter_timer.start()
+
+    def _enable_filters(self) -> None:
+        by_meaning = self.meaning.isChecked()
+        self.status.setEnabled(not by_meaning)  # recall finds live memory
+        self.as_of.setEnabled(self.kind == "facts" and not by_meaning)
+
     def filters(self, kind: str) -> dict:
+        by_meaning = self.meaning.isChecked() and bool(self.search.text().strip())
         return {
             "q": self.search.text().strip(),
+            "meaning": by_meaning,
             "speaker": self.speaker.currentData(),
             "pool": self.pool.currentData(),
-            "status": self.status.currentText() or "live",
+            "status": "live" if by_meaning else (self.status.currentText() or "live"),
             "since": self.since.text().strip(),
             "until": self.until.text().strip(),
-            "as_of": self.as_of.text().strip() if kind == "facts" else None,
+            "as_of": self.as_of.text().strip() if kind == "facts" and not by_meaning else None,
         }
 
     def apply_filters(self) -> None:
         kind = self.kind
         if kind is not None:
+            self.views[kind].set_empty_text("")
             self.models[kind].set_filters(self.filters(kind))
         self._show_detail(None, None)
 
@@ -266,16 +338,16 @@ class MemoryPage(Page):
 
     def _tab_changed(self, _index: int) -> None:
         kind = self.kind
-        self.as_of.setEnabled(kind == "facts")
+        self._enable_filters()
         if kind is not None:
             self._fill_status(kind)
             self.apply_filters()
         else:
             self.tasks.run(lambda c: c.review(), self._review_items)
             self._review_selected()
-            self.count.setText("Contradictions waiting for a decision: keep one fact current, or keep both.")
+            self.count.setText("Waiting for a decision: which fact stays, or whose a fact is.")
             return
-        self._count()
+        self._show_count()
 
     def _speakers(self, speakers: list[dict]) -> None:
         chosen = self.speaker.currentData()
@@ -288,110 +360,201 @@ class MemoryPage(Page):
         self.speaker.setCurrentIndex(max(index, 0))
         self.speaker.blockSignals(False)
 
-    def _count(self) -> None:
+    def _show_count(self) -> None:
         kind = self.kind
         if kind is None:
             return
         model = self.models[kind]
         if model.error:
             self.count.setText(f"Could not load: {model.error}")
+        elif model.by_meaning:
+            self.count.setText(f"{_count(len(model.items), kind)} found by meaning, closest first")
         else:
             self.count.setText(f"{len(model.items)} of {model.total if model.total is not None else '…'} shown")
 
-    # -- the selected row --------------------------------------------------------------------------------------
+    def _filtered(self, kind: str) -> bool:
+        f = self.filters(kind)
+        return bool(f["q"] or f["speaker"] or f["pool"] != "all" or f["since"] or f["until"] or f["as_of"]) or (
+            f["status"] != "live"
+        )
+
+    def _page_loaded(self, kind: str) -> None:
+        model = self.models[kind]
+        if not model.items and model.total == 0 and not model.error:
+            if model.by_meaning:
+                text = f"Nothing found by meaning for “{self.search.text().strip()}”."
+            elif self._filtered(kind):
+                text = f"No {NOUNS[kind][1]} match these filters."
+            else:
+                text = EMPTY[kind]
+            self.views[kind].set_empty_text(text)
+        if kind == self.kind:
+            self._show_count()
+
+    # -- keeping the reader's place across a refresh ---------------------------------------------------------
+    def _keep_place(self, kind: str) -> None:
+        view, model = self.views[kind], self.models[kind]
+        rows = sorted({i.row() for i in view.selectionModel().selectedRows()})
+        top = view.indexAt(QPoint(4, 4)).row()
+        self._places[kind] = _Place(
+            selected=[model.items[r]["ref"] for r in rows if r < len(model.items)],
+            current=self.current["ref"] if self.current and self.current_kind == kind else None,
+            top=model.items[top]["ref"] if 0 <= top < len(model.items) else None,
+        )
+
+    def _restore_place(self, kind: str) -> None:
+        place = self._places.pop(kind, None)
+        if place is None:
+            return
+        view, model = self.views[kind], self.models[kind]
+        last = model.columnCount() - 1
+        selection = QItemSelection()
+        for ref in place.selected:
+            row = model.row_of(ref)
+            if row is not None:
+                selection.select(model.index(row, 0), model.index(row, last))
+        current = model.row_of(place.current) if place.current else None
+        selections = view.selectionModel()
+        if current is not None:
+            selections.setCurrentIndex(model.index(current, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
+        elif place.current:  # the row shown went away (dismissed, erased)
+            self._show_detail(None, None)
+        selections.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        top = model.row_of(place.top) if place.top else None
+        if top is not None:
+            view.scrollTo(model.index(top, 0), QAbstractItemView.ScrollHint.PositionAtTop)
+        self._enable_actions()
+
+    # -- the selected rows -------------------------------------------------------------------------------------
+    def selected_items(self, kind: str | None = None) -> list[dict]:
+        kind = kind or self.kind
+        if kind is None:
+            return []
+        model = self.models[kind]
+        rows = sorted({i.row() for i in self.views[kind].selectionModel().selectedRows()})
+        return [model.items[r] for r in rows if r < len(model.items)]
+
     def _selected(self, kind: str, row: int) -> None:
-        self._show_detail(kind, self.models[kind].item(row))
+        item = self.models[kind].item(row)
+        if item is not None and self.current is not None and item == self.current:
+            self.current = item  # the same row, fetched again: what is shown still holds
+            return
+        self._show_detail(kind, item)
 
     def _show_detail(self, kind: str | None, item: dict | None) -> None:
-        self.current = item
-        self._enable_actions(kind if item else None)
-        if item is None:
+        self.current, self.current_kind = item, (kind if item else None)
+        self._versions, self._sources = [], None
+        self._enable_actions()
+        if item is None or kind is None:
             self.detail.setHtml("<p style='color:gray'>Select a row to see its details.</p>")
             return
-        self.detail.setHtml(_describe(kind, item))
+        self.detail.setHtml(detail.describe(kind, item))
         if kind == "facts":
-            self.tasks.run(lambda c: c.fact_history(item["ref"]), lambda h: self._history(item, h))
+            ref = item["ref"]
+            self.tasks.run(lambda c: (c.fact_history(ref), c.fact_sources(ref)), lambda r: self._fact_found(item, r))
         elif kind == "episodes":
             self.tasks.run(lambda c: c.episode(item["id"]), lambda e: self._episode(item, e))
 
-    def _history(self, item: dict, history: list[dict]) -> None:
-        if self.current is not item:
+    def _showing(self, item: dict) -> bool:
+        """Whether the detail pane still shows this row (a refresh may have fetched it again meanwhile)."""
+        return self.current is not None and self.current["ref"] == item["ref"]
+
+    def _fact_found(self, item: dict, found) -> None:
+        if not self._showing(item):
             return
-        rows = "".join(
-            f"<li>{'<b>' if h['id'] == item['id'] else ''}{html.escape(h['text'])} — "
-            f"{when(h['valid_from'])} → {when(h['valid_to']) or 'now'} ({_state(h)})"
-            f"{'</b>' if h['id'] == item['id'] else ''}</li>"
-            for h in history
-        )
-        self.detail.setHtml(_describe("facts", item) + f"<h4>History</h4><ol>{rows}</ol>")
+        self._versions, self._sources = found
+        self._show_fact()
+
+    def _show_fact(self) -> None:
+        item = self.current
+        if item is None:
+            return
+        body = detail.fact(item) + (detail.sources(self._sources) if self._sources else "")
+        self.detail.setHtml(body + detail.history(item, self._versions))
 
     def _episode(self, item: dict, episode: dict) -> None:
-        if self.current is not item:
-            return
-        related = (
-            "".join(
-                f"<li><a href='{e['ref']}'>{html.escape(e['headline'])}</a> ({when(e['ended_at'])})</li>"
-                for e in episode["related"]
-            )
-            or "<li>none</li>"
-        )
-        facts = "".join(f"<li>{html.escape(f['text'])}</li>" for f in episode["facts"]) or "<li>none</li>"
-        self.detail.setHtml(
-            _describe("episodes", item) + f"<p>{episode['turns']} turns</p>"
-            f"<h4>Related episodes</h4><ul>{related}</ul><h4>Source facts</h4><ul>{facts}</ul>"
-        )
+        if self._showing(item):
+            self.detail.setHtml(detail.episode(item, episode))
 
     def _show_ref(self, ref: str) -> None:
-        if ref.startswith("episode:"):
-            self.tasks.run(lambda c: c.episode(int(ref.split(":")[1])), lambda e: self._show_detail("episodes", e))
+        if ref == "conversation" and self._sources is not None:
+            self.detail.setHtml(detail.conversation(self._sources))
+        elif ref == "back":
+            self._show_fact()
+        elif ref.startswith("episode:"):
+            episode_id = int(ref.split(":")[1])
+            self.tasks.run(lambda c: c.episode(episode_id), lambda e: self.detail.setHtml(detail.episode(e, e)))
 
-    def _enable_actions(self, kind: str | None) -> None:
-        item = self.current or {}
-        fact = kind == "facts"
-        self.buttons["dismiss"].setEnabled(kind is not None and not item.get("dismissed"))
-        self.buttons["restore"].setEnabled(kind is not None and bool(item.get("dismissed")))
-        self.buttons["pin"].setEnabled(fact and not item.get("always_inject"))
-        self.buttons["unpin"].setEnabled(fact and bool(item.get("always_inject")))
+    def _enable_actions(self) -> None:
+        kind = self.kind
+        chosen = self.selected_items() if kind else []
+        one = (self.current if len(chosen) <= 1 and self.current_kind == kind else None) or {}
+        fact = bool(one) and kind == "facts"
+        live = [i for i in chosen if not i.get("dismissed")]
+        dismissed = [i for i in chosen if i.get("dismissed")]
+        for key, items, text in (("dismiss", live, "Dismiss"), ("restore", dismissed, "Restore")):
+            self.buttons[key].setEnabled(bool(items))
+            self.buttons[key].setText(f"{text} {len(items)}" if len(items) > 1 else text)
+        self.buttons["erase"].setEnabled(bool(chosen))
+        self.buttons["erase"].setText(f"Erase {len(chosen)}…" if len(chosen) > 1 else "Erase…")
+        self.buttons["pin"].setEnabled(fact and not one.get("always_inject"))
+        self.buttons["unpin"].setEnabled(fact and bool(one.get("always_inject")))
         self.buttons["edit"].setEnabled(fact)
-        self.buttons["promote"].setEnabled(fact and item.get("owner_id") is not None)
-        review = self.kind is None and bool(self.review.selectedItems())
+        self.buttons["promote"].setEnabled(fact and one.get("owner_id") is not None)
+        review = kind is None and bool(self.review.selectedItems())
         self.buttons["accept"].setEnabled(review)
         self.buttons["keep_both"].setEnabled(review)
 
     # -- actions -------------------------------------------------------------------------------------------
-    def _act(self, call) -> None:
-        """A change made here: reload at once, keeping the row selected; then tell the other views."""
-        reselect = self.current["ref"] if self.current else None
+    def _act(self, call, done=None) -> None:
+        """A change made here: the rows shown are fetched again in place; then the other views are told."""
 
-        def done(_result):
-            self._reselect = reselect
-            self.reload()
+        def finished(result):
+            if done is not None:
+                done(result)
+            self.refresh_in_place()
             self._own_change = True
             try:
                 self.tasks.changed.emit("memory")
             finally:
                 self._own_change = False
 
-        self.tasks.run(call, done, self.error)
+        self.tasks.run(call, finished, self.error)
 
-    def _page_loaded(self, kind: str) -> None:
-        self._count()
-        if self._reselect and kind == self.kind:
-            model = self.models[kind]
-            row = next((r for r, i in enumerate(model.items) if i["ref"] == self._reselect), None)
-            if row is not None:
-                self._reselect = None
-                self.views[kind].selectRow(row)
+    def _say(self, text: str, undo: list[str] | None = None) -> None:
+        self.notice.setText(text)
+        self._undo = list(undo or [])
+        self.undo_button.setVisible(bool(self._undo))
 
     def dismiss(self) -> None:
-        if self.current:
-            ref = self.current["ref"]
-            self._act(lambda c: c.dismiss(ref))
+        kind = self.kind
+        refs = [i["ref"] for i in self.selected_items() if not i.get("dismissed")]
+        if kind is None or not refs:
+            return
+        self._act(
+            lambda c: [c.dismiss(ref) for ref in refs],
+            lambda _r: self._say(f"Dismissed {_count(len(refs), kind)}.", undo=refs),
+        )
+
+    def undo(self) -> None:
+        refs = self._undo
+        if refs:
+            self._act(lambda c: [c.restore(ref) for ref in refs], lambda _r: self._say(f"Restored {len(refs)}."))
 
     def restore(self) -> None:
-        if self.current:
-            ref = self.current["ref"]
-            self._act(lambda c: c.restore(ref))
+        kind = self.kind
+        refs = [i["ref"] for i in self.selected_items() if i.get("dismissed")]
+        if kind is not None and refs:
+            self._act(
+                lambda c: [c.restore(ref) for ref in refs],
+                lambda _r: self._say(f"Restored {_count(len(refs), kind)}."),
+            )
+
+    def erase(self) -> None:
+        """The Erase page previews the selected rows; erasing them is confirmed there, with its receipt."""
+        refs = [i["ref"] for i in self.selected_items()]
+        if refs:
+            self.erase_requested.emit(",".join(refs))
 
     def pin(self, pinned: bool) -> None:
         if self.current:
@@ -422,38 +585,53 @@ class MemoryPage(Page):
 
     # -- the review queue --------------------------------------------------------------------------------------
     def _review_items(self, items: list[dict]) -> None:
+        chosen = self._review_item()
+        self.review.blockSignals(True)
         self.review.setRowCount(len(items))
         for row, item in enumerate(items):
             for col, value in enumerate(
                 (
-                    item["id"],
-                    item["kind"],
+                    REVIEW_KINDS.get(item["kind"], item["kind"].replace("_", " ")),
                     ", ".join(f"fact:{f}" for f in item["facts"]),
                     item["detail"] or "",
-                    when(item["created_at"]),
+                    short_when(item["created_at"]),
                 )
             ):
                 cell = QTableWidgetItem(str(value))
-                cell.setData(Qt.UserRole, item)
+                cell.setData(Qt.ItemDataRole.UserRole, item)
+                cell.setToolTip(str(value))
                 self.review.setItem(row, col, cell)
+            if chosen and item["id"] == chosen["id"]:
+                self.review.selectRow(row)
+        self.review.resizeColumnToContents(0)
+        self.review.resizeColumnToContents(1)
+        self.review.resizeColumnToContents(3)
+        self.review.resizeRowsToContents()
+        self.review.blockSignals(False)
+        self.review.set_empty_text("" if items else EMPTY["review"])
         self.tabs.setTabText(len(TABS), f"Review ({len(items)})" if items else "Review")
+        if self.kind is None:
+            self._review_selected()
 
     def _review_item(self) -> dict | None:
         cells = self.review.selectedItems()
-        return cells[0].data(Qt.UserRole) if cells else None
+        return cells[0].data(Qt.ItemDataRole.UserRole) if cells else None
 
     def _review_selected(self) -> None:
         item = self._review_item()
-        self.current = None
-        self._enable_actions(None)
+        self.current, self.current_kind = None, None
+        self._enable_actions()
         held = item is not None and item["kind"] in HELD_KINDS
         self.buttons["accept"].setText("Accept" if held else "Keep one…")
         self.buttons["keep_both"].setText("Drop" if held else "Keep both")
         if item:
             self.detail.setHtml(
-                f"<h3>Review item {item['id']}</h3><p>{html.escape(item['detail'] or '')}</p>"
+                f"<h3>{html.escape(REVIEW_KINDS.get(item['kind'], item['kind']).capitalize())}</h3>"
+                f"<p>{html.escape(item['detail'] or '')}</p>"
                 f"<p>Facts: {', '.join(f'fact:{f}' for f in item['facts'])}</p>"
             )
+        else:
+            self.detail.setHtml("<p style='color:gray'>Select an item to decide on it.</p>")
 
     def accept_review(self) -> None:
         item = self._review_item()
@@ -475,29 +653,3 @@ class MemoryPage(Page):
         if item:
             item_id, decision = item["id"], "drop" if item["kind"] in HELD_KINDS else "keep_both"
             self._act(lambda c: c.resolve_review(item_id, decision))
-
-
-# Review items holding a fact not stored yet: a claim of an uncertain voice, a suggested rule.
-HELD_KINDS = ("claim", "rule")
-
-
-def _describe(kind: str, item: dict) -> str:
-    e = html.escape
-    if kind == "facts":
-        return (
-            f"<h3>{e(item['text'])}</h3><p><b>{e(item['subject'])}</b> · {e(item['predicate'])} · "
-            f"<b>{e(item['object'])}</b></p><p>Pool: {e(_pool(item))} · {e(item['provenance'])} · confidence "
-            f"{item['confidence']:.2f} · supported {item['support_count']}× · used {item['use_count']}×</p>"
-            f"<p>Valid {when(item['valid_from'])} → {when(item['valid_to']) or 'now'} · {e(_state(item))}"
-            f"{' · pinned' if item['always_inject'] else ''}</p>"
-        )
-    if kind == "episodes":
-        return (
-            f"<h3>{e(item['headline'])}</h3><p>{e(item['summary'])}</p><p>{when(item['started_at'])} → "
-            f"{when(item['ended_at'])} · {e(', '.join(item['participants']))} · pool {e(_pool(item))}</p>"
-        )
-    return (
-        f"<h3>{e(item['role'])}{' · ' + e(item['speaker_id']) if item.get('speaker_id') else ''}</h3>"
-        f"<p>{e(item['text'])}</p><p>{when(item['ts'])} · thread {e(str(item['thread']))} · band "
-        f"{e(item['band'])} · pool {e(_pool(item))} · {e(_state(item))}</p>"
-    )

@@ -48,16 +48,42 @@ class Page(QWidget):
 
 def when(value) -> str:
     """A time from the API (unix seconds or ISO 8601) in local time, to the minute."""
+    moment = _moment(value)
+    if moment is None:
+        return "" if value in (None, "") else str(value)
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def _moment(value) -> datetime | None:
     if value is None or value == "":
-        return ""
+        return None
     try:
         if isinstance(value, (int, float)):
-            moment = datetime.fromtimestamp(value).astimezone()
-        else:
-            moment = datetime.fromisoformat(str(value).replace("Z", "+00:00")).astimezone()
+            return datetime.fromtimestamp(value).astimezone()
+        return datetime.fromisoformat(str(value).replace("Z", "+00:00")).astimezone()
     except (ValueError, OSError, OverflowError):
-        return str(value)
-    return moment.strftime("%Y-%m-%d %H:%M")
+        return None
+
+
+def short_when(value, now: datetime | None = None) -> str:
+    """A time as a table shows it, short: "1 Dec 14:03" this year, "1 Dec 2025" before."""
+    moment = _moment(value)
+    if moment is None:
+        return "" if value in (None, "") else str(value)
+    now = now or datetime.now().astimezone()
+    if moment.year == now.year:
+        return f"{moment.day} {moment:%b %H:%M}"
+    return f"{moment.day} {moment:%b %Y}"
+
+
+# A predicate as people say it ("works_at": "works at"); only those the underscores do not give are here.
+PREDICATE_WORDS = {"family_member": "family", "owns": "has"}
+
+
+def predicate_words(predicate: str | None) -> str:
+    if not predicate:
+        return ""
+    return PREDICATE_WORDS.get(predicate) or predicate.replace("_", " ")
 
 
 def size(n: int | None) -> str:
