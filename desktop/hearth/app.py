@@ -15,7 +15,7 @@ import signal
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QSettings, QTimer
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 from PySide6.QtWidgets import QApplication
 
@@ -100,7 +100,10 @@ class HearthApp(QObject):
         self.events.received.connect(self._event)
         self.link.state_changed.connect(self._link_state)
         self.tray.open_requested.connect(self.open)
+        self.tray.add_person_requested.connect(self.add_person)
         self.tray.quit_requested.connect(self.quit)
+        self.first_run = False  # main() sets it: offer to add a person while nobody has a voice
+        self._offered = False
 
     def start(self) -> HearthApp:
         # What exists at start (Qt, httpx, pydantic...) lives as long as the app: out of the collector's sight,
@@ -114,6 +117,30 @@ class HearthApp(QObject):
             self.events.start()
             for area in ("settings", "speakers", "memory", "status"):
                 self.tasks.changed.emit(area)
+            if self.first_run and not self._offered:
+                self._offered = True
+                self.offer_first_run()
+
+    def offer_first_run(self) -> None:
+        """While nobody has a voice, the window opens on the Add a person dialog, welcoming (once per start,
+        unless its "Don't show this at start" was ticked)."""
+        settings, key = QSettings("Hearth", "hearth"), f"first-run-declined/{instance_name(self.data_dir)}"
+        if self.first_run and settings.value(key, False, type=bool):
+            return
+
+        def answered(speakers: list[dict]) -> None:
+            if any(s["enrolled"] for s in speakers):
+                return
+            dialog = self.add_person(welcome=True)
+            dialog.finished.connect(
+                lambda _r: settings.setValue(key, True) if self.first_run and dialog.dont_show.isChecked() else None
+            )
+
+        self.tasks.run(lambda c: c.speakers(), answered)
+
+    def add_person(self, welcome: bool = False):
+        self.open("people")
+        return self.main_window().add_person(welcome)
 
     def _event(self, event: dict) -> None:
         """Live updates: events become the same change notices as the window's own calls (debounced, so a
@@ -185,7 +212,9 @@ def main(argv: list[str] | None = None) -> int:
     if not instance.listen():
         print("hearth: cannot open the single-instance socket", file=sys.stderr)
         return 1
-    app = HearthApp(data, supervise=not args.no_daemon).start()
+    app = HearthApp(data, supervise=not args.no_daemon)
+    app.first_run = True
+    app.start()
     from PySide6.QtWidgets import QSystemTrayIcon
 
     if args.show is not None or not QSystemTrayIcon.isSystemTrayAvailable():

@@ -1,4 +1,5 @@
-"""The tray icon and its menu: status line, Pause / Resume memory, Clear context, Open Hearth, Settings, Quit.
+"""The tray icon and its menu: status line, Pause / Resume memory, Clear context, Open Hearth, Add a person,
+Settings, Quit.
 
 The icon shows the state: running, paused (memory.enabled off) or error (no daemon, or it keeps failing).
 """
@@ -31,6 +32,7 @@ class Tray(QObject):
     state_changed = Signal(str)
     open_requested = Signal(str)  # the page to show ("" for the last one)
     quit_requested = Signal()
+    add_person_requested = Signal()
 
     def __init__(self, tasks: Tasks, link: DaemonLink, parent: QObject | None = None):
         super().__init__(parent)
@@ -55,6 +57,7 @@ class Tray(QObject):
         self.restart_action.setVisible(False)
         self.menu.addSeparator()
         self._add("Open Hearth", lambda: self.open_requested.emit(""))
+        self._add("Add a person…", self.add_person_requested.emit)
         self._add("Settings", lambda: self.open_requested.emit("settings"))
         self.menu.addSeparator()
         self._add("Quit", self.quit_requested.emit)

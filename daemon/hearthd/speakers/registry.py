@@ -15,6 +15,7 @@ import unicodedata
 import numpy as np
 
 from .. import audit
+from ..entities import resolve
 from ..errors import NotFound, UserError
 from ..store import vectors
 from .voice import VOICE_DIM
@@ -76,6 +77,9 @@ def enroll(
     A name a person of the memory already has (their id or their name) is refused unless `new` says to make
     another person: enrolling "Alice" must not make "alice-2" beside the alice whose memory it is.
 
+    A new person is a person entity at once: the one the household already talks about by this name, if there
+    is exactly one nobody speaks as yet, or a new one.
+
     Every sample is embedded before anything is written; one bad sample refuses the whole enrollment.
     Returns {"id", "name", "samples", "seconds", "reenrolled"}."""
     if speaker_id is None or name is not None:
@@ -103,6 +107,9 @@ def enroll(
         if speaker_id is None:
             sid = _unique_id(tx, slugify(name))
             tx.execute("INSERT INTO speakers(id, name, created_at) VALUES (?, ?, ?)", (sid, name, now))
+            # a person of the household at once (the People page lists them): the one others already talk
+            # about by this name ("my daughter Emma", before Emma spoke), or a new one
+            resolve.person_of_speaker(tx, sid, now)
             final_name, had_voice = name, False
         else:
             row = _require(tx, speaker_id)

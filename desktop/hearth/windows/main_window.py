@@ -10,15 +10,16 @@ from ..supervisor import DaemonLink
 from ..tasks import Tasks
 from ..tray import icon
 from .audit_page import AuditPage
-from .entities_page import EntitiesPage
 from .erase_page import ErasePage
 from .memory_page import MemoryPage
+from .people_page import PeoplePage
 from .sees_page import SeesPage
 from .settings_page import SettingsPage
 from .speakers_page import SpeakersPage
 from .status_page import StatusPage
 
-PAGES = (MemoryPage, SeesPage, SpeakersPage, EntitiesPage, SettingsPage, ErasePage, AuditPage, StatusPage)
+PAGES = (MemoryPage, PeoplePage, SeesPage, SpeakersPage, SettingsPage, ErasePage, AuditPage, StatusPage)
+ALIASES = {"entities": "people"}  # the People page's name before it was the People page
 
 
 class MainWindow(QMainWindow):
@@ -34,6 +35,8 @@ class MainWindow(QMainWindow):
         self.pages = {}
         for cls in PAGES:
             page = cls(tasks, link)
+            if isinstance(page, MemoryPage):
+                page.erase_requested.connect(self.erase_refs)
             self.pages[cls.name] = page
             self.stack.addWidget(page)
             QListWidgetItem(cls.title, self.nav)
@@ -56,9 +59,18 @@ class MainWindow(QMainWindow):
                 current.reload()
 
     def show_page(self, name: str):
+        name = ALIASES.get(name, name)
         page = self.pages[name]
         self.nav.setCurrentRow(list(self.pages).index(name))
         return page
 
+    def erase_refs(self, refs: str) -> None:
+        """Rows chosen elsewhere (the Memory page's selection), previewed on the Erase page to confirm there."""
+        self.show_page("erase").preview_refs(refs)
+
     def page(self, name: str):
-        return self.pages[name]
+        return self.pages[ALIASES.get(name, name)]
+
+    def add_person(self, welcome: bool = False):
+        """The step-by-step Add a person dialog, over the People page."""
+        return self.show_page("people").add_person(welcome)

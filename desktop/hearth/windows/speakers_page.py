@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import microphone
+from .add_person import AddPersonDialog
 from .page import Page, when
 from .settings_page import SettingField
 
@@ -48,6 +49,7 @@ class SpeakersPage(Page):
         buttons = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
         for key, text, slot in (
+            ("add", "Add a person…", self.add_person),
             ("enroll", "Enroll from files…", self.enroll_files),
             ("record", "Enroll from microphone…", self.enroll_microphone),
             ("rename", "Rename…", self.rename),
@@ -120,6 +122,14 @@ class SpeakersPage(Page):
         self.result.setText(text)
 
     # -- enrollment ------------------------------------------------------------------------------------------
+    def add_person(self):
+        """Step by step: their name, who they are, their voice, a test (the People page's dialog)."""
+        dialog = AddPersonDialog(self.tasks, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.enrolled.connect(lambda r: self._say(f"Enrolled {r['name']} ({r['id']})."))
+        dialog.open()
+        return dialog
+
     def _wav_files(self, title: str) -> list[str]:
         paths, _ = QFileDialog.getOpenFileNames(self, title, "", "WAV audio (*.wav)")
         return paths
