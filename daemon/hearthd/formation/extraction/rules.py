@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from .casual import _plural
 from .dates import canonical_date, on_date
 from .model import HOUSEHOLD, MAX_OBJECT_WORDS, Candidate, Mention
+from .subjects import OTHERS, relation_word
 from .text import (
     _CLAUSE_SPLIT,
     _NEGATION,
@@ -52,10 +53,9 @@ from .vocabulary import (
     TIME,
     _alt,
 )
-from .subjects import OTHERS, relation_word
 from .words import _FUNCTION as _FUNCTION_WORDS
-from .words import is_common
 from .words import _MORE as _MORE_WORDS
+from .words import is_common
 
 
 @dataclass
@@ -170,8 +170,9 @@ def _b_moved_to(m, ctx):
 
 # Where one lives said with the dwelling first: "in a little flat in Leith", "in a village just outside Kilkenny"
 _DWELLING = re.compile(
-    r"^(?:(?:on my own|alone|by myself|with \w+(?: \w+)?) )?(?:in )?(?:an?|the|our|my) (?:(?:little|small|tiny|big|lovely|"
-    r"nice|new|old|rented|shared|two-bed|one-bed|three-bed|terraced|semi-detached|detached|council|top-floor) )*"
+    r"^(?:(?:on my own|alone|by myself|with \w+(?: \w+)?) )?(?:in )?(?:an?|the|our|my) "
+    r"(?:(?:little|small|tiny|big|lovely|nice|new|old|rented|shared|two-bed|one-bed|three-bed|terraced|"
+    r"semi-detached|detached|council|top-floor) )*"
     r"(?P<home>flat|house|cottage|bungalow|terrace|semi|apartment|village|town|place|houseboat|maisonette|"
     r"farmhouse|hamlet) (?:just |right |up |down )?(?P<rel>in|on|outside|near|by|off) (?=\S)",
     re.I,
@@ -947,7 +948,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # lives_in
     (
         "lives_in",
-        rf"^{SUBJ} {ADV}(?:live(?: on (?:my|our) own| alone| by myself)?|reside|(?:am|are|have been|have) {ADV}(?:living|lived|residing|based|"
+        rf"^{SUBJ} {ADV}(?:live(?: on (?:my|our) own| alone| by myself)?|reside|(?:am|are|have been|have) {ADV}"
+        rf"(?:living|lived|residing|based|"
         rf"settled)|have been(?= in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?,? (?:for )?(?:about |nearly |almost |"
         rf"over |around )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
         rf"thirty|forty|fifty|a few|a couple of) (?:years?|decades?)\b)) in (?P<obj>.+)",

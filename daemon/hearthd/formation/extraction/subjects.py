@@ -93,12 +93,11 @@ _POSS_SUBJECT = re.compile(
     re.I,
 )
 _NAME_SUBJECT = re.compile(rf"^(?P<name>{NAME})(?P<gen>'s)?(?= )")
-# "Tatiana next door has two cats": a neighbour named by where they live.
-_NEXT_DOOR_SUBJECT = re.compile(rf"^(?P<name>{NAME}),? (?:from )?next door,?(?P<gen>'s)?(?= )")
 # A name with its relation set beside it: "Yusuf, our childminder, is ...", "gosia our cleaner is allergic to cats".
+# ... or by where they live: "Tatiana next door has two cats".
 _NAME_APPOSITIVE = re.compile(
-    rf"^(?P<name>{NAME}),? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?:(?P<rel>{_SINGULAR_REL})|(?P<other>{_OTHER}))"
-    rf"(?!'|-)\b,?(?= )",
+    rf"^(?P<name>{NAME})(?:,? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?:(?P<rel>{_SINGULAR_REL})|(?P<other>{_OTHER}))"
+    rf"(?!'|-)\b,?|(?P<door>,? (?:from )?next door,?))(?= )",
     re.I,
 )
 # A relative or pet of someone named: "Tom's mum lives in Braga", "Emma's friend Sara", "Tom's dog Rex". Not the
@@ -345,12 +344,8 @@ def subject_of(clause: str, discourse: Discourse, lowercase: bool = False) -> tu
     m = _NAME_APPOSITIVE.match(clause)
     if m and m.group("name").lower() not in _NOT_SUBJECT_NAMES:
         rest = _rewrite_rest(clause[m.end() :], False)
-        relation = relation_word(m.group("rel") or m.group("other"))
+        relation = "neighbour" if m.group("door") else relation_word(m.group("rel") or m.group("other"))
         return (Mention(name=m.group("name"), relation=relation), rest) if rest else None
-    m = _NEXT_DOOR_SUBJECT.match(clause)
-    if m and m.group("name").lower() not in _NOT_SUBJECT_NAMES:
-        rest = _rewrite_rest(clause[m.end() :], bool(m.group("gen")))
-        return (Mention(name=m.group("name"), relation="neighbour"), rest) if rest else None
     m = _NAME_SUBJECT.match(clause)
     if m:
         name = m.group("name")
