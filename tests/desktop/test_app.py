@@ -31,6 +31,10 @@ def test_changing_a_setting_in_the_window_changes_it_in_the_daemon(qtbot, served
     assert page.fields["memory.enabled"].parent().title() == "Common"
     assert not page.fields["memory.recall_top_k"].isVisible()
     page.advanced.setChecked(True)
+    # the advanced ones by plain names too (the key in the tooltip, for hearthctl)
+    assert page.labels["memory.recall_top_k"].text() == "Most facts added to one prompt"
+    assert page.labels["memory.recall_top_k"].toolTip().endswith("memory.recall_top_k")
+    assert all("_" not in label.text() and "." not in label.text() for label in page.labels.values())
     field = page.fields["memory.recall_top_k"]
     assert field.range.text() == "1 – 50"  # the declared range, written after the field
     assert "relevant facts" in field.editor.toolTip()  # the help text

@@ -166,6 +166,7 @@ class SettingsPage(Page):
     def __init__(self, tasks, link, parent=None):
         super().__init__(tasks, link, parent)
         self.fields: dict[str, SettingField] = {}
+        self.labels: dict[str, QLabel] = {}
         layout = QVBoxLayout(self)
         intro = QLabel("Changes apply at once. Hover a setting for what it does.")
         intro.setStyleSheet("color: palette(mid);")
@@ -211,9 +212,10 @@ class SettingsPage(Page):
                 form = sections[s["section"]]
             field = SettingField(dict(s), self.tasks)
             label = QLabel(s["label"][:1].upper() + s["label"][1:])
-            label.setToolTip(s["help"])
+            label.setWordWrap(True)
+            label.setToolTip(f"{s['help']}\n\n{s['key']}")  # its key, for hearthctl settings set
             form.addRow(label, field)
-            self.fields[s["key"]] = field
+            self.fields[s["key"]], self.labels[s["key"]] = field, label
         self.body_layout.addStretch(1)
 
     @staticmethod
