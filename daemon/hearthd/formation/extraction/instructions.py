@@ -50,6 +50,12 @@ _SPOKEN: list[tuple[re.Pattern, Any]] = [
         (r"^keep it (short|brief|simple) (?:with|for) me(?:,.*)?$", r"always keep answers \1"),
         # "keep your answers short, always": the always said last
         (rf"^(?P<b>(?:{_VERBS})\b.+?),? always$", lambda m: f"always {m.group('b')[:1].lower()}{m.group('b')[1:]}"),
+        # "Temperatures in Fahrenheit please, always": what to give, in what unit
+        (
+            r"^(?P<w>temperatures?|weights?|distances?|measurements?|recipes?|times?|dates?|prices?|quantities|"
+            r"heights?|speeds?|units?)(?P<u> in [\w\- ]+?)(?:,? please)?(?:,? always)?$",
+            lambda m: f"always give {m.group('w').lower()}{m.group('u')}",
+        ),
         (r"\btwenty[ \-]four[ \-]hour\b", "24-hour"),
         (r"\btwelve[ \-]hour\b", "12-hour"),
         (
@@ -94,10 +100,14 @@ _MANNER = re.compile(
     re.I,
 )
 _CALL_ME = re.compile(
-    rf"^(?:(?:you can|please|from now on|always|just)[,\s]+)*call me\s+(?P<name>{NAME})(?:[,\s]+please)?\s*[.!]*$", re.I
+    rf"^(?:(?:you can|please|from now on|always|just)[,\s]+)*call me\s+(?P<name>{NAME})"
+    r"(?:[,\s]+(?:please|from now on|instead|if you (?:do not|don't) mind))*\s*[.!]*$",
+    re.I,
 )
 _TAIL_SPLIT = re.compile(
-    r"\s*(?:,\s*|\s+-\s+|\s+(?=because\b|since\b|as\b(?! well)|so\b|even (?:if|when|though)\b))", re.I
+    r"\s*(?:,\s*|\s+-\s+|\s+(?=because\b|since\b|as\b(?! well)|so\b|even (?:if|when|though)\b)"
+    r"|\s+please\s+(?=(?:I|we|it|that|you)\b))",  # "keep your answers short please i don't need an essay"
+    re.I,
 )
 _NOT_AFTER_VERB = re.compile(r"^(?:mind|ever)\b", re.I)
 
