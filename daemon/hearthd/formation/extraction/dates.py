@@ -94,10 +94,18 @@ def canonical_date(text: str) -> str:
     out = _DAY_MONTH.sub(lambda m: _written(_day(m), m.group("m"), m.group("y"), m.group()), out)
     out = _MONTH_DAY.sub(lambda m: _written(_day(m, "n2", "w2"), m.group("m"), m.group("y"), m.group()), out)
     out = _DAY_ALONE.sub(lambda m: f"the {ordinal(d)}" if (d := _day(m)) and 1 <= d <= 31 else m.group(), out)
-    return _WEEKDAY.sub(lambda m: m.group().capitalize(), out)  # "tuesday nights" from a speech recogniser
+    return calendar_case(out)
 
 
 _WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
+_MONTH_OF = re.compile(rf"(?<=\bof )(?:{'|'.join(_FULL_MONTHS)})\b", re.I)
+
+
+def calendar_case(text: str) -> str:
+    """Weekdays and the month of a date capitalised, as a speech recogniser does not write them ("on saturday",
+    "the 3rd of june")."""
+    text = _WEEKDAY.sub(lambda m: m.group().capitalize(), text)
+    return _MONTH_OF.sub(lambda m: m.group().capitalize(), text)
 
 
 def on_date(value: str) -> str:

@@ -32,6 +32,7 @@ _DAY = (
     rf"|tomorrow(?: {_PART})?|today|tonight|this {_PART}|next week|this week|(?:in|at) the {_PART})"
 )
 _ONE_OFF = rf"(?:{_DAY}(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY})?)"
+ONE_OFF = _ONE_OFF  # a day and a time said for a one-off event
 _RECUR = (
     rf"(?:(?:every|each) (?:other |second |third |fourth |single )?(?:{WEEKDAY}|day|weekend|week|weekday|morning|"
     rf"evening|"

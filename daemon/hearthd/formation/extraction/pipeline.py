@@ -12,8 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 from .casual import casual
-from .dates import canonical_date
-from .events import EVENT, EVENT_RULES, PRO
+from .dates import calendar_case, canonical_date
+from .events import EVENT, EVENT_RULES, ONE_OFF, PRO
 from .instructions import first_to_subject, rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
 from .rules import RULES, _clause_candidates, _Ctx, _split_clauses
@@ -93,6 +93,11 @@ _BARE_EVENT = re.compile(
     rf"^(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|next|last|dinner|lunch|breakfast|tea|supper)\b)"
     rf"(?=(?:[A-Za-z]+'? ){{0,2}}?(?:{EVENT})"
     r"(?: (?:to|from|in|with) (?-i:[A-Z])[\w\-]+)? (?:is|are)\b)",
+    re.I,
+)
+# An event and its time, nothing else: "haircut saturday at 10", "dentist for me thursday at 3".
+_JUST_EVENT = re.compile(
+    rf"^(?:the |my )?(?P<ev>(?:[a-z]+ )?(?:{EVENT}|{PRO}))(?: for me)?,? (?P<when>{ONE_OFF})$",
     re.I,
 )
 # "she just started ballet and she loves it": "it" is the activity just named.
@@ -287,7 +292,7 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
         replace(
             c,
             object=_dated(c.predicate, uncapitalise(c.predicate, c.object, singles) or c.object),
-            text=uncapitalise(c.predicate, c.text, singles) or c.text,
+            text=_dated_text(c.predicate, uncapitalise(c.predicate, c.text, singles) or c.text),
             qualifier=uncapitalise(c.predicate, c.qualifier, singles),
             source=sentence.strip() if c.source == cased.strip() else c.source,
         )
@@ -306,6 +311,10 @@ _DATED = {"birthday", "anniversary", "appointment", "schedule"}
 def _dated(predicate: str, value: str) -> str:
     """A date stored in one form ("3rd of June"), however it was said."""
     return canonical_date(value) if predicate in _DATED else value
+
+
+def _dated_text(predicate: str, text: str) -> str:
+    return calendar_case(text) if predicate in _DATED else text
 
 
 def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list[Candidate]:
@@ -336,6 +345,8 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
             clause = pattern.sub(repl, clause, count=1)
         if _BARE_EVENT.match(clause):
             clause = "my " + clause[:1].lower() + clause[1:]
+        elif said := _JUST_EVENT.match(clause):  # "haircut saturday at 10", "dentist for me thursday at 3"
+            clause = f"my {said.group('ev').lower()} is {said.group('when')}"
         # A leading time phrase ("Last month we moved to Porto") is a hint, not part of the statement.
         hint = None
         lead = TIME.match(clause)

@@ -228,7 +228,8 @@ _NEWS_ADVERB = re.compile(
 _CORRECTION = re.compile(
     r"\s*(?:,|\s-+|\u2013|\u2014)\s*(?P<mark>no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? I mean|sorry|I mean|"
     r"or rather|"
-    r"no,? actually|actually,? no|no no|no(?=,)|correction|scratch that|my bad|oops)\s*(?:[,:\-\u2013\u2014]\s*|\s)",
+    r"no,? actually|actually,? no|no,? hang on|hang on|no no|no(?=,)|correction|scratch that|my bad|oops)"
+    r"\s*(?:[,:\-\u2013\u2014]\s*|\s)",
     re.I,
 )
 _WELL_ACTUALLY = re.compile(
@@ -241,12 +242,12 @@ _NOT_EXACTLY = re.compile(
     r"(?P<y>[\w\-]+(?: [\w\-]+)?)(?:,.*)?[.!]*$",
     re.I,
 )
-_RESTATED = re.compile(r"^(?:it is|it was|that is|that was|make (?:that|it)|it is actually|they are)\s+", re.I)
+_RESTATED = re.compile(r"^(?:it is|its|it was|that is|that was|make (?:that|it)|it is actually|they are)\s+", re.I)
 # Said without a comma, as speech is transcribed: "the ninth of november no wait the nineteenth".
 # A lone "sorry" or "no the" mid-sentence is a correction too: "i live in leeds sorry harrogate", "on the fourth
 # no the fifth of october" (an apology opens a sentence: "sorry I'm late" is left as it is).
 _BARE_CORRECTION = re.compile(
-    r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no|sorry I mean|"
+    r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|"
     r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
     r"no(?= the (?:\d|[a-z]+(?:st|nd|rd|th)\b)))\s+",
     re.I,
@@ -299,6 +300,9 @@ def correct(s: str) -> str:
         return before[: old.start()] + after.removeprefix("on ") + old.group()[old.group().index(" of ") :]
     for shape in (_DAYISH, _CLOCKISH, _DAY_AND_CLOCK):
         if shape.fullmatch(after) and (old := _last(shape, before)):
+            lead = re.match(r"(?:at|by|around|on) ", old.group(), re.I)
+            if lead and not after.lower().startswith(lead.group().lower()):
+                after = lead.group() + after  # "the 21st at 6, no, sorry, half six": still "at"
             return before[: old.start()] + after + before[old.end() :]
     if _DAY_AND_CLOCK.fullmatch(after) and (old := _last(_DAYISH, before)):
         # "is Thursday, no wait, Wednesday at six": the day corrected, with its time
