@@ -127,6 +127,8 @@ def test_episodes_turns_and_the_review_queue(qtbot, served, hearth, window, dial
     page.tabs.setCurrentIndex(3)
     qtbot.waitUntil(lambda: page.review.rowCount() == len(review), timeout=5_000)
     page.review.selectRow(0)
+    detail = page.detail.toPlainText  # the facts by what they say, not by their refs
+    qtbot.waitUntil(lambda: "Bob lives in Faro" in detail() and "Bob lives in Braga" in detail(), timeout=5_000)
     keep = review[0]["facts"][0]
     dialogs.item = (f"fact:{keep}", True)
     qtbot.mouseClick(page.buttons["accept"], Qt.LeftButton)

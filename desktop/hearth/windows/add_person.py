@@ -248,7 +248,7 @@ class AddPersonDialog(QDialog):
         item.setData(Qt.ItemDataRole.UserRole, (NEW, None))
         self.choices.addItem(item)
         for s in self.speakers:
-            voice = "has a voice already: it is replaced" if s["enrolled"] else "no voice yet"
+            voice = "has a voice: this one replaces it" if s["enrolled"] else "no voice yet"
             item = QListWidgetItem(f"{s['name']} — a person here ({voice})")
             item.setData(Qt.ItemDataRole.UserRole, ("speaker", s))
             self.choices.addItem(item)
@@ -272,7 +272,8 @@ class AddPersonDialog(QDialog):
         if kind == "speaker":
             return None, what["id"], False
         if kind == "entity":  # their entity becomes this speaker's (by its name, when enrolled)
-            return what["name"], None, False
+            spelt = name if name.lower() in (a.lower() for a in [what["name"], *what.get("aliases", [])]) else ""
+            return spelt or what["name"], None, False
         taken = any(name.lower() in (s["name"].lower(), s["id"].lower()) for s in self.speakers)
         return name, None, taken
 

@@ -7,6 +7,7 @@ and suggested rules: accept or drop). Every change, whoever made it, refreshes t
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, QPoint, Qt, QTimer, Signal
@@ -77,7 +78,7 @@ COLUMNS = {
 }
 # The texts the narrow columns are measured by (a typical long value of each).
 SAMPLES = {
-    "facts": ["household", "family", "household", "30 Sep 23:59", "superseded"],
+    "facts": ["household", "anniversary", "household", "30 Sep 23:59", "superseded"],
     "episodes": ["alice, bob", "household", "30 Sep 23:59", "dismissed"],
     "turns": ["assistant", "household", "living-room", "30 Sep 23:59", "dismissed"],
 }
@@ -256,6 +257,7 @@ class MemoryPage(Page):
         self._versions: list[dict] = []
         self._sources: dict | None = None
         self._undo: list[str] = []
+        self._review_facts: dict[int, dict] = {}  # a review item's facts, by id: their fact_sources
         self._own_change = False
         self._fill_status("facts")
         self._enable_actions()
@@ -625,13 +627,44 @@ class MemoryPage(Page):
         self.buttons["accept"].setText("Accept" if held else "Keep one…")
         self.buttons["keep_both"].setText("Drop" if held else "Keep both")
         if item:
-            self.detail.setHtml(
-                f"<h3>{html.escape(REVIEW_KINDS.get(item['kind'], item['kind']).capitalize())}</h3>"
-                f"<p>{html.escape(item['detail'] or '')}</p>"
-                f"<p>Facts: {', '.join(f'fact:{f}' for f in item['facts'])}</p>"
-            )
+            self._show_review(item)
+            ids = [f for f in item["facts"] if f not in self._review_facts]
+            if ids:  # what each fact says, and where it came from
+                self.tasks.run(
+                    lambda c: [c.fact_sources(f) for f in ids],
+                    lambda found: self._review_found(item, found),
+                    lambda _exc: None,  # a fact gone meanwhile: its ref stays shown
+                )
         else:
             self.detail.setHtml("<p style='color:gray'>Select an item to decide on it.</p>")
+
+    def _review_found(self, item: dict, found: list[dict]) -> None:
+        for sources in found:
+            self._review_facts[sources["fact"]["id"]] = sources
+        if self._review_item() is item:
+            self._show_review(item)
+
+    def _show_review(self, item: dict) -> None:
+        facts = []
+        for f in item["facts"]:
+            sources = self._review_facts.get(f)
+            if sources is None:
+                facts.append(f"<li>fact:{f}</li>")
+                continue
+            said = "; ".join(f"“{html.escape(t['text'])}” ({html.escape(t['speaker'])})" for t in sources["turns"])
+            facts.append(
+                f"<li><b>{html.escape(sources['fact']['text'])}</b> — since "
+                f"{short_when(sources['fact']['valid_from'])}{': ' + said if said else ''}</li>"
+            )
+        self.detail.setHtml(
+            f"<h3>{html.escape(REVIEW_KINDS.get(item['kind'], item['kind']).capitalize())}</h3>"
+            f"<p>{html.escape(item['detail'] or '')}</p><ul>{''.join(facts)}</ul>"
+        )
+
+    def _fact_choice(self, fact_id: int) -> str:
+        """A fact as offered in Keep one: its text and its ref."""
+        sources = self._review_facts.get(fact_id)
+        return f"{sources['fact']['text']} (fact:{fact_id})" if sources else f"fact:{fact_id}"
 
     def accept_review(self) -> None:
         item = self._review_item()
@@ -641,11 +674,11 @@ class MemoryPage(Page):
         if item["kind"] in HELD_KINDS:  # "Was this Alice?" - yes: it goes into her pool
             self._act(lambda c: c.resolve_review(item_id, "accept"))
             return
-        choice, ok = QInputDialog.getItem(
-            self, "Keep one fact", "The fact that stays current:", [f"fact:{f}" for f in item["facts"]], 0, False
-        )
-        if ok and choice:
-            keep = int(choice.split(":")[1])
+        choices = [self._fact_choice(f) for f in item["facts"]]
+        choice, ok = QInputDialog.getItem(self, "Keep one fact", "The fact that stays current:", choices, 0, False)
+        found = re.search(r"fact:(\d+)", choice or "")
+        if ok and found:
+            keep = int(found.group(1))
             self._act(lambda c: c.resolve_review(item["id"], "accept", keep))
 
     def keep_both(self) -> None:

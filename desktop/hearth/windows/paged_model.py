@@ -21,6 +21,7 @@ MAX_PAGE = 500  # the API's largest page (hearthd.memory.browse.MAX_PAGE)
 MEANING_K = 50  # rows a search by meaning shows
 REFRESH_IN_PLACE = 2_000  # at most this many loaded rows are fetched again on a change
 NEW_ROWS = 50  # ... and this many more, for rows added meanwhile
+STRENGTH = {"strong": 0, "related": 1, "weak": 2}  # recall's relevance, closest first
 
 Column = tuple[str, Callable[[dict], object]]  # header, how a row shows in it
 
@@ -33,9 +34,9 @@ DIMMED = QColor("#8a8a8a")
 
 
 def _recalled(result: dict, kind: str, pool: str | None) -> dict:
-    """recall's answer as a page of one table: its rows of `kind` in the pool asked for; the weak matches only
-    when nothing closer was found."""
-    items = result.get(kind) or []
+    """recall's answer as a page of one table: its rows of `kind` in the pool asked for, the strong matches
+    first (in recall's order within each), the weak ones only when nothing closer was found."""
+    items = sorted(result.get(kind) or [], key=lambda i: STRENGTH.get(i.get("relevance"), 1))
     if any(i.get("relevance") != "weak" for i in items):
         items = [i for i in items if i.get("relevance") != "weak"]
     if pool == "household":

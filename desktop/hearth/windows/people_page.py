@@ -181,7 +181,7 @@ class PeoplePage(Page):
         for row, entity in enumerate(self.entities):
             voice = self.voice_of(entity)
             values = (
-                entity["name"],
+                self.name_of(entity),
                 entity["kind"],
                 "" if voice is None else ("yes" if voice["enrolled"] else "none"),
                 entity["fact_count"],
@@ -197,6 +197,11 @@ class PeoplePage(Page):
             self.table.selectRow(selected_row)
         self.table.blockSignals(False)
         self._selection()
+
+    def name_of(self, entity: dict) -> str:
+        """A person who speaks by the name the assistant greets them with; anything else by its own."""
+        voice = self.voice_of(entity)
+        return voice["name"] if voice else entity["name"]
 
     def voice_of(self, entity: dict | None) -> dict | None:
         """The speaker an entity is (with their voice), or None."""
@@ -282,8 +287,8 @@ class PeoplePage(Page):
     def describe(self, entity: dict) -> str:
         speaker = entity.get("speaker_id")
         what = entity["kind"] + (" who speaks to the assistant" if speaker else "")
-        lines = [f"<h3>{e(entity['name'])}</h3><p>{e(what)}</p>"]
-        aliases = [a for a in entity["aliases"] if a not in (entity["name"], speaker)]
+        lines = [f"<h3>{e(self.name_of(entity))}</h3><p>{e(what)}</p>"]
+        aliases = [a for a in entity["aliases"] if a not in (entity["name"], self.name_of(entity), speaker)]
         if aliases:
             lines.append(f"<p><b>Also called:</b> {e(', '.join(aliases))}</p>")
         if entity.get("named_as"):
@@ -371,16 +376,17 @@ class PeoplePage(Page):
         entity = self.selected()
         if entity is None:
             return
-        name, ok = QInputDialog.getText(self, "Rename", "Name (the old one stays an alias):", text=entity["name"])
+        name, ok = QInputDialog.getText(self, "Rename", "Name (the old one stays an alias):", text=self.name_of(entity))
         if not ok or not name.strip():
             return
-        name, speaker = name.strip(), entity.get("speaker_id")
+        name, speaker, old = name.strip(), entity.get("speaker_id"), self.name_of(entity)
 
         def rename(c):  # a person who speaks: their speaker's name too (the one the assistant greets)
-            answer = c.rename_entity(entity["id"], name) if entity["id"] is not None else {"old_name": entity["name"]}
+            if entity["id"] is not None:
+                c.rename_entity(entity["id"], name)
             if speaker:
                 c.rename_speaker(speaker, name)
-            return dict(answer, name=name)
+            return {"old_name": old, "name": name}
 
         self.tasks.run(
             rename,

@@ -212,7 +212,6 @@ class SettingsPage(Page):
                 form = sections[s["section"]]
             field = SettingField(dict(s), self.tasks)
             label = QLabel(s["label"][:1].upper() + s["label"][1:])
-            label.setWordWrap(True)
             label.setToolTip(f"{s['help']}\n\n{s['key']}")  # its key, for hearthctl settings set
             form.addRow(label, field)
             self.fields[s["key"]], self.labels[s["key"]] = field, label
