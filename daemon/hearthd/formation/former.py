@@ -339,7 +339,7 @@ class Former:
                 turn["text"], speaker, turn["ts"], [turn["id"]], session_id, "formation", discourse
             )
             facts += found
-            if not found and release.says_over(turn["text"]):
+            if release.says_over(turn["text"]):  # "we sold the Yaris and bought a Kia Niro": both
                 plan.releases.append((turn["text"], speaker, turn["ts"]))
             for k, v in dropped.items():
                 plan.dropped[k] = plan.dropped.get(k, 0) + v

@@ -23,7 +23,10 @@ from ..store.tracks import FACTS
 _OVER = re.compile(
     r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|got rid of|"
     r"grew out of|grown out of|has left|have left|left his|left her|left the|left their|retired from|"
-    r"moved out of|moved away from|is over|are over|finished with)\b",
+    r"moved out of|moved away from|is over|are over|finished with|replaced|swapped|switched (?:from|away from)|"
+    r"no more|died|passed away|rehomed|"
+    # "Leila's not vegetarian now", "isn't with Virgin these days"
+    r"(?:not|n't) (?:\w+ ){0,3}(?:now|these days|at the moment))\b",
     re.I,
 )
 _QUESTION = re.compile(r"\?\s*$|^\s*(?:if|what if|would|could|should|do|does|did|is|are)\b", re.I)
@@ -37,10 +40,15 @@ _CUES = {
     "allergy": r"allergic|allergy|allergies|intolerant|grew out|grown out",
     "owns": r"sold|have|has|own|owns|got rid|drive|drives|got",
     "routine": r"stopped|quit|gave up|given up|no longer|anymore|any more",
-    "schedule": r"stopped|no longer|anymore|any more",
+    "schedule": r"stopped|no longer|anymore|any more|do|does|come|comes",
     "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys",
     "diet": r"vegetarian|vegan|pescatarian|eat|eats|diet",
+    "pet": r"have|has|had|got|died|passed away|rehomed|lost|put down",
+    "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
+    "note": r"no longer|anymore|any more|not|n't",
 }
+# Things named by their proper nouns: "the Skoda" is the "blue Skoda Octavia", "Castlegate" the tennis club
+_BY_NAME = frozenset({"owns", "note", "schedule"})
 CUES = {p: re.compile(rf"\b(?:{words})\b", re.I) for p, words in _CUES.items()}
 _STOP = frozenset(
     "a an the my our his her their to at in on of for and or with go goes going do does doing is are be "
@@ -69,10 +77,11 @@ def release(tx, text: str, speaker: str | None, said_at: float, source: str) -> 
     if not subjects:
         return []
     marks = ", ".join("?" * len(subjects))
+    # Only what held before it was said: not a fact the same sentence states ("sold the Yaris and bought a Niro").
     rows = tx.execute(
-        f"SELECT id, predicate, object, qualifier FROM facts WHERE subject_entity IN ({marks}) "
-        "AND status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?)",
-        (*subjects, speaker),
+        f"SELECT id, predicate, object, qualifier, text FROM facts WHERE subject_entity IN ({marks}) "
+        "AND status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) AND valid_from < ?",
+        (*subjects, speaker, said_at),
     ).fetchall()
     preference = bool(_PREFERENCE.search(text))
     released = []
@@ -80,8 +89,7 @@ def release(tx, text: str, speaker: str | None, said_at: float, source: str) -> 
         cue = CUES.get(row["predicate"])
         if cue is None or not cue.search(text) or (preference and row["predicate"] not in ("likes",)):
             continue
-        content = {w.rstrip("s") for w in norm(row["object"]).split() if w not in _STOP}
-        if content and content <= said:
+        if _names_it(row, said):
             released.append(row["id"])
     for fact_id in released:
         tx.execute(
@@ -91,6 +99,25 @@ def release(tx, text: str, speaker: str | None, said_at: float, source: str) -> 
         audit(tx, source, "fact.released", f"fact:{fact_id}", {"text": text})
     tx.touch(FACTS, released)
     return released
+
+
+def _names_it(row, said: set[str]) -> bool:
+    """Whether the sentence names the fact: every content word of its object; or, for a thing known by its name
+    (a car, a club, a window cleaner's visits), one of its proper nouns or, for a schedule, what happens."""
+    content = {w.rstrip("s") for w in norm(row["object"]).split() if w not in _STOP}
+    if content and content <= said:
+        return True
+    if row["predicate"] not in _BY_NAME:
+        return False
+    source = row["object"] if row["predicate"] == "owns" else row["text"]
+    proper = {w.rstrip("s") for w in norm(" ".join(re.findall(r"\b[A-Z][\w\-]+", source[1:]))).split()}
+    if proper & said - _STOP:
+        return True
+    kind = {w.rstrip("s") for w in norm(row["qualifier"] or "").split()} - _STOP - _GENERIC_EVENT
+    return row["predicate"] == "schedule" and bool(kind & said)
+
+
+_GENERIC_EVENT = frozenset("come goe out collected comes go get gets cleaner".split())
 
 
 def _subjects(tx, text: str, said: set[str], speaker: str | None, now: float) -> list[int]:

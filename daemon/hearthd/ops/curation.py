@@ -152,6 +152,8 @@ class Curation:
             dict(action=r["action"], superseded=r["superseded"], fact=row_to_item(FACTS, rows[r["id"]]))
             for r in results
         ]
+        if release.says_over(text) and (released := self._release(text, speaker, band, said_at)):
+            return dict(stored[0], stored=stored, released=released["released"])  # "sold the Yaris, bought a Niro"
         return dict(stored[0], stored=stored)
 
     def _release(self, text: str, speaker: str | None, band: str, said_at: float) -> dict | None:

@@ -264,6 +264,39 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"(?:at |with )?(?:the )?(?P<o>{_ORG})(?: (?:now|last \w+|this \w+|recently))?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
         ),
+        # a job change: "Ingrid left Boots and joined Lloyds Pharmacy", "I've started a new job as a school nurse at
+        # Fernwood High", "I got promoted to senior designer", "I'm now the design lead at Pixelworks"
+        (
+            rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)? (?:just )?left (?:the )?{_ORG} (?:and|to) (?:has |have )?"
+            rf"(?:joined|gone to|moved to|started at) (?:the )?(?P<o>{_ORG})(?: (?:now|last \w+|this \w+|recently))?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
+        ),
+        (
+            rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)? (?:just )?(?:started|got|taken) (?:a |my |the )?new (?:job|role|"
+            rf"position) as (?P<j>an? (?:[a-z\-]+ ){{0,2}}[a-z\-]+)(?: (?P<p>at|with|for) (?:the )?(?P<o>{_ORG}))?$",
+            lambda m: (
+                f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as {m.group('j')}"
+                + (f" at {m.group('o')}" if m.group("o") else "")
+            ),
+        ),
+        (
+            rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)? (?:just |finally |recently )?(?:got |been |was )?promoted to "
+            rf"(?:an? |the )?(?P<j>(?:[a-z\-]+ ){{0,2}}[a-z\-]+)(?: (?:at|with) (?:the )?(?P<o>{_ORG}))?$",
+            lambda m: (
+                f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as {_article(m.group('j'))} "
+                f"{m.group('j')}" + (f" at {m.group('o')}" if m.group("o") else "")
+            ),
+        ),
+        (
+            rf"^(?P<s>{_SUBJ})(?:'m| am|'s| is) (?:now |currently )?the (?P<j>(?:[a-z\-]+ ){{0,2}}(?:lead|head|manager|"
+            rf"director|owner|editor|coordinator|supervisor|principal|headteacher|head teacher|chef|captain)) "
+            rf"(?:at|of|for) (?:the )?(?P<o>{_ORG})$",
+            lambda m: (
+                f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as {_article(m.group('j'))} "
+                f"{m.group('j')} at {m.group('o')}"
+            ),
+        ),
+        (r"\b(I'm|I am|is|'s) now (an? (?:[a-z\-]+ ){0,2}[a-z\-]+)$", r"\1 \2 now"),  # "Rosalind is now a driving ..."
         (r"\b(I'm|I am|is|'s) (an? [a-z ]+?) (?:these days|nowadays)$", r"\1 \2 now"),
         # an unlisted job after an unambiguous job copula: "I'm a glassblower by trade", "she's a roofer at Acme"
         (

@@ -75,6 +75,10 @@ _KIN_NAMES = {
     "grandpa": "grandfather",
     "granddad": "grandfather",
     "grandad": "grandfather",
+    "aunt": "aunt",
+    "auntie": "aunt",
+    "aunty": "aunt",
+    "uncle": "uncle",
 }
 # Capitalised words that start sentences but are nobody.
 _NOT_SUBJECT_NAMES = _NOT_NAMES | set(
