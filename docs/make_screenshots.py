@@ -160,6 +160,7 @@ def seed(data: Path, tmp: Path) -> None:
         c.remember("Carol lives in Faro", subject="carol", predicate="lives_in", object="Faro", valid_from=said)
         c.remember("Carol lives in Braga", subject="carol", predicate="lives_in", object="Braga", valid_from=said)
         c.set_setting("memory.recall_top_k", 6)
+        c.add_rule("Always give temperatures in Celsius", speaker="alice")
         if shutil.which("espeak-ng"):
             voices = {"Alice": "en+f3", "Bob": "en"}
             for name, voice in voices.items():
@@ -180,6 +181,13 @@ def seed(data: Path, tmp: Path) -> None:
                     )
                     wavs.append(path.read_bytes())
                 c.enroll(name, wavs[:3], speaker_id=name.lower())  # the fourth is for a test identification
+            for i in range(3):  # Carol's recordings, for the Add a person dialog
+                path = tmp / f"Carol-{i}.wav"
+                subprocess.run(
+                    ["espeak-ng", "-v", "en+f2", "-w", str(path), "Good evening, this is Carol speaking."],
+                    check=True,
+                    capture_output=True,
+                )
         c.erase("match", "alice@acme.io")
         c.clear_context("bob")
 
@@ -214,9 +222,9 @@ def shoot(data: Path) -> list[Path]:
     OUT.mkdir(parents=True, exist_ok=True)
     shots = []
 
-    def grab(name: str) -> None:
+    def grab(name: str, widget=None) -> None:
         path = OUT / f"{name}.png"
-        window.grab().save(str(path))
+        (widget or window).grab().save(str(path))
         shots.append(path)
 
     memory = window.show_page("memory")
@@ -243,6 +251,46 @@ def shoot(data: Path) -> list[Path]:
     grab("memory-review")
     memory.tabs.setCurrentIndex(0)
 
+    # where a fact came from, its conversation one click away; a search by meaning
+    wait(app, lambda: facts.total is not None and not facts.loading)
+    row = next((r for r, f in enumerate(facts.items) if f["predicate"] == "works_as"), 0)
+    memory.views["facts"].selectRow(row)
+    wait(app, lambda: "Where it came from" in memory.detail.toPlainText())
+    grab("memory-sources")
+    memory.search.setText("who teaches children")
+    memory.meaning.setChecked(True)
+    wait(app, lambda: facts.by_meaning and not facts.loading and facts.total is not None, timeout=60)
+    memory.views["facts"].selectRow(0)
+    wait(app, lambda: "Where it came from" in memory.detail.toPlainText())
+    grab("memory-meaning")
+    memory.meaning.setChecked(False)
+    memory.search.setText("")
+
+    people = window.show_page("people")
+    people.reload()
+    wait(app, lambda: bool(people.entities))
+    people.select_speaker("alice")
+    wait(app, lambda: people.current is not None)
+    grab("people")
+
+    window.show_page("people")
+    dialog = people.add_person(welcome=True)
+    dialog.move(window.geometry().center() - dialog.rect().center())
+    wait(app, lambda: dialog.known)
+    dialog.name.setText("Carol")
+    wait(app)
+    grab("add-person", dialog)
+    dialog.next()
+    wait(app)
+    grab("add-person-who", dialog)
+    dialog.next()
+    wait(app)
+    if (data.parent / "Alice-3.wav").exists():
+        dialog.add_files([str(data.parent / f"Carol-{i}.wav") for i in range(3)])
+        wait(app, lambda: len(dialog.samples) == 3)
+    grab("add-person-voice", dialog)
+    dialog.reject()
+
     for name in ("speakers", "settings", "audit", "status"):
         page = window.show_page(name)
         page.reload()
@@ -251,6 +299,13 @@ def shoot(data: Path) -> list[Path]:
             page.test_identification(str(data.parent / "Alice-3.wav"))
             wait(app, lambda page=page: "Identified" in page.result.text(), timeout=60)
         grab(name)
+        if name == "settings":
+            page.advanced.setChecked(True)
+            wait(app)
+            page.scroll.verticalScrollBar().setValue(page.advanced.y() - 8)
+            wait(app)
+            grab("settings-advanced")
+            page.advanced.setChecked(False)
 
     sees = window.show_page("sees")
     sees.reload()

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTable
 
 MAX_LINES = 4  # a longer text is cut (whole in its tooltip and the detail pane)
 PADDING = 8  # above and below a row's text
+CELL_MARGINS = 10  # a cell's text is this much narrower than its column
 FIT_CHUNK = 1_000  # rows measured at a time after the wrapping column changed width
 
 
@@ -71,7 +72,7 @@ class WrappingTable(QTableView):
     def fit_rows(self, first: int, last: int) -> None:
         """Each row of first..last as tall as its first column's text wrapped, one to MAX_LINES lines."""
         model = self.model()
-        width = max(self.columnWidth(0) - 2 * PADDING, 40)
+        width = max(self.columnWidth(0) - CELL_MARGINS, 40)
         metrics = self.fontMetrics()
         one, most = self.line_height(), self.line_height(MAX_LINES)
         rows = self.verticalHeader()
