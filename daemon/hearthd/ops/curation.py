@@ -97,15 +97,10 @@ class Curation:
                 )
             ]
         else:
-            # The same extractor as formation: a note about a named friend is (friend, works_at, place).
-            facts, _dropped = self.former.facts_from_text(text, speaker, said_at, [], None, "remember")
-            if not facts and release.says_over(text):  # "Tom doesn't work at the bank anymore"
-                released = self._release(text, speaker, band or "high", said_at)
-                if released is not None:
-                    return released
-            if not facts:  # not a statement the rules read: kept as a note, never typed into a predicate
-                facts = [FactIn(speaker or "household", CATCH_ALL, text, text, valid_from=said_at, source="remember")]
-                facts[0].speaker = speaker
+            read = self._read(text, speaker, band or "high", said_at)
+            if isinstance(read, dict):
+                return read  # "Tom doesn't work at the bank anymore": released, nothing to store
+            facts = read
         band = band or "high"
         claimed: list[bool] = []
         for fact in facts:
@@ -155,6 +150,20 @@ class Curation:
         if release.says_over(text) and (released := self._release(text, speaker, band, said_at)):
             return dict(stored[0], stored=stored, released=released["released"])  # "sold the Yaris, bought a Niro"
         return dict(stored[0], stored=stored)
+
+    def _read(self, text: str, speaker: str | None, band: str, said_at: float) -> list[FactIn] | dict:
+        """What a note states, read by the same extractor as formation (a note about a named friend is (friend,
+        works_at, place)); or, when it states nothing but that something is over, what it released; else the
+        note itself, kept as a note and never typed into a predicate."""
+        facts, _dropped = self.former.facts_from_text(text, speaker, said_at, [], None, "remember")
+        if not facts and release.says_over(text):
+            released = self._release(text, speaker, band, said_at)
+            if released is not None:
+                return released
+        if not facts:
+            facts = [FactIn(speaker or "household", CATCH_ALL, text, text, valid_from=said_at, source="remember")]
+            facts[0].speaker = speaker
+        return facts
 
     def _release(self, text: str, speaker: str | None, band: str, said_at: float) -> dict | None:
         """Close the facts a no-longer statement names; None when it names none (it is kept as a note then).

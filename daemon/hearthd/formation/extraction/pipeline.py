@@ -100,6 +100,18 @@ _JUST_EVENT = re.compile(
     rf"^(?:the |my )?(?P<ev>(?:[a-z]+ )?(?:{EVENT}|{PRO}))(?: for me)?,? (?P<when>{ONE_OFF})$",
     re.I,
 )
+
+
+def _own_event(clause: str) -> str:
+    """An event said without whose it is, read as the speaker's: "Book club's the first Monday" -> "my book club
+    is ..."; "haircut saturday at 10" -> "my haircut is saturday at 10"."""
+    if _BARE_EVENT.match(clause):
+        return "my " + clause[:1].lower() + clause[1:]
+    if said := _JUST_EVENT.match(clause):
+        return f"my {said.group('ev').lower()} is {said.group('when')}"
+    return clause
+
+
 # "she just started ballet and she loves it": "it" is the activity just named.
 _IT_IS_ACTIVITY = re.compile(
     r"\b(?P<pre>(?:started|took up|has taken up|have taken up|began|joined|tried|got into|has got into|plays|play|"
@@ -343,10 +355,7 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         have = (m := _HAVE_LEAD.match(clause)) and m.group()
         for pattern, repl in _ELIDED:
             clause = pattern.sub(repl, clause, count=1)
-        if _BARE_EVENT.match(clause):
-            clause = "my " + clause[:1].lower() + clause[1:]
-        elif said := _JUST_EVENT.match(clause):  # "haircut saturday at 10", "dentist for me thursday at 3"
-            clause = f"my {said.group('ev').lower()} is {said.group('when')}"
+        clause = _own_event(clause)
         # A leading time phrase ("Last month we moved to Porto") is a hint, not part of the statement.
         hint = None
         lead = TIME.match(clause)
