@@ -233,3 +233,25 @@ def test_the_add_a_person_dialog_says_when_no_microphone_can_record(qtbot, heart
     assert dialog.mic_note.text() == "No recording from here: no microphone (input device) was found."
     dialog.reject()
     idle(qtbot, hearth)
+
+
+def test_the_welcome_can_be_told_not_to_show_at_start(qtbot, hearth, window):
+    from PySide6.QtCore import QSettings, QStandardPaths
+
+    QStandardPaths.setTestModeEnabled(True)  # QSettings in a test location, not the user's
+    try:
+        QSettings("Hearth", "hearth").clear()
+        hearth.first_run = True  # as main() starts it
+        page = window.page("people")
+        hearth.offer_first_run()
+        qtbot.waitUntil(lambda: page.dialog is not None and page.dialog.isVisible(), timeout=10_000)
+        assert page.dialog.dont_show.isVisible() and page.dialog.cancel_button.text() == "Later"
+        page.dialog.dont_show.setChecked(True)
+        page.dialog.reject()
+        page.dialog = None
+        hearth.offer_first_run()  # the next start
+        idle(qtbot, hearth)
+        assert page.dialog is None
+    finally:
+        QSettings("Hearth", "hearth").clear()
+        QStandardPaths.setTestModeEnabled(False)

@@ -67,6 +67,7 @@ class AddPersonDialog(QDialog):
         self.enrollment: dict | None = None  # the enrollment's answer
         self.recognised: bool | None = None  # the test identification's verdict
         self.busy = False
+        self.closed = False  # accepted or rejected: answers still on their way are dropped
         self.known = False  # the people the memory knows have arrived
         self.mic_reason: str | None = None  # why the microphone cannot record (None: it can)
 
@@ -99,7 +100,24 @@ class AddPersonDialog(QDialog):
         self._done_step()
         self.go(VOICE if person else NAME)
         if person is None:
-            self.tasks.run(lambda c: (c.speakers(), c.entities("person")), self._known)
+            self._call(lambda c: (c.speakers(), c.entities("person")), self._known)
+
+    # -- calls -------------------------------------------------------------------------------------------------
+    def _call(self, call, done, failed=None, changes: str | None = None, plain: bool = False) -> None:
+        """A call through the task runner (plain: one that needs no daemon); its answer is dropped once the
+        dialog is closed (it may be deleted by then)."""
+
+        def live(callback):
+            return lambda value: None if self.closed else callback(value)
+
+        if plain:
+            self.tasks.run_plain(lambda: call(None), live(done), live(failed or self._failed))
+        else:
+            self.tasks.run(call, live(done), live(failed or self._failed), changes=changes)
+
+    def done(self, result: int) -> None:  # accept and reject end here
+        self.closed = True
+        super().done(result)
 
     # -- the steps ---------------------------------------------------------------------------------------------
     def _page(self, *widgets: QWidget) -> QVBoxLayout:
@@ -296,9 +314,7 @@ class AddPersonDialog(QDialog):
         if not paths:
             return
         self._set_busy(True)
-        self.tasks.run_plain(
-            lambda: [(Path(p).name, Path(p).read_bytes()) for p in paths], self._add_samples, self._failed
-        )
+        self._call(lambda _c: [(Path(p).name, Path(p).read_bytes()) for p in paths], self._add_samples, plain=True)
 
     def record(self) -> None:
         reason = self.mic_reason = microphone.unavailable()
@@ -308,13 +324,13 @@ class AddPersonDialog(QDialog):
         self._set_busy(True)
         self.mic_note.setText(f"Recording {MIC_SAMPLES} samples of {MIC_SECONDS:.0f} s: speak naturally…")
         first = len(self.samples)
-        self.tasks.run_plain(
-            lambda: [
+        self._call(
+            lambda _c: [
                 (f"recording {first + i + 1} ({MIC_SECONDS:.0f} s)", microphone.record_wav(MIC_SECONDS))
                 for i in range(MIC_SAMPLES)
             ],
             self._add_samples,
-            self._failed,
+            plain=True,
         )
 
     def _add_samples(self, samples: list[tuple[str, bytes]]) -> None:
@@ -343,9 +359,7 @@ class AddPersonDialog(QDialog):
         wavs = [data for _label, data in self.samples]
         self._set_busy(True)
         self.problem.setText("Enrolling… (the voice model loads on first use)")
-        self.tasks.run(
-            lambda c: c.enroll(name, wavs, speaker_id, new), self._enrolled, self._failed, changes=("speakers",)
-        )
+        self._call(lambda c: c.enroll(name, wavs, speaker_id, new), self._enrolled, changes="speakers")
 
     def _enrolled(self, result: dict) -> None:
         self._set_busy(False)
@@ -374,7 +388,7 @@ class AddPersonDialog(QDialog):
     def _identify(self, read) -> None:
         self._set_busy(True)
         self.test_result.setText("Identifying…")
-        self.tasks.run(lambda c: c.identify(read()), self._identified, self._test_failed)
+        self._call(lambda c: c.identify(read()), self._identified, self._test_failed)
 
     def _identified(self, r: dict) -> None:
         self._set_busy(False)

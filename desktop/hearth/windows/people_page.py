@@ -349,9 +349,14 @@ class PeoplePage(Page):
     def _open(self, dialog: AddPersonDialog) -> AddPersonDialog:
         self.dialog = dialog
         dialog.enrolled.connect(lambda r: self._say(f"{r['name']} is enrolled."))
+        dialog.finished.connect(lambda _r: self._dialog_closed(dialog))
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog
+
+    def _dialog_closed(self, dialog: AddPersonDialog) -> None:
+        if self.dialog is dialog:
+            self.dialog = None  # it is deleted once closed
 
     def remove_voice(self) -> None:
         voice = self.voice_of(self.selected())
