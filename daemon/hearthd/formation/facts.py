@@ -134,10 +134,14 @@ def event_kind(qualifier: str | None) -> str:
 
 
 _KIND_FILLER = frozenset({"with", "to", "at", "for", "from", "of", "in", "on", "dr", "mr", "mrs", "ms"})
+# Words that say how an event happens, not which it is: "bins go out", "bin day", "the bin collection" are the bins
+_KIND_HOW = frozenset({"go", "goes", "out", "day", "collection", "collected", "come", "comes", "get", "gets"})
 
 
 def _kind_words(kind: str) -> frozenset[str]:
-    return frozenset(w for w in kind.split() if w not in _KIND_FILLER)
+    words = [w for w in kind.split() if w not in _KIND_FILLER]
+    what = [w for w in words if w not in _KIND_HOW] or words
+    return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in what)
 
 
 def same_event(a: str, b: str) -> bool:

@@ -50,7 +50,9 @@ _RECUR = (
     rf"(?:,? {_CLOCK})?(?: (?:after|before) (?:school|work|dinner|lunch|breakfast|tea))?"
 )
 _WHERE = r"(?:,? (?:down |up |over |round |out )?(?:at|in) (?:the |a |our )?(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
-_TAIL = _WHERE + r"(?:,? (?:instead|now|this week|again|as usual))*\s*$"
+_TAIL = (
+    _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|(?:after|before) (?:school|work|lunch|dinner|tea)))*\s*$"
+)
 
 _EVENT_NOUNS = [
     "appointment",
@@ -270,8 +272,14 @@ _CHORES = _alt(
         "blue bin",
         "black bin",
         "brown bin",
+        "grey bin",
+        "wheelie bin",
+        "black bins",
         "food waste",
+        "food waste bin",
         "garden waste",
+        "garden waste bin",
+        "garden bin",
         "bin collection",
         "rubbish collection",
         "recycling collection",
@@ -379,8 +387,8 @@ def _b_journey(m, ctx):
 
 
 def _b_chore(m, ctx):
-    what = _qualifier(m.group("what"))
-    verb = (m.group("verb") or "").lower()
+    what = _qualifier(m.group("which") or m.group("what"))
+    verb = (m.group("verb") or "").lower() if not m.group("which") else ""
     verb = re.sub(r"^(?:is|are|get|gets)\s+", "", verb) if verb not in ("is", "are") else ""
     q = f"{what} {verb}".strip()
     when = _when(m.group("when"))
@@ -410,8 +418,11 @@ def _b_upkeep_once(m, ctx):
 
 
 def _upkeep_appointment(m, ctx, event: str) -> list[Candidate]:
-    """The household's one-off upkeep of a thing: "the boiler service" on a day."""
-    q = _qualifier(f"{m.group('thing')} {event}")
+    """The household's one-off upkeep of a thing: "the boiler service" on a day; "the MOT" is the car's."""
+    thing = m.group("thing") or ("car" if event.lower() == "mot" else None)
+    if thing is None:
+        return []
+    q = _qualifier(f"{thing} {event}")
     when = _when(m.group("when"))
     return [replace(ctx.cand("appointment", when, f"{{subject}}: the {q} is {_on(when)}", q), subject=HOUSEHOLD)]
 
@@ -745,10 +756,11 @@ EVENT_RULES_SRC = [
         _b_goes_to_pro,
         False,
     ),
-    # "the dentist is on the fifth at four": the visit to a professional, said by who
+    # "the dentist is on the fifth at four": the visit to a professional, said by who; "my dentist has been
+    # rescheduled to the 18th": moved
     (
         "appointment",
-        rf"^(?:my|the) (?P<pro>{PRO})(?:'s)? (?:appointment )?is (?:now |booked (?:in )?for )?"
+        rf"^(?:my|the) (?P<pro>{PRO})(?:'s)? (?:appointment )?(?:is (?:now |booked (?:in )?for )?|{_MOVED} )"
         rf"(?P<when>{_ONE_OFF}){_TAIL}",
         _b_have_pro,
         False,
@@ -773,7 +785,11 @@ EVENT_RULES_SRC = [
         "schedule",
         rf"^(?:the |our )?(?P<what>{_CHORES})(?:'s| (?P<verb>goes out|go out|gets collected|get collected|is collected|"
         rf"are collected|is picked up|are picked up|gets picked up|get picked up|is emptied|are emptied|goes|go|is|are)"
-        rf"(?: out)?) (?:always |usually |now )?(?P<when>{_RECUR}|(?:on )?{WEEKDAY}(?: {_PART})?s?){_TAIL}",
+        rf"(?: out)?| (?:has |have )?(?:now )?(?:changed|moved|switched) to) (?:always |usually |now )?"
+        rf"(?P<when>{_RECUR}|(?:on )?{WEEKDAY}(?: {_PART})?s?)"
+        # "bin day has changed to Monday for the black bins": which bins
+        rf"(?: for (?:the |our )?(?P<which>(?:black|blue|green|brown|grey|garden|food|recycling)(?: waste)? bins?))?"
+        rf"{_TAIL}",
         _b_chore,
         False,
     ),
@@ -807,9 +823,9 @@ EVENT_RULES_SRC = [
     # "the boiler service is wednesday morning": the upkeep of a thing of the house, booked once
     (
         "appointment",
-        rf"^(?:the|our) (?P<thing>{_SERVICED})(?:'s|s)? (?P<ev>service|servicing|mot|inspection|safety check|check|"
-        rf"repair|sweep|clean) (?:is|is due|is booked for|is booked in for|has been booked for) "
-        rf"(?P<when>{_ONE_OFF}){_TAIL}",
+        rf"^(?:the|our) (?:(?P<thing>{_SERVICED})(?:'s|s)? )?(?P<ev>service|servicing|mot|inspection|safety check|"
+        rf"check|repair|sweep|clean) (?:is|is due|is booked for|is booked in for|has been booked for|is now|"
+        rf"{_MOVED}) (?:now )?(?P<when>{_ONE_OFF}){_TAIL}",
         _b_upkeep_once,
         False,
     ),
