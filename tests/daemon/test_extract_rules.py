@@ -789,6 +789,7 @@ POSITIVES = [
     pos("Please don't call me Rob, Robert is fine.", ("rule", "Call {subject} Robert, not Rob")),
     pos("The tortoise is called Sheldon.", ("pet", "Sheldon")),
     pos("The cleaner's called Dorota.", ("name", "Dorota"), subject="my cleaner"),
+    pos("I have a dog walker called Tom.", ("name", "Tom"), subject="my dog walker"),  # the help, named
     pos("theres a freezer in the garage", ("owns", "freezer"), subject="household"),
     pos(
         "in our house we're vegetarian, so never suggest meat recipes",
@@ -1052,7 +1053,6 @@ NEGATIVES = [
     neg("Hey, I'm back."),
     neg("My sister is French."),
     neg("I have a cold."),
-    neg("I have a dog walker called Tom."),
     neg("Our neighbours have a dog called Rex."),
     neg("I was born in Porto."),
     neg("I used to work as a nurse."),

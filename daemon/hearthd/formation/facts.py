@@ -74,14 +74,18 @@ class FactRules:
     keyed: frozenset[str] = frozenset()
     slots: dict[str, str] = field(default_factory=dict)
     per_qualifier: frozenset[str] = frozenset()  # one current value per qualifier: a favourite per category
+    # ... or per one of these qualifiers only: one girlfriend, one carer, but any number of sisters
+    single_qualifiers: dict[str, frozenset[str]] = field(default_factory=dict)
     importance: ImportanceParams | None = None  # set: a stored or supported fact's importance is recomputed
 
     def key_of(self, predicate: str, qualifier: str | None) -> str | None:
         """What identifies the fact's slot beside its subject and predicate: the event kind of an event, the
-        category of a favourite; None for other predicates."""
+        category of a favourite, the relation of a partner or a carer; None for other predicates."""
         if predicate in self.keyed:
             return event_kind(qualifier)
         if predicate in self.per_qualifier and qualifier:
+            return event_kind(qualifier)
+        if qualifier and event_kind(qualifier) in self.single_qualifiers.get(predicate, ()):
             return event_kind(qualifier)
         return None
 

@@ -35,7 +35,7 @@ from . import claims, extraction, ledger, release
 from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, participants, pool_views, related_episodes
 from .extraction import FUNCTIONAL, KEYED, SLOTS, Candidate, Mention, load_catalogue
-from .facts import FactIn, FactRules, active_fact_texts, store_fact
+from .facts import FactIn, FactRules, active_fact_texts, event_kind, store_fact
 from .importance import ImportanceParams
 from .quality import quality_problem
 from .suggest_rules import preferences, suggest_rules
@@ -132,7 +132,12 @@ class Former:
             functional=FUNCTIONAL,
             keyed=KEYED,
             slots=SLOTS,
-            per_qualifier=frozenset(p["name"] for p in self.catalogue if p.get("one_per_qualifier")),
+            per_qualifier=frozenset(p["name"] for p in self.catalogue if p.get("one_per_qualifier") is True),
+            single_qualifiers={
+                p["name"]: frozenset(event_kind(q) for q in p["one_per_qualifier"])
+                for p in self.catalogue
+                if isinstance(p.get("one_per_qualifier"), list)
+            },
             importance=ImportanceParams.from_settings(s),
             dedup_similarity=s["memory.dedup_similarity"],
             contradiction_similarity=s["memory.contradiction_similarity"],

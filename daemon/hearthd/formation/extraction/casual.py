@@ -14,6 +14,12 @@ from .words import is_common
 _SUBJ = rf"(?:I|(?:(?:my|our)|{NAME}'s) [a-z\-]+(?: {NAME})?|{NAME}(?:'s [a-z\-]+)?|(?:he|she))"
 _OBJ = r"(?!(?:it|them|that|this|him|her|me|you|us|anything|nothing)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*){0,2}"
 _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|college|university|surgery|centre))?)"
+# A school by its name: "St Aidan's Primary", "Riverside Academy", "Hills Road Sixth Form College"
+SCHOOL = (
+    r"(?:(?:St\.?|Saint) )?(?-i:[A-Z][\w'\-]*)(?: (?-i:[A-Z][\w'\-]*)){0,3} (?-i:Primary|Academy|School|High|"
+    r"High School|College|Nursery|Infants|Juniors|Grammar|Secondary|Montessori|Pre-school|Preschool|Sixth Form|"
+    r"University|Uni)(?: (?-i:School|College))?"
+)
 _NUMW = (
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
     r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d{1,3})(?:[ \-](?:one|two|"
@@ -58,6 +64,10 @@ def _plural(phrase: str) -> str:
 
 def _article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def _third(subject: str) -> bool:
+    return subject.lower() not in ("i", "we", "they", "you")
 
 
 def _verb(subject: str, first: str, third: str) -> str:
@@ -259,6 +269,32 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         # "I've started at St Brendan's Hospital, on the maternity ward": the ward is part of the job, not its place
         (r",? (?:on|in) the [a-z]+(?: [a-z]+)? (?:ward|department|team|unit|desk|floor)$", ""),
         (r"^I (?:have |had )?(?:just |recently )?started (?:working|work) (?=(?:at|for|as) )", "I work "),
+        # a thing replaced: "we've replaced the Skoda with a Toyota Yaris", "we sold the Yaris and bought a Kia Niro"
+        # (what was sold is released beside it)
+        (
+            rf"^(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? (?:just |finally )?(?:replaced|swapped|traded in|"
+            rf"part-exchanged|changed) (?:the|our|my|his|her|their) (?:[A-Za-z\-]+ ){{0,3}}?(?:with|for) "
+            rf"(?P<o>an? [^,]+)$",
+            lambda m: f"{m.group('s')} {'has' if _third(m.group('s')) else 'have'} got {m.group('o')}",
+        ),
+        (
+            rf"^(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? (?:just |finally )?sold (?:the|our|my|his|her|their) [^,]+? "
+            rf"and (?:have |has )?(?:just )?(?:bought|got) (?P<o>an? .+)$",
+            r"\g<s> bought \g<o>",
+        ),
+        # "Walter's carer changed again, it's Siobhan now": the one in that role named anew
+        (
+            rf"^(?P<o>{NAME})'s (?P<r>[a-z\-]+(?: [a-z\-]+)?) (?:has )?changed(?: again)?,? (?:it is|it's|its|she is|"
+            rf"she's|he is|he's) (?:now )?(?P<n>{NAME})(?: now)?$",
+            r"\g<o>'s \g<r> is now \g<n>",
+        ),
+        # "Noah goes to St Aidan's Primary", "Noah has started at Riverside Academy": the school a child goes to
+        (
+            rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has|'s now| is now| is| am|'m)? (?:just |now |recently )?"
+            rf"(?:goes|go|going|started|starting|moved|moving|changed schools?|switched schools?|in (?:year|reception|"
+            rf"nursery)(?: \w+)?)(?: (?:to|at))? (?P<o>{SCHOOL})(?: (?:now|last \w+|this \w+|recently|in september))?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {m.group('o')}",
+        ),
         (
             rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)? (?:just )?(?:started|joined)(?: (?:a |my )?(?:new )?job)? "
             rf"(?:at |with )?(?:the )?(?P<o>{_ORG})(?: (?:now|last \w+|this \w+|recently))?$",

@@ -213,6 +213,17 @@ def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: li
     elif said and (kin := _titled_relative(clause, mention, ctx)):
         out.append(kin)
     for c in said:
+        if c.predicate == "name" and c.subject is not None and c.subject.relation and mention.kind == "person":
+            # "Walter's carer is Bettina", "Walter has a new carer called Ayodele": whom Walter has in that role
+            role = c.subject.relation
+            c = replace(
+                c,
+                predicate="family_member",
+                text=f"{{subject}}'s {role} is called {c.object}",
+                qualifier=role,
+                subject=None,
+                object_mention=Mention(name=c.object, relation=role),
+            )
         if c.predicate == "name" and mention.kind == "pet" and not mention.name and mention.relation:
             # "we've got a cat too, her name's Pepper": the pet named
             named = Mention(name=c.object, relation=mention.relation, kind="pet")

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from .casual import _plural
+from .casual import SCHOOL, _plural
 from .dates import canonical_date, on_date
 from .model import HOUSEHOLD, MAX_OBJECT_WORDS, Candidate, Mention
 from .subjects import OTHERS, relation_word
@@ -236,6 +236,57 @@ def _works_as(raw: str, ctx: _Ctx) -> list[Candidate]:
     if not obj or obj.split()[0].lower() in _BAD_OCC_MODIFIERS:
         return []
     return [ctx.cand("works_as", obj, f"{{subject}} works as {_article(obj)} {obj}", time_hint=hint)]
+
+
+def _b_school(m, ctx):
+    """ "Noah goes to St Aidan's Primary": one school at a time, the note of its kind ("school") superseded by the
+    next."""
+    school = m.group("obj")
+    return [ctx.cand("note", school, f"{{subject}} goes to {school}", qualifier="school")]
+
+
+# The household's providers: "our broadband is with Virgin Media", "we've switched the energy to EDF", "we've gone
+# with Ovo for gas and electric now". One per service: the note of its kind, superseded by the next.
+_SERVICES = {
+    "broadband": "broadband",
+    "internet": "broadband",
+    "wifi": "broadband",
+    "wi-fi": "broadband",
+    "energy": "energy",
+    "gas": "energy",
+    "electric": "energy",
+    "electricity": "energy",
+    "gas and electric": "energy",
+    "gas and electricity": "energy",
+    "power": "energy",
+    "phone": "mobile",
+    "phones": "mobile",
+    "mobile": "mobile",
+    "mobiles": "mobile",
+    "landline": "landline",
+    "tv": "TV",
+    "telly": "TV",
+    "insurance": "insurance",
+    "car insurance": "car insurance",
+    "home insurance": "home insurance",
+    "house insurance": "home insurance",
+    "contents insurance": "home insurance",
+    "pet insurance": "pet insurance",
+    "breakdown cover": "breakdown cover",
+    "bank": "bank",
+    "bank account": "bank",
+    "mortgage": "mortgage",
+    "water": "water",
+}
+_SERVICE = _alt(sorted(_SERVICES, key=len, reverse=True))
+_PROVIDER = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
+
+
+def _b_provider(m, ctx):
+    service = _SERVICES[(m.group("svc") or m.group("svc2")).lower()]
+    org = m.group("org")
+    c = ctx.cand("note", org, f"{{subject}}'s {service} is with {org}", qualifier=service)
+    return [replace(c, subject=HOUSEHOLD) if re.match(r"(?:we|our)\b", ctx.clause, re.I) else c]
 
 
 def _b_work_as(m, ctx):
@@ -629,6 +680,8 @@ def _b_owns(m, ctx):
     )
     if not mo or _NEGATION.search(mo.group("adj")) or _PREPOSITION.search(mo.group("adj")):
         return []
+    if re.search(r"\b(?:called|named)\b", mo.group("adj"), re.I):
+        return []  # "a new carer called Ayodele" names someone, owns nothing
     if mo.group("head").lower() in _NOT_OWNED | _NOT_NAMES:
         return []
     head_is_brand = not _OWNABLE.fullmatch(mo.group("head").rstrip("s"))
@@ -964,6 +1017,36 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     ("lives_in", r"^(?:my|our) (?:home|house|flat|apartment|place) is in (?P<obj>.+)", _b_lives_in, False),
+    ("note", rf"^I (?:go|goes) to school at (?P<obj>{SCHOOL})$", _b_school, False),
+    (
+        "note",
+        rf"^(?:our|my) (?P<svc>{_SERVICE})(?: (?:provider|supplier|company|deal|contract))?(?:'s| is| are) (?:now )?"
+        rf"(?:with |through )?(?P<org>{_PROVIDER})(?: now| these days)?$",
+        _b_provider,
+        False,
+    ),
+    (
+        "note",
+        rf"^(?:we|I) {ADV}(?:are|am|have been) {ADV}with (?P<org>{_PROVIDER}) for (?:our |my |the )?(?P<svc>{_SERVICE})"
+        rf"(?: now| these days)?$",
+        _b_provider,
+        False,
+    ),
+    (
+        "note",
+        rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|moved|changed|gone over)(?: (?:our|my|the) (?P<svc>{_SERVICE})"
+        rf"(?: (?:provider|supplier|company))?)? (?:over )?to (?P<org>{_PROVIDER})(?: for (?:our |my |the )?"
+        rf"(?P<svc2>{_SERVICE}))?(?: now)?$",
+        _b_provider,
+        False,
+    ),
+    (
+        "note",
+        rf"^(?:we|I) {ADV}(?:have )?{ADV}gone with (?P<org>{_PROVIDER}) for (?:our |my |the )?(?P<svc>{_SERVICE})"
+        rf"(?: now)?$",
+        _b_provider,
+        False,
+    ),
     # diet before work, so "I'm a vegetarian" is not a job
     (
         "diet",
@@ -1084,7 +1167,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "family_member",
-        rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN}) is (?P<obj>{NAME})\b",
+        rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN}) is (?:now )?(?P<obj>{NAME})\b",
         _b_family_is,
         False,
     ),
@@ -1100,6 +1183,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "pet",
         rf"^the (?P<kind>{PET})(?:'s|s| is) (?:called|named) (?P<obj>(?:(?-i:[A-Z])|(?=[a-z]+$))\S+)$",
         _b_the_pet_named,
+        False,
+    ),
+    # "Walter has a new carer called Ayodele": one who is known by their role, named
+    (
+        "family_member",
+        rf"{_HAVE}(?:an? )?(?:new )?(?P<rel>{_alt(_NOT_KIN)}) (?:called|named) (?P<obj>{NAME})$",
+        _b_family_named,
         False,
     ),
     ("family_member", rf"{_HAVE}(?P<rest>.+)", _b_have, False),

@@ -46,6 +46,14 @@ OTHERS = [
     "childminder",
     "au pair",
     "cleaner",
+    "carer",
+    "gardener",
+    "dog walker",
+    "landlord",
+    "landlady",
+    "lodger",
+    "tutor",
+    "coach",
     "doctor",
     "teacher",
     # a child as the family says it: "our lad Cody", "my girl Ana"
@@ -139,7 +147,9 @@ _HAS_AFTER = {"got", "been", "started", "joined", "moved", "gone", "bought", "ta
 _ADVERB = r"(?:(?:now|also|still|really|just|currently|actually|absolutely|definitely|recently|finally|always|usually|"
 _ADVERB += r"normally|typically|generally|regularly|never|totally|even|truly|honestly|both|so|officially|already)\s+)*"
 _VERB = re.compile(rf"^(?P<adv>{_ADVERB})(?P<verb>[a-z\-]+)\b(?P<tail>.*)$", re.I | re.S)
-_KEEP_VERBS = set("can cannot could was moved got became went turned has does is did just took began".split())
+_KEEP_VERBS = set(
+    "can cannot could was moved got became went turned has does is did just took began bought adopted".split()
+)
 _NOT_VERBS = set("this his was us plus yes as is thus bus gas lens always".split())
 
 
@@ -285,14 +295,25 @@ def _named_rel(m: re.Match) -> Mention | None:
 
 def named_relative(clause: str) -> tuple[str, str, str | None] | None:
     """(owner, relation, name or None) of a clause about someone's relative: "Karim's wife is called Sophie" ->
-    ("Karim", "wife", None), "Tom's brother Rui lives in Braga" -> ("Tom", "brother", "Rui"). Family only."""
+    ("Karim", "wife", None), "Tom's brother Rui lives in Braga" -> ("Tom", "brother", "Rui"). Family, or one who
+    is named in the clause by their role ("Walter's carer is now Marguerite")."""
     m = _NAMED_REL.match(clause)
-    if not m or not m.group("rel") or m.group("owner").lower() in _NOT_SUBJECT_NAMES | set(_KIN_NAMES):
+    if not m or m.group("owner").lower() in _NOT_SUBJECT_NAMES | set(_KIN_NAMES):
         return None
+    if not m.group("rel") and not (m.group("other") and _NAMING.match(clause[m.end() :])):
+        return None
+    owner = m.group("owner")
+    if " " in owner and owner.split()[0].lower() in _KIN_NAMES:
+        owner = owner.split(" ", 1)[1]  # "Grandpa Walter's carer": Walter's
     name = m.group("name")
+    if name is None and (named := _NAMING.match(clause[m.end() :])):
+        name = named.group("n")  # "Kofi's girlfriend is now Leonie"
     if name and name.lower() in _NOT_NAMES:
         return None
-    return m.group("owner"), relation_word(m.group("rel")), name
+    return owner, relation_word(m.group("rel") or m.group("other")), name
+
+
+_NAMING = re.compile(rf"^ (?:is|'s) (?:now |called |named )*(?P<n>{NAME})(?: now)?$")
 
 
 def _lower_name(clause: str, discourse: Discourse) -> tuple[Mention, str] | None:

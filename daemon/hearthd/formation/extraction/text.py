@@ -139,7 +139,7 @@ _NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor|witho
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our|he|she|his|her)\b)"
-    r"|,\s*(?=(?:I|we|my|our|he|she|his|her name|its name|it is called)\b)"
+    r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called)\b)"
     r"|,\s*(?=the [a-z']+(?: [a-z']+)? (?:is|are|has|have)\b)"  # "Halfords called, the MOT is now on the 15th"
     # a run-on after a no-longer: "I'm not at Bosch anymore I'm at Siemens now"
     r"|(?<=\b(?:anymore|no more))\s+(?=(?:I|we|my|our|he|she|now)\b)|(?<=\bany more)\s+(?=(?:I|we|my|our|he|she|now)\b)"
