@@ -105,7 +105,7 @@ class Plan:
     model: str
     facts: list[tuple[FactIn, np.ndarray]] = field(default_factory=list)
     claims: list[tuple[FactIn, np.ndarray]] = field(default_factory=list)  # waiting for the person to accept
-    releases: list[tuple[str, str, float]] = field(default_factory=list)  # (text, speaker, said at): "no longer"
+    releases: list[tuple[str, str, float, int]] = field(default_factory=list)  # (text, speaker, said at, turn)
     said: list[tuple[str, str | None, list[str]]] = field(default_factory=list)  # (speaker, owner, texts): rules
     verdicts: dict[tuple[str, str], str] = field(default_factory=dict)
     episodes: list[dict] = field(default_factory=list)  # one per pool the session touched (pool_views)
@@ -345,7 +345,7 @@ class Former:
             )
             facts += found
             if release.says_over(turn["text"]):  # "we sold the Yaris and bought a Kia Niro": both
-                plan.releases.append((turn["text"], speaker, turn["ts"]))
+                plan.releases.append((turn["text"], speaker, turn["ts"], turn["id"]))
             for k, v in dropped.items():
                 plan.dropped[k] = plan.dropped.get(k, 0) + v
         return facts
@@ -438,8 +438,9 @@ class Former:
                 result.facts = [{"id": o["id"], "action": o["action"]} for o in outcomes]
                 if plan.claims:
                     result.claims = [claims.hold(tx, fact, plan.model, vec) for fact, vec in plan.claims]
-                for text, speaker, said_at in plan.releases:
-                    released = release.release(tx, text, speaker, said_at, "formation")
+                for text, speaker, said_at, turn_id in plan.releases:
+                    same = [o["id"] for o, (f, _v) in zip(outcomes, plan.facts) if turn_id in f.turn_ids]
+                    released = release.release(tx, text, speaker, said_at, "formation", keep=same)
                     result.facts += [{"id": f, "action": "released"} for f in released]
                 now = time.time()
                 suggested = [i for w, o, texts in plan.said for i in suggest_rules(tx, w, o, texts, now, session_id)]

@@ -38,7 +38,7 @@ _CUES = {
     "works_as": r"work|works|working|worked|job|employed|quit|retired|anymore|any more|no longer",
     "lives_in": r"live|lives|living|moved|based",
     "allergy": r"allergic|allergy|allergies|intolerant|grew out|grown out",
-    "owns": r"sold|have|has|own|owns|got rid|drive|drives|got",
+    "owns": r"sold|have|has|own|owns|got rid|drive|drives|got|replaced|swapped|traded in|part-exchanged",
     "routine": r"stopped|quit|gave up|given up|no longer|anymore|any more",
     "schedule": r"stopped|no longer|anymore|any more|do|does|come|comes",
     "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys",
@@ -67,8 +67,9 @@ def _words(text: str) -> set[str]:
     return {w.rstrip("s") for w in norm(text).split()}
 
 
-def release(tx, text: str, speaker: str | None, said_at: float, source: str) -> list[int]:
-    """Close the current facts the sentence says are over; their ids."""
+def release(tx, text: str, speaker: str | None, said_at: float, source: str, keep=()) -> list[int]:
+    """Close the current facts the sentence says are over; their ids. `keep`: the facts the same sentence states
+    ("we sold the Yaris and bought a Kia Niro" keeps the Niro)."""
     if not says_over(text):
         return []
     now = time.time()
@@ -77,12 +78,13 @@ def release(tx, text: str, speaker: str | None, said_at: float, source: str) -> 
     if not subjects:
         return []
     marks = ", ".join("?" * len(subjects))
-    # Only what held before it was said: not a fact the same sentence states ("sold the Yaris and bought a Niro").
+    # Only what held when it was said, not what a later sentence of the same session states.
     rows = tx.execute(
         f"SELECT id, predicate, object, qualifier, text FROM facts WHERE subject_entity IN ({marks}) "
-        "AND status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) AND valid_from < ?",
+        "AND status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?",
         (*subjects, speaker, said_at),
     ).fetchall()
+    rows = [r for r in rows if r["id"] not in set(keep)]
     preference = bool(_PREFERENCE.search(text))
     released = []
     for row in rows:

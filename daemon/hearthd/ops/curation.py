@@ -147,8 +147,9 @@ class Curation:
             dict(action=r["action"], superseded=r["superseded"], fact=row_to_item(FACTS, rows[r["id"]]))
             for r in results
         ]
-        if release.says_over(text) and (released := self._release(text, speaker, band, said_at)):
-            return dict(stored[0], stored=stored, released=released["released"])  # "sold the Yaris, bought a Niro"
+        kept = [r["id"] for r in results]  # "sold the Yaris and bought a Kia Niro": the Niro stays
+        if release.says_over(text) and (released := self._release(text, speaker, band, said_at, kept)):
+            return dict(stored[0], stored=stored, released=released["released"])
         return dict(stored[0], stored=stored)
 
     def _read(self, text: str, speaker: str | None, band: str, said_at: float) -> list[FactIn] | dict:
@@ -165,7 +166,7 @@ class Curation:
             facts[0].speaker = speaker
         return facts
 
-    def _release(self, text: str, speaker: str | None, band: str, said_at: float) -> dict | None:
+    def _release(self, text: str, speaker: str | None, band: str, said_at: float, keep=()) -> dict | None:
         """Close the facts a no-longer statement names; None when it names none (it is kept as a note then).
         Only a confidently identified speaker closes facts of their own pool; anyone else, the household's."""
         owner = speaker if band == "high" else None
@@ -173,7 +174,7 @@ class Curation:
         def write(tx):
             if speaker:
                 ensure_speaker(tx, speaker, time.time())
-            return release.release(tx, text, owner, said_at, "remember")
+            return release.release(tx, text, owner, said_at, "remember", keep)
 
         released = self.store.writer.write(write)
         if not released:
