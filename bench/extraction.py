@@ -59,7 +59,9 @@ SETS = {
 
 
 def _norm(value: str) -> str:
-    value = re.sub(r"[^\w\s]", " ", (value or "").lower())
+    # a rule's object names its person by placeholder: "Call {subject} Yaw" is "call me Yaw"
+    value = (value or "").replace("{subject}'s", "my").replace("{subject}", "me")
+    value = re.sub(r"[^\w\s]", " ", value.lower())
     return " ".join(w for w in value.split() if w not in ("a", "an", "the", "my", "our", "on"))
 
 

@@ -217,6 +217,14 @@ def _b_lives_in(m, ctx):
 
 
 def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
+    # how and where about the workplace is not its name: "Deloitte mostly from home", "the depot out by the M62"
+    raw = re.sub(
+        r"\s+(?:(?:mostly|usually|mainly|partly) )?(?:from home|remotely|part[- ]time|full[- ]time)\b.*$|"
+        r"\s+(?:just )?(?:out|up|down|over) (?:by|near|past|towards)\b.*$",
+        "",
+        raw,
+        flags=re.I,
+    )
     obj, hint = _time_split_then_clean(raw, extra_end="as|in|since|with|for")
     if (
         not obj

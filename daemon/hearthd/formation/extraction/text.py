@@ -160,7 +160,7 @@ _OBJ_END = re.compile(
     r"whenever|which|who|whom|where|unless|until|except|as well|too|either|these days|nowadays|at the moment|"
     r"right now|now|currently|a lot|so much|very much|like crazy|more than anything|sorry|"
     r"like (?:properly|really|seriously|proper|totally|actually|literally)|at all|it is|its|absolutely|never|"
-    r"well (?:technically|actually|really|strictly))\b).*$",
+    r"well (?:technically|actually|really|strictly)|found (?:that|it|this) out|found out|the hard way)\b).*$",
     re.I | re.S,
 )
 # Words an object cannot start with: pronouns, quantifiers, function words.
