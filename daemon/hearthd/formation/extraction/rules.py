@@ -1186,6 +1186,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     ("pet", rf"^(?:my|our) (?P<kind>{PET})(?: is| are)? (?:called|named) (?P<obj>.+)", _b_pet_named, False),
+    # "our dog's a rescue greyhound called Dash": the kind said again, then the name
+    (
+        "pet",
+        rf"^(?:my|our) (?P<kind>{PET}) is an? (?:[a-z\-]+ ){{0,3}}?(?:called|named) (?P<obj>.+)",
+        _b_pet_named,
+        False,
+    ),
     ("pet", rf"^(?:my|our) (?P<kind>{PET})(?:'s| is) name is (?P<obj>.+)", _b_pet_named, False),
     (
         "pet",

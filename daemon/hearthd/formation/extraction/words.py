@@ -436,6 +436,12 @@ _VERB_WORDS = frozenset(_VERBS.split())
 
 
 _PLACE_BEFORE = re.compile(r"\b(?:in|to|from|near|at|of|outside|around)\s+$", re.I)
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.I)
+# One thing of the household's, said with "is" run into it: "the car's a ...", "our dog's called ..."
+_ONE_THING = frozenset(
+    "car van bike motorbike scooter dog cat rabbit hamster tortoise horse pony house flat boiler landlord landlady "
+    "cleaner teacher vet dentist doctor gp".split()
+)
 
 
 def _possessive(m: re.Match) -> str:
@@ -446,6 +452,12 @@ def _possessive(m: re.Match) -> str:
     whole = m.group()
     stem = word.lower()
     possessed = nxt in _POSSESSED or (nxt2 in _POSSESSED and nxt not in _VERB_WORDS and not nxt.endswith("s"))
+    if (
+        stem in _ONE_THING
+        and nxt in ("a", "an", "called", "named")
+        and (m.group("pre") or _THE_BEFORE.search(m.string[: m.start()]))
+    ):
+        return f"{m.group('pre') or ''}{word}'s"  # "the cars a blue nissan leaf", "our dogs a rescue greyhound"
     if not m.group("pre") and stem in _SINGLE_RELATIONS:
         # "dads allergic to penicillin", "mums birthday is": Mum and Dad said as names
         fixed = possessed or nxt in _IS_HAS_NEXT
