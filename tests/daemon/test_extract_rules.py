@@ -927,6 +927,84 @@ POSITIVES = [
     pos("We've switched Biscuit to a new vet, Dr Moreira.", ("note", "Dr Moreira"), subject="Biscuit"),
     pos("My GP is Dr Osei.", ("note", "Dr Osei")),
     pos("our dentist is Mrs Ali", ("note", "Mrs Ali"), subject="household"),
+    # session 12's forms (dev sets 8-12 and the fresh forgetting set): people named by how they are known, lists of
+    # days, events said bare, possessions by make, names introduced, listener asides, where one lives, job changes,
+    # schools and providers, one partner or carer at a time, a car replaced
+    pos("Our lad Cody hates broccoli.", ("family_member", "Cody"), ("dislikes", "broccoli"), subject="Cody"),
+    pos("my friend camila is a vet", ("works_as", "vet"), subject="Camila"),
+    pos("Siobhan next door has a spare key.", ("family_member", "Siobhan")),
+    pos(
+        "The bins go out on Tuesday nights and the recycling is every other week.",
+        ("schedule", "Tuesday nights"),
+        ("schedule", "every other week"),
+        subject="household",
+    ),
+    pos("I have football training on Monday and Wednesday evenings.", ("schedule", "Monday and Wednesday evenings")),
+    pos("Book club's the first Monday of every month.", ("schedule", "the first Monday of every month")),
+    pos("Flight to Lagos is on the 18th of December.", ("appointment", "18th of December")),
+    pos("Our car is a grey Skoda Octavia estate.", ("owns", "grey Skoda Octavia estate"), subject="household"),
+    pos("I've got an old Vespa.", ("owns", "Vespa")),
+    pos(
+        "My nephew Tobiah's bought himself an old Land Rover Defender.",
+        ("family_member", "Tobiah"),
+        ("owns", "Land Rover Defender"),
+        subject="Tobiah",
+    ),
+    pos("My wife Farida is a producer.", ("family_member", "Farida"), ("works_as", "producer"), subject="Farida"),
+    pos("I'm Bartek, by the way.", ("name", "Bartek")),
+    pos("The name's Lachlan.", ("name", "Lachlan")),
+    pos("hey its thabo by the way i moved to durban last month", ("name", "Thabo"), ("lives_in", "Durban")),
+    pos("im allergic to penicillin so if i ever ask about antibiotics remember that", ("allergy", "penicillin")),
+    pos("i drive a blue skoda octavia estate if anyone asks", ("owns", "blue Skoda Octavia estate")),
+    pos("my birthdays on the fourteenth of february yeah valentines day dont laugh", ("birthday", "14th of February")),
+    pos("i cant stand coriander tastes like soap to me", ("dislikes", "coriander")),
+    pos(
+        "Our cat Ziggy is on a special kidney diet from the vet.",
+        ("pet", "Ziggy"),
+        ("diet", "kidney diet"),
+        subject="Ziggy",
+    ),
+    pos("We live in Exeter, well, Exmouth really, just down the coast.", ("lives_in", "Exmouth"), subject="household"),
+    pos("We're all mad about board games.", ("likes", "board games"), subject="household"),
+    pos("I live on my own in a little flat in Leith.", ("lives_in", "Leith")),
+    pos("I've been in Swansea about twelve years now.", ("lives_in", "Swansea")),
+    pos("we live in a little village just outside york called haxby", ("lives_in", "Haxby"), subject="household"),
+    pos("the cars a blue nissan leaf if you need it for anything", ("owns", "blue Nissan Leaf"), subject="household"),
+    pos("our dogs a rescue greyhound called dash soft as anything", ("pet", "Dash")),
+    pos("Arjun, my eldest, is allergic to kiwi.", ("family_member", "Arjun"), ("allergy", "kiwi"), subject="Arjun"),
+    pos("Temperatures in Fahrenheit please, always.", ("rule", "Always give temperatures in Fahrenheit")),
+    pos("keep your answers short please i dont need the whole wikipedia page", ("rule", "Keep your answers short")),
+    pos("Parents' evening is the 21st at 6 — no, sorry, half six.", ("appointment", "the 21st at half six")),
+    pos("haircut saturday at 10 wait no its half ten", ("appointment", "Saturday at half ten")),
+    pos("I'm a paramedic, so don't be surprised if I'm asking you stuff at 3am.", ("works_as", "paramedic")),
+    pos("i work for deloitte mostly from home", ("works_at", "Deloitte")),
+    pos("Ingrid left Boots and joined Lloyds Pharmacy.", ("works_at", "Lloyds Pharmacy"), subject="Ingrid"),
+    pos(
+        "I've started a new job as a school nurse at Fernwood High.",
+        ("works_as", "school nurse"),
+        ("works_at", "Fernwood High"),
+    ),
+    pos("I got promoted to senior designer.", ("works_as", "senior designer")),
+    pos("I'm now the design lead at Pixelworks.", ("works_as", "design lead"), ("works_at", "Pixelworks")),
+    pos("Rosalind is now a driving instructor.", ("works_as", "driving instructor"), subject="Rosalind"),
+    pos("Noah goes to St Aidan's Primary.", ("note", "St Aidan's Primary"), subject="Noah"),
+    pos("Noah has started at Riverside Academy.", ("note", "Riverside Academy"), subject="Noah"),
+    pos("Our broadband is with Virgin Media.", ("note", "Virgin Media"), subject="household"),
+    pos("We've switched the energy to EDF.", ("note", "EDF"), subject="household"),
+    pos("We've gone with Ovo for gas and electric now.", ("note", "Ovo"), subject="household"),
+    pos("Kofi's girlfriend is now Leonie.", ("family_member", "Leonie")),
+    pos("Walter has a new carer called Ayodele.", ("family_member", "Ayodele")),
+    pos("Walter's carer changed again, it's Siobhan now.", ("family_member", "Siobhan")),
+    pos("We've replaced the Skoda with a Toyota Yaris.", ("owns", "Toyota Yaris"), subject="household"),
+    pos("We sold the Yaris and bought a Kia Niro.", ("owns", "Kia Niro"), subject="household"),
+    pos(
+        "Dad's dentist has been rescheduled to the 18th of March.",
+        ("appointment", "18th of March"),
+        subject="my father",
+    ),
+    pos("The garden waste bin gets collected on Friday.", ("schedule", "Friday"), subject="household"),
+    pos("bin day has changed to Monday for the black bins", ("schedule", "Monday"), subject="household"),
+    pos("Halfords called, the MOT is now on the 15th of May.", ("appointment", "15th of May"), subject="household"),
 ]
 
 NEGATIVES = [
@@ -1340,6 +1418,19 @@ NEGATIVES = [
     neg("Biscuit has his worming tablet on the first of each month"),  # an event the vocabulary lacks: nothing broken
     neg("remember that I'm out tonight"),
     neg("don't forget we might go to Leeds"),
+]
+
+NEGATIVES += [
+    # the neighbours of session 12's forms that state nothing
+    neg("I live in Porto, or so she says."),  # the aside takes it back
+    neg("I work at Tesco if they take me."),  # a condition on the statement, not on the listener
+    neg("We live in Leeds, but if we won the lottery we'd move to Paris."),
+    neg("I have been in a bad mood for two years."),
+    neg("Lunch at 1."),
+    neg("Is Walter's carer called Ayodele?"),
+    neg("If Kofi's girlfriend is now Leonie, I'll eat my hat."),
+    neg("I'm on a diet."),
+    neg("I'm on a strict diet."),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -92,7 +92,8 @@ _ELIDED: list[tuple[re.Pattern, Any]] = [
 _BARE_EVENT = re.compile(
     rf"^(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|next|last|dinner|lunch|breakfast|tea|supper)\b)"
     rf"(?=(?:[A-Za-z]+'? ){{0,2}}?(?:{EVENT})"
-    r"(?: (?:to|from|in|with) (?-i:[A-Z])[\w\-]+)? (?:is|are)\b)",
+    r"(?: (?:to|from|in|with) (?-i:[A-Z])[\w\-]+)?(?: (?:is|are)\b|(?P<s>'s)(?= (?:the|on|at|every|next|this|tomorrow|"
+    r"tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)))",
     re.I,
 )
 # An event and its time, nothing else: "haircut saturday at 10", "dentist for me thursday at 3".
@@ -105,8 +106,9 @@ _JUST_EVENT = re.compile(
 def _own_event(clause: str) -> str:
     """An event said without whose it is, read as the speaker's: "Book club's the first Monday" -> "my book club
     is ..."; "haircut saturday at 10" -> "my haircut is saturday at 10"."""
-    if _BARE_EVENT.match(clause):
-        return "my " + clause[:1].lower() + clause[1:]
+    if bare := _BARE_EVENT.match(clause):
+        said = clause[:1].lower() + clause[1:]
+        return "my " + (said.replace("'s ", " is ", 1) if bare.group("s") else said)  # "Book club's the first Monday"
     if said := _JUST_EVENT.match(clause):
         return f"my {said.group('ev').lower()} is {said.group('when')}"
     return clause
