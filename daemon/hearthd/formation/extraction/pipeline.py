@@ -109,8 +109,8 @@ def _own_event(clause: str) -> str:
     if bare := _BARE_EVENT.match(clause):
         said = clause[:1].lower() + clause[1:]
         return "my " + (said.replace("'s ", " is ", 1) if bare.group("s") else said)  # "Book club's the first Monday"
-    if said := _JUST_EVENT.match(clause):
-        return f"my {said.group('ev').lower()} is {said.group('when')}"
+    if just := _JUST_EVENT.match(clause):
+        return f"my {just.group('ev').lower()} is {just.group('when')}"
     return clause
 
 
