@@ -12,7 +12,14 @@ this set is tuned on now, and its 36 of 36 is not a held-out figure.
 
 A second set (data/asking_heldout2.json, another household, 38 questions), written after that round, scored
 once (2026-12-01): 34 of 38 answered, 0 leaks. Of the 4 missed, one was the read path ("what was my old
-job?" did not ask the past; "my old" does now), three are statements the extractor does not learn (marked)."""
+job?" did not ask the past; "my old" does now), three are statements the extractor does not learn (marked).
+
+A third (data/asking_heldout3.json, a family of three over 28 days: kids, a dog, corrections, the kitchen
+speaker; 45 questions), written by someone who had read neither, scored once (2026-12-02): 29 of 45, 0 leaks.
+Then tuned on: what the household says as "our" (our son, our dog) is the household's, and so is what is said
+later of them; an address with its street; a workplace said with its day; where the spare key is now; "the
+bins go out ..." after a comma; a dog's breed; "originally" asks the past. 42 of 45 now, 0 leaks (the three
+marked: a race trained for, a wish, and a mother's note of her daughter's parents' evening)."""
 
 from __future__ import annotations
 
@@ -26,12 +33,15 @@ from tests.helpers import form, say
 
 SETS = {
     name: json.loads((Path(__file__).parent / "data" / f"{name}.json").read_text())
-    for name in ("asking_heldout", "asking_heldout2")
+    for name in ("asking_heldout", "asking_heldout2", "asking_heldout3")
 }
 NOT_LEARNED = {  # (set, question): the statement that answers it gives no fact yet
     ("asking_heldout2", "where does my best friend live?"),  # "My best friend Noor lives next door."
     ("asking_heldout2", "where does Noor live?"),
-    ("asking_heldout2", "when is Biscuit going to the vet?"),  # "Our dog Biscuit goes to the vet on the 5th ..."
+    ("asking_heldout3", "what race am I training for?"),  # "I'm training for the Leeds half marathon"
+    ("asking_heldout3", "what do I want to study at uni?"),  # a wish: "I want to study marine biology at uni"
+    # "Ines's parents evening is on the 24th of April", said by her mother: her mother's to know
+    ("asking_heldout3", "when's my parents evening?"),
 }
 
 

@@ -1601,8 +1601,9 @@ def test_subjects_and_mentions():
     [c] = extract("We live in Porto.")
     assert c.subject == Mention(kind="household")
     pet = {c.predicate: c for c in extract("Our dog Biscuit is scared of fireworks.")}
-    assert pet["pet"].object_mention == Mention("Biscuit", "dog", "pet")
-    assert pet["dislikes"].subject == Mention("Biscuit", "dog", "pet")
+    # said as "our": the household's dog, and what is said of it the household's
+    assert pet["pet"].object_mention == Mention("Biscuit", "dog", "pet", shared=True)
+    assert pet["dislikes"].subject == Mention("Biscuit", "dog", "pet", shared=True)
 
 
 def test_discourse_carries_across_turns():

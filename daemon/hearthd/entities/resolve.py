@@ -242,8 +242,10 @@ def resolve(tx, mention: MentionLike | None, speaker_id: str | None, now: float)
     name = (mention.name or "").strip() or None
     relation = relation_word(mention.relation)
     if relation:
-        # A note with no speaker: "Grandma visits on Sundays" is the household's grandmother.
-        owner = speaker_entity or household(tx, now)
+        # A note with no speaker: "Grandma visits on Sundays" is the household's grandmother; "our son Felix" is
+        # the household's son, whoever says it.
+        shared = getattr(mention, "shared", False)
+        owner = household(tx, now) if shared else speaker_entity or household(tx, now)
         mine = related(tx, owner, relation)
         if name:
             key = norm(name)
@@ -295,6 +297,21 @@ def subject_label(tx, entity_id: int) -> str:
     if row["kind"] == "household":
         return "household"
     return row["speaker_id"] or row["name"]
+
+
+def of_the_household(conn, name: str | None) -> bool:
+    """Whether `name` is someone or something the household itself names by a relation ("our son Felix", "our dog
+    Biscuit"): what is said of them is the household's to know."""
+    if not name:
+        return False
+    return (
+        conn.execute(
+            "SELECT 1 FROM entity_aliases a JOIN entity_relations r ON r.to_entity = a.entity_id "
+            "JOIN entities h ON h.id = r.from_entity WHERE h.kind = 'household' AND a.norm = ? LIMIT 1",
+            (norm(name),),
+        ).fetchone()
+        is not None
+    )
 
 
 def preview_name(conn, mention: MentionLike | None, speaker_id: str | None, speaker_name: str) -> str:

@@ -22,7 +22,7 @@ from enum import StrEnum
 import numpy as np
 
 from ..embedding.service import Priority, TextEmbedder
-from ..entities.resolve import preview_name
+from ..entities.resolve import of_the_household, preview_name
 from ..errors import NotFound
 from ..generators.base import Generator, GeneratorError
 from ..generators.steps import extract_with_generator, judge_with_generator, narrative_with_generator
@@ -149,7 +149,12 @@ class Former:
         """Where a candidate goes: "personal" (the speaker's pool), "household", "claim" (the review queue, in no
         pool until the person accepts it) or "drop". A personal statement opens a personal pool only from a
         confidently identified voice; a statement about the household goes to its pool from any identified one."""
-        about_household = getattr(fact.subject_mention, "kind", None) == "household"
+        # the household itself, or one of it ("our son Felix is allergic to eggs"; then "Felix goes to Westfield")
+        mention = fact.subject_mention
+        about_household = getattr(mention, "kind", None) == "household" or getattr(mention, "shared", False)
+        if not about_household and getattr(mention, "name", None):
+            with self.store.reading() as conn:
+                about_household = of_the_household(conn, mention.name)
         if speaker and about_household and band in ("high", "medium", "greeting"):
             return "household"
         if speaker and band == "high":

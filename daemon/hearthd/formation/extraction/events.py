@@ -890,7 +890,8 @@ def _b_kept(m, ctx):
         verb = m.group("verb").lower() if m.group("verb") else "are kept" if thing.endswith("s") else "is kept"
     obj = f"{thing} {verb} {where}"
     the = "" if "'s " in thing else "the "
-    return [replace(ctx.cand("note", obj, f"{{subject}}: {the}{obj}"), subject=HOUSEHOLD)]
+    # one place at a time: where the spare key is now replaces where it was (a note keyed by the thing)
+    return [replace(ctx.cand("note", obj, f"{{subject}}: {the}{obj}", qualifier=f"where {thing}"), subject=HOUSEHOLD)]
 
 
 EVENT_RULES_SRC += [
@@ -906,8 +907,9 @@ EVENT_RULES_SRC += [
         "note",
         rf"^(?:the |our |(?=spare keys? )|(?=(?-i:[A-Z])[a-z\-]+'s ))(?P<thing>(?:(?-i:[A-Z])[a-z\-]+'s )?{_THING})"
         rf"(?:(?P<glued>'s|s) | (?P<verb>{_IS_KEPT}) )"
-        rf"(?P<where>{_PLACE_PREP} (?:the|our|a) .+|with [A-Za-z][a-z\-]+ (?:next door|at number \w+(?: \w+)?|"
-        rf"across the road|over the road|down the road|upstairs|downstairs))$",
+        rf"(?P<where>{_PLACE_PREP} (?:the|our|a) .+|with (?:(?:Mr|Mrs|Ms|Miss|Dr) )?[A-Za-z][a-z\-]+ (?:(?:next door|"
+        rf"across the road|over the road|down the road|upstairs|downstairs)(?: at number \w+)?|at number \w+(?: \w+)?))"
+        r"(?: now)?$",
         _b_kept,
         False,
     ),

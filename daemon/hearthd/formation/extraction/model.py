@@ -38,6 +38,7 @@ class Mention:
     name: str | None = None  # "Emma", "Biscuit", "Sara"
     relation: str | None = None  # the speaker's relation to it, singular, lower case: "daughter", "dog", "car"
     kind: str = "person"  # person | pet | place | organisation | thing | household
+    shared: bool = False  # said as the household's ("our son Felix", "our dog Biscuit"): what is said of it is too
     # Mention(kind="household") is the household itself ("we live in Porto", "the bins go out on Thursday").
 
 

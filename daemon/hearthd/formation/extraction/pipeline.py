@@ -39,7 +39,7 @@ from .text import (
     normalise,
     split_sentences,
 )
-from .vocabulary import _PET_SINGULAR, _REL_SINGULAR, PET, REL, SPECIES, TIME
+from .vocabulary import _PET_SINGULAR, _REL_SINGULAR, PET, REL, SPECIES, TIME, _alt
 from .words import restore_apostrophes, truecase, uncapitalise
 
 __all__ = ["Discourse", "extract", "rules_alone"]
@@ -167,10 +167,15 @@ def _as_said(clause: str, ctx: _Ctx, rules) -> list[Candidate]:
     for c in _clause_candidates(clause, ctx, rules):
         if c.object_mention is None and (m := _relation_mention(c)):
             c = replace(c, object_mention=m)
+        if household and c.object_mention is not None:  # "our son Felix", "our dog Biscuit": the household's
+            c = replace(c, object_mention=replace(c.object_mention, shared=True))
         if household and c.subject is None and c.predicate not in _SPEAKER_PREDICATES:
             c = replace(c, subject=HOUSEHOLD)
         out.append(c)
     return out
+
+
+_BREED = re.compile(rf"I am an? (?:[a-z\-]+ )??(?P<b>{_alt(sorted(SPECIES, key=len, reverse=True))})", re.I)
 
 
 def _relative_of_named(clause: str, ctx: _Ctx, found: list[Candidate]) -> Candidate | None:
@@ -209,6 +214,10 @@ def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: li
     rctx = replace(ctx, clause=rewritten, about=True)
     out = []
     said = _clause_candidates(rewritten, rctx, rules, appositives=False)
+    if not said and mention.kind == "pet" and (breed := _BREED.fullmatch(rewritten)):
+        # "our dog Biscuit is a cocker spaniel": what kind of dog (one at a time, a note keyed "breed")
+        kind = breed.group("b").lower()
+        said = [ctx.cand("note", kind, f"{{subject}} is {_article(kind)} {kind}", qualifier="breed")]
     if not _NEGATION.search(clause) and (relative := _relative_of_named(clause, ctx, said)):
         out.append(relative)
         mention = relative.object_mention or mention

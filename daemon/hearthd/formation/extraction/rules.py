@@ -51,6 +51,7 @@ from .vocabulary import (
     REL_ADJ,
     STRONG_FREQ,
     TIME,
+    WEEKDAY,
     _alt,
 )
 from .words import _FUNCTION as _FUNCTION_WORDS
@@ -190,6 +191,15 @@ _FOR_YEARS = re.compile(
     r"nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a few|a couple of) (?:years?|decades?)(?: now)?\b.*$",
     re.I,
 )
+
+
+def _b_lives_at(m, ctx):
+    """ "we live on Alder Road in Otley": the street with its town."""
+    street, town = _clean(m.group("street")), _clean(m.group("town"))
+    if not (street and town and _proper_place(town, ctx)):
+        return []
+    obj = f"{street}, {town}"
+    return [ctx.cand("lives_in", obj, f"{{subject}} lives on {street} in {town}")]
 
 
 def _b_lives_in(m, ctx):
@@ -1025,6 +1035,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     ("lives_in", r"^(?:my|our) (?:home|house|flat|apartment|place) is in (?P<obj>.+)", _b_lives_in, False),
+    (
+        "lives_in",
+        rf"^{SUBJ} {ADV}live (?:on|at) (?P<street>(?:\d+[a-z]? )?(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*)? "
+        r"(?-i:Road|Street|Avenue|Lane|Close|Drive|Way|Crescent|Grove|Place|Terrace|Gardens|Court|Rise|Hill|Row|"
+        r"Square|Walk|Mews|Park)) in (?P<town>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)$",
+        _b_lives_at,
+        False,
+    ),
     ("note", rf"^I (?:go|goes) to school at (?P<obj>{SCHOOL})$", _b_school, False),
     (
         "note",
@@ -1139,7 +1157,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "works_at",
         rf"^I {ADV}(?:work|have a job|(?:am|have been|have) {ADV}(?:working|worked|employed)|(?:have )?{ADV}started "
-        rf"(?:working|work)) (?:at|for|by) (?P<obj>.+)",
+        rf"(?:working|work))(?: (?:on )?(?:(?:{WEEKDAY})s?|weekends|part[- ]time|full[- ]time|nights|evenings))? "
+        rf"(?:at|for|by) (?P<obj>.+)",
         _b_work_at,
         False,
     ),
@@ -1262,6 +1281,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_preference("likes"),
         False,
     ),
+    # "I collect old vinyl records": what one collects is what one is into
+    ("likes", rf"^{SUBJ} {ADV}(?P<verb>collect) (?P<obj>.+)", _b_preference("likes"), False),
     # "I'm a huge Benfica fan", "we're big Porto supporters"; "not a ... fan" is a dislike
     (
         "likes",

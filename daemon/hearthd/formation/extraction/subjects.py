@@ -248,13 +248,13 @@ def relation_word(rel: str) -> str:
 
 
 def _mention_from_poss(m: re.Match) -> Mention:
-    name = m.group("name")
+    name, shared = m.group("name"), m.group("poss").lower() == "our"
     if m.group("pet"):
         kind = m.group("pet").lower()
         kind = _PET_SINGULAR.get(kind, kind)
-        return Mention(name=name, relation=SPECIES.get(kind, kind), kind="pet")
+        return Mention(name=name, relation=SPECIES.get(kind, kind), kind="pet", shared=shared)
     rel = (m.group("rel") or m.group("other")).lower()
-    return Mention(name=name, relation=relation_word(rel))
+    return Mention(name=name, relation=relation_word(rel), shared=shared)
 
 
 def _rewrite_rest(rest: str, genitive: bool) -> str | None:

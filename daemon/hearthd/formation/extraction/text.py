@@ -140,7 +140,8 @@ _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our|he|she|his|her)\b)"
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called)\b)"
-    r"|,\s*(?=the [a-z']+(?: [a-z']+)? (?:is|are|has|have)\b)"  # "Halfords called, the MOT is now on the 15th"
+    # "Halfords called, the MOT is now on the 15th"
+    r"|,\s*(?=the [a-z']+(?: [a-z']+)? (?:is|are|has|have|go|goes|come|comes|get|gets)\b)"
     # a run-on after a no-longer: "I'm not at Bosch anymore I'm at Siemens now"
     r"|(?<=\b(?:anymore|no more))\s+(?=(?:I|we|my|our|he|she|now)\b)|(?<=\bany more)\s+(?=(?:I|we|my|our|he|she|now)\b)"
     # "hey it's thabo by the way i moved to durban": a new statement after the aside
