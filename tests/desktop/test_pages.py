@@ -248,7 +248,7 @@ def test_audit_and_status_pages(qtbot, served, hearth, window):
 
 
 def test_open_page_by_path(window):
-    for name in ("settings", "speakers", "memory", "sees", "erase", "audit", "status"):
+    for name in ("settings", "speakers", "memory", "people", "sees", "erase", "audit", "status"):
         assert window.show_page(name) is window.stack.currentWidget()
     assert Path(window.windowTitle().split("— ", 1)[1]).name == "data"
 
