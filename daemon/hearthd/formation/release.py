@@ -23,7 +23,9 @@ from ..store.tracks import FACTS
 _OVER = re.compile(
     r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|got rid of|"
     r"grew out of|grown out of|has left|have left|left his|left her|left the|left their|retired from|"
-    r"moved out of|moved away from|is over|are over|finished with|replaced|swapped|switched (?:from|away from)|"
+    r"moved out of|moved away from|is over|are over|finished with|switched (?:from|away from)|"
+    # "we've replaced the Skoda with a Yaris" (not "the plumber replaced a valve")
+    r"(?:replaced|swapped|traded in) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
     r"no more|died|passed away|rehomed|"
     # "Leila's not vegetarian now", "isn't with Virgin these days"
     r"(?:not|n't) (?:\w+ ){0,3}(?:now|these days|at the moment))\b",
