@@ -179,7 +179,9 @@ def run_forgetting(scenarios: list[dict]) -> dict:
     from hearthd.formation.extraction.dates import canonical_date
     from tests.helpers import real_loader, settle
 
-    passed, by_category, failures = 0, {}, []
+    from hearthd.errors import UserError
+
+    passed, by_category, failures, refused = 0, {}, [], []
     for scenario in scenarios:
         with tempfile.TemporaryDirectory() as tmp:
             daemon = Daemon(Path(tmp) / "data", model_loader=real_loader).start()
@@ -187,8 +189,11 @@ def run_forgetting(scenarios: list[dict]) -> dict:
                 settle(daemon)
                 t0 = time.time() - 86400 * len(scenario["notes"])
                 for i, note in enumerate(scenario["notes"]):
-                    # A day apart, as notes are given over time.
-                    daemon.ops.curation.remember(note, speaker="alice", valid_from=t0 + 86400 * i)
+                    # A day apart, as notes are given over time; a note refused (the quality gate) is not kept.
+                    try:
+                        daemon.ops.curation.remember(note, speaker="alice", valid_from=t0 + 86400 * i)
+                    except UserError as exc:
+                        refused.append(f"{scenario['name']}: {note!r}: {exc}")
                 with daemon.store.reading() as conn:
                     texts = [
                         r[0].lower()
@@ -213,6 +218,7 @@ def run_forgetting(scenarios: list[dict]) -> dict:
         "score": round(passed / len(scenarios), 3) if scenarios else 1.0,
         "by_category": {k: f"{v[0]}/{v[1]}" for k, v in by_category.items()},
         "failures": failures,
+        "refused": refused,
     }
 
 

@@ -218,6 +218,9 @@ def test_remember_goes_through_the_same_rules(daemon, client):
         ("alice likes (jazz", "brackets"),
         ('alice said "hi', "quotes"),
         ("alice likes def foo(): return", "code"),
+        ("from os.path import join as j", "code"),
+        ("From this term Elodie is at Millbrook Academy instead.", None),  # a sentence that starts with "From"
+        ("Import duties on cars went up again.", None),
         ("The user said they like jazz", "narrates"),
     ],
 )

@@ -6,7 +6,10 @@ import re
 
 MIN_WORDS, MAX_WORDS, MAX_CHARS = 3, 40, 200
 
-_CODE = re.compile(r"[{};`]|=>|::|</?\w+>|\bdef \w+\(|\breturn\b|\w\(\)|^\s*(import|from) \w+", re.I)
+# "import os", "from x import y" (lower case, as code is): not "From this term Elodie is at Millbrook Academy"
+_CODE = re.compile(
+    r"[{};`]|=>|::|</?\w+>|\bdef \w+\(|\breturn\b|\w\(\)|^\s*(?-i:import [\w.]+\s*$|from [\w.]+ import )", re.I
+)
 _NARRATION = re.compile(
     r"\b(the (user|assistant|speaker|conversation|chat)|this (conversation|chat|session)|"
     r"(user|assistant) (said|says|asked|mentioned|stated))\b",
