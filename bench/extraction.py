@@ -176,10 +176,9 @@ def project_table() -> dict:
 
 def run_forgetting(scenarios: list[dict]) -> dict:
     from hearthd.daemon import Daemon
+    from hearthd.errors import UserError
     from hearthd.formation.extraction.dates import canonical_date
     from tests.helpers import real_loader, settle
-
-    from hearthd.errors import UserError
 
     passed, by_category, failures, refused = 0, {}, [], []
     for scenario in scenarios:

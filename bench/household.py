@@ -32,7 +32,7 @@ SETS = {
 
 
 def ask(data: dict) -> dict:
-    from tests.helpers import form, make_daemon, real_loader, say, settle
+    from tests.helpers import make_daemon, private_leaks, real_loader, settle, tell_household
 
     with tempfile.TemporaryDirectory() as tmp:
         old = os.environ.get("HEARTH_DATA_DIR")
@@ -41,12 +41,9 @@ def ask(data: dict) -> dict:
         try:
             settle(daemon)
             client = daemon.client()
-            for i, s in enumerate(data["statements"]):
-                ts = f"2026-10-{s['day']:02d}T{8 + i % 10:02d}:{i % 60:02d}:00Z"
-                say(client, [s["text"]], ts, speaker=s["speaker"], thread=s["thread"])
-            form(client)
+            tell_household(client, data)
             by_kind: dict[str, list[int]] = {}
-            missed, leaks = [], []
+            missed = []
             for q in data["questions"]:
                 preamble = client.context(q["question"], speaker=q["speaker"])["preamble"].lower()
                 hit = all(w.lower() in preamble for w in q["expect"])
@@ -54,18 +51,7 @@ def ask(data: dict) -> dict:
                 by_kind[q["kind"]][1] += 1
                 if not hit:
                     missed.append(f"{q['speaker']}: {q['question']} (expects {', '.join(q['expect'])})")
-            callers = [(p, "high") for p in data["people"]] + [(p, "medium") for p in data["people"]] + [(None, None)]
-            for q in data["questions"]:
-                for speaker, band in callers:
-                    preamble = client.context(q["question"], speaker=speaker, band=band)["preamble"].lower()
-                    for owner, words in data["private"].items():
-                        if owner == speaker and band == "high":
-                            continue
-                        leaks += [
-                            f"{owner}'s {w!r} to {speaker or 'anonymous'} ({band})"
-                            for w in words
-                            if w.lower() in preamble
-                        ]
+            leaks = private_leaks(client, data)
         finally:
             daemon.stop()
             if old is None:

@@ -279,6 +279,34 @@ def form(client):
     return client.form_now(end_open=True)
 
 
+def tell_household(client, data: dict) -> None:
+    """A household set's statements (tests/daemon/data/asking_heldout*.json: speaker, day, thread, text), said in
+    October in their order, then formed."""
+    for i, s in enumerate(data["statements"]):
+        ts = f"2026-10-{s['day']:02d}T{8 + i % 10:02d}:{i % 60:02d}:00Z"
+        say(client, [s["text"]], ts, speaker=s["speaker"], thread=s["thread"])
+    form(client)
+
+
+def private_leaks(client, data: dict) -> list[str]:
+    """Every private word of one person of a household set that the context of another person, of an uncertain
+    (medium) voice or of an anonymous one shows, for each of the set's questions."""
+    callers = [(p, "high") for p in data["people"]] + [(p, "medium") for p in data["people"]] + [(None, None)]
+    leaks = []
+    for q in data["questions"]:
+        for speaker, band in callers:
+            preamble = client.context(q["question"], speaker=speaker, band=band)["preamble"].lower()
+            for owner, words in data["private"].items():
+                if owner == speaker and band == "high":
+                    continue
+                leaks += [
+                    f"{owner}'s {w!r} to {speaker or 'anonymous'} ({band}): {q['question']}"
+                    for w in words
+                    if w.lower() in preamble
+                ]
+    return leaks
+
+
 FULL = {"prompt_tokens": 900, "n_ctx": 1000, "output_reserve": 0}
 
 
