@@ -25,14 +25,27 @@ def paint_empty(view: QAbstractItemView, text: str) -> None:
     painter.end()
 
 
-class WrappingTable(QTableView):
+class _SaysWhenEmpty:
+    """What an empty table says would appear in it (mixed into a Qt view, before it)."""
+
+    empty_text = ""
+
+    def set_empty_text(self, text: str) -> None:
+        self.empty_text = text
+        self.viewport().update()  # type: ignore[attr-defined]
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().paintEvent(event)  # type: ignore[misc]
+        paint_empty(self, self.empty_text)  # type: ignore[arg-type]
+
+
+class WrappingTable(_SaysWhenEmpty, QTableView):
     """A read-only table of rows: the first column stretches and wraps, the others keep the widths given
     (`widths`: the sample texts their cells are measured by)."""
 
     def __init__(self, samples: list[str], parent: QWidget | None = None):
         super().__init__(parent)
         self.samples = samples
-        self.empty_text = ""
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -101,26 +114,6 @@ class WrappingTable(QTableView):
         else:
             self._fit_from = end
 
-    def set_empty_text(self, text: str) -> None:
-        self.empty_text = text
-        self.viewport().update()
 
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        super().paintEvent(event)
-        paint_empty(self, self.empty_text)
-
-
-class EmptyTextTable(QTableWidget):
+class EmptyTextTable(_SaysWhenEmpty, QTableWidget):
     """A QTableWidget that says what would appear in it while it is empty."""
-
-    def __init__(self, rows: int, columns: int, parent: QWidget | None = None):
-        super().__init__(rows, columns, parent)
-        self.empty_text = ""
-
-    def set_empty_text(self, text: str) -> None:
-        self.empty_text = text
-        self.viewport().update()
-
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        super().paintEvent(event)
-        paint_empty(self, self.empty_text)
