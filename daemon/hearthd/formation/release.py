@@ -26,7 +26,7 @@ _OVER = re.compile(
     r"moved out of|moved away from|is over|are over|finished with|switched (?:from|away from)|"
     # "we've replaced the Skoda with a Yaris" (not "the plumber replaced a valve")
     r"(?:replaced|swapped|traded in) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
-    r"no more|died|passed away|rehomed|"
+    r"no more|died|passed away|rehomed|broke up|broken up|split up|divorced|separated|stopped having|"
     # "Leila's not vegetarian now", "isn't with Virgin these days"
     r"(?:not|n't) (?:\w+ ){0,3}(?:now|these days|at the moment))\b",
     re.I,
@@ -48,6 +48,7 @@ _CUES = {
     "pet": r"have|has|had|got|died|passed away|rehomed|lost|put down",
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
     "note": r"no longer|anymore|any more|not|n't",
+    "family_member": r"broke up|broken up|split up|divorced|separated|not together|no longer together",
 }
 # Things named by their proper nouns: "the Skoda" is the "blue Skoda Octavia", "Castlegate" the tennis club
 _BY_NAME = frozenset({"owns", "note", "schedule"})
@@ -121,7 +122,7 @@ def _names_it(row, said: set[str]) -> bool:
     return row["predicate"] == "schedule" and bool(kind & said)
 
 
-_GENERIC_EVENT = frozenset("come goe out collected comes go get gets cleaner".split())
+_GENERIC_EVENT = frozenset("come goe out collected comes go get gets".split())
 
 
 def _subjects(tx, text: str, said: set[str], speaker: str | None, now: float) -> list[int]:

@@ -20,6 +20,8 @@ SCHOOL = (
     r"High School|College|Nursery|Infants|Juniors|Grammar|Secondary|Montessori|Pre-school|Preschool|Sixth Form|"
     r"University|Uni)(?: (?-i:School|College))?"
 )
+# A firm by its name, capitals and all: "KPMG", "Lloyds Pharmacy", "H&M"
+_FIRM = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
 _NUMW = (
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
     r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d{1,3})(?:[ \-](?:one|two|"
@@ -282,6 +284,49 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"and (?:have |has )?(?:just )?(?:bought|got) (?P<o>an? .+)$",
             r"\g<s> bought \g<o>",
         ),
+        # "Aunt Rosalind's got a new partner, his name is Bernard": the one in that role named anew
+        (
+            rf"^(?P<o>{NAME})(?:'s| has)(?: got)? (?:a )?new (?P<r>[a-z\-]+(?: [a-z\-]+)?),? (?:his|her|their) name is "
+            rf"(?P<n>{NAME})$",
+            r"\g<o>'s \g<r> is now \g<n>",
+        ),
+        # "Marek jumped ship to KPMG", "Freya's now doing her Saturday shifts at Waterstones": where one works now
+        (
+            rf"^(?P<s>{_SUBJ})(?:'s| has| have)? (?:just |now )?(?:jumped ship|defected) to (?P<o>{_FIRM})(?: now)?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
+        ),
+        (
+            rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am)? (?:now )?doing (?:her|his|my|their) (?:[a-z]+ )?shifts? at "
+            rf"(?P<o>{_ORG})(?: now)?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
+        ),
+        # "moved the car's MOT to the 17th of June", "we rebooked Pepper's check-up at the vet for the 20th of May"
+        (
+            r"^(?:(?:I|we) )?(?:have |'ve )?(?:moved|rebooked|rescheduled|changed|pushed back|brought forward) "
+            r"(?P<x>(?:the|our|my|his|her) [\w'\- ]+?|(?-i:[A-Z])[\w\-]+'s [\w'\- ]+?) (?:to|for|till|until) "
+            r"(?P<w>(?:the |next |this |on )?[\w: ]+?)(?:,.*)?$",
+            r"\g<x> has been moved to \g<w>",
+        ),
+        # "Noah's piano teacher has moved his lesson to Thursdays": the lesson moved
+        (
+            rf"^(?P<o>{NAME})'s (?P<what>[a-z]+) (?:teacher|tutor|coach|instructor) (?:has )?(?:moved|changed|switched)"
+            r" (?:his|her|their|the) (?P<ev>lessons?|class|session|practice) to (?P<w>.+)$",
+            r"\g<o>'s \g<what> \g<ev> has moved to \g<w>",
+        ),
+        # "Hamish and Lorna broke up, he's seeing Isla now": the first named has a new partner (and the old one
+        # is released by the "broke up")
+        (
+            rf"^(?P<a>{NAME}) and {NAME} (?:have )?(?:broke|broken|split) up,? (?:and )?(?:now )?(?:he|she) (?:is|'s) "
+            rf"(?:now )?(?:seeing|going out with|dating|with) (?P<n>{NAME})(?: now)?$",
+            r"\g<a> is seeing \g<n> now",
+        ),
+        # "switched phone networks again, we're on Lebara now": the household's provider
+        (
+            r"^(?:we |I )?(?:have |'ve )?(?:switched|changed|moved) (?:our |the )?(?P<svc>phone|mobile|broadband|energy|"
+            r"internet)(?: networks?| providers?| suppliers?| companies)?(?: again)?,? (?:we are|we're|it is|it's|its) "
+            r"(?:now )?(?:on|with) (?P<o>(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*)*)(?: now)?$",
+            r"our \g<svc> is with \g<o> now",
+        ),
         # "Walter's carer changed again, it's Siobhan now": the one in that role named anew
         (
             rf"^(?P<o>{NAME})'s (?P<r>[a-z\-]+(?: [a-z\-]+)?) (?:has )?changed(?: again)?,? (?:it is|it's|its|she is|"
@@ -540,7 +585,7 @@ _DRIVE = re.compile(r"\bdrives?\b", re.I)
 _HAS_THE = re.compile(rf"^(?:and )?(?P<s>{NAME}) (?:has|has got|drives) the (?P<o>(?:[a-z]+ )?{NAME})$")
 _MOVED_HOME = re.compile(r"\b(?:moved|move house|moved house)\b", re.I)
 _IN_NOW = re.compile(rf"^(?P<s>we|I)(?:'re|'m| are| am) (?:now )?in (?P<o>{_ORG})(?: now)?$", re.I)
-_WORK = re.compile(r"\b(?:work|works|worked|job|employer)\b", re.I)
+_WORK = re.compile(r"\b(?:work|works|worked|job|jobs|employer|firm|firms|company|companies)\b", re.I)
 _GREETED_NAME = re.compile(rf"^(?:I'm|I am|it's|it is|this is) (?P<n>{NAME})$")
 
 

@@ -419,7 +419,7 @@ def _b_upkeep_once(m, ctx):
 
 def _upkeep_appointment(m, ctx, event: str) -> list[Candidate]:
     """The household's one-off upkeep of a thing: "the boiler service" on a day; "the MOT" is the car's."""
-    thing = m.group("thing") or ("car" if event.lower() == "mot" else None)
+    thing = "car" if event.lower() == "mot" else m.group("thing")  # the Skoda's MOT is the car's
     if thing is None:
         return []
     q = _qualifier(f"{thing} {event}")
@@ -823,7 +823,8 @@ EVENT_RULES_SRC = [
     # "the boiler service is wednesday morning": the upkeep of a thing of the house, booked once
     (
         "appointment",
-        rf"^(?:the|our) (?:(?P<thing>{_SERVICED})(?:'s|s)? )?(?P<ev>service|servicing|mot|inspection|safety check|"
+        rf"^(?:the|our) (?:(?P<thing>{_SERVICED}|(?-i:[A-Z])[\w\-]+(?=(?:'s|s)? mot\b))(?:'s|s)? )?"
+        rf"(?P<ev>service|servicing|mot|inspection|safety check|"
         rf"check|repair|sweep|clean) (?:is|is due|is booked for|is booked in for|has been booked for|is now|"
         rf"{_MOVED}) (?:now )?(?P<when>{_ONE_OFF}){_TAIL}",
         _b_upkeep_once,

@@ -318,6 +318,7 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
     said = restore_apostrophes(sentence)  # "im", "cant", "tariqs birthday": the apostrophes a recogniser drops
     lowercase = _lowercase_input(said)
     if not lowercase:
+        said = said[:1].upper() + said[1:]  # "callum's moved down to Bristol": a sentence starts with a capital
         return [_as_source(c, said, sentence) for c in _read_sentence(said, discourse, False)]
     # Speech-recogniser text: read with "I" and the words that may be names capitalised; a word capitalised alone
     # is lower-cased again in an object that is no name or place.

@@ -175,7 +175,8 @@ _DWELLING = re.compile(
     r"(?:(?:little|small|tiny|big|lovely|nice|new|old|rented|shared|two-bed|one-bed|three-bed|terraced|"
     r"semi-detached|detached|council|top-floor) )*"
     r"(?P<home>flat|house|cottage|bungalow|terrace|semi|apartment|village|town|place|houseboat|maisonette|"
-    r"farmhouse|hamlet) (?:just |right |up |down )?(?P<rel>in|on|outside|near|by|off) (?=\S)",
+    r"farmhouse|hamlet|care home|nursing home|retirement home|retirement flat|home) (?:just |right |up |down )?"
+    r"(?P<rel>in|on|outside|near|by|off) (?=\S)",
     re.I,
 )
 # After the place, where in it: "Hebden Bridge up by the canal", "Exmouth, just down the coast"
@@ -203,7 +204,7 @@ def _b_lives_at(m, ctx):
 
 
 def _b_lives_in(m, ctx):
-    raw, dwelling = m.group("obj"), None
+    raw, dwelling = re.sub(r",?\s+for good\b.*$", "", m.group("obj"), flags=re.I), None
     if d := _DWELLING.match(raw):
         raw = raw[d.end() :]
         if d.group("rel").lower() not in ("in", "on"):  # "a village just outside Kilkenny": where the village is
@@ -227,8 +228,10 @@ def _b_lives_in(m, ctx):
 
 
 def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
-    # how and where about the workplace is not its name: "Deloitte mostly from home", "the depot out by the M62"
+    # how and where about the workplace is not its name: "Deloitte mostly from home", "the depot out by the M62",
+    # "Boots on Saturdays"
     raw = re.sub(
+        rf"\s+(?:on (?:{WEEKDAY})s?|at (?:the )?weekends?|on weekends)(?: and (?:{WEEKDAY})s?)?\b.*$|"
         r"\s+(?:(?:mostly|usually|mainly|partly) )?(?:from home|remotely|part[- ]time|full[- ]time)\b.*$|"
         r"\s+(?:just )?(?:out|up|down|over) (?:by|near|past|towards)\b.*$",
         "",
@@ -254,6 +257,15 @@ def _works_as(raw: str, ctx: _Ctx) -> list[Candidate]:
     if not obj or obj.split()[0].lower() in _BAD_OCC_MODIFIERS:
         return []
     return [ctx.cand("works_as", obj, f"{{subject}} works as {_article(obj)} {obj}", time_hint=hint)]
+
+
+def _b_partner(m, ctx):
+    """ "I'm going out with Lorna", "I'm engaged to Catriona": one partner at a time (family_member "partner")."""
+    if not ctx.about:
+        return []  # the speaker's own: "I'm seeing Sam" may be anything from a date to a meeting
+    name = m.group("obj")
+    c = ctx.cand("family_member", name, f"{{subject}}'s partner is called {name}", "partner")
+    return [replace(c, object_mention=Mention(name=name, relation="partner"))]
 
 
 def _b_school(m, ctx):
@@ -301,10 +313,12 @@ _PROVIDER = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
 
 
 def _b_provider(m, ctx):
-    service = _SERVICES[(m.group("svc") or m.group("svc2")).lower()]
+    said = m.groupdict()
+    service = _SERVICES[(said.get("svc") or said.get("svc2") or "").lower()]
     org = m.group("org")
     c = ctx.cand("note", org, f"{{subject}}'s {service} is with {org}", qualifier=service)
-    return [replace(c, subject=HOUSEHOLD) if re.match(r"(?:we|our)\b", ctx.clause, re.I) else c]
+    mine = re.match(r"(?:I|my)\b", ctx.clause, re.I) and service not in ("broadband", "energy", "water", "TV")
+    return [c if mine else replace(c, subject=HOUSEHOLD)]  # a household's service unless "my phone", "my bank"
 
 
 def _b_work_as(m, ctx):
@@ -312,6 +326,8 @@ def _b_work_as(m, ctx):
     # read as an employer.
     raw, hint = _split_time(_OBJ_END.sub("", m.group("obj")))
     out = [replace(c, time_hint=c.time_hint or hint) for c in _works_as(raw, ctx)]
+    if out and (town := re.search(r"\sin ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)$", raw)):
+        out = [replace(out[0], text=f"{out[0].text} in {town.group(1)}")]  # "a plumber in Bootle": where, as said
     org = re.search(r"\s(?:at|for)\s+(.+)$", raw, re.I)
     return out + (_works_at(org.group(1), ctx) if out and org else [])
 
@@ -364,7 +380,8 @@ _LEFT_JOB = re.compile(
 def _b_now_at(m, ctx):
     """ "I'm not at Bosch anymore, I'm at Siemens now": beside a left employer, "at" names the new one; "Sara is
     at Vodafone now" alone does when the model reads the name as an employer (not "at Grandma's now")."""
-    left = bool(_LEFT_JOB.search(normalise(ctx.sentence)))
+    # beside a left employer, or with work said ("third firm in two years"): the name is where one works
+    left = bool(_LEFT_JOB.search(normalise(ctx.sentence)) or _AT_WORK_SAID.search(ctx.sentence))
     if not left and not _NOW_SAID.search(ctx.sentence):
         return []
     raw = _strip_trailing(_OBJ_END.sub("", m.group("obj")))
@@ -374,6 +391,7 @@ def _b_now_at(m, ctx):
 
 
 _NOW_SAID = re.compile(r"\b(?:now|these days|nowadays)\b", re.I)
+_AT_WORK_SAID = re.compile(r"\b(?:firm|firms|company|companies|job|jobs|employer|workplace)\b", re.I)
 
 
 def _teacher(m, ctx):
@@ -1029,12 +1047,19 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "lives_in",
-        rf"^{SUBJ} {ADV}(?:moved|have moved|relocated|have relocated)(?: (?:back|here|over|house))?"
+        rf"^{SUBJ} {ADV}(?:moved|have moved|relocated|have relocated)(?: (?:back|here|over|house|down|up|away|out))?"
         rf"(?: from .+?)? to (?P<obj>.+)",
         _b_moved_to,
         False,
     ),
     ("lives_in", r"^(?:my|our) (?:home|house|flat|apartment|place) is in (?P<obj>.+)", _b_lives_in, False),
+    # "Nana Pearl is in a care home in Malton these days": where one lives, said by the home
+    (
+        "lives_in",
+        rf"^{SUBJ} {ADV}(?:am|are|have been) {ADV}(?:living )?in (?P<obj>an? (?:care|nursing|retirement) home .+)",
+        _b_lives_in,
+        False,
+    ),
     (
         "lives_in",
         rf"^{SUBJ} {ADV}live (?:on|at) (?P<street>(?:\d+[a-z]? )?(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*)? "
@@ -1046,8 +1071,18 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ("note", rf"^I (?:go|goes) to school at (?P<obj>{SCHOOL})$", _b_school, False),
     (
         "note",
-        rf"^(?:our|my) (?P<svc>{_SERVICE})(?: (?:provider|supplier|company|deal|contract))?(?:'s| is| are) (?:now )?"
-        rf"(?:with |through )?(?P<org>{_PROVIDER})(?: now| these days)?$",
+        rf"^(?:our|my|the) (?:family |household |house )?(?P<svc>{_SERVICE})(?: (?:provider|supplier|company|deal|"
+        rf"contract|plan|network))?(?: for (?:the house|us|the family|the household|home))?(?:'s| is| are) (?:now )?"
+        rf"(?:with |through |on )?(?P<org>{_PROVIDER})(?: now| these days)?$",
+        _b_provider,
+        False,
+    ),
+    # "we moved energy supplier, it's EDF now", "switched phone networks again, we're on Lebara now"
+    (
+        "note",
+        rf"^(?:we |I )?{ADV}(?:have )?{ADV}(?:moved|changed|switched)(?: (?:our|my|the))? (?P<svc>{_SERVICE}) "
+        rf"(?:supplier|provider|company|network|networks|deal)?(?: again)?,? (?:it is|it's|its|we are|we're|I am|I'm) "
+        rf"(?:now )?(?:with |on )?(?P<org>{_PROVIDER})(?: now)?$",
         _b_provider,
         False,
     ),
@@ -1060,7 +1095,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "note",
-        rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|moved|changed|gone over)(?: (?:our|my|the) (?P<svc>{_SERVICE})"
+        rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|moved|changed|gone over)(?: (?:all )?(?:our|my|the) (?P<svc>{_SERVICE})"
         rf"(?: (?:provider|supplier|company))?)? (?:over )?to (?P<org>{_PROVIDER})(?: for (?:our |my |the )?"
         rf"(?P<svc2>{_SERVICE}))?(?: now)?$",
         _b_provider,
@@ -1217,6 +1252,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "pet",
         rf"^the (?P<kind>{PET})(?:'s|s| is) (?:called|named) (?P<obj>(?:(?-i:[A-Z])|(?=[a-z]+$))\S+)$",
         _b_the_pet_named,
+        False,
+    ),
+    # "Hamish is going out with Lorna", "he's seeing Isla now", "engaged to a woman called Catriona": a partner
+    (
+        "family_member",
+        rf"^I {ADV}(?:am|have been) {ADV}(?:going out with|seeing|dating|engaged to|married to|with)"
+        rf" (?:(?:a|an) (?:woman|man|girl|guy|lad|lass|bloke) (?:called|named) )?(?P<obj>(?!(?:Dr|Doctor)\b){NAME})"
+        r"(?: now| these days)?$",
+        _b_partner,
         False,
     ),
     # "Walter has a new carer called Ayodele": one who is known by their role, named

@@ -241,7 +241,12 @@ def is_common(word: str) -> bool:
             stem = w[: -len(suffix)] + repl
             if stem in COMMON or (len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in COMMON):
                 return True
-    return False
+    # a common word with a prefix: "retrained", "rebooked", "rescheduled", "unpacked", "overbooked"
+    prefix = next((p for p in _PREFIXES if w.startswith(p) and len(w) - len(p) >= 4), None)
+    return prefix is not None and is_common(w[len(prefix) :])
+
+
+_PREFIXES = ("re", "un", "pre", "over", "under", "out", "mis")
 
 
 # The head words of a place's or an organisation's name: "northgate clinic", "leeds united", "roundhay park".
