@@ -322,8 +322,9 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         ),
         # "switched phone networks again, we're on Lebara now": the household's provider
         (
-            r"^(?:we |I )?(?:have |'ve )?(?:switched|changed|moved) (?:our |the )?(?P<svc>phone|mobile|broadband|energy|"
-            r"internet)(?: networks?| providers?| suppliers?| companies)?(?: again)?,? (?:we are|we're|it is|it's|its) "
+            r"^(?:we |I )?(?:have |'ve )?(?:switched|changed|moved) (?:our |the )?"
+            r"(?P<svc>phone|mobile|broadband|energy|internet)(?: networks?| providers?| suppliers?| companies)?"
+            r"(?: again)?,? (?:we are|we're|it is|it's|its) "
             r"(?:now )?(?:on|with) (?P<o>(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*)*)(?: now)?$",
             r"our \g<svc> is with \g<o> now",
         ),

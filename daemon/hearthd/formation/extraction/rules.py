@@ -1095,7 +1095,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "note",
-        rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|moved|changed|gone over)(?: (?:all )?(?:our|my|the) (?P<svc>{_SERVICE})"
+        rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|moved|changed|gone over)"
+        rf"(?: (?:all )?(?:our|my|the) (?P<svc>{_SERVICE})"
         rf"(?: (?:provider|supplier|company))?)? (?:over )?to (?P<org>{_PROVIDER})(?: for (?:our |my |the )?"
         rf"(?P<svc2>{_SERVICE}))?(?: now)?$",
         _b_provider,
