@@ -16,9 +16,9 @@ _OBJ = r"(?!(?:it|them|that|this|him|her|me|you|us|anything|nothing)\b)[a-z][a-z
 _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|college|university|surgery|centre))?)"
 # A school by its name: "St Aidan's Primary", "Riverside Academy", "Hills Road Sixth Form College"
 SCHOOL = (
-    r"(?:(?:St\.?|Saint) )?(?-i:[A-Z][\w'\-]*)(?: (?-i:[A-Z][\w'\-]*)){0,3} (?-i:Primary|Academy|School|High|"
+    r"(?:(?:St\.?|Saint) )?(?-i:[A-Z][\w'\-]*)(?: (?-i:[A-Z][\w'\-]*)){0,3} (?:Primary|Academy|School|High|"
     r"High School|College|Nursery|Infants|Juniors|Grammar|Secondary|Montessori|Pre-school|Preschool|Sixth Form|"
-    r"University|Uni)(?: (?-i:School|College))?"
+    r"University|Uni)(?: (?:School|College))?"
 )
 # A firm by its name, capitals and all: "KPMG", "Lloyds Pharmacy", "H&M"
 _FIRM = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"

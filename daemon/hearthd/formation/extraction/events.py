@@ -767,7 +767,8 @@ EVENT_RULES_SRC = [
     ),
     (
         "appointment",
-        rf"^(?:my|our|{_THE_PERSONAL}) (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})?{_AT_PRO} {_MOVED} "
+        rf"^(?:my|our|{_THE_PERSONAL}) (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})?{_AT_PRO}(?:'s)? "
+        rf"{_MOVED} "
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_my_event,
         False,
@@ -1114,7 +1115,10 @@ _CARER = (
     r"(?:vet|gp|doctor|dentist|optician|physio|physiotherapist|hairdresser|barber|mechanic|solicitor|accountant|"
     r"midwife|health visitor|consultant|therapist|counsellor|tutor|piano teacher|driving instructor|chiropodist)"
 )
-_CARER_NAME = rf"(?P<o>(?:(?:Dr|Mr|Mrs|Ms|Miss)\.? )?{NAME}(?: {NAME})?)"
+# the name, and where they work said after it ("Dr Anand at Chevin Vets") is part of it
+_CARER_NAME = (
+    rf"(?P<o>(?:(?:Dr|Mr|Mrs|Ms|Miss)\.? )?{NAME}(?: {NAME})?(?: at (?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)*)?)"
+)
 
 
 def _b_carer(m, ctx):

@@ -49,6 +49,7 @@ from .vocabulary import (
     PET,
     REL,
     REL_ADJ,
+    SPECIES,
     STRONG_FREQ,
     TIME,
     WEEKDAY,
@@ -257,6 +258,23 @@ def _works_as(raw: str, ctx: _Ctx) -> list[Candidate]:
     if not obj or obj.split()[0].lower() in _BAD_OCC_MODIFIERS:
         return []
     return [ctx.cand("works_as", obj, f"{{subject}} works as {_article(obj)} {obj}", time_hint=hint)]
+
+
+def _b_code(m, ctx):
+    what = re.sub(r"wi-?fi", "wifi", m.group("what").lower())
+    obj = m.group("obj")
+    return [replace(ctx.cand("note", obj, f"{{subject}}'s {what} is {obj}", qualifier=what), subject=HOUSEHOLD)]
+
+
+_SPORT = _alt(
+    "football netball tennis golf cricket rugby badminton squash hockey basketball volleyball table tennis padel "
+    "darts snooker pool bowls chess bridge".split()
+)
+
+
+def _b_sport(m, ctx):
+    obj = m.group("obj").lower()
+    return [ctx.cand("likes", obj, f"{{subject}} plays {obj}", "sport")]
 
 
 def _b_partner(m, ctx):
@@ -509,7 +527,17 @@ def _family(name: str, rel: str, ctx: _Ctx, adj: str | None = None) -> Candidate
 
 
 # Paid to help the household, not kin nor friends: named, they are the name of that role.
-_HIRED_HELP = {"childminder", "nanny", "babysitter", "au pair", "cleaner", "dog walker", "carer", "gardener"}
+_HIRED_HELP = {
+    "childminder",
+    "nanny",
+    "babysitter",
+    "au pair",
+    "cleaner",
+    "window cleaner",
+    "dog walker",
+    "carer",
+    "gardener",
+}
 
 
 def _pet(name: str | None, kind: str, ctx: _Ctx, count: str = "a") -> Candidate | None:
@@ -564,6 +592,7 @@ _NOT_KIN = [
     "babysitter",
     "au pair",
     "cleaner",
+    "window cleaner",
     "dog walker",
     "gardener",
     "godmother",
@@ -661,6 +690,23 @@ _NOT_PET_NAMES = (
 
 def _b_pet_named(m, ctx):
     return [c for n in _explicit_name(m.group("obj"), ctx) if (c := _pet(n, m.group("kind"), ctx))]
+
+
+def _b_pet_is(m, ctx):
+    """ "Biscuit is our springer spaniel": "our" is the household's."""
+    found = [
+        replace(
+            c,
+            object_mention=Mention(
+                name=c.object,
+                relation=SPECIES.get(c.qualifier, c.qualifier),
+                kind="pet",
+                shared=m.group("whose").lower() == "our",
+            ),
+        )
+        for c in _b_pet_named(m, ctx)
+    ]
+    return [replace(c, subject=HOUSEHOLD) for c in found] if m.group("whose").lower() == "our" else found
 
 
 def _b_the_pet_named(m, ctx):
@@ -1053,6 +1099,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     ("lives_in", r"^(?:my|our) (?:home|house|flat|apartment|place) is in (?P<obj>.+)", _b_lives_in, False),
+    # "she's got a flat in Scarborough now": where one lives, said by the home one has
+    (
+        "lives_in",
+        rf"^{SUBJ} {ADV}(?:have got|have|got|bought|have bought) (?:an? |my |our )(?:new |little )?(?:flat|house|place|"
+        rf"bungalow|cottage|apartment) in (?P<obj>.+)",
+        _b_lives_in,
+        False,
+    ),
     # "Nana Pearl is in a care home in Malton these days": where one lives, said by the home
     (
         "lives_in",
@@ -1096,7 +1150,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "note",
         rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|moved|changed|gone over)"
-        rf"(?: (?:all )?(?:our|my|the) (?P<svc>{_SERVICE})"
+        rf"(?: (?:all )?(?:(?:our|my|the) )?(?P<svc>{_SERVICE})"
         rf"(?: (?:provider|supplier|company))?)? (?:over )?to (?P<org>{_PROVIDER})(?: for (?:our |my |the )?"
         rf"(?P<svc2>{_SERVICE}))?(?: now)?$",
         _b_provider,
@@ -1230,7 +1284,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "family_member",
-        rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN}) is (?:now )?(?P<obj>{NAME})\b",
+        rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN})(?: this year| now| these days)? is (?:now )?"
+        rf"(?P<obj>{NAME})\b",
         _b_family_is,
         False,
     ),
@@ -1241,6 +1296,23 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     ("pet", rf"^(?:my|our) (?P<kind>{PET})(?: is| are)? (?:called|named) (?P<obj>.+)", _b_pet_named, False),
+    # "Biscuit is our springer spaniel": the pet named first
+    ("pet", rf"^(?P<obj>{NAME}) is (?P<whose>our|my) (?P<kind>{PET})$", _b_pet_is, False),
+    # "the wifi password is bluefinch42", "the door code is 4471": the household's codes (one each)
+    (
+        "note",
+        r"^(?:the|our) (?P<what>wi-?fi password|wi-?fi code|door code|alarm code|key safe code|gate code|"
+        r"garage code|bike lock code|router password) is (?P<obj>[\w\-]+(?: [\w\-]+)?)$",
+        _b_code,
+        False,
+    ),
+    # "I play netball for the county": a sport one plays is a sport one is into
+    (
+        "likes",
+        rf"^I {ADV}(?P<verb>play) (?P<obj>{_SPORT})\b(?: (?:for|with|in|at|on) .+)?$",
+        _b_sport,
+        False,
+    ),
     # "our dog's a rescue greyhound called Dash": the kind said again, then the name
     (
         "pet",

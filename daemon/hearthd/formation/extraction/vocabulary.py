@@ -652,7 +652,7 @@ _STRONG_FREQ = (
     # "on Tuesday and Thursday evenings", "Mondays and Wednesdays": one time, a list of days
     rf"|(?:on )?{WEEKDAY}s?(?:(?:,|,? and) {WEEKDAY}s?)+(?: (?:morning|afternoon|evening|night)s?)?"
     rf"|(?:once|twice|three times) a (?:day|week|month|year)|daily|nightly|weekly"
-    rf"|most (?:days|mornings|evenings|nights|weekends)|in the (?:mornings|evenings|afternoons)"
+    rf"|most (?:days|mornings|evenings|nights|weekends|{WEEKDAY}s)|in the (?:mornings|evenings|afternoons)"
 )
 # An hour in words ("around seven", "at half six"), not a count ("around two miles").
 _HOUR_WORD = (
