@@ -59,14 +59,16 @@ SETS = {
     "extract_heldout10": "dev set 10 (tuned on after its first score)",
     "extract_heldout11": "dev set 11 (tuned on after its first score)",
     "extract_dev12": "dev set 12 (tuned on after its first score)",
-    "extract_heldout13": "held-out set 13 (written after the code, scored once, not tuned on)",
+    "extract_heldout13": "set 13 (first score 0.817 / 0.475; not tuned on, but after more rounds)",
+    "extract_heldout14": "held-out set 14 (written after the code, scored once, not tuned on)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
 FORGETTING = {
     "forgetting_heldout": "suite 1 (tuned on)",
     "forgetting_dev2": "suite 2 (tuned on after its first score)",
-    "forgetting_heldout2": "suite 3 (written after the code, scored once, not tuned on)",
+    "forgetting_heldout2": "suite 3 (first score 16/30, then tuned on)",
+    "forgetting_heldout4": "suite 4 (written after the code, scored once, not tuned on)",
 }
 
 

@@ -27,7 +27,8 @@ SETS = {
     "asking_heldout": "household 1 (tuned on)",
     "asking_heldout2": "household 2 (tuned on)",
     "asking_heldout3": "household 3 (first score 29/45, then tuned on)",
-    "asking_heldout4": "household 4 (written after the code, scored once, not tuned on)",
+    "asking_heldout4": "household 4 (first score 28/43, then tuned on)",
+    "asking_heldout5": "household 5 (written after the code, scored once, not tuned on)",
 }
 
 

@@ -19,7 +19,13 @@ speaker; 45 questions), written by someone who had read neither, scored once (20
 Then tuned on: what the household says as "our" (our son, our dog) is the household's, and so is what is said
 later of them; an address with its street; a workplace said with its day; where the spare key is now; "the
 bins go out ..." after a comma; a dog's breed; "originally" asks the past. 42 of 45 now, 0 leaks (the three
-marked: a race trained for, a wish, and a mother's note of her daughter's parents' evening)."""
+marked: a race trained for, a wish, and a mother's note of her daughter's parents' evening).
+
+A fourth (data/asking_heldout4.json, 52 statements, 43 questions), written after that round and scored once
+(2026-12-02): 28 of 43, 0 leaks (20 of 43 on the session's starting code). Then tuned on: the household's codes,
+"Biscuit is our springer spaniel", sports, "she's got a flat in Scarborough now", a child's teacher "this year",
+"my appointment's moved to", providers said without "our", lower-case school names: 37 of 43 now, 0 leaks (the six
+marked)."""
 
 from __future__ import annotations
 
@@ -33,7 +39,7 @@ from tests.helpers import private_leaks, tell_household
 
 SETS = {
     name: json.loads((Path(__file__).parent / "data" / f"{name}.json").read_text())
-    for name in ("asking_heldout", "asking_heldout2", "asking_heldout3")
+    for name in ("asking_heldout", "asking_heldout2", "asking_heldout3", "asking_heldout4")
 }
 NOT_LEARNED = {  # (set, question): the statement that answers it gives no fact yet
     ("asking_heldout2", "where does my best friend live?"),  # "My best friend Noor lives next door."
@@ -42,6 +48,12 @@ NOT_LEARNED = {  # (set, question): the statement that answers it gives no fact 
     ("asking_heldout3", "what do I want to study at uni?"),  # a wish: "I want to study marine biology at uni"
     # "Ines's parents evening is on the 24th of April", said by her mother: her mother's to know
     ("asking_heldout3", "when's my parents evening?"),
+    ("asking_heldout4", "what A levels am I doing?"),  # "i'm doing chemistry biology and maths A levels at ..."
+    ("asking_heldout4", "which energy supplier did we have before?"),  # a provider's past, not asked as one
+    ("asking_heldout4", "when was my driving test originally?"),  # "the 22nd" without its month
+    ("asking_heldout4", "what school does my son go to?"),  # the mother's "our son Rory", asked as "my son"
+    ("asking_heldout4", "where are we going for half term?"),  # a plan: "we're going to Pembrokeshire"
+    ("asking_heldout4", "what's the window cleaner called?"),  # the name of the help, asked by its role
 }
 
 

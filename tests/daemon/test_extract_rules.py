@@ -1005,6 +1005,39 @@ POSITIVES = [
     pos("The garden waste bin gets collected on Friday.", ("schedule", "Friday"), subject="household"),
     pos("bin day has changed to Monday for the black bins", ("schedule", "Monday"), subject="household"),
     pos("Halfords called, the MOT is now on the 15th of May.", ("appointment", "15th of May"), subject="household"),
+    # the second round (forgetting suite 3 and household 4 as dev sets)
+    pos("The gas and electric for the house is with Octopus Energy.", ("note", "Octopus Energy"), subject="household"),
+    pos("We moved energy supplier, it's EDF now.", ("note", "EDF"), subject="household"),
+    pos("Switched phone networks again, we're on Lebara now.", ("note", "Lebara"), subject="household"),
+    pos("Hamish next door is going out with Lorna.", ("family_member", "Lorna"), subject="Hamish"),
+    pos("Hamish is engaged to a woman called Catriona.", ("family_member", "Catriona"), subject="Hamish"),
+    pos("Aunt Rosalind's got a new partner, his name is Bernard.", ("family_member", "Bernard"), subject="Rosalind"),
+    pos("Marek jumped ship to KPMG.", ("works_at", "KPMG"), subject="Marek"),
+    pos("freya's now doing her saturday shifts at Waterstones", ("works_at", "Waterstones"), subject="Freya"),
+    pos("Noah's piano teacher has moved his lesson to Thursdays.", ("schedule", "Thursdays"), subject="Noah"),
+    pos(
+        "We rebooked Pepper's check-up at the vet for the 20th of May.",
+        ("appointment", "20th of May"),
+        subject="Pepper",
+    ),
+    pos("The Skoda's MOT is booked for the 9th of June.", ("appointment", "9th of June"), subject="household"),
+    pos("Moved the car's MOT to the 17th of June, same garage.", ("appointment", "17th of June"), subject="household"),
+    pos("callum's moved down to Bristol for good", ("lives_in", "Bristol"), subject="Callum"),
+    pos(
+        "Nana Pearl is in a care home in Malton these days.",
+        ("family_member", "Pearl"),
+        ("lives_in", "Malton"),
+        subject="Pearl",
+    ),
+    pos("Desmond works as a plumber in Bootle.", ("works_as", "plumber"), subject="Desmond"),
+    pos("the wifi password is bluefinch42", ("note", "bluefinch42"), subject="household"),
+    pos("Biscuit is our springer spaniel", ("pet", "Biscuit")),
+    pos("i play netball for the county under 17s", ("likes", "netball")),
+    pos("my little brother Rory's teacher this year is Mrs Okafor", ("family_member", "Mrs Okafor"), subject="Rory"),
+    pos("the dentist rang, my appointment's moved to the 16th", ("appointment", "the 16th")),
+    pos("Rory goes to St Oswald's primary school", ("note", "St Oswald's primary school"), subject="Rory"),
+    pos("we live on Alder Road in Otley", ("lives_in", "Alder Road, Otley"), subject="household"),
+    pos("our dog Biscuit is a cocker spaniel", ("pet", "Biscuit"), ("note", "cocker spaniel"), subject="Biscuit"),
 ]
 
 NEGATIVES = [
@@ -1431,6 +1464,10 @@ NEGATIVES += [
     neg("If Kofi's girlfriend is now Leonie, I'll eat my hat."),
     neg("I'm on a diet."),
     neg("I'm on a strict diet."),
+    neg("I'm seeing Dr Patel on Friday about my knee."),
+    neg("The plumber replaced a valve on the boiler."),
+    neg("I'm seeing Sam."),
+    neg("we might switch the broadband to Zen"),
 ]
 
 TABLE = POSITIVES + NEGATIVES
