@@ -1309,7 +1309,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "I play netball for the county": a sport one plays is a sport one is into
     (
         "likes",
-        rf"^I {ADV}(?P<verb>play) (?P<obj>{_SPORT})\b(?: (?:for|with|in|at|on) .+)?$",
+        # (played on a day it is a routine: "Aoife plays football on Saturdays")
+        rf"^I {ADV}(?P<verb>play) (?P<obj>{_SPORT})\b(?: (?:for|with|in) (?!.*\b(?:{WEEKDAY}|week|weekend)s?\b).+)?$",
         _b_sport,
         False,
     ),
