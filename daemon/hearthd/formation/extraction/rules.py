@@ -587,14 +587,7 @@ _NOT_KIN = [
     "flatmate",
     "housemate",
     "roommate",
-    "childminder",
-    "nanny",
-    "babysitter",
-    "au pair",
-    "cleaner",
-    "window cleaner",
-    "dog walker",
-    "gardener",
+    *sorted(_HIRED_HELP),
     "godmother",
     "godfather",
     "godson",
@@ -606,7 +599,6 @@ _NOT_KIN = [
     "landlord",
     "landlady",
     "lodger",
-    "carer",
 ]
 _KNOWN = f"(?:{REL}|{_alt(_NOT_KIN)})"
 _NATIONALITY = re.compile(r"[A-Z][a-z]+(?:ian|ese|ish|ean|i)", re.I)
