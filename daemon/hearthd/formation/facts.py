@@ -148,6 +148,11 @@ def _kind_words(kind: str) -> frozenset[str]:
     return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in what)
 
 
+def event_words(qualifier: str | None) -> frozenset[str]:
+    """The words that say which event a qualifier names ("the bins go out" -> {"bin"})."""
+    return _kind_words(event_kind(qualifier))
+
+
 def same_event(a: str, b: str) -> bool:
     """The same kind of event, one said with less detail ("appointment", "dentist appointment"; "checkup",
     "check-up with Dr Lopes")."""

@@ -19,6 +19,7 @@ from ..audit import record as audit
 from ..entities.resolve import household as household_entity
 from ..entities.resolve import norm, person_of_speaker
 from ..store.tracks import FACTS
+from .facts import event_words
 
 _OVER = re.compile(
     r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|got rid of|"
@@ -87,7 +88,8 @@ def release(tx, text: str, speaker: str | None, said_at: float, source: str, kee
         "AND status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?",
         (*subjects, speaker, said_at),
     ).fetchall()
-    rows = [r for r in rows if r["id"] not in set(keep)]
+    kept = set(keep)
+    rows = [r for r in rows if r["id"] not in kept]
     preference = bool(_PREFERENCE.search(text))
     released = []
     for row in rows:
@@ -118,11 +120,8 @@ def _names_it(row, said: set[str]) -> bool:
     proper = {w.rstrip("s") for w in norm(" ".join(re.findall(r"\b[A-Z][\w\-]+", source[1:]))).split()}
     if proper & said - _STOP:
         return True
-    kind = {w.rstrip("s") for w in norm(row["qualifier"] or "").split()} - _STOP - _GENERIC_EVENT
+    kind = {w.rstrip("s") for w in event_words(row["qualifier"])} - _STOP  # what happens, not how
     return row["predicate"] == "schedule" and bool(kind & said)
-
-
-_GENERIC_EVENT = frozenset("come goe out collected comes go get gets".split())
 
 
 def _subjects(tx, text: str, said: set[str], speaker: str | None, now: float) -> list[int]:

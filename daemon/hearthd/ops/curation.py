@@ -96,11 +96,12 @@ class Curation:
                     speaker=speaker if not subject else None,
                 )
             ]
+            stated = True
         else:
             read = self._read(text, speaker, band or "high", said_at)
             if isinstance(read, dict):
                 return read  # "Tom doesn't work at the bank anymore": released, nothing to store
-            facts = read
+            facts, stated = read
         band = band or "high"
         claimed: list[bool] = []
         for fact in facts:
@@ -148,23 +149,25 @@ class Curation:
             for r in results
         ]
         kept = [r["id"] for r in results]  # "sold the Yaris and bought a Kia Niro": the Niro stays
-        if release.says_over(text) and (released := self._release(text, speaker, band, said_at, kept)):
+        # (a note kept whole was read for a release already, in _read)
+        if stated and release.says_over(text) and (released := self._release(text, speaker, band, said_at, kept)):
             return dict(stored[0], stored=stored, released=released["released"])
         return dict(stored[0], stored=stored)
 
-    def _read(self, text: str, speaker: str | None, band: str, said_at: float) -> list[FactIn] | dict:
+    def _read(self, text: str, speaker: str | None, band: str, said_at: float) -> tuple[list[FactIn], bool] | dict:
         """What a note states, read by the same extractor as formation (a note about a named friend is (friend,
-        works_at, place)); or, when it states nothing but that something is over, what it released; else the
-        note itself, kept as a note and never typed into a predicate."""
+        works_at, place)), and True; or, when it states nothing but that something is over, what it released; else
+        the note itself, kept as a note and never typed into a predicate, and False."""
         facts, _dropped = self.former.facts_from_text(text, speaker, said_at, [], None, "remember")
-        if not facts and release.says_over(text):
+        if facts:
+            return facts, True
+        if release.says_over(text):
             released = self._release(text, speaker, band, said_at)
             if released is not None:
                 return released
-        if not facts:
-            facts = [FactIn(speaker or "household", CATCH_ALL, text, text, valid_from=said_at, source="remember")]
-            facts[0].speaker = speaker
-        return facts
+        note = FactIn(speaker or "household", CATCH_ALL, text, text, valid_from=said_at, source="remember")
+        note.speaker = speaker
+        return [note], False
 
     def _release(self, text: str, speaker: str | None, band: str, said_at: float, keep=()) -> dict | None:
         """Close the facts a no-longer statement names; None when it names none (it is kept as a note then).

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from .events import EVENT
+from .text import _article
 from .vocabulary import DATE, NAME, OCC, REL
 from .words import is_common
 
@@ -64,16 +65,8 @@ def _plural(phrase: str) -> str:
     return f"{head} {last}".strip()
 
 
-def _article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"
-
-
-def _third(subject: str) -> bool:
-    return subject.lower() not in ("i", "we", "they", "you")
-
-
 def _verb(subject: str, first: str, third: str) -> str:
-    return first if subject.lower() == "i" else third
+    return first if subject.lower() in ("i", "we", "they", "you") else third
 
 
 _MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
@@ -277,7 +270,7 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"^(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? (?:just |finally )?(?:replaced|swapped|traded in|"
             rf"part-exchanged|changed) (?:the|our|my|his|her|their) (?:[A-Za-z\-]+ ){{0,3}}?(?:with|for) "
             rf"(?P<o>an? [^,]+)$",
-            lambda m: f"{m.group('s')} {'has' if _third(m.group('s')) else 'have'} got {m.group('o')}",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'have', 'has')} got {m.group('o')}",
         ),
         (
             rf"^(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? (?:just |finally )?sold (?:the|our|my|his|her|their) [^,]+? "
