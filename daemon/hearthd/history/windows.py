@@ -138,10 +138,13 @@ class WorkingWindows:
 
     # -- changing ------------------------------------------------------------------------------------------
     def appended(self, thread_id: int, messages: list[dict]) -> None:
-        """Committed turns join their window; a conversation not in memory is seeded (the seed reads them)."""
+        """Committed turns join their window; a conversation not in memory, or with an empty window, is seeded (the
+        seed reads them)."""
         with self._lock:
             window = self._windows.get(thread_id)
-            if window is None:
+            if window is None or window.session_id is None:
+                # An empty window may have been seeded when its session looked ended by the clock while the
+                # ledger, by the turns' own times, goes on with it: the seed reads the session whole.
                 self._windows[thread_id] = self._seed(thread_id)
                 return
             for message in messages:
