@@ -13,6 +13,7 @@ import logging
 import threading
 import time
 
+from .. import heap
 from ..events import EventBus
 from ..store.database import Store
 from ..store.tracks import TRACKS, Track
@@ -99,6 +100,7 @@ class EmbeddingBackfill:
             log.exception("loading the keyword index failed; keyword search stays on FTS5")
             return
         self.keywords_ready.set()
+        heap.settle()
         log.info("keyword index loaded in %.1f s", time.monotonic() - started)
 
     def _rebuild_tracks(self) -> None:
@@ -124,6 +126,7 @@ class EmbeddingBackfill:
         self.store.load_and_serve(model_id, dim)
         self.embedder.retain({model_id})
         self.tracks_ready.set()
+        heap.settle()  # the model and the tracks are loaded
         self.events.publish("embedder.active", model=model_id, dim=dim, previous=previous)
 
     def _promote(self, model_id: str, dim: int) -> None:
