@@ -266,3 +266,52 @@ def test_later_news_dated_earlier_still_supersedes(hub):
     assert current == ["Berlin"], homes
     porto = next(f for f in homes if f["object"] == "Porto")
     assert porto["status"] == "superseded" and porto["valid_to"] >= porto["valid_from"]
+
+
+def test_an_event_moved_in_words_the_rules_do_not_read_as_an_event_supersedes_it_by_what_happens(real_daemon, hub):
+    gran = hub.remember("Gran's hip check-up is on the 14th of March.", speaker="alice", valid_from="2026-02-01")
+    bins = hub.remember("The bins go out on Wednesday night.", speaker="alice", valid_from="2026-02-01")["fact"]
+    dentist = hub.remember("I've got the dentist on the 3rd of June at 10am.", speaker="alice", valid_from="2026-02-01")
+    # a question, or a time with no event of that kind, moves nothing
+    hub.remember("Has the dentist moved to the 5th of June?", speaker="alice", valid_from="2026-02-02")
+    hub.remember("The plumber is now coming on Friday.", speaker="alice", valid_from="2026-02-02")
+    assert {gran["fact"]["id"], bins["id"], dentist["fact"]["id"]} <= {f["id"] for f in current(hub)}
+
+    moved = hub.remember("The hospital rang - Gran's appointment is now the 2nd of April.", speaker="alice")
+    assert moved["fact"]["object"] == "2nd of April" and moved["superseded"] == [gran["fact"]["id"]]
+    assert entity_of(real_daemon, moved["fact"]["id"])["id"] == entity_of(real_daemon, gran["fact"]["id"])["id"]
+    hub.remember("the council's changed bin day to monday", speaker="alice")
+    hub.remember("Had to rebook the dentist, it's the 19th of June at half two now.", speaker="alice")
+    events = {f["object"] for f in current(hub) if f["predicate"] in ("appointment", "schedule")}
+    household = {f["object"] for f in hub.facts() if f["predicate"] == "schedule" and f["owner_id"] is None}
+    assert events >= {"2nd of April", "19th of June at half two"} and household == {"Monday"}, events
+    assert not events & {"14th of March", "3rd of June at 10am"}
+    # superseded, audited with the event as the reason, and restorable
+    assert hub.audit(action="fact.superseded")[0]["detail"]["reason"] == "event"
+    hub.restore(f"fact:{gran['fact']['id']}")
+    assert "14th of March" in {f["object"] for f in current(hub)}
+
+
+def test_a_schedule_closes_the_note_that_said_the_same_event_at_another_time(real_daemon, hub):
+    note = hub.remember("Book club meets at Harriet's on the first Thursday of the month.", speaker="alice")["fact"]
+    assert note["predicate"] == "note"
+    hub.remember("Book club is now the last Sunday of the month, at the library.", speaker="alice")
+    texts = [f["text"] for f in current(hub)]
+    assert not any("first Thursday" in t for t in texts) and any("last Sunday" in t for t in texts), texts
+
+
+def test_a_release_names_a_relative_by_what_one_calls_them_a_club_by_its_name_and_a_pet_by_its_kind(real_daemon, hub):
+    hub.remember("Mum is vegan, so no dairy when she visits.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("Mum takes her tea with honey.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("Tobias plays five-a-side with the Hornets on Thursdays.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("We've got a tortoise called Sheldon.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("Our goldfish is called Pip.", speaker="alice", valid_from="2026-01-01")
+    for said in (
+        "mum's eating meat again, she isn't vegan anymore",
+        "tobias has packed in the Hornets, his knee's gone",
+        "We don't have the tortoise any more, he went to live with my friend's family.",
+    ):
+        assert hub.remember(said, speaker="alice")["action"] == "released", said
+    texts = " ".join(f["text"] for f in hub.facts(speaker="alice")).lower()
+    assert "honey" in texts and "pip" in texts  # the rest of what is known about them stays
+    assert "vegan" not in texts and "hornets" not in texts and "tortoise" not in texts

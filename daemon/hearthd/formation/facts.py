@@ -34,6 +34,7 @@ from ..store.tracks import FACTS
 from ..store.vectors import encode
 from ..store.writer import WriteTx
 from .extraction import Mention
+from .extraction.events import last_time_said
 from .importance import ImportanceParams
 from .importance import refresh as refresh_importance
 
@@ -153,6 +154,17 @@ def event_words(qualifier: str | None) -> frozenset[str]:
     return _kind_words(event_kind(qualifier))
 
 
+# Words that say it is an event but not which one: "the dentist" names the dentist appointment, "the appointment"
+# only the one there is.
+GENERIC_EVENT = frozenset({"appointment", "appt", "booking", "lesson", "class", "session"})
+
+
+def names_event(qualifier: str | None, said: frozenset[str]) -> bool:
+    """Whether a sentence's event words (`said`) name the event of this qualifier by what happens."""
+    specific = event_words(qualifier) - GENERIC_EVENT
+    return bool(specific) and specific <= said
+
+
 def same_event(a: str, b: str) -> bool:
     """The same kind of event, one said with less detail ("appointment", "dentist appointment"; "checkup",
     "check-up with Dr Lopes")."""
@@ -182,6 +194,17 @@ def event_matches(rows, fact: FactIn, keyed_by) -> tuple[list, list]:
         return near, []
     close = [r for r in same if resembles(keyed_by(r["predicate"], r["qualifier"]) or "", kind or "")]
     return [], [r["id"] for r in near + close]
+
+
+def event_notes(rows, qualifier: str | None) -> list:
+    """The note that is this event at a time the rules did not read ("Book club meets at Harriet's on the first
+    Thursday of the month"): it names what happens and gives a time. Only one such note (two may be two events)."""
+    notes = [
+        r
+        for r in rows
+        if r["predicate"] == NOTE and names_event(qualifier, event_words(r["text"])) and last_time_said(r["text"])
+    ]
+    return notes if len(notes) == 1 else []
 
 
 def resolve_subject(tx, fact: FactIn, now: float) -> None:
@@ -222,6 +245,8 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
     ask: list[int] = []
     if keyed:
         same_key, ask = event_matches(current, fact, rules.key_of)
+        if not same_key and not ask:
+            same_key = event_notes(current, fact.qualifier)
     else:
         same_key = [r for r in current if r["predicate"] == fact.predicate]
     # A functional or keyed predicate has one value: another object is another value (a new address, another

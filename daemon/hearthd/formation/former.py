@@ -31,7 +31,7 @@ from ..store.database import Store
 from ..store.tracks import EPISODES, FACTS, TURNS
 from ..store.vectors import encode
 from ..timeutil import resolve_time_hint
-from . import claims, extraction, ledger, release
+from . import claims, extraction, ledger, release, reschedule
 from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, participants, pool_views, related_episodes
 from .extraction import FUNCTIONAL, KEYED, SLOTS, Candidate, Mention, load_catalogue
@@ -212,6 +212,12 @@ class Former:
                         object_mention=c.object_mention,
                     )
                 )
+            # "Gran's appointment is now the 2nd of April": an event that exists, moved in words read against it
+            if not any(f.predicate in reschedule.EVENTS for f in facts):
+                moved = reschedule.rescheduled(conn, text, speaker, said_at, source)
+                if moved is not None:
+                    moved.session_id, moved.turn_ids = session_id, list(turn_ids)
+                    facts.append(moved)
         return facts, dropped
 
     def _decided(self, c: Candidate) -> Candidate | None:

@@ -17,7 +17,8 @@ import time
 
 from ..audit import record as audit
 from ..entities.resolve import household as household_entity
-from ..entities.resolve import norm, person_of_speaker
+from ..entities.resolve import norm, person_of_speaker, related
+from .extraction.subjects import KIN_WORDS, relation_word as kin_relation
 from ..store.tracks import FACTS
 from .facts import event_words
 
@@ -28,6 +29,7 @@ _OVER = re.compile(
     # "we've replaced the Skoda with a Yaris" (not "the plumber replaced a valve")
     r"(?:replaced|swapped|traded in) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
     r"no more|died|passed away|rehomed|broke up|broken up|split up|divorced|separated|stopped having|"
+    r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|"
     # "Leila's not vegetarian now", "isn't with Virgin these days"
     r"(?:not|n't) (?:\w+ ){0,3}(?:now|these days|at the moment))\b",
     re.I,
@@ -42,8 +44,8 @@ _CUES = {
     "lives_in": r"live|lives|living|moved|based",
     "allergy": r"allergic|allergy|allergies|intolerant|grew out|grown out",
     "owns": r"sold|have|has|own|owns|got rid|drive|drives|got|replaced|swapped|traded in|part-exchanged",
-    "routine": r"stopped|quit|gave up|given up|no longer|anymore|any more",
-    "schedule": r"stopped|no longer|anymore|any more|do|does|come|comes",
+    "routine": r"stopped|quit|gave up|given up|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more",
+    "schedule": r"stopped|no longer|anymore|any more|do|does|come|comes|cancell?ed",
     "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys",
     "diet": r"vegetarian|vegan|pescatarian|eat|eats|diet",
     "pet": r"have|has|had|got|died|passed away|rehomed|lost|put down",
@@ -51,20 +53,27 @@ _CUES = {
     "note": r"no longer|anymore|any more|not|n't",
     "family_member": r"broke up|broken up|split up|divorced|separated|not together|no longer together",
 }
-# Things named by their proper nouns: "the Skoda" is the "blue Skoda Octavia", "Castlegate" the tennis club
-_BY_NAME = frozenset({"owns", "note", "schedule"})
+# Things named by their proper nouns: "the Skoda" is the "blue Skoda Octavia", "Castlegate" the tennis club,
+# "packed in the Hornets" the five-a-side with the Hornets
+_BY_NAME = frozenset({"owns", "note", "schedule", "routine"})
 CUES = {p: re.compile(rf"\b(?:{words})\b", re.I) for p, words in _CUES.items()}
 _STOP = frozenset(
     "a an the my our his her their to at in on of for and or with go goes going do does doing is are be "
     "every each week weekly day daily morning evening night".split()
 )
-_FIRST = re.compile(r"\b(?:I|me|my|mine|I'm|I've)\b")
+FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|I'm|I've)\b")
 _WE = re.compile(r"\b(?:we|our|us)\b", re.I)
+_KIN = re.compile(rf"\b({'|'.join(sorted(KIN_WORDS, key=len, reverse=True))})(?='s\b|s'|\b)", re.I)
 
 
 def says_over(text: str) -> bool:
     """Whether the sentence says something is over, and is not a question, a hypothetical or reported."""
-    return bool(_OVER.search(text)) and not _QUESTION.search(text) and not _REPORTED.search(text)
+    return bool(_OVER.search(text)) and is_said_as_fact(text)
+
+
+def is_said_as_fact(text: str) -> bool:
+    """Not a question, a hypothetical or something reported."""
+    return not _QUESTION.search(text) and not _REPORTED.search(text)
 
 
 def _words(text: str) -> set[str]:
@@ -114,6 +123,8 @@ def _names_it(row, said: set[str]) -> bool:
     content = {w.rstrip("s") for w in norm(row["object"]).split() if w not in _STOP}
     if content and content <= said:
         return True
+    if row["predicate"] == "pet":  # "we don't have the tortoise any more": the pet by its kind
+        return bool({w.rstrip("s") for w in norm(row["qualifier"] or "").split()} & said)
     if row["predicate"] not in _BY_NAME:
         return False
     source = row["object"] if row["predicate"] == "owns" else row["text"]
@@ -125,17 +136,27 @@ def _names_it(row, said: set[str]) -> bool:
 
 
 def _subjects(tx, text: str, said: set[str], speaker: str | None, now: float) -> list[int]:
-    """The entities the sentence names: by name or alias, the speaker by "I", the household by "we"."""
-    found = []
-    if speaker and _FIRST.search(text):
-        found.append(person_of_speaker(tx, speaker, now))
-    if _WE.search(text):
-        found.append(household_entity(tx, now))
+    """The entities the sentence names: by name or alias, the speaker by "I", the household by "we", and the
+    speaker's relatives by the word the speaker calls them ("mum", "Gran")."""
+    me = person_of_speaker(tx, speaker, now) if speaker else None
+    return named_subjects(tx, text, me if FIRST_PERSON.search(text) else None, me, household_entity(tx, now))
+
+
+def named_subjects(conn, text: str, me: int | None, speaker_entity: int | None, household: int | None) -> list[int]:
+    """The entities a sentence names (read only): `me` when it speaks in the first person, the household (when
+    known) by "we"/"our", any entity by a name or alias, and the relatives of `speaker_entity` by the word one
+    calls them ("mum's eating meat again" names the speaker's mother)."""
+    found = [] if me is None else [me]
+    if household is not None and _WE.search(text):
+        found.append(household)
     lowered = f" {norm(text)} "
-    for row in tx.execute(
+    for row in conn.execute(
         "SELECT DISTINCT a.entity_id, a.norm FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
         "WHERE e.merged_into IS NULL"
     ):
         if row["norm"] and f" {row['norm']} " in lowered:
             found.append(row["entity_id"])
+    if speaker_entity is not None:
+        for word in _KIN.findall(text):
+            found.extend(related(conn, speaker_entity, kin_relation(word)))
     return sorted(set(found))

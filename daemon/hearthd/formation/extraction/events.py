@@ -49,6 +49,27 @@ _RECUR = (
     rf"(?:day )?of (?:every|each|the) month)"
     rf"(?:,? {_CLOCK})?(?: (?:after|before) (?:school|work|dinner|lunch|breakfast|tea))?"
 )
+RECURRING = _RECUR  # a day and a time said for something that repeats
+_TIME = re.compile(rf"(?:{_RECUR}|{_ONE_OFF})", re.I)
+_JOINED = re.compile(r"[\s,]*(?:(?:of|at|on|from)\s+)?")  # between two parts of one time: "the 19th, at 3"
+
+
+def last_time_said(text: str) -> str | None:
+    """The last time a sentence gives, its adjacent parts joined ("the 19th of June at half two"): the new one
+    when it says a time changed, as people say the old one first ("moved from Tuesdays to Thursdays")."""
+    spans: list[list[int]] = []
+    for m in _TIME.finditer(text):
+        if not m.group(0).strip():
+            continue
+        if spans and _JOINED.fullmatch(text[spans[-1][1] : m.start()]):
+            spans[-1][1] = m.end()
+        else:
+            spans.append([m.start(), m.end()])
+    if not spans:
+        return None
+    return canonical_date(when_said(text[spans[-1][0] : spans[-1][1]])) or None
+
+
 _WHERE = r"(?:,? (?:down |up |over |round |out )?(?:at|in) (?:the |a |our )?(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
 _TAIL = (
     _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|(?:after|before) (?:school|work|lunch|dinner|tea)))*\s*$"
@@ -302,7 +323,7 @@ def _qualifier(phrase: str) -> str:
     return re.sub(r"\s+", " ", q).strip()
 
 
-def _when(raw: str) -> str:
+def when_said(raw: str) -> str:
     when = re.sub(r"^(?:on|at the|in the)\s+", "", _strip_trailing(raw.strip()), flags=re.I)
     when = re.sub(r"(?:,? (?:instead|now|this week|again|as usual))+$", "", when, flags=re.I)
     # "at half three on friday" is said the other way round: "friday at half three"
@@ -331,7 +352,7 @@ def _shown(phrase: str) -> str:
 
 
 def _appointment(ctx, event: str, when_raw: str, recurring: bool = False) -> list[Candidate]:
-    q, when, shown = _qualifier(event), canonical_date(_when(when_raw)), _shown(event)
+    q, when, shown = _qualifier(event), canonical_date(when_said(when_raw)), _shown(event)
     if not q or not when or len(q.split()) > 4:
         return []
     if recurring:
@@ -391,7 +412,7 @@ def _b_chore(m, ctx):
     verb = (m.group("verb") or "").lower() if not m.group("which") else ""
     verb = re.sub(r"^(?:is|are|get|gets)\s+", "", verb) if verb not in ("is", "are") else ""
     q = f"{what} {verb}".strip()
-    when = _when(m.group("when"))
+    when = when_said(m.group("when"))
     c = ctx.cand("schedule", when, f"{q[:1].upper()}{q[1:]}: {when}", q)
     return [replace(c, text=f"{{subject}}: {q} {_on(when)}", subject=HOUSEHOLD)]
 
@@ -400,7 +421,7 @@ def _b_help_does(m, ctx):
     who, vp = _qualifier(m.group("who")), m.group("vp")
     if re.search(r"\b(?:not|never|no|me|you|it)\b", vp, re.I):
         return []
-    when = _when(m.group("recur"))
+    when = when_said(m.group("recur"))
     named = m.group("name") or m.group("name2")
     name = f"{named} " if named else ""
     text = f"{{subject}}: {name}the {who} {vp} {_on(when)}"
@@ -423,7 +444,7 @@ def _upkeep_appointment(m, ctx, event: str) -> list[Candidate]:
     if thing is None:
         return []
     q = _qualifier(f"{thing} {event}")
-    when = _when(m.group("when"))
+    when = when_said(m.group("when"))
     return [replace(ctx.cand("appointment", when, f"{{subject}}: the {q} is {_on(when)}", q), subject=HOUSEHOLD)]
 
 
@@ -446,7 +467,7 @@ def _b_upkeep_done(m, ctx):
 
 def _b_help(m, ctx):
     who = _qualifier(m.group("who"))
-    when = _when(m.group("when") or m.group("recur"))
+    when = when_said(m.group("when") or m.group("recur"))
     named = m.groupdict().get("name") or m.groupdict().get("name2")
     the = f"{named} the" if named else "the"
     if m.group("recur") or not m.group("prog"):
@@ -477,7 +498,7 @@ _COMES_TO = {
 
 def _b_comes_to(m, ctx):
     who = _COMES_TO[m.group("job").lower()]
-    when = _when(m.group("recur"))
+    when = when_said(m.group("recur"))
     q = f"{who} comes"
     text = f"{{subject}}: {m.group('name')} the {who} comes {_on(when)}"
     return [replace(ctx.cand("schedule", when, text, q), subject=HOUSEHOLD)]
@@ -495,14 +516,14 @@ def _someones_slot(m, ctx, verb: str, by: str) -> list[Candidate]:
     """The household's schedule of what someone comes for or does: "maths tutoring with Benedikt" every Saturday."""
     name = m.group("name")
     what = re.sub(r"\b(pick|drop)[ \-]?(up|off)\b", r"\1-\2", m.group("what").lower())
-    when = _when(m.group("recur"))
+    when = when_said(m.group("recur"))
     text = f"{{subject}}: {name} {verb} {what} {_on(when)}"
     return [replace(ctx.cand("schedule", when, text, f"{what} {by} {name}"), subject=HOUSEHOLD)]
 
 
 def _b_trade(m, ctx):
     who = _qualifier(m.group("who"))
-    when = _when(m.group("when"))
+    when = when_said(m.group("when"))
     q = f"{who} visit"
     return [
         replace(ctx.cand("appointment", when, f"{{subject}}: the {who} is coming {_on(when)}", q), subject=HOUSEHOLD)
@@ -869,7 +890,7 @@ EVENT_RULES_SRC = [
 def _b_upkeep(m, ctx):
     thing = _shown(m.group("thing"))
     pp = m.group("pp").lower()
-    when = _when(m.group("when"))
+    when = when_said(m.group("when"))
     q = _qualifier(f"{thing} {_UPKEEP[pp]}")
     text = f"{{subject}}: the {thing} {m.group('verb').lower()} {pp} {when}"
     return [replace(ctx.cand("schedule", when, text, q), subject=HOUSEHOLD)]
@@ -929,7 +950,7 @@ def _b_arrival(m, ctx):
     """ "my mother-in-law is flying in on the 3rd of December", "Tom's parents are visiting on Saturday"."""
     if not ctx.about:
         return []  # the speaker's own comings and goings are plans, not the household's events
-    when = _when(m.group("when"))
+    when = when_said(m.group("when"))
     kind = "visit" if m.group("visit") else "arrival"
     said = "is visiting" if kind == "visit" else "arrives"
     return [ctx.cand("appointment", when, f"{{subject}} {said} {_on(when)}", kind)]
@@ -937,7 +958,7 @@ def _b_arrival(m, ctx):
 
 def _b_trip(m, ctx):
     """ "we fly to Lisbon on the 19th of July": the flight is the event, keyed by where to."""
-    when, place = _when(m.group("when")), m.group("place")
+    when, place = when_said(m.group("when")), m.group("place")
     kind = "flight" if m.group("verb").lower().startswith("fly") else "trip"
     return [
         ctx.cand("appointment", when, f"{{subject}}'s {kind} to {place} is {_on(when)}", f"{kind} to {place.lower()}")
@@ -963,7 +984,7 @@ def _b_delivery(m, ctx):
     thing = _qualifier(m.group("thing"))
     if thing in _NOT_DELIVERED or _bad_mod(thing + " "):
         return []
-    when = _when(m.group("when"))
+    when = when_said(m.group("when"))
     q = f"{thing} {_DELIVERY[m.group('pp').lower()]}"
     text = f"{{subject}}: the {thing} is {m.group('pp').lower()} {_on(when)}"
     return [replace(ctx.cand("appointment", when, text, q), subject=HOUSEHOLD)]
@@ -974,7 +995,7 @@ def _b_we_do(m, ctx):
     what = _qualifier(m.group("what"))
     if _bad_mod(what + " ") or not what or len(what.split()) > 4:
         return []
-    when = _when(m.group("recur"))
+    when = when_said(m.group("recur"))
     return [ctx.cand("schedule", when, f"{{subject}} does the {what} {_on(when)}", what)]
 
 
@@ -1014,7 +1035,7 @@ EVENT_RULES_SRC += [
 
 def _b_wedding(m, ctx):
     """ "my brother's getting married on the 5th of August": the wedding, an event on its date."""
-    when = _when(m.group("when"))
+    when = when_said(m.group("when"))
     return [ctx.cand("appointment", when, f"{{subject}}'s wedding is {_on(when)}", "wedding")]
 
 
@@ -1038,7 +1059,7 @@ def _b_visitor(m, ctx):
     day is a recurring arrangement; a relative's is theirs, a name's the household's ("Nonna comes for dinner")."""
     if ctx.about:
         return []
-    when, vp = _when(m.group("recur")), m.group("vp")
+    when, vp = when_said(m.group("recur")), m.group("vp")
     if m.group("rel"):  # "Auntie Jo comes for Sunday lunch every week": the aunt, named
         c = ctx.cand("schedule", when, f"{{subject}} {vp} {_on(when)}", "visit")
         return [replace(c, subject=Mention(name=m.group("relname"), relation=relation_word(m.group("rel"))))]
@@ -1058,7 +1079,7 @@ def _b_fetches(m, ctx):
     the household's schedule, not a routine of theirs."""
     if ctx.about:
         return []
-    when, vp = _when(m.group("recur")), m.group("vp")
+    when, vp = when_said(m.group("recur")), m.group("vp")
     who = m.group("name") or m.group("who")
     text = f"{{subject}}: {who} {vp} {_on(when)}"
     return [replace(ctx.cand("schedule", when, text, _qualifier(f"{who} {vp}")), subject=HOUSEHOLD)]

@@ -88,6 +88,8 @@ _KIN_NAMES = {
     "aunty": "aunt",
     "uncle": "uncle",
 }
+# The words a person calls a relative by ("mum's eating meat again", "my brother's moved").
+KIN_WORDS = frozenset(_KIN_NAMES) | _FEMALE | _MALE
 # Capitalised words that start sentences but are nobody.
 _NOT_SUBJECT_NAMES = _NOT_NAMES | set(
     "today tonight tomorrow yesterday thanks thank please sorry everyone everybody someone somebody nobody noone "
