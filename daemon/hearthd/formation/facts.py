@@ -183,7 +183,8 @@ def resembles(a: str, b: str) -> bool:
 
 def event_matches(rows, fact: FactIn, keyed_by) -> tuple[list, list]:
     """(the current facts of the candidate's event, close calls). An exact kind wins; else the one kind it
-    details or abbreviates; several such (two appointments, and now "my appointment") is a close call."""
+    details or abbreviates; several such (two appointments, and now "my appointment") is a close call; else the
+    note that said the event at a time the rules did not read."""
     kind = keyed_by(fact.predicate, fact.qualifier)
     same = [r for r in rows if r["predicate"] == fact.predicate]
     exact = [r for r in same if keyed_by(r["predicate"], r["qualifier"]) == kind]
@@ -193,7 +194,9 @@ def event_matches(rows, fact: FactIn, keyed_by) -> tuple[list, list]:
     if len(near) == 1:
         return near, []
     close = [r for r in same if resembles(keyed_by(r["predicate"], r["qualifier"]) or "", kind or "")]
-    return [], [r["id"] for r in near + close]
+    if near or close:
+        return [], [r["id"] for r in near + close]
+    return event_notes(rows, fact.qualifier), []
 
 
 def event_notes(rows, qualifier: str | None) -> list:
@@ -245,8 +248,6 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
     ask: list[int] = []
     if keyed:
         same_key, ask = event_matches(current, fact, rules.key_of)
-        if not same_key and not ask:
-            same_key = event_notes(current, fact.qualifier)
     else:
         same_key = [r for r in current if r["predicate"] == fact.predicate]
     # A functional or keyed predicate has one value: another object is another value (a new address, another

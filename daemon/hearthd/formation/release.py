@@ -18,8 +18,9 @@ import time
 from ..audit import record as audit
 from ..entities.resolve import household as household_entity
 from ..entities.resolve import norm, person_of_speaker, related
-from .extraction.subjects import KIN_WORDS, relation_word as kin_relation
 from ..store.tracks import FACTS
+from .extraction.subjects import KIN_WORDS
+from .extraction.subjects import relation_word as kin_relation
 from .facts import event_words
 
 _OVER = re.compile(
