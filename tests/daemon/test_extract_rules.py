@@ -1438,6 +1438,7 @@ NEGATIVES = [
     neg("my piano is in the lounge"),
     neg("Is Rosa's piano on Thursdays?"),
     neg("im so sorry about the mess"),
+    neg("ruairi switched to ashby vale rovers"),  # a switch of no service said: nothing (it once raised)
     neg("remember that film we saw"),
     neg("Mum here, can you help?"),
     neg("the vet is lovely"),

@@ -332,7 +332,9 @@ _PROVIDER = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
 
 def _b_provider(m, ctx):
     said = m.groupdict()
-    service = _SERVICES[(said.get("svc") or said.get("svc2") or "").lower()]
+    service = _SERVICES.get((said.get("svc") or said.get("svc2") or "").lower())
+    if service is None:
+        return []  # "Ruairi switched to Ashby Vale Rovers": a switch, but of no service said
     org = m.group("org")
     c = ctx.cand("note", org, f"{{subject}}'s {service} is with {org}", qualifier=service)
     mine = re.match(r"(?:I|my)\b", ctx.clause, re.I) and service not in ("broadband", "energy", "water", "TV")
