@@ -60,7 +60,8 @@ SETS = {
     "extract_heldout11": "dev set 11 (tuned on after its first score)",
     "extract_dev12": "dev set 12 (tuned on after its first score)",
     "extract_heldout13": "set 13 (first score 0.817 / 0.475; not tuned on, but after more rounds)",
-    "extract_heldout14": "held-out set 14 (written after the code, scored once, not tuned on)",
+    "extract_heldout14": "held-out set 14 (written after session 12's code, scored once, not tuned on)",
+    "extract_heldout15": "held-out set 15 (written after session 13's code, scored once, not tuned on)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
@@ -68,7 +69,8 @@ FORGETTING = {
     "forgetting_heldout": "suite 1 (tuned on)",
     "forgetting_dev2": "suite 2 (tuned on after its first score)",
     "forgetting_heldout2": "suite 3 (first score 16/30, then tuned on)",
-    "forgetting_heldout4": "suite 4 (written after the code, scored once, not tuned on)",
+    "forgetting_heldout4": "suite 4 (first score 7/30; events and releases tuned on in session 13)",
+    "forgetting_heldout5": "suite 5 (written after session 13's code, scored once, not tuned on; 11/30 on its start)",
 }
 
 
