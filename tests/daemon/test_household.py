@@ -315,3 +315,33 @@ def test_a_release_names_a_relative_by_what_one_calls_them_a_club_by_its_name_an
     texts = " ".join(f["text"] for f in hub.facts(speaker="alice")).lower()
     assert "honey" in texts and "pip" in texts  # the rest of what is known about them stays
     assert "vegan" not in texts and "hornets" not in texts and "tortoise" not in texts
+
+
+def test_a_new_value_said_as_a_change_supersedes_the_slot_it_names_and_nothing_else(real_daemon, hub):
+    hub.remember("My brother Otis works at Quellbrook Joinery.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("Otis lives in Aberdeen.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("Our broadband is with Tellvine.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("Otis's girlfriend is called Fenella.", speaker="alice", valid_from="2026-01-01")
+    # what changes nothing: a question, hearsay, the same value, a move that is not a home
+    for said in (
+        "Has Otis started at Marrowfield Signs now?",
+        "Otis said he's working at Marrowfield Signs now.",
+        "Otis's new boss at Quellbrook Joinery is lovely.",
+        "Otis moved the sofa to the spare room.",
+    ):
+        hub.remember(said, speaker="alice", valid_from="2026-01-02")
+    values = {f["object"] for f in current(hub) if f["predicate"] in ("works_at", "lives_in", "family_member")}
+    assert {"Quellbrook Joinery", "Aberdeen", "Fenella"} <= values and "Marrowfield Signs" not in values, values
+
+    for said in (
+        "oh and otis has left quellbrook he's working at marrowfield signs now",  # as a speech recogniser writes it
+        "Heads up: Otis has moved down to Truro, new place is near the harbour.",
+        "Switched the internet over to Kestrel Fibre yesterday.",
+        "otis has a new girlfriend now, her name's Rosalind",
+    ):
+        assert hub.remember(said, speaker="alice")["superseded"], said
+    values = {f["object"].lower() for f in current(hub)}
+    assert {"marrowfield signs", "truro", "kestrel fibre", "rosalind"} <= values, values
+    assert not values & {"quellbrook joinery", "aberdeen", "tellvine", "fenella"}
+    broadband = next(f for f in hub.facts() if "Kestrel" in f["text"])
+    assert broadband["owner_id"] is None and broadband["text"] == "The household's broadband is with Kestrel Fibre"

@@ -31,7 +31,7 @@ from ..store.database import Store
 from ..store.tracks import EPISODES, FACTS, TURNS
 from ..store.vectors import encode
 from ..timeutil import resolve_time_hint
-from . import claims, extraction, ledger, release, reschedule
+from . import claims, extraction, ledger, release, reschedule, slot_change
 from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, participants, pool_views, related_episodes
 from .extraction import FUNCTIONAL, KEYED, SLOTS, Candidate, Mention, load_catalogue
@@ -218,6 +218,10 @@ class Former:
                 if moved is not None:
                     moved.session_id, moved.turn_ids = session_id, list(turn_ids)
                     facts.append(moved)
+            # "otis has left quellbrook, he's working at marrowfield signs now": a new value of what is stored
+            if not facts and (changed := slot_change.changed_slot(conn, text, speaker, said_at, source)) is not None:
+                changed.session_id, changed.turn_ids = session_id, list(turn_ids)
+                facts.append(changed)
         return facts, dropped
 
     def _decided(self, c: Candidate) -> Candidate | None:

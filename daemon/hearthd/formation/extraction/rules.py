@@ -204,6 +204,15 @@ def _b_lives_at(m, ctx):
     return [ctx.cand("lives_in", obj, f"{{subject}} lives on {street} in {town}")]
 
 
+def _before_another_clause(raw: str) -> str:
+    """A place ends where another clause begins: "Luton and makes the best empanadas", "Truro and started at
+    Brightwell" (not "Newcastle and Gateshead", nor "newcastle and gateshead" said in lower case)."""
+    for m in re.finditer(r"\s+and\s+([a-z][\w'\-]*)", raw):
+        if is_common(m.group(1)):
+            return raw[: m.start()]
+    return raw
+
+
 def _b_lives_in(m, ctx):
     raw, dwelling = re.sub(r",?\s+for good\b.*$", "", m.group("obj"), flags=re.I), None
     if d := _DWELLING.match(raw):
@@ -211,7 +220,7 @@ def _b_lives_in(m, ctx):
         if d.group("rel").lower() not in ("in", "on"):  # "a village just outside Kilkenny": where the village is
             dwelling = f"{d.group('home').lower()} {d.group('rel').lower()} "
         raw = re.sub(r"^the (?=\w+ of )", "", raw)  # "on the southside of Glasgow"
-    raw = _FOR_YEARS.sub("", _WHERE_IN_IT.sub("", raw))
+    raw = _FOR_YEARS.sub("", _WHERE_IN_IT.sub("", _before_another_clause(raw)))
     obj, hint = _time_split_then_clean(
         raw, extra_end="with|from|for|since|because|after|when|to|in order to|in (?:a|an|the|our|my)|on the"
     )
@@ -327,6 +336,9 @@ _SERVICES = {
     "water": "water",
 }
 _SERVICE = _alt(sorted(_SERVICES, key=len, reverse=True))
+SERVICE_WORDS: dict[str, list[str]] = {}  # each service and the words it is said by
+for _said, _service in _SERVICES.items():
+    SERVICE_WORDS.setdefault(_service, []).append(_said)
 _PROVIDER = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
 
 

@@ -1,0 +1,153 @@
+"""A new value of something stored, said as a change in words the rules do not read as a statement ("otis has
+left quellbrook, he's working at marrowfield signs now", "Marguerite has moved down to Truro", "switched the
+internet over to Kestrel Fibre", "otis has a new girlfriend now, her name's Rosalind").
+
+It is read against the facts that exist, as a rescheduled event is (reschedule.py). The sentence says something
+changed (a change cue) and names a subject that has a current fact of a slot: where one works, where one lives,
+a provider of a service, a vet or a school, a partner. It names that slot by one of its words ("working",
+"moved", "internet", "girlfriend") and gives a new value after one of the slot's words for it ("at", "to",
+"called"), a name that is neither the current value nor the subject. The result is the slot's fact with the new
+value, its text the old one's with the value replaced, so it supersedes the old one as any functional or keyed
+fact does (audited, restorable). Two slots it could be, or two new values, and it stays a note.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..entities.resolve import canonical, norm
+from .extraction.model import Mention
+from .extraction.rules import SERVICE_WORDS
+from .extraction.words import is_common
+from .facts import FactIn
+from .release import FIRST_PERSON, is_said_as_fact, named_subjects
+from .reschedule import CHANGE
+
+# Besides the cues of a moved event: what says a value is new.
+_NEW = re.compile(r"\b(?:new|left|started|starting|joined|switched|swapped|gone over|went over|these days)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Slot:
+    predicate: str
+    qualifiers: frozenset[str] | None  # the slot's facts (None: any qualifier)
+    words: re.Pattern  # the words that name the slot in a sentence
+    before: str  # what comes just before its value
+
+
+_PARTNERS = frozenset({"girlfriend", "boyfriend", "partner"})
+SLOTS = (
+    Slot(
+        "works_at",
+        None,
+        re.compile(r"\b(?:jobs?|work(?:s|ing|ed)?|employ\w*|internship|started|joined)\b", re.I),
+        r"(?:at|for|with|joined)",
+    ),
+    Slot(
+        "lives_in",
+        None,
+        re.compile(r"\b(?:live[sd]?|living|moved|moving|relocated|house|home|flat)\b", re.I),
+        r"(?:to|in|into)",
+    ),
+    Slot(
+        "family_member",
+        _PARTNERS,
+        re.compile(r"\b(?:girlfriend|boyfriend|partner)\b", re.I),
+        r"(?:called|named|name's|name is)",
+    ),
+    Slot("note", frozenset({"vet"}), re.compile(r"\b(?:vets?|veterinary|veterinarian)\b", re.I), r"(?:to|with|at)"),
+    Slot("note", frozenset({"school"}), re.compile(r"\b(?:school|academy|primary)\b", re.I), r"(?:to|at)"),
+    *(
+        Slot(
+            "note",
+            frozenset({service}),
+            re.compile(rf"\b(?:{'|'.join(map(re.escape, said))})\b", re.I),
+            r"(?:to|with|on)",
+        )
+        for service, said in SERVICE_WORDS.items()
+    ),
+)
+_NAME_WORD = r"[A-Z][\w&'\-]*"
+_CAPITALISED = rf"(?:the )?{_NAME_WORD}(?: (?:{_NAME_WORD}|of|&))*"
+# Where a value said in lower case (as a speech recogniser writes it) ends.
+_LOWER_END = re.compile(
+    r"[,.;:!?]| (?:now|today|yesterday|instead|this|last|next|and|so|but|because|as|since|from|he|she|they|we|i|"
+    r"it|his|her|their|our|my|for|on|in|at|with|near|to)\b"
+)
+
+
+def _values(text: str, before: str) -> list[str]:
+    """The names said right after the slot's words: capitalised ones, or in lower-case speech a few words that are
+    not all common ones."""
+    lowercase = text == text.lower()
+    out = []
+    for m in re.finditer(rf"\b{before} ", text, re.I):
+        rest = text[m.end() :]
+        if lowercase:
+            end = _LOWER_END.search(rest)
+            words = rest[: end.start() if end else len(rest)].split()[:4]
+            if words and words[0] in ("the", "a", "an"):
+                words = words[1:]
+            if words and not all(is_common(w) for w in words):
+                out.append(" ".join(w.capitalize() for w in words))
+        elif found := re.match(_CAPITALISED, rest):
+            value = re.sub(r"^the ", "", found.group(0)).strip()
+            if value and not all(is_common(w) for w in value.split()):
+                out.append(value)
+    return out
+
+
+def _subject_names(conn, entity_id: int) -> set[str]:
+    return {r[0] for r in conn.execute("SELECT norm FROM entity_aliases WHERE entity_id = ?", (entity_id,))}
+
+
+def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: str) -> FactIn | None:
+    """The slot's fact with the value the sentence gives it now; None when it says no such change for certain."""
+    if not (CHANGE.search(text) or _NEW.search(text)) or not is_said_as_fact(text):
+        return None
+    row = conn.execute("SELECT id FROM entities WHERE speaker_id = ?", (speaker,)).fetchone() if speaker else None
+    me = canonical(conn, row[0]) if row else None
+    row = conn.execute("SELECT id FROM entities WHERE kind = 'household' ORDER BY id LIMIT 1").fetchone()
+    household = row[0] if row else None
+    subjects = named_subjects(conn, text, me if FIRST_PERSON.search(text) else None, me, household)
+    subjects = subjects or [e for e in (me, household) if e is not None]
+    if not subjects:
+        return None
+    rows = conn.execute(
+        f"SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
+        f"WHERE subject_entity IN ({', '.join('?' * len(subjects))}) AND status = 'active' AND dismissed = 0 "
+        "AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?",
+        (*subjects, speaker, said_at),
+    ).fetchall()
+    changes = []
+    for slot in SLOTS:
+        if not slot.words.search(text):
+            continue
+        for old in rows:
+            if old["predicate"] != slot.predicate or (slot.qualifiers and old["qualifier"] not in slot.qualifiers):
+                continue
+            taken = {norm(old["object"])} | _subject_names(conn, old["subject_entity"])
+            values = {v for v in _values(text, slot.before) if norm(v) not in taken}
+            if len(values) == 1:
+                changes.append((old, values.pop()))
+    if len({(old["id"], value) for old, value in changes}) != 1:
+        return None  # no change, or two it could be: a note, not a guess
+    old, value = changes[0]
+    at = old["text"].rfind(old["object"])
+    if at < 0:
+        return None
+    shared = Mention(kind="household", shared=True) if old["owner_id"] is None else None
+    return FactIn(
+        subject=old["subject"],
+        predicate=old["predicate"],
+        object=value,
+        text=f"{old['text'][:at]}{value}{old['text'][at + len(old['object']) :]}",
+        valid_from=said_at,
+        said_at=said_at,
+        source=source,
+        qualifier=old["qualifier"],
+        speaker=speaker,
+        subject_mention=shared,
+        subject_entity=old["subject_entity"],
+    )
