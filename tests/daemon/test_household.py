@@ -328,6 +328,7 @@ def test_a_new_value_said_as_a_change_supersedes_the_slot_it_names_and_nothing_e
         "Otis said he's working at Marrowfield Signs now.",
         "Otis's new boss at Quellbrook Joinery is lovely.",
         "Otis moved the sofa to the spare room.",
+        "Otis is moving the party to Sarah's house now.",
     ):
         hub.remember(said, speaker="alice", valid_from="2026-01-02")
     values = {f["object"] for f in current(hub) if f["predicate"] in ("works_at", "lives_in", "family_member")}

@@ -32,41 +32,28 @@ _NEW = re.compile(r"\b(?:new|left|started|starting|joined|switched|swapped|gone 
 class Slot:
     predicate: str
     qualifiers: frozenset[str] | None  # the slot's facts (None: any qualifier)
-    words: re.Pattern  # the words that name the slot in a sentence
-    before: str  # what comes just before its value
+    words: str  # the words that name the slot in a sentence (a regex alternation)
+    before: str  # what comes just before its value, right after one of those words
 
 
 _PARTNERS = frozenset({"girlfriend", "boyfriend", "partner"})
 SLOTS = (
-    Slot(
-        "works_at",
-        None,
-        re.compile(r"\b(?:jobs?|work(?:s|ing|ed)?|employ\w*|internship|started|joined)\b", re.I),
-        r"(?:at|for|with|joined)",
-    ),
-    Slot(
-        "lives_in",
-        None,
-        re.compile(r"\b(?:live[sd]?|living|moved|moving|relocated|house|home|flat)\b", re.I),
-        r"(?:to|in|into)",
-    ),
-    Slot(
-        "family_member",
-        _PARTNERS,
-        re.compile(r"\b(?:girlfriend|boyfriend|partner)\b", re.I),
-        r"(?:called|named|name's|name is)",
-    ),
-    Slot("note", frozenset({"vet"}), re.compile(r"\b(?:vets?|veterinary|veterinarian)\b", re.I), r"(?:to|with|at)"),
-    Slot("note", frozenset({"school"}), re.compile(r"\b(?:school|academy|primary)\b", re.I), r"(?:to|at)"),
+    Slot("works_at", None, r"jobs?|work(?:s|ing|ed)?|employed|internship|started|joined", r"at|for|with"),
+    Slot("lives_in", None, r"live[sd]?|living|moved|moving|relocated", r"to|in|into"),
+    Slot("family_member", _PARTNERS, r"girlfriend|boyfriend|partner", r"called|named|name's|name is"),
+    Slot("note", frozenset({"vet"}), r"vets?|veterinary|veterinarian", r"to|with|at|is"),
+    Slot("note", frozenset({"school"}), r"school|academy|primary", r"to|at|is"),
     *(
-        Slot(
-            "note",
-            frozenset({service}),
-            re.compile(rf"\b(?:{'|'.join(map(re.escape, said))})\b", re.I),
-            r"(?:to|with|on)",
-        )
+        Slot("note", frozenset({service}), "|".join(map(re.escape, said)), r"to|with|on")
         for service, said in SERVICE_WORDS.items()
     ),
+)
+# What may come between a slot's word and its value ("moved down to Truro", "switched the internet over to
+# Kestrel", "a new girlfriend now, her name's Rosalind"); anything else ("moving the party to Sarah's") is
+# another thing said.
+_BETWEEN = (
+    r"(?:[\s,]+(?:down|up|over|back|out|away|now|there|just|right|house|home|all|the|his|her|their|our|my|family|"
+    r"whole|contract|account|deal|provider|supplier|company|me|him|them|us|again|actually|officially))*"
 )
 _NAME_WORD = r"[A-Z][\w&'\-]*"
 _CAPITALISED = rf"(?:the )?{_NAME_WORD}(?: (?:{_NAME_WORD}|of|&))*"
@@ -77,12 +64,12 @@ _LOWER_END = re.compile(
 )
 
 
-def _values(text: str, before: str) -> list[str]:
+def _values(text: str, slot: Slot) -> list[str]:
     """The names said right after the slot's words: capitalised ones, or in lower-case speech a few words that are
     not all common ones."""
     lowercase = text == text.lower()
     out = []
-    for m in re.finditer(rf"\b{before} ", text, re.I):
+    for m in re.finditer(rf"\b(?:{slot.words}){_BETWEEN}[\s,]+(?:{slot.before}) ", text, re.I):
         rest = text[m.end() :]
         if lowercase:
             end = _LOWER_END.search(rest)
@@ -122,13 +109,11 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
     ).fetchall()
     changes = []
     for slot in SLOTS:
-        if not slot.words.search(text):
-            continue
         for old in rows:
             if old["predicate"] != slot.predicate or (slot.qualifiers and old["qualifier"] not in slot.qualifiers):
                 continue
             taken = {norm(old["object"])} | _subject_names(conn, old["subject_entity"])
-            values = {v for v in _values(text, slot.before) if norm(v) not in taken}
+            values = {v for v in _values(text, slot) if norm(v) not in taken}
             if len(values) == 1:
                 changes.append((old, values.pop()))
     if len({(old["id"], value) for old, value in changes}) != 1:
