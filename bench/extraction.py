@@ -120,10 +120,20 @@ def _subject_matches(mention, want: str) -> bool:
     )
 
 
+# A set's predicate the product keeps as another: a school is a note of its kind ("Noah goes to St Aidan's").
+STORED_AS = {"studies_at": ("note", "school")}
+
+
+def _predicate_matches(c, predicate: str) -> bool:
+    if predicate in STORED_AS:
+        return (c.predicate, c.qualifier) == STORED_AS[predicate]
+    return c.predicate == predicate
+
+
 def _matches(c, w: dict) -> bool:
     value = f"{c.object} {c.qualifier}" if c.predicate in PHRASES and c.qualifier else c.object
     return (
-        c.predicate == w["predicate"]
+        _predicate_matches(c, w["predicate"])
         and _subject_matches(c.subject, w["subject"])
         and (_object_matches(c.predicate, c.object, w["object"]) or _object_matches(c.predicate, value, w["object"]))
     )

@@ -346,3 +346,75 @@ def test_a_new_value_said_as_a_change_supersedes_the_slot_it_names_and_nothing_e
     assert not values & {"quellbrook joinery", "aberdeen", "tellvine", "fenella"}
     broadband = next(f for f in hub.facts() if "Kestrel" in f["text"])
     assert broadband["owner_id"] is None and broadband["text"] == "The household's broadband is with Kestrel Fibre"
+
+
+def test_a_stored_value_named_beside_a_change_is_replaced_by_the_new_one_whoevers_it_is(real_daemon, hub):
+    hub.remember("my sister imogen works at caddick freight", speaker="alice", valid_from="2026-01-01")
+    hub.remember("My partner Jess drives a Skoda Fabia.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("My gran lives in Rookwood House.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("My brother Ewan works at Kilbride Distillery.", speaker="alice", valid_from="2026-01-01")
+    # what replaces nothing: the old value alone, a question, the value again in part
+    for said in (
+        "Caddick Freight had a fire drill today.",
+        "Is Imogen still at Caddick Freight?",
+        "Ewan's job at Kilbride is going well, he's got a new desk.",
+    ):
+        hub.remember(said, speaker="alice", valid_from="2026-01-02")
+    values = {f["object"].lower() for f in current(hub)}
+    assert {"caddick freight", "skoda fabia", "rookwood house", "kilbride distillery"} <= values, values
+
+    for said in (
+        "um update imogen left caddick last month shes at dunmore optics now",
+        "jess traded in the fabia for a honda jazz",
+        "actually scratch that the honda went back shes got a mazda now",  # nobody named: the Honda is Jess's
+        "Gran didn't settle at Rookwood, she's at Tallow Court now.",
+    ):
+        assert hub.remember(said, speaker="alice", valid_from="2026-01-03")["superseded"], said
+    values = {f["object"].lower() for f in current(hub)}
+    assert {"dunmore optics", "mazda", "tallow court"} <= values, values
+    assert not values & {"caddick freight", "skoda fabia", "honda jazz", "rookwood house"}
+    car = next(f for f in current(hub) if f["object"].lower() == "mazda")
+    assert car["subject"] == "Jess"
+    replaced = [e for e in hub.audit() if e["action"] == "fact.superseded" and e["detail"].get("reason") == "replaced"]
+    assert replaced  # audited, and restorable like any supersession
+
+    # a job left with no new one named: released, not replaced by a part of the old name
+    assert hub.remember("Ewan quit his job at Kilbride last month and he's looking for something new.", speaker="alice")
+    assert not {"kilbride", "kilbride distillery"} & {f["object"].lower() for f in current(hub)}
+
+
+def test_a_role_ends_when_they_leave_and_a_thing_given_away_is_gone_a_kin_does_not(real_daemon, hub):
+    hub.remember("we have a lodger called tomasz in the spare room", speaker="alice", valid_from="2026-01-01")
+    hub.remember("My sister Nell lives with us.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("We have an old upright piano in the front room.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("i go to pilates on wednesday evenings", speaker="alice", valid_from="2026-01-01")
+    hub.remember("I'm going to stop going to pilates.", speaker="alice", valid_from="2026-01-02")  # not yet
+    hub.remember("Nell moved out last week.", speaker="alice", valid_from="2026-01-02")
+    values = {f["object"].lower() for f in current(hub)}
+    assert {"tomasz", "nell", "upright piano", "go to pilates"} <= values, values
+    for said in (
+        "tomasz moved out so we dont have a lodger anymore",
+        "We gave the piano away to my cousin last weekend.",
+        "ive stopped going to pilates my back is better now",
+    ):
+        assert hub.remember(said, speaker="alice", valid_from="2026-01-03").get("released"), said
+    values = {f["object"].lower() for f in current(hub)}
+    assert not values & {"tomasz", "upright piano", "go to pilates"} and "nell" in values, values
+
+
+def test_an_event_moved_to_a_time_of_day_keeps_its_day_and_lessons_on_a_weekday_repeat(real_daemon, hub):
+    hub.remember("Biscuit's vet appointment is Thursday at 3pm.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("I have a dentist appointment on 14 May at 10am.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("my son arlo has swimming lessons on saturday at 9am", speaker="alice", valid_from="2026-01-01")
+    hub.remember("The vet rang and pushed Biscuit's appointment back to 5pm.", speaker="alice", valid_from="2026-01-02")
+    # "May" the month is not "may" the maybe
+    hub.remember(
+        "The dental practice called and moved my appointment to 21 May.", speaker="alice", valid_from="2026-01-02"
+    )
+    hub.remember("arlos swimming lesson has moved to sunday mornings", speaker="alice", valid_from="2026-01-02")
+    events = {(f["predicate"], f["object"]) for f in current(hub) if f["predicate"] in ("appointment", "schedule")}
+    assert events == {
+        ("appointment", "Thursday at 5pm"),
+        ("appointment", "21st of May"),
+        ("schedule", "Sunday mornings"),
+    }, events

@@ -65,6 +65,9 @@ class FactIn:
     object_mention: Any = None  # the entity a relation fact's object names
     subject_entity: int | None = None  # resolved in the write (or given)
     object_entity: int | None = None
+    replaces: int | None = (
+        None  # the fact this one's value replaces, as said ("the honda went back, she's got a mazda")
+    )
 
 
 @dataclass
@@ -269,6 +272,8 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
         _order_in_time(plan, same_key, valid_from, "event" if keyed else "functional", fact.said_at)
     if plan.status == "active":
         _close_slot(plan, fact, current, valid_from, rules)
+        if fact.replaces in {r["id"] for r in current} and fact.replaces not in {c for c, _ in plan.close}:
+            plan.close.append((fact.replaces, "replaced"))
         if fact.predicate in rules.functional:
             _close_speakers_own(tx, plan, fact, valid_from)
     if fact.predicate not in rules.functional and not keyed:

@@ -19,6 +19,7 @@ from ..audit import record as audit
 from ..entities.resolve import household as household_entity
 from ..entities.resolve import norm, person_of_speaker, related
 from ..store.tracks import FACTS
+from .extraction.rules import HOUSEHOLD_ROLES
 from .extraction.subjects import KIN_WORDS
 from .extraction.subjects import relation_word as kin_relation
 from .facts import event_words
@@ -30,13 +31,26 @@ _OVER = re.compile(
     # "we've replaced the Skoda with a Yaris" (not "the plumber replaced a valve")
     r"(?:replaced|swapped|traded in) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
     r"no more|died|passed away|rehomed|broke up|broken up|split up|divorced|separated|stopped having|"
-    r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|"
+    r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|moved out|"
+    # "we gave the piano away to my cousin"
+    r"(?:gave|given|giving) (?:\w+ ){0,3}away|donated|"
     # "Leila's not vegetarian now", "isn't with Virgin these days"
     r"(?:not|n't) (?:\w+ ){0,3}(?:now|these days|at the moment))\b",
     re.I,
 )
 _QUESTION = re.compile(r"\?\s*$|^\s*(?:if|what if|would|could|should|do|does|did|is|are)\b", re.I)
-_REPORTED = re.compile(r"\b(?:said|says|told|thinks|think|might|may|maybe|perhaps|wants? to|going to)\b", re.I)
+# "I'm going to quit" is not done yet; "I've stopped going to pilates" is
+_REPORTED = re.compile(
+    r"\b(?:said|says|told|thinks|think|might|may|maybe|perhaps|wants? to|"
+    r"(?:am|is|are|was|were|be|im|i'm|we're|you're|they're|he's|she's|it's|gonna)\s+going to)\b",
+    re.I,
+)
+# "may" the month ("moved to 21 May", "in May"), not the modal
+_MAY_THE_MONTH = re.compile(
+    r"(?<=\d )may\b|(?<=\d(?:st|nd|rd|th) )may\b|\b(?:of|in|since|until|till|by|early|late|mid|end of) may\b|"
+    r"\bmay(?= (?:the )?\d)",
+    re.I,
+)
 _PREFERENCE = re.compile(r"\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|mind)\b", re.I)
 # The words that say which kind of fact is over.
 _CUES = {
@@ -44,7 +58,8 @@ _CUES = {
     "works_as": r"work|works|working|worked|job|employed|quit|retired|anymore|any more|no longer",
     "lives_in": r"live|lives|living|moved|based",
     "allergy": r"allergic|allergy|allergies|intolerant|grew out|grown out",
-    "owns": r"sold|have|has|own|owns|got rid|drive|drives|got|replaced|swapped|traded in|part-exchanged",
+    "owns": r"sold|have|has|own|owns|got rid|drive|drives|got|replaced|swapped|traded in|part-exchanged|gave|given|"
+    r"giving|donated",
     "routine": r"stopped|quit|gave up|given up|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more",
     "schedule": r"stopped|no longer|anymore|any more|do|does|come|comes|cancell?ed",
     "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys",
@@ -56,15 +71,18 @@ _CUES = {
 }
 # Things named by their proper nouns: "the Skoda" is the "blue Skoda Octavia", "Castlegate" the tennis club,
 # "packed in the Hornets" the five-a-side with the Hornets
-_BY_NAME = frozenset({"owns", "note", "schedule", "routine"})
+_BY_NAME = frozenset({"owns", "note", "schedule", "routine", "works_at"})
 CUES = {p: re.compile(rf"\b(?:{words})\b", re.I) for p, words in _CUES.items()}
+# A lodger, a cleaner, a carer: the role ends when they leave (a sister who moves out is still a sister).
+_ROLE_OVER = re.compile(r"\b(?:moved out|moved away|left|retired|quit|stopped|anymore|any more|no longer)\b", re.I)
 _STOP = frozenset(
     "a an the my our his her their to at in on of for and or with go goes going do does doing is are be "
     "every each week weekly day daily morning evening night".split()
 )
 FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|I'm|I've)\b")
 _WE = re.compile(r"\b(?:we|our|us)\b", re.I)
-_KIN = re.compile(rf"\b({'|'.join(sorted(KIN_WORDS, key=len, reverse=True))})(?='s\b|s'|\b)", re.I)
+# "mum's", and "mums" as a speech recogniser writes it
+_KIN = re.compile(rf"\b({'|'.join(sorted(KIN_WORDS, key=len, reverse=True))})(?='s\b|s'|s\b|\b)", re.I)
 
 
 def says_over(text: str) -> bool:
@@ -74,7 +92,7 @@ def says_over(text: str) -> bool:
 
 def is_said_as_fact(text: str) -> bool:
     """Not a question, a hypothetical or something reported."""
-    return not _QUESTION.search(text) and not _REPORTED.search(text)
+    return not _QUESTION.search(text) and not _REPORTED.search(_MAY_THE_MONTH.sub("", text))
 
 
 def _words(text: str) -> set[str]:
@@ -104,6 +122,8 @@ def release(tx, text: str, speaker: str | None, said_at: float, source: str, kee
     released = []
     for row in rows:
         cue = CUES.get(row["predicate"])
+        if row["predicate"] == "family_member" and row["qualifier"] in HOUSEHOLD_ROLES:
+            cue = _ROLE_OVER
         if cue is None or not cue.search(text) or (preference and row["predicate"] not in ("likes",)):
             continue
         if _names_it(row, said):
@@ -128,8 +148,11 @@ def _names_it(row, said: set[str]) -> bool:
         return bool({w.rstrip("s") for w in norm(row["qualifier"] or "").split()} & said)
     if row["predicate"] not in _BY_NAME:
         return False
-    source = row["object"] if row["predicate"] == "owns" else row["text"]
-    proper = {w.rstrip("s") for w in norm(" ".join(re.findall(r"\b[A-Z][\w\-]+", source[1:]))).split()}
+    if row["predicate"] == "owns" and content and norm(row["object"]).split()[-1].rstrip("s") in said:
+        return True  # "we gave the piano away": the old upright piano, by what it is
+    # a sentence's first word is capitalised whatever it is; an object's is a name
+    source = row["object"] if row["predicate"] in ("owns", "works_at") else row["text"][1:]
+    proper = {w.rstrip("s") for w in norm(" ".join(re.findall(r"\b[A-Z][\w\-]+", source))).split()}
     if proper & said - _STOP:
         return True
     kind = {w.rstrip("s") for w in event_words(row["qualifier"])} - _STOP  # what happens, not how
@@ -140,7 +163,9 @@ def _subjects(tx, text: str, said: set[str], speaker: str | None, now: float) ->
     """The entities the sentence names: by name or alias, the speaker by "I", the household by "we", and the
     speaker's relatives by the word the speaker calls them ("mum", "Gran")."""
     me = person_of_speaker(tx, speaker, now) if speaker else None
-    return named_subjects(tx, text, me if FIRST_PERSON.search(text) else None, me, household_entity(tx, now))
+    # "we don't have a lodger anymore": the speaker is one of "we"
+    speaking = FIRST_PERSON.search(text) or _WE.search(text)
+    return named_subjects(tx, text, me if speaking else None, me, household_entity(tx, now))
 
 
 def named_subjects(conn, text: str, me: int | None, speaker_entity: int | None, household: int | None) -> list[int]:

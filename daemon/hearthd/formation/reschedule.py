@@ -14,14 +14,14 @@ from __future__ import annotations
 import re
 
 from ..entities.resolve import canonical, norm
-from .extraction.events import last_time_said
+from .extraction.events import CLOCK, last_time_said
 from .extraction.model import Mention
 from .facts import GENERIC_EVENT, FactIn, event_words, names_event
 from .release import FIRST_PERSON, is_said_as_fact, named_subjects
 
 CHANGE = re.compile(
     r"\b(?:now|moved?|moves|moving|changed?|changes|rebook(?:ed)?|re-?booked|rescheduled?|postponed|put back|"
-    r"pushed back|brought forward|switched|instead|from next week|from now on)\b",
+    r"pushed back|brought forward|switched|instead|from next week|from now on|pushed|back to|forward to)\b",
     re.I,
 )
 EVENTS = ("appointment", "schedule")
@@ -55,6 +55,7 @@ def rescheduled(conn, text: str, speaker: str | None, said_at: float, source: st
     if len({(r["subject_entity"], r["predicate"], r["qualifier"]) for r in named}) != 1:
         return None  # no event, or two it could be: a note, not a guess
     old = named[0]
+    when = _on_the_same_day(old["object"], when)
     if norm(old["object"]) == norm(when):
         return None
     at = old["text"].lower().rfind(old["object"].lower())
@@ -78,3 +79,15 @@ def rescheduled(conn, text: str, speaker: str | None, said_at: float, source: st
         subject_mention=shared,
         subject_entity=old["subject_entity"],
     )
+
+
+def _on_the_same_day(old: str, when: str) -> str:
+    """ "pushed back to 5pm": a new time of day alone keeps the day it was on ("Thursday at 3pm" -> "Thursday at
+    5pm")."""
+    if not re.fullmatch(CLOCK, when, re.I):
+        return when
+    clock = re.search(rf"(?:,?\s+)?\b{CLOCK}$", old, re.I)
+    day = old[: clock.start()] if clock else old
+    if not day.strip() or re.fullmatch(CLOCK, old, re.I):
+        return when
+    return f"{day.strip()} at {re.sub(r'^(?:at|from|around|by|about) ', '', when, flags=re.I)}"

@@ -9,6 +9,11 @@ a provider of a service, a vet or a school, a partner. It names that slot by one
 "called"), a name that is neither the current value nor the subject. The result is the slot's fact with the new
 value, its text the old one's with the value replaced, so it supersedes the old one as any functional or keyed
 fact does (audited, restorable). Two slots it could be, or two new values, and it stays a note.
+
+Or the sentence names the stored value itself beside a change ("imogen left caddick, she's at dunmore optics
+now", "the honda went back, she's got a mazda now", "Gran didn't settle at Rookwood, she's at Tallow Court
+now"): the value it names is the slot, whoever's it is, and the one new name after "at", "in", "with", "got"...
+replaces it, for things one has (a car) as for one-valued slots.
 """
 
 from __future__ import annotations
@@ -25,7 +30,11 @@ from .release import FIRST_PERSON, is_said_as_fact, named_subjects
 from .reschedule import CHANGE
 
 # Besides the cues of a moved event: what says a value is new.
-_NEW = re.compile(r"\b(?:new|left|started|starting|joined|switched|swapped|gone over|went over|these days)\b", re.I)
+_NEW = re.compile(
+    r"\b(?:new|left|started|starting|joined|switched|swapped|gone over|went over|these days|bought|sold|traded|"
+    r"went back|gone back|(?:didn't|did not|never) (?:work out|settle))\b",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -39,7 +48,12 @@ class Slot:
 _PARTNERS = frozenset({"girlfriend", "boyfriend", "partner"})
 SLOTS = (
     Slot("works_at", None, r"jobs?|work(?:s|ing|ed)?|employed|internship|started|joined", r"at|for|with"),
-    Slot("lives_in", None, r"live[sd]?|living|moved|moving|relocated", r"to|in|into"),
+    Slot(
+        "lives_in",
+        None,
+        r"live[sd]?|living|moved|moving|relocated|renting|bought (?:a|an|the) (?:place|house|flat|home|bungalow)",
+        r"to|in|into",
+    ),
     Slot("family_member", _PARTNERS, r"girlfriend|boyfriend|partner", r"called|named|name's|name is"),
     Slot("note", frozenset({"vet"}), r"vets?|veterinary|veterinarian", r"to|with|at|is"),
     Slot("note", frozenset({"school"}), r"school|academy|primary", r"to|at|is"),
@@ -53,23 +67,30 @@ SLOTS = (
 # another thing said.
 _BETWEEN = (
     r"(?:[\s,]+(?:down|up|over|back|out|away|now|there|just|right|house|home|all|the|his|her|their|our|my|family|"
-    r"whole|contract|account|deal|provider|supplier|company|me|him|them|us|again|actually|officially))*"
+    r"whole|contract|account|deal|provider|supplier|company|me|him|them|us|again|actually|officially|"
+    # "changed vets for the dog, we're with Bellhaven now"
+    r"for the (?:dog|cat|pets?|animals)|we're|were|we are|i'm|im|she's|shes|he's|hes|they're|theyre))*"
 )
+# After a stored value named in the sentence, what comes just before the new one ("she's got a mazda now").
+_AFTER_OLD = r"at|with|in|into|to|for|got|bought|getting|drives|driving"
+_ARTICLES = r"(?:\s+(?:a|an|the|new|his|her|their|our|my))*"
+# The slots a named value is read for: the one-valued ones, and what one has (a car traded in for another).
+_BY_VALUE = frozenset({"works_at", "lives_in", "owns"})
 _NAME_WORD = r"[A-Z][\w&'\-]*"
 _CAPITALISED = rf"(?:the )?{_NAME_WORD}(?: (?:{_NAME_WORD}|of|&))*"
 # Where a value said in lower case (as a speech recogniser writes it) ends.
 _LOWER_END = re.compile(
     r"[,.;:!?]| (?:now|today|yesterday|instead|this|last|next|and|so|but|because|as|since|from|he|she|they|we|i|"
-    r"it|his|her|their|our|my|for|on|in|at|with|near|to)\b"
+    r"it|his|her|their|our|my|for|on|in|at|with|near|to|shes|hes|theyre|were|ive|im|its|thats|last|bless)\b"
 )
 
 
-def _values(text: str, slot: Slot) -> list[str]:
-    """The names said right after the slot's words: capitalised ones, or in lower-case speech a few words that are
+def _values(text: str, lead: str) -> list[str]:
+    """The names said right after `lead` (a regex): capitalised ones, or in lower-case speech a few words that are
     not all common ones."""
     lowercase = text == text.lower()
     out = []
-    for m in re.finditer(rf"\b(?:{slot.words}){_BETWEEN}[\s,]+(?:{slot.before}) ", text, re.I):
+    for m in re.finditer(lead, text, re.I):
         rest = text[m.end() :]
         if lowercase:
             end = _LOWER_END.search(rest)
@@ -113,9 +134,13 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
             if old["predicate"] != slot.predicate or (slot.qualifiers and old["qualifier"] not in slot.qualifiers):
                 continue
             taken = {norm(old["object"])} | _subject_names(conn, old["subject_entity"])
-            values = {v for v in _values(text, slot) if norm(v) not in taken}
+            old_words = _distinctive(old["object"])
+            lead = rf"\b(?:{slot.words}){_BETWEEN}[\s,]+(?:{slot.before}) "
+            # not the stored value again, in part ("quit his job at Kilbride" is not a move from Kilbride Distillery)
+            values = {v for v in _values(text, lead) if norm(v) not in taken and not _distinctive(v) & old_words}
             if len(values) == 1:
                 changes.append((old, values.pop()))
+    changes = changes or _named_value_changes(conn, text, speaker, said_at, subjects)
     if len({(old["id"], value) for old, value in changes}) != 1:
         return None  # no change, or two it could be: a note, not a guess
     old, value = changes[0]
@@ -135,4 +160,39 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
         speaker=speaker,
         subject_mention=shared,
         subject_entity=old["subject_entity"],
+        replaces=old["id"],
     )
+
+
+def _distinctive(value: str) -> set[str]:
+    return {w for w in norm(value).split() if len(w) > 2 and not is_common(w)}
+
+
+def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, subjects: list[int]) -> list:
+    """(old fact, new value) for the stored values the sentence names by a distinctive word, the subjects it names
+    first ("shes got a mazda now" names nobody; the Honda is Jess's)."""
+    said = set(norm(text).split())
+    rows = [
+        r
+        for r in conn.execute(
+            "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
+            "WHERE status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?",
+            (speaker, said_at),
+        )
+        if (
+            r["predicate"] in _BY_VALUE
+            or any(s.predicate == r["predicate"] and s.qualifiers and r["qualifier"] in s.qualifiers for s in SLOTS)
+        )
+        and _distinctive(r["object"]) & said
+    ]
+    rows = [r for r in rows if r["subject_entity"] in subjects] or rows
+    lead = rf"\b(?:{_AFTER_OLD}){_ARTICLES}\s+"
+    changes = []
+    for old in rows:
+        taken = _distinctive(old["object"]) | {
+            w for n in _subject_names(conn, old["subject_entity"]) for w in n.split()
+        }
+        for value in _values(text, lead):
+            if not _distinctive(value) & taken and _distinctive(value):
+                changes.append((old, value))
+    return changes

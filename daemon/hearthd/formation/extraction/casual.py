@@ -331,7 +331,9 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (
             rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has|'s now| is now| is| am|'m)? (?:just |now |recently )?"
             rf"(?:goes|go|going|started|starting|moved|moving|changed schools?|switched schools?|in (?:year|reception|"
-            rf"nursery)(?: \w+)?)(?: (?:to|at))? (?P<o>{SCHOOL})(?: (?:now|last \w+|this \w+|recently|in september))?$",
+            rf"nursery)(?: \w+)?|(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
+            # "Rory is at Ashgrove Academy": a school by its name
+            rf"(?<=is |'s |am |'m )at)(?: (?:to|at))? (?P<o>{SCHOOL})(?: (?:now|last \w+|this \w+|recently|in september))?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {m.group('o')}",
         ),
         (

@@ -33,6 +33,7 @@ _DAY = (
 )
 _ONE_OFF = rf"(?:{_DAY}(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY})?)"
 ONE_OFF = _ONE_OFF  # a day and a time said for a one-off event
+CLOCK = _CLOCK  # a time of day
 _RECUR = (
     rf"(?:(?:every|each) (?:other |second |third |fourth |single )?(?:{WEEKDAY}|day|weekend|week|weekday|morning|"
     rf"evening|"
@@ -370,6 +371,15 @@ def _on(when: str) -> str:
     return f"on {when}"
 
 
+_REPEATED_KIND = re.compile(r"(?:lesson|class|session|practice|rehearsal|training|club)(?:s|es)$", re.I)
+
+
+def _repeats(event: str, when: str) -> bool:
+    """ "swimming lessons on Saturday at 9am": lessons, in the plural, on a bare weekday are every week's."""
+    bare_day = rf"(?:on )?{WEEKDAY}(?: {_PART})?(?:,? (?:at )?{_CLOCK})?"
+    return bool(_REPEATED_KIND.search(event.strip()) and re.fullmatch(bare_day, when.strip(), re.I))
+
+
 def _b_have_event(m, ctx):
     mods = m.group("mods") or ""
     if _bad_mod(mods):
@@ -379,7 +389,7 @@ def _b_have_event(m, ctx):
         event = f"{m.group('pro')} {event}"
     elif m.groupdict().get("with") and re.fullmatch(PRO, m.group("with"), re.I):
         event = f"{m.group('with')} {event}"  # "an appointment with the dentist" is a dentist appointment
-    recurring = bool(m.groupdict().get("recur"))
+    recurring = bool(m.groupdict().get("recur")) or _repeats(event, m.group("when") or "")
     return _appointment(ctx, event, m.group("when") or m.group("recur"), recurring)
 
 
@@ -398,8 +408,8 @@ def _b_my_event(m, ctx):
     mods = m.group("mods") or ""
     if _bad_mod(mods):
         return []
-    recurring = bool(m.groupdict().get("recur"))
     event = f"{mods}{m.group('ev')}{m.groupdict().get('compl') or ''}"
+    recurring = bool(m.groupdict().get("recur")) or _repeats(event, m.group("when") or "")
     return _appointment(ctx, event, m.group("when") or m.group("recur"), recurring)
 
 

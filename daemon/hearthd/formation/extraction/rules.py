@@ -553,6 +553,9 @@ _HIRED_HELP = {
     "gardener",
 }
 
+# Who lives or works in the household for a time: a role that ends ("Tomasz moved out", "Danuta has retired").
+HOUSEHOLD_ROLES = frozenset(_HIRED_HELP | {"lodger", "flatmate", "housemate", "tutor", "piano teacher"})
+
 
 def _pet(name: str | None, kind: str, ctx: _Ctx, count: str = "a") -> Candidate | None:
     kind_s = _PET_SINGULAR.get(kind.lower(), kind.lower())
@@ -674,7 +677,13 @@ def _lower_names(after: str, num: str, is_pet: bool) -> list[str]:
     """In lower-case text, the names after "called", or (of pets) a list of as many words as were counted at the
     end of the clause: "two goldfish salt and pepper". Capitalised; none when a word cannot be a name."""
     m = _LOWER_CALLED.match(after)
-    if not m or not re.match(r"\s*(?:$|,|\.)", after[m.end() :]):
+    # "a lodger called tomasz in the spare room": after "called", where they are may follow the name
+    ends = (
+        r"\s*(?:$|,|\.)|\s+(?:in|at|on|from|who|with|upstairs|downstairs)\b"
+        if m and m.group("called")
+        else r"\s*(?:$|,|\.)"
+    )
+    if not m or not re.match(ends, after[m.end() :]):
         return []
     words = re.split(r",\s*|,?\s+and\s+", m.group("list"))
     if not m.group("called") and not (is_pet and len(words) == _COUNT.get(num.lower(), 0) > 1):
@@ -1346,7 +1355,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "Walter has a new carer called Ayodele": one who is known by their role, named
     (
         "family_member",
-        rf"{_HAVE}(?:an? )?(?:new )?(?P<rel>{_alt(_NOT_KIN)}) (?:called|named) (?P<obj>{NAME})$",
+        rf"{_HAVE}(?:an? )?(?:new )?(?P<rel>{_alt(_NOT_KIN)}) (?:called|named) (?P<obj>{NAME})"
+        r"(?:$|(?=,|\s+(?:in|at|on|from|who|upstairs|downstairs)\b))",
         _b_family_named,
         False,
     ),
