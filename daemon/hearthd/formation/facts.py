@@ -272,8 +272,6 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
         _order_in_time(plan, same_key, valid_from, "event" if keyed else "functional", fact.said_at)
     if plan.status == "active":
         _close_slot(plan, fact, current, valid_from, rules)
-        if fact.replaces in {r["id"] for r in current} and fact.replaces not in {c for c, _ in plan.close}:
-            plan.close.append((fact.replaces, "replaced"))
         if fact.predicate in rules.functional:
             _close_speakers_own(tx, plan, fact, valid_from)
     if fact.predicate not in rules.functional and not keyed:
@@ -328,7 +326,10 @@ class _Decision:
 
 
 def _close_slot(plan: _Decision, fact: FactIn, current: list, valid_from: float, rules: FactRules) -> None:
-    """One occupation: a new job closes the role and the employer stated before, not those said with it."""
+    """One occupation: a new job closes the role and the employer stated before, not those said with it. And the
+    fact a new value was said to replace ("the honda went back, she's got a mazda"), whatever its predicate."""
+    if fact.replaces in {r["id"] for r in current} and fact.replaces not in {c for c, _ in plan.close}:
+        plan.close.append((fact.replaces, "replaced"))
     slot = rules.slots.get(fact.predicate)
     if not slot:
         return

@@ -333,7 +333,8 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"(?:goes|go|going|started|starting|moved|moving|changed schools?|switched schools?|in (?:year|reception|"
             rf"nursery)(?: \w+)?|(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
             # "Rory is at Ashgrove Academy": a school by its name
-            rf"(?<=is |'s |am |'m )at)(?: (?:to|at))? (?P<o>{SCHOOL})(?: (?:now|last \w+|this \w+|recently|in september))?$",
+            rf"(?<=is |'s |am |'m )at)(?: (?:to|at))? (?P<o>{SCHOOL})"
+            r"(?: (?:now|last \w+|this \w+|recently|in september))?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {m.group('o')}",
         ),
         (
