@@ -589,7 +589,7 @@ POSITIVES = [
     pos("lenas allergic to wasps", ("allergy", "wasps"), subject="Lena"),
     pos("my husbands birthday is the fourth of march", ("birthday", "4th of March"), subject="my husband"),
     pos("my sons birthday is the tenth of may", ("birthday", "10th of May"), subject="my son"),
-    pos("my names oskar and im nine", ("name", "Oskar")),
+    pos("my names oskar and im nine", ("name", "Oskar"), ("note", "nine years old")),
     pos("im allergic to kiwi", ("allergy", "kiwi")),
     pos("ive got a dog called rolo", ("pet", "Rolo")),
     pos(
@@ -1038,6 +1038,32 @@ POSITIVES = [
     pos("Rory goes to St Oswald's primary school", ("note", "St Oswald's primary school"), subject="Rory"),
     pos("we live on Alder Road in Otley", ("lives_in", "Alder Road, Otley"), subject="household"),
     pos("our dog Biscuit is a cocker spaniel", ("pet", "Biscuit"), ("note", "cocker spaniel"), subject="Biscuit"),
+    # session 14: languages, an age said alone, a school someone "is at", a role named before where they are
+    pos("I speak Dutch and a little Italian.", ("speaks", "Dutch"), ("speaks", "Italian")),
+    pos("Gran only speaks Polish.", ("speaks", "Polish"), subject="my grandmother"),
+    pos("Welsh is my first language.", ("speaks", "Welsh")),
+    pos("Sunita is fluent in Japanese.", ("speaks", "Japanese"), subject="Sunita"),
+    pos("I'm 42, for the record.", ("note", "42 years old")),
+    pos(
+        "Our tortoise Admiral is about forty years old.",
+        ("pet", "Admiral"),
+        ("note", "about forty years old"),
+        subject="Admiral",
+    ),
+    pos("Rory is at Ashgrove Academy now.", ("note", "Ashgrove Academy"), subject="Rory"),
+    pos(
+        "My son Kit is studying engineering at Northwold University.",
+        ("family_member", "Kit"),
+        ("note", "Northwold University"),
+        subject="Kit",
+    ),
+    pos("we have a lodger called tomasz in the spare room", ("family_member", "Tomasz")),
+    pos(
+        "my son arlo has swimming lessons on saturday at 9am",
+        ("family_member", "Arlo"),
+        ("schedule", "Saturday at 9am"),
+        subject="Arlo",
+    ),
 ]
 
 NEGATIVES = [
@@ -1469,6 +1495,14 @@ NEGATIVES += [
     neg("The plumber replaced a valve on the boiler."),
     neg("I'm seeing Sam."),
     neg("we might switch the broadband to Zen"),
+    # session 14's neighbours: speaking that is not a language, numbers that are not an age
+    neg("I speak my mind."),
+    neg("I don't speak French."),
+    neg("I'm speaking to the council tomorrow."),
+    neg("I'm 5 minutes away."),
+    neg("I'm two down on the crossword."),
+    neg("We're four for dinner tonight."),
+    neg("Rory is at Tesco buying milk."),
 ]
 
 TABLE = POSITIVES + NEGATIVES
@@ -1716,6 +1750,7 @@ def test_catalogue():
         "likes",
         "dislikes",
         "allergy",
+        "speaks",
         "diet",
         "birthday",
         "anniversary",

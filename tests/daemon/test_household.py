@@ -418,3 +418,13 @@ def test_an_event_moved_to_a_time_of_day_keeps_its_day_and_lessons_on_a_weekday_
         ("appointment", "21st of May"),
         ("schedule", "Sunday mornings"),
     }, events
+
+
+def test_a_language_is_kept_and_asked_for_and_an_age_said_again_replaces_the_last(real_daemon, hub):
+    hub.remember("Gran only speaks Polish.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("I'm allergic to kiwi.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("my daughter is called wren shes six", speaker="alice", valid_from="2026-01-01")
+    hub.remember("Wren is seven now.", speaker="alice", valid_from="2027-01-01")
+    assert "Polish" in hub.context("what language does my gran speak?", speaker="alice", band="high")["preamble"]
+    ages = [f["object"] for f in current(hub) if f["object"].endswith("years old")]
+    assert ages == ["seven years old"], ages

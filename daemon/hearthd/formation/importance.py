@@ -58,6 +58,7 @@ PREDICATE_SCORES = {
     "schedule": 0.6,
     "routine": 0.5,
     "owns": 0.5,
+    "speaks": 0.5,
     "likes": 0.4,
     "dislikes": 0.4,
     "note": 0.3,

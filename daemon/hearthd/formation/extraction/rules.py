@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from .casual import SCHOOL, _plural
+from .casual import _NUMW, SCHOOL, _plural
 from .dates import canonical_date, on_date
 from .model import HOUSEHOLD, MAX_OBJECT_WORDS, Candidate, Mention
 from .subjects import OTHERS, relation_word
@@ -486,6 +486,48 @@ def _b_not_eating(m, ctx):
         return []
     food = m.group("obj").lower()
     return [_diet_candidate(_DIET_FROM_NOT_EATING[food], ctx, f"{{subject}} does not eat {food}")]
+
+
+# Languages by name: "I speak Dutch and a little Italian", "Gran only speaks Polish", "Welsh is my first language".
+_LANGUAGES = frozenset(
+    "english welsh gaelic irish scots cornish french spanish catalan basque galician portuguese italian german dutch "
+    "flemish danish swedish norwegian finnish icelandic polish czech slovak slovenian hungarian romanian bulgarian "
+    "greek turkish kurdish russian ukrainian belarusian serbian croatian bosnian albanian macedonian lithuanian "
+    "latvian "
+    "estonian georgian armenian arabic hebrew yiddish farsi persian dari pashto urdu hindi punjabi gujarati bengali "
+    "tamil telugu malayalam kannada marathi nepali sinhala mandarin cantonese chinese japanese korean vietnamese thai "
+    "khmer burmese tagalog filipino indonesian malay swahili yoruba igbo hausa amharic tigrinya somali zulu xhosa "
+    "afrikaans twi shona patois creole latin esperanto bsl makaton".split()
+)
+_HOW_WELL = re.compile(
+    r"^(?:a (?:little|bit|bit of|little bit of)|a few words of|some|basic|bits of|fluent|conversational|decent|"
+    r"good|very good|perfect|broken|schoolboy|schoolgirl|pretty good|ok|okay)\s+",
+    re.I,
+)
+
+
+def _b_speaks(m, ctx):
+    """The languages named, each as said ("a little Italian" is Italian); nothing unless each item is one."""
+    raw = _OBJ_END.sub("", m.group("obj"))
+    raw = re.sub(r"\s+(?:fluently|well|a bit|a little|too|as well|at home|with \w+.*)$", "", raw.strip(), flags=re.I)
+    out = []
+    for item in _split_list(raw):
+        word = _HOW_WELL.sub("", item.strip()).strip(" .")
+        if word.lower() not in _LANGUAGES:
+            return []
+        lang = "BSL" if word.lower() == "bsl" else word.capitalize()
+        out.append(ctx.cand("speaks", lang, f"{{subject}} speaks {lang}"))
+    return out
+
+
+def _b_age(m, ctx):
+    """ "I'm 42", "she's six", "Admiral is about forty years old": one age at a time (the note of its kind)."""
+    unit = (m.group("unit") or "years").lower()
+    n = m.group("n").lower()
+    unit = unit.rstrip("s") if n in ("1", "one") else unit if unit.endswith("s") else unit + "s"
+    about = f"{m.group('about').strip()} " if m.group("about") else ""
+    age = f"{about}{n}{' and a half' if m.group('half') else ''} {unit} old"
+    return [ctx.cand("note", age, f"{{subject}} is {age}", qualifier="age")]
 
 
 def _b_allergic(m, ctx):
@@ -1202,6 +1244,29 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_not_eating,
         True,
     ),
+    # an age said alone: "I'm 42, for the record", "she's six", "about forty years old"
+    (
+        "note",
+        rf"^I (?:am|'m) (?P<about>(?:about|around|nearly|almost|just|only|over) )?(?P<n>{_NUMW})(?P<half> and a half)?"
+        r"(?: (?P<unit>years?|months?|weeks?) old)?(?:,? (?:now|for the record|by the way|today|this year))?$",
+        _b_age,
+        False,
+    ),
+    # languages
+    (
+        "speaks",
+        rf"^{SUBJ} (?:also |only |can |can also |still |mainly |mostly |both |all )?(?:speak|speaks|"
+        rf"{_AM} fluent in|{_AM} learning) (?P<obj>.+)",
+        _b_speaks,
+        False,
+    ),
+    (
+        "speaks",
+        r"^my (?:first language|mother tongue|native language|main language) is (?P<obj>\w+)$",
+        _b_speaks,
+        False,
+    ),
+    ("speaks", r"^(?P<obj>\w+) is my (?:first language|mother tongue|native language)$", _b_speaks, False),
     # allergy
     (
         "allergy",

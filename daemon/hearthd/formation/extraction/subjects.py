@@ -147,7 +147,8 @@ _IS_AFTER = set(
 )
 _HAS_AFTER = {"got", "been", "started", "joined", "moved", "gone", "bought", "taken", "finished"}
 _ADVERB = r"(?:(?:now|also|still|really|just|currently|actually|absolutely|definitely|recently|finally|always|usually|"
-_ADVERB += r"normally|typically|generally|regularly|never|totally|even|truly|honestly|both|so|officially|already)\s+)*"
+_ADVERB += r"normally|typically|generally|regularly|never|totally|even|truly|honestly|both|so|officially|already|"
+_ADVERB += r"only|mainly|mostly)\s+)*"
 _VERB = re.compile(rf"^(?P<adv>{_ADVERB})(?P<verb>[a-z\-]+)\b(?P<tail>.*)$", re.I | re.S)
 _KEEP_VERBS = set(
     "can cannot could was moved got became went turned has does is did just took began bought adopted".split()

@@ -408,7 +408,11 @@ def _lowercase_input(sentence: str) -> bool:
 
 
 def _third_person(phrase: str) -> str:
-    """'love jazz' -> 'loves jazz', 'am into' -> 'is into', 'do not like' -> 'does not like'."""
+    """'love jazz' -> 'loves jazz', 'am into' -> 'is into', 'do not like' -> 'does not like', 'only work' -> 'only
+    works'."""
+    lead = re.match(r"(?:(?:only|mainly|mostly|also|still|usually|always|never|often|sometimes)\s+)+", phrase, re.I)
+    if lead:
+        return lead.group(0) + _third_person(phrase[lead.end() :])
     words = phrase.split(" ", 1)
     verb, rest = words[0], (" " + words[1] if len(words) > 1 else "")
     low = verb.lower()
