@@ -238,3 +238,34 @@ def test_a_very_large_track_scans_the_nearest_lists_and_keeps_them_in_step(monke
     assert track.search(data[5], 1)[0][0] in (4, 5)  # row 4 now holds row 5's vector
     mine = {i for i, _ in track.search(data[4], 20, VectorFilter(owners=frozenset({7})))}
     assert mine and all(i in changed for i in mine)
+
+
+def test_after_a_start_with_nothing_to_embed_a_commit_reads_only_the_new_rows(data_dir):
+    """The background pass a commit nudges reads the rows above the last pass, not every table from the bottom
+    (it did so after any start that found everything embedded: two scans of every turn on each live commit)."""
+    from hearthd.formation.ledger import TurnIn
+    from tests.helpers import make_daemon, settle
+
+    daemon = make_daemon(data_dir)
+    settle(daemon)
+    many = [TurnIn("kitchen", "user", f"note number {i} about the garden shed") for i in range(3000)]
+    daemon.ops.conversation.commit_turns(many)
+    settle(daemon)
+    daemon.stop()
+
+    daemon = make_daemon(data_dir)
+    try:
+        settle(daemon)
+        steps = []
+        with daemon.store.reading() as mine:  # this thread's (settle's scans below), left out
+            pass
+        with daemon.store._readers._lock:
+            readers = [c for c in daemon.store._readers._all if c is not mine]
+        for conn in readers:  # every other read connection, the background pass's among them
+            conn.set_progress_handler(lambda: steps.append(1), 1000)
+        daemon.ops.conversation.commit_turns([TurnIn("kitchen", "user", "the shed key is under the pot")])
+        settle(daemon)
+        # 3000 turns scanned twice are some tens of thousands of steps; the new row alone, a handful
+        assert len(steps) < 5, len(steps)
+    finally:
+        daemon.stop()

@@ -136,6 +136,17 @@ class EmbeddingBackfill:
         self.embedder.retain({model_id})
         self.events.publish("embedder.active", model=model_id, dim=dim, previous=previous)
 
+    def _raise_watermarks(self, newest: dict[str, int]) -> None:
+        for name, top in newest.items():
+            self._watermarks[name] = max(self._watermarks.get(name, 0), top)
+
+    def _newest_ids(self) -> dict[str, int]:
+        with self.store.reading() as conn:
+            return {
+                t.name: conn.execute(f"SELECT coalesce(max(id), 0) FROM {t.table}").fetchone()[0]
+                for t in TRACKS.values()
+            }
+
     def _pending_count(self, model_id: str, above: dict[str, int] | None) -> int:
         total = 0
         with self.store.reading() as conn:
@@ -154,6 +165,9 @@ class EmbeddingBackfill:
         full = self._full or serving != model_id
         self._full = False
         above = None if full else self._watermarks
+        # A full pass covers every row there is now: the next nudge starts above them, even when none is pending
+        # (else each nudge after a start with nothing to embed would scan every table from the bottom).
+        newest = self._newest_ids() if full else None
         # Counted before the new space is served, so status never shows it searched with nothing pending.
         self.pending = self.total = self._pending_count(model_id, above)
         self.done = 0
@@ -164,6 +178,7 @@ class EmbeddingBackfill:
             # A model change: keep searching the current space while the new one is built beside it.
             self.store.begin_staging(model_id, dim)
         if not self.total:
+            self._raise_watermarks(newest or {})
             if self.store.staging_model == model_id:
                 self._promote(model_id, dim)
             return
