@@ -300,10 +300,12 @@ def answer_facts(store: Store, question: Question, scope: Scope, limit: int) -> 
                 match += f" AND x.object_entity IN ({_marks(objects)})"
                 args += objects
             # The newest MAX_CANDIDATES of a lookup are ranked (a person has a handful of allergies; a runaway
-            # list must not cost every live turn a sort of thousands).
+            # list must not cost every live turn a sort of thousands). "+x.id": found through the subject index,
+            # then sorted; ordered by the bare id the planner may walk every fact newest first instead (14 ms
+            # against 0.1 at 20k facts, on the live turn's path).
             sql = (
                 f"SELECT {FIELDS['facts']}, x.subject_entity FROM facts x WHERE x.id IN (SELECT x.id FROM facts x "
-                f"WHERE {match} AND x.predicate <> '{RULE}' AND {where} ORDER BY x.id DESC LIMIT {MAX_CANDIDATES}) "
+                f"WHERE {match} AND x.predicate <> '{RULE}' AND {where} ORDER BY +x.id DESC LIMIT {MAX_CANDIDATES}) "
                 f"ORDER BY x.importance DESC, x.valid_from DESC LIMIT ?"
             )
             for row in conn.execute(sql, [*args, *params, limit]):
