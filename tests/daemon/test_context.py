@@ -1,7 +1,7 @@
 """Context assembly: the [Turn context] preamble, its modes, scope, language and use counts."""
 
 from hearthd.memory.context import localized_now
-from tests.helpers import settle, wait_for
+from tests.helpers import settle
 
 
 def setup_facts(daemon, client):
@@ -26,15 +26,37 @@ def test_full_mode_gives_the_pinned_card_and_relevant_facts(daemon, client):
     assert ctx["message"] == block + "\n\ncan I eat peanuts at the party"
 
 
-def test_use_count_is_bumped_for_injected_facts(daemon, client):
+def test_use_count_is_bumped_for_injected_facts_in_one_write_per_batch(daemon, client):
     setup_facts(daemon, client)
+    daemon.recaller.usage.flush(wait=True)
+    rows_before = daemon.store.writer.rows_changed
     client.context("peanuts", speaker="alice")
+    client.context("can I eat peanuts", speaker="alice")
+    daemon.store.writer.write(lambda tx: None)  # anything queued is done
+    assert daemon.store.writer.rows_changed == rows_before  # a live turn queues no write of its own
+    daemon.recaller.usage.flush(wait=True)
     with daemon.store.reading() as conn:
-        wait_for(
-            lambda: conn.execute("SELECT use_count FROM facts WHERE text LIKE '%peanuts%'").fetchone()[0] == 1,
-            what="use_count bump",
-        )
+        used, last = conn.execute("SELECT use_count, last_used_at FROM facts WHERE text LIKE '%peanuts%'").fetchone()
+        assert used == 2 and last is not None
         assert conn.execute("SELECT use_count FROM facts WHERE text LIKE 'Grandmother%'").fetchone()[0] == 0
+
+
+def test_usage_pending_at_stop_is_written(data_dir):
+    from tests.helpers import make_daemon
+
+    daemon = make_daemon(data_dir)
+    fact = daemon.ops.curation.remember("I'm allergic to peanuts.", speaker="alice")["fact"]["id"]
+    daemon.recaller.usage.note([fact], 1_800_000_000.0)
+    daemon.stop()
+    daemon = make_daemon(data_dir)
+    try:
+        with daemon.store.reading() as conn:
+            assert conn.execute("SELECT use_count, last_used_at FROM facts WHERE id = ?", (fact,)).fetchone()[:] == (
+                1,
+                1_800_000_000.0,
+            )
+    finally:
+        daemon.stop()
 
 
 def test_other_voices_get_the_household_pool_only(daemon, client):

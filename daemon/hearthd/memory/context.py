@@ -227,13 +227,6 @@ def assemble(recaller: Recaller, settings: Settings, text: str, scope: Scope, sp
     preamble = render(localized_now(language), pinned, relevant, rules, language)
     injected = [f["id"] for f in rules + pinned + relevant]
     if injected:
-        now = time.time()
-        # A usage statistic: queued to the writer, the live turn does not wait for its commit.
-        store.writer.submit(
-            lambda tx: tx.executemany(
-                "UPDATE facts SET use_count = use_count + 1, last_used_at = ? WHERE id = ?",
-                [(now, i) for i in injected],
-            )
-        )
+        recaller.usage.note(injected, time.time())  # a usage statistic, written in batches
     result.update(preamble=preamble, message=f"{preamble}\n\n{text}", rules=rules, pinned=pinned, facts=relevant)
     return result

@@ -20,6 +20,7 @@ from ..store.tracks import TRACKS, Track
 from ..timeutil import iso
 from .hybrid import NAMED, Hit, TurnContext, fuse, named_weights, turns_that_may_lead
 from .search import Filters, Space, WordCounts, admissible, fts_search, vector_search
+from .usage import FactUse
 
 CANDIDATES = 100  # per track and method, before fusion
 METHODS = ("vector", "fts")  # the per-track retrieval methods fused by default
@@ -34,9 +35,11 @@ class Recaller:
         # thread has its own reader).
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="hearth-recall")
         self.word_counts = WordCounts(store)
+        self.usage = FactUse(store.writer)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
+        self.usage.flush(wait=True)
 
     def query_space(self, text: str, query_vector: np.ndarray | None = None) -> Space | None:
         """The query's vector in the searched space, or None (model not loaded yet, or failed): keyword only.
