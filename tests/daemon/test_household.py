@@ -428,3 +428,35 @@ def test_a_language_is_kept_and_asked_for_and_an_age_said_again_replaces_the_las
     assert "Polish" in hub.context("what language does my gran speak?", speaker="alice", band="high")["preamble"]
     ages = [f["object"] for f in current(hub) if f["object"].endswith("years old")]
     assert ages == ["seven years old"], ages
+
+
+def test_releases_and_moves_as_households_say_them(real_daemon, hub):
+    for said in (
+        "My sister Keziah is vegan.",
+        "My uncle Declan is a firefighter with Westmoor Fire and Rescue.",
+        "I run with the Harbourside Harriers every Sunday morning.",
+        "We've got a static caravan at Sandpiper Sands holiday park.",
+        "Rolo's grooming appointment is on Friday at 3pm.",
+        "My son Kit has guitar lessons on Tuesday at 5pm.",
+    ):
+        hub.remember(said, speaker="alice", valid_from="2026-01-01")
+    # what ends nothing: a plan, a question, someone else's retirement
+    for said in ("Keziah might eat meat again.", "Is Declan retired?", "My retired neighbour runs the allotments."):
+        hub.remember(said, speaker="alice", valid_from="2026-01-02")
+    values = {f["object"].lower() for f in current(hub)}
+    assert {"vegan", "firefighter", "static caravan"} <= values, values
+    for said in (
+        "keziah eats meat again now she gave up the whole plant based thing",
+        "declan retired last month they gave him a lovely send off",
+        "ive given up running my knees just cant take it anymore",
+        "um we sold the caravan in the end we just didnt use it enough",
+        "oh the groomer texted rolos been put back to saturday morning same place",  # "rolos": Rolo's
+        "kits guitar teacher has shifted him to thursdays at 4pm cos of her other students",
+    ):
+        hub.remember(said, speaker="alice", valid_from="2026-01-03")
+    facts = current(hub)
+    values = {f["object"].lower() for f in facts}
+    assert not values & {"vegan", "firefighter", "westmoor fire and rescue", "static caravan", "friday at 3pm"}, values
+    assert not any("harriers" in f["text"].lower() for f in facts)
+    events = {f["object"] for f in facts if f["predicate"] in ("appointment", "schedule")}
+    assert events == {"Saturday morning", "Thursdays at 4pm"}, events

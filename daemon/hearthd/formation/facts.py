@@ -163,9 +163,15 @@ GENERIC_EVENT = frozenset({"appointment", "appt", "booking", "lesson", "class", 
 
 
 def names_event(qualifier: str | None, said: frozenset[str]) -> bool:
-    """Whether a sentence's event words (`said`) name the event of this qualifier by what happens."""
-    specific = event_words(qualifier) - GENERIC_EVENT
-    return bool(specific) and specific <= said
+    """Whether a sentence's event words (`said`) name the event of this qualifier by what happens ("the groomer"
+    names the grooming appointment)."""
+    specific = {_event_stem(w) for w in event_words(qualifier) - GENERIC_EVENT}
+    return bool(specific) and specific <= {_event_stem(w) for w in said}
+
+
+def _event_stem(word: str) -> str:
+    word = re.sub(r"(?:ing|ers?|ed)$", "", word) if len(word) > 5 else word
+    return word[:-1] if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "ls" else word
 
 
 def same_event(a: str, b: str) -> bool:

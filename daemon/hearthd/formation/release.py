@@ -31,7 +31,9 @@ _OVER = re.compile(
     # "we've replaced the Skoda with a Yaris" (not "the plumber replaced a valve")
     r"(?:replaced|swapped|traded in) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
     r"no more|died|passed away|rehomed|broke up|broken up|split up|divorced|separated|stopped having|"
-    r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|moved out|"
+    r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|moved out|retired|"
+    # "keziah eats meat again now"
+    r"eats? meat again|eating meat again|back on (?:the )?meat|"
     # "we gave the piano away to my cousin"
     r"(?:gave|given|giving) (?:\w+ ){0,3}away|donated|"
     # "Leila's not vegetarian now", "isn't with Virgin these days"
@@ -63,7 +65,7 @@ _CUES = {
     "routine": r"stopped|quit|gave up|given up|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more",
     "schedule": r"stopped|no longer|anymore|any more|do|does|come|comes|cancell?ed",
     "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys",
-    "diet": r"vegetarian|vegan|pescatarian|eat|eats|diet",
+    "diet": r"vegetarian|vegan|pescatarian|eat|eats|eating|diet|meat",
     "pet": r"have|has|had|got|died|passed away|rehomed|lost|put down",
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
     "note": r"no longer|anymore|any more|not|n't",
@@ -144,10 +146,16 @@ def _names_it(row, said: set[str]) -> bool:
     content = {w.rstrip("s") for w in norm(row["object"]).split() if w not in _STOP}
     if content and content <= said:
         return True
+    if row["predicate"] == "diet" and "meat" in said and content & _MEAT_FREE:
+        return True  # "Keziah eats meat again": not vegan any more
+    if row["predicate"] in ("works_at", "works_as") and "retired" in said:
+        return True  # "Declan retired last month": no job of his holds
     if row["predicate"] == "pet":  # "we don't have the tortoise any more": the pet by its kind
         return bool({w.rstrip("s") for w in norm(row["qualifier"] or "").split()} & said)
     if row["predicate"] not in _BY_NAME:
         return False
+    if row["predicate"] == "routine" and content and _stem(norm(row["object"]).split()[0]) in {_stem(w) for w in said}:
+        return True  # "I've given up running": what one does, by its verb ("run with the Harbourside Harriers")
     if row["predicate"] == "owns" and content and norm(row["object"]).split()[-1].rstrip("s") in said:
         return True  # "we gave the piano away": the old upright piano, by what it is
     # a sentence's first word is capitalised whatever it is; an object's is a name
@@ -157,6 +165,15 @@ def _names_it(row, said: set[str]) -> bool:
         return True
     kind = {w.rstrip("s") for w in event_words(row["qualifier"])} - _STOP  # what happens, not how
     return row["predicate"] == "schedule" and bool(kind & said)
+
+
+_MEAT_FREE = frozenset({"vegan", "vegetarian", "veggie", "pescatarian", "plant"})
+
+
+def _stem(word: str) -> str:
+    """ "running" and "run", "swims" and "swim": one verb."""
+    word = re.sub(r"(?:ing|ed|s)$", "", word) if len(word) > 4 else word.rstrip("s")
+    return word[:-1] if len(word) > 2 and word[-1] == word[-2] else word
 
 
 def _subjects(tx, text: str, said: set[str], speaker: str | None, now: float) -> list[int]:
@@ -180,7 +197,8 @@ def named_subjects(conn, text: str, me: int | None, speaker_entity: int | None, 
         "SELECT DISTINCT a.entity_id, a.norm FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
         "WHERE e.merged_into IS NULL"
     ):
-        if row["norm"] and f" {row['norm']} " in lowered:
+        # "rolos been put back", "kits guitar teacher": a possessive as a speech recogniser writes it
+        if row["norm"] and (f" {row['norm']} " in lowered or f" {row['norm']}s " in lowered):
             found.append(row["entity_id"])
     if speaker_entity is not None:
         for word in _KIN.findall(text):

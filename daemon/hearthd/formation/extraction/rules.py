@@ -814,6 +814,9 @@ def _b_owns(m, ctx):
         rf"(?P<head>{_BRAND.pattern}(?: {_OWNABLE.pattern})?(?: {_BODY})?|"
         rf"{_OWNABLE.pattern}s?)"
         r"(?: (?:up |down |out )?(?:in|on|out) (?:the|my|our|his|her|their|front|back) [a-z]+(?: room)?)?"
+        # "a static caravan at Sandpiper Sands holiday park", "a boat moored at Porthleven": where it is kept
+        r"(?: (?:moored |parked |kept |sited )?(?:at|in|near) (?:the )?(?-i:[A-Z])[\w'\-]*"
+        r"(?: (?:(?-i:[A-Z])[\w'\-]*|holiday park|caravan park|marina|harbour))*)?"
         r"(?: (?:at home|as well|too))?",
         raw.strip(),
     )
