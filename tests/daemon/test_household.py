@@ -460,3 +460,17 @@ def test_releases_and_moves_as_households_say_them(real_daemon, hub):
     assert not any("harriers" in f["text"].lower() for f in facts)
     events = {f["object"] for f in facts if f["predicate"] in ("appointment", "schedule")}
     assert events == {"Saturday morning", "Thursdays at 4pm"}, events
+
+
+def test_a_split_ends_the_partner_unnamed_and_a_traded_in_car_is_gone(real_daemon, hub):
+    hub.remember("my mums boyfriend is called derek", speaker="alice", valid_from="2026-01-01")
+    hub.remember("My sister Nell is called Nell.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("We drive a blue Skoda Octavia.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("The neighbours split up their garden.", speaker="alice", valid_from="2026-01-02")
+    hub.remember("The car needs new tyres.", speaker="alice", valid_from="2026-01-02")
+    values = {f["object"].lower() for f in current(hub)}
+    assert {"derek", "blue skoda octavia"} <= values, values
+    hub.remember("um mum and her fella split up over the summer", speaker="alice", valid_from="2026-01-03")
+    hub.remember("oh we traded in the old car weve got a kia niro now", speaker="alice", valid_from="2026-01-03")
+    values = {f["object"].lower() for f in current(hub)}
+    assert "kia niro" in values and not values & {"derek", "blue skoda octavia"}, values

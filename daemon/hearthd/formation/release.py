@@ -30,6 +30,7 @@ _OVER = re.compile(
     r"moved out of|moved away from|is over|are over|finished with|switched (?:from|away from)|"
     # "we've replaced the Skoda with a Yaris" (not "the plumber replaced a valve")
     r"(?:replaced|swapped|traded in) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
+    r"traded (?:it |her |him |them )?in|part[- ]exchanged|"
     r"no more|died|passed away|rehomed|broke up|broken up|split up|divorced|separated|stopped having|"
     r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|moved out|retired|"
     # "keziah eats meat again now"
@@ -150,6 +151,10 @@ def _names_it(row, said: set[str]) -> bool:
         return True  # "Keziah eats meat again": not vegan any more
     if row["predicate"] in ("works_at", "works_as") and "retired" in said:
         return True  # "Declan retired last month": no job of his holds
+    if row["predicate"] == "family_member" and row["qualifier"] in _PARTNERS and said & _SPLIT:
+        return True  # "mum and her fella split up": her partner, whatever his name
+    if row["predicate"] == "owns" and said & _VEHICLE and " drives " in f" {row['text'].lower()} ":
+        return True  # "we traded in the old car": the one the household drives
     if row["predicate"] == "pet":  # "we don't have the tortoise any more": the pet by its kind
         return bool({w.rstrip("s") for w in norm(row["qualifier"] or "").split()} & said)
     if row["predicate"] not in _BY_NAME:
@@ -167,6 +172,11 @@ def _names_it(row, said: set[str]) -> bool:
     return row["predicate"] == "schedule" and bool(kind & said)
 
 
+_PARTNERS = frozenset(
+    {"partner", "girlfriend", "boyfriend", "husband", "wife", "fiance", "fiancee", "fiancé", "fiancée"}
+)
+_SPLIT = frozenset({"split", "broke", "broken", "divorced", "separated"})
+_VEHICLE = frozenset({"car", "van", "motorbike", "motorcycle", "motor"})
 _MEAT_FREE = frozenset({"vegan", "vegetarian", "veggie", "pescatarian", "plant"})
 
 

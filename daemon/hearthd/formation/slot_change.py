@@ -81,7 +81,8 @@ _CAPITALISED = rf"(?:the )?{_NAME_WORD}(?: (?:{_NAME_WORD}|of|&))*"
 # Where a value said in lower case (as a speech recogniser writes it) ends.
 _LOWER_END = re.compile(
     r"[,.;:!?]| (?:now|today|yesterday|instead|this|last|next|and|so|but|because|as|since|from|he|she|they|we|i|"
-    r"it|his|her|their|our|my|for|on|in|at|with|near|to|shes|hes|theyre|were|ive|im|its|thats|last|bless)\b"
+    r"it|his|her|their|our|my|for|on|in|at|with|near|to|shes|hes|theyre|were|ive|im|its|thats|last|bless|cos|coz|"
+    r"after|before|when|who|which|where)\b"
 )
 
 
