@@ -46,6 +46,8 @@ PHRASES = {"rule", "routine", "note", "schedule", "appointment"}
 # Session 12 (2026-12-02) tuned on dev 8-10, then dev 12 (written that day; 0.836 / 0.424 on the session's starting
 # code) and wrote extract_heldout13 after the code, scored once. The scorer reads a rule's "{subject}" as "me" since
 # then ("Call {subject} Yaw" is "call me Yaw"): the figures above were taken without it (it moves them by <0.01).
+# Since session 14 a set's studies_at is matched as the school note the product keeps (STORED_AS): set 15 reads
+# 0.840 / 0.523 with it on session 13's code, where it read 0.827 / 0.515 (set 16: 0.844 / 0.566 for 0.833 / 0.559).
 SETS = {
     "extract_dev": "dev set 1 (tuned on after its first score)",
     "extract_dev2": "dev set 2 (tuned on after its first score)",
@@ -62,6 +64,10 @@ SETS = {
     "extract_heldout13": "set 13 (first score 0.817 / 0.475; not tuned on, but after more rounds)",
     "extract_heldout14": "held-out set 14 (written after session 12's code, scored once, not tuned on)",
     "extract_heldout15": "held-out set 15 (written after session 13's code, scored once, not tuned on)",
+    "extract_heldout16": "dev set 16 (first score 0.833 / 0.559 on session 14's start, then tuned on)",
+    "extract_heldout17": "set 17 (written during session 14; 0.912 / 0.542 on its start, 0.908 / 0.582 when scored; "
+    "then read)",
+    "extract_heldout18": "held-out set 18 (written after session 14's code, scored once: 0.878 / 0.520 on its start)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
@@ -70,7 +76,11 @@ FORGETTING = {
     "forgetting_dev2": "suite 2 (tuned on after its first score)",
     "forgetting_heldout2": "suite 3 (first score 16/30, then tuned on)",
     "forgetting_heldout4": "suite 4 (first score 7/30; events and releases tuned on in session 13)",
-    "forgetting_heldout5": "suite 5 (written after session 13's code, scored once, not tuned on; 11/30 on its start)",
+    "forgetting_heldout5": "suite 5 (written after session 13's code, scored once; 11/30 on its start; its failures "
+    "read in session 14)",
+    "forgetting_heldout6": "suite 6 (first score 11/30 on session 14's start, then tuned on)",
+    "forgetting_heldout7": "suite 7 (written during session 14; 7/30 on its start and when scored; then tuned on)",
+    "forgetting_heldout8": "suite 8 (written after session 14's code, scored once: 13/30 at its start, 19/30 at end)",
 }
 
 
