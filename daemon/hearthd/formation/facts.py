@@ -334,8 +334,9 @@ class _Decision:
 def _close_slot(plan: _Decision, fact: FactIn, current: list, valid_from: float, rules: FactRules) -> None:
     """One occupation: a new job closes the role and the employer stated before, not those said with it. And the
     fact a new value was said to replace ("the honda went back, she's got a mazda"), whatever its predicate."""
-    if fact.replaces in {r["id"] for r in current} and fact.replaces not in {c for c, _ in plan.close}:
-        plan.close.append((fact.replaces, "replaced"))
+    replaced = fact.replaces
+    if replaced is not None and replaced in {r["id"] for r in current} and replaced not in {c for c, _ in plan.close}:
+        plan.close.append((replaced, "replaced"))
     slot = rules.slots.get(fact.predicate)
     if not slot:
         return
