@@ -262,13 +262,21 @@ class Hearthd:
                 time.sleep(interval)
 
     def ready_client(self, timeout: float = 900):
-        """An admin client once the API answers, the model is loaded and every row is embedded."""
+        """An admin client once the API answers, the model is loaded, every row is embedded and searched: the
+        vector tracks and the keyword index loaded (nothing pending shows before the tracks load, and a 100k
+        store loads them for seconds, which the first timed requests would otherwise share the CPU with)."""
         self.wait_api(120)
         client = self.client()
 
         def ready():
             s = client.status()
-            return s["embedder"]["state"] == "ready" and not s["embedding"]["pending"]
+            embedding = s["embedding"]
+            return (
+                s["embedder"]["state"] == "ready"
+                and not embedding["pending"]
+                and embedding["searched_model"] == s["embedder"]["active_model"]
+                and embedding["keywords_ready"]
+            )
 
         wait_for(ready, timeout, what="the model loaded and the tracks embedded")
         return client
