@@ -1033,7 +1033,12 @@ POSITIVES = [
     pos("the wifi password is bluefinch42", ("note", "bluefinch42"), subject="household"),
     pos("Biscuit is our springer spaniel", ("pet", "Biscuit")),
     pos("i play netball for the county under 17s", ("likes", "netball")),
-    pos("my little brother Rory's teacher this year is Mrs Okafor", ("family_member", "Mrs Okafor"), subject="Rory"),
+    pos(
+        "my little brother Rory's teacher this year is Mrs Okafor",
+        ("family_member", "Mrs Okafor"),
+        ("family_member", "Rory"),  # the little brother is kin, said beside what is said of him
+        subject="Rory",
+    ),
     pos("the dentist rang, my appointment's moved to the 16th", ("appointment", "the 16th")),
     pos("Rory goes to St Oswald's primary school", ("note", "St Oswald's primary school"), subject="Rory"),
     pos("we live on Alder Road in Otley", ("lives_in", "Alder Road, Otley"), subject="household"),

@@ -279,7 +279,13 @@ def _without_social_aside(found: list[Candidate]) -> list[Candidate]:
     subject's relation); the relation alone is a fact only when nothing else is said of them ("Siobhan next door
     has a spare key")."""
     about = {c.subject.name for c in found if c.subject is not None and c.subject.name}
-    return [c for c in found if not (c.predicate == "family_member" and c.qualifier not in _KIN and c.object in about)]
+    return [c for c in found if not (c.predicate == "family_member" and not _is_kin(c.qualifier) and c.object in about)]
+
+
+def _is_kin(qualifier: str | None) -> bool:
+    """ "brother", and "older brother", "twin brother", "baby daughter": kin, whatever the adjective."""
+    words = (qualifier or "").split()
+    return bool(words) and (qualifier in _KIN or words[-1] in _KIN)
 
 
 _TAG_QUESTION = re.compile(
