@@ -455,7 +455,8 @@ def _upkeep_appointment(m, ctx, event: str) -> list[Candidate]:
         return []
     q = _qualifier(f"{thing} {event}")
     when = when_said(m.group("when"))
-    return [replace(ctx.cand("appointment", when, f"{{subject}}: the {q} is {_on(when)}", q), subject=HOUSEHOLD)]
+    c = ctx.cand("appointment", when, f"{{subject}}: the {q} is {_on(when)}", q)
+    return [c if re.match(r"my\b", ctx.clause, re.I) else replace(c, subject=HOUSEHOLD)]  # "my car's MOT": mine
 
 
 _DONE_AS = {
@@ -746,7 +747,8 @@ EVENT_RULES_SRC = [
         "appointment",
         rf"^I (?:also |now |still )?(?:have got|am having|have) (?:{_DET} )?(?:(?P<pro>{PRO})(?:'s)? )?(?P<mods>{_MOD})"
         rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?(?P<with>(?!half\b|quarter\b|noon\b|midday\b)[a-z]+))?"
-        rf"(?: booked(?: in)?(?: for)?)? "
+        # "a haircut booked at Snippers on Friday": where it is booked, left to the sentence
+        rf"(?: booked(?: in)?(?: for)?(?: (?:at|with) (?:the )?[\w'\-]+)?)? "
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_have_event,
         False,
@@ -855,7 +857,7 @@ EVENT_RULES_SRC = [
     # "the boiler service is wednesday morning": the upkeep of a thing of the house, booked once
     (
         "appointment",
-        rf"^(?:the|our) (?:(?P<thing>{_SERVICED}|(?-i:[A-Z])[\w\-]+(?=(?:'s|s)? mot\b))(?:'s|s)? )?"
+        rf"^(?:the|our|my) (?:(?P<thing>{_SERVICED}|(?-i:[A-Z])[\w\-]+(?=(?:'s|s)? mot\b))(?:'s|s)? )?"
         rf"(?P<ev>service|servicing|mot|inspection|safety check|"
         rf"check|repair|sweep|clean) (?:is|is due|is booked for|is booked in for|has been booked for|is now|"
         rf"{_MOVED}) (?:now )?(?P<when>{_ONE_OFF}){_TAIL}",
