@@ -474,3 +474,23 @@ def test_a_split_ends_the_partner_unnamed_and_a_traded_in_car_is_gone(real_daemo
     hub.remember("oh we traded in the old car weve got a kia niro now", speaker="alice", valid_from="2026-01-03")
     values = {f["object"].lower() for f in current(hub)}
     assert "kia niro" in values and not values & {"derek", "blue skoda octavia"}, values
+
+
+def test_who_has_a_pet_or_a_helper_loses_them_when_they_are_named_and_lower_case_i_speaks(real_daemon, hub):
+    hub.remember("we have two hamsters nugget and waffle", speaker="alice", valid_from="2026-01-01")
+    hub.remember(
+        "our childminder is mrs pettigrew she has the kids after school", speaker="alice", valid_from="2026-01-01"
+    )
+    hub.remember("I'm vegan, so no meat or dairy suggestions please.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("My mobile is with Tessaro.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("Waffle is looking a bit tired today.", speaker="alice", valid_from="2026-01-02")  # ends nothing
+    for said in (
+        "Sadly Nugget died last night. The kids are upset.",
+        "Mrs Pettigrew has retired, so the kids now go to a new childminder called Sunniva Blake.",
+        "um i actually gave up being vegan im eating everything again now",
+        "um scrap that tessaro was rubbish signal, ive gone to kitefone",
+    ):
+        hub.remember(said, speaker="alice", valid_from="2026-01-03")
+    values = {f["object"].lower() for f in current(hub)}
+    assert {"waffle", "sunniva blake", "kitefone"} <= values, values
+    assert not values & {"nugget", "mrs pettigrew", "vegan", "tessaro"}, values

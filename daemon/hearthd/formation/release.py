@@ -82,7 +82,8 @@ _STOP = frozenset(
     "a an the my our his her their to at in on of for and or with go goes going do does doing is are be "
     "every each week weekly day daily morning evening night".split()
 )
-FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|I'm|I've)\b")
+# "i", "im", "ive": as a speech recogniser writes them
+FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|I'm|I've|i|i'm|i've|im|ive)\b")
 _WE = re.compile(r"\b(?:we|our|us)\b", re.I)
 # "mum's", and "mums" as a speech recogniser writes it
 _KIN = re.compile(rf"\b({'|'.join(sorted(KIN_WORDS, key=len, reverse=True))})(?='s\b|s'|s\b|\b)", re.I)
@@ -114,10 +115,12 @@ def release(tx, text: str, speaker: str | None, said_at: float, source: str, kee
         return []
     marks = ", ".join("?" * len(subjects))
     # Only what held when it was said, not what a later sentence of the same session states.
+    # ... and the pets and people they are who have them ("Nugget died", "Mrs Pettigrew has retired")
     rows = tx.execute(
-        f"SELECT id, predicate, object, qualifier, text FROM facts WHERE subject_entity IN ({marks}) "
+        f"SELECT id, predicate, object, qualifier, text FROM facts WHERE (subject_entity IN ({marks}) "
+        f"OR (object_entity IN ({marks}) AND predicate IN ('pet', 'family_member'))) "
         "AND status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?",
-        (*subjects, speaker, said_at),
+        (*subjects, *subjects, speaker, said_at),
     ).fetchall()
     kept = set(keep)
     rows = [r for r in rows if r["id"] not in kept]

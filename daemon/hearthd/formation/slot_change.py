@@ -32,7 +32,7 @@ from .reschedule import CHANGE
 # Besides the cues of a moved event: what says a value is new.
 _NEW = re.compile(
     r"\b(?:new|left|started|starting|joined|switched|swapped|gone over|went over|these days|bought|sold|traded|"
-    r"went back|gone back|(?:didn't|did not|never) (?:work out|settle))\b",
+    r"went back|gone back|gone to|gone over to|(?:didn't|did not|never) (?:work out|settle))\b",
     re.I,
 )
 

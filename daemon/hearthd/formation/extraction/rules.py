@@ -597,6 +597,7 @@ _HIRED_HELP = {
 
 # Who lives or works in the household for a time: a role that ends ("Tomasz moved out", "Danuta has retired").
 HOUSEHOLD_ROLES = frozenset(_HIRED_HELP | {"lodger", "flatmate", "housemate", "tutor", "piano teacher"})
+_NEW_ROLE = _alt(sorted(HOUSEHOLD_ROLES))
 
 
 def _pet(name: str | None, kind: str, ctx: _Ctx, count: str = "a") -> Candidate | None:
@@ -1418,6 +1419,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf" (?:(?:a|an) (?:woman|man|girl|guy|lad|lass|bloke) (?:called|named) )?(?P<obj>(?!(?:Dr|Doctor)\b){NAME})"
         r"(?: now| these days)?$",
         _b_partner,
+        False,
+    ),
+    # "so the kids now go to a new childminder called Sunniva Blake": a new one in a household's role, named
+    (
+        "family_member",
+        # (not "Walter has a new carer called Ayodele": Walter's, read when the clause is about him)
+        rf"^(?!.*\b(?:has|have|'s got|'ve got)\b).*?\b(?:a|our|the) new (?P<rel>{_NEW_ROLE}) (?:called|named) "
+        rf"(?P<obj>{NAME})(?:$|(?=,|\s+(?:who|and|from|in)\b))",
+        _b_family_named,
         False,
     ),
     # "Walter has a new carer called Ayodele": one who is known by their role, named
