@@ -494,3 +494,16 @@ def test_who_has_a_pet_or_a_helper_loses_them_when_they_are_named_and_lower_case
     values = {f["object"].lower() for f in current(hub)}
     assert {"waffle", "sunniva blake", "kitefone"} <= values, values
     assert not values & {"nugget", "mrs pettigrew", "vegan", "tessaro"}, values
+
+
+def test_a_short_name_is_the_one_relative_whose_name_it_begins_and_never_a_guess_between_two(real_daemon, hub):
+    hub.remember("Our son Rafferty goes to Elmcroft Primary.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("My daughter Samantha is allergic to kiwi.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("My nephew Samuel lives in Leeds.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("right so raff started at kingsmoor academy this week", speaker="alice", valid_from="2026-01-02")
+    hub.remember("Sam loves horses.", speaker="alice", valid_from="2026-01-02")  # Samantha or Samuel: neither
+    facts = current(hub)
+    school = next(f for f in facts if f["object"] == "Kingsmoor Academy")
+    assert school["subject"] == "Rafferty", school  # one son, known by both names
+    sam = next(f for f in facts if f["object"] == "horses")
+    assert sam["subject"] == "Sam"

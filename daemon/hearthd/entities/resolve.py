@@ -226,10 +226,28 @@ def _named(tx, key: str, kind: str, speaker_entity: int | None) -> int | None:
         (speaker_entity or -1, key),
     ).fetchall()
     if not rows:
-        return None
+        return _by_short_name(tx, key, kind, speaker_entity)
     same_kind = [r for r in rows if r["kind"] == kind] or rows
     best = max(same_kind, key=lambda r: (r["mine"], r["speaks"], r["id"]))
     return best["id"]
+
+
+def _by_short_name(tx, key: str, kind: str, speaker_entity: int | None) -> int | None:
+    """ "raff" for Rafferty, "fen" for Fenella: the one relative of the speaker or the household whose name begins
+    with it (three letters or more), known by it too from then on; none when two could be meant."""
+    if len(key) < 3 or " " in key or speaker_entity is None:
+        return None
+    rows = tx.execute(
+        "SELECT DISTINCT e.id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
+        "JOIN entity_relations r ON r.to_entity = e.id "
+        "WHERE substr(a.norm, 1, ?) = ? AND a.norm <> ? AND e.kind = ? AND e.merged_into IS NULL "
+        "AND (r.from_entity = ? OR r.from_entity IN (SELECT id FROM entities WHERE kind = 'household'))",
+        (len(key), key, key, kind, speaker_entity),
+    ).fetchall()
+    if len(rows) != 1:
+        return None
+    add_alias(tx, rows[0]["id"], key)
+    return rows[0]["id"]
 
 
 def resolve(tx, mention: MentionLike | None, speaker_id: str | None, now: float) -> int:
