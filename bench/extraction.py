@@ -67,7 +67,8 @@ SETS = {
     "extract_heldout16": "dev set 16 (first score 0.833 / 0.559 on session 14's start, then tuned on)",
     "extract_heldout17": "set 17 (written during session 14; 0.912 / 0.542 on its start, 0.908 / 0.582 when scored; "
     "then read)",
-    "extract_heldout18": "held-out set 18 (written after session 14's code, scored once: 0.878 / 0.520 on its start)",
+    "extract_heldout18": "set 18 (written during session 14, scored once: 0.878 / 0.520 on its start; then read)",
+    "extract_heldout19": "held-out set 19 (written after session 14's code, scored once: 0.912 / 0.585 on its start)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
@@ -80,7 +81,8 @@ FORGETTING = {
     "read in session 14)",
     "forgetting_heldout6": "suite 6 (first score 11/30 on session 14's start, then tuned on)",
     "forgetting_heldout7": "suite 7 (written during session 14; 7/30 on its start and when scored; then tuned on)",
-    "forgetting_heldout8": "suite 8 (written after session 14's code, scored once: 13/30 at its start, 19/30 at end)",
+    "forgetting_heldout8": "suite 8 (written during session 14: 13/30 at its start, 19/30 then; then tuned on)",
+    "forgetting_heldout9": "suite 9 (written after session 14's code, scored once: 11/30 at its start, 16/30 at end)",
 }
 
 
