@@ -1069,6 +1069,16 @@ POSITIVES = [
         ("schedule", "Saturday at 9am"),
         subject="Arlo",
     ),
+    pos(
+        "My older brother Anselm lives in Berlin.",
+        ("family_member", "Anselm"),
+        ("lives_in", "Berlin"),
+        subject="Anselm",
+    ),
+    pos("my little sister maya loves horses", ("family_member", "Maya"), ("likes", "horses"), subject="Maya"),
+    pos("i have a haircut booked at snippers on friday at eleven", ("appointment", "Friday at eleven")),
+    pos("My car's MOT is due on the 28th of July.", ("appointment", "28th of July")),
+    pos("Our boiler service is due on the 3rd of March.", ("appointment", "3rd of March"), subject="household"),
 ]
 
 NEGATIVES = [
