@@ -65,9 +65,8 @@ class FactIn:
     object_mention: Any = None  # the entity a relation fact's object names
     subject_entity: int | None = None  # resolved in the write (or given)
     object_entity: int | None = None
-    replaces: int | None = (
-        None  # the fact this one's value replaces, as said ("the honda went back, she's got a mazda")
-    )
+    # the fact whose value this one replaces, as said ("the honda went back, she's got a mazda")
+    replaces: int | None = None
 
 
 @dataclass

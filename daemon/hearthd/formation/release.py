@@ -26,8 +26,8 @@ from .facts import event_words
 
 _OVER = re.compile(
     r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|got rid of|"
-    r"grew out of|grown out of|has left|have left|left his|left her|left the|left their|retired from|"
-    r"moved out of|moved away from|is over|are over|finished with|switched (?:from|away from)|"
+    r"grew out of|grown out of|has left|have left|left his|left her|left the|left their|"
+    r"moved away from|is over|are over|finished with|switched (?:from|away from)|"
     # "we've replaced the Skoda with a Yaris" (not "the plumber replaced a valve")
     r"(?:replaced|swapped|traded in) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
     r"traded (?:it |her |him |them )?in|part[- ]exchanged|"

@@ -21,8 +21,8 @@ from .release import FIRST_PERSON, is_said_as_fact, named_subjects
 
 CHANGE = re.compile(
     r"\b(?:now|moved?|moves|moving|changed?|changes|rebook(?:ed)?|re-?booked|rescheduled?|postponed|put back|"
-    r"pushed back|brought forward|switched|instead|from next week|from now on|pushed|back to|forward to|shifted|"
-    r"put back|from next month)\b",
+    r"pushed|brought forward|switched|instead|from next week|from now on|back to|forward to|shifted|"
+    r"from next month)\b",
     re.I,
 )
 EVENTS = ("appointment", "schedule")
