@@ -4,6 +4,8 @@ import sqlite3
 import numpy as np
 import pytest
 
+from tests.helpers import wait_for
+
 from hearthd.store.connection import open_connection
 from hearthd.store.database import Store
 from hearthd.store.migrations import SCHEMA_VERSION, SchemaTooNewError, migrate
@@ -269,3 +271,33 @@ def test_after_a_start_with_nothing_to_embed_a_commit_reads_only_the_new_rows(da
         assert len(steps) < 5, len(steps)
     finally:
         daemon.stop()
+
+
+def test_the_wal_is_checkpointed_beside_the_writer_not_by_a_commit(data_dir, monkeypatch):
+    """A commit never copies the WAL into the database (SQLite's automatic checkpoint would, on whichever commit
+    passes 1,000 pages): the writer's own threshold is a far backstop, and a thread of the store's copies the
+    frames in the background a moment after writes."""
+    from hearthd.store import wal
+
+    monkeypatch.setattr(wal, "DELAY_SECONDS", 0.05)
+    data_dir.mkdir(parents=True)
+    store = Store(data_dir)
+    try:
+        autocheckpoint = store.writer.run_job(lambda conn: conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0])
+        assert autocheckpoint == wal.BACKSTOP_PAGES > 1000
+        text = "a long enough sentence to fill pages " * 40
+        for i in range(30):
+            store.writer.write(
+                lambda tx, i=i: tx.execute(
+                    "INSERT INTO speakers(id, name, created_at) VALUES (?, ?, 0)", (f"s{i}", f"{text}marker-{i}")
+                )
+            )
+        # The rows' bytes reach the database file itself, with no commit after the last and nobody else here
+        # checkpointing.
+        wait_for(lambda: b"marker-29" in store.path.read_bytes(), timeout=10, what="a background checkpoint")
+        assert store.checkpointer.checkpoints >= 1
+        with store.reading() as conn:
+            assert conn.execute("SELECT count(*) FROM speakers").fetchone()[0] == 30
+    finally:
+        store.close()
+    assert not store.checkpointer._thread.is_alive()

@@ -23,6 +23,9 @@ from .service import BACKGROUND_BATCH, EmbedderNotReady, Priority, TextEmbedder
 log = logging.getLogger(__name__)
 
 PROGRESS_EVERY_SECONDS = 1.0
+# From a wake to the pass: the commit that woke us answers its caller (a live turn's reply) before embedding
+# competes with it for the cores and the GIL, and the commits of that moment are embedded together.
+SETTLE_SECONDS = 0.03
 
 
 class EmbeddingBackfill:
@@ -74,9 +77,9 @@ class EmbeddingBackfill:
         self._load_keywords()
         while not self._stop.is_set():
             self._wake.wait(timeout=30)
-            self._wake.clear()
-            if self._stop.is_set():
+            if self._stop.wait(SETTLE_SECONDS):
                 return
+            self._wake.clear()
             if not self.embedder.ready:
                 continue
             try:

@@ -16,6 +16,7 @@ from .keywords import KeywordTrack
 from .migrations import check_not_newer, migrate
 from .tracks import TRACKS, Track
 from .vectors import OwnerCodes, VectorTrack, decode
+from .wal import BACKSTOP_PAGES, WalCheckpointer
 from .writer import Writer, WriteTx
 
 log = logging.getLogger(__name__)
@@ -93,7 +94,12 @@ class Store:
         except BaseException:
             conn.close()
             raise
-        self.writer = Writer(conn, on_commit=self._refresh_touched, before_commit=_collect_changes)
+        conn.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")
+        self.checkpointer = WalCheckpointer(self.path)
+        self.writer = Writer(
+            conn, on_commit=self._refresh_touched, before_commit=_collect_changes, committed=self.checkpointer.written
+        )
+        self.checkpointer.start()
         self._readers = ReadConnections(self.path)
         self._snapshots: dict[int, tuple[sqlite3.Connection, threading.Event]] = {}  # endable ones, by id
         self._snapshots_lock = threading.Lock()
@@ -461,5 +467,6 @@ class Store:
         return sum(p.stat().st_size for p in self.path.parent.glob(self.path.name + "*") if p.exists())
 
     def close(self) -> None:
+        self.checkpointer.close()
         self.writer.close()
         self._readers.close()

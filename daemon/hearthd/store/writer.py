@@ -69,10 +69,12 @@ class Writer:
         conn: sqlite3.Connection,
         on_commit: Callable[[WriteTx], None] | None = None,
         before_commit: Callable[[WriteTx], None] | None = None,
+        committed: Callable[[], None] | None = None,
     ):
         self._conn = conn
         self._on_commit = on_commit
         self._before_commit = before_commit
+        self._committed = committed  # told of every commit, first (the WAL's checkpointer)
         self._queue: queue.Queue = queue.Queue()
         self._closed = False
         self._submit_lock = threading.Lock()  # a job is queued before close's stop marker, or refused
@@ -156,6 +158,8 @@ class Writer:
             self._rollback()
             future.set_exception(RuntimeError("a writer job left a transaction open; it was rolled back"))
             return
+        if self._committed is not None:  # a job may have written outside a transaction of ours
+            self._committed()
         future.set_result(result)
 
     def _run_tx(self, fn, future: Future) -> None:
@@ -170,6 +174,8 @@ class Writer:
             self._rollback()
             future.set_exception(exc)
             return
+        if self._committed is not None:
+            self._committed()
         if tx.touched and self._on_commit is not None:
             try:
                 self._on_commit(tx)
