@@ -4,12 +4,11 @@ import sqlite3
 import numpy as np
 import pytest
 
-from tests.helpers import wait_for
-
 from hearthd.store.connection import open_connection
 from hearthd.store.database import Store
 from hearthd.store.migrations import SCHEMA_VERSION, SchemaTooNewError, migrate
 from hearthd.store.vectors import HOUSEHOLD, VectorFilter, VectorTrack, decode, encode
+from tests.helpers import wait_for
 
 
 def test_migrations_are_idempotent_and_recorded(data_dir):
