@@ -886,7 +886,7 @@ POSITIVES = [
     pos("we all support everton in this house even the dog", ("likes", "everton"), subject="household"),
     pos("ravi doesnt like spicy food at all so go easy", ("dislikes", "spicy food"), subject="Ravi"),
     pos("Oh hiya, I'm Nkechi by the way, nice to meet you properly.", ("name", "Nkechi")),
-    pos("i dont eat pork im halal", ("diet", "halal")),
+    pos("i dont eat pork im halal", ("diet", "halal"), ("note", "does not eat pork")),
     pos("ive got a hair appointment at half three on friday", ("appointment", "Friday at half three")),
     pos("The car's booked in for its MOT on the 23rd of May.", ("appointment", "23rd of May"), subject="household"),
     pos("i live in leeds sorry i mean leicester", ("lives_in", "Leicester")),
@@ -1079,9 +1079,47 @@ POSITIVES = [
     pos("i have a haircut booked at snippers on friday at eleven", ("appointment", "Friday at eleven")),
     pos("My car's MOT is due on the 28th of July.", ("appointment", "28th of July")),
     pos("Our boiler service is due on the 3rd of March.", ("appointment", "3rd of March"), subject="household"),
+    # session 15: a job said with "claims", languages "a bit of", learning one, health, foods left out, where one
+    # was born or grew up, keen doers, retirement, blood type, the house's kit, providers "from"
+    pos("I work as a claims handler.", ("works_as", "claims handler")),
+    pos(
+        "um so i work at garrowby insurance as a claims handler",
+        ("works_at", "Garrowby Insurance"),
+        ("works_as", "claims handler"),
+    ),
+    pos("I speak Portuguese and a bit of Welsh.", ("speaks", "Portuguese"), ("speaks", "Welsh")),
+    pos("I'm learning Japanese at the moment.", ("note", "learning Japanese")),
+    pos("I have type 2 diabetes.", ("note", "has type 2 diabetes")),
+    pos("my dad has type two diabetes", ("note", "has type 2 diabetes"), subject="my father"),
+    pos("I'm diabetic.", ("note", "diabetic")),
+    pos("I was diagnosed with ADHD last year.", ("note", "has ADHD")),
+    pos("I don't eat pork.", ("note", "does not eat pork")),
+    pos("I grew up in Port Emrys.", ("note", "grew up in Port Emrys")),
+    pos("Ada was born last week.", ("note", "born last week"), subject="Ada"),
+    pos("I'm a keen birdwatcher.", ("likes", "birdwatching")),
+    pos("my dad is a keen tennis player", ("likes", "tennis"), subject="my father"),
+    pos("I retired from the post office last year.", ("note", "retired from the post office")),
+    pos("My blood type is O negative.", ("note", "blood type O negative")),
+    pos("I own a 1972 Triumph Spitfire.", ("owns", "1972 Triumph Spitfire")),
+    pos(
+        "We've got solar panels and a Tesla Powerwall.",
+        ("owns", "solar panels"),
+        ("owns", "Tesla Powerwall"),
+        subject="household",
+    ),
+    pos("Our electricity comes from Borealis Energy.", ("note", "Borealis Energy"), subject="household"),
+    pos("We get our electricity from Borealis Energy.", ("note", "Borealis Energy"), subject="household"),
+    # said as facts since session 15: where one was born, and a food someone leaves out, are notes
+    pos("I was born in Porto.", ("note", "born in Porto")),  # a note, not where one lives
+    pos("in this house we don't eat pork", ("note", "does not eat pork"), subject="household"),
+    pos("I don't eat halal meat.", ("note", "does not eat halal meat")),  # no diet of its own
 ]
 
 NEGATIVES = [
+    neg("She claims she is a nurse."),
+    neg("I have me and my two kids to feed."),
+    neg("i dont eat out much"),
+    neg("I'm a big eater."),
     # casual forms, not statements
     neg("hiya i'm knackered"),
     neg("hey it's raining again"),
@@ -1206,7 +1244,6 @@ NEGATIVES = [
     neg("My sister is French."),
     neg("I have a cold."),
     neg("Our neighbours have a dog called Rex."),
-    neg("I was born in Porto."),
     neg("I used to work as a nurse."),
     neg("I don't usually drink coffee."),
     neg("We moved to a bigger flat."),
@@ -1330,7 +1367,6 @@ NEGATIVES = [
     neg("stop it"),
     neg("can you stop saying that"),
     neg("remind me to call mum when I get home"),
-    neg("in this house we don't eat pork"),
     neg("in this house no one is allowed sweets"),
     neg("Karim said he's thinking of becoming a pilot"),
     neg("Tom doesn't work at Elia anymore"),
@@ -1447,7 +1483,6 @@ NEGATIVES = [
     neg("I'm planning a trip to Rome in May."),
     neg("I used to work for the council as a planning officer."),
     neg("I was a nurse well a nurse practitioner then"),
-    neg("I don't eat halal meat."),
     neg("I like my steak well done now"),
     neg("my stepdad kwame used to drive a vintage mini"),
     neg("is there a lawnmower in the shed"),

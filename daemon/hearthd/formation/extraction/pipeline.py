@@ -396,10 +396,17 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         if all(c.predicate in _RELATIONS for c in facts):
             # "I'm vegan, have been for years", "i hate mushrooms cant even look at them": the statement, then an
             # aside that is no part of it (a relative named in it is found either way)
-            for part in _without_aside(clause) + (_run_on(clause) if lowercase and not facts else []):
+            run_on = _run_on(clause) if lowercase and not facts else []
+            for part in _without_aside(clause) + run_on:
                 head = casual(_strip_trailing(part), greeted, s)
                 if more := [c for c in _clause_facts(head, replace(ctx, clause=head), discourse) if c not in facts]:
                     facts += [c for c in more if c.predicate not in _RELATIONS or not facts]
+                    if part not in run_on:  # "i dont eat pork im halal": the statement run on after it too
+                        for tail in run_on:
+                            tail = casual(_strip_trailing(tail), greeted, s)
+                            facts += [
+                                c for c in _clause_facts(tail, replace(ctx, clause=tail), discourse) if c not in facts
+                            ]
                     break
         out += facts
     if asked and not out:

@@ -488,6 +488,19 @@ def _b_not_eating(m, ctx):
     return [_diet_candidate(_DIET_FROM_NOT_EATING[food], ctx, f"{{subject}} does not eat {food}")]
 
 
+_NOT_FOODS = set(
+    "much out a lot anything enough properly well late early after before at until till there here that it them "
+    "this those these meals meal breakfast lunch dinner tea supper".split()
+)
+
+
+def _b_does_not_eat(m, ctx):
+    food = m.group("obj").lower()
+    if set(food.split()) & _NOT_FOODS or food.split()[0] in _FUNCTION_WORDS.split():
+        return []
+    return [ctx.cand("note", f"does not eat {food}", f"{{subject}} does not eat {food}")]
+
+
 # Languages by name: "I speak Dutch and a little Italian", "Gran only speaks Polish", "Welsh is my first language".
 _LANGUAGES = frozenset(
     "english welsh gaelic irish scots cornish french spanish catalan basque galician portuguese italian german dutch "
@@ -500,7 +513,7 @@ _LANGUAGES = frozenset(
     "afrikaans twi shona patois creole latin esperanto bsl makaton".split()
 )
 _HOW_WELL = re.compile(
-    r"^(?:a (?:little|bit|bit of|little bit of)|a few words of|some|basic|bits of|fluent|conversational|decent|"
+    r"^(?:a (?:little bit of|bit of|little|bit)|a few words of|some|basic|bits of|fluent|conversational|decent|"
     r"good|very good|perfect|broken|schoolboy|schoolgirl|pretty good|ok|okay)\s+",
     re.I,
 )
@@ -516,7 +529,10 @@ def _b_speaks(m, ctx):
         if word.lower() not in _LANGUAGES:
             return []
         lang = "BSL" if word.lower() == "bsl" else word.capitalize()
-        out.append(ctx.cand("speaks", lang, f"{{subject}} speaks {lang}"))
+        if m.groupdict().get("learning"):  # "I'm learning Japanese": not spoken yet
+            out.append(ctx.cand("note", f"learning {lang}", f"{{subject}} is learning {lang}"))
+        else:
+            out.append(ctx.cand("speaks", lang, f"{{subject}} speaks {lang}"))
     return out
 
 
@@ -558,6 +574,49 @@ def _b_intolerant(m, ctx):
         return []
     obj = m.group("obj").lower()
     return [ctx.cand("allergy", obj, f"{{subject}} is {obj} intolerant", "intolerance")]
+
+
+# Health conditions a carer or a cook should know of, each a note ("has asthma"); several may hold at once.
+_CONDITIONS = (
+    "type 1 diabetes|type 2 diabetes|type one diabetes|type two diabetes|diabetes|asthma|epilepsy|eczema|psoriasis|"
+    "rheumatoid arthritis|arthritis|osteoarthritis|high blood pressure|low blood pressure|high cholesterol|"
+    "an? (?:heart|thyroid|kidney|lung|liver|skin|bowel) (?:condition|problem)|heart disease|heart failure|"
+    "kidney disease|angina|copd|ibs|crohn's(?: disease)?|crohns(?: disease)?|colitis|ulcerative colitis|"
+    "migraines?|adhd|autism|dyslexia|dyspraxia|dementia|alzheimer's|alzheimers|parkinson's|parkinsons|"
+    "multiple sclerosis|ms|me/cfs|chronic fatigue(?: syndrome)?|fibromyalgia|sickle cell(?: disease| anaemia)?|"
+    "a pacemaker|hearing aids?|tinnitus|sleep apnoea|sleep apnea|glaucoma|cataracts|macular degeneration|"
+    "osteoporosis|gout|lupus|long covid|an underactive thyroid|an overactive thyroid|hypothyroidism|anaemia|anemia|"
+    "a bad back|a bad knee|a bad hip|a dodgy knee|a dodgy hip|a dodgy back|hay ?fever|endometriosis|pcos|"
+    "anxiety|depression|ocd|ptsd|bipolar(?: disorder)?|cystic fibrosis|haemophilia|hemophilia|cerebral palsy|"
+    "down's syndrome|down syndrome|spina bifida|a stoma|a colostomy"
+)
+_CONDITION = rf"(?:{_CONDITIONS})"
+_CONDITION_OF = {
+    "diabetic": "diabetes",
+    "asthmatic": "asthma",
+    "epileptic": "epilepsy",
+    "autistic": "autism",
+    "dyslexic": "dyslexia",
+    "dyspraxic": "dyspraxia",
+    "anaemic": "anaemia",
+    "anemic": "anaemia",
+    "type 1 diabetic": "type 1 diabetes",
+    "type 2 diabetic": "type 2 diabetes",
+}
+_SHOUTED = {"copd", "ibs", "adhd", "ms", "me/cfs", "ocd", "ptsd", "pcos"}
+
+
+def _b_condition(m, ctx):
+    said = re.sub(r"\s+", " ", m.group("obj").lower())
+    if said in _CONDITION_OF:  # "I'm diabetic": as said
+        return [ctx.cand("note", said, f"{{subject}} is {said}")]
+    said = re.sub(r"\btype (one|two)\b", lambda t: "type " + {"one": "1", "two": "2"}[t.group(1)], said)
+    said = (
+        said.upper()
+        if said in _SHOUTED
+        else re.sub(r"\b(crohn|alzheimer|parkinson|down)", lambda t: t.group(1).capitalize(), said)
+    )
+    return [ctx.cand("note", f"has {said}", f"{{subject}} has {said}")]
 
 
 def _b_coeliac(m, ctx):
@@ -811,7 +870,7 @@ def _b_owns(m, ctx):
     raw = _strip_trailing(_OBJ_END.sub("", m.group("obj")))
     raw, hint = _split_time(raw)
     mo = re.fullmatch(
-        rf"(?P<art>an?|two|three) (?:brand new |new )?(?P<adj>(?:[A-Za-z\-]+ ){{0,2}}?)"
+        rf"(?P<art>an?|two|three) (?:brand new |new )?(?P<adj>(?:[A-Za-z0-9\-]+ ){{0,2}}?)"
         rf"(?P<head>{_BRAND.pattern}(?: {_OWNABLE.pattern})?(?: {_BODY})?|"
         rf"{_OWNABLE.pattern}s?)"
         r"(?: (?:up |down |out )?(?:in|on|out) (?:the|my|our|his|her|their|front|back) [a-z]+(?: room)?)?"
@@ -839,6 +898,38 @@ def _b_owns(m, ctx):
     adj = mo.group("adj")
     c = ctx.cand("owns", obj, f"{{subject}} {said} {mo.group('art')} {adj}{mo.group('head')}", time_hint=hint)
     return [replace(c, subject=HOUSEHOLD) if ctx.clause.lower().startswith("the ") else c]  # "the car is a Leaf"
+
+
+_KIT = (
+    r"(?:solar panels|solar|a heat pump|heat pump|an air source heat pump|air source heat pump|ground source heat pump|"
+    r"(?:an? )?(?:ev|electric car|car) charger|home battery|battery storage|(?:a )?tesla powerwall|(?:a )?powerwall|"
+    r"(?:a )?water softener|(?:a )?(?:video|ring|smart) doorbell|(?:a |an )?(?:burglar )?alarm system|"
+    r"(?:a )?smart meter|(?:a )?(?:combi |gas |oil )?boiler|(?:a )?log burner|(?:a )?wood burner|underfloor heating|"
+    r"double glazing|triple glazing|cavity wall insulation|loft insulation|(?:a )?septic tank|(?:a )?water butt)"
+)
+
+
+def _b_kit(m, ctx):
+    """The house's kit: the household's when "we" have it."""
+    out = []
+    for part in re.split(r"\s+and\s+", ctx.clause[m.start("obj") :]):
+        kit = re.fullmatch(
+            rf"(?:(?:some|new|a new|an?) )?({_KIT})(?: now\b.*| (?:fitted|installed|put in)\b.*)?",
+            part.strip(" ,."),
+            re.I,
+        )
+        if not kit:
+            break
+        thing = re.sub(r"^(?:an?|the) ", "", kit.group(1), flags=re.I)
+        thing = re.sub(
+            r"\b(tesla|powerwall|ev)\b",
+            lambda t: {"ev": "EV"}.get(t.group(1).lower(), t.group(1).capitalize()),
+            thing,
+            flags=re.I,
+        )
+        c = ctx.cand("owns", thing, f"{{subject}} has {thing}")
+        out.append(replace(c, subject=HOUSEHOLD) if ctx.clause.lower().startswith("we ") else c)
+    return out
 
 
 # A car's body or drive said after its make: "a grey Skoda Octavia estate", "a Kia Sportage hybrid"
@@ -990,6 +1081,64 @@ def _b_birthday(m, ctx):
     if not obj:
         return []
     return [ctx.cand("birthday", obj, f"{{subject}}'s birthday is {on_date(obj)}", time_hint=None)]
+
+
+# The one who does it, read as what they do: "gardener" gardening, "swimmer" swimming, "skier" skiing.
+_DOER_ACTIVITY = {
+    "cook": "cooking",
+    "cyclist": "cycling",
+    "photographer": "photography",
+    "fisherman": "fishing",
+    "fisherwoman": "fishing",
+    "angler": "fishing",
+    "sailor": "sailing",
+    "artist": "art",
+    "golfer": "golf",
+    "musician": "music",
+    "chef": "cooking",
+}
+_NOT_DOERS = set(
+    "player supporter fan member owner user worker learner believer smoker drinker eater sleeper earner "
+    "customer teacher manager dreamer thinker talker worrier sucker lover".split()
+)
+
+
+def _b_keen(m, ctx):
+    words = m.group("obj").lower().split()
+    head = words[-1].rstrip("s") if words[-1] not in ("cyclists",) else "cyclist"
+    if len(words) == 2 and head == "player":  # "a keen tennis player"
+        activity = words[0]
+    elif len(words) > 1 or head in _NOT_DOERS:
+        return []
+    elif head in _DOER_ACTIVITY:
+        activity = _DOER_ACTIVITY[head]
+    elif head.endswith("er") and len(head) > 5:
+        activity = head[:-2] + "ing"
+    else:
+        return []
+    return [ctx.cand("likes", activity, f"{{subject}} likes {activity}")]
+
+
+def _b_retired(m, ctx):
+    said = "from" if re.search(r"\bfrom $", ctx.clause[: m.start("obj")], re.I) else "as"
+    where, hint = _time_split_then_clean(m.group("obj"))
+    if not where:
+        return []
+    what = f"retired {said} {where}"
+    return [ctx.cand("note", what, f"{{subject}} {what}", time_hint=hint)]
+
+
+def _b_blood_type(m, ctx):
+    group = re.sub(r"\s+", " ", m.group("obj")).upper().replace("POSITIVE", "positive").replace("NEGATIVE", "negative")
+    group = group.replace("POS", "positive").replace("NEG", "negative")
+    return [ctx.cand("note", f"blood type {group}", f"{{subject}}'s blood type is {group}", qualifier="blood type")]
+
+
+def _b_born(m, ctx):
+    """A note of where or when (not a birthday's date: that rule comes first) one was born, or where one grew up."""
+    how = "grew up" if "grew" in ctx.clause[: m.start("obj")].lower() else "born"
+    what = f"{how} {m.group('obj')}"
+    return [ctx.cand("note", what, f"{{subject}} was {what}" if how == "born" else f"{{subject}} {what}")]
 
 
 def _b_anniversary(m, ctx):
@@ -1186,9 +1335,17 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ("note", rf"^I (?:go|goes) to school at (?P<obj>{SCHOOL})$", _b_school, False),
     (
         "note",
-        rf"^(?:our|my|the) (?:family |household |house )?(?P<svc>{_SERVICE})(?: (?:provider|supplier|company|deal|"
-        rf"contract|plan|network))?(?: for (?:the house|us|the family|the household|home))?(?:'s| is| are) (?:now )?"
-        rf"(?:with |through |on )?(?P<org>{_PROVIDER})(?: now| these days)?$",
+        rf"^(?:(?:all|both) )?(?:of )?(?:our|my|the) (?:family |household |house )?(?P<svc>{_SERVICE})(?: (?:provider|"
+        rf"supplier|company|deal|contracts?|plans?|network|bills?|tariff))?(?: for (?:the house|us|the family|the household|"
+        rf"home))?(?:'s| is| are| comes| come| goes| go) (?:now )?(?:all )?(?:with |through |on |from |supplied by |"
+        rf"provided by )?(?P<org>{_PROVIDER})(?: now| these days)?$",
+        _b_provider,
+        False,
+    ),
+    (
+        "note",
+        rf"^(?:we|I) {ADV}(?:get|buy|pay for|have) (?:all )?(?:our|my|the) (?P<svc>{_SERVICE}) (?:from|through|with) "
+        rf"(?P<org>{_PROVIDER})(?: now| these days)?$",
         _b_provider,
         False,
     ),
@@ -1248,6 +1405,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_not_eating,
         True,
     ),
+    # "Henrike doesn't eat pork", "I never eat red meat": a food left out, kept as a note (not a diet, which one
+    # "no pork" would replace)
+    (
+        "note",
+        rf"^{SUBJ} {ADV}(?:do not|never) (?:eat|touch) (?:any )?(?P<obj>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)$",
+        _b_does_not_eat,
+        True,
+    ),
     # an age said alone: "I'm 42, for the record", "she's six", "about forty years old"
     (
         "note",
@@ -1260,7 +1425,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "speaks",
         rf"^{SUBJ} (?:also |only |can |can also |still |mainly |mostly |both |all )?(?:speak|speaks|"
-        rf"{_AM} fluent in|{_AM} learning) (?P<obj>.+)",
+        rf"{_AM} fluent in|(?P<learning>{_AM} (?:learning|studying))) (?P<obj>.+)",
         _b_speaks,
         False,
     ),
@@ -1321,6 +1486,30 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     ("allergy", rf"^(?:I {ADV}am (?:an? )?(?:coeliac|celiac)|{_HAVE}(?:coeliac|celiac) disease)\b", _b_coeliac, False),
+    # "I retired last year from the post office": where one worked, a note (the job itself is released elsewhere)
+    (
+        "note",
+        rf"^I {ADV}(?:have )?{ADV}retired (?:(?:last|this) (?:year|month|week|summer|spring|autumn|winter) |"
+        rf"in \d{{4}} |(?:a|two|three|four|five|a few|several) (?:years|months) ago )?(?:from|as) (?P<obj>.+)",
+        _b_retired,
+        True,
+    ),
+    (
+        "note",
+        r"^my blood (?:type|group) is (?P<obj>(?:AB|A|B|O)(?: ?(?:positive|negative|pos|neg|\+|-))?)$",
+        _b_blood_type,
+        False,
+    ),
+    # health: "I have type 2 diabetes", "dad's got a heart condition", "she suffers from migraines", "I'm diabetic"
+    (
+        "note",
+        rf"^{SUBJ} {ADV}(?:have|have got|suffer from|live with|am living with|(?:have been|was|were|got) {ADV}"
+        rf"diagnosed with) (?:(?:really |quite |very )?(?:bad|severe|mild|chronic|early|early onset) )?"
+        rf"(?P<obj>{_CONDITION})(?=$|[ ,])",
+        _b_condition,
+        False,
+    ),
+    ("note", rf"^{SUBJ} {ADV}{_AM} (?P<obj>{_alt(sorted(_CONDITION_OF))})$", _b_condition, False),
     # work
     (
         "works_as",
@@ -1449,6 +1638,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     ("owns", r"^(?:my|our|the) (?P<what>car|van|bike|motorbike) is (?P<obj>an? .+)", _b_owns, False),
+    # the house's kit, said with or without an article: "we've got solar panels and a Tesla Powerwall", "we have a
+    # heat pump now not a gas boiler"
+    (
+        "owns",
+        rf"^{SUBJ} {ADV}(?:have|have got|got|have had|had|have just had|put in|have put in|installed|have installed) "
+        rf"(?:(?:some|new|a new|an?) )?(?P<obj>{_KIT})(?= now\b|$| (?:and|on|in|fitted|installed|put)\b|,)",
+        _b_kit,
+        False,
+    ),
     (
         "owns",
         rf"^{SUBJ} {ADV}(?:have|have got|got|own) (?:an? )?(?P<obj>season ticket|membership|annual pass) "
@@ -1493,6 +1691,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_preference("likes"),
         False,
     ),
+    # "I'm a keen birdwatcher", "she's an avid reader", "he's a keen tennis player": the activity is liked
+    (
+        "likes",
+        rf"^{SUBJ} {ADV}(?:am|are) {ADV}(?:an? )?(?:really |very |quite )?(?:keen|avid|passionate|enthusiastic|"
+        rf"big|huge|mad|serious|dedicated|committed|obsessive|proper) (?P<obj>[a-z][a-z\-]+(?: [a-z][a-z\-]+)?)$",
+        _b_keen,
+        False,
+    ),
     # "I collect old vinyl records": what one collects is what one is into
     ("likes", rf"^{SUBJ} {ADV}(?P<verb>collect) (?P<obj>.+)", _b_preference("likes"), False),
     # "I'm a huge Benfica fan", "we're big Porto supporters"; "not a ... fan" is a dislike
@@ -1514,6 +1720,20 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # birthdays and anniversaries (the date is the value)
     ("birthday", rf"^my birthday is (?:on |in )?(?P<obj>{DATE})", _b_birthday, False),
     ("birthday", rf"^I was born (?:on |in )?(?P<obj>{DATE})", _b_birthday, False),
+    # where or when else one was born, where one grew up: "I was born in Lisbon", "Caius was born on Tuesday"
+    (
+        "note",
+        rf"^I {ADV}(?:was|were) born (?P<obj>(?:in|at|on) (?:{NAME}(?: (?:{NAME}|on|upon)){{0,3}}|(?:{WEEKDAY})|"
+        rf"\d{{4}})|last (?:week|month|year|night)|yesterday|this morning)(?=$|[ ,.])",
+        _b_born,
+        False,
+    ),
+    (
+        "note",
+        rf"^I {ADV}grew up (?P<obj>(?:in|on|near|around) {NAME}(?: (?:{NAME}|on|upon)){{0,3}})(?=$|[ ,.])",
+        _b_born,
+        False,
+    ),
     # "Rosa turns six on the 8th of October"
     (
         "birthday",

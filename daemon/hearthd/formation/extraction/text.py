@@ -109,7 +109,10 @@ _HYPOTHETICAL = re.compile(
 )
 # Reported speech is about someone else ("my sister said she lives in Paris").
 _REPORTED = re.compile(
-    r"\b(?:said|says|say|told|tells|tell|claims?|claimed|mentioned|mentions|asked|asks|thinks|thought|believes|"
+    # ("claims" as a noun is a job's or an insurer's: "a claims handler", "the claims team")
+    r"\b(?:said|says|say|told|tells|tell|(?<!\ba )(?<!\bthe )(?<!\bmy )(?<!\bour )claims?(?! (?:handler|adjuster|"
+    r"assessor|officer|manager|team|department|adviser|advisor|processor|analyst|consultant|clerk|investigator))|"
+    r"claimed|mentioned|mentions|asked|asks|thinks|thought|believes|"
     r"believed|reckons|heard|hears|according to|rumou?red|texted|wrote|writes|noted|"
     # the assistant's words pasted back: "Sure, I've noted that ...", "I'll remember that ..."
     r"I (?:have|will|shall) (?:saved|added|stored|updated|made a note|make a note|remember|keep in mind))\b",
