@@ -394,24 +394,27 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         ctx = _Ctx(clause, sentence.strip(), provenance, hint, greeted, lowercase)
         facts = _clause_facts(clause, ctx, discourse)
         if all(c.predicate in _RELATIONS for c in facts):
-            # "I'm vegan, have been for years", "i hate mushrooms cant even look at them": the statement, then an
-            # aside that is no part of it (a relative named in it is found either way)
-            run_on = _run_on(clause) if lowercase and not facts else []
-            for part in _without_aside(clause) + run_on:
-                head = casual(_strip_trailing(part), greeted, s)
-                if more := [c for c in _clause_facts(head, replace(ctx, clause=head), discourse) if c not in facts]:
-                    facts += [c for c in more if c.predicate not in _RELATIONS or not facts]
-                    if part not in run_on:  # "i dont eat pork im halal": the statement run on after it too
-                        for tail in run_on:
-                            tail = casual(_strip_trailing(tail), greeted, s)
-                            facts += [
-                                c for c in _clause_facts(tail, replace(ctx, clause=tail), discourse) if c not in facts
-                            ]
-                    break
+            facts = _before_aside(clause, facts, ctx, discourse, s)
         out += facts
     if asked and not out:
         out = _remembered(statement, _Ctx(statement, sentence.strip(), provenance, None, greeted, lowercase), discourse)
     return out
+
+
+def _before_aside(clause: str, facts: list[Candidate], ctx: _Ctx, discourse: Discourse, s: str) -> list[Candidate]:
+    """ "I'm vegan, have been for years", "i hate mushrooms cant even look at them": the statement, then an aside
+    that is no part of it (a relative named in it is found either way); in speech-recogniser text, a statement run
+    on after it too ("i dont eat pork im halal")."""
+    run_on = _run_on(clause) if ctx.lowercase and not facts else []
+    for part in _without_aside(clause) + run_on:
+        head = casual(_strip_trailing(part), ctx.greeted, s)
+        if more := [c for c in _clause_facts(head, replace(ctx, clause=head), discourse) if c not in facts]:
+            facts = facts + [c for c in more if c.predicate not in _RELATIONS or not facts]
+            for tail in run_on if part not in run_on else []:
+                tail = casual(_strip_trailing(tail), ctx.greeted, s)
+                facts += [c for c in _clause_facts(tail, replace(ctx, clause=tail), discourse) if c not in facts]
+            break
+    return facts
 
 
 # Where an aside may start after a statement: a comma or a dash, or (in speech-recogniser text, without either)

@@ -1335,10 +1335,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ("note", rf"^I (?:go|goes) to school at (?P<obj>{SCHOOL})$", _b_school, False),
     (
         "note",
-        rf"^(?:(?:all|both) )?(?:of )?(?:our|my|the) (?:family |household |house )?(?P<svc>{_SERVICE})(?: (?:provider|"
-        rf"supplier|company|deal|contracts?|plans?|network|bills?|tariff))?(?: for (?:the house|us|the family|the household|"
-        rf"home))?(?:'s| is| are| comes| come| goes| go) (?:now )?(?:all )?(?:with |through |on |from |supplied by |"
-        rf"provided by )?(?P<org>{_PROVIDER})(?: now| these days)?$",
+        rf"^(?:(?:all|both) )?(?:of )?(?:our|my|the) (?:family |household |house )?(?P<svc>{_SERVICE})"
+        rf"(?: (?:provider|supplier|company|deal|contracts?|plans?|network|bills?|tariff))?"
+        rf"(?: for (?:the house|us|the family|the household|home))?(?:'s| is| are| comes| come| goes| go) (?:now )?"
+        rf"(?:all )?(?:with |through |on |from |supplied by |provided by )?(?P<org>{_PROVIDER})(?: now| these days)?$",
         _b_provider,
         False,
     ),
