@@ -55,8 +55,6 @@ from .store.database import Store
 
 RETENTION_JOB = "retention"
 STOP_WAIT_SECONDS = 3.0  # the longest a stop waits for a formation pass to finish its session
-# A formation pass after turns are committed waits this long: the live turn gets its answer first.
-FORM_AFTER_COMMIT_SECONDS = 0.5
 log = logging.getLogger(__name__)
 
 
@@ -221,7 +219,7 @@ class Daemon:
 
     def _turns_committed(self) -> None:
         self.backfill.nudge()
-        self.sweeper.wake(FORM_AFTER_COMMIT_SECONDS)
+        self.sweeper.wake()
 
     def retention_pass(self) -> int:
         self.ops.settings.resume_if_due()  # a timed pause ends within one sweep interval of its time

@@ -28,7 +28,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.background import BackgroundScheduler
@@ -135,8 +135,7 @@ class Sweeper:
             return True
         return False
 
-    def wake(self, delay: float = 0.0) -> None:
-        """A pass now, or `delay` seconds from now (after a commit: once the live turn has its answer)."""
+    def wake(self) -> None:
         if self._halted.is_set():
             return
         if self.running:
@@ -144,7 +143,7 @@ class Sweeper:
             return
         if self._scheduler is not None:
             try:
-                self._scheduler.modify_job(JOB, next_run_time=datetime.now(UTC) + timedelta(seconds=delay))
+                self._scheduler.modify_job(JOB, next_run_time=datetime.now(UTC))
             except JobLookupError:
                 pass
 
