@@ -507,3 +507,32 @@ def test_a_short_name_is_the_one_relative_whose_name_it_begins_and_never_a_guess
     assert school["subject"] == "Rafferty", school  # one son, known by both names
     sam = next(f for f in facts if f["object"] == "horses")
     assert sam["subject"] == "Sam"
+
+
+def test_free_notes_about_what_was_replaced_or_released_are_closed_with_it(real_daemon, hub):
+    """A note the rules cannot type spoke of the old value while it held: it goes with it, audited, and comes back
+    with it; notes about anything else stay."""
+    hub.remember("Our broadband provider is Zephyrnet.", speaker="alice", valid_from="2026-01-01")
+    complaint = hub.remember(
+        "Zephyrnet keeps dropping out in the evenings, it's awful.", speaker="alice", valid_from="2026-01-02"
+    )["fact"]
+    hub.remember("The spare key is under the flower pot.", speaker="alice", valid_from="2026-01-02")
+    hub.remember("our lodger kwabena has the back bedroom", speaker="alice", valid_from="2026-01-02")
+    hub.remember("kwabena pays rent on the first of the month", speaker="alice", valid_from="2026-01-03")
+    texts = " ".join(f["text"].lower() for f in current(hub))
+    assert "dropping out" in texts and "pays rent" in texts
+
+    kestrel = hub.remember(
+        "We've switched the internet over to Kestrel Fibre.", speaker="alice", valid_from="2026-02-01"
+    )
+    assert kestrel["fact"]["object"] == "Kestrel Fibre"
+    hub.remember("kwabena moved out on saturday", speaker="alice", valid_from="2026-02-02")
+    texts = " ".join(f["text"].lower() for f in current(hub))
+    assert "zephyrnet" not in texts and "kwabena" not in texts, texts
+    assert "kestrel" in texts and "spare key" in texts
+    about = [a for a in hub.audit(action="fact.superseded") if a["detail"].get("reason") == "about"]
+    assert f"fact:{complaint['id']}" in {a["target"] for a in about}
+    # The broadband change dismissed: Zephyrnet and what was said of it hold again.
+    hub.dismiss(f"fact:{kestrel['fact']['id']}")
+    texts = " ".join(f["text"].lower() for f in current(hub))
+    assert "dropping out" in texts and "zephyrnet" in texts

@@ -37,6 +37,7 @@ from .extraction import Mention
 from .extraction.events import last_time_said
 from .importance import ImportanceParams
 from .importance import refresh as refresh_importance
+from .residue import close_notes_about
 
 CONTRADICTION_PENALTY = 0.1
 NOTE = "note"  # the catch-all predicate
@@ -287,14 +288,7 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
     confidence = fact.confidence - (CONTRADICTION_PENALTY if plan.contradicts else 0.0)
     new_id = _insert(tx, fact, plan, valid_from, now, max(0.0, confidence), model, vec)
     result: dict[str, Any] = {"action": plan.action, "superseded": [], "review": None}
-    for old, reason in plan.close:
-        tx.execute(
-            # never closed before it began (later news dated earlier closes it the moment it began)
-            "UPDATE facts SET status = 'superseded', valid_to = max(?, valid_from), superseded_by = ? WHERE id = ?",
-            (valid_from, new_id, old),
-        )
-        audit(tx, fact.source, "fact.superseded", f"fact:{old}", {"by": new_id, "reason": reason, "text": fact.text})
-        result["superseded"].append(old)
+    result["superseded"] = _close(tx, plan, fact, new_id, valid_from)
     if plan.contradicts:
         marks = ", ".join("?" * len(plan.contradicts))
         tx.execute(
@@ -328,6 +322,22 @@ class _Decision:
     close: list[tuple[int, str]] = field(default_factory=list)  # (fact id, why)
     contradicts: list[int] = field(default_factory=list)
     ask: list[int] = field(default_factory=list)  # close calls for a person to decide
+
+
+def _close(tx, plan: _Decision, fact: FactIn, new_id: int, valid_from: float) -> list[int]:
+    """Close what the new fact replaces, audited with it, and the free notes about what those held."""
+    closed = []
+    for old, reason in plan.close:
+        tx.execute(
+            # never closed before it began (later news dated earlier closes it the moment it began)
+            "UPDATE facts SET status = 'superseded', valid_to = max(?, valid_from), superseded_by = ? WHERE id = ?",
+            (valid_from, new_id, old),
+        )
+        audit(tx, fact.source, "fact.superseded", f"fact:{old}", {"by": new_id, "reason": reason, "text": fact.text})
+        closed.append(old)
+    if closed and plan.status == "active":
+        closed += close_notes_about(tx, closed, valid_from, fact.source, new_id, fact.object, fact.speaker)
+    return closed
 
 
 def _close_slot(plan: _Decision, fact: FactIn, current: list, valid_from: float, rules: FactRules) -> None:

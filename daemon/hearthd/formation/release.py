@@ -23,6 +23,7 @@ from .extraction.rules import HOUSEHOLD_ROLES
 from .extraction.subjects import KIN_WORDS
 from .extraction.subjects import relation_word as kin_relation
 from .facts import event_words
+from .residue import close_notes_about
 
 _OVER = re.compile(
     r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|got rid of|"
@@ -141,7 +142,7 @@ def release(tx, text: str, speaker: str | None, said_at: float, source: str, kee
         )
         audit(tx, source, "fact.released", f"fact:{fact_id}", {"text": text})
     tx.touch(FACTS, released)
-    return released
+    return released + close_notes_about(tx, released, said_at, source, speaker=speaker)
 
 
 def _names_it(row, said: set[str]) -> bool:

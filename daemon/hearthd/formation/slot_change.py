@@ -28,6 +28,7 @@ from .extraction.words import is_common
 from .facts import FactIn
 from .release import FIRST_PERSON, is_said_as_fact, named_subjects
 from .reschedule import CHANGE
+from .residue import distinctive
 
 # Besides the cues of a moved event: what says a value is new.
 _NEW = re.compile(
@@ -135,10 +136,10 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
             if old["predicate"] != slot.predicate or (slot.qualifiers and old["qualifier"] not in slot.qualifiers):
                 continue
             taken = {norm(old["object"])} | _subject_names(conn, old["subject_entity"])
-            old_words = _distinctive(old["object"])
+            old_words = distinctive(old["object"])
             lead = rf"\b(?:{slot.words}){_BETWEEN}[\s,]+(?:{slot.before}) "
             # not the stored value again, in part ("quit his job at Kilbride" is not a move from Kilbride Distillery)
-            values = {v for v in _values(text, lead) if norm(v) not in taken and not _distinctive(v) & old_words}
+            values = {v for v in _values(text, lead) if norm(v) not in taken and not distinctive(v) & old_words}
             if len(values) == 1:
                 changes.append((old, values.pop()))
     changes = changes or _named_value_changes(conn, text, speaker, said_at, subjects)
@@ -165,10 +166,6 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
     )
 
 
-def _distinctive(value: str) -> set[str]:
-    return {w for w in norm(value).split() if len(w) > 2 and not is_common(w)}
-
-
 def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, subjects: list[int]) -> list:
     """(old fact, new value) for the stored values the sentence names by a distinctive word, the subjects it names
     first ("shes got a mazda now" names nobody; the Honda is Jess's)."""
@@ -184,16 +181,14 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
             r["predicate"] in _BY_VALUE
             or any(s.predicate == r["predicate"] and s.qualifiers and r["qualifier"] in s.qualifiers for s in SLOTS)
         )
-        and _distinctive(r["object"]) & said
+        and distinctive(r["object"]) & said
     ]
     rows = [r for r in rows if r["subject_entity"] in subjects] or rows
     lead = rf"\b(?:{_AFTER_OLD}){_ARTICLES}\s+"
     changes = []
     for old in rows:
-        taken = _distinctive(old["object"]) | {
-            w for n in _subject_names(conn, old["subject_entity"]) for w in n.split()
-        }
+        taken = distinctive(old["object"]) | {w for n in _subject_names(conn, old["subject_entity"]) for w in n.split()}
         for value in _values(text, lead):
-            if not _distinctive(value) & taken and _distinctive(value):
+            if not distinctive(value) & taken and distinctive(value):
                 changes.append((old, value))
     return changes

@@ -334,7 +334,8 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"nursery)(?: \w+)?|(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
             # "Rory is at Ashgrove Academy": a school by its name
             rf"(?<=is |'s |am |'m )at)(?: (?:to|at))? (?P<o>{SCHOOL})"
-            r"(?: (?:now|last \w+|this \w+|recently|in september))?$",
+            r"(?: (?:now|last \w+|this \w+|recently|in september))?"
+            r"(?: (?:doing|studying|reading) (?:a |an )?[a-z\-]+(?: [a-z\-]+){0,2})?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {m.group('o')}",
         ),
         (

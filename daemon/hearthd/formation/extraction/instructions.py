@@ -20,7 +20,7 @@ _VERBS = (
     "mention|remind|ask|wake|turn|set|include|add|keep|let|book|order|buy|make|send|schedule|measure|convert|list|"
     "spell|write|check|assume|start|end|translate|refer|interrupt|be|go|switch|lock|leave|open|close|round|"
     "double-check|confirm|warn|tell|stop|avoid|serve|cook|plan|text|email|message|notify|alert|announce|swear|curse|"
-    "greet|sing|shout|raise|lower|dim|wait|give|describe|explain|show|use|put|add|recommend|"
+    "greet|sing|shout|raise|lower|dim|wait|give|describe|explain|show|use|put|add|recommend|skip|leave out|"
     r"do(?! (?:that|this|it|so|anything|something|what)\b)"
 )
 _LEAD = re.compile(
@@ -82,7 +82,8 @@ _BOUND = re.compile(
     rf"\b(?:after|before|past)\s+(?:half |quarter (?:past|to) )?(?:\d{{1,2}}(?:[:.]\d{{2}})?(?:am|pm)?|one|two|three|"
     rf"four|five|six|seven|"
     rf"eight|nine|ten|eleven|twelve|"
-    rf"midnight|noon|dinner|bedtime|lunch|dark)\b|\b(?:at night|in the (?:morning|evening)s?|on (?:weekends|"
+    rf"midnight|noon|dinner|bedtime|lunch|dark)\b|\b(?:at night|in the (?:morning|evening)s?|at (?:the )?weekends?|"
+    rf"between (?:\d{{1,2}}(?:[:.]\d{{2}})?(?:am|pm)?|[a-z]+) and |on (?:weekends|"
     rf"weekdays|school nights|{WEEKDAY}s?)|during (?:the )?\w+|when(?:ever)? \w+|while \w+|unless)\b",
     re.I,
 )
@@ -100,7 +101,8 @@ _MANNER = re.compile(
     re.I,
 )
 _CALL_ME = re.compile(
-    rf"^(?:(?:you can|please|from now on|always|just)[,\s]+)*call me\s+(?P<name>{NAME})"
+    rf"^(?:(?:you can|can you|could you|will you|would you|please|from now on|always|just)[,\s]+)*call me\s+"
+    rf"(?P<name>{NAME})(?:[,\s]+not\s+{NAME})?"
     r"(?:[,\s]+(?:please|from now on|instead|if you (?:do not|don't) mind))*\s*[.!]*$",
     re.I,
 )

@@ -498,7 +498,8 @@ def _b_does_not_eat(m, ctx):
     food = m.group("obj").lower()
     if set(food.split()) & _NOT_FOODS or food.split()[0] in _FUNCTION_WORDS.split():
         return []
-    return [ctx.cand("note", f"does not eat {food}", f"{{subject}} does not eat {food}")]
+    verb = "drink" if m.group("verb").lower() == "drink" else "eat"
+    return [ctx.cand("note", f"does not {verb} {food}", f"{{subject}} does not {verb} {food}")]
 
 
 # Languages by name: "I speak Dutch and a little Italian", "Gran only speaks Polish", "Welsh is my first language".
@@ -617,6 +618,49 @@ def _b_condition(m, ctx):
         else re.sub(r"\b(crohn|alzheimer|parkinson|down)", lambda t: t.group(1).capitalize(), said)
     )
     return [ctx.cand("note", f"has {said}", f"{{subject}} has {said}")]
+
+
+_NOT_LEARNT = set("a lot loads so much more about fast quickly slowly well the hard way from it".split())
+
+
+def _b_learning(m, ctx):
+    what = m.group("obj").lower()
+    if what in _NOT_LEARNT or what.split()[0] in _NOT_LEARNT or what.split()[-1] in ("lot", "bit", "things"):
+        return []
+    return [ctx.cand("note", f"learning {what}", f"{{subject}} is learning {what}")]
+
+
+def _b_household_named(m, ctx):
+    what, org = m.group("what").lower(), m.group("org")
+    c = ctx.cand("note", f"{what} is {org}", f"{{subject}}'s {what} is {org}", qualifier=what)
+    return [replace(c, subject=HOUSEHOLD)]
+
+
+def _b_letting(m, ctx):
+    org = m.group("org")
+    c = ctx.cand(
+        "note", f"rented through {org}", f"{{subject}}'s home is rented through {org}", qualifier="letting agent"
+    )
+    return [replace(c, subject=HOUSEHOLD)]
+
+
+def _b_as_said(m, ctx):
+    said = re.sub(r"\s+", " ", m.group("obj").lower())
+    return [ctx.cand("note", said, f"{{subject}} is {said}")]
+
+
+def _b_carries(m, ctx):
+    verb = m.group("verb").lower()
+    verb = {"have": "has", "have got": "has", "carry": "carries"}.get(verb, verb if verb.endswith("s") else verb + "s")
+    thing = re.sub(r"\bepi-?pen\b", "EpiPen", m.group("obj"), flags=re.I)
+    return [ctx.cand("note", f"{verb} {thing}", f"{{subject}} {verb} {thing}")]
+
+
+def _b_volunteers(m, ctx):
+    verb = m.group("verb").lower()
+    verb = verb if verb.endswith("s") else verb + "s"
+    what = f"{verb} {m.group('prep').lower()} {m.group('obj')}"
+    return [ctx.cand("note", what, f"{{subject}} {what}")]
 
 
 def _b_coeliac(m, ctx):
@@ -1349,6 +1393,21 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_provider,
         False,
     ),
+    # "Our local council is Marrowdale District Council", "the house is rented through Kestrel Lettings"
+    (
+        "note",
+        rf"^(?:our|the) (?:local )?(?P<what>council) is (?P<org>{NAME}(?: {NAME}){{0,3}})$",
+        _b_household_named,
+        False,
+    ),
+    (
+        "note",
+        rf"^(?:(?:we|I) rent (?:the|our|this|my) (?:house|flat|home|place|cottage|bungalow) |(?:the|our|this|my) "
+        rf"(?:house|flat|home|place|cottage|bungalow) is rented )(?:through|from|via|with) "
+        rf"(?P<org>{NAME}(?: {NAME}){{0,3}})$",
+        _b_letting,
+        False,
+    ),
     # "we moved energy supplier, it's EDF now", "switched phone networks again, we're on Lebara now"
     (
         "note",
@@ -1409,7 +1468,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "no pork" would replace)
     (
         "note",
-        rf"^{SUBJ} {ADV}(?:do not|never) (?:eat|touch) (?:any )?(?P<obj>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)$",
+        rf"^{SUBJ} {ADV}(?:do not|never) (?P<verb>eat|touch|drink) (?:any )?(?P<obj>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)$",
         _b_does_not_eat,
         True,
     ),
@@ -1427,6 +1486,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^{SUBJ} (?:also |only |can |can also |still |mainly |mostly |both |all )?(?:speak|speaks|"
         rf"{_AM} fluent in|(?P<learning>{_AM} (?:learning|studying))) (?P<obj>.+)",
         _b_speaks,
+        False,
+    ),
+    # "Lark is learning the cello", "I'm learning to drive": what one is learning (a language is read above)
+    (
+        "note",
+        rf"^{SUBJ} {ADV}{_AM} {ADV}learning (?P<obj>(?:to [a-z]+(?: [a-z]+)?|(?:the |a |an |how to )?[a-z][a-z\-]+"
+        rf"(?: [a-z][a-z\-]+)?))(?: (?:at the moment|at the minute|right now|these days|now|at school|on the side))?$",
+        _b_learning,
         False,
     ),
     (
@@ -1498,6 +1565,35 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "note",
         r"^my blood (?:type|group) is (?P<obj>(?:AB|A|B|O)(?: ?(?:positive|negative|pos|neg|\+|-))?)$",
         _b_blood_type,
+        False,
+    ),
+    # what a helper should know: "I'm left-handed", "Ferdie is a bit deaf", "I carry an EpiPen", "I use a wheelchair"
+    (
+        "note",
+        rf"^{SUBJ} {ADV}{_AM} {ADV}(?P<obj>(?:left|right)[- ]handed|(?:a (?:bit|little) |partially |profoundly "
+        rf"|completely )?(?:deaf|blind)|hard of hearing|partially sighted|colou?r ?blind|registered blind|"
+        rf"a wheelchair user|pregnant|(?:a )?(?:non-)?smoker|teetotal)$",
+        _b_as_said,
+        False,
+    ),
+    (
+        "note",
+        rf"^{SUBJ} {ADV}(?P<verb>carry|carries|use|uses|wear|wears|need|needs|have|have got) (?P<obj>an? "
+        rf"(?:epipen|epi-pen|inhaler|hearing aid|walking stick|wheelchair|pacemaker|insulin pump|glucose monitor|"
+        rf"mobility scooter|guide dog|cpap machine|stoma bag)|hearing aids|glasses|contact lenses|insulin|"
+        rf"(?:an? )?(?:blue badge|walking frame|zimmer frame))(?=$| (?:for|when|at|every|all)\b|,)",
+        _b_carries,
+        False,
+    ),
+    # "I volunteer at the Fernside food bank at weekends", "she sings in the Holloway Vale community choir"
+    (
+        "note",
+        rf"^{SUBJ} {ADV}(?P<verb>volunteer|volunteers|sing|sings|play|plays) (?P<prep>at|in|for|with) "
+        rf"(?P<obj>(?:the |a |an )?(?:(?-i:[A-Z])[\w'\-]*|[a-z][\w'\-]*)(?: [\w'\-]+){{0,5}}?"
+        rf" (?:food bank|foodbank|charity shop|hospice|hospital|library|choir|band|orchestra|club|team|church|"
+        rf"school|museum|shelter|centre|center|scouts|brownies|guides|cubs|rescue|trust))"
+        rf"(?: (?:at weekends|on (?:{WEEKDAY})s?|every \w+|once a \w+|twice a \w+))?$",
+        _b_volunteers,
         False,
     ),
     # health: "I have type 2 diabetes", "dad's got a heart condition", "she suffers from migraines", "I'm diabetic"

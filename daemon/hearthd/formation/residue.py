@@ -1,0 +1,77 @@
+"""Notes about what stopped holding.
+
+A note the rules could not type ("kwabena pays rent on the first of the month"), or a fact about the old thing
+itself ("Zephyrnet keeps dropping out in the evenings"), spoke of something while it held. When the fact it is
+about is replaced ("we've switched the internet to Kestrel Fibre") or released ("Kwabena moved out"), it names the
+old value and would keep it in the assistant's context as if it still held: it is closed with the fact, audited,
+and current again if that fact is restored (superseded_by points at the fact that replaced it). A free note is
+matched by a distinctive word of the old value (no common word) in its text, any other fact by one in its subject,
+never by one the new value shares; in the old fact's pool or the speaker's, said before the change. Who someone is
+(relations, pets) stays, and so do a former partner's own facts.
+"""
+
+from __future__ import annotations
+
+from ..audit import record as audit
+from ..entities.resolve import norm
+from ..store.tracks import FACTS
+from .extraction.rules import HOUSEHOLD_ROLES
+from .extraction.words import is_common
+
+
+def distinctive(value: str) -> set[str]:
+    """The words of a value that name it: not common words, not short ones."""
+    return {w for w in norm(value).split() if len(w) > 2 and not is_common(w)}
+
+
+def close_notes_about(
+    tx,
+    closed: list[int],
+    said_at: float,
+    source: str,
+    by: int | None = None,
+    keep: str = "",
+    speaker: str | None = None,
+) -> list[int]:
+    """Close the free notes that name what the `closed` facts held, in their pool or the pool of the `speaker` who
+    said the change; their ids. `by`: the fact that replaced them (None: released); `keep`: the new value, whose
+    words close nothing."""
+    if not closed:
+        return []
+    marks = ", ".join("?" * len(closed))
+    olds = tx.execute(
+        f"SELECT id, predicate, qualifier, object, owner_id FROM facts WHERE id IN ({marks})", closed
+    ).fetchall()
+    kept = distinctive(keep)
+    found: list[int] = []
+    for old in olds:
+        if old["predicate"] == "family_member" and old["qualifier"] not in HOUSEHOLD_ROLES:
+            continue  # a former partner's job is still theirs; a former cleaner's Fridays are over
+        names = distinctive(old["object"]) - kept
+        if not names:
+            continue
+        rows = tx.execute(
+            f"SELECT id, subject, predicate, qualifier, text FROM facts WHERE status = 'active' AND dismissed = 0 "
+            f"AND (owner_id IS ? OR owner_id IS ?) AND valid_from < ? AND id NOT IN ({marks}) "
+            f"AND predicate NOT IN ('family_member', 'pet')",
+            (old["owner_id"], speaker, said_at, *closed),
+        ).fetchall()
+        for row in rows:
+            free = row["predicate"] == "note" and row["qualifier"] is None
+            words = set(norm(row["text"] if free else row["subject"] or "").split())
+            if words & names and not words & kept and row["id"] not in found:
+                found.append(row["id"])
+                tx.execute(
+                    "UPDATE facts SET status = 'superseded', valid_to = max(?, valid_from), superseded_by = ? "
+                    "WHERE id = ?",
+                    (said_at, by, row["id"]),
+                )
+                audit(
+                    tx,
+                    source,
+                    "fact.superseded",
+                    f"fact:{row['id']}",
+                    {"by": by, "reason": "about", "about": f"fact:{old['id']}"},
+                )
+    tx.touch(FACTS, found)
+    return found
