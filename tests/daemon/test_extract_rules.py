@@ -1109,6 +1109,28 @@ POSITIVES = [
     ),
     pos("Our electricity comes from Borealis Energy.", ("note", "Borealis Energy"), subject="household"),
     pos("We get our electricity from Borealis Energy.", ("note", "Borealis Energy"), subject="household"),
+    pos("I'm vegetarian and I don't drink alcohol.", ("diet", "vegetarian"), ("note", "does not drink alcohol")),
+    pos("um im left handed if that matters", ("note", "left handed")),
+    pos(
+        "I'm allergic to wasp stings and I carry an EpiPen.", ("allergy", "wasp stings"), ("note", "carries an EpiPen")
+    ),
+    pos("My son uses an inhaler.", ("note", "uses an inhaler"), subject="my son"),
+    pos("i sing in the holloway vale community choir", ("note", "sings in the Holloway Vale community choir")),
+    pos("I volunteer at the Fernside food bank at weekends.", ("note", "volunteers at the Fernside food bank")),
+    pos("I'm learning to drive.", ("note", "learning to drive")),
+    pos(
+        "Our local council is Marrowdale District Council.",
+        ("note", "council is Marrowdale District Council"),
+        subject="household",
+    ),
+    pos(
+        "The house is rented through Kestrel Lettings.",
+        ("note", "rented through Kestrel Lettings"),
+        subject="household",
+    ),
+    pos("Don't remind me about the gym at weekends.", ("rule", "Do not remind {subject} about the gym at weekends")),
+    pos("um when you read the news skip the sport", ("rule", "Whenever you read the news, skip the sport")),
+    pos("Call me Ros, not Rosalind.", ("rule", "Call {subject} Ros")),
     # said as facts since session 15: where one was born, and a food someone leaves out, are notes
     pos("I was born in Porto.", ("note", "born in Porto")),  # a note, not where one lives
     pos("in this house we don't eat pork", ("note", "does not eat pork"), subject="household"),
@@ -1116,6 +1138,8 @@ POSITIVES = [
 ]
 
 NEGATIVES = [
+    neg("I'm learning a lot."),
+    neg("Don't leave the door open."),
     neg("She claims she is a nurse."),
     neg("I have me and my two kids to feed."),
     neg("i dont eat out much"),
