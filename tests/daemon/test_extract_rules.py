@@ -1131,6 +1131,11 @@ POSITIVES = [
     pos("Don't remind me about the gym at weekends.", ("rule", "Do not remind {subject} about the gym at weekends")),
     pos("um when you read the news skip the sport", ("rule", "Whenever you read the news, skip the sport")),
     pos("Call me Ros, not Rosalind.", ("rule", "Call {subject} Ros")),
+    pos("Isla's ended up at Vintry Academy after the move.", ("note", "Vintry Academy"), subject="Isla"),
+    pos("Tomasz has taken a job at Corriden Rail.", ("works_at", "Corriden Rail"), subject="Tomasz"),
+    pos("nan has moved into sheltered housing in treverra.", ("lives_in", "Treverra"), subject="my grandmother"),
+    pos("so nans in a care home in lanwick now", ("lives_in", "Lanwick"), subject="my grandmother"),
+    pos("For the broadband we went with Fibrewave in the end.", ("note", "Fibrewave"), subject="household"),
     # said as facts since session 15: where one was born, and a food someone leaves out, are notes
     pos("I was born in Porto.", ("note", "born in Porto")),  # a note, not where one lives
     pos("in this house we don't eat pork", ("note", "does not eat pork"), subject="household"),

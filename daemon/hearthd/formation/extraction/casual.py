@@ -330,17 +330,20 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         # "Noah goes to St Aidan's Primary", "Noah has started at Riverside Academy": the school a child goes to
         (
             rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has|'s now| is now| is| am|'m)? (?:just |now |recently )?"
-            rf"(?:goes|go|going|started|starting|moved|moving|changed schools?|switched schools?|in (?:year|reception|"
+            rf"(?:goes|go|going|started|starting|starts|moved|moving|changed schools?|switched schools?|"
+            rf"ended up(?: going)?|in (?:year|reception|"
             rf"nursery)(?: \w+)?|(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
             # "Rory is at Ashgrove Academy": a school by its name
             rf"(?<=is |'s |am |'m )at)(?: (?:to|at))? (?P<o>{SCHOOL})"
-            r"(?: (?:now|last \w+|this \w+|recently|in september))?"
+            r"(?: (?:now|last \w+|this \w+|recently|in september|after (?:the )?(?:half term|move|holidays|summer|"
+            r"christmas|easter)))?"
             r"(?: (?:doing|studying|reading) (?:a |an )?[a-z\-]+(?: [a-z\-]+){0,2})?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {m.group('o')}",
         ),
         (
-            rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)? (?:just )?(?:started|joined)(?: (?:a |my )?(?:new )?job)? "
-            rf"(?:at |with )?(?:the )?(?P<o>{_ORG})(?: (?:now|last \w+|this \w+|recently))?$",
+            rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)? (?:just )?(?:started|joined|(?:taken|got|accepted|"
+            rf"landed) (?:a |the )?(?:new )?job)(?: (?:a |my )?(?:new )?job)? "
+            rf"(?:at |with |for )?(?:the )?(?P<o>{_ORG})(?: (?:now|last \w+|this \w+|recently|instead|in the end))?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
         ),
         # a job change: "Ingrid left Boots and joined Lloyds Pharmacy", "I've started a new job as a school nurse at

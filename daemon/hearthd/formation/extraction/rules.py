@@ -172,11 +172,12 @@ def _b_moved_to(m, ctx):
 
 # Where one lives said with the dwelling first: "in a little flat in Leith", "in a village just outside Kilkenny"
 _DWELLING = re.compile(
-    r"^(?:(?:on my own|alone|by myself|with \w+(?: \w+)?) )?(?:in )?(?:an?|the|our|my) "
+    r"^(?:(?:on my own|alone|by myself|with \w+(?: \w+)?) )?(?:in )?(?:(?:an?|the|our|my) "
     r"(?:(?:little|small|tiny|big|lovely|nice|new|old|rented|shared|two-bed|one-bed|three-bed|terraced|"
     r"semi-detached|detached|council|top-floor) )*"
     r"(?P<home>flat|house|cottage|bungalow|terrace|semi|apartment|village|town|place|houseboat|maisonette|"
-    r"farmhouse|hamlet|care home|nursing home|retirement home|retirement flat|home) (?:just |right |up |down )?"
+    r"farmhouse|hamlet|care home|nursing home|retirement home|retirement flat|home)|(?P<kept>sheltered housing|"
+    r"sheltered accommodation|assisted living|supported living|a home)) (?:just |right |up |down )?"
     r"(?P<rel>in|on|outside|near|by|off) (?=\S)",
     re.I,
 )
@@ -1348,7 +1349,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "lives_in",
         rf"^{SUBJ} {ADV}(?:moved|have moved|relocated|have relocated)(?: (?:back|here|over|house|down|up|away|out))?"
-        rf"(?: from .+?)? to (?P<obj>.+)",
+        rf"(?: from .+?)? (?:to|into) (?P<obj>.+)",
         _b_moved_to,
         False,
     ),
@@ -1390,6 +1391,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "note",
         rf"^(?:we|I) {ADV}(?:get|buy|pay for|have) (?:all )?(?:our|my|the) (?P<svc>{_SERVICE}) (?:from|through|with) "
         rf"(?P<org>{_PROVIDER})(?: now| these days)?$",
+        _b_provider,
+        False,
+    ),
+    # "for the broadband we went with Fibrewave in the end": the service named first
+    (
+        "note",
+        rf"^for (?:the|our|my) (?P<svc>{_SERVICE}),? (?:we|I) {ADV}(?:went|have gone|decided to go|chose|picked|"
+        rf"settled on|have settled on)(?: with| for)? (?P<org>{_PROVIDER})(?: in the end| now| instead)?$",
         _b_provider,
         False,
     ),

@@ -415,6 +415,8 @@ _IS_NOT_VERB = frozenset(
     "allergic into a an got been vegan vegetarian obsessed mad crazy gone started coming flying off scared afraid "
     "terrified".split()
 )
+# Where or how one is, after Mum or Nan said as a name: "nans in a care home", "dads back at work"
+_WHERE_ONE_IS = frozenset("in at on back home out retired pregnant ill poorly unwell".split())
 _SINGLE_RELATIONS = frozenset(
     "mum mom mam dad mother father wife husband partner boyfriend girlfriend fiance fiancee gran nan grandad "
     "granddad grandma grandpa granny nana boss stepdad stepmum stepmom stepfather stepmother".split()
@@ -465,7 +467,7 @@ def _possessive(m: re.Match) -> str:
         return f"{m.group('pre') or ''}{word}'s"  # "the cars a blue nissan leaf", "our dogs a rescue greyhound"
     if not m.group("pre") and stem in _SINGLE_RELATIONS:
         # "dads allergic to penicillin", "mums birthday is": Mum and Dad said as names
-        fixed = possessed or nxt in _IS_HAS_NEXT
+        fixed = possessed or nxt in _IS_HAS_NEXT or nxt in _WHERE_ONE_IS
     elif not m.group("pre") and stem in _VISITORS and nxt in ("coming", "booked", "due", "here", "visiting"):
         fixed = True  # "the plumbers coming on monday"
     elif m.group("pre"):
