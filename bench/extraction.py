@@ -68,7 +68,9 @@ SETS = {
     "extract_heldout17": "set 17 (written during session 14; 0.912 / 0.542 on its start, 0.908 / 0.582 when scored; "
     "then read)",
     "extract_heldout18": "set 18 (written during session 14, scored once: 0.878 / 0.520 on its start; then read)",
-    "extract_heldout19": "held-out set 19 (written after session 14's code, scored once: 0.912 / 0.585 on its start)",
+    "extract_heldout19": "set 19 (written after session 14's code: 0.912 / 0.585 on its start, 0.913 / 0.662 at its "
+    "end; read in session 15)",
+    "extract_heldout20": "held-out set 20 (written blind in session 15, scored on its start and end, not tuned on)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
@@ -82,7 +84,9 @@ FORGETTING = {
     "forgetting_heldout6": "suite 6 (first score 11/30 on session 14's start, then tuned on)",
     "forgetting_heldout7": "suite 7 (written during session 14; 7/30 on its start and when scored; then tuned on)",
     "forgetting_heldout8": "suite 8 (written during session 14: 13/30 at its start, 19/30 then; then tuned on)",
-    "forgetting_heldout9": "suite 9 (written after session 14's code, scored once: 11/30 at its start, 16/30 at end)",
+    "forgetting_heldout9": "suite 9 (written after session 14's code: 11/30 at its start, 16/30 at its end; read in "
+    "session 15)",
+    "forgetting_heldout10": "suite 10 (written blind in session 15, scored on its start and end, not tuned on)",
 }
 
 

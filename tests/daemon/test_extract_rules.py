@@ -1136,6 +1136,8 @@ POSITIVES = [
     pos("nan has moved into sheltered housing in treverra.", ("lives_in", "Treverra"), subject="my grandmother"),
     pos("so nans in a care home in lanwick now", ("lives_in", "Lanwick"), subject="my grandmother"),
     pos("For the broadband we went with Fibrewave in the end.", ("note", "Fibrewave"), subject="household"),
+    pos("The salon rang, they've moved my haircut to Saturday at 3pm instead.", ("appointment", "Saturday at 3pm")),
+    pos("The surgery has moved my check-up to Friday.", ("appointment", "Friday")),
     # said as facts since session 15: where one was born, and a food someone leaves out, are notes
     pos("I was born in Porto.", ("note", "born in Porto")),  # a note, not where one lives
     pos("in this house we don't eat pork", ("note", "does not eat pork"), subject="household"),

@@ -158,6 +158,14 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         # a correction: only what is said after "well I did" stands
         (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),
         (rf"^name's (?={NAME}\b)", "my name is "),
+        # someone else moved it: "they've moved my haircut to Saturday at 3pm", "the school moved Emma's parents
+        # evening to the 20th" -> "my haircut has been moved to ..."
+        (
+            r"^(?:they|the (?:[a-z]+ ){0,2}[a-z]+|(?-i:[A-Z])[\w'\-]+) (?:have|has|had) (?:now )?(?:just )?"
+            r"(?P<v>moved|changed|rescheduled|rebooked|pushed back|pushed|put back|brought forward|shifted) "
+            rf"(?P<x>(?:my|our|(?:{NAME})'s) (?:[a-z\-]+ ){{0,2}}[a-z\-]+) (?P<to>to|till|until) (?=\S)",
+            lambda m: f"{m.group('x')} has been {m.group('v')} {m.group('to')} ",
+        ),
         # the person first, then who they are, then what is said of them: "Tiago, that's my brother, he's
         # vegetarian" -> "my brother Tiago is vegetarian"; "My youngest, Hugo, he turns six on ..."
         (
