@@ -1138,6 +1138,19 @@ POSITIVES = [
     pos("For the broadband we went with Fibrewave in the end.", ("note", "Fibrewave"), subject="household"),
     pos("The salon rang, they've moved my haircut to Saturday at 3pm instead.", ("appointment", "Saturday at 3pm")),
     pos("The surgery has moved my check-up to Friday.", ("appointment", "Friday")),
+    pos("I'm a retired teacher.", ("note", "retired teacher")),  # what one was, no current job
+    pos(
+        "I'm originally from Cork but I've lived in Leeds for ten years.",
+        ("note", "originally from Cork"),
+        ("lives_in", "Leeds"),
+    ),
+    pos("oh i really love jazz especially the old blue note records", ("likes", "jazz")),
+    pos(
+        "We've got solar panels on the roof and a heat pump.",
+        ("owns", "solar panels"),
+        ("owns", "heat pump"),
+        subject="household",
+    ),
     # said as facts since session 15: where one was born, and a food someone leaves out, are notes
     pos("I was born in Porto.", ("note", "born in Porto")),  # a note, not where one lives
     pos("in this house we don't eat pork", ("note", "does not eat pork"), subject="household"),
@@ -1263,7 +1276,6 @@ NEGATIVES = [
     # statements that look like facts but are not the kind we keep
     neg("I live in a flat."),
     neg("I'm a good cook."),
-    neg("I'm a retired teacher."),
     neg("I'm a big fan."),
     neg("I live in fear of spiders."),
     neg("i live in fear of spiders"),

@@ -959,7 +959,8 @@ def _b_kit(m, ctx):
     out = []
     for part in re.split(r"\s+and\s+", ctx.clause[m.start("obj") :]):
         kit = re.fullmatch(
-            rf"(?:(?:some|new|a new|an?) )?({_KIT})(?: now\b.*| (?:fitted|installed|put in)\b.*)?",
+            rf"(?:(?:some|new|a new|an?) )?({_KIT})"
+            rf"(?: now\b.*| (?:fitted|installed|put in)\b.*| (?:on|in) the [a-z]+)?",
             part.strip(" ,."),
             re.I,
         )
@@ -1177,6 +1178,13 @@ def _b_blood_type(m, ctx):
     group = re.sub(r"\s+", " ", m.group("obj")).upper().replace("POSITIVE", "positive").replace("NEGATIVE", "negative")
     group = group.replace("POS", "positive").replace("NEG", "negative")
     return [ctx.cand("note", f"blood type {group}", f"{{subject}}'s blood type is {group}", qualifier="blood type")]
+
+
+def _b_from(m, ctx):
+    if not re.search(r"\boriginally\b|\bcomes? from\b|\bcame from\b", ctx.clause, re.I):
+        return []  # "I'm from Leeds" may be where one lives; only "originally" or "come from" says where one began
+    what = f"originally from {m.group('obj')}"
+    return [ctx.cand("note", what, f"{{subject}} is {what}")]
 
 
 def _b_born(m, ctx):
@@ -1562,6 +1570,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     ("allergy", rf"^(?:I {ADV}am (?:an? )?(?:coeliac|celiac)|{_HAVE}(?:coeliac|celiac) disease)\b", _b_coeliac, False),
+    # "Bernard is a retired headteacher", "I'm a retired nurse": what one was, a note
+    (
+        "note",
+        rf"^{SUBJ} {ADV}{_AM} an? (?P<obj>retired (?:[a-z\-]+ ){{0,2}}?(?:{OCC}))$",
+        _b_as_said,
+        True,
+    ),
     # "I retired last year from the post office": where one worked, a note (the job itself is released elsewhere)
     (
         "note",
@@ -1837,6 +1852,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "note",
         rf"^I {ADV}grew up (?P<obj>(?:in|on|near|around) {NAME}(?: (?:{NAME}|on|upon)){{0,3}})(?=$|[ ,.])",
         _b_born,
+        False,
+    ),
+    # "I'm originally from Cork", "she comes from Accra originally"
+    (
+        "note",
+        rf"^I {ADV}(?:am (?:originally )?|come |came |(?:was )?originally )from "
+        rf"(?P<obj>{NAME}(?: (?:{NAME}|on|upon)){{0,3}})(?: originally)?(?=$|[ ,.])",
+        _b_from,
         False,
     ),
     # "Rosa turns six on the 8th of October"

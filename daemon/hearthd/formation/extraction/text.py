@@ -162,7 +162,8 @@ _CLAUSE_SPLIT = re.compile(
 _OBJ_END = re.compile(
     r"\s*(?:[,;:!?()\"]|\s-\s|\b(?:and then|but|because|so that|so|although|though|while|whereas|when|"
     r"whenever|which|who|whom|where|unless|until|except|as well|too|either|these days|nowadays|at the moment|"
-    r"right now|now|currently|a lot|so much|very much|like crazy|more than anything|sorry|"
+    r"right now|now|currently|a lot|so much|very much|like crazy|more than anything|sorry|especially|"
+    r"particularly|in particular|above all|mainly the|mostly the|"
     r"like (?:properly|really|seriously|proper|totally|actually|literally)|at all|it is|its|absolutely|never|"
     r"well (?:technically|actually|really|strictly)|found (?:that|it|this) out|found out|the hard way)\b).*$",
     re.I | re.S,
