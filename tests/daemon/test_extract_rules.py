@@ -1151,6 +1151,11 @@ POSITIVES = [
         ("owns", "heat pump"),
         subject="household",
     ),
+    pos(
+        "Our GP surgery is Millbrook Medical Centre.",
+        ("note", "GP surgery is Millbrook Medical Centre"),
+        subject="household",
+    ),
     # said as facts since session 15: where one was born, and a food someone leaves out, are notes
     pos("I was born in Porto.", ("note", "born in Porto")),  # a note, not where one lives
     pos("in this house we don't eat pork", ("note", "does not eat pork"), subject="household"),

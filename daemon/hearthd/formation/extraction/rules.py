@@ -631,8 +631,27 @@ def _b_learning(m, ctx):
     return [ctx.cand("note", f"learning {what}", f"{{subject}} is learning {what}")]
 
 
+_PLACES_OF = {
+    "gp practice": "GP surgery",
+    "gp surgery": "GP surgery",
+    "doctors surgery": "GP surgery",
+    "doctor's surgery": "GP surgery",
+    "doctors' surgery": "GP surgery",
+    "surgery": "GP surgery",
+    "health centre": "GP surgery",
+    "dental practice": "dentist",
+    "dentist's": "dentist",
+    "dentists": "dentist",
+    "vets": "vet",
+    "vet's": "vet",
+    "local hospital": "hospital",
+    "letting agency": "letting agent",
+}
+
+
 def _b_household_named(m, ctx):
     what, org = m.group("what").lower(), m.group("org")
+    what = _PLACES_OF.get(what, what)
     c = ctx.cand("note", f"{what} is {org}", f"{{subject}}'s {what} is {org}", qualifier=what)
     return [replace(c, subject=HOUSEHOLD)]
 
@@ -1413,7 +1432,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "Our local council is Marrowdale District Council", "the house is rented through Kestrel Lettings"
     (
         "note",
-        rf"^(?:our|the) (?:local )?(?P<what>council) is (?P<org>{NAME}(?: {NAME}){{0,3}})$",
+        rf"^(?:our|the|my) (?:local )?(?P<what>council|gp surgery|gp practice|doctors surgery|doctor's surgery|"
+        rf"doctors' surgery|surgery|health centre|dental practice|dentist's|dentists|vets|vet's|local hospital|"
+        rf"hospital|letting agent|letting agency|estate agent) (?:is|are) (?:at |with )?"
+        rf"(?P<org>{NAME}(?: {NAME}){{0,3}})$",
         _b_household_named,
         False,
     ),
