@@ -1156,6 +1156,18 @@ POSITIVES = [
         ("note", "GP surgery is Millbrook Medical Centre"),
         subject="household",
     ),
+    pos(
+        "Tomasz is moving on again, he's accepted an offer from Quenby Engineering.",
+        ("works_at", "Quenby Engineering"),
+        subject="Tomasz",
+    ),
+    pos(
+        "My son Reuben plays for Ashcombe Rovers.",
+        ("family_member", "Reuben"),
+        ("note", "Ashcombe Rovers"),
+        subject="Reuben",
+    ),
+    pos("Reuben has signed for Stannary Town.", ("note", "Stannary Town"), subject="Reuben"),
     # said as facts since session 15: where one was born, and a food someone leaves out, are notes
     pos("I was born in Porto.", ("note", "born in Porto")),  # a note, not where one lives
     pos("in this house we don't eat pork", ("note", "does not eat pork"), subject="household"),

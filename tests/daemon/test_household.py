@@ -536,3 +536,14 @@ def test_free_notes_about_what_was_replaced_or_released_are_closed_with_it(real_
     hub.dismiss(f"fact:{kestrel['fact']['id']}")
     texts = " ".join(f["text"].lower() for f in current(hub))
     assert "dropping out" in texts and "zephyrnet" in texts
+
+
+def test_he_and_she_in_a_note_are_who_the_last_note_named(real_daemon, hub):
+    """An assistant that calls remember once per sentence: "he" in the next note is the husband named before."""
+    hub.remember("My husband Tomasz works at Gravenor Logistics.", speaker="alice", valid_from="2026-01-01")
+    said = hub.remember("hes taken a job at corriden rail", speaker="alice", valid_from="2026-02-01")
+    assert said["fact"]["subject"] == "Tomasz" and said["fact"]["object"] == "Corriden Rail"
+    assert [f["object"] for f in current(hub, predicate="works_at")] == ["Corriden Rail"]
+    # Another person's notes do not carry alice's "he".
+    bob = hub.remember("hes taken a job at halden foods", speaker="bob", valid_from="2026-02-01")
+    assert bob["fact"] is None or bob["fact"]["subject"] != "Tomasz"

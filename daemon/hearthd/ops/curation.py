@@ -3,6 +3,7 @@ the audit log."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 from ..embedding.backfill import EmbeddingBackfill
@@ -10,7 +11,7 @@ from ..embedding.service import Priority, TextEmbedder
 from ..errors import UserError
 from ..events import EventBus
 from ..forgetting import curation
-from ..formation import claims, release
+from ..formation import claims, extraction, release
 from ..formation.classify import CATCH_ALL
 from ..formation.facts import FactIn, store_fact
 from ..formation.former import Former
@@ -40,6 +41,10 @@ def _check_scope(actor: str, speaker: str | None, pin: bool) -> None:
         raise UserError("name the speaker to remember for: an anonymous caller stores nothing", status=403)
 
 
+# How long who "he" or "she" is carries from one of a person's notes to the next.
+NOTES_DISCOURSE_SECONDS = 600.0
+
+
 class Curation:
     def __init__(
         self,
@@ -58,6 +63,10 @@ class Curation:
             backfill,
             events,
         )
+        # Who "he" and "she" are across one person's notes ("My husband Tomasz works at Gravenor", then "he's
+        # taken a job at Corriden Rail"), as within a conversation; forgotten after a quiet while.
+        self._discourses: dict[str | None, tuple[extraction.Discourse, float]] = {}
+        self._discourse_lock = threading.Lock()
 
     @operation(roles=ANY, event="fact.stored", event_data=_stored)
     def remember(
@@ -158,7 +167,13 @@ class Curation:
         """What a note states, read by the same extractor as formation (a note about a named friend is (friend,
         works_at, place)), and True; or, when it states nothing but that something is over, what it released; else
         the note itself, kept as a note and never typed into a predicate, and False."""
-        facts, _dropped = self.former.facts_from_text(text, speaker, said_at, [], None, "remember")
+        with self._discourse_lock:
+            now = time.monotonic()
+            discourse, used = self._discourses.get(speaker, (None, 0.0))
+            if discourse is None or now - used > NOTES_DISCOURSE_SECONDS:
+                discourse = extraction.Discourse()
+            self._discourses[speaker] = (discourse, now)
+            facts, _dropped = self.former.facts_from_text(text, speaker, said_at, [], None, "remember", discourse)
         if facts:
             return facts, True
         if release.says_over(text):

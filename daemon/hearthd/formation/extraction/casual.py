@@ -348,10 +348,22 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             r"(?: (?:doing|studying|reading) (?:a |an )?[a-z\-]+(?: [a-z\-]+){0,2})?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {m.group('o')}",
         ),
+        # a club changed: "reubens moved clubs hes at millbrook colts now", "reuben has signed for stannary town"
+        (
+            rf"^(?P<s>{_SUBJ})(?:'s| has| have)? (?:moved|changed|switched) clubs?(?: again)?,? (?:he|she|they) "
+            rf"(?:is|are|has|have)? ?(?:now )?(?:at|with|playing for|joined) (?:the )?(?P<o>{_ORG})(?: now)?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'play', 'plays')} for {m.group('o')}",
+        ),
+        (
+            rf"^(?:new season,? new club,? )?(?P<s>{_SUBJ})(?:'s| has| have)? (?:just )?signed (?:for|with) (?:the )?"
+            rf"(?P<o>{_ORG})(?: now| this season)?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'play', 'plays')} for {m.group('o')}",
+        ),
         (
             rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)? (?:just )?(?:started|joined|(?:taken|got|accepted|"
-            rf"landed) (?:a |the )?(?:new )?job)(?: (?:a |my )?(?:new )?job)? "
-            rf"(?:at |with |for )?(?:the )?(?P<o>{_ORG})(?: (?:now|last \w+|this \w+|recently|instead|in the end))?$",
+            rf"landed) (?:a |the |an )?(?:new )?(?:job|job offer|offer|position|role))(?: (?:a |my )?(?:new )?job)? "
+            rf"(?:at |with |for |from )?(?:the )?(?P<o>{_ORG})"
+            rf"(?: (?:now|last \w+|this \w+|recently|instead|in the end))?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
         ),
         # a job change: "Ingrid left Boots and joined Lloyds Pharmacy", "I've started a new job as a school nurse at

@@ -664,6 +664,11 @@ def _b_letting(m, ctx):
     return [replace(c, subject=HOUSEHOLD)]
 
 
+def _b_club(m, ctx):
+    club = m.group("org")
+    return [ctx.cand("note", club, f"{{subject}} plays for {club}", qualifier="club")]
+
+
 def _b_as_said(m, ctx):
     said = re.sub(r"\s+", " ", m.group("obj").lower())
     return [ctx.cand("note", said, f"{{subject}} is {said}")]
@@ -1629,6 +1634,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"mobility scooter|guide dog|cpap machine|stoma bag)|hearing aids|glasses|contact lenses|insulin|"
         rf"(?:an? )?(?:blue badge|walking frame|zimmer frame))(?=$| (?:for|when|at|every|all)\b|,)",
         _b_carries,
+        False,
+    ),
+    # "Reuben plays for Ashcombe Rovers": one club at a time (the note of its kind, superseded by the next)
+    (
+        "note",
+        rf"^{SUBJ} {ADV}(?:play|plays|have played|am playing|are playing)(?: (?:football|rugby|cricket|netball|hockey|"
+        rf"basketball|water polo|handball|lacrosse))? (?:for|with) (?:the )?(?P<org>{NAME}(?: {NAME}){{0,3}})"
+        rf"(?: now| these days| this season| on (?:saturdays|sundays|weekends))?$",
+        _b_club,
         False,
     ),
     # "I volunteer at the Fernside food bank at weekends", "she sings in the Holloway Vale community choir"

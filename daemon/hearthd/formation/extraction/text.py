@@ -36,7 +36,12 @@ _CONTRACTIONS = [
         (r"\b(name|birthday|anniversary)'s\b", r"\1 is"),
         (r"'s (called|named)\b", r" is \1"),
         # "Priya's got a new job", "Tom's been vegan for years": "has", never a possessive
-        (r"\b(?!let's)(\w+)'s (?=(?:got|been|gone|just got|just been|finally got)\b)", r"\1 has "),
+        (
+            r"\b(?!let's)(\w+)'s (?=(?:(?:just|finally|now|recently|also) )?(?:got|been|gone|taken|accepted|started|"
+            r"joined|moved|left|changed|switched|signed|landed|bought|sold|found|decided|had|given|quit|"
+            r"retired|passed|ended up)\b)",
+            r"\1 has ",
+        ),
         # "the plumber's coming", "Biscuit's at the vet", "recycling's every other Monday": "is", not possessive
         (
             r"\b(?!let's)(\w+)'s (?=(?:coming|visiting|booked|due|at|on|every|each|always|usually|normally|now|"
