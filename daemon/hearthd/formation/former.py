@@ -22,7 +22,7 @@ from enum import StrEnum
 import numpy as np
 
 from ..embedding.service import Priority, TextEmbedder
-from ..entities.resolve import of_the_household, preview_name
+from ..entities.resolve import norm, of_the_household, preview_name
 from ..errors import NotFound
 from ..generators.base import Generator, GeneratorError
 from ..generators.steps import extract_with_generator, judge_with_generator, narrative_with_generator
@@ -219,9 +219,15 @@ class Former:
                     moved.session_id, moved.turn_ids = session_id, list(turn_ids)
                     facts.append(moved)
             # "otis has left quellbrook, he's working at marrowfield signs now": a new value of what is stored
-            if not facts and (changed := slot_change.changed_slot(conn, text, speaker, said_at, source)) is not None:
+            changed = slot_change.changed_slot(conn, text, speaker, said_at, source)
+            if changed is not None and not facts:
                 changed.session_id, changed.turn_ids = session_id, list(turn_ids)
                 facts.append(changed)
+            elif changed is not None:
+                # "the honda went back, shes got a mazda now", read as Jess's Mazda: it replaces the Honda it names
+                for f in facts:
+                    if f.predicate == changed.predicate and norm(f.object) == norm(changed.object):
+                        f.replaces = changed.replaces
         return facts, dropped
 
     def _decided(self, c: Candidate) -> Candidate | None:
