@@ -71,6 +71,8 @@ SETS = {
     "extract_heldout19": "set 19 (written after session 14's code: 0.912 / 0.585 on its start, 0.913 / 0.662 at its "
     "end; read in session 15)",
     "extract_heldout20": "held-out set 20 (written blind in session 15, scored on its start and end, not tuned on)",
+    "extract_heldout21": "held-out set 21 (written blind late in session 15, scored on its start and end, "
+    "not tuned on)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
@@ -87,6 +89,7 @@ FORGETTING = {
     "forgetting_heldout9": "suite 9 (written after session 14's code: 11/30 at its start, 16/30 at its end; read in "
     "session 15)",
     "forgetting_heldout10": "suite 10 (written blind in session 15, scored on its start and end, not tuned on)",
+    "forgetting_heldout11": "suite 11 (written blind late in session 15, scored on its start and end, not tuned on)",
 }
 
 
