@@ -1168,6 +1168,17 @@ POSITIVES = [
         subject="Reuben",
     ),
     pos("Reuben has signed for Stannary Town.", ("note", "Stannary Town"), subject="Reuben"),
+    pos(
+        "ruairi switched to ashby vale rovers", ("note", "Ashby Vale Rovers"), subject="Ruairi"
+    ),  # a club's kind of name
+    pos("I'm doing keto at the moment.", ("diet", "keto")),
+    pos("I'm a member of the Lowmoor Rambling Club.", ("note", "member of Lowmoor Rambling Club")),
+    pos("declan's driving taxis now", ("works_as", "taxi driver"), subject="Declan"),
+    pos(
+        "He's moved clubs again — Ruairi's with Pennick Town Juniors now.",
+        ("note", "Pennick Town Juniors"),
+        subject="Ruairi",
+    ),
     # said as facts since session 15: where one was born, and a food someone leaves out, are notes
     pos("I was born in Porto.", ("note", "born in Porto")),  # a note, not where one lives
     pos("in this house we don't eat pork", ("note", "does not eat pork"), subject="household"),
@@ -1574,7 +1585,6 @@ NEGATIVES = [
     neg("my piano is in the lounge"),
     neg("Is Rosa's piano on Thursdays?"),
     neg("im so sorry about the mess"),
-    neg("ruairi switched to ashby vale rovers"),  # a switch of no service said: nothing (it once raised)
     neg("remember that film we saw"),
     neg("Mum here, can you help?"),
     neg("the vet is lovely"),

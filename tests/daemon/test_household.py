@@ -547,3 +547,13 @@ def test_he_and_she_in_a_note_are_who_the_last_note_named(real_daemon, hub):
     # Another person's notes do not carry alice's "he".
     bob = hub.remember("hes taken a job at halden foods", speaker="bob", valid_from="2026-02-01")
     assert bob["fact"] is None or bob["fact"]["subject"] != "Tomasz"
+
+
+def test_a_name_said_without_its_accent_is_the_same_person_and_a_club_changes(real_daemon, hub):
+    hub.remember("My son Ruairí plays for the Corriemount Colts.", speaker="alice", valid_from="2026-01-01")
+    moved = hub.remember("ruairi switched to ashby vale rovers", speaker="alice", valid_from="2026-02-01")
+    assert moved["fact"]["subject"] == "Ruairí"  # the recogniser dropped the accent: the same boy
+    clubs = [f["object"] for f in current(hub, predicate="note") if "plays for" in f["text"]]
+    assert clubs == ["Ashby Vale Rovers"], clubs
+    (son,) = [e for e in hub.entities() if e["name"] == "Ruairí"]
+    assert son["aliases"].count("Ruairí") == 1  # one alias, kept under both keys

@@ -97,7 +97,9 @@ def _aliases_by_entity(conn, entity_id: int | None = None) -> dict[int, list[str
         else conn.execute(sql + " ORDER BY rowid")
     )
     for r in rows:
-        out.setdefault(r[0], []).append(r[1])
+        names = out.setdefault(r[0], [])
+        if r[1] not in names:  # one alias is kept under its key with and without accents
+            names.append(r[1])
     return out
 
 
@@ -202,7 +204,10 @@ def alias(store, entity_id: int, alias_text: str, actor: str, remove: bool = Fal
                 raise NotFound(f"{row['name']} has no alias {alias_text!r}")
             if resolve.norm(row["name"]) == key:
                 raise UserError(f"{alias_text!r} is {row['name']}'s name; rename it first")
-            tx.execute("DELETE FROM entity_aliases WHERE entity_id = ? AND norm = ?", (entity_id, key))
+            tx.execute(
+                "DELETE FROM entity_aliases WHERE entity_id = ? AND norm IN (?, ?)",
+                (entity_id, key, resolve.folded(key)),
+            )
         elif has is None:
             resolve.add_alias(tx, entity_id, alias_text)
         changed = (has is not None) if remove else (has is None)
@@ -210,10 +215,7 @@ def alias(store, entity_id: int, alias_text: str, actor: str, remove: bool = Fal
             audit.record(
                 tx, actor, "entity.alias", f"entity:{entity_id}", {"alias": alias_text, "removed": bool(remove)}
             )
-        aliases = [
-            r[0]
-            for r in tx.execute("SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY rowid", (entity_id,))
-        ]
+        aliases = _aliases_by_entity(tx, entity_id).get(entity_id, [])
         return {"id": entity_id, "alias": alias_text, "removed": bool(remove), "changed": changed, "aliases": aliases}
 
     return store.writer.write(write)

@@ -10,6 +10,7 @@ later to an unnamed relative names it ("my father" then "my father Jorge").
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Protocol
 
 HOUSEHOLD_NAME = "the household"
@@ -109,6 +110,11 @@ def norm(name: str) -> str:
     return " ".join(words)
 
 
+def folded(key: str) -> str:
+    """A name key without its accents: "ruairí" is "ruairi", as a speech recogniser or a keyboard often writes it."""
+    return "".join(c for c in unicodedata.normalize("NFKD", key) if not unicodedata.combining(c))
+
+
 def relation_word(relation: str | None) -> str | None:
     if not relation:
         return None
@@ -173,9 +179,9 @@ def unspoken_person(conn, name: str, speaker_id: str) -> int | None:
 
 def add_alias(tx, entity_id: int, alias: str) -> None:
     key = norm(alias)
-    if key:
+    for k in dict.fromkeys((key, folded(key))) if key else ():  # found said with its accents or without
         tx.execute(
-            "INSERT OR IGNORE INTO entity_aliases(entity_id, alias, norm) VALUES (?, ?, ?)", (entity_id, alias, key)
+            "INSERT OR IGNORE INTO entity_aliases(entity_id, alias, norm) VALUES (?, ?, ?)", (entity_id, alias, k)
         )
 
 
@@ -222,8 +228,8 @@ def _named(tx, key: str, kind: str, speaker_entity: int | None) -> int | None:
         "SELECT e.id, e.kind, e.speaker_id IS NOT NULL AS speaks, "
         "EXISTS (SELECT 1 FROM entity_relations r WHERE r.from_entity = ? AND r.to_entity = e.id) AS mine "
         "FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
-        "WHERE a.norm = ? AND e.merged_into IS NULL",
-        (speaker_entity or -1, key),
+        "WHERE a.norm IN (?, ?) AND e.merged_into IS NULL",
+        (speaker_entity or -1, key, folded(key)),
     ).fetchall()
     if not rows:
         return _by_short_name(tx, key, kind, speaker_entity)

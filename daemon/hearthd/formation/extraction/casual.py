@@ -21,6 +21,26 @@ SCHOOL = (
     r"High School|College|Nursery|Infants|Juniors|Grammar|Secondary|Montessori|Pre-school|Preschool|Sixth Form|"
     r"University|Uni)(?: (?:School|College))?"
 )
+# A club by the kind of name clubs have: "Ashby Vale Rovers", "Pennick Town Juniors", "Corriemount Colts"
+_CLUB = (
+    r"(?-i:[A-Z][\w'\-]*)(?: (?-i:[A-Z][\w'\-]*)){0,3} (?-i:Rovers|Colts|Town|United|Juniors|FC|City|Athletic|"
+    r"Wanderers|Albion|Rangers|Celtic|Harriers|Hornets|Lions|Tigers|Panthers|Eagles|Falcons|Cubs|Stars|Sharks|"
+    r"Swifts|Wolves|Dragons|Saints)(?: (?-i:Juniors|Colts|Under \w+|U\d+s?))?"
+)
+_DRIVES = {
+    "taxis": "taxi",
+    "taxi": "taxi",
+    "cabs": "taxi",
+    "cab": "taxi",
+    "buses": "bus",
+    "bus": "bus",
+    "lorries": "lorry",
+    "trucks": "lorry",
+    "vans": "van",
+    "delivery vans": "delivery",
+    "ubers": "Uber",
+    "uber": "Uber",
+}
 # A firm by its name, capitals and all: "KPMG", "Lloyds Pharmacy", "H&M"
 _FIRM = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
 _NUMW = (
@@ -347,6 +367,22 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             r"christmas|easter)))?"
             r"(?: (?:doing|studying|reading) (?:a |an )?[a-z\-]+(?: [a-z\-]+){0,2})?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {m.group('o')}",
+        ),
+        # a club by its kind of name: "ruairi switched to ashby vale rovers", "she's with Pennick Town Juniors now"
+        (
+            rf"^(?P<s>{_SUBJ})(?:(?:'s| has| have| is)? (?:just )?(?:switched|moved|gone|changed) (?:clubs? )?"
+            rf"(?:to|over to)|(?:'s| is| are) (?:now )?(?:with|at|playing for)) (?:the )?(?P<o>{_CLUB})(?: now)?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'play', 'plays')} for {m.group('o')}",
+        ),
+        # "declan's driving taxis now": the job by what one drives
+        (
+            r"^(?P<s>(?:I|(?:(?:my|our)|[A-Z][\w\-]*'s) [a-z\-]+|[A-Z][\w\-]*|he|she))(?: is| am|'s|'m) (?:now )?"
+            r"driving (?:a )?(?P<v>taxis?|cabs?|buses|a bus|lorries|trucks|vans|ubers?|delivery vans)"
+            r"(?: now| these days)?$",
+            lambda m: (
+                f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a "
+                f"{_DRIVES.get(m.group('v').lower().removeprefix('a '), 'taxi')} driver"
+            ),
         ),
         # a club changed: "reubens moved clubs hes at millbrook colts now", "reuben has signed for stannary town"
         (

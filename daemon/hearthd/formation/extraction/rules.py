@@ -664,6 +664,11 @@ def _b_letting(m, ctx):
     return [replace(c, subject=HOUSEHOLD)]
 
 
+def _b_member(m, ctx):
+    org = m.group("org")
+    return [ctx.cand("note", f"member of {org}", f"{{subject}} is a member of {org}")]
+
+
 def _b_club(m, ctx):
     club = m.group("org")
     return [ctx.cand("note", club, f"{{subject}} plays for {club}", qualifier="club")]
@@ -1488,7 +1493,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "diet",
         rf"^{SUBJ} {ADV}(?:am|are|have been|have always been|went|have gone|became|have become|turned|"
-        rf"am on|are on|follow|eat|keep|am following|are following) {ADV}(?:an? |the |strict |strictly |fully )*"
+        rf"am on|are on|follow|eat|keep|am following|are following|am doing|are doing) {ADV}"
+        rf"(?:an? |the |strict |strictly |fully )*"
         rf"(?P<obj>{DIET})\b(?: (?:diet|food|lifestyle|household|family|house|meat))?",
         _b_diet,
         False,
@@ -1634,6 +1640,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"mobility scooter|guide dog|cpap machine|stoma bag)|hearing aids|glasses|contact lenses|insulin|"
         rf"(?:an? )?(?:blue badge|walking frame|zimmer frame))(?=$| (?:for|when|at|every|all)\b|,)",
         _b_carries,
+        False,
+    ),
+    # "I'm a member of the Lowmoor Rambling Club": what one belongs to, a note a release can name
+    (
+        "note",
+        rf"^{SUBJ} {ADV}(?:am|are|have been) (?:an? )?(?:(?:proud|paid-up|life|long-standing|founding) )?members? of "
+        rf"(?:the )?(?P<org>{NAME}(?: {NAME}){{0,4}})$",
+        _b_member,
         False,
     ),
     # "Reuben plays for Ashcombe Rovers": one club at a time (the note of its kind, superseded by the next)

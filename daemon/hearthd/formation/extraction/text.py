@@ -145,7 +145,7 @@ _NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor|witho
 
 # A clause ends at a conjunction that starts a new thought.
 _CLAUSE_SPLIT = re.compile(
-    r"\s*(?:;|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
+    r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our|he|she|his|her)\b)"
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called)\b)"
     # "Halfords called, the MOT is now on the 15th"
