@@ -557,3 +557,13 @@ def test_a_name_said_without_its_accent_is_the_same_person_and_a_club_changes(re
     assert clubs == ["Ashby Vale Rovers"], clubs
     (son,) = [e for e in hub.entities() if e["name"] == "Ruairí"]
     assert son["aliases"].count("Ruairí") == 1  # one alias, kept under both keys
+
+
+def test_a_membership_quit_and_a_household_delivery_cancelled_by_one_of_it_are_released(real_daemon, hub):
+    hub.remember("I'm a member of the Lowmoor Rambling Club.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("We get a veg box from Tumblewick Farm every Friday.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("Henshaw Heating services our boiler every October.", speaker="alice", valid_from="2026-01-01")
+    for said in ("i've quit the rambling club my knees can't take it", "i've cancelled the tumblewick veg box"):
+        assert hub.remember(said, speaker="alice", valid_from="2026-02-01").get("released"), said
+    texts = " ".join(f["text"].lower() for f in current(hub))
+    assert "lowmoor" not in texts and "tumblewick" not in texts and "henshaw" in texts, texts

@@ -23,7 +23,7 @@ from .extraction.rules import HOUSEHOLD_ROLES
 from .extraction.subjects import KIN_WORDS
 from .extraction.subjects import relation_word as kin_relation
 from .facts import event_words
-from .residue import close_notes_about
+from .residue import close_notes_about, distinctive
 
 _OVER = re.compile(
     r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|got rid of|"
@@ -70,7 +70,7 @@ _CUES = {
     "diet": r"vegetarian|vegan|pescatarian|eat|eats|eating|diet|meat",
     "pet": r"have|has|had|got|died|passed away|rehomed|lost|put down",
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
-    "note": r"no longer|anymore|any more|not|n't",
+    "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up",
     "family_member": r"broke up|broken up|split up|divorced|separated|not together|no longer together",
 }
 # Things named by their proper nouns: "the Skoda" is the "blue Skoda Octavia", "Castlegate" the tennis club,
@@ -114,17 +114,26 @@ def release(tx, text: str, speaker: str | None, said_at: float, source: str, kee
     subjects = _subjects(tx, text, said, speaker, now)
     if not subjects:
         return []
+    # "i've cancelled the tumblewick veg box": one of the household speaks for its things too
+    house = household_entity(tx, now) if FIRST_PERSON.search(text) else None
+    implied = house if house is not None and house not in subjects else None
+    if implied is not None:
+        subjects = [*subjects, implied]
     marks = ", ".join("?" * len(subjects))
     # Only what held when it was said, not what a later sentence of the same session states.
     # ... and the pets and people they are who have them ("Nugget died", "Mrs Pettigrew has retired")
     rows = tx.execute(
-        f"SELECT id, predicate, object, qualifier, text FROM facts WHERE (subject_entity IN ({marks}) "
+        f"SELECT id, subject_entity, predicate, object, qualifier, text FROM facts WHERE (subject_entity IN ({marks}) "
         f"OR (object_entity IN ({marks}) AND predicate IN ('pet', 'family_member'))) "
         "AND status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?",
         (*subjects, *subjects, speaker, said_at),
     ).fetchall()
     kept = set(keep)
-    rows = [r for r in rows if r["id"] not in kept]
+    rows = [
+        r
+        for r in rows
+        if r["id"] not in kept and (r["subject_entity"] != implied or r["predicate"] in _HOUSEHOLD_THINGS)
+    ]
     preference = bool(_PREFERENCE.search(text))
     released = []
     for row in rows:
@@ -133,6 +142,8 @@ def release(tx, text: str, speaker: str | None, said_at: float, source: str, kee
             cue = _ROLE_OVER
         if cue is None or not cue.search(text) or (preference and row["predicate"] not in ("likes",)):
             continue
+        if row["predicate"] == "note" and _MEMBERSHIP.search(text) is None and not _NOT_ANY_MORE.search(text):
+            continue  # "quit", "left", "cancelled" end a membership; any other note only "no longer"
         if _names_it(row, said):
             released.append(row["id"])
     for fact_id in released:
@@ -143,6 +154,12 @@ def release(tx, text: str, speaker: str | None, said_at: float, source: str, kee
         audit(tx, source, "fact.released", f"fact:{fact_id}", {"text": text})
     tx.touch(FACTS, released)
     return released + close_notes_about(tx, released, said_at, source, speaker=speaker)
+
+
+# What of the household's one of it ends by saying "I": a thing, a delivery, a visit, a pet.
+_HOUSEHOLD_THINGS = frozenset({"owns", "routine", "schedule", "note", "appointment", "pet"})
+_MEMBERSHIP = re.compile(r"\b(?:quit|left|resigned|cancell?ed|given up|gave up)\b", re.I)
+_NOT_ANY_MORE = re.compile(r"\b(?:no longer|anymore|any more|not|n't)\b", re.I)
 
 
 def _names_it(row, said: set[str]) -> bool:
@@ -159,6 +176,11 @@ def _names_it(row, said: set[str]) -> bool:
         return True  # "mum and her fella split up": her partner, whatever his name
     if row["predicate"] == "owns" and said & _VEHICLE and " drives " in f" {row['text'].lower()} ":
         return True  # "we traded in the old car": the one the household drives
+    if row["predicate"] == "note" and norm(row["object"]).startswith("member of "):
+        # "i've quit the rambling club": the Lowmoor Rambling Club by what it is
+        kind = {w.rstrip("s") for w in set(norm(row["object"]).split()) - distinctive(row["object"])} - _STOP
+        kind -= {"member"}
+        return bool(kind) and kind <= said
     if row["predicate"] == "pet":  # "we don't have the tortoise any more": the pet by its kind
         return bool({w.rstrip("s") for w in norm(row["qualifier"] or "").split()} & said)
     if row["predicate"] not in _BY_NAME:
