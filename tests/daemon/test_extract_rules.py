@@ -1179,6 +1179,10 @@ POSITIVES = [
         ("note", "Pennick Town Juniors"),
         subject="Ruairi",
     ),
+    pos("I work in the warehouse office at Halvorsen Logistics.", ("works_at", "Halvorsen Logistics")),
+    pos("Started my new job at Brightwater Insurance today!", ("works_at", "Brightwater Insurance")),
+    pos("phones are with Parakeet now, cheaper deal", ("note", "Parakeet"), subject="household"),
+    pos("My gran is living with Uncle Bram in Canterbury now.", ("lives_in", "Canterbury"), subject="my grandmother"),
     # said as facts since session 15: where one was born, and a food someone leaves out, are notes
     pos("I was born in Porto.", ("note", "born in Porto")),  # a note, not where one lives
     pos("in this house we don't eat pork", ("note", "does not eat pork"), subject="household"),

@@ -60,6 +60,10 @@ _ELIDED: list[tuple[re.Pattern, Any]] = [
         ),
         (r"^(?=(?:big|huge|massive) fans? of\b)", "I am a "),
         (r"^(?=got (?:a|an|my) [a-z\- ]*(?:booked|appointment)\b)", "I have "),  # "got a haircut booked for Saturday"
+        # "Started my new job at Brightwater Insurance today!": the speaker, unsaid
+        (r"^(?=(?:just )?(?:started|starting) (?:my|a) new job (?:at|with)\b)", "I have "),
+        # "Update on Gran: she's living with ...": the news after its heading
+        (r"^(?:update on|news about|news on|quick update on) [\w' ]+?:\s*", ""),
         (
             r"^(?=(?:really |absolutely |very |so |severely )*(?:allergic to|not (?:a |really a )?(?:big |huge )?fan "
             r"of|(?:a )?(?:big|huge|massive) fan of|not into|really into|not keen on|terrified of|scared of)\b)",

@@ -1394,6 +1394,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "she's got a flat in Scarborough now": where one lives, said by the home one has
     (
         "lives_in",
+        # "Gran is living with Uncle Bram in Canterbury now": with whom, then where
+        rf"^{SUBJ} {ADV}(?:live|(?:am|are|have been) {ADV}(?:living|staying)) with (?:(?:my|our|her|his|their) )?"
+        rf"(?:(?-i:[A-Z])[\w'\-]*|[a-z]+)(?: (?-i:[A-Z])[\w'\-]*){{0,2}} (?:now )?in (?P<obj>(?-i:[A-Z])[\w\-]+"
+        rf"(?: (?-i:[A-Z])[\w\-]+)?)(?: now| these days)?$",
+        _b_lives_in,
+        False,
+    ),
+    (
+        "lives_in",
         rf"^{SUBJ} {ADV}(?:have got|have|got|bought|have bought) (?:an? |my |our )(?:new |little )?(?:flat|house|place|"
         rf"bungalow|cottage|apartment) in (?P<obj>.+)",
         _b_lives_in,
@@ -1417,7 +1426,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ("note", rf"^I (?:go|goes) to school at (?P<obj>{SCHOOL})$", _b_school, False),
     (
         "note",
-        rf"^(?:(?:all|both) )?(?:of )?(?:our|my|the) (?:family |household |house )?(?P<svc>{_SERVICE})"
+        rf"^(?:(?:all|both) )?(?:of )?(?:(?:our|my|the) )?(?:family |household |house )?(?P<svc>{_SERVICE})"
         rf"(?: (?:provider|supplier|company|deal|contracts?|plans?|network|bills?|tariff))?"
         rf"(?: for (?:the house|us|the family|the household|home))?(?:'s| is| are| comes| come| goes| go) (?:now )?"
         rf"(?:all )?(?:with |through |on |from |supplied by |provided by )?(?P<org>{_PROVIDER})(?: now| these days)?$",
@@ -1690,8 +1699,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "works_at",
         rf"^I {ADV}(?:work|have a job|(?:am|have been|have) {ADV}(?:working|worked|employed)|(?:have )?{ADV}started "
-        rf"(?:working|work))(?: (?:on )?(?:(?:{WEEKDAY})s?|weekends|part[- ]time|full[- ]time|nights|evenings))? "
-        rf"(?:at|for|by) (?P<obj>.+)",
+        rf"(?:working|work|my new job|a new job))(?: (?:on )?(?:(?:{WEEKDAY})s?|weekends|part[- ]time|full[- ]time|"
+        rf"nights|evenings))?(?: in (?:the |a )?[a-z]+(?: [a-z]+)?(?: office| department| team| shop| warehouse)?)? "
+        rf"(?:at|for|by|with) (?P<obj>.+)",
         _b_work_at,
         False,
     ),
