@@ -145,6 +145,19 @@ def test_aliases_add_and_remove(client, family):
     assert [e["detail"]["removed"] for e in entries] == [True, False]  # newest first
 
 
+def test_an_alias_with_accents_is_found_without_them_listed_once_and_removed_whole(daemon, client, family):
+    added = client.alias_entity(family["biscuit"], "Bîscuité")
+    assert added["aliases"].count("Bîscuité") == 1
+    with daemon.store.reading() as conn:
+        keys = {r[0] for r in conn.execute("SELECT norm FROM entity_aliases WHERE entity_id = ?", (family["biscuit"],))}
+    assert {"bîscuité", "biscuite"} <= keys  # said with its accents or without
+    removed = client.alias_entity(family["biscuit"], "Bîscuité", remove=True)
+    assert removed["changed"] and removed["aliases"] == ["Biscuit"]
+    with daemon.store.reading() as conn:
+        keys = {r[0] for r in conn.execute("SELECT norm FROM entity_aliases WHERE entity_id = ?", (family["biscuit"],))}
+    assert keys == {"biscuit"}
+
+
 def test_merge_moves_facts_relations_and_aliases_and_queues_clashes(daemon, client, family):
     answer = client.merge_entities(family["sarah"], family["sara"])
     assert answer["into"] == family["sara"]
