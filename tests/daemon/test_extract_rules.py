@@ -1183,6 +1183,23 @@ POSITIVES = [
     pos("Started my new job at Brightwater Insurance today!", ("works_at", "Brightwater Insurance")),
     pos("phones are with Parakeet now, cheaper deal", ("note", "Parakeet"), subject="household"),
     pos("My gran is living with Uncle Bram in Canterbury now.", ("lives_in", "Canterbury"), subject="my grandmother"),
+    pos(
+        "I'm self-employed; I run a small pottery studio called Kilnhouse.",
+        ("works_at", "Kilnhouse"),
+        ("note", "runs a pottery studio"),
+    ),
+    pos(
+        "My aunt Philippa runs a bakery in Totnes called Crumb and Co.",
+        ("family_member", "Philippa"),
+        ("works_at", "Crumb and Co"),
+        ("note", "runs a bakery in Totnes"),
+        subject="Philippa",
+    ),
+    pos(
+        "I'm training to be a midwife at Carnmoor University.",
+        ("note", "training to be a midwife"),
+        ("note", "Carnmoor University"),
+    ),
     # said as facts since session 15: where one was born, and a food someone leaves out, are notes
     pos("I was born in Porto.", ("note", "born in Porto")),  # a note, not where one lives
     pos("in this house we don't eat pork", ("note", "does not eat pork"), subject="household"),
@@ -1190,6 +1207,7 @@ POSITIVES = [
 ]
 
 NEGATIVES = [
+    neg("I run a business."),
     neg("I'm learning a lot."),
     neg("Don't leave the door open."),
     neg("She claims she is a nurse."),

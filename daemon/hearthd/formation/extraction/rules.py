@@ -674,6 +674,25 @@ def _b_club(m, ctx):
     return [ctx.cand("note", club, f"{{subject}} plays for {club}", qualifier="club")]
 
 
+def _b_runs(m, ctx):
+    org = m.group("obj")
+    where = f" in {m.group('town')}" if m.group("town") else ""
+    kind = (m.group("mods") or "") + m.group("kind").lower()
+    return [
+        ctx.cand("works_at", org, f"{{subject}} works at {org}"),
+        ctx.cand("note", f"runs {_article(kind)} {kind}{where}", f"{{subject}} runs {_article(kind)} {kind}{where}"),
+    ]
+
+
+def _b_training(m, ctx):
+    what = f"training to be {_article(m.group('obj'))} {m.group('obj')}"
+    out = [ctx.cand("note", what, f"{{subject}} is {what}")]
+    if m.group("school"):
+        school = m.group("school")
+        out.append(ctx.cand("note", school, f"{{subject}} goes to {school}", qualifier="school"))
+    return out
+
+
 def _b_as_said(m, ctx):
     said = re.sub(r"\s+", " ", m.group("obj").lower())
     return [ctx.cand("note", said, f"{{subject}} is {said}")]
@@ -1703,6 +1722,27 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"nights|evenings))?(?: in (?:the |a )?[a-z]+(?: [a-z]+)?(?: office| department| team| shop| warehouse)?)? "
         rf"(?:at|for|by|with) (?P<obj>.+)",
         _b_work_at,
+        False,
+    ),
+    # "I run a small pottery studio called Kilnhouse", "Philippa runs a bakery in Totnes called Crumb and Co": the
+    # business one runs is where one works
+    (
+        "works_at",
+        rf"^I {ADV}(?:run|own|have) (?:an?|my own|our own) (?:(?:small|little|tiny|busy|new) )?"
+        rf"(?P<mods>(?:[a-z\-]+ ){{0,2}}?)"
+        rf"(?P<kind>business|shop|studio|cafe|café|restaurant|salon|bakery|pub|company|firm|practice|nursery|b&b|"
+        rf"bed and breakfast|garage|farm|florist|florists|gallery|workshop|kennels|cattery|bar|deli|bookshop|"
+        rf"guest house|guesthouse|hotel|agency|clinic|gym|school)(?: in (?P<town>{NAME}(?: {NAME})?))? "
+        rf"(?:called|named) (?P<obj>{NAME}(?: (?:{NAME}|and|&|of|the))*)$",
+        _b_runs,
+        False,
+    ),
+    # "I'm training to be a midwife at Carnmoor University": what one is training for, and where
+    (
+        "note",
+        rf"^I {ADV}am (?:currently )?(?:training|studying) to (?:be|become) (?:an? )?"
+        rf"(?P<obj>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)(?: at (?P<school>{NAME}(?: (?:{NAME}|of))*))?$",
+        _b_training,
         False,
     ),
     ("works_at", rf"^I {ADV}am (?:now )?(?:at|with) (?P<obj>.+)", _b_now_at, False),
