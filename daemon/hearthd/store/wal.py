@@ -56,7 +56,7 @@ class WalCheckpointer:
                 try:
                     if conn is None:
                         conn = open_connection(self._path)
-                        _busy, frames, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                    _busy, frames, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
                 except sqlite3.Error as exc:  # another checkpoint under way (an erase's): the next write retries
                     log.debug("background checkpoint skipped: %s", exc)
                     continue
