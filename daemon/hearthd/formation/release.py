@@ -70,6 +70,7 @@ _CUES = {
     "diet": r"vegetarian|vegan|pescatarian|eat|eats|eating|diet|meat",
     "pet": r"have|has|had|got|died|passed away|rehomed|lost|put down",
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
+    # a note named in the sentence: "no longer", or quit or cancelled (a membership, a gym, a veg box)
     "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up",
     "family_member": r"broke up|broken up|split up|divorced|separated|not together|no longer together",
 }
@@ -142,8 +143,6 @@ def release(tx, text: str, speaker: str | None, said_at: float, source: str, kee
             cue = _ROLE_OVER
         if cue is None or not cue.search(text) or (preference and row["predicate"] not in ("likes",)):
             continue
-        if row["predicate"] == "note" and _MEMBERSHIP.search(text) is None and not _NOT_ANY_MORE.search(text):
-            continue  # "quit", "left", "cancelled" end a membership; any other note only "no longer"
         if _names_it(row, said):
             released.append(row["id"])
     for fact_id in released:
@@ -158,8 +157,6 @@ def release(tx, text: str, speaker: str | None, said_at: float, source: str, kee
 
 # What of the household's one of it ends by saying "I": a thing, a delivery, a visit, a pet.
 _HOUSEHOLD_THINGS = frozenset({"owns", "routine", "schedule", "note", "appointment", "pet"})
-_MEMBERSHIP = re.compile(r"\b(?:quit|left|resigned|cancell?ed|given up|gave up)\b", re.I)
-_NOT_ANY_MORE = re.compile(r"\b(?:no longer|anymore|any more|not|n't)\b", re.I)
 
 
 def _names_it(row, said: set[str]) -> bool:
