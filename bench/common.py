@@ -343,6 +343,8 @@ def in_process_daemon(data_dir: Path, timeout: float = 900):
             timeout,
             what="background embedding to finish",
         )
+        if not daemon.store.wait_filed(timeout):
+            raise TimeoutError("inverted files not built")
         daemon.bench_ready_seconds = time.perf_counter() - t0
         daemon.bench_settle_seconds = settle()
         yield daemon

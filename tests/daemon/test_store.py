@@ -1,5 +1,7 @@
 import hashlib
 import sqlite3
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -170,72 +172,87 @@ def _agreement_with_exact(track, data, rng, queries: int) -> float:
     return float(np.mean(agree))
 
 
-def test_a_large_track_searches_in_two_stages_and_agrees_with_the_exact_scan():
+def _clustered(rng, n: int, dim: int, centres: int) -> np.ndarray:
+    """Unit rows around a few centres, like sentence embeddings."""
+    c = rng.normal(size=(centres, dim))
+    data = c[rng.integers(0, centres, n)] + 0.4 * rng.normal(size=(n, dim))
+    return (data / np.linalg.norm(data, axis=1, keepdims=True)).astype(np.float32)
+
+
+def test_a_large_track_searches_its_inverted_file_and_agrees_with_the_exact_scan():
     from hearthd.store import vectors
 
     rng = np.random.default_rng(7)
     dim, n = 64, vectors.APPROX_MIN_ROWS + 500
-    centres = rng.normal(size=(50, dim))  # clustered, like sentence embeddings
-    data = centres[rng.integers(0, 50, n)] + 0.4 * rng.normal(size=(n, dim))
-    data = (data / np.linalg.norm(data, axis=1, keepdims=True)).astype(np.float32)
+    data = _clustered(rng, n, dim, 50)
     owners = np.where(np.arange(n) % 3 == 0, 7, HOUSEHOLD)
     track = VectorTrack("t", dim)
     track.upsert_many(list(range(n)), data, owners, np.arange(n, dtype=float))
-    assert track._coarse is not None  # the coarse space was fitted at the threshold
+    assert track.wait_filed(60)
+    assert track._file is not None and len(track._file) == n  # built in the background at the threshold
     assert _agreement_with_exact(track, data, rng, 30) >= 0.95
 
-    # rows added after the fit are projected and found; removed rows never come back
+    # rows added after the file was built are filed and found; removed rows never come back
     query = data[5]
     track.upsert(n, query, HOUSEHOLD, float(n))
     assert track.search(query, 2)[0][0] in (5, n)
     track.remove(5)
     track.remove(n)
     assert {5, n}.isdisjoint(i for i, _ in track.search(query, 10))
+    assert len(track._file) == len(track) == n - 1
     # a filter leaving few rows is scanned exactly: every admitted row is a candidate
     few = VectorFilter(since=float(n - 50))
     assert [i for i, _ in track.search(query, 100, few)] == [i for i, _ in track.search(query, 100, few, exact=True)]
-    assert all(
-        owner == 7 for owner in (owners[i] for i, _ in track.search(query, 50, VectorFilter(owners=frozenset({7}))))
-    )
+    # a filter admitting a third of the rows: only theirs, as good as the exact scan's
+    sevens = VectorFilter(owners=frozenset({7}))
+    found = track.search(query, 50, sevens)
+    assert found and all(owners[i] == 7 for i, _ in found)
+    exact = track.search(query, 10, sevens, exact=True)
+    assert sum(s >= exact[-1][1] - 1e-6 for _, s in found[:10]) >= 9
 
 
-def test_a_very_large_track_scans_the_nearest_lists_and_keeps_them_in_step(monkeypatch):
+def test_the_inverted_file_keeps_in_step_with_writes_made_while_it_is_built(monkeypatch):
+    """The file is trained and filled off the lock; rows written, moved or removed meanwhile are re-filed when
+    it is swapped in, so it holds every row once, where it is now."""
     from hearthd.store import vectors
 
     monkeypatch.setattr(vectors, "APPROX_MIN_ROWS", 4000)
-    monkeypatch.setattr(vectors, "IVF_MIN_ROWS", 4000)
-    monkeypatch.setattr(vectors, "IVF_LIST_ROWS", 100)
-    monkeypatch.setattr(vectors, "RESCORE_CANDIDATES", 300)
-    monkeypatch.setattr(vectors, "IVF_MIN_PROBES", 6)
+    monkeypatch.setattr(vectors, "FILE_CHUNK", 256)
     rng = np.random.default_rng(11)
     dim, n = 64, 6000
-    centres = rng.normal(size=(80, dim))
-    data = centres[rng.integers(0, 80, n)] + 0.4 * rng.normal(size=(n, dim))
-    data = (data / np.linalg.norm(data, axis=1, keepdims=True)).astype(np.float32)
+    data = _clustered(rng, n + 300, dim, 80)
     track = VectorTrack("t", dim)
-    for i in range(0, n, 500):  # in batches, as loading does: the file is made at the threshold, then filled
+    started = threading.Event()
+    real_add = vectors.InvertedFile.add
+
+    def slow_add(self, positions, rows):  # a build that takes long enough for writes to land during it
+        started.set()
+        time.sleep(0.002)
+        real_add(self, positions, rows)
+
+    monkeypatch.setattr(vectors.InvertedFile, "add", slow_add)
+    for i in range(0, n, 500):  # in batches, as loading does: the file is begun at the threshold
         track.upsert_many(list(range(i, i + 500)), data[i : i + 500], [HOUSEHOLD] * 500, np.arange(i, i + 500.0))
-    assert track._ivf is not None and len(track._ivf.centroids) == 40
-    # removals (holes filled by the last row), changed vectors and new rows after the file was made
+    assert started.wait(30) and not track.wait_filed(0)
+    # during the build: removals (holes filled by the last row), changed vectors and new rows
     for i in range(0, n, 3):
         track.remove(i)
     changed = list(range(1, 600, 3))
     track.upsert_many(changed, data[[c + 1 for c in changed]], [7] * len(changed), [0.0] * len(changed))
-    track.upsert_many(list(range(n, n + 300)), data[:300], [HOUSEHOLD] * 300, np.arange(300.0))
+    track.upsert_many(list(range(n, n + 300)), data[n : n + 300], [HOUSEHOLD] * 300, np.arange(300.0))
+    assert track.wait_filed(60)
+    monkeypatch.setattr(vectors.InvertedFile, "add", real_add)
 
-    def lists_hold_every_row_once():
-        ivf, held = track._ivf, []
-        for k in range(len(ivf.centroids)):
-            members = ivf._members[k][: ivf._count[k]]
-            assert (ivf._list[members] == k).all() and (ivf._slot[members] == np.arange(len(members))).all()
-            held.extend(members.tolist())
-        return sorted(held) == list(range(len(track)))
-
-    assert lists_hold_every_row_once()
-    assert _agreement_with_exact(track, data, rng, 40) >= 0.95
+    file = track._file
+    assert file is not None and len(file) == len(track)
+    # each position is filed once, with the vector it holds now
+    for pos in rng.choice(len(track), 50, replace=False):
+        filed = file.index.reconstruct(int(pos))  # 8 bits a dimension: close, not equal
+        assert filed @ track._matrix[pos] / np.linalg.norm(filed) > 0.995
+    assert _agreement_with_exact(track, data[:n], rng, 40) >= 0.95
     gone = {i for i, _ in track.search(data[3], 50)}
-    assert 3 not in gone and 0 not in gone  # removed rows are out of every list
-    assert track.search(data[4], 1)[0][0] == n + 4  # a new row, filed after the file was made
+    assert 3 not in gone and 0 not in gone  # removed rows are out of the file
+    assert track.search(data[n + 4], 1)[0][0] == n + 4  # a new row, filed while the file was built
     assert track.search(data[5], 1)[0][0] in (4, 5)  # row 4 now holds row 5's vector
     mine = {i for i, _ in track.search(data[4], 20, VectorFilter(owners=frozenset({7})))}
     assert mine and all(i in changed for i in mine)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -300,6 +301,16 @@ class Store:
     def track(self, name: str) -> VectorTrack | None:
         return self.tracks.get(name)
 
+    def filing(self) -> list[str]:
+        """The searched tracks whose inverted file is being (re)built in the background (searched exactly, or
+        on the previous file, meanwhile)."""
+        return [name for name, vt in self.searched_space()[1].items() if not vt.wait_filed(0)]
+
+    def wait_filed(self, timeout: float) -> bool:
+        """Wait until no searched track is building its inverted file (benchmarks measure the settled memory)."""
+        deadline = time.monotonic() + timeout
+        return all(vt.wait_filed(max(0.0, deadline - time.monotonic())) for vt in self.searched_space()[1].values())
+
     def vectors_of(self, track: Track | str, ids, model_id: str | None = None, conn=None) -> dict[int, np.ndarray]:
         """{id: vector} of the given rows in model_id's space (default: the searched one); rows without a
         vector of that model are left out. From the in-memory track where it holds the row (live rows),
@@ -455,7 +466,8 @@ class Store:
         return names
 
     def status(self) -> dict:
-        return {"rebuild_pending": self.rebuild_pending()}
+        # tracks whose inverted file is being built: searched exactly (slower) meanwhile
+        return {"rebuild_pending": self.rebuild_pending(), "filing": self.filing()}
 
     def counts(self, extra: tuple[str, ...] = ()) -> dict[str, int]:
         """Rows per track, and per table named in `extra`."""

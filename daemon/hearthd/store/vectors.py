@@ -5,39 +5,42 @@ searchable row's vector in one matrix per track (turns, facts, episodes), so a s
 and never reads BLOBs from disk. A track holds vectors of one model only: the active one.
 
 A large track is searched in two stages. Scanning every full vector reads the whole matrix from memory (150 MB
-at 100k rows of 384 floats: memory-bound, ~10 ms on a hub); so beyond APPROX_MIN_ROWS the track also keeps each
-vector projected on its leading principal directions (a quarter of the dimensions, fitted on a sample), scans
-that, and re-scores the best RESCORE_CANDIDATES exactly. Below it, and whenever the filters leave few rows, the
-scan is exact. Beyond IVF_MIN_ROWS even the coarse scan reads too much (400 MB at 1M rows), so the coarse rows
-are also grouped into lists around k-means centroids (an inverted file, ~IVF_LIST_ROWS rows a list), and only
-the lists whose centroids are nearest the query are scanned (IVF_PROBE_SHARE of them, IVF_RESCORE_CANDIDATES
-re-scored). bench/ reports how often
-the top k is as good as the exact one.
+at 100k rows of 384 floats: memory-bound, ~10 ms on a hub's core); so from APPROX_MIN_ROWS the track also keeps
+an inverted file (faiss): the rows grouped around k-means centroids, each stored in 8 bits a dimension. A search
+scans the lists whose centroids are nearest the query (PROBE_SHARE of them, more when a filter admits fewer
+rows) and re-scores the best candidates exactly from the matrix. The file is trained on a sample in the
+background when the track reaches the threshold and again each time it doubles; until it is ready, and whenever
+the filters leave few rows, the scan is exact. bench/ reports how often the top k is as good as the exact one.
 """
 
 from __future__ import annotations
 
+import logging
+import math
 import threading
 from dataclasses import dataclass
 
+import faiss
 import numpy as np
+
+log = logging.getLogger(__name__)
+
+# The daemon's parallelism is its own threads (as for BLAS, daemon.limit_blas_threads): one OpenMP thread.
+faiss.omp_set_num_threads(1)
 
 HOUSEHOLD = 0  # owner code of the household pool
 
 APPROX_MIN_ROWS = 10_000
-COARSE_FRACTION = 4  # the coarse space keeps dim // COARSE_FRACTION principal directions
-RESCORE_CANDIDATES = 2000
-FIT_SAMPLE = 4096
 NOWHERE = np.float32(-np.inf)  # the score of a row the filter leaves out
-GATHER_SHARE = 4  # a filter admitting under a quarter of the rows: their vectors gathered, not the matrix scanned
-IVF_MIN_ROWS = 200_000
-IVF_LIST_ROWS = 1000
-IVF_PROBE_SHARE = 0.15
-IVF_RESCORE_CANDIDATES = 5000  # the lists' coarse scores miss more: more candidates re-scored (bench: 99 % at 1M)
-IVF_MIN_PROBES = 16
-KMEANS_SAMPLE = 64 * 1024
-KMEANS_ROUNDS = 8
-ASSIGN_CHUNK = 65_536
+GATHER_SHARE = 64
+LIST_ROWS = 100  # rows a list, when the file is trained
+MAX_LISTS = 1024  # training and filing cost grows with the lists: beyond ~100k rows the lists grow instead
+PROBE_SHARE = 0.1  # of the lists scanned (bench: 99 % of the exact top 10 at 100k and 1M)
+MIN_PROBES = 8
+RESCORE_MIN = 300  # candidates re-scored exactly: at least this many, and 3x those asked for
+TRAIN_ROWS_PER_LIST = 32
+KMEANS_ROUNDS = 10
+FILE_CHUNK = 16_384  # rows copied under the track's lock at a time while a new file is filled
 
 
 def grown(old: np.ndarray, capacity: int, used: int, fill=0) -> np.ndarray:
@@ -84,12 +87,12 @@ class VectorTrack:
         self._times = np.zeros(capacity, dtype=np.float64)
         self._speakers = np.zeros(capacity, dtype=np.int32)
         self._pos: dict[int, int] = {}
-        # The coarse space (None until the track is large): mean, basis (dim x c) and the projected rows.
-        self._mean: np.ndarray | None = None
-        self._basis: np.ndarray | None = None
-        self._coarse: np.ndarray | None = None
-        self._fitted_at = 0
-        self._ivf: InvertedFile | None = None  # over the coarse space, once the track is very large
+        self._file: InvertedFile | None = None  # once the track is large
+        self._filed_at = 0  # the track's rows when the current (or building) file was begun
+        self._building: threading.Thread | None = None
+        self._changed: set[int] | None = None  # positions written while a new file is filled
+        self._built = threading.Event()
+        self._built.set()
 
     def __len__(self) -> int:
         return self._n
@@ -102,12 +105,8 @@ class VectorTrack:
         if need <= cap:
             return
         new_cap = max(need, cap * 2)
-        if self._ivf is not None:
-            self._ivf.grow(new_cap)
-        for attr in ("_matrix", "_ids", "_owners", "_times", "_speakers", "_coarse"):
-            old = getattr(self, attr)
-            if old is not None:
-                setattr(self, attr, grown(old, new_cap, self._n))
+        for attr in ("_matrix", "_ids", "_owners", "_times", "_speakers"):
+            setattr(self, attr, grown(getattr(self, attr), new_cap, self._n))
 
     def upsert(self, row_id: int, vector: np.ndarray, owner: int, ts: float, speaker: int = HOUSEHOLD) -> None:
         self.upsert_many([row_id], np.asarray(vector, dtype=np.float32).reshape(1, -1), [owner], [ts], [speaker])
@@ -131,31 +130,56 @@ class VectorTrack:
                 self._times[pos] = times[i]
                 self._speakers[pos] = HOUSEHOLD if speakers is None else speakers[i]
                 positions[i] = pos
-            if self._coarse is not None:  # the batch projected at once
-                projected = (vectors - self._mean) @ self._basis
-                self._coarse[positions] = projected
-                if self._ivf is not None:
-                    self._ivf.assign(positions, projected)
-            if self._n >= APPROX_MIN_ROWS and self._n >= 2 * self._fitted_at:
-                self._fit()  # first at the threshold, then each time the track doubles: rarely, off the read path
+            if self._file is not None:
+                self._file.put(positions, self._matrix[positions])
+            if self._changed is not None:
+                self._changed.update(positions.tolist())
+            self._file_when_grown()
 
-    def _fit(self) -> None:
-        """Fit the coarse space on a sample of the rows and project them all."""
-        rng = np.random.default_rng(self._n)
-        rows = self._matrix[: self._n]
-        sample = rows[rng.choice(self._n, size=min(FIT_SAMPLE, self._n), replace=False)]
-        mean = sample.mean(axis=0)
-        _, _, vt = np.linalg.svd(sample - mean, full_matrices=False)
-        basis = np.ascontiguousarray(vt[: max(8, self.dim // COARSE_FRACTION)].T, dtype=np.float32)
-        coarse = np.zeros((len(self._ids), basis.shape[1]), dtype=np.float32)
-        for i in range(0, self._n, ASSIGN_CHUNK):
-            coarse[i : min(i + ASSIGN_CHUNK, self._n)] = (rows[i : i + ASSIGN_CHUNK] - mean) @ basis
-        ivf = None
-        if self._n >= IVF_MIN_ROWS:
-            ivf = InvertedFile(_kmeans(coarse[: self._n], max(1, self._n // IVF_LIST_ROWS), rng), len(self._ids))
-            ivf.assign_all(coarse[: self._n])
-        self._mean, self._basis, self._coarse, self._fitted_at = mean.astype(np.float32), basis, coarse, self._n
-        self._ivf = ivf
+    def _file_when_grown(self) -> None:
+        """Begin a new inverted file in the background when the track reaches the threshold or doubles since the
+        last (training costs seconds at 100k rows: never on the read or write path)."""
+        if self._building is None and self._n >= APPROX_MIN_ROWS and self._n >= 2 * self._filed_at:
+            self._filed_at = self._n
+            self._changed = set()
+            self._built.clear()
+            self._building = threading.Thread(target=self._build_file, name=f"hearth-file-{self.name}", daemon=True)
+            self._building.start()
+
+    def _build_file(self) -> None:
+        try:
+            with self._lock:
+                n = self._n
+                rng = np.random.default_rng(n)
+                lists = max(1, min(MAX_LISTS, n // LIST_ROWS))
+                sample = self._matrix[rng.choice(n, size=min(n, TRAIN_ROWS_PER_LIST * lists), replace=False)]
+            file = InvertedFile(self.dim, sample, lists)
+            for start in range(0, n, FILE_CHUNK):
+                with self._lock:  # a consistent copy; a row changed after it is in _changed
+                    stop = min(start + FILE_CHUNK, n)
+                    rows = self._matrix[start:stop].copy()
+                file.add(np.arange(start, stop, dtype=np.int64), rows)
+            with self._lock:
+                # rows written meanwhile, added since, or moved or removed (positions beyond the end now)
+                changed = np.array(sorted((self._changed or set()) | set(range(n, self._n))), dtype=np.int64)
+                here = changed[changed < self._n]
+                file.drop(changed[changed >= self._n])
+                if len(here):
+                    file.put(here, self._matrix[here])
+                self._file, self._changed = file, None
+        except Exception:
+            log.exception("%s: the inverted file could not be built; searches stay exact", self.name)
+            with self._lock:
+                self._changed = None
+        finally:
+            with self._lock:
+                self._building = None
+                self._built.set()
+                self._file_when_grown()
+
+    def wait_filed(self, timeout: float | None = None) -> bool:
+        """Wait until no inverted file is being built (benchmarks and tests measure the settled track)."""
+        return self._built.wait(timeout)
 
     def remove(self, row_id: int) -> None:
         with self._lock:
@@ -170,14 +194,13 @@ class VectorTrack:
                 self._owners[pos] = self._owners[last]
                 self._times[pos] = self._times[last]
                 self._speakers[pos] = self._speakers[last]
-                if self._coarse is not None:
-                    self._coarse[pos] = self._coarse[last]
-                if self._ivf is not None:
-                    self._ivf.drop(pos)
-                    self._ivf.move(last, pos)
                 self._pos[moved] = pos
-            elif self._ivf is not None:
-                self._ivf.drop(pos)
+            if self._file is not None:
+                self._file.drop(np.array([last], dtype=np.int64))
+                if pos != last:
+                    self._file.put(np.array([pos], dtype=np.int64), self._matrix[pos : pos + 1])
+            if self._changed is not None:
+                self._changed.update((pos, last))
             self._matrix[last] = 0
             self._n = last
 
@@ -228,35 +251,22 @@ class VectorTrack:
             if n == 0 or k <= 0:
                 return []
             mask = self._admitted(n, where)
-            two_stage = self._coarse is not None and not exact
-            if two_stage and mask is not None:
-                two_stage = int(np.count_nonzero(mask)) > RESCORE_CANDIDATES
-            if not two_stage:
-                admitted = np.flatnonzero(mask) if mask is not None else None
-                if admitted is not None and len(admitted) * GATHER_SHARE < n:
-                    # a filter leaving few rows (one speaker's) reads only theirs
-                    if len(admitted) == 0:
-                        return []
-                    scores, positions = self._matrix[admitted] @ query, admitted
-                else:
-                    scores, positions = self._matrix[:n] @ query, np.arange(n)
-                    if mask is not None:
-                        scores = np.where(mask, scores, NOWHERE)
+            admitted = n if mask is None else int(np.count_nonzero(mask))
+            if admitted * GATHER_SHARE < n:
+                # a filter leaving few rows (one speaker's) reads only theirs, exactly
+                if admitted == 0:
+                    return []
+                positions = np.flatnonzero(mask) if mask is not None else np.arange(n)
+                scores = self._matrix[positions] @ query
+            elif self._file is not None and not exact:
+                positions = self._file.candidates(query, max(RESCORE_MIN, 3 * k), mask, admitted / n)
+                if len(positions) == 0:
+                    return []
+                scores = self._matrix[positions] @ query
             else:
-                projected = self._basis.T @ query
-                probed = self._ivf.probe(projected, mask) if self._ivf is not None else None
-                if probed is None:
-                    coarse = self._coarse[:n] @ projected
-                    if mask is not None:
-                        coarse = np.where(mask, coarse, NOWHERE)
-                    positions = np.argpartition(-coarse, RESCORE_CANDIDATES - 1)[:RESCORE_CANDIDATES]
-                    scores = self._matrix[positions] @ query
-                    scores[coarse[positions] == NOWHERE] = NOWHERE
-                else:
-                    scanned, coarse = probed
-                    best = min(IVF_RESCORE_CANDIDATES, len(scanned))
-                    positions = scanned[np.argpartition(-coarse, best - 1)[:best]]
-                    scores = self._matrix[positions] @ query
+                scores, positions = self._matrix[:n] @ query, np.arange(n)
+                if mask is not None:
+                    scores = np.where(mask, scores, NOWHERE)
             k = min(k, len(positions))
             top = np.argpartition(-scores, k - 1)[:k]
             top = top[np.argsort(-scores[top])]
@@ -293,118 +303,49 @@ def admitted(where: VectorFilter, owners, times, speakers, positions) -> np.ndar
 
 
 class InvertedFile:
-    """The coarse rows grouped by their nearest centroid, each list's rows stored together (scanning a few
-    lists reads contiguous memory; gathering the same rows from the whole coarse matrix costs as much as
-    scanning it). Rows are known by their position in the track; the track tells it of every move."""
+    """A faiss inverted file over a track's rows (8-bit scalar quantised), each row known by its position in the
+    track: the track tells it of every write and move, and a search's filter is a bitmap of positions."""
 
-    def __init__(self, centroids: np.ndarray, capacity: int):
-        self.centroids = centroids
-        self._list = np.full(capacity, -1, dtype=np.int32)  # each position's list (-1: none)
-        self._slot = np.zeros(capacity, dtype=np.int32)  # and its place in that list
-        k, width = len(centroids), centroids.shape[1]
-        self._members = [np.zeros(0, dtype=np.int64) for _ in range(k)]
-        self._rows = [np.zeros((0, width), dtype=np.float32) for _ in range(k)]
-        self._count = np.zeros(k, dtype=np.int64)
-
-    def grow(self, capacity: int) -> None:
-        self._list = grown(self._list, capacity, len(self._list), fill=-1)
-        self._slot = grown(self._slot, capacity, len(self._slot))
-
-    def assign_all(self, coarse: np.ndarray) -> None:
-        """Every row at once (positions 0..n-1), when the file is made."""
-        lists = np.concatenate(
-            [_nearest(coarse[i : i + ASSIGN_CHUNK], self.centroids) for i in range(0, len(coarse), ASSIGN_CHUNK)]
+    def __init__(self, dim: int, sample: np.ndarray, lists: int):
+        self._quantizer = faiss.IndexFlatIP(dim)  # referenced here: the index does not own it
+        index = faiss.IndexIVFScalarQuantizer(
+            self._quantizer, dim, lists, faiss.ScalarQuantizer.QT_8bit, faiss.METRIC_INNER_PRODUCT
         )
-        order = np.argsort(lists, kind="stable")
-        bounds = np.searchsorted(lists[order], np.arange(len(self.centroids) + 1))
-        for k in range(len(self.centroids)):
-            members = order[bounds[k] : bounds[k + 1]]
-            self._members[k], self._rows[k] = members.astype(np.int64), coarse[members]
-            self._count[k] = len(members)
-            self._list[members] = k
-            self._slot[members] = np.arange(len(members), dtype=np.int32)
+        index.cp.niter = KMEANS_ROUNDS
+        index.cp.min_points_per_centroid = 1  # the sample is sized for the lists; no warning on stderr
+        index.train(np.ascontiguousarray(sample, dtype=np.float32))
+        index.set_direct_map_type(faiss.DirectMap.Hashtable)  # removal by id without scanning every list
+        self.index = index
+        self.lists = lists
 
-    def assign(self, positions: np.ndarray, coarse: np.ndarray) -> None:
-        """New or changed rows: each into the list of its nearest centroid."""
-        for pos, k, row in zip(positions, _nearest(coarse, self.centroids), coarse):
-            self.drop(int(pos))
-            self._append(int(pos), int(k), row)
+    def __len__(self) -> int:
+        return int(self.index.ntotal)
 
-    def _append(self, pos: int, k: int, row: np.ndarray) -> None:
-        n = int(self._count[k])
-        if n == len(self._members[k]):
-            cap = max(16, 2 * n)
-            self._members[k], self._rows[k] = grown(self._members[k], cap, n), grown(self._rows[k], cap, n)
-        self._members[k][n], self._rows[k][n] = pos, row
-        self._count[k] = n + 1
-        self._list[pos], self._slot[pos] = k, n
+    def add(self, positions: np.ndarray, rows: np.ndarray) -> None:
+        """Rows not in the file yet."""
+        self.index.add_with_ids(np.ascontiguousarray(rows, dtype=np.float32), positions)
 
-    def drop(self, pos: int) -> None:
-        k = int(self._list[pos])
-        if k < 0:
-            return
-        slot, last = int(self._slot[pos]), int(self._count[k]) - 1
-        if slot != last:  # the list's last row into the hole
-            moved = int(self._members[k][last])
-            self._members[k][slot], self._rows[k][slot] = moved, self._rows[k][last]
-            self._slot[moved] = slot
-        self._count[k] = last
-        self._list[pos] = -1
+    def put(self, positions: np.ndarray, rows: np.ndarray) -> None:
+        """Rows new or changed (a position filed twice would be found twice)."""
+        self.drop(positions)
+        self.add(positions, rows)
 
-    def move(self, old: int, new: int) -> None:
-        """The row at position `old` is now at `new` (the track filled a hole with its last row)."""
-        k = int(self._list[old])
-        if k < 0:
-            return
-        slot = int(self._slot[old])
-        self._members[k][slot] = new
-        self._list[new], self._slot[new] = k, slot
-        self._list[old] = -1
+    def drop(self, positions: np.ndarray) -> None:
+        if len(positions):
+            self.index.remove_ids(np.asarray(positions, dtype=np.int64))
 
-    def probe(self, projected: np.ndarray, mask: np.ndarray | None) -> tuple[np.ndarray, np.ndarray] | None:
-        """(positions, coarse scores) of the rows in the lists nearest the projected query that the mask admits,
-        or None when they are too few to fill the candidates (the whole coarse space is scanned then)."""
-        nlist = len(self.centroids)
-        probes = min(nlist, max(IVF_MIN_PROBES, int(nlist * IVF_PROBE_SHARE)))
-        nearest = np.argpartition(-(self.centroids @ projected), probes - 1)[:probes]
-        positions, scores = [], []
-        for k in nearest:
-            n = int(self._count[k])
-            if n:
-                positions.append(self._members[k][:n])
-                scores.append(self._rows[k][:n] @ projected)
-        if not positions:
-            return None
-        scanned, coarse = np.concatenate(positions), np.concatenate(scores)
+    def candidates(self, query: np.ndarray, count: int, mask: np.ndarray | None, share: float) -> np.ndarray:
+        """The positions of the `count` rows nearest the query in the scanned lists that the mask admits. A
+        filter admitting a share of the rows scans 1/share more lists, so as many admitted rows are scanned."""
+        probes = min(self.lists, max(MIN_PROBES, math.ceil(self.lists * PROBE_SHARE / max(share, 1e-9))))
+        params = faiss.SearchParametersIVF(nprobe=probes)
+        bits = selector = None  # both referenced here until the search returns: faiss holds raw pointers
         if mask is not None:
-            keep = mask[scanned]
-            scanned, coarse = scanned[keep], coarse[keep]
-        return (scanned, coarse) if len(scanned) >= RESCORE_CANDIDATES else None
-
-
-def _nearest(rows: np.ndarray, centroids: np.ndarray) -> np.ndarray:
-    """Each row's nearest centroid (squared distance, without the rows' own norm, which all share)."""
-    return np.argmax(rows @ centroids.T - 0.5 * np.einsum("ij,ij->i", centroids, centroids), axis=1).astype(np.int32)
-
-
-def _kmeans(rows: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
-    """k centroids of the rows, by a few Lloyd rounds on a sample (enough for lists that are probed by the
-    dozen: a row near a border is found through the neighbouring list)."""
-    sample = rows[rng.choice(len(rows), size=min(KMEANS_SAMPLE, len(rows)), replace=False)]
-    k = min(k, len(sample))
-    centroids = sample[rng.choice(len(sample), size=k, replace=False)].copy()
-    for _ in range(KMEANS_ROUNDS):
-        assigned = _nearest(sample, centroids)
-        sums = np.zeros_like(centroids)
-        np.add.at(sums, assigned, sample)
-        counts = np.bincount(assigned, minlength=k)
-        filled = counts > 0
-        centroids[filled] = sums[filled] / counts[filled, None]
-        # an empty list restarts at a random row
-        empty = np.flatnonzero(~filled)
-        if len(empty):
-            centroids[empty] = sample[rng.choice(len(sample), size=len(empty), replace=False)]
-    return np.ascontiguousarray(centroids, dtype=np.float32)
+            bits = np.packbits(mask, bitorder="little")
+            selector = faiss.IDSelectorBitmap(len(bits), faiss.swig_ptr(bits))
+            params.sel = selector
+        _, found = self.index.search(query.reshape(1, -1), count, params=params)
+        return found[0][found[0] >= 0]
 
 
 def _one_of(codes: np.ndarray, wanted: frozenset[int]) -> np.ndarray:
