@@ -223,3 +223,25 @@ def test_version_health_and_openapi(daemon, client):
     status = client.status()
     assert status["embedder"]["ready"] and status["embedder"]["dim"] == 128
     assert status["counts"]["turns"] == 0
+
+
+def test_the_api_sends_no_telemetry_even_when_the_environment_asks(daemon, monkeypatch):
+    """FastAPI instruments requests with OpenTelemetry when a provider is configured or the environment asks
+    for one; the daemon's app turns every part of it off (Hearth sends nothing anywhere)."""
+    from fastapi import FastAPI
+    from hearthd.api.app import create_app
+
+    monkeypatch.setenv("FASTAPI_OTEL_AUTO_CONFIGURE", "true")
+    app = create_app(daemon)
+    if not hasattr(FastAPI(), "_native_telemetry"):
+        pytest.skip("this FastAPI has no built-in telemetry")
+    assert not app._native_telemetry.enabled()
+    assert not any(app._telemetry[part] for part in ("tracing", "metrics", "logs", "auto_configure"))
+
+
+def test_an_operations_result_is_written_as_plain_json(client):
+    """Results skip FastAPI's generic encoder (routing.OperationResult) and read back the same."""
+    client.commit_turns([turn("the boiler service is booked for the fifth of March")])
+    found = client.recall("boiler service", k=3)
+    assert found["turns"] and found["turns"][0]["text"] == "the boiler service is booked for the fifth of March"
+    assert isinstance(found["vector_search"], bool)

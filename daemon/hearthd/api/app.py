@@ -7,6 +7,8 @@ speaker's scope. User errors are 4xx with a message and change nothing (api.erro
 
 from __future__ import annotations
 
+import inspect
+
 from fastapi import Depends, FastAPI
 
 from .. import __version__
@@ -17,8 +19,15 @@ from .routes import ROUTERS
 from .routing import require
 
 
+# Newer FastAPI instruments every request with OpenTelemetry when a provider is configured in the process or
+# FASTAPI_OTEL_AUTO_CONFIGURE is set. Hearth sends nothing anywhere (and spares each request the look-ups).
+NO_TELEMETRY = {"tracing": False, "metrics": False, "logs": False, "operation_spans": False, "auto_configure": False}
+
+
 def create_app(daemon) -> FastAPI:
+    off = {"telemetry": NO_TELEMETRY} if "telemetry" in inspect.signature(FastAPI.__init__).parameters else {}
     app = FastAPI(
+        **off,
         title="Hearth",
         version=__version__,
         docs_url=None,
