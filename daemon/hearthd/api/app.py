@@ -8,6 +8,7 @@ speaker's scope. User errors are 4xx with a message and change nothing (api.erro
 from __future__ import annotations
 
 import inspect
+from typing import Any
 
 from fastapi import Depends, FastAPI
 
@@ -25,7 +26,7 @@ NO_TELEMETRY = {"tracing": False, "metrics": False, "logs": False, "operation_sp
 
 
 def create_app(daemon) -> FastAPI:
-    off = {"telemetry": NO_TELEMETRY} if "telemetry" in inspect.signature(FastAPI.__init__).parameters else {}
+    off: dict[str, Any] = {"telemetry": NO_TELEMETRY} if "telemetry" in inspect.signature(FastAPI.__init__).parameters else {}
     app = FastAPI(
         **off,
         title="Hearth",
