@@ -229,6 +229,7 @@ def test_the_api_sends_no_telemetry_even_when_the_environment_asks(daemon, monke
     """FastAPI instruments requests with OpenTelemetry when a provider is configured or the environment asks
     for one; the daemon's app turns every part of it off (Hearth sends nothing anywhere)."""
     from fastapi import FastAPI
+
     from hearthd.api.app import create_app
 
     monkeypatch.setenv("FASTAPI_OTEL_AUTO_CONFIGURE", "true")

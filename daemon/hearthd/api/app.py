@@ -19,14 +19,15 @@ from .errors import BodyLimit, CatchAll, install_handlers
 from .routes import ROUTERS
 from .routing import require
 
-
 # Newer FastAPI instruments every request with OpenTelemetry when a provider is configured in the process or
 # FASTAPI_OTEL_AUTO_CONFIGURE is set. Hearth sends nothing anywhere (and spares each request the look-ups).
 NO_TELEMETRY = {"tracing": False, "metrics": False, "logs": False, "operation_spans": False, "auto_configure": False}
 
 
 def create_app(daemon) -> FastAPI:
-    off: dict[str, Any] = {"telemetry": NO_TELEMETRY} if "telemetry" in inspect.signature(FastAPI.__init__).parameters else {}
+    off: dict[str, Any] = (
+        {"telemetry": NO_TELEMETRY} if "telemetry" in inspect.signature(FastAPI.__init__).parameters else {}
+    )
     app = FastAPI(
         **off,
         title="Hearth",

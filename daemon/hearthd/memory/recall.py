@@ -92,7 +92,9 @@ class Recaller:
         pooled = big if 0 < len(big) < len(order) else order[1:]
 
         def search_one(name: str, method: str):
-            in_space = space if isinstance(space, Space | None) else space.result() if method.startswith("vector") else None
+            in_space = (
+                space if isinstance(space, Space | None) else space.result() if method.startswith("vector") else None
+            )
             if method.endswith(NAMED):
                 return self._search_one(name, method.removesuffix(NAMED), text, said_by, in_space)
             return self._search_one(name, method, text, filters, in_space)
