@@ -31,10 +31,9 @@ class Recaller:
         self.store = store
         self.embedder = embedder
         self.settings = settings
-        # A query's searches overlap on these threads and the caller's: SQLite, numpy and faiss release the GIL
-        # (each thread has its own reader). One thread mostly waits for the query's embedding (submitted before
-        # the searches that wait for it, so it always runs first).
-        self._pool = ThreadPoolExecutor(max_workers=3, thread_name_prefix="hearth-recall")
+        # A query's searches overlap on these threads and the caller's: SQLite and numpy release the GIL (each
+        # thread has its own reader).
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="hearth-recall")
         self.word_counts = WordCounts(store)
         self.usage = FactUse(store.writer)
 
@@ -63,13 +62,13 @@ class Recaller:
         text: str,
         tracks: list[str],
         filters: Filters,
-        space: Space | Future | None,
+        space: Space | None,
         k: int,
         now: float | None = None,
         methods: tuple[str, ...] = METHODS,
     ) -> list[Hit]:
-        """Hybrid search over the given tracks, the best k of each: by vector in `space` (None: keyword only;
-        a future of it: the keyword searches run while the query is embedded) and by FTS.
+        """Hybrid search over the given tracks, the best k of each: by vector in `space` (None: keyword only)
+        and by FTS.
 
         `methods` restricts the methods used (("vector",) or ("fts",): one track alone, for evaluation)."""
         if filters.scope.empty:
@@ -85,22 +84,17 @@ class Recaller:
             # otherwise compete with every other turn for the candidates (and the speaker boost only lifts those).
             jobs += [("turns", method + NAMED) for method in usable if weights[method + NAMED] > 0]
         said_by = replace(filters, said_by=tuple(sorted(speakers)))
-        # The big track's searches (turns) run on the pool while this thread does the small ones; on each
-        # thread the keyword searches first, as they need no vector.
-        order = sorted(jobs, key=lambda job: job[1].startswith("vector"))
-        big = [job for job in order if job[0] == "turns"]
-        pooled = big if 0 < len(big) < len(order) else order[1:]
+        # The big track's searches (turns) run on the pool while this thread does the small ones.
+        big = [job for job in jobs if job[0] == "turns"]
+        pooled = big if 0 < len(big) < len(jobs) else jobs[1:]
 
         def search_one(name: str, method: str):
-            in_space = (
-                space if isinstance(space, Space | None) else space.result() if method.startswith("vector") else None
-            )
             if method.endswith(NAMED):
-                return self._search_one(name, method.removesuffix(NAMED), text, said_by, in_space)
-            return self._search_one(name, method, text, filters, in_space)
+                return self._search_one(name, method.removesuffix(NAMED), text, said_by, space)
+            return self._search_one(name, method, text, filters, space)
 
         futures = {job: self._pool.submit(search_one, *job) for job in pooled}
-        results = {job: search_one(*job) for job in order if job not in futures}
+        results = {job: search_one(*job) for job in jobs if job not in futures}
         results.update({job: future.result() for job, future in futures.items()})
         for job in jobs:  # in a fixed order, whichever finished first
             hits, ok = results[job]
@@ -142,13 +136,9 @@ class Recaller:
         track = TRACKS[name]
         # The vector track checks the rows it holds in memory (hydrate() re-checks the few rows returned against
         # a change committed meanwhile).
-        # (a keyword search run while the query is embedded checks against the searched tracks: any holds only
-        # live rows)
-        held = (space.tracks if space is not None else self.store.searched_space()[1]).get(name)
+        held = space.tracks.get(name) if space is not None else None
         if method == "fts":
             return fts_search(self.store, track, text, CANDIDATES, filters, self.word_counts, held)
-        if space is None:  # the model was not ready after all: keyword only
-            return [], {}
         vec = vector_search(self.store, space, track, CANDIDATES, filters)
         ok = admissible(self.store, track, [i for i, _ in vec], filters, held)
         return [(i, s) for i, s in vec if i in ok], ok
@@ -161,16 +151,12 @@ class Recaller:
         query_vector: np.ndarray | None = None,
         methods: tuple[str, ...] = METHODS,
     ) -> dict:
-        space: Space | Future | None = None
-        if "vector" in methods:
-            # embedded while the keyword searches run (a vector given: benchmarks)
-            space = self.query_space(text, query_vector) if query_vector is not None else self.query_space_soon(text)
+        space = self.query_space(text, query_vector) if "vector" in methods else None
         hits = self.search(text, list(TRACKS), filters, space, k, methods=methods)
         out = {"facts": [], "episodes": [], "turns": []}
         for name in out:
             out[name] = hydrate(self.store, TRACKS[name], [h for h in hits if h.track == name], filters)
-        searched = space.result() if isinstance(space, Future) else space
-        out["vector_search"] = searched is not None  # False: keyword search only (model loading or failed)
+        out["vector_search"] = space is not None  # False: keyword search only (model loading or failed)
         return out
 
     def query_space_soon(self, text: str) -> Future:
@@ -186,11 +172,9 @@ class Recaller:
         query_vector: np.ndarray | None = None,
         space_soon: Future | None = None,
     ) -> list[dict]:
-        # a space still being embedded is passed on: the keyword search runs meanwhile
-        soon = space_soon if space_soon is not None else self.query_space(text, query_vector)
-        hits = self.search(text, ["facts"], filters, soon, k)
+        space = space_soon.result() if space_soon is not None else self.query_space(text, query_vector)
+        hits = self.search(text, ["facts"], filters, space, k)
         items = hydrate(self.store, TRACKS["facts"], hits, filters)
-        space = soon.result() if isinstance(soon, Future) else soon
         vt = space.tracks.get("facts") if space is not None else None
         if vt is not None:
             sims = vt.similarity(space.vector, [i["id"] for i in items])
