@@ -323,3 +323,30 @@ def test_the_wal_is_checkpointed_beside_the_writer_not_by_a_commit(data_dir, mon
     finally:
         store.close()
     assert not store.checkpointer._thread.is_alive()
+
+
+def test_closing_a_track_stops_the_file_being_built_and_waits_for_it(monkeypatch):
+    """A process must not exit while faiss works on arrays the interpreter frees on the way out."""
+    from hearthd.store import vectors
+
+    monkeypatch.setattr(vectors, "APPROX_MIN_ROWS", 2000)
+    monkeypatch.setattr(vectors, "FILE_CHUNK", 100)
+    started = threading.Event()
+    real_add = vectors.InvertedFile.add
+
+    def slow_add(self, positions, rows):
+        started.set()
+        time.sleep(0.05)
+        real_add(self, positions, rows)
+
+    monkeypatch.setattr(vectors.InvertedFile, "add", slow_add)
+    data = _clustered(np.random.default_rng(3), 3000, 32, 20)
+    track = VectorTrack("t", 32)
+    track.upsert_many(list(range(3000)), data, [HOUSEHOLD] * 3000, np.arange(3000.0))
+    assert started.wait(30)
+    track.close()
+    assert track._building is None and track._file is None and track.wait_filed(0)
+    # still searchable, exactly; no new build begins
+    assert track.search(data[7], 1)[0][0] == 7
+    track.upsert_many(list(range(3000, 7000)), np.repeat(data, 2, axis=0)[:4000], [HOUSEHOLD] * 4000, np.zeros(4000))
+    assert track._building is None

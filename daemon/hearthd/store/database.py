@@ -479,6 +479,8 @@ class Store:
         return sum(p.stat().st_size for p in self.path.parent.glob(self.path.name + "*") if p.exists())
 
     def close(self) -> None:
+        for vt in [*self.tracks.values(), *self.staging.values()]:
+            vt.close()
         self.checkpointer.close()
         self.writer.close()
         self._readers.close()
