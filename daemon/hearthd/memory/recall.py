@@ -139,6 +139,8 @@ class Recaller:
         held = space.tracks.get(name) if space is not None else None
         if method == "fts":
             return fts_search(self.store, track, text, CANDIDATES, filters, self.word_counts, held)
+        if space is None:  # never asked: search() runs vector jobs only with a space
+            return [], {}
         vec = vector_search(self.store, space, track, CANDIDATES, filters)
         ok = admissible(self.store, track, [i for i, _ in vec], filters, held)
         return [(i, s) for i, s in vec if i in ok], ok
