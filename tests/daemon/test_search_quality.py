@@ -5,7 +5,7 @@ import time
 import pytest
 
 from hearthd.formation.ledger import TurnIn
-from hearthd.memory.hybrid import NEIGHBOUR_SHARE, SPEAKER_BOOST, TurnContext, fuse, turns_that_may_lead
+from hearthd.memory.hybrid import NEIGHBOUR_SHARE, RRF_K, SPEAKER_BOOST, TurnContext, fuse, turns_that_may_lead
 from hearthd.memory.scope import EVERYTHING, scope_for
 from hearthd.memory.search import Filters
 from tests.helpers import settle
@@ -53,7 +53,7 @@ def test_turns_by_a_named_speaker_are_boosted():
     hits = fuse(ranked, {}, now=0, half_life_days=30, turn_context=TurnContext(named=frozenset({2})))
     assert [h.id for h in hits] == [2, 1]
     assert hits[0].parts["speaker_named"] is True
-    assert hits[0].score == 1.0 / 62 * (1 + SPEAKER_BOOST)
+    assert hits[0].score == 1.0 / (RRF_K + 2) * (1 + SPEAKER_BOOST)
 
 
 def _commit(daemon, thread, speaker, texts, t0):
