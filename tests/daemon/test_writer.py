@@ -207,12 +207,12 @@ def test_a_failed_refresh_marks_the_track_and_a_rebuild_catches_up(store, monkey
     real = store._refresh
     monkeypatch.setattr(store, "_refresh", lambda *args: 1 / 0)
     (b,) = _add_turns(store, [_vec(0, 1, 0, 0)])  # committed, but the track missed it
-    assert store.status() == {"rebuild_pending": ["turns"]} and woken
+    assert store.status()["rebuild_pending"] == ["turns"] and woken
     assert b not in store.track("turns")
     assert store.writer.write(lambda tx: tx.execute("SELECT count(*) FROM turns").fetchone()[0]) == 2
     monkeypatch.setattr(store, "_refresh", real)
     assert store.rebuild_tracks() == ["turns"]
-    assert store.status() == {"rebuild_pending": []}
+    assert store.status() == {"rebuild_pending": [], "filing": []}  # small tracks: searched exactly, no file
     assert {a, b} == {i for i, _ in store.track("turns").search(_vec(1, 1, 0, 0), 5)}
     assert store.rebuild_tracks() == []
 
