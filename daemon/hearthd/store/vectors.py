@@ -41,6 +41,7 @@ LIST_ROWS = 100  # rows a list, when the file is trained
 MAX_LISTS = 1024  # training and filing cost grows with the lists: beyond ~100k rows the lists grow instead
 PROBE_SHARE = 0.1  # of the lists scanned (bench: 99 % of the exact top 10 at 100k and 1M)
 MIN_PROBES = 32  # a small file (10k rows: 100 lists) needs a third of them (bench: 87 % of the exact top 10 with 10)
+FRESH_SHARE = 0.05  # rows written since the file was trained, scanned exactly, before it is trained again
 RESCORE_MIN = 300  # candidates re-scored exactly: at least this many, and 3x those asked for
 TRAIN_ROWS_PER_LIST = 32
 KMEANS_ROUNDS = 10
@@ -95,6 +96,11 @@ class VectorTrack:
         self._filed_at = 0  # the track's rows when the current (or building) file was begun
         self._building: threading.Thread | None = None
         self._changed: set[int] | None = None  # positions written while a new file is filled
+        # Rows written since the file was trained are also scanned exactly: the file's lists were fitted to the
+        # rows it was trained on, and rows unlike them (a new topic, a conversation imported into years of
+        # others) fall into lists a query's nearest centroids miss. Past FRESH_SHARE of the track, a new file.
+        self._fresh = np.zeros(capacity, dtype=bool)
+        self._fresh_count = 0
         self._built = threading.Event()
         self._built.set()
         self._closed = False
@@ -110,7 +116,7 @@ class VectorTrack:
         if need <= cap:
             return
         new_cap = max(need, cap * 2)
-        for attr in ("_matrix", "_ids", "_owners", "_times", "_speakers"):
+        for attr in ("_matrix", "_ids", "_owners", "_times", "_speakers", "_fresh"):
             setattr(self, attr, grown(getattr(self, attr), new_cap, self._n))
 
     def upsert(self, row_id: int, vector: np.ndarray, owner: int, ts: float, speaker: int = HOUSEHOLD) -> None:
@@ -137,16 +143,20 @@ class VectorTrack:
                 positions[i] = pos
             if self._file is not None:
                 self._file.put(positions, self._matrix[positions])
+            self._fresh_count += int(len(positions) - np.count_nonzero(self._fresh[positions]))
+            self._fresh[positions] = True
             if self._changed is not None:
                 self._changed.update(positions.tolist())
             self._file_when_grown()
 
     def _file_when_grown(self) -> None:
-        """Begin a new inverted file in the background when the track reaches the threshold or doubles since the
-        last (training costs seconds at 100k rows: never on the read or write path)."""
-        if self._closed or self._building is not None:
+        """Begin a new inverted file in the background when the track reaches the threshold, doubles since the
+        last, or holds more than FRESH_SHARE rows written since it (training costs seconds at 100k rows: never on
+        the read or write path)."""
+        if self._closed or self._building is not None or self._n < APPROX_MIN_ROWS:
             return
-        if self._n >= APPROX_MIN_ROWS and self._n >= 2 * self._filed_at:
+        stale = self._file is not None and self._fresh_count > FRESH_SHARE * self._n
+        if self._n >= 2 * self._filed_at or stale:
             self._filed_at = self._n
             self._changed = set()
             self._built.clear()
@@ -179,6 +189,9 @@ class VectorTrack:
                 if len(here):
                     file.put(here, self._matrix[here])
                 self._file, self._changed = file, None
+                self._fresh[:] = False  # what the file was trained with, the rest fresh
+                self._fresh[here] = True
+                self._fresh_count = len(here)
             del file
             release_freed_memory()  # the old file, the copies and the training's scratch
         except Exception:
@@ -218,6 +231,8 @@ class VectorTrack:
                 self._times[pos] = self._times[last]
                 self._speakers[pos] = self._speakers[last]
                 self._pos[moved] = pos
+            self._fresh_count -= int(self._fresh[pos])
+            self._fresh[pos], self._fresh[last] = self._fresh[last], False
             if self._file is not None:
                 self._file.drop(np.array([last], dtype=np.int64))
                 if pos != last:
@@ -281,8 +296,12 @@ class VectorTrack:
                     return []
                 positions = np.flatnonzero(mask) if mask is not None else np.arange(n)
                 scores = self._matrix[positions] @ query
-            elif self._file is not None and not exact:
+            # (while a load outruns the builds most rows are fresh, and the full scan costs less than gathering them)
+            elif self._file is not None and not exact and self._fresh_count * 4 < n:
                 positions = self._file.candidates(query, max(RESCORE_MIN, 3 * k), mask, admitted / n)
+                if self._fresh_count:  # and the rows written since it was trained, exactly
+                    fresh = np.flatnonzero(self._fresh[:n] if mask is None else self._fresh[:n] & mask)
+                    positions = np.union1d(positions, fresh)
                 if len(positions) == 0:
                     return []
                 scores = self._matrix[positions] @ query
