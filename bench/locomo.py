@@ -247,7 +247,7 @@ def run_haystack(data_path: Path, haystack_turns: int, model: str | None = None)
 
         questions = [str(q["question"]) for sample in samples for q in sample["qa"] if q.get("category") in CATEGORIES]
         vectors = [daemon.embedder.embed_query(q, daemon.store.vector_model) for q in questions]
-        # the two-stage vector scan's coarse space was fitted on the household turns, not on these conversations
+        # the inverted file was trained on the household turns, not on these conversations
         result = {"haystack_turns": haystack_turns, "two_stage_top10_agreement_pct": exact_agreement(daemon, vectors)}
         keywords_kept = daemon.store.keywords
         for label, keywords in (("figures", keywords_kept), ("fts5_budget", {})):
@@ -308,8 +308,8 @@ def write_markdown(result: dict, data_path: Path, out: Path) -> None:
             '"FTS5 within the budget" search FTS5 as the product did before it, with a question\'s words rarest '
             "first within the keyword match budget.",
             "",
-            "The two-stage vector scan (its coarse space fitted on the household turns, not on these "
-            f"conversations): {agreement['turns']} % of its top 10 turns for these questions score at least "
+            "The vector search (its inverted file trained on the household turns, not on these conversations, "
+            f"which are scanned exactly as rows written since): {agreement['turns']} % of its top 10 turns for these questions score at least "
             f"the exact scan's 10th (facts {agreement['facts']} %, episodes {agreement['episodes']} %).",
             "",
         ]
