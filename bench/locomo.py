@@ -309,7 +309,8 @@ def write_markdown(result: dict, data_path: Path, out: Path) -> None:
             "first within the keyword match budget.",
             "",
             "The vector search (its inverted file trained on the household turns, not on these conversations, "
-            f"which are scanned exactly as rows written since): {agreement['turns']} % of its top 10 turns for these questions score at least "
+            f"which are scanned exactly as rows written since): {agreement['turns']} % of its top 10 turns for these "
+            "questions score at least "
             f"the exact scan's 10th (facts {agreement['facts']} %, episodes {agreement['episodes']} %).",
             "",
         ]
