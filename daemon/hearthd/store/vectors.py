@@ -9,8 +9,9 @@ at 100k rows of 384 floats: memory-bound, ~10 ms on a hub's core); so from APPRO
 an inverted file (faiss): the rows grouped around k-means centroids, each stored in 8 bits a dimension. A search
 scans the lists whose centroids are nearest the query (PROBE_SHARE of them, more when a filter admits fewer
 rows) and re-scores the best candidates exactly from the matrix. The file is trained on a sample in the
-background when the track reaches the threshold and again each time it doubles; until it is ready, and whenever
-the filters leave few rows, the scan is exact. bench/ reports how often the top k is as good as the exact one.
+background when the track reaches the threshold, each time it doubles, and when the rows written since it was
+trained (scanned exactly meanwhile) pass FRESH_SHARE of the track or FRESH_MAX_ROWS; until it is ready, and
+whenever the filters leave few rows, the scan is exact. bench/ reports how often the top k is as good as the exact one.
 """
 
 from __future__ import annotations
@@ -157,8 +158,8 @@ class VectorTrack:
 
     def _file_when_grown(self) -> None:
         """Begin a new inverted file in the background when the track reaches the threshold, doubles since the
-        last, or holds more than FRESH_SHARE rows written since it (training costs seconds at 100k rows: never on
-        the read or write path)."""
+        last, or holds more rows written since it than FRESH_SHARE of the track or FRESH_MAX_ROWS (training
+        costs seconds at 100k rows: never on the read or write path)."""
         if self._closed or self._building is not None or self._n < APPROX_MIN_ROWS:
             return
         stale = self._file is not None and self._fresh_count > min(FRESH_SHARE * self._n, FRESH_MAX_ROWS)
@@ -296,11 +297,11 @@ class VectorTrack:
                 return []
             mask = self._admitted(n, where)
             admitted = n if mask is None else int(np.count_nonzero(mask))
-            if admitted * GATHER_SHARE < n:
+            if mask is not None and admitted * GATHER_SHARE < n:
                 # a filter leaving few rows (one speaker's) reads only theirs, exactly
                 if admitted == 0:
                     return []
-                positions = np.flatnonzero(mask) if mask is not None else np.arange(n)
+                positions = np.flatnonzero(mask)
                 scores = self._matrix[positions] @ query
             # (while a load outruns the builds most rows are fresh, and the full scan costs less than gathering them)
             elif self._file is not None and not exact and self._fresh_count * 4 < n:
