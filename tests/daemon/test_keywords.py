@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
 import pytest
 
 from hearthd.memory import search
@@ -136,6 +137,23 @@ def test_compacting_the_dead_slots_keeps_every_answer():
     for terms in (["garden"], ["dentist", "item7"], ["row", "garden", "item9"]):
         assert kt.search(terms, 25, where) == fresh.search(terms, 25, where)
     assert len(kt) == len(fresh) == 4000
+
+
+def test_a_search_leaves_nothing_behind_for_the_next():
+    """Several words' scores are summed in an array kept between searches: each search finds it clear,
+    whatever the one before matched, and one that failed half-way does not count in the next."""
+    texts = {i: f"{['garden', 'dentist', 'bins'][i % 3]} on day {i % 7} with item{i % 5}" for i in range(300)}
+    kt = KeywordTrack("turns")
+    kt.upsert_many(list(texts), list(texts.values()), [0] * 300, [float(i) for i in texts])
+    queries = (["garden", "day", "item3"], ["bins", "item3"], ["garden", "day", "item3"], ["dentist", "garden"])
+    first = {tuple(q): kt.search(q, 20) for q in queries}
+    for q in reversed(queries):
+        assert kt.search(q, 20) == first[tuple(q)]
+
+    garden = np.flatnonzero([i % 3 == 0 for i in range(300)]).astype(np.int32)
+    with pytest.raises(IndexError):  # the first word summed, the second's slot out of range
+        kt._summed([(garden, np.ones(len(garden))), (np.array([10**6], dtype=np.int32), np.ones(1))])
+    assert kt.search(["garden", "day", "item3"], 20) == first[("garden", "day", "item3")]
 
 
 def test_a_write_committed_while_the_index_loads_is_searched(store, monkeypatch):

@@ -106,6 +106,7 @@ class KeywordTrack:
         self._pos: dict[int, int] = {}
         self._postings: dict[str, _Postings] = {}
         self._said: Counter[int] = Counter()  # live rows per speaker code
+        self._sums = np.zeros(0, dtype=np.float64)  # a search's summed scores by slot (zero between searches)
 
     def __len__(self) -> int:
         return self._live
@@ -220,32 +221,33 @@ class KeywordTrack:
             if not found:
                 return []
             avgdl = self._total_len / self._live
-            scores: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+            some_dead = self._slots != self._live
+            scores = []
             for term, p in found:
-                slots = p.slots[: p.n]
-                ok = self._alive[slots]
-                if not ok.all():
-                    slots = slots[ok]
-                    tfs = p.tfs[: p.n][ok]
-                else:
-                    tfs = p.tfs[: p.n]
+                slots, tfs = p.slots[: p.n], p.tfs[: p.n]
+                if some_dead:
+                    ok = self._alive[slots]
+                    if not ok.all():
+                        slots, tfs = slots[ok], tfs[ok]
                 if len(slots) == 0:
                     continue
                 df = len(slots)
                 idf = max(math.log((self._live - df + 0.5) / (df + 0.5)), MIN_IDF)
                 tf = tfs.astype(np.float64)
-                norm = K1 * ((1 - B) + (B / avgdl) * self._lengths[slots])
-                scores[term] = (slots, (times_asked[term] * idf * (K1 + 1)) * tf / (tf + norm))
+                # (times asked * idf * (k1 + 1)) * tf / (tf + k1 * ((1 - b) + b / avgdl * length)), in place
+                norm = self._lengths[slots] * (B / avgdl)
+                norm += 1 - B
+                norm *= K1
+                norm += tf
+                values = tf * (times_asked[term] * idf * (K1 + 1))
+                values /= norm
+                scores.append((slots, values))
             if not scores:
                 return []
             if len(scores) == 1:
-                slots, total = next(iter(scores.values()))
-            else:  # summed per row in a dense array (a term's slots are distinct): no sort of the matches
-                dense = np.zeros(self._slots, dtype=np.float64)
-                for term_slots, values in scores.values():
-                    dense[term_slots] += values
-                slots = np.flatnonzero(dense).astype(np.int32)
-                total = dense[slots]
+                slots, total = scores[0]
+            else:
+                slots, total = self._summed(scores)
             mask = self._admitted_at(slots, where)
             if mask is not None:
                 slots, total = slots[mask], total[mask]
@@ -257,6 +259,30 @@ class KeywordTrack:
             top = np.flatnonzero(total >= kth)
             top = top[np.lexsort((self._ids[slots[top]], -total[top]))][:k]
             return [(int(self._ids[slots[i]]), -float(total[i]), float(self._times[slots[i]])) for i in top]
+
+    def _summed(self, scores: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+        """(slots, summed score) of the rows any term matched, each once. Summed in a dense array kept between
+        searches (a term's slots are distinct), then read back term by term, each sum cleared once read: no sort
+        of the matches, and no scan of the whole array (at 1M rows that scan cost more than the scoring)."""
+        if len(self._sums) < self._slots:
+            self._sums = np.zeros(len(self._ids), dtype=np.float64)
+        sums = self._sums
+        try:
+            for slots, values in scores:
+                sums[slots] += values
+            matched, totals = [], []
+            for slots, _ in scores:
+                total = sums[slots]
+                unread = total != 0.0  # every score is positive: 0 is a sum read already
+                if not unread.all():
+                    slots, total = slots[unread], total[unread]
+                matched.append(slots)
+                totals.append(total)
+                sums[slots] = 0.0
+        except BaseException:  # (out of memory, say) sums left behind would count in the next search
+            self._sums = np.zeros(0, dtype=np.float64)
+            raise
+        return np.concatenate(matched), np.concatenate(totals)
 
     def _admitted_at(self, slots: np.ndarray, where: VectorFilter | None) -> np.ndarray | None:
         return None if where is None else admitted(where, self._owners, self._times, self._speakers, slots)
