@@ -36,3 +36,28 @@ def test_recency_boost_halves_per_half_life_and_never_beats_a_second_track():
         30,
     )
     assert same_rank[0].id == 2  # equal evidence: the recent one first
+
+
+def test_a_limit_keeps_each_tracks_best_as_fusing_everything_does():
+    """fuse(limit=k) reads the recency of the candidates that can still reach a track's best k only: the same
+    hits as fusing every candidate and keeping each track's first k, with recency deciding close calls."""
+    import random
+
+    rng = random.Random(7)
+    now = 1000 * DAY
+    for _ in range(50):
+        ranked, times = {}, {}
+        for track in ("turns", "facts", "episodes"):
+            for method in ("vector", "fts"):
+                ids = rng.sample(range(300), 120)
+                ranked[(track, method)] = [(i, 0.0) for i in ids]
+                times.update({(track, i): now - rng.uniform(0, 200) * DAY for i in ids})
+        everything = fuse(ranked, times, now, 30)
+        for k in (1, 10, 25):
+            kept: dict[str, int] = {}
+            expected = []
+            for hit in everything:
+                kept[hit.track] = kept.get(hit.track, 0) + 1
+                if kept[hit.track] <= k:
+                    expected.append((hit.track, hit.id, hit.score))
+            assert [(h.track, h.id, h.score) for h in fuse(ranked, times, now, 30, limit=k)] == expected

@@ -13,6 +13,7 @@ go?" / "yes, last Sunday"), up to just below that neighbour's own score; and a t
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 
 # The rank constant: a smaller k lets the first ranks of each list count for more against many middling ones.
@@ -93,7 +94,7 @@ def fuse(
     rrf, found = _rrf(ranked, weights)
     context = _read_in_context(rrf, turn_context) if turn_context is not None else {}
     scored = []
-    for key, value in rrf.items():
+    for key, value in _contenders(rrf, limit):
         ts = times.get(key)
         boost = recency(now - ts, half_life_days) if ts is not None else 0.0
         scored.append((-value * (1.0 + RECENCY_BOOST * boost), key, boost))
@@ -112,6 +113,21 @@ def fuse(
         parts["recency"] = boost
         hits.append(Hit(key[0], key[1], -negative, parts))
     return hits
+
+
+def _contenders(rrf: dict[tuple[str, int], float], limit: int | None) -> list[tuple[tuple[str, int], float]]:
+    """The (key, fused score) that can be among the best `limit` of their track once recency is counted: it
+    raises a score by at most (1 + RECENCY_BOOST), so one whose score times that stays under the track's
+    limit-th score cannot (a query fuses hundreds of candidates for ten hits a track)."""
+    if not limit:
+        return list(rrf.items())
+    by_track: dict[str, list[float]] = {}
+    for (track, _), value in rrf.items():
+        by_track.setdefault(track, []).append(value)
+    floor = {
+        track: heapq.nlargest(limit, values)[-1] if len(values) > limit else 0.0 for track, values in by_track.items()
+    }
+    return [(key, value) for key, value in rrf.items() if value * (1.0 + RECENCY_BOOST) >= floor[key[0]]]
 
 
 def _rrf(
