@@ -40,10 +40,13 @@ GATHER_SHARE = 64  # a filter admitting under 1/64 of the rows: their vectors ga
 # the file, which checks a bitmap as it scans, is cheaper: one speaker of four, exact 2.5-3 ms, the file 1.6)
 LIST_ROWS = 100  # rows a list, when the file is trained
 MAX_LISTS = 1024  # training and filing cost grows with the lists: beyond ~100k rows the lists grow instead
-# of the lists scanned. Files past 100k rows have ~1,000 lists and grow their lists instead: at 1M rows a tenth
-# scanned 100k rows (~8 ms); a sixteenth agreed with the exact top 10 as well within training's noise (bench:
-# 99.2-99.9 % at 1M, 99.4 % at 100k, against 99.8-100 % at a tenth) in 5.4 ms
+# The share of a file's lists a search scans. Past 100k rows a file has ~1,000 lists whose rows grow: at 1M turns a
+# tenth scanned 100k rows (~8 ms); a sixteenth, 5.4 ms, agreed with the exact top 10 99.2-99.9 % (99.4 % at 100k;
+# a tenth 99.8-100 %)
 PROBE_SHARE = 1 / 16
+# Facts are short statements alike in form ("alice likes ..."), their lists less apart: their files scan a tenth
+# (bench, 200k facts beside 1M turns: 97.7 % of the exact top 10 at a tenth, 94.9 % at a sixteenth, 0.5 ms apart)
+PROBE_SHARES = {"facts": 0.1}
 # A small file needs a good part of its lists (bench, top 10 as good as the exact: a 10k-row file 87.5 % at 10
 # probes, 97.8 % at 32, 99.8 % at 64; a 20k-row one 93-97 % at 32, 98.3 % at 64)
 MIN_PROBES = 64
@@ -180,7 +183,7 @@ class VectorTrack:
                 rng = np.random.default_rng(n)
                 lists = max(1, min(MAX_LISTS, n // LIST_ROWS))
                 sample = self._matrix[rng.choice(n, size=min(n, TRAIN_ROWS_PER_LIST * lists), replace=False)]
-            file = InvertedFile(self.dim, sample, lists)
+            file = InvertedFile(self.dim, sample, lists, PROBE_SHARES.get(self.name, PROBE_SHARE))
             del sample
             for start in range(0, n, FILE_CHUNK):
                 with self._lock:  # a consistent copy; a row changed after it is in _changed
@@ -358,7 +361,7 @@ class InvertedFile:
     """A faiss inverted file over a track's rows (8-bit scalar quantised), each row known by its position in the
     track: the track tells it of every write and move, and a search's filter is a bitmap of positions."""
 
-    def __init__(self, dim: int, sample: np.ndarray, lists: int):
+    def __init__(self, dim: int, sample: np.ndarray, lists: int, probe_share: float = PROBE_SHARE):
         self._quantizer = faiss.IndexFlatIP(dim)  # referenced here: the index does not own it
         index = faiss.IndexIVFScalarQuantizer(
             self._quantizer, dim, lists, faiss.ScalarQuantizer.QT_8bit, faiss.METRIC_INNER_PRODUCT
@@ -369,6 +372,7 @@ class InvertedFile:
         index.set_direct_map_type(faiss.DirectMap.Hashtable)  # removal by id without scanning every list
         self.index = index
         self.lists = lists
+        self.probe_share = probe_share  # of the lists scanned (more under a filter)
 
     def __len__(self) -> int:
         return int(self.index.ntotal)
@@ -391,7 +395,7 @@ class InvertedFile:
         filter admitting a share of the rows scans 1/sqrt(share) more lists: the admitted rows nearest the query
         are in the nearest lists too, so scanning as many admitted rows as without a filter (1/share) costs
         twice as much for no better result (bench: 99.5 % of the exact top 10 for one speaker's turns)."""
-        probes = min(self.lists, max(MIN_PROBES, math.ceil(self.lists * PROBE_SHARE / math.sqrt(max(share, 1e-9)))))
+        probes = min(self.lists, max(MIN_PROBES, math.ceil(self.lists * self.probe_share / math.sqrt(max(share, 1e-9)))))
         params = faiss.SearchParametersIVF(nprobe=probes)
         bits = selector = None  # both referenced here until the search returns: faiss holds raw pointers
         if mask is not None:
