@@ -41,9 +41,9 @@ GATHER_SHARE = 64  # a filter admitting under 1/64 of the rows: their vectors ga
 LIST_ROWS = 100  # rows a list, when the file is trained
 MAX_LISTS = 1024  # training and filing cost grows with the lists: beyond ~100k rows the lists grow instead
 # The share of a file's lists a search scans. Past 100k rows a file has ~1,000 lists whose rows grow: at 1M turns a
-# tenth scanned 100k rows (~8 ms); a sixteenth, 5.4 ms, agreed with the exact top 10 99.2-99.9 % (99.4 % at 100k;
-# a tenth 99.8-100 %)
-PROBE_SHARE = 1 / 16
+# tenth scanned 100k rows (~8 ms); a twelfth (~86 of 1,024 lists) agreed with the exact top 10 99.65 % at 1M and
+# 99.45 % at 100k, a sixteenth 98.9 % at 1M (a tenth 99.8-100 %)
+PROBE_SHARE = 1 / 12
 # Facts are short statements alike in form ("alice likes ..."), their lists less apart: their files scan a tenth
 # (bench, 200k facts beside 1M turns: 97.7 % of the exact top 10 at a tenth, 94.9 % at a sixteenth, 0.5 ms apart)
 PROBE_SHARES = {"facts": 0.1}
@@ -395,7 +395,8 @@ class InvertedFile:
         filter admitting a share of the rows scans 1/sqrt(share) more lists: the admitted rows nearest the query
         are in the nearest lists too, so scanning as many admitted rows as without a filter (1/share) costs
         twice as much for no better result (bench: 99.5 % of the exact top 10 for one speaker's turns)."""
-        probes = min(self.lists, max(MIN_PROBES, math.ceil(self.lists * self.probe_share / math.sqrt(max(share, 1e-9)))))
+        widened = self.lists * self.probe_share / math.sqrt(max(share, 1e-9))
+        probes = min(self.lists, max(MIN_PROBES, math.ceil(widened)))
         params = faiss.SearchParametersIVF(nprobe=probes)
         bits = selector = None  # both referenced here until the search returns: faiss holds raw pointers
         if mask is not None:
