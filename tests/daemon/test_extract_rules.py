@@ -100,7 +100,7 @@ POSITIVES = [
     pos("My husband's name is Tom.", ("family_member", "Tom")),
     pos("I have two kids, Ana and Rui.", ("family_member", "Ana"), ("family_member", "Rui")),
     pos("Maria is my sister.", ("family_member", "Maria")),
-    pos("My daughter Sofia just turned five.", ("family_member", "Sofia")),
+    pos("My daughter Sofia just turned five.", ("family_member", "Sofia"), ("note", "five years old"), subject="Sofia"),
     pos("My wife Ana and I live in Porto.", ("family_member", "Ana"), ("lives_in", "Porto"), subject="household"),
     pos("I have an older brother called James.", ("family_member", "James")),
     pos(
@@ -251,7 +251,12 @@ POSITIVES = [
     # standing rules
     pos("Always give the temperature in Celsius.", ("rule", "Always give the temperature in Celsius")),
     pos("From now on answer in Portuguese.", ("rule", "Answer in Portuguese")),
-    pos("Please never suggest nuts, Emma is allergic.", ("rule", "Never suggest nuts")),
+    pos(
+        "Please never suggest nuts, Emma is allergic.",
+        ("rule", "Never suggest nuts"),
+        ("allergy", "nuts"),
+        subject="Emma",
+    ),
     pos("Call me Bea.", ("rule", "Call {subject} Bea")),
     pos("Don't play music after nine.", ("rule", "Do not play music after nine")),
     pos("Never wake me before seven on weekends.", ("rule", "Never wake {subject} before seven on weekends")),
@@ -1204,6 +1209,82 @@ POSITIVES = [
     pos("I was born in Porto.", ("note", "born in Porto")),  # a note, not where one lives
     pos("in this house we don't eat pork", ("note", "does not eat pork"), subject="household"),
     pos("I don't eat halal meat.", ("note", "does not eat halal meat")),  # no diet of its own
+    # session 18: a job started or got "as" something, when and where between "work" and "as", a trade learnt
+    pos(
+        "so i started at greaves and wilde last month as a junior accountant",
+        ("works_at", "Greaves and Wilde"),
+        ("works_as", "junior accountant"),
+    ),
+    pos("I just got a job at the council as a planner.", ("works_at", "the council"), ("works_as", "planner")),
+    pos("I work nights as a porter at the General.", ("works_as", "porter"), ("works_at", "the General")),
+    pos("I work from home as a bookkeeper.", ("works_as", "bookkeeper")),
+    pos(
+        "im the head groundskeeper up at larchmere golf club",
+        ("works_as", "head groundskeeper"),
+        ("works_at", "Larchmere golf club"),
+    ),
+    pos("Dan's doing an apprenticeship as a joiner.", ("works_as", "apprentice joiner"), subject="Dan"),
+    pos("I'm doing an apprenticeship in plumbing at Hales.", ("works_as", "apprentice plumber"), ("works_at", "Hales")),
+    # languages said as a speaker of them, and a list with how well
+    pos(
+        "My father-in-law Hamish is a native Gaelic speaker.",
+        ("family_member", "Hamish"),
+        ("speaks", "Gaelic"),
+        subject="Hamish",
+    ),  # fmt: skip
+    pos("i speak welsh and um a bit of portuguese not much", ("speaks", "Welsh"), ("speaks", "Portuguese")),
+    pos(
+        "oh and my girlfriend ilse is dutch she speaks dutch and german",
+        ("family_member", "Ilse"),
+        ("speaks", "Dutch"),
+        ("speaks", "German"),
+        subject="Ilse",
+    ),
+    # a pet got, with two words of what it is; an age said with "and ..." after it, or "just turned"
+    pos("we have a grey lop rabbit called turnip and he hates being picked up", ("pet", "Turnip"), subject="household"),
+    pos("we got a hamster called nutmeg for the kids", ("pet", "Nutmeg"), subject="household"),
+    pos(
+        "My grandad is ninety-two and still does the crossword.",
+        ("note", "ninety-two years old"),
+        subject="my grandfather",
+    ),  # fmt: skip
+    # whom the household sees for a trade, with where they are from
+    pos("Our plumber is Tadeusz from Kettle & Sons.", ("note", "Tadeusz from Kettle & Sons"), subject="household"),
+    pos("Our GP is Dr Okafor at Millfield surgery.", ("note", "Dr Okafor at Millfield surgery"), subject="household"),
+    pos("My book club meets the first Monday of every month.", ("schedule", "the first Monday of every month")),
+    # rules with their reason run on, units asked for, a word of the household's, "no X ever"
+    pos(
+        "never suggest recipes with sesame oona is allergic",
+        ("rule", "Never suggest recipes with sesame"),
+        ("allergy", "sesame"),
+        subject="Oona",
+    ),
+    pos(
+        "dont play any music after nine at night the baby sleeps in the next room",
+        ("rule", "Do not play any music after nine at night"),
+    ),  # fmt: skip
+    pos("dont ever play the news in the morning it stresses me out", ("rule", "Never play the news in the morning")),
+    pos(
+        "when i ask for the news skip the sport i really dont care",
+        ("rule", "Whenever {subject} asks for the news, skip the sport"),
+    ),  # fmt: skip
+    pos(
+        "no recipes with nuts ever, kit is allergic",
+        ("rule", "No recipes with nuts"),
+        ("allergy", "nuts"),
+        subject="Kit",
+    ),
+    pos("Use miles rather than kilometres for distances.", ("rule", "Use miles for distances")),
+    pos("Use 24-hour time with me.", ("rule", "Use 24-hour time")),
+    pos("from now on distances in kilometres please not miles", ("rule", "Always give distances in kilometres")),
+    pos(
+        "Morning announcements should be in Spanish so the kids get some practice.",
+        ("rule", "Always give morning announcements in Spanish"),
+    ),  # fmt: skip
+    pos(
+        "When I say 'the big shop' I mean Halloran's on the retail park.",
+        ("rule", "'the big shop' means Halloran's on the retail park"),
+    ),  # fmt: skip
 ]
 
 NEGATIVES = [
@@ -1620,6 +1701,12 @@ NEGATIVES = [
     neg("Biscuit has his worming tablet on the first of each month"),  # an event the vocabulary lacks: nothing broken
     neg("remember that I'm out tonight"),
     neg("don't forget we might go to Leeds"),
+    neg("I started at uni in September."),  # starting somewhere is not working there
+    neg("I joined the gym last month."),
+    neg("we got a new sofa"),
+    neg("when I say that I mean it"),
+    neg("I'm not a native French speaker."),
+    neg("I think she speaks French."),
 ]
 
 NEGATIVES += [
@@ -1856,7 +1943,10 @@ def test_rule_texts():
     )
     got = {c.predicate: c for c in extract("call me Bea")}
     assert got["rule"].object == "Call {subject} Bea" and "name" not in got
-    assert pairs(extract("Please never suggest nuts, Emma is allergic.")) == {("rule", "Never suggest nuts")}
+    assert pairs(extract("Please never suggest nuts, Emma is allergic.")) == {
+        ("rule", "Never suggest nuts"),
+        ("allergy", "nuts"),
+    }
 
 
 def test_duplicates_in_one_text_are_reported_once():

@@ -73,7 +73,8 @@ def last_time_said(text: str) -> str | None:
 
 _WHERE = r"(?:,? (?:down |up |over |round |out )?(?:at|in) (?:the |a |our )?(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
 _TAIL = (
-    _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|(?:after|before) (?:school|work|lunch|dinner|tea)))*\s*$"
+    _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|(?:after|before) (?:school|work|lunch|dinner|tea)|"
+    r"for the (?:next|rest of the) (?:[a-z]+ )?(?:weeks?|months?|term|year)))*\s*$"
 )
 
 _EVENT_NOUNS = [
@@ -118,6 +119,9 @@ _EVENT_NOUNS = [
     "haircut",
     "flight",
     "session",
+    "sessions",
+    "meetings",
+    "appointments",
     "rehearsal",
     "tournament",
     "trip",
@@ -320,6 +324,7 @@ def _qualifier(phrase: str) -> str:
     q = _ARTICLES.sub("", phrase.lower().replace("'s ", " ").replace("'", ""))
     q = re.sub(r"\b(?:lessons)\b", "lesson", q)
     q = re.sub(r"\b(?:classes)\b", "class", q)
+    q = re.sub(r"\b(session|appointment|meeting)s\b", r"\1", q)
     q = q.replace("check-up", "checkup").replace("doctor's", "doctor")
     return re.sub(r"\s+", " ", q).strip()
 
@@ -771,7 +776,7 @@ EVENT_RULES_SRC = [
     (
         "appointment",
         rf"^(?:my|our|{_THE_PERSONAL}) (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})?{_AT_PRO} "
-        r"(?:is|are|has been|is now) "
+        r"(?:is|are|has been|is now|meets|meet|runs|run|happens|takes place|is held|are held) "
         rf"(?:now |always |usually |still )?"
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_my_event,
@@ -1146,11 +1151,16 @@ EVENT_RULES_SRC += [
 # Whom someone sees for a service: one at a time, so a new one is news ("we've switched Biscuit to a new vet").
 _CARER = (
     r"(?:vet|gp|doctor|dentist|optician|physio|physiotherapist|hairdresser|barber|mechanic|solicitor|accountant|"
-    r"midwife|health visitor|consultant|therapist|counsellor|tutor|piano teacher|driving instructor|chiropodist)"
+    r"midwife|health visitor|consultant|therapist|counsellor|tutor|piano teacher|driving instructor|chiropodist|"
+    r"plumber|electrician|builder|gas engineer|boiler engineer|heating engineer|handyman|chimney sweep|pharmacist|"
+    r"optometrist|podiatrist|osteopath|chiropractor|financial adviser|mortgage adviser|decorator|roofer|locksmith)"
 )
 # the name, and where they work said after it ("Dr Anand at Chevin Vets") is part of it
 _CARER_NAME = (
-    rf"(?P<o>(?:(?:Dr|Mr|Mrs|Ms|Miss)\.? )?{NAME}(?: {NAME})?(?: at (?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)*)?)"
+    rf"(?P<o>(?:(?:Dr|Mr|Mrs|Ms|Miss)\.? )?{NAME}(?: {NAME})?(?:-{NAME})?"
+    rf"(?: (?:at|from|of) (?:the )?(?-i:[A-Z])[\w'\-]+"
+    rf"(?: (?:(?-i:[A-Z])[\w'\-]+|&|and|surgery|practice|vets|dental|medical centre|health centre|clinic|"
+    rf"hospital))*)?)"
 )
 
 

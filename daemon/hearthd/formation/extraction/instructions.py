@@ -52,9 +52,19 @@ _SPOKEN: list[tuple[re.Pattern, Any]] = [
         (rf"^(?P<b>(?:{_VERBS})\b.+?),? always$", lambda m: f"always {m.group('b')[:1].lower()}{m.group('b')[1:]}"),
         # "Temperatures in Fahrenheit please, always": what to give, in what unit
         (
-            r"^(?P<w>temperatures?|weights?|distances?|measurements?|recipes?|times?|dates?|prices?|quantities|"
-            r"heights?|speeds?|units?)(?P<u> in [\w\- ]+?)(?:,? please)?(?:,? always)?$",
+            r"^(?:(?:from now on|going forward|in future),? )?(?P<w>temperatures?|weights?|distances?|measurements?|"
+            r"recipes?|times?|dates?|prices?|quantities|"
+            r"heights?|speeds?|units?)(?P<u> in [\w\- ]+?)(?:,? please)?(?:,? (?:not|rather than|instead of) \w+)?"
+            r"(?:,? please)?(?:,? always)?$",
             lambda m: f"always give {m.group('w').lower()}{m.group('u')}",
+        ),
+        # "morning announcements should be in Spanish (so the kids get some practice)": how they are given
+        (
+            r"^(?P<w>(?:(?:the |my |our |all )?(?:morning |evening |bedtime |school )?(?:announcements|answers|replies|"
+            r"reminders|recipes|temperatures|distances|weights|measurements|times|alarms|the news|the weather|"
+            r"forecasts|briefings)))\s+should (?:always )?be (?P<u>in [\w\- ]+?)(?:,? please)?"
+            r"(?:,? (?:so|because|as)\b.*)?$",
+            lambda m: f"always give {m.group('w').lower()} {m.group('u')}",
         ),
         (r"\btwenty[ \-]four[ \-]hour\b", "24-hour"),
         (r"\btwelve[ \-]hour\b", "12-hour"),
@@ -306,11 +316,17 @@ _NOT_CALL_ME = re.compile(
     re.I,
 )
 # "please use the 24 hour clock", "please use metric": a convention asked for is standing, said once.
+_UNITS = (
+    r"metric|imperial|celsius|centigrade|fahrenheit|british english|american english|british spelling|"
+    r"american spelling|uk english|us english|miles|kilometres|kilometers|km|kilos|kilograms|pounds|stone|grams|"
+    r"ounces|cups|litres|liters|pints|feet|metres|meters"
+)
 _CONVENTION = re.compile(
-    r"^(?:please\s+)?(?:always\s+)?(?P<body>use (?:the )?(?:24[ \-]hour|12[ \-]hour) (?:clock|time)|use (?:metric|"
-    r"imperial|celsius|centigrade|fahrenheit|british english|american english|british spelling|american spelling|"
-    r"uk english|us english)(?: units| measurements)?)(?: for everything| for all of it| always)?"
-    r"(?:,? (?:I find|it is|it's|because|as|since|that is|thanks)\b.*)?$",
+    r"^(?:please\s+)?(?:always\s+)?(?P<body>use (?:the )?(?:24[ \-]hour|12[ \-]hour) (?:clock|time)|use "
+    rf"(?:{_UNITS})(?: units| measurements)?)(?: (?:rather than|instead of|not|and not) (?:the )?(?:{_UNITS}))?"
+    r"(?P<what> for (?:all )?(?:distances|weights|temperatures|measurements|recipes|heights|speeds|the weather|"
+    r"cooking|baking|everything|all of it))?(?: with me| for me| always| please| in this house)*"
+    r"(?:,? (?:I find|it is|it's|because|as|since|that is|thanks|please)\b.*)?$",
     re.I,
 )
 # "don't give the kids the answers to their homework": what not to do for the children is a household rule.
@@ -329,7 +345,10 @@ def _address_rule(sentence: str, s: str) -> Candidate | None:
         return _rule(f"Call me {yes}, not {no}" if yes else f"Do not call me {no}", sentence.strip())
     m = _CONVENTION.match(s.strip(" .!"))
     if m:
-        return _rule(m.group("body"), sentence.strip())
+        what = m.group("what") or ""
+        return _rule(
+            m.group("body") + ("" if what in (" for everything", " for all of it") else what), sentence.strip()
+        )
     m = _FOR_THE_KIDS.match(s.strip(" .!"))
     if m and not _ONE_OFF_TIME.search(m.group("body")):
         body = re.sub(r"\s+(?:just|instead|but)\s+(?=help|let|ask|show|explain)", ", ", m.group("body"), count=1)
@@ -338,11 +357,28 @@ def _address_rule(sentence: str, s: str) -> Candidate | None:
     return None
 
 
+# "When I say 'the big shop' I mean Halloran's": what a word of the household's means, every time it is said.
+_I_MEAN = re.compile(
+    r"^(?:when(?:ever)?|if) (?:I|we) say (?P<x>['\"]?[\w' \-]+?['\"]?),? (?:I|we) (?:mean|am talking about|are talking "
+    r"about) (?P<y>.+?)(?:[,\s]+(?:ok|okay|please|alright))*$",
+    re.I,
+)
+
+
+_NOT_A_WORD_MEANT = re.compile(
+    r"(?:it|that|this|so|no|yes|something|anything|things|what I say|it all|business|every word)\b", re.I
+)
+
+
 def _special_rule(sentence: str, s: str) -> Candidate | None:
     """The forms that are not a plain imperative: "stop X-ing", "in this house no X", "X when I Y"."""
     body = _stop_rule(s)
     if body:
         return _rule(body, sentence.strip())
+    m = _I_MEAN.match(sentence.strip(" .!").replace("\u2019", "'"))  # as said: "my music", "Halloran's"
+    if m and not (_NOT_A_WORD_MEANT.fullmatch(m.group("x").strip("'\" ")) or _NOT_A_WORD_MEANT.match(m.group("y"))):
+        obj = _finish(f"'{m.group('x').strip(chr(39) + chr(34) + ' ')}' means {m.group('y')}")
+        return Candidate("rule", obj, obj + ".", USER_STATED, source=sentence.strip())
     if c := _address_rule(sentence, s):
         return c
     m = _HOUSE_RULE.match(s)
@@ -359,6 +395,26 @@ def _special_rule(sentence: str, s: str) -> Candidate | None:
         body = _when_rule(*w) if w else None
         return _rule(body, sentence.strip()) if body else None
     return None
+
+
+def _never_said_last(sentence: str, s: str) -> tuple[Candidate, str] | None:
+    """ "no recipes with nuts ever, Kit is allergic": a bare "no X ever" is the household's rule; the reason after
+    it is read as facts."""
+    m = _NO_EVER.match(s.strip(" .!"))
+    if not m:
+        return None
+    c = _rule(m.group("body"), sentence.strip())
+    if c is None:
+        return None
+    reason = re.sub(r"^(?:because|since|as)\s+", "", (m.group("reason") or "").strip(" ,"), flags=re.I)
+    return replace(c, subject=HOUSEHOLD), _allergic_to_what(reason, m.group("body"))
+
+
+_NO_EVER = re.compile(
+    r"^(?P<body>no (?:[a-z\-]+ ){0,3}?(?:with|containing|in) [a-z][\w\- ]*?),? (?:ever|at all|ever again)\b"
+    r"(?:[,\s]+(?P<reason>.+))?$",
+    re.I,
+)
 
 
 # "never suggest peanuts for anyone in this house": a rule for the whole household.
@@ -391,6 +447,8 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     special = _special_rule(sentence, _LEAD.sub("", s))
     if special:
         return [special], ""
+    if never := _never_said_last(sentence, _LEAD.sub("", s)):
+        return [never[0]], never[1]
     m = _CALL_ME.match(s)
     if m:
         c = _rule(f"Call me {m.group('name')}", sentence.strip())
@@ -402,6 +460,8 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     head, tail = parts[0], (parts[1] if len(parts) > 1 else "")
     if _split_when(rest):
         head, tail = rest, ""
+    if not tail:
+        head, tail = _unpunctuated_tail(head)
     body = _normal_form(("from now on " if standing else "") + head)
     so = re.match(r"^so\s+(?P<r>(?:always|never)\s.+)$", tail, re.I)
     if not body and so and (body := _normal_form(so.group("r"))):
@@ -413,4 +473,55 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
         return [], s
     c = _rule(body, sentence.strip())
     tail = re.sub(r"^(?:because|since|as|so)\s+", "", tail, flags=re.I)
-    return ([c] if c else []), tail
+    reason = _allergic_to_what(tail, body)
+    if c and (reason != tail or re.match(r"we (?:are|have|do not|never)\b", reason, re.I)):
+        c = replace(c, subject=HOUSEHOLD)  # kept from someone's plate: whoever asks for a recipe
+    return ([c] if c else []), reason
+
+
+# A reason said after the rule without a comma, as speech recognisers write it: "dont play music after nine the
+# baby sleeps in the next room", "never suggest recipes with sesame oona is allergic". A new clause starts with a
+# subject and its verb; one bound to the rule ("when the kids are in the room", "let the kids buy") does not.
+_CLAUSE_START = re.compile(
+    r"\s(?=(?:(?:I|we) (?:really|just|do not|cannot|am|hate|love|find|think|never|always|have|get|prefer|want|"
+    r"need|like|mean)\b|(?:it|she|he|the baby|the kids|the children|they) (?:is|are|was|gets|really|just|does not|"
+    r"do not|cannot|has|have|\w+s)\b|(?:that is|thats|it is|its|we are|were (?:a|an|all|both))\b|"
+    r"[a-z][\w\-]* (?:is|are) (?:allergic|intolerant)\b))",
+    re.I,
+)
+_BOUND_TO_RULE = {
+    "when", "whenever", "if", "while", "because", "since", "as", "unless", "until", "till", "before", "after",
+    "that", "than", "and", "or", "but", "so", "where", "who", "which", "what", "how", "why", "whether", "let",
+    "make", "help", "says", "said", "think", "know", "once", "cause", "cos", "then",
+}  # fmt: skip
+
+
+def _unpunctuated_tail(s: str) -> tuple[str, str]:
+    """(the rule, the reason after it) of a rule said with its reason run on; (s, "") when there is none."""
+    for m in _CLAUSE_START.finditer(s):
+        before = s[: m.start()].split()
+        if len(before) >= 3 and before[-1].lower() not in _BOUND_TO_RULE:
+            return s[: m.start()], re.sub(r"^were (?=a|an|all|both)\b", "we are ", s[m.end() :])
+    return s, ""
+
+
+# What the rule keeps from someone: "never suggest recipes with sesame", "no nuts in anything".
+_FOOD_KEPT_FROM = re.compile(
+    r"\b(?:suggest|recommend|cook|make|serve|buy|order|offer|add|include|give|put|no)\s+(?:(?:any|anything|"
+    r"recipes?|food|meals?|dishes|snacks|things|stuff)\s+)?(?:with|containing|that (?:has|have|contains?))\s+"
+    r"(?:any\s+)?(?P<food>[a-z][\w\-]*(?: [a-z][\w\-]*)?)(?=\s+in (?:it|them)\b|\s+ever\b|\s*$)"
+    r"|^(?:never|do not) (?:suggest|recommend|cook|serve|buy|offer) (?P<bare>[a-z][\w\-]*(?: [a-z][\w\-]*)?)$",
+    re.I,
+)
+
+
+def _allergic_to_what(reason: str, rule: str) -> str:
+    """ "never suggest nuts, Emma is allergic": the reason says who is allergic, the rule to what."""
+    m = re.fullmatch(r"(?P<who>.+? (?:is|are)) (?P<how>allergic|intolerant)(?: to (?:it|them|that|those))?", reason)
+    food = _FOOD_KEPT_FROM.search(rule)
+    if not (m and food):
+        return reason
+    what = food.group("food") or food.group("bare")
+    if what.lower() in ("anything", "it", "them", "that", "those", "things", "stuff", "food"):
+        return reason
+    return f"{m.group('who')} {m.group('how')} to {what}"

@@ -367,9 +367,25 @@ def _b_work_as(m, ctx):
 
 def _b_work_at(m, ctx):
     raw, hint = _split_time(_OBJ_END.sub("", m.group("obj")))
-    out = [replace(c, time_hint=c.time_hint or hint) for c in _works_at(raw, ctx)]
     job = re.search(r"\sas\s+(.+)$", raw, re.I)
+    if m.groupdict().get("started") and not job and _NOT_A_WORKPLACE.match(raw):
+        return []  # "I started at uni", "I joined the gym": no employer
+    out = [replace(c, time_hint=c.time_hint or hint) for c in _works_at(raw, ctx)]
     return out + (_works_as(job.group(1), ctx) if out and job else [])
+
+
+# Where one starts or joins without working there.
+_NOT_A_WORKPLACE = re.compile(
+    r"^(?:the |a |an |my |our )?(?:new )?(?:school|uni|university|college|nursery|sixth form|primary|secondary|gym|"
+    r"club|choir|team|class|course|band|group|church|library|pool|leisure centre|book club|weight ?watchers|"
+    r"slimming world|nine|ten|eight|seven|six|\d)\b",
+    re.I,
+)
+# When and where one works, said between "work" and "as": "I work nights as a porter", "from home as a bookkeeper"
+_WORK_HOURS = (
+    r"(?:nights|days|evenings|weekends|shifts|part[- ]time|full[- ]time|from home|remotely|freelance|"
+    r"(?:on )?(?:" + WEEKDAY + r")s?|mostly|mainly|now)"
+)
 
 
 def _b_occupation(m, ctx):
@@ -387,7 +403,11 @@ def _b_occupation(m, ctx):
         return []  # "I've been a nurse" may be over; "for twelve years now" or "since 2010" is not
     rest = re.sub(r"^\s*and\b.*$", "", _OBJ_END.sub("", rest)).strip()  # "a nurse and a mother of two"
     rest, hint = _split_time(rest)
-    rest = re.sub(r"^in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?(?=\s+(?:at|for)\b|$)\s*", "", rest)
+    rest = re.sub(r"^(?:up|down|over|out) (?=(?:at|in)\b)", "", rest, flags=re.I)  # "up at the golf club"
+    town = (
+        r"(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?" if not ctx.lowercase else r"[A-Za-z][\w\-]+(?: [A-Za-z][\w\-]+)?"
+    )
+    rest = re.sub(rf"^in {town}(?=\s+(?:at|for)\b|$)\s*", "", rest)
     rest = re.sub(
         r"^(at|for) (?:a|an|the) (?:place|company|firm|restaurant|shop|pub|cafe|café|hotel|business|garage|salon|"
         r"school|practice|surgery) called ",
@@ -437,6 +457,37 @@ def _teacher(m, ctx):
         return []
     out = [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{what} teacher", ctx)]
     return out + (_works_at(org.group("org"), ctx) if out and org else [])
+
+
+# Said "a X at Y" without being employed as X: a member, a regular, a patient.
+_NOT_A_ROLE = _alt(
+    "member regular volunteer student pupil patient customer client fan guest friend parent resident tenant visitor "
+    "supporter subscriber user beginner learner owner shareholder governor trustee runner swimmer player singer "
+    "dancer walker rider climber golfer cyclist lover other mother father brother sister daughter grandmother "
+    "grandfather partner neighbour neighbor number".split()
+)
+_TRADE_OF = {
+    "plumbing": "plumber",
+    "carpentry": "carpenter",
+    "joinery": "joiner",
+    "hairdressing": "hairdresser",
+    "engineering": "engineer",
+    "electrics": "electrician",
+    "bricklaying": "bricklayer",
+}
+
+
+def _b_apprentice(m, ctx):
+    rest = _OBJ_END.sub("", m.group("rest")).strip()
+    org = re.match(r"^(?:at|with|for) (.+)$", rest, re.I)
+    if rest and not org:
+        return []
+    if not m.group("obj"):
+        return _works_at(org.group(1), ctx) if org else []  # "an apprenticeship with BAE": where, not as what
+    trade = m.group("obj").lower()
+    trade = _TRADE_OF.get(trade, trade)
+    out = _works_as(f"apprentice {trade}", ctx)
+    return out + (_works_at(org.group(1), ctx) if out and org else [])
 
 
 _NOT_TAUGHT = set(
@@ -512,7 +563,9 @@ _LANGUAGES = frozenset(
     "estonian georgian armenian arabic hebrew yiddish farsi persian dari pashto urdu hindi punjabi gujarati bengali "
     "tamil telugu malayalam kannada marathi nepali sinhala mandarin cantonese chinese japanese korean vietnamese thai "
     "khmer burmese tagalog filipino indonesian malay swahili yoruba igbo hausa amharic tigrinya somali zulu xhosa "
-    "afrikaans twi shona patois creole latin esperanto bsl makaton".split()
+    "afrikaans twi shona patois creole latin esperanto bsl makaton maltese luxembourgish faroese breton manx "
+    "lingala wolof oromo tibetan mongolian uzbek kazakh azerbaijani malagasy fijian samoan tongan maori hawaiian "
+    "sign language asl".split()
 )
 _HOW_WELL = re.compile(
     r"^(?:a (?:little bit of|bit of|little|bit)|a few words of|some|basic|bits of|fluent|conversational|decent|"
@@ -524,7 +577,13 @@ _HOW_WELL = re.compile(
 def _b_speaks(m, ctx):
     """The languages named, each as said ("a little Italian" is Italian); nothing unless each item is one."""
     raw = _OBJ_END.sub("", m.group("obj"))
-    raw = re.sub(r"\s+(?:fluently|well|a bit|a little|too|as well|at home|with \w+.*)$", "", raw.strip(), flags=re.I)
+    raw = re.sub(
+        r"\s+(?:fluently|well|a bit|a little|too|as well|at home|with \w+.*|(?:but )?not (?:much|very well|well|"
+        r"brilliantly|great|fluently)|badly|(?:really |pretty )?(?:badly|rusty))$",
+        "",
+        raw.strip(),
+        flags=re.I,
+    )
     out = []
     for item in _split_list(raw):
         word = _HOW_WELL.sub("", item.strip()).strip(" .")
@@ -536,6 +595,14 @@ def _b_speaks(m, ctx):
         else:
             out.append(ctx.cand("speaks", lang, f"{{subject}} speaks {lang}"))
     return out
+
+
+def _b_native_speaker(m, ctx):
+    lang = m.group("obj") or m.group("obj2")
+    if lang.lower() not in _LANGUAGES:
+        return []
+    lang = "BSL" if lang.lower() == "bsl" else lang.capitalize()
+    return [ctx.cand("speaks", lang, f"{{subject}} speaks {lang}")]
 
 
 def _b_age(m, ctx):
@@ -830,7 +897,7 @@ def _b_have(m, ctx):
     # "I have two kids, Ana and Rui", "we have a dog called Rex and a cat called Luna", "we have a dog".
     rest, out = m.group("rest"), []
     item = re.compile(
-        rf"\b(?P<num>{NUM})\s+(?:(?P<adj>[a-z\-]+)\s+)??(?P<kind>{REL}|{PET})\b"
+        rf"\b(?P<num>{NUM})\s+(?:(?P<adj0>[a-z\-]+)\s+)??(?:(?P<adj>[a-z\-]+)\s+)??(?P<kind>{REL}|{PET})\b"
         rf"(?:\s*,?\s*(?:called|named)\s+|\s*[,:]\s*|\s+)?(?P<names>{NAMES})?",
         re.I,
     )
@@ -838,6 +905,8 @@ def _b_have(m, ctx):
         kind, names = it.group("kind"), it.group("names")
         is_pet = re.fullmatch(PET, kind, re.I) is not None
         adj = it.group("adj")
+        if it.group("adj0") and not is_pet:
+            continue  # two words before kin are no relation said ("two lovely little girls" is read below)
         if names:
             names_found = _names(names)
             if is_pet:
@@ -1345,7 +1414,10 @@ def _ends_clause(tail: str) -> bool:
 
 
 SUBJ = r"(?:I|we)"
-_HAVE = rf"^{SUBJ} (?:also |both |all )?(?:have|have got|own|(?:have )?(?:just )?(?:adopted|rescued)) (?:got )?"
+_HAVE = (
+    rf"^{SUBJ} (?:also |both |all )?(?:have|have got|own|(?:have )?(?:just )?(?:adopted|rescued)|(?:have )?(?:just )?"
+    rf"got(?= (?:an?|two|three) (?:[a-z\-]+ ){{0,2}}?(?:{PET})\b)) (?:got )?"
+)
 _AM = r"(?:am|are|have been|have always been)"
 
 # (predicate, pattern, builder, negative_form). Tried in order; the first rule whose builder yields wins.
@@ -1553,8 +1625,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # an age said alone: "I'm 42, for the record", "she's six", "about forty years old"
     (
         "note",
-        rf"^I (?:am|'m) (?P<about>(?:about|around|nearly|almost|just|only|over) )?(?P<n>{_NUMW})(?P<half> and a half)?"
-        r"(?: (?P<unit>years?|months?|weeks?) old)?(?:,? (?:now|for the record|by the way|today|this year))?$",
+        rf"^I (?:am|'m|(?:have )?(?:just )?turned) (?P<about>(?:about|around|nearly|almost|just|only|over) )?"
+        rf"(?P<n>{_NUMW})(?P<half> and a half)?"
+        r"(?: (?P<unit>years?|months?|weeks?) old)?(?:,? (?:now|for the record|by the way|today|this year|last \w+))?"
+        r"(?:,? and (?!a half)(?:still |also )?(?:has|does|is|goes|loves|likes|plays|came|lives)\b.*)?$",
         _b_age,
         False,
     ),
@@ -1564,6 +1638,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^{SUBJ} (?:also |only |can |can also |still |mainly |mostly |both |all )?(?:speak|speaks|"
         rf"{_AM} fluent in|(?P<learning>{_AM} (?:learning|studying))) (?P<obj>.+)",
         _b_speaks,
+        False,
+    ),
+    # "Hamish is a native Gaelic speaker", "I can get by in Italian"
+    (
+        "speaks",
+        rf"^{SUBJ} {ADV}(?:{_AM} an? (?:native|fluent|first-language) (?P<obj>[A-Za-z]+) speaker|can (?:get by|"
+        rf"manage|cope|just about get by) in (?P<obj2>[A-Za-z]+))$",
+        _b_native_speaker,
         False,
     ),
     # "Lark is learning the cello", "I'm learning to drive": what one is learning (a language is read above)
@@ -1711,14 +1793,17 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # work
     (
         "works_as",
-        rf"^I {ADV}(?:work|(?:am|have been|have) {ADV}(?:working|worked|employed)) as (?P<obj>.+)",
+        rf"^I {ADV}(?:work|(?:am|have been|have) {ADV}(?:working|worked|employed))(?: {_WORK_HOURS})* as "
+        rf"(?P<obj>.+)",
         _b_work_as,
         False,
     ),
     (
         "works_at",
         rf"^I {ADV}(?:work|have a job|(?:am|have been|have) {ADV}(?:working|worked|employed)|(?:have )?{ADV}started "
-        rf"(?:working|work|my new job|a new job))(?: (?:on )?(?:(?:{WEEKDAY})s?|weekends|part[- ]time|full[- ]time|"
+        rf"(?:working|work|my new job|a new job)|(?P<started>(?:have )?{ADV}(?:started|joined))|(?:have )?{ADV}"
+        rf"(?:got|landed|taken|been offered|accepted|have got) (?:a|an|the) (?:new )?(?:(?:part|full)[- ]time )?"
+        rf"(?:job|position|post|role|place))(?: (?:on )?(?:(?:{WEEKDAY})s?|weekends|part[- ]time|full[- ]time|"
         rf"nights|evenings))?(?: in (?:the |a )?[a-z]+(?: [a-z]+)?(?: office| department| team| shop| warehouse)?)? "
         rf"(?:at|for|by|with) (?P<obj>.+)",
         _b_work_at,
@@ -1745,12 +1830,29 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_training,
         False,
     ),
+    # "Kwabena is doing an apprenticeship as an electrician": an apprentice of the trade
+    (
+        "works_as",
+        rf"^I {ADV}(?:am|have) {ADV}(?:doing|started|starting|on|got|begun) (?:an|my|a) (?:new )?apprenticeship "
+        rf"(?:(?:as an?|in) (?P<obj>[a-z][a-z\-]*(?: (?!at\b|with\b|for\b)[a-z][a-z\-]*)?))?(?P<rest>.*)$",
+        _b_apprentice,
+        False,
+    ),
     ("works_at", rf"^I {ADV}am (?:now )?(?:at|with) (?P<obj>.+)", _b_now_at, False),
     ("works_as", rf"^I {ADV}(?:teach|have taught|have been teaching|am teaching) (?P<obj>.+)", _teacher, False),
     (
         "works_as",
         rf"^I {ADV}(?:am|(?P<perfect>have {ADV}been)) (?:an? |the )(?P<mods>(?:[a-z\-]+ ){{0,2}}?)(?P<occ>{OCC})\b"
         r"(?P<rest>.*)$",
+        _b_occupation,
+        False,
+    ),
+    # "I'm the head groundskeeper up at Larchmere Golf Club": a role the list lacks, said with where it is done
+    (
+        "works_as",
+        rf"^I {ADV}(?:am|(?P<perfect>have {ADV}been)) (?:an? |the )(?P<mods>(?:[a-z\-]+ ){{0,2}}?)"
+        rf"(?P<occ>(?!{_NOT_A_ROLE}\b)[a-z\-]+(?:er|or|ist|ian|man|woman|keeper|smith|ant|ent|ic|eer|ee|ary|ger|ive))"
+        r"(?P<rest>\s+(?:up |down |over |out )?(?:at|for) .+)$",
         _b_occupation,
         False,
     ),

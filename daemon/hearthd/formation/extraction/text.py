@@ -47,7 +47,8 @@ _CONTRACTIONS = [
             r"\b(?!let's)(\w+)'s (?=(?:coming|visiting|booked|due|at|on|every|each|always|usually|normally|now|"
             r"still|also|in|off|away|back|going to the|getting|having|moving|starting|leaving|flying|"
             r"driving(?! (?:test|lesson|lessons|exam|theory)\b)|"
-            r"travelling|heading|staying|a|an|collected|picked up|"
+            r"travelling|heading|staying|a|an|collected|picked up|doing|training|studying|learning|living|allergic|"
+            r"vegan|vegetarian|terrified|scared|afraid|obsessed|mad about|really into|into|"
             r"emptied|with)\b)",
             r"\1 is ",
         ),
@@ -59,7 +60,8 @@ _CONTRACTIONS = [
 ]
 
 _FILLER = re.compile(
-    r"^(?:well|oh|ah|um+|uh+|erm|hmm+|so|and|also|plus|anyway|anyways|actually|ok|okay|right|yeah|yes|yep|no|"
+    r"^(?:well|oh|ah|um+|uh+|erm|hmm+|so|and|also|plus|anyway|anyways|actually|ok|okay|right|yeah|yes|yep|"
+    r"no(?!\s+(?!(?:its|this|thanks|yes|as|is|was|his|hers|theirs|ours|yours|always|perhaps)\b)[a-z]+s\b)|"
     r"nope|by the way|btw|you know|I mean|honestly|to be honest|just so you know|fyi|for your information|"
     r"for the record|as I said|like I said|as I told you|I told you(?: that)?|fun fact|let me tell you|"
     r"nice to meet you(?: too)?|hearth|then|but|now|oh and|guess what|basically|literally|oh my god|omg|wait|"
@@ -156,7 +158,8 @@ _CLAUSE_SPLIT = re.compile(
     r"|(?<=\bby the way)\s+(?=(?:I|we|my|our)\b)"
     # a run-on in speech: "my brother lives in bristol he's a paramedic"
     r"|(?<!\bhow)(?<!\bwhat)(?<!\bwho)(?<!\bthat)(?<!\bas)(?<!\bthan)(?<!\bif)(?<!\bwhere)(?<!\bwhen)(?<!\bwhy)"
-    r"(?<=\w)\s+(?=(?-i:he|she) (?:is|has)\b)"
+    r"(?<!\bsaid)(?<!\bsays)(?<!\bthink)(?<!\bknow)(?<!\bhope)(?<!\bguess)(?<=\w)\s+(?=(?-i:he|she) (?:is|has|was|does|"
+    r"can|cannot|never|always|really|loves|likes|hates|works|lives|speaks|plays|goes|teaches|drives|studies|gets)\b)"
     # "... and Emma loves swimming": a new clause about someone named
     # (not a weekday: "on Monday and Wednesday evenings" is one time)
     r"|\s(?:and|but)\s+(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)"
