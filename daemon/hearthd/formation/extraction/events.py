@@ -1028,8 +1028,11 @@ EVENT_RULES_SRC += [
     (
         "appointment",
         rf"^(?:we|I) (?:are |am )?(?P<verb>fly|flying|fly out|flying out|fly off|flying off|leave|are leaving|"
-        rf"am leaving|are off|am off|head off|set off|travel|travelling) (?:to|for) (?P<place>(?-i:[A-Z])[\w\-]+"
-        rf"(?: (?-i:[A-Z])[\w\-]+)?) (?P<when>{_ONE_OFF}){_TAIL}",
+        rf"am leaving|are off|am off|head off|set off|travel|travelling|are going|am going|go|are heading|am heading) "
+        rf"(?:to|for) (?P<place>(?-i:[A-Z])[\w\-]+"
+        rf"(?: (?-i:[A-Z])[\w\-]+)?) (?P<when>{_ONE_OFF})"
+        r"(?:,? for (?:a|one|two|three|four|ten|a couple of|a few) (?:weeks?|days|nights|fortnight)|,? for the weekend)?"
+        rf"{_TAIL}",
         _b_trip,
         False,
     ),

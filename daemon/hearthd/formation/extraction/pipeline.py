@@ -46,7 +46,9 @@ __all__ = ["Discourse", "extract", "rules_alone"]
 
 _ALL_RULES = EVENT_RULES + RULES
 # A plan word that is only the time of a one-off event ("the dentist tomorrow") does not void an appointment.
-_EVENT_TIME = re.compile(rf"\b(?:tomorrow|tonight|next (?:week|month|\w+day)|going to the {PRO})\b", re.I)
+_EVENT_TIME = re.compile(
+    rf"\b(?:tomorrow|tonight|next (?:week|month|\w+day)|going to the {PRO}|going to(?= (?-i:[A-Z])[a-z]))\b", re.I
+)  # "we're going to Spain on the 3rd": a trip on a date
 _HOUSEHOLD_WE = re.compile(r"^(?:(?:every|each|on|once|twice|most|in the)\b[^,]*?,?\s+)?(?:we|our)\b", re.I)
 # Said without its subject: "can't stand coriander honestly", "huge fan of Benfica"; the household as everyone in
 # it: "everyone in this house is vegetarian", "nobody here eats meat".

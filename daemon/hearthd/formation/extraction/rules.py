@@ -289,7 +289,7 @@ def _b_sport(m, ctx):
 
 def _b_partner(m, ctx):
     """ "I'm going out with Lorna", "I'm engaged to Catriona": one partner at a time (family_member "partner")."""
-    if not ctx.about:
+    if not ctx.about and not re.search(r"\b(?:married|engaged) to\b", ctx.clause):
         return []  # the speaker's own: "I'm seeing Sam" may be anything from a date to a meeting
     name = m.group("obj")
     c = ctx.cand("family_member", name, f"{{subject}}'s partner is called {name}", "partner")
@@ -459,12 +459,19 @@ def _teacher(m, ctx):
     return out + (_works_at(org.group("org"), ctx) if out and org else [])
 
 
+def _b_unlisted_role(m, ctx):
+    """A role the list lacks is a job only with an employer named ("a claims handler at Aviva", not "a sucker for
+    a good western")."""
+    out = _b_occupation(m, ctx)
+    return out if any(c.predicate == "works_at" for c in out) else []
+
+
 # Said "a X at Y" without being employed as X: a member, a regular, a patient.
 _NOT_A_ROLE = _alt(
     "member regular volunteer student pupil patient customer client fan guest friend parent resident tenant visitor "
     "supporter subscriber user beginner learner owner shareholder governor trustee runner swimmer player singer "
     "dancer walker rider climber golfer cyclist lover other mother father brother sister daughter grandmother "
-    "grandfather partner neighbour neighbor number".split()
+    "grandfather partner neighbour neighbor number sucker stickler winner loser believer".split()
 )
 _TRADE_OF = {
     "plumbing": "plumber",
@@ -1123,12 +1130,28 @@ def _b_instrument(m, ctx):
     return [ctx.cand("likes", obj, f"{{subject}} {verb} {the}{obj}", "instrument")]
 
 
+# How one has a drink or a dish: "black", "with oat milk", "black, no sugar"
+_HOW_HAD = (
+    r"(?:black|white|strong|weak|milky|sweet|decaf|iced|runny|medium rare|rare|medium|well done|well-done|"
+    r"soft boiled|hard boiled|soft|hard|scrambled|fried|poached|crispy|hot|extra hot|mild|plain|"
+    r"(?:with|without|no) (?:a |an |some |two |one |three )?"
+    r"(?:splash of |dash of |bit of |drop of )?[a-z]+(?: (?!and\b|no\b|with\b)[a-z]+)?(?: and (?:a |one |two |three )?"
+    r"[a-z]+(?: (?!and\b)[a-z]+)?)?)"
+)
+
+
 def _b_drink(m, ctx):
     """ "I take my coffee with oat milk", "I drink my tea black": how one has a drink, one way per drink."""
     if not _ends_clause(ctx.clause[m.end() :]):
         return []
     drink, how = m.group("drink").lower(), re.sub(r"\s+", " ", m.group("how").strip().lower())
-    obj = f"{drink} {how}" if how.split()[0] in ("with", "without", "no") else f"{how} {drink}"
+    parts = re.fullmatch(rf"({_HOW_HAD})(?:,? (?:and )?({_HOW_HAD}))?", how)
+    first, rest = (parts.group(1), parts.group(2) or "") if parts else (how, "")
+    if first.split()[0] in ("with", "without", "no"):
+        obj = f"{drink} {how}"
+    else:  # "black coffee with no sugar", "medium rare steak"
+        rest = f"with {rest}" if rest.startswith("no ") else rest
+        obj = f"{first} {drink} {rest}".strip()
     verb = _third_person(m.group("verb").lower())
     return [ctx.cand("likes", obj, f"{{subject}} {verb} their {drink} {how}", drink)]
 
@@ -1439,11 +1462,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"^I (?:always |usually |normally |now |just |only )?(?P<verb>take|have|drink|like|prefer) "
         r"(?:my|his|her|their) (?P<drink>coffee|tea|latte|cappuccino|flat white|espresso|hot chocolate|eggs|steak|"
         r"toast|burgers?|chips|porridge|curry|curries) "
-        r"(?P<how>black|white|strong|weak|milky|sweet|decaf|iced|runny|medium rare|rare|medium|well done|well-done|"
-        r"soft boiled|hard boiled|soft|hard|scrambled|fried|poached|crispy|hot|extra hot|mild|plain|"
-        r"(?:with|without|no) (?:a |an |some |two |one |three )?"
-        r"(?:splash of |dash of |bit of |drop of )?[a-z]+(?: (?!and\b)[a-z]+)?(?: and (?:a |one |two |three )?[a-z]+"
-        r"(?: (?!and\b)[a-z]+)?)?)\b",
+        rf"(?P<how>{_HOW_HAD}(?:,? (?:and )?{_HOW_HAD})?)\b",
         _b_drink,
         True,
     ),
@@ -1853,7 +1872,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^I {ADV}(?:am|(?P<perfect>have {ADV}been)) (?:an? |the )(?P<mods>(?:[a-z\-]+ ){{0,2}}?)"
         rf"(?P<occ>(?!{_NOT_A_ROLE}\b)[a-z\-]+(?:er|or|ist|ian|man|woman|keeper|smith|ant|ent|ic|eer|ee|ary|ger|ive))"
         r"(?P<rest>\s+(?:up |down |over |out )?(?:at|for) .+)$",
-        _b_occupation,
+        _b_unlisted_role,
         False,
     ),
     # family and pets stated with their names
@@ -2008,8 +2027,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "likes",
         rf"^{SUBJ} {ADV}(?P<verb>love|like|enjoy|adore|(?:am|are) {ADV}(?:quite |super )?(?:into|"
-        rf"fond of|keen on|passionate about|crazy about|mad about|nuts about|obsessed with|"
-        rf"(?:an? )?(?:big |huge |massive )?fans? of)) (?P<obj>.+)",
+        rf"fond of|keen on|passionate about|crazy about|mad about|nuts about|obsessed with|partial to|a sucker for|"
+        rf"(?:an? )?(?:big |huge |massive )?fans? of)) (?:(?:a )?(?:bit|little bit) of )?(?P<obj>.+)",
         _b_preference("likes"),
         False,
     ),
