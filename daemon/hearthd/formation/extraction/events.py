@@ -1031,7 +1031,8 @@ EVENT_RULES_SRC += [
         rf"am leaving|are off|am off|head off|set off|travel|travelling|are going|am going|go|are heading|am heading) "
         rf"(?:to|for) (?P<place>(?-i:[A-Z])[\w\-]+"
         rf"(?: (?-i:[A-Z])[\w\-]+)?) (?P<when>{_ONE_OFF})"
-        r"(?:,? for (?:a|one|two|three|four|ten|a couple of|a few) (?:weeks?|days|nights|fortnight)|,? for the weekend)?"
+        r"(?:,? for (?:a|one|two|three|four|ten|a couple of|a few) (?:weeks?|days|nights|fortnight)"
+        r"|,? for the weekend)?"
         rf"{_TAIL}",
         _b_trip,
         False,
