@@ -542,7 +542,8 @@ def extract(text: str, role: str = "user", discourse: Discourse | None = None) -
     seen: set[tuple] = set()
     for sentence in split_sentences(text):
         for c in _sentence_candidates(sentence, discourse):
-            key = (c.predicate, c.object.lower(), c.qualifier, c.subject)
+            # one allergy whatever its reason ("I can't eat gluten, I'm coeliac")
+            key = (c.predicate, c.object.lower(), None if c.predicate == "allergy" else c.qualifier, c.subject)
             if key not in seen:
                 seen.add(key)
                 out.append(c)

@@ -261,6 +261,7 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
 
 
 def _works_as(raw: str, ctx: _Ctx) -> list[Candidate]:
+    raw = re.sub(rf"\s+(?:on|at) (?:nights|days|weekends|{WEEKDAY}s?)$|\s+(?:part|full)[- ]time$", "", raw, flags=re.I)
     obj, hint = _time_split_then_clean(raw, extra_end="at|for|in|since|with|by")
     if not obj:
         return []
@@ -273,6 +274,8 @@ def _works_as(raw: str, ctx: _Ctx) -> list[Candidate]:
 def _b_code(m, ctx):
     what = re.sub(r"wi-?fi", "wifi", m.group("what").lower())
     obj = m.group("obj")
+    if not re.search(r"wifi|door|alarm|key safe|gate|garage|bike|router", what) and not re.search(r"\d", obj):
+        return []  # "the code is wrong": a code of no kind said needs its digits
     return [replace(ctx.cand("note", obj, f"{{subject}}'s {what} is {obj}", qualifier=what), subject=HOUSEHOLD)]
 
 
@@ -558,7 +561,23 @@ def _b_does_not_eat(m, ctx):
     if set(food.split()) & _NOT_FOODS or food.split()[0] in _FUNCTION_WORDS.split():
         return []
     verb = "drink" if m.group("verb").lower() == "drink" else "eat"
+    if m.group("neg").lower() == "cannot":  # "I can't eat onions, they make me ill": kept from their plate
+        if m.group("verb").lower() == "have" and food.split()[-1] not in _FOOD_WORDS:
+            return []  # "I can't have kids", "can't have visitors"
+        # what one cannot eat is kept off their plate as an allergy is ("my wife can't eat shellfish, she swells up")
+        return [ctx.cand("allergy", food, f"{{subject}} cannot {verb} {food}")]
+    if m.group("verb").lower() == "have":
+        return []
     return [ctx.cand("note", f"does not {verb} {food}", f"{{subject}} does not {verb} {food}")]
+
+
+# What one "can't have" that is food or drink.
+_FOOD_WORDS = set(
+    "dairy gluten wheat nuts peanuts eggs egg milk cheese fish shellfish pork beef meat chicken lamb sugar salt "
+    "caffeine coffee tea alcohol wine beer chocolate grapefruit onions onion garlic mushrooms tomatoes soya soy "
+    "sesame mustard celery spice spicy chilli chillies citrus oranges strawberries bread pasta rice lactose fruit "
+    "seafood prawns crab mussels avocado kiwi bananas".split()
+)
 
 
 # Languages by name: "I speak Dutch and a little Italian", "Gran only speaks Polish", "Welsh is my first language".
@@ -1323,7 +1342,8 @@ def _b_blood_type(m, ctx):
 def _b_from(m, ctx):
     if not re.search(r"\boriginally\b|\bcomes? from\b|\bcame from\b", ctx.clause, re.I):
         return []  # "I'm from Leeds" may be where one lives; only "originally" or "come from" says where one began
-    what = f"originally from {m.group('obj')}"
+    place = re.sub(r"\s+originally$", "", m.group("obj"), flags=re.I)
+    what = f"originally from {place}"
     return [ctx.cand("note", what, f"{{subject}} is {what}")]
 
 
@@ -1637,7 +1657,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "no pork" would replace)
     (
         "note",
-        rf"^{SUBJ} {ADV}(?:do not|never) (?P<verb>eat|touch|drink) (?:any )?(?P<obj>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)$",
+        rf"^{SUBJ} {ADV}(?P<neg>do not|never|cannot) (?P<verb>eat|touch|drink|have) (?:any )?"
+        r"(?P<obj>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)"
+        r"(?:,? (?:they|it|that|those) (?:make|makes|made|give|gives|upset|upsets|disagree|disagrees)\b.*)?$",
         _b_does_not_eat,
         True,
     ),
@@ -1916,7 +1938,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "note",
         r"^(?:the|our) (?P<what>wi-?fi password|wi-?fi code|door code|alarm code|key safe code|gate code|"
-        r"garage code|bike lock code|router password) is (?P<obj>[\w\-]+(?: [\w\-]+)?)$",
+        r"garage code|bike lock code|router password|(?:[a-z]+ )?(?:code|passcode|pin|combination|lock code)) is "
+        r"(?P<obj>[\w\-]+(?: [\w\-]+)?)$",
         _b_code,
         False,
     ),

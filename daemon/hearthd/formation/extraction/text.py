@@ -48,7 +48,7 @@ _CONTRACTIONS = [
             r"still|also|in|off|away|back|going to the|getting|having|moving|starting|leaving|flying|"
             r"driving(?! (?:test|lesson|lessons|exam|theory)\b)|"
             r"travelling|heading|staying|a|an|collected|picked up|doing|training|studying|learning|living|allergic|"
-            r"vegan|vegetarian|terrified|scared|afraid|obsessed|mad about|really into|into|"
+            r"vegan|vegetarian|terrified|scared|afraid|obsessed|mad about|really into|into|from|originally|"
             r"emptied|with)\b)",
             r"\1 is ",
         ),
@@ -75,7 +75,8 @@ _GREETING = re.compile(
 )
 # "remember that I'm allergic to peanuts" is a statement addressed to the memory, not a command to ignore.
 _LEAD_IN = re.compile(
-    r"^(?:please\s+)?(?:remember|note|keep in mind|do not forget)(?:\s+that)?[,:]?\s+"
+    r"^(?:please\s+)?(?:(?:can|could|will|would) you (?:please )?)?(?:remember|note|keep in mind|do not forget|"
+    r"make a note)(?:\s+that)?[,:]?\s+"
     r"(?=(?:I|we|my|our|he|she|his|her|the|mum|dad|mom|nan|gran|grandma|grandad|grandpa|granny)\b|(?-i:[A-Z]))",
     re.I,
 )
