@@ -1274,6 +1274,56 @@ POSITIVES = [
         ("allergy", "nuts"),
         subject="Kit",
     ),
+    # a family group's visit is the household's (one per group, so a new date moves it)
+    pos("My parents are flying in on Friday.", ("appointment", "Friday"), subject="household"),
+    pos("my in laws are coming to stay on the 12th", ("appointment", "the 12th"), subject="household"),
+    pos(
+        "The in-laws have changed their plans — they're now arriving on the 19th.",
+        ("appointment", "the 19th"),
+        subject="household",
+    ),  # fmt: skip
+    # changes said the way people say them: a new role, employer, home, school, partner, help, diet, date
+    pos(
+        "I've left Copperleaf — I'm now a librarian at Wendmoor Library.",
+        ("works_as", "librarian"),
+        ("works_at", "Wendmoor Library"),
+    ),  # fmt: skip
+    pos("They've made me deputy manager at Ferncroft.", ("works_as", "deputy manager"), ("works_at", "Ferncroft")),
+    pos("im a shift supervisor there now", ("works_as", "shift supervisor")),
+    pos("teodor got transferred to the ossington depot", ("works_at", "the Ossington Depot"), subject="Teodor"),
+    pos(
+        "Teodor is now based at head office in Carrowmore.", ("works_at", "head office in Carrowmore"), subject="Teodor"
+    ),  # fmt: skip
+    pos(
+        "rosalind has left pryce and dunmore shes gone to hallam vance instead",
+        ("works_at", "Hallam Vance"),
+        subject="Rosalind",
+    ),  # fmt: skip
+    pos(
+        "Ffion changed jobs, she's ended up at the pharmacy in Tregarrow Hospital.",
+        ("works_at", "the pharmacy in Tregarrow Hospital"),
+        subject="Ffion",
+    ),  # fmt: skip
+    pos("weve moved house were in crossfell now", ("lives_in", "Crossfell"), subject="household"),
+    pos("We're renting in Saltcote for now.", ("lives_in", "Saltcote"), subject="household"),
+    pos(
+        "liesl has changed schools shes at pennywell academy from this term",
+        ("note", "Pennywell Academy"),
+        subject="Liesl",
+    ),  # fmt: skip
+    pos("I'm seeing someone called Mateus now — he's my boyfriend.", ("family_member", "Mateus")),
+    pos("My sister is seeing someone new, he's called Tomasz.", ("family_member", "Tomasz"), subject="my sister"),
+    pos("weve switched dog walkers its gethin now", ("name", "Gethin"), subject="my dog walker"),
+    pos("ive switched to being fully vegan since january", ("diet", "vegan")),
+    pos(
+        "Graham's check-up got rescheduled, it's the 17th of July now.",
+        ("appointment", "17th of July"),
+        subject="Graham",
+    ),  # fmt: skip
+    pos(
+        "I've switched dentists. I'm with Dr Halloran at Brightmoor Dental now.",
+        ("note", "Dr Halloran at Brightmoor Dental"),
+    ),  # fmt: skip
     pos("Use miles rather than kilometres for distances.", ("rule", "Use miles for distances")),
     pos("Use 24-hour time with me.", ("rule", "Use 24-hour time")),
     pos("from now on distances in kilometres please not miles", ("rule", "Always give distances in kilometres")),
@@ -1528,7 +1578,6 @@ NEGATIVES = [
     neg("Tom's sister isn't called Ana."),
     neg("Did Tom's wife say she is called Ana?"),
     neg("The spare key is with Tom."),
-    neg("My parents are flying in on Friday."),
     neg("I'm flying in on Monday."),  # the speaker's own travel plans
     neg("Is my brother flying in on Friday?"),
     neg("My brother might fly in on Friday."),
@@ -1707,6 +1756,12 @@ NEGATIVES = [
     neg("when I say that I mean it"),
     neg("I'm not a native French speaker."),
     neg("I think she speaks French."),
+    neg("we're in Spain for a week"),
+    neg("I'm in hospital now"),
+    neg("I left work and went to the pub"),
+    neg("I'm running late"),
+    neg("we changed cleaners its fine now"),
+    neg("I'm with Dr Smith now"),  # a doctor of no kind said
 ]
 
 NEGATIVES += [

@@ -349,6 +349,27 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             r"(?:now )?(?:on|with) (?P<o>(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*)*)(?: now)?$",
             r"our \g<svc> is with \g<o> now",
         ),
+        # "mum's seeing someone new, he's called Anselm": the new partner by name
+        (
+            r"^(?P<s>.+?) (?P<be>is|am|are) (?:now )?seeing someone(?: new)?,? (?:he is|he's|hes|she is|she's|shes|"
+            r"they are|they're) called (?P<n>[A-Za-z][a-z\-]+)\b.*$",
+            lambda m: (
+                m.group()
+                if is_common(m.group("n").lower())
+                else f"{m.group('s')} {m.group('be')} seeing {m.group('n')[:1].upper()}{m.group('n')[1:]}"
+            ),
+        ),
+        # "we've switched dog walkers, it's Gethin now": the household's help named anew
+        (
+            r"^(?:we|I) (?:have )?(?:switched|changed|got a new) (?P<r>cleaner|gardener|window cleaner|childminder|"
+            r"nanny|babysitter|dog walker|au pair|carer)s?(?: again)?,? (?:it is|it's|its|she is|she's|he is|he's) "
+            r"(?:now )?(?P<n>[A-Za-z][a-z\-]+)(?: now)?$",
+            lambda m: (
+                m.group()
+                if is_common(m.group("n").lower())
+                else f"the {m.group('r').lower()} is {m.group('n')[:1].upper()}{m.group('n')[1:]}"
+            ),
+        ),
         # "Walter's carer changed again, it's Siobhan now": the one in that role named anew
         (
             rf"^(?P<o>{NAME})'s (?P<r>[a-z\-]+(?: [a-z\-]+)?) (?:has )?changed(?: again)?,? (?:it is|it's|its|she is|"
@@ -363,8 +384,8 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"nursery)(?: \w+)?|(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
             # "Rory is at Ashgrove Academy": a school by its name
             rf"(?<=is |'s |am |'m )at)(?: (?:to|at))? (?P<o>{SCHOOL})"
-            r"(?: (?:now|last \w+|this \w+|recently|in september|after (?:the )?(?:half term|move|holidays|summer|"
-            r"christmas|easter)))?"
+            r"(?: (?:now|last \w+|this \w+|recently|in september|from (?:this|next) (?:term|year|week)|from september|"
+            r"after (?:the )?(?:half term|move|holidays|summer|christmas|easter)))?"
             r"(?: (?:doing|studying|reading) (?:a |an )?[a-z\-]+(?: [a-z\-]+){0,2})?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {m.group('o')}",
         ),

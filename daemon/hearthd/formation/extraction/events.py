@@ -495,6 +495,26 @@ def _b_help(m, ctx):
     ]
 
 
+_FAMILY_GROUP = r"parents|in-laws|grandparents|folks|cousins|grandkids|grandchildren|mum and dad|mom and dad"  # one relative is a subject of their own ("my mother-in-law is flying in")
+
+
+def _b_family_visit(m, ctx):
+    """ "my in-laws are coming to stay on the 12th", "they're now arriving on the 19th" (said after them): the
+    household's visit, one per family group, so a new date moves it."""
+    who = m.group("who") or m.group("they")
+    if who.lower() == "they":
+        named = re.search(rf"\b(?:the|my|our) ({_FAMILY_GROUP})\b", ctx.sentence, re.I)
+        if not named:
+            return []
+        who = named.group(1)
+    who = who.lower()
+    when = when_said(m.group("when"))
+    q = f"{who} visit"
+    return [
+        replace(ctx.cand("appointment", when, f"{{subject}}: the {who} are visiting {_on(when)}", q), subject=HOUSEHOLD)
+    ]
+
+
 # "Dorota comes to clean every Wednesday morning": someone named who comes to do a job is that help.
 _COMES_TO = {
     "clean": "cleaner",
@@ -740,7 +760,8 @@ _IS_KEPT = (
 )
 _MOVED = (
     r"(?:has |have |was |were |got |is |are |has been |have been )?(?:now )?(?:moved|changed|rescheduled|pushed back|"
-    r"brought forward|postponed|shifted|switched)(?: to| until| till)"
+    r"brought forward|postponed|shifted|switched|rebooked|put back)(?: to| until| till| for|,? (?:it is|it's|its|so it is|"
+    r"so it's|so its) (?:now )?)"
 )
 _COMING = (
     r"(?:(?P<prog>is coming|are coming|is coming round|is coming over|is visiting|is booked|are booked)|comes|come|"
@@ -833,6 +854,15 @@ EVENT_RULES_SRC = [
         False,
     ),
     (
+        "appointment",
+        rf"^(?:(?:the|my|our) (?P<who>{_FAMILY_GROUP})|(?P<they>they)) (?:are |is |have )?(?:now |still )?"
+        rf"(?:coming(?: to stay| over| round| to visit| down| up)?(?: with us)?|visiting(?: us)?|arriving|staying|"
+        rf"flying in|coming to stay with us)(?: from (?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)?)? (?P<when>{_ONE_OFF})"
+        rf"(?:,? (?:for|until|till) (?:the |a )?[\w ]+?)?{_TAIL}",
+        _b_family_visit,
+        False,
+    ),
+    (
         "schedule",
         rf"^(?:(?P<name>(?-i:[A-Z])[a-z\-]+),? )?(?:the |our )(?P<who>{_HELP})"
         rf"(?:,? (?P<name2>(?-i:[A-Z])[a-z\-]+),?)?,? "
@@ -842,6 +872,15 @@ EVENT_RULES_SRC = [
         False,
     ),
     # "gwen the childminder picks kasimir up from school on tuesdays": what the help does, on its schedule
+    (
+        "appointment",
+        rf"^(?:(?:the|my|our) (?P<who>{_FAMILY_GROUP})|(?P<they>they)) (?:are |is |have )?(?:now |still )?"
+        rf"(?:coming(?: to stay| over| round| to visit| down| up)?(?: with us)?|visiting(?: us)?|arriving|staying|"
+        rf"flying in|coming to stay with us)(?: from (?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)?)? (?P<when>{_ONE_OFF})"
+        rf"(?:,? (?:for|until|till) (?:the |a )?[\w ]+?)?{_TAIL}",
+        _b_family_visit,
+        False,
+    ),
     (
         "schedule",
         rf"^(?:(?P<name>(?-i:[A-Z])[a-z\-]+),? )?(?:the |our )(?P<who>{_HELP})"
@@ -1019,8 +1058,9 @@ def _b_we_do(m, ctx):
 EVENT_RULES_SRC += [
     (
         "appointment",
-        r"^I (?:am |is )?(?:(?:flying|coming|arriving|landing|getting|driving|coming back|flying back) in|arrive|"
-        r"arriving|land|landing|fly in|(?P<visit>am (?:coming (?:over|round|to stay|to visit)|visiting|visiting us|"
+        r"^I (?:am |is |are )?(?:now )?(?:(?:flying|coming|arriving|landing|getting|driving|coming back|flying back) "
+        r"in|arrive|arriving|land|landing|fly in|(?P<visit>(?:am|are) (?:coming (?:over|round|to stay|to visit)|"
+        r"visiting|visiting us|"
         rf"staying with us|coming to stay with us)))(?: (?:from|at) (?-i:[A-Z])[\w\-]*)? (?P<when>{_ONE_OFF}){_TAIL}",
         _b_arrival,
         False,
@@ -1178,12 +1218,39 @@ def _b_carer(m, ctx):
     return [replace(c, subject=HOUSEHOLD)] if poss in ("our", "we") else [c]
 
 
+def _b_registered(m, ctx):
+    said = ctx.sentence.lower()
+    role = next((r for w, r in _ROLE_SAID if re.search(w, said)), None)
+    if role is None:
+        return []
+    who = m.group("o")
+    c = ctx.cand("note", who, f"{{subject}}'s {role} is {who}", qualifier=role)
+    return [replace(c, subject=HOUSEHOLD)] if m.group("poss").lower() == "we" else [c]
+
+
+_ROLE_SAID = [
+    (r"\bdent(?:al|ist)", "dentist"),
+    (r"\bvet", "vet"),
+    (r"\b(?:gp|surgery|medical (?:centre|practice)|health centre|doctor'?s)\b", "GP"),
+    (r"\bopti(?:cian|cal)", "optician"),
+]
+
+
 EVENT_RULES_SRC += [
     # "my GP is Dr Osei", "Biscuit's vet is Dr Pinto" (read as Biscuit's "my vet is ..."), "our new dentist is ..."
     (
         "note",
         rf"^(?P<poss>my|our) (?:new )?(?P<role>{_CARER}) is (?:now |called )?{_CARER_NAME}(?: now)?$",
         _b_carer,
+        False,
+    ),
+    # "I'm registered with Dr Okafor at Quayside Dental", "I'm with Dr Halloran at Brightmoor Dental now": whom one
+    # sees, the kind said by the place or beside it ("I've switched dentists")
+    (
+        "note",
+        rf"^(?P<poss>I|we) (?:am|are) (?:now |still )?(?:registered )?with (?=(?:Dr|Doctor)\b){_CARER_NAME}"
+        rf"(?: now| these days)?$",
+        _b_registered,
         False,
     ),
     # "we've switched Biscuit to a new vet, Dr Moreira", "I've changed to a new dentist, Mrs Ali"

@@ -250,6 +250,9 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
         flags=re.I,
     )
     obj, hint = _time_split_then_clean(raw, extra_end="as|in|since|with|for")
+    town = re.search(r"^[^,]*?\bin ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)\b", raw)
+    if obj and town and not re.search(r"(?-i:[A-Z])", obj) and obj.lower() not in ("home", "night"):
+        obj = f"{obj} in {town.group(1)}"  # "head office in Carrowmore": a place of no name is known by its town
     if (
         not obj
         or obj.lower() in {"home", "night", "weekends", "the weekend", "a living", "the moment"}
@@ -292,7 +295,7 @@ def _b_sport(m, ctx):
 
 def _b_partner(m, ctx):
     """ "I'm going out with Lorna", "I'm engaged to Catriona": one partner at a time (family_member "partner")."""
-    if not ctx.about and not re.search(r"\b(?:married|engaged) to\b", ctx.clause):
+    if not ctx.about and not m.groupdict().get("someone") and not re.search(r"\b(?:married|engaged) to\b", ctx.clause):
         return []  # the speaker's own: "I'm seeing Sam" may be anything from a date to a meeting
     name = m.group("obj")
     c = ctx.cand("family_member", name, f"{{subject}}'s partner is called {name}", "partner")
@@ -407,6 +410,7 @@ def _b_occupation(m, ctx):
     rest = re.sub(r"^\s*and\b.*$", "", _OBJ_END.sub("", rest)).strip()  # "a nurse and a mother of two"
     rest, hint = _split_time(rest)
     rest = re.sub(r"^(?:up|down|over|out) (?=(?:at|in)\b)", "", rest, flags=re.I)  # "up at the golf club"
+    rest = re.sub(r"^there(?: now)?$", "", rest, flags=re.I)  # "a shift supervisor there now": where said before
     town = (
         r"(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?" if not ctx.lowercase else r"[A-Za-z][\w\-]+(?: [A-Za-z][\w\-]+)?"
     )
@@ -446,6 +450,43 @@ def _b_now_at(m, ctx):
     return [c if left else replace(c, employer_only=True) for c in _works_at(raw, ctx)]
 
 
+def _b_in_now(m, ctx):
+    """Being somewhere beside a move is living there; a place with no name ("in bed", "in the car") is not."""
+    if not _MOVED_SAID.search(ctx.sentence):  # "we're in Braga now" alone may be a visit
+        return []
+    words = re.sub(r"^(?:the|a|an|my|our)\s+", "", m.group("obj").strip(), flags=re.I).split()
+    if not words or all(is_common(w.lower()) for w in words) or words[0].lower() in _NOT_A_HOME:
+        return []
+    return _b_lives_in(m, ctx)
+
+
+_MOVED_SAID = re.compile(r"\b(?:moved|move house|moving house|relocated|new house|new place|new flat)\b", re.I)
+# Where one is for a while, never where one lives: "in hospital now", "in Spain now (on holiday)"
+_NOT_A_HOME = {"hospital", "bed", "work", "school", "town", "trouble", "charge", "love", "pain", "labour", "london"}
+
+
+def _b_manages(m, ctx):
+    words = re.sub(r"^the ", "", m.group("obj"), flags=re.I).split()
+    if all(is_common(w.lower()) for w in words):
+        return []  # "running late", "managing the kids": no place by name
+    out = _works_at(m.group("obj"), ctx)
+    return out + _works_as("manager", ctx) if out and re.search(r"\bmanaging\b", ctx.clause, re.I) else out
+
+
+_LEFT_SAID = re.compile(
+    r"\b(?:left|quit|packed in|handed in (?:my|his|her) notice|jacked in|finished at|changed jobs|new job)\b", re.I
+)
+
+
+def _b_gone_to_after_leaving(m, ctx):
+    if not _LEFT_SAID.search(ctx.sentence):
+        return []  # "we've gone to Spain": only beside a job left is it where one works
+    words = re.sub(r"^the ", "", m.group("obj"), flags=re.I).split()
+    if all(is_common(w.lower()) for w in words) and not re.search(r"\bin (?-i:[A-Z])", m.group("obj")):
+        return []  # "gone to the pub": a place of no name
+    return _works_at(m.group("obj"), ctx)
+
+
 _NOW_SAID = re.compile(r"\b(?:now|these days|nowadays)\b", re.I)
 _AT_WORK_SAID = re.compile(r"\b(?:firm|firms|company|companies|job|jobs|employer|workplace)\b", re.I)
 
@@ -466,7 +507,11 @@ def _b_unlisted_role(m, ctx):
     """A role the list lacks is a job only with an employer named ("a claims handler at Aviva", not "a sucker for
     a good western")."""
     out = _b_occupation(m, ctx)
-    return out if any(c.predicate == "works_at" for c in out) else []
+    ranked = set((m.group("mods") or "").lower().split()) & _RANKS  # "the head roaster", "a senior analyst"
+    return out if ranked or any(c.predicate == "works_at" for c in out) else []
+
+
+_RANKS = set("head senior junior deputy assistant chief lead trainee principal shift staff duty".split())
 
 
 # Said "a X at Y" without being employed as X: a member, a regular, a patient.
@@ -1506,7 +1551,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "lives_in",
         rf"^{SUBJ} {ADV}(?:live(?: on (?:my|our) own| alone| by myself)?|reside|(?:am|are|have been|have) {ADV}"
-        rf"(?:living|lived|residing|based|"
+        rf"(?:living|lived|residing|based|renting|"
         rf"settled)|have been(?= in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?,? (?:for )?(?:about |nearly |almost |"
         rf"over |around )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
         rf"thirty|forty|fifty|a few|a couple of) (?:years?|decades?)\b)) in (?P<obj>.+)",
@@ -1599,8 +1644,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "we moved energy supplier, it's EDF now", "switched phone networks again, we're on Lebara now"
     (
         "note",
-        rf"^(?:we |I )?{ADV}(?:have )?{ADV}(?:moved|changed|switched)(?: (?:our|my|the))? (?P<svc>{_SERVICE}) "
-        rf"(?:supplier|provider|company|network|networks|deal)?(?: again)?,? (?:it is|it's|its|we are|we're|I am|I'm) "
+        rf"^(?:we |I )?{ADV}(?:have )?{ADV}(?:moved|changed|switched)(?: (?:our|my|the))? (?P<svc>{_SERVICE})"
+        rf"(?: (?:supplier|provider|company|network|networks|deal))?(?: again)?,? (?:it is|it's|its|we are|we're|I am|I'm) "
         rf"(?:now )?(?:with |on )?(?P<org>{_PROVIDER})(?: now)?$",
         _b_provider,
         False,
@@ -1632,7 +1677,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "diet",
         rf"^{SUBJ} {ADV}(?:am|are|have been|have always been|went|have gone|became|have become|turned|"
-        rf"am on|are on|follow|eat|keep|am following|are following|am doing|are doing) {ADV}"
+        rf"am on|are on|follow|eat|keep|am following|are following|am doing|are doing|(?:have )?(?:switched|changed|"
+        rf"moved|gone over) to(?: being)?) {ADV}"
         rf"(?:an? |the |strict |strictly |fully )*"
         rf"(?P<obj>{DIET})\b(?: (?:diet|food|lifestyle|household|family|house|meat))?",
         _b_diet,
@@ -1854,11 +1900,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # business one runs is where one works
     (
         "works_at",
-        rf"^I {ADV}(?:run|own|have) (?:an?|my own|our own) (?:(?:small|little|tiny|busy|new) )?"
+        rf"^I {ADV}(?:run|own|have|am running|have started|started|have opened|opened) (?:an?|my own|our own) "
+        rf"(?:(?:small|little|tiny|busy|new) )?"
         rf"(?P<mods>(?:[a-z\-]+ ){{0,2}}?)"
         rf"(?P<kind>business|shop|studio|cafe|café|restaurant|salon|bakery|pub|company|firm|practice|nursery|b&b|"
         rf"bed and breakfast|garage|farm|florist|florists|gallery|workshop|kennels|cattery|bar|deli|bookshop|"
-        rf"guest house|guesthouse|hotel|agency|clinic|gym|school)(?: in (?P<town>{NAME}(?: {NAME})?))? "
+        rf"guest house|guesthouse|hotel|agency|clinic|gym|school|food truck|food van|stall|market stall|catering "
+        rf"business|van)(?: in (?P<town>{NAME}(?: {NAME})?))?,? (?:it is |it's )?"
         rf"(?:called|named) (?P<obj>{NAME}(?: (?:{NAME}|and|&|of|the))*)$",
         _b_runs,
         False,
@@ -1866,8 +1914,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "I'm training to be a midwife at Carnmoor University": what one is training for, and where
     (
         "note",
-        rf"^I {ADV}am (?:currently )?(?:training|studying) to (?:be|become) (?:an? )?"
-        rf"(?P<obj>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)(?: at (?P<school>{NAME}(?: (?:{NAME}|of))*))?$",
+        rf"^I {ADV}am (?:currently )?(?:training|studying) (?:to (?:be|become)|as) (?:an? )?"
+        rf"(?P<obj>[a-z][a-z\-]*(?: (?!with\b|at\b|now\b)[a-z][a-z\-]*)?)(?: at (?P<school>{NAME}(?: (?:{NAME}|of))*)|"
+        rf" with (?:the )?[\w ]+?)?(?: now)?$",
         _b_training,
         False,
     ),
@@ -1879,11 +1928,46 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_apprentice,
         False,
     ),
+    # "she's moved again, Orla's in Port Calloway now", "we've moved house, we're in Crossfell now": a place by name
+    ("lives_in", rf"^{SUBJ} {ADV}(?:am|are) (?:now )?(?:in|on) (?P<obj>.+?)(?P<now> now)?$", _b_in_now, False),
+    # "Teodor got transferred to the Ossington depot", "he's now based at head office in Carrowmore"
+    (
+        "works_at",
+        rf"^I {ADV}(?:have |had )?(?:been |got |was |am being |am )?{ADV}(?:transferred|posted|seconded) "
+        rf"(?:over |across )?to (?P<obj>.+)",
+        _b_work_at,
+        False,
+    ),
+    ("works_at", rf"^I {ADV}(?:am|have been) {ADV}based (?:at|out of) (?P<obj>.+)", _b_work_at, False),
+    # "They've made me deputy manager at Ferncroft", "I got promoted to team leader"
+    (
+        "works_as",
+        rf"^(?:they|the company|work|my boss|I) {ADV}(?:have |has |had )?{ADV}(?:made me|promoted me to|"
+        rf"(?:been |got |was )promoted to|moved me up to) (?:an? |the )?(?P<obj>.+)",
+        _b_work_as,
+        False,
+    ),
+    # "I'm managing the Fenwick Arms now": the place one manages
+    (
+        "works_at",
+        rf"^I {ADV}am (?:now )?(?:managing|running) (?P<obj>(?:the )?[\w'&\-]+(?: [\w'&\-]+){{0,3}}?)(?: now| these days)?$",
+        _b_manages,
+        False,
+    ),
+    # "she's left Pryce and Dunmore, she's gone to Hallam Vance instead": the new employer after a left one
+    (
+        "works_at",
+        rf"^I {ADV}(?:have )?(?:(?:gone|moved|switched) (?:over |across )?to|ended up(?: working)? at) "
+        rf"(?P<obj>(?:the )?[\w'&\-]+(?: [\w'&\-]+){{0,4}}?)(?: instead| now)?$",
+        _b_gone_to_after_leaving,
+        False,
+    ),
     ("works_at", rf"^I {ADV}am (?:now )?(?:at|with) (?P<obj>.+)", _b_now_at, False),
     ("works_as", rf"^I {ADV}(?:teach|have taught|have been teaching|am teaching) (?P<obj>.+)", _teacher, False),
     (
         "works_as",
-        rf"^I {ADV}(?:am|(?P<perfect>have {ADV}been)) (?:an? |the )(?P<mods>(?:[a-z\-]+ ){{0,2}}?)(?P<occ>{OCC})\b"
+        rf"^I {ADV}(?:am|(?P<perfect>have {ADV}been)) (?:now |currently |still )?(?:an? |the )"
+        rf"(?P<mods>(?:[a-z\-]+ ){{0,2}}?)(?P<occ>{OCC})\b"
         r"(?P<rest>.*)$",
         _b_occupation,
         False,
@@ -1891,9 +1975,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "I'm the head groundskeeper up at Larchmere Golf Club": a role the list lacks, said with where it is done
     (
         "works_as",
-        rf"^I {ADV}(?:am|(?P<perfect>have {ADV}been)) (?:an? |the )(?P<mods>(?:[a-z\-]+ ){{0,2}}?)"
+        rf"^I {ADV}(?:am|(?P<perfect>have {ADV}been)) (?:now |currently |still )?(?:an? |the )"
+        rf"(?P<mods>(?:[a-z\-]+ ){{0,2}}?)"
         rf"(?P<occ>(?!{_NOT_A_ROLE}\b)[a-z\-]+(?:er|or|ist|ian|man|woman|keeper|smith|ant|ent|ic|eer|ee|ary|ger|ive))"
-        r"(?P<rest>\s+(?:up |down |over |out )?(?:at|for) .+)$",
+        r"(?P<rest>\s+(?:up |down |over |out )?(?:at|for) .+|(?:\s+(?:now|there now|there))?)$",
         _b_unlisted_role,
         False,
     ),
@@ -1908,7 +1993,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "the cleaner's called Dorota": the household's help, said as "the" one
     (
         "name",
-        rf"^the (?P<rel>{_alt(sorted(_HIRED_HELP))})(?:'s|s| is) (?:called|named) (?P<obj>.+)",
+        rf"^the (?P<rel>{_alt(sorted(_HIRED_HELP))})(?:(?:'s|s| is) (?:called|named)| is(?: now)?) (?P<obj>{NAME})"
+        r"(?: now)?$",
         _b_family_named,
         False,
     ),
@@ -1969,7 +2055,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "family_member",
         rf"^I {ADV}(?:am|have been) {ADV}(?:going out with|seeing|dating|engaged to|married to|with)"
-        rf" (?:(?:a|an) (?:woman|man|girl|guy|lad|lass|bloke) (?:called|named) )?(?P<obj>(?!(?:Dr|Doctor)\b){NAME})"
+        rf" (?:(?:a|an) (?:woman|man|girl|guy|lad|lass|bloke) (?:called|named) |(?P<someone>someone|somebody) "
+        rf"(?:new )?(?:called|named) )?(?P<obj>(?!(?:Dr|Doctor)\b){NAME})"
         r"(?: now| these days)?$",
         _b_partner,
         False,

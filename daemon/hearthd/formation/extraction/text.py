@@ -212,12 +212,29 @@ def normalise(text: str) -> str:
     text = re.sub(r"\bi\b", "I", text)  # ASR often writes "i"
     # "my father in law": one relation word; "a chef in manchester um at a place": the filler is no word of it
     text = re.sub(r"\b(mother|father|sister|brother|son|daughter)[ \-]in[ \-]law\b", r"\1-in-law", text, flags=re.I)
+    text = re.sub(r"\b(?<!-)in[ \-]laws\b", "in-laws", text, flags=re.I)  # "my in laws": the spouse's parents
     text = re.sub(r"(?<=\w)[,\s]+(?:um+|uh+|erm+|er|uhm)[,\s]+(?=\w)", " ", text, flags=re.I)
     text = _NEWS_ADVERB.sub(" ", text)
     text = _BY_THE_BY.sub("", text)
     # "were all vegetarian": a recogniser's "we're" at the start of what is said
     text = re.sub(
         r"^were (?=(?:all|both|not|never|always|vegetarian|vegan|pescatarian|halal|kosher)\b)", "we are ", text
+    )
+    # "it got rescheduled, it's the 17th now": the new date, said as where the event was moved to
+    text = re.sub(
+        r"\b(rescheduled|moved|rebooked|changed|put back|pushed back|brought forward),? (?:so )?(?:it is|it's|its) "
+        r"(?:now )?(?=(?:on |at )?(?:the |this |next )?(?:\d|first|second|third|\w+day\b))",
+        r"\1 to ",
+        text,
+        flags=re.I,
+    )
+    text = re.sub(r"\bcheck up\b(?! on\b)", "check-up", text, flags=re.I)
+    # "we moved last month were on coldharbour lane now": the "we're" of a recogniser after a move
+    text = re.sub(
+        r"\b(moved(?: house| home)?(?: (?:last|this) \w+| recently| in \w+| again)?),? were (?=(?:in|on|at|now)\b)",
+        r"\1, we are ",
+        text,
+        flags=re.I,
     )
     return re.sub(r"\s+", " ", text).strip()
 

@@ -408,7 +408,8 @@ _POSSESSED = frozenset(
 _IS_HAS_NEXT = frozenset(
     """got been really just always never not allergic into so very also still now gone started moved off away
     coming going flying driving working staying living mad obsessed crazy vegan vegetarian a an scared afraid
-    terrified frightened""".split()
+    terrified frightened switched changed left packed quit joined finished retired transferred based training
+    doing learning seeing dating getting expecting retiring""".split()
 )
 # After a plural relation ("my daughters allergic"), only what no plural verb can be: "my daughters love" stays.
 _IS_NOT_VERB = frozenset(
