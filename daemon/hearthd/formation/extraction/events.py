@@ -495,7 +495,8 @@ def _b_help(m, ctx):
     ]
 
 
-_FAMILY_GROUP = r"parents|in-laws|grandparents|folks|cousins|grandkids|grandchildren|mum and dad|mom and dad"  # one relative is a subject of their own ("my mother-in-law is flying in")
+# One relative is a subject of their own ("my mother-in-law is flying in"); a group is the household's visitors.
+_FAMILY_GROUP = r"parents|in-laws|grandparents|folks|cousins|grandkids|grandchildren|mum and dad|mom and dad"
 
 
 def _b_family_visit(m, ctx):
@@ -760,8 +761,8 @@ _IS_KEPT = (
 )
 _MOVED = (
     r"(?:has |have |was |were |got |is |are |has been |have been )?(?:now )?(?:moved|changed|rescheduled|pushed back|"
-    r"brought forward|postponed|shifted|switched|rebooked|put back)(?: to| until| till| for|,? (?:it is|it's|its|so it is|"
-    r"so it's|so its) (?:now )?)"
+    r"brought forward|postponed|shifted|switched|rebooked|put back)(?: to| until| till| for|,? (?:it is|it's|its|"
+    r"so it is|so it's|so its) (?:now )?)"
 )
 _COMING = (
     r"(?:(?P<prog>is coming|are coming|is coming round|is coming over|is visiting|is booked|are booked)|comes|come|"

@@ -1645,8 +1645,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "note",
         rf"^(?:we |I )?{ADV}(?:have )?{ADV}(?:moved|changed|switched)(?: (?:our|my|the))? (?P<svc>{_SERVICE})"
-        rf"(?: (?:supplier|provider|company|network|networks|deal))?(?: again)?,? (?:it is|it's|its|we are|we're|I am|I'm) "
-        rf"(?:now )?(?:with |on )?(?P<org>{_PROVIDER})(?: now)?$",
+        rf"(?: (?:supplier|provider|company|network|networks|deal))?(?: again)?,? "
+        rf"(?:it is|it's|its|we are|we're|I am|I'm) (?:now )?(?:with |on )?(?P<org>{_PROVIDER})(?: now)?$",
         _b_provider,
         False,
     ),
@@ -1950,7 +1950,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "I'm managing the Fenwick Arms now": the place one manages
     (
         "works_at",
-        rf"^I {ADV}am (?:now )?(?:managing|running) (?P<obj>(?:the )?[\w'&\-]+(?: [\w'&\-]+){{0,3}}?)(?: now| these days)?$",
+        rf"^I {ADV}am (?:now )?(?:managing|running) (?P<obj>(?:the )?[\w'&\-]+(?: [\w'&\-]+){{0,3}}?)"
+        r"(?: now| these days)?$",
         _b_manages,
         False,
     ),
