@@ -132,6 +132,8 @@ def _subject_matches(mention, want: str) -> bool:
     words = want.split()
     if len(words) == 1 and mention.relation and not mention.name:  # "granddad": the speaker's, said as a name
         return relation_word(words[0]) == relation_word(mention.relation)
+    if mention.relation in _GROUPS and len(words) >= 2 and words[0] in ("my", "our", "the", "both"):
+        return _GROUPS.get(words[-1]) == mention.relation  # "the kids": the children together
     # "my mum" is the speaker's mother; "Tom's mum" is not the speaker's relation at all.
     return (
         bool(mention.relation)
@@ -141,6 +143,7 @@ def _subject_matches(mention, want: str) -> bool:
     )
 
 
+_GROUPS = {"kids": "children", "children": "children", "twins": "twins", "boys": "sons", "girls": "daughters"}
 # A set's predicate the product keeps as another: a school is a note of its kind ("Noah goes to St Aidan's").
 STORED_AS = {"studies_at": ("note", "school")}
 

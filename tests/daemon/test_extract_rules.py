@@ -1274,6 +1274,13 @@ POSITIVES = [
         ("allergy", "nuts"),
         subject="Kit",
     ),
+    # a medicine one is on, by name, kind or ending
+    pos("grandad takes warfarin", ("note", "takes warfarin"), subject="my grandfather"),
+    pos("I'm on ramipril for my blood pressure", ("note", "takes ramipril")),
+    # the children together are one subject: an allergy of "the twins" is kept for them
+    pos("the kids love pizza", ("likes", "pizza"), subject="my children"),
+    pos("the kids both adore pancakes", ("likes", "pancakes"), subject="my children"),
+    pos("the twins are allergic to eggs", ("allergy", "eggs"), subject="my twins"),
     # a family group's visit is the household's (one per group, so a new date moves it)
     pos("My parents are flying in on Friday.", ("appointment", "Friday"), subject="household"),
     pos("my in laws are coming to stay on the 12th", ("appointment", "the 12th"), subject="household"),
@@ -1573,8 +1580,6 @@ NEGATIVES = [
     neg("If I eat shellfish I get hives."),
     neg("Would she love it?"),
     neg("I started a new job and I love it"),
-    neg("the kids love pizza"),  # a group is not one person
-    neg("the kids both adore pancakes"),
     neg("Tom's sister isn't called Ana."),
     neg("Did Tom's wife say she is called Ana?"),
     neg("The spare key is with Tom."),
@@ -1762,6 +1767,8 @@ NEGATIVES = [
     neg("I'm running late"),
     neg("we changed cleaners its fine now"),
     neg("I'm with Dr Smith now"),  # a doctor of no kind said
+    neg("I'm on the bus"),
+    neg("I take the bus"),
 ]
 
 NEGATIVES += [

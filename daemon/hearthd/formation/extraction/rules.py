@@ -836,6 +836,22 @@ def _b_as_said(m, ctx):
     return [ctx.cand("note", said, f"{{subject}} is {said}")]
 
 
+# Medicines by name or by kind, and names by their endings ("-statin", "-pril", "-olol").
+_MEDICINE = (
+    r"(?:warfarin|insulin|metformin|aspirin|lithium|methotrexate|levothyroxine|thyroxine|prednisolone|steroids|"
+    r"statins|blood thinners|antidepressants|antibiotics|beta blockers|chemo|chemotherapy|hrt|the pill|"
+    r"immunosuppressants|antihistamines|morphine|insulin injections|"
+    r"[a-z]+(?:statin|pril|sartan|olol|dipine|prazole|oxetine|pram|aline|apine|idone|mab|semide|thiazide|"
+    r"cillin|mycin|cycline|gliptin|floxacin|xaban|gatran|parin))"
+)
+
+
+def _b_medicine(m, ctx):
+    med = m.group("med").lower()
+    med = {"hrt": "HRT"}.get(med, med)
+    return [ctx.cand("note", f"takes {med}", f"{{subject}} takes {med}")]  # one of several: no slot
+
+
 def _b_carries(m, ctx):
     verb = m.group("verb").lower()
     verb = {"have": "has", "have got": "has", "carry": "carries"}.get(verb, verb if verb.endswith("s") else verb + "s")
@@ -1837,6 +1853,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"mobility scooter|guide dog|cpap machine|stoma bag)|hearing aids|glasses|contact lenses|insulin|"
         rf"(?:an? )?(?:blue badge|walking frame|zimmer frame))(?=$| (?:for|when|at|every|all)\b|,)",
         _b_carries,
+        False,
+    ),
+    # "grandad takes warfarin", "my mum's on insulin": a medicine one is on (what not to mix it with matters)
+    (
+        "note",
+        rf"^{SUBJ} {ADV}(?:take|am on|are on|have to take|am taking|have been on|have been taking) "
+        rf"(?:(?:my|his|her|daily|a daily|regular) )?(?P<med>{_MEDICINE})"
+        r"(?: (?:tablets?|pills?|injections?|patches|now|for (?:my|his|her) [a-z ]+))?$",
+        _b_medicine,
         False,
     ),
     # "I'm a member of the Lowmoor Rambling Club": what one belongs to, a note a release can name

@@ -137,6 +137,11 @@ _NOT_LOWER_NAMES = set(
     "everything something anyone anybody the a an and but or so then also it he she they we you i kids children "
     "family household baby boy girl man woman guy lady dog cat pet".split()
 )
+_GROUP_SUBJECT = re.compile(
+    r"^(?:both (?:of )?|all (?:of )?)?(?:the|my|our|both|all) (?:(?:two|three|four) )?(?P<grp>kids|children|twins|"
+    r"boys|girls)(?= (?:both |all )?(?:are|have|love|hate|adore|go|do|can|cannot|get|like|play|need)\b)",
+    re.I,
+)
 _KIN_SUBJECT = re.compile(rf"^(?P<kin>{_alt(_KIN_NAMES)})(?: (?P<name>{NAME}))?(?P<gen>'s)?(?= )", re.I)
 _PRONOUN_SUBJECT = re.compile(r"^(?P<pron>he|she|his|her|it|its)(?= )", re.I)
 # After "Emma's": the contraction of "is"/"has", not a possessive.
@@ -332,6 +337,16 @@ def _lower_name(clause: str, discourse: Discourse) -> tuple[Mention, str] | None
     return (discourse.named(low.capitalize()), rest) if rest else None
 
 
+def _group_subject(clause: str) -> tuple[Mention, str] | None:
+    """ "the twins are allergic to eggs", "both kids love swimming": the children together, one subject."""
+    m = _GROUP_SUBJECT.match(clause)
+    if not m:
+        return None
+    rest = re.sub(r"^are\b", "am", re.sub(r"^(?:both|all)\s+", "", clause[m.end() :].strip()))
+    group = {"kids": "children", "boys": "sons", "girls": "daughters"}.get(m.group("grp").lower(), m.group("grp"))
+    return Mention(relation=group.lower()), f"I {rest}"
+
+
 def subject_of(clause: str, discourse: Discourse, lowercase: bool = False) -> tuple[Mention, str] | None:
     """(who the clause is about, the clause in the first person), or None when it does not start with someone."""
     m = _NAMED_REL.match(clause)
@@ -374,6 +389,8 @@ def subject_of(clause: str, discourse: Discourse, lowercase: bool = False) -> tu
         rest = _rewrite_rest(clause[m.end() :], False)
         relation = "neighbour" if m.group("door") else relation_word(m.group("rel") or m.group("other"))
         return (Mention(name=m.group("name"), relation=relation), rest) if rest else None
+    if group := _group_subject(clause):
+        return group
     m = _NAME_SUBJECT.match(clause)
     if m:
         name = m.group("name")
