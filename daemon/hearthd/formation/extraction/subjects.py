@@ -356,7 +356,7 @@ def subject_of(clause: str, discourse: Discourse, lowercase: bool = False) -> tu
             return None
         rest = _rewrite_rest(clause[m.end() :], bool(m.group("gen")))
         return (named, rest) if rest else None
-    if lowercase and (found := _lower_name(clause, discourse)):
+    if found := (lowercase and _lower_name(clause, discourse)) or _group_subject(clause):
         return found
     m = _POSS_SUBJECT.match(clause)
     if m:
@@ -389,8 +389,6 @@ def subject_of(clause: str, discourse: Discourse, lowercase: bool = False) -> tu
         rest = _rewrite_rest(clause[m.end() :], False)
         relation = "neighbour" if m.group("door") else relation_word(m.group("rel") or m.group("other"))
         return (Mention(name=m.group("name"), relation=relation), rest) if rest else None
-    if group := _group_subject(clause):
-        return group
     m = _NAME_SUBJECT.match(clause)
     if m:
         name = m.group("name")
