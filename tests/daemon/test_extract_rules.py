@@ -1767,6 +1767,7 @@ NEGATIVES = [
     neg("I'm running late"),
     neg("we changed cleaners its fine now"),
     neg("I'm with Dr Smith now"),  # a doctor of no kind said
+    neg("our cat died last week"),  # a verb after a pet is no name
     neg("I'm on the bus"),
     neg("I take the bus"),
 ]

@@ -197,6 +197,7 @@ dinosaur dinosaurs unicorn unicorns robot robots space planets trains cars
 goes does says has was gets lets puts sees uses
 downtown uptown midtown nearby locally abroad overseas remotely online offline freelance upstate
 whole wee bigger biggest smaller smallest older oldest younger youngest taller shorter
+died dies dying lied tied fed led wed sped bred fled shed ran sat met bit hid hit cut shut
 """
 
 
