@@ -1274,6 +1274,9 @@ POSITIVES = [
         ("allergy", "nuts"),
         subject="Kit",
     ),
+    pos("I've been made deputy head at Oakfield.", ("works_as", "deputy head"), ("works_at", "Oakfield")),
+    pos("Lily's split up with Kai. Her new boyfriend is called Theo.", ("family_member", "Theo"), subject="Lily"),
+    pos("I go to spin class on Mondays.", ("schedule", "Mondays")),  # a class on a day is its schedule
     # a medicine one is on, by name, kind or ending
     pos("grandad takes warfarin", ("note", "takes warfarin"), subject="my grandfather"),
     pos("I'm on ramipril for my blood pressure", ("note", "takes ramipril")),
@@ -1768,6 +1771,7 @@ NEGATIVES = [
     neg("we changed cleaners its fine now"),
     neg("I'm with Dr Smith now"),  # a doctor of no kind said
     neg("our cat died last week"),  # a verb after a pet is no name
+    neg("I've been made redundant."),
     neg("I'm on the bus"),
     neg("I take the bus"),
 ]

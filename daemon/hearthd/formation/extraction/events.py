@@ -783,7 +783,8 @@ EVENT_RULES_SRC = [
     # "Mira does ballet on Saturday mornings": a class done on a schedule is the class's schedule
     (
         "schedule",
-        rf"^I (?:also |now |still )?do (?P<mods>{_MOD})(?P<ev>{_CLASSES}) (?P<recur>{_RECUR})(?P<when>){_TAIL}",
+        rf"^I (?:also |now |still )?(?:do|go to) (?P<mods>{_MOD})(?P<ev>{_CLASSES}) (?P<recur>{_RECUR})(?P<when>)"
+        rf"{_TAIL}",
         _b_have_event,
         False,
     ),

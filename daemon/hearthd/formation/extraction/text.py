@@ -220,6 +220,13 @@ def normalise(text: str) -> str:
     text = re.sub(
         r"^were (?=(?:all|both|not|never|always|vegetarian|vegan|pescatarian|halal|kosher)\b)", "we are ", text
     )
+    # "her new boyfriend is called Theo": a partner is one at a time, the new one is the partner
+    text = re.sub(
+        r"\b(my|his|her|their|our|[A-Za-z]+'s) new (?=(?:boyfriend|girlfriend|partner|husband|wife|fianc)\w*\b)",
+        r"\1 ",
+        text,
+        flags=re.I,
+    )
     # "it got rescheduled, it's the 17th now": the new date, said as where the event was moved to
     text = re.sub(
         r"\b(rescheduled|moved|rebooked|changed|put back|pushed back|brought forward),? (?:so )?(?:it is|it's|its) "

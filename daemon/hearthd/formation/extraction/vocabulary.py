@@ -495,6 +495,12 @@ _OCCUPATIONS = [
 OCC = _alt(_OCCUPATIONS)
 # Modifiers that make "a X cook" a judgement or a past, not a current job.
 _BAD_OCC_MODIFIERS = {
+    "redundant",  # "I've been made redundant": no role at all
+    "homeless",
+    "unemployed",
+    "welcome",
+    "aware",
+    "responsible",
     "good",
     "great",
     "bad",
