@@ -77,6 +77,9 @@ SETS = {
     "0.732 on that session's code; read and tuned on in session 18)",
     "extract_heldout23": "set 23 (77 lines written after session 18's rule changes by the session that made them: "
     "0.986 / 0.890 when first scored)",
+    "extract_heldout24": "set 24 (90 lines written blind by a helper that read neither the extractor nor any set: "
+    "0.827 / 0.614 on session 18's starting code, 0.795 / 0.614 when first scored after its changes; its regressions "
+    "then read and fixed)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
@@ -97,7 +100,9 @@ FORGETTING = {
     "forgetting_heldout11": "suite 11 (written blind late in session 15, scored on its start and end; 17/30 at "
     "session 18's start, then tuned on)",
     "forgetting_heldout12": "suite 12 (22 scenarios written after session 18's rule changes by that session: 19/22 "
-    "when first scored)",
+    "when first scored, then tuned on)",
+    "forgetting_heldout13": "suite 13 (24 scenarios written blind by a helper: 15/24 on session 18's starting code, "
+    "16/24 when first scored after its changes; then read)",
 }
 
 

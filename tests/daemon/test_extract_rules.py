@@ -773,7 +773,7 @@ POSITIVES = [
     pos("waffles has the vet on monday at 4", ("appointment", "Monday at 4"), subject="Waffles"),
     pos("gerald goes to the vet for his check up on the 20th of may", ("appointment", "20th of May"), subject="Gerald"),
     pos("I go to the dentist on the 20th of May.", ("appointment", "20th of May")),
-    pos("please use the 24 hour clock", ("rule", "Use the 24 hour clock")),
+    pos("please use the 24 hour clock", ("rule", "Use the 24-hour clock")),
     pos("Please use metric units.", ("rule", "Use metric units")),
     pos(
         "In this house we use metric, so always give recipes in grams.",

@@ -1255,6 +1255,17 @@ EVENT_RULES_SRC += [
         _b_registered,
         False,
     ),
+    # "we changed vets, we're with Bellhaven Vets now", "Mochi's been moved over to Pennycross Vets": the practice
+    (
+        "note",
+        rf"^(?P<poss>I|we) (?:(?:am|are) (?:now |still )?(?:registered )?(?:with|at)|(?:have |has )?(?:now )?(?:been )?"
+        rf"(?:moved|switched|changed|transferred|registered)(?: over| across)? (?:to|with|at)) (?P<o>(?:the )?{NAME}"
+        rf"(?: {NAME})? (?:Vets|Veterinary(?: Clinic| Surgery| Centre| Practice)?|Surgery|Medical Centre|"
+        r"Health Centre|Practice|Dental(?: Practice| Surgery| Care)?|Dentists|Opticians))(?: now| these days)?"
+        r"(?:,? (?:it is|its|it's) .*)?$",
+        _b_registered,
+        False,
+    ),
     # "we've switched Biscuit to a new vet, Dr Moreira", "I've changed to a new dentist, Mrs Ali"
     (
         "note",

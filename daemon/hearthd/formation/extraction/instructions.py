@@ -346,9 +346,8 @@ def _address_rule(sentence: str, s: str) -> Candidate | None:
     m = _CONVENTION.match(s.strip(" .!"))
     if m:
         what = m.group("what") or ""
-        return _rule(
-            m.group("body") + ("" if what in (" for everything", " for all of it") else what), sentence.strip()
-        )
+        body = re.sub(r"\b(24|12) hour\b", r"\1-hour", m.group("body"))
+        return _rule(body + ("" if what in (" for everything", " for all of it") else what), sentence.strip())
     m = _FOR_THE_KIDS.match(s.strip(" .!"))
     if m and not _ONE_OFF_TIME.search(m.group("body")):
         body = re.sub(r"\s+(?:just|instead|but)\s+(?=help|let|ask|show|explain)", ", ", m.group("body"), count=1)
@@ -484,15 +483,17 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
 # subject and its verb; one bound to the rule ("when the kids are in the room", "let the kids buy") does not.
 _CLAUSE_START = re.compile(
     r"\s(?=(?:(?:I|we) (?:really|just|do not|cannot|am|hate|love|find|think|never|always|have|get|prefer|want|"
-    r"need|like|mean)\b|(?:it|she|he|the baby|the kids|the children|they) (?:is|are|was|gets|really|just|does not|"
-    r"do not|cannot|has|have|\w+s)\b|(?:that is|thats|it is|its|we are|were (?:a|an|all|both))\b|"
+    r"need|like|mean)\b|(?:it|she|he|the baby) (?:is|was|gets|really|just|does not|cannot|has|\w+s)\b|"
+    r"(?:the kids|the children|they) (?:are|really|just|do not|cannot|have|get|hate|love|sleep|need)\b|"
+    r"(?:that is|thats|it is|its|we are|were (?:a|an|all|both))\b|"
     r"[a-z][\w\-]* (?:is|are) (?:allergic|intolerant)\b))",
     re.I,
 )
 _BOUND_TO_RULE = {
     "when", "whenever", "if", "while", "because", "since", "as", "unless", "until", "till", "before", "after",
     "that", "than", "and", "or", "but", "so", "where", "who", "which", "what", "how", "why", "whether", "let",
-    "make", "help", "says", "said", "think", "know", "once", "cause", "cos", "then",
+    "make", "help", "says", "said", "think", "know", "once", "cause", "cos", "then", "sure", "check", "ensure",
+    "remember", "mean", "means", "tell",
 }  # fmt: skip
 
 

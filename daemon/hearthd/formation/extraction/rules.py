@@ -1250,7 +1250,7 @@ def _b_drives_me(m, ctx):
 
 def _b_preference(predicate: str) -> Builder:
     def build(m, ctx):
-        raw = m.group("obj")
+        raw = _INTENSITY.sub("", m.group("obj"))  # "mushrooms with a passion": how much is no part of what
         infinitive = bool(re.match(r"to\s+\w", raw, re.I))
         if infinitive:
             raw = raw[3:]
@@ -1266,6 +1266,11 @@ def _b_preference(predicate: str) -> Builder:
     return build
 
 
+_INTENSITY = re.compile(
+    r"\s+(?:with a passion|so much|so so much|a lot|loads|to bits|to death|more than anything|big time|"
+    r"like nothing else|absolutely|completely|totally)(?=[\s,.!]*$)",
+    re.I,
+)
 _ONE_GOOD = re.compile(
     r"an? (?:good|nice|decent|proper) (?P<o>[a-z]+(?: [a-z]+)?)(?: (?:on|at|in|with|after|before|of an?) [a-z ]+)?",
     re.I,

@@ -220,9 +220,20 @@ def normalise(text: str) -> str:
     text = re.sub(
         r"^were (?=(?:all|both|not|never|always|vegetarian|vegan|pescatarian|halal|kosher)\b)", "we are ", text
     )
-    # "her new boyfriend is called Theo": a partner is one at a time, the new one is the partner
+    # "my other sister is called Leanne": another of them, named
     text = re.sub(
-        r"\b(my|his|her|their|our|[A-Za-z]+'s) new (?=(?:boyfriend|girlfriend|partner|husband|wife|fianc)\w*\b)",
+        r"\b(my|our) other (?=(?:sister|brother|son|daughter|child|kid|grandson|granddaughter|nephew|niece|cousin|"
+        r"aunt|auntie|uncle|grandma|grandad|gran|nan|grandmother|grandfather|friend|neighbour)\b)",
+        r"\1 ",
+        text,
+        flags=re.I,
+    )
+    # "her new boyfriend is called Theo", "the new cleaner is Marisol": one at a time, the new one is the one
+    text = re.sub(
+        r"\b(my|his|her|their|our|the|[A-Za-z]+'s) new "
+        r"(?=(?:boyfriend|girlfriend|partner|husband|wife|fianc\w*|cleaner|"
+        r"gardener|window cleaner|childminder|nanny|babysitter|dog walker|au pair|carer|vet|gp|doctor|dentist|"
+        r"landlord|landlady|lodger)\b)",
         r"\1 ",
         text,
         flags=re.I,
@@ -238,7 +249,8 @@ def normalise(text: str) -> str:
     text = re.sub(r"\bcheck up\b(?! on\b)", "check-up", text, flags=re.I)
     # "we moved last month were on coldharbour lane now": the "we're" of a recogniser after a move
     text = re.sub(
-        r"\b(moved(?: house| home)?(?: (?:last|this) \w+| recently| in \w+| again)?),? were (?=(?:in|on|at|now)\b)",
+        r"\b(moved(?: house| home)?(?: (?:last|this) \w+| recently| in \w+| again)?|(?:changed|switched) \w+"
+        r"(?: for the \w+)?),? were (?=(?:in|on|at|with|now)\b)",
         r"\1, we are ",
         text,
         flags=re.I,
