@@ -1277,6 +1277,14 @@ POSITIVES = [
     pos("I've been made deputy head at Oakfield.", ("works_as", "deputy head"), ("works_at", "Oakfield")),
     pos("Lily's split up with Kai. Her new boyfriend is called Theo.", ("family_member", "Theo"), subject="Lily"),
     pos("I go to spin class on Mondays.", ("schedule", "Mondays")),  # a class on a day is its schedule
+    pos("I've been at Greggs head office for about six years now.", ("works_at", "Greggs head office")),
+    pos("Noah's favourite band at the moment is Arctic Monkeys.", ("likes", "Arctic Monkeys"), subject="Noah"),
+    pos("I can't eat anything with sesame in it, I'm properly allergic.", ("allergy", "sesame")),
+    pos(
+        "Keep the volume at half or lower after 9pm - the baby's asleep upstairs.",
+        ("rule", "Keep the volume at half or lower after 9pm"),
+    ),  # fmt: skip
+    pos("My mum lives up in Aberdeen on her own now.", ("lives_in", "Aberdeen"), subject="my mother"),
     # a medicine one is on, by name, kind or ending
     pos("grandad takes warfarin", ("note", "takes warfarin"), subject="my grandfather"),
     pos("I'm on ramipril for my blood pressure", ("note", "takes ramipril")),

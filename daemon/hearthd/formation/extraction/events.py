@@ -73,7 +73,8 @@ def last_time_said(text: str) -> str | None:
 
 _WHERE = r"(?:,? (?:down |up |over |round |out )?(?:at|in) (?:the |a |our )?(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
 _TAIL = (
-    _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|(?:after|before) (?:school|work|lunch|dinner|tea)|"
+    _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|(?:straight |right |just )?(?:after|before) "
+    r"(?:school|work|lunch|dinner|tea)|"
     r"for the (?:next|rest of the) (?:[a-z]+ )?(?:weeks?|months?|term|year)))*\s*$"
 )
 
@@ -766,7 +767,7 @@ _MOVED = (
 )
 _COMING = (
     r"(?:(?P<prog>is coming|are coming|is coming round|is coming over|is visiting|is booked|are booked)|comes|come|"
-    r"visits|is here|are here)"
+    r"comes in|come in|comes round|comes over|visits|is here|are here)"
 )
 # (predicate, pattern, builder, negative_form): tried before the first-person table, on the same clauses.
 EVENT_RULES_SRC = [

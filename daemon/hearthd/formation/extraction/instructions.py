@@ -246,7 +246,11 @@ def _normal_form_core(s: str, standing: bool) -> str | None:
     return None
 
 
-_KEEP_DOWN = re.compile(r"^keep (?:the |your )?(?:volume|music|noise|sound|tv|telly) (?:down|low|quiet)\b", re.I)
+_KEEP_DOWN = re.compile(
+    r"^keep (?:the |your )?(?:volume|music|noise|sound|tv|telly) (?:down|low|quiet|(?:at|on|below|under) [\w ]+?)"
+    r"(?= (?:after|before|past|at night|in the|on|during|when|while)\b)",
+    re.I,
+)
 _ANSWERS_IN_GENERAL = re.compile(r"^\w+ (?:your |all your |the )?(?:answers|replies|responses|explanations)\b", re.I)
 
 

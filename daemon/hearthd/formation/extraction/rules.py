@@ -1725,7 +1725,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "note",
         rf"^{SUBJ} {ADV}(?P<neg>do not|never|cannot) (?P<verb>eat|touch|drink|have) (?:any )?"
-        r"(?P<obj>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)"
+        r"(?:anything (?:with|containing) (?:any )?(?=[a-z][a-z\-]*(?: [a-z][a-z\-]*)? in (?:it|them)\b))?"
+        r"(?P<obj>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)(?: in (?:it|them))?"
         r"(?:,? (?:they|it|that|those) (?:make|makes|made|give|gives|upset|upsets|disagree|disagrees)\b.*)?$",
         _b_does_not_eat,
         True,
@@ -1993,6 +1994,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_gone_to_after_leaving,
         False,
     ),
+    # "I've been at Greggs head office for about six years now": where one has worked for years
+    (
+        "works_at",
+        rf"^I {ADV}have {ADV}been (?:at|with) (?P<obj>(?:the )?(?-i:[A-Z])[\w'&\-]*(?: [\w'&\-]+){{0,3}}?) "
+        r"(?P<years>for (?:about |nearly |almost |over |around )?(?:\d+|a|two|three|four|five|six|seven|eight|nine|ten|"
+        r"eleven|twelve|fifteen|twenty|a few|a couple of) (?:years?|months?)(?: now)?)$",
+        _b_work_at,
+        False,
+    ),
     ("works_at", rf"^I {ADV}am (?:now )?(?:at|with) (?P<obj>.+)", _b_now_at, False),
     ("works_as", rf"^I {ADV}(?:teach|have taught|have been teaching|am teaching) (?P<obj>.+)", _teacher, False),
     (
@@ -2195,7 +2205,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "likes",
-        r"^my (?:all-time )?favou?rite (?P<cat>[a-z]+(?: [a-z]+)?) (?P<be>is|are) (?P<obj>.+)",
+        r"^my (?:all-time )?favou?rite (?P<cat>[a-z]+(?: [a-z]+)?)(?:,? (?:at the moment|right now|these days|of "
+        r"all time|ever),?)? (?P<be>is|are) (?P<obj>.+)",
         _b_favourite,
         False,
     ),

@@ -60,12 +60,12 @@ _CONTRACTIONS = [
 ]
 
 _FILLER = re.compile(
-    r"^(?:well|oh|ah|um+|uh+|erm|hmm+|so|and|also|plus|anyway|anyways|actually|ok|okay|right|yeah|yes|yep|"
+    r"^(?:well|oh|ah|um+|uh+|erm|er|eh|hmm+|so|and|also|plus|anyway|anyways|actually|ok|okay|right|yeah|yes|yep|"
     r"no(?!\s+(?!(?:its|this|thanks|yes|as|is|was|his|hers|theirs|ours|yours|always|perhaps)\b)[a-z]+s\b)|"
     r"nope|by the way|btw|you know|I mean|honestly|to be honest|just so you know|fyi|for your information|"
     r"for the record|as I said|like I said|as I told you|I told you(?: that)?|fun fact|let me tell you|"
     r"nice to meet you(?: too)?|hearth|then|but|now|oh and|guess what|basically|literally|oh my god|omg|wait|"
-    r"ugh)\b[,:!.]?\s*",
+    r"ugh|by day|by trade|professionally|for work|for a living)\b[,:!.]?\s*",
     re.I,
 )
 _GREETING = re.compile(
@@ -89,7 +89,9 @@ _TRAILING_REMEMBER = re.compile(
 _TRAILING_FILLER = re.compile(
     r"[,\s]*\b(?:by the way|btw|actually|though|anyway|lol|haha|you know|as well|too|today|"
     r"right|ok|okay|now|these days|nowadays|at the moment|currently|I guess|I think|honestly|to be honest|tbh|"
-    r"seriously|to be fair|if I am honest|if I am being honest|really|for sure|mate|though)"
+    r"seriously|to be fair|if I am honest|if I am being honest|really|for sure|mate|though|usually|normally|"
+    r"generally|mostly|like (?:genuinely|honestly|seriously|literally)|on (?:my|his|her|their|our) own|"
+    r"which nobody (?:ever )?believes|believe it or not)"
     r"[\s.!]*$",
     re.I,
 )
