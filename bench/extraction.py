@@ -80,6 +80,9 @@ SETS = {
     "extract_heldout24": "set 24 (90 lines written blind by a helper that read neither the extractor nor any set: "
     "0.827 / 0.614 on session 18's starting code, 0.795 / 0.614 when first scored after its changes; its regressions "
     "then read and fixed)",
+    "extract_heldout25": "set 25 (90 lines written blind by a second helper late in session 18, British, Irish, "
+    "Scottish, Australian and American households: 0.721 / 0.441 on the session's starting code, 0.737 / 0.505 when "
+    "first scored; then read)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
@@ -103,6 +106,8 @@ FORGETTING = {
     "when first scored, then tuned on)",
     "forgetting_heldout13": "suite 13 (24 scenarios written blind by a helper: 15/24 on session 18's starting code, "
     "16/24 when first scored after its changes; then read)",
+    "forgetting_heldout14": "suite 14 (24 scenarios written blind by the second helper: 10/24 on session 18's "
+    "starting code and when first scored; then read)",
 }
 
 

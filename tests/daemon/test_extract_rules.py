@@ -1285,6 +1285,39 @@ POSITIVES = [
         ("rule", "Keep the volume at half or lower after 9pm"),
     ),  # fmt: skip
     pos("My mum lives up in Aberdeen on her own now.", ("lives_in", "Aberdeen"), subject="my mother"),
+    pos(
+        "My roommate Priya is vegetarian, so no meat in anything if she's eating with us.",
+        ("diet", "vegetarian"),
+        subject="Priya",
+    ),  # fmt: skip
+    pos(
+        "my mum only really speaks punjabi and a little bit of english",
+        ("speaks", "Punjabi"),
+        ("speaks", "English"),
+        subject="my mother",
+    ),  # fmt: skip
+    pos(
+        "oh and our eldest callum hes like mad about minecraft",
+        ("family_member", "Callum"),
+        ("likes", "minecraft"),
+        subject="Callum",
+    ),  # fmt: skip
+    pos(
+        "my father in law hes a crane driver down at the port of tilbury",
+        ("works_as", "crane driver"),
+        ("works_at", "the Port of Tilbury"),
+        subject="my father-in-law",
+    ),  # fmt: skip
+    pos(
+        "We're all registered with Dr Hussain at Millbrook Surgery.",
+        ("note", "Dr Hussain at Millbrook Surgery"),
+        subject="household",
+    ),  # fmt: skip
+    pos(
+        "I'm originally from Cork but I've been living in Melbourne the last eight years.",
+        ("note", "originally from Cork"),
+        ("lives_in", "Melbourne"),
+    ),  # fmt: skip
     # a medicine one is on, by name, kind or ending
     pos("grandad takes warfarin", ("note", "takes warfarin"), subject="my grandfather"),
     pos("I'm on ramipril for my blood pressure", ("note", "takes ramipril")),
@@ -1780,6 +1813,7 @@ NEGATIVES = [
     neg("I'm with Dr Smith now"),  # a doctor of no kind said
     neg("our cat died last week"),  # a verb after a pet is no name
     neg("I've been made redundant."),
+    neg("I'd love a dog, so if we move I'll get one"),
     neg("I'm on the bus"),
     neg("I take the bus"),
 ]

@@ -1251,7 +1251,8 @@ EVENT_RULES_SRC += [
     # sees, the kind said by the place or beside it ("I've switched dentists")
     (
         "note",
-        rf"^(?P<poss>I|we) (?:am|are) (?:now |still )?(?:registered )?with (?=(?:Dr|Doctor)\b){_CARER_NAME}"
+        rf"^(?P<poss>I|we) (?:am|are) (?:all |both )?(?:now |still )?(?:registered )?with (?=(?:Dr|Doctor)\b)"
+        rf"{_CARER_NAME}"
         rf"(?: now| these days)?$",
         _b_registered,
         False,

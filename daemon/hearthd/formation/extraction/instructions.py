@@ -247,7 +247,8 @@ def _normal_form_core(s: str, standing: bool) -> str | None:
 
 
 _KEEP_DOWN = re.compile(
-    r"^keep (?:the |your )?(?:volume|music|noise|sound|tv|telly) (?:down|low|quiet|(?:at|on|below|under) [\w ]+?)"
+    r"^keep (?:the |your )?(?:volume|music|noise|sound|tv|telly|voice) (?:down|low|quiet|(?:at|on|below|under) "
+    r"[\w ]+?)"
     r"(?= (?:after|before|past|at night|in the|on|during|when|while)\b)",
     re.I,
 )

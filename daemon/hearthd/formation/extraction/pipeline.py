@@ -481,7 +481,7 @@ def _before_conditional_aside(s: str) -> str | None:
 # A condition on the listener, not on the statement: "if anyone asks", "so if I ever ask", "in case it matters"
 _FOR_THE_LISTENER = re.compile(
     r"(?:so |just |and )?(?:(?:do not|don't) be surprised if|if (?:anyone|anybody|you|I ever|ever|that|it|this|"
-    r"somebody|someone|people|need be|needed|asked|you are)|in case)\b",
+    r"somebody|someone|people|need be|needed|asked|you are)|in case|so)\b",  # "..., so no meat if she's eating here"
     re.I,
 )
 

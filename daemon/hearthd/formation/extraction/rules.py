@@ -190,7 +190,8 @@ _WHERE_IN_IT = re.compile(
 
 
 _FOR_YEARS = re.compile(
-    r",?\s+(?:for )?(?:about |nearly |almost |over |around )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|"
+    r",?\s+(?:for )?(?:(?:the|these) (?:last|past) )?(?:about |nearly |almost |over |around )?(?:\d+|a|an|one|two|"
+    r"three|four|five|six|seven|eight|"
     r"nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a few|a couple of) (?:years?|decades?)(?: now)?\b.*$",
     re.I,
 )
@@ -255,7 +256,21 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
         obj = f"{obj} in {town.group(1)}"  # "head office in Carrowmore": a place of no name is known by its town
     if (
         not obj
-        or obj.lower() in {"home", "night", "weekends", "the weekend", "a living", "the moment"}
+        or obj.lower()
+        in {
+            "home",
+            "night",
+            "weekends",
+            "the weekend",
+            "a living",
+            "the moment",
+            "himself",
+            "herself",
+            "myself",
+            "themselves",
+            "ourselves",
+            "yourself",
+        }  # fmt: skip
         or obj[0].isdigit()
         or obj.split()[0].lower() in ("some", "a", "an", "one")  # "at some Italian place": no employer named
     ):
@@ -1744,7 +1759,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # languages
     (
         "speaks",
-        rf"^{SUBJ} (?:also |only |can |can also |still |mainly |mostly |both |all )?(?:speak|speaks|"
+        rf"^{SUBJ} (?:(?:also|only|can|still|mainly|mostly|both|all|really) )*(?:speak|speaks|"
         rf"{_AM} fluent in|(?P<learning>{_AM} (?:learning|studying))) (?P<obj>.+)",
         _b_speaks,
         False,
@@ -1753,7 +1768,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "speaks",
         rf"^{SUBJ} {ADV}(?:{_AM} an? (?:native|fluent|first-language) (?P<obj>[A-Za-z]+) speaker|can (?:get by|"
-        rf"manage|cope|just about get by) in (?P<obj2>[A-Za-z]+))$",
+        rf"manage|cope|just about get by) in (?P<obj2>[A-Za-z]+)(?: on holiday| when I have to)?)$",
         _b_native_speaker,
         False,
     ),

@@ -88,7 +88,8 @@ _TRAILING_REMEMBER = re.compile(
 )
 _TRAILING_FILLER = re.compile(
     r"[,\s]*\b(?:by the way|btw|actually|though|anyway|lol|haha|you know|as well|too|today|"
-    r"right|ok|okay|now|these days|nowadays|at the moment|currently|I guess|I think|honestly|to be honest|tbh|"
+    r"right|ok|okay|now|these days|nowadays|at the moment|at the minute|currently|I guess|I think|honestly|tbh|"
+    r"to be honest|"
     r"seriously|to be fair|if I am honest|if I am being honest|really|for sure|mate|though|usually|normally|"
     r"generally|mostly|like (?:genuinely|honestly|seriously|literally)|on (?:my|his|her|their|our) own|"
     r"which nobody (?:ever )?believes|believe it or not)"
@@ -222,6 +223,16 @@ def normalise(text: str) -> str:
     text = re.sub(
         r"^were (?=(?:all|both|not|never|always|vegetarian|vegan|pescatarian|halal|kosher)\b)", "we are ", text
     )
+    # "hes like mad about minecraft", "like twice a day": the speech filler, no comparison
+    text = re.sub(
+        r"(?<=\w) like (?=(?:mad|really|so|totally|obsessed|crazy|every|twice|once|three times|always|never|"
+        r"the best|huge|massive|proper)\b)",
+        " ",
+        text,
+        flags=re.I,
+    )
+    # "my father in law hes a crane driver": the subject said twice
+    text = re.sub(r"^((?:my|our) [a-z\-]+(?: [A-Z][a-z]+)?) (?:he|she) (?=is|has|was)\b", r"\1 ", text, flags=re.I)
     # "my other sister is called Leanne": another of them, named
     text = re.sub(
         r"\b(my|our) other (?=(?:sister|brother|son|daughter|child|kid|grandson|granddaughter|nephew|niece|cousin|"
@@ -264,7 +275,8 @@ def normalise(text: str) -> str:
 # "I hate mushrooms, always have, always will".
 _BY_THE_BY = re.compile(
     r",?\s+(?:just )?if (?:anyone|anybody|someone|you|people) (?:ever )?(?:asks?|needs? (?:it|to know)|wants? to know|"
-    r"wonders?|is wondering|was wondering)\b[^,.;!?]*|,?\s+always have(?:,?(?: and)? always will)?(?=[\s,.!]*$)|"
+    r"wonders?|is wondering|was wondering)\b[^,.;!?]*|"
+    r",?\s+always (?:have|has)(?: been)?(?:,?(?: and)? always will(?: be)?)?(?=[\s,.!]*$)|"
     r",?\s+(?:even the (?:dog|cat|baby)|fingers crossed|touch wood|god help (?:us|me|him|her|them)|"
     r"bless (?:her|him|them))\b",
     re.I,

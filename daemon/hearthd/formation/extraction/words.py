@@ -348,7 +348,7 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
     return text, singles
 
 
-_NAMED_OBJECT = frozenset({"name", "lives_in", "works_at", "family_member", "pet"})
+_NAMED_OBJECT = frozenset({"name", "lives_in", "works_at", "family_member", "pet", "speaks"})  # a language is a name
 _WORD = re.compile(r"[^\W\d_][\w\-]*")
 
 
