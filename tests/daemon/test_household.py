@@ -158,6 +158,17 @@ def test_a_job_change_closes_employer_and_role_together(real_daemon, hub):
     assert jobs == [("works_as", "teacher")]
 
 
+def test_a_role_then_an_employer_said_apart_are_one_job_until_one_is_said_as_news(real_daemon, hub):
+    # Two notes of one job complete it; a later one said as news ("now") is a new job and ends both halves.
+    hub.remember("I'm a pharmacist.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("I work at the Lloyds Pharmacy on the high street.", speaker="alice", valid_from="2026-01-02")
+    jobs = sorted((f["predicate"], f["object"]) for f in current(hub) if f["predicate"] in ("works_at", "works_as"))
+    assert jobs == [("works_as", "pharmacist"), ("works_at", "the Lloyds Pharmacy on the high street")]
+    hub.remember("I'm a dispenser at Boots now.", speaker="alice", valid_from="2026-03-01")
+    jobs = sorted((f["predicate"], f["object"]) for f in current(hub) if f["predicate"] in ("works_at", "works_as"))
+    assert jobs == [("works_as", "dispenser"), ("works_at", "Boots")]
+
+
 def test_a_medium_band_personal_statement_reaches_nobody_until_claimed(real_daemon, hub):
     say(hub, ["I'm allergic to penicillin."], "2026-03-02T08:00:00Z", band="medium")
     say(hub, ["The bins go out on Thursday."], "2026-03-02T08:00:00Z", band="medium", thread="hall")

@@ -68,6 +68,9 @@ class FactIn:
     object_entity: int | None = None
     # the fact whose value this one replaces, as said ("the honda went back, she's got a mazda")
     replaces: int | None = None
+    # said as a change ("I'm at Lloyds now", "started at", "new job"): a role or employer then ends the whole
+    # occupation; without it, "I work at Lloyds" after "I'm a pharmacist" completes it
+    change: bool = False
 
 
 @dataclass
@@ -349,6 +352,9 @@ def _close_slot(plan: _Decision, fact: FactIn, current: list, valid_from: float,
     slot = rules.slots.get(fact.predicate)
     if not slot:
         return
+    older_same = any(r["predicate"] == fact.predicate and r["valid_from"] < valid_from for r in current)
+    if not (fact.change or older_same):
+        return  # "I'm a pharmacist", then "I work at Lloyds": the other half of one job, not a new one
     for row in current:
         if (
             row["predicate"] != fact.predicate

@@ -210,6 +210,7 @@ class Former:
                         speaker=speaker,
                         subject_mention=c.subject,
                         object_mention=c.object_mention,
+                        change=extraction.said_as_a_change(c),
                     )
                 )
             # "Gran's appointment is now the 2nd of April": an event that exists, moved in words read against it

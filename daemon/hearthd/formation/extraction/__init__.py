@@ -25,6 +25,7 @@ from .model import (
     Candidate,
     Mention,
     load_catalogue,
+    said_as_a_change,
 )
 from .text import normalise, split_sentences
 
@@ -56,5 +57,6 @@ __all__ = [
     "load_catalogue",
     "normalise",
     "rules_alone",
+    "said_as_a_change",
     "split_sentences",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 
 from ...resources import read_json
@@ -60,3 +61,17 @@ class Candidate:
     # the model: "Sara moved to Ericsson" is a new job, "Sara moved to Lyon" a new home
     or_else: tuple[str, str] | None = None
     employer_only: bool = False  # kept only when the model reads the object as an employer ("at Vodafone now")
+
+
+# Words that tell a new job from more about the same one: "I'm at Lloyds now", "started at", "a new job".
+_CHANGE_SAID = re.compile(
+    r"\b(?:now|these days|nowadays|new|started|starting|moved|switched|changed|left|leaving|quit|packed in|promoted|"
+    r"made|transferred|joined|got a job|got a place|took a job|taken a job|handed (?:in )?(?:my|his|her) notice|"
+    r"retrained|instead|any ?more|no longer)\b",
+    re.I,
+)
+
+
+def said_as_a_change(c: Candidate) -> bool:
+    """Whether a role or an employer was said as news, so it ends the whole occupation stated before."""
+    return bool(_CHANGE_SAID.search(c.source or ""))
