@@ -1318,6 +1318,17 @@ POSITIVES = [
         ("note", "originally from Cork"),
         ("lives_in", "Melbourne"),
     ),  # fmt: skip
+    pos("oh and weve got a rabbit as well called thumper", ("pet", "Thumper"), subject="household"),
+    pos("mums moved into sheltered housing over in scarborough", ("lives_in", "Scarborough"), subject="my mother"),
+    pos("Mum's gone to live with my sister in York now.", ("lives_in", "York"), subject="my mother"),
+    pos("I'm on the tills at Sainsbury's.", ("works_at", "Sainsbury's")),
+    pos(
+        "ethans packed in the coffee shop hes doing delivery driving for amazon now",
+        ("works_at", "Amazon"),
+        subject="Ethan",
+    ),  # fmt: skip
+    pos("we broke up last month. im seeing someone new now hes called luca", ("family_member", "Luca")),
+    pos("colms eating fish again so put him down as pescatarian now", ("diet", "pescatarian"), subject="Colm"),
     # a medicine one is on, by name, kind or ending
     pos("grandad takes warfarin", ("note", "takes warfarin"), subject="my grandfather"),
     pos("I'm on ramipril for my blood pressure", ("note", "takes ramipril")),
@@ -1814,6 +1825,7 @@ NEGATIVES = [
     neg("our cat died last week"),  # a verb after a pet is no name
     neg("I've been made redundant."),
     neg("I'd love a dog, so if we move I'll get one"),
+    neg("I'm going out with Sam tonight"),
     neg("I'm on the bus"),
     neg("I take the bus"),
 ]

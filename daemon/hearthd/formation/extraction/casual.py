@@ -351,12 +351,12 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         ),
         # "mum's seeing someone new, he's called Anselm": the new partner by name
         (
-            r"^(?P<s>.+?) (?P<be>is|am|are) (?:now )?seeing someone(?: new)?,? (?:he is|he's|hes|she is|she's|shes|"
-            r"they are|they're) called (?P<n>[A-Za-z][a-z\-]+)\b.*$",
+            r"^(?P<s>.+?) (?P<be>is|am|are) (?:now )?seeing someone(?: new)?(?: now)?,? (?:he is|he's|hes|she is|"
+            r"she's|shes|they are|they're) called (?P<n>[A-Za-z][a-z\-]+)\b.*$",
             lambda m: (
                 m.group()
                 if is_common(m.group("n").lower())
-                else f"{m.group('s')} {m.group('be')} seeing {m.group('n')[:1].upper()}{m.group('n')[1:]}"
+                else f"{m.group('s')} {m.group('be')} going out with {m.group('n')[:1].upper()}{m.group('n')[1:]}"
             ),
         ),
         # "we've switched dog walkers, it's Gethin now": the household's help named anew

@@ -177,7 +177,7 @@ _DWELLING = re.compile(
     r"semi-detached|detached|council|top-floor) )*"
     r"(?P<home>flat|house|cottage|bungalow|terrace|semi|apartment|village|town|place|houseboat|maisonette|"
     r"farmhouse|hamlet|care home|nursing home|retirement home|retirement flat|home)|(?P<kept>sheltered housing|"
-    r"sheltered accommodation|assisted living|supported living|a home)) (?:just |right |up |down )?"
+    r"sheltered accommodation|assisted living|supported living|a home)) (?:just |right |up |down |over |out )?"
     r"(?P<rel>in|on|outside|near|by|off) (?=\S)",
     re.I,
 )
@@ -310,7 +310,8 @@ def _b_sport(m, ctx):
 
 def _b_partner(m, ctx):
     """ "I'm going out with Lorna", "I'm engaged to Catriona": one partner at a time (family_member "partner")."""
-    if not ctx.about and not m.groupdict().get("someone") and not re.search(r"\b(?:married|engaged) to\b", ctx.clause):
+    said = r"\b(?:married to|engaged to|going out with)\b"
+    if not ctx.about and not m.groupdict().get("someone") and not re.search(said, ctx.clause):
         return []  # the speaker's own: "I'm seeing Sam" may be anything from a date to a meeting
     name = m.group("obj")
     c = ctx.cand("family_member", name, f"{{subject}}'s partner is called {name}", "partner")
@@ -460,7 +461,8 @@ def _b_now_at(m, ctx):
     if not left and not _NOW_SAID.search(ctx.sentence):
         return []
     raw = _strip_trailing(_OBJ_END.sub("", m.group("obj")))
-    if not re.fullmatch(r"(?-i:[A-Z])[\w&\-]*(?: (?-i:[A-Z])[\w&\-]*){0,3}", raw):
+    raw = re.sub(r"\s+(?:in|on) the [a-z]+(?: [a-z]+)?(?: now)?$", "", raw)  # "in the food hall": where inside
+    if not re.fullmatch(r"(?-i:[A-Z])[\w&'\-]*(?: (?:(?-i:[A-Z])[\w&'\-]*|and|&)){0,4}", raw):
         return []
     return [c if left else replace(c, employer_only=True) for c in _works_at(raw, ctx)]
 
@@ -1000,7 +1002,7 @@ def _b_have(m, ctx):
     rest, out = m.group("rest"), []
     item = re.compile(
         rf"\b(?P<num>{NUM})\s+(?:(?P<adj0>[a-z\-]+)\s+)??(?:(?P<adj>[a-z\-]+)\s+)??(?P<kind>{REL}|{PET})\b"
-        rf"(?:\s*,?\s*(?:called|named)\s+|\s*[,:]\s*|\s+)?(?P<names>{NAMES})?",
+        rf"(?:(?:\s+(?:as well|too|also))?\s*,?\s*(?:called|named)\s+|\s*[,:]\s*|\s+)?(?P<names>{NAMES})?",
         re.I,
     )
     for it in item.finditer(rest):
@@ -1586,7 +1588,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # lives_in
     (
         "lives_in",
-        rf"^{SUBJ} {ADV}(?:live(?: on (?:my|our) own| alone| by myself)?|reside|(?:am|are|have been|have) {ADV}"
+        rf"^{SUBJ} {ADV}(?:(?:(?:have )?(?:gone|moved) to )?live(?: on (?:my|our|his|her|their) own| alone| by "
+        rf"(?:myself|himself|herself))?|reside|(?:am|are|have been|have) {ADV}"
         rf"(?:living|lived|residing|based|renting|"
         rf"settled)|have been(?= in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?,? (?:for )?(?:about |nearly |almost |"
         rf"over |around )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
@@ -1606,7 +1609,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "lives_in",
         # "Gran is living with Uncle Bram in Canterbury now": with whom, then where
-        rf"^{SUBJ} {ADV}(?:live|(?:am|are|have been) {ADV}(?:living|staying)) with (?:(?:my|our|her|his|their) )?"
+        rf"^{SUBJ} {ADV}(?:live|(?:am|are|have been) {ADV}(?:living|staying)|(?:have )?(?:gone|moved) (?:to live|in)) "
+        rf"with (?:(?:my|our|her|his|their) )?"
         rf"(?:(?-i:[A-Z])[\w'\-]*|[a-z]+)(?: (?-i:[A-Z])[\w'\-]*){{0,2}} (?:now )?in (?P<obj>(?-i:[A-Z])[\w\-]+"
         rf"(?: (?-i:[A-Z])[\w\-]+)?)(?: now| these days)?$",
         _b_lives_in,
@@ -2015,6 +2019,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^I {ADV}have {ADV}been (?:at|with) (?P<obj>(?:the )?(?-i:[A-Z])[\w'&\-]*(?: [\w'&\-]+){{0,3}}?) "
         r"(?P<years>for (?:about |nearly |almost |over |around )?(?:\d+|a|two|three|four|five|six|seven|eight|nine|ten|"
         r"eleven|twelve|fifteen|twenty|a few|a couple of) (?:years?|months?)(?: now)?)$",
+        _b_work_at,
+        False,
+    ),
+    # "I'm on the tills at Sainsbury's", "doing delivery driving for Amazon": a post somewhere is work there
+    (
+        "works_at",
+        rf"^I {ADV}(?:am|have been) (?:now )?(?:on (?:the )?(?:tills?|checkouts?|counter|desk|reception|front desk|"
+        rf"phones|night shift|nights|days|shop floor|bar|door|pharmacy counter)|doing (?:[a-z]+ ){{1,2}}?(?:driving|"
+        rf"work|shifts|deliveries)|working (?:on|in) (?:the )?[a-z]+(?: [a-z]+)?) (?:at|for|in) (?P<obj>.+)",
         _b_work_at,
         False,
     ),

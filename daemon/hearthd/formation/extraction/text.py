@@ -233,6 +233,13 @@ def normalise(text: str) -> str:
     )
     # "my father in law hes a crane driver": the subject said twice
     text = re.sub(r"^((?:my|our) [a-z\-]+(?: [A-Z][a-z]+)?) (?:he|she) (?=is|has|was)\b", r"\1 ", text, flags=re.I)
+    # "put him down as pescatarian": what to keep of someone, said as how to file them
+    text = re.sub(
+        r"\b(?:put|mark|have) (me|him|her) down as\b",
+        lambda m: {"me": "I am", "him": "he is", "her": "she is"}[m.group(1).lower()],
+        text,
+        flags=re.I,
+    )
     # "my other sister is called Leanne": another of them, named
     text = re.sub(
         r"\b(my|our) other (?=(?:sister|brother|son|daughter|child|kid|grandson|granddaughter|nephew|niece|cousin|"
