@@ -83,6 +83,8 @@ SETS = {
     "extract_heldout25": "set 25 (90 lines written blind by a second helper late in session 18, British, Irish, "
     "Scottish, Australian and American households: 0.721 / 0.441 on the session's starting code, 0.737 / 0.505 when "
     "first scored; then read)",
+    "extract_heldout26": "set 26 (100 lines written blind by a third helper at the end of session 18, after its code: "
+    "0.817 / 0.426 on the session's starting code, 0.790 / 0.426 on its end; not tuned on)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
@@ -108,6 +110,8 @@ FORGETTING = {
     "16/24 when first scored after its changes; then read)",
     "forgetting_heldout14": "suite 14 (24 scenarios written blind by the second helper: 10/24 on session 18's "
     "starting code and when first scored; then read)",
+    "forgetting_heldout15": "suite 15 (24 scenarios written blind by the third helper after session 18's code: 15/24 "
+    "on the session's start and on its end; not tuned on)",
 }
 
 
