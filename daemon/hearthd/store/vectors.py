@@ -34,7 +34,9 @@ faiss.omp_set_num_threads(1)
 
 HOUSEHOLD = 0  # owner code of the household pool
 
-APPROX_MIN_ROWS = 10_000
+# Below it a track is scanned exactly: 32k rows take ~3 ms, and smaller files of short, alike rows (facts, episodes)
+# agreed with the exact top 10 only 97-98 % (bench, 20k rows, 64 of ~200 lists probed)
+APPROX_MIN_ROWS = 32_768
 NOWHERE = np.float32(-np.inf)  # the score of a row the filter leaves out
 GATHER_SHARE = 64  # a filter admitting under 1/64 of the rows: their vectors gathered and scanned exactly (above it
 # the file, which checks a bitmap as it scans, is cheaper: one speaker of four, exact 2.5-3 ms, the file 1.6)
@@ -44,9 +46,10 @@ MAX_LISTS = 1024  # training and filing cost grows with the lists: beyond ~100k 
 # tenth scanned 100k rows (~8 ms); a twelfth (~86 of 1,024 lists) agreed with the exact top 10 99.65 % at 1M and
 # 99.45 % at 100k, a sixteenth 98.9 % at 1M (a tenth 99.8-100 %)
 PROBE_SHARE = 1 / 12
-# Facts are short statements alike in form ("alice likes ..."), their lists less apart: their files scan a tenth
-# (bench, 200k facts beside 1M turns: 97.7 % of the exact top 10 at a tenth, 94.9 % at a sixteenth, 0.5 ms apart)
-PROBE_SHARES = {"facts": 0.1}
+# Facts are short statements alike in form ("alice likes ..."), their lists less apart: their files scan a fifth
+# (bench, 200k facts beside 1M turns: of the exact top 10, 99.35 % at a fifth, 97.7 % at a tenth, 94.9 % at a
+# sixteenth; SearchAll's p95 23.5 against 21.5 ms at a tenth)
+PROBE_SHARES = {"facts": 0.2}
 # A small file needs a good part of its lists (bench, top 10 as good as the exact: a 10k-row file 87.5 % at 10
 # probes, 97.8 % at 32, 99.8 % at 64; a 20k-row one 93-97 % at 32, 98.3 % at 64)
 MIN_PROBES = 64
