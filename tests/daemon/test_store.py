@@ -380,7 +380,9 @@ def test_rows_unlike_those_the_file_was_trained_on_are_found_and_retrain_it():
     assert track._fresh_count == int(track._fresh[: len(track)].sum()) == 199
     # past FRESH_SHARE a new file is trained with them
     more = list(range(n + 200, n + 200 + int(vectors.FRESH_SHARE * n)))
-    track.upsert_many(more, np.repeat(new, 3, axis=0)[: len(more)], [7] * len(more), np.ones(len(more)))
+    track.upsert_many(
+        more, np.tile(new, (len(more) // len(new) + 1, 1))[: len(more)], [7] * len(more), np.ones(len(more))
+    )
     assert track.wait_filed(60)
     assert track._file is not trained and track._fresh_count == int(track._fresh[: len(track)].sum())
     assert track._fresh_count < 50
