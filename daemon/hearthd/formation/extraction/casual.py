@@ -12,6 +12,14 @@ from .text import _article
 from .vocabulary import DATE, NAME, OCC, REL
 from .words import is_common
 
+
+def _named_anew(m: re.Match, said: str) -> str:
+    """`said` with the name group "n" capitalised, or the clause as it was when that word is no name ("it's fine
+    now")."""
+    n = m.group("n")
+    return m.group() if is_common(n.lower()) else said.replace("{n}", n[:1].upper() + n[1:])
+
+
 _SUBJ = rf"(?:I|(?:(?:my|our)|{NAME}'s) [a-z\-]+(?: {NAME})?|{NAME}(?:'s [a-z\-]+)?|(?:he|she))"
 _OBJ = r"(?!(?:it|them|that|this|him|her|me|you|us|anything|nothing)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*){0,2}"
 _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|college|university|surgery|centre))?)"
@@ -353,22 +361,14 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (
             r"^(?P<s>.+?) (?P<be>is|am|are) (?:now )?seeing someone(?: new)?(?: now)?,? (?:he is|he's|hes|she is|"
             r"she's|shes|they are|they're) called (?P<n>[A-Za-z][a-z\-]+)\b.*$",
-            lambda m: (
-                m.group()
-                if is_common(m.group("n").lower())
-                else f"{m.group('s')} {m.group('be')} going out with {m.group('n')[:1].upper()}{m.group('n')[1:]}"
-            ),
+            lambda m: _named_anew(m, f"{m.group('s')} {m.group('be')} going out with {{n}}"),
         ),
         # "we've switched dog walkers, it's Gethin now": the household's help named anew
         (
             r"^(?:we|I) (?:have )?(?:switched|changed|got a new) (?P<r>cleaner|gardener|window cleaner|childminder|"
             r"nanny|babysitter|dog walker|au pair|carer)s?(?: again)?,? (?:it is|it's|its|she is|she's|he is|he's) "
             r"(?:now )?(?P<n>[A-Za-z][a-z\-]+)(?: now)?$",
-            lambda m: (
-                m.group()
-                if is_common(m.group("n").lower())
-                else f"the {m.group('r').lower()} is {m.group('n')[:1].upper()}{m.group('n')[1:]}"
-            ),
+            lambda m: _named_anew(m, f"the {m.group('r').lower()} is {{n}}"),
         ),
         # "Walter's carer changed again, it's Siobhan now": the one in that role named anew
         (

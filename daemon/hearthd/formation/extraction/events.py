@@ -876,15 +876,6 @@ EVENT_RULES_SRC = [
     ),
     # "gwen the childminder picks kasimir up from school on tuesdays": what the help does, on its schedule
     (
-        "appointment",
-        rf"^(?:(?:the|my|our) (?P<who>{_FAMILY_GROUP})|(?P<they>they)) (?:are |is |have )?(?:now |still )?"
-        rf"(?:coming(?: to stay| over| round| to visit| down| up)?(?: with us)?|visiting(?: us)?|arriving|staying|"
-        rf"flying in|coming to stay with us)(?: from (?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)?)? (?P<when>{_ONE_OFF})"
-        rf"(?:,? (?:for|until|till) (?:the |a )?[\w ]+?)?{_TAIL}",
-        _b_family_visit,
-        False,
-    ),
-    (
         "schedule",
         rf"^(?:(?P<name>(?-i:[A-Z])[a-z\-]+),? )?(?:the |our )(?P<who>{_HELP})"
         rf"(?:,? (?P<name2>(?-i:[A-Z])[a-z\-]+),?)?,? "

@@ -1979,7 +1979,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     # "she's moved again, Orla's in Port Calloway now", "we've moved house, we're in Crossfell now": a place by name
-    ("lives_in", rf"^{SUBJ} {ADV}(?:am|are) (?:now )?(?:in|on) (?P<obj>.+?)(?P<now> now)?$", _b_in_now, False),
+    ("lives_in", rf"^{SUBJ} {ADV}(?:am|are) (?:now )?(?:in|on) (?P<obj>.+?)(?: now)?$", _b_in_now, False),
     # "Teodor got transferred to the Ossington depot", "he's now based at head office in Carrowmore"
     (
         "works_at",
