@@ -1397,6 +1397,41 @@ POSITIVES = [
         "When I say 'the big shop' I mean Halloran's on the retail park.",
         ("rule", "'the big shop' means Halloran's on the retail park"),
     ),  # fmt: skip
+    # session 19: corrections with more after them, things on their way, visits said as households say them
+    pos("We moved to Leicester, sorry, Loughborough, in March.", ("lives_in", "Loughborough"), subject="household"),
+    pos("My birthday is the 3rd of February, no, what am I saying, the 2nd.", ("birthday", "2nd of February")),
+    pos(
+        "The gas safety check is Friday the 14th, hang on, it's been moved to the 21st.",
+        ("appointment", "Friday the 21st"),
+        subject="household",
+    ),
+    pos(
+        "were getting the boiler serviced on the tenth no the eleventh sorry in the morning",
+        ("appointment", "the 11th in the morning"),
+        subject="household",
+    ),
+    pos(
+        "The sofa's coming Sunday, sorry, Monday, between eight and twelve.",
+        ("appointment", "Monday, between eight and twelve"),
+        subject="household",
+    ),
+    pos("the new fridge is arriving on Tuesday", ("appointment", "Tuesday"), subject="household"),
+    pos(
+        "The plumber's coming Monday morning to look at the boiler.",
+        ("appointment", "Monday morning"),
+        subject="household",
+    ),
+    pos("Mum and Dad are coming on the 18th.", ("appointment", "the 18th"), subject="household"),
+    pos(
+        "my sister is coming down from Leeds on the 12th for the weekend",
+        ("appointment", "the 12th"),
+        subject="my sister",
+    ),
+    pos(
+        "we have parents evening next wednesday at half six",
+        ("appointment", "next Wednesday at half six"),
+        subject="household",
+    ),
 ]
 
 NEGATIVES = [
@@ -1853,6 +1888,9 @@ NEGATIVES += [
     neg("I'm two down on the crossword."),
     neg("We're four for dinner tonight."),
     neg("Rory is at Tesco buying milk."),
+    neg("Is the sofa coming on Sunday?"),
+    neg("The sofa isn't coming on Sunday."),
+    neg("We don't have parents evening next Wednesday."),
 ]
 
 TABLE = POSITIVES + NEGATIVES

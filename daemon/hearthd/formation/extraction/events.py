@@ -31,7 +31,7 @@ _DAY = (
     rf"|(?:on )?the (?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})"
     rf"|tomorrow(?: {_PART})?|today|tonight|this {_PART}|next week|this week|(?:in|at) the {_PART})"
 )
-_ONE_OFF = rf"(?:{_DAY}(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY})?)"
+_ONE_OFF = rf"(?:{_DAY}(?: in the {_PART})?(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY})?)"
 ONE_OFF = _ONE_OFF  # a day and a time said for a one-off event
 CLOCK = _CLOCK  # a time of day
 _RECUR = (
@@ -75,7 +75,11 @@ _WHERE = r"(?:,? (?:down |up |over |round |out )?(?:at|in) (?:the |a |our )?(?!\
 _TAIL = (
     _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|(?:straight |right |just )?(?:after|before) "
     r"(?:school|work|lunch|dinner|tea)|"
-    r"for the (?:next|rest of the) (?:[a-z]+ )?(?:weeks?|months?|term|year)))*\s*$"
+    r"for the (?:next|rest of the) (?:[a-z]+ )?(?:weeks?|months?|term|year)|"
+    r"for (?:the|a|a few|a couple of|two|three|four|five) (?:weekend|week|weeks|fortnight|nights?|days|months?)|"
+    # "the plumber's coming Monday to look at the boiler": what for
+    r"to (?:look at|fix|check|service|sort out|sort|see to|measure up|measure|fit|install|repair|clean|do|quote for) "
+    r"(?:the |our |my |a )?[\w'\-]+(?: [\w'\-]+){0,3}))*\s*$"
 )
 
 _EVENT_NOUNS = [
@@ -503,7 +507,9 @@ _FAMILY_GROUP = r"parents|in-laws|grandparents|folks|cousins|grandkids|grandchil
 def _b_family_visit(m, ctx):
     """ "my in-laws are coming to stay on the 12th", "they're now arriving on the 19th" (said after them): the
     household's visit, one per family group, so a new date moves it."""
-    who = m.group("who") or m.group("they")
+    who = m.group("who") or m.group("they") or "parents"  # "Mum and Dad are coming": the parents' visit
+    if who.lower() in ("mum and dad", "mom and dad"):
+        who = "parents"
     if who.lower() == "they":
         named = re.search(rf"\b(?:the|my|our) ({_FAMILY_GROUP})\b", ctx.sentence, re.I)
         if not named:
@@ -773,7 +779,8 @@ _COMING = (
 EVENT_RULES_SRC = [
     (
         "appointment",
-        rf"^I (?:also |now |still )?(?:have got|am having|have) (?:{_DET} )?(?:(?P<pro>{PRO})(?:'s)? )?(?P<mods>{_MOD})"
+        rf"^(?:I|we) (?:also |now |still |both |all )?(?:have got|am having|are having|have) (?:{_DET} )?"
+        rf"(?:(?P<pro>{PRO})(?:'s)? )?(?P<mods>{_MOD})"
         rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?(?P<with>(?!half\b|quarter\b|noon\b|midday\b)[a-z]+))?"
         # "a haircut booked at Snippers on Friday": where it is booked, left to the sentence
         rf"(?: booked(?: in)?(?: for)?(?: (?:at|with) (?:the )?[\w'\-]+)?)? "
@@ -858,7 +865,8 @@ EVENT_RULES_SRC = [
     ),
     (
         "appointment",
-        rf"^(?:(?:the|my|our) (?P<who>{_FAMILY_GROUP})|(?P<they>they)) (?:are |is |have )?(?:now |still )?"
+        rf"^(?:(?:the|my|our) (?P<who>{_FAMILY_GROUP})|(?P<they>they)|(?P<parents>mum and dad|mom and dad)) "
+        rf"(?:are |is |have )?(?:now |still )?"
         rf"(?:coming(?: to stay| over| round| to visit| down| up)?(?: with us)?|visiting(?: us)?|arriving|staying|"
         rf"flying in|coming to stay with us)(?: from (?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)?)? (?P<when>{_ONE_OFF})"
         rf"(?:,? (?:for|until|till) (?:the |a )?[\w ]+?)?{_TAIL}",
@@ -1040,6 +1048,22 @@ def _b_delivery(m, ctx):
     return [replace(ctx.cand("appointment", when, text, q), subject=HOUSEHOLD)]
 
 
+def _b_thing_arrives(m, ctx):
+    """ "the sofa's coming Sunday", "the new fridge arrives on Tuesday": a thing on its way is its delivery (people
+    coming are visits, read by the rules of the help, the trades and the family)."""
+    thing = _qualifier(m.group("thing"))
+    people = rf"(?:{_HELP}|{_TRADES}|{PRO}|{_FAMILY_GROUP}|[a-z]*(?:man|men|woman|women|one|body|guy|lady|people))"
+    if thing in _NOT_DELIVERED or _bad_mod(thing + " ") or re.fullmatch(people, thing, re.I):
+        return []
+    when = when_said(m.group("when"))
+    return [
+        replace(
+            ctx.cand("appointment", when, f"{{subject}}: the {thing} arrives {_on(when)}", f"{thing} delivery"),
+            subject=HOUSEHOLD,
+        )
+    ]
+
+
 def _b_we_do(m, ctx):
     """ "we do the big food shop on sunday mornings": a chore of the household on a schedule."""
     what = _qualifier(m.group("what"))
@@ -1053,7 +1077,8 @@ EVENT_RULES_SRC += [
     (
         "appointment",
         r"^I (?:am |is |are )?(?:now )?(?:(?:flying|coming|arriving|landing|getting|driving|coming back|flying back) "
-        r"in|arrive|arriving|land|landing|fly in|(?P<visit>(?:am|are) (?:coming (?:over|round|to stay|to visit)|"
+        r"in|arrive|arriving|land|landing|fly in|(?P<visit>(?:am|are) (?:coming(?: (?:over|round|down|up|across|home))?"
+        r"(?: to stay| to visit)?|"
         r"visiting|visiting us|"
         rf"staying with us|coming to stay with us)))(?: (?:from|at) (?-i:[A-Z])[\w\-]*)? (?P<when>{_ONE_OFF}){_TAIL}",
         _b_arrival,
@@ -1076,6 +1101,13 @@ EVENT_RULES_SRC += [
         rf"^(?:the|our) (?:new )?(?P<thing>[a-z\-]+(?: [a-z\-]+)?) (?:is being|are being|is getting|are getting|gets|"
         rf"get|is|are) (?P<pp>{_alt(_DELIVERY)}) (?P<when>{_ONE_OFF}){_TAIL}",
         _b_delivery,
+        False,
+    ),
+    (
+        "appointment",
+        rf"^(?:the|our) (?:new )?(?P<thing>[a-z\-]+(?: [a-z\-]+)?) (?:is|are) (?:now )?(?:coming|arriving|due|"
+        rf"due to arrive|turning up|being dropped off|getting dropped off) (?P<when>{_ONE_OFF}){_TAIL}",
+        _b_thing_arrives,
         False,
     ),
     (

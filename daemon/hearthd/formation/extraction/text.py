@@ -221,7 +221,10 @@ def normalise(text: str) -> str:
     text = _BY_THE_BY.sub("", text)
     # "were all vegetarian": a recogniser's "we're" at the start of what is said
     text = re.sub(
-        r"^were (?=(?:all|both|not|never|always|vegetarian|vegan|pescatarian|halal|kosher)\b)", "we are ", text
+        r"^were (?=(?:all|both|not|never|always|vegetarian|vegan|pescatarian|halal|kosher|getting|having|going|"
+        r"moving|flying|driving|staying|expecting|hosting|off|renting|living|based)\b)",
+        "we are ",
+        text,
     )
     # "hes like mad about minecraft", "like twice a day": the speech filler, no comparison
     text = re.sub(
@@ -300,7 +303,8 @@ _NEWS_ADVERB = re.compile(
 _CORRECTION = re.compile(
     r"\s*(?:,|\s-+|\u2013|\u2014)\s*(?P<mark>no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? I mean|sorry|I mean|"
     r"or rather|"
-    r"no,? actually|actually,? no|no,? hang on|hang on|no no|no(?=,)|correction|scratch that|my bad|oops)"
+    r"no,? actually|actually,? no|no,? hang on|hang on|no no|no,? what am I saying|what am I saying|"
+    r"no,? what was I thinking|no(?=,)|correction|scratch that|my bad|oops)"
     r"\s*(?:[,:\-\u2013\u2014]\s*|\s)",
     re.I,
 )
@@ -314,7 +318,13 @@ _NOT_EXACTLY = re.compile(
     r"(?P<y>[\w\-]+(?: [\w\-]+)?)(?:,.*)?[.!]*$",
     re.I,
 )
-_RESTATED = re.compile(r"^(?:it is|its|it was|that is|that was|make (?:that|it)|it is actually|they are)\s+", re.I)
+_RESTATED = re.compile(
+    r"^(?:(?:it(?: ha|')?s been|it(?:'s| is| was)|its) (?:moved|changed|put back|pushed back|brought forward) to|"
+    r"it is|its|it's|it was|that is|that was|make (?:that|it)|it is actually|they are)\s+",
+    re.I,
+)
+# A word said in passing inside the correction: "on the tenth no the eleventh sorry in the morning"
+_IN_PASSING = re.compile(r"\s+(?:sorry|I mean)\b(?=\s)", re.I)
 # Said without a comma, as speech is transcribed: "the ninth of november no wait the nineteenth".
 # A lone "sorry" or "no the" mid-sentence is a correction too: "i live in leeds sorry harrogate", "on the fourth
 # no the fifth of october" (an apology opens a sentence: "sorry I'm late" is left as it is).
@@ -359,7 +369,7 @@ def correct(s: str) -> str:
     if not m or m.start() == 0:
         return s
     before, after = s[: m.start()].rstrip(" ,"), s[m.end() :].strip(" ,.!")
-    after = _RESTATED.sub("", after)
+    after = _IN_PASSING.sub("", _RESTATED.sub("", after))
     if (n := re.match(r"not ([\w\-]+(?: [\w\-]+)??),? (?=\w)", after, re.I)) and n.group(1).lower() in before.lower():
         after = after[n.end() :]  # "perth sorry not perth adelaide": the value said again, then the right one
     if not before or not after or _CORRECTION.search(after):
@@ -390,6 +400,10 @@ def correct(s: str) -> str:
     if aside := _ASR_ASIDE.search(after):
         # "perth sorry not perth adelaide i always mix them up": the correction, then an aside
         return correct(s[: m.end()] + after[: aside.start()])
+    head, comma, tail = after.partition(",")
+    if comma and head.strip() and (fixed := correct(s[: m.end()] + head)) != s[: m.end()] + head:
+        # "moved to Leicester, sorry, Loughborough, in March": the correction placed, what follows it kept
+        return fixed + "," + tail
     return s
 
 
