@@ -389,6 +389,12 @@ def correct(s: str) -> str:
     if _DAY_AND_CLOCK.fullmatch(after) and (old := _last(_DAYISH, before)):
         # "is Thursday, no wait, Wednesday at six": the day corrected, with its time
         return before[: old.start()] + after + before[old.end() :]
+    return _placed_by_words(s, m, before, after)
+
+
+def _placed_by_words(s: str, m: re.Match, before: str, after: str) -> str:
+    """correct()'s last resort: a correction of no known shape replaces the words from the last use of its first
+    word, or as many at the end as it has; unchanged when it cannot be placed."""
     words, new = before.split(), after.split()
     first = new[0].lower()
     if first in _LEAD_WORDS:
