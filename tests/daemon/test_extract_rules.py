@@ -1093,7 +1093,8 @@ POSITIVES = [
         ("works_as", "claims handler"),
     ),
     pos("I speak Portuguese and a bit of Welsh.", ("speaks", "Portuguese"), ("speaks", "Welsh")),
-    pos("I'm learning Japanese at the moment.", ("note", "learning Japanese")),
+    pos("I'm learning Japanese at the moment.", ("speaks", "Japanese")),
+    pos("I'm learning Irish on Duolingo.", ("speaks", "Irish")),
     pos("I have type 2 diabetes.", ("note", "has type 2 diabetes")),
     pos("my dad has type two diabetes", ("note", "has type 2 diabetes"), subject="my father"),
     pos("I'm diabetic.", ("note", "diabetic")),
@@ -1431,6 +1432,45 @@ POSITIVES = [
         "we have parents evening next wednesday at half six",
         ("appointment", "next Wednesday at half six"),
         subject="household",
+    ),
+    # the relation said in passing, the recogniser's contractions, what follows an object, things said together
+    pos(
+        "Aisha, that's my wife, works as a pharmacist at the Boots on the high street.",
+        ("family_member", "Aisha"),
+        ("works_as", "pharmacist"),
+        ("works_at", "Boots"),
+        subject="Aisha",
+    ),
+    pos("my daughter sophie shes got coeliac", ("family_member", "Sophie"), ("allergy", "gluten"), subject="Sophie"),
+    pos(
+        "weve got a ninja air fryer and a thermomix but honestly we only use the air fryer",
+        ("owns", "ninja air fryer"),
+        ("owns", "thermomix"),
+        subject="household",
+    ),
+    pos("ella hates mushrooms like shell pick every single one out", ("dislikes", "mushrooms"), subject="Ella"),
+    pos("i support leinster like massively", ("likes", "leinster")),
+    pos("I'm pure vegetarian, no eggs even, been that way since I was a kid.", ("diet", "vegetarian")),
+    pos("i have a bee sting allergy a bad one", ("allergy", "bee sting")),
+    pos(
+        "my dad drives a bus for dublin bus",
+        ("works_as", "bus driver"),
+        ("works_at", "Dublin bus"),
+        subject="my father",
+    ),
+    pos(
+        "My son Tyler just started at Lincoln Middle School, sixth grade.",
+        ("family_member", "Tyler"),
+        ("note", "Lincoln Middle School"),
+        subject="Tyler",
+    ),
+    pos("I'm doing a part-time MBA at Warwick, evenings mostly.", ("note", "Warwick")),
+    pos(
+        "My wife Naledi speaks isiZulu and Sesotho.",
+        ("family_member", "Naledi"),
+        ("speaks", "Isizulu"),
+        ("speaks", "Sesotho"),
+        subject="Naledi",
     ),
 ]
 
@@ -1891,6 +1931,10 @@ NEGATIVES += [
     neg("Is the sofa coming on Sunday?"),
     neg("The sofa isn't coming on Sunday."),
     neg("We don't have parents evening next Wednesday."),
+    neg("Tom, that's my boss, never listens."),
+    neg("I'm doing a course at the moment."),
+    neg("my dad drives a hard bargain"),
+    neg("I don't have a Thermomix or an air fryer."),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -287,8 +287,14 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a {m.group('what')} teacher at ",
         ),
         (
-            rf"^(?P<s>{_SUBJ}) drives? (?:a )?(?P<v>taxi|cab|bus|lorry|train|tram|ambulance)(?: for a living)?$",
-            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a {m.group('v')} driver",
+            rf"^(?P<s>{_SUBJ}) drives? (?:a )?(?P<v>taxi|cab|bus|lorry|truck|train|tram|ambulance|van)"
+            r"(?: for a living)?"
+            # "drives a bus for Dublin Bus": and for whom
+            r"(?P<for> for (?!a living\b)(?:the )?[A-Za-z][\w'&\-]*(?: [A-Za-z][\w'&\-]*){0,3})?$",
+            lambda m: (
+                f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a {m.group('v')} driver"
+                + (f" at{m.group('for')[4:]}" if m.group("for") else "")
+            ),
         ),
         # "Ines has got a Saturday job at Bloom Garden Centre": where she works
         (
@@ -386,7 +392,20 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"(?<=is |'s |am |'m )at)(?: (?:to|at))? (?P<o>{SCHOOL})"
             r"(?: (?:now|last \w+|this \w+|recently|in september|from (?:this|next) (?:term|year|week)|from september|"
             r"after (?:the )?(?:half term|move|holidays|summer|christmas|easter)))?"
+            # "Lincoln Middle School, sixth grade": the year said after it
+            r"(?:,? (?:in )?(?:year \w+|reception|p\d|primary \d|(?:first|second|third|fourth|fifth|sixth|seventh|"
+            r"eighth|ninth|tenth|eleventh|twelfth|\d{1,2}(?:st|nd|rd|th)) grade|grade \d{1,2}|kindergarten))?"
             r"(?: (?:doing|studying|reading) (?:a |an )?[a-z\-]+(?: [a-z\-]+){0,2})?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {m.group('o')}",
+        ),
+        # "I'm doing a part-time MBA at Warwick": a course of study names where one studies
+        (
+            rf"^(?P<s>{_SUBJ})(?:'s| is| am|'m| are|'re) (?:now |currently )?(?:doing|studying|reading|taking) "
+            r"(?:a |an |my |his |her |their )?(?:part-time |full-time |online |evening |distance )?"
+            r"(?:MBA|degree|masters|master's|PhD|doctorate|diploma|BTEC|HND|foundation year|access course|"
+            r"(?:[a-z]+ )?(?:degree|course|diploma|masters))(?: in (?:[a-z\-]+ ){1,3}?)? at "
+            r"(?P<o>(?:the )?(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){0,3})"
+            r"(?:,? (?:evenings|weekends|nights|part-time|online|in the evenings)(?: mostly| only)?)?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {m.group('o')}",
         ),
         # a club by its kind of name: "ruairi switched to ashby vale rovers", "she's with Pennick Town Juniors now"
@@ -556,7 +575,7 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         # "we all support liverpool": the team
         (
             rf"^(?P<s>{_SUBJ}|we(?: all)?) (?:support|supports|follow|follows) (?P<o>{NAME}(?: {NAME})?)"
-            r"(?: in this house| at home)?$",
+            r"(?: in this house| at home|,? (?:like )?(?:massively|hugely|big time|religiously|through and through))?$",
             lambda m: (
                 f"{m.group('s')} {'like' if m.group('s').lower().startswith(('i', 'we')) else 'likes'} {m.group('o')}"
             ),

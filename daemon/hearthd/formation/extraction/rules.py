@@ -250,6 +250,15 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
         raw,
         flags=re.I,
     )
+    branch = re.sub(
+        r"\s+(?:on|in|at|down|up|round|near) the (?:high street|town centre|city centre|retail park|corner|main road|"
+        r"industrial estate|parade|precinct|bypass)\b.*$",
+        "",
+        raw,
+        flags=re.I,
+    )
+    if branch != raw and re.match(r"(?:the )?(?-i:[A-Z])", raw):  # "the Boots on the high street": Boots
+        raw = re.sub(r"^the (?=(?-i:[A-Z]))", "", branch)
     obj, hint = _time_split_then_clean(raw, extra_end="as|in|since|with|for")
     town = re.search(r"^[^,]*?\bin ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)\b", raw)
     if obj and town and not re.search(r"(?-i:[A-Z])", obj) and obj.lower() not in ("home", "night"):
@@ -581,7 +590,9 @@ _AT_HOME = re.compile(r"^\s*(?:in (?:this|our|the) (?:house|household|family|hom
 # reasons", "vegan on the doctor's advice".
 _DIET_TAIL = re.compile(
     r"^\s*,?\s*(?:(?:ever )?since (?!I (?:stopped|gave up|quit))[\w' ]+|for (?:[a-z]+ ){0,2}reasons"
-    r"|on (?:the |my )?(?:doctor's |medical |GP's )?(?:orders|advice)|for (?:my|his|her|their) health)\b",
+    r"|on (?:the |my )?(?:doctor's |medical |GP's )?(?:orders|advice)|for (?:my|his|her|their) health"
+    # "vegetarian, no eggs even": what it leaves out
+    r"|no (?:eggs|meat|fish|dairy|cheese|milk|onion|garlic)(?: (?:even|either|at all|or [a-z]+))?)\b",
     re.I,
 )
 
@@ -653,6 +664,9 @@ _LANGUAGES = frozenset(
     "khmer burmese tagalog filipino indonesian malay swahili yoruba igbo hausa amharic tigrinya somali zulu xhosa "
     "afrikaans twi shona patois creole latin esperanto bsl makaton maltese luxembourgish faroese breton manx "
     "lingala wolof oromo tibetan mongolian uzbek kazakh azerbaijani malagasy fijian samoan tongan maori hawaiian "
+    "isizulu isixhosa sesotho sotho setswana tswana sepedi xitsonga tshivenda isindebele siswati ndebele kinyarwanda "
+    "luganda chichewa bemba sindhi konkani odia oriya assamese tulu hokkien hakka teochew shanghainese taiwanese "
+    "lao hmong cebuano ilocano tetum quechua guarani nahuatl inuktitut cree ojibwe navajo scottish gaelic "
     "sign language asl".split()
 )
 _HOW_WELL = re.compile(
@@ -666,6 +680,13 @@ def _b_speaks(m, ctx):
     """The languages named, each as said ("a little Italian" is Italian); nothing unless each item is one."""
     raw = _OBJ_END.sub("", m.group("obj"))
     raw = re.sub(
+        r"\s+(?:on|with|through|via|using|at) (?:an? |the )?(?:duolingo|app|apps|evening classes?|night school|"
+        r"(?-i:[A-Z])[\w\-]*)\b.*$",
+        "",
+        raw,
+        flags=re.I,
+    )  # "Irish on Duolingo": how it is learnt
+    raw = re.sub(
         r"\s+(?:fluently|well|a bit|a little|too|as well|at home|with \w+.*|(?:but )?not (?:much|very well|well|"
         r"brilliantly|great|fluently)|badly|(?:really |pretty )?(?:badly|rusty))$",
         "",
@@ -678,8 +699,8 @@ def _b_speaks(m, ctx):
         if word.lower() not in _LANGUAGES:
             return []
         lang = "BSL" if word.lower() == "bsl" else word.capitalize()
-        if m.groupdict().get("learning"):  # "I'm learning Japanese": not spoken yet
-            out.append(ctx.cand("note", f"learning {lang}", f"{{subject}} is learning {lang}"))
+        if m.groupdict().get("learning"):  # "I'm learning Japanese": a language of theirs, said as learnt
+            out.append(ctx.cand("speaks", lang, f"{{subject}} is learning {lang}", "learning"))
         else:
             out.append(ctx.cand("speaks", lang, f"{{subject}} speaks {lang}"))
     return out
@@ -1119,7 +1140,22 @@ _OWNABLE = re.compile(
     r"telescope)",
     re.I,
 )
-_NOT_OWNED = {"phd", "mba", "msc", "ba", "bsc", "masters", "zoom", "teams", "skype", "covid", "uber", "lot", "bit"}
+_NOT_OWNED = {
+    "phd",
+    "mba",
+    "msc",
+    "ba",
+    "bsc",
+    "masters",
+    "zoom",
+    "teams",
+    "skype",
+    "covid",
+    "uber",
+    "lot",
+    "bit",
+    "bargain",
+}
 _PREPOSITION = re.compile(r"\b(?:on|in|at|for|with|of|to|from|by|about|lot|bit)\b", re.I)
 _BRAND = re.compile(r"(?-i:[A-Z][A-Za-z0-9\-]+|i[A-Z][a-z]+)(?: (?-i:[A-Z0-9][A-Za-z0-9\-]*)){0,2}")
 
@@ -1133,7 +1169,15 @@ def _b_season_ticket(m, ctx):
 def _b_owns(m, ctx):
     """ "a Volvo", "a blue Toyota", "an old piano": up to two adjectives, then a brand or an ownable thing, then
     the end of the clause."""
-    raw = _strip_trailing(_OBJ_END.sub("", m.group("obj")))
+    obj = m.group("obj")
+    # "a Thermomix and an air fryer": each thing, when each is one
+    parts = re.split(r"\s+and\s+(?=(?:an?|two|three) )", re.split(r"\s+but\b|,", obj)[0]) if " and " in obj else [obj]
+    out = [c for part in parts for c in _owned(part, m, ctx)]
+    return out if len(parts) == 1 or len(out) == len(parts) else []
+
+
+def _owned(said: str, m, ctx) -> list[Candidate]:
+    raw = _strip_trailing(_OBJ_END.sub("", said))
     raw, hint = _split_time(raw)
     mo = re.fullmatch(
         rf"(?P<art>an?|two|three) (?:brand new |new )?(?P<adj>(?:[A-Za-z0-9\-]+ ){{0,2}}?)"
@@ -1638,7 +1682,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_lives_at,
         False,
     ),
-    ("note", rf"^I (?:go|goes) to school at (?P<obj>{SCHOOL})$", _b_school, False),
+    # (a name of no school's shape too: "go to school at" says what it is)
+    (
+        "note",
+        rf"^I (?:go|goes) to school at (?P<obj>{SCHOOL}|(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+){{0,2}})$",
+        _b_school,
+        False,
+    ),
     (
         "note",
         rf"^(?:(?:all|both) )?(?:of )?(?:(?:our|my|the) )?(?:family |household |house )?(?P<svc>{_SERVICE})"
@@ -1719,7 +1769,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^{SUBJ} {ADV}(?:am|are|have been|have always been|went|have gone|became|have become|turned|"
         rf"am on|are on|follow|eat|keep|am following|are following|am doing|are doing|(?:have )?(?:switched|changed|"
         rf"moved|gone over) to(?: being)?) {ADV}"
-        rf"(?:an? |the |strict |strictly |fully )*"
+        rf"(?:an? |the |strict |strictly |fully |pure |totally |completely |full )*"
         rf"(?P<obj>{DIET})\b(?: (?:diet|food|lifestyle|household|family|house|meat))?",
         _b_diet,
         False,
@@ -1840,7 +1890,12 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_allergy_symptom,
         False,
     ),
-    ("allergy", rf"^(?:I {ADV}am (?:an? )?(?:coeliac|celiac)|{_HAVE}(?:coeliac|celiac) disease)\b", _b_coeliac, False),
+    (
+        "allergy",
+        rf"^(?:I {ADV}am (?:an? )?(?:coeliac|celiac)|{_HAVE}(?:coeliac|celiac)(?: disease)?)\b",
+        _b_coeliac,
+        False,
+    ),
     # "Bernard is a retired headteacher", "I'm a retired nurse": what one was, a note
     (
         "note",

@@ -24,6 +24,15 @@ _CONTRACTIONS = [
             "I am",
         ),
         (r"\b(?-i:ive|Ive)\b(?= (?:got|been|always|never|had|lived|worked)\b)", "I have"),
+        # the recogniser's "shes", "hes", "weve", "theyre": no words of their own
+        (
+            r"\b(she|he)s(?= (?:(?:just|finally|now|also|recently) )?(?:got|been|gone|had|taken|started|left|moved)\b)",
+            r"\1 has",
+        ),
+        (r"\b(?-i:shes|hes|Shes|Hes)\b", lambda m: m.group()[:-1] + " is"),
+        (r"\b(we|they|you)ve\b", r"\1 have"),
+        (r"\b(they|you)re\b", r"\1 are"),
+        (r"\b(that|what)s\b", r"\1 is"),
         (r"\bwon't\b", "will not"),
         (r"\bain't\b", "is not"),
         (r"\bshan't\b", "shall not"),
@@ -92,7 +101,7 @@ _TRAILING_FILLER = re.compile(
     r"to be honest|"
     r"seriously|to be fair|if I am honest|if I am being honest|really|for sure|mate|though|usually|normally|"
     r"generally|mostly|like (?:genuinely|honestly|seriously|literally)|on (?:my|his|her|their|our) own|"
-    r"which nobody (?:ever )?believes|believe it or not)"
+    r"which nobody (?:ever )?believes|believe it or not|(?:a |quite a |a really |a very )(?:bad|severe|mild|nasty) one)"
     r"[\s.!]*$",
     re.I,
 )
@@ -176,7 +185,9 @@ _OBJ_END = re.compile(
     r"whenever|which|who|whom|where|unless|until|except|as well|too|either|these days|nowadays|at the moment|"
     r"right now|now|currently|a lot|so much|very much|like crazy|more than anything|sorry|especially|"
     r"particularly|in particular|above all|mainly the|mostly the|"
-    r"like (?:properly|really|seriously|proper|totally|actually|literally)|at all|it is|its|absolutely|never|"
+    r"like (?:properly|really|seriously|proper|totally|actually|literally|massively|hugely|mad|so)|at all|it is|its|"
+    # "mushrooms like shell pick every one out": what follows says how, said as the recogniser writes it
+    r"like (?:she|he|they|you|we|I|shell|hell|theyll|youll|she'll|he'll|they'll|you'll|I'll)|absolutely|never|"
     r"well (?:technically|actually|really|strictly)|found (?:that|it|this) out|found out|the hard way)\b).*$",
     re.I | re.S,
 )
@@ -233,6 +244,13 @@ def normalise(text: str) -> str:
         " ",
         text,
         flags=re.I,
+    )
+    # "Aisha, that's my wife, works at Boots": the relation said in passing is the one "my wife Aisha" names
+    text = re.sub(
+        r"^(?P<n>[A-Z][a-z\-]+), (?:that is|who is|she is|he is|thats) (?P<r>my|our) (?P<rel>[a-z\-]+(?: [a-z\-]+)?),"
+        r" (?=\w)",
+        lambda m: f"{m.group('r')} {m.group('rel')} {m.group('n')} ",
+        text,
     )
     # "my father in law hes a crane driver": the subject said twice
     text = re.sub(r"^((?:my|our) [a-z\-]+(?: [A-Z][a-z]+)?) (?:he|she) (?=is|has|was)\b", r"\1 ", text, flags=re.I)
