@@ -1472,6 +1472,14 @@ POSITIVES = [
         ("speaks", "Sesotho"),
         subject="Naledi",
     ),
+    pos("I work at Countdown on the checkouts.", ("works_at", "Countdown")),
+    pos(
+        "we've swapped to octopus energy for the electric, the switch went through yesterday",
+        ("note", "Octopus Energy"),
+        subject="household",
+    ),
+    pos("The sofa delivery is on the 12th.", ("appointment", "the 12th"), subject="household"),
+    pos("sofa delivery's been pushed back to the 19th, typical", ("appointment", "the 19th"), subject="household"),
 ]
 
 NEGATIVES = [
@@ -1935,6 +1943,8 @@ NEGATIVES += [
     neg("I'm doing a course at the moment."),
     neg("my dad drives a hard bargain"),
     neg("I don't have a Thermomix or an air fryer."),
+    neg("we might swap to octopus for the electric"),
+    neg("Is the sofa delivery on the 12th?"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -163,10 +163,37 @@ def test_a_role_then_an_employer_said_apart_are_one_job_until_one_is_said_as_new
     hub.remember("I'm a pharmacist.", speaker="alice", valid_from="2026-01-01")
     hub.remember("I work at the Lloyds Pharmacy on the high street.", speaker="alice", valid_from="2026-01-02")
     jobs = sorted((f["predicate"], f["object"]) for f in current(hub) if f["predicate"] in ("works_at", "works_as"))
-    assert jobs == [("works_as", "pharmacist"), ("works_at", "the Lloyds Pharmacy on the high street")]
+    assert jobs == [("works_as", "pharmacist"), ("works_at", "Lloyds Pharmacy")]
     hub.remember("I'm a dispenser at Boots now.", speaker="alice", valid_from="2026-03-01")
     jobs = sorted((f["predicate"], f["object"]) for f in current(hub) if f["predicate"] in ("works_at", "works_as"))
     assert jobs == [("works_as", "dispenser"), ("works_at", "Boots")]
+
+
+def test_a_denied_move_changes_nothing_and_things_said_over_end(real_daemon, hub):
+    # A change denied or imagined is no change; a job left, a diet no longer needed and an event cancelled end; a
+    # delivery put back moves (notes as a household says them, the recogniser's spelling included).
+    def objects():
+        return sorted(f["object"] for f in current(hub))
+
+    hub.remember("We live in Leicester.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("if we moved to brighton we'd be nearer my sister i suppose", speaker="alice", valid_from="2026-01-02")
+    hub.remember("No, we're not moving to Brighton, it's far too expensive.", speaker="alice", valid_from="2026-01-03")
+    assert "Leicester" in objects() and "Brighton" not in objects()
+    hub.remember("I work at Countdown on the checkouts.", speaker="alice", valid_from="2026-01-04")
+    hub.remember("Zara follows a gluten-free diet.", speaker="alice", valid_from="2026-01-05")
+    hub.remember("My dad's hospital check-up is on Wednesday morning.", speaker="alice", valid_from="2026-01-06")
+    hub.remember("The plumber is coming on Monday.", speaker="alice", valid_from="2026-01-07")
+    hub.remember("The sofa delivery is on the 12th.", speaker="alice", valid_from="2026-01-08")
+    assert {"Countdown", "gluten-free", "Wednesday morning", "Monday", "the 12th"} <= set(objects())
+    hub.remember("ive left countdown, just having a bit of time off", speaker="alice", valid_from="2026-01-09")
+    hub.remember("zara doesnt need to be gluten free anymore", speaker="alice", valid_from="2026-01-10")
+    hub.remember(
+        "dads check up has been cancelled theyll send him a new letter", speaker="alice", valid_from="2026-01-11"
+    )
+    hub.remember("sofa delivery's been pushed back to the 19th, typical", speaker="alice", valid_from="2026-01-12")
+    now = objects()
+    assert "Monday" in now and "the 19th" in now  # the plumber's visit is not the check-up
+    assert not {"Countdown", "gluten-free", "Wednesday morning", "the 12th"} & set(now)
 
 
 def test_a_medium_band_personal_statement_reaches_nobody_until_claimed(real_daemon, hub):

@@ -22,12 +22,13 @@ from ..store.tracks import FACTS
 from .extraction.rules import HOUSEHOLD_ROLES
 from .extraction.subjects import KIN_WORDS
 from .extraction.subjects import relation_word as kin_relation
-from .facts import event_words
+from .facts import GENERIC_EVENT, event_words
 from .residue import close_notes_about, distinctive
 
 _OVER = re.compile(
     r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|got rid of|"
     r"grew out of|grown out of|has left|have left|left his|left her|left the|left their|"
+    r"(?:'ve|\bive|\bI|\bwe) (?:just |finally |now )?left|"
     r"moved away from|is over|are over|finished with|switched (?:from|away from)|"
     # "we've replaced the Skoda with a Yaris" (not "the plumber replaced a valve")
     r"(?:replaced|swapped|traded in) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
@@ -67,7 +68,10 @@ _CUES = {
     "routine": r"stopped|quit|gave up|given up|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more",
     "schedule": r"stopped|no longer|anymore|any more|do|does|come|comes|cancell?ed",
     "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys",
-    "diet": r"vegetarian|vegan|pescatarian|eat|eats|eating|diet|meat",
+    "diet": (
+        r"vegetarian|vegan|pescatarian|eat|eats|eating|diet|meat|(?:gluten|dairy|lactose|sugar|wheat|nut)[ -]free|"
+        r"keto|halal|kosher"
+    ),
     "pet": r"have|has|had|got|died|passed away|rehomed|lost|put down",
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
     # a note named in the sentence: "no longer", or quit or cancelled (a membership, a gym, a veg box)
@@ -162,7 +166,7 @@ _HOUSEHOLD_THINGS = frozenset({"owns", "routine", "schedule", "note", "appointme
 def _names_it(row, said: set[str]) -> bool:
     """Whether the sentence names the fact: every content word of its object; or, for a thing known by its name
     (a car, a club, a window cleaner's visits), one of its proper nouns or, for a schedule, what happens."""
-    content = {w.rstrip("s") for w in norm(row["object"]).split() if w not in _STOP}
+    content = {w.rstrip("s") for w in norm(row["object"]).replace("-", " ").split() if w not in _STOP}
     if content and content <= said:
         return True
     if row["predicate"] == "diet" and "meat" in said and content & _MEAT_FREE:
@@ -180,6 +184,12 @@ def _names_it(row, said: set[str]) -> bool:
         return bool(kind) and kind <= said
     if row["predicate"] == "pet":  # "we don't have the tortoise any more": the pet by its kind
         return bool({w.rstrip("s") for w in norm(row["qualifier"] or "").split()} & said)
+    if row["predicate"] == "appointment" and row["qualifier"]:
+        # "dad's check up has been cancelled": the event by what happens ("check up" is the "checkup" kept)
+        kind = {w.rstrip("s") for w in event_words(row["qualifier"])} - _STOP - GENERIC_EVENT
+        joined = {a + b for a in said for b in said if a != b and len(a + b) > 5}
+        if kind & (said | joined):
+            return True
     if row["predicate"] not in _BY_NAME:
         return False
     if row["predicate"] == "routine" and content and _stem(norm(row["object"]).split()[0]) in {_stem(w) for w in said}:

@@ -112,9 +112,19 @@ def _subject_names(conn, entity_id: int) -> set[str]:
     return {r[0] for r in conn.execute("SELECT norm FROM entity_aliases WHERE entity_id = ?", (entity_id,))}
 
 
+# A change denied, imagined or only thought of: "we're not moving to Brighton", "if we moved to Brighton", "we might
+# switch to Octopus", "thinking of moving to Leeds" changes nothing.
+_NOT_A_CHANGE = re.compile(
+    r"\b(?:not|never|no|n't|nt|if|would|wish|might|could|may be|thinking (?:of|about)|considering|planning|plan to|"
+    r"going to|want to|wants to|hoping to|hope to|about to)\b(?:\s+\w+){0,2}?\s+(?:be\s+)?(?:mov|switch|swap|chang|"
+    r"relocat|go(?:ing)? (?:over|back)|join|start|leav|left|quit)",
+    re.I,
+)
+
+
 def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: str) -> FactIn | None:
     """The slot's fact with the value the sentence gives it now; None when it says no such change for certain."""
-    if not (CHANGE.search(text) or _NEW.search(text)) or not is_said_as_fact(text):
+    if not (CHANGE.search(text) or _NEW.search(text)) or not is_said_as_fact(text) or _NOT_A_CHANGE.search(text):
         return None
     row = conn.execute("SELECT id FROM entities WHERE speaker_id = ?", (speaker,)).fetchone() if speaker else None
     me = canonical(conn, row[0]) if row else None

@@ -1064,6 +1064,18 @@ def _b_thing_arrives(m, ctx):
     ]
 
 
+def _b_thing_event(m, ctx):
+    """ "the sofa delivery is on the 12th", "sofa delivery's been pushed back to the 19th": the event of a thing,
+    keyed as its delivery said the other way ("the sofa is being delivered on ...")."""
+    thing = _qualifier(m.group("thing"))
+    if thing in _NOT_DELIVERED or _bad_mod(thing + " "):
+        return []
+    kind = {"pick-up": "pickup", "install": "installation"}.get(m.group("kind").lower(), m.group("kind").lower())
+    when = when_said(m.group("when"))
+    q = f"{thing} {kind}"
+    return [replace(ctx.cand("appointment", when, f"{{subject}}: the {q} is {_on(when)}", q), subject=HOUSEHOLD)]
+
+
 def _b_we_do(m, ctx):
     """ "we do the big food shop on sunday mornings": a chore of the household on a schedule."""
     what = _qualifier(m.group("what"))
@@ -1108,6 +1120,14 @@ EVENT_RULES_SRC += [
         rf"^(?:the|our) (?:new )?(?P<thing>[a-z\-]+(?: [a-z\-]+)?) (?:is|are) (?:now )?(?:coming|arriving|due|"
         rf"due to arrive|turning up|being dropped off|getting dropped off) (?P<when>{_ONE_OFF}){_TAIL}",
         _b_thing_arrives,
+        False,
+    ),
+    (
+        "appointment",
+        rf"^(?:the |our |my )?(?:new )?(?P<thing>[a-z\-]+(?: [a-z\-]+)?) (?P<kind>delivery|installation|install|"
+        rf"fitting|collection|pickup|pick-up|viewing|survey|valuation) (?:is (?:now |booked (?:in )?for |due )?|"
+        rf"{_MOVED} )(?P<when>{_ONE_OFF}){_TAIL}",
+        _b_thing_event,
         False,
     ),
     (

@@ -245,7 +245,10 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     raw = re.sub(
         rf"\s+(?:on (?:{WEEKDAY})s?|at (?:the )?weekends?|on weekends)(?: and (?:{WEEKDAY})s?)?\b.*$|"
         r"\s+(?:(?:mostly|usually|mainly|partly) )?(?:from home|remotely|part[- ]time|full[- ]time)\b.*$|"
-        r"\s+(?:just )?(?:out|up|down|over) (?:by|near|past|towards)\b.*$",
+        r"\s+(?:just )?(?:out|up|down|over) (?:by|near|past|towards)\b.*$|"
+        # "Countdown on the checkouts": the part of the job, not of the name
+        r"\s+on (?:the )?(?:checkouts?|tills?|shop floor|front desk|reception|phones|counter|deli|night shift|"
+        r"nights|days|late shift|early shift|door|bar|wards?)\b.*$",
         "",
         raw,
         flags=re.I,
@@ -383,6 +386,16 @@ def _b_provider(m, ctx):
     c = ctx.cand("note", org, f"{{subject}}'s {service} is with {org}", qualifier=service)
     mine = re.match(r"(?:I|my)\b", ctx.clause, re.I) and service not in ("broadband", "energy", "water", "TV")
     return [c if mine else replace(c, subject=HOUSEHOLD)]  # a household's service unless "my phone", "my bank"
+
+
+def _b_provider_said_low(m, ctx):
+    """ "octopus energy" as the recogniser writes it: the provider's name in capitals."""
+    if m.group("org").split()[0].lower() in ("a", "an", "the", "another", "some", "them", "it", "him", "her"):
+        return []
+    return [
+        replace(c, object=c.object.title(), text=c.text.replace(c.object, c.object.title()))
+        for c in _b_provider(m, ctx)
+    ]
 
 
 def _b_work_as(m, ctx):
@@ -1749,11 +1762,21 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "note",
-        rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|moved|changed|gone over)"
+        rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|swapped|moved|changed|gone over)"
         rf"(?: (?:all )?(?:(?:our|my|the) )?(?P<svc>{_SERVICE})"
         rf"(?: (?:provider|supplier|company))?)? (?:over )?to (?P<org>{_PROVIDER})(?: for (?:our |my |the )?"
-        rf"(?P<svc2>{_SERVICE}))?(?: now)?$",
+        rf"(?P<svc2>{_SERVICE}))?(?: now)?(?:,? (?:the switch|it|that) (?:went through|happened|was)\b.*)?$",
         _b_provider,
+        False,
+    ),
+    # "we've swapped to octopus energy for the electric": a provider the recogniser wrote in lower case, known by
+    # the service named after it
+    (
+        "note",
+        rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|swapped|moved|changed|gone over) (?:over )?to "
+        rf"(?P<org>(?-i:[a-z])[\w&'\-]*(?: (?-i:[a-z])[\w&'\-]*){{0,2}}) for (?:our |my |the )?(?P<svc2>{_SERVICE})"
+        rf"(?: now)?(?:,? (?:the switch|it|that) (?:went through|happened|was)\b.*)?$",
+        _b_provider_said_low,
         False,
     ),
     (

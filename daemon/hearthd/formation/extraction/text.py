@@ -23,7 +23,11 @@ _CONTRACTIONS = [
             r"\b(?-i:im|Im)\b(?= (?:a|an|the|not|so|really|very|allergic|from|into|vegan|vegetarian|living|working)\b)",
             "I am",
         ),
-        (r"\b(?-i:ive|Ive)\b(?= (?:got|been|always|never|had|lived|worked)\b)", "I have"),
+        (
+            r"\b(?-i:ive|Ive)\b(?= (?:(?:just|finally|now|also) )?(?:got|been|always|never|had|lived|worked|left|moved|"
+            r"started|quit|finished|stopped|changed|switched|swapped|joined|retired|sold|bought|lost|gone|taken|booked)\b)",
+            "I have",
+        ),
         # the recogniser's "shes", "hes", "weve", "theyre": no words of their own
         (
             r"\b(she|he)s(?= (?:(?:just|finally|now|also|recently) )?(?:got|been|gone|had|taken|started|left|moved)\b)",
