@@ -85,6 +85,10 @@ SETS = {
     "first scored; then read)",
     "extract_heldout26": "set 26 (100 lines written blind by a third helper at the end of session 18, after its code: "
     "0.817 / 0.426 on the session's starting code, 0.790 / 0.426 on its end; not tuned on)",
+    "extract_heldout27": "set 27 (100 lines written blind by a helper at session 19's start: 0.825 / 0.486 on that "
+    "code; then tuned on)",
+    "extract_heldout28": "set 28 (100 lines written blind by a helper after session 19's rule changes: 0.781 / 0.505 "
+    "on that session's starting code and on its end - not one of its sentences read differently; not tuned on)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
@@ -112,6 +116,10 @@ FORGETTING = {
     "starting code and when first scored; then read)",
     "forgetting_heldout15": "suite 15 (24 scenarios written blind by the third helper after session 18's code: 15/24 "
     "on the session's start and on its end; not tuned on)",
+    "forgetting_heldout16": "suite 16 (24 scenarios written blind by a helper at session 19's start: 14/24 on that "
+    "code; then tuned on)",
+    "forgetting_heldout17": "suite 17 (24 scenarios written blind by a helper after session 19's changes: 14/24 on "
+    "that session's starting code and on its end; not tuned on)",
 }
 
 
