@@ -1480,6 +1480,9 @@ POSITIVES = [
     ),
     pos("The sofa delivery is on the 12th.", ("appointment", "the 12th"), subject="household"),
     pos("sofa delivery's been pushed back to the 19th, typical", ("appointment", "the 19th"), subject="household"),
+    # an aside after the last comma, dropped when the sentence read whole states nothing
+    pos("My sister lives in Galway, lovely spot that.", ("lives_in", "Galway"), subject="my sister"),
+    pos("We've got a dog called Rolo, a proper menace, bless him.", ("pet", "Rolo"), subject="household"),
 ]
 
 NEGATIVES = [
@@ -1945,6 +1948,9 @@ NEGATIVES += [
     neg("I don't have a Thermomix or an air fryer."),
     neg("we might swap to octopus for the electric"),
     neg("Is the sofa delivery on the 12th?"),
+    neg("My sister lives in Galway, or did last I heard."),
+    neg("Liam works at Tesco, actually no, he moved on."),
+    neg("My sister lives in Galway, I'm not sure."),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -541,13 +541,43 @@ def extract(text: str, role: str = "user", discourse: Discourse | None = None) -
     out: list[Candidate] = []
     seen: set[tuple] = set()
     for sentence in split_sentences(text):
-        for c in _sentence_candidates(sentence, discourse):
+        for c in _sentence_candidates(sentence, discourse) or _before_an_aside(sentence, discourse):
             # one allergy whatever its reason ("I can't eat gluten, I'm coeliac")
             key = (c.predicate, c.object.lower(), None if c.predicate == "allergy" else c.qualifier, c.subject)
             if key not in seen:
                 seen.add(key)
                 out.append(c)
     return _named_pets(out)
+
+
+# What may not be dropped from the end of a sentence: a reason, a condition, a denial or a question changes what
+# comes before it ("I live in Leeds, if you can believe it", "Tom lives in York, or did").
+_KEEPS_THE_END = re.compile(
+    r"^\s*(?:if|unless|or|not|no|never|but|although|though|because|since|so|until|when|whether|apparently|"
+    r"actually|sorry|wait|hang on|I mean|or rather|scratch that|correction|my mistake|"
+    r"supposedly|I think|I guess|maybe|perhaps|allegedly|or so|right|isn't it|aren't they|don't they|doesn't he|"
+    r"doesn't she|didn't|wasn't|used to|anymore|any more|I'?m not sure|I am not sure|not sure|I'?m told|I heard|"
+    r"they say|I reckon|I believe|don't quote me|or something|or whatever|if that|I suppose|who knows|"
+    r"I wish|hopefully|fingers crossed|for now|for the moment|at least|just kidding|joking|only joking|lol)\b|\?",
+    re.I,
+)
+
+
+def _before_an_aside(sentence: str, discourse: Discourse) -> list[Candidate]:
+    """A sentence that states nothing read without what follows its last commas ("Leo just started at Ridgeview
+    High, grade nine", "Josh does Scouts on a Thursday night, half six till eight"): an aside said after a
+    statement the rules read whole. Not when the part dropped could take the statement back."""
+    head = sentence.rstrip(" .!")
+    for _ in range(2):
+        head, comma, tail = head.rpartition(",")
+        if not comma or len(head.split()) < 3 or _KEEPS_THE_END.search(tail):
+            return []
+        if "," in head and _KEEPS_THE_END.search(head.rpartition(",")[2]):
+            return []  # "Liam works at Tesco, actually no, he moved on": what is left is corrected
+        found = _sentence_candidates(head, discourse)
+        if found:
+            return found
+    return []
 
 
 def rules_alone(candidates: list[Candidate]) -> list[Candidate]:
