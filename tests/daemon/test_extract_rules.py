@@ -1483,6 +1483,14 @@ POSITIVES = [
     # an aside after the last comma, dropped when the sentence read whole states nothing
     pos("My sister lives in Galway, lovely spot that.", ("lives_in", "Galway"), subject="my sister"),
     pos("We've got a dog called Rolo, a proper menace, bless him.", ("pet", "Rolo"), subject="household"),
+    # a place's 's before "now" is its name's, a dictated note without its article, how to name someone of one's
+    # own, shifts worked somewhere, "stays in"
+    pos("I work at Sainsbury's now.", ("works_at", "Sainsbury's")),
+    pos("Our flight to Alicante's on the 3rd of August.", ("appointment", "3rd of August"), subject="household"),
+    pos("Passports are in the top drawer.", ("note", "passports are in the top drawer"), subject="household"),
+    pos("Call my husband Jonno, not Jonathan.", ("rule", "Call {subject}'s husband Jonno"), ("family_member", "Jonno")),
+    pos("I do nights at the Amazon warehouse.", ("works_at", "the Amazon warehouse")),
+    pos("I stay in Pune with my parents", ("lives_in", "Pune")),
 ]
 
 NEGATIVES = [
@@ -1951,6 +1959,8 @@ NEGATIVES += [
     neg("My sister lives in Galway, or did last I heard."),
     neg("Liam works at Tesco, actually no, he moved on."),
     neg("My sister lives in Galway, I'm not sure."),
+    neg("she stays in a hotel when she visits"),
+    neg("Are the passports in the top drawer?"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -398,6 +398,18 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             r"(?: (?:doing|studying|reading) (?:a |an )?[a-z\-]+(?: [a-z\-]+){0,2})?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {m.group('o')}",
         ),
+        # "I do nights at the Amazon warehouse": shifts worked somewhere are work there
+        (
+            rf"^(?P<s>{_SUBJ}) (?:do|does|am doing|is doing|are doing) (?:the )?(?P<shift>nights|days|lates|earlies|"
+            r"night shifts?|day shifts?|shifts|weekends|evenings) (?P<p>at|for) ",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} {m.group('shift')} {m.group('p')} ",
+        ),
+        # "my brother stays in Joburg": where one lives, as Indian and South African English say it
+        (
+            rf"^(?P<s>{_SUBJ}) (?:stays|stay) in (?P<p>{NAME}(?: {NAME})?)"
+            r"(?: (?:now|these days|with (?:my |our |his |her )?\w+))?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('p')}",
+        ),
         # "I'm doing a part-time MBA at Warwick": a course of study names where one studies
         (
             rf"^(?P<s>{_SUBJ})(?:'s| is| am|'m| are|'re) (?:now |currently )?(?:doing|studying|reading|taking) "

@@ -986,7 +986,8 @@ EVENT_RULES_SRC += [
     ),
     (
         "note",
-        rf"^(?:the |our |(?=spare keys? )|(?=(?-i:[A-Z])[a-z\-]+'s ))(?P<thing>(?:(?-i:[A-Z])[a-z\-]+'s )?{_THING})"
+        # ("passports are in the top drawer": the article is often left out, as a note is dictated)
+        rf"^(?:the |our |my )?(?P<thing>(?:(?-i:[A-Z])[a-z\-]+'s )?{_THING})"
         rf"(?:(?P<glued>'s|s) | (?P<verb>{_IS_KEPT}) )"
         rf"(?P<where>{_PLACE_PREP} (?:the|our|a) .+|with (?:(?:Mr|Mrs|Ms|Miss|Dr) )?[A-Za-z][a-z\-]+ (?:(?:next door|"
         rf"across the road|over the road|down the road|upstairs|downstairs)(?: at number \w+)?|at number \w+(?: \w+)?))"

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from .model import HOUSEHOLD, USER_STATED, Candidate
-from .vocabulary import NAME, WEEKDAY
+from .vocabulary import NAME, REL, WEEKDAY
 
 # Verbs an instruction to the assistant starts with.
 _VERBS = (
@@ -114,6 +114,12 @@ _CALL_ME = re.compile(
     rf"^(?:(?:you can|can you|could you|will you|would you|please|from now on|always|just)[,\s]+)*call me\s+"
     rf"(?P<name>{NAME})(?:[,\s]+not\s+{NAME})?"
     r"(?:[,\s]+(?:please|from now on|instead|if you (?:do not|don't) mind))*\s*[.!]*$",
+    re.I,
+)
+# "call my husband Jonno, not Jonathan": how to name someone of theirs, and who that is
+_CALL_MY = re.compile(
+    rf"^(?:(?:please|always|just)[,\s]+)*call my (?P<rel>{REL}) (?P<name>{NAME})(?:[,\s]+not\s+{NAME})?"
+    r"(?:[,\s]+(?:please|from now on|instead))*\s*[.!]*$",
     re.I,
 )
 _TAIL_SPLIT = re.compile(
@@ -457,6 +463,10 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     if m:
         c = _rule(f"Call me {m.group('name')}", sentence.strip())
         return ([c] if c else []), s
+    if m := _CALL_MY.match(s):
+        name = m.group("name")[:1].upper() + m.group("name")[1:]
+        c = _rule(f"Call my {m.group('rel').lower()} {name}", sentence.strip())
+        return ([c] if c else []), f"my {m.group('rel').lower()} is called {name}"
     s = _LEAD.sub("", s)
     standing = _FROM_NOW.match(s)
     rest = _LEAD.sub("", s[standing.end() :]) if standing else s

@@ -11,6 +11,11 @@ _APOSTROPHES = str.maketrans(
     {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'", "\u201c": '"', "\u201d": '"'}
 )
 
+# "at Sainsbury's now", "St Anne's now": after a preposition or a saint, 's before "now" names a place (a
+# possessive), not "is" (but "our flight to Alicante's on the 3rd" is one)
+_NOT_AFTER_A_PLACE = (
+    r"(?<!\bat )(?<!\bto )(?<!\bfor )(?<!\bwith )(?<!\bfrom )(?<!\bin )(?<!\bSt )(?<!\bSt\. )(?<!\bSaint )"
+)
 # Expanded so one pattern covers "I'm"/"I am", "don't"/"do not". Possessive 's is left alone except where it
 # is really "is" (name's, 's called).
 _CONTRACTIONS = [
@@ -51,21 +56,23 @@ _CONTRACTIONS = [
         (r"'s (called|named)\b", r" is \1"),
         # "Priya's got a new job", "Tom's been vegan for years": "has", never a possessive
         (
-            r"\b(?!let's)(\w+)'s (?=(?:(?:just|finally|now|recently|also) )?(?:got|been|gone|taken|accepted|started|"
+            r"\b(?!let's)(\w+)'s (?=(?:(?:just|finally|now|recently|also) )?(?:got|been|gone|taken|"
+            r"accepted|started|"
             r"joined|moved|left|changed|switched|signed|landed|bought|sold|found|decided|had|given|quit|"
             r"retired|passed|ended up)\b)",
             r"\1 has ",
         ),
         # "the plumber's coming", "Biscuit's at the vet", "recycling's every other Monday": "is", not possessive
         (
-            r"\b(?!let's)(\w+)'s (?=(?:coming|visiting|booked|due|at|on|every|each|always|usually|normally|now|"
-            r"still|also|in|off|away|back|going to the|getting|having|moving|starting|leaving|flying|"
+            r"\b(?!let's)(\w+)'s (?=(?:coming|visiting|booked|due|at|on|every|each|always|usually|"
+            r"normally|in|off|away|back|going to the|getting|having|moving|starting|leaving|flying|"
             r"driving(?! (?:test|lesson|lessons|exam|theory)\b)|"
             r"travelling|heading|staying|a|an|collected|picked up|doing|training|studying|learning|living|allergic|"
             r"vegan|vegetarian|terrified|scared|afraid|obsessed|mad about|really into|into|from|originally|"
             r"emptied|with)\b)",
             r"\1 is ",
         ),
+        (_NOT_AFTER_A_PLACE + r"\b(?!let's)(\w+)'s (?=(?:now|still|also)\b)", r"\1 is "),
         (r"\b(it|that|what|there|here|he|she|who|where|how)'s\b", r"\1 is"),
         (r"\bgonna\b", "going to"),
         (r"\bwanna\b", "want to"),
