@@ -555,6 +555,8 @@ def extract(text: str, role: str = "user", discourse: Discourse | None = None) -
 _KEEPS_THE_END = re.compile(
     r"^\s*(?:if|unless|or|not|no|never|but|although|though|because|since|so|until|when|whether|apparently|"
     r"actually|sorry|wait|hang on|I mean|or rather|scratch that|correction|my mistake|"
+    # a request made now, not a statement: "Temperatures in Celsius, thanks."
+    r"thanks|thank you|cheers|ta|please|if you can|if you could|for me|mate|love|"
     r"supposedly|I think|I guess|maybe|perhaps|allegedly|or so|right|isn't it|aren't they|don't they|doesn't he|"
     r"doesn't she|didn't|wasn't|used to|anymore|any more|I'?m not sure|I am not sure|not sure|I'?m told|I heard|"
     r"they say|I reckon|I believe|don't quote me|or something|or whatever|if that|I suppose|who knows|"
