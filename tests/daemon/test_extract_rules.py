@@ -1491,6 +1491,16 @@ POSITIVES = [
     pos("Call my husband Jonno, not Jonathan.", ("rule", "Call {subject}'s husband Jonno"), ("family_member", "Jonno")),
     pos("I do nights at the Amazon warehouse.", ("works_at", "the Amazon warehouse")),
     pos("I stay in Pune with my parents", ("lives_in", "Pune")),
+    # the speaker left unsaid, "been together since", a day's night, a dictated appointment, "anything with"
+    pos("just started at aldi last monday as an area manager", ("works_at", "Aldi"), ("works_as", "area manager")),
+    pos("me and jess have been together since the 5th of march", ("anniversary", "5th of March"), subject="household"),
+    pos("Friday's pizza night in this house.", ("routine", "have pizza night"), subject="household"),
+    pos(
+        "Dentist for Cara on Thursday at quarter past two.",
+        ("appointment", "Thursday at quarter past two"),
+        subject="Cara",
+    ),
+    pos("tunde cant have anything with shellfish hes allergic", ("allergy", "shellfish"), subject="Tunde"),
 ]
 
 NEGATIVES = [
@@ -1961,6 +1971,9 @@ NEGATIVES += [
     neg("My sister lives in Galway, I'm not sure."),
     neg("she stays in a hotel when she visits"),
     neg("Are the passports in the top drawer?"),
+    neg("Saturday is my birthday night."),
+    neg("Moved the meeting to Friday."),
+    neg("I can't have anything with me on the plane."),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -9,7 +9,7 @@ import re
 
 from .events import EVENT
 from .text import _article
-from .vocabulary import DATE, NAME, OCC, REL
+from .vocabulary import DATE, NAME, OCC, REL, WEEKDAY
 from .words import is_common
 
 
@@ -518,9 +518,25 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"^(?:(?P<a>{NAME}|my (?:wife|husband|partner|fiance|fiancee)(?: {NAME})?) and (?:I|me)|me and "
             rf"(?P<b>{NAME}|my (?:wife|husband|partner|fiance|fiancee)(?: {NAME})?)) (?=(?:got|were) (?:married|"
             r"engaged)\b|married\b|started (?:dating|going out)\b|got together\b|live\b|have lived\b|"
+            r"have been together\b|"
             r"have been living\b|moved\b|have (?:just )?moved\b|"
             r"have (?:got )?(?:an?|two|three) [a-z ]*(?:dog|cat|rabbit|car)s?\b)",
             _we,
+        ),
+        # "Dentist for Cara on Thursday at quarter past two": a note of an appointment, dictated as a fragment
+        (
+            rf"^(?:the )?(?P<ev>(?:[a-z]+ )?(?:{EVENT}|dentist|doctor|gp|vet|optician|hairdresser|barber|physio|"
+            r"orthodontist))(?: appointment| appt)? for (?P<n>(?-i:[A-Z])[\w\-]+),? "
+            r"(?P<t>(?:on |at |this |next |tomorrow|today|the \d|\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day).+)$",
+            lambda m: f"{m.group('n')} has the {m.group('ev').lower()} {m.group('t')}",
+        ),
+        # "Friday's pizza night in this house": what the household does that day each week
+        (
+            rf"^(?P<d>{WEEKDAY})(?:s|'s| is| nights? is|'s always| is always) (?:always )?"
+            r"(?P<x>(?!(?:my|our|his|her|their|the|a|an)\b)(?![a-z]* ?(?:birthday|party|wedding|deadline|"
+            r"anniversary)\b)[a-z]+(?: [a-z]+)?) "
+            r"(?P<n>night|day|evening|morning)(?: in (?:this|our) (?:house|household|home)| here| at ours)?$",
+            lambda m: f"we have {m.group('x')} {m.group('n')} every {m.group('d').capitalize().removesuffix('s')}",
         ),
         # "we all love board games in this house": the household said twice
         (r"^(we (?:all |both )?[a-z].*?),? (?:in (?:this|our) (?:house|household|home|family)|at home|here)$", r"\1"),

@@ -1516,7 +1516,11 @@ def _b_event_date(m, ctx):
         "started dating": "dating",
         "got together": "dating",
         "started going out": "dating",
+        "been together since": "dating",
+        "been together from": "dating",
+        "been a couple since": "dating",
     }[event]
+    event = {"been together since": "have been together since"}.get(event, event)
     return [ctx.cand("anniversary", obj, f"{{subject}} {event} {on_date(obj)}", qual, time_hint=None)]
 
 
@@ -1817,7 +1821,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "note",
         rf"^{SUBJ} {ADV}(?P<neg>do not|never|cannot) (?P<verb>eat|touch|drink|have) (?:any )?"
-        r"(?:anything (?:with|containing) (?:any )?(?=[a-z][a-z\-]*(?: [a-z][a-z\-]*)? in (?:it|them)\b))?"
+        r"(?:anything (?:with|containing) (?:any )?)?"
         r"(?P<obj>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)(?: in (?:it|them))?"
         r"(?:,? (?:they|it|that|those) (?:make|makes|made|give|gives|upset|upsets|disagree|disagrees)\b.*)?$",
         _b_does_not_eat,
@@ -2357,8 +2361,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "anniversary",
-        rf"^(?:we|I) (?P<event>got married|were married|married|got engaged|started dating|"
-        rf"got together|started going out) (?:on |in )?(?P<obj>{DATE}|\d{{4}})\b",
+        rf"^(?:we|I) (?:have |had )?(?P<event>got married|were married|married|got engaged|started dating|"
+        rf"got together|started going out|been together since|been together from|been a couple since) "
+        rf"(?:on |in |the )?(?P<obj>{DATE}|\d{{4}})\b",
         _b_event_date,
         False,
     ),

@@ -257,6 +257,14 @@ def normalise(text: str) -> str:
         text,
         flags=re.I,
     )
+    # "just started at aldi last monday as an area manager": the speaker, left unsaid as one does aloud
+    text = re.sub(
+        r"^(?=(?:(?:just|recently|finally|only just) )?(?:started|moved|joined|switched|retired|got (?:a new job|a job|"
+        r"promoted|married|engaged))\b)",
+        "I ",
+        text,
+        flags=re.I,
+    )
     # "Aisha, that's my wife, works at Boots": the relation said in passing is the one "my wife Aisha" names
     text = re.sub(
         r"^(?P<n>[A-Z][a-z\-]+), (?:that is|who is|she is|he is|thats) (?P<r>my|our) (?P<rel>[a-z\-]+(?: [a-z\-]+)?),"
