@@ -1501,6 +1501,15 @@ POSITIVES = [
         subject="Cara",
     ),
     pos("tunde cant have anything with shellfish hes allergic", ("allergy", "shellfish"), subject="Tunde"),
+    # a recogniser's run-on sentence read up to where an aside may start; "with octopus", "the crusaders"
+    pos("we live in toowoomba me and dad", ("lives_in", "Toowoomba"), subject="household"),
+    pos(
+        "the boiler service is monday morning the lad is coming at 8",
+        ("appointment", "Monday morning"),
+        subject="household",
+    ),
+    pos("our electricity is with octopus now", ("note", "octopus"), subject="household"),
+    pos("my favourite rugby team is the crusaders always has been", ("likes", "the crusaders")),
 ]
 
 NEGATIVES = [
@@ -1974,6 +1983,7 @@ NEGATIVES += [
     neg("Saturday is my birthday night."),
     neg("Moved the meeting to Friday."),
     neg("I can't have anything with me on the plane."),
+    neg("i live in leeds if you can believe it no not really"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -565,10 +565,41 @@ _KEEPS_THE_END = re.compile(
 )
 
 
+# Where a recogniser's run-on sentence may go on to an aside: "im a staff nurse on ward seven | been there nine
+# years", "we live in toowoomba | me and dad", "the boiler service is monday morning | the lad is coming at 8".
+_RUN_ON = re.compile(
+    # ("and" only before a new subject: "a veg patch and a greenhouse", "tuesdays and thursdays" are one statement)
+    r"\s(?=(?:(?:and|but|so) (?:then |now )?(?:he|she|they|we|i|hes|shes|its|thats|theyre|were)\b|been|god|its|thats|"
+    r"which|cause|cos|honestly|anyway|lol|bit|me and|he|she|they|we|i|hes|"
+    r"shes|theyre|the lad|the man|the woman|says|said|runs|always|no \w+ no)\b)",
+    re.I,
+)
+
+
+# A word a statement cannot end on: "I like the way | she sings" is not "I like the way".
+_OPEN_ENDED = frozenset(
+    "the a an way that to of for with about like what how where when who which my our his her their your is are "
+    "was were am be been and or but at in on by from as than if so very really just thing things kind sort".split()
+)
+
+
 def _before_an_aside(sentence: str, discourse: Discourse) -> list[Candidate]:
     """A sentence that states nothing read without what follows its last commas ("Leo just started at Ridgeview
-    High, grade nine", "Josh does Scouts on a Thursday night, half six till eight"): an aside said after a
-    statement the rules read whole. Not when the part dropped could take the statement back."""
+    High, grade nine", "Josh does Scouts on a Thursday night, half six till eight"), or, written without commas as
+    a speech recogniser does, before a word that may start an aside ("been there nine years"): an aside said
+    after a statement the rules read whole. Not when the part dropped could take the statement back."""
+    if "," not in sentence and len(sentence.split()) >= 6:
+        text = sentence.rstrip(" .!")
+        cuts = [
+            m.start()
+            for m in _RUN_ON.finditer(text)
+            if len(text[: m.start()].split()) >= 3 and text[: m.start()].split()[-1].lower() not in _OPEN_ENDED
+        ][-4:]
+        for cut in reversed(cuts):  # the least dropped first
+            if _KEEPS_THE_END.search(text[cut:]) or not (found := _sentence_candidates(text[:cut], discourse)):
+                continue
+            return found
+        return []
     head = sentence.rstrip(" .!")
     for _ in range(2):
         head, comma, tail = head.rpartition(",")

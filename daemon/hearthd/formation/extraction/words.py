@@ -446,6 +446,7 @@ _VERB_WORDS = frozenset(_VERBS.split())
 
 _PLACE_BEFORE = re.compile(r"\b(?:in|to|from|near|at|of|outside|around)\s+$", re.I)
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.I)
+_WITH_OR_THE_BEFORE = re.compile(r"\b(?:with|the)\s+$", re.I)
 # One thing of the household's, said with "is" run into it: "the car's a ...", "our dog's called ..."
 _ONE_THING = frozenset(
     "car van bike motorbike scooter dog cat rabbit hamster tortoise horse pony house flat boiler landlord landlady "
@@ -482,6 +483,8 @@ def _possessive(m: re.Match) -> str:
         return f"{word}s's"  # "james birthday": James's
     else:
         is_name = not is_common(low) and low not in _S_NAMES and low not in COMMON
+        # "with octopus now", "the crusaders always has been": a provider's name, a plural
+        is_name = is_name and (possessed or not _WITH_OR_THE_BEFORE.search(m.string[: m.start()]))
         fixed = is_name and (possessed or nxt in _IS_HAS_NEXT or nxt in _SINGLE_RELATIONS)
     return f"{m.group('pre') or ''}{word}'s" if fixed else whole
 
