@@ -1510,6 +1510,10 @@ POSITIVES = [
     ),
     pos("our electricity is with octopus now", ("note", "octopus"), subject="household"),
     pos("my favourite rugby team is the crusaders always has been", ("likes", "the crusaders")),
+    pos("Aisha goes to St Bede's.", ("note", "St Bede's"), subject="Aisha"),
+    pos("The trash pickup is Monday mornings.", ("schedule", "Monday mornings"), subject="household"),
+    pos("Josh has a casual job at Woolworths stacking shelves.", ("works_at", "Woolworths"), subject="Josh"),
+    pos("My mum goes to St Mary's every Sunday.", ("routine", "go to St Mary's"), subject="my mother"),
 ]
 
 NEGATIVES = [

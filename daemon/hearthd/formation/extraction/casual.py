@@ -25,9 +25,11 @@ _OBJ = r"(?!(?:it|them|that|this|him|her|me|you|us|anything|nothing)\b)[a-z][a-z
 _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|college|university|surgery|centre))?)"
 # A school by its name: "St Aidan's Primary", "Riverside Academy", "Hills Road Sixth Form College"
 SCHOOL = (
-    r"(?:(?:St\.?|Saint) )?(?-i:[A-Z][\w'\-]*)(?: (?-i:[A-Z][\w'\-]*)){0,3} (?:Primary|Academy|School|High|"
+    r"(?:(?:(?:St\.?|Saint) )?(?-i:[A-Z][\w'\-]*)(?: (?-i:[A-Z][\w'\-]*)){0,3} (?:Primary|Academy|School|High|"
     r"High School|College|Nursery|Infants|Juniors|Grammar|Secondary|Montessori|Pre-school|Preschool|Sixth Form|"
     r"University|Uni)(?: (?:School|College))?"
+    # "Aisha goes to St Bede's": a saint's school, by the saint alone
+    r"|(?:St\.?|Saint) (?-i:[A-Z][\w\-]*)'s)"
 )
 # A club by the kind of name clubs have: "Ashby Vale Rovers", "Pennick Town Juniors", "Corriemount Colts"
 _CLUB = (
@@ -299,8 +301,10 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         # "Ines has got a Saturday job at Bloom Garden Centre": where she works
         (
             rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)?(?: got)? (?:a|an) (?:(?:new|part-time|full-time|saturday|sunday|"
-            rf"weekend|summer|holiday|evening|weekday|little|proper|temporary|temp) )*job (?:at|with|in) "
-            rf"(?P<o>{_ORG})$",
+            rf"weekend|summer|holiday|evening|weekday|little|proper|temporary|temp|casual|after-school|student) )*"
+            rf"job (?:at|with|in) (?P<o>{_ORG})"
+            # "... stacking shelves after school": what the job is and when, after its place
+            r"(?: (?:stacking|on|doing|working|serving|washing|cleaning|behind)\b[\w ]*)?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
         ),
         # "I've started at St Brendan's Hospital, on the maternity ward": the ward is part of the job, not its place

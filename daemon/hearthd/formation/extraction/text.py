@@ -64,7 +64,8 @@ _CONTRACTIONS = [
         ),
         # "the plumber's coming", "Biscuit's at the vet", "recycling's every other Monday": "is", not possessive
         (
-            r"\b(?!let's)(\w+)'s (?=(?:coming|visiting|booked|due|at|on|every|each|always|usually|"
+            r"(?<!\bSt )(?<!\bSaint )\b(?!let's)(\w+)'s (?=(?:coming|visiting|booked|due|at|on|every|each|always|"
+            r"usually|"
             r"normally|in|off|away|back|going to the|getting|having|moving|starting|leaving|flying|"
             r"driving(?! (?:test|lesson|lessons|exam|theory)\b)|"
             r"travelling|heading|staying|a|an|collected|picked up|doing|training|studying|learning|living|allergic|"
