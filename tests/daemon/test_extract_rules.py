@@ -1513,6 +1513,8 @@ POSITIVES = [
     pos("Aisha goes to St Bede's.", ("note", "St Bede's"), subject="Aisha"),
     pos("The trash pickup is Monday mornings.", ("schedule", "Monday mornings"), subject="household"),
     pos("Josh has a casual job at Woolworths stacking shelves.", ("works_at", "Woolworths"), subject="Josh"),
+    pos("I work at Woolworths after school.", ("works_at", "Woolworths")),
+    pos("I have a casual job at Woolworths after school.", ("works_at", "Woolworths")),
     pos("My mum goes to St Mary's every Sunday.", ("routine", "go to St Mary's"), subject="my mother"),
 ]
 

@@ -304,7 +304,7 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"weekend|summer|holiday|evening|weekday|little|proper|temporary|temp|casual|after-school|student) )*"
             rf"job (?:at|with|in) (?P<o>{_ORG})"
             # "... stacking shelves after school": what the job is and when, after its place
-            r"(?: (?:stacking|on|doing|working|serving|washing|cleaning|behind)\b[\w ]*)?$",
+            r"(?: (?:stacking|on|doing|working|serving|washing|cleaning|behind|after|before|at weekends)\b[\w ]*)?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
         ),
         # "I've started at St Brendan's Hospital, on the maternity ward": the ward is part of the job, not its place

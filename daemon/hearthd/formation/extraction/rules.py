@@ -245,6 +245,7 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     raw = re.sub(
         rf"\s+(?:on (?:{WEEKDAY})s?|at (?:the )?weekends?|on weekends)(?: and (?:{WEEKDAY})s?)?\b.*$|"
         r"\s+(?:(?:mostly|usually|mainly|partly) )?(?:from home|remotely|part[- ]time|full[- ]time)\b.*$|"
+        r"\s+(?:after|before) (?:school|work|college|uni|class|classes|lessons)\b.*$|"
         r"\s+(?:just )?(?:out|up|down|over) (?:by|near|past|towards)\b.*$|"
         # "Countdown on the checkouts": the part of the job, not of the name
         r"\s+on (?:the )?(?:checkouts?|tills?|shop floor|front desk|reception|phones|counter|deli|night shift|"
