@@ -1041,12 +1041,25 @@ _DELIVERY = {
     "serviced": "service",
 }
 _NOT_DELIVERED = {"kids", "children", "baby", "boys", "girls", "twins", "dog", "cat", "car keys"}
+# Who comes is a visit, read by the rules of the help, the trades and the family, never a thing's delivery
+_PEOPLE = re.compile(
+    rf"(?:{_HELP}|{_TRADES}|{PRO}|{_FAMILY_GROUP}|[a-z]*(?:man|men|woman|women|one|body|guy|lady|people))", re.I
+)
+
+
+def _delivered_thing(m, people_too: bool = False) -> str | None:
+    """The thing a delivery or a repair is of, as its event is keyed; None for children, pets and what is no
+    thing (with people_too, for people: "the plumber's coming" is their visit)."""
+    thing = _qualifier(m.group("thing"))
+    if thing in _NOT_DELIVERED or _bad_mod(thing + " ") or (people_too and _PEOPLE.fullmatch(thing)):
+        return None
+    return thing
 
 
 def _b_delivery(m, ctx):
     """ "the new fridge is being delivered on saturday": the household's one-off delivery or repair."""
-    thing = _qualifier(m.group("thing"))
-    if thing in _NOT_DELIVERED or _bad_mod(thing + " "):
+    thing = _delivered_thing(m)
+    if thing is None:
         return []
     when = when_said(m.group("when"))
     q = f"{thing} {_DELIVERY[m.group('pp').lower()]}"
@@ -1056,10 +1069,9 @@ def _b_delivery(m, ctx):
 
 def _b_thing_arrives(m, ctx):
     """ "the sofa's coming Sunday", "the new fridge arrives on Tuesday": a thing on its way is its delivery (people
-    coming are visits, read by the rules of the help, the trades and the family)."""
-    thing = _qualifier(m.group("thing"))
-    people = rf"(?:{_HELP}|{_TRADES}|{PRO}|{_FAMILY_GROUP}|[a-z]*(?:man|men|woman|women|one|body|guy|lady|people))"
-    if thing in _NOT_DELIVERED or _bad_mod(thing + " ") or re.fullmatch(people, thing, re.I):
+    coming are visits)."""
+    thing = _delivered_thing(m, people_too=True)
+    if thing is None:
         return []
     when = when_said(m.group("when"))
     return [
@@ -1073,8 +1085,8 @@ def _b_thing_arrives(m, ctx):
 def _b_thing_event(m, ctx):
     """ "the sofa delivery is on the 12th", "sofa delivery's been pushed back to the 19th": the event of a thing,
     keyed as its delivery said the other way ("the sofa is being delivered on ...")."""
-    thing = _qualifier(m.group("thing"))
-    if thing in _NOT_DELIVERED or _bad_mod(thing + " "):
+    thing = _delivered_thing(m)
+    if thing is None:
         return []
     kind = {"pick-up": "pickup", "install": "installation"}.get(m.group("kind").lower(), m.group("kind").lower())
     when = when_said(m.group("when"))
