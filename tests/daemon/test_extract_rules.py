@@ -1516,6 +1516,17 @@ POSITIVES = [
     pos("I work at Woolworths after school.", ("works_at", "Woolworths")),
     pos("I have a casual job at Woolworths after school.", ("works_at", "Woolworths")),
     pos("My mum goes to St Mary's every Sunday.", ("routine", "go to St Mary's"), subject="my mother"),
+    # dictated notes of an event or a birthday, without a verb
+    pos("Boiler service booked: 14 March, 9-1.", ("appointment", "14th of March, 9-1"), subject="household"),
+    pos("Sofa delivery Sat between 8 and 12.", ("appointment", "Saturday between 8 and 12"), subject="household"),
+    pos("Vet - Pepper's jabs, Tues 4pm.", ("appointment", "Tuesday 4pm"), subject="Pepper"),
+    pos("Tuesday - Dad's cataract op at Moorfields, 7:30.", ("appointment", "Tuesday at 7:30"), subject="my father"),
+    pos("Mum's birthday: 22nd of August. Get a card this time.", ("birthday", "22nd of August"), subject="my mother"),
+    # a correction said first, or as one value over another
+    pos("no i said i work at tesco not costa", ("works_at", "Tesco")),
+    pos("sorry i meant we live in swansea not swindon", ("lives_in", "Swansea"), subject="household"),
+    pos("my birthday is the 12th of march no wait sorry the 13th", ("birthday", "13th of March")),
+    pos("Dentist moved - it's Friday 10:40 now, not Thursday.", ("appointment", "Friday 10:40")),
 ]
 
 NEGATIVES = [

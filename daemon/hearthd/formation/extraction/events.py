@@ -585,7 +585,7 @@ _PERSONAL = _alt(
     "blood test x-ray ultrasound dentist appointment doctor's appointment".split()
 )
 _THE_PERSONAL = rf"the(?= (?:[a-z\-]+ ){{0,2}}{_PERSONAL}\b)"
-_COMPL = r" (?:to|from|in|with) (?-i:[A-Z][\w\-]+)(?: (?-i:[A-Z][\w\-]+))?"
+_COMPL = r" (?:to|from|in|with|at) (?-i:[A-Z][\w\-]+)(?: (?-i:[A-Z][\w\-]+))?"
 # Where it is, not what it is: "the booster jab at the vets", "my check-up with the dentist".
 _AT_PRO = rf"(?: (?:at|with) (?:the |my |our )?{PRO}(?:'s|s)?)?"
 # Upkeep on a schedule: "the boiler gets serviced every October", "the gutters are cleaned twice a year".
@@ -1340,3 +1340,86 @@ EVENT_RULES_SRC += [
 ]
 
 EVENT_RULES = [(p, re.compile(rx, re.I), b, neg) for p, rx, b, neg in EVENT_RULES_SRC]
+
+
+# Dictated notes of an event, without a verb: "Boiler service booked: 14 March, 9-1", "Sofa delivery Sat between 8
+# and 12", "Flight to Cape Town 3rd of December, 6:40am", "Tuesday - Dad's cataract op at Moorfields, 7:30
+# check-in", "Vet - Pepper's jabs, Tues 4pm", "Mum's birthday: 22nd of August". Read as the sentence they stand
+# for ("the boiler service is on 14 March, 9-1"), which the rules above read.
+_SHORT_DAYS = {
+    "mon": "Monday", "tue": "Tuesday", "tues": "Tuesday", "wed": "Wednesday", "weds": "Wednesday",
+    "thu": "Thursday", "thur": "Thursday", "thurs": "Thursday", "fri": "Friday", "sat": "Saturday", "sun": "Sunday",
+}  # fmt: skip
+_SHORT_DAY = re.compile(
+    rf"\b(?P<d>{_alt(_SHORT_DAYS)})\.?(?=\s+(?:\d|the\b|at\b|between\b|from\b|after\b|before\b|morning|"
+    r"afternoon|evening|night)|\s*[,.]|\s*$)",
+    re.I,
+)
+_OWNER = r"(?:(?P<who>(?-i:[A-Z])[\w\-]+|mum|dad|mom|nan|nana|gran|granny|grandma|grandad|grandpa)'s )"
+_OP = r"(?:op|ops|jabs|check-in)"
+_DICTATED_EVENT = (
+    rf"{_OWNER}?(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{PRO}|{_OP})(?: appointment| appt)?"
+    r"(?: (?:to|at|with) (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)?)"
+)
+_DICTATED = [
+    # "Boiler service booked: 14 March, 9-1", "Sofa delivery Sat between 8 and 12"
+    re.compile(
+        rf"^(?P<det>the |our |my )?{_DICTATED_EVENT}(?: (?:is )?booked(?: in)?(?: for)?)?\s*(?:[:\-\u2013,]\s*|\s)(?:on )?"
+        rf"(?P<when>{_ONE_OFF})(?:(?:,| -| from| at| in) [^:]*)?$",
+        re.I,
+    ),
+    # "Tuesday - Dad's cataract op at Moorfields, 7:30 check-in"
+    re.compile(
+        rf"^(?P<when>{_ONE_OFF})\s*[:\-\u2013,]\s*(?:the |my |our )?{_DICTATED_EVENT}"
+        rf"(?:,\s*(?P<clock>{_AT})(?: [\w\-]+)?)?$",
+        re.I,
+    ),
+    # "Emma - swimming, Tuesday 5pm": whose, then what and when
+    re.compile(
+        rf"^(?P<who>(?-i:[A-Z])[\w\-]+)\s*[:\-\u2013]\s*(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{PRO}|{_OP}))"
+        rf"\s*[,:\-\u2013]?\s*(?:on )?(?P<when>{_ONE_OFF})$",
+        re.I,
+    ),
+    # "Vet - Pepper's jabs, Tues 4pm"
+    re.compile(
+        rf"^(?P<pro>{PRO})\s*[:\-\u2013]\s*{_OWNER}?(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{_OP}))\s*[,:\-\u2013]?\s*"
+        rf"(?:on )?(?P<when>{_ONE_OFF})$",
+        re.I,
+    ),
+]
+_DICTATED_BIRTHDAY = re.compile(rf"^(?:{_OWNER}|(?P<my>my) )birthday\s*[:\-\u2013]\s*(?:the |on )?(?P<d>{DATE})$", re.I)
+
+
+def dictated(s: str) -> str | None:
+    """The sentence a dictated note of an event stands for, or None when `s` is none."""
+    s = s.strip().rstrip(".!")
+    if not re.search(r"[:\-\u2013,]|\d", s) or re.search(r"\b(?:is|are|was|were|has|have|had)\b", s, re.I):
+        return None  # no note, or said with its verb (which the rules read as said)
+    short = _SHORT_DAY.sub(lambda m: _SHORT_DAYS[m.group("d").lower()], s)
+    if m := _DICTATED_BIRTHDAY.match(short):
+        who = m.group("who")
+        owner = "my" if m.group("my") else _owner(who)
+        return f"{owner} birthday is {m.group('d')}"
+    for pattern in _DICTATED:
+        m = pattern.match(short)
+        if not m or not re.search(r"\d|day\b|tomorrow|tonight", m.group("when"), re.I):
+            continue
+        ev = m.group("ev")
+        if m.groupdict().get("pro"):
+            ev = f"{ev} at the {m.group('pro').lower()}"
+        when = m.group("when").strip(" ,")
+        if m.groupdict().get("clock") and not re.search(r"\d|half|quarter|noon", when, re.I):
+            when = f"{when} at {m.group('clock')}"
+        who = m.group("who")
+        det = (m.groupdict().get("det") or "").strip().lower()
+        owner = _owner(who) if who else det if det in ("my", "our") else "my" if re.search(rf"\b(?:{_PERSONAL}|{PRO}|{_OP})\b", ev, re.I) else "the"
+        ev = re.sub(r"\bops?\b", "operation", ev, flags=re.I)
+        return f"{owner} {ev[:1].lower()}{ev[1:]} is on {re.sub(r'^on ', '', when, flags=re.I)}"
+    return None
+
+
+def _owner(who: str) -> str:
+    """ "Dad" -> "my dad's", "Pepper" -> "Pepper's"."""
+    if relation_word(who) != who.lower() or who.lower() in ("mum", "dad", "mom", "nan", "nana", "gran", "granny"):
+        return f"my {who.lower()}'s"
+    return f"{who}'s"

@@ -13,7 +13,7 @@ from typing import Any
 
 from .casual import casual
 from .dates import calendar_case, canonical_date
-from .events import EVENT, EVENT_RULES, ONE_OFF, PRO
+from .events import EVENT, EVENT_RULES, ONE_OFF, PRO, dictated
 from .instructions import first_to_subject, rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
 from .rules import RULES, _clause_candidates, _Ctx, _split_clauses
@@ -370,6 +370,7 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         return []
     s, provenance, greeted, asked = prepared
     out, s = rules_of(sentence, s)  # a standing instruction ("don't play music after nine") before the question test
+    s = (dictated(s) or s) if s else s  # "Boiler service booked: 14 March, 9-1": the sentence a note stands for
     s = casual(s, greeted) if s else s
     if not s or _QUESTION_START.match(s):
         return out

@@ -382,19 +382,38 @@ def _last(pattern: re.Pattern, text: str) -> re.Match | None:
     return found[-1] if found else None
 
 
+# A correction said first: "no I said I work at Tesco", "sorry I meant we live in Swansea", "Correction: ...".
+_CORRECTION_FIRST = re.compile(
+    r"^(?:(?:no|nah|sorry|oops|oh|ah)[,!]?\s+)+(?:I said|I meant|I meant to say|what I meant was|I mean)[,:]?\s+"
+    r"|^(?:correction|to correct that|just to correct (?:that|myself))\s*[:,\-]\s*"
+    r"|^no,? (?=(?:the|my|our|his|her|it is|its|we|I)\b)",
+    re.I,
+)
+# "Dentist moved - it's Friday 10:40 now": what moved, then where to
+_MOVED_TO_IT = re.compile(
+    r"^(?P<what>(?:the |my |our )?[\w' ]+?) (?:has )?(?:moved|changed|been moved|been changed)\s*(?:-+|,|:|\u2013)\s*"
+    r"(?:it is|its|it's) (?P<when>.+?)(?:,? now)?$",
+    re.I,
+)
+
+
 def correct(s: str) -> str:
     """The statement as corrected: "my birthday is the 3rd of June, no wait, the 13th of June" -> "my birthday is
     the 13th of June". The correction replaces the last phrase of its shape (a date, a day, a time), or from the
     last use of its first word ("at 3, sorry, at 4"), or as many words at the end as it has. Unchanged when the
     correction cannot be placed."""
+    s = _CORRECTION_FIRST.sub("", s)
     s = _not_instead(s)
+    if m := _MOVED_TO_IT.match(s.rstrip(" .!")):
+        what = re.sub(r"^(?!(?:the|my|our) )", "the ", m.group("what")[:1].lower() + m.group("what")[1:], flags=re.I)
+        s = f"{what} has moved to {m.group('when')}"
     if (restated := _restated_with_well(s)) is not None:
         return restated
     m = _CORRECTION.search(s) or _BARE_CORRECTION.search(s)
     if not m or m.start() == 0:
         return s
     before, after = s[: m.start()].rstrip(" ,"), s[m.end() :].strip(" ,.!")
-    after = _IN_PASSING.sub("", _RESTATED.sub("", after))
+    after = _IN_PASSING.sub("", _RESTATED.sub("", re.sub(r"^(?:(?:sorry|I mean|no)[,\s]+)+", "", after, flags=re.I)))
     if (n := re.match(r"not ([\w\-]+(?: [\w\-]+)??),? (?=\w)", after, re.I)) and n.group(1).lower() in before.lower():
         after = after[n.end() :]  # "perth sorry not perth adelaide": the value said again, then the right one
     if not before or not after or _CORRECTION.search(after):
@@ -458,12 +477,34 @@ _ASR_ASIDE = re.compile(r"\s+(?=(?:I|it|he|she|they|we|you|so|but|because|honest
 
 
 def _not_instead(s: str) -> str:
-    """ "the haircut is thursday not wednesday", "at 4, not 3": the value said, without the one it replaces."""
+    """ "the haircut is thursday not wednesday", "at 4, not 3", "I work at Tesco not Costa": the value said, without
+    the one it replaces."""
     for shape in (_DAYISH, _CLOCKISH):
         m = re.search(rf"(?P<x>{shape.pattern}),? (?:and )?not (?P<y>{shape.pattern})(?: any ?more)?[\s.!]*$", s, re.I)
         if m and m.group("x").strip() and m.group("y").strip():
             return s[: m.end("x")]
+    m = _NOT_THAT_ONE.search(s)
+    if m and m.group("x").lower() not in _NOT_BEFORE_NOT and m.group("y").lower() not in _NOT_A_VALUE:
+        return s[: m.end("x")] + (m.group("now") or "")
     return s
+
+
+# "... Swansea not Swindon", "bisto not biscuit", "Thursdays now, not Wednesdays": one value said over another
+_NOT_THAT_ONE = re.compile(
+    r"(?<=\w )(?P<x>[\w\-']+)(?P<now> now)?,? not (?:the |a |an )?(?P<y>[\w\-']+(?: [\w\-']+)?)(?:,? any ?more)?"
+    r"(?:,? (?:eh|mate|love|ok|okay|please))?[\s.!]*$",
+    re.I,
+)
+# "I do not", "it is not really": the word before "not" is no value; nor is what follows it then
+_NOT_BEFORE_NOT = frozenset(
+    "is am are was were do does did can could will would should shall may might must have has had be been being "
+    "i it we he she they you that this there why if or but and so just really maybe probably definitely still "
+    "yet me him her them us".split()
+)
+_NOT_A_VALUE = frozenset(
+    "really sure yet always now today tonight so too much many bad quite exactly that this it me him her them us "
+    "you anymore again ever often very well great good fair right allowed enough at all at home the same".split()
+)
 
 
 def split_sentences(text: str) -> list[str]:
