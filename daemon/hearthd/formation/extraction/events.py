@@ -1412,7 +1412,12 @@ def dictated(s: str) -> str | None:
             when = f"{when} at {m.group('clock')}"
         who = m.group("who")
         det = (m.groupdict().get("det") or "").strip().lower()
-        owner = _owner(who) if who else det if det in ("my", "our") else "my" if re.search(rf"\b(?:{_PERSONAL}|{PRO}|{_OP})\b", ev, re.I) else "the"
+        if who:
+            owner = _owner(who)
+        elif det in ("my", "our"):
+            owner = det
+        else:  # a visit of one's own ("Dentist Thurs 3pm") is the speaker's; a delivery or a service the house's
+            owner = "my" if re.search(rf"\b(?:{_PERSONAL}|{PRO}|{_OP})\b", ev, re.I) else "the"
         ev = re.sub(r"\bops?\b", "operation", ev, flags=re.I)
         return f"{owner} {ev[:1].lower()}{ev[1:]} is on {re.sub(r'^on ', '', when, flags=re.I)}"
     return None
