@@ -1364,7 +1364,8 @@ _DICTATED_EVENT = (
 _DICTATED = [
     # "Boiler service booked: 14 March, 9-1", "Sofa delivery Sat between 8 and 12"
     re.compile(
-        rf"^(?P<det>the |our |my )?{_DICTATED_EVENT}(?: (?:is )?booked(?: in)?(?: for)?)?\s*(?:[:\-\u2013,]\s*|\s)(?:on )?"
+        rf"^(?P<det>the |our |my )?{_DICTATED_EVENT}(?: (?:is )?booked(?: in)?(?: for)?)?"
+        r"\s*(?:[:\-\u2013,]\s*|\s)(?:on )?"
         rf"(?P<when>{_ONE_OFF})(?:(?:,| -| from| at| in) [^:]*)?$",
         re.I,
     ),
@@ -1382,7 +1383,8 @@ _DICTATED = [
     ),
     # "Vet - Pepper's jabs, Tues 4pm"
     re.compile(
-        rf"^(?P<pro>{PRO})\s*[:\-\u2013]\s*{_OWNER}?(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{_OP}))\s*[,:\-\u2013]?\s*"
+        rf"^(?P<pro>{PRO})\s*[:\-\u2013]\s*{_OWNER}?(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{_OP}))"
+        r"\s*[,:\-\u2013]?\s*"
         rf"(?:on )?(?P<when>{_ONE_OFF})$",
         re.I,
     ),
