@@ -1516,6 +1516,21 @@ POSITIVES = [
     pos("I work at Woolworths after school.", ("works_at", "Woolworths")),
     pos("I have a casual job at Woolworths after school.", ("works_at", "Woolworths")),
     pos("My mum goes to St Mary's every Sunday.", ("routine", "go to St Mary's"), subject="my mother"),
+    # a reminder that repeats is kept as a standing instruction, said first or last; topics kept off; Scots
+    pos("Remind me to walk the dog every morning.", ("rule", "Always remind {subject} every morning to walk the dog")),
+    pos(
+        "remind me to take the bins out every tuesday",
+        ("rule", "Always remind {subject} every tuesday to take the bins out"),
+    ),
+    pos("please dont go on about calories im really not interested", ("rule", "Do not go on about calories")),
+    pos("dinnae ever use the word moist again i mean it", ("rule", "Never use the word moist again")),
+    pos("kindly give all distances in kilometres only not miles", ("rule", "Always give distances in kilometres")),
+    pos("Use miles, not kilometres, for any distances.", ("rule", "Use miles for any distances")),
+    pos("Only ever use British spellings.", ("rule", "Always use British spellings")),
+    pos(
+        "keep the volume right down after nine the baby will be asleep",
+        ("rule", "Keep the volume right down after nine"),
+    ),
     # dictated notes of an event or a birthday, without a verb
     pos("Boiler service booked: 14 March, 9-1.", ("appointment", "14th of March, 9-1"), subject="household"),
     pos("Sofa delivery Sat between 8 and 12.", ("appointment", "Saturday between 8 and 12"), subject="household"),
@@ -1637,7 +1652,6 @@ NEGATIVES = [
     neg("Turn on the lights."),
     neg("Set a timer for ten minutes."),
     neg("Play some jazz."),
-    neg("Remind me to walk the dog every morning."),
     neg("Call me later."),
     neg("Hello!"),
     neg("Thanks, that's great."),
@@ -1825,7 +1839,6 @@ NEGATIVES = [
     neg("should i get the car booked in for its mot on monday"),
     neg("Is the plumber now coming on Saturday?"),
     neg("the plumber is no longer coming on saturday"),
-    neg("remind me to take the bins out every tuesday"),
     neg("Freya said never suggest recipes with peanuts for anyone in this house."),
     # beside the forms of dev set 5's round: plurals stay plurals, questions and the rest stay nothing
     neg("my sons play football"),

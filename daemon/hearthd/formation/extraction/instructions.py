@@ -24,8 +24,8 @@ _VERBS = (
     r"do(?! (?:that|this|it|so|anything|something|what)\b)"
 )
 _LEAD = re.compile(
-    r"^(?:(?:ok|okay|hey|so|and|also|hearth)[,\s]+)*(?:please\s+)?(?:(?:I want you to|I would like you to|"
-    r"I need you to|you should|you must|make sure (?:that )?you|remember to|can you)\s+)?(?:please\s+)?",
+    r"^(?:(?:ok|okay|hey|so|and|also|hearth)[,\s]+)*(?:(?:please|kindly)\s+)?(?:(?:I want you to|I would like you to|"
+    r"I need you to|you should|you must|make sure (?:that )?you|remember to|can you)\s+)?(?:(?:please|kindly)\s+)?",
     re.I,
 )
 _FROM_NOW = re.compile(
@@ -33,7 +33,8 @@ _FROM_NOW = re.compile(
     re.I,
 )
 _ALWAYS = re.compile(
-    rf"^(?P<adv>always|never|do not ever|do not|never ever)\s+(?:(?:please|ever|just)\s+)?(?P<verb>{_VERBS})\b",
+    rf"^(?P<adv>always|never|do not ever|do not|never ever|only ever|only)\s+(?:(?:please|ever|just)\s+)?"
+    rf"(?P<verb>{_VERBS})\b",
     re.I,
 )
 _IMPERATIVE = re.compile(rf"^(?P<verb>{_VERBS})\b", re.I)
@@ -65,6 +66,20 @@ _SPOKEN: list[tuple[re.Pattern, Any]] = [
             r"forecasts|briefings)))\s+should (?:always )?be (?P<u>in [\w\- ]+?)(?:,? please)?"
             r"(?:,? (?:so|because|as)\b.*)?$",
             lambda m: f"always give {m.group('w').lower()} {m.group('u')}",
+        ),
+        # "give all distances in kilometres only not miles", "always give me temperatures in celsius"
+        (
+            r"^(?:please |kindly )?(?:always |only ever )?(?:give|do|show|put|tell) "
+            r"(?:(?:me|us) (?:all |any |the )?|(?:all|any) )(?P<w>temperatures?|"
+            r"distances?|weights?|measurements?|heights?|speeds?)(?P<u> in [a-z]+)(?: only)?"
+            r"(?:,? (?:not|rather than|instead of|never) (?:in )?[a-z]+)?(?:,? please)?$",
+            lambda m: f"always give {m.group('w').lower()}{m.group('u')}",
+        ),
+        # "remind me to take my tablets every night at ten": a reminder that repeats is kept
+        (
+            rf"^remind me (?P<r>(?:to|about) .+?) (?P<f>every (?:single )?(?:day|morning|evening|night|week|"
+            rf"weekday|{WEEKDAY})(?: (?:at|before|after) [\w: ]+)?)$",
+            r"always remind me \g<f> \g<r>",
         ),
         (r"\btwenty[ \-]four[ \-]hour\b", "24-hour"),
         (r"\btwelve[ \-]hour\b", "12-hour"),
@@ -236,9 +251,11 @@ def _normal_form_core(s: str, standing: bool) -> str | None:
         rest = s[a.start("verb") :]
         if _NOT_AFTER_VERB.match(rest):
             return None
+        if adv == "do not" and _TOPIC.match(rest):
+            standing = True  # "don't go on about calories": a topic kept off, every time
         if adv == "do not" and not (standing or _BOUND.search(rest)):
             return None
-        lead = "Always" if adv == "always" else "Never" if adv != "do not" else "Do not"
+        lead = "Always" if adv in ("always", "only ever", "only") else "Never" if adv != "do not" else "Do not"
         return f"{lead} {rest}"
     if standing and _IMPERATIVE.match(s):
         return s
@@ -252,8 +269,15 @@ def _normal_form_core(s: str, standing: bool) -> str | None:
     return None
 
 
+# What not to talk about is kept off every time: "don't go on about calories", "don't mention the football".
+_TOPIC = re.compile(
+    r"^(?:go on about|keep on about|bang on about|talk about|mention|bring up|lecture (?:me|us) (?:about|on)|"
+    r"comment on|nag (?:me|us) about|ask (?:me|us) about)\b",
+    re.I,
+)
 _KEEP_DOWN = re.compile(
-    r"^keep (?:the |your )?(?:volume|music|noise|sound|tv|telly|voice) (?:down|low|quiet|(?:at|on|below|under) "
+    r"^keep (?:the |your )?(?:volume|music|noise|sound|tv|telly|voice) (?:(?:right |really |nice and |well )?"
+    r"(?:down|low|quiet)|(?:at|on|below|under) "
     r"[\w ]+?)"
     r"(?= (?:after|before|past|at night|in the|on|during|when|while)\b)",
     re.I,
@@ -334,10 +358,10 @@ _UNITS = (
 )
 _CONVENTION = re.compile(
     r"^(?:please\s+)?(?:always\s+)?(?P<body>use (?:the )?(?:24[ \-]hour|12[ \-]hour) (?:clock|time)|use "
-    rf"(?:{_UNITS})(?: units| measurements)?)(?: (?:rather than|instead of|not|and not) (?:the )?(?:{_UNITS}))?"
-    r"(?P<what> for (?:all )?(?:distances|weights|temperatures|measurements|recipes|heights|speeds|the weather|"
+    rf"(?:{_UNITS})(?: units| measurements)?)(?:,? (?:rather than|instead of|not|and not) (?:the )?(?:{_UNITS}),?)?"
+    r"(?P<what> for (?:all |any )?(?:distances|weights|temperatures|measurements|recipes|heights|speeds|the weather|"
     r"cooking|baking|everything|all of it))?(?: with me| for me| always| please| in this house)*"
-    r"(?:,? (?:I find|it is|it's|because|as|since|that is|thanks|please)\b.*)?$",
+    r"(?:,? (?:I find|it is|it's|because|as|since|that is|thanks|please|eh|mate|yeah)\b.*)?$",
     re.I,
 )
 # "don't give the kids the answers to their homework": what not to do for the children is a household rule.
@@ -500,7 +524,7 @@ _CLAUSE_START = re.compile(
     r"\s(?=(?:(?:I|we) (?:really|just|do not|cannot|am|hate|love|find|think|never|always|have|get|prefer|want|"
     r"need|like|mean)\b|(?:it|she|he|the baby) (?:is|was|gets|really|just|does not|cannot|has|\w+s)\b|"
     r"(?:the kids|the children|they) (?:are|really|just|do not|cannot|have|get|hate|love|sleep|need)\b|"
-    r"(?:that is|thats|it is|its|we are|were (?:a|an|all|both))\b|"
+    r"(?:that is|thats|it is|its|we are|were (?:a|an|all|both))\b|none of (?:this|that|your)\b|I mean it\b|"
     r"[a-z][\w\-]* (?:is|are) (?:allergic|intolerant)\b))",
     re.I,
 )

@@ -24,6 +24,9 @@ _CONTRACTIONS = [
         (r"\bcan'?t\b", "cannot"),
         # ASR writes contractions without the apostrophe ("i cant stand", "dont", "im allergic")
         (r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should)nt\b", r"\1 not"),
+        # Scots: "dinnae ever use that word", "she doesnae eat meat"
+        (r"\b(?:dinnae|dinna|dinny)\b", "do not"),
+        (r"\b(do|does|did|is|are|was|were|could|would|should|can)nae\b", r"\1 not"),
         (
             r"\b(?-i:im|Im)\b(?= (?:a|an|the|not|so|really|very|allergic|from|into|vegan|vegetarian|living|working)\b)",
             "I am",
