@@ -1531,6 +1531,19 @@ POSITIVES = [
         "keep the volume right down after nine the baby will be asleep",
         ("rule", "Keep the volume right down after nine"),
     ),
+    # the diet that follows for whoever it is for
+    pos(
+        "im coeliac so anything you suggest has to be gluten free",
+        ("allergy", "gluten"),
+        ("diet", "gluten-free"),
+    ),
+    pos(
+        "Ciarán's coeliac, so it's gluten-free for him, always.",
+        ("allergy", "gluten"),
+        ("diet", "gluten-free"),
+        subject="Ciarán",
+    ),
+    pos("Leo has to eat gluten free", ("diet", "gluten-free"), subject="Leo"),
     # dictated notes of an event or a birthday, without a verb
     pos("Boiler service booked: 14 March, 9-1.", ("appointment", "14th of March, 9-1"), subject="household"),
     pos("Sofa delivery Sat between 8 and 12.", ("appointment", "Saturday between 8 and 12"), subject="household"),

@@ -159,6 +159,14 @@ def _we(m: re.Match) -> str:
     return f"{who}, and we " if re.search(rf"^my [a-z]+ {NAME}$", who, re.I) else "we "
 
 
+def _diet_for(m: re.Match) -> str:
+    """ "so it's gluten-free for him" -> "he is gluten-free"."""
+    who = (m.group("p") or m.group("who") or (m.group("eats") or "I").split()[0]).lower()
+    who = {"me": "I", "i": "I", "him": "he", "her": "she", "them": "they", "us": "we"}.get(who, m.group("who") or who)
+    be = {"I": "am", "we": "are", "they": "are"}.get(who, "is")
+    return f"{who} {be} {m.group('d').lower().replace(' ', '-')}"
+
+
 def _birthday(m: re.Match) -> str:
     who = m.group("s")
     if "birthday" in who.lower():  # "my birthday is 3 May" is read as it is
@@ -701,6 +709,16 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         # a person's own word on their favourite: "Emma says her favourite colour is green now"
         (rf"^(?P<n>{NAME}) says (?:that )?(?:his|her|their) (?=favourite )", r"\g<n>'s "),
         (r"\b(is|are|am) actually\b", r"\1"),
+        # "so everything has to be gluten free for her", "it's strictly gluten-free for him", "I have to eat halal":
+        # the diet of whoever it is for
+        (
+            r"^(?:so |and )?(?:(?:everything|it all|it|all of it|anything(?: you suggest)?|all (?:my|his|her) food)"
+            r"(?: (?P<eats>I eat|he eats|she eats))? (?:has to be|must be|is|needs to be|should be|means)|"
+            rf"(?:which|that) means|(?P<who>I|he|she|they|we|{NAME}) (?:has|have) to (?:eat|be|go)) "
+            r"(?:strictly |always |completely )?(?P<d>gluten[ \-]free|dairy[ \-]free|lactose[ \-]free|nut[ \-]free|"
+            r"halal|kosher|vegan|vegetarian)(?: for (?P<p>me|him|her|them|us))?(?:,? (?:always|only|now))?$",
+            lambda m: _diet_for(m),
+        ),
         (
             rf"^(?P<s>{_SUBJ}) (?:left|quit|has left|has quit)(?: (?:{_ORG}|his job|her job|the \w+))? and "
             r"(?:now )?(?:works|is working) ",

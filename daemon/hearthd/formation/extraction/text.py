@@ -165,6 +165,8 @@ _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our|he|she|his|her)\b)"
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called)\b)"
+    # "im coeliac so everything has to be gluten free", "... which means gluten free for me": what follows for them
+    r"|,?\s+so\s+(?=(?:everything|anything|it all|it is|its|all (?:my|his|her) food)\b)|,?\s+(?=which means\b)"
     # "Halfords called, the MOT is now on the 15th"
     r"|,\s*(?=the [a-z']+(?: [a-z']+)? (?:is|are|has|have|go|goes|come|comes|get|gets)\b)"
     # a run-on after a no-longer: "I'm not at Bosch anymore I'm at Siemens now"
