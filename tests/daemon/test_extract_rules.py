@@ -1544,6 +1544,10 @@ POSITIVES = [
         subject="Ciarán",
     ),
     pos("Leo has to eat gluten free", ("diet", "gluten-free"), subject="Leo"),
+    # a new pet, named run on or after its age; the kids' pet is the household's
+    pos("we got a new puppy, his name is Rolo", ("pet", "Rolo"), subject="household"),
+    pos("we got a kitten her names biscuit", ("pet", "Biscuit"), subject="household"),
+    pos("the kids got a rabbit called Thumper", ("pet", "Thumper"), subject="household"),
     # dictated notes of an event or a birthday, without a verb
     pos("Boiler service booked: 14 March, 9-1.", ("appointment", "14th of March, 9-1"), subject="household"),
     pos("Sofa delivery Sat between 8 and 12.", ("appointment", "Saturday between 8 and 12"), subject="household"),

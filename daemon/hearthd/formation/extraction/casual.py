@@ -9,7 +9,7 @@ import re
 
 from .events import EVENT
 from .text import _article
-from .vocabulary import DATE, NAME, OCC, REL, WEEKDAY
+from .vocabulary import DATE, NAME, OCC, PET, REL, WEEKDAY
 from .words import is_common
 
 
@@ -709,6 +709,12 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         # a person's own word on their favourite: "Emma says her favourite colour is green now"
         (rf"^(?P<n>{NAME}) says (?:that )?(?:his|her|their) (?=favourite )", r"\g<n>'s "),
         (r"\b(is|are|am) actually\b", r"\1"),
+        # "the kids got a rabbit": a pet of the household's
+        (
+            rf"^(?:the kids|the children|the boys|the girls|the twins) (?:have )?(?:just |finally )?(?:got|adopted)"
+            rf"(?= (?:an?|two|three) (?:[a-z\-]+ ){{0,2}}?(?:{PET})\b)",
+            "we have got",
+        ),
         # "so everything has to be gluten free for her", "it's strictly gluten-free for him", "I have to eat halal":
         # the diet of whoever it is for
         (

@@ -243,9 +243,10 @@ def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: li
             )
         if c.predicate == "name" and mention.kind == "pet" and not mention.name and mention.relation:
             # "we've got a cat too, her name's Pepper": the pet named
-            named = Mention(name=c.object, relation=mention.relation, kind="pet")
-            text = f"{{subject}} has {_article(mention.relation)} {mention.relation} called {c.object}"
-            pet = replace(c, predicate="pet", text=text, qualifier=mention.relation, object_mention=named)
+            name = c.object[:1].upper() + c.object[1:]  # "her names biscuit": a name, as a recogniser writes it
+            named = Mention(name=name, relation=mention.relation, kind="pet")
+            text = f"{{subject}} has {_article(mention.relation)} {mention.relation} called {name}"
+            pet = replace(c, predicate="pet", object=name, text=text, qualifier=mention.relation, object_mention=named)
             out.append(replace(pet, subject=_PENDING))
             discourse.note(named)
             return out
@@ -628,7 +629,7 @@ def _named_pets(out: list[Candidate]) -> list[Candidate]:
             (
                 u
                 for u in reversed(out[: out.index(c)])
-                if u.predicate == "pet" and u.object == u.qualifier == c.qualifier
+                if u.predicate == "pet" and u.object == u.qualifier and _same_kind(u.qualifier, c.qualifier)
             ),
             None,
         )
@@ -637,6 +638,15 @@ def _named_pets(out: list[Candidate]) -> list[Candidate]:
         else:
             out = [replace(c, subject=unnamed.subject) if x is c else x for x in out if x is not unnamed]
     return out
+
+
+_YOUNG = {"puppy": "dog", "pup": "dog", "kitten": "cat", "bunny": "rabbit", "foal": "horse"}
+
+
+def _same_kind(said: str | None, named: str | None) -> bool:
+    """ "a puppy" then "she's a cockapoo called Biscuit": one animal, said first by its age, then by its breed."""
+    said, named = (said or "").lower(), (named or "").lower()
+    return said == named or _YOUNG.get(said, said) == SPECIES.get(named, _YOUNG.get(named, named))
 
 
 def _main(argv: list[str]) -> None:

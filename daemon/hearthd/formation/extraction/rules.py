@@ -1062,13 +1062,15 @@ def _b_have(m, ctx):
             word = said.group("name")  # "we've got a cat, biscuit, and ...": set off by commas, a name
             if word not in _NOT_PET_NAMES and not _NEGATION.search(word) and (c := _pet(word.capitalize(), kind, ctx)):
                 out.append(c)
-        elif is_pet and adj is None:
+        elif is_pet and (adj is None or adj.lower() in _PET_ADJ) and it.group("adj0") is None:
             after = rest[it.end("kind") :]
             if re.match(r"\s*(?:$|,|\band\b|\bat home\b|\btoo\b|\bas well\b)", after, re.I):
                 out.append(_pet(None, kind, ctx, it.group("num")))
     return out
 
 
+# "we got a new puppy": words before a pet that say nothing of which one it is
+_PET_ADJ = frozenset("new little baby rescue second young tiny lovely gorgeous beautiful cute fluffy".split())
 _LOWER_PET_NAME = re.compile(r"\s*,\s*(?P<name>[a-z][a-z\-]{1,20})\s*(?:,|$)")
 _LOWER_CALLED = re.compile(
     r"\s*,?\s*(?P<called>(?:called|named)\s+)?(?P<list>[a-z][a-z\-]+(?:(?:,\s*|,?\s+and\s+)[a-z][a-z\-]+)*)"

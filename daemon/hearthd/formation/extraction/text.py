@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .model import MAX_OBJECT_WORDS
-from .vocabulary import _NOT_NAMES, DATE, NAME, ORDINAL, TIME, WEEKDAY
+from .vocabulary import _NOT_NAMES, DATE, NAME, ORDINAL, PET, TIME, WEEKDAY
 
 _APOSTROPHES = str.maketrans(
     {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'", "\u201c": '"', "\u201d": '"'}
@@ -42,6 +42,9 @@ _CONTRACTIONS = [
         (r"\b(i|we|you|they|he|she)'d\b", r"\1 would"),
         (r"\b(i|we|you|they|he|she|it)'ll\b", r"\1 will"),
         (r"\b(name|birthday|anniversary)'s\b", r"\1 is"),
+        (r"\b(his|her|its|their) names (?=[a-z])", r"\1 name is "),  # a recogniser's "her names biscuit"
+        # "we got a kitten her name is biscuit": the pet named, run on
+        (rf"\b({PET}) (?=(?:his|her|its) name is\b|(?:he|she|it) is called\b)", r"\1, "),
         (r"'s (called|named)\b", r" is \1"),
         # "Priya's got a new job", "Tom's been vegan for years": "has", never a possessive
         (
