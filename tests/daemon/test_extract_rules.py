@@ -1548,6 +1548,19 @@ POSITIVES = [
     pos("we got a new puppy, his name is Rolo", ("pet", "Rolo"), subject="household"),
     pos("we got a kitten her names biscuit", ("pet", "Biscuit"), subject="household"),
     pos("the kids got a rabbit called Thumper", ("pet", "Thumper"), subject="household"),
+    # jobs said other ways: teaching somewhere, a job got as, a job without its article, driving for a living;
+    # a thing of one's own that one is into
+    pos("I teach Year 4 at St Aidan's Primary.", ("works_as", "teacher"), ("works_at", "St Aidan's Primary")),
+    pos(
+        "Our Chloe's just got a job as a receptionist at the vets.",
+        ("works_as", "receptionist"),
+        ("works_at", "the vets"),
+        subject="Chloe",
+    ),
+    pos("I'm senior staff nurse on the cardiac ward now.", ("works_as", "senior staff nurse")),
+    pos("Otieno drives a matatu for a living", ("works_as", "matatu driver"), subject="Otieno"),
+    pos("my dad is obsessed with his allotment", ("likes", "allotment"), subject="my father"),
+    pos("The twins are completely mad about dinosaurs.", ("likes", "dinosaurs"), subject="my twins"),
     # dictated notes of an event or a birthday, without a verb
     pos("Boiler service booked: 14 March, 9-1.", ("appointment", "14th of March, 9-1"), subject="household"),
     pos("Sofa delivery Sat between 8 and 12.", ("appointment", "Saturday between 8 and 12"), subject="household"),

@@ -709,6 +709,29 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         # a person's own word on their favourite: "Emma says her favourite colour is green now"
         (rf"^(?P<n>{NAME}) says (?:that )?(?:his|her|their) (?=favourite )", r"\g<n>'s "),
         (r"\b(is|are|am) actually\b", r"\1"),
+        # "I teach Year 4 at St Aidan's Primary": a teacher, where
+        (
+            rf"^(?P<s>{_SUBJ}) (?:teach|teaches)(?: (?:year|yr|grade|class|primary|p) ?\w+| reception| nursery)? (?:at|in) "
+            rf"(?P<o>{SCHOOL}|{_ORG})$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} a teacher at {m.group('o')}",
+        ),
+        # "Chloe's got a job as a receptionist at the vets": the job got is the job
+        (
+            rf"^(?:our )?(?P<s>{_SUBJ}) (?:has |have )?(?:just |finally |now )?(?:got|landed|found|started) (?:a|her|his|"
+            r"my) (?:new )?job as (?P<j>an? [a-z\- ]+?)(?P<w> (?:at|with|for|in) .+)?$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} {m.group('j')}{m.group('w') or ''}",
+        ),
+        # "drives a matatu for a living": the driver of one
+        (
+            rf"^(?P<s>{_SUBJ}) (?:drive|drives) (?:an?|the) (?P<v>[a-z\-]+(?: [a-z\-]+)?) for a living$",
+            lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} a {m.group('v')} driver",
+        ),
+        # "I'm senior staff nurse on the cardiac ward now": a job said without its article
+        (
+            rf"^(?P<s>I|{NAME}) (?P<be>am|is) (?P<j>(?:senior|junior|head|chief|lead|staff|deputy|assistant|charge|"
+            rf"principal|trainee|student)(?: [a-z\-]+){{0,2}}? {OCC})(?= (?:on|at|in|for|now)\b|$)",
+            r"\g<s> \g<be> a \g<j>",
+        ),
         # "the kids got a rabbit": a pet of the household's
         (
             rf"^(?:the kids|the children|the boys|the girls|the twins) (?:have )?(?:just |finally )?(?:got|adopted)"

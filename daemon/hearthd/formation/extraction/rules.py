@@ -1334,6 +1334,9 @@ def _b_preference(predicate: str) -> Builder:
         obj, hint = _time_split_then_clean(raw)
         if not obj and not infinitive:
             obj, hint = _gerund_own(raw)
+        like = (m.groupdict().get("verb") or "").lower() in ("like", "likes")  # "I like my steak well done": how
+        if not obj and not infinitive and not like and (own := _OWN_THING.fullmatch(_strip_trailing(raw).strip())):
+            obj, hint = _time_split_then_clean(own.group("o"))  # "loves her country music", "his allotment"
         if obj and (one := _ONE_GOOD.fullmatch(obj)):
             obj = _plural(one.group("o"))  # "a good curry on a Friday": curries
         if not obj or re.match(r"(?:it|that|this)\b", obj, re.I):
@@ -1350,6 +1353,12 @@ _INTENSITY = re.compile(
 )
 _ONE_GOOD = re.compile(
     r"an? (?:good|nice|decent|proper) (?P<o>[a-z]+(?: [a-z]+)?)(?: (?:on|at|in|with|after|before|of an?) [a-z ]+)?",
+    re.I,
+)
+# "her country music", "his allotment": a thing of their own they are into; not a person, a job or a life
+_OWN_THING = re.compile(
+    rf"(?:my|his|her|their|our) (?!(?:{REL}|job|jobs|life|home|house|family|work|friends?|phone|bed|sleep|"
+    rf"own|food|dinner|tea|breakfast|lunch)\b)(?P<o>[a-z][a-z\-]+(?: [a-z][a-z\-]+)?)",
     re.I,
 )
 _GERUND_OWN = re.compile(r"(?P<ger>[a-z]+ing) (?P<pos>my|his|her|their) (?P<rest>[a-z]+(?: [a-z]+){0,2})", re.I)
