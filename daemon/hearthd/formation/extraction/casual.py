@@ -711,14 +711,14 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         (r"\b(is|are|am) actually\b", r"\1"),
         # "I teach Year 4 at St Aidan's Primary": a teacher, where
         (
-            rf"^(?P<s>{_SUBJ}) (?:teach|teaches)(?: (?:year|yr|grade|class|primary|p) ?\w+| reception| nursery)? (?:at|in) "
-            rf"(?P<o>{SCHOOL}|{_ORG})$",
+            rf"^(?P<s>{_SUBJ}) (?:teach|teaches)(?: (?:year|yr|grade|class|primary|p) ?\w+| reception| nursery)? "
+            rf"(?:at|in) (?P<o>{SCHOOL}|{_ORG})$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} a teacher at {m.group('o')}",
         ),
         # "Chloe's got a job as a receptionist at the vets": the job got is the job
         (
-            rf"^(?:our )?(?P<s>{_SUBJ}) (?:has |have )?(?:just |finally |now )?(?:got|landed|found|started) (?:a|her|his|"
-            r"my) (?:new )?job as (?P<j>an? [a-z\- ]+?)(?P<w> (?:at|with|for|in) .+)?$",
+            rf"^(?:our )?(?P<s>{_SUBJ}) (?:has |have )?(?:just |finally |now )?(?:got|landed|found|started) "
+            r"(?:a|her|his|my) (?:new )?job as (?P<j>an? [a-z\- ]+?)(?P<w> (?:at|with|for|in) .+)?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} {m.group('j')}{m.group('w') or ''}",
         ),
         # "drives a matatu for a living": the driver of one
