@@ -1561,6 +1561,17 @@ POSITIVES = [
     pos("Otieno drives a matatu for a living", ("works_as", "matatu driver"), subject="Otieno"),
     pos("my dad is obsessed with his allotment", ("likes", "allotment"), subject="my father"),
     pos("The twins are completely mad about dinosaurs.", ("likes", "dinosaurs"), subject="my twins"),
+    # languages with where they are spoken, a diet gone to or said with "here" or "only", a team supported
+    pos(
+        "I speak Gujarati with my parents and English at work.",
+        ("speaks", "Gujarati"),
+        ("speaks", "English"),
+    ),
+    pos("at home we speak afrikaans mostly", ("speaks", "Afrikaans"), subject="household"),
+    pos("went vegan in january", ("diet", "vegan")),
+    pos("i eat halal only", ("diet", "halal")),
+    pos("Lactose intolerant here.", ("allergy", "lactose")),
+    pos("i support hearts", ("likes", "hearts")),
     # dictated notes of an event or a birthday, without a verb
     pos("Boiler service booked: 14 March, 9-1.", ("appointment", "14th of March, 9-1"), subject="household"),
     pos("Sofa delivery Sat between 8 and 12.", ("appointment", "Saturday between 8 and 12"), subject="household"),

@@ -552,7 +552,15 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
         ),
         # "we all love board games in this house": the household said twice
         (r"^(we (?:all |both )?[a-z].*?),? (?:in (?:this|our) (?:house|household|home|family)|at home|here)$", r"\1"),
-        (r"^(?:in (?:this|our) (?:house|household|home|family)),? (?=we\b)", ""),
+        (r"^(?:in (?:this|our) (?:house|household|home|family)|at home),? (?=we\b)", ""),
+        # "vegan here", "lactose intolerant here": the speaker, said as who is here
+        (
+            r"^(?P<x>(?:[a-z]+[ \-])?intolerant|vegan|vegetarian|veggie|pescatarian|coeliac|celiac|diabetic|halal|"
+            r"kosher|gluten[ \-]free|dairy[ \-]free) here$",
+            r"I am \g<x>",
+        ),
+        # "I eat halal only": the diet, whatever the "only"
+        (r"\b(halal|kosher|vegan|vegetarian|gluten[ \-]free|dairy[ \-]free) only$", r"\1"),
         (
             r"^there is (?P<o>(?:an?|two) (?:[a-z\-]+ )?(?:piano|grand piano|keyboard|drum kit|hot tub|trampoline|"
             r"greenhouse|pool table|snooker table|harp|organ|treadmill|exercise bike|rowing machine|telescope|"

@@ -690,6 +690,14 @@ _HOW_WELL = re.compile(
 )
 
 
+# A language with when or to whom it is spoken: "English at work", "Welsh when she is cross", "Afrikaans mostly"
+_LANGUAGE_WHERE = re.compile(
+    r"(?P<lang>[A-Za-z]+) (?:(?:with|to|at|when|in|on|for|around) .+|the rest of the time|most of the time|mostly|"
+    r"mainly|really|only|mostly at home)",
+    re.I,
+)
+
+
 def _b_speaks(m, ctx):
     """The languages named, each as said ("a little Italian" is Italian); nothing unless each item is one."""
     raw = _OBJ_END.sub("", m.group("obj"))
@@ -701,7 +709,8 @@ def _b_speaks(m, ctx):
         flags=re.I,
     )  # "Irish on Duolingo": how it is learnt
     raw = re.sub(
-        r"\s+(?:fluently|well|a bit|a little|too|as well|at home|with \w+.*|(?:but )?not (?:much|very well|well|"
+        r"\s+(?:fluently|well|a bit|a little|too|as well|at home|with \w+(?:(?! and ).)*|"
+        r"(?:but )?not (?:much|very well|well|"
         r"brilliantly|great|fluently)|badly|(?:really |pretty )?(?:badly|rusty))$",
         "",
         raw.strip(),
@@ -710,6 +719,9 @@ def _b_speaks(m, ctx):
     out = []
     for item in _split_list(raw):
         word = _HOW_WELL.sub("", item.strip()).strip(" .")
+        said = None if m.groupdict().get("learning") else _LANGUAGE_WHERE.fullmatch(word)  # learnt: a note, as said
+        if said and said.group("lang").lower() in _LANGUAGES:
+            word = said.group("lang")  # "Gujarati with my parents and English at work": each with where it is
         if word.lower() not in _LANGUAGES:
             return []
         lang = "BSL" if word.lower() == "bsl" else word.capitalize()

@@ -252,10 +252,12 @@ def normalise(text: str) -> str:
         text,
         flags=re.I,
     )
-    # "just started at aldi last monday as an area manager": the speaker, left unsaid as one does aloud
+    # "just started at aldi last monday as an area manager", "went vegan in january": the speaker, left unsaid as
+    # one does aloud
     text = re.sub(
         r"^(?=(?:(?:just|recently|finally|only just) )?(?:started|moved|joined|switched|retired|got (?:a new job|a job|"
-        r"promoted|married|engaged))\b)",
+        r"promoted|married|engaged)|(?:went|gone|turned) (?:vegan|vegetarian|veggie|pescatarian|plant-based|"
+        r"gluten[ \-]free|dairy[ \-]free|keto))\b)",
         "I ",
         text,
         flags=re.I,

@@ -269,7 +269,7 @@ _HOLIDAYS = re.compile(
 # Where an organisation or a place is expected, a common word is a name too: "just started at orange".
 _ORG_SLOT = re.compile(
     r"\b(?:works? (?:at|for)|working (?:at|for)|started at|joined|moved to|lives? in|living in|job at|"
-    r"job with) $"
+    r"job with|supports?) $"
 )
 _NOT_IN_SLOT = (
     frozenset(
