@@ -1572,6 +1572,19 @@ POSITIVES = [
     pos("i eat halal only", ("diet", "halal")),
     pos("Lactose intolerant here.", ("allergy", "lactose")),
     pos("i support hearts", ("likes", "hearts")),
+    # a student's year at a university by its name, a school year said in words or as an Irish class; an aside
+    # that starts with "we"
+    pos("My daughter's a sophomore at UCLA.", ("note", "UCLA"), subject="my daughter"),
+    pos("Final year at UCT doing civil engineering.", ("note", "UCT")),
+    pos("Leo just started at Ridgeview High, grade nine.", ("note", "Ridgeview High"), subject="Leo"),
+    pos("Tomás is in 3rd class at Scoil Mhuire.", ("note", "Scoil Mhuire"), subject="Tomás"),
+    pos("Our Ethan's at Glasgow Uni doing engineering.", ("note", "Glasgow Uni"), subject="Ethan"),
+    pos(
+        "my daughter priya is allergic to sesame we found out at nursery",
+        ("family_member", "Priya"),
+        ("allergy", "sesame"),
+        subject="Priya",
+    ),
     # dictated notes of an event or a birthday, without a verb
     pos("Boiler service booked: 14 March, 9-1.", ("appointment", "14th of March, 9-1"), subject="household"),
     pos("Sofa delivery Sat between 8 and 12.", ("appointment", "Saturday between 8 and 12"), subject="household"),

@@ -28,8 +28,9 @@ SCHOOL = (
     r"(?:(?:(?:St\.?|Saint) )?(?-i:[A-Z][\w'\-]*)(?: (?-i:[A-Z][\w'\-]*)){0,3} (?:Primary|Academy|School|High|"
     r"High School|College|Nursery|Infants|Juniors|Grammar|Secondary|Montessori|Pre-school|Preschool|Sixth Form|"
     r"University|Uni)(?: (?:School|College))?"
-    # "Aisha goes to St Bede's": a saint's school, by the saint alone
-    r"|(?:St\.?|Saint) (?-i:[A-Z][\w\-]*)'s)"
+    # "Aisha goes to St Bede's": a saint's school, by the saint alone; "Scoil Mhuire": a school in Irish
+    r"|(?:St\.?|Saint) (?-i:[A-Z][\w\-]*)'s"
+    r"|(?:Scoil|Gaelscoil|Coláiste|Colaiste) (?-i:[A-Z][\w\-]*)(?: (?-i:[A-Z][\w\-]*))?)"
 )
 # A club by the kind of name clubs have: "Ashby Vale Rovers", "Pennick Town Juniors", "Corriemount Colts"
 _CLUB = (
@@ -394,19 +395,29 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"she's|he is|he's) (?:now )?(?P<n>{NAME})(?: now)?$",
             r"\g<o>'s \g<r> is now \g<n>",
         ),
+        # "my daughter's a sophomore at UCLA", "final year at UCT": a student's year, at a university by its name
+        (
+            rf"^(?:(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:in (?:my|his|her|their) )?(?:an? )?|(?:in my )?)(?:freshman|"
+            r"sophomore|junior|senior|fresher|first-year|second-year|third-year|final-year|(?:first|second|third|"
+            r"fourth|final|last) year)(?: student)? at (?P<o>(?-i:[A-Z]{2,6})|(?-i:[A-Z])[\w\-]+ (?:Uni|University|"
+            r"College))(?: (?:doing|studying|reading) .+)?$",
+            lambda m: f"{m.group('s') or 'I'} {_verb(m.group('s') or 'I', 'go', 'goes')} to school at {m.group('o')}",
+        ),
         # "Noah goes to St Aidan's Primary", "Noah has started at Riverside Academy": the school a child goes to
         (
             rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has|'s now| is now| is| am|'m)? (?:just |now |recently )?"
             rf"(?:goes|go|going|started|starting|starts|moved|moving|changed schools?|switched schools?|"
             rf"ended up(?: going)?|in (?:year|reception|"
-            rf"nursery)(?: \w+)?|(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
+            rf"nursery)(?: \w+)?|in (?:\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth) class at|"
+            rf"(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
             # "Rory is at Ashgrove Academy": a school by its name
             rf"(?<=is |'s |am |'m )at)(?: (?:to|at))? (?P<o>{SCHOOL})"
             r"(?: (?:now|last \w+|this \w+|recently|in september|from (?:this|next) (?:term|year|week)|from september|"
             r"after (?:the )?(?:half term|move|holidays|summer|christmas|easter)))?"
             # "Lincoln Middle School, sixth grade": the year said after it
             r"(?:,? (?:in )?(?:year \w+|reception|p\d|primary \d|(?:first|second|third|fourth|fifth|sixth|seventh|"
-            r"eighth|ninth|tenth|eleventh|twelfth|\d{1,2}(?:st|nd|rd|th)) grade|grade \d{1,2}|kindergarten))?"
+            r"eighth|ninth|tenth|eleventh|twelfth|\d{1,2}(?:st|nd|rd|th)) grade|"
+            r"grade (?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)|kindergarten))?"
             r"(?: (?:doing|studying|reading) (?:a |an )?[a-z\-]+(?: [a-z\-]+){0,2})?$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {m.group('o')}",
         ),

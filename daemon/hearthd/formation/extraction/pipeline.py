@@ -431,7 +431,7 @@ _ASIDE_START = re.compile(
     r"\s*(?:,|\s-+|\u2013|\u2014)\s*|\s+(?=(?:so|if|because|cos|since|as|which|though|although|honestly|"
     r"yeah|yep|lol|haha|mind you|to be fair|tbh|innit|bless|don't|do not|that's|that is|what a|no joke|"
     r"tastes|smells|sounds|looks like|makes me|gives me|drives (?:me|us|the)|"
-    r"believe|I|he|she|they|it|cannot|can't|do|would|could|you|just|usually|mostly|especially|for what|"
+    r"believe|I|he|she|they|we|it|cannot|can't|do|would|could|you|just|usually|mostly|especially|for what|"
     r"been|have been|drives|it is|he is|she is|absolutely|never|that (?:nobody|no one|we|I|he|she|they|you)|"
     r"for (?:his|her|their|my|its|our) |about (?:my|his|her|their|our|the) )\b)",
     re.I,

@@ -269,6 +269,14 @@ def normalise(text: str) -> str:
         lambda m: f"{m.group('r')} {m.group('rel')} {m.group('n')} ",
         text,
     )
+    # "Our Chloe's just got a job", "Our Ethan is at uni": a Northern "our" before a name is no part of it (typed: a
+    # recogniser's text has its capitals guessed, "our electricity")
+    text = re.sub(
+        r"^Our (?=(?-i:[A-Z])[a-z]+(?:'s\b| is\b| has\b| works\b| lives\b| goes\b| just\b))"
+        r"(?!(?:Christmas|Easter|Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday)\b)",
+        "",
+        text,
+    )
     # "my father in law hes a crane driver": the subject said twice
     text = re.sub(r"^((?:my|our) [a-z\-]+(?: [A-Z][a-z]+)?) (?:he|she) (?=is|has|was)\b", r"\1 ", text, flags=re.I)
     # "put him down as pescatarian": what to keep of someone, said as how to file them
