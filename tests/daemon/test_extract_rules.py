@@ -1585,6 +1585,14 @@ POSITIVES = [
         ("allergy", "sesame"),
         subject="Priya",
     ),
+    # a named visitor coming once, an appointment with what it is for, "the mother in law"
+    pos("siobhan is coming round for dinner on saturday", ("appointment", "Saturday"), subject="household"),
+    pos(
+        "Noah has a hospital appointment for his ears on the 9th at half ten",
+        ("appointment", "the 9th at half ten"),
+        subject="Noah",
+    ),
+    pos("the mother in law is coming over on sunday", ("appointment", "Sunday"), subject="my mother-in-law"),
     # dictated notes of an event or a birthday, without a verb
     pos("Boiler service booked: 14 March, 9-1.", ("appointment", "14th of March, 9-1"), subject="household"),
     pos("Sofa delivery Sat between 8 and 12.", ("appointment", "Saturday between 8 and 12"), subject="household"),

@@ -787,6 +787,8 @@ EVENT_RULES_SRC = [
         rf"^(?:I|we) (?:also |now |still |both |all )?(?:have got|am having|are having|have) (?:{_DET} )?"
         rf"(?:(?P<pro>{PRO})(?:'s)? )?(?P<mods>{_MOD})"
         rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?(?P<with>(?!half\b|quarter\b|noon\b|midday\b)[a-z]+))?"
+        # "a hospital appointment for my ears": what it is for, left to the sentence
+        r"(?: for (?:my|his|her|their|our|the) [a-z]+(?: [a-z]+)?(?= (?:on|at|this|next|tomorrow)\b))?"
         # "a haircut booked at Snippers on Friday": where it is booked, left to the sentence
         rf"(?: booked(?: in)?(?: for)?(?: (?:at|with) (?:the )?[\w'\-]+)?)? "
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
@@ -1199,6 +1201,19 @@ def _b_visitor(m, ctx):
     ]
 
 
+def _b_visit_once(m, ctx):
+    """ "Siobhan is coming round for dinner on Saturday": a visit on a day, the household's, by whom and what for."""
+    if ctx.about or not m.group("name"):
+        return []
+    when, purpose = when_said(m.group("when")), (m.group("purpose") or "").lower()
+    event = f"{m.group('name')} coming {purpose}".strip()
+    return [
+        replace(
+            ctx.cand("appointment", when, f"{{subject}}: {event} {_on(when)}", _qualifier(event)), subject=HOUSEHOLD
+        )
+    ]
+
+
 def _b_fetches(m, ctx):
     """ "Agnieszka picks the kids up on Mondays and Thursdays": someone doing a job for the household on a day is
     the household's schedule, not a routine of theirs."""
@@ -1242,6 +1257,14 @@ EVENT_RULES_SRC += [
         rf"^{_VISITOR} (?:usually |always |normally |still )?(?P<vp>(?:comes|visits|pops in|pops round|pops over|"
         rf"drops in|drops by)(?: (?:over|round|in|by))?(?: (?P<purpose>{_PURPOSE}))?) (?P<recur>{_RECUR}){_TAIL}",
         _b_visitor,
+        False,
+    ),
+    # "Siobhan is coming round for dinner on Saturday": once
+    (
+        "appointment",
+        rf"^{_VISITOR} (?:is|are) (?:now |also )?(?:coming|popping|dropping)(?: (?:over|round|in|by|down|up))?"
+        rf"(?: (?P<purpose>{_PURPOSE}))? (?P<when>{_ONE_OFF}){_TAIL}",
+        _b_visit_once,
         False,
     ),
     (

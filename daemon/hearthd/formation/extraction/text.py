@@ -277,6 +277,8 @@ def normalise(text: str) -> str:
         "",
         text,
     )
+    # "the mother in law is coming over", "the wife works nights": one's own, said with "the"
+    text = re.sub(r"^the (?=(?:mother-in-law|father-in-law|in-laws|wife|missus|husband|hubby|old man)\b)", "my ", text)
     # "my father in law hes a crane driver": the subject said twice
     text = re.sub(r"^((?:my|our) [a-z\-]+(?: [A-Z][a-z]+)?) (?:he|she) (?=is|has|was)\b", r"\1 ", text, flags=re.I)
     # "put him down as pescatarian": what to keep of someone, said as how to file them
