@@ -1593,6 +1593,12 @@ POSITIVES = [
         subject="Noah",
     ),
     pos("the mother in law is coming over on sunday", ("appointment", "Sunday"), subject="my mother-in-law"),
+    # a car traded for another, the car one is driving; an appointment dictated by whose it is; a Nigerian "o";
+    # what a diet keeps off said after it
+    pos("traded the corolla in for a rav4", ("owns", "rav4")),
+    pos("im driving a tesla model y now", ("owns", "tesla Model Y")),
+    pos("noah dentist friday at 10", ("appointment", "Friday at 10"), subject="Noah"),
+    pos("Funmi is vegetarian o, no meat in her jollof", ("diet", "vegetarian"), subject="Funmi"),
     # dictated notes of an event or a birthday, without a verb
     pos("Boiler service booked: 14 March, 9-1.", ("appointment", "14th of March, 9-1"), subject="household"),
     pos("Sofa delivery Sat between 8 and 12.", ("appointment", "Saturday between 8 and 12"), subject="household"),

@@ -196,6 +196,26 @@ def test_a_denied_move_changes_nothing_and_things_said_over_end(real_daemon, hub
     assert not {"Countdown", "gluten-free", "Wednesday morning", "the 12th"} & set(now)
 
 
+def test_a_weekly_event_moves_and_things_traded_or_given_away_end(real_daemon, hub):
+    # A weekly class moved to another day moves the week's schedule; a car traded in, a pet given away and an
+    # appointment called off with no one named (the speaker's own, said as one does aloud) end.
+    def objects():
+        return sorted(f["object"] for f in current(hub))
+
+    hub.remember("emma has swimming on tuesdays", speaker="alice", valid_from="2026-02-01")
+    hub.remember("I drive a Corolla", speaker="alice", valid_from="2026-02-02")
+    hub.remember("we have a dog called rex", speaker="alice", valid_from="2026-02-03")
+    hub.remember("noah dentist friday at 10", speaker="alice", valid_from="2026-02-04")
+    assert {"Tuesdays", "Corolla", "Rex", "Friday at 10"} <= set(objects())
+    hub.remember("Emma's swimming moved to Thursday", speaker="alice", valid_from="2026-02-05")
+    hub.remember("traded the corolla in for a rav4", speaker="alice", valid_from="2026-02-06")
+    hub.remember("We gave Rex to my uncle's farm, he's happier there", speaker="alice", valid_from="2026-02-07")
+    hub.remember("The dentist appointment for Noah is cancelled", speaker="alice", valid_from="2026-02-08")
+    now = set(objects())
+    assert "Thursdays" in now and {"Tuesdays", "Corolla", "Rex", "Friday at 10"}.isdisjoint(now)
+    assert any(o.lower() == "rav4" for o in now)
+
+
 def test_a_medium_band_personal_statement_reaches_nobody_until_claimed(real_daemon, hub):
     say(hub, ["I'm allergic to penicillin."], "2026-03-02T08:00:00Z", band="medium")
     say(hub, ["The bins go out on Thursday."], "2026-03-02T08:00:00Z", band="medium", thread="hall")

@@ -211,6 +211,35 @@ def event_matches(rows, fact: FactIn, keyed_by) -> tuple[list, list]:
     return event_notes(rows, fact.qualifier), []
 
 
+_BARE_DAY = re.compile(
+    r"(?:on )?(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?P<rest>(?: (?:morning|afternoon|"
+    r"evening|night))?(?:,? (?:at|from) .+)?)",
+    re.I,
+)
+
+
+def _moved_weekly(fact: FactIn, current, rules: FactRules) -> None:
+    """ "Emma's swimming moved to Thursday" after "Emma has swimming on Tuesdays": the weekly event moves to
+    Thursdays (a schedule), not a one-off Thursday beside it. Only when no one-off of that kind is current."""
+    day = _BARE_DAY.fullmatch(fact.object.strip())
+    if fact.predicate != "appointment" or day is None:
+        return
+    kind = rules.key_of("appointment", fact.qualifier) or ""
+    if any(
+        r["predicate"] == "appointment" and same_event(rules.key_of("appointment", r["qualifier"]) or "", kind)
+        for r in current
+    ):
+        return
+    if not any(
+        r["predicate"] == "schedule" and same_event(rules.key_of("schedule", r["qualifier"]) or "", kind)
+        for r in current
+    ):
+        return
+    weekly = f"{day.group('day').capitalize()}s{day.group('rest')}"
+    fact.predicate, fact.object = "schedule", weekly
+    fact.text = re.sub(rf"\b{re.escape(day.group('day'))}\b", weekly.split()[0], fact.text, count=1, flags=re.I)
+
+
 def event_notes(rows, qualifier: str | None) -> list:
     """The note that is this event at a time the rules did not read ("Book club meets at Harriet's on the first
     Thursday of the month"): it names what happens and gives a time. Only one such note (two may be two events)."""
@@ -256,6 +285,7 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
         old = known.get(row["id"])
         return None if old is None else float(old @ vec)
 
+    _moved_weekly(fact, current, rules)
     keyed = rules.key_of(fact.predicate, fact.qualifier) is not None
     ask: list[int] = []
     if keyed:

@@ -32,7 +32,9 @@ _OVER = re.compile(
     r"moved away from|is over|are over|finished with|switched (?:from|away from)|"
     # "we've replaced the Skoda with a Yaris" (not "the plumber replaced a valve")
     r"(?:replaced|swapped|traded in) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
-    r"traded (?:it |her |him |them )?in|part[- ]exchanged|"
+    r"traded (?:it |her |him |them )?in|traded (?:the|our|my|his|her|their) [\w\- ]+? in\b|part[- ]exchanged|"
+    # "we gave Rex to my uncle's farm" (not "to my mum for the weekend")
+    r"(?:gave|given) (?:\w+ ){1,3}to (?:my|our|a|an|the|his|her|some)\b(?!.*\b(?:for the|while|until|till|back)\b)|"
     r"no more|died|passed away|rehomed|broke up|broken up|split up|divorced|separated|stopped having|"
     r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|moved out|retired|"
     # "keziah eats meat again now"
@@ -63,7 +65,7 @@ _CUES = {
     "works_as": r"work|works|working|worked|job|employed|quit|retired|anymore|any more|no longer",
     "lives_in": r"live|lives|living|moved|based",
     "allergy": r"allergic|allergy|allergies|intolerant|grew out|grown out",
-    "owns": r"sold|have|has|own|owns|got rid|drive|drives|got|replaced|swapped|traded in|part-exchanged|gave|given|"
+    "owns": r"sold|have|has|own|owns|got rid|drive|drives|got|replaced|swapped|traded in|traded|part-exchanged|gave|given|"
     r"giving|donated",
     "routine": r"stopped|quit|gave up|given up|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more",
     "schedule": r"stopped|no longer|anymore|any more|do|does|come|comes|cancell?ed",
@@ -72,7 +74,7 @@ _CUES = {
         r"vegetarian|vegan|pescatarian|eat|eats|eating|diet|meat|(?:gluten|dairy|lactose|sugar|wheat|nut)[ -]free|"
         r"keto|halal|kosher"
     ),
-    "pet": r"have|has|had|got|died|passed away|rehomed|lost|put down",
+    "pet": r"have|has|had|got|died|passed away|rehomed|lost|put down|gave|given",
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
     # a note named in the sentence: "no longer", or quit or cancelled (a membership, a gym, a veg box)
     "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up",
@@ -225,7 +227,17 @@ def _subjects(tx, text: str, said: set[str], speaker: str | None, now: float) ->
     me = person_of_speaker(tx, speaker, now) if speaker else None
     # "we don't have a lodger anymore": the speaker is one of "we"
     speaking = FIRST_PERSON.search(text) or _WE.search(text)
-    return named_subjects(tx, text, me if speaking else None, me, household_entity(tx, now))
+    house = household_entity(tx, now)
+    found = named_subjects(tx, text, me if speaking else None, me, house)
+    if not found and me is not None and not _SOMEONE_ELSE.search(text):
+        # "The dentist appointment is cancelled", "traded the corolla in for a rav4": no one named, the speaker
+        # (left unsaid, as one does aloud) or the household
+        found = sorted({me, house} - {None})
+    return found
+
+
+# "he", "her", "they" say someone else's
+_SOMEONE_ELSE = re.compile(r"\b(?:he|she|his|her|hers|him|they|their|them|he's|she's|hes|shes)\b", re.I)
 
 
 def named_subjects(conn, text: str, me: int | None, speaker_entity: int | None, household: int | None) -> list[int]:

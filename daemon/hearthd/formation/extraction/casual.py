@@ -327,6 +327,17 @@ _REWRITES: list[tuple[re.Pattern, object]] = [
             rf"(?P<o>an? [^,]+)$",
             lambda m: f"{m.group('s')} {_verb(m.group('s'), 'have', 'has')} got {m.group('o')}",
         ),
+        # "traded the corolla in for a rav4": the one traded for is the one had now (the speaker, left unsaid)
+        (
+            rf"^(?:(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? )?(?:just |finally )?(?:traded|part-exchanged|swapped) "
+            rf"(?:the|our|my|his|her|their) (?:[A-Za-z0-9\-]+ ){{1,3}}?in (?:for|with) (?P<o>an? [^,]+)$",
+            lambda m: f"{m.group('s') or 'I'} {_verb(m.group('s') or 'I', 'have', 'has')} got {m.group('o')}",
+        ),
+        # "im driving a tesla model y now": the car one drives
+        (
+            rf"^(?P<s>we|{_SUBJ}) (?:am|is|are) (?:now )?driving (?=an? )",
+            lambda m: f"{m.group('s')} drive{'' if m.group('s').lower() in ('i', 'we') else 's'} ",
+        ),
         (
             rf"^(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? (?:just |finally )?sold (?:the|our|my|his|her|their) [^,]+? "
             rf"and (?:have |has )?(?:just )?(?:bought|got) (?P<o>an? .+)$",

@@ -16,6 +16,7 @@ from .model import HOUSEHOLD, Candidate, Mention
 from .subjects import relation_word
 from .text import _strip_trailing
 from .vocabulary import DATE, MONTH, NAME, ORDINAL, REL, WEEKDAY, _alt
+from .words import is_common
 
 _PART = r"(?:morning|afternoon|evening|night|lunchtime)"
 _HOUR = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -1398,9 +1399,10 @@ _DICTATED = [
         rf"(?:,\s*(?P<clock>{_AT})(?: [\w\-]+)?)?$",
         re.I,
     ),
-    # "Emma - swimming, Tuesday 5pm": whose, then what and when
+    # "Emma - swimming, Tuesday 5pm", "noah dentist friday at 10": whose, then what and when
     re.compile(
-        rf"^(?P<who>(?-i:[A-Z])[\w\-]+)\s*[:\-\u2013]\s*(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{PRO}|{_OP}))"
+        rf"^(?P<who>(?-i:[A-Z])[\w\-]+)(?:\s*[:\-\u2013]\s*|\s)"
+        rf"(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{PRO}|{_OP}))"
         rf"\s*[,:\-\u2013]?\s*(?:on )?(?P<when>{_ONE_OFF})$",
         re.I,
     ),
@@ -1430,6 +1432,8 @@ def dictated(s: str) -> str | None:
         if not m or not re.search(r"\d|day\b|tomorrow|tonight", m.group("when"), re.I):
             continue
         ev = m.group("ev")
+        if ev[:1].isupper() and not m.groupdict().get("who") and not is_common(ev.split()[0]):
+            continue  # "Noah dentist Friday at 10": a name first is whose, not a word of the event
         if m.groupdict().get("pro"):
             ev = f"{ev} at the {m.group('pro').lower()}"
         when = m.group("when").strip(" ,")

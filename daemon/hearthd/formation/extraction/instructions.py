@@ -69,8 +69,10 @@ _SPOKEN: list[tuple[re.Pattern, Any]] = [
         ),
         # "give all distances in kilometres only not miles", "always give me temperatures in celsius"
         (
-            r"^(?:please |kindly )?(?:always |only ever )?(?:give|do|show|put|tell) "
-            r"(?:(?:me|us) (?:all |any |the )?|(?:all|any) )(?P<w>temperatures?|"
+            # (said once, "give me temperatures in Celsius please" is asked for now: a marker of "always" it needs)
+            r"^(?:please |kindly )?(?=(?:always|only ever) \w+ (?:me|us) |.* (?:all|any) |.* only\b)"
+            r"(?:always |only ever )?"
+            r"(?:give|do|show|put|tell) (?:(?:me|us) )?(?:all |any |the )?(?P<w>temperatures?|"
             r"distances?|weights?|measurements?|heights?|speeds?)(?P<u> in [a-z]+)(?: only)?"
             r"(?:,? (?:not|rather than|instead of|never) (?:in )?[a-z]+)?(?:,? please)?$",
             lambda m: f"always give {m.group('w').lower()}{m.group('u')}",

@@ -436,9 +436,11 @@ _ASIDE_START = re.compile(
     r"for (?:his|her|their|my|its|our) |about (?:my|his|her|their|our|the) )\b)",
     re.I,
 )
+# "vegetarian, no meat in her jollof": what the diet keeps off, said again, takes nothing back
+_FOODS_KEPT_OFF = r"(?:meat|fish|dairy|eggs?|pork|beef|gluten|nuts|sugar|alcohol|booze|shellfish)\b"
 # An aside that takes the statement back or bounds it is no aside: "I work at Tesco, or I did until March".
 _TAKEN_BACK = re.compile(
-    r"^(?:or|well|not|no|never|but|at least|until|till|only|except|apart from)\b|\b(?:any ?more|no longer|until|"
+    rf"^(?:or|well|not|no(?! {_FOODS_KEPT_OFF})|never|but|at least|until|till|only|except|apart from)\b|\b(?:any ?more|no longer|until|"
     r"till|used to|kidding|joking|not really|not any)\b",
     re.I,
 )
@@ -555,7 +557,8 @@ def extract(text: str, role: str = "user", discourse: Discourse | None = None) -
 # What may not be dropped from the end of a sentence: a reason, a condition, a denial or a question changes what
 # comes before it ("I live in Leeds, if you can believe it", "Tom lives in York, or did").
 _KEEPS_THE_END = re.compile(
-    r"^\s*(?:if|unless|or|not|no|never|but|although|though|because|since|so|until|when|whether|apparently|"
+    rf"^\s*(?:if|unless|or|not|no(?! {_FOODS_KEPT_OFF})|never|but|although|though|because|since|so|until|when|"
+    r"whether|apparently|"
     r"actually|sorry|wait|hang on|I mean|or rather|scratch that|correction|my mistake|"
     # a request made now, not a statement: "Temperatures in Celsius, thanks."
     r"thanks|thank you|cheers|ta|please|if you can|if you could|for me|mate|love|"

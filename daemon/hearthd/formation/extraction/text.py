@@ -28,7 +28,8 @@ _CONTRACTIONS = [
         (r"\b(?:dinnae|dinna|dinny)\b", "do not"),
         (r"\b(do|does|did|is|are|was|were|could|would|should|can)nae\b", r"\1 not"),
         (
-            r"\b(?-i:im|Im)\b(?= (?:a|an|the|not|so|really|very|allergic|from|into|vegan|vegetarian|living|working)\b)",
+            r"\b(?-i:im|Im)\b(?= (?:a|an|the|not|so|really|very|allergic|from|into|vegan|vegetarian|living|working|"
+            r"driving|staying|moving|starting|doing)\b)",
             "I am",
         ),
         (r"\b(?-i:ive|Ive)\b(?= (?:got|been|always|never|had|lived|worked)\b)", "I have"),
@@ -279,6 +280,12 @@ def normalise(text: str) -> str:
     )
     # "the mother in law is coming over", "the wife works nights": one's own, said with "the"
     text = re.sub(r"^the (?=(?:mother-in-law|father-in-law|in-laws|wife|missus|husband|hubby|old man)\b)", "my ", text)
+    # "Funmi is vegetarian o": the Nigerian "o" of emphasis is no word of what is said
+    text = re.sub(r"(?<=\w) o(?=[,.!]|$)", "", text)
+    # "a tesla model y" as a recogniser writes it: the make's model, named
+    text = re.sub(
+        r"\b([A-Z][a-z]{2,}) model ([a-z0-9]{1,2})\b", lambda m: f"{m.group(1)} Model {m.group(2).upper()}", text
+    )
     # "my father in law hes a crane driver": the subject said twice
     text = re.sub(r"^((?:my|our) [a-z\-]+(?: [A-Z][a-z]+)?) (?:he|she) (?=is|has|was)\b", r"\1 ", text, flags=re.I)
     # "put him down as pescatarian": what to keep of someone, said as how to file them
