@@ -440,8 +440,8 @@ _ASIDE_START = re.compile(
 _FOODS_KEPT_OFF = r"(?:meat|fish|dairy|eggs?|pork|beef|gluten|nuts|sugar|alcohol|booze|shellfish)\b"
 # An aside that takes the statement back or bounds it is no aside: "I work at Tesco, or I did until March".
 _TAKEN_BACK = re.compile(
-    rf"^(?:or|well|not|no(?! {_FOODS_KEPT_OFF})|never|but|at least|until|till|only|except|apart from)\b|\b(?:any ?more|no longer|until|"
-    r"till|used to|kidding|joking|not really|not any)\b",
+    rf"^(?:or|well|not|no(?! {_FOODS_KEPT_OFF})|never|but|at least|until|till|only|except|apart from)\b"
+    r"|\b(?:any ?more|no longer|until|till|used to|kidding|joking|not really|not any)\b",
     re.I,
 )
 _MAX_ASIDE_TRIES = 4
