@@ -1599,6 +1599,14 @@ POSITIVES = [
     pos("im driving a tesla model y now", ("owns", "tesla Model Y")),
     pos("noah dentist friday at 10", ("appointment", "Friday at 10"), subject="Noah"),
     pos("Funmi is vegetarian o, no meat in her jollof", ("diet", "vegetarian"), subject="Funmi"),
+    # a place ends where a recogniser ran on, or where another clause begins ("and makes")
+    pos("my best mate kieran lives up in dundee now moved there for work", ("lives_in", "Dundee"), subject="Kieran"),
+    pos(
+        "Auntie Rosa lives in Luton and makes the best empanadas.",
+        ("family_member", "Rosa"),
+        ("lives_in", "Luton"),
+        subject="Rosa",
+    ),
     # dictated notes of an event or a birthday, without a verb
     pos("Boiler service booked: 14 March, 9-1.", ("appointment", "14th of March, 9-1"), subject="household"),
     pos("Sofa delivery Sat between 8 and 12.", ("appointment", "Saturday between 8 and 12"), subject="household"),

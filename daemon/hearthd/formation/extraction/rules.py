@@ -215,6 +215,15 @@ def _before_another_clause(raw: str) -> str:
     return raw
 
 
+_PLACE_THEN_MORE = re.compile(
+    r"(?P<place>(?-i:[A-Z])[\w'\-]*(?:[ \-](?:(?-i:[A-Z])[\w'\-]*|upon|on|de|la|le|of|sur|am|an|by))*) "
+    r"(?P<more>(?!(?:upon|on|de|la|le|of|sur|am|an|by)\b)(?-i:[a-z]).*)$"
+)
+_RAN_ON = (
+    r"(?:moved|been|went|gone|cos|because|since|but|so|which|where|who|though|although|(?!called|named)[a-z]+ed)\b"
+)
+
+
 def _b_lives_in(m, ctx):
     raw, dwelling = re.sub(r",?\s+for good\b.*$", "", m.group("obj"), flags=re.I), None
     if d := _DWELLING.match(raw):
@@ -228,6 +237,8 @@ def _b_lives_in(m, ctx):
     )
     if not obj or not (_proper_place(obj, ctx) or d and any(w[:1].isupper() for w in obj.split()[-2:])):
         return []
+    if (named := _PLACE_THEN_MORE.match(obj)) and re.match(_RAN_ON, named.group("more")):
+        obj = named.group("place")  # "Dundee moved there for work": the place, then what a recogniser ran on
     if called := re.search(r"\bcalled ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)$", obj):
         obj, dwelling = called.group(1), None  # "a little village just outside York called Haxby": Haxby
     if dwelling:

@@ -195,6 +195,7 @@ jazz blues rock pop metal punk folk soul reggae rap hip-hop classical opera coun
 reality documentaries soaps cartoons anime sci-fi fantasy horror thrillers comedy comedies romance crime
 dinosaur dinosaurs unicorn unicorns robot robots space planets trains cars
 goes does says has was gets lets puts sees uses
+make makes made making
 downtown uptown midtown nearby locally abroad overseas remotely online offline freelance upstate
 whole wee bigger biggest smaller smallest older oldest younger youngest taller shorter
 died dies dying lied tied fed led wed sped bred fled shed ran sat met bit hid hit cut shut
