@@ -131,7 +131,7 @@ POSITIVES = [
     pos("I love jazz because it relaxes me.", ("likes", "jazz")),
     # allergies
     pos("I'm allergic to peanuts.", ("allergy", "peanuts")),
-    pos("I have a nut allergy.", ("allergy", "nut")),
+    pos("I have a nut allergy.", ("allergy", "nuts")),
     pos("I'm allergic to shellfish and eggs.", ("allergy", "shellfish"), ("allergy", "eggs")),
     pos("Remember that I'm allergic to bee stings.", ("allergy", "bee stings")),
     pos("Actually, I'm lactose intolerant.", ("allergy", "lactose")),
@@ -1451,7 +1451,7 @@ POSITIVES = [
     pos("ella hates mushrooms like shell pick every single one out", ("dislikes", "mushrooms"), subject="Ella"),
     pos("i support leinster like massively", ("likes", "leinster")),
     pos("I'm pure vegetarian, no eggs even, been that way since I was a kid.", ("diet", "vegetarian")),
-    pos("i have a bee sting allergy a bad one", ("allergy", "bee sting")),
+    pos("i have a bee sting allergy a bad one", ("allergy", "bee stings")),
     pos(
         "my dad drives a bus for dublin bus",
         ("works_as", "bus driver"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from hearthd.api.client import HearthError
 from tests.daemon.test_formation import results
 from tests.helpers import form, say
 
@@ -35,6 +36,14 @@ def relations(daemon, name: str) -> set[tuple[str, str]]:
             (name,),
         ).fetchall()
     return {(r[0], r[1]) for r in rows}
+
+
+def remember_or_refused(hub, said: str, **kw) -> None:
+    """A note as said; a question is refused (it states nothing), and changes nothing either way."""
+    try:
+        hub.remember(said, **kw)
+    except HearthError as exc:
+        assert said.rstrip().endswith("?") and "asks a question" in str(exc)
 
 
 def test_a_childs_allergy_said_once_by_a_parent_is_current_and_about_the_child(real_daemon, hub):
@@ -330,8 +339,9 @@ def test_an_event_moved_in_words_the_rules_do_not_read_as_an_event_supersedes_it
     gran = hub.remember("Gran's hip check-up is on the 14th of March.", speaker="alice", valid_from="2026-02-01")
     bins = hub.remember("The bins go out on Wednesday night.", speaker="alice", valid_from="2026-02-01")["fact"]
     dentist = hub.remember("I've got the dentist on the 3rd of June at 10am.", speaker="alice", valid_from="2026-02-01")
-    # a question, or a time with no event of that kind, moves nothing
-    hub.remember("Has the dentist moved to the 5th of June?", speaker="alice", valid_from="2026-02-02")
+    # a question, or a time with no event of that kind, moves nothing (a question is not stored at all)
+    with pytest.raises(Exception, match="asks a question"):
+        hub.remember("Has the dentist moved to the 5th of June?", speaker="alice", valid_from="2026-02-02")
     hub.remember("The plumber is now coming on Friday.", speaker="alice", valid_from="2026-02-02")
     assert {gran["fact"]["id"], bins["id"], dentist["fact"]["id"]} <= {f["id"] for f in current(hub)}
 
@@ -388,7 +398,7 @@ def test_a_new_value_said_as_a_change_supersedes_the_slot_it_names_and_nothing_e
         "Otis moved the sofa to the spare room.",
         "Otis is moving the party to Sarah's house now.",
     ):
-        hub.remember(said, speaker="alice", valid_from="2026-01-02")
+        remember_or_refused(hub, said, speaker="alice", valid_from="2026-01-02")
     values = {f["object"] for f in current(hub) if f["predicate"] in ("works_at", "lives_in", "family_member")}
     assert {"Quellbrook Joinery", "Aberdeen", "Fenella"} <= values and "Marrowfield Signs" not in values, values
 
@@ -417,7 +427,7 @@ def test_a_stored_value_named_beside_a_change_is_replaced_by_the_new_one_whoever
         "Is Imogen still at Caddick Freight?",
         "Ewan's job at Kilbride is going well, he's got a new desk.",
     ):
-        hub.remember(said, speaker="alice", valid_from="2026-01-02")
+        remember_or_refused(hub, said, speaker="alice", valid_from="2026-01-02")
     values = {f["object"].lower() for f in current(hub)}
     assert {"caddick freight", "skoda fabia", "rookwood house", "kilbride distillery"} <= values, values
 
@@ -500,7 +510,7 @@ def test_releases_and_moves_as_households_say_them(real_daemon, hub):
         hub.remember(said, speaker="alice", valid_from="2026-01-01")
     # what ends nothing: a plan, a question, someone else's retirement
     for said in ("Keziah might eat meat again.", "Is Declan retired?", "My retired neighbour runs the allotments."):
-        hub.remember(said, speaker="alice", valid_from="2026-01-02")
+        remember_or_refused(hub, said, speaker="alice", valid_from="2026-01-02")
     values = {f["object"].lower() for f in current(hub)}
     assert {"vegan", "firefighter", "static caravan"} <= values, values
     for said in (

@@ -35,7 +35,8 @@ _OVER = re.compile(
     r"traded (?:it |her |him |them )?in|traded (?:the|our|my|his|her|their) [\w\- ]+? in\b|part[- ]exchanged|"
     # "we gave Rex to my uncle's farm" (not "to my mum for the weekend")
     r"(?:gave|given) (?:\w+ ){1,3}to (?:my|our|a|an|the|his|her|some)\b(?!.*\b(?:for the|while|until|till|back)\b)|"
-    r"no more|died|passed away|rehomed|broke up|broken up|split up|divorced|separated|stopped having|"
+    r"no more|died|passed away|rehomed|had to rehome|chucked (?:it )?in|jacked it in|packed it in|"
+    r"broke up|broken up|split up|divorced|separated|stopped having|"
     r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|moved out|retired|"
     # "keziah eats meat again now"
     r"eats? meat again|eating meat again|back on (?:the )?meat|"
@@ -61,20 +62,22 @@ _MAY_THE_MONTH = re.compile(
 _PREFERENCE = re.compile(r"\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|mind)\b", re.I)
 # The words that say which kind of fact is over.
 _CUES = {
-    "works_at": r"work|works|working|worked|job|employed|left|quit|retired",
+    "works_at": r"work|works|working|worked|job|employed|left|quit|retired|chucked|jacked|packed",
     "works_as": r"work|works|working|worked|job|employed|quit|retired|anymore|any more|no longer",
     "lives_in": r"live|lives|living|moved|based",
     "allergy": r"allergic|allergy|allergies|intolerant|grew out|grown out",
     "owns": r"sold|have|has|own|owns|got rid|drive|drives|got|replaced|swapped|traded in|traded|part-exchanged|"
     r"gave|given|giving|donated",
     "routine": r"stopped|quit|gave up|given up|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more",
-    "schedule": r"stopped|no longer|anymore|any more|do|does|come|comes|cancell?ed",
+    "schedule": (
+        r"stopped|no longer|anymore|any more|do|does|come|comes|cancell?ed|quit|quitted|dropped|gave up|given up"
+    ),
     "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys",
     "diet": (
         r"vegetarian|vegan|pescatarian|eat|eats|eating|diet|meat|(?:gluten|dairy|lactose|sugar|wheat|nut)[ -]free|"
         r"keto|halal|kosher"
     ),
-    "pet": r"have|has|had|got|died|passed away|rehomed|lost|put down|gave|given",
+    "pet": r"have|has|had|got|died|passed away|rehomed|rehome|lost|put down|gave|given",
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
     # a note named in the sentence: "no longer", or quit or cancelled (a membership, a gym, a veg box)
     "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up",
@@ -192,6 +195,9 @@ def _names_it(row, said: set[str]) -> bool:
         joined = {a + b for a in said for b in said if a != b and len(a + b) > 5}
         if kind & (said | joined):
             return True
+        generic = {w.rstrip("s") for w in event_words(row["qualifier"])} & GENERIC_EVENT
+        if generic & said:
+            return True  # "Ethan's lesson is cancelled": his driving lesson, by the word for it
     if row["predicate"] not in _BY_NAME:
         return False
     if row["predicate"] == "routine" and content and _stem(norm(row["object"]).split()[0]) in {_stem(w) for w in said}:

@@ -180,6 +180,8 @@ class Curation:
             released = self._release(text, speaker, band, said_at)
             if released is not None:
                 return released
+        if extraction.is_question(text):
+            raise UserError("not stored: this asks a question, it states nothing to remember (recall answers it)")
         note = FactIn(speaker or "household", CATCH_ALL, text, text, valid_from=said_at, source="remember")
         note.speaker = speaker
         return [note], False

@@ -265,6 +265,7 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
         raw,
         flags=re.I,
     )
+    raw = re.sub(r"\b(?:co op|coop|co-op)\b", "Co-op", raw, flags=re.I)  # the shop by its name, however written
     branch = re.sub(
         r"\s+(?:on|in|at|down|up|round|near) the (?:high street|town centre|city centre|retail park|corner|main road|"
         r"industrial estate|parade|precinct|bypass)\b.*$",
@@ -781,7 +782,18 @@ def _b_allergy_noun(m, ctx):
     kind = m.group("kind").lower()
     qualifier = "intolerance" if kind.startswith("intoleran") else None
     noun = "intolerance" if qualifier else "allergy"
-    return [ctx.cand("allergy", obj, f"{{subject}} has {_article(obj)} {obj} {noun}", qualifier)]
+    text = f"{{subject}} has {_article(obj)} {obj} {noun}"
+    if _COUNTED.fullmatch(obj):  # "a peanut allergy" is an allergy to peanuts, as the allergen is named
+        obj = _plural(obj)
+    return [ctx.cand("allergy", obj, text, qualifier)]
+
+
+# Allergens counted one by one, named in the plural ("allergic to peanuts"), in the singular before "allergy"
+_COUNTED = re.compile(
+    r"(?:tree )?nut|peanut|(?:bee|wasp|insect) sting|cashew|almond|walnut|hazelnut|pistachio|pecan|prawn|shrimp|"
+    r"strawberr(?:y)|raspberr(?:y)|tomato|mushroom|sesame seed",
+    re.I,
+)
 
 
 def _b_intolerant(m, ctx):

@@ -126,6 +126,24 @@ _QUESTION_START = re.compile(
     r"what|who|whom|whose|when|why|how|which|whereabouts|is it true)\b",
     re.I,
 )
+# A question asked of the assistant: "is it bin day", "whats the weather doing tomorrow", "do you think we should
+# move"; not a note that starts with a question word ("Where the spare key is: under the mat").
+_ASKED = re.compile(
+    r"^(?:(?:do|does|did|is|are|was|were|can|could|would|should|will|shall|have|has|had)\s+(?:you|we|I|it|there|"
+    r"the|my|our|he|she|they|anyone|anybody)\b|(?:what|where|when|who|why|how|which)(?:s| is| are| do| does| did| time|"
+    r" should| can| will| would| about)\b|how (?:much|many|long|far|old|often)\b)",
+    re.I,
+)
+
+
+def is_question(text: str) -> bool:
+    """Whether a text only asks something (every sentence of it a question)."""
+    sentences = [normalise(s).strip() for s in split_sentences(text)]
+    return bool(sentences) and all(
+        s.endswith("?") or (_ASKED.match(s) and ":" not in s) for s in sentences if s.strip(" .!")
+    )
+
+
 # Sentence-wide: a conditional or a wish colours every clause of the sentence.
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|unless|whether|wish|wished|wishes|would|hypothetically|someday|some day|pretend|imagine|"
