@@ -91,7 +91,12 @@ SETS = {
     "on that session's starting code and on its end - not one of its sentences read differently; then read, and "
     "general forms found in it added)",
     "extract_heldout29": "set 29 (100 lines written blind by a helper late in session 19, over half as a speech "
-    "recogniser writes: 0.774 / 0.373 on the session's starting code, 0.793 / 0.418 on its end; not tuned on)",
+    "recogniser writes: 0.774 / 0.373 on the session's starting code, 0.793 / 0.418 on its end; read and tuned on in "
+    "session 20: 0.800 / 0.436 -> 0.840 / 0.618)",
+    "extract_heldout30": "set 30 (100 lines written blind by a helper at session 20's start: 0.800 / 0.547 on that "
+    "code, 0.771 / 0.568 on its end; its misses not read)",
+    "extract_heldout31": "set 31 (100 lines written blind by a second helper midway through session 20: 0.760 / "
+    "0.570 on the session's starting code, 0.750 / 0.570 on its end; not read)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
@@ -125,7 +130,11 @@ FORGETTING = {
     "that session's starting code and on its end; not tuned on)",
     "forgetting_heldout18": "suite 18 (24 scenarios written blind by a helper late in session 19: 4/24 on the "
     "session's starting code and on its end - most first notes are not read, so a note naming the old value stays; "
-    "not tuned on)",
+    "its releases read in session 20: 3/24 -> 7/24)",
+    "forgetting_heldout19": "suite 19 (24 scenarios written blind by a helper at session 20's start: 17/24 on that "
+    "code; its failures then read and tuned on: 23/24)",
+    "forgetting_heldout20": "suite 20 (24 scenarios written blind by a second helper midway through session 20: "
+    "16/24 on the session's starting code, 17/24 on its end; not read)",
 }
 
 
