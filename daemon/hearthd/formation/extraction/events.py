@@ -8,6 +8,7 @@ Tuesday", so formation supersedes by it; "the bins go out on Thursday evening" -
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
@@ -1363,7 +1364,8 @@ EVENT_RULES_SRC += [
     ),
 ]
 
-EVENT_RULES = [(p, re.compile(rx, re.I), b, neg) for p, rx, b, neg in EVENT_RULES_SRC]
+# Compiled by the pipeline (extraction.pipeline), loaded on the first formation: most of a second of regular
+# expressions that the daemon's start need not wait for.
 
 
 # Dictated notes of an event, without a verb: "Boiler service booked: 14 March, 9-1", "Sofa delivery Sat between 8
@@ -1385,36 +1387,37 @@ _DICTATED_EVENT = (
     rf"{_OWNER}?(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{PRO}|{_OP})(?: appointment| appt)?"
     r"(?: (?:to|at|with) (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)?)"
 )
-_DICTATED = [
+_DICTATED_SRC: list[str] = [
     # "Boiler service booked: 14 March, 9-1", "Sofa delivery Sat between 8 and 12"
-    re.compile(
+    (
         rf"^(?P<det>the |our |my )?{_DICTATED_EVENT}(?: (?:is )?booked(?: in)?(?: for)?)?"
         r"\s*(?:[:\-\u2013,]\s*|\s)(?:on )?"
-        rf"(?P<when>{_ONE_OFF})(?:(?:,| -| from| at| in) [^:]*)?$",
-        re.I,
+        rf"(?P<when>{_ONE_OFF})(?:(?:,| -| from| at| in) [^:]*)?$"
     ),
     # "Tuesday - Dad's cataract op at Moorfields, 7:30 check-in"
-    re.compile(
+    (
         rf"^(?P<when>{_ONE_OFF})\s*[:\-\u2013,]\s*(?:the |my |our )?{_DICTATED_EVENT}"
-        rf"(?:,\s*(?P<clock>{_AT})(?: [\w\-]+)?)?$",
-        re.I,
+        rf"(?:,\s*(?P<clock>{_AT})(?: [\w\-]+)?)?$"
     ),
     # "Emma - swimming, Tuesday 5pm", "noah dentist friday at 10": whose, then what and when
-    re.compile(
+    (
         rf"^(?P<who>(?-i:[A-Z])[\w\-]+)(?:\s*[:\-\u2013]\s*|\s)"
         rf"(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{PRO}|{_OP}))"
-        rf"\s*[,:\-\u2013]?\s*(?:on )?(?P<when>{_ONE_OFF})$",
-        re.I,
+        rf"\s*[,:\-\u2013]?\s*(?:on )?(?P<when>{_ONE_OFF})$"
     ),
     # "Vet - Pepper's jabs, Tues 4pm"
-    re.compile(
+    (
         rf"^(?P<pro>{PRO})\s*[:\-\u2013]\s*{_OWNER}?(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{_OP}))"
         r"\s*[,:\-\u2013]?\s*"
-        rf"(?:on )?(?P<when>{_ONE_OFF})$",
-        re.I,
+        rf"(?:on )?(?P<when>{_ONE_OFF})$"
     ),
 ]
 _DICTATED_BIRTHDAY = re.compile(rf"^(?:{_OWNER}|(?P<my>my) )birthday\s*[:\-\u2013]\s*(?:the |on )?(?P<d>{DATE})$", re.I)
+
+
+@functools.cache
+def _dictated() -> list[re.Pattern]:
+    return [re.compile(rx, re.I) for rx in _DICTATED_SRC]  # on first use: the daemon's start need not compile them
 
 
 def dictated(s: str) -> str | None:
@@ -1427,7 +1430,7 @@ def dictated(s: str) -> str | None:
         who = m.group("who")
         owner = "my" if m.group("my") else _owner(who)
         return f"{owner} birthday is {m.group('d')}"
-    for pattern in _DICTATED:
+    for pattern in _dictated():
         m = pattern.match(short)
         if not m or not re.search(r"\d|day\b|tomorrow|tonight", m.group("when"), re.I):
             continue

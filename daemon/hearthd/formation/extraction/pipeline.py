@@ -13,10 +13,10 @@ from typing import Any
 
 from .casual import casual
 from .dates import calendar_case, canonical_date
-from .events import EVENT, EVENT_RULES, ONE_OFF, PRO, dictated
+from .events import EVENT, EVENT_RULES_SRC, ONE_OFF, PRO, dictated
 from .instructions import first_to_subject, rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
-from .rules import RULES, _clause_candidates, _Ctx, _split_clauses
+from .rules import _RULES, _clause_candidates, _Ctx, _split_clauses
 from .subjects import Discourse, joined_appositive, named_relative, relation_word, subject_of
 from .text import (
     _FILLER,
@@ -44,6 +44,9 @@ from .words import restore_apostrophes, truecase, uncapitalise
 
 __all__ = ["Discourse", "extract", "rules_alone"]
 
+# The rule tables, compiled here: this module is loaded on the first formation, not when the daemon starts.
+EVENT_RULES = [(p, re.compile(rx, re.I), b, neg) for p, rx, b, neg in EVENT_RULES_SRC]
+RULES = [(p, re.compile(rx, re.I), b, neg) for p, rx, b, neg in _RULES]
 _ALL_RULES = EVENT_RULES + RULES
 # A plan word that is only the time of a one-off event ("the dentist tomorrow") does not void an appointment.
 _EVENT_TIME = re.compile(

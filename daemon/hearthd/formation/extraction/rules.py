@@ -2423,7 +2423,6 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     ("routine", rf"^{SUBJ} (?:also |still )?(?:(?P<adv>{_ROUTINE_ADVERBS}) )?(?P<vp>.+)", _b_routine, False),
 ]
-RULES = [(p, re.compile(rx, re.I), b, neg) for p, rx, b, neg in _RULES]
 
 # Appositives anywhere in a clause: "I visited my sister Maria", "my cat Luna hates the vet".
 # A plural relation takes a list ("our kids Ana and Rui"); a singular one only its first name, so "my sister
@@ -2491,9 +2490,9 @@ def _split_clauses(s: str) -> list[str]:
     return out
 
 
-def _clause_candidates(clause: str, ctx: _Ctx, rules=None, appositives: bool = True) -> list[Candidate]:
+def _clause_candidates(clause: str, ctx: _Ctx, rules, appositives: bool = True) -> list[Candidate]:
     out: list[Candidate] = []
-    for _predicate, pattern, build, negative_form in RULES if rules is None else rules:
+    for _predicate, pattern, build, negative_form in rules:
         m = pattern.match(clause)
         if not m:
             continue
