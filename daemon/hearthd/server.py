@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .api.client import socket_path, tcp_endpoint_file
+from .api.endpoints import socket_path, tcp_endpoint_file
 from .paths import RUNTIME_FALLBACKS, InsecurePath, open_lock_file, private_dir, secure_write
 from .store.migrations import SchemaTooNewError
 

@@ -19,10 +19,8 @@ from typing import Any
 import httpx
 
 from ..paths import data_dir as resolve_data_dir
-from ..paths import runtime_dir
 from .auth import read_token
-
-SOCKET_NAME = "api.sock"
+from .endpoints import socket_path, tcp_address
 
 
 class HearthError(RuntimeError):
@@ -33,22 +31,6 @@ class HearthError(RuntimeError):
 
 class DaemonNotRunning(HearthError):
     pass
-
-
-def socket_path(data: Path) -> Path:
-    return runtime_dir(data) / SOCKET_NAME
-
-
-def tcp_endpoint_file(data: Path) -> Path:
-    """Where a daemon listening on loopback TCP (no Unix sockets, or --tcp) records its port."""
-    return Path(data) / "api-endpoint.json"
-
-
-def tcp_address(data: Path) -> str | None:
-    try:
-        return json.loads(tcp_endpoint_file(data).read_text())["tcp"]
-    except (FileNotFoundError, ValueError, KeyError, TypeError):
-        return None
 
 
 class HearthClient:

@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import re
 import socket
-
-import httpx
+from typing import TYPE_CHECKING
 
 from ..audit import redact_text
+
+if TYPE_CHECKING:
+    import httpx  # imported when the proxy first calls its server: the daemon's start need not load it
 
 # How servers say a prompt is too long: OpenAI's code, llama.cpp's and vLLM's messages.
 _OVERFLOW = re.compile(
@@ -53,6 +55,8 @@ class Upstream:
 
     def client(self) -> httpx.AsyncClient:
         """One pooled client per event loop and upstream (remade when the settings change)."""
+        import httpx
+
         wanted = (self.base_url, self.daemon.settings["proxy.upstream_timeout_seconds"])
         if self._client is None or self._made_for != wanted:
             timeout = httpx.Timeout(wanted[1], connect=min(10.0, wanted[1]))
@@ -73,6 +77,8 @@ class Upstream:
     async def send(self, method: str, path: str, body: dict | None = None, stream: bool = False) -> httpx.Response:
         """The upstream's response (streamed: read it with aiter_lines, then aclose); UpstreamUnreachable
         when there is none."""
+        import httpx
+
         client = self.client()
         try:
             request = client.build_request(method, path, json=body)
