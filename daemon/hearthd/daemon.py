@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -212,6 +213,7 @@ class Daemon:
         if embedder.ready:
             self.backfill.nudge(full=True)
             self.sweeper.wake()  # a pass that waited for the model can form now
+            _warm_rule_tables()
 
     def _erase_by_voice(self, kind: str, value: str, actor: str) -> dict:
         """ "Forget what I just said", heard in a committed turn: the erase operation, with its receipt."""
@@ -263,3 +265,17 @@ class Daemon:
             # what a person should know about this daemon's set-up (shown by hearthctl status and the Status page)
             "warnings": [w for w in (RUNTIME_FALLBACKS.get(self.data_dir),) if w],
         }
+
+
+def _warm_rule_tables() -> None:
+    """Compile the extractor's rule tables (about half a second) once the model is ready, on a thread of their own:
+    not in the start, which the API answers before, nor in the first `remember` someone waits for."""
+
+    def warm() -> None:
+        try:
+            from .formation.extraction import pipeline  # noqa: F401 - imported for its compiled tables
+        except Exception:  # noqa: BLE001 - the first formation imports it again and reports what fails
+            log.exception("the rule tables could not be compiled ahead of use")
+
+    if "hearthd.formation.extraction.pipeline" not in sys.modules:
+        threading.Thread(target=warm, name="hearth-warm-rules", daemon=True).start()
