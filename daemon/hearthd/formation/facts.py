@@ -35,6 +35,7 @@ from ..store.vectors import encode
 from ..store.writer import WriteTx
 from .extraction import Mention
 from .extraction.events import last_time_said
+from .extraction.vocabulary import WEEKDAY
 from .importance import ImportanceParams
 from .importance import refresh as refresh_importance
 from .residue import close_notes_about
@@ -212,9 +213,7 @@ def event_matches(rows, fact: FactIn, keyed_by) -> tuple[list, list]:
 
 
 _BARE_DAY = re.compile(
-    r"(?:on )?(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?P<rest>(?: (?:morning|afternoon|"
-    r"evening|night))?(?:,? (?:at|from) .+)?)",
-    re.I,
+    rf"(?:on )?(?P<day>{WEEKDAY})(?P<rest>(?: (?:morning|afternoon|evening|night))?(?:,? (?:at|from) .+)?)", re.I
 )
 
 
@@ -225,15 +224,14 @@ def _moved_weekly(fact: FactIn, current, rules: FactRules) -> None:
     if fact.predicate != "appointment" or day is None:
         return
     kind = rules.key_of("appointment", fact.qualifier) or ""
-    if any(
-        r["predicate"] == "appointment" and same_event(rules.key_of("appointment", r["qualifier"]) or "", kind)
-        for r in current
-    ):
-        return
-    if not any(
-        r["predicate"] == "schedule" and same_event(rules.key_of("schedule", r["qualifier"]) or "", kind)
-        for r in current
-    ):
+
+    def current_as(predicate: str) -> bool:
+        return any(
+            r["predicate"] == predicate and same_event(rules.key_of(predicate, r["qualifier"]) or "", kind)
+            for r in current
+        )
+
+    if current_as("appointment") or not current_as("schedule"):
         return
     weekly = f"{day.group('day').capitalize()}s{day.group('rest')}"
     fact.predicate, fact.object = "schedule", weekly

@@ -66,8 +66,8 @@ _CUES = {
     "works_as": r"work|works|working|worked|job|employed|quit|retired|anymore|any more|no longer",
     "lives_in": r"live|lives|living|moved|based",
     "allergy": r"allergic|allergy|allergies|intolerant|grew out|grown out",
-    "owns": r"sold|have|has|own|owns|got rid|drive|drives|got|replaced|swapped|traded in|traded|part-exchanged|"
-    r"gave|given|giving|donated",
+    "owns": r"sold|have|has|own|owns|got rid|drive|drives|got|replaced|swapped|traded|part-exchanged|gave|given|"
+    r"giving|donated",
     "routine": r"stopped|quit|gave up|given up|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more",
     "schedule": (
         r"stopped|no longer|anymore|any more|do|does|come|comes|cancell?ed|quit|quitted|dropped|gave up|given up"

@@ -1456,7 +1456,7 @@ def dictated(s: str) -> str | None:
 
 
 def _owner(who: str) -> str:
-    """ "Dad" -> "my dad's", "Pepper" -> "Pepper's"."""
-    if relation_word(who) != who.lower() or who.lower() in ("mum", "dad", "mom", "nan", "nana", "gran", "granny"):
+    """ "Dad" -> "my dad's" (a word for kin), "Pepper" -> "Pepper's"."""
+    if relation_word(who) != who.lower():
         return f"my {who.lower()}'s"
     return f"{who}'s"

@@ -589,7 +589,7 @@ _DIET_FROM_NOT_EATING = {
 ADV = (
     r"(?:(?:really|just|also|still|now|currently|actually|totally|absolutely|truly|honestly|genuinely|"
     r"definitely|kind of|sort of|pretty much|so|very|quite|recently|finally|both|all|too|even|particularly|"
-    r"especially|always|mostly|do|already|officially|only|completely|utterly|properly|seriously|absolutely)\s+)*"
+    r"especially|always|mostly|do|already|officially|only|completely|utterly|properly|seriously)\s+)*"
 )
 NUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|\d)"
 # Names are case-sensitive: the capital letter is what tells "my sister Maria" from "my sister said".
