@@ -225,6 +225,48 @@ def test_a_weekly_event_moves_and_things_traded_or_given_away_end(real_daemon, h
     assert any(o.lower() == "rav4" for o in now)
 
 
+def test_she_he_a_plan_one_does_and_an_activity_swapped_in_the_same_slot_are_read_against_what_is_known(
+    real_daemon, hub
+):
+    # "she" is the one named just before; a diet can be a plan one does; one weekly activity takes another's
+    # place; news passed on by a coach is news; a pet lost, a job made redundant and a habit knocked on the head end.
+    def objects():
+        return {f["object"] for f in current(hub)}
+
+    day = iter(range(1, 40))
+
+    def say(text):
+        hub.remember(text, speaker="alice", valid_from=f"2026-05-{next(day):02d}")
+
+    say("Ruby does gymnastics on Wednesdays")
+    say("she's stopped gymnastics now, it was too much")
+    assert "Wednesdays" not in objects()
+    say("Sami has tennis on Fridays")
+    say("Sami's switched from tennis to badminton, same night")
+    assert any("badminton" in f["text"] and f["object"] == "Fridays" for f in current(hub))
+    assert not any("tennis" in f["text"] for f in current(hub))
+    say("Zara's hockey practice is Tuesdays at 5")
+    say("the coach said practice has moved to Thursdays from next week")
+    assert "Thursdays at 5" in objects() or "Thursdays" in objects()
+    say("I'm doing Weight Watchers at the moment")
+    assert "Weight Watchers" in objects()
+    say("packed in the weight watchers, just doing intermittent fasting now")
+    assert "intermittent fasting" in objects() and "Weight Watchers" not in objects()
+    say("we have a rabbit called Clover")
+    say("we lost Clover in the spring, she was very old")
+    say("I work at the Spar on Mill Road")
+    say("got made redundant from the Spar last week")
+    say("I swim every morning before work")
+    say("I've knocked the swimming on the head, my shoulder's bad")
+    now = objects()
+    assert "Clover" not in now and not any("Spar" in o for o in now) and not any("swim" in o for o in now)
+    say("mam's after moving over to Galway")
+    say("my brother moved in with his girlfriend in Leeds")
+    say("I've moved over to Lidl, better pay")
+    texts = " | ".join(f["text"] for f in current(hub))
+    assert "lives in Galway" in texts and "lives in Leeds" in texts and "works at Lidl" in texts
+
+
 def test_a_medium_band_personal_statement_reaches_nobody_until_claimed(real_daemon, hub):
     say(hub, ["I'm allergic to penicillin."], "2026-03-02T08:00:00Z", band="medium")
     say(hub, ["The bins go out on Thursday."], "2026-03-02T08:00:00Z", band="medium", thread="hall")

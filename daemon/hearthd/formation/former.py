@@ -105,7 +105,8 @@ class Plan:
     model: str
     facts: list[tuple[FactIn, np.ndarray]] = field(default_factory=list)
     claims: list[tuple[FactIn, np.ndarray]] = field(default_factory=list)  # waiting for the person to accept
-    releases: list[tuple[str, str, float, int]] = field(default_factory=list)  # (text, speaker, said at, turn)
+    # (text, speaker, said at, turn, who its "she" or "he" is)
+    releases: list[tuple[str, str, float, int, Mention | None]] = field(default_factory=list)
     said: list[tuple[str, str | None, list[str]]] = field(default_factory=list)  # (speaker, owner, texts): rules
     verdicts: dict[tuple[str, str], str] = field(default_factory=dict)
     episodes: list[dict] = field(default_factory=list)  # one per pool the session touched (pool_views)
@@ -216,6 +217,9 @@ class Former:
             # "Gran's appointment is now the 2nd of April": an event that exists, moved in words read against it
             if not any(f.predicate in reschedule.EVENTS for f in facts):
                 moved = reschedule.rescheduled(conn, text, speaker, said_at, source)
+                # "Leo's switched from judo to karate": another activity in the week's slot
+                referent = release.referent_of(text, discourse)
+                moved = reschedule.switched(conn, text, speaker, said_at, source, referent) or moved
                 if moved is not None:
                     moved.session_id, moved.turn_ids = session_id, list(turn_ids)
                     facts.append(moved)
@@ -367,7 +371,8 @@ class Former:
             )
             facts += found
             if release.says_over(turn["text"]):  # "we sold the Yaris and bought a Kia Niro": both
-                plan.releases.append((turn["text"], speaker, turn["ts"], turn["id"]))
+                referent = release.referent_of(turn["text"], discourse)
+                plan.releases.append((turn["text"], speaker, turn["ts"], turn["id"], referent))
             for k, v in dropped.items():
                 plan.dropped[k] = plan.dropped.get(k, 0) + v
         return facts
@@ -460,9 +465,9 @@ class Former:
                 result.facts = [{"id": o["id"], "action": o["action"]} for o in outcomes]
                 if plan.claims:
                     result.claims = [claims.hold(tx, fact, plan.model, vec) for fact, vec in plan.claims]
-                for text, speaker, said_at, turn_id in plan.releases:
+                for text, speaker, said_at, turn_id, referent in plan.releases:
                     same = [o["id"] for o, (f, _v) in zip(outcomes, plan.facts) if turn_id in f.turn_ids]
-                    released = release.release(tx, text, speaker, said_at, "formation", keep=same)
+                    released = release.release(tx, text, speaker, said_at, "formation", same, referent)
                     result.facts += [{"id": f, "action": "released"} for f in released]
                 now = time.time()
                 suggested = [i for w, o, texts in plan.said for i in suggest_rules(tx, w, o, texts, now, session_id)]

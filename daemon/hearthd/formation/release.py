@@ -19,6 +19,7 @@ from ..audit import record as audit
 from ..entities.resolve import household as household_entity
 from ..entities.resolve import norm, person_of_speaker, related
 from ..store.tracks import FACTS
+from .extraction.model import Mention
 from .extraction.rules import HOUSEHOLD_ROLES
 from .extraction.subjects import KIN_WORDS
 from .extraction.subjects import relation_word as kin_relation
@@ -43,7 +44,14 @@ _OVER = re.compile(
     # "we gave the piano away to my cousin"
     r"(?:gave|given|giving) (?:\w+ ){0,3}away|donated|"
     # "Leila's not vegetarian now", "isn't with Virgin these days"
-    r"(?:not|n't) (?:\w+ ){0,3}(?:now|these days|at the moment))\b",
+    r"(?:not|n't) (?:\w+ ){0,3}(?:now|these days|at the moment)|"
+    # "we lost Tigger last month" (a pet's or a job's cue says which: not "lost my keys")
+    r"lost|"
+    # "I'm off the gluten free thing" (not "off to", "off work", "off sick")
+    r"(?:'m|'s|'re|\bim|\bam|\bis|\bare|\bgone|\bcome|\bcame) off (?:the |that |this |my |his |her |their )?"
+    r"(?!to\b|work\b|sick\b|out\b|home\b)\w+|"
+    r"knocked (?:\w+ ){1,3}on the head|(?:gave|given|giving) (?:\w+ ){1,3}up\b|"
+    r"made redundant|laid off|let go|got the sack|(?:got|been|was|were) (?:sacked|fired))\b",
     re.I,
 )
 _QUESTION = re.compile(r"\?\s*$|^\s*(?:if|what if|would|could|should|do|does|did|is|are)\b", re.I)
@@ -62,20 +70,23 @@ _MAY_THE_MONTH = re.compile(
 _PREFERENCE = re.compile(r"\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|mind)\b", re.I)
 # The words that say which kind of fact is over.
 _CUES = {
-    "works_at": r"work|works|working|worked|job|employed|left|quit|retired|chucked|jacked|packed",
-    "works_as": r"work|works|working|worked|job|employed|quit|retired|anymore|any more|no longer",
+    "works_at": r"work|works|working|worked|job|employed|left|quit|retired|chucked|jacked|packed|redundant|laid off|"
+    r"let go|sack|sacked|fired",
+    "works_as": r"work|works|working|worked|job|employed|quit|retired|anymore|any more|no longer|redundant|laid off|"
+    r"let go|sack|sacked|fired",
     "lives_in": r"live|lives|living|moved|based",
     "allergy": r"allergic|allergy|allergies|intolerant|grew out|grown out",
     "owns": r"sold|have|has|own|owns|got rid|drive|drives|got|replaced|swapped|traded|part-exchanged|gave|given|"
     r"giving|donated",
-    "routine": r"stopped|quit|gave up|given up|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more",
+    "routine": r"stopped|quit|gave|given|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more|knocked|"
+    r"off|dropped",
     "schedule": (
-        r"stopped|no longer|anymore|any more|do|does|come|comes|cancell?ed|quit|quitted|dropped|gave up|given up"
+        r"stopped|no longer|anymore|any more|do|does|come|comes|cancell?ed|quit|quitted|dropped|gave|given|knocked|off"
     ),
     "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys",
     "diet": (
         r"vegetarian|vegan|pescatarian|eat|eats|eating|diet|meat|(?:gluten|dairy|lactose|sugar|wheat|nut)[ -]free|"
-        r"keto|halal|kosher"
+        r"keto|halal|kosher|fasting|off"
     ),
     "pet": r"have|has|had|got|died|passed away|rehomed|rehome|lost|put down|gave|given",
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
@@ -114,14 +125,17 @@ def _words(text: str) -> set[str]:
     return {w.rstrip("s") for w in norm(text).split()}
 
 
-def release(tx, text: str, speaker: str | None, said_at: float, source: str, keep=()) -> list[int]:
+def release(
+    tx, text: str, speaker: str | None, said_at: float, source: str, keep=(), referent: Mention | None = None
+) -> list[int]:
     """Close the current facts the sentence says are over; their ids. `keep`: the facts the same sentence states
-    ("we sold the Yaris and bought a Kia Niro" keeps the Niro)."""
+    ("we sold the Yaris and bought a Kia Niro" keeps the Niro). `referent`: who "she" or "he" is, by the sentences
+    before ("Maya does ballet" ... "she's not doing ballet any more")."""
     if not says_over(text):
         return []
     now = time.time()
     said = _words(text)
-    subjects = _subjects(tx, text, said, speaker, now)
+    subjects = _subjects(tx, text, said, speaker, now, referent)
     if not subjects:
         return []
     # "i've cancelled the tumblewick veg box": one of the household speaks for its things too
@@ -174,8 +188,8 @@ def _names_it(row, said: set[str]) -> bool:
     content = {w.rstrip("s") for w in norm(row["object"]).replace("-", " ").split() if w not in _STOP}
     if content and content <= said:
         return True
-    if row["predicate"] == "diet" and "meat" in said and content & _MEAT_FREE:
-        return True  # "Keziah eats meat again": not vegan any more
+    if row["predicate"] == "diet" and ("meat" in said and content & _MEAT_FREE or content - _DIET_GENERIC & said):
+        return True  # "Keziah eats meat again": not vegan any more; "packed in the fasting": by its own word
     if row["predicate"] in ("works_at", "works_as") and "retired" in said:
         return True  # "Declan retired last month": no job of his holds
     if row["predicate"] == "family_member" and row["qualifier"] in _PARTNERS and said & _SPLIT:
@@ -218,6 +232,7 @@ _PARTNERS = frozenset(
 )
 _SPLIT = frozenset({"split", "broke", "broken", "divorced", "separated"})
 _VEHICLE = frozenset({"car", "van", "motorbike", "motorcycle", "motor"})
+_DIET_GENERIC = frozenset({"free", "based", "diet", "low", "high", "strict", "world", "watcher"})
 _MEAT_FREE = frozenset({"vegan", "vegetarian", "veggie", "pescatarian", "plant"})
 
 
@@ -227,19 +242,48 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 2 and word[-1] == word[-2] else word
 
 
-def _subjects(tx, text: str, said: set[str], speaker: str | None, now: float) -> list[int]:
-    """The entities the sentence names: by name or alias, the speaker by "I", the household by "we", and the
-    speaker's relatives by the word the speaker calls them ("mum", "Gran")."""
+def _subjects(tx, text: str, said: set[str], speaker: str | None, now: float, referent=None) -> list[int]:
+    """The entities the sentence names: by name or alias, the speaker by "I", the household by "we", the
+    speaker's relatives by the word the speaker calls them ("mum", "Gran"), and the one "she" or "he" refers to."""
     me = person_of_speaker(tx, speaker, now) if speaker else None
     # "we don't have a lodger anymore": the speaker is one of "we"
     speaking = FIRST_PERSON.search(text) or _WE.search(text)
     house = household_entity(tx, now)
     found = named_subjects(tx, text, me if speaking else None, me, house)
+    if referent is not None and _SOMEONE_ELSE.search(text):
+        found = sorted(set(found) | set(referred(tx, referent, me)))
     if not found and me is not None and not _SOMEONE_ELSE.search(text):
         # "The dentist appointment is cancelled", "traded the corolla in for a rav4": no one named, the speaker
         # (left unsaid, as one does aloud) or the household
         found = sorted({me, house} - {None})
     return found
+
+
+def referred(conn, referent: Mention, me: int | None) -> list[int]:
+    """The entities a Mention from the sentences before names: by its name, else the speaker's relative."""
+    if referent.name:
+        key = norm(referent.name)
+        return [
+            r[0]
+            for r in conn.execute(
+                "SELECT DISTINCT a.entity_id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
+                "WHERE e.merged_into IS NULL AND a.norm = ?",
+                (key,),
+            )
+        ]
+    if referent.relation and me is not None:
+        return list(related(conn, me, referent.relation))
+    return []
+
+
+def referent_of(text: str, discourse) -> Mention | None:
+    """Who the sentence's "she", "he" or "his" is, by what the speaker said before (a Discourse); None."""
+    pronoun = _SOMEONE_ELSE.search(text)
+    if discourse is None or pronoun is None:
+        return None
+    said = pronoun.group(0).lower().rstrip("s").replace("'", "")
+    word = {"hi": "he", "him": "he", "he": "he", "her": "she", "hers": "she", "she": "she"}.get(said)
+    return discourse.resolve(word) if word else None
 
 
 # "he", "her", "they" say someone else's

@@ -17,8 +17,18 @@ from ..entities.resolve import canonical, norm
 from .extraction.events import CLOCK, last_time_said
 from .extraction.model import Mention
 from .facts import GENERIC_EVENT, FactIn, event_words, names_event
-from .release import FIRST_PERSON, is_said_as_fact, named_subjects
+from .release import FIRST_PERSON, is_said_as_fact, named_subjects, referred
 
+# Who passed the news on, before it: "coach said", "the surgery rang and said", "school texted to say"
+_REPORTER = re.compile(
+    r"^(?:the )?[\w']+(?: [\w']+)? (?:said|says|rang(?: (?:up|back))?(?: and said| to say)?|called(?: and said| to "
+    r"say)?|texted(?: to say)?|emailed(?: to say)?|told (?:me|us))(?: that)?,? (?=\w)",
+    re.I,
+)
+# When the new time starts is not the time: "Thursdays from next week" is Thursdays
+_FROM_WHEN = re.compile(
+    r",?\s*\b(?:from|starting|as of|as from) (?:next|this) (?:week|month|term)$|,?\s*from now on$", re.I
+)
 CHANGE = re.compile(
     r"\b(?:now|moved?|moves|moving|changed?|changes|rebook(?:ed)?|re-?booked|rescheduled?|postponed|put back|"
     r"pushed|brought forward|switched|instead|from next week|from now on|back to|forward to|shifted|"
@@ -30,7 +40,8 @@ EVENTS = ("appointment", "schedule")
 
 def rescheduled(conn, text: str, speaker: str | None, said_at: float, source: str) -> FactIn | None:
     """The event the sentence moves, at its new time; None when it names none for certain."""
-    if not CHANGE.search(text) or not is_said_as_fact(text):
+    heard = _REPORTER.sub("", text)  # "coach said training's moved to Thursdays": what the coach said is news
+    if not CHANGE.search(heard) or not is_said_as_fact(heard):
         return None
     when = last_time_said(text)
     if not when:
@@ -39,24 +50,27 @@ def rescheduled(conn, text: str, speaker: str | None, said_at: float, source: st
     me = canonical(conn, row[0]) if row else None
     row = conn.execute("SELECT id FROM entities WHERE kind = 'household' ORDER BY id LIMIT 1").fetchone()
     household = row[0] if row else None
-    subjects = named_subjects(conn, text, me if FIRST_PERSON.search(text) else None, me, household)
-    subjects = subjects or [e for e in (me, household) if e is not None]
-    if not subjects:
-        return None
+    named_ones = named_subjects(conn, text, me if FIRST_PERSON.search(text) else None, me, household)
+    subjects = named_ones or [e for e in (me, household) if e is not None]
     rows = conn.execute(
-        f"SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
-        f"WHERE subject_entity IN ({', '.join('?' * len(subjects))}) AND predicate IN ('appointment', 'schedule') "
+        "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
+        "WHERE predicate IN ('appointment', 'schedule') "
         "AND status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?",
-        (*subjects, speaker, said_at),
+        (speaker, said_at),
     ).fetchall()
     said = event_words(text)
-    named = [r for r in rows if names_event(r["qualifier"], said)]
+    everyone = [r for r in rows if names_event(r["qualifier"], said)]
+    named = [r for r in everyone if r["subject_entity"] in subjects]
+    if not named and not named_ones:
+        # "training's moved to Thursdays": no one named, the one training there is (Kai's football training)
+        named = everyone or [r for r in rows if event_words(r["qualifier"]) - GENERIC_EVENT & said]
+    rows = [r for r in rows if r["subject_entity"] in subjects]
     if not named and said & GENERIC_EVENT:
         named = [r for r in rows if r["predicate"] == "appointment"]
     if len({(r["subject_entity"], r["predicate"], r["qualifier"]) for r in named}) != 1:
         return None  # no event, or two it could be: a note, not a guess
     old = named[0]
-    when = _on_the_same_day(old["object"], when)
+    when = _on_the_same_day(old["object"], _FROM_WHEN.sub("", when).strip() or when)
     if norm(old["object"]) == norm(when):
         return None
     at = old["text"].lower().rfind(old["object"].lower())
@@ -92,3 +106,80 @@ def _on_the_same_day(old: str, when: str) -> str:
     if not day.strip() or re.fullmatch(CLOCK, old, re.I):
         return when
     return f"{day.strip()} at {re.sub(r'^(?:at|from|around|by|about) ', '', when, flags=re.I)}"
+
+
+# One weekly activity for another in its place: "Leo's switched from judo to karate, same night", "he's dropped
+# karate as well, it's swimming now on Mondays", "swapped piano for guitar".
+_SWITCHED = re.compile(
+    r"\b(?:switched|swapped|changed|moved|gone|went)(?: over)? from (?P<old>[a-z]+(?: [a-z]+)?) (?:to|for) "
+    r"(?P<new>[a-z]+(?: [a-z]+)?)\b"
+    r"|\b(?:swapped|traded) (?P<old2>[a-z]+(?: [a-z]+)?) for (?P<new2>[a-z]+(?: [a-z]+)?)\b"
+    r"|\b(?:dropped|quit|stopped|given up|gave up|packed in|jacked in) (?P<old3>[a-z]+(?: [a-z]+)?)"
+    r"(?: as well| too| now)?,? (?:and |so )?(?:it's|its|it is|(?:he's|she's|they're|hes|shes|theyre) doing) "
+    r"(?:now )?(?P<new3>[a-z]+(?: [a-z]+)?)(?= now| instead|,|$| on | at )",
+    re.I,
+)
+_SAME_TIME = re.compile(r"\bsame (?:night|day|time|slot|evening|morning|afternoon|place)\b", re.I)
+_ACTIVITY_END = re.compile(r"\s+(?:now|instead|on|at|as|too|lessons?|classes?|club)$", re.I)
+
+
+def switched(conn, text: str, speaker: str | None, said_at: float, source: str, referent=None) -> FactIn | None:
+    """A current weekly activity (a schedule) replaced by another the sentence names, at the time it
+    gives or the old one's; None when it names no such activity for certain."""
+    m = _SWITCHED.search(text)
+    if m is None or not is_said_as_fact(text):
+        return None
+    old_said = _ACTIVITY_END.sub("", m.group("old") or m.group("old2") or m.group("old3"))
+    new = _ACTIVITY_END.sub("", m.group("new") or m.group("new2") or m.group("new3")).lower()
+    if not new or norm(new) == norm(old_said) or new in ("it", "that", "them", "the", "a"):
+        return None
+    row = conn.execute("SELECT id FROM entities WHERE speaker_id = ?", (speaker,)).fetchone() if speaker else None
+    me = canonical(conn, row[0]) if row else None
+    row = conn.execute("SELECT id FROM entities WHERE kind = 'household' ORDER BY id LIMIT 1").fetchone()
+    household = row[0] if row else None
+    subjects = named_subjects(conn, text, me if FIRST_PERSON.search(text) else None, me, household)
+    if not subjects and referent is not None:
+        subjects = referred(conn, referent, me)
+    rows = conn.execute(
+        "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
+        "WHERE predicate = 'schedule' AND status = 'active' AND dismissed = 0 "
+        "AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?",
+        (speaker, said_at),
+    ).fetchall()
+    said = event_words(old_said)
+    named = [r for r in rows if names_event(r["qualifier"], said)]
+    # the subject it names; else the one such activity there is ("switched from judo to karate" names it)
+    named = [r for r in named if r["subject_entity"] in subjects] if subjects else named
+    if len(named) != 1:
+        return None
+    old = named[0]
+    # "same night": the old one's time
+    when = None if _SAME_TIME.search(text) else last_time_said(text)
+    kind = old["qualifier"] or ""
+    at = old["text"].lower().find(kind.lower()) if kind else -1
+    if not kind or at < 0:
+        return None
+    new_kind = re.sub(rf"\b{re.escape(old_said)}\b", new, kind, count=1, flags=re.I)
+    if new_kind == kind:
+        new_kind = new
+    moved = f"{old['text'][:at]}{new_kind}{old['text'][at + len(kind) :]}"
+    obj = old["object"]
+    if when and norm(when) != norm(obj):
+        where = moved.lower().rfind(obj.lower())
+        moved = f"{moved[:where]}{when}{moved[where + len(obj) :]}" if where >= 0 else moved
+        obj = when
+    shared = Mention(kind="household", shared=True) if old["owner_id"] is None else None
+    return FactIn(
+        subject=old["subject"],
+        predicate=old["predicate"],
+        object=obj,
+        text=moved,
+        valid_from=said_at,
+        said_at=said_at,
+        source=source,
+        qualifier=new_kind,
+        speaker=speaker,
+        subject_mention=shared,
+        subject_entity=old["subject_entity"],
+        replaces=old["id"],
+    )

@@ -13,6 +13,7 @@ from ..events import EventBus
 from ..forgetting import curation
 from ..formation import claims, extraction, release
 from ..formation.classify import CATCH_ALL
+from ..formation.extraction import Mention
 from ..formation.facts import FactIn, store_fact
 from ..formation.former import Former
 from ..formation.ledger import ensure_speaker
@@ -105,12 +106,12 @@ class Curation:
                     speaker=speaker if not subject else None,
                 )
             ]
-            stated = True
+            stated, referent = True, None
         else:
             read = self._read(text, speaker, band or "high", said_at)
             if isinstance(read, dict):
                 return read  # "Tom doesn't work at the bank anymore": released, nothing to store
-            facts, stated = read
+            facts, stated, referent = read
         band = band or "high"
         claimed: list[bool] = []
         for fact in facts:
@@ -159,14 +160,21 @@ class Curation:
         ]
         kept = [r["id"] for r in results]  # "sold the Yaris and bought a Kia Niro": the Niro stays
         # (a note kept whole was read for a release already, in _read)
-        if stated and release.says_over(text) and (released := self._release(text, speaker, band, said_at, kept)):
+        if (
+            stated
+            and release.says_over(text)
+            and (released := self._release(text, speaker, band, said_at, kept, referent))
+        ):
             return dict(stored[0], stored=stored, released=released["released"])
         return dict(stored[0], stored=stored)
 
-    def _read(self, text: str, speaker: str | None, band: str, said_at: float) -> tuple[list[FactIn], bool] | dict:
+    def _read(
+        self, text: str, speaker: str | None, band: str, said_at: float
+    ) -> tuple[list[FactIn], bool, Mention | None] | dict:
         """What a note states, read by the same extractor as formation (a note about a named friend is (friend,
-        works_at, place)), and True; or, when it states nothing but that something is over, what it released; else
-        the note itself, kept as a note and never typed into a predicate, and False."""
+        works_at, place)), True and who its "she" or "he" is; or, when it states nothing but that something is
+        over, what it released; else the note itself, kept as a note and never typed into a predicate, False and
+        None."""
         with self._discourse_lock:
             now = time.monotonic()
             discourse, used = self._discourses.get(speaker, (None, 0.0))
@@ -174,19 +182,22 @@ class Curation:
                 discourse = extraction.Discourse()
             self._discourses[speaker] = (discourse, now)
             facts, _dropped = self.former.facts_from_text(text, speaker, said_at, [], None, "remember", discourse)
+            referent = release.referent_of(text, discourse)
         if facts:
-            return facts, True
+            return facts, True, referent
         if release.says_over(text):
-            released = self._release(text, speaker, band, said_at)
+            released = self._release(text, speaker, band, said_at, referent=referent)
             if released is not None:
                 return released
         if extraction.is_question(text):
             raise UserError("not stored: this asks a question, it states nothing to remember (recall answers it)")
         note = FactIn(speaker or "household", CATCH_ALL, text, text, valid_from=said_at, source="remember")
         note.speaker = speaker
-        return [note], False
+        return [note], False, None
 
-    def _release(self, text: str, speaker: str | None, band: str, said_at: float, keep=()) -> dict | None:
+    def _release(
+        self, text: str, speaker: str | None, band: str, said_at: float, keep=(), referent=None
+    ) -> dict | None:
         """Close the facts a no-longer statement names; None when it names none (it is kept as a note then).
         Only a confidently identified speaker closes facts of their own pool; anyone else, the household's."""
         owner = speaker if band == "high" else None
@@ -194,7 +205,7 @@ class Curation:
         def write(tx):
             if speaker:
                 ensure_speaker(tx, speaker, time.time())
-            return release.release(tx, text, owner, said_at, "remember", keep)
+            return release.release(tx, text, owner, said_at, "remember", keep, referent)
 
         released = self.store.writer.write(write)
         if not released:

@@ -10,7 +10,7 @@ import re
 
 from .events import EVENT
 from .text import _article
-from .vocabulary import DATE, NAME, OCC, PET, REL, WEEKDAY
+from .vocabulary import DATE, DIET, NAME, OCC, PET, REL, WEEKDAY
 from .words import is_common
 
 
@@ -193,10 +193,49 @@ def _expand(p: str) -> str:
 
 
 # Compiled on first use (_rewrites): the daemon's start imports this module's words, not its rewrites.
+_AFTER_DOING = {
+    "moving": "moved",
+    "starting": "started",
+    "getting": "got",
+    "buying": "bought",
+    "leaving": "left",
+    "selling": "sold",
+    "joining": "joined",
+    "finishing": "finished",
+    "packing": "packed",
+    "giving": "given",
+    "quitting": "quit",
+    "losing": "lost",
+    "breaking": "broken",
+    "taking": "taken",
+    "having": "had",
+    "changing": "changed",
+    "switching": "switched",
+}
+
+
+def _has(said: str) -> str:
+    """ "'s after" and "is after" say "has"; "'m", "are" and "'re" say "have"."""
+    return "has" if said.lstrip().startswith(("'s", "is")) else "have"
+
+
+_CAPS = {"hgv": "HGV", "lgv": "LGV", "uber": "Uber"}
+
+
+def _vehicle(said: str) -> str:
+    """A vehicle as written: "HGV", "Uber", "school bus"."""
+    return _CAPS.get(said.lower(), said)
+
+
 _REWRITES_SRC: list[tuple[str, object]] = [
     # a correction: only what is said after "well I did" stands
     (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),
     (rf"^name's (?={NAME}\b)", "my name is "),
+    # the Irish perfect: "mam's after moving up to Dublin" -> "mam has moved up to Dublin"
+    (
+        r"(?:'s|\bis|'re|\bare|'m|\bam) (?:just |only )?after (?P<v>" + "|".join(_AFTER_DOING) + r")\b",
+        lambda m: f" {_has(m.group(0))} {_AFTER_DOING[m.group('v').lower()]}",
+    ),
     # someone else moved it: "they've moved my haircut to Saturday at 3pm", "the school moved Emma's parents
     # evening to the 20th" -> "my haircut has been moved to ..."
     (
@@ -686,6 +725,14 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?:its|a|an|the) (?P<e>mot|service|repair|check-up|checkup|inspection)\b",
         r"our \g<t> \g<e> is",
     ),
+    # "packed in the fasting, just doing Slimming World now": the speaker's diet, the speaker unsaid
+    (rf"(?:^|(?<=, ))(?:just |now |only )*doing (?=(?:{DIET})\b)", "I am doing "),
+    # "mam's moved again if you can believe it, she's in Kilkenny now": a marvel, not a condition
+    (
+        r",? (?:if you can believe it|if you can believe that|would you believe it|believe it or not)\b,?"
+        r"(?!,? (?:no|not|nah|only|just|kidding|joking)\b)",  # "... if you can believe it, no not really"
+        ",",
+    ),
     # trailing asides: "at the minute", "with the lads from work", "just north of York"
     (r",? (?:at the minute|at the moment|right now|without fail|as a rule)\b(?=,|$)", ""),
     (r"\b(am|is|are|'m|'s) (?:a )?veggie\b", r"\1 vegetarian"),
@@ -750,6 +797,23 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?:our )?(?P<s>{_SUBJ}) (?:has |have )?(?:just |finally |now )?(?:got|landed|found|started) "
         r"(?:a|her|his|my) (?:new )?job as (?P<j>an? [a-z\- ]+?)(?P<w> (?:at|with|for|in) .+)?$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} {m.group('j')}{m.group('w') or ''}",
+    ),
+    # "I'm doing HGV driving now", "she does the school bus driving": the driver of one, as a job
+    (
+        rf"^(?P<s>{_SUBJ})(?:'m| am|'s| is| are|'re)? (?:now |currently )?(?:doing|does|do) (?:the )?"
+        r"(?P<v>hgv|lgv|lorry|truck|taxi|cab|bus|van|delivery|uber|ambulance|school bus|coach|forklift) driving"
+        r"(?: (?:now|these days|full[- ]time|part[- ]time))?$",
+        lambda m: (
+            f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} "
+            f"{_article(_vehicle(m.group('v')))} {_vehicle(m.group('v'))} driver"
+        ),
+    ),
+    # "we've gone electric, a Nissan Leaf": the car that went electric
+    (
+        r"^(?P<s>we|I)(?:'ve| have)? (?:now )?gone (?:all[- ]|fully )?(?:electric|hybrid|ev)(?: now)?"
+        r"(?:,|:| -| with| and got)? "
+        r"(?P<o>(?:an?|the) (?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z0-9])[\w\-]*){0,2})$",
+        lambda m: f"{m.group('s')} have {m.group('o')}",
     ),
     # "drives a matatu for a living": the driver of one
     (

@@ -180,6 +180,16 @@ _EVENT_NOUNS = [
     "rugby",
     "netball",
     "gymnastics",
+    "tennis",
+    "badminton",
+    "cricket",
+    "basketball",
+    "athletics",
+    "trampolining",
+    "fencing",
+    "kickboxing",
+    "taekwondo",
+    "dance",
     "drama",
     "choir",
     "band practice",
@@ -218,7 +228,8 @@ EVENT = _alt(_EVENT_NOUNS)
 # Classes one "does" ("she does ballet on Saturdays"); "does yoga every morning" stays a routine.
 _CLASSES = _alt(
     "ballet karate judo taekwondo gymnastics drama choir cubs scouts brownies beavers rainbows guides netball rugby "
-    "football hockey tutoring tuition lessons lesson classes class club training practice".split()
+    "football hockey tennis badminton cricket basketball athletics trampolining fencing kickboxing dance tutoring "
+    "tuition lessons lesson classes class club training practice".split()
 )
 PRO = _alt(_PROFESSIONALS)
 _MOD = r"(?:[a-z][a-z'\-]*\s+){0,3}?"

@@ -163,11 +163,21 @@ def _proper_place(obj: str, ctx: _Ctx) -> bool:
 
 
 def _b_moved_to(m, ctx):
-    """ "moved to Lyon" is a new home, "moved to Ericsson" a new job: said alike, told apart in formation."""
+    """ "moved to Lyon" is a new home, "moved to Ericsson" a new job: said alike, told apart in formation (or by
+    the sentence: "moved over to Pret, better hours")."""
+    if _JOB_SAID.search(ctx.sentence):
+        return [ctx.cand("works_at", c.object, f"{{subject}} works at {c.object}") for c in _b_lives_in(m, ctx)]
     return [
         replace(c, or_else=("works_at", f"{{subject}} works at {c.object}")) if c.predicate == "lives_in" else c
         for c in _b_lives_in(m, ctx)
     ]
+
+
+_JOB_SAID = re.compile(
+    r"\b(?:better|more|less|fewer|longer|shorter|worse|the) (?:hours|pay|money|wages|shifts|rota|boss|manager)\b|"
+    r"\b(?:pay rise|payrise|promotion|promoted)\b",
+    re.I,
+)
 
 
 # Where one lives said with the dwelling first: "in a little flat in Leith", "in a village just outside Kilkenny"
@@ -604,11 +614,22 @@ _NOT_TAUGHT = set(
 
 
 def _diet_candidate(obj: str, ctx: _Ctx, text: str | None = None) -> Candidate:
+    if (plan := _DIET_PLANS.get(obj.lower())) is not None:  # a plan one does, by its own name
+        return ctx.cand("diet", plan, text or f"{{subject}} is doing {plan}")
     obj = obj.lower().replace(" ", "-").replace("pescetarian", "pescatarian")
     obj = {"teetotaller": "teetotal", "teetotaler": "teetotal", "mediterranean": "Mediterranean"}.get(obj, obj)
     if text is None:
         text = f"{{subject}} is {obj}" if obj in _DIET_IS else f"{{subject}} follows {_article(obj)} {obj} diet"
     return ctx.cand("diet", obj, text)
+
+
+_DIET_PLANS = {
+    "intermittent fasting": "intermittent fasting",
+    "5:2": "the 5:2 diet",
+    "slimming world": "Slimming World",
+    "weight watchers": "Weight Watchers",
+    "atkins": "the Atkins diet",
+}
 
 
 _AT_HOME = re.compile(r"^\s*(?:in (?:this|our|the) (?:house|household|family|home)|at home|here)\b", re.I)
@@ -1707,8 +1728,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "lives_in",
-        rf"^{SUBJ} {ADV}(?:moved|have moved|relocated|have relocated)(?: (?:back|here|over|house|down|up|away|out))?"
-        rf"(?: from .+?)? (?:to|into) (?P<obj>.+)",
+        rf"^{SUBJ} {ADV}(?:moved|have moved|relocated|have relocated)(?: (?:back|here|over|house|down|up|away|out|in))?"
+        # "moved in in Edinburgh": "moved in with my partner in Edinburgh", who with left out
+        rf"(?: from .+?)? (?:to|into|(?<=\bin )in) (?P<obj>.+)",
         _b_moved_to,
         False,
     ),
@@ -1720,7 +1742,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^{SUBJ} {ADV}(?:live|(?:am|are|have been) {ADV}(?:living|staying)|(?:have )?(?:gone|moved) (?:to live|in)) "
         rf"with (?:(?:my|our|her|his|their) )?"
         rf"(?:(?-i:[A-Z])[\w'\-]*|[a-z]+)(?: (?-i:[A-Z])[\w'\-]*){{0,2}} (?:now )?in (?P<obj>(?-i:[A-Z])[\w\-]+"
-        rf"(?: (?-i:[A-Z])[\w\-]+)?)(?: now| these days)?$",
+        rf"(?: (?-i:[A-Z])[\w\-]+)?|[a-z][\w\-]+)(?: now| these days)?"
+        # "moved in with my partner in Edinburgh last month so I'm the commuter now"
+        rf"(?:,? (?:last|this) (?:week|month|year|spring|summer|autumn|winter)|,? at the weekend|,? recently)?"
+        rf"(?:,? (?:so|and|but) .*)?$",
         _b_lives_in,
         False,
     ),
@@ -1841,8 +1866,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "diet",
         rf"^{SUBJ} {ADV}(?:am|are|have been|have always been|went|have gone|became|have become|turned|"
-        rf"am on|are on|follow|eat|keep|am following|are following|am doing|are doing|(?:have )?(?:switched|changed|"
-        rf"moved|gone over) to(?: being)?) {ADV}"
+        rf"am on|are on|follow|eat|keep|am following|are following|(?:am|are) (?:just |only |now )?doing|"
+        rf"(?:have )?(?:switched|changed|moved|gone over) to(?: being)?) {ADV}"
         rf"(?:an? |the |strict |strictly |fully |pure |totally |completely |full )*"
         rf"(?P<obj>{DIET})\b(?: (?:diet|food|lifestyle|household|family|house|meat))?",
         _b_diet,
@@ -2108,7 +2133,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     # "she's moved again, Orla's in Port Calloway now", "we've moved house, we're in Crossfell now": a place by name
-    ("lives_in", rf"^{SUBJ} {ADV}(?:am|are) (?:now )?(?:in|on) (?P<obj>.+?)(?: now)?$", _b_in_now, False),
+    (
+        "lives_in",
+        rf"^{SUBJ} {ADV}(?:am|are) (?:now )?(?:in|on) (?P<obj>.+?)(?: now)?"
+        rf"(?: with (?:my|our|his|her|their) [a-z]+(?: [a-z]+)?)?$",  # "she's in Kilkenny now with my aunt"
+        _b_in_now,
+        False,
+    ),
     # "Teodor got transferred to the Ossington depot", "he's now based at head office in Carrowmore"
     (
         "works_at",

@@ -209,7 +209,7 @@ _CLAUSE_SPLIT = re.compile(
 _OBJ_END = re.compile(
     r"\s*(?:[,;:!?()\"]|\s-\s|\b(?:and then|but|because|so that|so|although|though|while|whereas|when|"
     r"whenever|which|who|whom|where|unless|until|except|as well|too|either|these days|nowadays|at the moment|"
-    r"right now|now|currently|a lot|so much|very much|like crazy|more than anything|sorry|especially|"
+    r"right now|now|instead|currently|a lot|so much|very much|like crazy|more than anything|sorry|especially|"
     r"particularly|in particular|above all|mainly the|mostly the|"
     r"like (?:properly|really|seriously|proper|totally|actually|literally|massively|hugely|mad|so)|at all|it is|its|"
     # "mushrooms like shell pick every one out": what follows says how, said as the recogniser writes it
@@ -639,6 +639,8 @@ def _third_person(phrase: str) -> str:
 
 
 def _article(noun: str) -> str:
+    if noun.isupper() and len(noun.split()[0]) <= 4:  # letters said one by one: "an HGV", "an MP", "a GP"
+        return "an" if noun[:1] in "AEFHILMNORSX" else "a"
     return "an" if noun[:1].lower() in "aeiou" else "a"
 
 

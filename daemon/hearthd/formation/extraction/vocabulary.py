@@ -563,6 +563,12 @@ _DIETS = [
     "mediterranean",
     "lactose-free",
     "lactose free",
+    # what one does rather than is: "I'm doing intermittent fasting", "just doing Slimming World now"
+    "intermittent fasting",
+    "5:2",
+    "slimming world",
+    "weight watchers",
+    "atkins",
 ]
 DIET = _alt(_DIETS)
 _DIET_IS = {
