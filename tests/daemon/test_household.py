@@ -267,6 +267,45 @@ def test_she_he_a_plan_one_does_and_an_activity_swapped_in_the_same_slot_are_rea
     assert "lives in Galway" in texts and "lives in Leeds" in texts and "works at Lidl" in texts
 
 
+def test_news_passed_on_and_jobs_begun_are_read_and_a_cancelled_visit_is_not_a_moved_one(real_daemon, hub):
+    # "the surgery moved her" moves the appointment of the one named before; "cancelled, they'll rebook" ends it;
+    # a job one is taken on for or starts at is the new job; a school said in lower case is a school.
+    day = iter(range(1, 40))
+
+    def say(text):
+        hub.remember(text, speaker="alice", valid_from=f"2026-06-{next(day):02d}")
+
+    def texts():
+        return " | ".join(f["text"] for f in current(hub))
+
+    say("my dad's got the optician on the 9th at 10:30")
+    say("the opticians moved him to the 16th, quarter past two")
+    assert "16th" in texts() and "9th" not in texts()
+    say("I've got the dentist on Thursday at 3")
+    say("dentist rang, thursday's cancelled, they'll ring back to rebook")
+    assert "dentist" not in texts().lower()
+    say("Recycling goes out Tuesday morning")
+    say("the council changed recycling day, it's fridays now from next month")
+    assert "Friday" in texts() and "Tuesday" not in texts() and "next month" not in texts()
+    say("I'm a cleaner at the leisure centre")
+    say("I start at the hospital as a porter next week")
+    assert "porter" in texts() and "cleaner" not in texts()
+    say("got taken on as an apprentice plumber with Dyer and Sons")
+    assert "apprentice plumber" in texts() and "porter" not in texts()
+    say("My daughter Isla goes to Millbrook Primary")
+    say("isla started at kingsway academy this week, she's so grown up")
+    assert "Kingsway Academy" in texts() and "Millbrook" not in texts()
+    say("I'm vegetarian")
+    say("I've packed in the veggie thing, having bacon again")
+    assert "vegetarian" not in texts()
+    say("Arjun's really into chess")
+    say("he's not bothering with chess anymore")
+    assert "chess" not in texts()
+    say("we live in Hove")
+    say("we've moved in with my in-laws in Worthing until the sale goes through")
+    assert "Worthing" in texts() and "Hove" not in texts()
+
+
 def test_a_medium_band_personal_statement_reaches_nobody_until_claimed(real_daemon, hub):
     say(hub, ["I'm allergic to penicillin."], "2026-03-02T08:00:00Z", band="medium")
     say(hub, ["The bins go out on Thursday."], "2026-03-02T08:00:00Z", band="medium", thread="hall")

@@ -216,9 +216,9 @@ class Former:
                 )
             # "Gran's appointment is now the 2nd of April": an event that exists, moved in words read against it
             if not any(f.predicate in reschedule.EVENTS for f in facts):
-                moved = reschedule.rescheduled(conn, text, speaker, said_at, source)
-                # "Leo's switched from judo to karate": another activity in the week's slot
                 referent = release.referent_of(text, discourse)
+                moved = reschedule.rescheduled(conn, text, speaker, said_at, source, referent)
+                # "Leo's switched from judo to karate": another activity in the week's slot
                 moved = reschedule.switched(conn, text, speaker, said_at, source, referent) or moved
                 if moved is not None:
                     moved.session_id, moved.turn_ids = session_id, list(turn_ids)

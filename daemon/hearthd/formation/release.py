@@ -40,7 +40,7 @@ _OVER = re.compile(
     r"broke up|broken up|split up|divorced|separated|stopped having|"
     r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|moved out|retired|"
     # "keziah eats meat again now"
-    r"eats? meat again|eating meat again|back on (?:the )?meat|"
+    r"(?:eats?|eating|having) (?:meat|chicken|fish|beef|bacon|pork|lamb|steak|burgers) again|back on (?:the )?meat|"
     # "we gave the piano away to my cousin"
     r"(?:gave|given|giving) (?:\w+ ){0,3}away|donated|"
     # "Leila's not vegetarian now", "isn't with Virgin these days"
@@ -83,10 +83,10 @@ _CUES = {
     "schedule": (
         r"stopped|no longer|anymore|any more|do|does|come|comes|cancell?ed|quit|quitted|dropped|gave|given|knocked|off"
     ),
-    "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys",
+    "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys|bothering|bother",
     "diet": (
-        r"vegetarian|vegan|pescatarian|eat|eats|eating|diet|meat|(?:gluten|dairy|lactose|sugar|wheat|nut)[ -]free|"
-        r"keto|halal|kosher|fasting|off"
+        r"vegetarian|veggie|vegan|pescatarian|eat|eats|eating|diet|meat|"
+        r"(?:gluten|dairy|lactose|sugar|wheat|nut)[ -]free|keto|halal|kosher|fasting|off"
     ),
     "pet": r"have|has|had|got|died|passed away|rehomed|rehome|lost|put down|gave|given",
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
@@ -122,7 +122,12 @@ def is_said_as_fact(text: str) -> bool:
 
 
 def _words(text: str) -> set[str]:
-    return {w.rstrip("s") for w in norm(text).split()}
+    words = {w.rstrip("s") for w in norm(text).split()}
+    return words | {_SAID_FOR[w] for w in words if w in _SAID_FOR}
+
+
+# What one says for a stored word: "the veggie thing" is being vegetarian; eating chicken again is meat
+_SAID_FOR = {"veggie": "vegetarian", "vege": "vegetarian", "chicken": "meat", "beef": "meat", "bacon": "meat"}
 
 
 def release(
@@ -252,7 +257,7 @@ def _subjects(tx, text: str, said: set[str], speaker: str | None, now: float, re
     found = named_subjects(tx, text, me if speaking else None, me, house)
     if referent is not None and _SOMEONE_ELSE.search(text):
         found = sorted(set(found) | set(referred(tx, referent, me)))
-    if not found and me is not None and not _SOMEONE_ELSE.search(text):
+    if not found and me is not None and not _HE_OR_SHE.search(text):
         # "The dentist appointment is cancelled", "traded the corolla in for a rav4": no one named, the speaker
         # (left unsaid, as one does aloud) or the household
         found = sorted({me, house} - {None})
@@ -286,6 +291,8 @@ def referent_of(text: str, discourse) -> Mention | None:
     return discourse.resolve(word) if word else None
 
 
+# "he" or "her" say someone else's ("they" may be the surgery: "physio rang, friday's cancelled, they'll rebook")
+_HE_OR_SHE = re.compile(r"\b(?:he|she|his|her|hers|him|he's|she's|hes|shes)\b", re.I)
 # "he", "her", "they" say someone else's
 _SOMEONE_ELSE = re.compile(r"\b(?:he|she|his|her|hers|him|they|their|them|he's|she's|hes|shes)\b", re.I)
 

@@ -25,10 +25,14 @@ _REPORTER = re.compile(
     r"say)?|texted(?: to say)?|emailed(?: to say)?|told (?:me|us))(?: that)?,? (?=\w)",
     re.I,
 )
-# When the new time starts is not the time: "Thursdays from next week" is Thursdays
-_FROM_WHEN = re.compile(
-    r",?\s*\b(?:from|starting|as of|as from) (?:next|this) (?:week|month|term)$|,?\s*from now on$", re.I
+_CALLED_OFF = re.compile(r"\b(?:cancell?ed|called off|not happening)\b", re.I)
+# Who was moved, not what: "the surgery moved her to the 15th", "they've put me back to Friday"
+_MOVED_SOMEONE = re.compile(
+    r"\b(?:moved|rebooked|put|pushed|changed|switched) (?:her|him|me|us|them)(?: back| forward)? (?:to|till|until)\b",
+    re.I,
 )
+# When the new time starts is said after it, not the time: "it's mondays now from next week" is Mondays
+_STARTING = re.compile(r"\b(?:from|starting|as of|as from) (?:next|this) (?:week|month|term)\b|\bfrom now on\b", re.I)
 CHANGE = re.compile(
     r"\b(?:now|moved?|moves|moving|changed?|changes|rebook(?:ed)?|re-?booked|rescheduled?|postponed|put back|"
     r"pushed|brought forward|switched|instead|from next week|from now on|back to|forward to|shifted|"
@@ -38,12 +42,15 @@ CHANGE = re.compile(
 EVENTS = ("appointment", "schedule")
 
 
-def rescheduled(conn, text: str, speaker: str | None, said_at: float, source: str) -> FactIn | None:
-    """The event the sentence moves, at its new time; None when it names none for certain."""
+def rescheduled(
+    conn, text: str, speaker: str | None, said_at: float, source: str, referent: Mention | None = None
+) -> FactIn | None:
+    """The event the sentence moves, at its new time; None when it names none for certain. `referent`: who its
+    "her" is ("my mum's got the GP on the 12th" ... "the surgery moved her to the 15th")."""
     heard = _REPORTER.sub("", text)  # "coach said training's moved to Thursdays": what the coach said is news
-    if not CHANGE.search(heard) or not is_said_as_fact(heard):
-        return None
-    when = last_time_said(text)
+    if not CHANGE.search(heard) or not is_said_as_fact(heard) or _CALLED_OFF.search(heard):
+        return None  # "friday's cancelled, they'll be in touch to rebook": ended (release.py), not moved
+    when = last_time_said(_STARTING.sub("", text))
     if not when:
         return None
     row = conn.execute("SELECT id FROM entities WHERE speaker_id = ?", (speaker,)).fetchone() if speaker else None
@@ -51,6 +58,8 @@ def rescheduled(conn, text: str, speaker: str | None, said_at: float, source: st
     row = conn.execute("SELECT id FROM entities WHERE kind = 'household' ORDER BY id LIMIT 1").fetchone()
     household = row[0] if row else None
     named_ones = named_subjects(conn, text, me if FIRST_PERSON.search(text) else None, me, household)
+    if not named_ones and referent is not None:
+        named_ones = referred(conn, referent, me)
     subjects = named_ones or [e for e in (me, household) if e is not None]
     rows = conn.execute(
         "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
@@ -65,12 +74,13 @@ def rescheduled(conn, text: str, speaker: str | None, said_at: float, source: st
         # "training's moved to Thursdays": no one named, the one training there is (Kai's football training)
         named = everyone or [r for r in rows if event_words(r["qualifier"]) - GENERIC_EVENT & said]
     rows = [r for r in rows if r["subject_entity"] in subjects]
-    if not named and said & GENERIC_EVENT:
+    if not named and (said & GENERIC_EVENT or _MOVED_SOMEONE.search(heard)):
+        # "the appointment's moved", "the surgery moved her to the 15th": the one appointment of whom it names
         named = [r for r in rows if r["predicate"] == "appointment"]
     if len({(r["subject_entity"], r["predicate"], r["qualifier"]) for r in named}) != 1:
         return None  # no event, or two it could be: a note, not a guess
     old = named[0]
-    when = _on_the_same_day(old["object"], _FROM_WHEN.sub("", when).strip() or when)
+    when = _on_the_same_day(old["object"], when)
     if norm(old["object"]) == norm(when):
         return None
     at = old["text"].lower().rfind(old["object"].lower())

@@ -21,6 +21,18 @@ def _named_anew(m: re.Match, said: str) -> str:
     return m.group() if is_common(n.lower()) else said.replace("{n}", n[:1].upper() + n[1:])
 
 
+# ... as a speech recogniser writes it: "hillcrest academy"
+_LOWER_SCHOOL = (
+    r"(?-i:[a-z][\w'\-]*(?: [a-z][\w'\-]*)?) (?-i:primary|academy|high school|grammar|secondary|juniors|infants|"
+    r"nursery|sixth form)(?: school)?"
+)
+
+
+def _titled(name: str) -> str:
+    """A name said in lower case, written as a name: "hillcrest academy" -> "Hillcrest Academy"."""
+    return " ".join(w[:1].upper() + w[1:] for w in name.split()) if name == name.lower() else name
+
+
 _SUBJ = rf"(?:I|(?:(?:my|our)|{NAME}'s) [a-z\-]+(?: {NAME})?|{NAME}(?:'s [a-z\-]+)?|(?:he|she))"
 _OBJ = r"(?!(?:it|them|that|this|him|her|me|you|us|anything|nothing)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*){0,2}"
 _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|college|university|surgery|centre))?)"
@@ -350,10 +362,15 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)?(?: got)? (?:a|an) (?:(?:new|part-time|full-time|saturday|sunday|"
         rf"weekend|summer|holiday|evening|weekday|little|proper|temporary|temp|casual|after-school|student) )*"
-        rf"job (?:at|with|in) (?P<o>{_ORG})"
+        rf"job (?P<prep>at|with|in) (?P<o>{_ORG})"
         # "... stacking shelves after school": what the job is and when, after its place
         r"(?: (?:stacking|on|doing|working|serving|washing|cleaning|behind|after|before|at weekends)\b[\w ]*)?$",
-        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
+        # "got a job in Toronto" is a move there, "a job in Tesco" a job (told apart as "moved to" is)
+        lambda m: (
+            f"{m.group('s')} {_verb(m.group('s'), 'have', 'has')} moved to {m.group('o')}"
+            if m.group("prep").lower() == "in"
+            else f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
+        ),
     ),
     # "I've started at St Brendan's Hospital, on the maternity ward": the ward is part of the job, not its place
     (r",? (?:on|in) the [a-z]+(?: [a-z]+)? (?:ward|department|team|unit|desk|floor)$", ""),
@@ -461,15 +478,16 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"nursery)(?: \w+)?|in (?:\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth) class at|"
         rf"(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
         # "Rory is at Ashgrove Academy": a school by its name
-        rf"(?<=is |'s |am |'m )at)(?: (?:to|at))? (?P<o>{SCHOOL})"
+        rf"(?<=is |'s |am |'m )at)(?: (?:to|at))? (?P<o>{SCHOOL}|{_LOWER_SCHOOL})"
         r"(?: (?:now|last \w+|this \w+|recently|in september|from (?:this|next) (?:term|year|week)|from september|"
         r"after (?:the )?(?:half term|move|holidays|summer|christmas|easter)))?"
         # "Lincoln Middle School, sixth grade": the year said after it
         r"(?:,? (?:in )?(?:year \w+|reception|p\d|primary \d|(?:first|second|third|fourth|fifth|sixth|seventh|"
         r"eighth|ninth|tenth|eleventh|twelfth|\d{1,2}(?:st|nd|rd|th)) grade|"
         r"grade (?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)|kindergarten))?"
-        r"(?: (?:doing|studying|reading) (?:a |an )?[a-z\-]+(?: [a-z\-]+){0,2})?$",
-        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {m.group('o')}",
+        r"(?: (?:doing|studying|reading) (?:a |an )?[a-z\-]+(?: [a-z\-]+){0,2})?"
+        r"(?:, .*)?$",  # "..., big school now, can't believe it": an aside after it
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {_titled(m.group('o'))}",
     ),
     # "I do nights at the Amazon warehouse": shifts worked somewhere are work there
     (
@@ -820,9 +838,22 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>{_SUBJ}) (?:drive|drives) (?:an?|the) (?P<v>[a-z\-]+(?: [a-z\-]+)?) for a living$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} a {m.group('v')} driver",
     ),
+    # "Got taken on as a trainee chef at the hotel": a job, begun
+    (
+        r"^(?:I(?:'ve| have)? )?(?:just |finally )?(?:got |been |was )?taken on as (?P<j>an? [a-z\- ]+?)"
+        r"(?P<w> (?:at|with|for|in) [\w' ]+?)?(?:,? (?:buzzing|yay|woohoo|made up|delighted|chuffed))?$",
+        lambda m: f"I am {m.group('j')}{m.group('w') or ''}",
+    ),
+    # "I start at the council as a housing officer on monday": the new job, and where
+    (
+        r"^I(?:'m| am|'ll| will)? (?:start|starting|begin|beginning) (?:at|with) "
+        r"(?P<o>(?:the )?[\w'&]+(?: [\w'&]+){0,3}?) as (?P<j>an? [a-z\- ]+?)"
+        r"(?: (?:on|next|this|from|in) \w+(?: \w+)?)?$",
+        lambda m: f"I am {m.group('j')} at {m.group('o')}",
+    ),
     # "I'm senior staff nurse on the cardiac ward now": a job said without its article
     (
-        rf"^(?P<s>I|{NAME}) (?P<be>am|is) (?P<j>(?:senior|junior|head|chief|lead|staff|deputy|assistant|charge|"
+        rf"^(?P<s>I|{NAME}) (?P<be>am|is) (?P<j>(?:senior|junior|head|chief|lead|staff|deputy|assistant|charge|sous|"
         rf"principal|trainee|student)(?: [a-z\-]+){{0,2}}? {OCC})(?= (?:on|at|in|for|now)\b|$)",
         r"\g<s> \g<be> a \g<j>",
     ),

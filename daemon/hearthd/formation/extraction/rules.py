@@ -1741,11 +1741,11 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         # "Gran is living with Uncle Bram in Canterbury now": with whom, then where
         rf"^{SUBJ} {ADV}(?:live|(?:am|are|have been) {ADV}(?:living|staying)|(?:have )?(?:gone|moved) (?:to live|in)) "
         rf"with (?:(?:my|our|her|his|their) )?"
-        rf"(?:(?-i:[A-Z])[\w'\-]*|[a-z]+)(?: (?-i:[A-Z])[\w'\-]*){{0,2}} (?:now )?in (?P<obj>(?-i:[A-Z])[\w\-]+"
+        rf"(?:(?-i:[A-Z])[\w'\-]*|[a-z][a-z\-]*)(?: (?-i:[A-Z])[\w'\-]*){{0,2}} (?:now )?in (?P<obj>(?-i:[A-Z])[\w\-]+"
         rf"(?: (?-i:[A-Z])[\w\-]+)?|[a-z][\w\-]+)(?: now| these days)?"
         # "moved in with my partner in Edinburgh last month so I'm the commuter now"
         rf"(?:,? (?:last|this) (?:week|month|year|spring|summer|autumn|winter)|,? at the weekend|,? recently)?"
-        rf"(?:,? (?:so|and|but) .*)?$",
+        rf"(?:,? (?:so|and|but|till|until|while) .*)?$",
         _b_lives_in,
         False,
     ),
