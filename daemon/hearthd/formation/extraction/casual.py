@@ -266,6 +266,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<p>my|our) (?P<rel>{REL}|youngest|eldest|oldest),? (?P<n>{NAME}),? (?P<pr>he|she) (?=\w)",
         lambda m: f"{m.group('p')} {_child(m.group('rel'), m.group('pr'))} {m.group('n')} ",
     ),
+    # "Vegetarian here, eggs are fine though": what one eats, said as one says one's name
+    (rf"^(?P<d>{DIET}) here$", r"I am \g<d>"),
     # "Rafael here, I'm a sous chef": who is speaking, as a phone call opens (a title is no name: "Mum here")
     (
         rf"^(?!(?:Mum|Mom|Dad|Nan|Nana|Gran|Granny|Grandma|Grandad|Grandpa|Nobody|Everyone|Everybody|Someone|"
@@ -488,6 +490,20 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?: (?:doing|studying|reading) (?:a |an )?[a-z\-]+(?: [a-z\-]+){0,2})?"
         r"(?:, .*)?$",  # "..., big school now, can't believe it": an aside after it
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {_titled(m.group('o'))}",
+    ),
+    # "our son rafael started at monash this year doing engineering", "she's at Otago doing physio": a course of
+    # study says the place is a university, whatever its name
+    (
+        rf"^(?P<s>{_SUBJ})(?:'s| is| has| have|'ve|'m| am)? (?:just |now )?(?:started at|starting at|at|gone to|going "
+        rf"to|goes to) (?P<o>{_ORG}|(?-i:[a-z]+)(?: (?-i:[a-z]+))?)"
+        r"(?: (?:this|last|next) (?:year|term|september|autumn))?"
+        r",? (?:doing|studying|reading) (?:a |an )?(?:degree in |course in )?[a-z]+(?: [a-z]+){0,2}"
+        r"(?:,? (?:first|second|third|fourth|final) year)?$",
+        lambda m: (
+            m.group()  # "I'm at work doing overtime": no place of study
+            if all(is_common(w) for w in m.group("o").lower().split())
+            else f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {_titled(m.group('o'))}"
+        ),
     ),
     # "I do nights at the Amazon warehouse": shifts worked somewhere are work there
     (
@@ -752,7 +768,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         ",",
     ),
     # trailing asides: "at the minute", "with the lads from work", "just north of York"
-    (r",? (?:at the minute|at the moment|right now|without fail|as a rule)\b(?=,|$)", ""),
+    (
+        r",? (?:at the minute|at the moment|right now|without fail|as a rule|(?:come )?rain or shine|weather "
+        r"permitting)\b(?=,|$)",
+        "",
+    ),
     (r"\b(am|is|are|'m|'s) (?:a )?veggie\b", r"\1 vegetarian"),
     (
         r" with (?:the|my|his|her|their|our) (?:lads|girls|mates|friends|pals|dad|mum|kids|family|brother|"

@@ -190,6 +190,14 @@ _EVENT_NOUNS = [
     "kickboxing",
     "taekwondo",
     "dance",
+    "piano",
+    "guitar",
+    "violin",
+    "cello",
+    "drums",
+    "flute",
+    "clarinet",
+    "trumpet",
     "drama",
     "choir",
     "band practice",
@@ -229,6 +237,7 @@ EVENT = _alt(_EVENT_NOUNS)
 _CLASSES = _alt(
     "ballet karate judo taekwondo gymnastics drama choir cubs scouts brownies beavers rainbows guides netball rugby "
     "football hockey tennis badminton cricket basketball athletics trampolining fencing kickboxing dance tutoring "
+    "piano guitar violin cello drums flute clarinet trumpet singing "
     "tuition lessons lesson classes class club training practice".split()
 )
 PRO = _alt(_PROFESSIONALS)

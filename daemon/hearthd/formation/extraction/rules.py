@@ -285,6 +285,9 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     )
     if branch != raw and re.match(r"(?:the )?(?-i:[A-Z])", raw):  # "the Boots on the high street": Boots
         raw = re.sub(r"^the (?=(?-i:[A-Z]))", "", branch)
+    # "Access Bank on Victoria Island": a firm by its name, then where that branch is
+    firm = r"(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*)+"
+    raw = re.sub(rf"^(?P<firm>{firm}) on (?-i:[A-Z])[\w\-]+(?: [\w\-]+)?$", r"\g<firm>", raw)
     obj, hint = _time_split_then_clean(raw, extra_end="as|in|since|with|for")
     town = re.search(r"^[^,]*?\bin ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)\b", raw)
     if obj and town and not re.search(r"(?-i:[A-Z])", obj) and obj.lower() not in ("home", "night"):
@@ -1638,6 +1641,8 @@ def _routine(subject_adv: str | None, vp: str, lead_freq: str | None, ctx: _Ctx)
         return []
     if re.search(r"\b(?:of|on|at|in|to|for|with|the|a|an|every|each)$", activity, re.I):
         return []  # a frequency the table cut in two ("on the first of | each month"): a broken phrase is no habit
+    if not strong and re.fullmatch(r"[a-z]+ (?:them|it|that|this|those|these)(?: up| out| over)?", activity, re.I):
+        return []  # "I always mix them up": what "them" is was said before; no habit of its own
     if re.fullmatch(
         r"(?:come|go|visit)(?: (?:in|round|over|here|by))?(?: for (?:[a-z]+ )?(?:dinner|lunch|tea|supper|breakfast|"
         r"brunch|roast)| to stay| to visit)?",

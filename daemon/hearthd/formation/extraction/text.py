@@ -214,7 +214,11 @@ _OBJ_END = re.compile(
     r"like (?:properly|really|seriously|proper|totally|actually|literally|massively|hugely|mad|so)|at all|it is|its|"
     # "mushrooms like shell pick every one out": what follows says how, said as the recogniser writes it
     r"like (?:she|he|they|you|we|I|shell|hell|theyll|youll|she'll|he'll|they'll|you'll|I'll)|absolutely|never|"
-    r"well (?:technically|actually|really|strictly)|found (?:that|it|this) out|found out|the hard way)\b).*$",
+    r"well (?:technically|actually|really|strictly)|found (?:that|it|this) out|found out|the hard way|"
+    # "a radiographer at the royal infirmary been there near six years": how long, run on
+    r"been (?:there|here|with them)|"
+    # "love a flat white first thing", "thai food in this house": when, and whose
+    r"first thing|last thing at night|in (?:this|our|the) (?:house|household|family|home))\b).*$",
     re.I | re.S,
 )
 # Words an object cannot start with: pronouns, quantifiers, function words.
@@ -399,7 +403,7 @@ _IN_PASSING = re.compile(r"\s+(?:sorry|I mean)\b(?=\s)", re.I)
 # A lone "sorry" or "no the" mid-sentence is a correction too: "i live in leeds sorry harrogate", "on the fourth
 # no the fifth of october" (an apology opens a sentence: "sorry I'm late" is left as it is).
 _BARE_CORRECTION = re.compile(
-    r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|"
+    r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|actually no|"
     r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
     r"no(?= the (?:\d|[a-z]+(?:st|nd|rd|th)\b)))\s+",
     re.I,
@@ -412,7 +416,7 @@ _DAYISH = re.compile(
     re.I,
 )
 _CLOCKISH = re.compile(
-    r"\b(?:(?:at |by |around )?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)?|(?:at )?half (?:past )?\w+|(?:at )?"
+    r"\b(?:(?:at |by |around )?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'?clock)?|(?:at )?half (?:past )?\w+|(?:at )?"
     r"quarter (?:past|to) \w+|(?:at )?noon|(?:at )?midday|at (?:one|two|three|four|five|six|seven|eight|nine|ten|"
     r"eleven|twelve)(?: o'clock| thirty)?)(?!\w)",
     re.I,
@@ -448,7 +452,10 @@ def correct(s: str) -> str:
     last use of its first word ("at 3, sorry, at 4"), or as many words at the end as it has. Unchanged when the
     correction cannot be placed."""
     s = _CORRECTION_FIRST.sub("", s)
+    said = s
     s = _not_instead(s)
+    if s != said:  # "allergic to walnuts i mean pecans not walnuts": "I mean" corrects when the old is denied
+        s = re.sub(r"\s+I mean\s+", ", sorry, ", s, count=1, flags=re.I)
     if m := _MOVED_TO_IT.match(s.rstrip(" .!")):
         what = re.sub(r"^(?!(?:the|my|our) )", "the ", m.group("what")[:1].lower() + m.group("what")[1:], flags=re.I)
         s = f"{what} has moved to {m.group('when')}"
@@ -461,6 +468,8 @@ def correct(s: str) -> str:
     after = _IN_PASSING.sub("", _RESTATED.sub("", re.sub(r"^(?:(?:sorry|I mean|no)[,\s]+)+", "", after, flags=re.I)))
     if (n := re.match(r"not ([\w\-]+(?: [\w\-]+)??),? (?=\w)", after, re.I)) and n.group(1).lower() in before.lower():
         after = after[n.end() :]  # "perth sorry not perth adelaide": the value said again, then the right one
+    if (n := re.search(r",?\s+not ([\w\-]+(?: [\w\-]+)?)$", after, re.I)) and n.group(1).lower() in before.lower():
+        after = after[: n.start()]  # "sorry, pistachios, not cashews": the right one, then the value denied
     if not before or not after or _CORRECTION.search(after):
         return s
     if _STARTS_CLAUSE.match(after):
@@ -486,6 +495,9 @@ def _placed_by_words(s: str, m: re.Match, before: str, after: str) -> str:
     word, or as many at the end as it has; unchanged when it cannot be placed."""
     words, new = before.split(), after.split()
     first = new[0].lower()
+    named = re.search(r"(?:\b(?-i:[A-Z])[\w'&\-]*)(?: (?-i:[A-Z])[\w'&\-]*)*$", before)
+    if named and named.start() > 0 and all(w[:1].isupper() for w in new) and len(new) <= 4:
+        return before[: named.start()] + after  # "works at Intel, sorry, I mean Analog Devices": a name for a name
     if first in _LEAD_WORDS:
         at = [i for i, w in enumerate(words) if w.lower() == first]
         if at and at[-1] > 0:
@@ -571,6 +583,25 @@ def split_sentences(text: str) -> list[str]:
     tail = text[start:].strip()
     if tail.strip(".!?; "):
         out.append(tail)
+    return _corrections_joined(out)
+
+
+# A sentence that only corrects the one before: "Meera is allergic to cashews. Sorry, pistachios, not cashews."
+_CORRECTS_THE_LAST = re.compile(
+    r"^(?:sorry|no,? sorry|no,? wait|wait,? no|I mean|correction|actually,? no|no,? actually)[,:]?\s+"
+    r"(?!(?:I|we|he|she|they|you|it|its|it's|that|this|my|our|about|for|to)\b)(?P<value>[\w'\-]+(?: [\w'\-]+){0,3})"
+    r"(?:,? not [\w'\-]+(?: [\w'\-]+)?)?[.!]*$",
+    re.I,
+)
+
+
+def _corrections_joined(sentences: list[str]) -> list[str]:
+    out: list[str] = []
+    for sentence in sentences:
+        if out and not out[-1].endswith("?") and _CORRECTS_THE_LAST.match(sentence):
+            out[-1] = f"{out[-1].rstrip('.!')}, {sentence}"
+        else:
+            out.append(sentence)
     return out
 
 
