@@ -266,6 +266,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<p>my|our) (?P<rel>{REL}|youngest|eldest|oldest),? (?P<n>{NAME}),? (?P<pr>he|she) (?=\w)",
         lambda m: f"{m.group('p')} {_child(m.group('rel'), m.group('pr'))} {m.group('n')} ",
     ),
+    # "Cleaner comes every second Wednesday": who comes, said as a note is written, without "the"
+    (
+        r"^(?=(?:cleaner|gardener|window cleaner|dog walker|childminder|nanny|carer|tutor|cleaners|gardeners)"
+        r"(?:'s| is)? (?:comes?|coming|visits?)\b)",
+        "the ",
+    ),
     # "Vegetarian here, eggs are fine though": what one eats, said as one says one's name
     (rf"^(?P<d>{DIET}) here$", r"I am \g<d>"),
     # "Rafael here, I'm a sous chef": who is speaking, as a phone call opens (a title is no name: "Mum here")
@@ -770,7 +776,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # trailing asides: "at the minute", "with the lads from work", "just north of York"
     (
         r",? (?:at the minute|at the moment|right now|without fail|as a rule|(?:come )?rain or shine|weather "
-        r"permitting)\b(?=,|$)",
+        r"permitting|from now on)\b(?=,|$)",
         "",
     ),
     (r"\b(am|is|are|'m|'s) (?:a )?veggie\b", r"\1 vegetarian"),

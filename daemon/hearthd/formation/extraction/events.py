@@ -167,6 +167,11 @@ _EVENT_NOUNS = [
     "appraisal",
     "presentation",
     "ultrasound",
+    "mammogram",
+    "screening",
+    "eye test",
+    "hearing test",
+    "health check",
     "x-ray",
     "blood test",
     "mot",
@@ -1408,27 +1413,37 @@ _DICTATED_EVENT = (
     r"(?: (?:to|at|with) (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)?)"
 )
 _DICTATED_SRC: list[str] = [
+    # "vet for biscuit next wednesday at 11 booster jabs", "dentist for tom tuesday at 3": what, for whom, when
+    (
+        rf"^(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{PRO}|{_OP})) for (?P<who>[\w\-]+)\s*[,:\-\u2013\u2014]?\s*"
+        rf"(?:on )?(?P<when>{_ONE_OFF})(?:,? (?:[a-z]+ ){{0,2}}[a-z]+)?$"
+    ),
+    # "Dentist Thurs 3pm - Emma": what and when, then whose
+    (
+        rf"^(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{PRO}|{_OP}))\s*[,:\-\u2013\u2014]?\s*(?:on )?"
+        rf"(?P<when>{_ONE_OFF})\s*(?:[:\-\u2013\u2014,]|\bfor)\s*(?P<who>(?-i:[A-Z])[\w\-]+)$"
+    ),
     # "Boiler service booked: 14 March, 9-1", "Sofa delivery Sat between 8 and 12"
     (
         rf"^(?P<det>the |our |my )?{_DICTATED_EVENT}(?: (?:is )?booked(?: in)?(?: for)?)?"
-        r"\s*(?:[:\-\u2013,]\s*|\s)(?:on )?"
+        r"\s*(?:[:\-\u2013\u2014,]\s*|\s)(?:on )?"
         rf"(?P<when>{_ONE_OFF})(?:(?:,| -| from| at| in) [^:]*)?$"
     ),
     # "Tuesday - Dad's cataract op at Moorfields, 7:30 check-in"
     (
-        rf"^(?P<when>{_ONE_OFF})\s*[:\-\u2013,]\s*(?:the |my |our )?{_DICTATED_EVENT}"
+        rf"^(?P<when>{_ONE_OFF})\s*[:\-\u2013\u2014,]\s*(?:the |my |our )?{_DICTATED_EVENT}"
         rf"(?:,\s*(?P<clock>{_AT})(?: [\w\-]+)?)?$"
     ),
     # "Emma - swimming, Tuesday 5pm", "noah dentist friday at 10": whose, then what and when
     (
-        rf"^(?P<who>(?-i:[A-Z])[\w\-]+)(?:\s*[:\-\u2013]\s*|\s)"
+        rf"^(?P<who>(?-i:[A-Z])[\w\-]+)(?:\s*[:\-\u2013\u2014]\s*|\s)"
         rf"(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{PRO}|{_OP}))"
-        rf"\s*[,:\-\u2013]?\s*(?:on )?(?P<when>{_ONE_OFF})$"
+        rf"\s*[,:\-\u2013\u2014]?\s*(?:on )?(?P<when>{_ONE_OFF})$"
     ),
     # "Vet - Pepper's jabs, Tues 4pm"
     (
-        rf"^(?P<pro>{PRO})\s*[:\-\u2013]\s*{_OWNER}?(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{_OP}))"
-        r"\s*[,:\-\u2013]?\s*"
+        rf"^(?P<pro>{PRO})\s*[:\-\u2013\u2014]\s*{_OWNER}?(?P<ev>(?:[a-z][a-z\-]* ){{0,2}}?(?:{EVENT}|{_OP}))"
+        r"\s*[,:\-\u2013\u2014]?\s*"
         rf"(?:on )?(?P<when>{_ONE_OFF})$"
     ),
 ]
@@ -1459,10 +1474,16 @@ def dictated(s: str) -> str | None:
             continue  # "Noah dentist Friday at 10": a name first is whose, not a word of the event
         if m.groupdict().get("pro"):
             ev = f"{ev} at the {m.group('pro').lower()}"
+        elif re.fullmatch(PRO, ev, re.I):
+            ev = f"{ev} appointment"  # "vet for biscuit ...": the visit to the vet
         when = m.group("when").strip(" ,")
         if m.groupdict().get("clock") and not re.search(r"\d|half|quarter|noon", when, re.I):
             when = f"{when} at {m.group('clock')}"
-        who = m.group("who")
+        who = m.groupdict().get("who")
+        if who and who.islower():
+            if who in ("me", "us", "him", "her", "them", "you", "everyone", "all", "both"):
+                continue  # "dentist for me tuesday": no one named
+            who = who.capitalize()  # "for biscuit": a name, as a speech recogniser writes it
         det = (m.groupdict().get("det") or "").strip().lower()
         if who:
             owner = _owner(who)
@@ -1471,7 +1492,9 @@ def dictated(s: str) -> str | None:
         else:  # a visit of one's own ("Dentist Thurs 3pm") is the speaker's; a delivery or a service the house's
             owner = "my" if re.search(rf"\b(?:{_PERSONAL}|{PRO}|{_OP})\b", ev, re.I) else "the"
         ev = re.sub(r"\bops?\b", "operation", ev, flags=re.I)
-        return f"{owner} {ev[:1].lower()}{ev[1:]} is on {re.sub(r'^on ', '', when, flags=re.I)}"
+        when = re.sub(r"^on ", "", when, flags=re.I)
+        on = "" if re.match(r"(?:next|this|tomorrow|tonight|today)\b", when, re.I) else "on "  # "is next Wednesday"
+        return f"{owner} {ev[:1].lower()}{ev[1:]} is {on}{when}"
     return None
 
 
