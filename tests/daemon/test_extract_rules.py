@@ -937,7 +937,12 @@ POSITIVES = [
     # schools and providers, one partner or carer at a time, a car replaced
     pos("Our lad Cody hates broccoli.", ("family_member", "Cody"), ("dislikes", "broccoli"), subject="Cody"),
     pos("my friend camila is a vet", ("works_as", "vet"), subject="Camila"),
-    pos("Siobhan next door has a spare key.", ("family_member", "Siobhan")),
+    pos(
+        "Siobhan next door has a spare key.",
+        ("family_member", "Siobhan"),
+        ("note", "spare key with siobhan"),
+        subject=None,
+    ),
     pos(
         "The bins go out on Tuesday nights and the recycling is every other week.",
         ("schedule", "Tuesday nights"),

@@ -405,10 +405,29 @@ _PROVIDER = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
 
 def _b_provider(m, ctx):
     said = m.groupdict()
-    service = _SERVICES.get((said.get("svc") or said.get("svc2") or "").lower())
+    return _provider(m.group("org"), said.get("svc") or said.get("svc2") or "", ctx)
+
+
+def _b_no_shoes(m, ctx):
+    return [replace(ctx.cand("note", "no shoes in the house", "no shoes are worn in the house"), subject=HOUSEHOLD)]
+
+
+def _b_key_holder(m, ctx):
+    """ "Our neighbour Mrs Okafor has a spare key": who to ask when someone is locked out."""
+    who = " ".join(w[:1].upper() + w[1:] for w in m.group("who").split())
+    c = ctx.cand("note", f"spare key with {who}", f"{{subject}}'s spare key is with {who}", qualifier="spare key")
+    return [replace(c, subject=HOUSEHOLD)]
+
+
+def _b_two_providers(m, ctx):
+    """ "We're with Octopus for electric and Virgin Media for broadband": a provider for each."""
+    return _provider(m.group("org"), m.group("svc"), ctx) + _provider(m.group("org2"), m.group("svc3"), ctx)
+
+
+def _provider(org: str, said: str, ctx) -> list[Candidate]:
+    service = _SERVICES.get(said.lower())
     if service is None:
         return []  # "Ruairi switched to Ashby Vale Rovers": a switch, but of no service said
-    org = m.group("org")
     c = ctx.cand("note", org, f"{{subject}}'s {service} is with {org}", qualifier=service)
     mine = re.match(r"(?:I|my)\b", ctx.clause, re.I) and service not in ("broadband", "energy", "water", "TV")
     return [c if mine else replace(c, subject=HOUSEHOLD)]  # a household's service unless "my phone", "my bank"
@@ -1832,6 +1851,31 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"(?: (?:supplier|provider|company|network|networks|deal))?(?: again)?,? "
         rf"(?:it is|it's|its|we are|we're|I am|I'm) (?:now )?(?:with |on )?(?P<org>{_PROVIDER})(?: now)?$",
         _b_provider,
+        False,
+    ),
+    # "we're a no-shoes house", "we don't wear shoes in the house": a house rule for everyone who comes in
+    ("note", r"^we (?:are )?(?:a )?no[- ]shoes?(?: indoors)? (?:house|household|home)\b", _b_no_shoes, True),
+    (
+        "note",
+        r"^(?:we|everyone|everybody) (?:do not|never|does not) (?:wear|keep) (?:our |their )?shoes (?:on )?"
+        r"(?:in the (?:house|home)|indoors|inside|in here)\b",
+        _b_no_shoes,
+        True,
+    ),
+    (
+        "note",
+        r"^(?:(?:our|the) (?:neighbour|neighbor|lady next door|man next door|landlord|landlady) )?"
+        rf"(?P<who>(?:Mrs|Mr|Ms|Miss|Dr|Auntie|Uncle|Nana|Gran|Granny|Grandma|Grandad)? ?{NAME}(?: {NAME})?)"
+        r"(?: next door| from next door| at number \w+| over the road| across the road)?,? "
+        r"(?:has|has got|keeps|holds|has) (?:a|the|our) spare (?:key|set of keys)\b",
+        _b_key_holder,
+        False,
+    ),
+    (
+        "note",
+        rf"^(?:we|I) {ADV}(?:are|am|have been) {ADV}with (?P<org>{_PROVIDER}) for (?:our |my |the )?(?P<svc>{_SERVICE})"
+        rf",? and (?:with )?(?P<org2>{_PROVIDER}) for (?:our |my |the )?(?P<svc3>{_SERVICE})$",
+        _b_two_providers,
         False,
     ),
     (
