@@ -272,6 +272,10 @@ _ORG_SLOT = re.compile(
     r"\b(?:works? (?:at|for)|working (?:at|for)|started at|joined|moved to|lives? in|living in|job at|"
     r"job with|supports?) $"
 )
+_PET_NAME_SLOT = re.compile(
+    r"\b(?:my|our|the|his|her|their) (?:dog|cat|puppy|kitten|rabbit|bunny|hamster|guinea pig|tortoise|budgie|parrot|"
+    r"pony|horse|ferret|gerbil|lizard|snake|goldfish) $"
+)
 _NOT_IN_SLOT = (
     frozenset(
         (
@@ -323,6 +327,15 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
             or not is_common(base)
             or (m.start() == 0 and _PLURAL_NAME.match(sentence))
             or (base not in _NOT_IN_SLOT and _ORG_SLOT.search(sentence, max(0, m.start() - 20), m.start()))
+            # "our dog biscuit is a cockapoo": the word after "our dog" is its name, however common a word
+            or (
+                base not in _NOT_IN_SLOT
+                and not base.endswith(("ing", "ed", "ly"))
+                and _PET_NAME_SLOT.search(sentence, max(0, m.start() - 25), m.start())
+                and re.match(
+                    r"(?:'s)? (?:is|was|has|and|who|called)\b", sentence[m.end() - (2 if low.endswith("'s") else 0) :]
+                )
+            )
         ):
             new, cap = _cap(word), True
         else:
