@@ -306,6 +306,35 @@ def test_news_passed_on_and_jobs_begun_are_read_and_a_cancelled_visit_is_not_a_m
     assert "Worthing" in texts() and "Hove" not in texts()
 
 
+def test_one_diet_for_another_a_service_left_a_thing_binned_and_a_lesson_moved_at_the_same_time(real_daemon, hub):
+    day = iter(range(1, 40))
+
+    def say(text):
+        hub.remember(text, speaker="alice", valid_from=f"2026-07-{next(day):02d}")
+
+    def texts():
+        return " | ".join(f["text"] for f in current(hub)).lower()
+
+    say("I'm pescatarian these days")
+    say("I'm not pescatarian anymore, just vegetarian")
+    assert "vegetarian" in texts() and "pescatarian" not in texts()
+    say("my sister Ines is in the navy")
+    say("Ines is out of the navy now, she's looking for work")
+    assert "navy" not in texts()
+    say("we've got a hot tub in the back garden")
+    say("the hot tub sprang a leak, it's gone to the tip")
+    assert "hot tub" not in texts()
+    say("our old cat Smudge is sixteen")
+    say("we had Smudge put to sleep yesterday, she was poorly")
+    assert "smudge" not in texts()
+    say("Omar's guitar lesson is Tuesdays at 5 with Mr Reid")
+    say("guitar's moving to Thursdays from next week, same time, Mr Reid's away")
+    assert "thursdays at 5" in texts() and "tuesdays" not in texts()
+    say("I've got the optician on the 3rd")
+    say("rebooked the optician for the 10th, the 3rd was no good")
+    assert "10th" in texts() and "3rd" not in texts()
+
+
 def test_a_medium_band_personal_statement_reaches_nobody_until_claimed(real_daemon, hub):
     say(hub, ["I'm allergic to penicillin."], "2026-03-02T08:00:00Z", band="medium")
     say(hub, ["The bins go out on Thursday."], "2026-03-02T08:00:00Z", band="medium", thread="hall")

@@ -51,7 +51,10 @@ _OVER = re.compile(
     r"(?:'m|'s|'re|\bim|\bam|\bis|\bare|\bgone|\bcome|\bcame) off (?:the |that |this |my |his |her |their )?"
     r"(?!to\b|work\b|sick\b|out\b|home\b)\w+|"
     r"knocked (?:\w+ ){1,3}on the head|(?:gave|given|giving) (?:\w+ ){1,3}up\b|"
-    r"made redundant|laid off|let go|got the sack|(?:got|been|was|were) (?:sacked|fired))\b",
+    r"made redundant|laid off|let go|got the sack|(?:got|been|was|were) (?:sacked|fired)|"
+    # "Deon's out of the army now", "had her put to sleep", "it's gone to the tip", "back eating normal"
+    r"out of the \w+|put to sleep|(?:gone|went|taken|took \w+) to the tip|binned|(?:chucked|thrown|threw) (?:\w+ )?out|"
+    r"back (?:to )?eating normal(?:ly)?)\b",
     re.I,
 )
 _QUESTION = re.compile(r"\?\s*$|^\s*(?:if|what if|would|could|should|do|does|did|is|are)\b", re.I)
@@ -71,13 +74,13 @@ _PREFERENCE = re.compile(r"\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|mi
 # The words that say which kind of fact is over.
 _CUES = {
     "works_at": r"work|works|working|worked|job|employed|left|quit|retired|chucked|jacked|packed|redundant|laid off|"
-    r"let go|sack|sacked|fired",
+    r"let go|sack|sacked|fired|out of the",
     "works_as": r"work|works|working|worked|job|employed|quit|retired|anymore|any more|no longer|redundant|laid off|"
     r"let go|sack|sacked|fired",
     "lives_in": r"live|lives|living|moved|based",
     "allergy": r"allergic|allergy|allergies|intolerant|grew out|grown out",
     "owns": r"sold|have|has|own|owns|got rid|drive|drives|got|replaced|swapped|traded|part-exchanged|gave|given|"
-    r"giving|donated",
+    r"giving|donated|tip|binned|chucked|thrown|threw",
     "routine": r"stopped|quit|gave|given|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more|knocked|"
     r"off|dropped",
     "schedule": (
@@ -86,9 +89,9 @@ _CUES = {
     "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys|bothering|bother",
     "diet": (
         r"vegetarian|veggie|vegan|pescatarian|eat|eats|eating|diet|meat|"
-        r"(?:gluten|dairy|lactose|sugar|wheat|nut)[ -]free|keto|halal|kosher|fasting|off"
+        r"(?:gluten|dairy|lactose|sugar|wheat|nut)[ -]free|keto|halal|kosher|fasting|off|normal|normally"
     ),
-    "pet": r"have|has|had|got|died|passed away|rehomed|rehome|lost|put down|gave|given",
+    "pet": r"have|has|had|got|died|passed away|rehomed|rehome|lost|put down|put to sleep|gave|given",
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
     # a note named in the sentence: "no longer", or quit or cancelled (a membership, a gym, a veg box)
     "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up",
@@ -117,8 +120,22 @@ def says_over(text: str) -> bool:
 
 
 def is_said_as_fact(text: str) -> bool:
-    """Not a question, a hypothetical or something reported."""
-    return not _QUESTION.search(text) and not _REPORTED.search(_MAY_THE_MONTH.sub("", text))
+    """Not a question, a hypothetical or something reported (news passed on is said: "dietitian says I can stop the
+    low FODMAP thing", "coach said training's moved to Thursdays")."""
+    heard = REPORTER.sub("", text)
+    return not _QUESTION.search(heard) and not _REPORTED.search(_MAY_THE_MONTH.sub("", heard))
+
+
+# Who passed the news on, before it: "coach said", "the surgery rang and said", "school texted to say" - someone
+# whose news it is to give (what "Otis said" of himself is hearsay)
+REPORTER = re.compile(
+    r"^(?:the |my |our |his |her |their )?(?:\w+ )?(?:coach|teacher|school|nursery|surgery|doctors?|gp|dentists?|"
+    r"vets?|hospital|clinic|council|dietitian|dietician|physio|consultant|nurse|office|boss|manager|landlord|"
+    r"landlady|agency|club|instructor|tutor)(?:'s)? (?:said|says|rang(?: (?:up|back))?(?: and said| to say)?|"
+    r"called(?: and said| to say)?|texted(?: to say)?|emailed(?: to say)?|wrote(?: to say)?|told (?:me|us))"
+    r"(?: that)?,? (?=\w)",
+    re.I,
+)
 
 
 def _words(text: str) -> set[str]:

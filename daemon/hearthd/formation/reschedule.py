@@ -19,10 +19,10 @@ from .extraction.model import Mention
 from .facts import GENERIC_EVENT, FactIn, event_words, names_event
 from .release import FIRST_PERSON, is_said_as_fact, named_subjects, referred
 
-# Who passed the news on, before it: "coach said", "the surgery rang and said", "school texted to say"
-_REPORTER = re.compile(
-    r"^(?:the )?[\w']+(?: [\w']+)? (?:said|says|rang(?: (?:up|back))?(?: and said| to say)?|called(?: and said| to "
-    r"say)?|texted(?: to say)?|emailed(?: to say)?|told (?:me|us))(?: that)?,? (?=\w)",
+# Whoever passed on when something is: "coach said", "mum says", "the surgery rang and said"
+_PASSED_ON = re.compile(
+    r"^(?:the |my |our )?[\w']+(?: [\w']+)? (?:said|says|rang(?: (?:up|back))?(?: and said| to say)?|called(?: and "
+    r"said| to say)?|texted(?: to say)?|emailed(?: to say)?|told (?:me|us))(?: that)?,? (?=\w)",
     re.I,
 )
 _CALLED_OFF = re.compile(r"\b(?:cancell?ed|called off|not happening)\b", re.I)
@@ -34,7 +34,7 @@ _MOVED_SOMEONE = re.compile(
 # When the new time starts is said after it, not the time: "it's mondays now from next week" is Mondays
 _STARTING = re.compile(r"\b(?:from|starting|as of|as from) (?:next|this) (?:week|month|term)\b|\bfrom now on\b", re.I)
 CHANGE = re.compile(
-    r"\b(?:now|moved?|moves|moving|changed?|changes|rebook(?:ed)?|re-?booked|rescheduled?|postponed|put back|"
+    r"\b(?:now|moved?|moves|moving|changed?|changes|changing|rebook(?:ed)?|re-?booked|rescheduled?|postponed|put back|"
     r"pushed|brought forward|switched|instead|from next week|from now on|back to|forward to|shifted|"
     r"from next month)\b",
     re.I,
@@ -47,7 +47,7 @@ def rescheduled(
 ) -> FactIn | None:
     """The event the sentence moves, at its new time; None when it names none for certain. `referent`: who its
     "her" is ("my mum's got the GP on the 12th" ... "the surgery moved her to the 15th")."""
-    heard = _REPORTER.sub("", text)  # "coach said training's moved to Thursdays": what the coach said is news
+    heard = _PASSED_ON.sub("", text)  # "mum says book club's on thursdays now": when an event is, passed on, is news
     if not CHANGE.search(heard) or not is_said_as_fact(heard) or _CALLED_OFF.search(heard):
         return None  # "friday's cancelled, they'll be in touch to rebook": ended (release.py), not moved
     when = last_time_said(_STARTING.sub("", text))
@@ -70,9 +70,11 @@ def rescheduled(
     said = event_words(text)
     everyone = [r for r in rows if names_event(r["qualifier"], said)]
     named = [r for r in everyone if r["subject_entity"] in subjects]
-    if not named and not named_ones:
-        # "training's moved to Thursdays": no one named, the one training there is (Kai's football training)
-        named = everyone or [r for r in rows if event_words(r["qualifier"]) - GENERIC_EVENT & said]
+    if not named:
+        # "training's moved to Thursdays": no one named, the one training there is (Kai's football training); "piano's
+        # moving to Fridays, Mrs Kaur's got a clash": the one piano lesson, whoever else is named
+        partly = [] if named_ones else [r for r in rows if event_words(r["qualifier"]) - GENERIC_EVENT & said]
+        named = everyone or partly
     rows = [r for r in rows if r["subject_entity"] in subjects]
     if not named and (said & GENERIC_EVENT or _MOVED_SOMEONE.search(heard)):
         # "the appointment's moved", "the surgery moved her to the 15th": the one appointment of whom it names
@@ -80,6 +82,13 @@ def rescheduled(
     if len({(r["subject_entity"], r["predicate"], r["qualifier"]) for r in named}) != 1:
         return None  # no event, or two it could be: a note, not a guess
     old = named[0]
+    # "for the 19th, the 12th clashed with a work thing": the new time, not the old one said after it
+    parts = [p for p in when.split(", ") if norm(p) not in norm(old["object"])]
+    when = ", ".join(parts) if parts else when
+    # "moving to Fridays from next week, same time": the day moves, the time of day stays
+    clock = re.search(rf"\b(?:at )?{CLOCK}$", old["object"], re.I)
+    if clock and _SAME_TIME.search(text) and not re.search(CLOCK, when, re.I):
+        when = f"{when} at {re.sub(r'^at ', '', clock.group(0), flags=re.I)}"
     when = _on_the_same_day(old["object"], when)
     if norm(old["object"]) == norm(when):
         return None
@@ -129,7 +138,7 @@ _SWITCHED = re.compile(
     r"(?:now )?(?P<new3>[a-z]+(?: [a-z]+)?)(?= now| instead|,|$| on | at )",
     re.I,
 )
-_SAME_TIME = re.compile(r"\bsame (?:night|day|time|slot|evening|morning|afternoon|place)\b", re.I)
+_SAME_TIME = re.compile(r"\bsame (?:night|day|time|slot|evening|morning|afternoon)\b", re.I)
 _ACTIVITY_END = re.compile(r"\s+(?:now|instead|on|at|as|too|lessons?|classes?|club)$", re.I)
 
 

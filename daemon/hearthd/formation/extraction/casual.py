@@ -232,6 +232,12 @@ def _has(said: str) -> str:
 
 
 _CAPS = {"hgv": "HGV", "lgv": "LGV", "uber": "Uber"}
+_SERVICES_NAMED = {"raf": "RAF", "royal air force": "RAF", "police": "police", "fire service": "fire service"}
+
+
+def _service_named(said: str) -> str:
+    """A service one is in, as written: "the Army", "the RAF", "the police"."""
+    return _SERVICES_NAMED.get(said.lower(), said.title())
 
 
 def _vehicle(said: str) -> str:
@@ -272,6 +278,41 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?:'s| is)? (?:comes?|coming|visits?)\b)",
         "the ",
     ),
+    # "I'm not vegan anymore, just vegetarian": the diet kept, the one given up said first
+    (
+        rf"^(?P<s>I|we)(?:'m| am|'re| are) not (?:a )?(?:{DIET}) any ?more,? (?:just|only|now|but)? ?(?:a )?"
+        rf"(?P<new>{DIET})\b",
+        lambda m: (
+            f"{m.group('s')} {_verb(m.group('s'), 'am', 'are') if m.group('s') == 'I' else 'are'} {m.group('new')}"
+        ),
+    ),
+    # "Rohan's finally qualified as a plumber": a job one is now qualified for
+    (
+        rf"^(?P<s>I|he|she|{NAME}|(?:my|our) [a-z\-]+(?: {NAME})?)(?:'s| has|'ve| have)? (?:just |finally |now )*"
+        r"qualified as (?P<j>an? [a-z\-]+(?: [a-z\-]+)?)"
+        r"(?=,|$| now\b)",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} {m.group('j')}",
+    ),
+    # "my brother Deon's in the army": the service one is in is where one works
+    (
+        rf"^(?P<s>I|he|she|{NAME}|(?:my|our) [a-z\-]+(?: {NAME})?)(?:'s| is|'m| am) (?:now )?(?:in|with) the "
+        r"(?P<o>army|navy|raf|royal navy|royal air force|marines|royal marines|police|fire service|fire brigade)\b",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at the {_service_named(m.group('o'))}",
+    ),
+    # "he's delivering for DPD now", "she's driving for Uber": who one works for
+    (
+        rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?(?:delivering|driving|working|cleaning|doing deliveries) for "
+        rf"(?P<o>{_FIRM})(?: now| these days)?$",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
+    ),
+    # "we've got a trampoline in the back garden": a thing the household has
+    (
+        r"^(?P<s>we|I)(?:'ve| have)? got (?P<x>an? [a-z\-]+(?: [a-z\-]+)?) (?:in|on) (?:the|our|my) (?:back |front )?"
+        r"(?:garden|yard|shed|garage|drive|driveway|loft|attic)$",
+        lambda m: f"{m.group('s')} have {m.group('x')}",
+    ),
+    # "our old dog Bramble's a lab cross": how old or small a pet is, said before its name
+    (r"^(?P<d>our|my|the) (?:old|young|little|new|big|lovely|daft) (?=(?:dog|cat|rabbit|pony|horse)\b)", r"\g<d> "),
     # "Vegetarian here, eggs are fine though": what one eats, said as one says one's name
     (rf"^(?P<d>{DIET}) here$", r"I am \g<d>"),
     # "Rafael here, I'm a sous chef": who is speaking, as a phone call opens (a title is no name: "Mum here")

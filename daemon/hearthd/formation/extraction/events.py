@@ -79,6 +79,9 @@ _TAIL = (
     r"(?:school|work|lunch|dinner|tea)|"
     r"for the (?:next|rest of the) (?:[a-z]+ )?(?:weeks?|months?|term|year)|"
     r"for (?:the|a|a few|a couple of|two|three|four|five) (?:weekend|week|weeks|fortnight|nights?|days|months?)|"
+    # "piano lesson is Mondays at half four with Mrs Kaur": whom it is with
+    r"with (?:(?-i:Mrs|Mr|Ms|Miss|Dr|Coach|Auntie|Uncle|Nana|Gran|Grandad|Grandma) )?"
+    r"(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?|"
     # "the plumber's coming Monday to look at the boiler": what for
     r"to (?:look at|fix|check|service|sort out|sort|see to|measure up|measure|fit|install|repair|clean|do|quote for) "
     r"(?:the |our |my |a )?[\w'\-]+(?: [\w'\-]+){0,3}))*\s*$"

@@ -67,7 +67,7 @@ class Candidate:
 _CHANGE_SAID = re.compile(
     r"\b(?:now|these days|nowadays|new|started|starting|moved|switched|changed|left|leaving|quit|packed in|promoted|"
     r"made|transferred|joined|got a job|got a place|took a job|taken a job|handed (?:in )?(?:my|his|her) notice|"
-    r"retrained|instead|any ?more|no longer)\b",
+    r"retrained|qualified|taken on|instead|any ?more|no longer)\b",
     re.I,
 )
 

@@ -1753,6 +1753,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "lives_in",
         rf"^{SUBJ} {ADV}(?:moved|have moved|relocated|have relocated)(?: (?:back|here|over|house|down|up|away|out|in))?"
+        # "we've moved over the bridge to Cardiff"
+        rf"(?: (?:over|across|down|up) the (?:bridge|border|river|water|road|hill))?"
         # "moved in in Edinburgh": "moved in with my partner in Edinburgh", who with left out
         rf"(?: from .+?)? (?:to|into|(?<=\bin )in) (?P<obj>.+)",
         _b_moved_to,
@@ -1769,6 +1771,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"(?: (?-i:[A-Z])[\w\-]+)?|[a-z][\w\-]+)(?: now| these days)?"
         # "moved in with my partner in Edinburgh last month so I'm the commuter now"
         rf"(?:,? (?:last|this) (?:week|month|year|spring|summer|autumn|winter)|,? at the weekend|,? recently)?"
+        rf"(?:,? for a (?:while|bit|few \w+))?(?:,? after .*)?"
         rf"(?:,? (?:so|and|but|till|until|while) .*)?$",
         _b_lives_in,
         False,
@@ -1777,6 +1780,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "lives_in",
         rf"^{SUBJ} {ADV}(?:have got|have|got|bought|have bought) (?:an? |my |our )(?:new |little )?(?:flat|house|place|"
         rf"bungalow|cottage|apartment) in (?P<obj>.+)",
+        _b_lives_in,
+        False,
+    ),
+    # "gran's gone into Rosevale care home now": the home she lives in
+    (
+        "lives_in",
+        rf"^{SUBJ} {ADV}(?:have )?(?:gone|moved|went) into (?:a |the )?"
+        rf"(?P<obj>(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*)? "
+        rf"(?:care|nursing|retirement) home)(?: now| last \w+)?$",
         _b_lives_in,
         False,
     ),

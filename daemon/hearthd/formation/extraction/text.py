@@ -80,7 +80,7 @@ _FILLER = re.compile(
     r"nope|by the way|btw|you know|I mean|honestly|to be honest|just so you know|fyi|for your information|"
     r"for the record|as I said|like I said|as I told you|I told you(?: that)?|fun fact|let me tell you|"
     r"nice to meet you(?: too)?|hearth|then|but|now|oh and|guess what|basically|literally|oh my god|omg|wait|"
-    r"ugh|by day|by trade|professionally|for work|for a living)\b[,:!.]?\s*",
+    r"ugh|by day|by trade|professionally|for work|for a living|(?:good|great|big|bad|sad|some) news)\b[,:!.]?\s*",
     re.I,
 )
 _GREETING = re.compile(
