@@ -397,6 +397,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"spanish|art|history|dance|swimming|yoga|singing) at ",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a {m.group('what')} teacher at ",
     ),
+    # "my wife Siobhán teaches in St Brigid's over in Drumcondra": a teacher, and where
+    (
+        rf"^(?P<s>{_SUBJ}) (?:teaches|teach) (?:in|at) (?P<o>{SCHOOL}|{_ORG})(?:,? (?:over |down |up |out )?in .+)?$",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a teacher at {m.group('o')}",
+    ),
     (
         rf"^(?P<s>{_SUBJ}) drives? (?:a )?(?P<v>taxi|cab|bus|lorry|truck|train|tram|ambulance|van)"
         r"(?: for a living)?"

@@ -243,7 +243,9 @@ def _b_lives_in(m, ctx):
         raw = re.sub(r"^the (?=\w+ of )", "", raw)  # "on the southside of Glasgow"
     raw = _FOR_YEARS.sub("", _WHERE_IN_IT.sub("", _before_another_clause(raw)))
     obj, hint = _time_split_then_clean(
-        raw, extra_end="with|from|for|since|because|after|when|to|in order to|in (?:a|an|the|our|my)|on the"
+        raw,
+        extra_end="with|from|for|since|because|after|when|to|in order to|in (?:a|an|the|our|my)|on the|"
+        "just (?:round|off|up|down|outside|by|near|past)|round (?:from|the corner)",
     )
     if not obj or not (_proper_place(obj, ctx) or d and any(w[:1].isupper() for w in obj.split()[-2:])):
         return []

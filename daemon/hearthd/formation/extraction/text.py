@@ -26,6 +26,17 @@ _CONTRACTIONS = [
         (r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should)nt\b", r"\1 not"),
         # Scots: "dinnae ever use that word", "she doesnae eat meat"
         (r"\b(?:dinnae|dinna|dinny)\b", "do not"),
+        (r"\b(?:cannae|canna|canny)\b(?= (?:stand|bear|eat|have|drink|abide|stick|do)\b)", "cannot"),
+        (r"\bwi\b(?= (?:the|my|a|an|his|her|our|their|me)\b)", "with"),
+        # Northern English and Scots: "me mam lives in sunderland", "ma wee brother callum": my
+        (
+            r"(?<!\bcall )(?<!\bcalls )(?<!\bcalled )\b(?:me|ma) "
+            r"(?=(?:wee |little |big |older |younger |eldest |youngest |oldest )?(?:mam|mum|da|dad|nan|"
+            r"nana|gran|granny|grandad|grandma|brother|sister|bro|sis|husband|wife|missus|fella|lad|lass|lads|"
+            r"lasses|kids|bairns|son|daughter|birthday|shifts?|cousin|auntie|aunt|uncle|mate|best mate|partner|"
+            r"boyfriend|girlfriend|brother-in-law|sister-in-law|mother-in-law|father-in-law|other half|own)\b)",
+            "my ",
+        ),
         (r"\b(do|does|did|is|are|was|were|could|would|should|can)nae\b", r"\1 not"),
         (
             r"\b(?-i:im|Im)\b(?= (?:a|an|the|not|so|really|very|allergic|from|into|vegan|vegetarian|living|working|"
@@ -378,13 +389,16 @@ _CORRECTION = re.compile(
     r"\s*(?:,|\s-+|\u2013|\u2014)\s*(?P<mark>no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? I mean|sorry|I mean|"
     r"or rather|"
     r"no,? actually|actually,? no|no,? hang on|hang on|no no|no,? what am I saying|what am I saying|"
-    r"no,? what was I thinking|no(?=,)|correction|scratch that|my bad|oops)"
+    r"no,? what was I thinking|(?:ah|oh|er|um),? no|no(?=,)|correction|scratch that|my bad|oops)"
     r"\s*(?:[,:\-\u2013\u2014]\s*|\s)",
     re.I,
 )
 _WELL_ACTUALLY = re.compile(
-    r",?\s+well,?\s+(?P<after>(?:(?:an?|the) )?[\w\-]+(?: [\w\-]+)?),?\s+(?:actually|now|these days|really|"
-    r"technically|strictly speaking|to be (?:exact|precise|fair))(?:,.*)?[\s.!]*$",
+    r",?\s+well,?\s+(?P<after>(?:(?:an?|the) )?[\w\-']+(?: (?!now\b|actually\b|is\b)[\w\-']+)?)"
+    r"(?P<s> is(?= now| actually))?"  # "Sainsbury's now" with its 's read as "is"
+    # "well, Sainsbury's now actually": one or two such words after it
+    r"(?:,?\s+(?:actually|now|these days|really|technically|strictly speaking|to be (?:exact|precise|fair))){1,2}"
+    r"(?:,.*)?[\s.!]*$",
     re.I,
 )
 _NOT_EXACTLY = re.compile(
@@ -521,7 +535,7 @@ def _restated_with_well(s: str) -> str | None:
         # "I live in Leeds, well, not Leeds exactly, Horsforth": the place said instead
         return s[:said_at] + n.group("y") + s[said_at + len(n.group("x")) : n.start()]
     if w := _WELL_ACTUALLY.search(s):  # "I am vegetarian well pescatarian actually": the last words restated
-        said, restated = s[: w.start()].split(), w.group("after").split()
+        said, restated = s[: w.start()].split(), (w.group("after") + ("'s" if w.group("s") else "")).split()
         at = [i for i, x in enumerate(said) if x.lower() == restated[0].lower()]
         if restated[0].lower() in ("a", "an", "the") and at and at[-1] > 0:
             return " ".join(said[: at[-1]] + restated)  # "I am a nurse well a nurse practitioner now"

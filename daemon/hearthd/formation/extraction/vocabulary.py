@@ -37,9 +37,14 @@ _REL_SINGULAR = [
     "mum",
     "mommy",
     "mummy",
+    "mam",
+    "mammy",
+    "amma",
     "father",
     "dad",
     "daddy",
+    "da",
+    "appa",
     "sister",
     "brother",
     "sibling",
@@ -99,7 +104,7 @@ _IRREGULAR_PLURAL = {"child": "children", "grandchild": "grandchildren"}
 _PLURAL_OF = {s: _IRREGULAR_PLURAL.get(s, s + "s") for s in _REL_SINGULAR}
 _SINGULAR_OF = {p: s for s, p in _PLURAL_OF.items()}
 REL = _alt(_REL_SINGULAR + list(_PLURAL_OF.values()))
-REL_ADJ = _alt(["older", "younger", "big", "little", "baby", "twin", "eldest", "oldest", "youngest", "elder"])
+REL_ADJ = _alt(["older", "younger", "big", "little", "wee", "baby", "twin", "eldest", "oldest", "youngest", "elder"])
 
 _PET_KINDS = [
     "dog",
