@@ -94,9 +94,18 @@ SETS = {
     "recogniser writes: 0.774 / 0.373 on the session's starting code, 0.793 / 0.418 on its end; read and tuned on in "
     "session 20: 0.800 / 0.436 -> 0.840 / 0.618)",
     "extract_heldout30": "set 30 (100 lines written blind by a helper at session 20's start: 0.800 / 0.547 on that "
-    "code, 0.771 / 0.568 on its end; its misses not read)",
+    "code, 0.771 / 0.568 on its end; read in session 21: 0.844 / 0.684)",
     "extract_heldout31": "set 31 (100 lines written blind by a second helper midway through session 20: 0.760 / "
-    "0.570 on the session's starting code, 0.750 / 0.570 on its end; not read)",
+    "0.570 on the session's starting code, 0.750 / 0.570 on its end; read in session 21: 0.825 / 0.660)",
+    "extract_heldout32": "set 32 (100 lines written blind by a helper at session 21's start: 0.758 / 0.443 on that "
+    "code, 0.768 / 0.470 on its end; not read)",
+    "extract_heldout33": "set 33 (100 lines written blind by a second helper in session 21, after its first changes: "
+    "0.775 / 0.521 on the session's starting code, 0.790 / 0.538 on its end; not read)",
+    "extract_heldout34": "set 34 (100 lines written blind by a third helper midway through session 21: 0.764 / 0.368 "
+    "on the session's starting code and when first scored; then read for forms any household uses: 0.828 / "
+    "0.465)",
+    "extract_heldout35": "set 35 (100 lines written blind by a fourth helper late in session 21: 0.782 / 0.331 on the "
+    "session's starting code and on its end; not read)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
@@ -135,6 +144,14 @@ FORGETTING = {
     "code; its failures then read and tuned on: 23/24)",
     "forgetting_heldout20": "suite 20 (24 scenarios written blind by a second helper midway through session 20: "
     "16/24 on the session's starting code, 17/24 on its end; not read)",
+    "forgetting_heldout21": "suite 21 (24 scenarios written blind by a helper at session 21's start: 10/24 on that "
+    "code; its failures then read and tuned on)",
+    "forgetting_heldout22": "suite 22 (24 scenarios written blind by a second helper in session 21: 13/24 on the "
+    "session's starting code and after its first changes; then read and tuned on)",
+    "forgetting_heldout23": "suite 23 (24 scenarios written blind by a third helper midway through session 21: 10/24 "
+    "on the session's starting code, 12/24 when first scored; then read and tuned on)",
+    "forgetting_heldout24": "suite 24 (24 scenarios written blind by a fourth helper late in session 21: 15/24 on the "
+    "session's starting code, 16/24 on its end; not read)",
 }
 
 
