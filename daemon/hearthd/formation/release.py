@@ -16,8 +16,8 @@ import re
 import time
 
 from ..audit import record as audit
+from ..entities.resolve import canonical, norm, person_of_speaker, related
 from ..entities.resolve import household as household_entity
-from ..entities.resolve import norm, person_of_speaker, related
 from ..store.tracks import FACTS
 from .extraction.model import Mention
 from .extraction.rules import HOUSEHOLD_ROLES
@@ -312,6 +312,21 @@ def referent_of(text: str, discourse) -> Mention | None:
 _HE_OR_SHE = re.compile(r"\b(?:he|she|his|her|hers|him|he's|she's|hes|shes)\b", re.I)
 # "he", "her", "they" say someone else's
 _SOMEONE_ELSE = re.compile(r"\b(?:he|she|his|her|hers|him|they|their|them|he's|she's|hes|shes)\b", re.I)
+
+
+def sentence_subjects(
+    conn, text: str, speaker: str | None, referent: Mention | None = None
+) -> tuple[list[int], int | None, int | None]:
+    """(the entities the sentence names, with whom its "she" or "he" refers to when it names no one; the speaker's
+    entity; the household's), read only."""
+    row = conn.execute("SELECT id FROM entities WHERE speaker_id = ?", (speaker,)).fetchone() if speaker else None
+    me = canonical(conn, row[0]) if row else None
+    row = conn.execute("SELECT id FROM entities WHERE kind = 'household' ORDER BY id LIMIT 1").fetchone()
+    household = row[0] if row else None
+    named = named_subjects(conn, text, me if FIRST_PERSON.search(text) else None, me, household)
+    if not named and referent is not None:
+        named = referred(conn, referent, me)
+    return named, me, household
 
 
 def named_subjects(conn, text: str, me: int | None, speaker_entity: int | None, household: int | None) -> list[int]:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 
-from ..entities.resolve import canonical, norm
+from ..entities.resolve import norm
 from .extraction.events import CLOCK, last_time_said
 from .extraction.model import Mention
 from .facts import GENERIC_EVENT, FactIn, event_words, names_event
-from .release import FIRST_PERSON, is_said_as_fact, named_subjects, referred
+from .release import is_said_as_fact, sentence_subjects
 
 # Whoever passed on when something is: "coach said", "mum says", "the surgery rang and said"
 _PASSED_ON = re.compile(
@@ -53,13 +53,7 @@ def rescheduled(
     when = last_time_said(_STARTING.sub("", text))
     if not when:
         return None
-    row = conn.execute("SELECT id FROM entities WHERE speaker_id = ?", (speaker,)).fetchone() if speaker else None
-    me = canonical(conn, row[0]) if row else None
-    row = conn.execute("SELECT id FROM entities WHERE kind = 'household' ORDER BY id LIMIT 1").fetchone()
-    household = row[0] if row else None
-    named_ones = named_subjects(conn, text, me if FIRST_PERSON.search(text) else None, me, household)
-    if not named_ones and referent is not None:
-        named_ones = referred(conn, referent, me)
+    named_ones, me, household = sentence_subjects(conn, text, speaker, referent)
     subjects = named_ones or [e for e in (me, household) if e is not None]
     rows = conn.execute(
         "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
@@ -152,13 +146,7 @@ def switched(conn, text: str, speaker: str | None, said_at: float, source: str, 
     new = _ACTIVITY_END.sub("", m.group("new") or m.group("new2") or m.group("new3")).lower()
     if not new or norm(new) == norm(old_said) or new in ("it", "that", "them", "the", "a"):
         return None
-    row = conn.execute("SELECT id FROM entities WHERE speaker_id = ?", (speaker,)).fetchone() if speaker else None
-    me = canonical(conn, row[0]) if row else None
-    row = conn.execute("SELECT id FROM entities WHERE kind = 'household' ORDER BY id LIMIT 1").fetchone()
-    household = row[0] if row else None
-    subjects = named_subjects(conn, text, me if FIRST_PERSON.search(text) else None, me, household)
-    if not subjects and referent is not None:
-        subjects = referred(conn, referent, me)
+    subjects, _me, _household = sentence_subjects(conn, text, speaker, referent)
     rows = conn.execute(
         "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
         "WHERE predicate = 'schedule' AND status = 'active' AND dismissed = 0 "

@@ -21,12 +21,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..entities.resolve import canonical, norm
+from ..entities.resolve import norm
 from .extraction.model import Mention
 from .extraction.rules import SERVICE_WORDS
 from .extraction.words import is_common
 from .facts import FactIn
-from .release import FIRST_PERSON, is_said_as_fact, named_subjects
+from .release import is_said_as_fact, sentence_subjects
 from .reschedule import CHANGE
 from .residue import distinctive
 
@@ -126,11 +126,7 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
     """The slot's fact with the value the sentence gives it now; None when it says no such change for certain."""
     if not (CHANGE.search(text) or _NEW.search(text)) or not is_said_as_fact(text) or _NOT_A_CHANGE.search(text):
         return None
-    row = conn.execute("SELECT id FROM entities WHERE speaker_id = ?", (speaker,)).fetchone() if speaker else None
-    me = canonical(conn, row[0]) if row else None
-    row = conn.execute("SELECT id FROM entities WHERE kind = 'household' ORDER BY id LIMIT 1").fetchone()
-    household = row[0] if row else None
-    subjects = named_subjects(conn, text, me if FIRST_PERSON.search(text) else None, me, household)
+    subjects, me, household = sentence_subjects(conn, text, speaker)
     subjects = subjects or [e for e in (me, household) if e is not None]
     if not subjects:
         return None
