@@ -236,6 +236,13 @@ POSITIVES = [
     pos("The bins go out on Thursday evening.", ("schedule", "Thursday evening"), subject="household"),
     pos("Recycling is every other Monday.", ("schedule", "every other Monday"), subject="household"),
     pos("The cleaner comes on Wednesdays.", ("schedule", "Wednesdays"), subject="household"),
+    # once, not every week; a nurse's visits are the household's schedule
+    pos("The cleaner comes tomorrow.", ("appointment", "tomorrow"), subject="household"),
+    pos(
+        "the district nurse comes Mondays and Thursdays to do my dressings",
+        ("schedule", "Mondays and Thursdays"),
+        subject="household",
+    ),
     pos("Our gardener comes every other Friday.", ("schedule", "every other Friday"), subject="household"),
     pos("The recycling gets collected on Tuesdays.", ("schedule", "Tuesdays"), subject="household"),
     # appointments

@@ -271,6 +271,9 @@ _HELP = _alt(
         "bin man",
         "recycling men",
         "carer",
+        "carers",
+        "district nurse",
+        "nurse",
         "tutor",
         "piano teacher",
         "organic box",
@@ -521,12 +524,15 @@ def _b_upkeep_done(m, ctx):
     return _upkeep_appointment(m, ctx, _DONE_AS[m.group("pp").lower()])
 
 
+_ONCE = re.compile(r"(?:on )?(?:tomorrow|tonight|today|next|this coming|this|the \d{1,2}(?:st|nd|rd|th)\b)", re.I)
+
+
 def _b_help(m, ctx):
     who = _qualifier(m.group("who"))
     when = when_said(m.group("when") or m.group("recur"))
     named = m.groupdict().get("name") or m.groupdict().get("name2")
     the = f"{named} the" if named else "the"
-    if m.group("recur") or not m.group("prog"):
+    if m.group("recur") or not (m.group("prog") or _ONCE.match(when)):  # "the cleaner comes tomorrow": once
         q = f"{who} {'come' if who.endswith(('men', 'ers')) else 'comes'}"
         return [replace(ctx.cand("schedule", when, f"{{subject}}: {the} {q} {_on(when)}", q), subject=HOUSEHOLD)]
     q = f"{who} visit"
@@ -1106,11 +1112,9 @@ def _b_thing_arrives(m, ctx):
     if thing is None:
         return []
     when = when_said(m.group("when"))
+    q = thing if thing.endswith("delivery") else f"{thing} delivery"  # "the Amazon delivery is coming"
     return [
-        replace(
-            ctx.cand("appointment", when, f"{{subject}}: the {thing} arrives {_on(when)}", f"{thing} delivery"),
-            subject=HOUSEHOLD,
-        )
+        replace(ctx.cand("appointment", when, f"{{subject}}: the {thing} arrives {_on(when)}", q), subject=HOUSEHOLD)
     ]
 
 
