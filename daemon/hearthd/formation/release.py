@@ -264,7 +264,9 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 2 and word[-1] == word[-2] else word
 
 
-def _subjects(tx, text: str, said: set[str], speaker: str | None, now: float, referent=None) -> list[int]:
+def _subjects(
+    tx, text: str, said: set[str], speaker: str | None, now: float, referent: Mention | None = None
+) -> list[int]:
     """The entities the sentence names: by name or alias, the speaker by "I", the household by "we", the
     speaker's relatives by the word the speaker calls them ("mum", "Gran"), and the one "she" or "he" refers to."""
     me = person_of_speaker(tx, speaker, now) if speaker else None

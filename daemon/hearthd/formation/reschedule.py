@@ -25,6 +25,8 @@ _PASSED_ON = re.compile(
     r"said| to say)?|texted(?: to say)?|emailed(?: to say)?|told (?:me|us))(?: that)?,? (?=\w)",
     re.I,
 )
+# "same night", "same time": the old one's time of day
+_SAME_TIME = re.compile(r"\bsame (?:night|day|time|slot|evening|morning|afternoon)\b", re.I)
 _CALLED_OFF = re.compile(r"\b(?:cancell?ed|called off|not happening)\b", re.I)
 # Who was moved, not what: "the surgery moved her to the 15th", "they've put me back to Friday"
 _MOVED_SOMEONE = re.compile(
@@ -55,12 +57,7 @@ def rescheduled(
         return None
     named_ones, me, household = sentence_subjects(conn, text, speaker, referent)
     subjects = named_ones or [e for e in (me, household) if e is not None]
-    rows = conn.execute(
-        "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
-        "WHERE predicate IN ('appointment', 'schedule') "
-        "AND status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?",
-        (speaker, said_at),
-    ).fetchall()
+    rows = _events_held(conn, EVENTS, speaker, said_at)
     said = event_words(text)
     everyone = [r for r in rows if names_event(r["qualifier"], said)]
     named = [r for r in everyone if r["subject_entity"] in subjects]
@@ -109,6 +106,17 @@ def rescheduled(
     )
 
 
+def _events_held(conn, predicates: tuple[str, ...], speaker: str | None, said_at: float) -> list:
+    """The current events of these predicates the speaker may change (theirs and the household's), as they stood
+    when the sentence was said."""
+    return conn.execute(
+        "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
+        f"WHERE predicate IN ({', '.join('?' * len(predicates))}) AND status = 'active' AND dismissed = 0 "
+        "AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?",
+        (*predicates, speaker, said_at),
+    ).fetchall()
+
+
 def _on_the_same_day(old: str, when: str) -> str:
     """ "pushed back to 5pm": a new time of day alone keeps the day it was on ("Thursday at 3pm" -> "Thursday at
     5pm")."""
@@ -132,11 +140,12 @@ _SWITCHED = re.compile(
     r"(?:now )?(?P<new3>[a-z]+(?: [a-z]+)?)(?= now| instead|,|$| on | at )",
     re.I,
 )
-_SAME_TIME = re.compile(r"\bsame (?:night|day|time|slot|evening|morning|afternoon)\b", re.I)
 _ACTIVITY_END = re.compile(r"\s+(?:now|instead|on|at|as|too|lessons?|classes?|club)$", re.I)
 
 
-def switched(conn, text: str, speaker: str | None, said_at: float, source: str, referent=None) -> FactIn | None:
+def switched(
+    conn, text: str, speaker: str | None, said_at: float, source: str, referent: Mention | None = None
+) -> FactIn | None:
     """A current weekly activity (a schedule) replaced by another the sentence names, at the time it
     gives or the old one's; None when it names no such activity for certain."""
     m = _SWITCHED.search(text)
@@ -147,12 +156,7 @@ def switched(conn, text: str, speaker: str | None, said_at: float, source: str, 
     if not new or norm(new) == norm(old_said) or new in ("it", "that", "them", "the", "a"):
         return None
     subjects, _me, _household = sentence_subjects(conn, text, speaker, referent)
-    rows = conn.execute(
-        "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
-        "WHERE predicate = 'schedule' AND status = 'active' AND dismissed = 0 "
-        "AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?",
-        (speaker, said_at),
-    ).fetchall()
+    rows = _events_held(conn, ("schedule",), speaker, said_at)
     said = event_words(old_said)
     named = [r for r in rows if names_event(r["qualifier"], said)]
     # the subject it names; else the one such activity there is ("switched from judo to karate" names it)
@@ -160,7 +164,6 @@ def switched(conn, text: str, speaker: str | None, said_at: float, source: str, 
     if len(named) != 1:
         return None
     old = named[0]
-    # "same night": the old one's time
     when = None if _SAME_TIME.search(text) else last_time_said(text)
     kind = old["qualifier"] or ""
     at = old["text"].lower().find(kind.lower()) if kind else -1

@@ -21,19 +21,9 @@ def _named_anew(m: re.Match, said: str) -> str:
     return m.group() if is_common(n.lower()) else said.replace("{n}", n[:1].upper() + n[1:])
 
 
-# ... as a speech recogniser writes it: "hillcrest academy"
-_LOWER_SCHOOL = (
-    r"(?-i:[a-z][\w'\-]*(?: [a-z][\w'\-]*)?) (?-i:primary|academy|high school|grammar|secondary|juniors|infants|"
-    r"nursery|sixth form)(?: school)?"
-)
-
-
-def _titled(name: str) -> str:
-    """A name said in lower case, written as a name: "hillcrest academy" -> "Hillcrest Academy"."""
-    return " ".join(w[:1].upper() + w[1:] for w in name.split()) if name == name.lower() else name
-
-
 _SUBJ = rf"(?:I|(?:(?:my|our)|{NAME}'s) [a-z\-]+(?: {NAME})?|{NAME}(?:'s [a-z\-]+)?|(?:he|she))"
+# Someone said as the subject, not "Rohan's finally" (a possessive _SUBJ would read): "I", "he", a name, "my mum"
+_SOMEONE = rf"(?:I|he|she|{NAME}|(?:my|our) [a-z\-]+(?: {NAME})?)"
 _OBJ = r"(?!(?:it|them|that|this|him|her|me|you|us|anything|nothing)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*){0,2}"
 _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|college|university|surgery|centre))?)"
 # A school by its name: "St Aidan's Primary", "Riverside Academy", "Hills Road Sixth Form College"
@@ -45,6 +35,18 @@ SCHOOL = (
     r"|(?:St\.?|Saint) (?-i:[A-Z][\w\-]*)'s"
     r"|(?:Scoil|Gaelscoil|Coláiste|Colaiste) (?-i:[A-Z][\w\-]*)(?: (?-i:[A-Z][\w\-]*))?)"
 )
+# ... and as a speech recogniser writes one: "hillcrest academy"
+_LOWER_SCHOOL = (
+    r"(?-i:[a-z][\w'\-]*(?: [a-z][\w'\-]*)?) (?-i:primary|academy|high school|grammar|secondary|juniors|infants|"
+    r"nursery|sixth form)(?: school)?"
+)
+
+
+def _titled(name: str) -> str:
+    """A name said in lower case, written as a name: "hillcrest academy" -> "Hillcrest Academy"."""
+    return " ".join(w[:1].upper() + w[1:] for w in name.split()) if name == name.lower() else name
+
+
 # A club by the kind of name clubs have: "Ashby Vale Rovers", "Pennick Town Juniors", "Corriemount Colts"
 _CLUB = (
     r"(?-i:[A-Z][\w'\-]*)(?: (?-i:[A-Z][\w'\-]*)){0,3} (?-i:Rovers|Colts|Town|United|Juniors|FC|City|Athletic|"
@@ -64,6 +66,8 @@ _DRIVES = {
     "delivery vans": "delivery",
     "ubers": "Uber",
     "uber": "Uber",
+    "hgv": "HGV",
+    "lgv": "LGV",
 }
 # A firm by its name, capitals and all: "KPMG", "Lloyds Pharmacy", "H&M"
 _FIRM = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
@@ -204,7 +208,7 @@ def _expand(p: str) -> str:
     return p
 
 
-# Compiled on first use (_rewrites): the daemon's start imports this module's words, not its rewrites.
+# The Irish perfect's verbs and what they become: "after moving" -> "moved"
 _AFTER_DOING = {
     "moving": "moved",
     "starting": "started",
@@ -231,7 +235,6 @@ def _has(said: str) -> str:
     return "has" if said.lstrip().startswith(("'s", "is")) else "have"
 
 
-_CAPS = {"hgv": "HGV", "lgv": "LGV", "uber": "Uber"}
 _SERVICES_NAMED = {"raf": "RAF", "royal air force": "RAF", "police": "police", "fire service": "fire service"}
 
 
@@ -241,10 +244,11 @@ def _service_named(said: str) -> str:
 
 
 def _vehicle(said: str) -> str:
-    """A vehicle as written: "HGV", "Uber", "school bus"."""
-    return _CAPS.get(said.lower(), said)
+    """What one drives, as its driver is called: "HGV", "Uber", "school bus", a cab's a taxi."""
+    return _DRIVES.get(said.lower(), said)
 
 
+# Compiled on first use (_rewrites): the daemon's start imports this module's words, not its rewrites.
 _REWRITES_SRC: list[tuple[str, object]] = [
     # a correction: only what is said after "well I did" stands
     (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),
@@ -282,20 +286,18 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         rf"^(?P<s>I|we)(?:'m| am|'re| are) not (?:a )?(?:{DIET}) any ?more,? (?:just|only|now|but)? ?(?:a )?"
         rf"(?P<new>{DIET})\b",
-        lambda m: (
-            f"{m.group('s')} {_verb(m.group('s'), 'am', 'are') if m.group('s') == 'I' else 'are'} {m.group('new')}"
-        ),
+        lambda m: f"{m.group('s')} {'am' if m.group('s') == 'I' else 'are'} {m.group('new')}",
     ),
     # "Rohan's finally qualified as a plumber": a job one is now qualified for
     (
-        rf"^(?P<s>I|he|she|{NAME}|(?:my|our) [a-z\-]+(?: {NAME})?)(?:'s| has|'ve| have)? (?:just |finally |now )*"
+        rf"^(?P<s>{_SOMEONE})(?:'s| has|'ve| have)? (?:just |finally |now )*"
         r"qualified as (?P<j>an? [a-z\-]+(?: [a-z\-]+)?)"
         r"(?=,|$| now\b)",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} {m.group('j')}",
     ),
     # "my brother Deon's in the army": the service one is in is where one works
     (
-        rf"^(?P<s>I|he|she|{NAME}|(?:my|our) [a-z\-]+(?: {NAME})?)(?:'s| is|'m| am) (?:now )?(?:in|with) the "
+        rf"^(?P<s>{_SOMEONE})(?:'s| is|'m| am) (?:now )?(?:in|with) the "
         r"(?P<o>army|navy|raf|royal navy|royal air force|marines|royal marines|police|fire service|fire brigade)\b",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at the {_service_named(m.group('o'))}",
     ),
