@@ -16,7 +16,7 @@ from .dates import calendar_case, canonical_date
 from .events import EVENT, EVENT_RULES_SRC, ONE_OFF, PRO, dictated
 from .instructions import first_to_subject, rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
-from .rules import _RULES, _clause_candidates, _Ctx, _split_clauses
+from .rules import _LANGUAGES, _RULES, _clause_candidates, _Ctx, _split_clauses
 from .subjects import Discourse, joined_appositive, named_relative, relation_word, subject_of
 from .text import (
     _FILLER,
@@ -134,6 +134,13 @@ _IT_IS_ACTIVITY = re.compile(
 # A list of relatives or pets split into clauses at ", and": "and a daughter, Mira" continues "I have ...".
 _HAVE_LEAD = re.compile(r"^(?:I|we) (?:also |both |all )?(?:have got|have|own) ", re.I)
 _MORE_HAD = re.compile(rf"^(?:an?|one|two|three|four|five|\d) (?:[a-z\-]+ )?(?:{REL}|{PET})\b", re.I)
+# "she speaks Ilonggo and Tagalog, and a bit of English": the languages after the comma are spoken too
+_SPEAKS_LEAD = re.compile(r"^.*?\b(?:speaks?|fluent in) ", re.I)
+_MORE_SPOKEN = re.compile(
+    rf"^(?:and |also |plus )?(?:(?:a little|a bit of|a little bit of|some|small small|a small|basic|bits of|broken|"
+    rf"a few words of) )?(?:{_alt(sorted(_LANGUAGES))})\b",
+    re.I,
+)
 _NOT_ACTIVITY = set(
     "it that this them her him me us you well so nothing something a an my his our their your new".split()
 )
@@ -384,7 +391,7 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
             return out
         s = head
     statement = s
-    have = None
+    have = spoken = None
     for clause in _split_clauses(_it_is_activity(joined_appositive(s))):
         clause, _ = _strip_repeatedly(clause.strip(" ,"), _FILLER)
         clause = casual(_strip_trailing(clause), greeted, s)
@@ -393,6 +400,9 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         if have and _MORE_HAD.match(clause):
             clause = have + clause  # "I have a son, Tobias, and a daughter, Mira": the daughter is had too
         have = (m := _HAVE_LEAD.match(clause)) and m.group()
+        if spoken and _MORE_SPOKEN.match(clause):
+            clause = spoken + clause
+        spoken = (m := _SPEAKS_LEAD.match(clause)) and m.group()
         for pattern, repl in _ELIDED:
             clause = pattern.sub(repl, clause, count=1)
         clause = _own_event(clause)

@@ -499,7 +499,13 @@ def _b_occupation(m, ctx):
     town = (
         r"(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?" if not ctx.lowercase else r"[A-Za-z][\w\-]+(?: [A-Za-z][\w\-]+)?"
     )
-    rest = re.sub(rf"^in {town}(?=\s+(?:at|for)\b|$)\s*", "", rest)
+    # "a midwife down in Cork", "a plumber over in Swindon": the town one works in is where one lives
+    # (not beside another home said, nor where an employer named after it is: "a chef in Leeds at the Olive Tree")
+    lives = None
+    if place := re.match(rf"^(?:(?:up |down |over |out )?(?:in|near) )({town})(?=\s+(?:at|for|with)\b|$)\s*", rest):
+        town_said, rest = place.group(1), rest[place.end() :]
+        if not rest and _proper_place(town_said, ctx) and not is_common(town_said.split()[0].lower()):
+            lives = None if _HOME_SAID.search(ctx.sentence) else town_said
     rest = re.sub(
         r"^(at|for) (?:a|an|the) (?:place|company|firm|restaurant|shop|pub|cafe|café|hotel|business|garage|salon|"
         r"school|practice|surgery) called ",
@@ -512,7 +518,8 @@ def _b_occupation(m, ctx):
         return []
     job = " ".join(mods + [m.group("occ")])
     out = [replace(c, time_hint=c.time_hint or hint) for c in _works_as(job, ctx)]
-    return out + (_works_at(org.group(1), ctx) if out and org else [])
+    home = [ctx.cand("lives_in", lives, f"{{subject}} lives in {lives}")] if out and lives else []
+    return out + (_works_at(org.group(1), ctx) if out and org else []) + home
 
 
 _LEFT_JOB = re.compile(
@@ -589,12 +596,15 @@ def _teacher(m, ctx):
     return out + (_works_at(org.group("org"), ctx) if out and org else [])
 
 
+_HOME_SAID = re.compile(r"\b(?:live|lives|lived|living|stay|stays|staying|moved|based)\b", re.I)
+
+
 def _b_unlisted_role(m, ctx):
     """A role the list lacks is a job only with an employer named ("a claims handler at Aviva", not "a sucker for
     a good western")."""
     out = _b_occupation(m, ctx)
     ranked = set((m.group("mods") or "").lower().split()) & _RANKS  # "the head roaster", "a senior analyst"
-    return out if ranked or any(c.predicate == "works_at" for c in out) else []
+    return out if ranked or any(c.predicate in ("works_at", "lives_in") for c in out) else []
 
 
 _RANKS = set("head senior junior deputy assistant chief lead trainee principal shift staff duty".split())
@@ -605,7 +615,8 @@ _NOT_A_ROLE = _alt(
     "member regular volunteer student pupil patient customer client fan guest friend parent resident tenant visitor "
     "supporter subscriber user beginner learner owner shareholder governor trustee runner swimmer player singer "
     "dancer walker rider climber golfer cyclist lover other mother father brother sister daughter grandmother "
-    "grandfather partner neighbour neighbor number sucker stickler winner loser believer".split()
+    "grandfather partner neighbour neighbor number sucker stickler winner loser believer foreigner stranger newcomer "
+    "prisoner passenger commuter expert master".split()
 )
 _TRADE_OF = {
     "plumbing": "plumber",
@@ -737,11 +748,14 @@ _LANGUAGES = frozenset(
     "lingala wolof oromo tibetan mongolian uzbek kazakh azerbaijani malagasy fijian samoan tongan maori hawaiian "
     "isizulu isixhosa sesotho sotho setswana tswana sepedi xitsonga tshivenda isindebele siswati ndebele kinyarwanda "
     "luganda chichewa bemba sindhi konkani odia oriya assamese tulu hokkien hakka teochew shanghainese taiwanese "
+    "ilonggo hiligaynon bisaya visayan waray kapampangan pidgin krio fante ewe ga efik ibibio tiv kikuyu luo "
+    "sylheti mirpuri pahari pothwari saraiki bhojpuri kashmiri "
     "lao hmong cebuano ilocano tetum quechua guarani nahuatl inuktitut cree ojibwe navajo scottish gaelic "
     "sign language asl".split()
 )
 _HOW_WELL = re.compile(
-    r"^(?:a (?:little bit of|bit of|little|bit)|a few words of|some|basic|bits of|fluent|conversational|decent|"
+    r"^(?:and |also |plus )?(?:a (?:little bit of|bit of|little|bit|small)|a few words of|some|basic|bits of|fluent|"
+    r"small small|conversational|decent|"
     r"good|very good|perfect|broken|schoolboy|schoolgirl|pretty good|ok|okay)\s+",
     re.I,
 )
@@ -766,11 +780,18 @@ def _b_speaks(m, ctx):
         flags=re.I,
     )  # "Irish on Duolingo": how it is learnt
     raw = re.sub(
-        r"\s+(?:fluently|well|a bit|a little|too|as well|at home|with \w+(?:(?! and ).)*|"
+        r"\s+(?:fluently|well|a bit|a little|too|also|of course|as well|at home|with \w+(?:(?! and ).)*|"
         r"(?:but )?not (?:much|very well|well|"
         r"brilliantly|great|fluently)|badly|(?:really |pretty )?(?:badly|rusty))$",
         "",
         raw.strip(),
+        flags=re.I,
+    )
+    # "afrikaans her english isnt great": another clause run on (not "Gujarati with my parents")
+    raw = re.sub(
+        r"(?<!\bwith)(?<!\bto)(?<!\bat)(?<!\bfor)(?<!\bin)(?<!\bon)\s+(?:her|his|my|their|our|cos|coz|innit)\b.*$",
+        "",
+        raw,
         flags=re.I,
     )
     out = []
@@ -2270,7 +2291,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^I {ADV}(?:am|(?P<perfect>have {ADV}been)) (?:now |currently |still )?(?:an? |the )"
         rf"(?P<mods>(?:[a-z\-]+ ){{0,2}}?)"
         rf"(?P<occ>(?!{_NOT_A_ROLE}\b)[a-z\-]+(?:er|or|ist|ian|man|woman|keeper|smith|ant|ent|ic|eer|ee|ary|ger|ive))"
-        r"(?P<rest>\s+(?:up |down |over |out )?(?:at|for) .+|(?:\s+(?:now|there now|there))?)$",
+        r"(?P<rest>\s+(?:up |down |over |out )?(?:at|for|with|in|near) .+|(?:\s+(?:now|there now|there))?)$",
         _b_unlisted_role,
         False,
     ),

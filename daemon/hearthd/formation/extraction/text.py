@@ -37,6 +37,8 @@ _CONTRACTIONS = [
             r"boyfriend|girlfriend|brother-in-law|sister-in-law|mother-in-law|father-in-law|other half|own)\b)",
             "my ",
         ),
+        (r"\bwor (?=lass\b)", "my "),  # Geordie: "wor lass" is one's wife
+        (r"\bmy lass\b", "my wife"),
         (r"\b(do|does|did|is|are|was|were|could|would|should|can)nae\b", r"\1 not"),
         (
             r"\b(?-i:im|Im)\b(?= (?:a|an|the|not|so|really|very|allergic|from|into|vegan|vegetarian|living|working|"
@@ -259,6 +261,16 @@ _PRONOUN_SWAP = {
 _ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "mt", "e.g", "i.e", "etc", "vs", "no", "approx"}
 
 
+# The particles of a region's English that say nothing of the fact: "a staff nurse po at St Thomas'", "lactose
+# intolerant lah", "Villa through and through bab", "Gurdeep ji", "call me Bisi o, ...", "in Gateshead like."
+_PARTICLE = re.compile(
+    r"(?<=\w)(?:,?\s+(?:lah|leh|lor|yaar|bab|abi|ji|po(?! box\b)|tidy like)\b"
+    r"|,?\s+(?:o|na|sha|eh)(?=\s*(?:[,.!]|$))"
+    r"|(?<!\bI)(?<!\bwe)(?<!you)(?<!they)(?<!would)(?<!\bdo)(?<!does)(?<!\bdid)(?<!ally)(?<!also),?\s+like(?=\s*(?:[,.!]|$)))",
+    re.I,
+)
+
+
 def normalise(text: str) -> str:
     """Straight apostrophes, expanded contractions, single spaces."""
     text = text.translate(_APOSTROPHES)
@@ -271,6 +283,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"(?<=\w)[,\s]+(?:um+|uh+|erm+|er|uhm)[,\s]+(?=\w)", " ", text, flags=re.I)
     text = _NEWS_ADVERB.sub(" ", text)
     text = _BY_THE_BY.sub("", text)
+    text = _PARTICLE.sub("", text)
     # "were all vegetarian": a recogniser's "we're" at the start of what is said
     text = re.sub(
         r"^were (?=(?:all|both|not|never|always|vegetarian|vegan|pescatarian|halal|kosher|getting|having|going|"
@@ -313,8 +326,6 @@ def normalise(text: str) -> str:
     )
     # "the mother in law is coming over", "the wife works nights": one's own, said with "the"
     text = re.sub(r"^the (?=(?:mother-in-law|father-in-law|in-laws|wife|missus|husband|hubby|old man)\b)", "my ", text)
-    # "Funmi is vegetarian o": the Nigerian "o" of emphasis is no word of what is said
-    text = re.sub(r"(?<=\w) o(?=[,.!]|$)", "", text)
     # "a tesla model y" as a recogniser writes it: the make's model, named
     text = re.sub(
         r"\b([A-Z][a-z]{2,}) model ([a-z0-9]{1,2})\b", lambda m: f"{m.group(1)} Model {m.group(2).upper()}", text
