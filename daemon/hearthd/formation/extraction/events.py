@@ -24,7 +24,8 @@ _HOUR = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _AT = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?|noon|midday|half (?:past )?(?:\w+)|"
 _AT += rf"(?:quarter|ten|twenty|five|twenty-five) (?:past|to) \w+|{_HOUR}(?: o'clock| thirty| fifteen| forty-five)?)"
 _CLOCK = (
-    rf"(?:(?:at |from |around |by |about )?{_AT}(?:\s*(?:-|to|until|till)\s*\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)?)?"
+    rf"(?:(?:at |from |around |by |about )?{_AT}(?:\s*(?:-|to|until|till)\s*(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)?|"
+    rf"half (?:past )?{_HOUR}|{_HOUR}(?: thirty)?))?"
     rf"|between {_AT} and {_AT})"
 )
 _DAY = (
@@ -75,7 +76,8 @@ def last_time_said(text: str) -> str | None:
 
 _WHERE = r"(?:,? (?:down |up |over |round |out )?(?:at|in) (?:the |a |our )?(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
 _TAIL = (
-    _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|(?:straight |right |just )?(?:after|before) "
+    _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|here|round here|on our street|for us|"
+    r"(?:straight |right |just )?(?:after|before) "
     r"(?:school|work|lunch|dinner|tea)|"
     r"for the (?:next|rest of the) (?:[a-z]+ )?(?:weeks?|months?|term|year)|"
     r"for (?:the|a|a few|a couple of|two|three|four|five) (?:weekend|week|weeks|fortnight|nights?|days|months?)|"
@@ -220,6 +222,10 @@ _EVENT_NOUNS = [
     "holiday",
     "night out",
     "date night",
+    "mass",
+    "viva",
+    "nets",
+    "cricket nets",
 ]
 _PROFESSIONALS = [
     "dentist",
@@ -360,6 +366,11 @@ _CHORES = _alt(
         "shopping day",
     ]
 )
+# a bin by its colour or what goes in it: "the brown garden waste one", "green waste", "the blue box"
+_BIN = (
+    r"(?:(?:black|blue|green|brown|grey|gray|purple|red|garden|food|general|glass|paper|plastic|recycling|cardboard)"
+    r"\s+){1,3}(?:waste(?: bins?| one| collection)?|bins?|box|boxes|one|collection|caddy)"
+)
 _ARTICLES = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|another|one|some|next|usual)\b\s*", re.I)
 
 
@@ -459,6 +470,30 @@ def _b_my_event(m, ctx):
     event = f"{mods}{m.group('ev')}{m.groupdict().get('compl') or ''}"
     recurring = bool(m.groupdict().get("recur")) or _repeats(event, m.group("when") or "")
     return _appointment(ctx, event, m.group("when") or m.group("recur"), recurring)
+
+
+# Events a household shares: said bare or with "the", they are the household's ("mass is every sunday", "the Ocado
+# delivery is Friday"), where a bare "haircut saturday at 10" or "book club's the first Monday" is the speaker's.
+SHARED_EVENT = _alt(
+    [
+        "delivery",
+        "deliveries",
+        "veg box",
+        "mass",
+        "church",
+        "parking",
+        "toddler group",
+        "playgroup",
+        "bible study",
+        "prayer meeting",
+        "christening",
+        "wedding",
+        "reunion",
+        "nativity",
+        "sports day",
+        "assembly",
+    ]
+)
 
 
 def _b_journey(m, ctx):
@@ -896,7 +931,7 @@ EVENT_RULES_SRC = [
     ),
     (
         "schedule",
-        rf"^(?:the |our )?(?P<what>{_CHORES})(?:'s| (?P<verb>goes out|go out|gets collected|get collected|is collected|"
+        rf"^(?:the |our )?(?P<what>{_CHORES}|{_BIN})(?:'s| (?P<verb>goes out|go out|gets collected|get collected|is collected|"
         rf"are collected|is picked up|are picked up|gets picked up|get picked up|is emptied|are emptied|goes|go|is|are)"
         rf"(?: out)?| (?:has |have )?(?:now )?(?:changed|moved|switched) to) (?:always |usually |now )?"
         rf"(?P<when>{_RECUR}|(?:on )?{WEEKDAY}(?: {_PART})?s?)"
@@ -1487,6 +1522,8 @@ def dictated(s: str) -> str | None:
         if m.groupdict().get("clock") and not re.search(r"\d|half|quarter|noon", when, re.I):
             when = f"{when} at {m.group('clock')}"
         who = m.groupdict().get("who")
+        if who and "-" in who and all(is_common(w) for w in who.lower().split("-")):
+            continue  # "Parent-teacher meeting Thursday 6pm": a word of the event, no one's name
         if who and who.islower():
             if who in ("me", "us", "him", "her", "them", "you", "everyone", "all", "both"):
                 continue  # "dentist for me tuesday": no one named

@@ -13,7 +13,7 @@ from typing import Any
 
 from .casual import casual
 from .dates import calendar_case, canonical_date
-from .events import EVENT, EVENT_RULES_SRC, ONE_OFF, PRO, dictated
+from .events import EVENT, EVENT_RULES_SRC, ONE_OFF, PRO, RECURRING, SHARED_EVENT, dictated
 from .instructions import first_to_subject, rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
 from .rules import _LANGUAGES, _RULES, _clause_candidates, _Ctx, _split_clauses
@@ -100,26 +100,42 @@ _ELIDED: list[tuple[re.Pattern, Any]] = [
 # to Lagos is on the 18th", "Parents' evening is Thursday the 9th".
 _BARE_EVENT = re.compile(
     rf"^(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|next|last|dinner|lunch|breakfast|tea|supper)\b)"
-    rf"(?=(?:[A-Za-z]+'? ){{0,2}}?(?:{EVENT})"
+    rf"(?=(?:[A-Za-z]+'? ){{0,2}}?(?:{EVENT}|{SHARED_EVENT})"
     r"(?: (?:to|from|in|with) (?-i:[A-Z])[\w\-]+)?(?: (?:is|are)\b|(?P<s>'s)(?= (?:the|on|at|every|next|this|tomorrow|"
-    r"tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)))",
+    r"tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)|(?P<comes> (?:comes|come|arrives|arrive)(?= \w))))",
     re.I,
 )
-# An event and its time, nothing else: "haircut saturday at 10", "dentist for me thursday at 3".
+# Said with "the", a meeting or what the household shares is as much someone's: "the parent-teacher meeting is on
+# Thursday", "the Ocado delivery is Friday"
+_THE_EVENT = re.compile(
+    rf"^the (?=(?:[A-Za-z\-]+'? ){{0,2}}?(?:meeting|parents' evening|parents evening|{SHARED_EVENT})"
+    r"(?: (?:is|are)\b|'s (?=the|on|at|every|next|this|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)))",
+    re.I,
+)
+# An event and its time, nothing else: "haircut saturday at 10", "dentist for me thursday at 3", "physio friday ten
+# fifteen at the clinic", "ocado delivery friday between seven and eight".
 _JUST_EVENT = re.compile(
-    rf"^(?:the |my )?(?P<ev>(?:[a-z]+ )?(?:{EVENT}|{PRO}))(?: for me)?,? (?P<when>{ONE_OFF})$",
+    rf"^(?:the |my )?(?P<ev>(?:[A-Za-z\-]+ )?(?:{EVENT}|{PRO}|{SHARED_EVENT}))(?: for me)?,? "
+    rf"(?P<when>{ONE_OFF}|{RECURRING})(?P<where>,? (?:at|in) the [a-z]+(?: [a-z]+){{0,4}})?$",
     re.I,
 )
+_AT_OURS = re.compile(r" is (?:at|round) (?:ours|mine|our house|our place)(?: on)? ", re.I)
+_SHARED = re.compile(rf"\b(?:{SHARED_EVENT})\b", re.I)
 
 
 def _own_event(clause: str) -> str:
     """An event said without whose it is, read as the speaker's: "Book club's the first Monday" -> "my book club
-    is ..."; "haircut saturday at 10" -> "my haircut is saturday at 10"."""
+    is ..."; "haircut saturday at 10" -> "my haircut is saturday at 10"; a shared one ("mass is every sunday") or
+    one "at ours", the household's."""
+    clause, at_ours = _AT_OURS.subn(" is ", clause, count=1)  # "book club is at ours next wednesday": ours
+    whose = "our " if at_ours or _SHARED.search(clause.split(",")[0]) else "my "
+    if the := _THE_EVENT.match(clause):
+        return whose + clause[the.end() :]
     if bare := _BARE_EVENT.match(clause):
         said = clause[:1].lower() + clause[1:]
-        return "my " + (said.replace("'s ", " is ", 1) if bare.group("s") else said)  # "Book club's the first Monday"
+        return whose + (said.replace("'s ", " is ", 1) if bare.group("s") else said)  # "Book club's the first Monday"
     if just := _JUST_EVENT.match(clause):
-        return f"my {just.group('ev').lower()} is {just.group('when')}"
+        return f"{whose}{just.group('ev').lower()} is {just.group('when')}"
     return clause
 
 

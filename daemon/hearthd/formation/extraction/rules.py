@@ -2592,7 +2592,9 @@ def _appositive_names(names: str, word: str, singular_of: dict) -> list[str]:
 
 
 # "the bins go out on Tuesdays and the recycling is every other week": a second subject, a noun said without "my"
-_AND_THING = re.compile(r"\s(?:and|but)\s+(?=(?:the )?[a-z]+(?:'s)? (?:is|are|goes|go|comes|come)\b)")
+_AND_THING = re.compile(
+    r"\s(?:and|but)\s+(?=(?:the |our )?(?:[a-z\-]+ ){0,3}?[a-z\-]+(?:'s)? (?:is|are|goes|go|comes|come|gets|get)\b)"
+)
 
 
 def _split_clauses(s: str) -> list[str]:
