@@ -1053,7 +1053,41 @@ def _b_kept(m, ctx):
     return [replace(ctx.cand("note", obj, f"{{subject}}: {the}{obj}", qualifier=f"where {thing}"), subject=HOUSEHOLD)]
 
 
+# The house's fittings that go wrong, and how: "the downstairs loo sticks, you have to hold the handle down"
+_FIXTURE = _alt(
+    "radiator radiators loo toilet shower bath sink tap taps boiler heating dishwasher oven hob cooker fridge freezer "
+    "microwave kettle toaster door gate window windows lock doorbell bell light lights socket extractor fan alarm "
+    "letterbox flap handle latch drain gutter gutters garage boiler thermostat immersion hoover dryer".split()
+    + ["washing machine", "tumble dryer", "hot water", "smoke alarm", "cat flap", "back door", "front door"]
+)
+_FAULT = (
+    r"(?:does not|doesn't|won't|will not) (?:work|lock|close|shut|open|flush|drain|latch|heat up|turn off|turn on)"
+    r"(?: properly| right| at all)?|is not working|has stopped working|stopped working|is broken|is bust|is knackered|"
+    r"is dodgy|is temperamental|is on the blink|sticks|is sticky|leaks|is leaking|drips|is dripping|"
+    r"needs a (?:good )?(?:push|shove|kick|jiggle|thump)"
+)
+
+
+def _b_fault(m, ctx):
+    thing = _shown(m.group("thing")).lower()
+    where = (m.group("where") or "").strip()
+    fault = re.sub(r"\bdoesn't\b", "does not", m.group("fault").lower())
+    tip = (m.group("tip") or "").strip(" ,")
+    obj = " ".join(p for p in (thing, where, fault) if p) + (f", {tip}" if tip else "")
+    c = ctx.cand("note", obj, f"{{subject}}: the {obj}", qualifier=f"fault {thing}")
+    return [replace(c, subject=HOUSEHOLD)]
+
+
 EVENT_RULES_SRC += [
+    (
+        "note",
+        rf"^(?:the |our )(?P<thing>(?:[a-z\-]+ ){{0,2}}?(?:{_FIXTURE}))(?P<where> (?:in|on|at|by) the [a-z\-]+"
+        rf"(?: [a-z\-]+)?)? (?:(?:always|still|sometimes|often) )?(?P<fault>{_FAULT})"
+        r"(?P<tip>,? (?:so )?(?:you have to|you have got to|you need to|you just|just) .+)?"
+        r"(?:,? (?:been like that|has been like that|since|for ages|for weeks|for months)\b.*)?$",
+        _b_fault,
+        True,
+    ),
     (
         "schedule",
         rf"^(?:the |our )(?P<thing>(?:[a-z\-]+ )?[a-z\-]+) (?P<verb>gets|get|is|are|has to be|have to be|needs to be|"
@@ -1067,7 +1101,7 @@ EVENT_RULES_SRC += [
         # ("passports are in the top drawer": the article is often left out, as a note is dictated)
         rf"^(?:the |our |my )?(?P<thing>(?:(?-i:[A-Z])[a-z\-]+'s )?{_THING})"
         rf"(?:(?P<glued>'s|s) | (?P<verb>{_IS_KEPT}) )"
-        rf"(?P<where>{_PLACE_PREP} (?:the|our|a) .+|with (?:(?:Mr|Mrs|Ms|Miss|Dr) )?[A-Za-z][a-z\-]+ (?:(?:next door|"
+        rf"(?P<where>(?:(?:up|down|out|over|round|back) )?{_PLACE_PREP} (?:the|our|a) .+|with (?:(?:Mr|Mrs|Ms|Miss|Dr) )?[A-Za-z][a-z\-]+ (?:(?:next door|"
         rf"across the road|over the road|down the road|upstairs|downstairs)(?: at number \w+)?|at number \w+(?: \w+)?))"
         r"(?: now)?$",
         _b_kept,

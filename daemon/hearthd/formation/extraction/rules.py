@@ -435,6 +435,16 @@ def _provider(org: str, said: str, ctx) -> list[Candidate]:
     return [c if mine else replace(c, subject=HOUSEHOLD)]  # a household's service unless "my phone", "my bank"
 
 
+def _b_services_with(m, ctx):
+    org = m.group("org")
+    if org.split()[0].lower() in ("a", "an", "the", "another", "some", "them", "it", "us", "me") or (
+        org.islower() and not ctx.lowercase
+    ):
+        return []
+    org = org.title() if org.islower() else org
+    return _provider(org, m.group("svc"), ctx) + _provider(org, m.group("svc3"), ctx)
+
+
 def _b_provider_said_low(m, ctx):
     """ "octopus energy" as the recogniser writes it: the provider's name in capitals."""
     if m.group("org").split()[0].lower() in ("a", "an", "the", "another", "some", "them", "it", "him", "her"):
@@ -1837,6 +1847,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_school,
         False,
     ),
+    # "electric and gas are both with octopus": two services, one provider
+    (
+        "note",
+        rf"^(?:(?:our|my|the) )?(?P<svc>{_SERVICE}) and (?:(?:our|my|the) )?(?P<svc3>{_SERVICE}) (?:are|is) "
+        rf"(?:both |all )?(?:with|through|from|on) (?P<org>[A-Za-z][\w&'\-]*(?: [A-Za-z][\w&'\-]*){{0,2}})$",
+        _b_services_with,
+        False,
+    ),
     (
         "note",
         rf"^(?:(?:all|both) )?(?:of )?(?:(?:our|my|the) )?(?:family |household |house )?(?P<svc>{_SERVICE})"
@@ -2593,7 +2611,8 @@ def _appositive_names(names: str, word: str, singular_of: dict) -> list[str]:
 
 # "the bins go out on Tuesdays and the recycling is every other week": a second subject, a noun said without "my"
 _AND_THING = re.compile(
-    r"\s(?:and|but)\s+(?=(?:the |our )?(?:[a-z\-]+ ){0,3}?[a-z\-]+(?:'s)? (?:is|are|goes|go|comes|come|gets|get)\b)"
+    r"\s(?:and|but)\s+(?=(?:the |our )(?:[a-z\-]+ ){0,3}?[a-z\-]+'s\b|(?:the |our )?(?:[a-z\-]+ ){0,3}?[a-z\-]+(?:'s)? "
+    r"(?:is|are|goes|go|comes|come|gets|get)\b)"
 )
 
 
@@ -2602,8 +2621,12 @@ def _split_clauses(s: str) -> list[str]:
     for c in _CLAUSE_SPLIT.split(s):
         if not c or not c.strip():
             continue
-        parts = _AND_THING.split(c, maxsplit=1)
-        out += parts if len(parts) == 2 and len(parts[0].split()) >= 3 else [c]
+        start = 0  # "the bins are mondays and the green one is fortnightly": another thing, another clause
+        for m in _AND_THING.finditer(c):
+            if len(c[start : m.start()].split()) >= 3:  # not "electric and gas are ...": one subject of two
+                out.append(c[start : m.start()])
+                start = m.end()
+        out.append(c[start:])
     return out
 
 
