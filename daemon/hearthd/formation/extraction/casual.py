@@ -365,7 +365,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: f"{m.group('s')} {m.group('v')} {m.group('o')}",
     ),
     # "my dad only eats halal": the diet, however it is said
-    (r"\b(?:only|just|strictly) (?=eats? (?:halal|kosher|vegan|vegetarian|gluten[- ]free|plant[- ]based)\b)", ""),
+    (rf"\b(?:only|just|strictly) (?=eats? (?:{DIET})\b)", ""),
     # "I've got a Fender bass in the spare room": where it is kept is no part of the thing
     (
         r"^(?P<h>.*?\b(?:have|has) got (?:an?|two|three) [a-z][\w\- ]*?) (?:in|on) (?:the|my|our) (?:spare room|"

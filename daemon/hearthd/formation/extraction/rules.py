@@ -1967,7 +1967,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # diet before work, so "I'm a vegetarian" is not a job
     (
         "diet",
-        rf"^{SUBJ} {ADV}(?:am|are|have been|have always been|went|have gone|became|have become|turned|"
+        rf"^{SUBJ} {ADV}(?:am|are|have been|have always been|went|(?:have )?gone|became|have become|turned|"
         rf"am on|are on|follow|eat|keep|am following|are following|(?:am|are) (?:just |only |now )?doing|"
         rf"(?:have )?(?:switched|changed|moved|gone over) to(?: being)?) {ADV}"
         rf"(?:an? |the |strict |strictly |fully |pure |totally |completely |full )*"

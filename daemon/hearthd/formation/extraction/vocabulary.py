@@ -587,6 +587,10 @@ _DIETS = [
     "mediterranean",
     "lactose-free",
     "lactose free",
+    "pure veg",
+    "pure vegetarian",
+    "ital",
+    "jain",
     # what one does rather than is: "I'm doing intermittent fasting", "just doing Slimming World now"
     "intermittent fasting",
     "5:2",
@@ -604,6 +608,9 @@ _DIET_IS = {
     "dairy-free",
     "teetotal",
     "lactose-free",
+    "pure veg",
+    "pure vegetarian",
+    "ital",
 }  # read as "{subject} is vegan"; the rest as "follows a keto diet"
 _DIET_FROM_NOT_EATING = {
     "meat": "vegetarian",
