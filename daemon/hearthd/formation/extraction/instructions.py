@@ -172,7 +172,8 @@ def _s(verb: str) -> str:
 
 def _finish(body: str) -> str:
     body = re.sub(r"\s+", " ", body).strip(" ,.!")
-    body = re.sub(r"[,\s]+(?:please|thanks|thank you|ok|okay)$", "", body, flags=re.I)
+    body = re.sub(r",?\s+please\s+(?=never|not|no)\b", ", ", body, flags=re.I)  # "in celsius please never fahrenheit"
+    body = re.sub(r"[,\s]+(?:please|thanks|thank you|ok|okay|ta|cheers|yeah)$", "", body, flags=re.I)
     return body[:1].upper() + body[1:]
 
 
@@ -366,6 +367,24 @@ _CONVENTION = re.compile(
     r"(?:,? (?:I find|it is|it's|because|as|since|that is|thanks|please|eh|mate|yeah)\b.*)?$",
     re.I,
 )
+# "give me distances in miles not kilometres", "24 hour clock for everything please", "always give me the temperature
+# in celsius please never fahrenheit": how measures are given, every time (plural, or "always": not "the distance
+# in miles to Leeds", once)
+_MEASURE_IN = re.compile(
+    r"^(?:please\s+)?(?P<always>always\s+)?(?:(?:give|tell|read|show|do)\s+(?:me|us)\s+)?(?:all\s+)?"
+    r"(?P<what>distances|temperatures|weights|times|recipes|measurements|heights|speeds|directions|the weather|"
+    r"(?<=always give me )the temperature|(?<=always give us )the temperature)\s+in\s+(?:the\s+)?"
+    rf"(?P<unit>{_UNITS}|24[ \-]hour(?: clock| time)?|12[ \-]hour(?: clock| time)?)"
+    rf"(?:,?\s+(?:please\s+)?(?:not|never|rather than|instead of)\s+(?:in\s+)?(?:the\s+)?(?P<not>{_UNITS}))?"
+    r"(?:\s+please)?(?P<now>\s+from now on)?(?P<why>[,\s\-\u2013\u2014]+(?:I|I'm|I am|we|we're|we are|it|its|it's|because|cos|"
+    r"as|since|that)\b.*)?(?:[,\s]+(?:thanks|please|eh|mate|yeah|ta|okay|ok))*$",
+    re.I,
+)
+_WHOLE_CLOCK = re.compile(
+    r"^(?:please\s+)?(?:use\s+)?(?:the\s+)?(?P<unit>24|12)[ \-]hour(?: clock| time)?\s+for\s+(?:everything|all|"
+    r"(?:all\s+)?(?:times|the times))(?:\s+please)?(?:[,\s]+.*)?$",
+    re.I,
+)
 # "don't give the kids the answers to their homework": what not to do for the children is a household rule.
 _FOR_THE_KIDS = re.compile(
     r"^(?:please\s+)?do not (?P<body>(?:give|tell|let|show|read|offer|help) (?:the kids|the children|the boys|"
@@ -385,9 +404,23 @@ def _address_rule(sentence: str, s: str) -> Candidate | None:
         what = m.group("what") or ""
         body = re.sub(r"\b(24|12) hour\b", r"\1-hour", m.group("body"))
         return _rule(body + ("" if what in (" for everything", " for all of it") else what), sentence.strip())
+    # standing when said so ("always", "from now on"), against the other unit or with why; a bare "give me
+    # temperatures in Celsius" is a preference, suggested as a rule once repeated
+    m = _MEASURE_IN.match(s.strip(" .!"))
+    if m and any(m.group(g) for g in ("always", "not", "now", "why")):
+        what = "temperatures" if m.group("what").lower() == "the temperature" else m.group("what").lower()
+        unit = re.sub(r"^(24|12)[ \-]hour(?: clock| time)?$", r"the \1-hour clock", m.group("unit").lower())
+        unit = unit.capitalize() if unit in ("celsius", "fahrenheit") else unit
+        no = m.group("not") and m.group("not").lower()
+        no = no.capitalize() if no in ("celsius", "fahrenheit") else no
+        lead = "Always give" if m.group("always") else "Give"
+        return _rule(f"{lead} {what} in {unit}" + (f", not {no}" if no else ""), sentence.strip())
+    if m := _WHOLE_CLOCK.match(s.strip(" .!")):
+        return _rule(f"Use the {m.group('unit')}-hour clock", sentence.strip())
     m = _FOR_THE_KIDS.match(s.strip(" .!"))
     if m and not _ONE_OFF_TIME.search(m.group("body")):
         body = re.sub(r"\s+(?:just|instead|but)\s+(?=help|let|ask|show|explain)", ", ", m.group("body"), count=1)
+        body = re.split(r",\s+(?=(?:there|it|they|she|he|I|we|that|cos|because|as)\b)", body)[0]  # the reason after
         c = _rule(f"Do not {body}", sentence.strip())
         return replace(c, subject=HOUSEHOLD) if c else None
     return None
@@ -527,7 +560,10 @@ _CLAUSE_START = re.compile(
     r"need|like|mean)\b|(?:it|she|he|the baby) (?:is|was|gets|really|just|does not|cannot|has|\w+s)\b|"
     r"(?:the kids|the children|they) (?:are|really|just|do not|cannot|have|get|hate|love|sleep|need)\b|"
     r"(?:that is|thats|it is|its|we are|were (?:a|an|all|both))\b|none of (?:this|that|your)\b|I mean it\b|"
-    r"[a-z][\w\-]* (?:is|are) (?:allergic|intolerant)\b))",
+    r"[a-z][\w\-]* (?:is|are) (?:allergic|intolerant)\b|"
+    # "skip the sport nobody here cares", "... there was an incident at christmas", "... or they'll never sleep"
+    r"(?:nobody|no one|everyone|everybody)(?: here| in this house)? \w+s\b|there (?:is|was|are|were)\b|"
+    r"or (?:they|she|he|it|you|we|I) (?:will|would|will not|never)\b|no matter\b|full stop\b))",
     re.I,
 )
 _BOUND_TO_RULE = {

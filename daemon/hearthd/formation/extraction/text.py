@@ -294,7 +294,7 @@ def normalise(text: str) -> str:
     # "hes like mad about minecraft", "like twice a day": the speech filler, no comparison
     text = re.sub(
         r"(?<=\w) like (?=(?:mad|really|so|totally|obsessed|crazy|every|twice|once|three times|always|never|"
-        r"the best|huge|massive|proper)\b)",
+        r"the best|huge|massive|proper|half)\b)",
         " ",
         text,
         flags=re.I,
