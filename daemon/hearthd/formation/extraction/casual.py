@@ -30,7 +30,8 @@ _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|col
 SCHOOL = (
     r"(?:(?:(?:St\.?|Saint) )?(?-i:[A-Z][\w'\-]*)(?: (?-i:[A-Z][\w'\-]*)){0,3} (?:Primary|Academy|School|High|"
     r"High School|College|Nursery|Infants|Juniors|Grammar|Secondary|Montessori|Pre-school|Preschool|Sixth Form|"
-    r"University|Uni)(?: (?:School|College))?"
+    r"University|Uni|National School|NS|Community School|Comprehensive|Elementary|Middle School|Prep)"
+    r"(?: (?:School|College))?"
     # "Aisha goes to St Bede's": a saint's school, by the saint alone; "Scoil Mhuire": a school in Irish
     r"|(?:St\.?|Saint) (?-i:[A-Z][\w\-]*)'s"
     r"|(?:Scoil|Gaelscoil|Coláiste|Colaiste) (?-i:[A-Z][\w\-]*)(?: (?-i:[A-Z][\w\-]*))?)"
@@ -38,7 +39,7 @@ SCHOOL = (
 # ... and as a speech recogniser writes one: "hillcrest academy"
 _LOWER_SCHOOL = (
     r"(?-i:[a-z][\w'\-]*(?: [a-z][\w'\-]*)?) (?-i:primary|academy|high school|grammar|secondary|juniors|infants|"
-    r"nursery|sixth form)(?: school)?"
+    r"nursery|sixth form|national school|community school|comprehensive|elementary|middle school|prep)(?: school)?"
 )
 
 
@@ -529,7 +530,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "Noah goes to St Aidan's Primary", "Noah has started at Riverside Academy": the school a child goes to
     (
         rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has|'s now| is now| is| am|'m)? (?:just |now |recently )?"
-        rf"(?:goes|go|going|started|starting|starts|moved|moving|changed schools?|switched schools?|"
+        rf"(?:(?:started|starting|starts) (?:reception|nursery|year \w+|p\d|school|big school|secondary)(?= at)|"
+        rf"goes|go|going|started|starting|starts|moved|moving|changed schools?|switched schools?|"
         rf"ended up(?: going)?|in (?:year|reception|"
         rf"nursery)(?: \w+)?|in (?:\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth) class at|"
         rf"(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
@@ -542,7 +544,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"eighth|ninth|tenth|eleventh|twelfth|\d{1,2}(?:st|nd|rd|th)) grade|"
         r"grade (?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)|kindergarten))?"
         r"(?: (?:doing|studying|reading) (?:a |an )?[a-z\-]+(?: [a-z\-]+){0,2})?"
-        r"(?:, .*)?$",  # "..., big school now, can't believe it": an aside after it
+        r"(?:, .*| (?:its|it is|which is) .*)?$",  # "..., big school now, can't believe it": an aside after it
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {_titled(m.group('o'))}",
     ),
     # "our son rafael started at monash this year doing engineering", "she's at Otago doing physio": a course of
@@ -557,6 +559,22 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             m.group()  # "I'm at work doing overtime": no place of study
             if all(is_common(w) for w in m.group("o").lower().split())
             else f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {_titled(m.group('o'))}"
+        ),
+    ),
+    # "I'm studying law at Strathmore", "studying nursing at UCD, second year", "in second year nursing at UCC",
+    # "doing my masters in computer science at queen mary": a subject studied, or a year of it, names the place of
+    # study
+    (
+        rf"^(?:(?P<s>{_SUBJ})(?:'s|'m| is| am| are|'re) )?(?:now |currently |still )?(?:(?:studying|reading) "
+        r"(?:[a-z\-]+ ){1,3}?|doing (?:my|his|her|their|a|an) (?:masters|master's|degree|phd|pgce|postgrad) "
+        r"(?:in (?:[a-z\-]+ ){1,3}?)?|in (?:first|second|third|fourth|final) year (?:of )?(?:[a-z\-]+ ){0,2}?)"
+        r"at (?P<o>(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){0,3}|(?-i:[a-z]+)(?: (?-i:[a-z]+))?)"
+        r"(?: now| this year)?(?:,? (?:(?:first|second|third|fourth|final) year|year (?:one|two|three|four|\d))(?: now)?)?"
+        r"(?=,|$| so\b| and\b)",
+        lambda m: (
+            m.group()  # "studying hard at home": no place of study
+            if all(is_common(w) for w in m.group("o").lower().split())
+            else f"{m.group('s') or 'I'} {_verb(m.group('s') or 'I', 'go', 'goes')} to school at {_titled(m.group('o'))}"
         ),
     ),
     # "I do nights at the Amazon warehouse": shifts worked somewhere are work there
