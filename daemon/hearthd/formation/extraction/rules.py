@@ -1247,6 +1247,14 @@ def _b_the_pet_named(m, ctx):
     return [replace(c, subject=HOUSEHOLD) for c in _b_pet_named(m, ctx)]
 
 
+def _b_the_pets_are(m, ctx):
+    """ "the cats are Mango and Pepper": names, not a breed or where they come from ("the cat is Persian")."""
+    names = re.split(r",? and |, ", m.group("obj"))
+    if any(n.lower() in _PET_SINGULAR.values() or _NATIONALITY.fullmatch(n) for n in names):
+        return []
+    return _b_the_pet_named(m, ctx)
+
+
 def _like_text(verb: str, obj: str, infinitive: bool) -> str:
     verb = re.sub(r"\s+", " ", verb.strip().lower())
     if be := re.match(r"(?:am|are) (?:(?:all|both) )?", verb):  # "we're all big fans of": "{subject} is a big fan of"
@@ -2380,6 +2388,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "pet",
         rf"^the (?P<kind>{PET})(?:'s|s| is) (?:called|named) (?P<obj>(?:(?-i:[A-Z])|(?=[a-z]+$))\S+)$",
         _b_the_pet_named,
+        False,
+    ),
+    # "the cats are Mango and Pepper", "the cat's Mango": the household's pets by name, nothing else said
+    (
+        "pet",
+        rf"^the (?P<kind>{PET})(?:'s| is| are) (?P<obj>(?-i:[A-Z])[a-z\-]+(?:(?:,| and|, and) (?-i:[A-Z])[a-z\-]+)*)$",
+        _b_the_pets_are,
         False,
     ),
     # "Hamish is going out with Lorna", "he's seeing Isla now", "engaged to a woman called Catriona": a partner

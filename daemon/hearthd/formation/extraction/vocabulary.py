@@ -139,15 +139,26 @@ _PET_KINDS = [
     "pony",
     "chicken",
     "hen",
+    "axolotl",
+    "cockatoo",
+    "lovebird",
+    "chinchilla",
+    "hedgehog",
+    "bearded dragon",
+    "tarantula",
+    "duck",
+    "goat",
 ]
 # Breeds said for the animal ("a Labrador called Bramble"): the kind as said, its species the relation.
 _DOG_BREEDS = (
     "labrador|retriever|golden retriever|spaniel|cocker spaniel|springer spaniel|beagle|terrier|jack russell|"
     "collie|border collie|sheepdog|poodle|cockapoo|cavapoo|labradoodle|dachshund|sausage dog|greyhound|whippet|"
     "lurcher|pug|bulldog|french bulldog|husky|chihuahua|alsatian|german shepherd|schnauzer|staffie|staffy|corgi|"
-    "dalmatian|rottweiler|doberman|great dane|westie|yorkie|shih tzu"
+    "dalmatian|rottweiler|doberman|great dane|westie|yorkie|shih tzu|lab|black lab|kelpie|heeler|cattle dog|boxer|"
+    "pointer|setter|vizsla|weimaraner|malamute|akita|shiba|samoyed|bichon|cockerpoo|sprocker|cavalier|"
+    "king charles|pomeranian|mastiff|bernese|pitbull|bull terrier|border terrier|patterdale|shepherd"
 ).split("|")
-_CAT_BREEDS = "ragdoll|bengal|sphynx|maine coon|british shorthair".split("|")
+_CAT_BREEDS = "ragdoll|bengal|sphynx|maine coon|british shorthair|siamese|persian|tabby|moggy|burmese".split("|")
 SPECIES = {**dict.fromkeys(_DOG_BREEDS, "dog"), **dict.fromkeys(_CAT_BREEDS, "cat")}
 _PET_KINDS += _DOG_BREEDS + _CAT_BREEDS
 

@@ -272,9 +272,11 @@ _ORG_SLOT = re.compile(
     r"\b(?:works? (?:at|for)|working (?:at|for)|started at|joined|moved to|lives? in|living in|job at|"
     r"job with|supports?) $"
 )
+# the word after "our dog", and each in "two cats mochi and pepper", "the cats are mango and pepper": a pet's name
+_PET_ALT = "|".join(sorted({*_PET_KINDS, *_PET_PLURAL.values()}, key=len, reverse=True))
 _PET_NAME_SLOT = re.compile(
-    r"\b(?:my|our|the|his|her|their) (?:dog|cat|puppy|kitten|rabbit|bunny|hamster|guinea pig|tortoise|budgie|parrot|"
-    r"pony|horse|ferret|gerbil|lizard|snake|goldfish) $"
+    rf"\b(?:(?:my|our|the|his|her|their) (?:{_PET_ALT})|(?:two|three|four|2|3|4) (?:[a-z]+ )?(?:{_PET_ALT}),?"
+    rf"(?: [a-z]+,?(?: and)?)?|the (?:{_PET_ALT}) are(?: [a-z]+,?(?: and)?)?) $"
 )
 _NOT_IN_SLOT = (
     frozenset(
@@ -286,6 +288,12 @@ _NOT_IN_SLOT = (
     | frozenset(_MORE.split())
     | frozenset(_WEEKDAYS)
     | frozenset(_MONTHS)
+)
+_NOT_A_PET_NAME = (_NOT_IN_SLOT - frozenset(_MORE.split())) | frozenset(
+    # what a pet's kind makes a compound of: "our dog walker", "the cat flap"
+    "walker walkers sitter sitters groomer groomers food bed beds lead leads bowl bowls basket toy toys flap hair fur "
+    "insurance vet vets door kennel kennels cage hutch tank litter tray box carrier trainer training treats park "
+    "show shows owner owners friendly people person allergy allergies".split()
 )
 _TITLES = frozenset("mr mrs ms miss dr doctor prof professor auntie aunty uncle".split())
 _DATE_BEFORE = re.compile(r"(?:\bof|\d|\b\w+(?:st|nd|rd|th)) $")
@@ -329,11 +337,12 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
             or (base not in _NOT_IN_SLOT and _ORG_SLOT.search(sentence, max(0, m.start() - 20), m.start()))
             # "our dog biscuit is a cockapoo": the word after "our dog" is its name, however common a word
             or (
-                base not in _NOT_IN_SLOT
+                base not in _NOT_A_PET_NAME  # a fruit or a spice is a pet's name often enough: "mango", "pepper"
                 and not base.endswith(("ing", "ed", "ly"))
                 and _PET_NAME_SLOT.search(sentence, max(0, m.start() - 25), m.start())
                 and re.match(
-                    r"(?:'s)? (?:is|was|has|and|who|called)\b", sentence[m.end() - (2 if low.endswith("'s") else 0) :]
+                    r"(?:'s)? (?:is|was|has|and|who|called)\b|,|$|(?= (?:the|they|she|he|we|our|my)\b)",
+                    sentence[m.end() - (2 if low.endswith("'s") else 0) :],
                 )
             )
         ):
