@@ -100,7 +100,7 @@ _ELIDED: list[tuple[re.Pattern, Any]] = [
 # to Lagos is on the 18th", "Parents' evening is Thursday the 9th".
 _BARE_EVENT = re.compile(
     rf"^(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|next|last|dinner|lunch|breakfast|tea|supper)\b)"
-    rf"(?=(?:[A-Za-z]+'? ){{0,2}}?(?:{EVENT}|{SHARED_EVENT})"
+    rf"(?=(?:[A-Za-z]+'? ){{0,2}}?(?:{EVENT}|{SHARED_EVENT}|{PRO})"
     r"(?: (?:to|from|in|with) (?-i:[A-Z])[\w\-]+)?(?: (?:is|are)\b|(?P<s>'s)(?= (?:the|on|at|every|next|this|tomorrow|"
     r"tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)|(?P<comes> (?:comes|come|arrives|arrive)(?= \w))))",
     re.I,
@@ -588,7 +588,10 @@ def extract(text: str, role: str = "user", discourse: Discourse | None = None) -
 # What may not be dropped from the end of a sentence: a reason, a condition, a denial or a question changes what
 # comes before it ("I live in Leeds, if you can believe it", "Tom lives in York, or did").
 _KEEPS_THE_END = re.compile(
-    rf"^\s*(?:if|unless|or|not|no(?! {_FOODS_KEPT_OFF})|never|but|although|though|because|since|so|until|when|"
+    # ("if you ever need it", "not that I'm hinting": said to the listener, taking nothing back)
+    rf"^\s*(?:if(?! (?:anyone|anybody|you|ever)(?: ever)? (?:asks?|needs? (?:it|to know)|wants? (?:it|to know)|"
+    rf"wonders?)\b)|unless|or|not(?! that\b)|no(?! {_FOODS_KEPT_OFF})|never|but|although|though|because|since|so|"
+    rf"until|when|"
     r"whether|apparently|"
     r"actually|sorry|wait|hang on|I mean|or rather|scratch that|correction|my mistake|"
     # a request made now, not a statement: "Temperatures in Celsius, thanks."
@@ -607,7 +610,8 @@ _RUN_ON = re.compile(
     # ("and" only before a new subject: "a veg patch and a greenhouse", "tuesdays and thursdays" are one statement)
     r"\s(?=(?:(?:and|but|so) (?:then |now )?(?:he|she|they|we|i|hes|shes|its|thats|theyre|were)\b|been|god|its|thats|"
     r"which|cause|cos|honestly|anyway|lol|bit|me and|he|she|they|we|i|hes|"
-    r"shes|theyre|the lad|the man|the woman|says|said|runs|always|no \w+ no)\b)",
+    r"shes|theyre|the lad|the man|the woman|says|said|runs|always|no \w+ no|remind (?:me|us)|dont let|do not let|"
+    r"make sure|not that|if (?:anyone|anybody|you ever) (?:asks|needs))\b)",
     re.I,
 )
 

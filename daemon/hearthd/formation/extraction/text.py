@@ -33,7 +33,7 @@ _CONTRACTIONS = [
             r"(?<!\bcall )(?<!\bcalls )(?<!\bcalled )\b(?:me|ma) "
             r"(?=(?:wee |little |big |older |younger |eldest |youngest |oldest )?(?:mam|mum|da|dad|nan|"
             r"nana|gran|granny|grandad|grandma|brother|sister|bro|sis|husband|wife|missus|fella|lad|lass|lads|"
-            r"lasses|kids|bairns|son|daughter|birthday|shifts?|cousin|auntie|aunt|uncle|mate|best mate|partner|"
+            r"lasses|kids|bairns|son|daughter|birthdays?|shifts?|cousin|auntie|aunt|uncle|mate|best mate|partner|"
             r"boyfriend|girlfriend|brother-in-law|sister-in-law|mother-in-law|father-in-law|other half|own)\b)",
             "my ",
         ),
@@ -265,7 +265,7 @@ _ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "mt", "e.g"
 # intolerant lah", "Villa through and through bab", "Gurdeep ji", "call me Bisi o, ...", "in Gateshead like."
 _PARTICLE = re.compile(
     r"(?<=\w)(?:,?\s+(?:lah|leh|lor|yaar|bab|abi|ji|po(?! box\b)|tidy like)\b"
-    r"|,?\s+(?:o|na|sha|eh)(?=\s*(?:[,.!]|$))"
+    r"|,?\s+(?:o|na|sha|eh|aye)(?=\s*(?:[,.!]|$))"
     r"|(?<!\bI)(?<!\bwe)(?<!you)(?<!they)(?<!would)(?<!\bdo)(?<!does)(?<!\bdid)(?<!ally)(?<!also),?\s+like(?=\s*(?:[,.!]|$)))",
     re.I,
 )
@@ -284,6 +284,7 @@ def normalise(text: str) -> str:
     text = _NEWS_ADVERB.sub(" ", text)
     text = _BY_THE_BY.sub("", text)
     text = _PARTICLE.sub("", text)
+    text = re.sub(r"\b(my|his|her|our|their) birthdays (?=the|on)\b", r"\1 birthday is ", text, flags=re.I)
     # "were all vegetarian": a recogniser's "we're" at the start of what is said
     text = re.sub(
         r"^were (?=(?:all|both|not|never|always|vegetarian|vegan|pescatarian|halal|kosher|getting|having|going|"
@@ -380,11 +381,15 @@ def normalise(text: str) -> str:
 # Said by the by, no part of what is stated (and no condition on it): "..., if anyone asks why I sleep all day",
 # "I hate mushrooms, always have, always will".
 _BY_THE_BY = re.compile(
+    # "..., I always get that wrong", "not that I'm hinting", "not that anyone here ever remembers": said of oneself
+    r",\s*(?:I|we) (?:always|never|keep|still) (?:get|getting|mix|mixing|forget|forgetting|muddle) "
+    r"(?:that|it|them|those|these)\b.*$|"
+    r"(?:,|\s+by the way)\s*not that (?:I am|I'm|anyone|anybody|we|I|you)\b.*$|"
     r",?\s+(?:just )?if (?:anyone|anybody|someone|you|people) (?:ever )?(?:asks?|needs? (?:it|to know)|wants? to know|"
     r"wonders?|is wondering|was wondering)\b[^,.;!?]*|"
     r",?\s+always (?:have|has)(?: been)?(?:,?(?: and)? always will(?: be)?)?(?=[\s,.!]*$)|"
     r",?\s+(?:even the (?:dog|cat|baby)|fingers crossed|touch wood|god help (?:us|me|him|her|them)|"
-    r"bless (?:her|him|them))\b",
+    r"bless (?:her|him|them)|by the way)\b",
     re.I,
 )
 # "I've just started at", "he has recently got a job at": the adverb says the news is new, the statement is the same.

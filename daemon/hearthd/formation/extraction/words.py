@@ -525,7 +525,16 @@ def restore_apostrophes(sentence: str) -> str:
     s = _ITS.sub(lambda m: m.group()[:2] + "'s", s)
     s = _NAMES_IS.sub(lambda m: f"{m.group(1)} name's", s)
     s = _DATE_IS.sub(lambda m: f"{m.group(1)} {m.group(2)}'s", s)
+    # "tomasz birthday is ...": a name's birthday, the 's lost in the name's own sound
+    s = _NAME_BIRTHDAY.sub(lambda m: m.group(1) + ("'s" if not is_common(m.group(1).lower()) else ""), s)
     return _POSS_WORD.sub(_possessive, s)
+
+
+_NAME_BIRTHDAY = re.compile(
+    r"(?<!\bmy )(?<!\bour )\b(?!(?:my|our|his|her|their|your|the|a|happy|next|last|first|this|whose|its)\b)"
+    r"([a-z]{3,}(?<!s))(?= birthday\b)",
+    re.I,
+)
 
 
 def _keep_case(said: str, fixed: str) -> str:
