@@ -58,9 +58,8 @@ _TIME = re.compile(rf"(?:{_RECUR}|{_ONE_OFF})", re.I)
 _JOINED = re.compile(r"[\s,]*(?:(?:of|at|on|from)\s+)?")  # between two parts of one time: "the 19th, at 3"
 
 
-def last_time_said(text: str) -> str | None:
-    """The last time a sentence gives, its adjacent parts joined ("the 19th of June at half two"): the new one
-    when it says a time changed, as people say the old one first ("moved from Tuesdays to Thursdays")."""
+def time_spans(text: str) -> list[tuple[int, int]]:
+    """Each time a sentence gives, its adjacent parts joined ("the 19th of June, at half two" is one)."""
     spans: list[list[int]] = []
     for m in _TIME.finditer(text):
         if not m.group(0).strip():
@@ -69,6 +68,13 @@ def last_time_said(text: str) -> str | None:
             spans[-1][1] = m.end()
         else:
             spans.append([m.start(), m.end()])
+    return [(a, b) for a, b in spans]
+
+
+def last_time_said(text: str) -> str | None:
+    """The last time a sentence gives, its adjacent parts joined ("the 19th of June at half two"): the new one
+    when it says a time changed, as people say the old one first ("moved from Tuesdays to Thursdays")."""
+    spans = time_spans(text)
     if not spans:
         return None
     return canonical_date(when_said(text[spans[-1][0] : spans[-1][1]])) or None

@@ -13,7 +13,7 @@ from typing import Any
 
 from .casual import casual
 from .dates import calendar_case, canonical_date
-from .events import EVENT, EVENT_RULES_SRC, ONE_OFF, PRO, RECURRING, SHARED_EVENT, dictated
+from .events import EVENT, EVENT_RULES_SRC, ONE_OFF, PRO, RECURRING, SHARED_EVENT, dictated, time_spans
 from .instructions import first_to_subject, rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
 from .rules import _LANGUAGES, _RULES, _clause_candidates, _Ctx, _split_clauses
@@ -576,7 +576,8 @@ def extract(text: str, role: str = "user", discourse: Discourse | None = None) -
     out: list[Candidate] = []
     seen: set[tuple] = set()
     for sentence in split_sentences(text):
-        for c in _sentence_candidates(sentence, discourse) or _before_an_aside(sentence, discourse):
+        found = _sentence_candidates(sentence, discourse) or _before_an_aside(sentence, discourse)
+        for c in found or _timed_event(sentence, discourse):
             # one allergy whatever its reason ("I can't eat gluten, I'm coeliac")
             key = (c.predicate, c.object.lower(), None if c.predicate == "allergy" else c.qualifier, c.subject)
             if key not in seen:
@@ -651,6 +652,90 @@ def _before_an_aside(sentence: str, discourse: Discourse) -> list[Candidate]:
         if found:
             return found
     return []
+
+
+# The last reading of a sentence that states nothing the rules read: an event by its name and the day it is on,
+# wherever they are said in it ("mam's got her cataract op on the 3rd of october up the royal glamorgan", "British
+# Gas are coming to service the boiler Wednesday the 9th"), read again as "<whose> <event> is <when>".
+_EVENT_NAMED = re.compile(
+    r"(?<!')\b(?P<ev>(?:(?!(?:my|his|her|their|our|the|a|an|its|your|is|are|has|have|got|for|at|in|on|to|and|with|of|"
+    rf"booked|coming|going|this|next|that)\b)[a-z\-]+ ){{0,2}}?(?:{EVENT}|{PRO}|{SHARED_EVENT}|op|jabs?|booster))\b",
+    re.I,
+)
+_A_DAY = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\btomorrow\b|\btonight\b|\d|\b(?:first|second|third|fourth|"
+    r"fifth|sixth|seventh|eighth|ninth|tenth|[a-z]+teenth|twentieth|thirtieth|twenty-\w+|thirty-first)\b|"
+    r"\bevery\b|\bweekly\b|\bfortnightly\b|\bmonthly\b",
+    re.I,
+)
+_NOT_AHEAD = re.compile(
+    r"\b(?:was|were|had|went|did|yesterday|last|ago|used to|not|never|no|no longer|cancelled|canceled|called off|"
+    r"missed|might|maybe|perhaps|hope|hoping|should|could|would|if|whether|unless|you|your|moved|changed|"
+    r"rescheduled|postponed|today|tonight|this (?:morning|afternoon|evening))\b|\?",
+    re.I,
+)
+_NOT_ATTENDED = {"match", "game", "race", "gig", "concert", "play", "train", "bus", "film", "show", "dinner", "party"}
+_WHOSE = re.compile(
+    rf"^(?:(?P<my>my|our) (?P<rel>{REL})\b|(?P<kin>{REL})(?:'s| has| is)|(?P<name>(?-i:[A-Z])[\w\-]+)(?:'s| has| is| got)\b)",
+    re.I,
+)
+# "coming to service the boiler": the upkeep of a thing of the house, said by what is done to it
+_UPKEEP_DONE = re.compile(
+    r"\b(?P<verb>service|servicing|fix|fixing|repair|repairing|sweep|sweeping)\s+(?:the|our)\s+"
+    r"(?P<thing>(?:[a-z]+ )?(?:boiler|chimney|car|van|washing machine|dishwasher|oven|roof|gutters|windows|heating|"
+    r"fridge|freezer|shower|aga))\b",
+    re.I,
+)
+_DONE_AS_EVENT = {"servic": "service", "fix": "repair", "repair": "repair", "sweep": "sweep"}
+
+
+def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
+    prepared = _prepare(restore_apostrophes(sentence))
+    if prepared is None:
+        return []
+    s = prepared[0].strip().rstrip(".!")
+    if _lowercase_input(s):
+        s = truecase(s)[0]
+    if _NOT_AHEAD.search(sentence) or _NOT_AHEAD.search(s) or _REPORTED.search(s) or _QUESTION_START.match(s):
+        return []
+    spans = [(a, b) for a, b in time_spans(s) if _A_DAY.search(s[a:b])]
+    if not spans:
+        return []
+    start, end = spans[0]
+    for a, b in spans[1:]:  # "Wednesdays at half five and Saturday mornings": one time, said in parts
+        if not re.fullmatch(r"\s*(?:,|and|,? and|or)\s*", s[end:a]):
+            break
+        end = b
+    event = next(
+        (
+            m
+            for m in _EVENT_NAMED.finditer(s)
+            if (m.end() <= spans[0][0] or m.start() >= spans[0][1])
+            and m.group("ev").split()[-1].lower() not in _NOT_ATTENDED
+        ),
+        None,
+    )
+    upkeep = _UPKEEP_DONE.search(s)
+    if event is None and upkeep is None:
+        return []
+    if upkeep:
+        verb = upkeep.group("verb").lower()
+        ev = f"{upkeep.group('thing').lower()} {next(v for k, v in _DONE_AS_EVENT.items() if verb.startswith(k))}"
+    else:
+        ev = event.group("ev").lower()
+    whose = _WHOSE.match(s)
+    if whose and whose.group("rel"):
+        owner = f"{whose.group('my').lower()} {whose.group('rel').lower()}'s"
+    elif whose and whose.group("kin"):
+        owner = f"my {whose.group('kin').lower()}'s"
+    elif whose and whose.group("name") and whose.group("name").lower() not in ("i", "we", "it", "there"):
+        owner = f"{whose.group('name')}'s"
+    elif upkeep or re.match(r"(?:we|our|us)\b", s, re.I) or re.search(rf"\b(?:{SHARED_EVENT})$", ev):
+        owner = "our"
+    else:
+        owner = "my"
+    when = re.sub(r"^on ", "", s[start:end].strip(" ,"), flags=re.I)
+    return _sentence_candidates(f"{owner} {ev} is {when}", discourse)
 
 
 def rules_alone(candidates: list[Candidate]) -> list[Candidate]:
