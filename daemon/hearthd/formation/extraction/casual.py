@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .events import EVENT
+from .events import EVENT, PRO
 from .text import _article
 from .vocabulary import DATE, DIET, NAME, OCC, PET, REL, WEEKDAY
 from .words import is_common
@@ -864,6 +864,19 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: f"I {m.group('v')} {_plural(m.group('o'))}",
     ),
     (r"\b(favourite [a-z]+|birthday|name)'s (?=[a-z0-9])", r"\1 is "),
+    # "my GP appointment's Tuesday at three", "Kai's swimming's on Mondays": an event's 's before its time is "is"
+    (
+        rf"(?<!\bat the )(?<!\bto the )(?<!\bat my )\b((?:{EVENT}|{PRO}))'s (?=(?:on |at |now |every |next |this )?(?:{WEEKDAY}|the\b|\d|tomorrow|next|this|"
+        r"every|half|quarter))",
+        r"\1 is ",
+    ),
+    # "English is his second language": he speaks it, whoever "he" is
+    (
+        r"^(?P<l>[A-Za-z]+) is (?P<w>his|her) (?:first|second|third|other|main|home|native) language(?: really)?$",
+        lambda m: f"{'he' if m.group('w').lower() == 'his' else 'she'} speaks {m.group('l')}",
+    ),
+    # "my husband's Rohan": a relative's name said with 's at the end of what is said
+    (rf"^((?:my|our) (?:[a-z\-]+ )?(?:{REL}))'s (?=(?-i:[A-Z])[\w\-]+$)", r"\1 is "),
     (
         rf"^I(?:'m| am) (?P<n>{NAME})'s (?P<r>husband|wife|partner|boyfriend|girlfriend|fiance|fiancee)$",
         lambda m: f"my {_SPOUSE[m.group('r').lower()]} is called {m.group('n')}",

@@ -38,7 +38,7 @@ _ONE_OFF = rf"(?:{_DAY}(?: in the {_PART})?(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY}
 ONE_OFF = _ONE_OFF  # a day and a time said for a one-off event
 CLOCK = _CLOCK  # a time of day
 _RECUR = (
-    rf"(?:(?:every|each) (?:other |second |third |fourth |single )?(?:{WEEKDAY}|day|weekend|week|weekday|morning|"
+    rf"(?:(?:after|before) (?:school|work) (?:on )?)?(?:(?:every|each) (?:other |second |third |fourth |single )?(?:{WEEKDAY}|day|weekend|week|weekday|morning|"
     rf"evening|"
     rf"afternoon|night|"
     rf"fortnight|month|year|spring|summer|autumn|winter|{MONTH}|(?:two|three|four|six|few) (?:weeks|months))"
@@ -80,7 +80,10 @@ def last_time_said(text: str) -> str | None:
     return canonical_date(when_said(text[spans[-1][0] : spans[-1][1]])) or None
 
 
-_WHERE = r"(?:,? (?:down |up |over |round |out )?(?:at|in) (?:the |a |our )?(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
+_WHERE = (
+    r"(?:,? (?:(?:down |up |over |round |out )?(?:at|in) (?:the |a |our )?|(?:down|up|round|over) the )"
+    r"(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
+)
 _TAIL = (
     _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|here|round here|on our street|for us|"
     r"(?:straight |right |just )?(?:after|before) "
@@ -1063,13 +1066,16 @@ def _b_kept(m, ctx):
 _FIXTURE = _alt(
     "radiator radiators loo toilet shower bath sink tap taps boiler heating dishwasher oven hob cooker fridge freezer "
     "microwave kettle toaster door gate window windows lock doorbell bell light lights socket extractor fan alarm "
-    "letterbox flap handle latch drain gutter gutters garage boiler thermostat immersion hoover dryer".split()
+    "letterbox flap handle latch drain gutter gutters garage boiler thermostat immersion hoover dryer chime lift "
+    "intercom buzzer skylight toilets".split()
     + ["washing machine", "tumble dryer", "hot water", "smoke alarm", "cat flap", "back door", "front door"]
 )
 _FAULT = (
     r"(?:does not|doesn't|won't|will not) (?:work|lock|close|shut|open|flush|drain|latch|heat up|turn off|turn on)"
     r"(?: properly| right| at all)?|is not working|has stopped working|stopped working|is broken|is bust|is knackered|"
     r"is dodgy|is temperamental|is on the blink|sticks|is sticky|leaks|is leaking|drips|is dripping|"
+    r"(?:(?:is|has) )?(?:been )?(?:out|out of order|down)(?: for (?:a |two |three )?(?:fortnight|weeks?|days?|"
+    r"months?|ages))?|(?:been )?(?:broken|bust|knackered|dodgy|temperamental|on the blink|leaking|dripping|sticky)|"
     r"needs a (?:good )?(?:push|shove|kick|jiggle|thump)"
 )
 
@@ -1087,10 +1093,11 @@ def _b_fault(m, ctx):
 EVENT_RULES_SRC += [
     (
         "note",
-        rf"^(?:the |our )(?P<thing>(?:[a-z\-]+ ){{0,2}}?(?:{_FIXTURE}))(?P<where> (?:in|on|at|by) the [a-z\-]+"
-        rf"(?: [a-z\-]+)?)? (?:(?:always|still|sometimes|often) )?(?P<fault>{_FAULT})"
+        rf"^(?:the |our )?(?P<thing>(?:[a-z\-]+ ){{0,2}}?(?:{_FIXTURE}))(?P<where> (?:in|on|at|by) the [a-z\-]+"
+        rf"(?: [a-z\-]+)?)?(?: |'s (?=(?:been |always |still )*(?:broken|bust|knackered|dodgy|temperamental|on the blink|"
+        rf"out|down|leaking|dripping|sticky)\b))(?:(?:always|still|sometimes|often) )?(?P<fault>{_FAULT})"
         r"(?P<tip>,? (?:so )?(?:you have to|you have got to|you need to|you just|just) .+)?"
-        r"(?:,? (?:been like that|has been like that|since|for ages|for weeks|for months)\b.*)?$",
+        r"(?:,? (?:been like that|has been like that|since|for ages|for weeks|for months|so|till|until|and|but)\b.*)?$",
         _b_fault,
         True,
     ),

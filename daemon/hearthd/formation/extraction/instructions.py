@@ -67,16 +67,6 @@ _SPOKEN: list[tuple[re.Pattern, Any]] = [
             r"(?:,? (?:so|because|as)\b.*)?$",
             lambda m: f"always give {m.group('w').lower()} {m.group('u')}",
         ),
-        # "give all distances in kilometres only not miles", "always give me temperatures in celsius"
-        (
-            # (said once, "give me temperatures in Celsius please" is asked for now: a marker of "always" it needs)
-            r"^(?:please |kindly )?(?=(?:always|only ever) \w+ (?:me|us) |.* (?:all|any) |.* only\b)"
-            r"(?:always |only ever )?"
-            r"(?:give|do|show|put|tell) (?:(?:me|us) )?(?:all |any |the )?(?P<w>temperatures?|"
-            r"distances?|weights?|measurements?|heights?|speeds?)(?P<u> in [a-z]+)(?: only)?"
-            r"(?:,? (?:not|rather than|instead of|never) (?:in )?[a-z]+)?(?:,? please)?$",
-            lambda m: f"always give {m.group('w').lower()}{m.group('u')}",
-        ),
         # "remind me to take my tablets every night at ten": a reminder that repeats is kept
         (
             rf"^remind me (?P<r>(?:to|about) .+?) (?P<f>every (?:single )?(?:day|morning|evening|night|week|"
@@ -222,6 +212,7 @@ def _split_when(s: str) -> tuple[str, str] | None:
 
 
 def _when_rule(cond: str, rest: str) -> str | None:
+    rest = re.split(r",?\s+(?:even (?:if|when|though)|no matter)\b", rest, maxsplit=1, flags=re.I)[0]
     inner = _normal_form_core(rest, True)
     if not inner:
         return None
@@ -371,14 +362,19 @@ _CONVENTION = re.compile(
 # in celsius please never fahrenheit": how measures are given, every time (plural, or "always": not "the distance
 # in miles to Leeds", once)
 _MEASURE_IN = re.compile(
-    r"^(?:please\s+)?(?P<always>always\s+)?(?:(?:give|tell|read|show|do)\s+(?:me|us)\s+)?(?:all\s+)?"
+    r"^(?:please\s+|kindly\s+)?(?P<always>(?:always|only ever)\s+)?(?:(?P<verb>give|tell|read|show|do|put)\s+(?:(?:me|us)\s+)?)?"
+    r"(?P<all>(?:all|any)\s+)?(?:the\s+)?"
     r"(?P<what>distances|temperatures|weights|times|recipes|measurements|heights|speeds|directions|the weather|"
-    r"(?<=always give me )the temperature|(?<=always give us )the temperature)\s+in\s+(?:the\s+)?"
-    rf"(?P<unit>{_UNITS}|24[ \-]hour(?: clock| time)?|12[ \-]hour(?: clock| time)?)"
-    rf"(?:,?\s+(?:please\s+)?(?:not|never|rather than|instead of)\s+(?:in\s+)?(?:the\s+)?(?P<not>{_UNITS}))?"
+    r"(?<=always give me the )temperature|(?<=always give us the )temperature)\s+in\s+(?:the\s+)?"
+    rf"(?P<unit>{_UNITS}|24[ \-]hour(?: clock| time)?|12[ \-]hour(?: clock| time)?)(?P<only>\s+only)?"
+    rf"(?:(?:,?\s+please)?,?\s+(?:not|never|rather than|instead of)\s+(?:in\s+)?(?:the\s+)?(?P<not>{_UNITS}))?"
     r"(?:\s+please)?(?P<now>\s+from now on)?(?P<why>[,\s\-\u2013\u2014]+(?:I|I'm|I am|we|we're|we are|it|its|it's|because|cos|"
     r"as|since|that)\b.*)?(?:[,\s]+(?:thanks|please|eh|mate|yeah|ta|okay|ok))*$",
     re.I,
+)
+# "metric please, kilos and centimetres": the system of units, said alone
+_BARE_SYSTEM = re.compile(
+    r"^(?P<unit>metric|imperial)(?: units| measurements)?(?: please| only| for everything| always)+\b(?:[,\s]+.*)?$", re.I
 )
 _WHOLE_CLOCK = re.compile(
     r"^(?:please\s+)?(?:use\s+)?(?:the\s+)?(?P<unit>24|12)[ \-]hour(?: clock| time)?\s+for\s+(?:everything|all|"
@@ -407,14 +403,17 @@ def _address_rule(sentence: str, s: str) -> Candidate | None:
     # standing when said so ("always", "from now on"), against the other unit or with why; a bare "give me
     # temperatures in Celsius" is a preference, suggested as a rule once repeated
     m = _MEASURE_IN.match(s.strip(" .!"))
-    if m and any(m.group(g) for g in ("always", "not", "now", "why")):
-        what = "temperatures" if m.group("what").lower() == "the temperature" else m.group("what").lower()
+    if m and any(m.group(g) for g in ("always", "all", "only", "not", "now", "why")):
+        what = "temperatures" if m.group("what").lower() == "temperature" else m.group("what").lower()
         unit = re.sub(r"^(24|12)[ \-]hour(?: clock| time)?$", r"the \1-hour clock", m.group("unit").lower())
         unit = unit.capitalize() if unit in ("celsius", "fahrenheit") else unit
         no = m.group("not") and m.group("not").lower()
         no = no.capitalize() if no in ("celsius", "fahrenheit") else no
-        lead = "Always give" if m.group("always") else "Give"
+        verb = (m.group("verb") or "give").lower()  # as said: "always do measurements in metric"
+        lead = f"Always {verb}" if m.group("always") or m.group("all") or m.group("only") else verb.capitalize()
         return _rule(f"{lead} {what} in {unit}" + (f", not {no}" if no else ""), sentence.strip())
+    if m := _BARE_SYSTEM.match(s.strip(" .!")):
+        return _rule(f"Use {m.group('unit').lower()}", sentence.strip())
     if m := _WHOLE_CLOCK.match(s.strip(" .!")):
         return _rule(f"Use the {m.group('unit')}-hour clock", sentence.strip())
     m = _FOR_THE_KIDS.match(s.strip(" .!"))

@@ -234,6 +234,11 @@ _RAN_ON = (
 )
 
 
+def _b_home_near(m, ctx):
+    place = m.group("obj") or m.group("obj2")
+    return [replace(ctx.cand("lives_in", place, f"{{subject}} lives in {place}"), subject=HOUSEHOLD)]
+
+
 def _b_lives_in(m, ctx):
     raw, dwelling = re.sub(r",?\s+for good\b.*$", "", m.group("obj"), flags=re.I), None
     if d := _DWELLING.match(raw):
@@ -820,6 +825,15 @@ def _b_speaks(m, ctx):
     return out
 
 
+def _b_language_said(m, ctx):
+    """ "English is my second language" ("... is his second language" is read as "he speaks English")."""
+    lang = m.group("obj") or m.group("obj2")
+    if lang.lower() not in _LANGUAGES:
+        return []
+    lang = "BSL" if lang.lower() == "bsl" else lang.capitalize()
+    return [ctx.cand("speaks", lang, f"{{subject}} speaks {lang}")]
+
+
 def _b_native_speaker(m, ctx):
     lang = m.group("obj") or m.group("obj2")
     if lang.lower() not in _LANGUAGES:
@@ -1133,12 +1147,21 @@ _KNOWN = f"(?:{REL}|{_alt(_NOT_KIN)})"
 _NATIONALITY = re.compile(r"[A-Z][a-z]+(?:ian|ese|ish|ean|i)", re.I)
 
 
+_AN_AGE = re.compile(
+    r"(?:\d+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)(?:[ \-]\w+)?|one|two|three|four|five|six|"
+    r"seven|eight|nine|ten|eleven|twelve|[a-z]+teen)",
+    re.I,
+)
+
+
 def _b_family_is(m, ctx):
     # "my sister is Maria" / "Maria is my sister": the name must be capitalised and end the clause.
     if not _ends_clause(ctx.clause[m.end() :]):
         return []
     if m.group("rel").lower() in _NOT_KIN and _NATIONALITY.fullmatch(m.group("obj")):
         return []  # "my friend is Hungarian"
+    if _AN_AGE.fullmatch(m.group("obj")):
+        return []  # "my grandad is ninety-two": his age
     c = _family(m.group("obj"), m.group("rel"), ctx, m.groupdict().get("adj"))
     return [c] if c else []
 
@@ -1785,7 +1808,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^{SUBJ} {ADV}(?:(?:(?:have )?(?:gone|moved) to )?live(?: on (?:my|our|his|her|their) own| alone| by "
         rf"(?:myself|himself|herself))?|reside|(?:am|are|have been|have) {ADV}"
         rf"(?:living|lived|residing|based|renting|"
-        rf"settled)|have been(?= in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?,? (?:for )?(?:about |nearly |almost |"
+        rf"settled)(?: (?:here|over here|out here|down here|up here))?|have been(?= in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?,? (?:for )?(?:about |nearly |almost |"
         rf"over |around )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
         rf"thirty|forty|fifty|a few|a couple of) (?:years?|decades?)\b)) in (?P<obj>.+)",
         _b_lives_in,
@@ -1802,6 +1825,17 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     ("lives_in", r"^(?:my|our) (?:home|house|flat|apartment|place) is in (?P<obj>.+)", _b_lives_in, False),
+    # "we're in Bray, just off the main street", "we're in a three-bed semi in Harborne": where the home is, said
+    # by what it is near or what it is (not "we're in Braga" alone, which may be a visit)
+    (
+        "lives_in",
+        r"^we are (?:in (?P<obj>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)(?=,? (?:just )?(?:off|near|round the corner "
+        r"from|behind|next to|opposite|by) (?:the|a)\b)|in an? (?:[\w\-]+ ){0,2}(?:semi|terrace|terraced house|flat|"
+        r"bungalow|cottage|house|apartment|unit|maisonette|townhouse|detached) in (?P<obj2>(?-i:[A-Z])[\w\-]+"
+        r"(?: (?-i:[A-Z])[\w\-]+)?))",
+        _b_home_near,
+        False,
+    ),
     # "she's got a flat in Scarborough now": where one lives, said by the home one has
     (
         "lives_in",
@@ -2049,7 +2083,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_speaks,
         False,
     ),
-    ("speaks", r"^(?P<obj>\w+) is my (?:first language|mother tongue|native language)$", _b_speaks, False),
+    (
+        "speaks",
+        r"^(?P<obj>\w+) is my (?:first|second|third|other|main|home|native) language"
+        r"(?: (?:really|though|now|too))?$|^(?P<obj2>\w+) is my (?:mother tongue)$",
+        _b_language_said,
+        False,
+    ),
     # allergy
     (
         "allergy",
@@ -2627,7 +2667,7 @@ def _appositive_names(names: str, word: str, singular_of: dict) -> list[str]:
 # "the bins go out on Tuesdays and the recycling is every other week": a second subject, a noun said without "my"
 _AND_THING = re.compile(
     r"\s(?:and|but)\s+(?=(?:the |our )(?:[a-z\-]+ ){0,3}?[a-z\-]+'s\b|(?:the |our )?(?:[a-z\-]+ ){0,3}?[a-z\-]+(?:'s)? "
-    r"(?:is|are|goes|go|comes|come|gets|get)\b)"
+    r"(?:is|are|goes|go|comes|come|gets|get|does|do|has|have|keeps|needs)\b)"
 )
 
 

@@ -476,12 +476,16 @@ _MOVED_TO_IT = re.compile(
 )
 
 
+_NAME_FOR_NAME = re.compile(r"(?<=\s)(?-i:[A-Z])[a-z]+,? no,? ((?-i:[A-Z])[a-z]+)\b(?![ \-](?:longer|more|way|one)\b)")
+
+
 def correct(s: str) -> str:
     """The statement as corrected: "my birthday is the 3rd of June, no wait, the 13th of June" -> "my birthday is
     the 13th of June". The correction replaces the last phrase of its shape (a date, a day, a time), or from the
     last use of its first word ("at 3, sorry, at 4"), or as many words at the end as it has. Unchanged when the
     correction cannot be placed."""
     s = _CORRECTION_FIRST.sub("", s)
+    s = _NAME_FOR_NAME.sub(r"\1", s)  # "our rabbit's called Clover no Daisy": the name said second
     said = s
     s = _not_instead(s)
     if s != said:  # "allergic to walnuts i mean pecans not walnuts": "I mean" corrects when the old is denied
