@@ -37,7 +37,7 @@ _OVER = re.compile(
     # "we gave Rex to my uncle's farm" (not "to my mum for the weekend")
     r"(?:gave|given) (?:\w+ ){1,3}to (?:my|our|a|an|the|his|her|some)\b(?!.*\b(?:for the|while|until|till|back)\b)|"
     r"no more|died|passed away|rehomed|had to rehome|chucked (?:it )?in|jacked it in|packed it in|"
-    r"broke up|broken up|split up|divorced|separated|stopped having|"
+    r"broke up|broken up|split up|divorced|separated|stopped having|called it (?:quits|a day)|"
     r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|moved out|retired|"
     # "keziah eats meat again now"
     r"(?:eats?|eating|having) (?:meat|chicken|fish|beef|bacon|pork|lamb|steak|burgers) again|back on (?:the )?meat|"
@@ -95,7 +95,7 @@ _CUES = {
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
     # a note named in the sentence: "no longer", or quit or cancelled (a membership, a gym, a veg box)
     "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up",
-    "family_member": r"broke up|broken up|split up|divorced|separated|not together|no longer together",
+    "family_member": r"broke up|broken up|split up|divorced|separated|not together|no longer together|called it (?:quits|a day)",
 }
 # Things named by their proper nouns: "the Skoda" is the "blue Skoda Octavia", "Castlegate" the tennis club,
 # "packed in the Hornets" the five-a-side with the Hornets

@@ -34,7 +34,12 @@ _MOVED_SOMEONE = re.compile(
     re.I,
 )
 # When the new time starts is said after it, not the time: "it's mondays now from next week" is Mondays
-_STARTING = re.compile(r"\b(?:from|starting|as of|as from) (?:next|this) (?:week|month|term)\b|\bfrom now on\b", re.I)
+# When it starts, and why it moved ("cause the under twelves have the pitch on tuesdays"): no new time in either
+_STARTING = re.compile(
+    r"\b(?:from|starting|as of|as from) (?:next|this) (?:week|month|term)\b|\bfrom now on\b|"
+    r"[,\s]+(?:cause|cos|coz|because|as|since) (?:the|they|he|she|we|I|it|there)\b.*$",
+    re.I,
+)
 CHANGE = re.compile(
     r"\b(?:now|moved?|moves|moving|changed?|changes|changing|rebook(?:ed)?|re-?booked|rescheduled?|postponed|put back|"
     r"pushed|brought forward|switched|instead|from next week|from now on|back to|forward to|shifted|"
@@ -164,7 +169,7 @@ def switched(
     if len(named) != 1:
         return None
     old = named[0]
-    when = None if _SAME_TIME.search(text) else last_time_said(text)
+    when = None if _SAME_TIME.search(text) else last_time_said(_STARTING.sub("", text))
     kind = old["qualifier"] or ""
     at = old["text"].lower().find(kind.lower()) if kind else -1
     if not kind or at < 0:

@@ -506,6 +506,24 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"she's|shes|they are|they're) called (?P<n>[A-Za-z][a-z\-]+)\b.*$",
         lambda m: _named_anew(m, f"{m.group('s')} {m.group('be')} going out with {{n}}"),
     ),
+    # "we've moved Isla to Leith Primary": a child's school changed by the parent
+    (
+        rf"^(?:we|I)(?:'ve| have)? (?:just )?(?:moved|switched|changed|put) (?P<n>{NAME}) (?:over )?(?:to|into) "
+        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: now| this term| from (?:next|this) (?:term|week))?$",
+        lambda m: f"{m.group('n')} goes to school at {_titled(m.group('o'))}",
+    ),
+    # "keisha move out to croydon now": the move, as Caribbean English says it
+    (
+        rf"^(?P<s>(?!(?:we|they|you|I)\b){NAME}|she|he) move (?:out )?(?:to|up to|down to) (?P<o>{NAME}(?: {NAME})?)"
+        r"(?: now)?\b.*$",
+        lambda m: f"{m.group('s')} has moved to {m.group('o')}",
+    ),
+    # "I'm seeing a fella called Tomasz now": the partner by name, said as who they are
+    (
+        r"^(?P<s>.+?) (?P<be>is|am|are) (?:now )?(?:seeing|dating|going out with|with) (?:a (?:fella|guy|man|lad|bloke|"
+        r"girl|woman|lass|lady|chap)|someone(?: new)?) (?:called|named) (?P<n>[A-Za-z][a-z\-]+)\b.*$",
+        lambda m: _named_anew(m, f"{m.group('s')} {m.group('be')} going out with {{n}}"),
+    ),
     # "we've switched dog walkers, it's Gethin now": the household's help named anew
     (
         r"^(?:we|I) (?:have )?(?:switched|changed|got a new) (?P<r>cleaner|gardener|window cleaner|childminder|"
@@ -580,7 +598,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "I do nights at the Amazon warehouse": shifts worked somewhere are work there
     (
         rf"^(?P<s>{_SUBJ}) (?:do|does|am doing|is doing|are doing) (?:the )?(?P<shift>nights|days|lates|earlies|"
-        r"night shifts?|day shifts?|shifts|weekends|evenings) (?P<p>at|for) ",
+        r"(?:(?:weekend|night|day|morning|evening|late|early|part-time|saturday|sunday) )?shifts?|weekends|evenings|"
+        r"saturdays|sundays) (?P<p>at|for) ",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} {m.group('shift')} {m.group('p')} ",
     ),
     # "my brother stays in Joburg": where one lives, as Indian and South African English say it
@@ -955,6 +974,19 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?P<o>(?:the )?[\w'&]+(?: [\w'&]+){0,3}?) as (?P<j>an? [a-z\- ]+?)"
         r"(?: (?:on|next|this|from|in) \w+(?: \w+)?)?$",
         lambda m: f"I am {m.group('j')} at {m.group('o')}",
+    ),
+    # "I started as a teller at the credit union this week", "Gary's just got a start at the Asda in Irvine": a job
+    # begun, its role and where
+    (
+        rf"^(?P<s>{_SOMEONE})(?:'ve| have|'s| has)? (?:just |now |finally )?(?:started|starting|began|begun) as "
+        r"(?P<j>an? [a-z\- ]+?) (?:at|with|for) (?P<o>(?:the )?[\w'&]+(?: [\w'&]+){0,3}?)"
+        r"(?: (?:on|last|this|from|in) \w+(?: \w+)?)?$",
+        lambda m: f"{m.group('s')} {'am' if m.group('s') == 'I' else 'is'} {m.group('j')} at {m.group('o')}",
+    ),
+    (
+        rf"^(?P<s>{_SOMEONE})(?:'ve| have|'s| has)? (?:just |now |finally )?got a (?:start|job|position|post) "
+        r"(?:at|with) (?P<o>(?:the )?[\w'&]+(?: [\w'&]+){0,3}?)(?: (?:on|last|this|from) \w+(?: \w+)?)?$",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
     ),
     # "I'm senior staff nurse on the cardiac ward now": a job said without its article
     (

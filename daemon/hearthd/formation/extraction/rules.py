@@ -568,7 +568,9 @@ def _b_in_now(m, ctx):
     return _b_lives_in(m, ctx)
 
 
-_MOVED_SAID = re.compile(r"\b(?:moved|move house|moving house|relocated|new house|new place|new flat)\b", re.I)
+_MOVED_SAID = re.compile(
+    r"\b(?:moved|move house|moving house|relocated|new house|new place|new flat|packed out|moved out)\b", re.I
+)
 # Where one is for a while, never where one lives: "in hospital now", "in Spain now (on holiday)"
 _NOT_A_HOME = {"hospital", "bed", "work", "school", "town", "trouble", "charge", "love", "pain", "labour", "london"}
 

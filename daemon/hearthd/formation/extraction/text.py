@@ -28,6 +28,7 @@ _CONTRACTIONS = [
         (r"\b(?:dinnae|dinna|dinny)\b", "do not"),
         (r"\b(?:cannae|canna|canny)\b(?= (?:stand|bear|eat|have|drink|abide|stick|do)\b)", "cannot"),
         (r"\bwi\b(?= (?:the|my|a|an|his|her|our|their|me)\b)", "with"),
+        (r"\btae\b(?! kwon)", "to"),  # Scots: "moved isla tae leith primary"
         # Northern English and Scots: "me mam lives in sunderland", "ma wee brother callum": my
         (
             r"(?<!\bcall )(?<!\bcalls )(?<!\bcalled )\b(?:me|ma) "
