@@ -95,7 +95,10 @@ _CUES = {
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
     # a note named in the sentence: "no longer", or quit or cancelled (a membership, a gym, a veg box)
     "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up",
-    "family_member": r"broke up|broken up|split up|divorced|separated|not together|no longer together|called it (?:quits|a day)",
+    "family_member": (
+        r"broke up|broken up|split up|divorced|separated|not together|no longer together|"
+        r"called it (?:quits|a day)"
+    ),
 }
 # Things named by their proper nouns: "the Skoda" is the "blue Skoda Octavia", "Castlegate" the tennis club,
 # "packed in the Hornets" the five-a-side with the Hornets

@@ -587,12 +587,14 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?:[a-z\-]+ ){1,3}?|doing (?:my|his|her|their|a|an) (?:masters|master's|degree|phd|pgce|postgrad) "
         r"(?:in (?:[a-z\-]+ ){1,3}?)?|in (?:first|second|third|fourth|final) year (?:of )?(?:[a-z\-]+ ){0,2}?)"
         r"at (?P<o>(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){0,3}|(?-i:[a-z]+)(?: (?-i:[a-z]+))?)"
-        r"(?: now| this year)?(?:,? (?:(?:first|second|third|fourth|final) year|year (?:one|two|three|four|\d))(?: now)?)?"
+        r"(?: now| this year)?(?:,? (?:(?:first|second|third|fourth|final) year|year (?:one|two|three|four|"
+        r"\d))(?: now)?)?"
         r"(?=,|$| so\b| and\b)",
         lambda m: (
             m.group()  # "studying hard at home": no place of study
             if all(is_common(w) for w in m.group("o").lower().split())
-            else f"{m.group('s') or 'I'} {_verb(m.group('s') or 'I', 'go', 'goes')} to school at {_titled(m.group('o'))}"
+            else f"{m.group('s') or 'I'} {_verb(m.group('s') or 'I', 'go', 'goes')} to school at "
+            f"{_titled(m.group('o'))}"
         ),
     ),
     # "I do nights at the Amazon warehouse": shifts worked somewhere are work there
@@ -885,7 +887,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (r"\b(favourite [a-z]+|birthday|name)'s (?=[a-z0-9])", r"\1 is "),
     # "my GP appointment's Tuesday at three", "Kai's swimming's on Mondays": an event's 's before its time is "is"
     (
-        rf"(?<!\bat the )(?<!\bto the )(?<!\bat my )\b((?:{EVENT}|{PRO}))'s (?=(?:on |at |now |every |next |this )?(?:{WEEKDAY}|the\b|\d|tomorrow|next|this|"
+        rf"(?<!\bat the )(?<!\bto the )(?<!\bat my )\b((?:{EVENT}|{PRO}))'s (?=(?:on |at |now |every |next |"
+        rf"this )?(?:{WEEKDAY}|the\b|\d|tomorrow|next|this|"
         r"every|half|quarter))",
         r"\1 is ",
     ),

@@ -38,7 +38,8 @@ _ONE_OFF = rf"(?:{_DAY}(?: in the {_PART})?(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY}
 ONE_OFF = _ONE_OFF  # a day and a time said for a one-off event
 CLOCK = _CLOCK  # a time of day
 _RECUR = (
-    rf"(?:(?:after|before) (?:school|work) (?:on )?)?(?:(?:every|each) (?:other |second |third |fourth |single )?(?:{WEEKDAY}|day|weekend|week|weekday|morning|"
+    rf"(?:(?:after|before) (?:school|work) (?:on )?)?(?:(?:every|each) (?:other |second |third |fourth |"
+    rf"single )?(?:{WEEKDAY}|day|weekend|week|weekday|morning|"
     rf"evening|"
     rf"afternoon|night|"
     rf"fortnight|month|year|spring|summer|autumn|winter|{MONTH}|(?:two|three|four|six|few) (?:weeks|months))"
@@ -940,7 +941,8 @@ EVENT_RULES_SRC = [
     ),
     (
         "schedule",
-        rf"^(?:the |our )?(?P<what>{_CHORES}|{_BIN})(?:'s| (?P<verb>goes out|go out|gets collected|get collected|is collected|"
+        rf"^(?:the |our )?(?P<what>{_CHORES}|{_BIN})(?:'s| (?P<verb>goes out|go out|gets collected|get collected|"
+        rf"is collected|"
         rf"are collected|is picked up|are picked up|gets picked up|get picked up|is emptied|are emptied|goes|go|is|are)"
         rf"(?: out)?| (?:has |have )?(?:now )?(?:changed|moved|switched) to) (?:always |usually |now )?"
         rf"(?P<when>{_RECUR}|(?:on )?{WEEKDAY}(?: {_PART})?s?)"
@@ -1094,7 +1096,8 @@ EVENT_RULES_SRC += [
     (
         "note",
         rf"^(?:the |our )?(?P<thing>(?:[a-z\-]+ ){{0,2}}?(?:{_FIXTURE}))(?P<where> (?:in|on|at|by) the [a-z\-]+"
-        rf"(?: [a-z\-]+)?)?(?: |'s (?=(?:been |always |still )*(?:broken|bust|knackered|dodgy|temperamental|on the blink|"
+        rf"(?: [a-z\-]+)?)?(?: |'s (?=(?:been |always |still )*(?:broken|bust|knackered|dodgy|temperamental|"
+        rf"on the blink|"
         rf"out|down|leaking|dripping|sticky)\b))(?:(?:always|still|sometimes|often) )?(?P<fault>{_FAULT})"
         r"(?P<tip>,? (?:so )?(?:you have to|you have got to|you need to|you just|just) .+)?"
         r"(?:,? (?:been like that|has been like that|since|for ages|for weeks|for months|so|till|until|and|but)\b.*)?$",
@@ -1114,7 +1117,8 @@ EVENT_RULES_SRC += [
         # ("passports are in the top drawer": the article is often left out, as a note is dictated)
         rf"^(?:the |our |my )?(?P<thing>(?:(?-i:[A-Z])[a-z\-]+'s )?{_THING})"
         rf"(?:(?P<glued>'s|s) | (?P<verb>{_IS_KEPT}) )"
-        rf"(?P<where>(?:(?:up|down|out|over|round|back) )?{_PLACE_PREP} (?:the|our|a) .+|with (?:(?:Mr|Mrs|Ms|Miss|Dr) )?[A-Za-z][a-z\-]+ (?:(?:next door|"
+        rf"(?P<where>(?:(?:up|down|out|over|round|back) )?{_PLACE_PREP} (?:the|our|a) .+|with (?:(?:Mr|Mrs|Ms|Miss|"
+        rf"Dr) )?[A-Za-z][a-z\-]+ (?:(?:next door|"
         rf"across the road|over the road|down the road|upstairs|downstairs)(?: at number \w+)?|at number \w+(?: \w+)?))"
         r"(?: now)?$",
         _b_kept,

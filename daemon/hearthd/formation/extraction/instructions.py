@@ -362,19 +362,22 @@ _CONVENTION = re.compile(
 # in celsius please never fahrenheit": how measures are given, every time (plural, or "always": not "the distance
 # in miles to Leeds", once)
 _MEASURE_IN = re.compile(
-    r"^(?:please\s+|kindly\s+)?(?P<always>(?:always|only ever)\s+)?(?:(?P<verb>give|tell|read|show|do|put)\s+(?:(?:me|us)\s+)?)?"
+    r"^(?:please\s+|kindly\s+)?(?P<always>(?:always|only ever)\s+)?(?:(?P<verb>give|tell|read|show|do|"
+    r"put)\s+(?:(?:me|us)\s+)?)?"
     r"(?P<all>(?:all|any)\s+)?(?:the\s+)?"
     r"(?P<what>distances|temperatures|weights|times|recipes|measurements|heights|speeds|directions|the weather|"
     r"(?<=always give me the )temperature|(?<=always give us the )temperature)\s+in\s+(?:the\s+)?"
     rf"(?P<unit>{_UNITS}|24[ \-]hour(?: clock| time)?|12[ \-]hour(?: clock| time)?)(?P<only>\s+only)?"
     rf"(?:(?:,?\s+please)?,?\s+(?:not|never|rather than|instead of)\s+(?:in\s+)?(?:the\s+)?(?P<not>{_UNITS}))?"
-    r"(?:\s+please)?(?P<now>\s+from now on)?(?P<why>[,\s\-\u2013\u2014]+(?:I|I'm|I am|we|we're|we are|it|its|it's|because|cos|"
+    r"(?:\s+please)?(?P<now>\s+from now on)?(?P<why>[,\s\-\u2013\u2014]+(?:I|I'm|I am|we|we're|we are|it|its|it's|"
+    r"because|cos|"
     r"as|since|that)\b.*)?(?:[,\s]+(?:thanks|please|eh|mate|yeah|ta|okay|ok))*$",
     re.I,
 )
 # "metric please, kilos and centimetres": the system of units, said alone
 _BARE_SYSTEM = re.compile(
-    r"^(?P<unit>metric|imperial)(?: units| measurements)?(?: please| only| for everything| always)+\b(?:[,\s]+.*)?$", re.I
+    r"^(?P<unit>metric|imperial)(?: units| measurements)?(?: please| only| for everything| always)+\b(?:[,\s]+.*)?$",
+    re.I,
 )
 _WHOLE_CLOCK = re.compile(
     r"^(?:please\s+)?(?:use\s+)?(?:the\s+)?(?P<unit>24|12)[ \-]hour(?: clock| time)?\s+for\s+(?:everything|all|"

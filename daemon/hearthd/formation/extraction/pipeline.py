@@ -75,7 +75,8 @@ _ELIDED: list[tuple[re.Pattern, Any]] = [
             "I am ",
         ),
         (
-            r"^(?:everyone|everybody|all of us|(?:the )?whole (?:family|household|house)) (?:(?:in|at) (?:this|our|the) "
+            r"^(?:everyone|everybody|all of us|(?:the )?whole (?:family|household|house)) (?:(?:in|at) (?:this|our|"
+            r"the) "
             r"(?:house|household|family|home) |here |at home )?(?:is|are)\b",
             "we are",
         ),
@@ -676,7 +677,8 @@ _NOT_AHEAD = re.compile(
 )
 _NOT_ATTENDED = {"match", "game", "race", "gig", "concert", "play", "train", "bus", "film", "show", "dinner", "party"}
 _WHOSE = re.compile(
-    rf"^(?:(?P<my>my|our) (?P<rel>{REL})\b|(?P<kin>{REL})(?:'s| has| is)|(?P<name>(?-i:[A-Z])[\w\-]+)(?:'s| has| is| got)\b)",
+    rf"^(?:(?P<my>my|our) (?P<rel>{REL})\b|(?P<kin>{REL})(?:'s| has| is)|(?P<name>(?-i:[A-Z])[\w\-]+)(?:'s| has| is|"
+    rf" got)\b)",
     re.I,
 )
 # "coming to service the boiler": the upkeep of a thing of the house, said by what is done to it
@@ -716,13 +718,13 @@ def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
         None,
     )
     upkeep = _UPKEEP_DONE.search(s)
-    if event is None and upkeep is None:
-        return []
     if upkeep:
         verb = upkeep.group("verb").lower()
         ev = f"{upkeep.group('thing').lower()} {next(v for k, v in _DONE_AS_EVENT.items() if verb.startswith(k))}"
-    else:
+    elif event is not None:
         ev = event.group("ev").lower()
+    else:
+        return []
     whose = _WHOSE.match(s)
     if whose and whose.group("rel"):
         owner = f"{whose.group('my').lower()} {whose.group('rel').lower()}'s"

@@ -1150,7 +1150,8 @@ _NATIONALITY = re.compile(r"[A-Z][a-z]+(?:ian|ese|ish|ean|i)", re.I)
 
 
 _AN_AGE = re.compile(
-    r"(?:\d+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)(?:[ \-]\w+)?|one|two|three|four|five|six|"
+    r"(?:\d+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)(?:[ \-]\w+)?|one|two|three|four|five|"
+    r"six|"
     r"seven|eight|nine|ten|eleven|twelve|[a-z]+teen)",
     re.I,
 )
@@ -1810,7 +1811,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^{SUBJ} {ADV}(?:(?:(?:have )?(?:gone|moved) to )?live(?: on (?:my|our|his|her|their) own| alone| by "
         rf"(?:myself|himself|herself))?|reside|(?:am|are|have been|have) {ADV}"
         rf"(?:living|lived|residing|based|renting|"
-        rf"settled)(?: (?:here|over here|out here|down here|up here))?|have been(?= in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?,? (?:for )?(?:about |nearly |almost |"
+        rf"settled)(?: (?:here|over here|out here|down here|up here))?|"
+        rf"have been(?= in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?,? (?:for )?(?:about |nearly |almost |"
         rf"over |around )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
         rf"thirty|forty|fifty|a few|a couple of) (?:years?|decades?)\b)) in (?P<obj>.+)",
         _b_lives_in,
@@ -1831,7 +1833,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # by what it is near or what it is (not "we're in Braga" alone, which may be a visit)
     (
         "lives_in",
-        r"^we are (?:in (?P<obj>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)(?=,? (?:just )?(?:off|near|round the corner "
+        r"^we are (?:in (?P<obj>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)(?=,? (?:just )?(?:off|near|"
+        r"round the corner "
         r"from|behind|next to|opposite|by) (?:the|a)\b)|in an? (?:[\w\-]+ ){0,2}(?:semi|terrace|terraced house|flat|"
         r"bungalow|cottage|house|apartment|unit|maisonette|townhouse|detached) in (?P<obj2>(?-i:[A-Z])[\w\-]+"
         r"(?: (?-i:[A-Z])[\w\-]+)?))",

@@ -327,7 +327,11 @@ def normalise(text: str) -> str:
         text,
     )
     # "the mother in law is coming over", "the wife works nights": one's own, said with "the"
-    text = re.sub(r"^the (?=(?:mother-in-law|father-in-law|in-laws|wife|missus|husband|hubby|old man|landlord|landlady)\b)", "my ", text)
+    text = re.sub(
+        r"^the (?=(?:mother-in-law|father-in-law|in-laws|wife|missus|husband|hubby|old man|landlord|landlady)\b)",
+        "my ",
+        text,
+    )
     # "a tesla model y" as a recogniser writes it: the make's model, named
     text = re.sub(
         r"\b([A-Z][a-z]{2,}) model ([a-z0-9]{1,2})\b", lambda m: f"{m.group(1)} Model {m.group(2).upper()}", text
