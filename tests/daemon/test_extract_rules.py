@@ -1630,6 +1630,77 @@ POSITIVES = [
     pos("sorry i meant we live in swansea not swindon", ("lives_in", "Swansea"), subject="household"),
     pos("my birthday is the 12th of march no wait sorry the 13th", ("birthday", "13th of March")),
     pos("Dentist moved - it's Friday 10:40 now, not Thursday.", ("appointment", "Friday 10:40")),
+    # round 10: a job's town is where one lives; roles the list lacks with "with"; languages after a comma; the
+    # particles of a region's English; kin by a partner's name for them
+    pos(
+        "my cousin Nadia is a midwife over in Limerick",
+        ("family_member", "Nadia"),
+        ("works_as", "midwife"),
+        ("lives_in", "Limerick"),
+        subject=None,
+    ),
+    pos(
+        "Our lodger Piotr is a signaller with Network Rail.",
+        ("works_as", "signaller"),
+        ("works_at", "Network Rail"),
+        subject="Piotr",
+    ),
+    pos(
+        "I speak Yoruba and Igbo, and a bit of French too.",
+        ("speaks", "Yoruba"),
+        ("speaks", "Igbo"),
+        ("speaks", "French"),
+    ),
+    pos(
+        "i'm a care assistant po at Holy Cross, mostly days.",
+        ("works_as", "care assistant"),
+        ("works_at", "Holy Cross"),
+    ),
+    pos("My missus Dee works at the Co-op.", ("family_member", "Dee"), ("works_at", "the Co-op"), subject=None),
+    # events said bare or with "the", the household's when shared; bins by what goes in them
+    pos("the parent-teacher meeting is on Wednesday at 5pm", ("appointment", "Wednesday at 5pm")),
+    pos("veg box comes tuesday mornings", ("schedule", "Tuesday mornings"), subject="household"),
+    pos("mass is every saturday evening at six", ("schedule", "every Saturday evening at six"), subject="household"),
+    pos("the green waste one goes out every other friday", ("schedule", "every other Friday"), subject="household"),
+    pos(
+        "Tariq's got cricket nets Tuesday evenings, six till half seven",
+        ("schedule", "Tuesday evenings, six till half seven"),
+        subject="Tariq",
+    ),
+    pos(
+        "nan's got her hip op on the 21st of march up at the general",
+        ("appointment", "21st of March"),
+        subject="my grandmother",
+    ),
+    pos(
+        "British Gas are coming to fix the boiler Thursday the 12th",
+        ("appointment", "Thursday the 12th"),
+        subject="household",
+    ),
+    # what is broken in the house; two services, one provider; the whole house's diet
+    pos(
+        "the kitchen tap drips, you have to turn it really tight",
+        ("note", "kitchen tap drips, you have to turn it really tight"),
+        subject="household",
+    ),
+    pos("the back door sticks so give it a shove", ("note", "back door sticks"), subject="household"),
+    pos("gas and electric are both with Ovo", ("note", "Ovo"), subject="household"),
+    pos("whole family is vegetarian these days", ("diet", "vegetarian"), subject="household"),
+    pos("we're in Headingley, just off Otley Road", ("lives_in", "Headingley"), subject="household"),
+    # measures, standing when said against the other unit; a course of study; pets' names that are words
+    pos("give me weights in kilos, not pounds, I never learned stone", ("rule", "Give weights in kilos, not pounds")),
+    pos("Studying pharmacy at Keele, second year.", ("note", "Keele")),
+    pos("we've got two rabbits clover and pepper", ("pet", "Clover"), ("pet", "Pepper"), subject="household"),
+    pos("the dog's Rolo, he's a springer", ("pet", "Rolo"), subject="household"),
+    pos("our tortoise is called Clover no Shelly", ("pet", "Shelly"), subject="household"),
+    # a date with what is said after it; news of a job and a partner
+    pos("my birthday's the fifth of june if you ever need it", ("birthday", "5th of June")),
+    pos(
+        "I've started as a receptionist at the vets on the high street",
+        ("works_as", "receptionist"),
+        ("works_at", "the vets on the high street"),
+    ),
+    pos("I'm seeing a guy called Marek now", ("family_member", "Marek")),
 ]
 
 NEGATIVES = [
@@ -2102,6 +2173,16 @@ NEGATIVES += [
     neg("Moved the meeting to Friday."),
     neg("I can't have anything with me on the plane."),
     neg("i live in leeds if you can believe it no not really"),
+    # round 10's neighbours: a visit, a state that is no fault, a one-off, the television, someone's breed
+    neg("we're in Spain on holiday"),
+    neg("the oven is off"),
+    neg("the cat is Persian"),
+    neg("give me the distance in miles to Leeds"),
+    neg("the match is on Saturday at 3"),
+    neg("I had the dentist on Tuesday"),
+    neg("is the physio on friday"),
+    neg("tilly our dog walker is lovely"),
+    neg("there's no Tesco near us"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

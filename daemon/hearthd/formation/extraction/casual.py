@@ -982,7 +982,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # begun, its role and where
     (
         rf"^(?P<s>{_SOMEONE})(?:'ve| have|'s| has)? (?:just |now |finally )?(?:started|starting|began|begun) as "
-        r"(?P<j>an? [a-z\- ]+?) (?:at|with|for) (?P<o>(?:the )?[\w'&]+(?: [\w'&]+){0,3}?)"
+        r"(?P<j>an? [a-z\- ]+?) (?:at|with|for) (?P<o>(?:the )?[\w'&]+(?: [\w'&]+){0,5}?)"
         r"(?: (?:on|last|this|from|in) \w+(?: \w+)?)?$",
         lambda m: f"{m.group('s')} {'am' if m.group('s') == 'I' else 'is'} {m.group('j')} at {m.group('o')}",
     ),

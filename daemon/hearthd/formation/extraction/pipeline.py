@@ -737,7 +737,7 @@ def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
     else:
         owner = "my"
     when = re.sub(r"^on ", "", s[start:end].strip(" ,"), flags=re.I)
-    return _sentence_candidates(f"{owner} {ev} is {when}", discourse)
+    return [replace(c, source=sentence.strip()) for c in _sentence_candidates(f"{owner} {ev} is {when}", discourse)]
 
 
 def rules_alone(candidates: list[Candidate]) -> list[Candidate]:
