@@ -335,6 +335,32 @@ def test_one_diet_for_another_a_service_left_a_thing_binned_and_a_lesson_moved_a
     assert "10th" in texts() and "3rd" not in texts()
 
 
+def test_a_job_begun_a_partner_left_a_fault_at_home_and_an_event_named_anywhere_in_a_sentence(real_daemon, hub):
+    day = iter(range(1, 40))
+
+    def say(text):
+        hub.remember(text, speaker="alice", valid_from=f"2026-08-{next(day):02d}")
+
+    def texts():
+        return " | ".join(f["text"] for f in current(hub)).lower()
+
+    say("I work as a chef at the Anchor in Whitby")
+    say("finished at the Anchor last week and I've started as a baker at Lumsden's this week")
+    assert "baker" in texts() and "lumsden" in texts() and "chef" not in texts()
+    say("My partner's Ruairi, he's a roofer")
+    say("me and Ruairi called it quits, I'm seeing a fella called Anton now")
+    assert "anton" in texts() and "partner is called ruairi" not in texts()
+    say("the upstairs loo sticks, you have to jiggle the handle")
+    fault = next(f for f in current(hub, predicate="note") if "upstairs loo" in f["text"].lower())
+    assert "jiggle the handle" in fault["object"] and fault["owner_id"] is None  # the household's
+    say("grandad's got his cataract op on the 9th of october down at the eye hospital")
+    op = next(f for f in current(hub, predicate="appointment"))
+    assert "9th of october" in op["object"].lower() and "cataract" in op["text"].lower()
+    say("Kemi has netball Thursdays after school, half three till five")
+    say("coach says netball's on fridays now cause the hall's booked on thursdays")
+    assert "fridays" in texts() and "thursdays after school" not in texts()
+
+
 def test_a_medium_band_personal_statement_reaches_nobody_until_claimed(real_daemon, hub):
     say(hub, ["I'm allergic to penicillin."], "2026-03-02T08:00:00Z", band="medium")
     say(hub, ["The bins go out on Thursday."], "2026-03-02T08:00:00Z", band="medium", thread="hall")
