@@ -518,6 +518,15 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?: now)?\b.*$",
         lambda m: f"{m.group('s')} has moved to {m.group('o')}",
     ),
+    # "my wife drives the minivan", "the silver subaru in the driveway is mine": a vehicle had, said as "the" one
+    (
+        rf"^(?P<s>{_SOMEONE}) (?P<v>drive|drives) the (?P<o>[a-z0-9\-]+(?: [a-z0-9\-]+){{0,3}})$",
+        r"\g<s> \g<v> a \g<o>",
+    ),
+    (
+        r"^the (?P<o>[a-z0-9\-]+(?: [a-z0-9\-]+){0,3}?)(?: (?:in|on|at) the [a-z]+| outside)? is (?P<w>mine|ours)$",
+        lambda m: f"{'I' if m.group('w').lower() == 'mine' else 'we'} have a {m.group('o')}",
+    ),
     # "I'm seeing a fella called Tomasz now": the partner by name, said as who they are
     (
         r"^(?P<s>.+?) (?P<be>is|am|are) (?:now )?(?:seeing|dating|going out with|with) (?:a (?:fella|guy|man|lad|bloke|"

@@ -548,11 +548,16 @@ def _b_now_at(m, ctx):
     """ "I'm not at Bosch anymore, I'm at Siemens now": beside a left employer, "at" names the new one; "Sara is
     at Vodafone now" alone does when the model reads the name as an employer (not "at Grandma's now")."""
     # beside a left employer, or with work said ("third firm in two years"): the name is where one works
-    left = bool(_LEFT_JOB.search(normalise(ctx.sentence)) or _AT_WORK_SAID.search(ctx.sentence))
+    left = bool(
+        _LEFT_JOB.search(normalise(ctx.sentence))
+        or _AT_WORK_SAID.search(ctx.sentence)
+        or _A_JOB_SAID.search(ctx.sentence)  # "a pharmacist, she's at the Boots in the town centre"
+    )
     if not left and not _NOW_SAID.search(ctx.sentence):
         return []
     raw = _strip_trailing(_OBJ_END.sub("", m.group("obj")))
     raw = re.sub(r"\s+(?:in|on) the [a-z]+(?: [a-z]+)?(?: now)?$", "", raw)  # "in the food hall": where inside
+    raw = re.sub(r"^the (?=(?-i:[A-Z]))", "", raw)  # "the Boots in the town centre"
     if not re.fullmatch(r"(?-i:[A-Z])[\w&'\-]*(?: (?:(?-i:[A-Z])[\w&'\-]*|and|&)){0,4}", raw):
         return []
     return [c if left else replace(c, employer_only=True) for c in _works_at(raw, ctx)]
@@ -597,6 +602,7 @@ def _b_gone_to_after_leaving(m, ctx):
     return _works_at(m.group("obj"), ctx)
 
 
+_A_JOB_SAID = re.compile(rf"\b(?:is|am|'s|'m) an? (?:[a-z\-]+ )?(?:{OCC}),? (?:she|he|I)(?:'s| is|'m| am) at\b", re.I)
 _NOW_SAID = re.compile(r"\b(?:now|these days|nowadays)\b", re.I)
 _AT_WORK_SAID = re.compile(r"\b(?:firm|firms|company|companies|job|jobs|employer|workplace)\b", re.I)
 

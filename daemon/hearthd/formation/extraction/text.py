@@ -230,7 +230,7 @@ _OBJ_END = re.compile(
     r"like (?:she|he|they|you|we|I|shell|hell|theyll|youll|she'll|he'll|they'll|you'll|I'll)|absolutely|never|"
     r"well (?:technically|actually|really|strictly)|found (?:that|it|this) out|found out|the hard way|"
     # "a radiographer at the royal infirmary been there near six years": how long, run on
-    r"been (?:there|here|with them)|"
+    r"been (?:there|here|with them)|that is (?:really |very |super )?(?:important|serious|vital|crucial)|"
     # "love a flat white first thing", "thai food in this house": when, and whose
     r"first thing|last thing at night|in (?:this|our|the) (?:house|household|family|home))\b).*$",
     re.I | re.S,
