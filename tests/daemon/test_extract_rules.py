@@ -1701,6 +1701,10 @@ POSITIVES = [
         ("works_at", "the vets on the high street"),
     ),
     pos("I'm seeing a guy called Marek now", ("family_member", "Marek")),
+    pos(
+        "Book club meets at Harriet's on the first Thursday of the month.",
+        ("schedule", "the first Thursday of the month"),
+    ),
 ]
 
 NEGATIVES = [

@@ -672,7 +672,10 @@ _A_DAY = re.compile(
 _NOT_AHEAD = re.compile(
     r"\b(?:was|were|had|went|did|yesterday|last|ago|used to|not|never|no|no longer|cancelled|canceled|called off|"
     r"missed|might|maybe|perhaps|hope|hoping|should|could|would|if|whether|unless|you|your|moved|changed|"
-    r"rescheduled|postponed|today|tonight|this (?:morning|afternoon|evening))\b|\?",
+    r"rescheduled|postponed|today|tonight|this (?:morning|afternoon|evening)|"
+    # a change passed on ("the hospital rang, Gran's appointment is now the 2nd") is read against what is stored
+    r"now|rang|rung|called|emailed|texted|messaged|shifted|switched|put back|pushed|brought forward|rebooked|"
+    r"re-booked|instead|moving|moves|changing)\b|\?",
     re.I,
 )
 _NOT_ATTENDED = {"match", "game", "race", "gig", "concert", "play", "train", "bus", "film", "show", "dinner", "party"}
@@ -708,21 +711,26 @@ def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
         if not re.fullmatch(r"\s*(?:,|and|,? and|or)\s*", s[end:a]):
             break
         end = b
-    event = next(
-        (
-            m
-            for m in _EVENT_NAMED.finditer(s)
-            if (m.end() <= spans[0][0] or m.start() >= spans[0][1])
-            and m.group("ev").split()[-1].lower() not in _NOT_ATTENDED
-        ),
-        None,
-    )
+    named = [
+        m
+        for m in _EVENT_NAMED.finditer(s)
+        if (m.end() <= spans[0][0] or m.start() >= spans[0][1])
+        and m.group("ev").split()[-1].lower() not in _NOT_ATTENDED
+    ]
+    # the event said before its time, what happens before who it is with ("the booster jab at the vet"), else the
+    # first said after it
+    before = [m for m in named if m.end() <= spans[0][0]]
+    what = [m for m in before if not re.fullmatch(PRO, m.group("ev").split()[-1], re.I)]
+    event = (what or before or named or [None])[0]
     upkeep = _UPKEEP_DONE.search(s)
     if upkeep:
         verb = upkeep.group("verb").lower()
         ev = f"{upkeep.group('thing').lower()} {next(v for k, v in _DONE_AS_EVENT.items() if verb.startswith(k))}"
     elif event is not None:
-        ev = event.group("ev").lower()
+        # "a hospital appointment", "the booster jab", "my mri scan": the words of it said side by side, one event
+        start_at = next((m.start() for m in named if m.end() + 1 == event.start()), event.start())
+        end_at = next((m.end() for m in named if m.start() == event.end() + 1), event.end())
+        ev = s[start_at:end_at].lower()
     else:
         return []
     whose = _WHOSE.match(s)
