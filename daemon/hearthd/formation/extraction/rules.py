@@ -1841,7 +1841,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "lives_in",
         r"^we are (?:in (?P<obj>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)(?=,? (?:just )?(?:off|near|"
         r"round the corner "
-        r"from|behind|next to|opposite|by) (?:the\b|a\b|(?-i:[A-Z])))|in an? (?:[\w\-]+ ){0,2}(?:semi|terrace|terraced house|flat|"
+        r"from|behind|next to|opposite|by) (?:the\b|a\b|(?-i:[A-Z])))|in an? (?:[\w\-]+ ){0,2}(?:semi|terrace|"
+        r"terraced house|flat|"
         r"bungalow|cottage|house|apartment|unit|maisonette|townhouse|detached) in (?P<obj2>(?-i:[A-Z])[\w\-]+"
         r"(?: (?-i:[A-Z])[\w\-]+)?))",
         _b_home_near,
