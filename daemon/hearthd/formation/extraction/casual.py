@@ -907,7 +907,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: f"{'he' if m.group('w').lower() == 'his' else 'she'} speaks {m.group('l')}",
     ),
     # "my husband's Rohan": a relative's name said with 's at the end of what is said
-    (rf"^((?:my|our) (?:[a-z\-]+ )?(?:{REL}))'s (?=(?-i:[A-Z])[\w\-]+$)", r"\1 is "),
+    (
+        rf"^((?:my|our) (?:[a-z\-]+ )?(?:{REL}|landlord|landlady|cleaner|childminder|gardener|neighbour|boss))'s "
+        r"(?=(?:(?:Mr|Mrs|Ms|Miss|Dr) )?(?-i:[A-Z])[\w\-]+$)",
+        r"\1 is ",
+    ),
     (
         rf"^I(?:'m| am) (?P<n>{NAME})'s (?P<r>husband|wife|partner|boyfriend|girlfriend|fiance|fiancee)$",
         lambda m: f"my {_SPOUSE[m.group('r').lower()]} is called {m.group('n')}",

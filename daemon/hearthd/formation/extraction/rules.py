@@ -1961,7 +1961,12 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     # "we're a no-shoes house", "we don't wear shoes in the house": a house rule for everyone who comes in
-    ("note", r"^we (?:are )?(?:a )?no[- ]shoes?(?: indoors)? (?:house|household|home)\b", _b_no_shoes, True),
+    (
+        "note",
+        r"^we (?:are )?(?:a )?(?:no[- ]shoes?|shoes?[- ]off)(?: indoors)? (?:house|household|home)\b",
+        _b_no_shoes,
+        True,
+    ),
     (
         "note",
         r"^(?:we|everyone|everybody) (?:do not|never|does not) (?:wear|keep) (?:our |their )?shoes (?:on )?"

@@ -29,6 +29,8 @@ _CONTRACTIONS = [
         (r"\b(?:cannae|canna|canny)\b(?= (?:stand|bear|eat|have|drink|abide|stick|do)\b)", "cannot"),
         (r"\bwi\b(?= (?:the|my|a|an|his|her|our|their|me)\b)", "with"),
         (r"\btae\b(?! kwon)", "to"),  # Scots: "moved isla tae leith primary"
+        # Caribbean English's habitual "does": "I does go for a swim every Sunday" is "I go ..."
+        (r"\b(I|we|they|you) does (?=(?:go|take|do|have|work|eat|drink|walk|play|see|visit|cook|make|get)\b)", r"\1 "),
         # Northern English and Scots: "me mam lives in sunderland", "ma wee brother callum": my
         (
             r"(?<!\bcall )(?<!\bcalls )(?<!\bcalled )\b(?:me|ma) "
@@ -331,6 +333,7 @@ def normalise(text: str) -> str:
         r"^the (?=(?:mother-in-law|father-in-law|in-laws|wife|missus|husband|hubby|old man|landlord|landlady)\b)",
         "my ",
         text,
+        flags=re.I,
     )
     # "a tesla model y" as a recogniser writes it: the make's model, named
     text = re.sub(
