@@ -32,13 +32,14 @@ _DAY = (
     rf"(?:(?:on )?{WEEKDAY},? (?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})(?: of {MONTH})?"
     rf"|(?:this |next |on |this coming )?{WEEKDAY}(?: {_PART})?|(?:on )?{DATE}"
     rf"|(?:on )?the (?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})"
-    rf"|tomorrow(?: {_PART})?|today|tonight|this {_PART}|next week|this week|(?:in|at) the {_PART})"
+    rf"|tomorrow(?: {_PART})?|today|tonight|this {_PART}|next week(?:end)?|this week(?:end)?|(?:in|at) the {_PART})"
 )
 _ONE_OFF = rf"(?:{_DAY}(?: in the {_PART})?(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY})?)"
 ONE_OFF = _ONE_OFF  # a day and a time said for a one-off event
 CLOCK = _CLOCK  # a time of day
 _RECUR = (
-    rf"(?:(?:after|before) (?:school|work) (?:on )?)?(?:(?:every|each) (?:other |second |third |fourth |"
+    rf"(?:(?:after|before) (?:school|work) (?:on )?)?(?:(?:every|each) {WEEKDAY}(?:,? (?:and )?{WEEKDAY})+"
+    rf"(?: {_PART}s?)?|(?:every|each) (?:other |second |third |fourth |"
     rf"single )?(?:{WEEKDAY}|day|weekend|week|weekday|morning|"
     rf"evening|"
     rf"afternoon|night|"
@@ -1084,7 +1085,8 @@ _FAULT = (
     r"is dodgy|is temperamental|is on the blink|sticks|is sticky|leaks|is leaking|drips|is dripping|"
     r"(?:(?:is|has) )?(?:been )?(?:out|out of order|down)(?: for (?:a |two |three )?(?:fortnight|weeks?|days?|"
     r"months?|ages))?|(?:been )?(?:broken|bust|knackered|dodgy|temperamental|on the blink|leaking|dripping|sticky)|"
-    r"needs a (?:good )?(?:push|shove|kick|jiggle|thump)"
+    r"needs a (?:good )?(?:push|shove|kick|jiggle|thump)|keeps (?:going off|beeping|tripping|cutting out|leaking|"
+    r"sticking|jamming|dripping|flickering)"
 )
 
 

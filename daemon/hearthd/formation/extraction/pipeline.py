@@ -50,7 +50,8 @@ RULES = [(p, re.compile(rx, re.I), b, neg) for p, rx, b, neg in _RULES]
 _ALL_RULES = EVENT_RULES + RULES
 # A plan word that is only the time of a one-off event ("the dentist tomorrow") does not void an appointment.
 _EVENT_TIME = re.compile(
-    rf"\b(?:tomorrow|tonight|next (?:week|month|\w+day)|going to the {PRO}|going to(?= (?-i:[A-Z])[a-z]))\b", re.I
+    rf"\b(?:tomorrow|tonight|next (?:week|weekend|month|\w+day)|going to the {PRO}|going to(?= (?-i:[A-Z])[a-z]))\b",
+    re.I,
 )  # "we're going to Spain on the 3rd": a trip on a date
 _HOUSEHOLD_WE = re.compile(r"^(?:(?:every|each|on|once|twice|most|in the)\b[^,]*?,?\s+)?(?:we|our)\b", re.I)
 # Said without its subject: "can't stand coriander honestly", "huge fan of Benfica"; the household as everyone in
@@ -680,7 +681,8 @@ _NOT_AHEAD = re.compile(
 )
 _NOT_ATTENDED = {"match", "game", "race", "gig", "concert", "play", "train", "bus", "film", "show", "dinner", "party"}
 _WHOSE = re.compile(
-    rf"^(?:(?P<my>my|our) (?P<rel>{REL})\b|(?P<kin>{REL})(?:'s| has| is)|(?P<name>(?-i:[A-Z])[\w\-]+)(?:'s| has| is|"
+    rf"^(?:(?P<my>my|our) (?P<rel>{REL})\b|(?:the|our|my) (?P<pet>{PET})(?:'s| has| is)|(?P<kin>{REL})(?:'s| has|"
+    rf" is)|(?P<name>(?-i:[A-Z])[\w\-]+)(?:'s| has| is|"
     rf" got)\b)",
     re.I,
 )
@@ -736,6 +738,8 @@ def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
     whose = _WHOSE.match(s)
     if whose and whose.group("rel"):
         owner = f"{whose.group('my').lower()} {whose.group('rel').lower()}'s"
+    elif whose and whose.group("pet"):
+        owner = f"our {whose.group('pet').lower()}'s"  # "the dog's got the vet on Monday": the household's dog
     elif whose and whose.group("kin"):
         owner = f"my {whose.group('kin').lower()}'s"
     elif whose and whose.group("name") and whose.group("name").lower() not in ("i", "we", "it", "there"):
