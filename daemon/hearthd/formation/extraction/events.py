@@ -32,7 +32,10 @@ _DAY = (
     rf"(?:(?:on )?{WEEKDAY},? (?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})(?: of {MONTH})?"
     rf"|(?:this |next |on |this coming )?{WEEKDAY}(?: {_PART})?|(?:on )?{DATE}"
     rf"|(?:on )?the (?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})"
-    rf"|tomorrow(?: {_PART})?|today|tonight|this {_PART}|next week(?:end)?|this week(?:end)?|(?:in|at) the {_PART})"
+    rf"|tomorrow(?: {_PART})?|today|tonight|this {_PART}|next week(?:end)?|this week(?:end)?|(?:in|at) the {_PART}"
+    # a holiday names its day: "my mum's coming for Christmas"
+    r"|(?:for|at|over) (?:christmas|easter|new year|hogmanay|halloween|diwali|eid|hanukkah|thanksgiving)"
+    r"(?: (?:day|eve|weekend))?)"
 )
 _ONE_OFF = rf"(?:{_DAY}(?: in the {_PART})?(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY})?)"
 ONE_OFF = _ONE_OFF  # a day and a time said for a one-off event

@@ -1026,6 +1026,9 @@ _MEDICINE = (
     r"(?:warfarin|insulin|metformin|aspirin|lithium|methotrexate|levothyroxine|thyroxine|prednisolone|steroids|"
     r"statins|blood thinners|antidepressants|antibiotics|beta blockers|chemo|chemotherapy|hrt|the pill|"
     r"immunosuppressants|antihistamines|morphine|insulin injections|"
+    # by what they are for: "thyroid tablets", "blood pressure pills", "heart meds"
+    r"(?:blood pressure|thyroid|heart|water|iron|pain|sleeping|cholesterol|diabetes|epilepsy|seizure|kidney|anxiety|"
+    r"arthritis) (?:tablets|pills|medication|medicine|meds)|"
     r"[a-z]+(?:statin|pril|sartan|olol|dipine|prazole|oxetine|pram|aline|apine|idone|mab|semide|thiazide|"
     r"cillin|mycin|cycline|gliptin|floxacin|xaban|gatran|parin))"
 )
