@@ -1705,6 +1705,21 @@ POSITIVES = [
         "Book club meets at Harriet's on the first Thursday of the month.",
         ("schedule", "the first Thursday of the month"),
     ),
+    # probed with new sentences: two weekdays after "every", a holiday or next weekend as a visit's day, a pet's
+    # event, a medicine by what it is for, a school corrected by name
+    pos(
+        "ben's got football training every tuesday and thursday at six",
+        ("schedule", "every Tuesday and Thursday at six"),
+        subject="Ben",
+    ),
+    pos("my mum's coming for Christmas", ("appointment", "for Christmas"), subject="my mother"),
+    pos("my mother in law is coming to stay next weekend", ("appointment", "next weekend"), subject="my mother-in-law"),
+    pos("My mum's on blood pressure tablets.", ("note", "takes blood pressure tablets"), subject="my mother"),
+    pos(
+        "my daughter's at Oakfield Primary, sorry, Oakfield Academy now",
+        ("note", "Oakfield Academy"),
+        subject="my daughter",
+    ),
 ]
 
 NEGATIVES = [
@@ -2187,6 +2202,8 @@ NEGATIVES += [
     neg("is the physio on friday"),
     neg("tilly our dog walker is lovely"),
     neg("there's no Tesco near us"),
+    neg("we might go away next weekend"),
+    neg("I drive the kids to school"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

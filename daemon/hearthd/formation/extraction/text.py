@@ -538,7 +538,8 @@ def _placed_by_words(s: str, m: re.Match, before: str, after: str) -> str:
     words, new = before.split(), after.split()
     first = new[0].lower()
     named = re.search(r"(?:\b(?-i:[A-Z])[\w'&\-]*)(?: (?-i:[A-Z])[\w'&\-]*)*$", before)
-    if named and named.start() > 0 and all(w[:1].isupper() for w in new) and len(new) <= 4:
+    said = re.sub(r"(?: (?:now|actually|instead|these days))+$", "", after.strip())  # "Oakfield Academy now"
+    if named and named.start() > 0 and all(w[:1].isupper() for w in said.split()) and len(said.split()) <= 4:
         return before[: named.start()] + after  # "works at Intel, sorry, I mean Analog Devices": a name for a name
     if first in _LEAD_WORDS:
         at = [i for i, w in enumerate(words) if w.lower() == first]
