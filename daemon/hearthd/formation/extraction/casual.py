@@ -796,7 +796,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "parents evening for ines is on the twentieth": the event of the one it is for
     (
-        rf"^(?:the )?(?P<e>(?:[a-z']+ ){{0,2}}?{EVENT}) for (?P<n>{NAME}) (?P<v>is|are) ",
+        rf"^(?:the )?(?P<e>(?:[a-z'\-]+ ){{0,2}}?{EVENT}) for (?P<n>{NAME}) (?P<v>is|are) ",
         lambda m: f"{m.group('n')}'s {m.group('e')} {m.group('v')} ",
     ),
     (r"^the whole (?:house|household|family|lot of us) eats\b", "we all eat"),
