@@ -25,19 +25,24 @@ _PASSED_ON = re.compile(
     r"said| to say)?|texted(?: to say)?|emailed(?: to say)?|told (?:me|us))(?: that)?,? (?=\w)",
     re.I,
 )
+# "pushed to monday the 20th, still 4 o'clock": the time of day kept, said again
+_STILL_AT = (
+    r"[,\s]+still (?:at )?(?:\d{1,2}(?:[:.]\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"half \w+)(?:\s*(?:o'clock|am|pm))?\s*[.!]?$"
+)
 # "same night", "same time": the old one's time of day
-_SAME_TIME = re.compile(r"\bsame (?:night|day|time|slot|evening|morning|afternoon)\b", re.I)
+_SAME_TIME = re.compile(rf"\bsame (?:night|day|time|slot|evening|morning|afternoon)\b|{_STILL_AT}", re.I)
 _CALLED_OFF = re.compile(r"\b(?:cancell?ed|called off|not happening)\b", re.I)
 # Who was moved, not what: "the surgery moved her to the 15th", "they've put me back to Friday"
 _MOVED_SOMEONE = re.compile(
     r"\b(?:moved|rebooked|put|pushed|changed|switched) (?:her|him|me|us|them)(?: back| forward)? (?:to|till|until)\b",
     re.I,
 )
-# When the new time starts is said after it, not the time: "it's mondays now from next week" is Mondays
-# When it starts, and why it moved ("cause the under twelves have the pitch on tuesdays"): no new time in either
+# When the new time starts, why it moved ("cause the under twelves have the pitch on tuesdays") and the time of day
+# kept are said after it, not the new time: "it's mondays now from next week" is Mondays
 _STARTING = re.compile(
     r"\b(?:from|starting|as of|as from) (?:next|this) (?:week|month|term)\b|\bfrom now on\b|"
-    r"[,\s]+(?:cause|cos|coz|because|as|since) (?:the|they|he|she|we|I|it|there)\b.*$",
+    r"[,\s]+(?:cause|cos|coz|because|as|since) (?:the|they|he|she|we|I|it|there)\b.*$|" + _STILL_AT,
     re.I,
 )
 CHANGE = re.compile(
@@ -69,7 +74,13 @@ def rescheduled(
     if not named:
         # "training's moved to Thursdays": no one named, the one training there is (Kai's football training); "piano's
         # moving to Fridays, Mrs Kaur's got a clash": the one piano lesson, whoever else is named
-        partly = [] if named_ones else [r for r in rows if event_words(r["qualifier"]) - GENERIC_EVENT & said]
+        # ("Maddie's conference got pushed": her parent-teacher conference, by a word of it, when she is named)
+        partly = [
+            r
+            for r in rows
+            if (not named_ones or r["subject_entity"] in subjects)
+            and event_words(r["qualifier"]) - GENERIC_EVENT & said
+        ]
         named = everyone or partly
     rows = [r for r in rows if r["subject_entity"] in subjects]
     if not named and (said & GENERIC_EVENT or _MOVED_SOMEONE.search(heard)):
