@@ -98,14 +98,18 @@ SETS = {
     "extract_heldout31": "set 31 (100 lines written blind by a second helper midway through session 20: 0.760 / "
     "0.570 on the session's starting code, 0.750 / 0.570 on its end; read in session 21: 0.825 / 0.660)",
     "extract_heldout32": "set 32 (100 lines written blind by a helper at session 21's start: 0.758 / 0.443 on that "
-    "code, 0.768 / 0.470 on its end; not read)",
+    "code, 0.768 / 0.470 on its end; read in session 22)",
     "extract_heldout33": "set 33 (100 lines written blind by a second helper in session 21, after its first changes: "
-    "0.775 / 0.521 on the session's starting code, 0.790 / 0.538 on its end; not read)",
+    "0.775 / 0.521 on the session's starting code, 0.790 / 0.538 on its end; read in session 22)",
     "extract_heldout34": "set 34 (100 lines written blind by a third helper midway through session 21: 0.764 / 0.368 "
     "on the session's starting code and when first scored; then read for forms any household uses: 0.828 / "
     "0.465)",
     "extract_heldout35": "set 35 (100 lines written blind by a fourth helper late in session 21: 0.782 / 0.331 on the "
-    "session's starting code and on its end; not read)",
+    "session's starting code and on its end; read in session 22)",
+    "extract_heldout36": "set 36 (100 lines written blind by a helper at session 22's start: 0.783 / 0.528 on that "
+    "code, 0.788 / 0.544 midway before it was read; then read)",
+    "extract_heldout37": "set 37 (100 lines written blind by a second helper midway through session 22: 0.804 / 0.306 "
+    "on the session's starting code, 0.783 / 0.351 on its end; not read)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
@@ -151,7 +155,11 @@ FORGETTING = {
     "forgetting_heldout23": "suite 23 (24 scenarios written blind by a third helper midway through session 21: 10/24 "
     "on the session's starting code, 12/24 when first scored; then read and tuned on)",
     "forgetting_heldout24": "suite 24 (24 scenarios written blind by a fourth helper late in session 21: 15/24 on the "
-    "session's starting code, 16/24 on its end; not read)",
+    "session's starting code, 16/24 on its end and on session 22's end; not read)",
+    "forgetting_heldout25": "suite 25 (24 scenarios written blind by a helper at session 22's start: 8/24 on that "
+    "code, 9/24 midway; then read and tuned on)",
+    "forgetting_heldout26": "suite 26 (24 scenarios written blind by a second helper midway through session 22: "
+    "10/24 on the session's starting code, 13/24 on its end; not read)",
 }
 
 

@@ -38,6 +38,7 @@ _OVER = re.compile(
     r"(?:gave|given) (?:\w+ ){1,3}to (?:my|our|a|an|the|his|her|some)\b(?!.*\b(?:for the|while|until|till|back)\b)|"
     r"no more|died|passed away|rehomed|had to rehome|chucked (?:it )?in|jacked it in|packed it in|"
     r"broke up|broken up|split up|divorced|separated|stopped having|called it (?:quits|a day)|"
+    r"(?:me and|and I) \w+ (?:are|is) (?:finished|over|done)|finished with|dumped|"
     r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|moved out|retired|"
     # "keziah eats meat again now"
     r"(?:eats?|eating|having) (?:meat|chicken|fish|beef|bacon|pork|lamb|steak|burgers) again|back on (?:the )?meat|"
@@ -97,7 +98,7 @@ _CUES = {
     "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up",
     "family_member": (
         r"broke up|broken up|split up|divorced|separated|not together|no longer together|"
-        r"called it (?:quits|a day)"
+        r"called it (?:quits|a day)|(?:are|is) (?:finished|over|done)|finished with|dumped|ended (?:it|things)"
     ),
 }
 # Things named by their proper nouns: "the Skoda" is the "blue Skoda Octavia", "Castlegate" the tennis club,
