@@ -697,13 +697,15 @@ _DONE_AS_EVENT = {"servic": "service", "fix": "repair", "repair": "repair", "swe
 
 
 def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
+    if not (_A_DAY.search(sentence) and _EVENT_NAMED.search(sentence)) or _NOT_AHEAD.search(sentence):
+        return []  # most sentences name no day, or no event: nothing to prepare
     prepared = _prepare(restore_apostrophes(sentence))
     if prepared is None:
         return []
     s = prepared[0].strip().rstrip(".!")
     if _lowercase_input(s):
         s = truecase(s)[0]
-    if _NOT_AHEAD.search(sentence) or _NOT_AHEAD.search(s) or _REPORTED.search(s) or _QUESTION_START.match(s):
+    if _NOT_AHEAD.search(s) or _REPORTED.search(s) or _QUESTION_START.match(s):
         return []
     spans = [(a, b) for a, b in time_spans(s) if _A_DAY.search(s[a:b])]
     if not spans:
