@@ -725,7 +725,7 @@ def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
     # first said after it
     before = [m for m in named if m.end() <= spans[0][0]]
     what = [m for m in before if not re.fullmatch(PRO, m.group("ev").split()[-1], re.I)]
-    event = (what or before or named or [None])[0]
+    event = next(iter(what or before or named), None)
     upkeep = _UPKEEP_DONE.search(s)
     if upkeep:
         verb = upkeep.group("verb").lower()
