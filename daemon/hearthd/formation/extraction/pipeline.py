@@ -697,8 +697,10 @@ _DONE_AS_EVENT = {"servic": "service", "fix": "repair", "repair": "repair", "swe
 
 
 def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
-    if not (_A_DAY.search(sentence) and _EVENT_NAMED.search(sentence)) or _NOT_AHEAD.search(sentence):
+    if not (_A_DAY.search(sentence) and (_EVENT_NAMED.search(sentence) or _UPKEEP_DONE.search(sentence))):
         return []  # most sentences name no day, or no event: nothing to prepare
+    if _NOT_AHEAD.search(sentence):
+        return []
     prepared = _prepare(restore_apostrophes(sentence))
     if prepared is None:
         return []
