@@ -739,21 +739,25 @@ def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
         ev = s[start_at:end_at].lower()
     else:
         return []
-    whose = _WHOSE.match(s)
-    if whose and whose.group("rel"):
-        owner = f"{whose.group('my').lower()} {whose.group('rel').lower()}'s"
-    elif whose and whose.group("pet"):
-        owner = f"our {whose.group('pet').lower()}'s"  # "the dog's got the vet on Monday": the household's dog
-    elif whose and whose.group("kin"):
-        owner = f"my {whose.group('kin').lower()}'s"
-    elif whose and whose.group("name") and whose.group("name").lower() not in ("i", "we", "it", "there"):
-        owner = f"{whose.group('name')}'s"
-    elif upkeep or re.match(r"(?:we|our|us)\b", s, re.I) or re.search(rf"\b(?:{SHARED_EVENT})$", ev):
-        owner = "our"
-    else:
-        owner = "my"
+    owner = _whose_event(s, ev, shared=bool(upkeep))
     when = re.sub(r"^on ", "", s[start:end].strip(" ,"), flags=re.I)
     return [replace(c, source=sentence.strip()) for c in _sentence_candidates(f"{owner} {ev} is {when}", discourse)]
+
+
+def _whose_event(s: str, ev: str, shared: bool) -> str:
+    """Whose the event is, as said before it: "Kai's", "my mum's", "our dog's", "our" (the household's), "my"."""
+    whose = _WHOSE.match(s)
+    if whose and whose.group("rel"):
+        return f"{whose.group('my').lower()} {whose.group('rel').lower()}'s"
+    if whose and whose.group("pet"):
+        return f"our {whose.group('pet').lower()}'s"  # "the dog's got the vet on Monday": the household's dog
+    if whose and whose.group("kin"):
+        return f"my {whose.group('kin').lower()}'s"
+    if whose and whose.group("name") and whose.group("name").lower() not in ("i", "we", "it", "there"):
+        return f"{whose.group('name')}'s"
+    if shared or re.match(r"(?:we|our|us)\b", s, re.I) or re.search(rf"\b(?:{SHARED_EVENT})$", ev):
+        return "our"
+    return "my"
 
 
 def rules_alone(candidates: list[Candidate]) -> list[Candidate]:
