@@ -582,11 +582,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?: (?:this|last|next) (?:year|term|september|autumn))?"
         r",? (?:doing|studying|reading) (?:a |an )?(?:degree in |course in )?[a-z]+(?: [a-z]+){0,2}"
         r"(?:,? (?:first|second|third|fourth|final) year)?$",
-        lambda m: (
-            m.group()  # "I'm at work doing overtime": no place of study
-            if all(is_common(w) for w in m.group("o").lower().split())
-            else f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {_titled(m.group('o'))}"
-        ),
+        lambda m: _studies_at(m),  # (not "I'm at work doing overtime": no place of study)
     ),
     # "I'm studying law at Strathmore", "studying nursing at UCD, second year", "in second year nursing at UCC",
     # "doing my masters in computer science at queen mary": a subject studied, or a year of it, names the place of
@@ -599,12 +595,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?: now| this year)?(?:,? (?:(?:first|second|third|fourth|final) year|year (?:one|two|three|four|"
         r"\d))(?: now)?)?"
         r"(?=,|$| so\b| and\b)",
-        lambda m: (
-            m.group()  # "studying hard at home": no place of study
-            if all(is_common(w) for w in m.group("o").lower().split())
-            else f"{m.group('s') or 'I'} {_verb(m.group('s') or 'I', 'go', 'goes')} to school at "
-            f"{_titled(m.group('o'))}"
-        ),
+        lambda m: _studies_at(m),  # (not "studying hard at home")
     ),
     # "I do nights at the Amazon warehouse": shifts worked somewhere are work there
     (
@@ -1045,6 +1036,15 @@ _GREETED_NAME = re.compile(rf"^(?:I'm|I am|it's|it is|this is) (?P<n>{NAME})$")
 @functools.cache
 def _rewrites() -> list[tuple[re.Pattern, object]]:
     return [(re.compile(_expand(p), re.I), r) for p, r in _REWRITES_SRC]
+
+
+def _studies_at(m: re.Match) -> str:
+    """A place of study said by what is studied there, as the school rule reads it; as said when the place is a
+    common word (no place of study)."""
+    if all(is_common(w) for w in m.group("o").lower().split()):
+        return m.group()
+    who = m.group("s") or "I"
+    return f"{who} {_verb(who, 'go', 'goes')} to school at {_titled(m.group('o'))}"
 
 
 def casual(s: str, greeted: bool, sentence: str = "") -> str:

@@ -833,15 +833,6 @@ def _b_speaks(m, ctx):
     return out
 
 
-def _b_language_said(m, ctx):
-    """ "English is my second language" ("... is his second language" is read as "he speaks English")."""
-    lang = m.group("obj") or m.group("obj2")
-    if lang.lower() not in _LANGUAGES:
-        return []
-    lang = "BSL" if lang.lower() == "bsl" else lang.capitalize()
-    return [ctx.cand("speaks", lang, f"{{subject}} speaks {lang}")]
-
-
 def _b_native_speaker(m, ctx):
     lang = m.group("obj") or m.group("obj2")
     if lang.lower() not in _LANGUAGES:
@@ -2107,7 +2098,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "speaks",
         r"^(?P<obj>\w+) is my (?:first|second|third|other|main|home|native) language"
         r"(?: (?:really|though|now|too))?$|^(?P<obj2>\w+) is my (?:mother tongue)$",
-        _b_language_said,
+        _b_native_speaker,  # ("... is his second language" is read as "he speaks ...")
         False,
     ),
     # allergy
