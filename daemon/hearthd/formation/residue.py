@@ -47,7 +47,9 @@ def close_notes_about(
     for old in olds:
         if old["predicate"] == "family_member" and old["qualifier"] not in HOUSEHOLD_ROLES:
             continue  # a former partner's job is still theirs; a former cleaner's Fridays are over
-        names = distinctive(old["object"]) - kept
+        # a pet's or a person's name names them however common a word it is ("Pepper", "Rusty")
+        named = old["predicate"] in ("pet", "family_member")
+        names = ({w for w in norm(old["object"]).split() if len(w) > 2} if named else distinctive(old["object"])) - kept
         if not names:
             continue
         rows = tx.execute(
