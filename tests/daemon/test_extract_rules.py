@@ -2205,6 +2205,10 @@ NEGATIVES += [
     neg("we might go away next weekend"),
     neg("I drive the kids to school"),
 ]
+POSITIVES += [
+    # "their dad's" is his house, not "their dad is"
+    pos("the boys go to their dad's every other weekend", ("routine", "go to their dad's"), subject="my sons"),
+]
 
 TABLE = POSITIVES + NEGATIVES
 

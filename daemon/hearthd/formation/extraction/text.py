@@ -73,7 +73,10 @@ _CONTRACTIONS = [
         ),
         # "the plumber's coming", "Biscuit's at the vet", "recycling's every other Monday": "is", not possessive
         (
-            r"(?<!\bSt )(?<!\bSaint )\b(?!let's)(\w+)'s (?=(?:coming|visiting|booked|due|at|on|every|each|always|"
+            # (not "they go to their dad's every other weekend": his house)
+            r"(?<!\bSt )(?<!\bSaint )(?<!to their )(?<!to his )(?<!to her )(?<!to my )(?<!to our )(?<!at their )"
+            r"(?<!at his )(?<!at her )(?<!at my )(?<!at our )"
+            r"\b(?!let's)(\w+)'s (?=(?:coming|visiting|booked|due|at|on|every|each|always|"
             r"usually|"
             r"normally|in|off|away|back|going to the|getting|having|moving|starting|leaving|flying|"
             r"driving(?! (?:test|lesson|lessons|exam|theory)\b)|"
