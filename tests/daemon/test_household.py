@@ -19,6 +19,21 @@ def current(client, speaker="alice", predicate=None) -> list[dict]:
     return [f for f in client.facts(speaker=speaker) if predicate is None or f["predicate"] == predicate]
 
 
+def day_by_day(client, month: str):
+    """Alice's notes, each on the next day of `month` ("2026-05"), so that later news is later."""
+    day = iter(range(1, 40))
+
+    def say(text):
+        client.remember(text, speaker="alice", valid_from=f"{month}-{next(day):02d}")
+
+    return say
+
+
+def current_texts(client) -> str:
+    """The current facts' texts, joined: what a test looks for a word in."""
+    return " | ".join(f["text"] for f in current(client))
+
+
 def entity_of(daemon, fact_id: int) -> dict:
     with daemon.store.reading() as conn:
         row = conn.execute(
@@ -233,10 +248,7 @@ def test_she_he_a_plan_one_does_and_an_activity_swapped_in_the_same_slot_are_rea
     def objects():
         return {f["object"] for f in current(hub)}
 
-    day = iter(range(1, 40))
-
-    def say(text):
-        hub.remember(text, speaker="alice", valid_from=f"2026-05-{next(day):02d}")
+    say = day_by_day(hub, "2026-05")
 
     say("Ruby does gymnastics on Wednesdays")
     say("she's stopped gymnastics now, it was too much")
@@ -263,93 +275,85 @@ def test_she_he_a_plan_one_does_and_an_activity_swapped_in_the_same_slot_are_rea
     say("mam's after moving over to Galway")
     say("my brother moved in with his girlfriend in Leeds")
     say("I've moved over to Lidl, better pay")
-    texts = " | ".join(f["text"] for f in current(hub))
-    assert "lives in Galway" in texts and "lives in Leeds" in texts and "works at Lidl" in texts
+    said = current_texts(hub)
+    assert "lives in Galway" in said and "lives in Leeds" in said and "works at Lidl" in said
 
 
 def test_news_passed_on_and_jobs_begun_are_read_and_a_cancelled_visit_is_not_a_moved_one(real_daemon, hub):
     # "the surgery moved her" moves the appointment of the one named before; "cancelled, they'll rebook" ends it;
     # a job one is taken on for or starts at is the new job; a school said in lower case is a school.
-    day = iter(range(1, 40))
-
-    def say(text):
-        hub.remember(text, speaker="alice", valid_from=f"2026-06-{next(day):02d}")
-
-    def texts():
-        return " | ".join(f["text"] for f in current(hub))
+    say = day_by_day(hub, "2026-06")
 
     say("my dad's got the optician on the 9th at 10:30")
     say("the opticians moved him to the 16th, quarter past two")
-    assert "16th" in texts() and "9th" not in texts()
+    assert "16th" in current_texts(hub) and "9th" not in current_texts(hub)
     say("I've got the dentist on Thursday at 3")
     say("dentist rang, thursday's cancelled, they'll ring back to rebook")
-    assert "dentist" not in texts().lower()
+    assert "dentist" not in current_texts(hub).lower()
     say("Recycling goes out Tuesday morning")
     say("the council changed recycling day, it's fridays now from next month")
-    assert "Friday" in texts() and "Tuesday" not in texts() and "next month" not in texts()
+    assert (
+        "Friday" in current_texts(hub)
+        and "Tuesday" not in current_texts(hub)
+        and "next month" not in current_texts(hub)
+    )
     say("I'm a cleaner at the leisure centre")
     say("I start at the hospital as a porter next week")
-    assert "porter" in texts() and "cleaner" not in texts()
+    assert "porter" in current_texts(hub) and "cleaner" not in current_texts(hub)
     say("got taken on as an apprentice plumber with Dyer and Sons")
-    assert "apprentice plumber" in texts() and "porter" not in texts()
+    assert "apprentice plumber" in current_texts(hub) and "porter" not in current_texts(hub)
     say("My daughter Isla goes to Millbrook Primary")
     say("isla started at kingsway academy this week, she's so grown up")
-    assert "Kingsway Academy" in texts() and "Millbrook" not in texts()
+    assert "Kingsway Academy" in current_texts(hub) and "Millbrook" not in current_texts(hub)
     say("I'm vegetarian")
     say("I've packed in the veggie thing, having bacon again")
-    assert "vegetarian" not in texts()
+    assert "vegetarian" not in current_texts(hub)
     say("Arjun's really into chess")
     say("he's not bothering with chess anymore")
-    assert "chess" not in texts()
+    assert "chess" not in current_texts(hub)
     say("we live in Hove")
     say("we've moved in with my in-laws in Worthing until the sale goes through")
-    assert "Worthing" in texts() and "Hove" not in texts()
+    assert "Worthing" in current_texts(hub) and "Hove" not in current_texts(hub)
 
 
 def test_one_diet_for_another_a_service_left_a_thing_binned_and_a_lesson_moved_at_the_same_time(real_daemon, hub):
-    day = iter(range(1, 40))
+    say = day_by_day(hub, "2026-07")
 
-    def say(text):
-        hub.remember(text, speaker="alice", valid_from=f"2026-07-{next(day):02d}")
-
-    def texts():
-        return " | ".join(f["text"] for f in current(hub)).lower()
+    def said():
+        return current_texts(hub).lower()
 
     say("I'm pescatarian these days")
     say("I'm not pescatarian anymore, just vegetarian")
-    assert "vegetarian" in texts() and "pescatarian" not in texts()
+    assert "vegetarian" in said() and "pescatarian" not in said()
     say("my sister Ines is in the navy")
     say("Ines is out of the navy now, she's looking for work")
-    assert "navy" not in texts()
+    assert "navy" not in said()
     say("we've got a hot tub in the back garden")
     say("the hot tub sprang a leak, it's gone to the tip")
-    assert "hot tub" not in texts()
+    assert "hot tub" not in said()
     say("our old cat Smudge is sixteen")
     say("we had Smudge put to sleep yesterday, she was poorly")
-    assert "smudge" not in texts()
+    assert "smudge" not in said()
     say("Omar's guitar lesson is Tuesdays at 5 with Mr Reid")
     say("guitar's moving to Thursdays from next week, same time, Mr Reid's away")
-    assert "thursdays at 5" in texts() and "tuesdays" not in texts()
+    assert "thursdays at 5" in said() and "tuesdays" not in said()
     say("I've got the optician on the 3rd")
     say("rebooked the optician for the 10th, the 3rd was no good")
-    assert "10th" in texts() and "3rd" not in texts()
+    assert "10th" in said() and "3rd" not in said()
 
 
 def test_a_job_begun_a_partner_left_a_fault_at_home_and_an_event_named_anywhere_in_a_sentence(real_daemon, hub):
-    day = iter(range(1, 40))
+    say = day_by_day(hub, "2026-08")
 
-    def say(text):
-        hub.remember(text, speaker="alice", valid_from=f"2026-08-{next(day):02d}")
-
-    def texts():
-        return " | ".join(f["text"] for f in current(hub)).lower()
+    def said():
+        return current_texts(hub).lower()
 
     say("I work as a chef at the Anchor in Whitby")
     say("finished at the Anchor last week and I've started as a baker at Lumsden's this week")
-    assert "baker" in texts() and "lumsden" in texts() and "chef" not in texts()
+    assert "baker" in said() and "lumsden" in said() and "chef" not in said()
     say("My partner's Ruairi, he's a roofer")
     say("me and Ruairi called it quits, I'm seeing a fella called Anton now")
-    assert "anton" in texts() and "partner is called ruairi" not in texts()
+    assert "anton" in said() and "partner is called ruairi" not in said()
     say("the upstairs loo sticks, you have to jiggle the handle")
     fault = next(f for f in current(hub, predicate="note") if "upstairs loo" in f["text"].lower())
     assert "jiggle the handle" in fault["object"] and fault["owner_id"] is None  # the household's
@@ -358,7 +362,7 @@ def test_a_job_begun_a_partner_left_a_fault_at_home_and_an_event_named_anywhere_
     assert "9th of october" in op["object"].lower() and "cataract" in op["text"].lower()
     say("Kemi has netball Thursdays after school, half three till five")
     say("coach says netball's on fridays now cause the hall's booked on thursdays")
-    assert "fridays" in texts() and "thursdays after school" not in texts()
+    assert "fridays" in said() and "thursdays after school" not in said()
 
 
 def test_a_medium_band_personal_statement_reaches_nobody_until_claimed(real_daemon, hub):

@@ -104,7 +104,7 @@ _BARE_EVENT = re.compile(
     rf"^(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|next|last|dinner|lunch|breakfast|tea|supper)\b)"
     rf"(?=(?:[A-Za-z]+'? ){{0,2}}?(?:{EVENT}|{SHARED_EVENT}|{PRO})"
     r"(?: (?:to|from|in|with) (?-i:[A-Z])[\w\-]+)?(?: (?:is|are)\b|(?P<s>'s)(?= (?:the|on|at|every|next|this|tomorrow|"
-    r"tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)|(?P<comes> (?:comes|come|arrives|arrive)(?= \w))))",
+    r"tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)| (?:comes|come|arrives|arrive)(?= \w)))",
     re.I,
 )
 # Said with "the", a meeting or what the household shares is as much someone's: "the parent-teacher meeting is on
