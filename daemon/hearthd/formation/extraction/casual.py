@@ -25,6 +25,7 @@ _SUBJ = rf"(?:I|(?:(?:my|our)|{NAME}'s) [a-z\-]+(?: {NAME})?|{NAME}(?:'s [a-z\-]
 # Someone said as the subject, not "Rohan's finally" (a possessive _SUBJ would read): "I", "he", a name, "my mum"
 _SOMEONE = rf"(?:I|he|she|{NAME}|(?:my|our) [a-z\-]+(?: {NAME})?)"
 _OBJ = r"(?!(?:it|them|that|this|him|her|me|you|us|anything|nothing)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*){0,2}"
+_BROOD = "kids|children|boys|girls|twins|grandkids|grandchildren"
 _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|college|university|surgery|centre))?)"
 # A school by its name: "St Aidan's Primary", "Riverside Academy", "Hills Road Sixth Form College"
 SCHOOL = (
@@ -563,7 +564,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"nursery)(?: \w+)?|in (?:\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth) class at|"
         rf"(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
         # "Rory is at Ashgrove Academy": a school by its name
-        rf"(?<=is |'s |am |'m )at)(?: (?:to|at))? (?P<o>{SCHOOL}|{_LOWER_SCHOOL})"
+        rf"(?<=is |'s |am |'m )at)(?: (?:to|at)|(?:(?<=started)|(?<=starting)|(?<=moved)) in)? "
+        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})"
         r"(?: (?:now|last \w+|this \w+|recently|in september|from (?:this|next) (?:term|year|week)|from september|"
         r"after (?:the )?(?:half term|move|holidays|summer|christmas|easter)))?"
         # "Lincoln Middle School, sixth grade": the year said after it
@@ -785,11 +787,19 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"over) (?P<thing>{_OBJ})$",
         _mad,
     ),
-    # "parents evening for ines is on the twentieth": the event of the one it is for
+    # "parents evening for ines is on the twentieth", "parents evening for Zara's year is ...": the event of the one
+    # it is for
     (
-        rf"^(?:the )?(?P<e>(?:[a-z'\-]+ ){{0,2}}?{EVENT}) for (?P<n>{NAME}) (?P<v>is|are) ",
+        rf"^(?:the )?(?P<e>(?:[a-z'\-]+ ){{0,2}}?{EVENT}) for (?P<n>{NAME})(?:'s (?:year|class|group|team))? "
+        rf"(?P<v>is|are) ",
         lambda m: f"{m.group('n')}'s {m.group('e')} {m.group('v')} ",
     ),
+    # "quran class for the boys is on saturdays", "the kids' swimming is on saturday mornings": the children's
+    (
+        rf"^(?:the )?(?P<e>(?:[a-z'\-]+ ){{0,2}}?{EVENT}) for (?P<w>(?:the|my|our) (?:{_BROOD}))(?: is| are) ",
+        r"\g<w> have \g<e> ",
+    ),
+    (rf"^(?P<w>(?:the|my|our) (?:{_BROOD}))'s? (?P<e>(?:[a-z'\-]+ ){{0,2}}?{EVENT})(?: is| are) ", r"\g<w> have \g<e> "),
     (r"^the whole (?:house|household|family|lot of us) eats\b", "we all eat"),
     # the household said as its members: "our lot love a roast", "the whole family's arsenal mad",
     # "none of us like olives"

@@ -1083,7 +1083,7 @@ _FIXTURE = _alt(
     + ["washing machine", "tumble dryer", "hot water", "smoke alarm", "cat flap", "back door", "front door"]
 )
 _FAULT = (
-    r"(?:does not|doesn't|won't|will not) (?:work|lock|close|shut|open|flush|drain|latch|heat up|turn off|turn on)"
+    r"not working|(?:does not|doesn't|won't|will not) (?:work|lock|close|shut|open|flush|drain|latch|heat up|turn off|turn on)"
     r"(?: properly| right| at all)?|is not working|has stopped working|stopped working|is broken|is bust|is knackered|"
     r"is dodgy|is temperamental|is on the blink|sticks|is sticky|leaks|is leaking|drips|is dripping|"
     r"(?:(?:is|has) )?(?:been )?(?:out|out of order|down)(?: for (?:a |two |three )?(?:fortnight|weeks?|days?|"
@@ -1109,9 +1109,11 @@ EVENT_RULES_SRC += [
         rf"^(?:the |our )?(?P<thing>(?:[a-z\-]+ ){{0,2}}?(?:{_FIXTURE}))(?P<where> (?:in|on|at|by) the [a-z\-]+"
         rf"(?: [a-z\-]+)?)?(?: |'s (?=(?:been |always |still )*(?:broken|bust|knackered|dodgy|temperamental|"
         rf"on the blink|"
-        rf"out|down|leaking|dripping|sticky)\b))(?:(?:always|still|sometimes|often) )?(?P<fault>{_FAULT})"
-        r"(?P<tip>,? (?:so )?(?:you have to|you have got to|you need to|you just|just) .+)?"
-        r"(?:,? (?:been like that|has been like that|since|for ages|for weeks|for months|so|till|until|and|but)\b.*)?$",
+        rf"out|down|leaking|dripping|sticky|not working)\b))(?:(?:always|still|sometimes|often) )?(?P<fault>{_FAULT})"
+        r"(?: again| at the minute| at the moment)?"
+        r"(?P<tip>,? (?:so )?(?:you have to|you have got to|you need to|you just|just) [^,]+)?"
+        r"(?:,? (?:been like that|has been like that|since|for ages|for weeks|for months|so|till|until|and|but)\b.*"
+        r"|, .*)?$",
         _b_fault,
         True,
     ),

@@ -101,7 +101,9 @@ _BOUND = re.compile(
     rf"eight|nine|ten|eleven|twelve|"
     rf"midnight|noon|dinner|bedtime|lunch|dark)\b|\b(?:at night|in the (?:morning|evening)s?|at (?:the )?weekends?|"
     rf"between (?:\d{{1,2}}(?:[:.]\d{{2}})?(?:am|pm)?|[a-z]+) and |on (?:weekends|"
-    rf"weekdays|school nights|{WEEKDAY}s?)|during (?:the )?\w+|when(?:ever)? \w+|while \w+|unless)\b",
+    rf"weekdays|school nights|{WEEKDAY}s?)|during (?:the )?\w+|when(?:ever)? \w+|while \w+|unless|"
+    # "don't order anything without checking with me first": a condition every time
+    rf"without (?:checking|asking|telling|running it)(?: (?:with|by) \w+)?(?: first)?)\b",
     re.I,
 )
 # A bound that recurs makes a plain imperative standing: "in the mornings", "on weekdays", "every evening".
@@ -187,7 +189,8 @@ def _split_when(s: str) -> tuple[str, str] | None:
         return None
     first = s.split(" ", 1)[0].lower()
     plain = first in ("when", "if")
-    body = m.group("body")
+    # "when you read the news can you skip the sport": the request put as a question is the instruction
+    body = re.sub(rf"(?:,\s*|\s)(?:can|could|would|will) you (?:please )?(?=(?:{_VERBS})\b)", ", ", m.group("body"), count=1, flags=re.I)
     if "," in body:
         cond, rest = (p.strip() for p in body.split(",", 1))
     else:
@@ -270,7 +273,8 @@ _TOPIC = re.compile(
     re.I,
 )
 _KEEP_DOWN = re.compile(
-    r"^keep (?:the |your )?(?:volume|music|noise|sound|tv|telly|voice) (?:(?:right |really |nice and |well )?"
+    r"^keep (?:the |your )?(?:volume|music|noise|sound|tv|telly|voice|thermostat|heating|temperature) "
+    r"(?:(?:right |really |nice and |well )?"
     r"(?:down|low|quiet)|(?:at|on|below|under) "
     r"[\w ]+?)"
     r"(?= (?:after|before|past|at night|in the|on|during|when|while)\b)",

@@ -270,11 +270,12 @@ def _b_lives_in(m, ctx):
 def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     # how and where about the workplace is not its name: "Deloitte mostly from home", "the depot out by the M62",
     # "Boots on Saturdays"
+    said = raw
     raw = re.sub(
         rf"\s+(?:on (?:{WEEKDAY})s?|at (?:the )?weekends?|on weekends)(?: and (?:{WEEKDAY})s?)?\b.*$|"
         r"\s+(?:(?:mostly|usually|mainly|partly) )?(?:from home|remotely|part[- ]time|full[- ]time)\b.*$|"
         r"\s+(?:after|before) (?:school|work|college|uni|class|classes|lessons)\b.*$|"
-        r"\s+(?:just )?(?:out|up|down|over) (?:by|near|past|towards)\b.*$|"
+        r"\s+(?:just )?(?:out|up|down|over) (?:by|near|past|towards|in|at)\b.*$|"
         # "Countdown on the checkouts": the part of the job, not of the name
         r"\s+on (?:the )?(?:checkouts?|tills?|shop floor|front desk|reception|phones|counter|deli|night shift|"
         r"nights|days|late shift|early shift|door|bar|wards?)\b.*$",
@@ -296,7 +297,7 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     firm = r"(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*)+"
     raw = re.sub(rf"^(?P<firm>{firm}) on (?-i:[A-Z])[\w\-]+(?: [\w\-]+)?$", r"\g<firm>", raw)
     obj, hint = _time_split_then_clean(raw, extra_end="as|in|since|with|for")
-    town = re.search(r"^[^,]*?\bin ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)\b", raw)
+    town = re.search(r"^[^,]*?\bin ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)\b", said)
     if obj and town and not re.search(r"(?-i:[A-Z])", obj) and obj.lower() not in ("home", "night"):
         obj = f"{obj} in {town.group(1)}"  # "head office in Carrowmore": a place of no name is known by its town
     if (
@@ -725,7 +726,16 @@ def _b_not_eating(m, ctx):
     if not _ends_clause(tail):
         return []
     food = m.group("obj").lower()
+    if food == "meat" and _FISH_EATEN.search(ctx.sentence):  # "I don't eat meat but I do eat fish": no vegetarian
+        return [_diet_candidate("pescatarian", ctx, "{subject} does not eat meat but eats fish")]
     return [_diet_candidate(_DIET_FROM_NOT_EATING[food], ctx, f"{{subject}} does not eat {food}")]
+
+
+_FISH_EATEN = re.compile(
+    r"\b(?:but|though|except)\b.*\b(?:(?:eat|eats|have|has) (?:fish|seafood)|(?:fish|seafood) (?:is|are) "
+    r"(?:fine|ok|okay|alright)|pescatarian)\b",
+    re.I,
+)
 
 
 _NOT_FOODS = set(
@@ -802,6 +812,8 @@ def _b_speaks(m, ctx):
         raw,
         flags=re.I,
     )  # "Irish on Duolingo": how it is learnt
+    # "a bit of Ilocano from my lola": who it was learnt from
+    raw = re.sub(r"\s+(?:from|off) (?:my|his|her|our|their) [\w\-']+(?: side)?\b.*$", "", raw, flags=re.I)
     raw = re.sub(
         r"\s+(?:fluently|well|a bit|a little|too|also|of course|as well|at home|with \w+(?:(?! and ).)*|"
         r"(?:but )?not (?:much|very well|well|"
@@ -1814,7 +1826,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"settled)(?: (?:here|over here|out here|down here|up here))?|"
         rf"have been(?= in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?,? (?:for )?(?:about |nearly |almost |"
         rf"over |around )?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
-        rf"thirty|forty|fifty|a few|a couple of) (?:years?|decades?)\b)) in (?P<obj>.+)",
+        rf"thirty|forty|fifty|a few|a couple of) (?:years?|decades?)\b)) "
+        # "we live just outside Ballymena": the town one lives by
+        rf"(?:in|(?:just |right )?(?:outside|outside of|on the outskirts of)(?= (?-i:[A-Z]))) (?P<obj>.+)",
         _b_lives_in,
         False,
     ),

@@ -37,7 +37,9 @@ _CONTRACTIONS = [
             r"(?=(?:wee |little |big |older |younger |eldest |youngest |oldest )?(?:mam|mum|da|dad|nan|"
             r"nana|gran|granny|grandad|grandma|brother|sister|bro|sis|husband|wife|missus|fella|lad|lass|lads|"
             r"lasses|kids|bairns|son|daughter|birthdays?|shifts?|cousin|auntie|aunt|uncle|mate|best mate|partner|"
-            r"boyfriend|girlfriend|brother-in-law|sister-in-law|mother-in-law|father-in-law|other half|own)\b)",
+            r"boyfriend|girlfriend|brother-in-law|sister-in-law|mother-in-law|father-in-law|other half|own|"
+            r"step(?:dad|da|mam|mum|mom|son|daughter|brother|sister|kids)|grandson|granddaughter|grandkids|grandchildren|"
+            r"nephew|niece)\b)",
             "my ",
         ),
         (r"\bwor (?=lass\b)", "my "),  # Geordie: "wor lass" is one's wife
@@ -344,6 +346,14 @@ def normalise(text: str) -> str:
     )
     # "my father in law hes a crane driver": the subject said twice
     text = re.sub(r"^((?:my|our) [a-z\-]+(?: [A-Z][a-z]+)?) (?:he|she) (?=is|has|was)\b", r"\1 ", text, flags=re.I)
+    # "put my birthday down as the 6th of June": what to keep, said as how to file it
+    text = re.sub(
+        r"^(?:(?:please|can you|could you)\s+)?(?:put|mark|write|have|set) ((?:my|our|his|her|[A-Z][a-z]+'s) "
+        r"(?:birthday|anniversary|date of birth|name|surname))(?: down)? as\b",
+        r"\1 is",
+        text,
+        flags=re.I,
+    )
     # "put him down as pescatarian": what to keep of someone, said as how to file them
     text = re.sub(
         r"\b(?:put|mark|have) (me|him|her) down as\b",
@@ -434,7 +444,7 @@ _NOT_EXACTLY = re.compile(
     re.I,
 )
 _RESTATED = re.compile(
-    r"^(?:(?:it(?: ha|')?s been|it(?:'s| is| was)|its) (?:moved|changed|put back|pushed back|brought forward) to|"
+    r"^(?:(?:it(?: ha|')?s been|it(?:'s| is| was| has)?|its) (?:moved|changed|put back|pushed back|brought forward) to|"
     r"it is|its|it's|it was|that is|that was|make (?:that|it)|it is actually|they are)\s+",
     re.I,
 )
