@@ -2245,6 +2245,24 @@ POSITIVES += [
     pos("the girls' ballet is on thursdays", ("schedule", "Thursdays"), subject="my daughters"),
     pos("put my birthday down as the 9th of July", ("birthday", "9th of July")),
     pos("recycling is monday no wait it changed to tuesday", ("schedule", "Tuesday"), subject="household"),
+    # a child's school said by its year ("primary three"), a Scots "wee", moved there "after the summer holidays"
+    pos("wee Callum's in primary two at Bankhead Primary", ("note", "Bankhead Primary"), subject="Callum"),
+    pos(
+        "We've moved Isla to St Ninian's after the summer holidays, she's settling in",
+        ("note", "St Ninian's"),
+        subject="Isla",
+    ),
+    # a home bought, a move again: where one is now is where one lives
+    pos("kayla bought her own place, she's in Chandler now", ("lives_in", "Chandler"), subject="Kayla"),
+    # the helper who took over, run on as a recogniser writes it
+    pos("ama has stopped coming the new cleaner is precious", ("name", "Precious"), subject="my cleaner"),
+    # medicine taken morning and evening; a visit twice a day; an hour said bare with am
+    pos("grandad takes warfarin morning and evening", ("routine", "take warfarin"), subject="my grandfather"),
+    pos("the carer comes in twice a day", ("schedule", "twice a day"), subject="household"),
+    pos("i go running mondays and thursdays at six am", ("routine", "go running")),
+    pos("dad's type two diabetic", ("note", "type 2 diabetic"), subject="my father"),
+    pos("proper hooked on Wordle at the minute me", ("likes", "Wordle")),
+    pos("I work at Boots, well I did, I'm at Superdrug now", ("works_at", "Superdrug")),
 ]
 NEGATIVES += [
     neg("I live outside the city centre"),
@@ -2252,6 +2270,10 @@ NEGATIVES += [
     neg("keep the heating on today"),
     neg("the doorbell is working again"),
     neg("the kids' swimming was cancelled"),
+    neg("I took the morning and evening off"),
+    neg("the new cleaner is coming on Monday to look round"),
+    neg("I'm not hooked on anything"),
+    neg("we might be moving again"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

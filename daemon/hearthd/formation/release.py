@@ -52,7 +52,10 @@ _OVER = re.compile(
     r"(?:'m|'s|'re|\bim|\bam|\bis|\bare|\bgone|\bcome|\bcame) off (?:the |that |this |my |his |her |their )?"
     r"(?!to\b|work\b|sick\b|out\b|home\b)\w+|"
     r"knocked (?:\w+ ){1,3}on the head|(?:gave|given|giving) (?:\w+ ){1,3}up\b|"
-    r"made redundant|laid off|let go|got the sack|(?:got|been|was|were) (?:sacked|fired)|"
+    r"made redundant|laid off|let go|got the sack|(?:got|been|was|were) (?:sacked|fired)|resigned|"
+    r"handed in (?:my|his|her|their) notice|"
+    # "the doctor took granny off the metformin" (not "took the day off")
+    r"(?:take|takes|took|taken|taking) (?:\w+ ){1,2}off (?:the |that |this |his |her |their |my )\w+|"
     # "Deon's out of the army now", "had her put to sleep", "it's gone to the tip", "back eating normal"
     r"out of the \w+|put to sleep|(?:gone|went|taken|took \w+) to the tip|binned|(?:chucked|thrown|threw) (?:\w+ )?out|"
     r"back (?:to )?eating normal(?:ly)?)\b",
@@ -74,7 +77,8 @@ _MAY_THE_MONTH = re.compile(
 _PREFERENCE = re.compile(r"\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|mind)\b", re.I)
 # The words that say which kind of fact is over.
 _CUES = {
-    "works_at": r"work|works|working|worked|job|employed|left|quit|retired|chucked|jacked|packed|redundant|laid off|"
+    "works_at": r"work|works|working|worked|job|employed|left|quit|resigned|notice|retired|chucked|jacked|packed|"
+    r"redundant|laid off|"
     r"let go|sack|sacked|fired|out of the",
     "works_as": r"work|works|working|worked|job|employed|quit|retired|anymore|any more|no longer|redundant|laid off|"
     r"let go|sack|sacked|fired",
@@ -95,7 +99,7 @@ _CUES = {
     "pet": r"have|has|had|got|died|passed away|rehomed|rehome|lost|put down|put to sleep|gave|given",
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
     # a note named in the sentence: "no longer", or quit or cancelled (a membership, a gym, a veg box)
-    "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up",
+    "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up|off",
     "family_member": (
         r"broke up|broken up|split up|divorced|separated|not together|no longer together|"
         r"called it (?:quits|a day)|(?:are|is) (?:finished|over|done)|finished with|dumped|ended (?:it|things)"
@@ -148,7 +152,14 @@ def _words(text: str) -> set[str]:
 
 
 # What one says for a stored word: "the veggie thing" is being vegetarian; eating chicken again is meat
-_SAID_FOR = {"veggie": "vegetarian", "vege": "vegetarian", "chicken": "meat", "beef": "meat", "bacon": "meat"}
+_SAID_FOR = {
+    "veggie": "vegetarian",
+    "vege": "vegetarian",
+    "chicken": "meat",
+    "beef": "meat",
+    "bacon": "meat",
+    "op": "operation",  # "they cancelled ouma's op": her cataract operation
+}
 
 
 def release(
@@ -238,6 +249,8 @@ def _names_it(row, said: set[str]) -> bool:
         generic = {w.rstrip("s") for w in event_words(row["qualifier"])} & GENERIC_EVENT
         if generic & said:
             return True  # "Ethan's lesson is cancelled": his driving lesson, by the word for it
+    if row["predicate"] == "note" and {w.rstrip("s") for w in distinctive(row["object"]) - KIN_WORDS} & said:
+        return True  # "they took granny off the metformin": the note of her taking it, by the word for it
     if row["predicate"] not in _BY_NAME:
         return False
     if row["predicate"] == "routine" and content and _stem(norm(row["object"]).split()[0]) in {_stem(w) for w in said}:

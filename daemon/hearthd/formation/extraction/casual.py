@@ -382,6 +382,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'dislike', 'dislikes')} {m.group('o')}",
     ),
     (rf"^(?P<s>{_SUBJ})(?: is|'s|'m| am) (?P<thing>[a-z]+)[ \-]mad$", _mad),
+    # "proper hooked on Wordle at the minute me": what one can't leave alone is a love
+    (
+        rf"^(?:(?P<s>{_SUBJ})(?: is|'s|'m| am) )?(?:proper |well |totally |completely |absolutely |really |so )?"
+        rf"(?:hooked on|addicted to) (?P<thing>{_OBJ})(?: at the (?:minute|moment)| these days| lately)?(?:,? me)?$",
+        lambda m: _mad(m) if m.group("s") else f"I love {m.group('thing')}",
+    ),
     (
         rf"^(?P<s>{_SUBJ})(?: is|'s|'m| am) (?:absolutely |totally |completely )?mad (?:on|about) "
         rf"(?P<thing>{_OBJ})$",
@@ -510,7 +516,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "we've moved Isla to Leith Primary": a child's school changed by the parent
     (
         rf"^(?:we|I)(?:'ve| have)? (?:just )?(?:moved|switched|changed|put) (?P<n>{NAME}) (?:over )?(?:to|into) "
-        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: now| this term| from (?:next|this) (?:term|week))?$",
+        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: now| this term| from (?:next|this) (?:term|week)|"
+        r" after (?:the )?(?:summer|summer holidays|holidays|half term|christmas|easter))?(?:, .*)?$",
         lambda m: f"{m.group('n')} goes to school at {_titled(m.group('o'))}",
     ),
     # "keisha move out to croydon now": the move, as Caribbean English says it
@@ -560,14 +567,14 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has|'s now| is now| is| am|'m)? (?:just |now |recently )?"
         rf"(?:(?:started|starting|starts) (?:reception|nursery|year \w+|p\d|school|big school|secondary)(?= at)|"
         rf"goes|go|going|started|starting|starts|moved|moving|changed schools?|switched schools?|"
-        rf"ended up(?: going)?|in (?:year|reception|"
-        rf"nursery)(?: \w+)?|in (?:\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth) class at|"
+        rf"ended up(?: going)?|in (?:year|reception|primary|form|grade|"
+        rf"nursery)(?: \w+)?|in p\d|in (?:\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth) class at|"
         rf"(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
         # "Rory is at Ashgrove Academy": a school by its name
         rf"(?<=is |'s |am |'m )at)(?: (?:to|at)|(?:(?<=started)|(?<=starting)|(?<=moved)) in)? "
         rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})"
         r"(?: (?:now|last \w+|this \w+|recently|in september|from (?:this|next) (?:term|year|week)|from september|"
-        r"after (?:the )?(?:half term|move|holidays|summer|christmas|easter)))?"
+        r"after (?:the )?(?:half term|move|holidays|summer holidays|summer|christmas|easter)))?"
         # "Lincoln Middle School, sixth grade": the year said after it
         r"(?:,? (?:in )?(?:year \w+|reception|p\d|primary \d|(?:first|second|third|fourth|fifth|sixth|seventh|"
         r"eighth|ninth|tenth|eleventh|twelfth|\d{1,2}(?:st|nd|rd|th)) grade|"

@@ -540,7 +540,9 @@ def _b_occupation(m, ctx):
 
 _LEFT_JOB = re.compile(
     r"\b(?:(?:am|is|are) not|no longer) (?:working )?(?:at|with|for) (?-i:[A-Z])[\w&'\-]*(?: [\w&'\-]+){0,3}?"
-    r"(?: (?:anymore|any more)|(?=,? (?:I|she|he) ))",
+    r"(?: (?:anymore|any more)|(?=,? (?:I|she|he) ))"
+    # "I work at Boots, well I did, I'm at Superdrug now": the job taken back as said
+    r"|\bworks? (?:at|for) (?-i:[A-Z])[\w&'\-]*(?: [\w&'\-]+){0,3}?,? well,? (?:I|she|he) (?:did|used to)\b",
     re.I,
 )
 
@@ -575,7 +577,9 @@ def _b_in_now(m, ctx):
 
 
 _MOVED_SAID = re.compile(
-    r"\b(?:moved|move house|moving house|relocated|new house|new place|new flat|packed out|moved out)\b", re.I
+    r"\b(?:moved|move house|moving house|moving again|relocated|new house|new place|new flat|packed out|moved out|"
+    r"(?:bought|got|found) (?:a|her|his|their|our|my) (?:own )?(?:place|house|flat|home|apartment))\b",
+    re.I,
 )
 # Where one is for a while, never where one lives: "in hospital now", "in Spain now (on holiday)"
 _NOT_A_HOME = {"hospital", "bed", "work", "school", "town", "trouble", "charge", "love", "pain", "labour", "london"}
@@ -930,15 +934,17 @@ _CONDITION_OF = {
     "anemic": "anaemia",
     "type 1 diabetic": "type 1 diabetes",
     "type 2 diabetic": "type 2 diabetes",
+    "type one diabetic": "type 1 diabetes",
+    "type two diabetic": "type 2 diabetes",
 }
 _SHOUTED = {"copd", "ibs", "adhd", "ms", "me/cfs", "ocd", "ptsd", "pcos"}
 
 
 def _b_condition(m, ctx):
     said = re.sub(r"\s+", " ", m.group("obj").lower())
+    said = re.sub(r"\btype (one|two)\b", lambda t: "type " + {"one": "1", "two": "2"}[t.group(1)], said)
     if said in _CONDITION_OF:  # "I'm diabetic": as said
         return [ctx.cand("note", said, f"{{subject}} is {said}")]
-    said = re.sub(r"\btype (one|two)\b", lambda t: "type " + {"one": "1", "two": "2"}[t.group(1)], said)
     said = (
         said.upper()
         if said in _SHOUTED

@@ -84,7 +84,8 @@ _CONTRACTIONS = [
             r"driving(?! (?:test|lesson|lessons|exam|theory)\b)|"
             r"travelling|heading|staying|a|an|collected|picked up|doing|training|studying|learning|living|allergic|"
             r"vegan|vegetarian|terrified|scared|afraid|obsessed|mad about|really into|into|from|originally|"
-            r"emptied|with)\b)",
+            r"emptied|with|diabetic|type (?:one|two|1|2)|coeliac|celiac|asthmatic|epileptic|pescatarian|lactose|"
+            r"gluten|dairy|hooked)\b)",
             r"\1 is ",
         ),
         (_NOT_AFTER_A_PLACE + r"\b(?!let's)(\w+)'s (?=(?:now|still|also)\b)", r"\1 is "),
@@ -203,6 +204,9 @@ _NEGATED_HEDGE = re.compile(
 )
 _NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor|without|hardly|barely|cannot)\b", re.I)
 
+# Whom a household has one of at a time: "the new cleaner is Funmi" names the one now.
+_HELPERS = "cleaner|gardener|window cleaner|childminder|nanny|babysitter|dog walker|au pair|carer|landlord|landlady|lodger"
+_ONE_AT_A_TIME = rf"boyfriend|girlfriend|partner|husband|wife|fianc\w*|{_HELPERS}|vet|gp|doctor|dentist"
 # A clause ends at a conjunction that starts a new thought.
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
@@ -220,6 +224,8 @@ _CLAUSE_SPLIT = re.compile(
     r"|(?<!\bhow)(?<!\bwhat)(?<!\bwho)(?<!\bthat)(?<!\bas)(?<!\bthan)(?<!\bif)(?<!\bwhere)(?<!\bwhen)(?<!\bwhy)"
     r"(?<!\bsaid)(?<!\bsays)(?<!\bthink)(?<!\bknow)(?<!\bhope)(?<!\bguess)(?<=\w)\s+(?=(?-i:he|she) (?:is|has|was|does|"
     r"can|cannot|never|always|really|loves|likes|hates|works|lives|speaks|plays|goes|teaches|drives|studies|gets)\b)"
+    # "blessing has stopped coming the new cleaner is funmi": who took over, run on
+    rf"|(?<=\w)\s+(?=the (?:new )?(?:{_HELPERS}) (?:is|are) )"
     # "... and Emma loves swimming": a new clause about someone named
     # (not a weekday: "on Monday and Wednesday evenings" is one time)
     r"|\s(?:and|but)\s+(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)"
@@ -333,6 +339,8 @@ def normalise(text: str) -> str:
         "",
         text,
     )
+    # "wee Isla's in primary three": the Scots "wee" before a name is no part of it
+    text = re.sub(r"^(?:our )?wee (?=[a-z]+(?:'s| is| has)\b)", "", text, flags=re.I)
     # "the mother in law is coming over", "the wife works nights": one's own, said with "the"
     text = re.sub(
         r"^the (?=(?:mother-in-law|father-in-law|in-laws|wife|missus|husband|hubby|old man|landlord|landlady)\b)",
@@ -372,9 +380,7 @@ def normalise(text: str) -> str:
     # "her new boyfriend is called Theo", "the new cleaner is Marisol": one at a time, the new one is the one
     text = re.sub(
         r"\b(my|his|her|their|our|the|[A-Za-z]+'s) new "
-        r"(?=(?:boyfriend|girlfriend|partner|husband|wife|fianc\w*|cleaner|"
-        r"gardener|window cleaner|childminder|nanny|babysitter|dog walker|au pair|carer|vet|gp|doctor|dentist|"
-        r"landlord|landlady|lodger)\b)",
+        rf"(?=(?:{_ONE_AT_A_TIME})\b)",
         r"\1 ",
         text,
         flags=re.I,
@@ -410,7 +416,8 @@ _BY_THE_BY = re.compile(
     r"wonders?|is wondering|was wondering)\b[^,.;!?]*|"
     r",?\s+always (?:have|has)(?: been)?(?:,?(?: and)? always will(?: be)?)?(?=[\s,.!]*$)|"
     r",?\s+(?:even the (?:dog|cat|baby)|fingers crossed|touch wood|god help (?:us|me|him|her|them)|"
-    r"bless (?:her|him|them)|by the way)\b",
+    r"bless (?:her|him|them)|by the way)\b|"
+    r",?\s+(?:mad|crazy|daft|sad|weird|I know),? I know\b.*$",  # "... six am mad i know"
     re.I,
 )
 # "I've just started at", "he has recently got a job at": the adverb says the news is new, the statement is the same.

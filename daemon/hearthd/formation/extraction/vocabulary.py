@@ -707,11 +707,13 @@ _STRONG_FREQ = (
     rf"|(?:on )?{WEEKDAY}s?(?:(?:,|,? and) {WEEKDAY}s?)+(?: (?:morning|afternoon|evening|night)s?)?"
     rf"|(?:once|twice|three times) a (?:day|week|month|year)|daily|nightly|weekly"
     rf"|most (?:days|mornings|evenings|nights|weekends|{WEEKDAY}s)|in the (?:mornings|evenings|afternoons)"
+    # "takes metformin morning and evening": twice a day, said by when
+    r"|(?<!this )(?<!tomorrow )(?<!yesterday )(?<!the )mornings? and (?:evenings?|nights?)"
 )
 # An hour in words ("around seven", "at half six"), not a count ("around two miles").
 _HOUR_WORD = (
     r"(?:half (?:past )?|quarter (?:past|to) )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-    r"(?: o'clock| thirty| fifteen| forty-five)?(?! (?:miles?|km|kilometres?|hours?|minutes?|times|of|or|people|"
+    r"(?: o'clock| thirty| fifteen| forty-five)?(?: ?[ap]m\b)?(?! (?:miles?|km|kilometres?|hours?|minutes?|times|of|or|people|"
     r"kids|days|weeks|months|years|laps|lengths|pages|cups|glasses|k)\b)"
 )
 _WEAK_FREQ = (
@@ -719,6 +721,8 @@ _WEAK_FREQ = (
     rf"|bedtime|dawn)|around \d{{1,2}}(?:[:.]\d{{2}})?(?:\s*(?:am|pm))?|(?:at|around|about) {_HOUR_WORD}"
     r"|in the (?:morning|evening|afternoon)"
     r"|before (?:work|bed|breakfast|school)|after (?:work|dinner|lunch|school|breakfast)"
+    # "six am", "7pm": an hour said bare with its half of the day
+    rf"|(?:\d{{1,2}}(?:[:.]\d{{2}})?|{_HOUR_WORD}) ?(?:am|pm|a\.m\.|p\.m\.)"
 )
 FREQ = re.compile(rf"\b(?:{_STRONG_FREQ}|{_WEAK_FREQ})\b", re.I)
 STRONG_FREQ = re.compile(rf"\b(?:{_STRONG_FREQ})\b", re.I)
