@@ -2263,6 +2263,11 @@ POSITIVES += [
     pos("dad's type two diabetic", ("note", "type 2 diabetic"), subject="my father"),
     pos("proper hooked on Wordle at the minute me", ("likes", "Wordle")),
     pos("I work at Boots, well I did, I'm at Superdrug now", ("works_at", "Superdrug")),
+    # a school changed by moving up, a transfer, "is now at", a grade said as an ordinal
+    pos("Leo moved up to Kingsway High", ("note", "Kingsway High"), subject="Leo"),
+    pos("Leo transferred to Riverside Academy", ("note", "Riverside Academy"), subject="Leo"),
+    pos("Leo is now at Riverside Academy", ("note", "Riverside Academy"), subject="Leo"),
+    pos("Leo's in sixth grade at Hillside Middle School", ("note", "Hillside Middle School"), subject="Leo"),
 ]
 NEGATIVES += [
     neg("I live outside the city centre"),
@@ -2274,6 +2279,8 @@ NEGATIVES += [
     neg("the new cleaner is coming on Monday to look round"),
     neg("I'm not hooked on anything"),
     neg("we might be moving again"),
+    neg("We've moved Gran to St Catherine's, the nursing home by the park."),
+    neg("Leo moved up to the top set in maths"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

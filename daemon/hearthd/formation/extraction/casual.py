@@ -25,6 +25,9 @@ _SUBJ = rf"(?:I|(?:(?:my|our)|{NAME}'s) [a-z\-]+(?: {NAME})?|{NAME}(?:'s [a-z\-]
 # Someone said as the subject, not "Rohan's finally" (a possessive _SUBJ would read): "I", "he", a name, "my mum"
 _SOMEONE = rf"(?:I|he|she|{NAME}|(?:my|our) [a-z\-]+(?: {NAME})?)"
 _OBJ = r"(?!(?:it|them|that|this|him|her|me|you|us|anything|nothing)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*){0,2}"
+# Kin a school is never for: "we've moved Gran to St Anne's" is a home
+_ELDERS = "(?:gran|granny|grandma|grandmother|nan|nana|nanna|grandad|granddad|grandpa|grandfather|mum|mam|mom|dad|da|"
+_ELDERS += "mother|father|papa|mama|ouma|oupa|auntie|aunt|uncle)"
 _BROOD = "kids|children|boys|girls|twins|grandkids|grandchildren"
 _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|college|university|surgery|centre))?)"
 # A school by its name: "St Aidan's Primary", "Riverside Academy", "Hills Road Sixth Form College"
@@ -39,7 +42,8 @@ SCHOOL = (
 )
 # ... and as a speech recogniser writes one: "hillcrest academy"
 _LOWER_SCHOOL = (
-    r"(?-i:[a-z][\w'\-]*(?: [a-z][\w'\-]*)?) (?-i:primary|academy|high school|grammar|secondary|juniors|infants|"
+    r"(?!(?:the|a|an|his|her|their|my|our|local|big|new|same|to|at|in) )(?-i:[a-z][\w'\-]*(?: [a-z][\w'\-]*)?) "
+    r"(?-i:primary|academy|high school|grammar|secondary|juniors|infants|"
     r"nursery|sixth form|national school|community school|comprehensive|elementary|middle school|prep)(?: school)?"
 )
 
@@ -515,9 +519,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "we've moved Isla to Leith Primary": a child's school changed by the parent
     (
-        rf"^(?:we|I)(?:'ve| have)? (?:just )?(?:moved|switched|changed|put) (?P<n>{NAME}) (?:over )?(?:to|into) "
+        rf"^(?:we|I)(?:'ve| have)? (?:just )?(?:moved|switched|changed|put) (?!{_ELDERS}\b)(?P<n>{NAME}) "
+        rf"(?:over )?(?:to|into) "
         rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: now| this term| from (?:next|this) (?:term|week)|"
-        r" after (?:the )?(?:summer|summer holidays|holidays|half term|christmas|easter))?(?:, .*)?$",
+        r" after (?:the )?(?:summer|summer holidays|holidays|half term|christmas|easter))?"
+        # (not "we've moved Gran to St Anne's, the nursing home": a home, not a school)
+        r"(?:, (?!.*\b(?:care|nursing|home|hospice|hospital|ward|residential|sheltered)\b).*)?$",
         lambda m: f"{m.group('n')} goes to school at {_titled(m.group('o'))}",
     ),
     # "keisha move out to croydon now": the move, as Caribbean English says it
@@ -566,12 +573,15 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has|'s now| is now| is| am|'m)? (?:just |now |recently )?"
         rf"(?:(?:started|starting|starts) (?:reception|nursery|year \w+|p\d|school|big school|secondary)(?= at)|"
+        rf"(?:moved|moving|gone|going|went) up|transferred|switched|been moved|"
+        rf"in (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
+        rf"\d{{1,2}}(?:st|nd|rd|th)) grade(?= at)|"
         rf"goes|go|going|started|starting|starts|moved|moving|changed schools?|switched schools?|"
         rf"ended up(?: going)?|in (?:year|reception|primary|form|grade|"
         rf"nursery)(?: \w+)?|in p\d|in (?:\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth) class at|"
         rf"(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
         # "Rory is at Ashgrove Academy": a school by its name
-        rf"(?<=is |'s |am |'m )at)(?: (?:to|at)|(?:(?<=started)|(?<=starting)|(?<=moved)) in)? "
+        rf"(?:(?<=is )|(?<='s )|(?<=am )|(?<='m )|(?<=is now ))at)(?: (?:to|at)|(?:(?<=started)|(?<=starting)|(?<=moved)) in)? "
         rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})"
         r"(?: (?:now|last \w+|this \w+|recently|in september|from (?:this|next) (?:term|year|week)|from september|"
         r"after (?:the )?(?:half term|move|holidays|summer holidays|summer|christmas|easter)))?"
