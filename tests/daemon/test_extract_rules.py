@@ -2268,6 +2268,21 @@ POSITIVES += [
     pos("Leo transferred to Riverside Academy", ("note", "Riverside Academy"), subject="Leo"),
     pos("Leo is now at Riverside Academy", ("note", "Riverside Academy"), subject="Leo"),
     pos("Leo's in sixth grade at Hillside Middle School", ("note", "Hillside Middle School"), subject="Leo"),
+    # a relative's name that is a word, as a recogniser writes it; "step dad" as two words; "anything spicy"
+    pos("my partner jules is allergic to cats", ("family_member", "Jules"), ("allergy", "cats"), subject=None),
+    pos(
+        "my son kit goes to larchwood primary",
+        ("family_member", "Kit"),
+        ("note", "larchwood primary"),
+        subject=None,
+    ),
+    pos("my step dad Ray lives in Hull", ("family_member", "Ray"), ("lives_in", "Hull"), subject=None),
+    pos(
+        "My gran Peggy won't eat anything spicy.",
+        ("family_member", "Peggy"),
+        ("dislikes", "spicy food"),
+        subject=None,
+    ),
 ]
 NEGATIVES += [
     neg("I live outside the city centre"),
@@ -2281,6 +2296,7 @@ NEGATIVES += [
     neg("we might be moving again"),
     neg("We've moved Gran to St Catherine's, the nursing home by the park."),
     neg("Leo moved up to the top set in maths"),
+    neg("my son always is late"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -381,9 +381,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     (r"^(call me [\w\-]+(?: [\w\-]+)?),? please$", r"\1"),
     (
-        rf"^(?P<s>{_SUBJ}) won't (?:touch|eat) (?P<o>{_OBJ})(?:,? (?:he|she|they|I) (?:hates?|can't stand) "
-        r"(?:it|them))?$",
-        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'dislike', 'dislikes')} {m.group('o')}",
+        rf"^(?P<s>{_SUBJ}) (?:won't|will not) (?:touch|eat) (?P<any>anything )?(?P<o>{_OBJ})(?:,? (?:he|she|they|I) "
+        r"(?:hates?|can't stand) (?:it|them))?$",
+        # "won't eat anything spicy": spicy food
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'dislike', 'dislikes')} {m.group('o')}"
+        + (" food" if m.group("any") and " " not in m.group("o") else ""),
     ),
     (rf"^(?P<s>{_SUBJ})(?: is|'s|'m| am) (?P<thing>[a-z]+)[ \-]mad$", _mad),
     # "proper hooked on Wordle at the minute me": what one can't leave alone is a love

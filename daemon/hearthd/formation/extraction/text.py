@@ -294,6 +294,8 @@ def normalise(text: str) -> str:
     # "my father in law": one relation word; "a chef in manchester um at a place": the filler is no word of it
     text = re.sub(r"\b(mother|father|sister|brother|son|daughter)[ \-]in[ \-]law\b", r"\1-in-law", text, flags=re.I)
     text = re.sub(r"\b(?<!-)in[ \-]laws\b", "in-laws", text, flags=re.I)  # "my in laws": the spouse's parents
+    # "my step dad", "step-mum": one relation word
+    text = re.sub(r"\bstep[ \-](dad|mum|mom|mam|son|daughter|brother|sister|father|mother)\b", r"step\1", text, flags=re.I)
     text = re.sub(r"(?<=\w)[,\s]+(?:um+|uh+|erm+|er|uhm)[,\s]+(?=\w)", " ", text, flags=re.I)
     text = _NEWS_ADVERB.sub(" ", text)
     text = _BY_THE_BY.sub("", text)

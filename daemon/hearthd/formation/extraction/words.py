@@ -278,6 +278,19 @@ _PET_NAME_SLOT = re.compile(
     rf"\b(?:(?:my|our|the|his|her|their) (?:{_PET_ALT})|(?:two|three|four|2|3|4) (?:[a-z]+ )?(?:{_PET_ALT}),?"
     rf"(?: [a-z]+,?(?: and)?)?|the (?:{_PET_ALT}) are(?: [a-z]+,?(?: and)?)?) $"
 )
+# the word after "my partner", "my son": a relative's name, however common a word ("my partner jules is", "my son
+# kit goes to") - when a verb follows it
+_KIN_ALT = "|".join(sorted(_REL_SINGULAR + ["step dad", "step mum", "best friend", "best mate"], key=len, reverse=True))
+_KIN_NAME_SLOT = re.compile(
+    rf"\b(?:my|our|me|ma|his|her|their) (?:(?:little|eldest|youngest|oldest|older|younger|baby|twin|wee|big) )?"
+    rf"(?:{_KIN_ALT}) $"
+)
+_KIN_NEXT_WORDS = (
+    "is was has goes works lives loves hates likes plays does will can cannot won't just and who started teaches "
+    "drives speaks studies takes eats gets turns turned"
+).split()
+_KIN_NAME_NEXT = re.compile(rf"(?:'s)? (?:{'|'.join(_KIN_NEXT_WORDS)})\b|,")
+_NOT_A_KIN_NAME = frozenset(_KIN_NEXT_WORDS) | frozenset("had got been did went says said".split())
 _NOT_IN_SLOT = (
     frozenset(
         (
@@ -344,6 +357,14 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
                     r"(?:'s)? (?:is|was|has|and|who|called)\b|,|$|(?= (?:the|they|she|he|we|our|my)\b)",
                     sentence[m.end() - (2 if low.endswith("'s") else 0) :],
                 )
+            )
+            or (
+                base not in _NOT_A_PET_NAME
+                and base not in _REL_SINGULAR  # "our baby daughter is": a relation said twice
+                and base not in _NOT_A_KIN_NAME  # "my cousin has just got"
+                and not base.endswith(("ing", "ed", "ly"))
+                and _KIN_NAME_SLOT.search(sentence, max(0, m.start() - 30), m.start())
+                and _KIN_NAME_NEXT.match(sentence[m.end() - (2 if low.endswith("'s") else 0) :])
             )
         ):
             new, cap = _cap(word), True
