@@ -109,7 +109,11 @@ SETS = {
     "extract_heldout36": "set 36 (100 lines written blind by a helper at session 22's start: 0.783 / 0.528 on that "
     "code, 0.788 / 0.544 midway before it was read; then read)",
     "extract_heldout37": "set 37 (100 lines written blind by a second helper midway through session 22: 0.804 / 0.306 "
-    "on the session's starting code, 0.783 / 0.351 on its end; not read)",
+    "on the session's starting code, 0.783 / 0.351 on its end; read in session 23)",
+    "extract_heldout38": "set 38 (100 lines written blind by a helper at session 23's start: 0.689 / 0.415 on that "
+    "code, midway and on its end; not read)",
+    "extract_heldout39": "set 39 (100 lines written blind by a second helper midway through session 23: 0.716 / 0.400 "
+    "on the session's starting code and on its end; not read)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
@@ -159,7 +163,12 @@ FORGETTING = {
     "forgetting_heldout25": "suite 25 (24 scenarios written blind by a helper at session 22's start: 8/24 on that "
     "code, 9/24 midway; then read and tuned on)",
     "forgetting_heldout26": "suite 26 (24 scenarios written blind by a second helper midway through session 22: "
-    "10/24 on the session's starting code, 13/24 on its end; not read)",
+    "10/24 on the session's starting code, 13/24 on its end; read in session 23)",
+    "forgetting_heldout27": "suite 27 (24 scenarios written blind by a helper at session 23's start: 16/24 on that "
+    "code, 15/24 midway (its score, not its text, was looked at to find the change that cost one), 16/24 on its "
+    "end; not read)",
+    "forgetting_heldout28": "suite 28 (24 scenarios written blind by a second helper midway through session 23: 11/24 "
+    "on the session's starting code and on its end; not read)",
 }
 
 

@@ -365,6 +365,27 @@ def test_a_job_begun_a_partner_left_a_fault_at_home_and_an_event_named_anywhere_
     assert "fridays" in said() and "thursdays after school" not in said()
 
 
+def test_a_school_changed_a_medicine_stopped_a_job_resigned_and_the_helper_who_took_over(real_daemon, hub):
+    say = day_by_day(hub, "2026-09")
+
+    def said():
+        return current_texts(hub).lower()
+
+    say("wee isla's in primary three at bankhead primary")
+    say("We've moved Isla to St Ninian's after the summer holidays, she's settling in grand")
+    assert "st ninian's" in said() and "bankhead" not in said()
+    say("granny takes metformin morning and evening with her food")
+    assert "metformin" in said()
+    say("the doctor took granny off the metformin, her sugars are good now")
+    assert "metformin" not in said()
+    say("I work at Infosys in Pune")
+    say("i have resigned from infosys, taking a break for a few months")
+    assert "infosys" not in said()
+    say("Our cleaner is Blessing, she comes every Tuesday morning.")
+    say("blessing has stopped coming she went back to the village the new cleaner is funmi")
+    assert "funmi" in said() and "blessing" not in said()
+
+
 def test_a_medium_band_personal_statement_reaches_nobody_until_claimed(real_daemon, hub):
     say(hub, ["I'm allergic to penicillin."], "2026-03-02T08:00:00Z", band="medium")
     say(hub, ["The bins go out on Thursday."], "2026-03-02T08:00:00Z", band="medium", thread="hall")

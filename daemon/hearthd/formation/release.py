@@ -225,14 +225,8 @@ def _names_it(row, said: set[str]) -> bool:
     content = {w.rstrip("s") for w in norm(row["object"]).replace("-", " ").split() if w not in _STOP}
     if content and content <= said:
         return True
-    if row["predicate"] == "diet" and ("meat" in said and content & _MEAT_FREE or content - _DIET_GENERIC & said):
-        return True  # "Keziah eats meat again": not vegan any more; "packed in the fasting": by its own word
-    if row["predicate"] in ("works_at", "works_as") and "retired" in said:
-        return True  # "Declan retired last month": no job of his holds
-    if row["predicate"] == "family_member" and row["qualifier"] in _PARTNERS and said & _SPLIT:
-        return True  # "mum and her fella split up": her partner, whatever his name
-    if row["predicate"] == "owns" and said & _VEHICLE and " drives " in f" {row['text'].lower()} ":
-        return True  # "we traded in the old car": the one the household drives
+    if _said_of_its_kind(row, said, content):
+        return True
     if row["predicate"] == "note" and norm(row["object"]).startswith("member of "):
         # "i've quit the rambling club": the Lowmoor Rambling Club by what it is
         kind = {w.rstrip("s") for w in set(norm(row["object"]).split()) - distinctive(row["object"])} - _STOP
@@ -249,8 +243,6 @@ def _names_it(row, said: set[str]) -> bool:
         generic = {w.rstrip("s") for w in event_words(row["qualifier"])} & GENERIC_EVENT
         if generic & said:
             return True  # "Ethan's lesson is cancelled": his driving lesson, by the word for it
-    if row["predicate"] == "note" and {w.rstrip("s") for w in distinctive(row["object"]) - KIN_WORDS} & said:
-        return True  # "they took granny off the metformin": the note of her taking it, by the word for it
     if row["predicate"] not in _BY_NAME:
         return False
     if row["predicate"] == "routine" and content and _stem(norm(row["object"]).split()[0]) in {_stem(w) for w in said}:
@@ -264,6 +256,23 @@ def _names_it(row, said: set[str]) -> bool:
         return True
     kind = {w.rstrip("s") for w in event_words(row["qualifier"])} - _STOP  # what happens, not how
     return row["predicate"] == "schedule" and bool(kind & said)
+
+
+def _said_of_its_kind(row, said: set[str], content: set[str]) -> bool:
+    """Whether the sentence names the fact by what kind of value it is, not by its words."""
+    predicate = row["predicate"]
+    if predicate == "diet":  # "Keziah eats meat again": not vegan any more; "packed in the fasting": its own word
+        return bool("meat" in said and content & _MEAT_FREE or content - _DIET_GENERIC & said)
+    if predicate in ("works_at", "works_as"):
+        return "retired" in said  # "Declan retired last month": no job of his holds
+    if predicate == "family_member":
+        return row["qualifier"] in _PARTNERS and bool(said & _SPLIT)  # "mum and her fella split up": her partner
+    if predicate == "owns":  # "we traded in the old car": the one the household drives
+        return bool(said & _VEHICLE) and " drives " in f" {row['text'].lower()} "
+    if predicate in ("note", "routine") and not norm(row["object"]).startswith("member of "):
+        # "they took granny off the metformin": her taking it, by the word for it
+        return bool({w.rstrip("s") for w in distinctive(row["object"]) - KIN_WORDS} & said)
+    return False
 
 
 _PARTNERS = frozenset(

@@ -384,8 +384,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>{_SUBJ}) (?:won't|will not) (?:touch|eat) (?P<any>anything )?(?P<o>{_OBJ})(?:,? (?:he|she|they|I) "
         r"(?:hates?|can't stand) (?:it|them))?$",
         # "won't eat anything spicy": spicy food
-        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'dislike', 'dislikes')} {m.group('o')}"
-        + (" food" if m.group("any") and " " not in m.group("o") else ""),
+        lambda m: (
+            f"{m.group('s')} {_verb(m.group('s'), 'dislike', 'dislikes')} {m.group('o')}"
+            + (" food" if m.group("any") and " " not in m.group("o") else "")
+        ),
     ),
     (rf"^(?P<s>{_SUBJ})(?: is|'s|'m| am) (?P<thing>[a-z]+)[ \-]mad$", _mad),
     # "proper hooked on Wordle at the minute me": what one can't leave alone is a love
@@ -583,7 +585,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"nursery)(?: \w+)?|in p\d|in (?:\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth) class at|"
         rf"(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
         # "Rory is at Ashgrove Academy": a school by its name
-        rf"(?:(?<=is )|(?<='s )|(?<=am )|(?<='m )|(?<=is now ))at)(?: (?:to|at)|(?:(?<=started)|(?<=starting)|(?<=moved)) in)? "
+        rf"(?:(?<=is )|(?<='s )|(?<=am )|(?<='m )|(?<=is now ))at)(?: (?:to|at)|(?:(?<=started)|(?<=starting)|"
+        rf"(?<=moved)) in)? "
         rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})"
         r"(?: (?:now|last \w+|this \w+|recently|in september|from (?:this|next) (?:term|year|week)|from september|"
         r"after (?:the )?(?:half term|move|holidays|summer holidays|summer|christmas|easter)))?"
@@ -818,7 +821,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?:the )?(?P<e>(?:[a-z'\-]+ ){{0,2}}?{EVENT}) for (?P<w>(?:the|my|our) (?:{_BROOD}))(?: is| are) ",
         r"\g<w> have \g<e> ",
     ),
-    (rf"^(?P<w>(?:the|my|our) (?:{_BROOD}))'s? (?P<e>(?:[a-z'\-]+ ){{0,2}}?{EVENT})(?: is| are) ", r"\g<w> have \g<e> "),
+    (
+        rf"^(?P<w>(?:the|my|our) (?:{_BROOD}))'s? (?P<e>(?:[a-z'\-]+ ){{0,2}}?{EVENT})(?: is| are) ",
+        r"\g<w> have \g<e> ",
+    ),
     (r"^the whole (?:house|household|family|lot of us) eats\b", "we all eat"),
     # the household said as its members: "our lot love a roast", "the whole family's arsenal mad",
     # "none of us like olives"

@@ -1084,7 +1084,8 @@ _FIXTURE = _alt(
     + ["washing machine", "tumble dryer", "hot water", "smoke alarm", "cat flap", "back door", "front door"]
 )
 _FAULT = (
-    r"not working|(?:does not|doesn't|won't|will not) (?:work|lock|close|shut|open|flush|drain|latch|heat up|turn off|turn on)"
+    r"not working|(?:does not|doesn't|won't|will not) (?:work|lock|close|shut|open|flush|drain|latch|heat up|"
+    r"turn off|turn on)"
     r"(?: properly| right| at all)?|is not working|has stopped working|stopped working|is broken|is bust|is knackered|"
     r"is dodgy|is temperamental|is on the blink|sticks|is sticky|leaks|is leaking|drips|is dripping|"
     r"(?:(?:is|has) )?(?:been )?(?:out|out of order|down)(?: for (?:a |two |three )?(?:fortnight|weeks?|days?|"

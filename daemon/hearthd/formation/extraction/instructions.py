@@ -190,7 +190,13 @@ def _split_when(s: str) -> tuple[str, str] | None:
     first = s.split(" ", 1)[0].lower()
     plain = first in ("when", "if")
     # "when you read the news can you skip the sport": the request put as a question is the instruction
-    body = re.sub(rf"(?:,\s*|\s)(?:can|could|would|will) you (?:please )?(?=(?:{_VERBS})\b)", ", ", m.group("body"), count=1, flags=re.I)
+    body = re.sub(
+        rf"(?:,\s*|\s)(?:can|could|would|will) you (?:please )?(?=(?:{_VERBS})\b)",
+        ", ",
+        m.group("body"),
+        count=1,
+        flags=re.I,
+    )
     if "," in body:
         cond, rest = (p.strip() for p in body.split(",", 1))
     else:

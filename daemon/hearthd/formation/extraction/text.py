@@ -205,7 +205,9 @@ _NEGATED_HEDGE = re.compile(
 _NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor|without|hardly|barely|cannot)\b", re.I)
 
 # Whom a household has one of at a time: "the new cleaner is Funmi" names the one now.
-_HELPERS = "cleaner|gardener|window cleaner|childminder|nanny|babysitter|dog walker|au pair|carer|landlord|landlady|lodger"
+_HELPERS = (
+    "cleaner|gardener|window cleaner|childminder|nanny|babysitter|dog walker|au pair|carer|landlord|landlady|lodger"
+)
 _ONE_AT_A_TIME = rf"boyfriend|girlfriend|partner|husband|wife|fianc\w*|{_HELPERS}|vet|gp|doctor|dentist"
 # A clause ends at a conjunction that starts a new thought.
 _CLAUSE_SPLIT = re.compile(
@@ -295,7 +297,9 @@ def normalise(text: str) -> str:
     text = re.sub(r"\b(mother|father|sister|brother|son|daughter)[ \-]in[ \-]law\b", r"\1-in-law", text, flags=re.I)
     text = re.sub(r"\b(?<!-)in[ \-]laws\b", "in-laws", text, flags=re.I)  # "my in laws": the spouse's parents
     # "my step dad", "step-mum": one relation word
-    text = re.sub(r"\bstep[ \-](dad|mum|mom|mam|son|daughter|brother|sister|father|mother)\b", r"step\1", text, flags=re.I)
+    text = re.sub(
+        r"\bstep[ \-](dad|mum|mom|mam|son|daughter|brother|sister|father|mother)\b", r"step\1", text, flags=re.I
+    )
     text = re.sub(r"(?<=\w)[,\s]+(?:um+|uh+|erm+|er|uhm)[,\s]+(?=\w)", " ", text, flags=re.I)
     text = _NEWS_ADVERB.sub(" ", text)
     text = _BY_THE_BY.sub("", text)

@@ -713,7 +713,8 @@ _STRONG_FREQ = (
 # An hour in words ("around seven", "at half six"), not a count ("around two miles").
 _HOUR_WORD = (
     r"(?:half (?:past )?|quarter (?:past|to) )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-    r"(?: o'clock| thirty| fifteen| forty-five)?(?: ?[ap]m\b)?(?! (?:miles?|km|kilometres?|hours?|minutes?|times|of|or|people|"
+    r"(?: o'clock| thirty| fifteen| forty-five)?(?: ?[ap]m\b)?(?! (?:miles?|km|kilometres?|hours?|minutes?|times|of|"
+    r"or|people|"
     r"kids|days|weeks|months|years|laps|lengths|pages|cups|glasses|k)\b)"
 )
 _WEAK_FREQ = (
