@@ -9,8 +9,9 @@ import functools
 import re
 
 from .events import EVENT, PRO
+from .subjects import _KIN_NAMES
 from .text import _article
-from .vocabulary import DATE, DIET, NAME, OCC, PET, REL, WEEKDAY
+from .vocabulary import DATE, DIET, NAME, OCC, PET, REL, WEEKDAY, _alt
 from .words import is_common
 
 
@@ -25,9 +26,9 @@ _SUBJ = rf"(?:I|(?:(?:my|our)|{NAME}'s) [a-z\-]+(?: {NAME})?|{NAME}(?:'s [a-z\-]
 # Someone said as the subject, not "Rohan's finally" (a possessive _SUBJ would read): "I", "he", a name, "my mum"
 _SOMEONE = rf"(?:I|he|she|{NAME}|(?:my|our) [a-z\-]+(?: {NAME})?)"
 _OBJ = r"(?!(?:it|them|that|this|him|her|me|you|us|anything|nothing)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*){0,2}"
-# Kin a school is never for: "we've moved Gran to St Anne's" is a home
-_ELDERS = "(?:gran|granny|grandma|grandmother|nan|nana|nanna|grandad|granddad|grandpa|grandfather|mum|mam|mom|dad|da|"
-_ELDERS += "mother|father|papa|mama|ouma|oupa|auntie|aunt|uncle)"
+# Kin a school is never for ("we've moved Gran to St Anne's" is a home): the kin said as a name, and the words
+# they stand for
+_ELDERS = _alt(_KIN_NAMES.keys() | set(_KIN_NAMES.values()) | {"nanna", "ouma", "oupa"})
 _BROOD = "kids|children|boys|girls|twins|grandkids|grandchildren"
 _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|college|university|surgery|centre))?)"
 # A school by its name: "St Aidan's Primary", "Riverside Academy", "Hills Road Sixth Form College"

@@ -31,6 +31,7 @@ from .vocabulary import (
     _BAD_OCC_MODIFIERS,
     _DIET_FROM_NOT_EATING,
     _DIET_IS,
+    _HIRED_HELP,
     _NOT_NAMES,
     _NOT_ROUTINE_VERBS,
     _PET_PLURAL,
@@ -1084,19 +1085,6 @@ def _family(name: str, rel: str, ctx: _Ctx, adj: str | None = None) -> Candidate
         return replace(c, subject=Mention(relation=qualifier), object_mention=Mention(name=name, relation=qualifier))
     return ctx.cand("family_member", name, f"{{subject}}'s {qualifier} is called {name}", qualifier)
 
-
-# Paid to help the household, not kin nor friends: named, they are the name of that role.
-_HIRED_HELP = {
-    "childminder",
-    "nanny",
-    "babysitter",
-    "au pair",
-    "cleaner",
-    "window cleaner",
-    "dog walker",
-    "carer",
-    "gardener",
-}
 
 # Who lives or works in the household for a time: a role that ends ("Tomasz moved out", "Danuta has retired").
 HOUSEHOLD_ROLES = frozenset(_HIRED_HELP | {"lodger", "flatmate", "housemate", "tutor", "piano teacher"})

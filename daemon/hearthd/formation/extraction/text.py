@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .model import MAX_OBJECT_WORDS
-from .vocabulary import _NOT_NAMES, DATE, NAME, ORDINAL, PET, TIME, WEEKDAY
+from .vocabulary import _HIRED_HELP, _NOT_NAMES, DATE, NAME, ORDINAL, PET, TIME, WEEKDAY
 
 _APOSTROPHES = str.maketrans(
     {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'", "\u201c": '"', "\u201d": '"'}
@@ -205,9 +205,7 @@ _NEGATED_HEDGE = re.compile(
 _NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor|without|hardly|barely|cannot)\b", re.I)
 
 # Whom a household has one of at a time: "the new cleaner is Funmi" names the one now.
-_HELPERS = (
-    "cleaner|gardener|window cleaner|childminder|nanny|babysitter|dog walker|au pair|carer|landlord|landlady|lodger"
-)
+_HELPERS = "|".join(sorted(_HIRED_HELP | {"landlord", "landlady", "lodger"}, key=len, reverse=True))
 _ONE_AT_A_TIME = rf"boyfriend|girlfriend|partner|husband|wife|fianc\w*|{_HELPERS}|vet|gp|doctor|dentist"
 # A clause ends at a conjunction that starts a new thought.
 _CLAUSE_SPLIT = re.compile(

@@ -12,6 +12,11 @@ def _alt(words) -> str:
     return "(?:" + "|".join(sorted(words, key=len, reverse=True)) + ")"
 
 
+# Paid to help the household, not kin nor friends: named, they are the name of that role.
+_HIRED_HELP = frozenset(
+    {"childminder", "nanny", "babysitter", "au pair", "cleaner", "window cleaner", "dog walker", "carer", "gardener"}
+)
+
 _MONTHS = [  # the month names timeutil reads, and their abbreviations
     *MONTHS,
     "jan",
