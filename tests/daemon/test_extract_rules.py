@@ -246,8 +246,8 @@ POSITIVES = [
     pos("Our gardener comes every other Friday.", ("schedule", "every other Friday"), subject="household"),
     pos("The recycling gets collected on Tuesdays.", ("schedule", "Tuesdays"), subject="household"),
     # appointments
-    pos("I have a dentist appointment on Friday at 3.", ("appointment", "Friday at 3")),
-    pos("I've got a doctor's appointment tomorrow at 10.", ("appointment", "tomorrow at 10")),
+    pos("I have a dentist appointment on Friday at 3.", ("appointment", "Friday 3pm")),
+    pos("I've got a doctor's appointment tomorrow at 10.", ("appointment", "tomorrow 10am")),
     pos("Emma's swimming lesson is on Tuesday.", ("appointment", "Tuesday"), subject="Emma"),
     pos("Emma's swimming lesson moved to Thursday.", ("appointment", "Thursday"), subject="Emma"),
     pos("The plumber is coming on Monday.", ("appointment", "Monday"), subject="household"),
@@ -293,7 +293,7 @@ POSITIVES = [
     pos("my birthday is the 3rd of June, no wait, the 13th of June", ("birthday", "13th of June")),
     pos("The plumber's coming Friday, no wait, it's Saturday.", ("appointment", "Saturday"), subject="household"),
     pos("I live in Lisbon, sorry, Porto.", ("lives_in", "Porto")),
-    pos("My dentist appointment is on Friday at 3, no, at 4.", ("appointment", "Friday at 4")),
+    pos("My dentist appointment is on Friday at 3, no, at 4.", ("appointment", "Friday 4pm")),
     pos("I work at Google - I mean, at Apple.", ("works_at", "Apple")),
     # 's as "is", and others' relatives
     pos("My mum's birthday is June 2nd.", ("birthday", "2nd of June"), subject="my mother"),
@@ -337,7 +337,7 @@ POSITIVES = [
     pos("Biscuit's going to the vet on Friday.", ("appointment", "Friday"), subject="Biscuit"),
     pos("Emma's parents' evening is on the 9th of October.", ("appointment", "9th of October"), subject="Emma"),
     pos("Tom's flight to Berlin is on Sunday night.", ("appointment", "Sunday night"), subject="Tom"),
-    pos("um my haircut got moved to half two tomorrow", ("appointment", "half two tomorrow")),
+    pos("um my haircut got moved to half two tomorrow", ("appointment", "tomorrow 2:30pm")),
     pos("My son's swimming is on Tuesdays.", ("schedule", "Tuesdays"), subject="my son"),
     # rules with a plain "when"
     pos("when I ask for the news keep it short", ("rule", "Keep the news short")),
@@ -412,10 +412,10 @@ POSITIVES = [
         ("schedule", "every Monday after school"),
         subject="Emma",
     ),
-    pos("Leo has his check-up on Friday at 10", ("appointment", "Friday at 10"), subject="Leo"),
+    pos("Leo has his check-up on Friday at 10", ("appointment", "Friday 10am"), subject="Leo"),
     pos(
         "the electrician's coming on Monday between 8 and 12",
-        ("appointment", "Monday between 8 and 12"),
+        ("appointment", "Monday 8am-12pm"),
         subject="household",
     ),
     pos("My brother is flying in on Friday.", ("appointment", "Friday"), subject="my brother"),
@@ -503,7 +503,7 @@ POSITIVES = [
     pos("my swimming lesson got moved to the twelfth", ("appointment", "the 12th")),
     pos(
         "the washing machine's being delivered monday between eight and ten",
-        ("appointment", "Monday between eight and ten"),
+        ("appointment", "Monday 8-10am"),
         subject="household",
     ),
     pos("i drive the blue fiat and nadia has the volvo", ("owns", "blue fiat"), ("owns", "volvo"), subject=None),
@@ -586,10 +586,10 @@ POSITIVES = [
     ),
     pos(
         "felix has an away match at selby this saturday, ten o'clock kick off",
-        ("appointment", "this Saturday at ten"),
+        ("appointment", "this Saturday 10am"),
         subject="Felix",
     ),
-    pos("i've got the car booked in for its mot on monday at eight", ("appointment", "Monday at eight")),
+    pos("i've got the car booked in for its mot on monday at eight", ("appointment", "Monday 8am")),
     pos("The plumber is now coming on Saturday morning.", ("appointment", "Saturday morning"), subject="household"),
     pos(
         "Never suggest recipes with peanuts for anyone in this house.",
@@ -618,7 +618,7 @@ POSITIVES = [
         ("family_member", "Rosa"),
         subject="Rosa",
     ),
-    pos("my mums eye test is friday at ten", ("appointment", "Friday at ten"), subject="my mother"),
+    pos("my mums eye test is friday at ten", ("appointment", "Friday 10am"), subject="my mother"),
     pos("my father in law is called dev", ("family_member", "Dev")),
     pos("im vegan well vegetarian actually", ("diet", "vegetarian")),
     # dates in one form
@@ -649,7 +649,7 @@ POSITIVES = [
         ("note", "wifi password is on the back of the router"),
         subject="household",
     ),
-    pos("I've got a blood test booked for Monday at 9.", ("appointment", "Monday at 9")),
+    pos("I've got a blood test booked for Monday at 9.", ("appointment", "Monday 9am")),
     # jobs
     pos("I've started at Leeds General Infirmary, on the cardiology ward.", ("works_at", "Leeds General Infirmary")),
     pos("I'm a software tester at Acme Systems.", ("works_as", "software tester"), ("works_at", "Acme Systems")),
@@ -713,7 +713,7 @@ POSITIVES = [
     pos("my daughters allergic to peanuts", ("allergy", "peanuts"), subject="my daughter"),
     pos("our dog rolos scared of fireworks", ("pet", "Rolo"), ("dislikes", "fireworks"), subject="Rolo"),
     pos("the bins go out on a wednesday", ("schedule", "a Wednesday"), subject="household"),
-    pos("the dentist is on the fifth at four", ("appointment", "the 5th at four")),
+    pos("the dentist is on the fifth at four", ("appointment", "the 5th 4pm")),
     pos("I prefer tea to coffee.", ("likes", "tea")),
     pos("my stepdads called ray", ("family_member", "Ray")),
     pos("my brothers getting married on the 5th of august", ("appointment", "5th of August"), subject="my brother"),
@@ -752,7 +752,7 @@ POSITIVES = [
     pos("my anniversarys in may", ("anniversary", "May")),
     pos(
         "Ingrid's parents' evening is Thursday, no wait, Wednesday at six.",
-        ("appointment", "Wednesday at six"),
+        ("appointment", "Wednesday 6pm"),
         subject="Ingrid",
     ),
     pos("my best mate deepa is allergic to cats", ("allergy", "cats"), subject="Deepa"),
@@ -777,7 +777,7 @@ POSITIVES = [
     pos("the hamsters called noodle", ("pet", "Noodle")),
     pos("The dog's called Rex.", ("pet", "Rex")),
     pos("waffles goes mad for tennis balls", ("likes", "tennis balls"), subject="Waffles"),
-    pos("waffles has the vet on monday at 4", ("appointment", "Monday at 4"), subject="Waffles"),
+    pos("waffles has the vet on monday at 4", ("appointment", "Monday 4pm"), subject="Waffles"),
     pos("gerald goes to the vet for his check up on the 20th of may", ("appointment", "20th of May"), subject="Gerald"),
     pos("I go to the dentist on the 20th of May.", ("appointment", "20th of May")),
     pos("please use the 24 hour clock", ("rule", "Use the 24-hour clock")),
@@ -816,7 +816,7 @@ POSITIVES = [
     pos("My guitar is on Mondays.", ("schedule", "Mondays")),
     pos(
         "Rosa's piano with Mr Okafor is on Thursdays at half four.",
-        ("schedule", "Thursdays at half four"),
+        ("schedule", "Thursdays 4:30pm"),
         subject="Rosa",
     ),
     # corrections said without commas, news said with "just", things asked to be remembered (held-out set 7's forms)
@@ -829,7 +829,7 @@ POSITIVES = [
     pos("my grandad only eats kosher", ("diet", "kosher"), subject="my grandfather"),
     pos("I've got a Yamaha ukulele in the spare room.", ("owns", "Yamaha ukulele")),
     pos("Call me Mo, please.", ("rule", "Call {subject} Mo")),
-    pos("Biscuit's booked in at the vet on Monday at ten.", ("appointment", "Monday at ten"), subject="Biscuit"),
+    pos("Biscuit's booked in at the vet on Monday at ten.", ("appointment", "Monday 10am"), subject="Biscuit"),
     pos("The van's MOT is due on the 2nd of April.", ("appointment", "2nd of April"), subject="household"),
     pos("Remember that Biscuit isn't allowed upstairs.", ("note", "is not allowed upstairs"), subject="Biscuit"),
     pos("my locker code is three one two nine, please remember that", ("note", "locker code is three one two nine")),
@@ -840,7 +840,7 @@ POSITIVES = [
         ("schedule", "the first of every month"),
         subject="Biscuit",
     ),
-    pos("Marta comes for piano lessons every Tuesday at 5.", ("schedule", "every Tuesday at 5"), subject="household"),
+    pos("Marta comes for piano lessons every Tuesday at 5.", ("schedule", "every Tuesday 5pm"), subject="household"),
     pos("Jonas does the school run on Fridays.", ("schedule", "Fridays"), subject="household"),
     # a statement, then an aside that is no part of it
     pos("I'm vegetarian, have been for about ten years now.", ("diet", "vegetarian")),
@@ -870,7 +870,7 @@ POSITIVES = [
         subject="my sister",
     ),
     pos("We've got a piano in the front room that nobody ever plays.", ("owns", "piano"), subject="household"),
-    pos("Biscuit's at the vet on Monday at 4 for his jabs.", ("appointment", "Monday at 4"), subject="Biscuit"),
+    pos("Biscuit's at the vet on Monday at 4 for his jabs.", ("appointment", "Monday 4pm"), subject="Biscuit"),
     pos("were all vegan in this house", ("diet", "vegan"), subject="household"),
     pos("We're getting the boiler serviced on the 4th.", ("appointment", "the 4th"), subject="household"),
     pos(
@@ -879,7 +879,7 @@ POSITIVES = [
         ("likes", "trains"),
         subject="Ali",
     ),
-    pos("Got a haircut booked for Saturday at 11, with Jade.", ("appointment", "Saturday at 11")),
+    pos("Got a haircut booked for Saturday at 11, with Jade.", ("appointment", "Saturday 11am")),
     # said by the by: no part of the statement, and no condition on it
     pos("I'm a paramedic, if anyone asks why I sleep all day.", ("works_as", "paramedic")),
     pos("i hate olives always have always will", ("dislikes", "olives")),
@@ -899,11 +899,11 @@ POSITIVES = [
     pos("ravi doesnt like spicy food at all so go easy", ("dislikes", "spicy food"), subject="Ravi"),
     pos("Oh hiya, I'm Nkechi by the way, nice to meet you properly.", ("name", "Nkechi")),
     pos("i dont eat pork im halal", ("diet", "halal"), ("note", "does not eat pork")),
-    pos("ive got a hair appointment at half three on friday", ("appointment", "Friday at half three")),
+    pos("ive got a hair appointment at half three on friday", ("appointment", "Friday 3:30pm")),
     pos("The car's booked in for its MOT on the 23rd of May.", ("appointment", "23rd of May"), subject="household"),
     pos("i live in leeds sorry i mean leicester", ("lives_in", "Leicester")),
     pos("honestly i hate sprouts always have", ("dislikes", "sprouts")),
-    pos("my physio appointments on the third of may at ten", ("appointment", "3rd of May at ten")),
+    pos("my physio appointments on the third of may at ten", ("appointment", "3rd of May 10am")),
     pos(
         "my wife gwen supports cardiff city god help her",
         ("family_member", "Gwen"),
@@ -991,8 +991,8 @@ POSITIVES = [
     pos("Arjun, my eldest, is allergic to kiwi.", ("family_member", "Arjun"), ("allergy", "kiwi"), subject="Arjun"),
     pos("Temperatures in Fahrenheit please, always.", ("rule", "Always give temperatures in Fahrenheit")),
     pos("keep your answers short please i dont need the whole wikipedia page", ("rule", "Keep your answers short")),
-    pos("Parents' evening is the 21st at 6 — no, sorry, half six.", ("appointment", "the 21st at half six")),
-    pos("haircut saturday at 10 wait no its half ten", ("appointment", "Saturday at half ten")),
+    pos("Parents' evening is the 21st at 6 — no, sorry, half six.", ("appointment", "the 21st 6:30pm")),
+    pos("haircut saturday at 10 wait no its half ten", ("appointment", "Saturday 10:30am")),
     pos("I'm a paramedic, so don't be surprised if I'm asking you stuff at 3am.", ("works_as", "paramedic")),
     pos("i work for deloitte mostly from home", ("works_at", "Deloitte")),
     pos("Ingrid left Boots and joined Lloyds Pharmacy.", ("works_at", "Lloyds Pharmacy"), subject="Ingrid"),
@@ -1083,7 +1083,7 @@ POSITIVES = [
     pos(
         "my son arlo has swimming lessons on saturday at 9am",
         ("family_member", "Arlo"),
-        ("schedule", "Saturday at 9am"),
+        ("schedule", "Saturday 9am"),
         subject="Arlo",
     ),
     pos(
@@ -1093,7 +1093,7 @@ POSITIVES = [
         subject="Anselm",
     ),
     pos("my little sister maya loves horses", ("family_member", "Maya"), ("likes", "horses"), subject="Maya"),
-    pos("i have a haircut booked at snippers on friday at eleven", ("appointment", "Friday at eleven")),
+    pos("i have a haircut booked at snippers on friday at eleven", ("appointment", "Friday 11am")),
     pos("My car's MOT is due on the 28th of July.", ("appointment", "28th of July")),
     pos("Our boiler service is due on the 3rd of March.", ("appointment", "3rd of March"), subject="household"),
     # session 15: a job said with "claims", languages "a bit of", learning one, health, foods left out, where one
@@ -1154,7 +1154,7 @@ POSITIVES = [
     pos("nan has moved into sheltered housing in treverra.", ("lives_in", "Treverra"), subject="my grandmother"),
     pos("so nans in a care home in lanwick now", ("lives_in", "Lanwick"), subject="my grandmother"),
     pos("For the broadband we went with Fibrewave in the end.", ("note", "Fibrewave"), subject="household"),
-    pos("The salon rang, they've moved my haircut to Saturday at 3pm instead.", ("appointment", "Saturday at 3pm")),
+    pos("The salon rang, they've moved my haircut to Saturday at 3pm instead.", ("appointment", "Saturday 3pm")),
     pos("The surgery has moved my check-up to Friday.", ("appointment", "Friday")),
     pos("I'm a retired teacher.", ("note", "retired teacher")),  # what one was, no current job
     pos(
@@ -1425,7 +1425,7 @@ POSITIVES = [
     ),
     pos(
         "The sofa's coming Sunday, sorry, Monday, between eight and twelve.",
-        ("appointment", "Monday, between eight and twelve"),
+        ("appointment", "Monday, 8am-12pm"),
         subject="household",
     ),
     pos("the new fridge is arriving on Tuesday", ("appointment", "Tuesday"), subject="household"),
@@ -1442,7 +1442,7 @@ POSITIVES = [
     ),
     pos(
         "we have parents evening next wednesday at half six",
-        ("appointment", "next Wednesday at half six"),
+        ("appointment", "next Wednesday 6:30pm"),
         subject="household",
     ),
     # the relation said in passing, the recogniser's contractions, what follows an object, things said together
@@ -1509,7 +1509,7 @@ POSITIVES = [
     pos("Friday's pizza night in this house.", ("routine", "have pizza night"), subject="household"),
     pos(
         "Dentist for Cara on Thursday at quarter past two.",
-        ("appointment", "Thursday at quarter past two"),
+        ("appointment", "Thursday 2:15pm"),
         subject="Cara",
     ),
     pos("tunde cant have anything with shellfish hes allergic", ("allergy", "shellfish"), subject="Tunde"),
@@ -1601,7 +1601,7 @@ POSITIVES = [
     pos("siobhan is coming round for dinner on saturday", ("appointment", "Saturday"), subject="household"),
     pos(
         "Noah has a hospital appointment for his ears on the 9th at half ten",
-        ("appointment", "the 9th at half ten"),
+        ("appointment", "the 9th 10:30am"),
         subject="Noah",
     ),
     pos("the mother in law is coming over on sunday", ("appointment", "Sunday"), subject="my mother-in-law"),
@@ -1609,7 +1609,7 @@ POSITIVES = [
     # what a diet keeps off said after it
     pos("traded the corolla in for a rav4", ("owns", "rav4")),
     pos("im driving a tesla model y now", ("owns", "tesla Model Y")),
-    pos("noah dentist friday at 10", ("appointment", "Friday at 10"), subject="Noah"),
+    pos("noah dentist friday at 10", ("appointment", "Friday 10am"), subject="Noah"),
     pos("Funmi is vegetarian o, no meat in her jollof", ("diet", "vegetarian"), subject="Funmi"),
     # a place ends where a recogniser ran on, or where another clause begins ("and makes")
     pos("my best mate kieran lives up in dundee now moved there for work", ("lives_in", "Dundee"), subject="Kieran"),
@@ -1620,16 +1620,16 @@ POSITIVES = [
         subject="Rosa",
     ),
     # dictated notes of an event or a birthday, without a verb
-    pos("Boiler service booked: 14 March, 9-1.", ("appointment", "14th of March, 9-1"), subject="household"),
-    pos("Sofa delivery Sat between 8 and 12.", ("appointment", "Saturday between 8 and 12"), subject="household"),
+    pos("Boiler service booked: 14 March, 9-1.", ("appointment", "14th of March, 9am-1pm"), subject="household"),
+    pos("Sofa delivery Sat between 8 and 12.", ("appointment", "Saturday 8am-12pm"), subject="household"),
     pos("Vet - Pepper's jabs, Tues 4pm.", ("appointment", "Tuesday 4pm"), subject="Pepper"),
-    pos("Tuesday - Dad's cataract op at Moorfields, 7:30.", ("appointment", "Tuesday at 7:30"), subject="my father"),
+    pos("Tuesday - Dad's cataract op at Moorfields, 7:30.", ("appointment", "Tuesday 7:30am"), subject="my father"),
     pos("Mum's birthday: 22nd of August. Get a card this time.", ("birthday", "22nd of August"), subject="my mother"),
     # a correction said first, or as one value over another
     pos("no i said i work at tesco not costa", ("works_at", "Tesco")),
     pos("sorry i meant we live in swansea not swindon", ("lives_in", "Swansea"), subject="household"),
     pos("my birthday is the 12th of march no wait sorry the 13th", ("birthday", "13th of March")),
-    pos("Dentist moved - it's Friday 10:40 now, not Thursday.", ("appointment", "Friday 10:40")),
+    pos("Dentist moved - it's Friday 10:40 now, not Thursday.", ("appointment", "Friday 10:40am")),
     # round 10: a job's town is where one lives; roles the list lacks with "with"; languages after a comma; the
     # particles of a region's English; kin by a partner's name for them
     pos(
@@ -1658,13 +1658,13 @@ POSITIVES = [
     ),
     pos("My missus Dee works at the Co-op.", ("family_member", "Dee"), ("works_at", "the Co-op"), subject=None),
     # events said bare or with "the", the household's when shared; bins by what goes in them
-    pos("the parent-teacher meeting is on Wednesday at 5pm", ("appointment", "Wednesday at 5pm")),
+    pos("the parent-teacher meeting is on Wednesday at 5pm", ("appointment", "Wednesday 5pm")),
     pos("veg box comes tuesday mornings", ("schedule", "Tuesday mornings"), subject="household"),
-    pos("mass is every saturday evening at six", ("schedule", "every Saturday evening at six"), subject="household"),
+    pos("mass is every saturday evening at six", ("schedule", "every Saturday evening 6pm"), subject="household"),
     pos("the green waste one goes out every other friday", ("schedule", "every other Friday"), subject="household"),
     pos(
         "Tariq's got cricket nets Tuesday evenings, six till half seven",
-        ("schedule", "Tuesday evenings, six till half seven"),
+        ("schedule", "Tuesday evenings, 6-7:30pm"),
         subject="Tariq",
     ),
     pos(
@@ -1709,7 +1709,7 @@ POSITIVES = [
     # event, a medicine by what it is for, a school corrected by name
     pos(
         "ben's got football training every tuesday and thursday at six",
-        ("schedule", "every Tuesday and Thursday at six"),
+        ("schedule", "every Tuesday and Thursday 6pm"),
         subject="Ben",
     ),
     pos("my mum's coming for Christmas", ("appointment", "for Christmas"), subject="my mother"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..entities.resolve import norm
+from .extraction.dates import canonical_time
 from .extraction.events import CLOCK, last_time_said
 from .extraction.model import Mention
 from .facts import GENERIC_EVENT, FactIn, event_words, names_event
@@ -90,14 +91,14 @@ def rescheduled(
         return None  # no event, or two it could be: a note, not a guess
     old = named[0]
     # "for the 19th, the 12th clashed with a work thing": the new time, not the old one said after it
-    parts = [p for p in when.split(", ") if norm(p) not in norm(old["object"])]
+    parts = [p for p in when.split(", ") if norm(canonical_time(p)) not in norm(old["object"])]
     when = ", ".join(parts) if parts else when
     # "moving to Fridays from next week, same time": the day moves, the time of day stays
     clock = re.search(rf"\b(?:at )?{CLOCK}$", old["object"], re.I)
     if clock and _SAME_TIME.search(text) and not re.search(CLOCK, when, re.I):
         when = f"{when} at {re.sub(r'^at ', '', clock.group(0), flags=re.I)}"
     when = _on_the_same_day(old["object"], when)
-    if norm(old["object"]) == norm(when):
+    if norm(old["object"]) == norm(canonical_time(when)):
         return None
     at = old["text"].lower().rfind(old["object"].lower())
     moved = (
@@ -110,7 +111,7 @@ def rescheduled(
     return FactIn(
         subject=old["subject"],
         predicate=old["predicate"],
-        object=when,
+        object=canonical_time(when),  # stored in one form, as the extractor stores it; the text as said
         text=moved,
         valid_from=said_at,
         said_at=said_at,

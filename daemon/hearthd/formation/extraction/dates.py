@@ -1,9 +1,14 @@
 """One written form for a date said any way: "june the third", "the 3rd of June", "June 3", "the third of june" and
 "3 June" are all "3rd of June" (a year kept after it: "4th of August 2012"); a day alone keeps its article ("the
-twentieth" -> "the 20th"). Times stay as said and weekdays are capitalised ("Monday at three", "next Friday at 2").
+twentieth" -> "the 20th"). Weekdays are capitalised.
 
-The extractor stores birthdays, anniversaries and the dates of appointments in this form, so one date said two
-ways is one value (and a corrected one differs only in its number); the bench compares dates through it too.
+A time of day has one written form too (canonical_time): "twenty past ten" -> "10:20am", "half five till seven" ->
+"5:30-7pm", "at 3" -> "3pm" (an hour without am or pm is read as people book things: seven to eleven in the
+morning, twelve to six in the afternoon, unless the words around it say otherwise).
+
+The extractor stores birthdays, anniversaries and the dates of appointments in this form, and the times of
+appointments and schedules in the other, so one date or time said two ways is one value (and a corrected one
+differs only in its number); the fact's text keeps the time as it was said. The bench compares through both.
 """
 
 from __future__ import annotations
@@ -113,3 +118,144 @@ def on_date(value: str) -> str:
     if re.fullmatch(rf"{MONTH}(?:\s+\d{{4}})?|\d{{4}}", value, re.I):
         return f"in {value}"
     return f"on the {value}" if value[:1].isdigit() and " of " in value else f"on {value}"
+
+
+_HOUR_WORDS = "one two three four five six seven eight nine ten eleven twelve".split()
+_HOUR = rf"(?:1[0-2]|0?[1-9]|{'|'.join(_HOUR_WORDS)})"
+_MERIDIEM = r"(?:\s*(?P<mer>am|pm|a\.m\.|p\.m\.|o'clock))"
+_PAST_WORDS = {"five": 5, "ten": 10, "quarter": 15, "a quarter": 15, "twenty": 20, "twenty-five": 25, "twenty five": 25}
+_MINUTE_WORDS = {
+    "o'clock": 0, "oh five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "twenty-five": 25, "twenty five": 25,
+    "thirty": 30, "thirty-five": 35, "thirty five": 35, "forty": 40, "forty-five": 45, "forty five": 45, "fifty": 50,
+    "fifty-five": 55, "fifty five": 55,
+}  # fmt: skip
+# where a bare hour is a time: after a word that introduces one (a lookbehind of one width each)
+_AFTER_A_LEAD = "|".join(rf"(?<=\b{w} )" for w in "at from till until til to around about by between".split())
+_PAST = "|".join(sorted(_PAST_WORDS, key=len, reverse=True))
+_MINUTES_SAID = "|".join(sorted((k for k in _MINUTE_WORDS if k != "o'clock"), key=len, reverse=True))
+_A_COUNT_AFTER = r"\s*(?:weeks?|days?|months?|years?|times?|minutes?|mins?|hours?|hrs?|of\b|st\b|nd\b|rd\b|th\b)"
+# One time of day, in any of the ways it is said. A bare hour is a time only where a time is introduced ("at six",
+# "till seven", "between eight and twelve"), never a count ("every six weeks", "twice a year").
+_ONE_TIME = (
+    rf"(?P<h1>1[0-2]|0?[0-9]|2[0-3])[:.](?P<m1>[0-5]\d)(?:\s*(?P<mer1>am|pm|a\.m\.|p\.m\.))?"
+    rf"|(?P<h2>{_HOUR}){_MERIDIEM.replace('mer', 'mer2')}"
+    rf"|half (?:past )?(?P<h3>{_HOUR})"
+    rf"|(?P<past>{_PAST}) (?P<dir>past|to) (?P<h4>{_HOUR})"
+    rf"|(?P<h5>{'|'.join(_HOUR_WORDS)}) (?P<m5>{_MINUTES_SAID})"
+    r"|(?P<noon>noon|midday|midnight)"
+    rf"|(?:{_AFTER_A_LEAD})(?P<h6>{_HOUR})"
+    rf"|(?P<h7>{_HOUR})(?=\s*(?:-|\u2013|till|until|til|to)\s*(?:{_HOUR}|half|noon|midday)\b(?!{_A_COUNT_AFTER}))"
+)
+# the end of a range: after "between eight and" a bare hour is a time too
+_END_TIME = _ONE_TIME.replace(_AFTER_A_LEAD, _AFTER_A_LEAD + r"|(?<=\band )|(?<=-)|(?<=- )|(?<=\u2013)").replace(
+    "(?P<", "(?P<b_"
+)
+_TIME_SAID = re.compile(
+    rf"\b(?:(?P<between>between )?(?P<a>{_ONE_TIME.replace('(?P<', '(?P<a_')})"
+    rf"(?:\s*(?(between)(?:and|-|\u2013|to|till|until)|(?:-|\u2013|to|till|until|til))\s*(?P<b>{_END_TIME}))?)"
+    rf"(?!\w)(?!{_A_COUNT_AFTER})",
+    re.I,
+)
+_AM_AFTER = re.compile(r"^\s*(?:in the |on a |every |each )?(?:morning|mornings|breakfast)\b", re.I)
+_PM_AFTER = re.compile(r"^\s*(?:in the |at |every |each )?(?:afternoon|evening|night|tonight)s?\b", re.I)
+_AM_AROUND = re.compile(r"\b(?:morning|mornings|breakfast)\b", re.I)
+_PM_AROUND = re.compile(r"\b(?:afternoon|evening|night|tonight|teatime|tea time|after school|after work)s?\b", re.I)
+
+
+def _clock(m: re.Match, side: str) -> tuple[int, int, str | None] | None:
+    """(hour 0-23 or 1-12, minutes, am/pm when said) of one side of _TIME_SAID."""
+    g = lambda name: m.group(f"{side}_{name}")  # noqa: E731
+
+    def hour(word: str) -> int:
+        return int(word) if word.isdigit() else 1 + _HOUR_WORDS.index(word.lower())
+
+    if g("h1") is not None:
+        h, mins, mer = int(g("h1")), int(g("m1")), g("mer1")
+        return (h, mins, mer if h <= 12 else "pm") if h <= 23 else None
+    if g("h2") is not None:
+        mer = g("mer2").lower().replace(".", "")
+        return hour(g("h2")), 0, None if mer == "o'clock" else mer
+    if g("h3") is not None:
+        return hour(g("h3")), 30, None
+    if g("h4") is not None:
+        h, past = hour(g("h4")), _PAST_WORDS[g("past").lower()]
+        return (h, past, None) if g("dir").lower() == "past" else ((h - 2) % 12 + 1, 60 - past, None)
+    if g("h5") is not None:
+        return hour(g("h5")), _MINUTE_WORDS[g("m5").lower()], None
+    if g("noon") is not None:
+        return 12, 0, "am" if g("noon").lower() == "midnight" else "pm"
+    return hour(g("h6") or g("h7")), 0, None
+
+
+def _meridiem(hour: int, said: str | None, after: str, around: str) -> str:
+    if said:
+        return said.lower().replace(".", "")
+    if _AM_AFTER.match(after):
+        return "am"
+    if _PM_AFTER.match(after):
+        return "pm"
+    if _AM_AROUND.search(around) and not _PM_AROUND.search(around):
+        return "am"
+    if _PM_AROUND.search(around) and not _AM_AROUND.search(around):
+        return "pm"
+    return "am" if 7 <= hour <= 11 else "pm"  # booked hours: "at nine" is the morning, "at three" the afternoon
+
+
+def _written_clock(hour: int, mins: int) -> str:
+    h = hour % 12 or 12
+    return f"{h}:{mins:02d}" if mins else str(h)
+
+
+def _as_24(hour: int, mer: str) -> int:
+    return hour % 12 + (12 if mer == "pm" else 0)
+
+
+def canonical_time(text: str) -> str:
+    """Every time of day in `text` in the one form: "Thursday at twenty past ten" -> "Thursday 10:20am", "Tuesdays
+    and Thursdays, half five till seven" -> "Tuesdays and Thursdays, 5:30-7pm", "between eight and twelve" ->
+    "8am-12pm"; "every six weeks" and the dates unchanged. A time said first goes after the day ("half two
+    tomorrow" -> "tomorrow 2:30pm")."""
+    if not text:
+        return text
+
+    def written(m: re.Match) -> str:
+        if m.group("a_dir") and m.group("a_dir").lower() == "to" and text[: m.start()].lower().endswith("from "):
+            # "from ten to twelve": a range, not ten minutes to twelve
+            start, end = _PAST_WORDS.get(m.group("a_past").lower()), m.group("a_h4")
+            if start in (5, 10) and not m.group("b"):
+                return canonical_time(f"{start // 5 * 5 if start == 10 else 5} till {end}")
+        a = _clock(m, "a")
+        if a is None:
+            return m.group()
+        after, around = text[m.end() :], text
+        b = _clock(m, "b") if m.group("b") else None
+        if m.group("b") and b is None:
+            return m.group()
+        if b is None:
+            if m.group("a_h6") is not None and not m.group("between") and _A_COUNT.match(after):
+                return m.group()
+            return _written_clock(a[0], a[1]) + _meridiem(a[0] if a[0] <= 12 else 13, a[2], after, around)
+        mer_b = _meridiem(b[0], b[2], after, around)
+        mer_a = a[2] or (mer_b if b[2] or _AM_AFTER.match(after) or _PM_AFTER.match(after) else None)
+        mer_a = _meridiem(a[0], mer_a, "", around)
+        if not b[2] and _as_24(b[0], mer_b) <= _as_24(a[0], mer_a) and mer_b == "am":
+            mer_b = "pm"  # "half five till seven": the end is after the start
+        start = _written_clock(a[0], a[1]) + ("" if mer_a == mer_b else mer_a)
+        return f"{start}-{_written_clock(b[0], b[1])}{mer_b}"
+
+    out = _TIME_SAID.sub(written, text)
+    out = _PART_AFTER_CLOCK.sub("", out)  # "7pm in the evening" is 7pm
+    out = re.sub(r"\bat (?=\d{1,2}(?::\d{2})?(?:am|pm)\b)", "", out)  # "Friday at 3pm" is "Friday 3pm"
+    out = re.sub(r"\bfrom (?=\d{1,2}(?::\d{2})?(?:am|pm)?-)", "", out)
+    out = re.sub(r"\s+", " ", out).strip()
+    if first := _TIME_FIRST_SAID.match(out):  # "2:30pm tomorrow": the day first, as it is written
+        out = f"{re.sub(r'^(?:on|in) ', '', first.group('rest'), flags=re.I)} {first.group('time')}"
+    return out
+
+
+_PART_AFTER_CLOCK = re.compile(r"(?<=\d[ap]m)\s+(?:in the (?:morning|afternoon|evening)|at night|at lunchtime)\b", re.I)
+# "at nine, the three of them": an hour word that counts, not a time
+_A_COUNT = re.compile(r"^\s*(?:of|people|kids|children|them|us|of us|of them)\b", re.I)
+_TIME_FIRST_SAID = re.compile(
+    r"^(?P<time>\d{1,2}(?::\d{2})?(?:am|pm)?(?:-\d{1,2}(?::\d{2})?(?:am|pm))?),? (?P<rest>(?!\d)[^,]+)$", re.I
+)

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from .casual import casual
-from .dates import calendar_case, canonical_date
+from .dates import calendar_case, canonical_date, canonical_time
 from .events import EVENT, EVENT_RULES_SRC, ONE_OFF, PRO, RECURRING, SHARED_EVENT, dictated, time_spans
 from .instructions import first_to_subject, rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
@@ -382,10 +382,14 @@ def _as_source(c: Candidate, said: str, sentence: str) -> Candidate:
 
 
 _DATED = {"birthday", "anniversary", "appointment", "schedule"}
+_TIMED = {"appointment", "schedule"}
 
 
 def _dated(predicate: str, value: str) -> str:
-    """A date stored in one form ("3rd of June"), however it was said."""
+    """A date stored in one form ("3rd of June") and an event's time in one form ("10:20am"), however they were
+    said; the fact's text keeps them as said."""
+    if predicate in _TIMED:
+        return canonical_time(canonical_date(value))
     return canonical_date(value) if predicate in _DATED else value
 
 
@@ -469,10 +473,12 @@ _ASIDE_START = re.compile(
 )
 # "vegetarian, no meat in her jollof": what the diet keeps off, said again, takes nothing back
 _FOODS_KEPT_OFF = r"(?:meat|fish|dairy|eggs?|pork|beef|gluten|nuts|sugar|alcohol|booze|shellfish)\b"
+# a stay, not a home: "we're in Spain, just outside Malaga, on holiday"
+_A_STAY = r"on holiday|on a trip|visiting|for the (?:week|weekend)"
 # An aside that takes the statement back or bounds it is no aside: "I work at Tesco, or I did until March".
 _TAKEN_BACK = re.compile(
     rf"^(?:or|well|not|no(?! {_FOODS_KEPT_OFF})|never|but|at least|until|till|only|except|apart from)\b"
-    r"|\b(?:any ?more|no longer|until|till|used to|kidding|joking|not really|not any)\b",
+    rf"|\b(?:any ?more|no longer|until|till|used to|kidding|joking|not really|not any|{_A_STAY})\b",
     re.I,
 )
 _MAX_ASIDE_TRIES = 4
@@ -602,7 +608,8 @@ _KEEPS_THE_END = re.compile(
     r"supposedly|I think|I guess|maybe|perhaps|allegedly|or so|right|isn't it|aren't they|don't they|doesn't he|"
     r"doesn't she|didn't|wasn't|used to|anymore|any more|I'?m not sure|I am not sure|not sure|I'?m told|I heard|"
     r"they say|I reckon|I believe|don't quote me|or something|or whatever|if that|I suppose|who knows|"
-    r"I wish|hopefully|fingers crossed|for now|for the moment|at least|just kidding|joking|only joking|lol)\b|\?",
+    r"I wish|hopefully|fingers crossed|for now|for the moment|at least|just kidding|joking|only joking|lol|"
+    rf"{_A_STAY})\b|\?",
     re.I,
 )
 

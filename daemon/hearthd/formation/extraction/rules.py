@@ -1841,7 +1841,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # by what it is near or what it is (not "we're in Braga" alone, which may be a visit)
     (
         "lives_in",
-        r"^we are (?:in (?P<obj>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)(?=,? (?:just )?(?:off|near|"
+        r"^we are (?!.*\b(?:on holiday|visiting|on a trip|for the (?:week|weekend|day|night)|this week|at the moment|"
+        r"right now)\b)(?:(?:out |over |up |down )?in (?P<obj>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)"
+        r"(?=,? (?:just )?(?:off|near|(?:west|east|north|south) of|outside|on the \w+ road|"
         r"round the corner "
         r"from|behind|next to|opposite|by) (?:the\b|a\b|(?-i:[A-Z])))|in an? (?:[\w\-]+ ){0,2}(?:semi|terrace|"
         r"terraced house|flat|"
@@ -1890,9 +1892,11 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "lives_in",
-        rf"^{SUBJ} {ADV}live (?:on|at) (?P<street>(?:\d+[a-z]? )?(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*)? "
+        # "we're at 42 Hazel Grove, Stockport": an address with its number is where one lives
+        rf"^{SUBJ} {ADV}(?:live (?:on|at)|(?:am|are) at(?= \d)) (?P<street>(?:\d+[a-z]? )?(?-i:[A-Z])[\w'\-]*"
+        rf"(?: (?-i:[A-Z])[\w'\-]*)? "
         r"(?-i:Road|Street|Avenue|Lane|Close|Drive|Way|Crescent|Grove|Place|Terrace|Gardens|Court|Rise|Hill|Row|"
-        r"Square|Walk|Mews|Park)) in (?P<town>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)$",
+        r"Square|Walk|Mews|Park))(?: in|,) (?P<town>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)$",
         _b_lives_at,
         False,
     ),

@@ -531,7 +531,9 @@ def correct(s: str) -> str:
     if not m or m.start() == 0:
         return s
     before, after = s[: m.start()].rstrip(" ,"), s[m.end() :].strip(" ,.!")
-    after = _IN_PASSING.sub("", _RESTATED.sub("", re.sub(r"^(?:(?:sorry|I mean|no)[,\s]+)+", "", after, flags=re.I)))
+    # ("oh no, hang on, the 10th": one correction said with two marks)
+    after = re.sub(r"^(?:(?:sorry|I mean|no|hang on|wait|actually)[,\s]+)+", "", after, flags=re.I)
+    after = _IN_PASSING.sub("", _RESTATED.sub("", after))
     if (n := re.match(r"not ([\w\-]+(?: [\w\-]+)??),? (?=\w)", after, re.I)) and n.group(1).lower() in before.lower():
         after = after[n.end() :]  # "perth sorry not perth adelaide": the value said again, then the right one
     if (n := re.search(r",?\s+not ([\w\-]+(?: [\w\-]+)?)$", after, re.I)) and n.group(1).lower() in before.lower():
@@ -541,6 +543,13 @@ def correct(s: str) -> str:
     if _STARTS_CLAUSE.match(after):
         # "I live in Lisbon, sorry, I live in Porto": the correction is the statement; "I mean" elaborates
         return s if m.group("mark").lower() == "i mean" else after
+    placed = _placed_by_shape(before, after)
+    return placed if placed is not None else _placed_by_words(s, m, before, after)
+
+
+def _placed_by_shape(before: str, after: str) -> str | None:
+    """correct()'s placing of a correction of a known shape (a date, a day, a time): the last phrase of its shape
+    replaced; None when it has none."""
     if _DAY_ONLY.fullmatch(after) and (old := _last(_DAYISH, before)) and " of " in old.group():
         # "the 9th of May, no wait, the 19th": the day corrected, the month kept
         return before[: old.start()] + after.removeprefix("on ") + old.group()[old.group().index(" of ") :]
@@ -550,10 +559,17 @@ def correct(s: str) -> str:
             if lead and not after.lower().startswith(lead.group().lower()):
                 after = lead.group() + after  # "the 21st at 6, no, sorry, half six": still "at"
             return before[: old.start()] + after + before[old.end() :]
+    for shape, other in ((_CLOCKISH, _DAYISH), (_DAYISH, _CLOCKISH)):
+        # "at three no wait half three on friday": the time corrected, the day said after it kept
+        said = shape.match(after)
+        if said and other.fullmatch(rest := after[said.end() :].strip(" ,")) and (old := _last(shape, before)):
+            lead = re.match(r"(?:at|by|around|on) ", old.group(), re.I)
+            new = (lead.group() if lead and not after.lower().startswith(lead.group().lower()) else "") + said.group()
+            return f"{before[: old.start()]}{new}{before[old.end() :]} {rest}"
     if _DAY_AND_CLOCK.fullmatch(after) and (old := _last(_DAYISH, before)):
         # "is Thursday, no wait, Wednesday at six": the day corrected, with its time
         return before[: old.start()] + after + before[old.end() :]
-    return _placed_by_words(s, m, before, after)
+    return None
 
 
 def _placed_by_words(s: str, m: re.Match, before: str, after: str) -> str:
@@ -572,8 +588,12 @@ def _placed_by_words(s: str, m: re.Match, before: str, after: str) -> str:
     if len(new) <= 3 and len(words) > len(new) + 1:
         return " ".join(words[: -len(new)] + new)
     if aside := _ASR_ASIDE.search(after):
-        # "perth sorry not perth adelaide i always mix them up": the correction, then an aside
-        return correct(s[: m.end()] + after[: aside.start()])
+        # "perth sorry not perth adelaide i always mix them up": the correction, then an aside ("stella bella was the
+        # old one": the name denied said again in it)
+        said = after[: aside.start()].split()
+        if len(said) > 1 and said[-1].lower() == words[-1].lower():
+            said = said[:-1]
+        return correct(s[: m.end()] + " ".join(said))
     head, comma, tail = after.partition(",")
     if comma and head.strip() and (fixed := correct(s[: m.end()] + head)) != s[: m.end()] + head:
         # "moved to Leicester, sorry, Loughborough, in March": the correction placed, what follows it kept
@@ -597,7 +617,10 @@ def _restated_with_well(s: str) -> str | None:
 
 
 # Where speech-recogniser text (no commas) runs on from a correction into an aside: "adelaide | i always ...".
-_ASR_ASIDE = re.compile(r"\s+(?=(?:I|it|he|she|they|we|you|so|but|because|honestly)\b)")
+_ASR_ASIDE = re.compile(
+    r"\s+(?=(?:I|it|he|she|they|we|you|so|but|because|honestly|is|was|its|it's|shes|she's|hes|he's|thats|that's)\b"
+    r"|(?:[a-z] ){2,}[a-z]\b)"  # "aoife a o i f e": the name spelled out
+)
 
 
 def _not_instead(s: str) -> str:
