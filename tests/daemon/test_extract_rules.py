@@ -2488,7 +2488,7 @@ def test_events_are_keyed_by_their_kind():
     assert (a.predicate, a.qualifier, a.subject) == (b.predicate, b.qualifier, b.subject)
     assert (a.object, b.object) == ("Tuesday", "Thursday")
     [c] = extract("I have a dentist appointment on Friday at 3.")
-    assert (c.qualifier, c.object) == ("dentist appointment", "Friday at 3")
+    assert (c.qualifier, c.object) == ("dentist appointment", "Friday 3pm")
     [d] = extract("I've got an appointment with the dentist on Monday.")
     assert d.qualifier == "dentist appointment"
     [bins] = extract("The bins go out on Thursday evening.")

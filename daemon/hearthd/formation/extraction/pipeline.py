@@ -584,7 +584,11 @@ def extract(text: str, role: str = "user", discourse: Discourse | None = None) -
     out: list[Candidate] = []
     seen: set[tuple] = set()
     for sentence in split_sentences(text):
-        found = _sentence_candidates(sentence, discourse) or _before_an_aside(sentence, discourse)
+        found = (
+            _sentence_candidates(sentence, discourse)
+            or _before_an_aside(sentence, discourse)
+            or _before_trailing_words(sentence, discourse)
+        )
         for c in found or _timed_event(sentence, discourse):
             # one allergy whatever its reason ("I can't eat gluten, I'm coeliac")
             key = (c.predicate, c.object.lower(), None if c.predicate == "allergy" else c.qualifier, c.subject)
@@ -659,6 +663,49 @@ def _before_an_aside(sentence: str, discourse: Discourse) -> list[Candidate]:
             return []  # "Liam works at Tesco, actually no, he moved on": what is left is corrected
         found = _sentence_candidates(head, discourse)
         if found:
+            return found
+    return []
+
+
+# Where trailing words may start (before a word that opens a new phrase, or after a comma), for a sentence run on
+# past its statement in words no aside list names: "i drive a silver hilux | ja the double cab one", "the wifi
+# password is bluegiraffe47 | all lower case if anyone asks".
+_OPENS_A_PHRASE = frozenset(
+    "i he she it its it's they we you hes shes he's she's theyre they're im i'm the a an this that these those any "
+    "all some every and so when because cos cause as since though while whereas in on at with for from by of "
+    "like about after before over under near round into than really very just especially actually honestly too "
+    "also now still always mostly anyway ja eh yaar abeg lah innit mate yeah la o sha na bro lol haha yuh ya bless "
+    "nah aye hey ok okay which who where what whenever".split()
+)
+# Anything that may take a statement back, bound it or correct it, anywhere in the sentence: no guessing then.
+_MAY_TAKE_BACK = re.compile(
+    r"\b(?:not|never|no|nope|no longer|any ?more|used to|until|till|unless|kidding|joking|wish|hope|hoping|would|"
+    r"might|maybe|was|were|did|had|or|but|sorry|wait|hang on|actually|mean|well|dont|doesnt|didnt|cant|wont|isnt|"
+    r"arent|wasnt|havent|hasnt|shouldnt|wouldnt|couldnt|today|tonight|this (?:morning|afternoon|evening|week)|right now|"
+    r"for now|at the moment|if(?! (?:anyone|anybody|you|ever)(?: ever)? (?:asks?|needs?|wants?)))\b|n't\b|\?",
+    re.I,
+)
+_MAX_TRAILING_CUTS = 6
+
+
+def _before_trailing_words(sentence: str, discourse: Discourse) -> list[Candidate]:
+    """The last reading of a sentence the rules read nothing in: the longest start of it that states something,
+    cut where a new phrase may open, the rest taken as an aside. Not when anything in it may take a statement back
+    ("i work at tesco well i did"), and never inside a phrase ("a little red honda | jazz")."""
+    words = sentence.rstrip(" .!").split()
+    if len(words) < 5 or _MAY_TAKE_BACK.search(sentence):
+        return []
+    tried = 0
+    for k in range(len(words) - 1, 2, -1):
+        last = words[k - 1].rstrip(",").lower()
+        if (words[k].lower().strip(",") not in _OPENS_A_PHRASE and not words[k - 1].endswith(",")) or (
+            last in _OPEN_ENDED or last in _OPENS_A_PHRASE
+        ):
+            continue
+        tried += 1
+        if tried > _MAX_TRAILING_CUTS:
+            break
+        if found := _sentence_candidates(" ".join(words[:k]).rstrip(","), discourse):
             return found
     return []
 
