@@ -139,6 +139,9 @@ _TAIL_SPLIT = re.compile(
 _NOT_AFTER_VERB = re.compile(r"^(?:mind|ever)\b", re.I)
 
 
+_MODALS = frozenset("can could will would shall should may might must".split())
+
+
 def first_to_subject(text: str) -> str:
     text = re.sub(r"\bI am\b", "{subject} is", text)
     # "unless I actually ask": the adverb stays as it is, the verb after it agrees
@@ -153,6 +156,8 @@ def first_to_subject(text: str) -> str:
 
 def _s(verb: str) -> str:
     low = verb.lower()
+    if low in _MODALS:
+        return low  # "I could not care less": "{subject} could not"
     if low in ("have",):
         return "has"
     if low in ("do", "go"):
@@ -170,6 +175,7 @@ def _finish(body: str) -> str:
 
 
 def _rule(body: str, sentence: str) -> Candidate | None:
+    body, _ = _unpunctuated_tail(body)  # "skip the sport i could not care less about it": the reason is no rule
     obj = _finish(first_to_subject(body))
     words = obj.split()
     if (
@@ -568,7 +574,8 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
 # baby sleeps in the next room", "never suggest recipes with sesame oona is allergic". A new clause starts with a
 # subject and its verb; one bound to the rule ("when the kids are in the room", "let the kids buy") does not.
 _CLAUSE_START = re.compile(
-    r"\s(?=(?:(?:I|we) (?:really|just|do not|cannot|am|hate|love|find|think|never|always|have|get|prefer|want|"
+    r"\s(?=(?:(?:I|we) (?:really|just|do not|cannot|could not|would not|will not|am|hate|love|find|think|never|always|"
+    r"have|get|prefer|want|"
     r"need|like|mean)\b|(?:it|she|he|the baby) (?:is|was|gets|really|just|does not|cannot|has|\w+s)\b|"
     r"(?:the kids|the children|they) (?:are|really|just|do not|cannot|have|get|hate|love|sleep|need)\b|"
     r"(?:that is|thats|it is|its|we are|were (?:a|an|all|both))\b|none of (?:this|that|your)\b|I mean it\b|"

@@ -637,6 +637,10 @@ _OPEN_ENDED = frozenset(
 )
 
 
+# "Use miles for distances, not kilometres, I'm old school": what it is not, said in passing, takes nothing back
+_A_CONTRAST = re.compile(r"not (?:the |that |those )?[\w\-]+(?: [\w\-]+)?", re.I)
+
+
 def _before_an_aside(sentence: str, discourse: Discourse) -> list[Candidate]:
     """A sentence that states nothing read without what follows its last commas ("Leo just started at Ridgeview
     High, grade nine", "Josh does Scouts on a Thursday night, half six till eight"), or, written without commas as
@@ -659,7 +663,8 @@ def _before_an_aside(sentence: str, discourse: Discourse) -> list[Candidate]:
         head, comma, tail = head.rpartition(",")
         if not comma or len(head.split()) < 3 or _KEEPS_THE_END.search(tail):
             return []
-        if "," in head and _KEEPS_THE_END.search(head.rpartition(",")[2]):
+        before = head.rpartition(",")[2]
+        if "," in head and _KEEPS_THE_END.search(before) and not _A_CONTRAST.fullmatch(before.strip()):
             return []  # "Liam works at Tesco, actually no, he moved on": what is left is corrected
         found = _sentence_candidates(head, discourse)
         if found:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .model import Mention
-from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, NAME, REL_ADJ, SPECIES, _alt
+from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, NAME, PET, REL_ADJ, SPECIES, _alt
 
 _FEMALE = set(
     "mother mom mum mommy mummy sister wife girlfriend fiance fiancee fiancée daughter grandmother grandma granny "
@@ -171,8 +171,18 @@ _COMMA_APPOSITIVE = re.compile(
 )
 
 
+# "Ruby, our dog, is terrified of fireworks", "ruby our dog is a cockapoo": a pet named before what it is
+_NAME_THEN_PET = re.compile(
+    rf"^(?P<name>{NAME}),? (?P<pet>(?:my|our) (?:\w+ )?{PET}),? (?=(?:is|was|has|had|hates|loves|likes|gets|goes|"
+    r"needs|does|eats|will|can|cannot|only|just|always|never|still|really)\b)"  # not "Tilly our dog walker"
+)
+
+
 def joined_appositive(s: str) -> str:
-    """ "Yusuf, our childminder, is a fan" -> "Yusuf our childminder is a fan": one subject, not three clauses."""
+    """ "Yusuf, our childminder, is a fan" -> "Yusuf our childminder is a fan": one subject, not three clauses; "Ruby,
+    our dog, is scared of fireworks" -> "our dog Ruby is scared of fireworks", as a pet is named."""
+    if (pet := _NAME_THEN_PET.match(s)) and pet.group("name").lower() not in _NOT_NAMES:
+        return f"{pet.group('pet')[:1].upper()}{pet.group('pet')[1:]} {pet.group('name')} {s[pet.end() :]}"
     return _COMMA_APPOSITIVE.sub(lambda m: f"{m.group('name')} {m.group('rel')} ", s, count=1)
 
 

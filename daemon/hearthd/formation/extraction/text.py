@@ -39,7 +39,7 @@ _CONTRACTIONS = [
             r"lasses|kids|bairns|son|daughter|birthdays?|shifts?|cousin|auntie|aunt|uncle|mate|best mate|partner|"
             r"boyfriend|girlfriend|brother-in-law|sister-in-law|mother-in-law|father-in-law|other half|own|"
             r"step(?:dad|da|mam|mum|mom|son|daughter|brother|sister|kids)|grandson|granddaughter|grandkids|grandchildren|"
-            r"nephew|niece)\b)",
+            r"nephew|niece|youngest|eldest|oldest)\b)",  # ("me youngest, Kayleigh": my youngest child)
             "my ",
         ),
         (r"\bwor (?=lass\b)", "my "),  # Geordie: "wor lass" is one's wife
