@@ -686,8 +686,8 @@ _OPENS_A_PHRASE = frozenset(
 _MAY_TAKE_BACK = re.compile(
     r"\b(?:not|never|no|nope|no longer|any ?more|used to|until|till|unless|kidding|joking|wish|hope|hoping|would|"
     r"might|maybe|was|were|did|had|or|but|sorry|wait|hang on|actually|mean|well|dont|doesnt|didnt|cant|wont|isnt|"
-    r"arent|wasnt|havent|hasnt|shouldnt|wouldnt|couldnt|today|tonight|this (?:morning|afternoon|evening|week)|right now|"
-    r"for now|at the moment|if(?! (?:anyone|anybody|you|ever)(?: ever)? (?:asks?|needs?|wants?)))\b|n't\b|\?",
+    r"arent|wasnt|havent|hasnt|shouldnt|wouldnt|couldnt|today|tonight|this (?:morning|afternoon|evening|week)|"
+    r"right now|for now|at the moment|if(?! (?:anyone|anybody|you|ever)(?: ever)? (?:asks?|needs?|wants?)))\b|n't\b|\?",
     re.I,
 )
 _MAX_TRAILING_CUTS = 6
