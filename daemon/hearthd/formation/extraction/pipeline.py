@@ -677,11 +677,10 @@ def _before_an_aside(sentence: str, discourse: Discourse) -> list[Candidate]:
 # password is bluegiraffe47 | all lower case if anyone asks".
 _OPENS_A_PHRASE = frozenset(
     "i he she it its it's they we you hes shes he's she's theyre they're im i'm the a an this that these those any "
-    "all some every and so when because cos cause as since though while whereas in on at with for from by of "
-    "like about after before over under near round into than really very just especially actually honestly too "
-    "also now still always mostly anyway ja eh yaar abeg lah innit mate yeah la o sha na bro lol haha yuh ya bless "
-    "nah aye hey ok okay which who where what whenever".split()
-)
+    "all some every and so when because cos cause as since though while whereas like really very just especially "
+    "actually honestly too also now still always mostly anyway ja eh yaar abeg lah innit mate yeah la o sha na bro "
+    "lol haha yuh ya bless nah aye hey ok okay which who where what whenever".split()
+)  # (not a preposition: "a membership | at PureGym" leaves the phrase open)
 # Anything that may take a statement back, bound it or correct it, anywhere in the sentence: no guessing then.
 _MAY_TAKE_BACK = re.compile(
     r"\b(?:not|never|no|nope|no longer|any ?more|used to|until|till|unless|kidding|joking|wish|hope|hoping|would|"
@@ -701,12 +700,13 @@ def _before_trailing_words(sentence: str, discourse: Discourse) -> list[Candidat
     if len(words) < 5 or _MAY_TAKE_BACK.search(sentence):
         return []
     tried = 0
+    cased = not _lowercase_input(sentence)
     for k in range(len(words) - 1, 2, -1):
         last = words[k - 1].rstrip(",").lower()
-        if (words[k].lower().strip(",") not in _OPENS_A_PHRASE and not words[k - 1].endswith(",")) or (
-            last in _OPEN_ENDED or last in _OPENS_A_PHRASE
-        ):
+        if words[k].lower().strip(",") not in _OPENS_A_PHRASE or last in _OPEN_ENDED or last in _OPENS_A_PHRASE:
             continue
+        if cased and any(w[:1].isupper() and w != "I" and not w.startswith("I'") for w in words[k:]):
+            continue  # a name in what would be dropped says more than an aside ("... in a band in Hebden Bridge")
         tried += 1
         if tried > _MAX_TRAILING_CUTS:
             break
