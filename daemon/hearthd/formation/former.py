@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import time
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -35,12 +36,14 @@ from . import claims, extraction, ledger, release, reschedule, slot_change
 from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, participants, pool_views, related_episodes
 from .extraction import FUNCTIONAL, KEYED, SLOTS, Candidate, Mention, load_catalogue
-from .facts import FactIn, FactRules, active_fact_texts, event_kind, store_fact
+from .facts import FactIn, FactRules, active_fact_texts, event_kind, event_words, names_event, store_fact
 from .importance import ImportanceParams
 from .quality import quality_problem
 from .suggest_rules import preferences, suggest_rules
 
 log = logging.getLogger(__name__)
+# Who says an event is theirs: "my swimming", "I have", "we've got"
+_SAID_AS_ONES_OWN = re.compile(r"^\W*(?:I|I'm|I've|Im|Ive|my|me|we|we're|we've|our)\b", re.I)
 
 CHUNK_TURNS = 8
 MAX_TRANSCRIPT_CHARS = 12_000
@@ -214,6 +217,16 @@ class Former:
                         change=extraction.said_as_a_change(c),
                     )
                 )
+            # "Swimming's Thursdays now": an event said without whose it is, as one's own, is the one of its kind
+            # that exists (Cerys's swimming), moved
+            unowned = [f for f in facts if f.predicate in reschedule.EVENTS and f.subject_mention is None]
+            if unowned and not _SAID_AS_ONES_OWN.match(text):
+                moved = reschedule.rescheduled(
+                    conn, text, speaker, said_at, source, release.referent_of(text, discourse)
+                )
+                if moved is not None and all(names_event(moved.qualifier, event_words(f.qualifier)) for f in unowned):
+                    moved.session_id, moved.turn_ids = session_id, list(turn_ids)
+                    facts = [f for f in facts if f not in unowned] + [moved]
             # "Gran's appointment is now the 2nd of April": an event that exists, moved in words read against it
             if not any(f.predicate in reschedule.EVENTS for f in facts):
                 referent = release.referent_of(text, discourse)

@@ -123,8 +123,13 @@ _KIN = re.compile(rf"\b({'|'.join(sorted(KIN_WORDS, key=len, reverse=True))})(?=
 
 
 def says_over(text: str) -> bool:
-    """Whether the sentence says something is over, and is not a question, a hypothetical or reported."""
-    return bool(_OVER.search(text)) and is_said_as_fact(text)
+    """Whether the sentence says something is over, and is not a question, a hypothetical or reported. What is said
+    after the clause that says it is over does not report it ("GP's taken me off the amlodipine now, ... so she said
+    no need for it")."""
+    if not (m := _OVER.search(text)):
+        return False
+    comma = text.find(",", m.end())
+    return is_said_as_fact(text if comma < 0 else text[:comma]) and not _QUESTION.search(REPORTER.sub("", text))
 
 
 def is_said_as_fact(text: str) -> bool:

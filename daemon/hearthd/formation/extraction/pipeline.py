@@ -96,6 +96,23 @@ _ELIDED: list[tuple[re.Pattern, Any]] = [
             r"(?:house|household|family|home) |here |at home )?(?P<v>loves|likes|enjoys|adores|hates|eats)\b",
             lambda m: f"we all {m.group('v')[:-1]}",
         ),
+        # "swimming lessons on tuesdays at the leisure centre, half five": the time said after where, read with the day
+        (
+            r"(?P<day>\b(?:on |every )?(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?: (?:morning|afternoon|evening|"
+            r"night)s?)?) (?P<where>(?:down |up |over |round )?(?:at|in) the [\w']+(?: [\w']+){0,3}?),? (?:at )?"
+            r"(?P<clock>(?:half|quarter) (?:past |to )?\w+|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)?|"
+            r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: thirty| fifteen| forty-five)?"
+            r"(?:\s*(?:am|pm|o'clock))?)$",
+            lambda m: f"{m.group('day')} at {m.group('clock')} {m.group('where')}",
+        ),
+        # "my yoga class is at 6 am every morning": the time said before how often, read after it
+        (
+            r"\bat (?P<clock>(?:half|quarter) (?:past |to )?\w+|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)?|"
+            r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: thirty| fifteen| forty-five)?"
+            r"(?:\s*(?:am|pm|o'clock))?) (?P<recur>(?:every|each) (?:other )?(?:day|morning|evening|night|weekday|"
+            r"(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b",
+            lambda m: f"{m.group('recur')} at {m.group('clock')}",
+        ),
     ]
 ]
 # An event said without whose it is, as one says one's own: "Book club's the first Monday of every month", "Flight

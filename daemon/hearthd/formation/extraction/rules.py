@@ -237,7 +237,18 @@ _RAN_ON = (
 
 def _b_home_near(m, ctx):
     place = m.group("obj") or m.group("obj2")
+    # "we're out in musselburgh now, 3 linkfield court": the address said after the town
+    if at := re.search(
+        rf"\b{re.escape(place)},? now,? (?P<street>\d+[a-z]? (?:[\w']+ ){{1,2}}{_STREET_WORD})\b", ctx.sentence, re.I
+    ):
+        place = f"{at.group('street').title()}, {place}"
     return [replace(ctx.cand("lives_in", place, f"{{subject}} lives in {place}"), subject=HOUSEHOLD)]
+
+
+_STREET_WORD = (
+    r"(?:road|street|avenue|lane|close|drive|way|crescent|grove|place|terrace|gardens|court|rise|hill|row|square|"
+    r"walk|mews|park)"
+)
 
 
 def _b_lives_in(m, ctx):
@@ -385,6 +396,9 @@ _SERVICES = {
     "electricity": "energy",
     "gas and electric": "energy",
     "gas and electricity": "energy",
+    "gas and the electric": "energy",
+    "gas and the electricity": "energy",
+    "electric and gas": "energy",
     "power": "energy",
     "phone": "mobile",
     "phones": "mobile",
@@ -1843,7 +1857,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "lives_in",
         r"^we are (?!.*\b(?:on holiday|visiting|on a trip|for the (?:week|weekend|day|night)|this week|at the moment|"
         r"right now)\b)(?:(?:out |over |up |down )?in (?P<obj>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)"
-        r"(?=,? (?:just )?(?:off|near|(?:west|east|north|south) of|outside|on the \w+ road|"
+        # ("we've flitted, we're out in musselburgh now": where one is now, after a move)
+        r"(?= now\b(?!,? (?:for|on|at|visiting))|,? (?:just )?(?:off|near|(?:west|east|north|south) of|outside|"
+        r"on the \w+ road|"
         r"round the corner "
         r"from|behind|next to|opposite|by) (?:the\b|a\b|(?-i:[A-Z])))|in an? (?:[\w\-]+ ){0,2}(?:semi|terrace|"
         r"terraced house|flat|"
@@ -2005,6 +2021,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "note",
+        rf"^(?:we|I) {ADV}(?:are|am|have been) {ADV}with (?P<org>(?-i:[a-z])[\w&'\-]*(?: (?-i:[a-z])[\w&'\-]*)?) for "
+        rf"(?:our |my |the )?(?P<svc2>{_SERVICE})(?: now| these days)?$",
+        _b_provider_said_low,
+        False,
+    ),
+    (
+        "note",
         rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|swapped|moved|changed|gone over)"
         rf"(?: (?:all )?(?:(?:our|my|the) )?(?P<svc>{_SERVICE})"
         rf"(?: (?:provider|supplier|company))?)? (?:over )?to (?P<org>{_PROVIDER})(?: for (?:our |my |the )?"
@@ -2019,6 +2042,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|swapped|moved|changed|gone over) (?:over )?to "
         rf"(?P<org>(?-i:[a-z])[\w&'\-]*(?: (?-i:[a-z])[\w&'\-]*){{0,2}}) for (?:our |my |the )?(?P<svc2>{_SERVICE})"
         rf"(?: now)?(?:,? (?:the switch|it|that) (?:went through|happened|was)\b.*)?$",
+        _b_provider_said_low,
+        False,
+    ),
+    # "we've switched over to octopus energy now": a provider known by the service in its name
+    (
+        "note",
+        rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|swapped|moved|changed|gone over) (?:over |across )?to "
+        r"(?P<org>[A-Za-z][\w&'\-]* (?P<svc2>energy|broadband|mobile|insurance))(?: now)?$",
         _b_provider_said_low,
         False,
     ),

@@ -39,7 +39,11 @@ _CONTRACTIONS = [
             r"lasses|kids|bairns|son|daughter|birthdays?|shifts?|cousin|auntie|aunt|uncle|mate|best mate|partner|"
             r"boyfriend|girlfriend|brother-in-law|sister-in-law|mother-in-law|father-in-law|other half|own|"
             r"step(?:dad|da|mam|mum|mom|son|daughter|brother|sister|kids)|grandson|granddaughter|grandkids|grandchildren|"
-            r"nephew|niece|youngest|eldest|oldest)\b)",  # ("me youngest, Kayleigh": my youngest child)
+            r"nephew|niece|youngest|eldest|oldest|"
+            # ("me youngest, Kayleigh": my youngest child; "for me blood pressure", "me knee")
+            r"blood pressure|blood sugar|sugar levels|cholesterol|knee|knees|hip|hips|heart|chest|eyes|teeth|feet|"
+            r"foot|leg|legs|arm|shoulder|neck|stomach|asthma|diabetes|tablets|meds|medication|inhaler|car|van|"
+            r"house|flat|job|shift|boss)\b)",
             "my ",
         ),
         (r"\bwor (?=lass\b)", "my "),  # Geordie: "wor lass" is one's wife
