@@ -1454,7 +1454,7 @@ def _b_registered(m, ctx):
 
 _ROLE_SAID = [
     (r"\bdent(?:al|ist)", "dentist"),
-    (r"\bvet", "vet"),
+    (r"\bvet|\banimal (?:clinic|hospital)", "vet"),
     (r"\b(?:gp|surgery|medical (?:centre|practice)|health centre|doctor'?s)\b", "GP"),
     (r"\bopti(?:cian|cal)", "optician"),
 ]
@@ -1482,8 +1482,9 @@ EVENT_RULES_SRC += [
     (
         "note",
         rf"^(?P<poss>I|we) (?:(?:am|are) (?:now |still )?(?:registered )?(?:with|at)|(?:have |has )?(?:now )?(?:been )?"
-        rf"(?:moved|switched|changed|transferred|registered)(?: over| across)? (?:to|with|at)) (?P<o>(?:the )?{NAME}"
-        rf"(?: {NAME})? (?:Vets|Veterinary(?: Clinic| Surgery| Centre| Practice)?|Surgery|Medical Centre|"
+        rf"(?:moved|switched|changed|transferred|registered)(?: over| across)? (?:to|with|at)|go to) (?P<o>(?:the )?{NAME}"
+        rf"(?: {NAME})? (?:Vets|Veterinary(?: Clinic| Surgery| Centre| Practice)?|Animal (?:Clinic|Hospital)|Surgery|"
+        r"Medical Centre|"
         r"Health Centre|Practice|Dental(?: Practice| Surgery| Care)?|Dentists|Opticians))(?: now| these days)?"
         r"(?:,? (?:it is|its|it's) .*)?$",
         _b_registered,
