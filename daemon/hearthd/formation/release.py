@@ -24,7 +24,7 @@ from .extraction.rules import HOUSEHOLD_ROLES
 from .extraction.subjects import KIN_WORDS
 from .extraction.subjects import relation_word as kin_relation
 from .facts import GENERIC_EVENT, event_words
-from .residue import close_notes_about, distinctive
+from .residue import PARTNERS, close_notes_about, distinctive
 
 _OVER = re.compile(
     r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|got rid of|"
@@ -74,7 +74,8 @@ _MAY_THE_MONTH = re.compile(
     r"\bmay(?= (?:the )?\d)",
     re.I,
 )
-_PREFERENCE = re.compile(r"\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|mind)\b", re.I)
+# (not "love" said to someone: "we had to rehome skye love, she needed more space")
+_PREFERENCE = re.compile(r"\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|mind)\b(?!,|\s*$)", re.I)
 # The words that say which kind of fact is over.
 _CUES = {
     "works_at": r"work|works|working|worked|job|employed|left|quit|resigned|notice|retired|chucked|jacked|packed|"
@@ -126,9 +127,14 @@ def says_over(text: str) -> bool:
     """Whether the sentence says something is over, and is not a question, a hypothetical or reported. What is said
     after the clause that says it is over does not report it ("GP's taken me off the amlodipine now, ... so she said
     no need for it")."""
-    if not (m := _OVER.search(text)):
-        return False
-    comma = text.find(",", m.end())
+    return bool(m := _OVER.search(text)) and said_as_fact_by(text, m.end())
+
+
+def said_as_fact_by(text: str, end: int) -> bool:
+    """Whether the clause that says something (up to `end` and the next comma) is not a question, a hypothetical or
+    something reported; a report after it does not report it ("lerato has swapped netball for swimming now, she
+    says the coach was too strict")."""
+    comma = text.find(",", end)
     return is_said_as_fact(text if comma < 0 else text[:comma]) and not _QUESTION.search(REPORTER.sub("", text))
 
 
@@ -271,7 +277,7 @@ def _said_of_its_kind(row, said: set[str], content: set[str]) -> bool:
     if predicate in ("works_at", "works_as"):
         return "retired" in said  # "Declan retired last month": no job of his holds
     if predicate == "family_member":
-        return row["qualifier"] in _PARTNERS and bool(said & _SPLIT)  # "mum and her fella split up": her partner
+        return row["qualifier"] in PARTNERS and bool(said & _SPLIT)  # "mum and her fella split up": her partner
     if predicate == "owns":  # "we traded in the old car": the one the household drives
         return bool(said & _VEHICLE) and " drives " in f" {row['text'].lower()} "
     if predicate in ("note", "routine") and not norm(row["object"]).startswith("member of "):
@@ -280,9 +286,6 @@ def _said_of_its_kind(row, said: set[str], content: set[str]) -> bool:
     return False
 
 
-_PARTNERS = frozenset(
-    {"partner", "girlfriend", "boyfriend", "husband", "wife", "fiance", "fiancee", "fiancé", "fiancée"}
-)
 _SPLIT = frozenset({"split", "broke", "broken", "divorced", "separated"})
 _VEHICLE = frozenset({"car", "van", "motorbike", "motorcycle", "motor"})
 _DIET_GENERIC = frozenset({"free", "based", "diet", "low", "high", "strict", "world", "watcher"})

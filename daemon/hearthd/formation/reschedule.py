@@ -18,7 +18,7 @@ from .extraction.dates import canonical_time
 from .extraction.events import CLOCK, last_time_said
 from .extraction.model import Mention
 from .facts import GENERIC_EVENT, FactIn, event_words, names_event
-from .release import is_said_as_fact, sentence_subjects
+from .release import said_as_fact_by, sentence_subjects
 
 # Whoever passed on when something is: "coach said", "mum says", "the surgery rang and said"
 _PASSED_ON = re.compile(
@@ -61,7 +61,8 @@ def rescheduled(
     """The event the sentence moves, at its new time; None when it names none for certain. `referent`: who its
     "her" is ("my mum's got the GP on the 12th" ... "the surgery moved her to the 15th")."""
     heard = _PASSED_ON.sub("", text)  # "mum says book club's on thursdays now": when an event is, passed on, is news
-    if not CHANGE.search(heard) or not is_said_as_fact(heard) or _CALLED_OFF.search(heard):
+    change = CHANGE.search(heard)
+    if not change or not said_as_fact_by(heard, change.end()) or _CALLED_OFF.search(heard):
         return None  # "friday's cancelled, they'll be in touch to rebook": ended (release.py), not moved
     when = last_time_said(_STARTING.sub("", text))
     if not when:
@@ -166,7 +167,7 @@ def switched(
     """A current weekly activity (a schedule) replaced by another the sentence names, at the time it
     gives or the old one's; None when it names no such activity for certain."""
     m = _SWITCHED.search(text)
-    if m is None or not is_said_as_fact(text):
+    if m is None or not said_as_fact_by(text, m.end()):
         return None
     old_said = _ACTIVITY_END.sub("", m.group("old") or m.group("old2") or m.group("old3"))
     new = _ACTIVITY_END.sub("", m.group("new") or m.group("new2") or m.group("new3")).lower()

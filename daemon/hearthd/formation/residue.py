@@ -7,7 +7,8 @@ old value and would keep it in the assistant's context as if it still held: it i
 and current again if that fact is restored (superseded_by points at the fact that replaced it). A free note is
 matched by a distinctive word of the old value (no common word) in its text, any other fact by one in its subject,
 never by one the new value shares; in the old fact's pool or the speaker's, said before the change. Who someone is
-(relations, pets) stays, and so do a former partner's own facts.
+(relations, pets) stays, and so do a relative's own facts; a former partner's close with the relationship ("tyler
+and i broke up, please don't remind me about his birthday").
 """
 
 from __future__ import annotations
@@ -17,6 +18,11 @@ from ..entities.resolve import norm
 from ..store.tracks import FACTS
 from .extraction.rules import HOUSEHOLD_ROLES
 from .extraction.words import is_common
+
+# Whom one is with: a breakup ends the relation and what was kept about them
+PARTNERS = frozenset(
+    {"partner", "girlfriend", "boyfriend", "husband", "wife", "fiance", "fiancee", "fiancé", "fiancée"}
+)
 
 
 def distinctive(value: str) -> set[str]:
@@ -45,8 +51,8 @@ def close_notes_about(
     kept = distinctive(keep)
     found: list[int] = []
     for old in olds:
-        if old["predicate"] == "family_member" and old["qualifier"] not in HOUSEHOLD_ROLES:
-            continue  # a former partner's job is still theirs; a former cleaner's Fridays are over
+        if old["predicate"] == "family_member" and old["qualifier"] not in HOUSEHOLD_ROLES | PARTNERS:
+            continue  # a sister who moved out is still a sister; a former cleaner's Fridays are over, an ex's birthday
         # a pet's or a person's name names them however common a word it is ("Pepper", "Rusty")
         named = old["predicate"] in ("pet", "family_member")
         names = ({w for w in norm(old["object"]).split() if len(w) > 2} if named else distinctive(old["object"])) - kept

@@ -431,13 +431,16 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             + (f" at{m.group('for')[4:]}" if m.group("for") else "")
         ),
     ),
+    # "Got a gig with Qantas": the speaker, unsaid
+    (r"^got (?=(?:a|an) (?:new )?(?:job|gig|position) (?:at|with)\b)", "I have got "),
     # "Ines has got a Saturday job at Bloom Garden Centre": where she works
     (
         rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)?(?: got)? (?:a|an) (?:(?:new|part-time|full-time|saturday|sunday|"
         rf"weekend|summer|holiday|evening|weekday|little|proper|temporary|temp|casual|after-school|student) )*"
-        rf"job (?P<prep>at|with|in) (?P<o>{_ORG})"
-        # "... stacking shelves after school": what the job is and when, after its place
-        r"(?: (?:stacking|on|doing|working|serving|washing|cleaning|behind|after|before|at weekends)\b[\w ]*)?$",
+        rf"(?:job|gig|position) (?P<prep>at|with|in) (?P<o>{_ORG})"
+        # "... stacking shelves after school": what the job is and when, after its place ("out at the airport")
+        r"(?: (?:stacking|on|doing|working|serving|washing|cleaning|behind|after|before|at weekends)\b[\w ]*"
+        r"| (?:out |up |down |over )?at the [a-z]+(?: [a-z]+)?)?$",
         # "got a job in Toronto" is a move there, "a job in Tesco" a job (told apart as "moved to" is)
         lambda m: (
             f"{m.group('s')} {_verb(m.group('s'), 'have', 'has')} moved to {m.group('o')}"
@@ -631,8 +634,9 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "my brother stays in Joburg": where one lives, as Indian and South African English say it
     (
-        rf"^(?P<s>{_SUBJ}) (?:stays|stay) in (?P<p>{NAME}(?: {NAME})?)"
-        r"(?: (?:now|these days|with (?:my |our |his |her )?\w+))?$",
+        rf"^(?P<s>{_SUBJ}|[Ww]e|[Tt]hey) (?:stays|stay) in (?P<p>{NAME}(?: {NAME})?)"
+        # ("we stay in govan, 14 millbrae crescent": Scots, where the family lives, its address after it)
+        r"(?=(?: (?:now|these days|with (?:my |our |his |her )?\w+))?$|, \d)",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('p')}",
     ),
     # "I'm doing a part-time MBA at Warwick": a course of study names where one studies

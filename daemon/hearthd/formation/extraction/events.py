@@ -1482,7 +1482,8 @@ EVENT_RULES_SRC += [
     (
         "note",
         rf"^(?P<poss>I|we) (?:(?:am|are) (?:now |still )?(?:registered )?(?:with|at)|(?:have |has )?(?:now )?(?:been )?"
-        rf"(?:moved|switched|changed|transferred|registered)(?: over| across)? (?:to|with|at)|go to) (?P<o>(?:the )?{NAME}"
+        rf"(?:moved|switched|changed|transferred|registered)(?: over| across)? (?:to|with|at)|go to) "
+        rf"(?P<o>(?:the )?{NAME}"
         rf"(?: {NAME})? (?:Vets|Veterinary(?: Clinic| Surgery| Centre| Practice)?|Animal (?:Clinic|Hospital)|Surgery|"
         r"Medical Centre|"
         r"Health Centre|Practice|Dental(?: Practice| Surgery| Care)?|Dentists|Opticians))(?: now| these days)?"

@@ -347,6 +347,14 @@ _TAG_QUESTION = re.compile(
 )
 
 
+# What is only heard, said after it: "..., so they say", "..., or so I'm told"
+_HEARSAY_AFTER = re.compile(
+    r",?\s+(?:or )?so (?:they|people|everyone) says?\s*[.!]?$|,?\s+(?:or )?so I(?:'m| am) told\s*[.!]?$|"
+    r",?\s+so I hear\s*[.!]?$",
+    re.I,
+)
+
+
 def _prepare(sentence: str) -> tuple[str, str, bool, bool] | None:
     """The sentence normalised and stripped of greetings, filler, lead-ins and hedges, with its provenance, whether
     it greeted and whether it asked to be remembered; None when it states nothing (a question, a hypothetical,
@@ -360,8 +368,8 @@ def _prepare(sentence: str) -> tuple[str, str, bool, bool] | None:
     s, greeted_again = _strip_repeatedly(s, _GREETING, _FILLER, _LEAD_IN)
     greeted = greeted or greeted_again
     provenance = USER_STATED
-    if _NEGATED_HEDGE.search(s):
-        return None  # "I don't think I'm allergic"
+    if _NEGATED_HEDGE.search(s) or _HEARSAY_AFTER.search(s):
+        return None  # "I don't think I'm allergic", "I live in Leeds, so they say"
     s, n = _HEDGED_BE.subn(lambda m: f"{m.group(1)} {'am' if m.group(1).lower() == 'i' else 'are'}", s)
     s, k = _HEDGE.subn("", s)
     if n or k:
@@ -620,7 +628,9 @@ def extract(text: str, role: str = "user", discourse: Discourse | None = None) -
 _KEEPS_THE_END = re.compile(
     # ("if you ever need it", "not that I'm hinting": said to the listener, taking nothing back)
     rf"^\s*(?:if(?! (?:anyone|anybody|you|ever)(?: ever)? (?:asks?|needs? (?:it|to know)|wants? (?:it|to know)|"
-    rf"wonders?)\b)|unless|or|not(?! that\b)|no(?! {_FOODS_KEPT_OFF})|never|but|although|though|because|since|so|"
+    # ("..., so no more Bunnings for me": what it ended, said after it)
+    rf"wonders?)\b)|unless|or|not(?! that\b)|no(?! {_FOODS_KEPT_OFF})|never|but|although|though|because|since|"
+    rf"so(?! no more\b)|"
     rf"until|when|"
     r"whether|apparently|"
     r"actually|sorry|wait|hang on|I mean|or rather|scratch that|correction|my mistake|"
@@ -722,6 +732,8 @@ def _before_trailing_words(sentence: str, discourse: Discourse) -> list[Candidat
         last = words[k - 1].rstrip(",").lower()
         if words[k].lower().strip(",") not in _OPENS_A_PHRASE or last in _OPEN_ENDED or last in _OPENS_A_PHRASE:
             continue
+        if _KEEPS_THE_END.search(" ".join(words[k:]).lstrip(",")) or _HEARSAY_AFTER.search(sentence):
+            continue  # "I live in Leeds, so they say": what is dropped may take it back
         if cased and any(w[:1].isupper() and w != "I" and not w.startswith("I'") for w in words[k:]):
             continue  # a name in what would be dropped says more than an aside ("... in a band in Hebden Bridge")
         tried += 1
