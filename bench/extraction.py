@@ -184,11 +184,13 @@ DATED = {"birthday", "anniversary", "appointment", "schedule"}
 
 def _object_matches(predicate: str, got: str, want: str) -> bool:
     if predicate in DATED:  # "3rd of June", "June the third" and "the 3rd of June" are one date
-        from hearthd.formation.extraction.dates import canonical_date, canonical_time
+        from hearthd.formation.extraction.dates import canonical_date, canonical_recurrence, canonical_time
 
         got, want = canonical_date(got), canonical_date(want)
         if predicate in ("appointment", "schedule"):  # "half ten" and "10:30am" are one time
             got, want = canonical_time(got), canonical_time(want)
+        if predicate == "schedule":  # "every Saturday" and "Saturdays" are one day of the week
+            got, want = canonical_recurrence(got), canonical_recurrence(want)
     g, w = _norm(got), _norm(want)
     if g == w:
         return True

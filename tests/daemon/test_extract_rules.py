@@ -210,7 +210,7 @@ POSITIVES = [
     pos("Dad hates jazz.", ("dislikes", "jazz"), subject="my father"),
     pos("My car is a red Fiat.", ("owns", "red Fiat")),
     pos("I've got a dentist appointment next Wednesday.", ("appointment", "next Wednesday")),
-    pos("The bins are collected every Tuesday morning.", ("schedule", "every Tuesday morning"), subject="household"),
+    pos("The bins are collected every Tuesday morning.", ("schedule", "Tuesday mornings"), subject="household"),
     pos("Bin day is Friday.", ("schedule", "Friday"), subject="household"),
     pos(
         "Whenever I ask about the weather, give it in Celsius.",
@@ -252,7 +252,7 @@ POSITIVES = [
     pos("Emma's swimming lesson moved to Thursday.", ("appointment", "Thursday"), subject="Emma"),
     pos("The plumber is coming on Monday.", ("appointment", "Monday"), subject="household"),
     pos("My son has a piano lesson on Saturday morning.", ("appointment", "Saturday morning"), subject="my son"),
-    pos("Tom has football practice every Wednesday.", ("schedule", "every Wednesday"), subject="Tom"),
+    pos("Tom has football practice every Wednesday.", ("schedule", "Wednesdays"), subject="Tom"),
     pos("My dentist appointment has been moved to next Tuesday.", ("appointment", "next Tuesday")),
     pos("The electrician comes on the 12th.", ("appointment", "the 12th"), subject="household"),
     # standing rules
@@ -409,7 +409,7 @@ POSITIVES = [
     pos("we're based in Leeds in a house by the river", ("lives_in", "Leeds"), subject="household"),
     pos(
         "Emma has piano lessons every Monday after school",
-        ("schedule", "every Monday after school"),
+        ("schedule", "Mondays after school"),
         subject="Emma",
     ),
     pos("Leo has his check-up on Friday at 10", ("appointment", "Friday 10am"), subject="Leo"),
@@ -526,7 +526,7 @@ POSITIVES = [
     pos("I always take the dog out for a walk at half six", ("routine", "walk the dog")),
     pos("i do yoga every sunday morning before everyone's up", ("routine", "do yoga")),
     pos("mira does ballet on saturday mornings", ("schedule", "Saturday mornings"), subject="Mira"),
-    pos("I do karate every Tuesday", ("schedule", "every Tuesday")),
+    pos("I do karate every Tuesday", ("schedule", "Tuesdays")),
     pos("i've got a road bike in the garage", ("owns", "road bike")),
     pos("we have a piano in the living room", ("owns", "piano"), subject="household"),
     pos("I have a son, Tobias, and a daughter, Mira.", ("family_member", "Tobias"), ("family_member", "Mira")),
@@ -571,7 +571,7 @@ POSITIVES = [
         subject="household",
     ),
     pos("keep your answers short in the mornings please", ("rule", "Keep your answers short in the mornings")),
-    pos("dorota comes to clean every wednesday morning", ("schedule", "every Wednesday morning"), subject="household"),
+    pos("dorota comes to clean every wednesday morning", ("schedule", "Wednesday mornings"), subject="household"),
     pos("Maria comes round to babysit on Fridays", ("schedule", "Fridays"), subject="household"),
     pos(
         "friday night's pizza and a film in this house",
@@ -712,7 +712,7 @@ POSITIVES = [
     pos("i take my tea with milk and two sugars", ("likes", "tea with milk and two sugars")),
     pos("my daughters allergic to peanuts", ("allergy", "peanuts"), subject="my daughter"),
     pos("our dog rolos scared of fireworks", ("pet", "Rolo"), ("dislikes", "fireworks"), subject="Rolo"),
-    pos("the bins go out on a wednesday", ("schedule", "a Wednesday"), subject="household"),
+    pos("the bins go out on a wednesday", ("schedule", "Wednesdays"), subject="household"),
     pos("the dentist is on the fifth at four", ("appointment", "the 5th 4pm")),
     pos("I prefer tea to coffee.", ("likes", "tea")),
     pos("my stepdads called ray", ("family_member", "Ray")),
@@ -740,8 +740,8 @@ POSITIVES = [
     pos("Henrik's birthday is 15/03.", ("birthday", "15th of March"), subject="Henrik"),
     pos("my birthday is 3/11/1985", ("birthday", "3rd of November 1985")),
     pos("Grandma visits on Sundays", ("schedule", "Sundays"), subject="my grandmother"),
-    pos("my nan comes round every friday", ("schedule", "every Friday"), subject="my grandmother"),
-    pos("Nonna comes for dinner every Sunday.", ("schedule", "every Sunday"), subject="household"),
+    pos("my nan comes round every friday", ("schedule", "Fridays"), subject="my grandmother"),
+    pos("Nonna comes for dinner every Sunday.", ("schedule", "Sundays"), subject="household"),
     pos(
         "Agnieszka picks the kids up on Mondays and Thursdays.",
         ("schedule", "Mondays and Thursdays"),
@@ -840,7 +840,7 @@ POSITIVES = [
         ("schedule", "the first of every month"),
         subject="Biscuit",
     ),
-    pos("Marta comes for piano lessons every Tuesday at 5.", ("schedule", "every Tuesday 5pm"), subject="household"),
+    pos("Marta comes for piano lessons every Tuesday at 5.", ("schedule", "Tuesdays 5pm"), subject="household"),
     pos("Jonas does the school run on Fridays.", ("schedule", "Fridays"), subject="household"),
     # a statement, then an aside that is no part of it
     pos("I'm vegetarian, have been for about ten years now.", ("diet", "vegetarian")),
@@ -1660,7 +1660,7 @@ POSITIVES = [
     # events said bare or with "the", the household's when shared; bins by what goes in them
     pos("the parent-teacher meeting is on Wednesday at 5pm", ("appointment", "Wednesday 5pm")),
     pos("veg box comes tuesday mornings", ("schedule", "Tuesday mornings"), subject="household"),
-    pos("mass is every saturday evening at six", ("schedule", "every Saturday evening 6pm"), subject="household"),
+    pos("mass is every saturday evening at six", ("schedule", "Saturday evenings 6pm"), subject="household"),
     pos("the green waste one goes out every other friday", ("schedule", "every other Friday"), subject="household"),
     pos(
         "Tariq's got cricket nets Tuesday evenings, six till half seven",

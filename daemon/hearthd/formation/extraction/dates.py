@@ -259,3 +259,23 @@ _A_COUNT = re.compile(r"^\s*(?:of|people|kids|children|them|us|of us|of them)\b"
 _TIME_FIRST_SAID = re.compile(
     r"^(?P<time>\d{1,2}(?::\d{2})?(?:am|pm)?(?:-\d{1,2}(?::\d{2})?(?:am|pm))?),? (?P<rest>(?!\d)[^,]+)$", re.I
 )
+
+
+_EVERY_WEEKDAY = re.compile(
+    r"\b(?:every|each|on a|an?) (?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+    r"(?: (?P<part>morning|afternoon|evening|night))?\b(?! (?:and|or)\b)",
+    re.I,
+)
+
+
+def canonical_recurrence(text: str) -> str:
+    """A weekly day in the one form of a schedule: "every Saturday" and "a Monday" are "Saturdays" and "Mondays",
+    "every Wednesday evening" is "Wednesday evenings" ("every other Thursday" unchanged)."""
+    return _EVERY_WEEKDAY.sub(
+        lambda m: (
+            f"{m.group('day').capitalize()} {m.group('part').lower()}s"
+            if m.group("part")
+            else f"{m.group('day').capitalize()}s"
+        ),
+        text,
+    )

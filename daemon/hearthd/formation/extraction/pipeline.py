@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from .casual import casual
-from .dates import calendar_case, canonical_date, canonical_time
+from .dates import calendar_case, canonical_date, canonical_recurrence, canonical_time
 from .events import EVENT, EVENT_RULES_SRC, ONE_OFF, PRO, RECURRING, SHARED_EVENT, dictated, time_spans
 from .instructions import first_to_subject, rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
@@ -413,6 +413,8 @@ _TIMED = {"appointment", "schedule"}
 def _dated(predicate: str, value: str) -> str:
     """A date stored in one form ("3rd of June") and an event's time in one form ("10:20am"), however they were
     said; the fact's text keeps them as said."""
+    if predicate == "schedule":  # "every Saturday at nine" -> "Saturdays 9am"
+        return canonical_recurrence(canonical_time(canonical_date(value)))
     if predicate in _TIMED:
         return canonical_time(canonical_date(value))
     return canonical_date(value) if predicate in _DATED else value
