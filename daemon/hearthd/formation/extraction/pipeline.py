@@ -39,7 +39,7 @@ from .text import (
     normalise,
     split_sentences,
 )
-from .vocabulary import _PET_SINGULAR, _REL_SINGULAR, PET, REL, SPECIES, TIME, _alt
+from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, PET, REL, SPECIES, TIME, _alt
 from .words import restore_apostrophes, truecase, uncapitalise
 
 __all__ = ["Discourse", "extract", "rules_alone"]
@@ -751,7 +751,8 @@ def _before_trailing_words(sentence: str, discourse: Discourse) -> list[Candidat
 # Gas are coming to service the boiler Wednesday the 9th"), read again as "<whose> <event> is <when>".
 _EVENT_NAMED = re.compile(
     r"(?<!')\b(?P<ev>(?:(?!(?:my|his|her|their|our|the|a|an|its|your|is|are|has|have|got|for|at|in|on|to|and|with|of|"
-    rf"booked|coming|going|this|next|that)\b)[a-z\-]+ ){{0,2}}?(?:{EVENT}|{PRO}|{SHARED_EVENT}|op|jabs?|booster))\b",
+    rf"booked|coming|going|this|next|that)\b)[a-z\-]+ ){{0,2}}?(?:{EVENT}|{PRO}|{SHARED_EVENT}|op|jabs?|booster))"
+    r"(?:(?<=vet)s)?\b",  # ("at the vets": the vet)
     re.I,
 )
 _A_DAY = re.compile(
@@ -826,12 +827,17 @@ def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
         # "a hospital appointment", "the booster jab", "my mri scan": the words of it said side by side, one event
         start_at = next((m.start() for m in named if m.end() + 1 == event.start()), event.start())
         end_at = next((m.end() for m in named if m.start() == event.end() + 1), event.end())
-        ev = s[start_at:end_at].lower()
+        ev = re.sub(r"\bvets$", "vet", s[start_at:end_at].lower())
     else:
         return []
     owner = _whose_event(s, ev, shared=bool(upkeep))
     when = re.sub(r"^on ", "", s[start:end].strip(" ,"), flags=re.I)
     return [replace(c, source=sentence.strip()) for c in _sentence_candidates(f"{owner} {ev} is {when}", discourse)]
+
+
+_TAKEN_IN = re.compile(
+    r"\b(?:booked|booking|taking|take|bringing|dropping) (?P<name>(?-i:[A-Z])[\w\-]+) (?:in\b|to (?:the|see)\b)", re.I
+)
 
 
 def _whose_event(s: str, ev: str, shared: bool) -> str:
@@ -845,6 +851,8 @@ def _whose_event(s: str, ev: str, shared: bool) -> str:
         return f"my {whose.group('kin').lower()}'s"
     if whose and whose.group("name") and whose.group("name").lower() not in ("i", "we", "it", "there"):
         return f"{whose.group('name')}'s"
+    if (taken := _TAKEN_IN.search(s)) and taken.group("name").lower() not in _NOT_NAMES:
+        return f"{taken.group('name')}'s"  # "I've booked Mungo in at the vets", "we're taking Duke to the vet"
     if shared or re.match(r"(?:we|our|us)\b", s, re.I) or re.search(rf"\b(?:{SHARED_EVENT})$", ev):
         return "our"
     return "my"
