@@ -38,7 +38,7 @@ from .extraction.events import last_time_said
 from .extraction.vocabulary import WEEKDAY
 from .importance import ImportanceParams
 from .importance import refresh as refresh_importance
-from .residue import close_notes_about
+from .residue import close_notes_about, close_unread_old_value
 
 CONTRADICTION_PENALTY = 0.1
 NOTE = "note"  # the catch-all predicate
@@ -368,6 +368,9 @@ def _close(tx, plan: _Decision, fact: FactIn, new_id: int, valid_from: float) ->
         closed.append(old)
     if closed and plan.status == "active":
         closed += close_notes_about(tx, closed, valid_from, fact.source, new_id, fact.object, fact.speaker)
+    elif plan.status == "active" and fact.change:
+        me = entities.person_of_speaker(tx, fact.speaker, valid_from) if fact.speaker else None
+        closed += close_unread_old_value(tx, fact, new_id, valid_from, me)
     return closed
 
 

@@ -13,6 +13,8 @@ and i broke up, please don't remind me about his birthday").
 
 from __future__ import annotations
 
+import re
+
 from ..audit import record as audit
 from ..entities.resolve import norm
 from ..store.tracks import FACTS
@@ -81,5 +83,46 @@ def close_notes_about(
                     f"fact:{row['id']}",
                     {"by": by, "reason": "about", "about": f"fact:{old['id']}"},
                 )
+    tx.touch(FACTS, found)
+    return found
+
+
+# The words by which a note that the rules could not read speaks of the slot a change replaces
+_SLOT_SAID = {
+    "lives_in": re.compile(r"\b(?:live|lives|living|stay|stays|staying|based|address|flat|house)\b", re.I),
+    "works_at": re.compile(r"\b(?:work|works|working|job|employed|shifts?)\b", re.I),
+}
+_WE_SAID = re.compile(r"\b(?:we|we're|we've|our|us)\b", re.I)
+
+
+def close_unread_old_value(tx, fact, new_id: int, said_at: float, speaker_entity: int | None) -> list[int]:
+    """A change said when the old value was never read ("we stay in govan, 14 millbrae crescent, top floor flat",
+    then "we've flitted, we're out in musselburgh now"): the free notes of the same subject that spoke of that slot
+    close with the change, audited, current again if it is restored. Only for a change said as one, and never a
+    note that names the new value."""
+    said = _SLOT_SAID.get(fact.predicate)
+    new = tx.execute("SELECT subject_entity, owner_id FROM facts WHERE id = ?", (new_id,)).fetchone()
+    if said is None or new is None:
+        return []
+    subjects = {new["subject_entity"]} | ({speaker_entity} if speaker_entity is not None else set())
+    marks = ", ".join("?" * len(subjects))
+    rows = tx.execute(
+        "SELECT id, subject_entity, text FROM facts WHERE predicate = 'note' AND qualifier IS NULL "
+        "AND status = 'active' AND dismissed = 0 AND valid_from < ? AND (owner_id IS ? OR owner_id IS ?) "
+        f"AND subject_entity IN ({marks})",
+        (said_at, new["owner_id"], fact.speaker, *subjects),
+    ).fetchall()
+    kept = distinctive(fact.object)
+    found = []
+    for row in rows:
+        # the speaker's note speaks for the household's home when it says "we"
+        ours = row["subject_entity"] == new["subject_entity"] or _WE_SAID.search(row["text"])
+        if ours and said.search(row["text"]) and not set(norm(row["text"]).split()) & kept:
+            found.append(row["id"])
+            tx.execute(
+                "UPDATE facts SET status = 'superseded', valid_to = max(?, valid_from), superseded_by = ? WHERE id = ?",
+                (said_at, new_id, row["id"]),
+            )
+            audit(tx, fact.source, "fact.superseded", f"fact:{row['id']}", {"by": new_id, "reason": "unread old value"})
     tx.touch(FACTS, found)
     return found

@@ -237,6 +237,8 @@ _RAN_ON = (
 
 def _b_home_near(m, ctx):
     place = m.group("obj") or m.group("obj2")
+    if m.group("obj") and m.end() == len(ctx.clause.rstrip(" .!")) and not _MOVED_NOW.search(ctx.sentence):
+        return []  # "we're in Braga" alone may be a visit; "we've moved, we're in Braga now" is home
     # "we're out in musselburgh now, 3 linkfield court": the address said after the town
     if at := re.search(
         rf"\b{re.escape(place)},? now,? (?P<street>\d+[a-z]? (?:[\w']+ ){{1,2}}{_STREET_WORD})\b", ctx.sentence, re.I
@@ -245,6 +247,11 @@ def _b_home_near(m, ctx):
     return [replace(ctx.cand("lives_in", place, f"{{subject}} lives in {place}"), subject=HOUSEHOLD)]
 
 
+_MOVED_NOW = re.compile(
+    r"\b(?:moved|flitted|relocated|moved house|bought (?:a|the) (?:house|place|flat))\b"
+    r"(?!.*\b(?:holiday|visiting|trip)\b)",
+    re.I,
+)
 _STREET_WORD = (
     r"(?:road|street|avenue|lane|close|drive|way|crescent|grove|place|terrace|gardens|court|rise|hill|row|square|"
     r"walk|mews|park)"
@@ -1858,7 +1865,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"^we are (?!.*\b(?:on holiday|visiting|on a trip|for the (?:week|weekend|day|night)|this week|at the moment|"
         r"right now)\b)(?:(?:out |over |up |down )?in (?P<obj>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)"
         # ("we've flitted, we're out in musselburgh now": where one is now, after a move)
-        r"(?= now\b(?!,? (?:for|on|at|visiting))|,? (?:just )?(?:off|near|(?:west|east|north|south) of|outside|"
+        r"(?=$| now\b(?!,? (?:for|on|at|visiting))|,? (?:just )?(?:off|near|(?:west|east|north|south) of|outside|"
         r"on the \w+ road|"
         r"round the corner "
         r"from|behind|next to|opposite|by) (?:the\b|a\b|(?-i:[A-Z])))|in an? (?:[\w\-]+ ){0,2}(?:semi|terrace|"
