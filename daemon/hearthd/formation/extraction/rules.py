@@ -1345,7 +1345,24 @@ _NOT_OWNED = {
     "bargain",
 }
 _PREPOSITION = re.compile(r"\b(?:on|in|at|for|with|of|to|from|by|about|lot|bit)\b", re.I)
-_BRAND = re.compile(r"(?-i:[A-Z][A-Za-z0-9\-]+|i[A-Z][a-z]+)(?: (?-i:[A-Z0-9][A-Za-z0-9\-]*)){0,2}")
+_BRAND = re.compile(r"(?-i:[A-Z][\w\-]+|i[A-Z][a-z]+)(?: (?-i:[A-Z0-9][\w\-]*)){0,2}")  # ("Citroën")
+
+
+_BOILER_MAKES = re.compile(
+    r"(?:worcester|bosch|vaillant|baxi|ideal|glow-worm|glowworm|viessmann|potterton|alpha|intergas|ariston|navien|"
+    r"rinnai|rheem|ferroli|grant|firebird|valliant)\b",
+    re.I,
+)
+
+
+def _b_boiler_make(m, ctx):
+    if any(is_common(w.lower()) for w in m.group("make").split()) or (
+        ctx.lowercase and not _BOILER_MAKES.match(m.group("make"))
+    ):
+        return []  # "the boiler is a nightmare", said in lower case: no make
+
+    obj = f"{m.group('make')} boiler"
+    return [replace(ctx.cand("owns", obj, f"{{subject}} has a {obj}"), subject=HOUSEHOLD)]
 
 
 def _b_season_ticket(m, ctx):
@@ -2535,7 +2552,21 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_owns,
         False,
     ),
-    ("owns", r"^(?:my|our|the) (?P<what>car|van|bike|motorbike) is (?P<obj>an? .+)", _b_owns, False),
+    (
+        "owns",
+        r"^(?:my|our|the) (?:(?:family|second|other|new|old|work|main|little) )*(?P<what>car|van|bike|motorbike) "
+        r"is (?P<obj>an? .+)",
+        _b_owns,
+        False,
+    ),
+    # "the boiler's a Vaillant": the house's boiler, by its make
+    (
+        "owns",
+        r"^(?:my|our|the) (?:(?:new|old|gas|combi) )?boiler is an? (?P<make>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)"
+        r"(?: combi)?$",
+        _b_boiler_make,
+        False,
+    ),
     # the house's kit, said with or without an article: "we've got solar panels and a Tesla Powerwall", "we have a
     # heat pump now not a gas boiler"
     (
