@@ -163,7 +163,7 @@ def event_words(qualifier: str | None) -> frozenset[str]:
 
 # Words that say it is an event but not which one: "the dentist" names the dentist appointment, "the appointment"
 # only the one there is.
-GENERIC_EVENT = frozenset({"appointment", "appt", "booking", "lesson", "class", "session"})
+GENERIC_EVENT = frozenset({"appointment", "appt", "booking", "lesson", "class", "session", "delivery", "visit"})
 
 
 def names_event(qualifier: str | None, said: frozenset[str]) -> bool:

@@ -23,6 +23,7 @@ from .extraction.model import Mention
 from .extraction.rules import HOUSEHOLD_ROLES
 from .extraction.subjects import KIN_WORDS
 from .extraction.subjects import relation_word as kin_relation
+from .extraction.text import split_sentences
 from .facts import GENERIC_EVENT, event_words
 from .residue import PARTNERS, close_notes_about, distinctive
 
@@ -179,6 +180,13 @@ def release(
     """Close the current facts the sentence says are over; their ids. `keep`: the facts the same sentence states
     ("we sold the Yaris and bought a Kia Niro" keeps the Niro). `referent`: who "she" or "he" is, by the sentences
     before ("Maya does ballet" ... "she's not doing ballet any more")."""
+    sentences = split_sentences(text)
+    if len(sentences) > 1:
+        # "Had to rehome Clover. ... Smudge stays outside mostly": what each sentence says is over, of whom it names
+        closed: list[int] = []
+        for sentence in sentences:
+            closed += [i for i in release(tx, sentence, speaker, said_at, source, keep, referent) if i not in closed]
+        return closed
     if not says_over(text):
         return []
     now = time.time()

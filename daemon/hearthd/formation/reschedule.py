@@ -15,7 +15,7 @@ import re
 
 from ..entities.resolve import norm
 from .extraction.dates import canonical_time
-from .extraction.events import CLOCK, last_time_said
+from .extraction.events import CLOCK, last_time_said, time_spans
 from .extraction.model import Mention
 from .facts import GENERIC_EVENT, FactIn, event_words, names_event
 from .release import said_as_fact_by, sentence_subjects
@@ -102,11 +102,16 @@ def rescheduled(
     if norm(old["object"]) == norm(canonical_time(when)):
         return None
     at = old["text"].lower().rfind(old["object"].lower())
-    moved = (
-        f"{old['text'][:at]}{when}{old['text'][at + len(old['object']) :]}"
-        if at >= 0
-        else f"{old['subject']}'s {old['qualifier']}: {when}"
-    )
+    # the time as said in the old text ("... is on the 3rd, between 7 and 1"), where its value is written in one form
+    said_when = time_spans(old["text"]) if at < 0 else []
+    if at >= 0:
+        moved = f"{old['text'][:at]}{when}{old['text'][at + len(old['object']) :]}"
+    elif said_when:
+        lead = re.match(r"(?:on|at|in) ", old["text"][said_when[0][0] :], re.I)
+        lead_said = lead.group() if lead and not when.lower().startswith(lead.group().lower()) else ""
+        moved = f"{old['text'][: said_when[0][0]]}{lead_said}{when}"
+    else:
+        moved = f"{old['subject']}'s {old['qualifier']}: {when}"
     # the household's event stays the household's: placed by the same rule as a statement about "we"
     shared = Mention(kind="household", shared=True) if old["owner_id"] is None else None
     return FactIn(

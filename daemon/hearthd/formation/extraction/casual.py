@@ -450,6 +450,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "I've started at St Brendan's Hospital, on the maternity ward": the ward is part of the job, not its place
     (r",? (?:on|in) the [a-z]+(?: [a-z]+)? (?:ward|department|team|unit|desk|floor)$", ""),
+    # "a staff nurse on ward seven at the royal infirmary": the ward by its number, part of the job too
+    (
+        r" (?:on|in) ward (?:\d+[a-z]?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]\d*)"
+        r"(?= at | with | for |$)",
+        "",
+    ),
     (r"^I (?:have |had )?(?:just |recently )?started (?:working|work) (?=(?:at|for|as) )", "I work "),
     # a thing replaced: "we've replaced the Skoda with a Toyota Yaris", "we sold the Yaris and bought a Kia Niro"
     # (what was sold is released beside it)
