@@ -92,6 +92,7 @@ _SLOT_SAID = {
     "lives_in": re.compile(r"\b(?:live|lives|living|stay|stays|staying|based|address|flat|house)\b", re.I),
     "works_at": re.compile(r"\b(?:work|works|working|job|employed|shifts?)\b", re.I),
 }
+_SLOT_SAID["works_as"] = _SLOT_SAID["works_at"]  # one occupation: its role and its employer
 _WE_SAID = re.compile(r"\b(?:we|we're|we've|our|us)\b", re.I)
 
 
