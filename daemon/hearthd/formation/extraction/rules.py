@@ -2463,14 +2463,18 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "family_member",
-        rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN})(?: this year| now| these days)? is (?:now )?"
+        # ("the new childminder from monday is gemma": who it is from when)
+        rf"^(?:my|our|the(?= new)) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN})(?: this year| now| these days| from "
+        r"(?:now on|next week|next month|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day))? is (?:now )?"
         rf"(?P<obj>{NAME})\b",
         _b_family_is,
         False,
     ),
     (
         "family_member",
-        rf"^(?P<obj>{NAME}) is (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN})\b",
+        # ("Farah is the twins' childminder": theirs, as the household's)
+        rf"^(?P<obj>{NAME}) is (?:my|our|the (?:twins|kids|children|boys|girls)'|the children's) "
+        rf"(?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN})\b",
         _b_family_is,
         False,
     ),
