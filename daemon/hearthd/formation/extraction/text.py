@@ -542,6 +542,8 @@ def correct(s: str) -> str:
         after = after[n.end() :]  # "perth sorry not perth adelaide": the value said again, then the right one
     if (n := re.search(r",?\s+not ([\w\-]+(?: [\w\-]+)?)$", after, re.I)) and n.group(1).lower() in before.lower():
         after = after[: n.start()]  # "sorry, pistachios, not cashews": the right one, then the value denied
+    if (otherwise := _said_otherwise(before, after)) is not None:
+        return otherwise
     if not before or not after or _CORRECTION.search(after):
         return s
     if _STARTS_CLAUSE.match(after):
@@ -549,6 +551,25 @@ def correct(s: str) -> str:
         return s if m.group("mark").lower() == "i mean" else after
     placed = _placed_by_shape(before, after)
     return placed if placed is not None else _placed_by_words(s, m, before, after)
+
+
+_SPELLED = re.compile(r"\b(?:[A-Za-z]-){2,}[A-Za-z]\b")
+_NOW_PAST = re.compile(r"^(?:worked|lived|used to|did|was|were)\b[,.]?\s*", re.I)
+
+
+def _said_otherwise(before: str, after: str) -> str | None:
+    """A correction that is no value of the same kind: a name spelled out ("My name's Sean, S-E-A-N, no sorry,
+    S-H-A-U-N": Shaun), or the statement put in the past ("I work at Infosys, sorry, worked, I've been with Wipro
+    since April": only what follows holds); None otherwise."""
+    if past := _NOW_PAST.match(after):
+        return after[past.end() :]
+    spelled = _SPELLED.findall(after)
+    if not spelled:
+        return None
+    name = spelled[-1].replace("-", "").capitalize()
+    head = re.sub(r",?\s*(?:double|one|single|two) [A-Za-z]\b", "", _SPELLED.sub("", before)).strip(" ,")
+    named = re.search(r"(?-i:[A-Z])[\w']*$", head)
+    return head[: named.start()] + name if named and named.start() > 0 else None
 
 
 def _placed_by_shape(before: str, after: str) -> str | None:

@@ -659,7 +659,9 @@ _NOT_NAMES = (
             "English French Spanish Portuguese German Italian Dutch Irish Scottish Welsh British American Canadian "
             "Brazilian Mexican Indian Chinese Japanese Korean Russian Polish Greek Turkish Swedish Danish Catholic "
             "Christian Muslim Jewish Hindu Buddhist Atheist Protestant Vegan Vegetarian Good Fine Great Back Home "
-            "Ready Busy Tired Sorry Sure Done Here Hungry Bored Happy Sad"
+            "Ready Busy Tired Sorry Sure Done Here Hungry Bored Happy Sad "
+            # what a recogniser leaves lower case after a name: "my nan funnily enough"
+            "Funnily Oddly Strangely Weirdly Enough Actually Obviously Honestly Basically Apparently"
         ).split()
     }
     | set(_MONTHS)
