@@ -710,12 +710,18 @@ _OPENS_A_PHRASE = frozenset(
     "actually honestly too also now still always mostly anyway ja eh yaar abeg lah innit mate yeah la o sha na bro "
     "lol haha yuh ya bless nah aye hey ok okay which who where what whenever".split()
 )  # (not a preposition: "a membership | at PureGym" leaves the phrase open)
-# Anything that may take a statement back, bound it or correct it, anywhere in the sentence: no guessing then.
-_MAY_TAKE_BACK = re.compile(
-    r"\b(?:not|never|no|nope|no longer|any ?more|used to|until|till|unless|kidding|joking|wish|hope|hoping|would|"
-    r"might|maybe|was|were|did|had|or|but|sorry|wait|hang on|actually|mean|well|dont|doesnt|didnt|cant|wont|isnt|"
-    r"arent|wasnt|havent|hasnt|shouldnt|wouldnt|couldnt|today|tonight|this (?:morning|afternoon|evening|week)|"
-    r"right now|for now|at the moment|if(?! (?:anyone|anybody|you|ever)(?: ever)? (?:asks?|needs?|wants?)))\b|n't\b|\?",
+# What may take a statement back, bound it or correct it: nowhere in the sentence, or no guessing
+_TAKES_BACK = (
+    r"no longer|any ?more|used to|until|till|unless|kidding|joking|wish|hope|hoping|would|might|maybe|or|but|sorry|"
+    r"wait|hang on|actually|mean|well|today|tonight|this (?:morning|afternoon|evening|week)|right now|for now|"
+    r"at the moment|if(?! (?:anyone|anybody|you|ever)(?: ever)? (?:asks?|needs?|wants?))"
+)
+_MAY_TAKE_BACK = re.compile(rf"\b(?:{_TAKES_BACK})\b|\?", re.I)
+# ... and a denial or the past, not in the statement kept ("im a very big fan of cricket yaar ... i dont miss a
+# single match": said after it, of something else)
+_DENIED_OR_PAST = re.compile(
+    r"\b(?:not|never|no|nope|was|were|did|had|dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|havent|hasnt|shouldnt|"
+    r"wouldnt|couldnt)\b|n't\b",
     re.I,
 )
 _MAX_TRAILING_CUTS = 6
@@ -736,6 +742,8 @@ def _before_trailing_words(sentence: str, discourse: Discourse) -> list[Candidat
             continue
         if _KEEPS_THE_END.search(" ".join(words[k:]).lstrip(",")) or _HEARSAY_AFTER.search(sentence):
             continue  # "I live in Leeds, so they say": what is dropped may take it back
+        if _DENIED_OR_PAST.search(" ".join(words[:k])):
+            continue
         if cased and any(w[:1].isupper() and w != "I" and not w.startswith("I'") for w in words[k:]):
             continue  # a name in what would be dropped says more than an aside ("... in a band in Hebden Bridge")
         tried += 1
