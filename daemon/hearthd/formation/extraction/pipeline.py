@@ -710,6 +710,15 @@ _OPENS_A_PHRASE = frozenset(
     "actually honestly too also now still always mostly anyway ja eh yaar abeg lah innit mate yeah la o sha na bro "
     "lol haha yuh ya bless nah aye hey ok okay which who where what whenever".split()
 )  # (not a preposition: "a membership | at PureGym" leaves the phrase open)
+# A word a kept statement cannot end on: "the wifi password is taped under | the router"
+_LEAVES_OPEN = (
+    _OPENS_A_PHRASE
+    | _OPEN_ENDED
+    | frozenset(
+        "in on at with for from by of into near round over under about after before behind beside between above "
+        "below across through off up down out inside outside next onto upon".split()
+    )
+)
 # What may take a statement back, bound it or correct it: nowhere in the sentence, or no guessing
 _TAKES_BACK = (
     r"no longer|any ?more|used to|until|till|unless|kidding|joking|wish|hope|hoping|would|might|maybe|or|but|sorry|"
@@ -738,7 +747,7 @@ def _before_trailing_words(sentence: str, discourse: Discourse) -> list[Candidat
     cased = not _lowercase_input(sentence)
     for k in range(len(words) - 1, 2, -1):
         last = words[k - 1].rstrip(",").lower()
-        if words[k].lower().strip(",") not in _OPENS_A_PHRASE or last in _OPEN_ENDED or last in _OPENS_A_PHRASE:
+        if words[k].lower().strip(",") not in _OPENS_A_PHRASE or last in _LEAVES_OPEN:
             continue
         if _KEEPS_THE_END.search(" ".join(words[k:]).lstrip(",")) or _HEARSAY_AFTER.search(sentence):
             continue  # "I live in Leeds, so they say": what is dropped may take it back
