@@ -418,7 +418,9 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "my wife Siobhán teaches in St Brigid's over in Drumcondra": a teacher, and where
     (
-        rf"^(?P<s>{_SUBJ}) (?:teaches|teach) (?:in|at) (?P<o>{SCHOOL}|{_ORG})(?:,? (?:over |down |up |out )?in .+)?$",
+        # ("i teach year five at st josephs primary": the year taught is part of the job)
+        rf"^(?P<s>{_SUBJ}) (?:teaches|teach) (?:(?:year|grade|form|primary|p) \w+ |reception |nursery |infants )?"
+        rf"(?:in|at) (?P<o>{SCHOOL}|{_ORG})(?:,? (?:over |down |up |out )?in .+)?$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a teacher at {m.group('o')}",
     ),
     (

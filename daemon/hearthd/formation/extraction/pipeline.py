@@ -708,7 +708,8 @@ _OPENS_A_PHRASE = frozenset(
     "i he she it its it's they we you hes shes he's she's theyre they're im i'm the a an this that these those any "
     "all some every and so when because cos cause as since though while whereas like really very just especially "
     "actually honestly too also now still always mostly anyway ja eh yaar abeg lah innit mate yeah la o sha na bro "
-    "lol haha yuh ya bless nah aye hey ok okay which who where what whenever".split()
+    "lol haha yuh ya bless nah aye hey ok okay which who where what whenever doing studying working stacking "
+    "serving".split()
 )  # (not a preposition: "a membership | at PureGym" leaves the phrase open)
 # A word a kept statement cannot end on: "the wifi password is taped under | the router"
 _LEAVES_OPEN = (

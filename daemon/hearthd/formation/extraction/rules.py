@@ -297,7 +297,10 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
         r"\s+(?:just )?(?:out|up|down|over) (?:by|near|past|towards|in|at)\b.*$|"
         # "Countdown on the checkouts": the part of the job, not of the name
         r"\s+on (?:the )?(?:checkouts?|tills?|shop floor|front desk|reception|phones|counter|deli|night shift|"
-        r"nights|days|late shift|early shift|door|bar|wards?)\b.*$",
+        r"nights|days|late shift|early shift|door|bar|wards?)\b.*$|"
+        # "Tesco stacking shelves": what one does there
+        r"\s+(?:stacking|serving|cleaning|washing|driving|packing|picking|selling|cooking|making|fixing|looking after|"
+        r"answering|delivering|running|managing|teaching|doing)\b.*$",
         "",
         raw,
         flags=re.I,
