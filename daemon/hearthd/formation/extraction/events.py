@@ -83,7 +83,12 @@ def last_time_said(text: str) -> str | None:
     spans = time_spans(text)
     if not spans:
         return None
-    return canonical_date(when_said(text[spans[-1][0] : spans[-1][1]])) or None
+    start, end = spans[-1]
+    for a, b in reversed(spans[:-1]):  # "to tuesday and friday": both days, one time
+        if not re.fullmatch(r"\s*(?:,|and|,? and|&)\s*", text[b:start]):
+            break
+        start = a
+    return canonical_date(when_said(text[start:end])) or None
 
 
 _WHERE = (

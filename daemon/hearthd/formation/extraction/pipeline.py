@@ -66,6 +66,7 @@ _ELIDED: list[tuple[re.Pattern, Any]] = [
         ),
         (r"^(?=(?:big|huge|massive) fans? of\b)", "I am a "),
         (r"^(?=got (?:a|an|my) [a-z\- ]*(?:booked|appointment)\b)", "I have "),  # "got a haircut booked for Saturday"
+        (r"^(?=(?:just )?(?:picked up|bought) (?:a|an) )", "I "),  # "Picked up a secondhand Nissan Leaf instead."
         # "Started my new job at Brightwater Insurance today!": the speaker, unsaid
         (r"^(?=(?:just )?(?:started|starting) (?:my|a) new job (?:at|with)\b)", "I have "),
         # "Update on Gran: she's living with ...": the news after its heading

@@ -515,7 +515,8 @@ _NOT_A_WORKPLACE = re.compile(
 )
 # When and where one works, said between "work" and "as": "I work nights as a porter", "from home as a bookkeeper"
 _WORK_HOURS = (
-    r"(?:nights|days|evenings|weekends|shifts|part[- ]time|full[- ]time|from home|remotely|freelance|"
+    r"(?:nights|days|evenings|weekends|(?:(?:weekend|night|day|late|early|evening|morning) )?shifts|part[- ]time|"
+    r"full[- ]time|from home|remotely|freelance|"
     r"(?:on )?(?:" + WEEKDAY + r")s?|mostly|mainly|now)"
 )
 
@@ -2326,7 +2327,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"(?:working|work|my new job|a new job)|(?P<started>(?:have )?{ADV}(?:started|joined))|(?:have )?{ADV}"
         rf"(?:got|landed|taken|been offered|accepted|have got) (?:a|an|the) (?:new )?(?:(?:part|full)[- ]time )?"
         rf"(?:job|position|post|role|place))(?: (?:on )?(?:(?:{WEEKDAY})s?|weekends|part[- ]time|full[- ]time|"
-        rf"nights|evenings))?(?: in (?:the |a )?[a-z]+(?: [a-z]+)?(?: office| department| team| shop| warehouse)?)? "
+        rf"nights|evenings|days|(?:(?:weekend|night|day|late|early|evening|morning) )?shifts))?"
+        rf"(?: in (?:the |a )?[a-z]+(?: [a-z]+)?(?: office| department| team| shop| warehouse)?)? "
         rf"(?:at|for|by|with) (?P<obj>.+)",
         _b_work_at,
         False,
@@ -2553,7 +2555,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # possessions: a brand or a closed list of things ("I drive a Volvo", "we have got a blue Toyota")
     (
         "owns",
-        rf"^{SUBJ} {ADV}(?P<verb>drive|ride|have|have got|own|got|bought|have bought|have just bought|just bought) "
+        rf"^{SUBJ} {ADV}(?P<verb>drive|ride|have|have got|own|got|bought|have bought|have just bought|just bought|"
+        r"picked up|have picked up) "
         rf"(?:got )?(?:(?:him|her|my|them|our)sel(?:f|ves) )?"
         rf"(?P<obj>(?:an?|two|three) .+)",
         _b_owns,
