@@ -386,6 +386,35 @@ def test_a_school_changed_a_medicine_stopped_a_job_resigned_and_the_helper_who_t
     assert "funmi" in said() and "blessing" not in said()
 
 
+def test_times_in_one_form_an_unowned_event_a_move_never_read_a_breakup_and_one_pet_of_two(real_daemon, hub):
+    say = day_by_day(hub, "2026-10")
+
+    def said():
+        return current_texts(hub).lower()
+
+    # a time is stored in one form and said as it was
+    say("dentist for me on thursday at twenty past ten")
+    dentist = next(f for f in current(hub) if f["predicate"] == "appointment")
+    assert dentist["object"] == "Thursday 10:20am" and "twenty past ten" in dentist["text"]
+    # an event said without whose it is moves the one of its kind, with its time of day
+    say("cerys has swimming lessons on tuesdays at the leisure centre, half five")
+    say("Swimming's Thursdays now, they've changed the whole timetable at the leisure centre, same time though")
+    swimming = [f for f in current(hub) if f["predicate"] == "schedule"]
+    assert [f["object"] for f in swimming] == ["Thursdays 5:30pm"] and "Cerys" in swimming[0]["text"]
+    # a home never read as one is closed by the move that is
+    say("we live above the chip shop on the high street, the flat with the green door")
+    say("right so we've moved, we're out in musselburgh now")
+    assert "musselburgh" in said() and "chip shop" not in said()
+    # a breakup ends what was kept about the ex
+    say("my boyfriend's name is Tyler, his birthday is in October")
+    say("tyler and i broke up so um please dont remind me about his birthday or anything")
+    assert "tyler" not in said()
+    # what each sentence says is over, of whom it names
+    say("we've got a rabbit called clover and a cat called smudge")
+    say("Had to rehome Clover. Our grandson's living with us now and he's allergic. Smudge stays outside mostly.")
+    assert "smudge" in said() and "clover" not in said()
+
+
 def test_a_medium_band_personal_statement_reaches_nobody_until_claimed(real_daemon, hub):
     say(hub, ["I'm allergic to penicillin."], "2026-03-02T08:00:00Z", band="medium")
     say(hub, ["The bins go out on Thursday."], "2026-03-02T08:00:00Z", band="medium", thread="hall")

@@ -159,7 +159,7 @@ _SWITCHED = re.compile(
     r"(?P<new>[a-z]+(?: [a-z]+)?)\b"
     r"|\b(?:swapped|traded) (?P<old2>[a-z]+(?: [a-z]+)?) for (?P<new2>[a-z]+(?: [a-z]+)?)\b"
     r"|\b(?:dropped|quit|stopped|given up|gave up|packed in|jacked in) (?P<old3>[a-z]+(?: [a-z]+)?)"
-    r"(?: as well| too| now)?,? (?:and |so )?(?:it's|its|it is|(?:he's|she's|they're|hes|shes|theyre) doing) "
+    r"(?: as well| too| now)?[,.]? (?:and |so )?(?:it's|its|it is|(?:he's|she's|they're|hes|shes|theyre) doing) "
     r"(?:now )?(?P<new3>[a-z]+(?: [a-z]+)?)(?= now| instead|,|$| on | at )",
     re.I,
 )
