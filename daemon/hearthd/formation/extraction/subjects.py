@@ -173,16 +173,20 @@ _COMMA_APPOSITIVE = re.compile(
 
 # "Ruby, our dog, is terrified of fireworks", "ruby our dog is a cockapoo": a pet named before what it is
 _NAME_THEN_PET = re.compile(
-    rf"^(?P<name>{NAME}),? (?P<pet>(?:my|our) (?:\w+ )?{PET}),? (?=(?:is|was|has|had|hates|loves|likes|gets|goes|"
-    r"needs|does|eats|will|can|cannot|only|just|always|never|still|really)\b)"  # not "Tilly our dog walker"
-)
+    rf"^(?P<name>{NAME}),? (?P<pet>(?:my|our|the) (?:\w+ )?{PET}),? (?=(?:is|was|has|had|hates|loves|likes|gets|"
+    r"goes|needs|does|eats|will|can|cannot|only|just|always|never|still|really|absolutely|totally)\b)"
+)  # (not "Tilly our dog walker")
+# "The cat, Marzipan, is allergic to chicken": the pet, then its name
+_PET_THEN_NAME = re.compile(rf"^(?P<pet>(?:my|our|the) (?:\w+ )?{PET}), (?P<name>{NAME}), (?=[a-z])", re.I)
 
 
 def joined_appositive(s: str) -> str:
     """ "Yusuf, our childminder, is a fan" -> "Yusuf our childminder is a fan": one subject, not three clauses; "Ruby,
     our dog, is scared of fireworks" -> "our dog Ruby is scared of fireworks", as a pet is named."""
-    if (pet := _NAME_THEN_PET.match(s)) and pet.group("name").lower() not in _NOT_NAMES:
-        return f"{pet.group('pet')[:1].upper()}{pet.group('pet')[1:]} {pet.group('name')} {s[pet.end() :]}"
+    pet = _NAME_THEN_PET.match(s) or _PET_THEN_NAME.match(s)
+    if pet and pet.group("name").lower() not in _NOT_NAMES and pet.group("name")[:1].isupper():
+        said = re.sub(r"^the\b", "our", pet.group("pet"), flags=re.I)  # "the cat, Marzipan": the household's cat
+        return f"{said[:1].upper()}{said[1:]} {pet.group('name')} {s[pet.end() :]}"
     return _COMMA_APPOSITIVE.sub(lambda m: f"{m.group('name')} {m.group('rel')} ", s, count=1)
 
 

@@ -353,9 +353,13 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
                 base not in _NOT_A_PET_NAME  # a fruit or a spice is a pet's name often enough: "mango", "pepper"
                 and not base.endswith(("ing", "ed", "ly"))
                 and _PET_NAME_SLOT.search(sentence, max(0, m.start() - 25), m.start())
-                and re.match(
-                    r"(?:'s)? (?:is|was|has|and|who|called)\b|,|$|(?= (?:the|they|she|he|we|our|my)\b)",
-                    sentence[m.end() - (2 if low.endswith("'s") else 0) :],
+                and (
+                    re.match(
+                        r"(?:'s)? (?:is|was|has|and|who|called)\b|,|$|(?= (?:the|they|she|he|we|our|my)\b)",
+                        sentence[m.end() - (2 if low.endswith("'s") else 0) :],
+                    )
+                    # "our dog biscuit hates the hoover": a verb after it, as after a relative's name
+                    or _KIN_NAME_NEXT.match(sentence[m.end() - (2 if low.endswith("'s") else 0) :])
                 )
             )
             or (
