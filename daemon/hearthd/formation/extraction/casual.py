@@ -433,6 +433,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             + (f" at{m.group('for')[4:]}" if m.group("for") else "")
         ),
     ),
+    # "freya loves anything with unicorns on it": what she loves
+    (
+        r"\b(?P<v>loves?|likes?|adores?) anything (?:with|to do with|involving) (?P<x>[a-z][\w\- ]*?)"
+        r"(?: on (?:it|them)| in (?:it|them))?$",
+        lambda m: f"{m.group('v')} {m.group('x')}",
+    ),
     # "Got a gig with Qantas": the speaker, unsaid
     (r"^got (?=(?:a|an) (?:new )?(?:job|gig|position) (?:at|with)\b)", "I have got "),
     # "Ines has got a Saturday job at Bloom Garden Centre": where she works

@@ -710,7 +710,7 @@ _OPENS_A_PHRASE = frozenset(
     "all some every and so when because cos cause as since though while whereas like really very just especially "
     "actually honestly too also now still always mostly anyway ja eh yaar abeg lah innit mate yeah la o sha na bro "
     "lol haha yuh ya bless nah aye hey ok okay which who where what whenever doing studying working stacking "
-    "serving".split()
+    "serving she'll he'll they'll we'll i'll shell theyll".split()
 )  # (not a preposition: "a membership | at PureGym" leaves the phrase open)
 # A word a kept statement cannot end on: "the wifi password is taped under | the router"
 _LEAVES_OPEN = (

@@ -439,7 +439,7 @@ _ITS = re.compile(
 _NAMES_IS = re.compile(r"\b(my|his|her|their|your|whose) names(?! (?:are|were|and)\b)(?= \w)", re.I)
 # "my birthdays the thirteenth of july": the birthday is, before a date
 _DATE_IS = re.compile(
-    r"\b(my|his|her|their|your|our) (birthday|anniversary|(?:[a-z]+ )?appointment|haircut|interview|lesson|"
+    r"\b(my|his|her|their|your|our|\w+'s) (birthday|anniversary|(?:[a-z]+ )?appointment|haircut|interview|lesson|"
     r"op|operation|scan|check-up|checkup)s(?= (?:the|on|in|next|this|at|\d|jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)\w*\b)",
     re.I,
@@ -552,7 +552,8 @@ def restore_apostrophes(sentence: str) -> str:
     s = _DATE_IS.sub(lambda m: f"{m.group(1)} {m.group(2)}'s", s)
     # "tomasz birthday is ...": a name's birthday, the 's lost in the name's own sound
     s = _NAME_BIRTHDAY.sub(lambda m: m.group(1) + ("'s" if not is_common(m.group(1).lower()) else ""), s)
-    return _POSS_WORD.sub(_possessive, s)
+    s = _POSS_WORD.sub(_possessive, s)
+    return _DATE_IS.sub(lambda m: f"{m.group(1)} {m.group(2)}'s", s)  # "grandma's birthdays the 30th": is
 
 
 _NAME_BIRTHDAY = re.compile(
