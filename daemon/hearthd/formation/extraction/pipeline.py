@@ -56,6 +56,12 @@ _EVENT_TIME = re.compile(
 _HOUSEHOLD_WE = re.compile(r"^(?:(?:every|each|on|once|twice|most|in the)\b[^,]*?,?\s+)?(?:we|our)\b", re.I)
 # Said without its subject: "can't stand coriander honestly", "huge fan of Benfica"; the household as everyone in
 # it: "everyone in this house is vegetarian", "nobody here eats meat".
+# A time of day as said: "half five", "6 am", "nine thirty"
+_CLOCK_SAID = (
+    r"(?:half|quarter) (?:past |to )?\w+|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)?|"
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: thirty| fifteen| forty-five)?"
+    r"(?:\s*(?:am|pm|o'clock))?"
+)
 _ELIDED: list[tuple[re.Pattern, Any]] = [
     (re.compile(p, re.I), r)
     for p, r in [
@@ -101,16 +107,12 @@ _ELIDED: list[tuple[re.Pattern, Any]] = [
         (
             r"(?P<day>\b(?:on |every )?(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?: (?:morning|afternoon|evening|"
             r"night)s?)?) (?P<where>(?:down |up |over |round )?(?:at|in) the [\w']+(?: [\w']+){0,3}?),? (?:at )?"
-            r"(?P<clock>(?:half|quarter) (?:past |to )?\w+|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)?|"
-            r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: thirty| fifteen| forty-five)?"
-            r"(?:\s*(?:am|pm|o'clock))?)$",
+            rf"(?P<clock>{_CLOCK_SAID})$",
             lambda m: f"{m.group('day')} at {m.group('clock')} {m.group('where')}",
         ),
         # "my yoga class is at 6 am every morning": the time said before how often, read after it
         (
-            r"\bat (?P<clock>(?:half|quarter) (?:past |to )?\w+|\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|o'clock)?|"
-            r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: thirty| fifteen| forty-five)?"
-            r"(?:\s*(?:am|pm|o'clock))?) (?P<recur>(?:every|each) (?:other )?(?:day|morning|evening|night|weekday|"
+            rf"\bat (?P<clock>{_CLOCK_SAID}) (?P<recur>(?:every|each) (?:other )?(?:day|morning|evening|night|weekday|"
             r"(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b",
             lambda m: f"{m.group('recur')} at {m.group('clock')}",
         ),

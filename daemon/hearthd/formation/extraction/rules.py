@@ -252,10 +252,12 @@ _MOVED_NOW = re.compile(
     r"(?!.*\b(?:holiday|visiting|trip)\b)",
     re.I,
 )
-_STREET_WORD = (
-    r"(?:road|street|avenue|lane|close|drive|way|crescent|grove|place|terrace|gardens|court|rise|hill|row|square|"
-    r"walk|mews|park)"
+_STREET_WORDS = (
+    "road street avenue lane close drive way crescent grove place terrace gardens court rise hill row square walk mews "
+    "park"
 )
+_STREET_WORD = f"(?:{'|'.join(_STREET_WORDS.split())})"
+_STREET_NAMED = f"(?-i:{'|'.join(w.capitalize() for w in _STREET_WORDS.split())})"  # "Hazel Grove", as written
 
 
 def _b_lives_in(m, ctx):
@@ -1939,8 +1941,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         # "we're at 42 Hazel Grove, Stockport": an address with its number is where one lives
         rf"^{SUBJ} {ADV}(?:live (?:on|at)|(?:am|are) at(?= \d)) (?P<street>(?:\d+[a-z]? )?(?-i:[A-Z])[\w'\-]*"
         rf"(?: (?-i:[A-Z])[\w'\-]*)? "
-        r"(?-i:Road|Street|Avenue|Lane|Close|Drive|Way|Crescent|Grove|Place|Terrace|Gardens|Court|Rise|Hill|Row|"
-        r"Square|Walk|Mews|Park))(?: in|,) (?P<town>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)$",
+        rf"{_STREET_NAMED})(?: in|,) (?P<town>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)$",
         _b_lives_at,
         False,
     ),
