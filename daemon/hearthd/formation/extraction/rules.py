@@ -1351,7 +1351,8 @@ _NOT_OWNED = {
     "bargain",
 }
 _PREPOSITION = re.compile(r"\b(?:on|in|at|for|with|of|to|from|by|about|lot|bit)\b", re.I)
-_BRAND = re.compile(r"(?-i:[A-Z][\w\-]+|i[A-Z][a-z]+)(?: (?-i:[A-Z0-9][\w\-]*)){0,2}")  # ("Citroën")
+_UPPER = "A-ZÀ-ÖØ-ÞŠŽČĆŁŚŹŻ"  # a capital, as a make or a name may begin ("Škoda")
+_BRAND = re.compile(rf"(?-i:[{_UPPER}][\w\-]+|i[A-Z][a-z]+)(?: (?-i:[{_UPPER}0-9][\w\-]*)){{0,2}}")  # ("Citroën")
 
 
 _BOILER_MAKES = re.compile(
