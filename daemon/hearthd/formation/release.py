@@ -130,7 +130,8 @@ def says_over(text: str) -> bool:
     """Whether the sentence says something is over, and is not a question, a hypothetical or reported. What is said
     after the clause that says it is over does not report it ("GP's taken me off the amlodipine now, ... so she said
     no need for it")."""
-    return bool(m := _OVER.search(text)) and said_as_fact_by(text, m.end())
+    over = _OVER.search(text)
+    return over is not None and said_as_fact_by(text, over.end())
 
 
 def said_as_fact_by(text: str, end: int) -> bool:

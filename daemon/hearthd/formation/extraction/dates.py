@@ -221,9 +221,9 @@ def canonical_time(text: str) -> str:
     def written(m: re.Match) -> str:
         if m.group("a_dir") and m.group("a_dir").lower() == "to" and text[: m.start()].lower().endswith("from "):
             # "from ten to twelve": a range, not ten minutes to twelve
-            start, end = _PAST_WORDS.get(m.group("a_past").lower()), m.group("a_h4")
-            if start in (5, 10) and not m.group("b"):
-                return canonical_time(f"{start // 5 * 5 if start == 10 else 5} till {end}")
+            first, last = _PAST_WORDS.get(m.group("a_past").lower()), m.group("a_h4")
+            if first in (5, 10) and not m.group("b"):
+                return canonical_time(f"{first} till {last}")
         a = _clock(m, "a")
         if a is None:
             return m.group()

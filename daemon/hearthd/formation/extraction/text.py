@@ -615,10 +615,10 @@ def _placed_by_words(s: str, m: re.Match, before: str, after: str) -> str:
     if aside := _ASR_ASIDE.search(after):
         # "perth sorry not perth adelaide i always mix them up": the correction, then an aside ("stella bella was the
         # old one": the name denied said again in it)
-        said = after[: aside.start()].split()
-        if len(said) > 1 and said[-1].lower() == words[-1].lower():
-            said = said[:-1]
-        return correct(s[: m.end()] + " ".join(said))
+        kept = after[: aside.start()].split()
+        if len(kept) > 1 and kept[-1].lower() == words[-1].lower():
+            kept = kept[:-1]
+        return correct(s[: m.end()] + " ".join(kept))
     head, comma, tail = after.partition(",")
     if comma and head.strip() and (fixed := correct(s[: m.end()] + head)) != s[: m.end()] + head:
         # "moved to Leicester, sorry, Loughborough, in March": the correction placed, what follows it kept
