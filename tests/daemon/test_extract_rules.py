@@ -2321,6 +2321,11 @@ POSITIVES += [
     pos("My name's Aoife, A-O-F-E, no sorry, A-O-I-F-E.", ("name", "Aoife")),
     pos("my yoga class is at 7 am every morning", ("schedule", "every morning 7am")),
     pos("Mum's swimming is on Fridays at the lido, half nine.", ("schedule", "Fridays 9:30am"), subject="my mother"),
+    pos(
+        "we've a new childminder for aoife, her name's bernadette",
+        ("family_member", "Bernadette"),
+        subject="Aoife",
+    ),
 ]
 NEGATIVES += [
     neg("we're in Spain, just outside Malaga, on holiday"),

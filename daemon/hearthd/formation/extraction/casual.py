@@ -11,7 +11,7 @@ import re
 from .events import EVENT, PRO
 from .subjects import _KIN_NAMES
 from .text import _article
-from .vocabulary import DATE, DIET, NAME, OCC, PET, REL, WEEKDAY, _alt
+from .vocabulary import _HIRED_HELP, DATE, DIET, NAME, OCC, PET, REL, WEEKDAY, _alt
 from .words import is_common
 
 
@@ -256,6 +256,7 @@ def _vehicle(said: str) -> str:
 
 
 # Compiled on first use (_rewrites): the daemon's start imports this module's words, not its rewrites.
+_NEW_HELP = _alt(sorted(_HIRED_HELP | {"tutor"}, key=len, reverse=True))  # the help one takes on
 _REWRITES_SRC: list[tuple[str, object]] = [
     # a correction: only what is said after "well I did" stands
     (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),
@@ -431,6 +432,15 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: (
             f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a {m.group('v')} driver"
             + (f" at{m.group('for')[4:]}" if m.group("for") else "")
+        ),
+    ),
+    # "we've a new childminder for aoife, her name's bernadette": who the new help is, and for whom
+    (
+        rf"^(?:we|I) (?:have|have got|got) (?:a|an) new (?P<role>{_NEW_HELP})"
+        rf"(?: for (?P<whom>{NAME}))?,? (?:her|his|their) name(?:'s| is) (?P<name>{NAME})(?=[,.!]|$)",
+        lambda m: (
+            f"{m.group('whom') + chr(39) + 's' if m.group('whom') else 'our'} {m.group('role')} is called "
+            f"{m.group('name')}"
         ),
     ),
     # "freya loves anything with unicorns on it": what she loves
