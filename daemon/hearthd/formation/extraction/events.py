@@ -1454,6 +1454,8 @@ def _b_registered(m, ctx):
         return []
     who = m.group("o")
     c = ctx.cand("note", who, f"{{subject}}'s {role} is {who}", qualifier=role)
+    if m.groupdict().get("n"):  # "we've moved bluey over to highfields vet clinic": the pet moved
+        return [replace(c, subject=Mention(name=m.group("n")))]
     return [replace(c, subject=HOUSEHOLD)] if m.group("poss").lower() == "we" else [c]
 
 
@@ -1487,11 +1489,13 @@ EVENT_RULES_SRC += [
     (
         "note",
         rf"^(?P<poss>I|we) (?:(?:am|are) (?:now |still )?(?:registered )?(?:with|at)|(?:have |has )?(?:now )?(?:been )?"
-        rf"(?:moved|switched|changed|transferred|registered)(?: over| across)? (?:to|with|at)|go to) "
-        rf"(?P<o>(?:the )?{NAME}"
-        rf"(?: {NAME})? (?:Vets|Veterinary(?: Clinic| Surgery| Centre| Practice)?|Animal (?:Clinic|Hospital)|Surgery|"
-        r"Medical Centre|"
+        rf"(?:moved|switched|changed|transferred|registered)(?: (?P<n>{NAME}))?(?: over| across)? (?:to|with|at)|"
+        rf"go to) (?P<o>(?:the )?{NAME}"
+        rf"(?: {NAME})? (?i:Vets|Vet Clinic|Veterinary(?: Clinic| Surgery| Centre| Practice)?|"
+        r"Animal (?:Clinic|Hospital)|Surgery|Medical Centre|"
         r"Health Centre|Practice|Dental(?: Practice| Surgery| Care)?|Dentists|Opticians))(?: now| these days)?"
+        # "the greencross vets on the range in toowoomba": where the practice is
+        r"(?: (?:on|in|up|down|out|over) (?:the )?[\w' ]+?)?"
         r"(?:,? (?:it is|its|it's) .*)?$",
         _b_registered,
         False,
