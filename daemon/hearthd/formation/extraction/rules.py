@@ -168,6 +168,8 @@ def _b_moved_to(m, ctx):
     the sentence: "moved over to Pret, better hours")."""
     if _JOB_SAID.search(ctx.sentence):
         return [ctx.cand("works_at", c.object, f"{{subject}} works at {c.object}") for c in _b_lives_in(m, ctx)]
+    if re.match(r"we\b", ctx.clause, re.I):
+        return _b_lives_in(m, ctx)  # "we moved to Reading": a household moves home, not to an employer
     return [
         replace(c, or_else=("works_at", f"{{subject}} works at {c.object}")) if c.predicate == "lives_in" else c
         for c in _b_lives_in(m, ctx)
