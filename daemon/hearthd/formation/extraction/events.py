@@ -1455,7 +1455,9 @@ def _b_registered(m, ctx):
     who = m.group("o")
     c = ctx.cand("note", who, f"{{subject}}'s {role} is {who}", qualifier=role)
     if m.groupdict().get("n"):  # "we've moved bluey over to highfields vet clinic": the pet moved
-        return [replace(c, subject=Mention(name=m.group("n")))]
+        if m.group("n").lower() in ("him", "her", "them", "it", "us", "me", "the", "a", "our", "my"):
+            return []
+        return [replace(c, subject=Mention(name=m.group("n")[:1].upper() + m.group("n")[1:]))]
     return [replace(c, subject=HOUSEHOLD)] if m.group("poss").lower() == "we" else [c]
 
 
@@ -1489,13 +1491,12 @@ EVENT_RULES_SRC += [
     (
         "note",
         rf"^(?P<poss>I|we) (?:(?:am|are) (?:now |still )?(?:registered )?(?:with|at)|(?:have |has )?(?:now )?(?:been )?"
-        rf"(?:moved|switched|changed|transferred|registered)(?: (?P<n>{NAME}))?(?: over| across)? (?:to|with|at)|"
+        rf"(?:moved|switched|changed|transferred|registered)(?: (?P<n>{NAME}|(?-i:[a-z])[a-z]+))?(?: over| across)? "
+        r"(?:to|with|at)|"
         rf"go to) (?P<o>(?:the )?{NAME}"
         rf"(?: {NAME})? (?i:Vets|Vet Clinic|Veterinary(?: Clinic| Surgery| Centre| Practice)?|"
         r"Animal (?:Clinic|Hospital)|Surgery|Medical Centre|"
         r"Health Centre|Practice|Dental(?: Practice| Surgery| Care)?|Dentists|Opticians))(?: now| these days)?"
-        # "the greencross vets on the range in toowoomba": where the practice is
-        r"(?: (?:on|in|up|down|out|over) (?:the )?[\w' ]+?)?"
         r"(?:,? (?:it is|its|it's) .*)?$",
         _b_registered,
         False,
