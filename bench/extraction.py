@@ -176,7 +176,7 @@ FORGETTING = {
     "code, 15/24 midway (its score, not its text, was looked at to find the change that cost one), 16/24 on its "
     "end; read in session 24: 20/24)",
     "forgetting_heldout28": "suite 28 (24 scenarios written blind by a second helper midway through session 23: 11/24 "
-    "on the session's starting code and on its end; read in session 24: 18/24)",
+    "on the session's starting code and on its end; read in session 24: 20/24)",
     "forgetting_heldout29": "suite 29 (24 scenarios written blind by a helper at session 24's start: 13/24 on that "
     "code and on its end; not read)",
     "forgetting_heldout30": "suite 30 (24 scenarios written blind by a second helper midway through session 24: 9/24 "
