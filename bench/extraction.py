@@ -191,18 +191,12 @@ def _norm(value: str) -> str:
     return " ".join(w for w in value.split() if w not in ("a", "an", "the", "my", "our", "on"))
 
 
-DATED = {"birthday", "anniversary", "appointment", "schedule"}
-
-
 def _object_matches(predicate: str, got: str, want: str) -> bool:
-    if predicate in DATED:  # "3rd of June", "June the third" and "the 3rd of June" are one date
-        from hearthd.formation.extraction.dates import canonical_date, canonical_recurrence, canonical_time
+    # "3rd of June" and "June the third" are one date, "half ten" and "10:30am" one time, "every Saturday" and
+    # "Saturdays" one day of the week: compared in the form the extractor stores
+    from hearthd.formation.extraction.dates import canonical_value
 
-        got, want = canonical_date(got), canonical_date(want)
-        if predicate in ("appointment", "schedule"):  # "half ten" and "10:30am" are one time
-            got, want = canonical_time(got), canonical_time(want)
-        if predicate == "schedule":  # "every Saturday" and "Saturdays" are one day of the week
-            got, want = canonical_recurrence(got), canonical_recurrence(want)
+    got, want = canonical_value(predicate, got), canonical_value(predicate, want)
     g, w = _norm(got), _norm(want)
     if g == w:
         return True

@@ -369,8 +369,7 @@ def _close(tx, plan: _Decision, fact: FactIn, new_id: int, valid_from: float) ->
     if closed and plan.status == "active":
         closed += close_notes_about(tx, closed, valid_from, fact.source, new_id, fact.object, fact.speaker)
     elif plan.status == "active" and fact.change:
-        me = entities.person_of_speaker(tx, fact.speaker, valid_from) if fact.speaker else None
-        closed += close_unread_old_value(tx, fact, new_id, valid_from, me)
+        closed += close_unread_old_value(tx, fact, new_id, valid_from)
     return closed
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from ..audit import record as audit
-from ..entities.resolve import norm
+from ..entities.resolve import norm, person_of_speaker
 from ..store.tracks import FACTS
 from .extraction.rules import HOUSEHOLD_ROLES
 from .extraction.words import is_common
@@ -71,20 +71,18 @@ def close_notes_about(
             words = set(norm(row["text"] if free else row["subject"] or "").split())
             if words & names and not words & kept and row["id"] not in found:
                 found.append(row["id"])
-                tx.execute(
-                    "UPDATE facts SET status = 'superseded', valid_to = max(?, valid_from), superseded_by = ? "
-                    "WHERE id = ?",
-                    (said_at, by, row["id"]),
-                )
-                audit(
-                    tx,
-                    source,
-                    "fact.superseded",
-                    f"fact:{row['id']}",
-                    {"by": by, "reason": "about", "about": f"fact:{old['id']}"},
-                )
+                _close_with(tx, row["id"], said_at, by, source, {"reason": "about", "about": f"fact:{old['id']}"})
     tx.touch(FACTS, found)
     return found
+
+
+def _close_with(tx, fact_id: int, said_at: float, by: int | None, source: str, why: dict) -> None:
+    """Close one note with the fact that closed what it spoke of (None: released), audited."""
+    tx.execute(
+        "UPDATE facts SET status = 'superseded', valid_to = max(?, valid_from), superseded_by = ? WHERE id = ?",
+        (said_at, by, fact_id),
+    )
+    audit(tx, source, "fact.superseded", f"fact:{fact_id}", {"by": by, **why})
 
 
 # The words by which a note that the rules could not read speaks of the slot a change replaces
@@ -96,15 +94,18 @@ _SLOT_SAID["works_as"] = _SLOT_SAID["works_at"]  # one occupation: its role and 
 _WE_SAID = re.compile(r"\b(?:we|we're|we've|our|us)\b", re.I)
 
 
-def close_unread_old_value(tx, fact, new_id: int, said_at: float, speaker_entity: int | None) -> list[int]:
+def close_unread_old_value(tx, fact, new_id: int, said_at: float) -> list[int]:
     """A change said when the old value was never read ("we stay in govan, 14 millbrae crescent, top floor flat",
-    then "we've flitted, we're out in musselburgh now"): the free notes of the same subject that spoke of that slot
-    close with the change, audited, current again if it is restored. Only for a change said as one, and never a
-    note that names the new value."""
+    then "we've flitted, we're out in musselburgh now"): the free notes of the same subject (or of its speaker,
+    when they say "we") that spoke of that slot close with the change, audited, current again if it is restored.
+    Only for a change said as one, and never a note that names the new value."""
     said = _SLOT_SAID.get(fact.predicate)
+    if said is None:
+        return []  # a slot no unread note is looked for in: nothing to read or resolve
     new = tx.execute("SELECT subject_entity, owner_id FROM facts WHERE id = ?", (new_id,)).fetchone()
-    if said is None or new is None:
+    if new is None:
         return []
+    speaker_entity = person_of_speaker(tx, fact.speaker, said_at) if fact.speaker else None
     subjects = {new["subject_entity"]} | ({speaker_entity} if speaker_entity is not None else set())
     marks = ", ".join("?" * len(subjects))
     rows = tx.execute(
@@ -120,10 +121,6 @@ def close_unread_old_value(tx, fact, new_id: int, said_at: float, speaker_entity
         ours = row["subject_entity"] == new["subject_entity"] or _WE_SAID.search(row["text"])
         if ours and said.search(row["text"]) and not set(norm(row["text"]).split()) & kept:
             found.append(row["id"])
-            tx.execute(
-                "UPDATE facts SET status = 'superseded', valid_to = max(?, valid_from), superseded_by = ? WHERE id = ?",
-                (said_at, new_id, row["id"]),
-            )
-            audit(tx, fact.source, "fact.superseded", f"fact:{row['id']}", {"by": new_id, "reason": "unread old value"})
+            _close_with(tx, row["id"], said_at, new_id, fact.source, {"reason": "unread old value"})
     tx.touch(FACTS, found)
     return found

@@ -279,3 +279,18 @@ def canonical_recurrence(text: str) -> str:
         ),
         text,
     )
+
+
+DATED = frozenset({"birthday", "anniversary", "appointment", "schedule"})  # values that are dates
+_TIMED = frozenset({"appointment", "schedule"})  # ... and times of day
+
+
+def canonical_value(predicate: str, value: str) -> str:
+    """A fact's value in the one written form of its predicate: a date ("3rd of June"), an event's time ("10:20am")
+    and a schedule's weekly day ("Saturdays"); any other value as it is."""
+    if predicate not in DATED:
+        return value
+    value = canonical_date(value)
+    if predicate in _TIMED:
+        value = canonical_time(value)
+    return canonical_recurrence(value) if predicate == "schedule" else value

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from .casual import casual
-from .dates import calendar_case, canonical_date, canonical_recurrence, canonical_time
+from .dates import DATED, calendar_case, canonical_value
 from .events import EVENT, EVENT_RULES_SRC, ONE_OFF, PRO, RECURRING, SHARED_EVENT, dictated, time_spans
 from .instructions import first_to_subject, rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
@@ -409,22 +409,14 @@ def _as_source(c: Candidate, said: str, sentence: str) -> Candidate:
     return replace(c, source=sentence.strip()) if said != sentence and c.source == said.strip() else c
 
 
-_DATED = {"birthday", "anniversary", "appointment", "schedule"}
-_TIMED = {"appointment", "schedule"}
-
-
 def _dated(predicate: str, value: str) -> str:
     """A date stored in one form ("3rd of June") and an event's time in one form ("10:20am"), however they were
     said; the fact's text keeps them as said."""
-    if predicate == "schedule":  # "every Saturday at nine" -> "Saturdays 9am"
-        return canonical_recurrence(canonical_time(canonical_date(value)))
-    if predicate in _TIMED:
-        return canonical_time(canonical_date(value))
-    return canonical_date(value) if predicate in _DATED else value
+    return canonical_value(predicate, value)
 
 
 def _dated_text(predicate: str, text: str) -> str:
-    return calendar_case(text) if predicate in _DATED else text
+    return calendar_case(text) if predicate in DATED else text
 
 
 def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list[Candidate]:
@@ -745,16 +737,16 @@ def _before_trailing_words(sentence: str, discourse: Discourse) -> list[Candidat
     cut where a new phrase may open, the rest taken as an aside. Not when anything in it may take a statement back
     ("i work at tesco well i did"), and never inside a phrase ("a little red honda | jazz")."""
     words = sentence.rstrip(" .!").split()
-    if len(words) < 5 or _MAY_TAKE_BACK.search(sentence):
-        return []
+    if len(words) < 5 or _MAY_TAKE_BACK.search(sentence) or _HEARSAY_AFTER.search(sentence):
+        return []  # ("I live in Leeds, so they say": what is dropped may take it back)
     tried = 0
     cased = not _lowercase_input(sentence)
     for k in range(len(words) - 1, 2, -1):
         last = words[k - 1].rstrip(",").lower()
         if words[k].lower().strip(",") not in _OPENS_A_PHRASE or last in _LEAVES_OPEN:
             continue
-        if _KEEPS_THE_END.search(" ".join(words[k:]).lstrip(",")) or _HEARSAY_AFTER.search(sentence):
-            continue  # "I live in Leeds, so they say": what is dropped may take it back
+        if _KEEPS_THE_END.search(" ".join(words[k:]).lstrip(",")):
+            continue
         if _DENIED_OR_PAST.search(" ".join(words[:k])):
             continue
         if cased and any(w[:1].isupper() and w != "I" and not w.startswith("I'") for w in words[k:]):

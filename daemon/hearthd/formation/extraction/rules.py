@@ -1369,7 +1369,6 @@ def _b_boiler_make(m, ctx):
         ctx.lowercase and not _BOILER_MAKES.match(m.group("make"))
     ):
         return []  # "the boiler is a nightmare", said in lower case: no make
-
     obj = f"{m.group('make')} boiler"
     return [replace(ctx.cand("owns", obj, f"{{subject}} has a {obj}"), subject=HOUSEHOLD)]
 
