@@ -27,7 +27,7 @@ from .text import (
     _LEAD_IN,
     _NEGATED_HEDGE,
     _NEGATION,
-    _PLAN,
+    is_plan,
     _QUESTION_START,
     _REPORTED,
     _TRAILING_REMEMBER,
@@ -314,8 +314,8 @@ def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: li
 
 def _clause_facts(clause: str, ctx: _Ctx, discourse: Discourse) -> list[Candidate]:
     rules = _ALL_RULES
-    if _PLAN.search(clause):
-        if _PLAN.search(_EVENT_TIME.sub("", clause)):
+    if is_plan(clause):
+        if is_plan(_EVENT_TIME.sub("", clause)):
             return []
         rules = EVENT_RULES
     found = _as_said(clause, ctx, rules)
@@ -572,7 +572,7 @@ def _remembered(statement: str, ctx: _Ctx, discourse: Discourse) -> list[Candida
     one-off or a fragment gives nothing."""
     statement = _strip_trailing(statement)
     words = statement.split()
-    if not 3 <= len(words) <= MAX_NOTE_WORDS or _PLAN.search(statement) or _QUESTION_START.match(statement):
+    if not 3 <= len(words) <= MAX_NOTE_WORDS or is_plan(statement) or _QUESTION_START.match(statement):
         return []
     found = subject_of(statement, discourse, ctx.lowercase)
     named = found and found[0].name and re.match(rf"(?:{re.escape(found[0].name)})('s)?\s+", statement, re.I)

@@ -200,6 +200,16 @@ _PLAN = re.compile(
     r"|(?-i:\bwill\b|(?<!\d )(?<!st )(?<!nd )(?<!rd )(?<!th )(?<!of )(?<!every )(?<!in )\bmay\b(?!\s*\d))",
     re.I,
 )
+# "my daughter Hope is allergic to eggs", "our youngest Will": a relative's name that is a word of planning
+_NAME_OF_KIN = re.compile(
+    r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:(?:little|baby|wee|big|older|younger) )?[a-z\-]+),? (?-i:[A-Z][a-z]+)\b"
+)
+
+
+def is_plan(clause: str) -> bool:
+    return bool(_PLAN.search(_NAME_OF_KIN.sub(r"\1", clause)))
+
+
 _NO_LONGER = re.compile(r"\b(?:anymore|any more|no longer|used to|formerly|former|ex|previously|retired)\b", re.I)
 _NEGATED_HEDGE = re.compile(
     r"\b(?:do not|does not|did not|never) (?:think|believe|know|reckon|guess)\b"
@@ -698,7 +708,17 @@ def split_sentences(text: str) -> list[str]:
     tail = text[start:].strip()
     if tail.strip(".!?; "):
         out.append(tail)
-    return _corrections_joined(out)
+    return _corrections_joined([part for piece in out for part in _QUESTION_RUN_ON.split(piece)])
+
+
+# A statement run on into a question, as a recogniser writes it: "my daughter is allergic to eggs | what can i use
+# instead", "... | can you find me a recipe"
+_QUESTION_RUN_ON = re.compile(
+    r"(?<=\w)[,]?\s+(?=(?:what|how|where|when|which|why) (?:can|could|should|do|does|did|would|will|shall) "
+    r"(?:i|you|we|they|he|she)\b|(?:can|could|would|will) you (?:please |just )?(?:find|tell|give|suggest|remind|help|"
+    r"recommend|check|look|play|set|add|put|show|make|get|search|read|pop)\b)",
+    re.I,
+)
 
 
 # A sentence that only corrects the one before: "Meera is allergic to cashews. Sorry, pistachios, not cashews."

@@ -280,7 +280,9 @@ _PET_NAME_SLOT = re.compile(
 )
 # the word after "my partner", "my son": a relative's name, however common a word ("my partner jules is", "my son
 # kit goes to") - when a verb follows it
-_KIN_ALT = "|".join(sorted(_REL_SINGULAR + ["step dad", "step mum", "best friend", "best mate"], key=len, reverse=True))
+_KIN_ALT = "|".join(
+    sorted(_REL_SINGULAR + ["step dad", "step mum", "best friend", "best mate", "youngest", "eldest"], key=len, reverse=True)
+)
 _KIN_NAME_SLOT = re.compile(
     rf"\b(?:my|our|me|ma|his|her|their) (?:(?:little|eldest|youngest|oldest|older|younger|baby|twin|wee|big) )?"
     rf"(?:{_KIN_ALT}) $"
