@@ -158,7 +158,11 @@ _TIME_SAID = re.compile(
 )
 _AM_AFTER = re.compile(r"^\s*(?:in the |on a |every |each )?(?:morning|mornings|breakfast)\b", re.I)
 _PM_AFTER = re.compile(r"^\s*(?:in the |at |every |each )?(?:afternoon|evening|night|tonight)s?\b", re.I)
-_AM_AROUND = re.compile(r"\b(?:morning|mornings|breakfast)\b", re.I)
+_AM_AROUND = re.compile(
+    r"\b(?:morning|mornings|breakfast|(?:walk|drive|go|cycle|head|leave for) (?:in )?to work|wakes?|alarm|get up|gets up|"
+    r"up at|school run|drop[- ]?off|op|operation|surgery|procedure|scan|blood test|bloods|fasting)\b",
+    re.I,
+)
 _PM_AROUND = re.compile(r"\b(?:afternoon|evening|night|tonight|teatime|tea time|after school|after work)s?\b", re.I)
 
 
@@ -198,7 +202,8 @@ def _meridiem(hour: int, said: str | None, after: str, around: str) -> str:
         return "am"
     if _PM_AROUND.search(around) and not _AM_AROUND.search(around):
         return "pm"
-    return "am" if 7 <= hour <= 11 else "pm"  # booked hours: "at nine" is the morning, "at three" the afternoon
+    # booked hours: "at nine" is the morning, "at three" the afternoon, "choir at seven" the evening
+    return "am" if 8 <= hour <= 11 else "pm"
 
 
 def _written_clock(hour: int, mins: int) -> str:
@@ -210,7 +215,7 @@ def _as_24(hour: int, mer: str) -> int:
     return hour % 12 + (12 if mer == "pm" else 0)
 
 
-def canonical_time(text: str) -> str:
+def canonical_time(text: str, event: str = "") -> str:
     """Every time of day in `text` in the one form: "Thursday at twenty past ten" -> "Thursday 10:20am", "Tuesdays
     and Thursdays, half five till seven" -> "Tuesdays and Thursdays, 5:30-7pm", "between eight and twelve" ->
     "8am-12pm"; "every six weeks" and the dates unchanged. A time said first goes after the day ("half two
@@ -223,11 +228,11 @@ def canonical_time(text: str) -> str:
             # "from ten to twelve": a range, not ten minutes to twelve
             first, last = _PAST_WORDS.get(m.group("a_past").lower()), m.group("a_h4")
             if first in (5, 10) and not m.group("b"):
-                return canonical_time(f"{first} till {last}")
+                return canonical_time(f"{first} till {last}", event)
         a = _clock(m, "a")
         if a is None:
             return m.group()
-        after, around = text[m.end() :], text
+        after, around = text[m.end() :], f"{text} {event}"  # "the op at 7:30" is the morning
         b = _clock(m, "b") if m.group("b") else None
         if m.group("b") and b is None:
             return m.group()
@@ -237,6 +242,8 @@ def canonical_time(text: str) -> str:
             return _written_clock(a[0], a[1]) + _meridiem(a[0] if a[0] <= 12 else 13, a[2], after, around)
         mer_b = _meridiem(b[0], b[2], after, around)
         mer_a = a[2] or (mer_b if b[2] or _AM_AFTER.match(after) or _PM_AFTER.match(after) else None)
+        if not mer_a and b[0] % 12 and a[0] % 12 < b[0] % 12:
+            mer_a = mer_b  # "between seven and eight": both in the morning, as the end is
         mer_a = _meridiem(a[0], mer_a, "", around)
         if not b[2] and _as_24(b[0], mer_b) <= _as_24(a[0], mer_a) and mer_b == "am":
             mer_b = "pm"  # "half five till seven": the end is after the start
@@ -285,12 +292,12 @@ DATED = frozenset({"birthday", "anniversary", "appointment", "schedule"})  # val
 _TIMED = frozenset({"appointment", "schedule"})  # ... and times of day
 
 
-def canonical_value(predicate: str, value: str) -> str:
+def canonical_value(predicate: str, value: str, event: str | None = None) -> str:
     """A fact's value in the one written form of its predicate: a date ("3rd of June"), an event's time ("10:20am")
     and a schedule's weekly day ("Saturdays"); any other value as it is."""
     if predicate not in DATED:
         return value
     value = canonical_date(value)
     if predicate in _TIMED:
-        value = canonical_time(value)
+        value = canonical_time(value, event or "")
     return canonical_recurrence(value) if predicate == "schedule" else value

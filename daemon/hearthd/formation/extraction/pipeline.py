@@ -395,7 +395,7 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
     return [
         replace(
             c,
-            object=_dated(c.predicate, uncapitalise(c.predicate, c.object, singles) or c.object),
+            object=_dated(c.predicate, uncapitalise(c.predicate, c.object, singles) or c.object, c.qualifier),
             text=_dated_text(c.predicate, uncapitalise(c.predicate, c.text, singles) or c.text),
             qualifier=uncapitalise(c.predicate, c.qualifier, singles),
             source=sentence.strip() if c.source == cased.strip() else c.source,
@@ -405,14 +405,14 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
 
 
 def _as_source(c: Candidate, said: str, sentence: str) -> Candidate:
-    c = replace(c, object=_dated(c.predicate, c.object))
+    c = replace(c, object=_dated(c.predicate, c.object, c.qualifier))
     return replace(c, source=sentence.strip()) if said != sentence and c.source == said.strip() else c
 
 
-def _dated(predicate: str, value: str) -> str:
+def _dated(predicate: str, value: str, event: str | None = None) -> str:
     """A date stored in one form ("3rd of June") and an event's time in one form ("10:20am"), however they were
     said; the fact's text keeps them as said."""
-    return canonical_value(predicate, value)
+    return canonical_value(predicate, value, event)
 
 
 def _dated_text(predicate: str, text: str) -> str:

@@ -212,11 +212,18 @@ _FOR_YEARS = re.compile(
 
 def _b_lives_at(m, ctx):
     """ "we live on Alder Road in Otley": the street with its town."""
-    street, town = _clean(m.group("street")), _clean(m.group("town"))
-    if not (street and town and _proper_place(town, ctx)):
+    street, town = _clean(m.group("street")), _clean(m.group("town") or "") or ""
+    numbered = "code" in m.re.groupindex
+    if not street or not (town or numbered) or (town and not numbered and not _proper_place(town, ctx)):
         return []
-    obj = f"{street}, {town}"
-    return [ctx.cand("lives_in", obj, f"{{subject}} lives on {street} in {town}")]
+    if numbered and ctx.about and re.match(r"(?-i:[A-Z])[\w']+(?: (?-i:[A-Z])[\w']+)? lives\b", ctx.sentence):
+        return []  # a street address is a household's or a relative's; "Sherlock lives at 221B Baker Street"
+    if numbered:  # as an address is written: "27 Kowhai Street, Hamilton East 3216"
+        street, town = street.title(), town.title()
+        if town.lower() in _NOT_PLACES or (town and is_common(town.split()[0].lower())):
+            return []
+    obj = ", ".join(filter(None, (street, " ".join(filter(None, (town, (m.groupdict().get("code") or "").upper()))))))
+    return [ctx.cand("lives_in", obj, f"{{subject}} lives at {obj}")]
 
 
 def _before_another_clause(raw: str) -> str:
@@ -1944,6 +1951,16 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^{SUBJ} {ADV}(?:live (?:on|at)|(?:am|are) at(?= \d)) (?P<street>(?:\d+[a-z]? )?(?-i:[A-Z])[\w'\-]*"
         rf"(?: (?-i:[A-Z])[\w'\-]*)? "
         rf"{_STREET_NAMED})(?: in|,) (?P<town>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)$",
+        _b_lives_at,
+        False,
+    ),
+    (
+        "lives_in",
+        # "we live at 24 mill lane", "we're at 27 kowhai street in hamilton east": a house number and a street say
+        # it is an address, in whatever case it is written, with its town or without
+        rf"^{SUBJ} {ADV}(?:live (?:on|at)|(?:am|are) at) (?:number )?(?P<street>\d{{1,4}}[a-z]? [a-z][\w'\-]*"
+        rf"(?: [a-z][\w'\-]*)? {_STREET_WORD})(?:(?: in|,) (?P<town>[a-z][\w\-]+(?: (?!postcode\b)[a-z][\w\-]+)?))?"
+        rf"(?:,? (?:postcode )?(?P<code>\d{{4,5}}|[a-z]{{1,2}}\d{{1,2}}[a-z]?(?: \d[a-z]{{2}})?))?$",
         _b_lives_at,
         False,
     ),

@@ -470,7 +470,11 @@ _NOT_EXACTLY = re.compile(
 )
 _RESTATED = re.compile(
     r"^(?:(?:it(?: ha|')?s been|it(?:'s| is| was| has)?|its) (?:moved|changed|put back|pushed back|brought forward) to|"
-    r"it is|its|it's|it was|that is|that was|make (?:that|it)|it is actually|they are)\s+",
+    r"it is|its|it's|it was|that is|that was|make (?:that|it)|it is actually|they are|"
+    # "karate is on Tuesdays, actually no, they moved it to Wednesdays"
+    r"(?:they|we|she|he)(?:'ve| have)? (?:moved|changed|put) it to|"
+    # "the dog's name is bruno, wait no, that's the old dog, the new one is pepper"
+    r"(?:that'?s|thats|that was) the old (?:one|[a-z]+),? the new (?:one|[a-z]+)(?:'s| is)(?: called)?)\s+",
     re.I,
 )
 # A word said in passing inside the correction: "on the tenth no the eleventh sorry in the morning"
@@ -481,7 +485,7 @@ _IN_PASSING = re.compile(r"\s+(?:sorry|I mean)\b(?=\s)", re.I)
 _BARE_CORRECTION = re.compile(
     r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|actually no|"
     r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
-    r"no(?= the (?:\d|[a-z]+(?:st|nd|rd|th)\b)))\s+",
+    r"no(?= the (?:\d|[a-z]+(?:st|nd|rd|th)\b))|(?<=\d\s)no(?=\s+\d))\s+",
     re.I,
 )
 _DAY_ONLY = re.compile(rf"(?:on )?(?:the )?(?:{ORDINAL}|\d{{1,2}}(?:st|nd|rd|th))", re.I)
@@ -498,6 +502,12 @@ _CLOCKISH = re.compile(
     re.I,
 )
 _DAY_AND_CLOCK = re.compile(rf"(?:{_DAYISH.pattern}),? (?:{_CLOCKISH.pattern})", re.I)
+_HOUSE_NUMBER = re.compile(r"(?:\bnumber |(?<=\bat )|^)\d{1,4}[a-z]?\b(?!\s*(?:am|pm|o'?clock|:|st|nd|rd|th)\b)", re.I)
+_RELATION_SAID = re.compile(
+    r"\b(?:my|our) (?:husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?|other half|son|daughter|stepson|"
+    r"stepdaughter|brother|sister|cousin|niece|nephew|uncle|aunt|auntie|friend|neighbour)\b",
+    re.I,
+)
 _STARTS_CLAUSE = re.compile(r"^(?:I|we|my|our|he|she|they)\b", re.I)
 _LEAD_WORDS = {"at", "in", "on", "to", "for", "the", "a", "an", "by", "from", "with", "as", "called", "named"}
 
@@ -531,6 +541,7 @@ def correct(s: str) -> str:
     last use of its first word ("at 3, sorry, at 4"), or as many words at the end as it has. Unchanged when the
     correction cannot be placed."""
     s = _CORRECTION_FIRST.sub("", s)
+    s = re.sub(rf"\b({ORDINAL}) \1\b", r"\1", s, flags=re.I)  # "the fifth fifth of may": said twice
     s = _NAME_FOR_NAME.sub(r"\1", s)  # "our rabbit's called Clover no Daisy": the name said second
     said = s
     s = _not_instead(s)
@@ -556,6 +567,9 @@ def correct(s: str) -> str:
         return otherwise
     if not before or not after or _CORRECTION.search(after):
         return s
+    if (kin := _RELATION_SAID.match(after)) and (old_kin := _last(_RELATION_SAID, before)):
+        # "my husband is carlos, sorry, my partner, we're not married": the relation corrected, its name kept
+        return before[: old_kin.start()] + kin.group() + before[old_kin.end() :]
     if _STARTS_CLAUSE.match(after):
         # "I live in Lisbon, sorry, I live in Porto": the correction is the statement; "I mean" elaborates
         return s if m.group("mark").lower() == "i mean" else after
@@ -601,6 +615,9 @@ def _placed_by_shape(before: str, after: str) -> str | None:
             lead = re.match(r"(?:at|by|around|on) ", old.group(), re.I)
             new = (lead.group() if lead and not after.lower().startswith(lead.group().lower()) else "") + said.group()
             return f"{before[: old.start()]}{new}{before[old.end() :]} {rest}"
+    if (number := _HOUSE_NUMBER.match(after)) and (old := _last(_HOUSE_NUMBER, before)):
+        # "we live at 42 no 24 mill lane", "number 32, no hang on, 23 Marsh Lane": the house number corrected
+        return before[: old.start()] + after[number.start() :]
     if _DAY_AND_CLOCK.fullmatch(after) and (old := _last(_DAYISH, before)):
         # "is Thursday, no wait, Wednesday at six": the day corrected, with its time
         return before[: old.start()] + after + before[old.end() :]
