@@ -436,7 +436,7 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         s = head
     statement = s
     have = spoken = None
-    for clause in _split_clauses(_it_is_activity(joined_appositive(s))):
+    for clause in (c for said in _split_clauses(_it_is_activity(joined_appositive(s))) for c in _goes_on(said)):
         clause, _ = _strip_repeatedly(clause.strip(" ,"), _FILLER)
         clause = casual(_strip_trailing(clause), greeted, s)
         if not clause:
@@ -464,6 +464,20 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
     if asked and not out:
         out = _remembered(statement, _Ctx(statement, sentence.strip(), provenance, None, greeted, lowercase), discourse)
     return out
+
+
+# A clause that goes on without its subject, in the third person: the one just spoken of
+# "he's a doctor at Korle Bu, lives in Accra with his wife": a clause that goes on without its subject
+_GOES_ON = re.compile(
+    r"^(?P<head>(?P<s>he|she|(?-i:[A-Z])[a-z]+)(?:'s| is| was| has) (?:a|an|the|my|our|from|at|in|now|retired)\b.+?),\s*"
+    r"(?P<tail>(?:lives|works|teaches|drives|studies) (?:in|at|for|as|with)\b.*)$",
+    re.I,
+)
+
+
+def _goes_on(clause: str) -> list[str]:
+    m = _GOES_ON.match(clause.strip())
+    return [m.group("head"), f"{m.group('s')} {m.group('tail')}"] if m else [clause]
 
 
 def _before_aside(clause: str, facts: list[Candidate], ctx: _Ctx, discourse: Discourse, s: str) -> list[Candidate]:

@@ -102,6 +102,11 @@ _NOT_GREETED_NAMES = set(
 )
 
 
+_SELF_DESCRIBED = re.compile(
+    r"^(?:(?:right|ok|okay|so|well|yeah|alright)[,\s]+)*i'?m [a-z]+,? (?:and )?(?:i|i'?m|im) (?:work|live|stay|teach|drive|"
+    r"do|am|have|run|study|come|was born|grew up|a|an)\b",
+    re.I,
+)
 _INTRODUCED = re.compile(r"\b(?:by the way|btw|for the record)\b", re.I)
 _SIGNS = set("aries taurus gemini cancer leo virgo libra scorpio sagittarius capricorn aquarius pisces".split())
 
@@ -110,6 +115,8 @@ def _b_greeted_name(m, ctx):
     """ "Hi, I'm Daniel", "hi I'm Tomas nice to meet you"; in lower-case text only with the "nice to meet you"."""
     obj = m.group("obj")
     introduced = bool(_INTRODUCED.search(ctx.sentence))  # "I'm Bartek, by the way", "hey it's thabo btw"
+    # "right so im tendai and i work at the distribution centre": a name, then more of who one is
+    introduced = introduced or bool(_SELF_DESCRIBED.match(ctx.sentence) and not is_common(obj.lower()))
     # a capitalised word no dictionary has, said as the whole of "I'm ...", is a name ("I'm Ingrid, I set you up")
     unusual = not ctx.lowercase and m.group(1) == "I am" and not is_common(obj.lower()) and obj.lower() not in _SIGNS
     if not (ctx.greeted or m.group("nice") or introduced or unusual):

@@ -33,7 +33,7 @@ _CONTRACTIONS = [
         (r"\b(I|we|they|you) does (?=(?:go|take|do|have|work|eat|drink|walk|play|see|visit|cook|make|get)\b)", r"\1 "),
         # Northern English and Scots: "me mam lives in sunderland", "ma wee brother callum": my
         (
-            r"(?<!\bcall )(?<!\bcalls )(?<!\bcalled )\b(?:me|ma) "
+            r"(?<!\bcall )(?<!\bcalls )(?<!\bcalled )\b(?:me|ma|mi) "
             r"(?=(?:wee |little |big |older |younger |eldest |youngest |oldest )?(?:mam|mum|da|dad|nan|"
             r"nana|gran|granny|grandad|grandma|brother|sister|bro|sis|husband|wife|missus|fella|lad|lass|lads|"
             r"lasses|kids|bairns|son|daughter|birthdays?|shifts?|cousin|auntie|aunt|uncle|mate|best mate|partner|"
@@ -43,7 +43,7 @@ _CONTRACTIONS = [
             # ("me youngest, Kayleigh": my youngest child; "for me blood pressure", "me knee")
             r"blood pressure|blood sugar|sugar levels|cholesterol|knee|knees|hip|hips|heart|chest|eyes|teeth|feet|"
             r"foot|leg|legs|arm|shoulder|neck|stomach|asthma|diabetes|tablets|meds|medication|inhaler|car|van|"
-            r"house|flat|job|shift|boss)\b)",
+            r"house|flat|job|shift|boss|name)\b)",
             "my ",
         ),
         (r"\bwor (?=lass\b)", "my "),  # Geordie: "wor lass" is one's wife
@@ -55,6 +55,8 @@ _CONTRACTIONS = [
             "I am",
         ),
         (r"\b(?-i:ive|Ive)\b(?= (?:got|been|always|never|had|lived|worked)\b)", "I have"),
+        (r"\b(?-i:I|i) (?=(?:living|working|staying|studying)\b)", "I am "),  # Caribbean: "I living in Brooklyn now"
+        (r"\b(?!let's)(\w+)'s (?=(?:my|our) )", r"\1 is "),  # "Kwame's my brother": is, never a possessive
         (r"\bwon't\b", "will not"),
         (r"\bain't\b", "is not"),
         (r"\bshan't\b", "shall not"),
