@@ -67,7 +67,7 @@ _OVER = re.compile(
 _QUESTION = re.compile(r"\?\s*$|^\s*(?:if|what if|would|could|should|do|does|did|is|are)\b", re.I)
 # "I'm going to quit" is not done yet; "I've stopped going to pilates" is
 _REPORTED = re.compile(
-    r"\b(?:said|says|told|thinks|think|might|may|maybe|perhaps|wants? to|"
+    r"\b(?:said|says|saying|told|thinks|think|reckons|suggests|suggested|should|might|may|maybe|perhaps|wants? to|"
     r"(?:am|is|are|was|were|be|im|i'm|we're|you're|they're|he's|she's|it's|gonna)\s+going to)\b",
     re.I,
 )

@@ -26,7 +26,7 @@ from .extraction.model import Mention
 from .extraction.rules import SERVICE_WORDS
 from .extraction.words import is_common
 from .facts import FactIn
-from .release import is_said_as_fact, sentence_subjects
+from .release import _KIN, is_said_as_fact, sentence_subjects
 from .reschedule import CHANGE
 from .residue import distinctive
 
@@ -122,11 +122,19 @@ _NOT_A_CHANGE = re.compile(
 )
 
 
+# a sentence whose subject is a relative ("my sister's just started at ...", "so our lad has moved to ...")
+_OF_A_RELATIVE = re.compile(
+    rf"^\W*(?:(?:so|and|oh|well|right|ok|okay|yeah|guess what)\W+)*(?:my|our|me|mi) (?:\w+ )?{_KIN.pattern}", re.I
+)
+
+
 def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: str) -> FactIn | None:
     """The slot's fact with the value the sentence gives it now; None when it says no such change for certain."""
     if not (CHANGE.search(text) or _NEW.search(text)) or not is_said_as_fact(text) or _NOT_A_CHANGE.search(text):
         return None
     subjects, me, household = sentence_subjects(conn, text, speaker)
+    if _OF_A_RELATIVE.match(text) and not (set(subjects) - {me, household}):
+        return None  # "my sister's just started at Admiral": a relative not yet known, never the speaker's job
     subjects = subjects or [e for e in (me, household) if e is not None]
     if not subjects:
         return None

@@ -230,7 +230,8 @@ def _b_lives_at(m, ctx):
         if town.lower() in _NOT_PLACES or (town and is_common(town.split()[0].lower())):
             return []
     obj = ", ".join(filter(None, (street, " ".join(filter(None, (town, (m.groupdict().get("code") or "").upper()))))))
-    return [ctx.cand("lives_in", obj, f"{{subject}} lives at {obj}")]
+    c = ctx.cand("lives_in", obj, f"{{subject}} lives at {obj}")
+    return [replace(c, subject=HOUSEHOLD) if re.match(r"the\b", m.group(), re.I) else c]  # "the new address is"
 
 
 def _before_another_clause(raw: str) -> str:
@@ -1965,7 +1966,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "lives_in",
         # "we live at 24 mill lane", "we're at 27 kowhai street in hamilton east": a house number and a street say
         # it is an address, in whatever case it is written, with its town or without
-        rf"^{SUBJ} {ADV}(?:live (?:on|at)|(?:am|are) at) (?:number )?(?P<street>\d{{1,4}}[a-z]? [a-z][\w'\-]*"
+        rf"^(?:{SUBJ} {ADV}(?:live (?:on|at)|(?:am|are) at)|(?:our|my|the) (?:new |home )?address is(?: now)?) "
+        rf"(?:number )?(?P<street>\d{{1,4}}[a-z]? [a-z][\w'\-]*"
         rf"(?: [a-z][\w'\-]*)? {_STREET_WORD})(?:(?: in|,) (?P<town>[a-z][\w\-]+(?: (?!postcode\b)[a-z][\w\-]+)?))?"
         rf"(?:,? (?:postcode )?(?P<code>\d{{4,5}}|[a-z]{{1,2}}\d{{1,2}}[a-z]?(?: \d[a-z]{{2}})?))?$",
         _b_lives_at,
@@ -2069,15 +2071,16 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "note",
-        rf"^(?:we|I) {ADV}(?:are|am|have been) {ADV}with (?P<org>{_PROVIDER}) for (?:our |my |the )?(?P<svc>{_SERVICE})"
-        rf"(?: now| these days)?$",
+        rf"^(?:we|I) {ADV}(?:are|am|have been) {ADV}with (?P<org>{_PROVIDER})(?: now)? for (?:our |my |the )?"
+        rf"(?P<svc>{_SERVICE})(?: and (?:the |our |my )?{_SERVICE})?(?: now| these days)?$",
         _b_provider,
         False,
     ),
     (
         "note",
-        rf"^(?:we|I) {ADV}(?:are|am|have been) {ADV}with (?P<org>(?-i:[a-z])[\w&'\-]*(?: (?-i:[a-z])[\w&'\-]*)?) for "
-        rf"(?:our |my |the )?(?P<svc2>{_SERVICE})(?: now| these days)?$",
+        rf"^(?:we|I) {ADV}(?:are|am|have been) {ADV}with (?P<org>(?-i:[a-z])[\w&'\-]*(?: [A-Za-z][\w&'\-]*)?)"
+        rf"(?: now)? for (?:our |my |the )?(?P<svc2>{_SERVICE})(?: and (?:the |our |my )?{_SERVICE})?"
+        rf"(?: now| these days)?$",
         _b_provider_said_low,
         False,
     ),

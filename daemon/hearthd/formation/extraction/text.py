@@ -22,12 +22,14 @@ _CONTRACTIONS = [
     (re.compile(a, re.I), b)
     for a, b in [
         (r"\bcan'?t\b", "cannot"),
+        # "Dad's carer is Precious": the speaker's dad, said as a name
+        (r"(?:^|(?<=, ))(?=(?:mum|dad|mam|mom|nan|nana|gran|granny|grandad|grandma|grandpa|granda)'s (?:new )?[a-z]+ is\b)", "my "),
         # ASR writes contractions without the apostrophe ("i cant stand", "dont", "im allergic")
         (r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should)nt\b", r"\1 not"),
         # Scots: "dinnae ever use that word", "she doesnae eat meat"
         (r"\b(?:dinnae|dinna|dinny)\b", "do not"),
         (r"\b(?:cannae|canna|canny)\b(?= (?:stand|bear|eat|have|drink|abide|stick|do)\b)", "cannot"),
-        (r"\bwi\b(?= (?:the|my|a|an|his|her|our|their|me)\b)", "with"),
+        (r"\bwi\b(?= (?:the|my|a|an|his|her|our|their|me)\b)|(?<=\bwe're )wi\b|(?<=\bwe are )wi\b", "with"),
         (r"\btae\b(?! kwon)", "to"),  # Scots: "moved isla tae leith primary"
         # Caribbean English's habitual "does": "I does go for a swim every Sunday" is "I go ..."
         (r"\b(I|we|they|you) does (?=(?:go|take|do|have|work|eat|drink|walk|play|see|visit|cook|make|get)\b)", r"\1 "),
