@@ -39,6 +39,11 @@ _MOVED_SOMEONE = re.compile(
     r"\b(?:moved|rebooked|put|pushed|changed|switched) (?:her|him|me|us|them)(?: back| forward)? (?:to|till|until)\b",
     re.I,
 )
+_MOVED_IT = re.compile(
+    r"\b(?:moved|rebooked|put|pushed|changed|switched|postponed|shifted|rescheduled)(?: \w+)? it\b(?: (?:again|back|"
+    r"forward|out|to|till|until)\b)?",
+    re.I,
+)
 # When the new time starts, why it moved ("cause the under twelves have the pitch on tuesdays") and the time of day
 # kept are said after it, not the new time: "it's mondays now from next week" is Mondays
 _STARTING = re.compile(
@@ -88,6 +93,11 @@ def rescheduled(
     if not named and (said & GENERIC_EVENT or _MOVED_SOMEONE.search(heard)):
         # "the appointment's moved", "the surgery moved her to the 15th": the one appointment of whom it names
         named = [r for r in rows if r["predicate"] == "appointment"]
+    if not named and _MOVED_IT.search(heard):
+        # "they've postponed it to the 5th", "they've only gone and changed it again": "it" is the one event kept,
+        # of those named, else of anyone
+        held = {(r["subject_entity"], r["predicate"], r["qualifier"]) for r in rows}
+        named = rows if len(held) == 1 else _events_held(conn, EVENTS, speaker, said_at)
     if len({(r["subject_entity"], r["predicate"], r["qualifier"]) for r in named}) != 1:
         return None  # no event, or two it could be: a note, not a guess
     old = named[0]

@@ -376,9 +376,15 @@ def _works_as(raw: str, ctx: _Ctx) -> list[Candidate]:
     return [ctx.cand("works_as", obj, f"{{subject}} works as {_article(obj)} {obj}", time_hint=hint)]
 
 
+_DIGITS = "zero one two three four five six seven eight nine".split()
+_DIGIT_WORD = "|".join(_DIGITS + ["oh"])
+
+
 def _b_code(m, ctx):
     what = re.sub(r"wi-?fi", "wifi", m.group("what").lower())
     obj = m.group("obj")
+    if len(words := obj.lower().split()) >= 3 and all(w in _DIGITS or w == "oh" for w in words):
+        obj = "".join(str(_DIGITS.index(w)) if w != "oh" else "0" for w in words)  # "four nine one seven": 4917
     if not re.search(r"wifi|door|alarm|key safe|gate|garage|bike|router", what) and not re.search(r"\d", obj):
         return []  # "the code is wrong": a code of no kind said needs its digits
     return [replace(ctx.cand("note", obj, f"{{subject}}'s {what} is {obj}", qualifier=what), subject=HOUSEHOLD)]
@@ -2519,9 +2525,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "the wifi password is bluefinch42", "the door code is 4471": the household's codes (one each)
     (
         "note",
-        r"^(?:the|our) (?P<what>wi-?fi password|wi-?fi code|door code|alarm code|key safe code|gate code|"
-        r"garage code|bike lock code|router password|(?:[a-z]+ )?(?:code|passcode|pin|combination|lock code)) is "
-        r"(?P<obj>[\w\-]+(?: [\w\-]+)?)$",
+        r"^(?:the|our) (?P<what>(?:guest |main |home |upstairs |downstairs )?(?:wi-?fi password|wi-?fi code)|"
+        r"door code|alarm code|key safe code|gate code|"
+        r"garage code|bike lock code|router password|(?:[a-z]+ )?(?:code|passcode|pin|combination|lock code|password))"
+        rf" is (?P<obj>(?:{_DIGIT_WORD})(?: (?:{_DIGIT_WORD})){{2,7}}|[\w\-]+(?: [\w\-]+)?)$",
         _b_code,
         False,
     ),

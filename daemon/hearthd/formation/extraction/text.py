@@ -68,7 +68,7 @@ _CONTRACTIONS = [
         (r"\b(i|we|you|they)'ve\b", r"\1 have"),
         (r"\b(i|we|you|they|he|she)'d\b", r"\1 would"),
         (r"\b(i|we|you|they|he|she|it)'ll\b", r"\1 will"),
-        (r"\b(name|birthday|anniversary)'s\b", r"\1 is"),
+        (r"\b(name|birthday|anniversary|password|code)'s\b", r"\1 is"),
         (r"\b(his|her|its|their) names (?=[a-z])", r"\1 name is "),  # a recogniser's "her names biscuit"
         # "we got a kitten her name is biscuit": the pet named, run on
         (rf"\b({PET}) (?=(?:his|her|its) name is\b|(?:he|she|it) is called\b)", r"\1, "),
