@@ -2334,6 +2334,70 @@ NEGATIVES += [
     neg("Picked up a pint of milk on the way home."),
 ]
 
+# round 13: a relative's name that is a word of planning; a statement run on into a question; corrections placed by
+# what they correct (a house number, a relation, "they moved it to", "the new one is"); an address with its number in
+# lower case; an hour of seven in the evening; an introduction then more of who one is; a clause that goes on without
+# its subject; codes said digit by digit; the speaker's dad said as a name
+POSITIVES += [
+    pos("my daughter hope is allergic to eggs", ("family_member", "Hope"), ("allergy", "eggs"), subject="Hope"),
+    pos(
+        "my daughter hope is allergic to eggs what can i use instead of eggs in brownies",
+        ("family_member", "Hope"),
+        ("allergy", "eggs"),
+        subject="Hope",
+    ),
+    pos("our youngest will is mad about hockey", ("family_member", "Will"), ("likes", "hockey"), subject="Will"),
+    pos("we live at 42 no 24 mill lane it always gets mixed up", ("lives_in", "24 Mill Lane"), subject="household"),
+    pos("We're at number 32, no hang on, 23 Marsh Lane.", ("lives_in", "23 Marsh Lane"), subject="household"),
+    pos(
+        "we're at 27 kowhai street in hamilton east",
+        ("lives_in", "27 Kowhai Street, Hamilton East"),
+        subject="household",
+    ),
+    pos(
+        "the new address is 9 Lakeshore Road in Orillia", ("lives_in", "9 Lakeshore Road, Orillia"), subject="household"
+    ),
+    pos("my husband is carlos sorry my partner were not married yet", ("family_member", "Carlos")),
+    pos(
+        "the dogs name is bruno wait no thats the old dog the new one is pepper", ("pet", "Pepper"), subject="household"
+    ),
+    pos(
+        "my mums birthday is the fourth of may no hang on the fifth fifth of may",
+        ("birthday", "5th of May"),
+        subject="my mother",
+    ),
+    pos(
+        "Ngozi's karate is on Tuesdays, actually no, they moved it to Wednesdays, half six.",
+        ("schedule", "Wednesdays 6:30pm"),
+        subject="Ngozi",
+    ),
+    pos("choir is every thursday at seven", ("schedule", "Thursdays 7pm")),
+    pos("ocado delivery friday between seven and eight", ("appointment", "Friday 7-8am"), subject="household"),
+    pos("church is every sunday at ten", ("schedule", "Sundays 10am"), subject="household"),
+    pos("right so im tendai and i work at tesco", ("name", "Tendai"), ("works_at", "Tesco")),
+    pos(
+        "Kwame's my brother, he's a doctor at Korle Bu, lives in Accra with his wife.",
+        ("family_member", "Kwame"),
+        ("works_as", "doctor"),
+        ("works_at", "Korle Bu"),
+        ("lives_in", "Accra"),
+        subject="Kwame",
+    ),
+    pos("Mi name is Marcia, I living in Brooklyn now", ("name", "Marcia"), ("lives_in", "Brooklyn")),
+    pos("I'm a doctor, lives in Accra", ("works_as", "doctor")),
+    pos("the alarm code is four nine one seven", ("note", "4917"), subject="household"),
+    pos("Dad's carer is Marisol", ("family_member", "Marisol"), subject="my father"),
+    pos(
+        "we're with electric ireland for the gas and the electricity",
+        ("note", "Electric ireland"),
+        subject="household",
+    ),
+]
+NEGATIVES += [
+    neg("Sherlock lives at 221B Baker Street, obviously."),
+    neg("im knackered and i work nights"),
+]
+
 TABLE = POSITIVES + NEGATIVES
 
 # Known gaps, kept visible: each is expected to fail today (strict xfail, so fixing one shows up). They count in

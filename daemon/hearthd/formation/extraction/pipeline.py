@@ -27,7 +27,6 @@ from .text import (
     _LEAD_IN,
     _NEGATED_HEDGE,
     _NEGATION,
-    is_plan,
     _QUESTION_START,
     _REPORTED,
     _TRAILING_REMEMBER,
@@ -36,6 +35,7 @@ from .text import (
     _strip_repeatedly,
     _strip_trailing,
     correct,
+    is_plan,
     normalise,
     split_sentences,
 )
@@ -469,7 +469,8 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
 # A clause that goes on without its subject, in the third person: the one just spoken of
 # "he's a doctor at Korle Bu, lives in Accra with his wife": a clause that goes on without its subject
 _GOES_ON = re.compile(
-    r"^(?P<head>(?P<s>he|she|(?-i:[A-Z])[a-z]+)(?:'s| is| was| has) (?:a|an|the|my|our|from|at|in|now|retired)\b.+?),\s*"
+    r"^(?P<head>(?P<s>he|she|(?-i:[A-Z])[a-z]+)(?:'s| is| was| has) "
+    r"(?:a|an|the|my|our|from|at|in|now|retired)\b.+?),\s*"
     r"(?P<tail>(?:lives|works|teaches|drives|studies) (?:in|at|for|as|with)\b.*)$",
     re.I,
 )

@@ -103,7 +103,8 @@ _NOT_GREETED_NAMES = set(
 
 
 _SELF_DESCRIBED = re.compile(
-    r"^(?:(?:right|ok|okay|so|well|yeah|alright)[,\s]+)*i'?m [a-z]+,? (?:and )?(?:i|i'?m|im) (?:work|live|stay|teach|drive|"
+    r"^(?:(?:right|ok|okay|so|well|yeah|alright)[,\s]+)*i'?m [a-z]+,? (?:and )?(?:i|i'?m|im) "
+    r"(?:work|live|stay|teach|drive|"
     r"do|am|have|run|study|come|was born|grew up|a|an)\b",
     re.I,
 )

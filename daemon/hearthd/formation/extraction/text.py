@@ -23,7 +23,11 @@ _CONTRACTIONS = [
     for a, b in [
         (r"\bcan'?t\b", "cannot"),
         # "Dad's carer is Precious": the speaker's dad, said as a name
-        (r"(?:^|(?<=, ))(?=(?:mum|dad|mam|mom|nan|nana|gran|granny|grandad|grandma|grandpa|granda)'s (?:new )?[a-z]+ is\b)", "my "),
+        (
+            r"(?:^|(?<=, ))(?=(?:mum|dad|mam|mom|nan|nana|gran|granny|grandad|grandma|grandpa|granda)'s "
+            r"(?:new )?[a-z]+ is\b)",
+            "my ",
+        ),
         # ASR writes contractions without the apostrophe ("i cant stand", "dont", "im allergic")
         (r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should)nt\b", r"\1 not"),
         # Scots: "dinnae ever use that word", "she doesnae eat meat"
@@ -70,6 +74,8 @@ _CONTRACTIONS = [
         (r"\b(i|we|you|they|he|she|it)'ll\b", r"\1 will"),
         (r"\b(name|birthday|anniversary|password|code)'s\b", r"\1 is"),
         (r"\b(his|her|its|their) names (?=[a-z])", r"\1 name is "),  # a recogniser's "her names biscuit"
+        # "the dog's name is Pepper", "the dogs name is pepper": the household's dog
+        (rf"^the ({PET})'?s name(?:'s| is)\b", r"our \1's name is"),
         # "we got a kitten her name is biscuit": the pet named, run on
         (rf"\b({PET}) (?=(?:his|her|its) name is\b|(?:he|she|it) is called\b)", r"\1, "),
         (r"'s (called|named)\b", r" is \1"),
@@ -206,7 +212,8 @@ _PLAN = re.compile(
 )
 # "my daughter Hope is allergic to eggs", "our youngest Will": a relative's name that is a word of planning
 _NAME_OF_KIN = re.compile(
-    r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:(?:little|baby|wee|big|older|younger) )?[a-z\-]+),? (?-i:[A-Z][a-z]+)\b"
+    r"\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:(?:little|baby|wee|big|older|younger) )?[a-z\-]+),? "
+    r"(?-i:[A-Z][a-z]+)\b"
 )
 
 
@@ -473,12 +480,12 @@ _NOT_EXACTLY = re.compile(
     re.I,
 )
 _RESTATED = re.compile(
-    r"^(?:(?:it(?: ha|')?s been|it(?:'s| is| was| has)?|its) (?:moved|changed|put back|pushed back|brought forward) to|"
+    # "the dog's name is bruno, wait no, that's the old dog, the new one is pepper"
+    r"^(?:(?:that'?s|thats|that is|that was) the old (?:one|[a-z]+),? the new (?:one|[a-z]+)(?:'s| is)(?: called)?|"
+    r"(?:it(?: ha|')?s been|it(?:'s| is| was| has)?|its) (?:moved|changed|put back|pushed back|brought forward) to|"
     r"it is|its|it's|it was|that is|that was|make (?:that|it)|it is actually|they are|"
     # "karate is on Tuesdays, actually no, they moved it to Wednesdays"
-    r"(?:they|we|she|he)(?:'ve| have)? (?:moved|changed|put) it to|"
-    # "the dog's name is bruno, wait no, that's the old dog, the new one is pepper"
-    r"(?:that'?s|thats|that was) the old (?:one|[a-z]+),? the new (?:one|[a-z]+)(?:'s| is)(?: called)?)\s+",
+    r"(?:they|we|she|he)(?:'ve| have)? (?:moved|changed|put) it to)\s+",
     re.I,
 )
 # A word said in passing inside the correction: "on the tenth no the eleventh sorry in the morning"

@@ -281,7 +281,11 @@ _PET_NAME_SLOT = re.compile(
 # the word after "my partner", "my son": a relative's name, however common a word ("my partner jules is", "my son
 # kit goes to") - when a verb follows it
 _KIN_ALT = "|".join(
-    sorted(_REL_SINGULAR + ["step dad", "step mum", "best friend", "best mate", "youngest", "eldest"], key=len, reverse=True)
+    sorted(
+        _REL_SINGULAR + ["step dad", "step mum", "best friend", "best mate", "youngest", "eldest"],
+        key=len,
+        reverse=True,
+    )
 )
 _KIN_NAME_SLOT = re.compile(
     rf"\b(?:my|our|me|ma|his|her|their) (?:(?:little|eldest|youngest|oldest|older|younger|baby|twin|wee|big) )?"
@@ -308,7 +312,7 @@ _NOT_A_PET_NAME = (_NOT_IN_SLOT - frozenset(_MORE.split())) | frozenset(
     # what a pet's kind makes a compound of: "our dog walker", "the cat flap"
     "walker walkers sitter sitters groomer groomers food bed beds lead leads bowl bowls basket toy toys flap hair fur "
     "insurance vet vets door kennel kennels cage hutch tank litter tray box carrier trainer training treats park "
-    "show shows owner owners friendly people person allergy allergies".split()
+    "show shows owner owners friendly people person allergy allergies name names".split()
 )
 _TITLES = frozenset("mr mrs ms miss dr doctor prof professor auntie aunty uncle".split())
 _DATE_BEFORE = re.compile(r"(?:\bof|\d|\b\w+(?:st|nd|rd|th)) $")
@@ -365,9 +369,10 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
                 )
             )
             or (
-                base not in _NOT_A_PET_NAME
+                # "our youngest will is mad about hockey": Will, a name that is a word
+                (base not in _NOT_A_PET_NAME or (base == "will" and sentence[m.end() :].startswith(" is ")))
                 and base not in _REL_SINGULAR  # "our baby daughter is": a relation said twice
-                and base not in _NOT_A_KIN_NAME  # "my cousin has just got"
+                and (base not in _NOT_A_KIN_NAME or base == "will")  # "my cousin has just got"
                 and not base.endswith(("ing", "ed", "ly"))
                 and _KIN_NAME_SLOT.search(sentence, max(0, m.start() - 30), m.start())
                 and _KIN_NAME_NEXT.match(sentence[m.end() - (2 if low.endswith("'s") else 0) :])
