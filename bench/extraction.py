@@ -118,10 +118,14 @@ SETS = {
     "on the session's starting code and on its end; read in session 24)",
     "extract_heldout40": "set 40 (100 lines written blind by a helper at session 24's start: 0.595 / 0.331 on that "
     "code compared as this bench now compares times (0.527 / 0.293 as session 23's bench did), 0.600 / 0.361 on its "
-    "end; not read)",
+    "end; read in session 25: 0.641 / 0.444)",
     "extract_heldout41": "set 41 (100 lines written blind by a second helper midway through session 24: 0.644 / 0.346 "
-    "on the session's starting code (0.589 / 0.316 as session 23's bench compared), 0.645 / 0.360 on its end; not "
-    "read)",
+    "on the session's starting code (0.589 / 0.316 as session 23's bench compared), 0.645 / 0.360 on its end; read in "
+    "session 25: 0.678 / 0.434)",
+    "extract_heldout42": "set 42 (100 lines written blind by a helper at session 25's start: 0.661 / 0.252 on that "
+    "code and on its end; not read)",
+    "extract_heldout43": "set 43 (100 lines written blind by a second helper midway through session 25: 0.627 / 0.388 "
+    "on the session's starting code, 0.628 / 0.403 on its end; not read)",
 }
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
@@ -178,9 +182,13 @@ FORGETTING = {
     "forgetting_heldout28": "suite 28 (24 scenarios written blind by a second helper midway through session 23: 11/24 "
     "on the session's starting code and on its end; read in session 24: 20/24)",
     "forgetting_heldout29": "suite 29 (24 scenarios written blind by a helper at session 24's start: 13/24 on that "
-    "code and on its end; not read)",
+    "code and on its end; read in session 25: 16/24)",
     "forgetting_heldout30": "suite 30 (24 scenarios written blind by a second helper midway through session 24: 9/24 "
-    "on the session's starting code, 10/24 on its end; not read)",
+    "on the session's starting code, 10/24 on its end; read in session 25: 11/24)",
+    "forgetting_heldout31": "suite 31 (24 scenarios written blind by a helper at session 25's start: 9/24 on that "
+    "code and on its end; not read)",
+    "forgetting_heldout32": "suite 32 (24 scenarios written blind by a second helper midway through session 25: 8/24 "
+    "on the session's starting code and on its end; not read)",
 }
 
 

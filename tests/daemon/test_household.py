@@ -415,6 +415,33 @@ def test_times_in_one_form_an_unowned_event_a_move_never_read_a_breakup_and_one_
     assert "smudge" in said() and "clover" not in said()
 
 
+def test_a_relatives_news_a_friends_advice_it_moved_and_a_new_address(real_daemon, hub):
+    say = day_by_day(hub, "2026-11")
+
+    def said():
+        return current_texts(hub).lower()
+
+    # a child's allergy said as a question's preamble, by a name that is a word
+    say("my daughter hope is allergic to eggs what can i use instead of eggs in brownies")
+    allergy = next(f for f in current(hub) if f["predicate"] == "allergy")
+    assert allergy["object"] == "eggs" and "Hope" in allergy["text"]
+    # a sister's new job is hers, and what one would earn there a wish: the speaker's job stays
+    say("I work at the Royal Mint in Llantrisant, in the packing, been there six years now")
+    say("my sister's just started at admiral down cardiff bay, if i went there i'd be on four grand more")
+    assert "royal mint" in said() and "alice works at admiral" not in said()
+    # what someone keeps saying one should do is not done
+    say("my husband keeps saying i should quit the royal mint and become a food vlogger haha as if")
+    assert "royal mint" in said()
+    # "it" is the one event kept
+    say("Amma's cataract surgery is on 22nd August at Sankara Nethralaya")
+    say("hospital called, they have postponed it to 5th september, her sugar was too high")
+    assert "5th of september" in said() and "22nd of august" not in said()
+    # an address with its number, said in lower case, then the new one
+    say("our address is 27 birchwood crescent in barrie ontario, in case you need it for deliveries")
+    say("OK we're all moved in finally, the new address is 9 Lakeshore Road in Orillia")
+    assert "lakeshore road" in said() and "birchwood" not in said()
+
+
 def test_a_medium_band_personal_statement_reaches_nobody_until_claimed(real_daemon, hub):
     say(hub, ["I'm allergic to penicillin."], "2026-03-02T08:00:00Z", band="medium")
     say(hub, ["The bins go out on Thursday."], "2026-03-02T08:00:00Z", band="medium", thread="hall")
