@@ -74,7 +74,7 @@ def rescheduled(
         return None
     named_ones, me, household = sentence_subjects(conn, text, speaker, referent)
     subjects = named_ones or [e for e in (me, household) if e is not None]
-    rows = _events_held(conn, EVENTS, speaker, said_at)
+    held = rows = _events_held(conn, EVENTS, speaker, said_at)
     said = event_words(text)
     everyone = [r for r in rows if names_event(r["qualifier"], said)]
     named = [r for r in everyone if r["subject_entity"] in subjects]
@@ -96,8 +96,7 @@ def rescheduled(
     if not named and _MOVED_IT.search(heard):
         # "they've postponed it to the 5th", "they've only gone and changed it again": "it" is the one event kept,
         # of those named, else of anyone
-        held = {(r["subject_entity"], r["predicate"], r["qualifier"]) for r in rows}
-        named = rows if len(held) == 1 else _events_held(conn, EVENTS, speaker, said_at)
+        named = rows if len({(r["subject_entity"], r["predicate"], r["qualifier"]) for r in rows}) == 1 else held
     if len({(r["subject_entity"], r["predicate"], r["qualifier"]) for r in named}) != 1:
         return None  # no event, or two it could be: a note, not a guess
     old = named[0]

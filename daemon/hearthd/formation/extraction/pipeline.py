@@ -466,8 +466,8 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
     return out
 
 
-# A clause that goes on without its subject, in the third person: the one just spoken of
-# "he's a doctor at Korle Bu, lives in Accra with his wife": a clause that goes on without its subject
+# A clause that goes on without its subject is the one just spoken of: "he's a doctor at Korle Bu, lives in Accra
+# with his wife"
 _GOES_ON = re.compile(
     r"^(?P<head>(?P<s>he|she|(?-i:[A-Z])[a-z]+)(?:'s| is| was| has) "
     r"(?:a|an|the|my|our|from|at|in|now|retired)\b.+?),\s*"

@@ -224,9 +224,9 @@ def _b_lives_at(m, ctx):
     numbered = "code" in m.re.groupindex
     if not street or not (town or numbered) or (town and not numbered and not _proper_place(town, ctx)):
         return []
-    if numbered and ctx.about and re.match(r"(?-i:[A-Z])[\w']+(?: (?-i:[A-Z])[\w']+)? lives\b", ctx.sentence):
-        return []  # a street address is a household's or a relative's; "Sherlock lives at 221B Baker Street"
     if numbered:  # as an address is written: "27 Kowhai Street, Hamilton East 3216"
+        if ctx.about and re.match(r"(?-i:[A-Z])[\w']+(?: (?-i:[A-Z])[\w']+)? lives\b", ctx.sentence):
+            return []  # a street address is a household's or a relative's; "Sherlock lives at 221B Baker Street"
         street, town = street.title(), town.title()
         if town.lower() in _NOT_PLACES or (town and is_common(town.split()[0].lower())):
             return []

@@ -369,10 +369,13 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
                 )
             )
             or (
-                # "our youngest will is mad about hockey": Will, a name that is a word
-                (base not in _NOT_A_PET_NAME or (base == "will" and sentence[m.end() :].startswith(" is ")))
+                # (not "my cousin has just got"; but "our youngest will is mad about hockey": Will, a name that is
+                # a word)
+                (
+                    (base not in _NOT_A_PET_NAME and base not in _NOT_A_KIN_NAME)
+                    or (base == "will" and sentence[m.end() :].startswith(" is "))
+                )
                 and base not in _REL_SINGULAR  # "our baby daughter is": a relation said twice
-                and (base not in _NOT_A_KIN_NAME or base == "will")  # "my cousin has just got"
                 and not base.endswith(("ing", "ed", "ly"))
                 and _KIN_NAME_SLOT.search(sentence, max(0, m.start() - 30), m.start())
                 and _KIN_NAME_NEXT.match(sentence[m.end() - (2 if low.endswith("'s") else 0) :])
