@@ -110,7 +110,8 @@ def settle(daemon, timeout: float = MODEL_READY_TIMEOUT) -> None:
 def make_daemon(data_dir, loader=fake_loader):
     from hearthd.daemon import Daemon
 
-    return Daemon(data_dir, model_loader=loader).start()
+    # the learned reader with the real model only: a daemon on the fake embedder reads by the rules alone
+    return Daemon(data_dir, model_loader=loader, learned_reader=loader is not fake_loader).start()
 
 
 def hearthctl_in_process(daemon, monkeypatch, capsys):

@@ -74,8 +74,10 @@ class Daemon:
         data_dir: str | os.PathLike | None = None,
         *,
         model_loader: Callable[[str], TextModel] | None = None,
+        learned_reader: bool = True,
     ):
         self.started_at = time.time()
+        self._reader_loading: threading.Thread | None = None
         limit_blas_threads()
         self.data_dir = resolve_data_dir(data_dir)
         self._lock = DataDirLock(self.data_dir)
@@ -102,7 +104,7 @@ class Daemon:
         self.backfill = EmbeddingBackfill(self.store, self.embedder, self.events)
         self.recaller = Recaller(self.store, self.embedder, self.settings)
         self.generator = ActiveGenerator(self.settings, api_key_secret(self.data_dir), self.events)
-        self.former = Former(self.store, self.embedder, self.settings, self.generator)
+        self.former = Former(self.store, self.embedder, self.settings, self.generator, learned_reader)
         self.windows = WorkingWindows(self.store, self.settings, Summariser(self.embedder, self.generator))
         self.sweeper = Sweeper(self.store, self.settings, self.former, self.events, on_threads_ended=self.windows.drop)
         self.scheduler = BackgroundScheduler(timezone=UTC, daemon=True)
@@ -189,6 +191,8 @@ class Daemon:
         # is one idempotent transaction, and the next start's reconcile forms what it did not reach.
         self.sweeper.halt()
         self.scheduler.shutdown(wait=True)
+        if self._reader_loading is not None:
+            self._reader_loading.join(timeout=60)
         if not self.sweeper.wait_idle(STOP_WAIT_SECONDS):
             log.warning("a formation pass is still finishing a session; the next start's reconcile completes it")
         self.compactor.close()
@@ -214,6 +218,16 @@ class Daemon:
             self.backfill.nudge(full=True)
             self.sweeper.wake()  # a pass that waited for the model can form now
             _warm_rule_tables()
+            self._warm_reader()
+
+    def _warm_reader(self) -> None:
+        """Load the learned reader once the model is ready, on a thread of its own that stop() waits for: a stop
+        while torch loads would otherwise end the process with an abort."""
+        if self._reader_loading is None and self.former.reads_with_reader:
+            self._reader_loading = threading.Thread(
+                target=lambda: self.former.reader, name="hearth-warm-reader", daemon=True
+            )
+            self._reader_loading.start()
 
     def _erase_by_voice(self, kind: str, value: str, actor: str) -> dict:
         """ "Forget what I just said", heard in a committed turn: the erase operation, with its receipt."""

@@ -208,6 +208,13 @@ DECLARATIONS: tuple[Setting, ...] = (
     ),
     # -- memory: session formation
     _s(
+        "memory.learned_reader",
+        bool,
+        True,
+        "Read statements with the learned reader as well as the rules (bench/train_reader.py).",
+        label="Also read what people say with the learned reader",
+    ),
+    _s(
         "memory.session_gate_enabled",
         bool,
         True,

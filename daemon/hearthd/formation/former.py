@@ -36,6 +36,7 @@ from . import claims, extraction, ledger, release, reschedule, slot_change
 from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, participants, pool_views, related_episodes
 from .extraction import FUNCTIONAL, KEYED, SLOTS, Candidate, Mention, load_catalogue
+from .extraction.reader import Reader, shared_reader
 from .facts import FactIn, FactRules, active_fact_texts, event_kind, event_words, names_event, store_fact
 from .importance import ImportanceParams
 from .quality import quality_problem
@@ -120,7 +121,14 @@ class Plan:
 
 
 class Former:
-    def __init__(self, store: Store, embedder: TextEmbedder, settings: Settings, generator: Generator):
+    def __init__(
+        self,
+        store: Store,
+        embedder: TextEmbedder,
+        settings: Settings,
+        generator: Generator,
+        learned_reader: bool = True,
+    ):
         self.store = store
         self.embedder = embedder
         self.settings = settings
@@ -128,6 +136,24 @@ class Former:
         self.catalogue = load_catalogue()
         self.predicates = [p["name"] for p in self.catalogue]
         self.classifier = PredicateClassifier(self.catalogue, embedder)
+        self.learned_reader = learned_reader  # off for a daemon on a fake embedder (tests): the rules alone
+
+    @property
+    def reads_with_reader(self) -> bool:
+        return self.learned_reader and bool(self.settings["memory.learned_reader"])
+
+    @property
+    def reader(self) -> Reader | None:
+        """The extractor's learned reader when memory.learned_reader is on, loaded by the first formation that
+        reads with it; None, with one warning, when it cannot be loaded (the rules still read)."""
+        if not self.reads_with_reader:
+            return None
+        try:
+            return shared_reader()
+        except Exception as exc:  # noqa: BLE001 - a broken install reads by the rules alone, and says so
+            log.warning("the learned reader could not be loaded (%s): the rules read alone", exc)
+            self.learned_reader = False
+            return None
 
     # -- the rules one write follows ---------------------------------------------------------------------
     def rules(self, verdicts: dict[tuple[str, str], str] | None = None) -> FactRules:
@@ -188,7 +214,9 @@ class Former:
         the caller places them)."""
         facts, dropped = [], {}
         name = self._name(speaker)
-        candidates = [d for c in extraction.extract(text, "user", discourse) if (d := self._decided(c)) is not None]
+        candidates = [
+            d for c in extraction.extract(text, "user", discourse, self.reader) if (d := self._decided(c)) is not None
+        ]
         with self.store.reading() as conn:
             for c in candidates:
                 who = preview_name(conn, c.subject, speaker, name)
@@ -308,7 +336,8 @@ class Former:
             )
             # Short is not trivial: one spoken sentence often carries a fact. Gated only with nothing in it.
             said = [t["text"] for t in user if t["speaker_id"]]
-            if short and not any(_learnable(text) for text in said):
+            reader = self.reader
+            if short and not any(_learnable(text, reader) for text in said):
                 turns_said = f"{len(user)} user turn{'s' if len(user) != 1 else ''}"
                 return "gated", f"{turns_said}, {words} words, no statement to learn"
         return None, None
@@ -551,9 +580,9 @@ def _write_episodes(
     return ids
 
 
-def _learnable(text: str) -> bool:
+def _learnable(text: str, reader: Reader | None = None) -> bool:
     """Whether a user turn carries something to learn: a statement, a no-longer, a preference about answers."""
-    return bool(extraction.extract(text, "user") or release.says_over(text) or preferences(text))
+    return bool(extraction.extract(text, "user", reader=reader) or release.says_over(text) or preferences(text))
 
 
 def _render(template: str, who: str, household: bool, predicate: str = "") -> str:

@@ -16,6 +16,7 @@ from .dates import DATED, calendar_case, canonical_value
 from .events import EVENT, EVENT_RULES_SRC, ONE_OFF, PRO, RECURRING, SHARED_EVENT, dictated, time_spans
 from .instructions import first_to_subject, rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
+from .reader import Reader
 from .rules import _LANGUAGES, _RULES, _clause_candidates, _Ctx, _split_clauses
 from .subjects import Discourse, joined_appositive, named_relative, relation_word, subject_of
 from .text import (
@@ -611,22 +612,29 @@ def _remembered(statement: str, ctx: _Ctx, discourse: Discourse) -> list[Candida
     return [replace(c, subject=mention)] if mention is not None else [c]
 
 
-def extract(text: str, role: str = "user", discourse: Discourse | None = None) -> list[Candidate]:
+def extract(
+    text: str, role: str = "user", discourse: Discourse | None = None, reader: Reader | None = None
+) -> list[Candidate]:
     """Candidates the text states about its speaker, the people and pets they name, and their household. Only
     user turns are read: what the assistant says is not the user saying it. `discourse` carries who "she" is
-    from one call to the next (one speaker's turns)."""
+    from one call to the next (one speaker's turns). With a `reader` (reader.py), what it reads of a predicate
+    the rules did not read in the same sentence is added."""
     if (role or "").lower() != "user" or not text or not text.strip():
         return []
     discourse = discourse if discourse is not None else Discourse()
     out: list[Candidate] = []
     seen: set[tuple] = set()
-    for sentence in split_sentences(text):
+    sentences = split_sentences(text)
+    read = reader.read(sentences) if reader is not None else [[] for _ in sentences]
+    for sentence, by_reader in zip(sentences, read):
         found = (
             _sentence_candidates(sentence, discourse)
             or _before_an_aside(sentence, discourse)
             or _before_trailing_words(sentence, discourse)
         )
-        for c in found or _timed_event(sentence, discourse):
+        found = found or _timed_event(sentence, discourse)
+        ruled = {c.predicate for c in found}
+        for c in found + [c for c in by_reader if c.predicate not in ruled]:
             # one allergy whatever its reason ("I can't eat gluten, I'm coeliac")
             key = (c.predicate, c.object.lower(), None if c.predicate == "allergy" else c.qualifier, c.subject)
             if key not in seen:

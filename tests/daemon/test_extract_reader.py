@@ -1,0 +1,63 @@
+"""The extractor's learned reader (formation/extraction/reader.py) with the real model and its shipped weights:
+what it adds to the rules, the gates it keeps, and the setting that turns it off. Each sentence here was written
+for this file, not taken from the sets the reader learned from."""
+
+import pytest
+
+from hearthd.formation.extraction import extract, rules_alone
+from hearthd.formation.extraction.reader import SPAN_PREDICATES, shared_reader
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return shared_reader()
+
+
+def read(text, reader):
+    return {(c.predicate, c.object) for c in rules_alone(extract(text, "user", reader=reader))}
+
+
+@pytest.mark.parametrize(
+    "said, fact",
+    [
+        ("honestly these days im mostly in galway with the kids", ("lives_in", "Galway")),
+        ("I'm over in Dundee these days, moved up for the job.", ("lives_in", "Dundee")),
+        ("I do shifts as a paramedic out of the Ashford station", ("works_as", "paramedic")),
+        ("Auntie Grace grows tomatoes in her allotment in Luton", ("family_member", "Grace")),
+    ],
+)
+def test_it_reads_what_the_rules_leave(reader, said, fact):
+    assert fact not in read(said, None)  # the rules alone miss it
+    assert fact in read(said, reader)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "are you mostly in galway these days?",  # a question
+        "if I were over in Dundee I'd walk to work",  # a hypothetical
+        "she said she's mostly in galway with the kids",  # reported
+        "I'm not in Dundee any more",  # over
+        "I gave up being a paramedic last year",  # given up
+    ],
+)
+def test_it_keeps_the_rules_gates(reader, said):
+    assert not read(said, reader)
+
+
+def test_the_rules_come_first_and_the_reader_adds_only_its_predicates(reader):
+    got = rules_alone(extract("I live in Porto and I'm mostly in galway with the kids", "user", reader=reader))
+    assert [(c.predicate, c.object) for c in got if c.predicate == "lives_in"] == [("lives_in", "Porto")]
+    assert all(c.predicate in SPAN_PREDICATES for c in reader.read(["my nan lives out in Margate"])[0])
+
+
+def test_formation_reads_with_it_and_the_setting_turns_it_off(real_daemon):
+    hub = real_daemon.client()
+    hub.remember("honestly these days im mostly in galway with the kids", speaker="alice", valid_from="2026-01-01")
+    assert "galway" in {f["object"].lower() for f in hub.facts(speaker="alice")}
+    hub.set_setting("memory.learned_reader", False)
+    hub.remember("I do shifts as a paramedic out of the Ashford station", speaker="alice", valid_from="2026-01-02")
+    assert "paramedic" not in {f["object"].lower() for f in hub.facts(speaker="alice")}
+    hub.set_setting("memory.learned_reader", True)
+    hub.remember("I do shifts as a paramedic out of the Ashford station", speaker="alice", valid_from="2026-01-03")
+    assert "paramedic" in {f["object"].lower() for f in hub.facts(speaker="alice")}
