@@ -61,3 +61,15 @@ def test_formation_reads_with_it_and_the_setting_turns_it_off(real_daemon):
     hub.set_setting("memory.learned_reader", True)
     hub.remember("I do shifts as a paramedic out of the Ashford station", speaker="alice", valid_from="2026-01-03")
     assert "paramedic" in {f["object"].lower() for f in hub.facts(speaker="alice")}
+
+
+def test_a_guessed_reading_asks_before_it_replaces_and_accepting_it_does(real_daemon):
+    hub = real_daemon.client()
+    hub.remember("I live in Porto.", speaker="alice", valid_from="2026-01-01")
+    hub.remember("honestly these days im mostly in galway with the kids", speaker="alice", valid_from="2026-02-01")
+    homes = {f["object"]: f["id"] for f in hub.facts(speaker="alice") if f["predicate"] == "lives_in"}
+    assert set(homes) == {"Porto", "Galway"}  # the rules' Porto is not closed by a guess
+    item = next(i for i in hub.review() if i["kind"] == "supersession")
+    assert set(item["facts"]) == {homes["Porto"], homes["Galway"]}
+    hub.resolve_review(item["id"], "accept", keep=homes["Galway"])
+    assert [f["object"] for f in hub.facts(speaker="alice") if f["predicate"] == "lives_in"] == ["Galway"]

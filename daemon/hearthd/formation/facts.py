@@ -72,6 +72,7 @@ class FactIn:
     # said as a change ("I'm at Lloyds now", "started at", "new job"): a role or employer then ends the whole
     # occupation; without it, "I work at Lloyds" after "I'm a pharmacist" completes it
     change: bool = False
+    guessed: bool = False  # the learned reader's reading (Candidate.guessed): asks before it replaces anything
 
 
 @dataclass
@@ -316,6 +317,9 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
         if same is not None:
             return _support(tx, same, fact, rules)
 
+    if fact.guessed and plan.close:  # a learned reading closes nothing by itself: a person decides
+        plan.ask += [old for old, _ in plan.close]
+        plan.close = []
     confidence = fact.confidence - (CONTRADICTION_PENALTY if plan.contradicts else 0.0)
     new_id = _insert(tx, fact, plan, valid_from, now, max(0.0, confidence), model, vec)
     result: dict[str, Any] = {"action": plan.action, "superseded": [], "review": None}

@@ -243,6 +243,7 @@ class Former:
                         subject_mention=c.subject,
                         object_mention=c.object_mention,
                         change=extraction.said_as_a_change(c),
+                        guessed=c.guessed,
                     )
                 )
             # "Swimming's Thursdays now": an event said without whose it is, as one's own, is the one of its kind

@@ -10,14 +10,16 @@ and a small BiLSTM head trained by bench/train_reader.py (resources/extraction_r
 It keeps to the predicates whose object is a span of what was said (a place, an employer, a name, a food, a
 language), and stays behind the rules' gates: nothing from a question, a plan, a hypothetical, reported speech or
 what is over, nothing negated or given up just before it, nothing below THRESHOLD. The rules come first: a
-predicate they read in a sentence is theirs, and the reader adds only predicates they did not.
+predicate they read in a sentence is theirs, and the reader adds only predicates they did not. What it reads is
+marked as guessed: stored, it replaces no current value by itself but asks a person (a review item) whether it
+does.
 """
 
 from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -253,7 +255,7 @@ def _candidates(
             obj = " ".join(w if w in ("of", "the", "and", "de") else w[:1].upper() + w[1:] for w in obj.split())
         c = _candidate(predicate, obj, sentence, subject, words, span)
         if c is not None:
-            out.append(c)
+            out.append(replace(c, guessed=True))
     return out
 
 
