@@ -25,7 +25,7 @@ from typing import Any
 
 from .model import HOUSEHOLD, USER_STATED, Candidate, Mention
 from .subjects import Discourse, relation_word, subject_of
-from .text import _HYPOTHETICAL, _NO_LONGER, _REPORTED, is_plan, is_question
+from .text import _BARE_CORRECTION, _CORRECTION, _HYPOTHETICAL, _NO_LONGER, _REPORTED, is_plan, is_question
 from .vocabulary import _PET_SINGULAR, PET, REL, SPECIES
 
 WEIGHTS = "extraction_reader.safetensors"  # under resources/
@@ -64,6 +64,7 @@ _REL_WORD = re.compile(
     re.I,
 )
 _PET_WORD = re.compile(rf"\b(?P<kind>{PET})\b", re.I)
+_PLACES = frozenset({"lives_in", "works_at", "studies_at"})
 _NAMED = frozenset({"family_member", "pet", "name", "lives_in", "works_at", "studies_at", "speaks"})
 _TEXT = {
     "works_as": "{subject} works as {obj}",
@@ -232,6 +233,9 @@ def _candidates(
     out: list[Candidate] = []
     subject_said: str | None = None
     lower = sentence == sentence.lower()
+    # "I live in Leeds, sorry, Harrogate": what is said before a correction was taken back
+    marks = [m.end() for m in (*_CORRECTION.finditer(sentence), *_BARE_CORRECTION.finditer(sentence))]
+    corrected = max(marks, default=0)
     for span in spans:
         said = sentence[words[span.start][1] : words[span.end - 1][2]]
         if span.label == "SUBJ":
@@ -239,7 +243,9 @@ def _candidates(
             continue
         predicate, whose = span.label.split("@")
         before = " ".join(w for w, _, _ in words[max(0, span.start - 4) : span.start])
-        if span.confidence < threshold or _NEGATED.search(before):
+        if span.confidence < threshold or _NEGATED.search(before) or words[span.end - 1][2] <= corrected:
+            continue
+        if predicate in _PLACES and re.search(r"\bfrom$", before, re.I):  # "moved over from KPMG": what was left
             continue
         subject: Mention | None = None
         if whose == "household":
@@ -262,7 +268,8 @@ def _candidates(
 def _candidate(
     predicate: str, obj: str, sentence: str, subject: Mention | None, words: list, span: Span
 ) -> Candidate | None:
-    near = sentence[words[max(0, span.start - 4)][1] : words[min(len(words), span.end + 3) - 1][2]]
+    # a relation or a pet's kind is said beside the name: "my daughter Hope", "a terrier called Biscuit"
+    near = sentence[words[max(0, span.start - 3)][1] : words[min(len(words), span.end + 2) - 1][2]]
     if predicate == "family_member":
         m = _REL_WORD.search(near)
         if m is None:
