@@ -271,7 +271,7 @@ class Daemon:
             ),
             "embedding": self.backfill.status(),
             "generator": self.ops.generator.status(),
-            "formation": self.sweeper.status(),
+            "formation": dict(self.sweeper.status(), learned_reader=self.former.reader_state),
             "receipts": self.ops.forgetting.status(),
             "proxy": self.proxy.status(),
             "memory": dict(self.ops.settings.memory_state(), recall_mode=self.settings["memory.recall_mode"]),

@@ -72,3 +72,15 @@ def test_a_guessed_reading_asks_before_it_replaces_and_accepting_it_does(real_da
     assert set(item["facts"]) == {homes["Porto"], homes["Dundee"]}
     hub.resolve_review(item["id"], "accept", keep=homes["Dundee"])
     assert [f["object"] for f in hub.facts(speaker="alice") if f["predicate"] == "lives_in"] == ["Dundee"]
+
+
+def test_the_status_says_whether_the_reader_reads(real_daemon):
+    hub = real_daemon.client()
+    hub.remember("I'm over in Dundee these days, moved up for the job.", speaker="alice", valid_from="2026-01-01")
+    assert hub.status()["formation"]["learned_reader"] == "ready"
+    hub.set_setting("memory.learned_reader", False)
+    assert hub.status()["formation"]["learned_reader"] == "off"
+
+
+def test_a_daemon_on_the_fake_embedder_reads_by_the_rules_alone(client):
+    assert client.status()["formation"]["learned_reader"] == "off"

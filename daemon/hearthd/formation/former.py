@@ -36,7 +36,7 @@ from . import claims, extraction, ledger, release, reschedule, slot_change
 from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, participants, pool_views, related_episodes
 from .extraction import FUNCTIONAL, KEYED, SLOTS, Candidate, Mention, load_catalogue
-from .extraction.reader import Reader, shared_reader
+from .extraction.reader import Reader, reader_loaded, shared_reader
 from .facts import FactIn, FactRules, active_fact_texts, event_kind, event_words, names_event, store_fact
 from .importance import ImportanceParams
 from .quality import quality_problem
@@ -137,6 +137,7 @@ class Former:
         self.predicates = [p["name"] for p in self.catalogue]
         self.classifier = PredicateClassifier(self.catalogue, embedder)
         self.learned_reader = learned_reader  # off for a daemon on a fake embedder (tests): the rules alone
+        self.reader_error: str | None = None
 
     @property
     def reads_with_reader(self) -> bool:
@@ -152,8 +153,17 @@ class Former:
             return shared_reader()
         except Exception as exc:  # noqa: BLE001 - a broken install reads by the rules alone, and says so
             log.warning("the learned reader could not be loaded (%s): the rules read alone", exc)
-            self.learned_reader = False
+            self.learned_reader, self.reader_error = False, str(exc)
             return None
+
+    @property
+    def reader_state(self) -> str:
+        """For the status: off, loading (the first formation or the warm-up loads it), ready, or why it is not."""
+        if self.reader_error:
+            return f"unavailable: {self.reader_error}"
+        if not self.reads_with_reader:
+            return "off"
+        return "ready" if reader_loaded() else "loading"
 
     # -- the rules one write follows ---------------------------------------------------------------------
     def rules(self, verdicts: dict[tuple[str, str], str] | None = None) -> FactRules:
@@ -267,9 +277,10 @@ class Former:
                     facts.append(moved)
             # "otis has left quellbrook, he's working at marrowfield signs now": a new value of what is stored
             changed = slot_change.changed_slot(conn, text, speaker, said_at, source)
-            if changed is not None and not facts:
+            if changed is not None and all(f.guessed for f in facts):
+                # read against what is stored, it goes before the learned reader's guess of the same thing
                 changed.session_id, changed.turn_ids = session_id, list(turn_ids)
-                facts.append(changed)
+                facts = [f for f in facts if f.predicate != changed.predicate] + [changed]
             elif changed is not None:
                 # "the honda went back, shes got a mazda now", read as Jess's Mazda: it replaces the Honda it names
                 for f in facts:

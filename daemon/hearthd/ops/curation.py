@@ -173,8 +173,8 @@ class Curation:
     ) -> tuple[list[FactIn], bool, Mention | None] | dict:
         """What a note states, read by the same extractor as formation (a note about a named friend is (friend,
         works_at, place)), True and who its "she" or "he" is; or, when it states nothing but that something is
-        over, what it released; else the note itself, kept as a note and never typed into a predicate, False and
-        None."""
+        over, what it released; else the note itself, kept as a note and never typed into a predicate (with what
+        the learned reader alone read of it beside it), False and who its "she" or "he" is."""
         with self._discourse_lock:
             now = time.monotonic()
             discourse, used = self._discourses.get(speaker, (None, 0.0))
@@ -183,7 +183,7 @@ class Curation:
             self._discourses[speaker] = (discourse, now)
             facts, _dropped = self.former.facts_from_text(text, speaker, said_at, [], None, "remember", discourse)
             referent = release.referent_of(text, discourse)
-        if facts:
+        if any(not f.guessed for f in facts):
             return facts, True, referent
         if release.says_over(text):
             released = self._release(text, speaker, band, said_at, referent=referent)
@@ -193,7 +193,8 @@ class Curation:
             raise UserError("not stored: this asks a question, it states nothing to remember (recall answers it)")
         note = FactIn(speaker or "household", CATCH_ALL, text, text, valid_from=said_at, source="remember")
         note.speaker = speaker
-        return [note], False, None
+        # what the learned reader alone read is kept beside the note, which keeps the whole of what was said
+        return [note, *facts], False, referent if facts else None
 
     def _release(
         self, text: str, speaker: str | None, band: str, said_at: float, keep=(), referent=None

@@ -58,11 +58,11 @@ THRESHOLD = 0.85
 _WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?|[^\sA-Za-z0-9]")
 _NEGATED = re.compile(
     r"\b(?:not|no|never|dont|don't|doesnt|doesn't|didnt|didn't|cant|can't|isnt|isn't|wont|won't|without|"
-    r"nobody|neither|nor|gave up|give up|giving up|quit|quitting|stopped|stopping|left|leaving|ex|former)\b",
+    r"nobody|neither|nor|gave up|give up|given up|giving up|quit|quitting|stopped|stopping|left|leaving|ex|former)\b",
     re.I,
 )
 _REL_WORD = re.compile(
-    rf"\b(?:my|our|his|her|their)?\s*(?P<rel>{REL}|aunty|auntie|uncle|nan|nana|gran|granny|"
+    rf"\b(?:(?P<whose>my|our|his|her|their)\s+)?(?P<rel>{REL}|aunty|auntie|uncle|nan|nana|gran|granny|"
     r"grandad|granddad|grandpa|grandma|mum|mom|mam|dad|papa|mama)\b",
     re.I,
 )
@@ -273,6 +273,10 @@ _loading = threading.Lock()
 _shared: list[Reader] = []
 
 
+def reader_loaded() -> bool:
+    return bool(_shared)
+
+
 def shared_reader() -> Reader:
     """The process's one reader with the shipped weights, loaded by the first caller (the others wait for it)."""
     with _loading:
@@ -361,8 +365,8 @@ def _candidate(
     near = sentence[words[max(0, span.start - 3)][1] : words[min(len(words), span.end + 2) - 1][2]]
     if predicate == "family_member":
         m = _REL_WORD.search(near)
-        if m is None:
-            return None
+        if m is None or (m.group("whose") or "").lower() in ("his", "her", "their"):
+            return None  # "her husband Tobias" is someone else's
         relation = relation_word(m.group("rel"))
         relation = {"aunty": "aunt", "nan": "grandmother", "nana": "grandmother", "gran": "grandmother"}.get(
             relation, relation
