@@ -84,3 +84,17 @@ def test_the_status_says_whether_the_reader_reads(real_daemon):
 
 def test_a_daemon_on_the_fake_embedder_reads_by_the_rules_alone(client):
     assert client.status()["formation"]["learned_reader"] == "off"
+
+
+def test_what_only_the_reader_read_is_kept_beside_the_whole_note(real_daemon):
+    hub = real_daemon.client()
+    said = "Auntie Grace grows tomatoes in her allotment in Luton"
+    stored = hub.remember(said, speaker="alice", valid_from="2026-01-01")["stored"]
+    assert [(s["fact"]["predicate"], s["fact"]["object"]) for s in stored] == [
+        ("note", said),
+        ("family_member", "Grace"),
+    ]
+    # a no-longer statement is still a release, whatever the reader makes of it
+    hub.remember("I'm vegan.", speaker="alice", valid_from="2026-01-01")
+    assert hub.remember("ive given up being vegan, im eating meat again", speaker="alice").get("released")
+    assert "vegan" not in {f["object"] for f in hub.facts(speaker="alice")}
