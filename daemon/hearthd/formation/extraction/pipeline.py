@@ -612,6 +612,9 @@ def _remembered(statement: str, ctx: _Ctx, discourse: Discourse) -> list[Candida
     return [replace(c, subject=mention)] if mention is not None else [c]
 
 
+_SAYS_MORE = 8  # words: a sentence the rules read something of, long enough for the reader to find more in
+
+
 def extract(
     text: str, role: str = "user", discourse: Discourse | None = None, reader: Reader | None = None
 ) -> list[Candidate]:
@@ -625,16 +628,21 @@ def extract(
     out: list[Candidate] = []
     seen: set[tuple] = set()
     sentences = split_sentences(text)
-    read = reader.read(sentences) if reader is not None else [[] for _ in sentences]
-    for sentence, by_reader in zip(sentences, read):
-        found = (
+    ruled = [
+        (
             _sentence_candidates(sentence, discourse)
             or _before_an_aside(sentence, discourse)
             or _before_trailing_words(sentence, discourse)
+            or _timed_event(sentence, discourse)
         )
-        found = found or _timed_event(sentence, discourse)
-        ruled = {c.predicate for c in found}
-        for c in found + [c for c in by_reader if c.predicate not in ruled]:
+        for sentence in sentences
+    ]
+    # the reader reads what the rules left: a sentence they read nothing of, or one long enough to say more
+    left = [i for i, (s, found) in enumerate(zip(sentences, ruled)) if not found or len(s.split()) >= _SAYS_MORE]
+    guessed = dict(zip(left, reader.read([sentences[i] for i in left]))) if reader is not None and left else {}
+    for i, found in enumerate(ruled):
+        theirs = {c.predicate for c in found}
+        for c in found + [c for c in guessed.get(i, []) if c.predicate not in theirs]:
             # one allergy whatever its reason ("I can't eat gluten, I'm coeliac")
             key = (c.predicate, c.object.lower(), None if c.predicate == "allergy" else c.qualifier, c.subject)
             if key not in seen:

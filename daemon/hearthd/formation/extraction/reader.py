@@ -202,45 +202,40 @@ def _export(final: Path) -> None:
 
 class Head:
     """The tagger over the encoder's features, in numpy: heads of a BiLSTM (PyTorch's gate order and names, as
-    trained by bench/train_reader.py) and one linear layer to LABELS, their probabilities averaged."""
+    trained by bench/train_reader.py) and one linear layer to LABELS, their probabilities averaged. The heads'
+    two directions run as one batch of recurrences, a step at a time."""
 
     def __init__(self, state: dict[str, np.ndarray]):
         heads: dict[str, dict[str, np.ndarray]] = {}
         for key, value in state.items():
             prefix, name = key.split(".", 1)
             heads.setdefault(prefix, {})[name] = value.astype(np.float32)
-        self.heads = [heads[k] for k in sorted(heads)]
+        ordered = [heads[k] for k in sorted(heads)]
+        runs = [(w, suffix) for w in ordered for suffix in ("", "_reverse")]  # ahead and back, each head
+        self.w_ih = np.stack([w[f"lstm.weight_ih_l0{s}"] for w, s in runs])  # (runs, 4H, D)
+        self.w_hh = np.stack([w[f"lstm.weight_hh_l0{s}"] for w, s in runs])  # (runs, 4H, H)
+        self.bias = np.stack([w[f"lstm.bias_ih_l0{s}"] + w[f"lstm.bias_hh_l0{s}"] for w, s in runs])
+        self.out_w = np.stack([w["out.weight"] for w in ordered])  # (heads, labels, 2H)
+        self.out_b = np.stack([w["out.bias"] for w in ordered])
 
     def __call__(self, x: np.ndarray) -> np.ndarray:
         """Label probabilities, one row per word."""
-        return np.mean([_probabilities(w, x) for w in self.heads], axis=0)
-
-
-def _probabilities(w: dict[str, np.ndarray], x: np.ndarray) -> np.ndarray:
-    ahead = _lstm(x, w["lstm.weight_ih_l0"], w["lstm.weight_hh_l0"], w["lstm.bias_ih_l0"] + w["lstm.bias_hh_l0"])
-    back = _lstm(
-        x[::-1],
-        w["lstm.weight_ih_l0_reverse"],
-        w["lstm.weight_hh_l0_reverse"],
-        w["lstm.bias_ih_l0_reverse"] + w["lstm.bias_hh_l0_reverse"],
-    )[::-1]
-    logits = np.concatenate([ahead, back], axis=1) @ w["out.weight"].T + w["out.bias"]
-    logits = np.exp(logits - logits.max(axis=1, keepdims=True))
-    return logits / logits.sum(axis=1, keepdims=True)
-
-
-def _lstm(x: np.ndarray, w_ih: np.ndarray, w_hh: np.ndarray, bias: np.ndarray) -> np.ndarray:
-    size = w_hh.shape[1]
-    gates_in = x @ w_ih.T + bias
-    h, c = np.zeros(size, dtype=np.float32), np.zeros(size, dtype=np.float32)
-    out = np.empty((len(x), size), dtype=np.float32)
-    for t in range(len(x)):
-        g = gates_in[t] + w_hh @ h
-        i, f, o = (1.0 / (1.0 + np.exp(-g[k * size : (k + 1) * size])) for k in (0, 1, 3))
-        c = f * c + i * np.tanh(g[2 * size : 3 * size])
-        h = o * np.tanh(c)
-        out[t] = h
-    return out
+        runs, size = self.w_hh.shape[0], self.w_hh.shape[2]
+        xs = np.stack([x, x[::-1]] * (runs // 2))  # (runs, words, D): the back runs read the words reversed
+        gates_in = np.matmul(xs, self.w_ih.transpose(0, 2, 1)) + self.bias[:, None, :]
+        h = np.zeros((runs, size), dtype=np.float32)
+        c = np.zeros_like(h)
+        states = np.empty((runs, len(x), size), dtype=np.float32)
+        for t in range(len(x)):
+            g = gates_in[:, t] + np.matmul(self.w_hh, h[:, :, None])[:, :, 0]
+            i, f, o = (1.0 / (1.0 + np.exp(-g[:, k * size : (k + 1) * size])) for k in (0, 1, 3))
+            c = f * c + i * np.tanh(g[:, 2 * size : 3 * size])
+            h = o * np.tanh(c)
+            states[:, t] = h
+        both = np.concatenate([states[0::2], states[1::2, ::-1]], axis=2)  # (heads, words, 2H)
+        logits = np.matmul(both, self.out_w.transpose(0, 2, 1)) + self.out_b[:, None, :]
+        logits = np.exp(logits - logits.max(axis=2, keepdims=True))
+        return (logits / logits.sum(axis=2, keepdims=True)).mean(axis=0)
 
 
 class Reader:
@@ -285,8 +280,22 @@ def shared_reader() -> Reader:
         return _shared[0]
 
 
+# Someone a fact could be about: the speaker, the household, a relative, a pet, or a name said with a capital
+_SOMEONE = re.compile(r"\b(?:i|im|i'm|ive|i've|id|i'd|me|my|mine|we|were|we're|weve|we've|us|our|ours|mi)\b", re.I)
+_NAMED_CAPITAL = re.compile(r"(?<=\w )[A-Z]")
+
+
 def _readable(sentence: str) -> bool:
-    return bool(sentence.strip()) and not (
+    """Worth the reader's time (2-3 ms): a statement of four words or more that names someone, outside the
+    rules' gates. Small talk ("sounds good", "thanks a lot") is most of what is said and none of it."""
+    if len(sentence.split()) < 4 or not (
+        _SOMEONE.search(sentence)
+        or _NAMED_CAPITAL.search(sentence)
+        or _REL_WORD.search(sentence)
+        or _PET_WORD.search(sentence)
+    ):
+        return False
+    return not (
         is_question(sentence)
         or is_plan(sentence)
         or _HYPOTHETICAL.search(sentence)
