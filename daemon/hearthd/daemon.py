@@ -25,6 +25,7 @@ from .embedding.models import TextModel, load_sentence_transformer
 from .embedding.service import TextEmbedder
 from .events import EventBus
 from .forgetting.retention import retention_pass
+from .formation.extraction.reader import release_shared as release_shared_reader
 from .formation.former import Former
 from .formation.sweeper import JOB as SWEEP_JOB
 from .formation.sweeper import Sweeper
@@ -195,6 +196,8 @@ class Daemon:
             self._reader_loading.join(timeout=60)
         if not self.sweeper.wait_idle(STOP_WAIT_SECONDS):
             log.warning("a formation pass is still finishing a session; the next start's reconcile completes it")
+        self.former.learned_reader = False  # a pass still finishing reads by the rules, and loads nothing again
+        release_shared_reader()
         self.compactor.close()
         self.generator.close()
         self.backfill.stop()

@@ -27,9 +27,9 @@ from typing import Any
 import numpy as np
 
 from .model import HOUSEHOLD, USER_STATED, Candidate, Mention
-from .subjects import Discourse, relation_word, subject_of
+from .subjects import KIN_WORDS, Discourse, relation_word, subject_of
 from .text import _BARE_CORRECTION, _CORRECTION, _HYPOTHETICAL, _NO_LONGER, _REPORTED, is_plan, is_question
-from .vocabulary import _PET_SINGULAR, PET, REL, SPECIES
+from .vocabulary import _PET_SINGULAR, PET, REL, SPECIES, _alt
 
 WEIGHTS = "extraction_reader.safetensors"  # under resources/
 SPAN_PREDICATES = (
@@ -61,11 +61,7 @@ _NEGATED = re.compile(
     r"nobody|neither|nor|gave up|give up|given up|giving up|quit|quitting|stopped|stopping|left|leaving|ex|former)\b",
     re.I,
 )
-_REL_WORD = re.compile(
-    rf"\b(?:(?P<whose>my|our|his|her|their)\s+)?(?P<rel>{REL}|aunty|auntie|uncle|nan|nana|gran|granny|"
-    r"grandad|granddad|grandpa|grandma|mum|mom|mam|dad|papa|mama)\b",
-    re.I,
-)
+_REL_WORD = re.compile(rf"\b(?:(?P<whose>my|our|his|her|their)\s+)?(?P<rel>{REL}|{_alt(sorted(KIN_WORDS))})\b", re.I)
 _PET_WORD = re.compile(rf"\b(?P<kind>{PET})\b", re.I)
 _PLACES = frozenset({"lives_in", "works_at", "studies_at"})
 _NAMED = frozenset({"family_member", "pet", "name", "lives_in", "works_at", "studies_at", "speaks"})
@@ -268,6 +264,13 @@ _loading = threading.Lock()
 _shared: list[Reader] = []
 
 
+def release_shared() -> None:
+    """Let the shared reader go (its ONNX session with it), when its daemon stops: freed then, on the stopping
+    thread, not at the interpreter's exit, where a session freed late has ended hearthd with a segfault."""
+    with _loading:
+        _shared.clear()
+
+
 def reader_loaded() -> bool:
     return bool(_shared)
 
@@ -377,9 +380,6 @@ def _candidate(
         if m is None or (m.group("whose") or "").lower() in ("his", "her", "their"):
             return None  # "her husband Tobias" is someone else's
         relation = relation_word(m.group("rel"))
-        relation = {"aunty": "aunt", "nan": "grandmother", "nana": "grandmother", "gran": "grandmother"}.get(
-            relation, relation
-        )
         return Candidate(
             "family_member",
             obj,
