@@ -127,11 +127,13 @@ SETS = {
     "extract_heldout43": "set 43 (100 lines written blind by a second helper midway through session 25: 0.627 / 0.388 "
     "on the session's starting code, 0.628 / 0.403 on its end; not read)",
     "extract_heldout44": "set 44 (100 lines written blind by a helper at session 26's start: 0.689 / 0.364 on that "
-    "code; not read)",
+    "code, the rules alone; not read)",
+    "extract_heldout45": "set 45 (100 lines written blind by a second helper midway through session 26: 0.753 / 0.463 "
+    "on the session's starting code, the rules alone; not read)",
 }
 # The sets written blind and not yet read: scored, never looked into, and never taught to the learned reader
 # (bench/train_reader.py learns from every other set).
-NOT_READ = ("extract_heldout42", "extract_heldout43", "extract_heldout44")
+NOT_READ = ("extract_heldout42", "extract_heldout43", "extract_heldout44", "extract_heldout45")
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
 FORGETTING = {
@@ -194,7 +196,10 @@ FORGETTING = {
     "code and on its end; not read)",
     "forgetting_heldout32": "suite 32 (24 scenarios written blind by a second helper midway through session 25: 8/24 "
     "on the session's starting code and on its end; not read)",
-    "forgetting_heldout33": "suite 33 (24 scenarios written blind by a helper at session 26's start; not read)",
+    "forgetting_heldout33": "suite 33 (24 scenarios written blind by a helper at session 26's start: 13/24 on that "
+    "code and on its end; not read)",
+    "forgetting_heldout34": "suite 34 (24 scenarios written blind by a second helper midway through session 26: 8/24 "
+    "on the session's starting code, 9/24 on its end; not read)",
 }
 
 
