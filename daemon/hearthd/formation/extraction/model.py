@@ -61,9 +61,7 @@ class Candidate:
     # the model: "Sara moved to Ericsson" is a new job, "Sara moved to Lyon" a new home
     or_else: tuple[str, str] | None = None
     employer_only: bool = False  # kept only when the model reads the object as an employer ("at Vodafone now")
-    guessed: bool = (
-        False  # read by the learned reader, not the rules: it replaces a current value only if a person says
-    )
+    guessed: bool = False  # read by the learned reader: replaces a current value only if a person says so
 
 
 # Words that tell a new job from more about the same one: "I'm at Lloyds now", "started at", "a new job".

@@ -396,7 +396,7 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
     return [
         replace(
             c,
-            object=_dated(c.predicate, uncapitalise(c.predicate, c.object, singles) or c.object, c.qualifier),
+            object=canonical_value(c.predicate, uncapitalise(c.predicate, c.object, singles) or c.object, c.qualifier),
             text=_dated_text(c.predicate, uncapitalise(c.predicate, c.text, singles) or c.text),
             qualifier=uncapitalise(c.predicate, c.qualifier, singles),
             source=sentence.strip() if c.source == cased.strip() else c.source,
@@ -406,17 +406,12 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
 
 
 def _as_source(c: Candidate, said: str, sentence: str) -> Candidate:
-    c = replace(c, object=_dated(c.predicate, c.object, c.qualifier))
+    c = replace(c, object=canonical_value(c.predicate, c.object, c.qualifier))
     return replace(c, source=sentence.strip()) if said != sentence and c.source == said.strip() else c
 
 
-def _dated(predicate: str, value: str, event: str | None = None) -> str:
-    """A date stored in one form ("3rd of June") and an event's time in one form ("10:20am"), however they were
-    said; the fact's text keeps them as said."""
-    return canonical_value(predicate, value, event)
-
-
 def _dated_text(predicate: str, text: str) -> str:
+    """The fact's text keeps a date as said, in calendar case; its object is stored in one form (canonical_value)."""
     return calendar_case(text) if predicate in DATED else text
 
 
