@@ -41,8 +41,14 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed $(VENV)/.llama
 	$(PIP) install --find-links $(WHEELS) -e '.[test]'
 	touch $@
 
-install: $(VENV)/.installed
-install-test: $(VENV)/.installed-test
+# The extractor's learned reader is trained from the project's own labelled sentence sets (bench/train_reader.py,
+# about three minutes on two cores, once; the same weights from the same sets), not kept in the repository.
+READER := resources/extraction_reader.safetensors
+$(READER): $(VENV)/.installed bench/train_reader.py bench/extraction.py $(wildcard bench/data/extract_*.jsonl)
+	$(BIN)/python -m bench.train_reader
+
+install: $(VENV)/.installed $(READER)
+install-test: $(VENV)/.installed-test $(READER)
 
 # With a display: the tray app, which starts and supervises the daemon; without one: the daemon alone.
 run: install
@@ -127,7 +133,7 @@ $(BRIEFCASE_VENV)/.installed: | package-system-deps
 	$(BRIEFCASE_VENV)/bin/python -m pip --disable-pip-version-check -q install briefcase==0.4.7
 	touch $@
 
-package: package-system-deps $(BRIEFCASE_VENV)/.installed
+package: package-system-deps $(BRIEFCASE_VENV)/.installed $(READER)
 	rm -rf build/hearth dist
 	@start=$$(date +%s); DPKG_DEB_COMPRESSOR_TYPE=$(DEB_COMPRESSOR) $(BRIEFCASE) package linux system --packaging-format deb --adhoc-sign --no-input && \
 	for deb in dist/*.deb; do echo "built $$deb: $$(du -m $$deb | cut -f1) MiB in $$(( $$(date +%s) - start )) s"; done

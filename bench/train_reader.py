@@ -3,8 +3,9 @@
 It learns from every set in bench/data that has been read (bench/extraction.py SETS without NOT_READ): each
 labelled fact whose object is said word for word in its sentence becomes a tagged span (its predicate and whose it
 is), and a subject named in the sentence a SUBJ span. A sentence with a fact that cannot be found in its words
-teaches only its spans, not that its other words are nothing. The head is written, in half precision, to
-resources/extraction_reader.safetensors with what it was trained on.
+teaches only its spans, not that its other words are nothing. The heads are written, in half precision, to
+resources/extraction_reader.safetensors with what they were trained on; `make` runs this when the file is missing
+or older than the sets (it is not kept in the repository).
 
     .venv/bin/python -m bench.train_reader            # about two minutes on two cores
 """
