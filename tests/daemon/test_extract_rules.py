@@ -265,8 +265,8 @@ POSITIVES = [
         subject="Emma",
     ),
     pos("Call me Bea.", ("rule", "Call {subject} Bea")),
-    pos("Don't play music after nine.", ("rule", "Do not play music after nine")),
-    pos("Never wake me before seven on weekends.", ("rule", "Never wake {subject} before seven on weekends")),
+    pos("Don't play music after nine.", ("rule", "Do not play music after 9pm")),
+    pos("Never wake me before seven on weekends.", ("rule", "Never wake {subject} before 7am on weekends")),
     pos("From now on, use metric units please.", ("rule", "Use metric units")),
     pos("Always speak to me in English.", ("rule", "Always speak to {subject} in English")),
     # routines
@@ -454,7 +454,7 @@ POSITIVES = [
     pos("bruno's sixty on the third of may", ("birthday", "3rd of May"), subject="Bruno"),
     pos("I'm a quantity surveyor these days", ("works_as", "quantity surveyor")),
     pos("Rui has joined Spotify", ("works_at", "Spotify"), subject="Rui"),
-    pos("i usually crash around midnight", ("routine", "go to bed around midnight"), subject=""),
+    pos("i usually crash around midnight", ("routine", "go to bed around 12am"), subject=""),
     pos("ines is really into climbing at the minute", ("likes", "climbing"), subject="Ines"),
     pos("i'm veggie these days", ("diet", "vegetarian")),
     pos("our son bruno is dinosaur mad", ("family_member", "Bruno"), ("likes", "dinosaurs"), subject=None),
@@ -487,7 +487,7 @@ POSITIVES = [
     pos("Ken has a season ticket for Leeds United", ("owns", "season ticket for Leeds United"), subject="Ken"),
     pos(
         "no screens after half seven on school nights please",
-        ("rule", "No screens after half seven on school nights"),
+        ("rule", "No screens after 7:30pm on school nights"),
         subject="household",
     ),
     pos("no phones at the table", ("rule", "No phones at the table"), subject="household"),
@@ -1274,7 +1274,7 @@ POSITIVES = [
     ),
     pos(
         "dont play any music after nine at night the baby sleeps in the next room",
-        ("rule", "Do not play any music after nine at night"),
+        ("rule", "Do not play any music after 9pm"),
     ),  # fmt: skip
     pos("dont ever play the news in the morning it stresses me out", ("rule", "Never play the news in the morning")),
     pos(
@@ -1541,7 +1541,7 @@ POSITIVES = [
     pos("Only ever use British spellings.", ("rule", "Always use British spellings")),
     pos(
         "keep the volume right down after nine the baby will be asleep",
-        ("rule", "Keep the volume right down after nine"),
+        ("rule", "Keep the volume right down after 9pm"),
     ),
     # the diet that follows for whoever it is for
     pos(

@@ -130,7 +130,7 @@ _MINUTE_WORDS = {
     "fifty-five": 55, "fifty five": 55,
 }  # fmt: skip
 # where a bare hour is a time: after a word that introduces one (a lookbehind of one width each)
-_AFTER_A_LEAD = "|".join(rf"(?<=\b{w} )" for w in "at from till until til to around about by between".split())
+_AFTER_A_LEAD = "|".join(rf"(?<=\b{w} )" for w in "at from till until til to around about by between after before".split())
 _PAST = "|".join(sorted(_PAST_WORDS, key=len, reverse=True))
 _MINUTES_SAID = "|".join(sorted((k for k in _MINUTE_WORDS if k != "o'clock"), key=len, reverse=True))
 _A_COUNT_AFTER = r"\s*(?:weeks?|days?|months?|years?|times?|minutes?|mins?|hours?|hrs?|of\b|st\b|nd\b|rd\b|th\b)"
@@ -206,6 +206,20 @@ def _meridiem(hour: int, said: str | None, after: str, around: str) -> str:
     return "am" if 8 <= hour <= 11 else "pm"
 
 
+_BOUND_BY = re.compile(r"\b(?P<w>after|before) $", re.I)
+
+
+def _bound(before: str, hour: int, after: str, around: str) -> str | None:
+    """A bare hour that bounds the day: "no music after nine" is the evening, "no calls before seven" the morning,
+    unless what is around it says otherwise."""
+    m = _BOUND_BY.search(before)
+    if not m or not 5 <= hour <= 11 or _AM_AFTER.match(after) or _PM_AFTER.match(after):
+        return None
+    if _AM_AROUND.search(around) or _PM_AROUND.search(around):
+        return None
+    return "pm" if m.group("w").lower() == "after" else "am"
+
+
 def _written_clock(hour: int, mins: int) -> str:
     h = hour % 12 or 12
     return f"{h}:{mins:02d}" if mins else str(h)
@@ -239,7 +253,8 @@ def canonical_time(text: str, event: str = "") -> str:
         if b is None:
             if m.group("a_h6") is not None and not m.group("between") and _A_COUNT.match(after):
                 return m.group()
-            return _written_clock(a[0], a[1]) + _meridiem(a[0] if a[0] <= 12 else 13, a[2], after, around)
+            said = a[2] or _bound(text[: m.start()], a[0], after, around)
+            return _written_clock(a[0], a[1]) + _meridiem(a[0] if a[0] <= 12 else 13, said, after, around)
         mer_b = _meridiem(b[0], b[2], after, around)
         mer_a = a[2] or (mer_b if b[2] or _AM_AFTER.match(after) or _PM_AFTER.match(after) else None)
         if not mer_a and b[0] % 12 and a[0] % 12 < b[0] % 12:
@@ -292,9 +307,16 @@ DATED = frozenset({"birthday", "anniversary", "appointment", "schedule"})  # val
 _TIMED = frozenset({"appointment", "schedule"})  # ... and times of day
 
 
+# A routine's or a rule's time of day, said inside its phrase: "a swim every morning at half six", "no music after
+# nine at night" are kept as "6:30am", "9pm", as an appointment's time is.
+_TIMED_PHRASES = frozenset({"routine", "rule"})
+
+
 def canonical_value(predicate: str, value: str, event: str | None = None) -> str:
     """A fact's value in the one written form of its predicate: a date ("3rd of June"), an event's time ("10:20am")
-    and a schedule's weekly day ("Saturdays"); any other value as it is."""
+    and a schedule's weekly day ("Saturdays"); a routine's and a rule's time of day; any other value as it is."""
+    if predicate in _TIMED_PHRASES and value:
+        return canonical_time(value, event or "")
     if predicate not in DATED:
         return value
     value = canonical_date(value)

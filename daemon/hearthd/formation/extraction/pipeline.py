@@ -398,7 +398,7 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
             c,
             object=canonical_value(c.predicate, uncapitalise(c.predicate, c.object, singles) or c.object, c.qualifier),
             text=_dated_text(c.predicate, uncapitalise(c.predicate, c.text, singles) or c.text),
-            qualifier=uncapitalise(c.predicate, c.qualifier, singles),
+            qualifier=_canonical_qualifier(c.predicate, uncapitalise(c.predicate, c.qualifier, singles)),
             source=sentence.strip() if c.source == cased.strip() else c.source,
         )
         for c in _read_sentence(cased, discourse, True)
@@ -406,8 +406,17 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
 
 
 def _as_source(c: Candidate, said: str, sentence: str) -> Candidate:
-    c = replace(c, object=canonical_value(c.predicate, c.object, c.qualifier))
+    c = replace(
+        c,
+        object=canonical_value(c.predicate, c.object, c.qualifier),
+        qualifier=_canonical_qualifier(c.predicate, c.qualifier),
+    )
     return replace(c, source=sentence.strip()) if said != sentence and c.source == said.strip() else c
+
+
+def _canonical_qualifier(predicate: str, qualifier: str | None) -> str | None:
+    """A routine's qualifier is when it happens ("every morning at half six"): its time in one form too."""
+    return canonical_value(predicate, qualifier) if predicate == "routine" and qualifier else qualifier
 
 
 def _dated_text(predicate: str, text: str) -> str:
@@ -456,6 +465,8 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         facts = _clause_facts(clause, ctx, discourse)
         if all(c.predicate in _RELATIONS for c in facts):
             facts = _before_aside(clause, facts, ctx, discourse, s)
+        if ctx.lowercase and facts:
+            facts += _run_on_more(clause, facts, ctx, discourse, s)
         out += facts
     if asked and not out:
         out = _remembered(statement, _Ctx(statement, sentence.strip(), provenance, None, greeted, lowercase), discourse)
@@ -563,6 +574,22 @@ _FOR_THE_LISTENER = re.compile(
 
 
 _NEXT_CLAUSE = re.compile(r"\s+(?=(?:I am|I have|I|we are|we have|he is|she is|they are)\s+\w)")
+
+
+def _run_on_more(clause: str, facts: list[Candidate], ctx: _Ctx, discourse: Discourse, s: str) -> list[Candidate]:
+    """ "my name is thabo by the way i teach maths at orlando high": in speech-recogniser text a second statement
+    run on after one the rules read; what it says of another predicate is added."""
+    have = {c.predicate for c in facts}
+    more: list[Candidate] = []
+    for m in _NEXT_CLAUSE.finditer(clause):
+        tail = clause[m.end() :]
+        if m.start() == 0 or len(tail.split()) < 3:
+            continue
+        tail = casual(_strip_trailing(tail), ctx.greeted, s)
+        found = [c for c in _clause_facts(tail, replace(ctx, clause=tail), discourse) if c.predicate not in have]
+        more += found
+        have |= {c.predicate for c in found}
+    return more
 
 
 def _run_on(clause: str) -> list[str]:

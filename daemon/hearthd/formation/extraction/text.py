@@ -116,11 +116,18 @@ _FILLER = re.compile(
     r"nope|by the way|btw|you know|I mean|honestly|to be honest|just so you know|fyi|for your information|"
     r"for the record|as I said|like I said|as I told you|I told you(?: that)?|fun fact|let me tell you|"
     r"nice to meet you(?: too)?|hearth|then|but|now|oh and|guess what|basically|literally|oh my god|omg|wait|"
-    r"ugh|by day|by trade|professionally|for work|for a living|(?:good|great|big|bad|sad|some) news)\b[,:!.]?\s*",
+    r"ugh|by day|by trade|professionally|for work|for a living|(?:good|great|big|bad|sad|some) news|"
+    # what only announces the statement: "before I forget I'm allergic to ...", "quick one, ...", "heads up ..."
+    r"before I forget|while I think of it|while I remember|(?:a )?quick one|(?:just a |a )?(?:quick )?heads up|"
+    r"just (?:to )?let(?:ting)? you know|(?:I )?(?:just )?thought (?:I would|I should|you should) (?:mention|say|"
+    r"know)(?: (?:it|this|that))?|for future reference|note to self|em+|sure look|"
+    r"(?:look|listen|see)(?=,|\s+(?:I|my|we|our)\b))\b[,:!.]?\s*",
     re.I,
 )
 _GREETING = re.compile(
-    r"^(?:hiya|hi|hello|hey|howdy|good (?:morning|afternoon|evening))\b(?: there|,? \w+(?=,))?"
+    r"^(?:hiya|hi|hello|hey|heya|howdy|howzit|g'?day|kia ora|sawubona|wagwan|yo|"
+    r"(?:good )?(?:morning|afternoon|evening)(?=[,!.]|\s+(?:all|everyone|hearth|po|o|mate|love|there|so|I|my|we)\b)|"
+    r"good (?:morning|afternoon|evening))\b(?: there| po| o| all| everyone|,? \w+(?=,))?"
     r"[,!.]?\s*",
     re.I,
 )
