@@ -49,6 +49,12 @@ _LOWER_SCHOOL = (
 )
 
 
+_DRIVEN = {
+    "buses": "bus ", "a bus": "bus ", "taxis": "taxi ", "a taxi": "taxi ", "cabs": "taxi ", "a cab": "taxi ",
+    "trucks": "truck ", "a truck": "truck ", "coaches": "coach ", "lorries": "lorry ", "a lorry": "lorry ", "vans": "van ", "a van": "van ",
+}  # fmt: skip
+
+
 def _titled(name: str) -> str:
     """A name said in lower case, written as a name: "hillcrest academy" -> "Hillcrest Academy"."""
     return " ".join(w[:1].upper() + w[1:] for w in name.split()) if name == name.lower() else name
@@ -314,6 +320,14 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?(?:delivering|driving|working|cleaning|doing deliveries) for "
         rf"(?P<o>{_FIRM})(?: now| these days)?$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
+    ),
+    # "I drive for Bolt", "I'm driving buses for Translink": a driver, and whom for
+    (
+        rf"^(?P<s>{_SUBJ}) (?:(?:'s|'m|is|am) )?(?:now )?(?:drives?|driving) (?P<v>buses |a bus |taxis |a taxi |cabs |"
+        rf"a cab |trucks |a truck |lorries |a lorry |vans |a van |)for (?P<o>{_FIRM}?)"
+        r"(?:(?:,| now\b| these days\b| here\b| in\b| this\b| for\b| mostly\b| eh\b| since\b).*)?$",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a "
+        f"{_DRIVEN.get(m.group('v').strip() or m.group('o').split()[-1].lower(), '')}driver at {m.group('o')}",
     ),
     # "we've got a trampoline in the back garden": a thing the household has
     (
@@ -641,9 +655,14 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # study
     (
         rf"^(?:(?P<s>{_SUBJ})(?:'s|'m| is| am| are|'re) )?(?:now |currently |still )?(?:(?:studying|reading) "
-        r"(?:[a-z\-]+ ){1,3}?|doing (?:my|his|her|their|a|an) (?:masters|master's|degree|phd|pgce|postgrad) "
+        r"(?:[a-z\-]+ ){1,3}?|doing (?:my |his |her |their )?(?:nursing|law|medicine|physio|physiotherapy|"
+        r"engineering|computer science|accounting|accountancy|business|economics|psychology|pharmacy|dentistry|"
+        r"architecture|midwifery|social work|vet science|veterinary|a levels|a-levels|leaving cert|matric|highers) "
+        r"(?:(?:first|second|third|fourth|final) year )?|"
+        r"doing (?:my|his|her|their|a|an) (?:masters|master's|degree|phd|pgce|postgrad) "
         r"(?:in (?:[a-z\-]+ ){1,3}?)?|in (?:first|second|third|fourth|final) year (?:of )?(?:[a-z\-]+ ){0,2}?)"
-        r"at (?P<o>(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){0,3}|(?-i:[a-z]+)(?: (?-i:[a-z]+))?)"
+        r"(?:at|in) (?P<o>(?:the )?(?:University|College|Institute) of (?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*)?|"
+        r"(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){0,3}|(?<=at )(?-i:[a-z]+)(?: (?-i:[a-z]+))?)"
         r"(?: now| this year)?(?:,? (?:(?:first|second|third|fourth|final) year|year (?:one|two|three|four|"
         r"\d))(?: now)?)?"
         r"(?=,|$| so\b| and\b)",
@@ -1107,8 +1126,8 @@ def _studies_at(m: re.Match) -> str:
     common word (no place of study)."""
     if all(is_common(w) for w in m.group("o").lower().split()):
         return m.group()
-    who = m.group("s") or "I"
-    return f"{who} {_verb(who, 'go', 'goes')} to school at {_titled(m.group('o'))}"
+    who, place = m.group("s") or "I", re.sub(r"^the ", "", m.group("o"), flags=re.I)
+    return f"{who} {_verb(who, 'go', 'goes')} to school at {_titled(place)}"
 
 
 def casual(s: str, greeted: bool, sentence: str = "") -> str:

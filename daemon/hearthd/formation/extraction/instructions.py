@@ -127,8 +127,14 @@ _CALL_ME = re.compile(
 )
 # "call my husband Jonno, not Jonathan": how to name someone of theirs, and who that is
 _CALL_MY = re.compile(
-    rf"^(?:(?:please|always|just)[,\s]+)*call my (?P<rel>{REL}) (?P<name>{NAME})(?:[,\s]+not\s+{NAME})?"
-    r"(?:[,\s]+(?:please|from now on|instead))*\s*[.!]*$",
+    rf"^(?:(?:please|always|just)[,\s]+)*(?P<verb>call|refer to|address|speak to|talk to) my (?P<rel>{REL}) (?P<as>as )?"
+    rf"(?P<name>{NAME}(?: (?-i:[A-Z])[\w\-]*| ji| jee| sahib)?)(?: ['\"\u2018\u201c](?P<nick>[\w\- ]+)['\"\u2019\u201d])?"
+    rf"(?:[,\s]+not\s+{NAME})?"
+    r"(?: when (?:you (?:talk|speak) to|you greet|talking to|speaking to) (?:him|her|them))?"
+    r"(?:[,\s]+(?:please|from now on|instead))*"
+    # "..., never by his first name, it's a respect thing": a reason or a bound after it
+    r"(?:,\s+(?:never|not|that is|that's|thats|it is|it's|its|he|she|they|everyone|everybody|the kids|we)\b.*)?"
+    r"\s*[.!]*$",
     re.I,
 )
 _TAIL_SPLIT = re.compile(
@@ -534,15 +540,17 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     special = _special_rule(sentence, _LEAD.sub("", s))
     if special:
         return [special], ""
-    if never := _never_said_last(sentence, _LEAD.sub("", s)):
+    if (m := _CALL_MY.match(s)) is None and (never := _never_said_last(sentence, _LEAD.sub("", s))):
         return [never[0]], never[1]
-    m = _CALL_ME.match(s)
-    if m:
-        c = _rule(f"Call me {m.group('name')}", sentence.strip())
+    if m is None and (me := _CALL_ME.match(s)):
+        c = _rule(f"Call me {me.group('name')}", sentence.strip())
         return ([c] if c else []), s
-    if m := _CALL_MY.match(s):
-        name = m.group("name")[:1].upper() + m.group("name")[1:]
-        c = _rule(f"Call my {m.group('rel').lower()} {name}", sentence.strip())
+    if m:
+        name = " ".join(w[:1].upper() + w[1:] for w in m.group("name").split())
+        nick = f" '{m.group('nick')}'" if m.group("nick") else ""  # "call my husband Bongani 'Bongs'"
+        c = _rule(f"Call my {m.group('rel').lower()} {name}{nick}", sentence.strip())
+        if m.group("as") or m.group("verb").lower() != "call":
+            return ([c] if c else []), ""  # "refer to my mum as Ammi": how she is spoken of, not her name
         return ([c] if c else []), f"my {m.group('rel').lower()} is called {name}"
     s = _LEAD.sub("", s)
     standing = _FROM_NOW.match(s)

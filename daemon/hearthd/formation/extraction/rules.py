@@ -388,6 +388,8 @@ def _b_code(m, ctx):
         obj = "".join(str(_DIGITS.index(w)) if w != "oh" else "0" for w in words)  # "four nine one seven": 4917
     if not re.search(r"wifi|door|alarm|key safe|gate|garage|bike|router", what) and not re.search(r"\d", obj):
         return []  # "the code is wrong": a code of no kind said needs its digits
+    if re.search(r"post|eir|zip", what):
+        obj = obj.upper()  # "bt7 1nm" as a recogniser writes it is BT7 1NM
     return [replace(ctx.cand("note", obj, f"{{subject}}'s {what} is {obj}", qualifier=what), subject=HOUSEHOLD)]
 
 
@@ -1983,7 +1985,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # (a name of no school's shape too: "go to school at" says what it is)
     (
         "note",
-        rf"^I (?:go|goes) to school at (?P<obj>{SCHOOL}|(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+){{0,2}})$",
+        rf"^I (?:go|goes) to school at (?P<obj>{SCHOOL}|(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+){{0,2}}|"
+        rf"(?:University|College|Institute) [Oo]f (?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?)$",
         _b_school,
         False,
     ),
@@ -2526,8 +2529,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "the wifi password is bluefinch42", "the door code is 4471": the household's codes (one each)
     (
         "note",
-        r"^(?:the|our) (?P<what>(?:guest |main |home |upstairs |downstairs )?(?:wi-?fi password|wi-?fi code)|"
-        r"door code|alarm code|key safe code|gate code|"
+        r"^(?:(?:the|our) )?(?P<what>(?:guest |main |home |upstairs |downstairs )?(?:wi-?fi password|wi-?fi code)|"
+        r"door code|alarm code|key safe code|gate code|postcode|post code|eircode|zip code|"
         r"garage code|bike lock code|router password|(?:[a-z]+ )?(?:code|passcode|pin|combination|lock code|password))"
         rf" is (?P<obj>(?:{_DIGIT_WORD})(?: (?:{_DIGIT_WORD})){{2,7}}|[\w\-]+(?: [\w\-]+)?)$",
         _b_code,

@@ -120,7 +120,7 @@ _FILLER = re.compile(
     # what only announces the statement: "before I forget I'm allergic to ...", "quick one, ...", "heads up ..."
     r"before I forget|while I think of it|while I remember|(?:a )?quick one|(?:just a |a )?(?:quick )?heads up|"
     r"just (?:to )?let(?:ting)? you know|(?:I )?(?:just )?thought (?:I would|I should|you should) (?:mention|say|"
-    r"know)(?: (?:it|this|that))?|for future reference|note to self|em+|sure look|"
+    r"know)(?: (?:it|this|that))?|for future reference|note to self|em+|sure(?: look)?(?=,|\s+(?:I|my|we|our)\b)|"
     r"(?:look|listen|see)(?=,|\s+(?:I|my|we|our)\b))\b[,:!.]?\s*",
     re.I,
 )
@@ -311,7 +311,7 @@ _ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "mt", "e.g"
 # intolerant lah", "Villa through and through bab", "Gurdeep ji", "call me Bisi o, ...", "in Gateshead like."
 _PARTICLE = re.compile(
     r"(?<=\w)(?:,?\s+(?:lah|leh|lor|yaar|bab|abi|ji|po(?! box\b)|tidy like)\b"
-    r"|,?\s+(?:o|na|sha|eh|aye)(?=\s*(?:[,.!]|$))"
+    r"|,?\s+(?:o|na|sha|eh|aye|bro|bru|brah|boet|innit|fam|hey)(?=\s*(?:[,.!]|$))|,\s+mate(?=\s*(?:[,.!]|$))"
     r"|(?<!\bI)(?<!\bwe)(?<!you)(?<!they)(?<!would)(?<!\bdo)(?<!does)(?<!\bdid)(?<!ally)(?<!also),?\s+like(?=\s*(?:[,.!]|$)))",
     re.I,
 )
