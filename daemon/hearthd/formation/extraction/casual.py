@@ -49,6 +49,12 @@ _LOWER_SCHOOL = (
 )
 
 
+# What is studied, by its name: "doing nursing at UCC", "just started engineering at the University of Toronto"
+_COURSE = (
+    r"(?:nursing|law|medicine|physio|physiotherapy|engineering|computer science|accounting|accountancy|business|"
+    r"economics|psychology|pharmacy|dentistry|architecture|midwifery|social work|vet science|veterinary|a levels|"
+    r"a-levels|leaving cert|matric|highers)"
+)
 _DRIVEN = {
     "buses": "bus ", "a bus": "bus ", "taxis": "taxi ", "a taxi": "taxi ", "cabs": "taxi ", "a cab": "taxi ",
     "trucks": "truck ", "a truck": "truck ", "coaches": "coach ", "lorries": "lorry ", "a lorry": "lorry ", "vans": "van ", "a van": "van ",
@@ -284,6 +290,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # vegetarian" -> "my brother Tiago is vegetarian"; "My youngest, Hugo, he turns six on ..."
     (
         rf"^(?P<n>{NAME}),? (?:that is|he is|she is) (?P<p>my|our) (?P<rel>{REL}),? (?:and )?(?:he|she) (?=\w)",
+        lambda m: f"{m.group('p')} {m.group('rel')} {m.group('n')} ",
+    ),
+    # "kwame my brother is studying at knust", "Zainab, my eldest, is vegetarian": the name, then who they are
+    (
+        rf"^(?P<n>{NAME}),? (?P<p>my|our) (?P<rel>{REL}|youngest|eldest|oldest),? (?=(?:is|has|works|lives|"
+        r"teaches|studies|speaks|loves|hates|plays|does|goes|drives)\b)",
         lambda m: f"{m.group('p')} {m.group('rel')} {m.group('n')} ",
     ),
     (
@@ -643,7 +655,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "our son rafael started at monash this year doing engineering", "she's at Otago doing physio": a course of
     # study says the place is a university, whatever its name
     (
-        rf"^(?P<s>{_SUBJ})(?:'s| is| has| have|'ve|'m| am)? (?:just |now )?(?:started at|starting at|at|gone to|going "
+        rf"^(?P<s>{_SUBJ})(?:'s| is| has| have|'ve|'m| am)? (?:just |now )?(?:started at|starting at|"
+        r"(?:down |up |over |away )?at|gone to|going "
         rf"to|goes to) (?P<o>{_ORG}|(?-i:[a-z]+)(?: (?-i:[a-z]+))?)"
         r"(?: (?:this|last|next) (?:year|term|september|autumn))?"
         r",? (?:doing|studying|reading) (?:a |an )?(?:degree in |course in )?[a-z]+(?: [a-z]+){0,2}"
@@ -654,10 +667,9 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "doing my masters in computer science at queen mary": a subject studied, or a year of it, names the place of
     # study
     (
-        rf"^(?:(?P<s>{_SUBJ})(?:'s|'m| is| am| are|'re) )?(?:now |currently |still )?(?:(?:studying|reading) "
-        r"(?:[a-z\-]+ ){1,3}?|doing (?:my |his |her |their )?(?:nursing|law|medicine|physio|physiotherapy|"
-        r"engineering|computer science|accounting|accountancy|business|economics|psychology|pharmacy|dentistry|"
-        r"architecture|midwifery|social work|vet science|veterinary|a levels|a-levels|leaving cert|matric|highers) "
+        rf"^(?:(?P<s>{_SUBJ})(?:'s|'m| is| am| are|'re|(?= just started| started))? )?(?:now |currently |still )?"
+        r"(?:(?:studying|reading) "
+        rf"(?:[a-z\-]+ ){{1,3}}?|(?:doing|(?:just )?started(?: studying)?) (?:my |his |her |their )?{_COURSE} "
         r"(?:(?:first|second|third|fourth|final) year )?|"
         r"doing (?:my|his|her|their|a|an) (?:masters|master's|degree|phd|pgce|postgrad) "
         r"(?:in (?:[a-z\-]+ ){1,3}?)?|in (?:first|second|third|fourth|final) year (?:of )?(?:[a-z\-]+ ){0,2}?)"

@@ -921,8 +921,15 @@ def _b_age(m, ctx):
     return [ctx.cand("note", age, f"{{subject}} is {age}", qualifier="age")]
 
 
+# What runs on after the allergens in speech: "peanuts like proper allergic epipen allergic", "penicillin in case
+# anything ever happens", "shellfish the whole lot", "penicillin just so you know"
+_ALLERGY_RUN_ON = re.compile(
+    r"\s+(?:(?:\w+ )?allergic\b|in case\b|just\b|the whole lot\b|epi-?pens?\b|found\b|ever since\b|since\b).*$", re.I
+)
+
+
 def _b_allergic(m, ctx):
-    raw = _OBJ_END.sub("", m.group("obj"))
+    raw = _ALLERGY_RUN_ON.sub("", _OBJ_END.sub("", m.group("obj")))
     raw, hint = _split_time(raw)
     out = []
     for item in _split_list(raw):
