@@ -54,6 +54,8 @@ _OVER = re.compile(
     r"(?!to\b|work\b|sick\b|out\b|home\b)\w+|"
     r"knocked (?:\w+ ){1,3}on the head|(?:gave|given|giving) (?:\w+ ){1,3}up\b|"
     r"made redundant|laid off|let go|got the sack|(?:got|been|was|were) (?:sacked|fired)|resigned|"
+    # "i don resign from gtbank", "I have put down my papers at Infosys": Nigerian and Indian English
+    r"(?:don|done|have|has|'ve) resign(?:ed)? from|put down (?:my|his|her|their) papers|"
     r"handed in (?:my|his|her|their) notice|handed (?:my|his|her|their) notice in|"
     # "the Niro's gone back" (a lease, a return)
     r"(?:'s|has|is|have|had) (?:gone|went|been sent|been given|been handed) back|"
@@ -81,7 +83,8 @@ _MAY_THE_MONTH = re.compile(
 _PREFERENCE = re.compile(r"\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|mind)\b(?!,|\s*$)", re.I)
 # The words that say which kind of fact is over.
 _CUES = {
-    "works_at": r"work|works|working|worked|job|employed|left|quit|resigned|notice|retired|chucked|jacked|packed|"
+    "works_at": r"work|works|working|worked|job|employed|left|quit|resign|resigned|papers|notice|retired|chucked|"
+    r"jacked|packed|"
     r"redundant|laid off|"
     r"let go|sack|sacked|fired|out of the",
     "works_as": r"work|works|working|worked|job|employed|quit|retired|anymore|any more|no longer|redundant|laid off|"

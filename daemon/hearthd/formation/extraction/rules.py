@@ -2380,6 +2380,17 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_work_at,
         False,
     ),
+    # "i'm working in aldi in tallaght", "working in infosys, gachibowli campus, as a test engineer": "in" an
+    # employer, told from "in" a town by the town or the branch or the job said after it
+    (
+        "works_at",
+        rf"^I {ADV}(?:work|(?:am|have been) {ADV}working) in (?P<obj>(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*){{0,2}}"
+        rf"(?= in (?-i:[A-Z])|,? (?:the )?(?:[\w\-]+ ){{0,2}}(?:campus|branch|office|depot|store)\b|,? as\b)"
+        rf"(?:,? (?:the )?(?:[\w\-]+ ){{0,2}}(?:campus|branch|office|depot|store)\b)?(?: in [\w ]+?)?(?:,? as .+)?)"
+        rf"(?:,? on .*|,? (?:mostly|mainly) .*)?$",
+        _b_work_at,
+        False,
+    ),
     # "I run a small pottery studio called Kilnhouse", "Philippa runs a bakery in Totnes called Crumb and Co": the
     # business one runs is where one works
     (
@@ -2467,7 +2478,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "works_at",
         rf"^I {ADV}(?:am|have been) (?:now )?(?:on (?:the )?(?:tills?|checkouts?|counter|desk|reception|front desk|"
         rf"phones|night shift|nights|days|shop floor|bar|door|pharmacy counter)|doing (?:[a-z]+ ){{1,2}}?(?:driving|"
-        rf"work|shifts|deliveries)|working (?:on|in) (?:the )?[a-z]+(?: [a-z]+)?) (?:at|for|in) (?P<obj>.+)",
+        rf"work|shifts|deliveries)|working (?:on|in) (?:the )?(?-i:[a-z]+)(?: (?-i:[a-z]+))?) (?:at|for|in) (?P<obj>.+)",
         _b_work_at,
         False,
     ),
