@@ -492,16 +492,21 @@ _RESTATED = re.compile(
     r"(?:it(?: ha|')?s been|it(?:'s| is| was| has)?|its) (?:moved|changed|put back|pushed back|brought forward) to|"
     r"it is|its|it's|it was|that is|that was|make (?:that|it)|it is actually|they are|"
     # "karate is on Tuesdays, actually no, they moved it to Wednesdays"
-    r"(?:they|we|she|he)(?:'ve| have)? (?:moved|changed|put) it to)\s+",
+    r"(?:they|we|she|he)(?:'ve| have)? (?:moved|changed|put) it to|"
+    # "wifi password is sunflower99 oh no wait they reset it its sunflower2025 now"
+    r"(?:they|we|she|he|I)(?:'ve| have)? (?:changed|reset|updated|switched) it,? (?:it is|its|it's|to))\s+",
     re.I,
 )
 # A word said in passing inside the correction: "on the tenth no the eleventh sorry in the morning"
-_IN_PASSING = re.compile(r"\s+(?:sorry|I mean)\b(?=\s)", re.I)
+_IN_PASSING = re.compile(
+    r"\s+(?:sorry|I mean)\b(?=\s)|,?\s+(?:my mistake|my bad|I always (?:get|mix) (?:that|them|it) (?:wrong|up))$", re.I
+)
 # Said without a comma, as speech is transcribed: "the ninth of november no wait the nineteenth".
 # A lone "sorry" or "no the" mid-sentence is a correction too: "i live in leeds sorry harrogate", "on the fourth
 # no the fifth of october" (an apology opens a sentence: "sorry I'm late" is left as it is).
 _BARE_CORRECTION = re.compile(
-    r"\s+(?P<mark>no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|actually no|"
+    r"\s+(?P<mark>(?:oh|ah) no(?=\s+(?:wait|hang on|sorry|they|we|it is|its|it's)\b)|"
+    r"no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|actually no|"
     r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
     r"no(?= the (?:\d|[a-z]+(?:st|nd|rd|th)\b))|(?<=\d\s)no(?=\s+\d))\s+",
     re.I,
