@@ -864,6 +864,13 @@ _THINGS = _alt(
         "certificates",
     ]
 )
+# "if the power goes, the fuse box is under the stairs": where a thing is kept holds whatever the condition said
+# first; the condition is no part of it
+CONDITION_BEFORE_A_PLACE = re.compile(
+    rf"^(?:if|when|whenever|in case) (?!(?:the|our) (?:{_THINGS})\b)[^,]{{2,40}}?,? "
+    rf"(?=(?:the|our) (?:spare |)(?:{_THINGS}|(?:{_KEYS}) keys?)(?:'s| is| are| lives| hangs| sits)\b)",
+    re.I,
+)
 _THING = rf"(?:(?:[a-z\-]+ ){{0,2}}?(?:{_KEYS}) keys?|(?:[a-z\-]+ ){{0,2}}?{_THINGS}|keys)"
 _PLACE_PREP = (
     r"(?:with|in|under|underneath|behind|next to|on top of|on|above|below|beside|by|inside|in front of|at the back of|"

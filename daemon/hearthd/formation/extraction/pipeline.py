@@ -13,7 +13,17 @@ from typing import Any
 
 from .casual import casual
 from .dates import DATED, calendar_case, canonical_value
-from .events import EVENT, EVENT_RULES_SRC, ONE_OFF, PRO, RECURRING, SHARED_EVENT, dictated, time_spans
+from .events import (
+    CONDITION_BEFORE_A_PLACE,
+    EVENT,
+    EVENT_RULES_SRC,
+    ONE_OFF,
+    PRO,
+    RECURRING,
+    SHARED_EVENT,
+    dictated,
+    time_spans,
+)
 from .instructions import first_to_subject, rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
 from .reader import Reader
@@ -431,7 +441,7 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
     s, provenance, greeted, asked = prepared
     out, s = rules_of(sentence, s)  # a standing instruction ("don't play music after nine") before the question test
     s = (dictated(s) or s) if s else s  # "Boiler service booked: 14 March, 9-1": the sentence a note stands for
-    s = casual(s, greeted) if s else s
+    s = casual(CONDITION_BEFORE_A_PLACE.sub("", s), greeted) if s else s
     if not s or _QUESTION_START.match(s):
         return out
     if _HYPOTHETICAL.search(s) or _REPORTED.search(s):
