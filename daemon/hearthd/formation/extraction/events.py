@@ -1450,11 +1450,31 @@ _CARER_NAME = (
 )
 
 
+_DIGIT_NAMES = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())} | {"oh": "0"}
+_SPOKEN_NUMBER = rf"(?:(?:{'|'.join(_DIGIT_NAMES)}|double|triple|\d{{1,5}})(?: |-|$)?){{6,}}"
+
+
+def spoken_digits(said: str) -> str:
+    """ "oh seven seven double oh nine": 07700 9 - a number said digit by digit, written as digits."""
+    out, times = [], 1
+    for w in re.split(r"[\s\-]+", said.strip().lower()):
+        if w in ("double", "triple"):
+            times = 2 if w == "double" else 3
+            continue
+        out.append((_DIGIT_NAMES.get(w) or w) * times)
+        times = 1
+    return "".join(out)
+
+
 def _b_carer(m, ctx):
     role, who = m.group("role").lower(), m.group("o")
     role = "GP" if role == "gp" else role
-    poss = (m.groupdict().get("poss") or "my").lower()
+    poss = (m.groupdict().get("poss") or ("the" if m.groupdict().get("use") else "my")).lower()
+    if m.groupdict().get("num"):
+        who = f"{who}, {spoken_digits(m.group('num'))}"
     c = ctx.cand("note", who, f"{{subject}}'s {role} is {who}", qualifier=role)
+    if poss == "the":
+        return [replace(c, subject=HOUSEHOLD)]  # "the plumber we use": the household's
     if m.groupdict().get("n"):
         return [replace(c, subject=Mention(name=m.group("n")))]
     return [replace(c, subject=HOUSEHOLD)] if poss in ("our", "we") else [c]
@@ -1486,7 +1506,10 @@ EVENT_RULES_SRC += [
     # "my GP is Dr Osei", "Biscuit's vet is Dr Pinto" (read as Biscuit's "my vet is ..."), "our new dentist is ..."
     (
         "note",
-        rf"^(?P<poss>my|our) (?:new )?(?P<role>{_CARER}) is (?:now |called )?{_CARER_NAME}(?: now)?$",
+        rf"^(?:(?P<poss>my|our|the) )?(?:new |emergency |usual )?(?P<role>{_CARER})(?P<use> (?:we|I) (?:use|have|call|go to))?"
+        rf" is (?:now |called )?{_CARER_NAME}"
+        # "the plumber we use is dai pritchard his number is oh seven seven double oh nine ...": and how to ring them
+        rf"(?:,? (?:(?:his|her|their) (?:number|phone|mobile)(?: number)? is )?(?P<num>{_SPOKEN_NUMBER}))?(?: now)?$",
         _b_carer,
         False,
     ),
