@@ -1453,7 +1453,7 @@ POSITIVES = [
         ("works_at", "Boots"),
         subject="Aisha",
     ),
-    pos("my daughter sophie shes got coeliac", ("family_member", "Sophie"), ("allergy", "gluten"), subject="Sophie"),
+    pos("my daughter sophie shes got coeliac", ("family_member", "Sophie"), ("diet", "gluten-free"), subject="Sophie"),
     pos(
         "weve got a ninja air fryer and a thermomix but honestly we only use the air fryer",
         ("owns", "ninja air fryer"),
@@ -1546,12 +1546,10 @@ POSITIVES = [
     # the diet that follows for whoever it is for
     pos(
         "im coeliac so anything you suggest has to be gluten free",
-        ("allergy", "gluten"),
         ("diet", "gluten-free"),
     ),
     pos(
         "Ciarán's coeliac, so it's gluten-free for him, always.",
-        ("allergy", "gluten"),
         ("diet", "gluten-free"),
         subject="Ciarán",
     ),

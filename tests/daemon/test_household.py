@@ -342,6 +342,22 @@ def test_one_diet_for_another_a_service_left_a_thing_binned_and_a_lesson_moved_a
     assert "10th" in said() and "3rd" not in said()
 
 
+def test_diets_of_different_kinds_stand_together_and_one_of_the_same_kind_replaces_it(real_daemon, hub):
+    say = day_by_day(hub, "2026-07")
+
+    def diets(speaker="alice"):
+        return sorted(f["object"] for f in current(hub, speaker, "diet"))
+
+    say("I'm vegetarian")
+    say("I'm coeliac, so nothing with gluten for me")  # a coeliac keeps to a gluten-free diet: no allergy to gluten
+    assert diets() == ["gluten-free", "vegetarian"]
+    assert not current(hub, predicate="allergy")
+    say("I've gone vegan now")  # a diet of the same kind replaces the old one; the other kind stands
+    assert diets() == ["gluten-free", "vegan"]
+    say("I'm vegetarian and halal")
+    assert diets() == ["gluten-free", "halal", "vegetarian"]
+
+
 def test_a_job_begun_a_partner_left_a_fault_at_home_and_an_event_named_anywhere_in_a_sentence(real_daemon, hub):
     say = day_by_day(hub, "2026-08")
 

@@ -16,7 +16,7 @@ import time
 from .. import audit
 from ..errors import NotFound, UserError
 from ..formation.extraction.model import FUNCTIONAL
-from ..formation.facts import normalise
+from ..formation.facts import normalise, value_kind
 from ..memory.recall import FIELDS, row_to_item
 from ..store.tracks import FACTS
 from . import resolve
@@ -300,9 +300,9 @@ def _queue_conflicts(tx, entity_id: int, moved: set[int], now: float, name: str)
         (entity_id,),
     ):
         if r["predicate"] in FUNCTIONAL:
-            groups.setdefault((r["predicate"], r["owner_id"]), []).append(r)
+            groups.setdefault((r["predicate"], r["owner_id"], value_kind(r["predicate"], r["object"])), []).append(r)
     items = []
-    for (predicate, _owner), rows in groups.items():
+    for (predicate, _owner, _kind), rows in groups.items():
         objects = {normalise(r["object"]) for r in rows}
         ids = [r["id"] for r in rows]
         if len(objects) < 2 or not moved.intersection(ids):

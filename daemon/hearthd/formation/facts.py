@@ -104,6 +104,29 @@ class FactRules:
     judge: Callable[[str, str], str | None] | None = None  # (new text, old text) -> a verdict or None
 
 
+# A diet is one of a kind at a time: a vegan is no longer vegetarian, but a vegetarian may be gluten-free and halal
+# too. The kind is read from the diet itself, so facts stored before it was kept are kinded alike.
+_DIET_FAMILIES = (
+    ("meat", r"vegetarian|veggie|vegan|pescatarian|pescetarian|plant[- ]based|flexitarian|carnivore|meat"),
+    ("gluten", r"gluten|coeliac|celiac|wheat"),
+    ("dairy", r"dairy|lactose|milk"),
+    ("faith", r"halal|kosher|jain|no pork|no beef"),
+    ("plan", r"keto|paleo|low[- ]carb|atkins|slimming|weight watchers|fasting|5:2|calorie|mediterranean"),
+    ("sugar", r"sugar|diabetic"),
+)
+
+
+def diet_family(value: str) -> str:
+    low = (value or "").lower()
+    return next((name for name, words in _DIET_FAMILIES if re.search(rf"\b(?:{words})", low)), "other")
+
+
+def value_kind(predicate: str, value: str) -> str | None:
+    """Which one-valued slot of its predicate a value fills, where a predicate has several: a diet's kind; None
+    for the others (one slot)."""
+    return diet_family(value) if predicate == "diet" else None
+
+
 def normalise(value: str) -> str:
     value = re.sub(r"[^\w\s]", " ", value.lower())
     return " ".join(w for w in value.split() if w not in ("a", "an", "the"))
@@ -291,6 +314,8 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
         same_key, ask = event_matches(current, fact, rules.key_of)
     else:
         same_key = [r for r in current if r["predicate"] == fact.predicate]
+    kind = value_kind(fact.predicate, fact.object)  # one diet of each kind
+    same_key = [r for r in same_key if value_kind(r["predicate"], r["object"]) == kind]
     # A functional or keyed predicate has one value: another object is another value (a new address, another
     # town that reads alike), never support, however close the sentences' vectors; only a many-valued one
     # (likes, notes) is merged by vector, and then not when the objects differ in a number.
@@ -403,12 +428,14 @@ def _close_speakers_own(tx, plan: _Decision, fact: FactIn, valid_from: float) ->
     """ "We moved to Porto": what the household does, the speaker does; their own older fact of the key is closed."""
     if getattr(fact.subject_mention, "kind", None) != "household" or not fact.speaker:
         return
+    kind = value_kind(fact.predicate, fact.object)
     for row in tx.execute(
-        "SELECT f.id FROM facts f JOIN entities e ON e.id = f.subject_entity WHERE e.speaker_id = ? "
+        "SELECT f.id, f.object FROM facts f JOIN entities e ON e.id = f.subject_entity WHERE e.speaker_id = ? "
         "AND f.predicate = ? AND f.owner_id = ? AND f.status = 'active' AND f.dismissed = 0 AND f.valid_from < ?",
         (fact.speaker, fact.predicate, fact.speaker, valid_from),
     ):
-        plan.close.append((row["id"], "household"))
+        if value_kind(fact.predicate, row["object"]) == kind:
+            plan.close.append((row["id"], "household"))
 
 
 def _order_in_time(
@@ -540,11 +567,12 @@ def reassert(tx: WriteTx, fact_id: int, rules: FactRules, actor: str, force: boo
     rows = [
         r
         for r in tx.execute(
-            "SELECT id, qualifier, valid_from FROM facts WHERE subject_entity IS ? AND owner_id IS ? AND predicate = ? "
-            "AND status = 'active' AND dismissed = 0 AND id <> ?",
+            "SELECT id, qualifier, object, valid_from FROM facts WHERE subject_entity IS ? AND owner_id IS ? "
+            "AND predicate = ? AND status = 'active' AND dismissed = 0 AND id <> ?",
             (row["subject_entity"], row["owner_id"], row["predicate"], fact_id),
         )
-        if not keyed or rules.key_of(row["predicate"], r["qualifier"]) == key
+        if (not keyed or rules.key_of(row["predicate"], r["qualifier"]) == key)
+        and value_kind(row["predicate"], r["object"]) == value_kind(row["predicate"], row["object"])
     ]
     newer = [r for r in rows if r["valid_from"] > row["valid_from"]]
     if newer and not force:

@@ -675,8 +675,8 @@ def extract(
     for i, found in enumerate(ruled):
         theirs = {c.predicate for c in found}
         for c in found + [c for c in guessed.get(i, []) if c.predicate not in theirs]:
-            # one allergy whatever its reason ("I can't eat gluten, I'm coeliac")
-            key = (c.predicate, c.object.lower(), None if c.predicate == "allergy" else c.qualifier, c.subject)
+            # one allergy or diet whatever its reason ("I can't eat gluten, I'm coeliac", "coeliac, so gluten free")
+            key = (c.predicate, c.object.lower(), None if c.predicate in ("allergy", "diet") else c.qualifier, c.subject)
             if key not in seen:
                 seen.add(key)
                 out.append(c)

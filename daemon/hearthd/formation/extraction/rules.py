@@ -764,9 +764,13 @@ _DIET_TAIL = re.compile(
 def _b_diet(m, ctx):
     tail = _AT_HOME.sub("", ctx.clause[m.end() :])
     tail = _DIET_TAIL.sub("", tail)
+    # "I'm vegetarian and gluten-free": two diets of two kinds
+    also = re.match(rf"^,? (?:and|&) (?:(?:I am|I'm|am) )?(?P<d>{DIET})\b", tail, re.I)
+    if also:
+        tail = tail[also.end() :]
     if not _ends_clause(tail):
         return []
-    return [_diet_candidate(m.group("obj"), ctx)]
+    return [_diet_candidate(m.group("obj"), ctx)] + ([_diet_candidate(also.group("d"), ctx)] if also else [])
 
 
 def _b_named_diet(m, ctx):
@@ -1127,7 +1131,8 @@ def _b_volunteers(m, ctx):
 def _b_coeliac(m, ctx):
     if not _ends_clause(ctx.clause[m.end() :]):
         return []
-    return [ctx.cand("allergy", "gluten", "{subject} has coeliac disease", "coeliac")]
+    # what a coeliac keeps to: a gluten-free diet, beside any other diet (facts.diet_family)
+    return [ctx.cand("diet", "gluten-free", "{subject} has coeliac disease: gluten-free", "coeliac")]
 
 
 def _rel(word: str) -> str:

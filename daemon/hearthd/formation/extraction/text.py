@@ -277,7 +277,8 @@ _OBJ_END = re.compile(
     # "a radiographer at the royal infirmary been there near six years": how long, run on
     r"been (?:there|here|with them)|that is (?:really |very |super )?(?:important|serious|vital|crucial)|"
     # "love a flat white first thing", "thai food in this house": when, and whose
-    r"first thing|last thing at night|in (?:this|our|the) (?:house|household|family|home))\b).*$",
+    r"first thing|last thing at night|in (?:this|our|the) (?:house|household|family|home)|through and through|"
+    r"since birth|since (?:he|she|I) was (?:a )?(?:kid|baby|child|wee|little))\b).*$",
     re.I | re.S,
 )
 # Words an object cannot start with: pronouns, quantifiers, function words.
@@ -341,6 +342,12 @@ def normalise(text: str) -> str:
         r"moving|flying|driving|staying|expecting|hosting|off|renting|living|based)\b)",
         "we are ",
         text,
+    )
+    # "mad into rugby league", "big into his gaming": into it, said strongly
+    text = re.sub(r"\b(?:mad|big|well|massively|totally|proper|dead|hugely) into\b", "really into", text, flags=re.I)
+    # "our young lad ruairi", "me wee boy": a child by the family's word for them, an adjective before it
+    text = re.sub(
+        r"\b(our|my|me|ma) (?:young|little|wee|big) (lad|lass|boy|girl|fella)\b", r"\1 \2", text, flags=re.I
     )
     # "hes like mad about minecraft", "like twice a day": the speech filler, no comparison
     text = re.sub(
