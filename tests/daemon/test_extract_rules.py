@@ -442,7 +442,7 @@ POSITIVES = [
     # lower-case speech: names and places capitalised, casual forms read
     pos("hiya i'm greta", ("name", "Greta")),
     pos("name's olek", ("name", "Olek")),
-    pos("i'm a sparky, mostly domestic stuff", ("works_as", "sparky")),
+    pos("i'm a sparky, mostly domestic stuff", ("works_as", "electrician")),
     pos("ines's a physio", ("works_as", "physio"), subject="Ines"),
     pos("i work at the county hospital, well i did, i'm at riverside clinic now", ("works_at", "Riverside Clinic")),
     pos("i've been in leeds six years now", ("lives_in", "Leeds")),

@@ -312,9 +312,20 @@ _TIMED = frozenset({"appointment", "schedule"})  # ... and times of day
 _TIMED_PHRASES = frozenset({"routine", "rule"})
 
 
+# A trade by its everyday name is kept by its name: "a sparky" is an electrician
+_TRADE_SAID = {
+    "sparky": "electrician", "sparkie": "electrician", "chippy": "carpenter", "chippie": "carpenter",
+    "brickie": "bricklayer", "postie": "postman", "plumber's mate": "plumber's mate",
+}  # fmt: skip
+
+
 def canonical_value(predicate: str, value: str, event: str | None = None) -> str:
     """A fact's value in the one written form of its predicate: a date ("3rd of June"), an event's time ("10:20am")
-    and a schedule's weekly day ("Saturdays"); a routine's and a rule's time of day; any other value as it is."""
+    and a schedule's weekly day ("Saturdays"); a routine's and a rule's time of day; a trade by its name; any
+    other value as it is."""
+    if predicate == "works_as" and value:
+        *mods, last = value.split()
+        return " ".join([*mods, _TRADE_SAID.get(last.lower(), last)])
     if predicate in _TIMED_PHRASES and value:
         return canonical_time(value, event or "")
     if predicate not in DATED:
