@@ -1658,7 +1658,7 @@ POSITIVES = [
     # events said bare or with "the", the household's when shared; bins by what goes in them
     pos("the parent-teacher meeting is on Wednesday at 5pm", ("appointment", "Wednesday 5pm")),
     pos("veg box comes tuesday mornings", ("schedule", "Tuesday mornings"), subject="household"),
-    pos("mass is every saturday evening at six", ("schedule", "Saturday evenings 6pm"), subject="household"),
+    pos("mass is every saturday evening at six", ("schedule", "Saturdays 6pm"), subject="household"),
     pos("the green waste one goes out every other friday", ("schedule", "every other Friday"), subject="household"),
     pos(
         "Tariq's got cricket nets Tuesday evenings, six till half seven",
@@ -2303,7 +2303,7 @@ NEGATIVES += [
 POSITIVES += [
     pos("our physio is on monday at quarter to eleven", ("appointment", "Monday 10:45am"), subject="household"),
     pos("the plumber's coming thursday between nine and one", ("appointment", "Thursday 9am-1pm"), subject="household"),
-    pos("Oskar has judo every Wednesday evening at six", ("schedule", "Wednesday evenings 6pm"), subject="Oskar"),
+    pos("Oskar has judo every Wednesday evening at six", ("schedule", "Wednesdays 6pm"), subject="Oskar"),
     pos("we're at 7 Mill Lane, Hexham, if anyone asks", ("lives_in", "7 Mill Lane, Hexham"), subject="household"),
     pos("right so we've flitted, we're out in portobello now", ("lives_in", "Portobello"), subject="household"),
     pos("Our car is a silver Škoda Octavia.", ("owns", "silver Škoda Octavia"), subject="household"),

@@ -293,7 +293,7 @@ _EVERY_WEEKDAY = re.compile(
 def canonical_recurrence(text: str) -> str:
     """A weekly day in the one form of a schedule: "every Saturday" and "a Monday" are "Saturdays" and "Mondays",
     "every Wednesday evening" is "Wednesday evenings" ("every other Thursday" unchanged)."""
-    return _EVERY_WEEKDAY.sub(
+    text = _EVERY_WEEKDAY.sub(
         lambda m: (
             f"{m.group('day').capitalize()} {m.group('part').lower()}s"
             if m.group("part")
@@ -301,6 +301,15 @@ def canonical_recurrence(text: str) -> str:
         ),
         text,
     )
+    # "Saturday mornings 9am" is "Saturdays 9am": the clock says the part of the day
+    return _PART_BY_CLOCK.sub(lambda m: f"{m.group('day')}s {m.group('t')}", text)
+
+
+_PART_BY_CLOCK = re.compile(
+    r"\b(?P<day>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day) (?:mornings (?=\S+am\b)|(?:afternoons|evenings|nights) "
+    r"(?=\S+pm\b))(?P<t>\d{1,2}(?::\d{2})?(?:(?:am|pm)?-\d{1,2}(?::\d{2})?)?(?:am|pm))\b",
+    re.I,
+)
 
 
 DATED = frozenset({"birthday", "anniversary", "appointment", "schedule"})  # values that are dates
