@@ -341,6 +341,14 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a "
         f"{_DRIVEN.get(m.group('v').strip() or m.group('o').split()[-1].lower(), '')}driver at {m.group('o')}",
     ),
+    # "parcel from argos should be here tomorrow": a delivery from a shop, said any way it comes
+    (
+        r"^(?:(?:the|a|our|my) )?(?P<t>parcel|package|delivery|order|food shop|shopping|grocery delivery)"
+        r"(?: from (?!(?:my|our|his|her|their|the|a)\b)(?P<s>[\w'&]+(?: [\w'&]+)?))? (?:should be here|will be here|is due|is arriving|arrives|"
+        r"should arrive|will arrive|should come|will come|is coming|comes|is getting delivered|gets delivered|"
+        r"is being delivered)\b",
+        lambda m: f"the {m.group('s') + ' ' if m.group('s') else ''}{m.group('t')} is coming",
+    ),
     # "we've got a trampoline in the back garden": a thing the household has
     (
         r"^(?P<s>we|I)(?:'ve| have)? got (?P<x>an? [a-z\-]+(?: [a-z\-]+)?) (?:in|on) (?:the|our|my) (?:back |front )?"

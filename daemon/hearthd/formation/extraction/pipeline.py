@@ -690,7 +690,8 @@ _KEEPS_THE_END = re.compile(
     rf"^\s*(?:if(?! (?:anyone|anybody|you|ever)(?: ever)? (?:asks?|needs? (?:it|to know)|wants? (?:it|to know)|"
     # ("..., so no more Bunnings for me": what it ended, said after it)
     rf"wonders?)\b)|unless|or|not(?! that\b)|no(?! {_FOODS_KEPT_OFF})|never|but|although|though|because|since|"
-    rf"so(?! no more\b)|"
+    # ("..., so someone needs to be in", "so remind me": what to do about it, taking nothing back)
+    rf"so(?! no more\b| (?:someone|somebody|one of us|make sure|remind|don't|do not|dont|please|can you)\b)|"
     rf"until|when|"
     r"whether|apparently|"
     r"actually|sorry|wait|hang on|I mean|or rather|scratch that|correction|my mistake|"
