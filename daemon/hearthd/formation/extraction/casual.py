@@ -345,8 +345,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         r"^(?:(?:the|a|our|my) )?(?P<t>parcel|package|delivery|order|food shop|shopping|grocery delivery)"
         r"(?: from (?!(?:my|our|his|her|their|the|a)\b)(?P<s>[\w'&]+(?: [\w'&]+)?))? (?:should be here|will be here|is due|is arriving|arrives|"
-        r"should arrive|will arrive|should come|will come|is coming|comes|is getting delivered|gets delivered|"
-        r"is being delivered)\b",
+        r"should arrive|will arrive|should come|will come|is coming|comes)\b",
         lambda m: f"the {m.group('s') + ' ' if m.group('s') else ''}{m.group('t')} is coming",
     ),
     # "we've got a trampoline in the back garden": a thing the household has

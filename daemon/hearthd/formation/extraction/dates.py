@@ -191,9 +191,14 @@ def _clock(m: re.Match, side: str) -> tuple[int, int, str | None] | None:
     return hour(g("h6") or g("h7")), 0, None
 
 
+_SMALL_HOURS = re.compile(r"\b(?:bed|sleep|crash|asleep|night owl|turn in|lights out)\b", re.I)
+
+
 def _meridiem(hour: int, said: str | None, after: str, around: str) -> str:
     if said:
         return said.lower().replace(".", "")
+    if _SMALL_HOURS.search(around) and (hour == 12 or hour <= 4):
+        return "am"  # "I crash around one", "in bed by two": the small hours
     if _AM_AFTER.match(after):
         return "am"
     if _PM_AFTER.match(after):

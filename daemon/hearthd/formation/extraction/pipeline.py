@@ -408,7 +408,7 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
             c,
             object=canonical_value(c.predicate, uncapitalise(c.predicate, c.object, singles) or c.object, c.qualifier),
             text=_dated_text(c.predicate, uncapitalise(c.predicate, c.text, singles) or c.text),
-            qualifier=_canonical_qualifier(c.predicate, uncapitalise(c.predicate, c.qualifier, singles)),
+            qualifier=_canonical_qualifier(c.predicate, uncapitalise(c.predicate, c.qualifier, singles), c.object),
             source=sentence.strip() if c.source == cased.strip() else c.source,
         )
         for c in _read_sentence(cased, discourse, True)
@@ -419,14 +419,15 @@ def _as_source(c: Candidate, said: str, sentence: str) -> Candidate:
     c = replace(
         c,
         object=canonical_value(c.predicate, c.object, c.qualifier),
-        qualifier=_canonical_qualifier(c.predicate, c.qualifier),
+        qualifier=_canonical_qualifier(c.predicate, c.qualifier, c.object),
     )
     return replace(c, source=sentence.strip()) if said != sentence and c.source == said.strip() else c
 
 
-def _canonical_qualifier(predicate: str, qualifier: str | None) -> str | None:
-    """A routine's qualifier is when it happens ("every morning at half six"): its time in one form too."""
-    return canonical_value(predicate, qualifier) if predicate == "routine" and qualifier else qualifier
+def _canonical_qualifier(predicate: str, qualifier: str | None, what: str) -> str | None:
+    """A routine's qualifier is when it happens ("every morning at half six"): its time in one form too, read with
+    what happens then ("go to bed around one" is the small hours)."""
+    return canonical_value(predicate, qualifier, what) if predicate == "routine" and qualifier else qualifier
 
 
 def _dated_text(predicate: str, text: str) -> str:
