@@ -11,7 +11,7 @@ import re
 from .events import EVENT, PRO
 from .subjects import _KIN_NAMES
 from .text import _article
-from .vocabulary import _HIRED_HELP, DATE, DIET, NAME, OCC, PET, REL, WEEKDAY, _alt
+from .vocabulary import _HIRED_HELP, DATE, DIET, MONTH, NAME, OCC, PET, REL, WEEKDAY, _alt
 from .words import is_common
 
 
@@ -273,6 +273,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # a correction: only what is said after "well I did" stands
     (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),
     (rf"^name's (?={NAME}\b)", "my name is "),
+    # "hi its priyanka here", "this is Tom speaking": the speaker says who is speaking
+    (
+        rf"^(?:it is|its|this is) (?!(?:{WEEKDAY}|{MONTH})\b)(?P<n>{NAME})(?: here| speaking)\b,?",
+        lambda m: f"my name is {m.group('n')},",
+    ),
     # the Irish perfect: "mam's after moving up to Dublin" -> "mam has moved up to Dublin"
     (
         r"(?:'s|\bis|'re|\bare|'m|\bam) (?:just |only )?after (?P<v>" + "|".join(_AFTER_DOING) + r")\b",
@@ -696,10 +701,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "my brother stays in Joburg": where one lives, as Indian and South African English say it
     (
-        rf"^(?P<s>{_SUBJ}|[Ww]e|[Tt]hey) (?:stays|stay) in (?P<p>{NAME}(?: {NAME})?)"
+        rf"^(?P<s>{_SUBJ}|[Ww]e|[Tt]hey) (?:stays|stay) (?:in|at) (?P<p>{NAME}(?: {NAME})?)"
+        # "I stay at Asokwa in Kumasi": the area, then the town
+        rf"(?: in (?P<t>{NAME}(?: {NAME})?))?"
         # ("we stay in govan, 14 millbrae crescent": Scots, where the family lives, its address after it)
-        r"(?=(?: (?:now|these days|with (?:my |our |his |her )?\w+))?$|, \d)",
-        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('p')}",
+        r"(?=(?: (?:now|these days|with (?:my |our |his |her )?\w+))?$|, \d|,? and\b)",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('p')}"
+        + (f", {m.group('t')}" if m.group("t") else ""),
     ),
     # "I'm doing a part-time MBA at Warwick": a course of study names where one studies
     (

@@ -522,6 +522,8 @@ _ASIDE_START = re.compile(
     r"yeah|yep|lol|haha|mind you|to be fair|tbh|innit|bless|don't|do not|that's|that is|what a|no joke|"
     r"tastes|smells|sounds|looks like|makes me|gives me|drives (?:me|us|the)|"
     r"believe|I|he|she|they|we|it|cannot|can't|do|would|could|you|just|usually|mostly|especially|for what|"
+    # "i moved down to wellington in march like still getting used to the wind": speech's "like" opens an aside
+    r"like (?=(?:still|I|we|it|its|they|you|honestly|really|totally|proper|so|the|every|all)\b)|"
     r"been|have been|drives|it is|he is|she is|absolutely|never|that (?:nobody|no one|we|I|he|she|they|you)|"
     r"for (?:his|her|their|my|its|our) |about (?:my|his|her|their|our|the) )\b)",
     re.I,
@@ -533,7 +535,7 @@ _A_STAY = r"on holiday|on a trip|visiting|for the (?:week|weekend)"
 # An aside that takes the statement back or bounds it is no aside: "I work at Tesco, or I did until March".
 _TAKEN_BACK = re.compile(
     rf"^(?:or|well|not|no(?! {_FOODS_KEPT_OFF})|never|but|at least|until|till|only|except|apart from)\b"
-    rf"|\b(?:any ?more|no longer|until|till|used to|kidding|joking|not really|not any|{_A_STAY})\b",
+    rf"|\b(?:any ?more|no longer|until|till|(?<!getting )(?<!get )(?<!got )used to|kidding|joking|not really|not any|{_A_STAY})\b",
     re.I,
 )
 _MAX_ASIDE_TRIES = 4
