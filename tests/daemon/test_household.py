@@ -358,6 +358,26 @@ def test_diets_of_different_kinds_stand_together_and_one_of_the_same_kind_replac
     assert diets() == ["gluten-free", "halal", "vegetarian"]
 
 
+def test_a_phone_network_a_vet_and_a_job_said_as_people_say_them_are_replaced_by_the_next(real_daemon, hub):
+    say = day_by_day(hub, "2026-08")
+
+    def said():
+        return current_texts(hub).lower()
+
+    say("my sim is globe po, the postpaid plan 1299")
+    say("the signal is so bad so i switched to smart, ported my number last friday")
+    assert "smart" in said() and "globe" not in said()
+    say("the dog goes to riverside vets in carmarthen")
+    say("we're with tywi veterinary in llandeilo now, riverside put the prices up again")
+    assert "tywi" in said() and "riverside" not in said()
+    say("i'm working in aldi in tallaght on the tills")  # an employer "in" a town: not the town
+    assert "aldi" in said() and "tallaght" not in said()
+    say("i drive for bolt here in accra")  # a new job: the employer and the role together
+    assert "bolt" in said() and "driver" in said() and "aldi" not in said()
+    say("the plumber we use is dai pritchard his number is oh seven seven double oh nine double oh four one two")
+    assert "07700900412" in said()
+
+
 def test_a_job_begun_a_partner_left_a_fault_at_home_and_an_event_named_anywhere_in_a_sentence(real_daemon, hub):
     say = day_by_day(hub, "2026-08")
 

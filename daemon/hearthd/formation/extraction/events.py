@@ -1524,7 +1524,7 @@ def _b_registered(m, ctx):
         if m.group("n").lower() in ("him", "her", "them", "it", "us", "me", "the", "a", "our", "my"):
             return []
         return [replace(c, subject=Mention(name=m.group("n")[:1].upper() + m.group("n")[1:]))]
-    return [replace(c, subject=HOUSEHOLD)] if m.group("poss").lower() == "we" else [c]
+    return [replace(c, subject=HOUSEHOLD)] if m.group("poss").lower() != "i" else [c]
 
 
 _ROLE_SAID = [
@@ -1559,14 +1559,17 @@ EVENT_RULES_SRC += [
     # "we changed vets, we're with Bellhaven Vets now", "Mochi's been moved over to Pennycross Vets": the practice
     (
         "note",
-        rf"^(?P<poss>I|we) (?:(?:am|are) (?:now |still )?(?:registered )?(?:with|at)|(?:have |has )?(?:now )?(?:been )?"
-        rf"(?:moved|switched|changed|transferred|registered)(?: (?P<n>{NAME}|(?-i:[a-z])[a-z]+))?(?: over| across)? "
-        r"(?:to|with|at)|"
-        rf"go to) (?P<o>(?:the )?{NAME}"
+        rf"^(?P<poss>I|we|the (?:dog|cat|dogs|cats|kids|children)) (?:(?:am|are|is) (?:now |still )?(?:registered )?"
+        rf"(?:with|at)|(?:have |has )?(?:now )?(?:been )?"
+        rf"(?:moved|switched|changed|transferred|registered|signed on|signed up)(?: (?P<n>{NAME}|(?-i:[a-z])[a-z]+))?"
+        r"(?: over| across)? (?:to|with|at)|"
+        rf"go to|goes to) (?P<o>(?:the )?{NAME}"
         rf"(?: {NAME})? (?i:Vets|Vet Clinic|Veterinary(?: Clinic| Surgery| Centre| Practice)?|"
         r"Animal (?:Clinic|Hospital)|Surgery|Medical Centre|"
-        r"Health Centre|Practice|Dental(?: Practice| Surgery| Care)?|Dentists|Opticians))(?: now| these days)?"
-        r"(?:,? (?:it is|its|it's) .*)?$",
+        r"Health Centre|Practice|Dental(?: Practice| Surgery| Care)?|Dentists|Opticians))"
+        # "riverside vets in carmarthen": the town it is in
+        rf"(?: (?:in|on|at|down in|up in|over in) (?:the )?{NAME}(?: {NAME})?)?(?: now| these days)?"
+        r"(?:,? (?:it is|its|it's|they are|they're|theyre) .*)?$",
         _b_registered,
         False,
     ),

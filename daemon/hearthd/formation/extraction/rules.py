@@ -464,6 +464,34 @@ for _said, _service in _SERVICES.items():
 _PROVIDER = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
 
 
+# Phone networks by name, as they write themselves
+_CARRIERS = [
+    "Verizon", "AT&T", "T-Mobile", "Mint Mobile", "Cricket", "Visible", "Metro", "Vodafone", "EE", "O2", "Three",
+    "giffgaff", "Tesco Mobile", "Sky Mobile", "Lebara", "Lyca", "Virgin Mobile", "iD Mobile", "Smarty", "Voxi",
+    "Globe", "Smart", "DITO", "TM", "Safaricom", "Airtel", "MTN", "Glo", "9mobile", "Jio", "Vi", "BSNL", "Telstra",
+    "Optus", "Spark", "One NZ", "2degrees", "Vodacom", "Cell C", "Telkom", "Digicel", "Flow", "Rogers", "Bell",
+    "Telus", "Fido", "Koodo", "Freedom", "Eir", "Tesco", "Singtel", "StarHub", "M1", "Circles",
+]  # fmt: skip
+_CARRIER_NAMED = {c.lower(): c for c in _CARRIERS} | {"tmobile": "T-Mobile", "t mobile": "T-Mobile"}
+CARRIER = "(?i:" + "|".join(re.escape(c) for c in sorted(_CARRIER_NAMED, key=len, reverse=True)) + r")\b"
+
+
+# Names that are words too ("I'm on three", "it's three now"): a network only where the phone is said
+_CARRIER_WORDS = {"three", "smart", "flow", "bell", "freedom", "glo", "vi", "tm", "metro", "cricket", "visible", "spark",
+                  "tesco", "globe", "ee", "fido", "one nz", "circles"}  # fmt: skip
+_PHONE_SAID = re.compile(
+    r"\b(?:sims?|numbers?|phones?|mobiles?|network|ported|signal|plan|contract|postpaid|prepaid|bars)\b", re.I
+)
+
+
+def _b_carrier(m, ctx):
+    org = _CARRIER_NAMED.get(m.group("org").lower(), m.group("org"))
+    if org.lower() in _CARRIER_WORDS and not _PHONE_SAID.search(ctx.sentence):
+        return []
+    c = ctx.cand("note", org, f"{{subject}}'s mobile is with {org}", qualifier="mobile")
+    return [replace(c, subject=HOUSEHOLD)] if re.match(r"(?:we|our)\b", ctx.clause, re.I) else [c]
+
+
 def _b_provider(m, ctx):
     said = m.groupdict()
     return _provider(m.group("org"), said.get("svc") or said.get("svc2") or "", ctx)
@@ -2024,6 +2052,19 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^(?:we|I) {ADV}(?:get|buy|pay for|have) (?:all )?(?:our|my|the) (?P<svc>{_SERVICE}) (?:from|through|with) "
         rf"(?P<org>{_PROVIDER})(?: now| these days)?$",
         _b_provider,
+        False,
+    ),
+    # "my sim is globe", "I'm on Verizon", "i ported my number to smart", "it's mint mobile now": a phone network,
+    # known by its name (a closed list: "I'm on three" is otherwise anything)
+    (
+        "note",
+        rf"^(?:my (?:sim|sim card|phone|mobile|number|phone number|mobile number|network)(?: plan)? is "
+        rf"(?:with |on |through )?|(?:I|we) {ADV}(?:am|are) (?:now )?(?:on|with) |"
+        rf"(?:I|we) {ADV}(?:have )?(?:ported|switched|moved|changed|gone|jumped ship)(?: (?:my|our) "
+        rf"(?:number|numbers|sim|sims|phone|phones|mobile|network))?(?: over| across| again)? to |"
+        rf"(?:.*, )?(?:it is|its|it's) )(?P<org>{CARRIER})(?:,? (?:now|these days|instead|postpaid|prepaid|pay as you go)\b.*"
+        rf"|,? (?:the|on the|on their) .*| last \w+.*)?$",
+        _b_carrier,
         False,
     ),
     # "for the broadband we went with Fibrewave in the end": the service named first
