@@ -40,7 +40,9 @@ _OVER = re.compile(
     r"no more|died|passed away|rehomed|had to rehome|chucked (?:it )?in|jacked it in|packed it in|"
     r"broke up|broken up|split up|divorced|separated|stopped having|called it (?:quits|a day)|"
     r"(?:me and|and I) \w+ (?:are|is) (?:finished|over|done)|finished with|dumped|"
-    r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|moved out|retired|"
+    r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|moved out|retired|discontinued|"
+    # "I went ahead and killed the hulu subscription"
+    r"killed (?:the|our|my) \w+(?: subscription| membership| account)?|"
     # "keziah eats meat again now"
     r"(?:eats?|eating|having) (?:meat|chicken|fish|beef|bacon|pork|lamb|steak|burgers) again|back on (?:the )?meat|"
     # "we gave the piano away to my cousin"
@@ -106,7 +108,8 @@ _CUES = {
     "pet": r"have|has|had|got|died|passed away|rehomed|rehome|lost|put down|put to sleep|gave|given",
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
     # a note named in the sentence: "no longer", or quit or cancelled (a membership, a gym, a veg box)
-    "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up|off",
+    "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up|off|killed|"
+    r"subscription|discontinued",
     "family_member": (
         r"broke up|broken up|split up|divorced|separated|not together|no longer together|"
         r"called it (?:quits|a day)|(?:are|is) (?:finished|over|done)|finished with|dumped|ended (?:it|things)"

@@ -470,7 +470,8 @@ _CARRIERS = [
     "giffgaff", "Tesco Mobile", "Sky Mobile", "Lebara", "Lyca", "Virgin Mobile", "iD Mobile", "Smarty", "Voxi",
     "Globe", "Smart", "DITO", "TM", "Safaricom", "Airtel", "MTN", "Glo", "9mobile", "Jio", "Vi", "BSNL", "Telstra",
     "Optus", "Spark", "One NZ", "2degrees", "Vodacom", "Cell C", "Telkom", "Digicel", "Flow", "Rogers", "Bell",
-    "Telus", "Fido", "Koodo", "Freedom", "Eir", "Tesco", "Singtel", "StarHub", "M1", "Circles",
+    "Telus", "Fido", "Koodo", "Freedom", "Eir", "Tesco", "Singtel", "StarHub", "M1", "Circles", "Circles Life",
+    "Globe Telecom", "Smart Communications",
 ]  # fmt: skip
 _CARRIER_NAMED = {c.lower(): c for c in _CARRIERS} | {"tmobile": "T-Mobile", "t mobile": "T-Mobile"}
 CARRIER = "(?i:" + "|".join(re.escape(c) for c in sorted(_CARRIER_NAMED, key=len, reverse=True)) + r")\b"
@@ -2058,12 +2059,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # known by its name (a closed list: "I'm on three" is otherwise anything)
     (
         "note",
-        rf"^(?:my (?:sim|sim card|phone|mobile|number|phone number|mobile number|network)(?: plan)? is "
-        rf"(?:with |on |through )?|(?:I|we) {ADV}(?:am|are) (?:now )?(?:on|with) |"
-        rf"(?:I|we) {ADV}(?:have )?(?:ported|switched|moved|changed|gone|jumped ship)(?: (?:my|our) "
+        rf"^(?:my (?:sim|sim card|phone|mobile|handphone|cellphone|cell|number|phone number|mobile number|network)"
+        rf"(?: plan| line| connection| contract)? is (?:with |on |through )?|(?:I|we) {ADV}(?:am|are) (?:now )?"
+        rf"(?:on|with|using) |(?:now )?I (?:am )?using |"
+        rf"(?:I|we) {ADV}(?:have )?(?:ported|switched|moved|changed|gone|jumped ship)(?: (?:my|our|the) "
         rf"(?:number|numbers|sim|sims|phone|phones|mobile|network))?(?: over| across| again)? to |"
+        rf"(?:changed|switched|ported|moved) (?:over |across )?to |"
         rf"(?:.*, )?(?:it is|its|it's) )(?P<org>{CARRIER})(?:,? (?:now|these days|instead|postpaid|prepaid|pay as you go)\b.*"
-        rf"|,? (?:the|on the|on their) .*| last \w+.*)?$",
+        rf"|,? (?:the|on the|on their|their) .*| last \w+.*| (?:already|only|postpaid|prepaid|lah)\b.*)?$",
         _b_carrier,
         False,
     ),
