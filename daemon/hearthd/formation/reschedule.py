@@ -36,7 +36,8 @@ _SAME_TIME = re.compile(rf"\bsame (?:night|day|time|slot|evening|morning|afterno
 _CALLED_OFF = re.compile(r"\b(?:cancell?ed|called off|not happening)\b", re.I)
 # Who was moved, not what: "the surgery moved her to the 15th", "they've put me back to Friday"
 _MOVED_SOMEONE = re.compile(
-    r"\b(?:moved|rebooked|put|pushed|changed|switched) (?:her|him|me|us|them)(?: back| forward)? (?:to|till|until)\b",
+    r"\b(?:moved|rebooked|put|pushed|changed|switched|bumped) (?:her|him|me|us|them|\w+)(?: back| forward| up)?"
+    r" (?:to|till|until)\b",
     re.I,
 )
 _MOVED_IT = re.compile(
@@ -53,7 +54,8 @@ _STARTING = re.compile(
 )
 CHANGE = re.compile(
     r"\b(?:now|moved?|moves|moving|changed?|changes|changing|rebook(?:ed)?|re-?booked|rescheduled?|postponed|put back|"
-    r"pushed|brought forward|switched|instead|from next week|from now on|back to|forward to|shifted|"
+    r"pushed|brought forward|switched|instead|from next week|from now on|back to|forward to|shifted|bumped|"
+    r"(?:has|have) become|"
     r"from next month)\b",
     re.I,
 )
