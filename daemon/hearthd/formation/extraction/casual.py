@@ -513,6 +513,18 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         "",
     ),
     (r"^I (?:have |had )?(?:just |recently )?started (?:working|work) (?=(?:at|for|as) )", "I work "),
+    # "I got hired at Trader Joe's as crew", "eh i already jump to Grab": a new job, said as it happened
+    (
+        r"^I (?:have |had )?(?:just |recently |already |now )?(?:got hired|was hired|been hired|got taken on|"
+        r"was taken on|jumped ship|jump|jumped|hopped|hop)(?: over)? (?:at|by|to) (?!(?:the|a|an|last|this|next)\b)",
+        "I work at ",
+    ),
+    # "we've shifted down to Petone", "we've ended up in Palmerston North": a household moved
+    (
+        r"^(?P<s>we|I)(?: have|'ve)? (?:just |now |finally )?(?:shifted|relocated|ended up|upped sticks)"
+        r"(?: down| up| over| out| across)? (?:to|in) (?=(?-i:[A-Z]))",
+        lambda m: f"{m.group('s')} moved to ",
+    ),
     # a thing replaced: "we've replaced the Skoda with a Toyota Yaris", "we sold the Yaris and bought a Kia Niro"
     # (what was sold is released beside it)
     (
@@ -524,7 +536,9 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "traded the corolla in for a rav4": the one traded for is the one had now (the speaker, left unsaid)
     (
         rf"^(?:(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? )?(?:just |finally )?(?:traded|part-exchanged|swapped) "
-        rf"(?:the|our|my|his|her|their) (?:[A-Za-z0-9\-]+ ){{1,3}}?in (?:for|with) (?P<o>an? [^,]+)$",
+        rf"(?:(?:the|our|my|his|her|their) (?:[A-Za-z0-9\-]+ ){{1,3}}?|(?:her|him|it) )in (?:for|with|on) "
+        r"(?P<o>an? (?:used |new |second-hand |secondhand )?[^,]+?)"
+        r"(?: (?:at|from) the (?:dealer|dealership|garage)\b.*)?$",
         lambda m: f"{m.group('s') or 'I'} {_verb(m.group('s') or 'I', 'have', 'has')} got {m.group('o')}",
     ),
     # "im driving a tesla model y now": the car one drives

@@ -244,6 +244,8 @@ _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our|he|she|his|her)\b)"
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called)\b)"
+    # "the civic's gone eh, traded her in on a rav4": a new statement, its subject (the speaker) left unsaid
+    r"|,\s*(?=(?:traded|part-exchanged|ported|switched over|jumped ship)\b)"
     # "im coeliac so everything has to be gluten free", "... which means gluten free for me": what follows for them
     r"|,?\s+so\s+(?=(?:everything|anything|it all|it is|its|all (?:my|his|her) food)\b)|,?\s+(?=which means\b)"
     # "Halfords called, the MOT is now on the 15th"
@@ -311,8 +313,8 @@ _ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "mt", "e.g"
 # The particles of a region's English that say nothing of the fact: "a staff nurse po at St Thomas'", "lactose
 # intolerant lah", "Villa through and through bab", "Gurdeep ji", "call me Bisi o, ...", "in Gateshead like."
 _PARTICLE = re.compile(
-    r"(?<=\w)(?:,?\s+(?:lah|leh|lor|yaar|bab|abi|ji|po(?! box\b)|tidy like)\b"
-    r"|,?\s+(?:o|na|sha|eh|aye|bro|bru|brah|boet|innit|fam|hey)(?=\s*(?:[,.!]|$))|,\s+mate(?=\s*(?:[,.!]|$))"
+    r"(?<=\w)(?:,?\s+(?:lah|leh|lor|liao|meh|sia|yaar|bab|abi|ji|po(?! box\b)|tidy like)\b"
+    r"|,?\s+(?:o|na|sha|eh|aye|bro|bru|brah|boet|innit|fam|hey|itself)(?=\s*(?:[,.!]|$))|,\s+mate(?=\s*(?:[,.!]|$))"
     r"|(?<!\bI)(?<!\bwe)(?<!you)(?<!they)(?<!would)(?<!\bdo)(?<!does)(?<!\bdid)(?<!ally)(?<!also),?\s+like(?=\s*(?:[,.!]|$)))",
     re.I,
 )
