@@ -345,6 +345,19 @@ def normalise(text: str) -> str:
         "we are ",
         text,
     )
+    # "i love love karaoke", "she really really hates it": said twice for emphasis
+    text = re.sub(r"\b(love|loves|hate|hates|adore|adores|really|so)( \1\b)+", r"\1", text, flags=re.I)
+    # "a security guard down the Westfield", "I teach Welsh up at Ysgol Bro": where one works, with a direction
+    # (not a verb's own particle: "get up at six", "ended up at Vintry Academy", "a check-up at the vet")
+    text = re.sub(
+        r"(?<![\w\-])(?<!get )(?<!got )(?<!gets )(?<!ended )(?<!end )(?<!ends )(?<!wake )(?<!woke )(?<!show )"
+        r"(?<!turn )(?<!turned )(?<!set )(?<!sign )(?<!signed )(?<!pick )(?<!picked )(?<!meet )(?<!back )"
+        r"(?:down|up|over|round) at (?=(?-i:[A-Z]))",
+        "at ",
+        text,
+        flags=re.I,
+    )
+    text = re.sub(r"(?<=[a-z]) (?:down|up|over) the (?=(?-i:[A-Z]))", " at the ", text)
     # "mad into rugby league", "big into his gaming": into it, said strongly
     text = re.sub(r"\b(?:mad|big|well|massively|totally|proper|dead|hugely) into\b", "really into", text, flags=re.I)
     # "our young lad ruairi", "me wee boy": a child by the family's word for them, an adjective before it
