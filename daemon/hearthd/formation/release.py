@@ -31,7 +31,8 @@ _OVER = re.compile(
     r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|got rid of|"
     r"grew out of|grown out of|has left|have left|left his|left her|left the|left their|"
     r"(?:'ve|\bive|\bI|\bwe) (?:just |finally |now )?left|"
-    r"moved away from|is over|are over|finished with|switched (?:from|away from)|"
+    r"moved away from|is over|are over|finished with|(?:'m|\bam|\bim|'re|\bare|'s|\bis) (?:all )?done with|"
+    r"switched (?:from|away from)|"
     # "we've replaced the Skoda with a Yaris" (not "the plumber replaced a valve")
     r"(?:replaced|swapped|traded in) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
     r"traded (?:it |her |him |them )?in|traded (?:the|our|my|his|her|their) [\w\- ]+? in\b|part[- ]exchanged|"
@@ -85,7 +86,7 @@ _MAY_THE_MONTH = re.compile(
 _PREFERENCE = re.compile(r"\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|mind)\b(?!,|\s*$)", re.I)
 # The words that say which kind of fact is over.
 _CUES = {
-    "works_at": r"work|works|working|worked|job|employed|left|quit|resign|resigned|papers|notice|retired|chucked|"
+    "works_at": r"work|works|working|worked|job|employed|left|quit|resign|resigned|papers|notice|retired|chucked|done|"
     r"jacked|packed|"
     r"redundant|laid off|"
     r"let go|sack|sacked|fired|out of the",
@@ -371,7 +372,10 @@ def referent_of(text: str, discourse) -> Mention | None:
 
 
 # "he" or "her" say someone else's ("they" may be the surgery: "physio rang, friday's cancelled, they'll rebook")
-_HE_OR_SHE = re.compile(r"\b(?:he|she|his|her|hers|him|he's|she's|hes|shes)\b", re.I)
+# (a car or a boat is "her" too: "traded her in", "sold her on")
+_HE_OR_SHE = re.compile(
+    r"\b(?:he|she|his|(?<!traded )(?<!sold )(?<!swapped )(?<!scrapped )her|hers|him|he's|she's|hes|shes)\b", re.I
+)
 # "he", "her", "they" say someone else's
 _SOMEONE_ELSE = re.compile(r"\b(?:he|she|his|her|hers|him|they|their|them|he's|she's|hes|shes)\b", re.I)
 
