@@ -657,7 +657,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has|'s now| is now| is| am|'m)? (?:just |now |recently )?"
         rf"(?:(?:started|starting|starts) (?:reception|nursery|year \w+|p\d|school|big school|secondary)(?= at)|"
-        rf"(?:moved|moving|gone|going|went) up|transferred|switched|been moved|"
+        rf"(?:moved|moving|gone|going|went) up|transferred|switched|shifted|been moved|been shifted|"
         rf"in (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
         rf"\d{{1,2}}(?:st|nd|rd|th)) grade(?= at)|"
         rf"goes|go|going|started|starting|starts|moved|moving|changed schools?|switched schools?|"

@@ -1487,6 +1487,13 @@ _CARER_NAME = (
 )
 
 
+# A practice by its name and kind: "Llanishen Court Surgery", "riverside vets"
+_PRACTICE = (
+    rf"(?P<practice>(?:the )?{NAME}(?: {NAME}){{0,2}} (?i:surgery|health centre|medical centre|medical practice|"
+    r"practice|vets|vet clinic|veterinary|dental|dental practice|dentists|opticians|clinic))"
+)
+
+
 _DIGIT_NAMES = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())} | {"oh": "0"}
 _SPOKEN_NUMBER = rf"(?:(?:{'|'.join(_DIGIT_NAMES)}|double|triple|\d{{1,5}})(?: |-|$)?){{6,}}"
 
@@ -1504,7 +1511,8 @@ def spoken_digits(said: str) -> str:
 
 
 def _b_carer(m, ctx):
-    role, who = m.group("role").lower(), m.group("o")
+    # "my GP is Dr Osei"; "my mam's GP is at Llanishen Court Surgery": the practice
+    role, who = m.group("role").lower(), m.group("o") or m.groupdict().get("practice")
     role = "GP" if role == "gp" else role
     poss = (m.groupdict().get("poss") or ("the" if m.groupdict().get("use") else "my")).lower()
     if m.groupdict().get("num"):
@@ -1544,7 +1552,7 @@ EVENT_RULES_SRC += [
     (
         "note",
         rf"^(?:(?P<poss>my|our|the) )?(?:new |emergency |usual )?(?P<role>{_CARER})(?P<use> (?:we|I) (?:use|have|call|go to))?"
-        rf" is (?:now |called )?{_CARER_NAME}"
+        rf" is (?:now |called )?(?:{_CARER_NAME}|(?:at|with) {_PRACTICE})"
         # "the plumber we use is dai pritchard his number is oh seven seven double oh nine ...": and how to ring them
         rf"(?:,? (?:(?:his|her|their) (?:number|phone|mobile)(?: number)? is )?(?P<num>{_SPOKEN_NUMBER}))?(?: now)?$",
         _b_carer,
