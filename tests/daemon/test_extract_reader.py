@@ -22,7 +22,7 @@ def read(text, reader):
     [
         ("I'm over in Dundee these days, moved up for the job.", ("lives_in", "Dundee")),
         ("I do shifts as a paramedic out of the Ashford station", ("works_as", "paramedic")),
-        ("Auntie Grace grows tomatoes in her allotment in Luton", ("family_member", "Grace")),
+        ("Uncle Joe keeps pigeons in his yard in Leeds", ("family_member", "Joe")),
     ],
 )
 def test_it_reads_what_the_rules_leave(reader, said, fact):
@@ -88,11 +88,11 @@ def test_a_daemon_on_the_fake_embedder_reads_by_the_rules_alone(client):
 
 def test_what_only_the_reader_read_is_kept_beside_the_whole_note(real_daemon):
     hub = real_daemon.client()
-    said = "Auntie Grace grows tomatoes in her allotment in Luton"
+    said = "Uncle Joe keeps pigeons in his yard in Leeds"
     stored = hub.remember(said, speaker="alice", valid_from="2026-01-01")["stored"]
     assert [(s["fact"]["predicate"], s["fact"]["object"]) for s in stored] == [
         ("note", said),
-        ("family_member", "Grace"),
+        ("family_member", "Joe"),
     ]
     # a no-longer statement is still a release, whatever the reader makes of it
     hub.remember("I'm vegan.", speaker="alice", valid_from="2026-01-01")
