@@ -291,6 +291,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?P<x>(?:my|our|(?:{NAME})'s) (?:[a-z\-]+ ){{0,2}}[a-z\-]+) (?P<to>to|till|until) (?=\S)",
         lambda m: f"{m.group('x')} has been {m.group('v')} {m.group('to')} ",
     ),
+    # "so my mum, her name's Rosalind, she's out in Halifax": the name said of the relative, then what of them
+    (
+        rf"^(?P<p>my|our) (?P<rel>{REL}),? (?:his|her|their) name(?:'s| is) (?P<n>{NAME})(?=,|$)",
+        lambda m: f"{m.group('p')} {m.group('rel')}, {m.group('n')}",
+    ),
     # the person first, then who they are, then what is said of them: "Tiago, that's my brother, he's
     # vegetarian" -> "my brother Tiago is vegetarian"; "My youngest, Hugo, he turns six on ..."
     (
