@@ -268,7 +268,7 @@ _CLAUSE_SPLIT = re.compile(
 )
 # An object ends at the first clause boundary.
 _OBJ_END = re.compile(
-    r"\s*(?:[,;:!?()\"]|\s-\s|\b(?:and then|but|because|so that|so|although|though|while|whereas|when|"
+    r"\s*(?:[,;!?()\"]|:(?!\d)|\s-\s|\b(?:and then|but|because|so that|so|although|though|while|whereas|when|"
     r"whenever|which|who|whom|where|unless|until|except|as well|too|either|these days|nowadays|at the moment|"
     r"right now|now|instead|currently|a lot|so much|very much|like crazy|more than anything|sorry|especially|"
     r"particularly|in particular|above all|mainly the|mostly the|"
