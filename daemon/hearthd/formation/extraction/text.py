@@ -280,6 +280,7 @@ _OBJ_END = re.compile(
     r"been (?:there|here|with them)|that is (?:really |very |super )?(?:important|serious|vital|crucial)|"
     # "love a flat white first thing", "thai food in this house": when, and whose
     r"first thing|last thing at night|in (?:this|our|the) (?:house|household|family|home)|through and through|"
+    r"even (?:the|if|though|when|a|an|little|small|tiny)|"
     r"since birth|since (?:he|she|I) was (?:a )?(?:kid|baby|child|wee|little))\b).*$",
     re.I | re.S,
 )
@@ -345,6 +346,10 @@ def normalise(text: str) -> str:
         "we are ",
         text,
     )
+    # "a very big fan of cricket", "a really huge fan": the fan, however big
+    text = re.sub(r"\b(an?) (?:very|really|real|proper|absolutely) (big|huge|massive) fan\b", r"\1 \2 fan", text, flags=re.I)
+    # "a network engineer o since 2018": Nigerian English's "o", a particle wherever it falls
+    text = re.sub(r"(?<=[a-z]) o(?= (?:since|for|now|and|but|so|abeg|na|sha)\b)", "", text)
     # "i love love karaoke", "she really really hates it": said twice for emphasis
     text = re.sub(r"\b(love|loves|hate|hates|adore|adores|really|so)( \1\b)+", r"\1", text, flags=re.I)
     # "a security guard down the Westfield", "I teach Welsh up at Ysgol Bro": where one works, with a direction
