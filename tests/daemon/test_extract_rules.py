@@ -509,7 +509,7 @@ POSITIVES = [
     pos("i drive the blue fiat and nadia has the volvo", ("owns", "blue fiat"), ("owns", "volvo"), subject=None),
     pos("the whole family eats halal cos nadia's mum is muslim", ("diet", "halal"), subject="household"),
     pos("we got married on the ninth of june twenty fifteen", ("anniversary", "9th of June 2015"), subject="household"),
-    pos("my mum's birthday is boxing day bless her", ("birthday", "Boxing Day"), subject="my mother"),
+    pos("my mum's birthday is boxing day bless her", ("birthday", "26th of December"), subject="my mother"),
     # dev set 4's forms
     pos("I've been vegetarian since university.", ("diet", "vegetarian")),
     pos("I'm gluten-free for medical reasons.", ("diet", "gluten-free")),

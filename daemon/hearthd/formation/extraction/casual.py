@@ -655,7 +655,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?:(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:in (?:my|his|her|their) )?(?:an? )?|(?:in my )?)(?:freshman|"
         r"sophomore|junior|senior|fresher|first-year|second-year|third-year|final-year|(?:first|second|third|"
         r"fourth|final|last) year)(?: student)? at (?P<o>(?-i:[A-Z]{2,6})|(?-i:[A-Z])[\w\-]+ (?:Uni|University|"
-        r"College))(?: (?:doing|studying|reading) .+)?$",
+        r"College|High|High School|Academy))(?: (?:doing|studying|reading) .+|,.+)?$",
         lambda m: f"{m.group('s') or 'I'} {_verb(m.group('s') or 'I', 'go', 'goes')} to school at {m.group('o')}",
     ),
     # "Noah goes to St Aidan's Primary", "Noah has started at Riverside Academy": the school a child goes to

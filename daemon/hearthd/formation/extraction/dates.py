@@ -87,6 +87,21 @@ def _written(day: int | None, month: str, year: str | None, said: str) -> str:
     return f"{ordinal(day)} of {_month(month)}" + (f" {year}" if year else "")
 
 
+# The days a family names instead of their date: "her birthday's Boxing Day" is the 26th of December
+_FIXED_DAY_DATES = {
+    "christmas day": "25th of December", "christmas eve": "24th of December", "boxing day": "26th of December",
+    "new year's day": "1st of January", "new years day": "1st of January", "new year's eve": "31st of December",
+    "new years eve": "31st of December", "valentine's day": "14th of February", "valentines day": "14th of February",
+    "halloween": "31st of October", "st patrick's day": "17th of March", "bonfire night": "5th of November",
+    "guy fawkes night": "5th of November", "burns night": "25th of January",
+}  # fmt: skip
+_FIXED_DAYS = re.compile(
+    r"\b(?:" + "|".join(re.escape(d).replace("'", "['’]?") for d in sorted(_FIXED_DAY_DATES, key=len, reverse=True))
+    + r")\b",
+    re.I,
+)
+
+
 def canonical_date(text: str) -> str:
     """Every date in `text` in the one form: "the twenty second of august" -> "22nd of August", "June 12" -> "12th
     of June", "the eighth" -> "the 8th"; the rest of the text unchanged ("Tuesday the 3rd of June at 10" ->
@@ -96,6 +111,7 @@ def canonical_date(text: str) -> str:
     if alone := _MONTH_ALONE.fullmatch(text.strip()):  # "may", "june 2019": the month's name
         return _month(alone.group("m")) + (f" {alone.group('y')}" if alone.group("y") else "")
     out = _NUMERIC.sub(_numeric, text)
+    out = _FIXED_DAYS.sub(lambda m: _FIXED_DAY_DATES[m.group().lower().replace("’", "'")], out)
     out = _DAY_MONTH.sub(lambda m: _written(_day(m), m.group("m"), m.group("y"), m.group()), out)
     out = _MONTH_DAY.sub(lambda m: _written(_day(m, "n2", "w2"), m.group("m"), m.group("y"), m.group()), out)
     out = _DAY_ALONE.sub(lambda m: f"the {ordinal(d)}" if (d := _day(m)) and 1 <= d <= 31 else m.group(), out)

@@ -724,6 +724,7 @@ _RANKS = set("head senior junior deputy assistant chief lead trainee principal s
 # Said "a X at Y" without being employed as X: a member, a regular, a patient.
 _NOT_A_ROLE = _alt(
     "member regular volunteer student pupil patient customer client fan guest friend parent resident tenant visitor "
+    "junior senior sophomore freshman fresher "
     "supporter subscriber user beginner learner owner shareholder governor trustee runner swimmer player singer "
     "dancer walker rider climber golfer cyclist lover other mother father brother sister daughter grandmother "
     "grandfather partner neighbour neighbor number sucker stickler winner loser believer foreigner stranger newcomer "
