@@ -35,6 +35,17 @@ _CONTRACTIONS = [
         (r"\b(?:cannae|canna|canny)\b(?= (?:stand|bear|eat|have|drink|abide|stick|do)\b)", "cannot"),
         (r"\bwi\b(?= (?:the|my|a|an|his|her|our|their|me)\b)|(?<=\bwe're )wi\b|(?<=\bwe are )wi\b", "with"),
         (r"\btae\b(?! kwon)", "to"),  # Scots: "moved isla tae leith primary"
+        (r"\bwi\b(?= (?-i:[A-Z])| a new\b)", "with"),  # "we've registered wi Woodside Health Centre"
+        (r"\bnoo\b", "now"),  # Scots: "we're wi the new practice noo"
+        # Jamaican English: "mi cyaan stand cilantro", "mi love reggae", "him nuh eat pork", "mi wid Tamika now"
+        (r"\bcyaan\b", "cannot"),
+        (r"\b(?-i:[Mm]i) (?=(?:love|like|hate|live|work|drive|go|have|cannot|nuh|deh|used to|speak|teach|study)\b)", "I "),
+        (r"\b(I|him|her|she|he|we|dem|dey) nuh (?=(?:eat|drink|like|smoke|work|live|have)\b)", r"\1 do not "),
+        (r"\bwid\b", "with"),
+        (r"\binna\b", "in"),
+        # Nigerian English: "i dey work for gtbank", "i don resign from gtbank"
+        (r"\b(I|we|he|she|they) dey (?=(?:work|live|stay|school|study|teach|drive)\b)", r"\1 "),
+        (r"\b(I|we|he|she|they) don (?=(?:resign|leave|finish|start|move|relocate|marry|sell|buy)\b)", r"\1 have "),
         # Caribbean English's habitual "does": "I does go for a swim every Sunday" is "I go ..."
         (r"\b(I|we|they|you) does (?=(?:go|take|do|have|work|eat|drink|walk|play|see|visit|cook|make|get)\b)", r"\1 "),
         # Northern English and Scots: "me mam lives in sunderland", "ma wee brother callum": my
