@@ -357,6 +357,8 @@ def normalise(text: str) -> str:
         "we are ",
         text,
     )
+    # "mi love some Beres Hammond": some of a singer's music is the singer liked
+    text = re.sub(r"\b(love|loves|like|likes|enjoy|enjoys) some (?=(?-i:[A-Z]))", r"\1 ", text, flags=re.I)
     # "a very big fan of cricket", "a really huge fan": the fan, however big
     text = re.sub(r"\b(an?) (?:very|really|real|proper|absolutely) (big|huge|massive) fan\b", r"\1 \2 fan", text, flags=re.I)
     # "a network engineer o since 2018": Nigerian English's "o", a particle wherever it falls
