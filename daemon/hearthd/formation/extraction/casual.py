@@ -351,6 +351,14 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a "
         f"{_DRIVEN.get(m.group('v').strip() or m.group('o').split()[-1].lower(), '')}driver at {m.group('o')}",
     ),
+    # "piano lessons for amara every wednesday at half four": whose lesson, said after it
+    (
+        r"^(?P<e>(?:[a-z]+ )?(?:piano|guitar|violin|drums|swimming|ballet|dance|dancing|karate|judo|football|"
+        r"rugby|netball|hockey|tennis|gymnastics|drama|singing|maths|tutoring|tuition|speech therapy|physio)"
+        r"(?: lessons?| class(?:es)?| practice| training| club)?) for (?P<n>(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?)"
+        r" (?=(?:every|each|on|at|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)",
+        lambda m: f"{m.group('n')} has {m.group('e')} ",
+    ),
     # "parcel from argos should be here tomorrow": a delivery from a shop, said any way it comes
     (
         r"^(?:(?:the|a|our|my) )?(?P<t>parcel|package|delivery|order|food shop|shopping|grocery delivery)"
