@@ -361,7 +361,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "parcel from argos should be here tomorrow": a delivery from a shop, said any way it comes
     (
-        r"^(?:(?:the|a|our|my) )?(?P<t>parcel|package|delivery|order|food shop|shopping|grocery delivery)"
+        r"^(?:(?:the|a|our|my) )?(?P<t>(?:[\w'&]+ )?(?:parcel|package|delivery|order|food shop|shopping|"
+        r"grocery delivery))"
         r"(?: from (?!(?:my|our|his|her|their|the|a)\b)(?P<s>[\w'&]+(?: [\w'&]+)?))? (?:should be here|will be here|is due|is arriving|arrives|"
         r"should arrive|will arrive|should come|will come|is coming|comes)\b",
         lambda m: f"the {m.group('s') + ' ' if m.group('s') else ''}{m.group('t')} is coming",
