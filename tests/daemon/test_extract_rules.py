@@ -1720,14 +1720,22 @@ POSITIVES = [
     ),
     # session 27: announced, run on, driven for, studied, coded, addressed, named by trade, dialect, events
     pos("before i forget im allergic to penicillin in case anything ever happens", ("allergy", "penicillin")),
-    pos("howzit im thabo by the way i teach maths at orlando high", ("name", "Thabo"), ("works_as", "maths teacher"),
-        ("works_at", "Orlando high")),  # fmt: skip
+    pos(
+        "howzit im thabo by the way i teach maths at orlando high",
+        ("name", "Thabo"),
+        ("works_as", "maths teacher"),
+        ("works_at", "Orlando high"),
+    ),  # fmt: skip
     pos("I drive for Bolt here in Accra", ("works_as", "driver"), ("works_at", "Bolt")),
     pos("I'm driving buses for Translink", ("works_as", "bus driver"), ("works_at", "Translink")),
     pos("I'm studying law at the University of Nairobi.", ("note", "University of Nairobi")),
     pos("I'm doing nursing in UCC, second year now", ("note", "UCC")),
-    pos("kwame my brother is studying engineering at KNUST", ("family_member", "Kwame"), ("note", "KNUST"),
-        subject="Kwame"),  # fmt: skip
+    pos(
+        "kwame my brother is studying engineering at KNUST",
+        ("family_member", "Kwame"),
+        ("note", "KNUST"),
+        subject="Kwame",
+    ),  # fmt: skip
     pos("wifi password is sunflower99", ("note", "sunflower99"), subject="household"),
     pos("our postcode is bt7 1nm", ("note", "BT7 1NM"), subject="household"),
     pos("refer to my mum as Ammi", ("rule", "Call {subject}'s mum Ammi")),
@@ -1737,22 +1745,39 @@ POSITIVES = [
     pos("my sim is globe, the postpaid plan", ("note", "globe")),
     pos("i ported my number to smart last saturday", ("note", "Smart")),
     pos("the dog goes to riverside vets in carmarthen", ("note", "riverside vets"), subject="household"),
-    pos("the plumber we use is dai pritchard his number is oh seven seven double oh nine double oh four one two",
-        ("note", "Dai Pritchard, 07700900412"), subject="household"),  # fmt: skip
-    pos("If the power goes the fuse box is under the stairs.", ("note", "fuse box is under the stairs"),
-        subject="household"),  # fmt: skip
-    pos("wifi password is mango123 oh no they changed it it's mango456 now", ("note", "mango456"),
-        subject="household"),  # fmt: skip
+    pos(
+        "the plumber we use is dai pritchard his number is oh seven seven double oh nine double oh four one two",
+        ("note", "Dai Pritchard, 07700900412"),
+        subject="household",
+    ),  # fmt: skip
+    pos(
+        "If the power goes the fuse box is under the stairs.",
+        ("note", "fuse box is under the stairs"),
+        subject="household",
+    ),  # fmt: skip
+    pos(
+        "wifi password is mango123 oh no they changed it it's mango456 now", ("note", "mango456"), subject="household"
+    ),  # fmt: skip
     pos("I'm vegetarian and gluten-free.", ("diet", "vegetarian"), ("diet", "gluten-free")),
-    pos("aoife has her irish dancing wednesdays half five till half six", ("schedule", "Wednesdays 5:30-6:30pm"),
-        subject="Aoife"),  # fmt: skip
+    pos(
+        "aoife has her irish dancing wednesdays half five till half six",
+        ("schedule", "Wednesdays 5:30-6:30pm"),
+        subject="Aoife",
+    ),  # fmt: skip
     pos("the amazon parcel should be here tomorrow", ("appointment", "tomorrow"), subject="household"),
-    pos("our ayah comes monday wednesday friday at eight", ("schedule", "Monday Wednesday Friday 8am"),
-        subject="household"),  # fmt: skip
+    pos(
+        "our ayah comes monday wednesday friday at eight",
+        ("schedule", "Monday Wednesday Friday 8am"),
+        subject="household",
+    ),  # fmt: skip
     pos("hi its priyanka here", ("name", "Priyanka")),
     pos("mi cyaan stand coriander", ("dislikes", "coriander")),
-    pos("My nan Maureen's birthday is Boxing Day", ("family_member", "Maureen"), ("birthday", "26th of December"),
-        subject="Maureen"),  # fmt: skip
+    pos(
+        "My nan Maureen's birthday is Boxing Day",
+        ("family_member", "Maureen"),
+        ("birthday", "26th of December"),
+        subject="Maureen",
+    ),  # fmt: skip
     pos("keep the volume down after nine at night", ("rule", "Keep the volume down after 9pm")),
     pos("I pick Oscar up from football every Tuesday at 5:30", ("routine", "pick Oscar up from football")),
 ]

@@ -57,7 +57,8 @@ _COURSE = (
 )
 _DRIVEN = {
     "buses": "bus ", "a bus": "bus ", "taxis": "taxi ", "a taxi": "taxi ", "cabs": "taxi ", "a cab": "taxi ",
-    "trucks": "truck ", "a truck": "truck ", "coaches": "coach ", "lorries": "lorry ", "a lorry": "lorry ", "vans": "van ", "a van": "van ",
+    "trucks": "truck ", "a truck": "truck ", "coaches": "coach ", "lorries": "lorry ", "a lorry": "lorry ",
+    "vans": "van ", "a van": "van ",
 }  # fmt: skip
 
 
@@ -348,14 +349,17 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>{_SUBJ}) (?:(?:'s|'m|is|am) )?(?:now )?(?:drives?|driving) (?P<v>buses |a bus |taxis |a taxi |cabs |"
         rf"a cab |trucks |a truck |lorries |a lorry |vans |a van |)for (?P<o>{_FIRM}?)"
         r"(?:(?:,| now\b| these days\b| here\b| in\b| this\b| for\b| mostly\b| eh\b| since\b).*)?$",
-        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a "
-        f"{_DRIVEN.get(m.group('v').strip() or m.group('o').split()[-1].lower(), '')}driver at {m.group('o')}",
+        lambda m: (
+            f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a "
+            f"{_DRIVEN.get(m.group('v').strip() or m.group('o').split()[-1].lower(), '')}driver at {m.group('o')}"
+        ),
     ),
     # "piano lessons for amara every wednesday at half four": whose lesson, said after it
     (
         r"^(?P<e>(?:[a-z]+ )?(?:piano|guitar|violin|drums|swimming|ballet|dance|dancing|karate|judo|football|"
         r"rugby|netball|hockey|tennis|gymnastics|drama|singing|maths|tutoring|tuition|speech therapy|physio)"
-        r"(?: lessons?| class(?:es)?| practice| training| club)?) for (?P<n>(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?)"
+        r"(?: lessons?| class(?:es)?| practice| training| club)?) for "
+        r"(?P<n>(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?)"
         r" (?=(?:every|each|on|at|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)",
         lambda m: f"{m.group('n')} has {m.group('e')} ",
     ),
@@ -363,7 +367,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         r"^(?:(?:the|a|our|my) )?(?P<t>(?:[\w'&]+ )?(?:parcel|package|delivery|order|food shop|shopping|"
         r"grocery delivery))"
-        r"(?: from (?!(?:my|our|his|her|their|the|a)\b)(?P<s>[\w'&]+(?: [\w'&]+)?))? (?:should be here|will be here|is due|is arriving|arrives|"
+        r"(?: from (?!(?:my|our|his|her|their|the|a)\b)(?P<s>[\w'&]+(?: [\w'&]+)?))? "
+        r"(?:should be here|will be here|is due|is arriving|arrives|"
         r"should arrive|will arrive|should come|will come|is coming|comes)\b",
         lambda m: f"the {m.group('s') + ' ' if m.group('s') else ''}{m.group('t')} is coming",
     ),
@@ -734,8 +739,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?: in (?P<t>{NAME}(?: {NAME})?))?"
         # ("we stay in govan, 14 millbrae crescent": Scots, where the family lives, its address after it)
         r"(?=(?: (?:now|these days|with (?:my |our |his |her )?\w+))?$|, \d|,? and\b)",
-        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('p')}"
-        + (f", {m.group('t')}" if m.group("t") else ""),
+        lambda m: (
+            f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('p')}"
+            + (f", {m.group('t')}" if m.group("t") else "")
+        ),
     ),
     # "I'm doing a part-time MBA at Warwick": a course of study names where one studies
     (

@@ -96,7 +96,8 @@ _FIXED_DAY_DATES = {
     "guy fawkes night": "5th of November", "burns night": "25th of January",
 }  # fmt: skip
 _FIXED_DAYS = re.compile(
-    r"\b(?:" + "|".join(re.escape(d).replace("'", "['’]?") for d in sorted(_FIXED_DAY_DATES, key=len, reverse=True))
+    r"\b(?:"
+    + "|".join(re.escape(d).replace("'", "['’]?") for d in sorted(_FIXED_DAY_DATES, key=len, reverse=True))
     + r")\b",
     re.I,
 )
@@ -146,7 +147,9 @@ _MINUTE_WORDS = {
     "fifty-five": 55, "fifty five": 55,
 }  # fmt: skip
 # where a bare hour is a time: after a word that introduces one (a lookbehind of one width each)
-_AFTER_A_LEAD = "|".join(rf"(?<=\b{w} )" for w in "at from till until til to around about by between after before".split())
+_AFTER_A_LEAD = "|".join(
+    rf"(?<=\b{w} )" for w in "at from till until til to around about by between after before".split()
+)
 _PAST = "|".join(sorted(_PAST_WORDS, key=len, reverse=True))
 _MINUTES_SAID = "|".join(sorted((k for k in _MINUTE_WORDS if k != "o'clock"), key=len, reverse=True))
 _A_COUNT_AFTER = r"\s*(?:weeks?|days?|months?|years?|times?|minutes?|mins?|hours?|hrs?|of\b|st\b|nd\b|rd\b|th\b)"

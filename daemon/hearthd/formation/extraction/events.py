@@ -1494,7 +1494,9 @@ _PRACTICE = (
 )
 
 
-_DIGIT_NAMES = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())} | {"oh": "0"}
+_DIGIT_NAMES = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())} | {
+    "oh": "0"
+}
 _SPOKEN_NUMBER = rf"(?:(?:{'|'.join(_DIGIT_NAMES)}|double|triple|\d{{1,5}})(?: |-|$)?){{6,}}"
 
 
@@ -1551,7 +1553,8 @@ EVENT_RULES_SRC += [
     # "my GP is Dr Osei", "Biscuit's vet is Dr Pinto" (read as Biscuit's "my vet is ..."), "our new dentist is ..."
     (
         "note",
-        rf"^(?:(?P<poss>my|our|the) )?(?:new |emergency |usual )?(?P<role>{_CARER})(?P<use> (?:we|I) (?:use|have|call|go to))?"
+        rf"^(?:(?P<poss>my|our|the) )?(?:new |emergency |usual )?(?P<role>{_CARER})"
+        rf"(?P<use> (?:we|I) (?:use|have|call|go to))?"
         rf" is (?:now |called )?(?:{_CARER_NAME}|(?:at|with) {_PRACTICE})"
         # "the plumber we use is dai pritchard his number is oh seven seven double oh nine ...": and how to ring them
         rf"(?:,? (?:(?:his|her|their) (?:number|phone|mobile)(?: number)? is )?(?P<num>{_SPOKEN_NUMBER}))?(?: now)?$",

@@ -127,8 +127,9 @@ _CALL_ME = re.compile(
 )
 # "call my husband Jonno, not Jonathan": how to name someone of theirs, and who that is
 _CALL_MY = re.compile(
-    rf"^(?:(?:please|always|just)[,\s]+)*(?P<verb>call|refer to|address|speak to|talk to) my (?P<rel>{REL}) (?P<as>as )?"
-    rf"(?P<name>{NAME}(?: (?-i:[A-Z])[\w\-]*| ji| jee| sahib)?)(?: ['\"\u2018\u201c](?P<nick>[\w\- ]+)['\"\u2019\u201d])?"
+    rf"^(?:(?:please|always|just)[,\s]+)*(?P<verb>call|refer to|address|speak to|talk to) my (?P<rel>{REL}) "
+    rf"(?P<as>as )?(?P<name>{NAME}(?: (?-i:[A-Z])[\w\-]*| ji| jee| sahib)?)"
+    rf"(?: ['\"\u2018\u201c](?P<nick>[\w\- ]+)['\"\u2019\u201d])?"
     rf"(?:[,\s]+not\s+{NAME})?"
     r"(?: when (?:you (?:talk|speak) to|you greet|talking to|speaking to) (?:him|her|them))?"
     r"(?:[,\s]+(?:please|from now on|instead))*"

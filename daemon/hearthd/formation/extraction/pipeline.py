@@ -535,7 +535,8 @@ _A_STAY = r"on holiday|on a trip|visiting|for the (?:week|weekend)"
 # An aside that takes the statement back or bounds it is no aside: "I work at Tesco, or I did until March".
 _TAKEN_BACK = re.compile(
     rf"^(?:or|well|not|no(?! {_FOODS_KEPT_OFF})|never|but|at least|until|till|only|except|apart from)\b"
-    rf"|\b(?:any ?more|no longer|until|till|(?<!getting )(?<!get )(?<!got )used to|kidding|joking|not really|not any|{_A_STAY})\b",
+    rf"|\b(?:any ?more|no longer|until|till|(?<!getting )(?<!get )(?<!got )used to|kidding|joking|not really|"
+    rf"not any|{_A_STAY})\b",
     re.I,
 )
 _MAX_ASIDE_TRIES = 4
@@ -679,7 +680,12 @@ def extract(
         theirs = {c.predicate for c in found}
         for c in found + [c for c in guessed.get(i, []) if c.predicate not in theirs]:
             # one allergy or diet whatever its reason ("I can't eat gluten, I'm coeliac", "coeliac, so gluten free")
-            key = (c.predicate, c.object.lower(), None if c.predicate in ("allergy", "diet") else c.qualifier, c.subject)
+            key = (
+                c.predicate,
+                c.object.lower(),
+                None if c.predicate in ("allergy", "diet") else c.qualifier,
+                c.subject,
+            )
             if key not in seen:
                 seen.add(key)
                 out.append(c)

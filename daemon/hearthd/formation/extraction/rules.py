@@ -478,7 +478,8 @@ CARRIER = "(?i:" + "|".join(re.escape(c) for c in sorted(_CARRIER_NAMED, key=len
 
 
 # Names that are words too ("I'm on three", "it's three now"): a network only where the phone is said
-_CARRIER_WORDS = {"three", "smart", "flow", "bell", "freedom", "glo", "vi", "tm", "metro", "cricket", "visible", "spark",
+_CARRIER_WORDS = {"three", "smart", "flow", "bell", "freedom", "glo", "vi", "tm", "metro", "cricket", "visible",
+                  "spark",
                   "tesco", "globe", "ee", "fido", "one nz", "circles"}  # fmt: skip
 _PHONE_SAID = re.compile(
     r"\b(?:sims?|numbers?|phones?|mobiles?|network|ported|signal|plan|contract|postpaid|prepaid|bars)\b", re.I
@@ -2066,7 +2067,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"(?:I|we) {ADV}(?:have )?(?:ported|switched|moved|changed|gone|jumped ship)(?: (?:my|our|the) "
         rf"(?:number|numbers|sim|sims|phone|phones|mobile|network))?(?: over| across| again)? to |"
         rf"(?:changed|switched|ported|moved) (?:over |across )?to |"
-        rf"(?:.*, )?(?:it is|its|it's) )(?P<org>{CARRIER})(?:,? (?:now|these days|instead|postpaid|prepaid|pay as you go)\b.*"
+        rf"(?:.*, )?(?:it is|its|it's) )(?P<org>{CARRIER})"
+        rf"(?:,? (?:now|these days|instead|postpaid|prepaid|pay as you go)\b.*"
         rf"|,? (?:the|on the|on their|their) .*| last \w+.*| (?:already|only|postpaid|prepaid|lah)\b.*)?$",
         _b_carrier,
         False,
@@ -2434,7 +2436,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # employer, told from "in" a town by the town or the branch or the job said after it
     (
         "works_at",
-        rf"^I {ADV}(?:work|(?:am|have been) {ADV}working) in (?P<obj>(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*){{0,2}}"
+        rf"^I {ADV}(?:work|(?:am|have been) {ADV}working) in "
+        rf"(?P<obj>(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*){{0,2}}"
         rf"(?= in (?-i:[A-Z])|,? (?:the )?(?:[\w\-]+ ){{0,2}}(?:campus|branch|office|depot|store)\b|,? as\b)"
         rf"(?:,? (?:the )?(?:[\w\-]+ ){{0,2}}(?:campus|branch|office|depot|store)\b)?(?: in [\w ]+?)?(?:,? as .+)?)"
         rf"(?:,? on .*|,? (?:mostly|mainly) .*)?$",
@@ -2528,7 +2531,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "works_at",
         rf"^I {ADV}(?:am|have been) (?:now )?(?:on (?:the )?(?:tills?|checkouts?|counter|desk|reception|front desk|"
         rf"phones|night shift|nights|days|shop floor|bar|door|pharmacy counter)|doing (?:[a-z]+ ){{1,2}}?(?:driving|"
-        rf"work|shifts|deliveries)|working (?:on|in) (?:the )?(?-i:[a-z]+)(?: (?-i:[a-z]+))?) (?:at|for|in) (?P<obj>.+)",
+        rf"work|shifts|deliveries)|working (?:on|in) (?:the )?(?-i:[a-z]+)(?: (?-i:[a-z]+))?) (?:at|for|in) "
+        rf"(?P<obj>.+)",
         _b_work_at,
         False,
     ),

@@ -39,7 +39,10 @@ _CONTRACTIONS = [
         (r"\bnoo\b", "now"),  # Scots: "we're wi the new practice noo"
         # Jamaican English: "mi cyaan stand cilantro", "mi love reggae", "him nuh eat pork", "mi wid Tamika now"
         (r"\bcyaan\b", "cannot"),
-        (r"\b(?-i:[Mm]i) (?=(?:love|like|hate|live|work|drive|go|have|cannot|nuh|deh|used to|speak|teach|study)\b)", "I "),
+        (
+            r"\b(?-i:[Mm]i) (?=(?:love|like|hate|live|work|drive|go|have|cannot|nuh|deh|used to|speak|teach|study)\b)",
+            "I ",
+        ),
         (r"\b(I|him|her|she|he|we|dem|dey) nuh (?=(?:eat|drink|like|smoke|work|live|have)\b)", r"\1 do not "),
         (r"\bwid\b", "with"),
         (r"\binna\b", "in"),
@@ -360,7 +363,9 @@ def normalise(text: str) -> str:
     # "mi love some Beres Hammond": some of a singer's music is the singer liked
     text = re.sub(r"\b(love|loves|like|likes|enjoy|enjoys) some (?=(?-i:[A-Z]))", r"\1 ", text, flags=re.I)
     # "a very big fan of cricket", "a really huge fan": the fan, however big
-    text = re.sub(r"\b(an?) (?:very|really|real|proper|absolutely) (big|huge|massive) fan\b", r"\1 \2 fan", text, flags=re.I)
+    text = re.sub(
+        r"\b(an?) (?:very|really|real|proper|absolutely) (big|huge|massive) fan\b", r"\1 \2 fan", text, flags=re.I
+    )
     # "a network engineer o since 2018": Nigerian English's "o", a particle wherever it falls
     text = re.sub(r"(?<=[a-z]) o(?= (?:since|for|now|and|but|so|abeg|na|sha)\b)", "", text)
     # "i love love karaoke", "she really really hates it": said twice for emphasis
@@ -379,9 +384,7 @@ def normalise(text: str) -> str:
     # "mad into rugby league", "big into his gaming": into it, said strongly
     text = re.sub(r"\b(?:mad|big|well|massively|totally|proper|dead|hugely) into\b", "really into", text, flags=re.I)
     # "our young lad ruairi", "me wee boy": a child by the family's word for them, an adjective before it
-    text = re.sub(
-        r"\b(our|my|me|ma) (?:young|little|wee|big) (lad|lass|boy|girl|fella)\b", r"\1 \2", text, flags=re.I
-    )
+    text = re.sub(r"\b(our|my|me|ma) (?:young|little|wee|big) (lad|lass|boy|girl|fella)\b", r"\1 \2", text, flags=re.I)
     # "hes like mad about minecraft", "like twice a day": the speech filler, no comparison
     text = re.sub(
         r"(?<=\w) like (?=(?:mad|really|so|totally|obsessed|crazy|every|twice|once|three times|always|never|"
