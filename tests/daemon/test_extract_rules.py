@@ -1771,6 +1771,7 @@ POSITIVES = [
         subject="household",
     ),  # fmt: skip
     pos("hi its priyanka here", ("name", "Priyanka")),
+    pos("my name's siddharth with two d's actually no just the one, S I D H A R T H", ("name", "Sidharth")),
     pos("mi cyaan stand coriander", ("dislikes", "coriander")),
     pos(
         "My nan Maureen's birthday is Boxing Day",

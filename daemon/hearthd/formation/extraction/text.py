@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from .model import MAX_OBJECT_WORDS
 from .vocabulary import _HIRED_HELP, _NOT_NAMES, DATE, NAME, ORDINAL, PET, TIME, WEEKDAY
@@ -601,12 +602,34 @@ _MOVED_TO_IT = re.compile(
 _NAME_FOR_NAME = re.compile(r"(?<=\s)(?-i:[A-Z])[a-z]+,? no,? ((?-i:[A-Z])[a-z]+)\b(?![ \-](?:longer|more|way|one)\b)")
 
 
+# A name spelt out letter by letter: "K H L O E", "S-H-A-U-N"
+_SPELT = re.compile(r"(?<![\w'])(?:[A-Za-z][ \-]){2,}[A-Za-z](?![\w'])")
+
+
+def spelt_out(s: str) -> str:
+    """The name as spelt: "my daughter's name is chloe but its spelt K H L O E" -> "my daughter's name is Khloe";
+    the word spelt is the nearest before it that it resembles, and what was said between goes."""
+    m = _SPELT.search(s)
+    if not m:
+        return s
+    spelt = re.sub(r"[ \-]", "", m.group()).capitalize()
+    best = None
+    for w in re.finditer(r"[A-Za-z][\w'\-]+", s[: m.start()]):
+        word = re.sub(r"'s$", "", w.group())
+        if SequenceMatcher(None, word.lower(), spelt.lower()).ratio() >= 0.6:
+            best = (w.start(), w.start() + len(word))
+    if best is None:
+        return s
+    tail = s[m.end() :].lstrip(" ,.")
+    return f"{s[: best[0]]}{spelt}" + (f", {tail}" if tail else "")
+
+
 def correct(s: str) -> str:
     """The statement as corrected: "my birthday is the 3rd of June, no wait, the 13th of June" -> "my birthday is
     the 13th of June". The correction replaces the last phrase of its shape (a date, a day, a time), or from the
     last use of its first word ("at 3, sorry, at 4"), or as many words at the end as it has. Unchanged when the
     correction cannot be placed."""
-    s = _CORRECTION_FIRST.sub("", s)
+    s = _CORRECTION_FIRST.sub("", spelt_out(s))
     s = re.sub(rf"\b({ORDINAL}) \1\b", r"\1", s, flags=re.I)  # "the fifth fifth of may": said twice
     s = _NAME_FOR_NAME.sub(r"\1", s)  # "our rabbit's called Clover no Daisy": the name said second
     said = s
