@@ -41,6 +41,8 @@ _OVER = re.compile(
     r"no more|died|passed away|rehomed|had to rehome|chucked (?:it )?in|jacked it in|packed it in|"
     r"broke up|broken up|split up|divorced|separated|stopped having|called it (?:quits|a day)|"
     r"(?:me and|and I) \w+ (?:are|is) (?:finished|over|done)|finished with|dumped|"
+    # "me and rhys finished back in march", "me an shanice done long time"
+    r"(?:me and|me an|and I) \w+ (?:have |are )?(?:finished|split|done)|"
     r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|moved out|retired|discontinued|"
     # "I went ahead and killed the hulu subscription"
     r"killed (?:the|our|my) \w+(?: subscription| membership| account)?|"
@@ -113,7 +115,8 @@ _CUES = {
     r"subscription|discontinued",
     "family_member": (
         r"broke up|broken up|split up|divorced|separated|not together|no longer together|"
-        r"called it (?:quits|a day)|(?:are|is) (?:finished|over|done)|finished with|dumped|ended (?:it|things)"
+        r"called it (?:quits|a day)|(?:are|is) (?:finished|over|done)|finished with|dumped|ended (?:it|things)|"
+        r"(?:me and|me an|and I) \w+ (?:have |are )?(?:finished|split|done)"
     ),
 }
 # Things named by their proper nouns: "the Skoda" is the "blue Skoda Octavia", "Castlegate" the tennis club,

@@ -1176,6 +1176,11 @@ _MOVED_HOME = re.compile(r"\b(?:moved|move house|moved house)\b", re.I)
 _IN_NOW = re.compile(rf"^(?P<s>we|I)(?:'re|'m| are| am) (?:now )?in (?P<o>{_ORG})(?: now)?$", re.I)
 _WORK = re.compile(r"\b(?:work|works|worked|job|jobs|employer|firm|firms|company|companies)\b", re.I)
 _GREETED_NAME = re.compile(rf"^(?:I'm|I am|it's|it is|this is) (?P<n>{NAME})$")
+# "me and rhys finished in march, i'm with owain now": after a break-up, who one is with is a partner
+_BROKE_UP = re.compile(
+    r"\b(?:finished|split up|split|broke up|broken up|dumped|are done|is over|done long time)\b", re.I
+)
+_WITH_NOW = re.compile(rf"^(?:I'm|I am) (?:now )?with (?P<n>{NAME})(?: now)?$")
 
 
 @functools.cache
@@ -1204,6 +1209,8 @@ def casual(s: str, greeted: bool, sentence: str = "") -> str:
         s = f"{m.group('s')} drives a {m.group('o')}"
     if moved and (m := _IN_NOW.match(s)):  # "we've moved house, we're in Aveiro now"
         s = f"{m.group('s')} live in {m.group('o')}"
+    if _BROKE_UP.search(whole) and (m := _WITH_NOW.match(s)):
+        s = f"I am going out with {m.group('n')}"
     if greeted and (m := _GREETED_NAME.match(s)):  # "hiya i'm marta", "hey it's felix"
         s = f"my name is {m.group('n')}"
     return s
