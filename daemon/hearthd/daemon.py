@@ -79,6 +79,10 @@ class Daemon:
     ):
         self.started_at = time.time()
         self._reader_loading: threading.Thread | None = None
+        if learned_reader:
+            # pydantic (the API's models) imported here, before any thread: the reader's first load imports it too,
+            # through torch, and the two imports at once once left one of them with a partially initialised module
+            from .api import models  # noqa: F401
         limit_blas_threads()
         self.data_dir = resolve_data_dir(data_dir)
         self._lock = DataDirLock(self.data_dir)

@@ -378,6 +378,22 @@ def test_a_phone_network_a_vet_and_a_job_said_as_people_say_them_are_replaced_by
     assert "07700900412" in said()
 
 
+def test_a_new_partner_in_the_breath_of_a_breakup_a_spelt_name_and_a_rebooked_cleaning(real_daemon, hub):
+    say = day_by_day(hub, "2026-09")
+
+    def said():
+        return current_texts(hub).lower()
+
+    say("my boyfriend's called rhys, he's a plumber from bangor")
+    say("me and rhys finished back in march to be honest, i'm with owain now")
+    assert "owain" in said() and "rhys" not in said()
+    say("my daughter's name is chloe but its spelt K H L O E not the normal way")
+    assert "khloe" in said() and "chloe" not in said()
+    say("mateo has a dental cleaning on march 5th at 3pm")
+    say("the dentist's office called, they bumped mateo to 4:30 same day")
+    assert "4:30" in said() and "3pm" not in said()
+
+
 def test_a_job_begun_a_partner_left_a_fault_at_home_and_an_event_named_anywhere_in_a_sentence(real_daemon, hub):
     say = day_by_day(hub, "2026-08")
 
