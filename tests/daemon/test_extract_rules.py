@@ -1771,6 +1771,17 @@ POSITIVES = [
         subject="household",
     ),  # fmt: skip
     pos("hi its priyanka here", ("name", "Priyanka")),
+    pos(
+        "our car is a grey ford focus reg ends in xkd",
+        ("owns", "grey Ford Focus"),
+        ("note", "car reg ends XKD"),
+        subject="household",
+    ),  # fmt: skip
+    pos(
+        "car's a red honda fit, reg is one seven two D four five eight two one",
+        ("note", "car reg 172 D 45821"),
+        subject="household",
+    ),  # fmt: skip
     pos("my name's siddharth with two d's actually no just the one, S I D H A R T H", ("name", "Sidharth")),
     pos("mi cyaan stand coriander", ("dislikes", "coriander")),
     pos(
@@ -1786,6 +1797,7 @@ POSITIVES = [
 NEGATIVES = [
     # session 27: names of networks that are words, a time said, a job after a particle verb
     neg("I'm on three"),
+    neg("the reg is wrong"),
     neg("its three now"),
     neg("I got hired at the weekend"),
     neg("the parcel from my sister arrives tomorrow"),

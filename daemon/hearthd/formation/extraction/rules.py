@@ -393,6 +393,27 @@ def _b_code(m, ctx):
     return [replace(ctx.cand("note", obj, f"{{subject}}'s {what} is {obj}", qualifier=what), subject=HOUSEHOLD)]
 
 
+def _b_registration(m, ctx):
+    from .events import spoken_digits
+
+    said = m.group("obj")
+    if not re.search(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|zero|oh)\b", said, re.I) and len(said) > 4:
+        return []  # "the reg is wrong": a registration has its digits, or is a few letters of one
+    # digits said one by one run together, letters and what was written stay apart: "172 D 45821", "KDA 456 Y"
+    groups: list[str] = []
+    for w in said.split():
+        token = spoken_digits(w) if w.lower() in _DIGITS + ["oh"] else w.upper()
+        if groups and token.isdigit() and groups[-1].isdigit() and w.lower() in _DIGITS + ["oh"]:
+            groups[-1] += token
+        else:
+            groups.append(token)
+    reg = " ".join(groups)
+    part = f" {m.group('part').split()[0]}" if m.group("part") else ""
+    thing = (m.group("what") or "car").lower()
+    c = ctx.cand("note", f"{thing} reg{part} {reg}", f"{{subject}}'s {thing} registration{part} {reg}", thing + " reg")
+    return [replace(c, subject=HOUSEHOLD)]
+
+
 _SPORT = _alt(
     "football netball tennis golf cricket rugby badminton squash hockey basketball volleyball table tennis padel "
     "darts snooker pool bowls chess bridge".split()
@@ -2598,6 +2619,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ("pet", rf"^(?:my|our) (?P<kind>{PET})(?: is| are)? (?:called|named) (?P<obj>.+)", _b_pet_named, False),
     # "Biscuit is our springer spaniel": the pet named first
     ("pet", rf"^(?P<obj>{NAME}) is (?P<whose>our|my) (?P<kind>{PET})$", _b_pet_is, False),
+    # "reg ends in xkd", "registration KDA four five six Y": the car's registration, as said or in part
+    (
+        "note",
+        r"^(?:(?:the|our|my) )?(?:(?P<what>car|van|bike|motorbike|camper)(?:'s)? )?(?:registration|reg|number plate|"
+        r"plate)(?: number)?(?: is)? ?(?P<part>ends (?:in|with)|starts (?:with|in))? ?"
+        r"(?P<obj>[\w\-]+(?: [\w\-]+){0,8})$",
+        _b_registration,
+        False,
+    ),
     # "the wifi password is bluefinch42", "the door code is 4471": the household's codes (one each)
     (
         "note",

@@ -259,6 +259,8 @@ _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our|he|she|his|her)\b)"
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called)\b)"
+    # "our car is a grey ford focus, reg ends in xkd": the registration, a statement of its own
+    r"|,\s*(?=(?:the )?(?:reg|registration|number plate)\b)"
     # "the civic's gone eh, traded her in on a rav4": a new statement, its subject (the speaker) left unsaid
     r"|,\s*(?=(?:traded|part-exchanged|ported|switched over|jumped ship)\b)"
     # "im coeliac so everything has to be gluten free", "... which means gluten free for me": what follows for them
@@ -360,6 +362,13 @@ def normalise(text: str) -> str:
         r"moving|flying|driving|staying|expecting|hosting|off|renting|living|based)\b)",
         "we are ",
         text,
+    )
+    # "our car is a grey ford focus reg ends in xkd": the registration is a statement of its own
+    text = re.sub(
+        r"(?<=\w) (?=(?:the )?(?:reg|registration|number plate|plate)(?: number)?(?:'s| is| ends| starts)\b)",
+        ", ",
+        text,
+        flags=re.I,
     )
     # "mi love some Beres Hammond": some of a singer's music is the singer liked
     text = re.sub(r"\b(love|loves|like|likes|enjoy|enjoys) some (?=(?-i:[A-Z]))", r"\1 ", text, flags=re.I)
