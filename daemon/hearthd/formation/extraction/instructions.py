@@ -120,9 +120,12 @@ _MANNER = re.compile(
     re.I,
 )
 _CALL_ME = re.compile(
-    rf"^(?:(?:you can|can you|could you|will you|would you|please|from now on|always|just)[,\s]+)*call me\s+"
+    rf"^(?:(?:you can|can you|could you|will you|would you|please|from now on|always|just|"
+    rf"I would (?:prefer|like|rather)(?: it if| that)?(?: you)?|I prefer(?: you| it if you)?)[,\s]+)*call me\s+"
     rf"(?P<name>{NAME})(?:[,\s]+not\s+{NAME})?"
-    r"(?:[,\s]+(?:please|from now on|instead|if you (?:do not|don't) mind))*\s*[.!]*$",
+    r"(?:[,\s]+(?:please|from now on|instead|if you (?:do not|don't) mind))*"
+    # "you can call me doc everyone at the surgery does": who else calls them so
+    r"(?:,?\s+(?:everyone|everybody|all my|my (?:friends|family|mates)|the kids|that is|that's|thats)\b.*)?\s*[.!]*$",
     re.I,
 )
 # "call my husband Jonno, not Jonathan": how to name someone of theirs, and who that is
