@@ -136,7 +136,9 @@ _FILLER = re.compile(
     r"before I forget|while I think of it|while I remember|(?:a )?quick one|(?:just a |a )?(?:quick )?heads up|"
     r"just (?:to )?let(?:ting)? you know|(?:I )?(?:just )?thought (?:I would|I should|you should) (?:mention|say|"
     r"know)(?: (?:it|this|that))?|for future reference|note to self|em+|sure(?: look)?(?=,|\s+(?:I|my|we|our)\b)|"
-    r"(?:look|listen|see)(?=,|\s+(?:I|my|we|our)\b))\b[,:!.]?\s*",
+    r"(?:look|listen|see)(?=,|\s+(?:I|my|we|our)\b)|"
+    # whom it is said to: "Honey I'm lactose intolerant", "right love, my son's ..."
+    r"(?:honey|darling|sweetheart|babe|hun|bestie)(?=,|\s+(?:I|my|we|our)\b)|(?:love|mate|pet)(?=,))\b[,:!.]?\s*",
     re.I,
 )
 _GREETING = re.compile(
