@@ -1824,7 +1824,9 @@ def _b_event_date(m, ctx):
 # A clause of its own after the activity: "yoga every Sunday morning before everyone's up".
 _SUBORDINATE = re.compile(
     r"\s+(?:before|after|once|while|till|until) (?:everyone|everybody|anyone|the kids|the children|I|we|he|she|"
-    r"they|it|you)\b.*$",
+    r"they|it|you)\b.*$"
+    # "go for a run every morning around six usually along the seafront": how it usually goes, said after
+    r"|\s+(?:usually|normally|mostly|generally|weather permitting|rain or shine)\b(?! (?:at|around|about|on)\b).*$",
     re.I,
 )
 
