@@ -2873,7 +2873,7 @@ _APPOSITIVE_PET = re.compile(rf"\b(?:my|our) (?P<kind>{PET}),? (?P<obj>{NAMES})"
 _APPOSITIVE_KNOWN = re.compile(
     rf"\b(?:my|our) (?P<rel>{_alt(OTHERS)}),? (?P<obj>{NAME})\b(?!'s (?:{REL}|{_alt(OTHERS)})\b)|"
     rf"^(?P<obj2>{NAME}),? (?:my|our) (?P<rel2>{_alt(OTHERS)})(?!'|-)\b|"
-    rf"^(?P<obj3>{NAME}),? (?:from )?next door\b",
+    rf"^(?P<obj3>{NAME}),? (?:from )?(?:next door|across the road|over the road|opposite|two doors down)\b",
     re.I,
 )
 

@@ -116,7 +116,8 @@ _NAME_SUBJECT = re.compile(rf"^(?P<name>{NAME})(?P<gen>'s)?(?= )")
 # ... or by where they live: "Tatiana next door has two cats".
 _NAME_APPOSITIVE = re.compile(
     rf"^(?P<name>{NAME})(?:,? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?:(?P<rel>{_SINGULAR_REL})|(?P<other>{_OTHER}))"
-    rf"(?!'|-)\b,?|(?P<door>,? (?:from )?next door,?))(?= )",
+    rf"(?!'|-)\b,?|(?P<door>,? (?:from )?(?:next door|across the road|over the road|opposite|up the road|"
+    rf"down the road|two doors down),?))(?= )",
     re.I,
 )
 # A relative or pet of someone named: "Tom's mum lives in Braga", "Emma's friend Sara", "Tom's dog Rex". Not the
