@@ -543,7 +543,8 @@ _NOT_EXACTLY = re.compile(
 )
 _RESTATED = re.compile(
     # "the dog's name is bruno, wait no, that's the old dog, the new one is pepper"
-    r"^(?:(?:that'?s|thats|that is|that was) the old (?:one|[a-z]+),? the new (?:one|[a-z]+)(?:'s| is)(?: called)?|"
+    r"^(?:(?:that'?s|thats|that is|that was) the old (?:one|[a-z]+),? (?:the new (?:one|[a-z]+)(?:'s| is)(?: called)?|"
+    r"(?:it is|its|it's)(?: now)?)|"
     r"(?:it(?: ha|')?s been|it(?:'s| is| was| has)?|its) (?:moved|changed|put back|pushed back|brought forward) to|"
     r"it is|its|it's|it was|that is|that was|make (?:that|it)|it is actually|they are|"
     # "karate is on Tuesdays, actually no, they moved it to Wednesdays"
