@@ -163,6 +163,7 @@ _TRAILING_REMEMBER = re.compile(
 )
 _TRAILING_FILLER = re.compile(
     r"[,\s]*\b(?:by the way|btw|actually|though|anyway|lol|haha|you know|as well|too|today|by trade|by profession|"
+    r"(?:for )?the (?:last|past) (?:few |couple of |two |three |four |five |ten )?(?:years|months|weeks)|"
     r"right|ok|okay|now|these days|nowadays|at the moment|at the minute|currently|I guess|I think|honestly|tbh|"
     r"to be honest|"
     r"seriously|to be fair|if I am honest|if I am being honest|really|for sure|mate|though|usually|normally|"
@@ -272,7 +273,7 @@ _CLAUSE_SPLIT = re.compile(
     # a run-on after a no-longer: "I'm not at Bosch anymore I'm at Siemens now"
     r"|(?<=\b(?:anymore|no more))\s+(?=(?:I|we|my|our|he|she|now)\b)|(?<=\bany more)\s+(?=(?:I|we|my|our|he|she|now)\b)"
     # "hey it's thabo by the way i moved to durban": a new statement after the aside
-    r"|(?<=\bby the way)\s+(?=(?:I|we|my|our)\b)"
+    r"|(?<=\bby the way)\s+(?:and\s+)?(?=(?:I|we|my|our)\b)"
     # a run-on in speech: "my brother lives in bristol he's a paramedic"
     r"|(?<!\bhow)(?<!\bwhat)(?<!\bwho)(?<!\bthat)(?<!\bas)(?<!\bthan)(?<!\bif)(?<!\bwhere)(?<!\bwhen)(?<!\bwhy)"
     r"(?<!\bsaid)(?<!\bsays)(?<!\bthink)(?<!\bknow)(?<!\bhope)(?<!\bguess)(?<=\w)\s+(?=(?-i:he|she) (?:is|has|was|does|"
