@@ -619,12 +619,19 @@ _NAME_FOR_NAME = re.compile(r"(?<=\s)(?-i:[A-Z])[a-z]+,? no,? ((?-i:[A-Z])[a-z]+
 _SPELT = re.compile(r"(?<![\w'])(?:[A-Za-z][ \-]){2,}[A-Za-z](?![\w'])")
 
 
+_SPELLING_SAID = re.compile(
+    r"\b(?:spelt|spelled|spell|spelling|letters|with (?:two|one|a double|double|an?) \w+|the one|that is|that's|"
+    r"thats|not the (?:normal|usual) way)\b|^(?:my |his |her )?name(?:'s| is) \w+,?\s*$",
+    re.I,
+)
+
+
 def spelt_out(s: str) -> str:
     """The name as spelt: "my daughter's name is chloe but its spelt K H L O E" -> "my daughter's name is Khloe";
     the word spelt is the nearest before it that it resembles, and what was said between goes."""
     m = _SPELT.search(s)
-    if not m:
-        return s
+    if not m or not _SPELLING_SAID.search(s[max(0, m.start() - 60) : m.start()]):
+        return s  # letters said for another reason ("the reg ends K D A"): a name is corrected only when spelt
     spelt = re.sub(r"[ \-]", "", m.group()).capitalize()
     best = None
     for w in re.finditer(r"[A-Za-z][\w'\-]+", s[: m.start()]):
