@@ -104,21 +104,22 @@ class FactRules:
     judge: Callable[[str, str], str | None] | None = None  # (new text, old text) -> a verdict or None
 
 
-# A diet is one of a kind at a time: a vegan is no longer vegetarian, but a vegetarian may be gluten-free and halal
-# too. The kind is read from the diet itself, so facts stored before it was kept are kinded alike.
+# A diet is one of a kind at a time: a vegan is no longer vegetarian nor on keto, but a vegetarian may be
+# gluten-free and halal too (what one cannot or may not eat stands beside the way one eats). The kind is read from
+# the diet itself, so facts stored before it was kept are kinded alike.
 _DIET_FAMILIES = (
-    ("meat", r"vegetarian|veggie|vegan|pescatarian|pescetarian|plant[- ]based|flexitarian|carnivore|meat"),
     ("gluten", r"gluten|coeliac|celiac|wheat"),
     ("dairy", r"dairy|lactose|milk"),
     ("faith", r"halal|kosher|jain|no pork|no beef"),
-    ("plan", r"keto|paleo|low[- ]carb|atkins|slimming|weight watchers|fasting|5:2|calorie|mediterranean"),
     ("sugar", r"sugar|diabetic"),
 )
 
 
 def diet_family(value: str) -> str:
+    """ "gluten", "dairy", "faith", "sugar": what one keeps off, each its own; else "style" (vegetarian, vegan, keto,
+    a plan): one way of eating at a time."""
     low = (value or "").lower()
-    return next((name for name, words in _DIET_FAMILIES if re.search(rf"\b(?:{words})", low)), "other")
+    return next((name for name, words in _DIET_FAMILIES if re.search(rf"\b(?:{words})", low)), "style")
 
 
 def value_kind(predicate: str, value: str) -> str | None:

@@ -41,7 +41,7 @@ _ONE_OFF = rf"(?:{_DAY}(?: in the {_PART})?(?:,? {_CLOCK})?|{_CLOCK}(?:,? {_DAY}
 ONE_OFF = _ONE_OFF  # a day and a time said for a one-off event
 CLOCK = _CLOCK  # a time of day
 _RECUR = (
-    rf"(?:(?:after|before) (?:school|work) (?:on )?)?(?:(?:every|each|on) {WEEKDAY}(?:,? (?:and )?{WEEKDAY})+"
+    rf"(?:(?:after|before) (?:school|work) (?:on )?)?(?:(?:every|each) {WEEKDAY}(?:,? (?:and )?{WEEKDAY})+"
     # "comes monday wednesday friday": three days, said as a list
     rf"|{WEEKDAY},? {WEEKDAY},? (?:and )?{WEEKDAY}"
     rf"(?: {_PART}s?)?|(?:every|each) (?:other |second |third |fourth |"
@@ -274,8 +274,6 @@ _EVENT_NOUNS = [
     "bloods",
     "dialysis",
     "chemo",
-    "physiotherapy",
-    "speech therapy",
     "tuition",
     "madrassa",
     "quran class",
