@@ -34,10 +34,9 @@ _STILL_AT = (
 # "same night", "same time": the old one's time of day
 _SAME_TIME = re.compile(rf"\bsame (?:night|day|time|slot|evening|morning|afternoon)\b|{_STILL_AT}", re.I)
 _CALLED_OFF = re.compile(r"\b(?:cancell?ed|called off|not happening)\b", re.I)
-# Who was moved, not what: "the surgery moved her to the 15th", "they've put me back to Friday"
+# Who was moved, not what: "the surgery moved her to the 15th", "they've put me back to Friday", "bumped mateo to"
 _MOVED_SOMEONE = re.compile(
-    r"\b(?:moved|rebooked|put|pushed|changed|switched|bumped) (?:her|him|me|us|them|\w+)(?: back| forward| up)?"
-    r" (?:to|till|until)\b",
+    r"\b(?:moved|rebooked|put|pushed|changed|switched|bumped) \w+(?: back| forward| up)? (?:to|till|until)\b",
     re.I,
 )
 _MOVED_IT = re.compile(

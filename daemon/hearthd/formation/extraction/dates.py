@@ -213,7 +213,9 @@ def _clock(m: re.Match, side: str) -> tuple[int, int, str | None] | None:
 _SMALL_HOURS = re.compile(r"\b(?:bed|sleep|crash|asleep|night owl|turn in|lights out)\b", re.I)
 
 
-def _meridiem(hour: int, said: str | None, after: str, around: str) -> str:
+def _meridiem(hour: int, said: str | None, after: str, around: str, bound: str | None = None) -> str:
+    """am or pm of an hour said without it, from what is said after and around it; `bound`, the word before it
+    when that is "after" or "before"."""
     if said:
         return said.lower().replace(".", "")
     if _SMALL_HOURS.search(around) and (hour == 12 or hour <= 4):
@@ -222,26 +224,19 @@ def _meridiem(hour: int, said: str | None, after: str, around: str) -> str:
         return "am"
     if _PM_AFTER.match(after):
         return "pm"
-    if _AM_AROUND.search(around) and not _PM_AROUND.search(around):
+    am, pm = _AM_AROUND.search(around), _PM_AROUND.search(around)
+    if am and not pm:
         return "am"
-    if _PM_AROUND.search(around) and not _AM_AROUND.search(around):
+    if pm and not am:
         return "pm"
+    if bound and not (am or pm) and 5 <= hour <= 11:
+        # a bare hour that bounds the day: "no music after nine" is the evening, "no calls before seven" the morning
+        return "pm" if bound == "after" else "am"
     # booked hours: "at nine" is the morning, "at three" the afternoon, "choir at seven" the evening
     return "am" if 8 <= hour <= 11 else "pm"
 
 
 _BOUND_BY = re.compile(r"\b(?P<w>after|before) $", re.I)
-
-
-def _bound(before: str, hour: int, after: str, around: str) -> str | None:
-    """A bare hour that bounds the day: "no music after nine" is the evening, "no calls before seven" the morning,
-    unless what is around it says otherwise."""
-    m = _BOUND_BY.search(before)
-    if not m or not 5 <= hour <= 11 or _AM_AFTER.match(after) or _PM_AFTER.match(after):
-        return None
-    if _AM_AROUND.search(around) or _PM_AROUND.search(around):
-        return None
-    return "pm" if m.group("w").lower() == "after" else "am"
 
 
 def _written_clock(hour: int, mins: int) -> str:
@@ -277,8 +272,8 @@ def canonical_time(text: str, event: str = "") -> str:
         if b is None:
             if m.group("a_h6") is not None and not m.group("between") and _A_COUNT.match(after):
                 return m.group()
-            said = a[2] or _bound(text[: m.start()], a[0], after, around)
-            return _written_clock(a[0], a[1]) + _meridiem(a[0] if a[0] <= 12 else 13, said, after, around)
+            bound = (w := _BOUND_BY.search(text[: m.start()])) and w.group("w").lower()
+            return _written_clock(a[0], a[1]) + _meridiem(a[0] if a[0] <= 12 else 13, a[2], after, around, bound)
         mer_b = _meridiem(b[0], b[2], after, around)
         mer_a = a[2] or (mer_b if b[2] or _AM_AFTER.match(after) or _PM_AFTER.match(after) else None)
         if not mer_a and b[0] % 12 and a[0] % 12 < b[0] % 12:

@@ -15,7 +15,7 @@ from dataclasses import replace
 from .dates import canonical_date
 from .model import HOUSEHOLD, Candidate, Mention
 from .subjects import relation_word
-from .text import _strip_trailing
+from .text import DIGIT_NAMES, _strip_trailing, spoken_digits
 from .vocabulary import DATE, MONTH, NAME, ORDINAL, REL, WEEKDAY, _alt
 from .words import is_common
 
@@ -1492,22 +1492,7 @@ _PRACTICE = (
 )
 
 
-_DIGIT_NAMES = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())} | {
-    "oh": "0"
-}
-_SPOKEN_NUMBER = rf"(?:(?:{'|'.join(_DIGIT_NAMES)}|double|triple|\d{{1,5}})(?: |-|$)?){{6,}}"
-
-
-def spoken_digits(said: str) -> str:
-    """ "oh seven seven double oh nine": 07700 9 - a number said digit by digit, written as digits."""
-    out, times = [], 1
-    for w in re.split(r"[\s\-]+", said.strip().lower()):
-        if w in ("double", "triple"):
-            times = 2 if w == "double" else 3
-            continue
-        out.append((_DIGIT_NAMES.get(w) or w) * times)
-        times = 1
-    return "".join(out)
+_SPOKEN_NUMBER = rf"(?:(?:{'|'.join(DIGIT_NAMES)}|double|triple|\d{{1,5}})(?: |-|$)?){{6,}}"
 
 
 def _b_carer(m, ctx):
@@ -1518,11 +1503,9 @@ def _b_carer(m, ctx):
     if m.groupdict().get("num"):
         who = f"{who}, {spoken_digits(m.group('num'))}"
     c = ctx.cand("note", who, f"{{subject}}'s {role} is {who}", qualifier=role)
-    if poss == "the":
-        return [replace(c, subject=HOUSEHOLD)]  # "the plumber we use": the household's
     if m.groupdict().get("n"):
         return [replace(c, subject=Mention(name=m.group("n")))]
-    return [replace(c, subject=HOUSEHOLD)] if poss in ("our", "we") else [c]
+    return [replace(c, subject=HOUSEHOLD)] if poss in ("our", "we", "the") else [c]  # "the plumber we use"
 
 
 def _b_registered(m, ctx):

@@ -503,16 +503,20 @@ def _before_aside(clause: str, facts: list[Candidate], ctx: _Ctx, discourse: Dis
     """ "I'm vegan, have been for years", "i hate mushrooms cant even look at them": the statement, then an aside
     that is no part of it (a relative named in it is found either way); in speech-recogniser text, a statement run
     on after it too ("i dont eat pork im halal")."""
-    run_on = _run_on(clause) if ctx.lowercase and not facts else []
+    run_on = _run_ons(clause)[:1] if ctx.lowercase and not facts else []
     for part in _without_aside(clause) + run_on:
-        head = casual(_strip_trailing(part), ctx.greeted, s)
-        if more := [c for c in _clause_facts(head, replace(ctx, clause=head), discourse) if c not in facts]:
+        if more := [c for c in _part_facts(part, ctx, discourse, s) if c not in facts]:
             facts = facts + [c for c in more if c.predicate not in _RELATIONS or not facts]
             for tail in run_on if part not in run_on else []:
-                tail = casual(_strip_trailing(tail), ctx.greeted, s)
-                facts += [c for c in _clause_facts(tail, replace(ctx, clause=tail), discourse) if c not in facts]
+                facts += [c for c in _part_facts(tail, ctx, discourse, s) if c not in facts]
             break
     return facts
+
+
+def _part_facts(part: str, ctx: _Ctx, discourse: Discourse, s: str) -> list[Candidate]:
+    """What a part of a clause (a statement before an aside, one run on after another) says, read as a clause."""
+    part = casual(_strip_trailing(part), ctx.greeted, s)
+    return _clause_facts(part, replace(ctx, clause=part), discourse)
 
 
 # Where an aside may start after a statement: a comma or a dash, or (in speech-recogniser text, without either)
@@ -596,22 +600,18 @@ def _run_on_more(clause: str, facts: list[Candidate], ctx: _Ctx, discourse: Disc
     run on after one the rules read; what it says of another predicate is added."""
     have = {c.predicate for c in facts}
     more: list[Candidate] = []
-    for m in _NEXT_CLAUSE.finditer(clause):
-        tail = clause[m.end() :]
-        if m.start() == 0 or len(tail.split()) < 3:
-            continue
-        tail = casual(_strip_trailing(tail), ctx.greeted, s)
-        found = [c for c in _clause_facts(tail, replace(ctx, clause=tail), discourse) if c.predicate not in have]
+    for tail in _run_ons(clause):
+        found = [c for c in _part_facts(tail, ctx, discourse, s) if c.predicate not in have]
         more += found
         have |= {c.predicate for c in found}
     return more
 
 
-def _run_on(clause: str) -> list[str]:
-    """In speech-recogniser text two statements run on without a stop: "i dont eat pork im halal". The second,
-    when the first states nothing the rules read."""
+def _run_ons(clause: str) -> list[str]:
+    """In speech-recogniser text statements run on without a stop: "i dont eat pork im halal". Each one after the
+    first, to the clause's end."""
     found = [clause[m.end() :] for m in _NEXT_CLAUSE.finditer(clause) if m.start() > 0]
-    return [tail for tail in found if len(tail.split()) >= 3][:1]
+    return [tail for tail in found if len(tail.split()) >= 3]
 
 
 MAX_NOTE_WORDS = 16

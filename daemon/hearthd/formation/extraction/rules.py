@@ -17,6 +17,7 @@ from .text import (
     _OBJ_END,
     _SECOND_PERSON,
     _TITLE,
+    DIGIT_NAMES,
     _article,
     _clean,
     _names,
@@ -26,6 +27,7 @@ from .text import (
     _swap_pronouns,
     _third_person,
     normalise,
+    spoken_digits,
 )
 from .vocabulary import (
     _BAD_OCC_MODIFIERS,
@@ -377,15 +379,14 @@ def _works_as(raw: str, ctx: _Ctx) -> list[Candidate]:
     return [ctx.cand("works_as", obj, f"{{subject}} works as {_article(obj)} {obj}", time_hint=hint)]
 
 
-_DIGITS = "zero one two three four five six seven eight nine".split()
-_DIGIT_WORD = "|".join(_DIGITS + ["oh"])
+_DIGIT_WORD = "|".join(DIGIT_NAMES)
 
 
 def _b_code(m, ctx):
     what = re.sub(r"wi-?fi", "wifi", m.group("what").lower())
     obj = m.group("obj")
-    if len(words := obj.lower().split()) >= 3 and all(w in _DIGITS or w == "oh" for w in words):
-        obj = "".join(str(_DIGITS.index(w)) if w != "oh" else "0" for w in words)  # "four nine one seven": 4917
+    if len(words := obj.lower().split()) >= 3 and all(w in DIGIT_NAMES for w in words):
+        obj = spoken_digits(obj)  # "four nine one seven": 4917
     if not re.search(r"wifi|door|alarm|key safe|gate|garage|bike|router", what) and not re.search(r"\d", obj):
         return []  # "the code is wrong": a code of no kind said needs its digits
     if re.search(r"post|eir|zip", what):
@@ -394,16 +395,15 @@ def _b_code(m, ctx):
 
 
 def _b_registration(m, ctx):
-    from .events import spoken_digits
-
     said = m.group("obj")
-    if not re.search(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|zero|oh)\b", said, re.I) and len(said) > 4:
+    if not re.search(rf"\d|\b(?:{_DIGIT_WORD})\b", said, re.I) and len(said) > 4:
         return []  # "the reg is wrong": a registration has its digits, or is a few letters of one
     # digits said one by one run together, letters and what was written stay apart: "172 D 45821", "KDA 456 Y"
     groups: list[str] = []
     for w in said.split():
-        token = spoken_digits(w) if w.lower() in _DIGITS + ["oh"] else w.upper()
-        if groups and token.isdigit() and groups[-1].isdigit() and w.lower() in _DIGITS + ["oh"]:
+        spoken = w.lower() in DIGIT_NAMES
+        token = DIGIT_NAMES[w.lower()] if spoken else w.upper()
+        if groups and spoken and groups[-1].isdigit():
             groups[-1] += token
         else:
             groups.append(token)
@@ -499,9 +499,10 @@ CARRIER = "(?i:" + "|".join(re.escape(c) for c in sorted(_CARRIER_NAMED, key=len
 
 
 # Names that are words too ("I'm on three", "it's three now"): a network only where the phone is said
-_CARRIER_WORDS = {"three", "smart", "flow", "bell", "freedom", "glo", "vi", "tm", "metro", "cricket", "visible",
-                  "spark",
-                  "tesco", "globe", "ee", "fido", "one nz", "circles"}  # fmt: skip
+_CARRIER_WORDS = {
+    "three", "smart", "flow", "bell", "freedom", "glo", "vi", "tm", "metro", "cricket", "visible", "spark", "tesco",
+    "globe", "ee", "fido", "one nz", "circles",
+}  # fmt: skip
 _PHONE_SAID = re.compile(
     r"\b(?:sims?|numbers?|phones?|mobiles?|network|ported|signal|plan|contract|postpaid|prepaid|bars)\b", re.I
 )

@@ -34,9 +34,12 @@ _CONTRACTIONS = [
         # Scots: "dinnae ever use that word", "she doesnae eat meat"
         (r"\b(?:dinnae|dinna|dinny)\b", "do not"),
         (r"\b(?:cannae|canna|canny)\b(?= (?:stand|bear|eat|have|drink|abide|stick|do)\b)", "cannot"),
-        (r"\bwi\b(?= (?:the|my|a|an|his|her|our|their|me)\b)|(?<=\bwe're )wi\b|(?<=\bwe are )wi\b", "with"),
+        # ("we've registered wi Woodside Health Centre": before a name too)
+        (
+            r"\bwi\b(?= (?:the|my|a|an|his|her|our|their|me)\b| (?-i:[A-Z]))|(?<=\bwe're )wi\b|(?<=\bwe are )wi\b",
+            "with",
+        ),
         (r"\btae\b(?! kwon)", "to"),  # Scots: "moved isla tae leith primary"
-        (r"\bwi\b(?= (?-i:[A-Z])| a new\b)", "with"),  # "we've registered wi Woodside Health Centre"
         (r"\bnoo\b", "now"),  # Scots: "we're wi the new practice noo"
         # Jamaican English: "mi cyaan stand cilantro", "mi love reggae", "him nuh eat pork", "mi wid Tamika now"
         (r"\bcyaan\b", "cannot"),
@@ -341,6 +344,42 @@ _PARTICLE = re.compile(
 )
 
 
+# What speech adds or says its own way, put as the rules read it (in order), compiled once
+_SAID_AS_SPOKEN = [
+    (re.compile(a, flags), b)
+    for a, b, flags in [
+        # "our car is a grey ford focus reg ends in xkd": the registration is a statement of its own
+        (
+            r"(?<=\w) (?=(?:the )?(?:reg|registration|number plate|plate)(?: number)?(?:'s| is| ends| starts)\b)",
+            ", ",
+            re.I,
+        ),
+        # "mi love some Beres Hammond": some of a singer's music is the singer liked
+        (r"\b(love|loves|like|likes|enjoy|enjoys) some (?=(?-i:[A-Z]))", r"\1 ", re.I),
+        # "a very big fan of cricket", "a really huge fan": the fan, however big
+        (r"\b(an?) (?:very|really|real|proper|absolutely) (big|huge|massive) fan\b", r"\1 \2 fan", re.I),
+        # "a network engineer o since 2018": Nigerian English's "o", a particle wherever it falls
+        (r"(?<=[a-z]) o(?= (?:since|for|now|and|but|so|abeg|na|sha)\b)", "", 0),
+        # "i love love karaoke", "she really really hates it": said twice for emphasis
+        (r"\b(love|loves|hate|hates|adore|adores|really|so)( \1\b)+", r"\1", re.I),
+        # "a security guard down the Westfield", "I teach Welsh up at Ysgol Bro": where one works, with a direction
+        # (not a verb's own particle: "get up at six", "ended up at Vintry Academy", "a check-up at the vet")
+        (
+            r"(?<![\w\-])(?<!get )(?<!got )(?<!gets )(?<!ended )(?<!end )(?<!ends )(?<!wake )(?<!woke )(?<!show )"
+            r"(?<!turn )(?<!turned )(?<!set )(?<!sign )(?<!signed )(?<!pick )(?<!picked )(?<!meet )(?<!back )"
+            r"(?:down|up|over|round) at (?=(?-i:[A-Z]))",
+            "at ",
+            re.I,
+        ),
+        (r"(?<=[a-z]) (?:down|up|over) the (?=(?-i:[A-Z]))", " at the ", 0),
+        # "mad into rugby league", "big into his gaming": into it, said strongly
+        (r"\b(?:mad|big|well|massively|totally|proper|dead|hugely) into\b", "really into", re.I),
+        # "our young lad ruairi", "me wee boy": a child by the family's word for them, an adjective before it
+        (r"\b(our|my|me|ma) (?:young|little|wee|big) (lad|lass|boy|girl|fella)\b", r"\1 \2", re.I),
+    ]
+]
+
+
 def normalise(text: str) -> str:
     """Straight apostrophes, expanded contractions, single spaces."""
     text = text.translate(_APOSTROPHES)
@@ -366,38 +405,8 @@ def normalise(text: str) -> str:
         "we are ",
         text,
     )
-    # "our car is a grey ford focus reg ends in xkd": the registration is a statement of its own
-    text = re.sub(
-        r"(?<=\w) (?=(?:the )?(?:reg|registration|number plate|plate)(?: number)?(?:'s| is| ends| starts)\b)",
-        ", ",
-        text,
-        flags=re.I,
-    )
-    # "mi love some Beres Hammond": some of a singer's music is the singer liked
-    text = re.sub(r"\b(love|loves|like|likes|enjoy|enjoys) some (?=(?-i:[A-Z]))", r"\1 ", text, flags=re.I)
-    # "a very big fan of cricket", "a really huge fan": the fan, however big
-    text = re.sub(
-        r"\b(an?) (?:very|really|real|proper|absolutely) (big|huge|massive) fan\b", r"\1 \2 fan", text, flags=re.I
-    )
-    # "a network engineer o since 2018": Nigerian English's "o", a particle wherever it falls
-    text = re.sub(r"(?<=[a-z]) o(?= (?:since|for|now|and|but|so|abeg|na|sha)\b)", "", text)
-    # "i love love karaoke", "she really really hates it": said twice for emphasis
-    text = re.sub(r"\b(love|loves|hate|hates|adore|adores|really|so)( \1\b)+", r"\1", text, flags=re.I)
-    # "a security guard down the Westfield", "I teach Welsh up at Ysgol Bro": where one works, with a direction
-    # (not a verb's own particle: "get up at six", "ended up at Vintry Academy", "a check-up at the vet")
-    text = re.sub(
-        r"(?<![\w\-])(?<!get )(?<!got )(?<!gets )(?<!ended )(?<!end )(?<!ends )(?<!wake )(?<!woke )(?<!show )"
-        r"(?<!turn )(?<!turned )(?<!set )(?<!sign )(?<!signed )(?<!pick )(?<!picked )(?<!meet )(?<!back )"
-        r"(?:down|up|over|round) at (?=(?-i:[A-Z]))",
-        "at ",
-        text,
-        flags=re.I,
-    )
-    text = re.sub(r"(?<=[a-z]) (?:down|up|over) the (?=(?-i:[A-Z]))", " at the ", text)
-    # "mad into rugby league", "big into his gaming": into it, said strongly
-    text = re.sub(r"\b(?:mad|big|well|massively|totally|proper|dead|hugely) into\b", "really into", text, flags=re.I)
-    # "our young lad ruairi", "me wee boy": a child by the family's word for them, an adjective before it
-    text = re.sub(r"\b(our|my|me|ma) (?:young|little|wee|big) (lad|lass|boy|girl|fella)\b", r"\1 \2", text, flags=re.I)
+    for pattern, repl in _SAID_AS_SPOKEN:
+        text = pattern.sub(repl, text)
     # "hes like mad about minecraft", "like twice a day": the speech filler, no comparison
     text = re.sub(
         r"(?<=\w) like (?=(?:mad|really|so|totally|obsessed|crazy|every|twice|once|three times|always|never|"
@@ -613,6 +622,24 @@ _MOVED_TO_IT = re.compile(
 
 
 _NAME_FOR_NAME = re.compile(r"(?<=\s)(?-i:[A-Z])[a-z]+,? no,? ((?-i:[A-Z])[a-z]+)\b(?![ \-](?:longer|more|way|one)\b)")
+
+
+# Digits said one by one, "oh" for nought: "four nine one seven", "oh seven seven double oh nine"
+DIGIT_NAMES = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())} | {
+    "oh": "0"
+}
+
+
+def spoken_digits(said: str) -> str:
+    """ "oh seven seven double oh nine": 07700 9 - a number said digit by digit, written as digits."""
+    out, times = [], 1
+    for w in re.split(r"[\s\-]+", said.strip().lower()):
+        if w in ("double", "triple"):
+            times = 2 if w == "double" else 3
+            continue
+        out.append((DIGIT_NAMES.get(w) or w) * times)
+        times = 1
+    return "".join(out)
 
 
 # A name spelt out letter by letter: "K H L O E", "S-H-A-U-N"
