@@ -211,7 +211,7 @@ POSITIVES = [
     pos("My car is a red Fiat.", ("owns", "red Fiat")),
     pos("I've got a dentist appointment next Wednesday.", ("appointment", "next Wednesday")),
     pos("The bins are collected every Tuesday morning.", ("schedule", "Tuesday mornings"), subject="household"),
-    pos("Bin day is Friday.", ("schedule", "Friday"), subject="household"),
+    pos("Bin day is Friday.", ("schedule", "Fridays"), subject="household"),
     pos(
         "Whenever I ask about the weather, give it in Celsius.",
         ("rule", "Give the weather in Celsius"),
@@ -233,7 +233,7 @@ POSITIVES = [
     pos("I'm vegan, don't forget.", ("diet", "vegan")),
     pos("Please remember that I work at Siemens.", ("works_at", "Siemens")),
     # household schedules
-    pos("The bins go out on Thursday evening.", ("schedule", "Thursday evening"), subject="household"),
+    pos("The bins go out on Thursday evening.", ("schedule", "Thursday evenings"), subject="household"),
     pos("Recycling is every other Monday.", ("schedule", "every other Monday"), subject="household"),
     pos("The cleaner comes on Wednesdays.", ("schedule", "Wednesdays"), subject="household"),
     # once, not every week; a nurse's visits are the household's schedule
@@ -400,7 +400,7 @@ POSITIVES = [
     ),
     pos("Our window cleaner comes on Friday mornings.", ("schedule", "Friday mornings"), subject="household"),
     pos("I walk the dog on Saturday mornings.", ("routine", "walk the dog")),
-    pos("the bin day's tuesday", ("schedule", "Tuesday"), subject="household"),
+    pos("the bin day's tuesday", ("schedule", "Tuesdays"), subject="household"),
     pos(
         "the car keys are with the neighbour",
         ("note", "car keys are with the neighbour"),
@@ -1019,8 +1019,8 @@ POSITIVES = [
         ("appointment", "18th of March"),
         subject="my father",
     ),
-    pos("The garden waste bin gets collected on Friday.", ("schedule", "Friday"), subject="household"),
-    pos("bin day has changed to Monday for the black bins", ("schedule", "Monday"), subject="household"),
+    pos("The garden waste bin gets collected on Friday.", ("schedule", "Fridays"), subject="household"),
+    pos("bin day has changed to Monday for the black bins", ("schedule", "Mondays"), subject="household"),
     pos("Halfords called, the MOT is now on the 15th of May.", ("appointment", "15th of May"), subject="household"),
     # the second round (forgetting suite 3 and household 4 as dev sets)
     pos("The gas and electric for the house is with Octopus Energy.", ("note", "Octopus Energy"), subject="household"),
@@ -1083,7 +1083,7 @@ POSITIVES = [
     pos(
         "my son arlo has swimming lessons on saturday at 9am",
         ("family_member", "Arlo"),
-        ("schedule", "Saturday 9am"),
+        ("schedule", "Saturdays 9am"),
         subject="Arlo",
     ),
     pos(
@@ -2322,7 +2322,7 @@ POSITIVES += [
     pos("swimming for the kids is on saturday mornings", ("schedule", "Saturday mornings"), subject="my children"),
     pos("the girls' ballet is on thursdays", ("schedule", "Thursdays"), subject="my daughters"),
     pos("put my birthday down as the 9th of July", ("birthday", "9th of July")),
-    pos("recycling is monday no wait it changed to tuesday", ("schedule", "Tuesday"), subject="household"),
+    pos("recycling is monday no wait it changed to tuesday", ("schedule", "Tuesdays"), subject="household"),
     # a child's school said by its year ("primary three"), a Scots "wee", moved there "after the summer holidays"
     pos("wee Callum's in primary two at Bankhead Primary", ("note", "Bankhead Primary"), subject="Callum"),
     pos(
@@ -2669,7 +2669,7 @@ def test_events_are_keyed_by_their_kind():
     [d] = extract("I've got an appointment with the dentist on Monday.")
     assert d.qualifier == "dentist appointment"
     [bins] = extract("The bins go out on Thursday evening.")
-    assert (bins.predicate, bins.qualifier, bins.object) == ("schedule", "bins go out", "Thursday evening")
+    assert (bins.predicate, bins.qualifier, bins.object) == ("schedule", "bins go out", "Thursday evenings")
     assert bins.subject == Mention(kind="household")
     assert {"appointment", "schedule"} == KEYED
     assert SLOTS == {"works_as": "occupation", "works_at": "occupation"}

@@ -320,10 +320,17 @@ def canonical_recurrence(text: str) -> str:
         ),
         text,
     )
+    # "the bins are monday": a schedule's day said alone is every such day
+    text = _LONE_WEEKDAY.sub(lambda m: f"{m.group('day').capitalize()}" + (f" {m.group('part')}" if m.group("part") else "") + "s", text)
     # "Saturday mornings 9am" is "Saturdays 9am": the clock says the part of the day
     return _PART_BY_CLOCK.sub(lambda m: f"{m.group('day')}s {m.group('t')}", text)
 
 
+_LONE_WEEKDAY = re.compile(
+    r"^(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?: (?P<part>morning|afternoon|evening|night))?"
+    r"(?=$|,? (?:at |around |from )?\d)",
+    re.I,
+)
 _PART_BY_CLOCK = re.compile(
     r"\b(?P<day>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day) (?:mornings (?=\S+am\b)|(?:afternoons|evenings|nights) "
     r"(?=\S+pm\b))(?P<t>\d{1,2}(?::\d{2})?(?:(?:am|pm)?-\d{1,2}(?::\d{2})?)?(?:am|pm))\b",

@@ -110,6 +110,8 @@ _CONTRACTIONS = [
             # (not "they go to their dad's every other weekend": his house)
             r"(?<!\bSt )(?<!\bSaint )(?<!to their )(?<!to his )(?<!to her )(?<!to my )(?<!to our )(?<!at their )"
             r"(?<!at his )(?<!at her )(?<!at my )(?<!at our )"
+            # ("Sunday lunch at Mum's every week", "round to Nana's on Fridays": the house)
+            r"(?<!\bat )(?<!round to )(?<!over to )(?<!\bround )"
             r"\b(?!let's)(\w+)'s (?=(?:coming|visiting|booked|due|at|on|every|each|always|"
             r"usually|"
             r"normally|in|off|away|back|going to the|getting|having|moving|starting|leaving|flying|"
@@ -539,11 +541,13 @@ _CORRECTION = re.compile(
     re.I,
 )
 _WELL_ACTUALLY = re.compile(
-    r",?\s+well,?\s+(?P<after>(?:(?:an?|the) )?[\w\-']+(?: (?!now\b|actually\b|is\b)[\w\-']+)?)"
+    # ("We live in Kilkenny, well, just outside it, Thomastown actually")
+    r",?\s+well,?\s+(?:(?:just |right )?(?:outside|near|next to|beside|(?:north|south|east|west) of) (?:it|there),?\s+)?"
+    r"(?P<after>(?:(?:an?|the) )?[\w\-']+(?: (?!now\b|actually\b|is\b)[\w\-']+)?)"
     r"(?P<s> is(?= now| actually))?"  # "Sainsbury's now" with its 's read as "is"
     # "well, Sainsbury's now actually": one or two such words after it
     r"(?:,?\s+(?:actually|now|these days|really|technically|strictly speaking|to be (?:exact|precise|fair))){1,2}"
-    r"(?:,.*)?[\s.!]*$",
+    r"(?:,.*|\s+(?:its|it's|it is|thats|that's|that is|which is)\b.*)?[\s.!]*$",
     re.I,
 )
 _NOT_EXACTLY = re.compile(
@@ -558,28 +562,37 @@ _RESTATED = re.compile(
     r"(?:it(?: ha|')?s been|it(?:'s| is| was| has)?|its) (?:moved|changed|put back|pushed back|brought forward) to|"
     r"it is|its|it's|it was|that is|that was|make (?:that|it)|it is actually|they are|"
     # "karate is on Tuesdays, actually no, they moved it to Wednesdays"
-    r"(?:they|we|she|he)(?:'ve| have)? (?:moved|changed|put) it to|"
+    r"(?:they|we|she|he)(?:'ve| have|ve)? (?:moved|changed|put) it to|"
+    # "our dog's called Max, no sorry, that's next door's dog, ours is Bruno"
+    r"(?:ours|mine|this one|the new one|the right one)(?:'s| is)(?: called| named)?|"
     # "wifi password is sunflower99 oh no wait they reset it its sunflower2025 now"
-    r"(?:they|we|she|he|I)(?:'ve| have)? (?:changed|reset|updated|switched) it,? (?:it is|its|it's|to))\s+",
+    r"(?:they|we|she|he|I)(?:'ve| have|ve)? (?:changed|reset|updated|switched) it,? (?:it is|its|it's|to))\s+",
     re.I,
 )
 # A word said in passing inside the correction: "on the tenth no the eleventh sorry in the morning"
 _IN_PASSING = re.compile(
     r"\s+(?:sorry|I mean)\b(?=\s)|,?\s+(?:my mistake|my bad|I always (?:get|mix) (?:that|them|it) (?:wrong|up))$", re.I
 )
+_COUNT_WORD = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
+    "eighteen|nineteen|twenty"
+)
+_AFTER_A_COUNT = "|".join(rf"(?<=\b{word}\s)" for word in _COUNT_WORD.split("|"))  # (a look-behind is of one width)
 # Said without a comma, as speech is transcribed: "the ninth of november no wait the nineteenth".
 # A lone "sorry" or "no the" mid-sentence is a correction too: "i live in leeds sorry harrogate", "on the fourth
 # no the fifth of october" (an apology opens a sentence: "sorry I'm late" is left as it is).
 _BARE_CORRECTION = re.compile(
-    r"\s+(?P<mark>(?:oh|ah) no(?=\s+(?:wait|hang on|sorry|they|we|it is|its|it's)\b)|"
+    r"\s+(?P<mark>(?:oh|ah) no(?=\s+(?:wait|hang on|sorry|they|we|it is|its|it's)\b)|(?:oh|ah),? hang on|"
     r"no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|actually no|"
     r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
-    r"no(?= the (?:\d|[a-z]+(?:st|nd|rd|th)\b))|(?<=\d\s)no(?=\s+\d))\s+",
+    r"no(?= the (?:\d|[a-z]+(?:st|nd|rd|th)\b))|(?<=\d\s)no(?=\s+\d)|"
+    # "my daughter is twelve no thirteen"
+    rf"(?:{_AFTER_A_COUNT})no(?=\s+(?:{_COUNT_WORD})\b))\s+",
     re.I,
 )
 _DAY_ONLY = re.compile(rf"(?:on )?(?:the )?(?:{ORDINAL}|\d{{1,2}}(?:st|nd|rd|th))", re.I)
 _DAYISH = re.compile(
-    rf"\b(?:(?:on |in )?{DATE}|(?:on |this |next |this coming )?{WEEKDAY}s?(?: (?:morning|afternoon|evening|night))?"
+    rf"\b(?:(?:on |in )?{DATE}|(?:on |this |next |this coming )?{WEEKDAY}s?(?: (?:morning|afternoon|evening|night)s?)?"
     rf"|(?:on )?the (?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})|tomorrow(?: (?:morning|afternoon|evening|night))?|today|"
     rf"tonight)\b",
     re.I,
@@ -688,19 +701,26 @@ def correct(s: str) -> str:
         s = f"{what} has moved to {m.group('when')}"
     if (restated := _restated_with_well(s)) is not None:
         return restated
+    if was := _WAS_UNTIL_NOW.search(s):  # "I'm a nurse, well, I was, I'm a health visitor now"
+        return s[was.end() :]
     m = _CORRECTION.search(s) or _BARE_CORRECTION.search(s)
     if not m or m.start() == 0:
         return s
     before, after = s[: m.start()].rstrip(" ,"), s[m.end() :].strip(" ,.!")
     # ("oh no, hang on, the 10th": one correction said with two marks)
     after = re.sub(r"^(?:(?:sorry|I mean|no|hang on|wait|actually)[,\s]+)+", "", after, flags=re.I)
-    after = _IN_PASSING.sub("", _RESTATED.sub("", after))
+    after = _IN_PASSING.sub("", _RESTATED.sub("", _NOT_THIS_ONE.sub("", after)))
     if (n := re.match(r"not ([\w\-]+(?: [\w\-]+)??),? (?=\w)", after, re.I)) and n.group(1).lower() in before.lower():
-        after = after[n.end() :]  # "perth sorry not perth adelaide": the value said again, then the right one
+        # "perth sorry not perth adelaide", "its not amoxicillin its codeine": the value said again, then the right one
+        after = _RESTATED.sub("", after[n.end() :])
     if (n := re.search(r",?\s+not ([\w\-]+(?: [\w\-]+)?)$", after, re.I)) and n.group(1).lower() in before.lower():
         after = after[: n.start()]  # "sorry, pistachios, not cashews": the right one, then the value denied
     if (otherwise := _said_otherwise(before, after)) is not None:
         return otherwise
+    said_again = (n := _AFTERTHOUGHT.search(after)) and (n.group("old") or n.group("kin_of"))
+    if n and (not said_again or said_again.lower() in before.lower().split()):
+        # "it's just prawns, she's fine with crab", "aspirin ibuprofens fine": what follows the value is no value
+        after = re.sub(r"^(?:just|only) ", "", after[: n.start()], flags=re.I)
     if not before or not after or _CORRECTION.search(after):
         return s
     if (kin := _RELATION_SAID.match(after)) and (old_kin := _last(_RELATION_SAID, before)):
@@ -713,6 +733,20 @@ def correct(s: str) -> str:
     return placed if placed is not None else _placed_by_words(s, m, before, after)
 
 
+# Said before the right value: "that's my sister's, ours is the 19th", "Rusty was the old one, this one's Pepper"
+_NOT_THIS_ONE = re.compile(
+    r"^(?:that'?s|thats|that is|that was|[\w']+ (?:was|is) (?:the|our|my) (?:old|last|previous|other|first) [\w']+)"
+    r"\b.*?,?\s+(?=(?:ours|mine|this one|the new one|the right one)(?:'s| is)\b)",
+    re.I,
+)
+# After the right value, what is said of the old one or in passing: ", she's fine with crab", "ibuprofens fine", "my
+# brothers nikhil", ", I always flip it", ", they moved it"
+_AFTERTHOUGHT = re.compile(
+    r"(?<=\w)(?:,\s+(?:I|it|it's|its|they|we|he|she|he's|she's|hes|shes|that|that's|thats|which)\b.*"
+    r"|\s+(?P<old>[\w]+?)(?:s|'s| is) (?:fine|ok|okay|alright|grand)\b.*"
+    r"|\s+(?:my|our) [\w']+?(?:s|'s| is) (?P<kin_of>\w+))$",
+    re.I,
+)
 _SPELLED = re.compile(r"\b(?:[A-Za-z]-){2,}[A-Za-z]\b")
 _NOW_PAST = re.compile(r"^(?:worked|lived|used to|did|was|were)\b[,.]?\s*", re.I)
 
@@ -732,9 +766,19 @@ def _said_otherwise(before: str, after: str) -> str | None:
     return head[: named.start()] + name if named and named.start() > 0 else None
 
 
+_WHY_AFTER = re.compile(
+    r"\s+(?:with|because|since|cos|as of|from|starting|last|this|due to|for|after|so)\b|,?\s+(?:now|instead)\b", re.I
+)
+
+
 def _placed_by_shape(before: str, after: str) -> str | None:
     """correct()'s placing of a correction of a known shape (a date, a day, a time): the last phrase of its shape
     replaced; None when it has none."""
+    for shape in (_DAY_AND_CLOCK, _DAYISH, _CLOCKISH):
+        # "changed it to monday with the new council contract": the value, then why
+        if (said := shape.match(after)) and _WHY_AFTER.match(after[said.end() :]):
+            after = said.group()
+            break
     if _DAY_ONLY.fullmatch(after) and (old := _last(_DAYISH, before)) and " of " in old.group():
         # "the 9th of May, no wait, the 19th": the day corrected, the month kept
         return before[: old.start()] + after.removeprefix("on ") + old.group()[old.group().index(" of ") :]
@@ -876,18 +920,31 @@ _QUESTION_RUN_ON = re.compile(
 
 # A sentence that only corrects the one before: "Meera is allergic to cashews. Sorry, pistachios, not cashews."
 _CORRECTS_THE_LAST = re.compile(
-    r"^(?:sorry|no,? sorry|no,? wait|wait,? no|I mean|correction|actually,? no|no,? actually)[,:]?\s+"
+    r"^(?:(?:sorry|no,? sorry|no,? wait|wait,? no|I mean|correction|actually,? no|no,? actually)[,:]?\s+"
     r"(?!(?:I|we|he|she|they|you|it|its|it's|that|this|my|our|about|for|to)\b)(?P<value>[\w'\-]+(?: [\w'\-]+){0,3})"
-    r"(?:,? not [\w'\-]+(?: [\w'\-]+)?)?[.!]*$",
+    # a bare "No," before a value of a shape: "No, the 13th.", "No, 8:40."
+    rf"|no,\s+(?:the )?(?:\d[\w:.]*|{ORDINAL}))"
+    r"(?:,? not [\w'\-]+(?: [\w'\-]+)?)?"
+    r"(?:,\s+(?:I|it|it's|its|they|we|he|she|that|that's)\b[^.!?]*)?[.!]*$",  # "Sorry, 41, I always flip it."
     re.I,
 )
+# ... or restates it: "Actually no, they changed it to Thursdays last month.", "No, sorry, that's next door's dog,
+# ours is Bruno."
+_RESTATES_THE_LAST = re.compile(r"^(?:(?:sorry|no|wait|actually)[,:]?\s+)+", re.I)
+# A statement put in the past by the next: "I'm a nurse. Well, I was, I'm a health visitor now."
+_WAS_UNTIL_NOW = re.compile(r",?\s*\bwell,?\s+(?:I|we) (?:was|were|used to),?\s+(?=(?:I|we)\b)", re.I)
 
 
 def _corrections_joined(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for sentence in sentences:
-        if out and not out[-1].endswith("?") and _CORRECTS_THE_LAST.match(sentence):
+        restated = (marks := _RESTATES_THE_LAST.match(sentence)) and (
+            _RESTATED.match(rest := sentence[marks.end() :]) or _NOT_THIS_ONE.match(rest)
+        )
+        if out and not out[-1].endswith("?") and (_CORRECTS_THE_LAST.match(sentence) or restated):
             out[-1] = f"{out[-1].rstrip('.!')}, {sentence}"
+        elif out and not out[-1].endswith("?") and (was := _WAS_UNTIL_NOW.match(sentence)):
+            out[-1] = sentence[was.end() :]
         else:
             out.append(sentence)
     return out
