@@ -280,6 +280,10 @@ _STREET_WORD = f"(?:{'|'.join(_STREET_WORDS.split())})"
 _STREET_NAMED = f"(?-i:{'|'.join(w.capitalize() for w in _STREET_WORDS.split())})"  # "Hazel Grove", as written
 
 
+def _b_household_home(m, ctx):
+    return [replace(c, subject=HOUSEHOLD) for c in _b_lives_in(m, ctx)]
+
+
 def _b_lives_in(m, ctx):
     raw, dwelling = re.sub(r",?\s+for good\b.*$", "", m.group("obj"), flags=re.I), None
     if d := _DWELLING.match(raw):
@@ -1422,7 +1426,9 @@ _OWNABLE = re.compile(
     r"hot tub|trampoline|greenhouse|shed|garage|garden|allotment|holiday home|beach house|cottage|flat|house|"
     r"chest freezer|freezer|lawnmower|lawn mower|barbecue|bbq|pressure washer|generator|sewing machine|chainsaw|"
     r"ladder|wheelbarrow|log burner|wood burner|pool table|snooker table|treadmill|exercise bike|rowing machine|"
-    r"telescope)",
+    r"telescope|thermostat|smart thermostat|doorbell|video doorbell|security camera|camera|smart speaker|speaker|"
+    r"router|water purifier|purifier|ro purifier|water filter|inverter|fridge freezer|fridge|microwave|oven|"
+    r"robot vacuum|vacuum|hoover|water tank|borehole|solar geyser|geyser|air conditioner|aircon|dehumidifier)",
     re.I,
 )
 _NOT_OWNED = {
@@ -1480,12 +1486,15 @@ def _b_owns(m, ctx):
 
 def _owned(said: str, m, ctx) -> list[Candidate]:
     raw = _strip_trailing(_OBJ_END.sub("", said))
+    # "a generator for when the power goes": why one has it (not "drives a matatu for a living": a job)
+    raw = re.sub(r"\s+for\b(?! (?-i:[A-Z])| (?:a|his|her|my|their) living\b| work\b).*$", "", raw)
     raw, hint = _split_time(raw)
     mo = re.fullmatch(
         rf"(?P<art>an?|two|three) (?:brand new |new )?(?P<adj>(?:[A-Za-z0-9\-]+ ){{0,2}}?)"
         rf"(?P<head>{_BRAND.pattern}(?: {_OWNABLE.pattern})?(?: {_BODY})?|"
         rf"{_OWNABLE.pattern}s?)"
-        r"(?: (?:up |down |out )?(?:in|on|out) (?:the|my|our|his|her|their|front|back) [a-z]+(?: room)?)?"
+        r"(?: (?:up |down |out )?(?:in|on|out) (?:the|my|our|his|her|their|front|back) (?:back |front |spare |"
+        r"living |dining |sitting )?[a-z]+(?: room)?)?"
         # "a static caravan at Sandpiper Sands holiday park", "a boat moored at Porthleven": where it is kept
         r"(?: (?:moored |parked |kept |sited )?(?:at|in|near) (?:the )?(?-i:[A-Z])[\w'\-]*"
         r"(?: (?:(?-i:[A-Z])[\w'\-]*|holiday park|caravan park|marina|harbour))*)?"
@@ -1500,7 +1509,10 @@ def _owned(said: str, m, ctx) -> list[Candidate]:
         return []
     head_is_brand = not _OWNABLE.fullmatch(mo.group("head").rstrip("s"))
     verb = (m.groupdict().get("verb") or "have").lower()
-    common = mo.group("head").lower() in ("garden", "house", "flat", "garage", "tv", "television", "car", "bike")
+    common = mo.group("head").lower() in (
+        "garden house flat garage tv television car bike fridge microwave oven hoover vacuum speaker camera router "
+        "doorbell thermostat".split()
+    )
     if verb in ("have", "have got", "got", "own") and not head_is_brand and not mo.group("adj") and common:
         return []  # "we have a garden": too common to be worth keeping
     obj = (_HOW_IT_SEEMS.sub("", mo.group("adj")) + mo.group("head")).strip()
@@ -1514,7 +1526,7 @@ def _owned(said: str, m, ctx) -> list[Candidate]:
 
 _KIT = (
     r"(?:solar panels|solar|a heat pump|heat pump|an air source heat pump|air source heat pump|ground source heat pump|"
-    r"(?:an? )?(?:ev|electric car|car) charger|home battery|battery storage|(?:a )?tesla powerwall|(?:a )?powerwall|"
+    r"(?:an? )?(?:ev|electric car|car) charger|(?:a )?(?:home )?battery|battery storage|(?:a )?tesla powerwall|(?:a )?powerwall|"
     r"(?:a )?water softener|(?:a )?(?:video|ring|smart) doorbell|(?:a |an )?(?:burglar )?alarm system|"
     r"(?:a )?smart meter|(?:a )?(?:combi |gas |oil )?boiler|(?:a )?log burner|(?:a )?wood burner|underfloor heating|"
     r"double glazing|triple glazing|cavity wall insulation|loft insulation|(?:a )?septic tank|(?:a )?water butt)"
@@ -1527,13 +1539,14 @@ def _b_kit(m, ctx):
     for part in re.split(r"\s+and\s+", ctx.clause[m.start("obj") :]):
         kit = re.fullmatch(
             rf"(?:(?:some|new|a new|an?) )?({_KIT})"
-            rf"(?: now\b.*| (?:fitted|installed|put in)\b.*| (?:on|in) the [a-z]+)?",
+            rf"(?: now\b.*| (?:fitted|installed|put in)\b.*| (?:on|in) the [a-z]+)?(?: (?:so|because|cos|for)\b.*)?",
             part.strip(" ,."),
             re.I,
         )
         if not kit:
             break
         thing = re.sub(r"^(?:an?|the) ", "", kit.group(1), flags=re.I)
+        thing = "solar panels" if thing.lower() == "solar" else thing  # "we've got solar on the roof"
         thing = re.sub(
             r"\b(tesla|powerwall|ev)\b",
             lambda t: {"ev": "EV"}.get(t.group(1).lower(), t.group(1).capitalize()),
@@ -1974,6 +1987,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     ("lives_in", r"^(?:my|our) (?:home|house|flat|apartment|place) is in (?P<obj>.+)", _b_lives_in, False),
+    # "our house is a three-bed semi in Leeds", "the house is a little cottage outside Kendal": the household's home
+    (
+        "lives_in",
+        r"^(?:our|the) (?:home|house|place) is an? (?:[\w\-]+ ){0,3}?(?:semi|terrace|terraced house|flat|bungalow|"
+        r"cottage|house|apartment|townhouse|detached|maisonette|farmhouse|end of terrace) "
+        r"(?:in|just outside|outside|near) (?P<obj>.+)",
+        _b_household_home,
+        False,
+    ),
     # "we're in Bray, just off the main street", "we're in a three-bed semi in Harborne": where the home is, said
     # by what it is near or what it is (not "we're in Braga" alone, which may be a visit)
     (
