@@ -232,6 +232,10 @@ def _object_matches(predicate: str, got: str, want: str) -> bool:
     g, w = _norm(got), _norm(want)
     if g == w:
         return True
+    # a label's parenthesis is a remark on the value: "Biscuit (cavoodle)" is the dog Biscuit, "French (learning)"
+    # French (the kind and the learning are kept beside the value, as its qualifier)
+    if "(" in want and g == _norm(canonical_value(predicate, re.sub(r"\s*\([^)]*\)", "", want))):
+        return True
     if predicate in PHRASES:
         gs, ws = set(g.split()), set(w.split())
         return bool(gs and ws) and (g in w or w in g or len(gs & ws) / max(len(gs), len(ws)) >= 0.5)
