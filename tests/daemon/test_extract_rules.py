@@ -1707,7 +1707,7 @@ POSITIVES = [
     # event, a medicine by what it is for, a school corrected by name
     pos(
         "ben's got football training every tuesday and thursday at six",
-        ("schedule", "every Tuesday and Thursday 6pm"),
+        ("schedule", "Tuesdays and Thursdays 6pm"),
         subject="Ben",
     ),
     pos("my mum's coming for Christmas", ("appointment", "for Christmas"), subject="my mother"),
@@ -1791,7 +1791,7 @@ POSITIVES = [
         subject="Maureen",
     ),  # fmt: skip
     pos("keep the volume down after nine at night", ("rule", "Keep the volume down after 9pm")),
-    pos("I pick Oscar up from football every Tuesday at 5:30", ("routine", "pick Oscar up from football")),
+    pos("I pick Oscar up from football every Tuesday at 5:30", ("schedule", "Tuesdays 5:30pm")),
 ]
 
 NEGATIVES = [

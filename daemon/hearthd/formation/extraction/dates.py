@@ -312,6 +312,10 @@ _EVERY_WEEKDAY = re.compile(
 def canonical_recurrence(text: str) -> str:
     """A weekly day in the one form of a schedule: "every Saturday" and "a Monday" are "Saturdays" and "Mondays",
     "every Wednesday evening" is "Wednesday evenings" ("every other Thursday" unchanged)."""
+    # "every Tuesday and Thursday" is "Tuesdays and Thursdays"
+    text = _EVERY_DAYS.sub(
+        lambda m: re.sub(r"(?i)(day)\b", r"\1s", m.group("days")).title().replace(" And ", " and "), text
+    )
     text = _EVERY_WEEKDAY.sub(
         lambda m: (
             f"{m.group('day').capitalize()} {m.group('part').lower()}s"
@@ -321,11 +325,15 @@ def canonical_recurrence(text: str) -> str:
         text,
     )
     # "the bins are monday": a schedule's day said alone is every such day
-    text = _LONE_WEEKDAY.sub(lambda m: f"{m.group('day').capitalize()}" + (f" {m.group('part')}" if m.group("part") else "") + "s", text)
+    text = _LONE_WEEKDAY.sub(
+        lambda m: f"{m.group('day').capitalize()}" + (f" {m.group('part')}" if m.group("part") else "") + "s", text
+    )
     # "Saturday mornings 9am" is "Saturdays 9am": the clock says the part of the day
     return _PART_BY_CLOCK.sub(lambda m: f"{m.group('day')}s {m.group('t')}", text)
 
 
+_A_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_EVERY_DAYS = re.compile(rf"\b(?:every|each) (?P<days>{_A_DAY}(?:(?:,| and|, and) {_A_DAY})+)\b(?!s)", re.I)
 _LONE_WEEKDAY = re.compile(
     r"^(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?: (?P<part>morning|afternoon|evening|night))?"
     r"(?=$|,? (?:at |around |from )?\d)",

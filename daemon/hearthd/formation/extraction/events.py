@@ -55,6 +55,8 @@ _RECUR = (
     rf"{_PART}s|once a (?:day|week|fortnight|month)|(?:twice|three times) a (?:day|week|month)|daily|weekly|"
     rf"fortnightly|monthly|on weekdays|"
     rf"at weekends|on weekends|(?:on )?an? {WEEKDAY}(?: {_PART})?"
+    # "Monday to Thursday": the days between
+    rf"|(?:from )?{WEEKDAY}s? (?:to|till|through|-) {WEEKDAY}s?"
     rf"|(?:on )?the (?:first|second|third|fourth|last|1st|2nd|3rd|4th) {WEEKDAY} of "
     rf"(?:the|every|each) month"
     rf"|(?:on )?the (?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|1[0-9]th|2[0-8]th|21st|22nd|23rd) "
@@ -99,6 +101,12 @@ _WHERE = (
 )
 _TAIL = (
     _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|here|round here|on our street|for us|"
+    # "from next week", "for Christmas with the family": from when, what for and with whom
+    r"from (?:next|this) (?:week|month|term)|from now on|starting (?:next|this) (?:week|month|term)|"
+    r"for (?:christmas|easter|the holidays|diwali|eid|new year|thanksgiving|the summer|the weekend|"
+    r"(?:(?-i:[A-Z])[\w\-]+'s |a |the )?(?:wedding|funeral|graduation|christening|birthday))|"
+    r"with (?:the family|the kids|family|friends|(?:my|our) (?:family|kids|children|parents|in-laws|mum|dad|mam|"
+    r"nan|gran|husband|wife|partner|sister|brother|friends|cousins))|"
     r"(?:straight |right |just )?(?:after|before) "
     r"(?:school|work|lunch|dinner|tea)|"
     r"for the (?:next|rest of the) (?:[a-z]+ )?(?:weeks?|months?|term|year)|"
@@ -351,6 +359,8 @@ _HELP = _alt(
         "shopping delivery",
     ]
 )
+# ... and whoever the household calls by what they bring: "the water refill guy", "the fish man", "the bread van"
+_HELP = rf"(?:{_HELP}|(?!(?:old|young|other|same|new) )(?:[a-z]+ ){{1,2}}?(?:guy|man|lady|van|boy))"
 _TRADES = _alt(
     [
         "plumber",
@@ -702,6 +712,31 @@ def _someones_slot(m, ctx, verb: str, by: str) -> list[Candidate]:
     return [replace(ctx.cand("schedule", when, text, f"{what} {by} {name}"), subject=HOUSEHOLD)]
 
 
+# "the plumber said he'll come round friday morning": the visit arranged, not hearsay
+_PROMISED_VISIT = re.compile(
+    rf"^(?P<who>(?:the|our) (?:[a-z]+ )?{_TRADES}) (?:said|says|has said|told (?:us|me)|texted(?: to say)?|"
+    r"rang(?: to say)?|confirmed)(?: that)? (?:he|she|they)(?:'ll|'d|ll|d| will| would| is| are|'s|'re|s)? "
+    r"(?:be )?(?:coming|come|be here|be round|be over|pop round|pop over|call round|call in)(?: round| over| by| in)? ",
+    re.I,
+)
+
+
+def promised_visit(s: str) -> str:
+    """ "the plumber said he'd come Monday" -> "the plumber is coming Monday"."""
+    return _PROMISED_VISIT.sub(lambda m: f"{m.group('who')} is coming ", s, count=1)
+
+
+def _b_pick_up(m, ctx):
+    """ "I pick the kids up from my mum's every Tuesday at half five": the speaker's run, on its days."""
+    verb = "drop off" if m.group("verb").lower().startswith("drop") else "pick up"
+    who = re.sub(r"^(?:the|my|our) ", "", m.group("who"), flags=re.I)
+    where = re.sub(r"^(?:the|my|our) ", "", m.group("where"), flags=re.I)
+    clock = re.sub(r"^(?!at |from |around |by |about |between )", "at ", m.group("clock") or "", flags=re.I)
+    when = when_said(f"{m.group('recur')} {clock if m.group('clock') else ''}".strip())
+    what = f"{verb} {who} {'from' if verb == 'pick up' else 'at'} {where}"
+    return [ctx.cand("schedule", when, f"{{subject}}: {what} {_on(when)}", what)]
+
+
 def _b_trade(m, ctx):
     who = _qualifier(m.group("who"))
     when = when_said(m.group("when"))
@@ -918,6 +953,7 @@ _IS_KEPT = (
 )
 _MOVED = (
     r"(?:has |have |was |were |got |is |are |has been |have been )?(?:now )?(?:moved|changed|rescheduled|pushed back|"
+    r"(?<=is )moving|(?<=are )moving|(?<=is )changing|(?<=is )switching|"
     r"brought forward|postponed|shifted|switched|rebooked|put back)(?: to| until| till| for|,? (?:it is|it's|its|"
     r"so it is|so it's|so its) (?:now )?)"
 )
@@ -1023,7 +1059,7 @@ EVENT_RULES_SRC = [
         rf"^(?:(?:the|my|our) (?P<who>{_FAMILY_GROUP})|(?P<they>they)|(?P<parents>mum and dad|mom and dad)) "
         rf"(?:are |is |have )?(?:now |still )?"
         rf"(?:coming(?: to stay| over| round| to visit| down| up)?(?: with us)?|visiting(?: us)?|arriving|staying|"
-        rf"flying in|coming to stay with us)(?: from (?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)?)? (?P<when>{_ONE_OFF})"
+        rf"flying in|fly in|flies in|coming to stay with us)(?: from (?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)?)? (?P<when>{_ONE_OFF})"
         rf"(?:,? (?:for|until|till) (?:the |a )?[\w ]+?)?{_TAIL}",
         _b_family_visit,
         False,
@@ -1088,6 +1124,18 @@ EVENT_RULES_SRC = [
         rf"school pick[ \-]?up|school drop[ \-]?off|nursery run|nursery pick[ \-]?up|pick[ \-]?up|drop[ \-]?off) "
         rf"(?P<recur>{_RECUR}){_TAIL}",
         _b_does_the,
+        False,
+    ),
+    # "I pick the kids up from my mum's every Tuesday and Thursday at half five", "im picking the twins up from
+    # creche at five on mondays and wednesdays": the speaker's run on its days
+    (
+        "schedule",
+        rf"^I (?:always |usually |normally |also )?(?:am )?(?P<verb>pick|picking|collect|collecting|fetch|fetching|"
+        rf"drop|dropping) (?P<who>(?:the |my |our )?(?:kids|children|twins|boys|girls|little ones|son|daughter)|"
+        rf"(?-i:[A-Z])[a-z]+|[a-z]+(?= (?:up|off) ))(?: up| off)? (?:from|at) "
+        rf"(?P<where>(?:the |my |our )?[\w']+(?: (?!at\b|on\b|every\b|each\b)[\w']+)?) "
+        rf"(?:(?P<clock>{_CLOCK}) )?(?P<recur>{_RECUR}){_TAIL}",
+        _b_pick_up,
         False,
     ),
     (

@@ -22,6 +22,7 @@ from .events import (
     RECURRING,
     SHARED_EVENT,
     dictated,
+    promised_visit,
     time_spans,
 )
 from .instructions import first_to_subject, rules_of
@@ -442,7 +443,7 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
     s, provenance, greeted, asked = prepared
     out, s = rules_of(sentence, s)  # a standing instruction ("don't play music after nine") before the question test
     s = (dictated(s) or s) if s else s  # "Boiler service booked: 14 March, 9-1": the sentence a note stands for
-    s = casual(CONDITION_BEFORE_A_PLACE.sub("", s), greeted) if s else s
+    s = casual(CONDITION_BEFORE_A_PLACE.sub("", promised_visit(s)), greeted) if s else s
     if not s or _QUESTION_START.match(s):
         return out
     if _HYPOTHETICAL.search(s) or _REPORTED.search(s):

@@ -904,7 +904,8 @@ _LANGUAGES = frozenset(
     "sylheti mirpuri pahari pothwari saraiki bhojpuri kashmiri "
     "lao hmong cebuano ilocano tetum quechua guarani nahuatl inuktitut cree ojibwe navajo scottish gaelic "
     "sign language asl".split()
-)
+) | {"te reo māori"}
+_LANGUAGE_WRITTEN = {"bsl": "BSL", "asl": "ASL", "te reo māori": "te reo Māori"}
 _HOW_WELL = re.compile(
     r"^(?:and |also |plus )?(?:a (?:little bit of|bit of|little|bit|small)|a few words of|some|basic|bits of|fluent|"
     r"small small|conversational|decent|"
@@ -925,7 +926,8 @@ def _b_speaks(m, ctx):
     """The languages named, each as said ("a little Italian" is Italian); nothing unless each item is one."""
     raw = _OBJ_END.sub("", m.group("obj"))
     raw = re.sub(
-        r"\s+(?:on|with|through|via|using|at) (?:an? |the )?(?:duolingo|app|apps|evening classes?|night school|"
+        r"\s+(?:on|with|through|via|using|at|in) (?:an? |the )?(?:duolingo|app|apps|(?:evening|night|weekend|online) "
+        r"classes?|classes|lessons|night school|"
         r"(?-i:[A-Z])[\w\-]*)\b.*$",
         "",
         raw,
@@ -954,9 +956,10 @@ def _b_speaks(m, ctx):
         said = None if m.groupdict().get("learning") else _LANGUAGE_WHERE.fullmatch(word)  # learnt: a note, as said
         if said and said.group("lang").lower() in _LANGUAGES:
             word = said.group("lang")  # "Gujarati with my parents and English at work": each with where it is
+        word = re.sub(r"^te reo(?: m[aā]ori)?$", "te reo Māori", word, flags=re.I)
         if word.lower() not in _LANGUAGES:
             return []
-        lang = "BSL" if word.lower() == "bsl" else word.capitalize()
+        lang = _LANGUAGE_WRITTEN.get(word.lower()) or word.capitalize()
         if m.groupdict().get("learning"):  # "I'm learning Japanese": a language of theirs, said as learnt
             out.append(ctx.cand("speaks", lang, f"{{subject}} is learning {lang}", "learning"))
         else:
@@ -968,7 +971,7 @@ def _b_native_speaker(m, ctx):
     lang = m.group("obj") or m.group("obj2")
     if lang.lower() not in _LANGUAGES:
         return []
-    lang = "BSL" if lang.lower() == "bsl" else lang.capitalize()
+    lang = _LANGUAGE_WRITTEN.get(lang.lower()) or lang.capitalize()
     return [ctx.cand("speaks", lang, f"{{subject}} speaks {lang}")]
 
 
@@ -2284,7 +2287,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "speaks",
         rf"^{SUBJ} (?:(?:also|only|can|still|mainly|mostly|both|all|really) )*(?:speak|speaks|"
-        rf"{_AM} fluent in|(?P<learning>{_AM} (?:learning|studying))) (?P<obj>.+)",
+        rf"{_AM} fluent in|(?P<learning>(?:{_AM} {ADV})?(?:learning|studying|trying to learn|picking up|"
+        rf"(?:have )?(?:started|been) learning)(?: (?:a bit of|a little|some|a few words of))?)) (?P<obj>.+)",
         _b_speaks,
         False,
     ),

@@ -111,7 +111,7 @@ _CONTRACTIONS = [
             r"(?<!\bSt )(?<!\bSaint )(?<!to their )(?<!to his )(?<!to her )(?<!to my )(?<!to our )(?<!at their )"
             r"(?<!at his )(?<!at her )(?<!at my )(?<!at our )"
             # ("Sunday lunch at Mum's every week", "round to Nana's on Fridays": the house)
-            r"(?<!\bat )(?<!round to )(?<!over to )(?<!\bround )"
+            r"(?<!\bat )(?<!round to )(?<!over to )(?<!\bround )(?<!from my )(?<!from our )(?<!from his )(?<!from her )"
             r"\b(?!let's)(\w+)'s (?=(?:coming|visiting|booked|due|at|on|every|each|always|"
             r"usually|"
             r"normally|in|off|away|back|going to the|getting|having|moving|starting|leaving|flying|"
@@ -234,8 +234,8 @@ _PLAN = re.compile(
     r"application|inspector|office|committee|assistant|director|lawyer)\b)|plan to|plans to|"
     r"thinking of|thinking about|considering|want|wants|wanted|"
     r"hope|hopes|hoping|hopefully|about to|intend|intends|intending|soon|next (?:week|month|year|summer|winter|"
-    r"spring|autumn|fall|weekend|time)|tomorrow|later|eventually|might|could|should|must|ought|trying to|"
-    r"try to|looking to|looking for|tonight|someday|would)\b"
+    r"spring|autumn|fall|weekend|time)|tomorrow|later|eventually|might|could|should|must|ought|"
+    r"trying to(?! learn\b)|try to(?! learn\b)|looking to|looking for|tonight|someday|would)\b"
     # "will"/"may" only in lower case; "3 may", "the 3rd of may" are the month
     r"|(?-i:\bwill\b|(?<!\d )(?<!st )(?<!nd )(?<!rd )(?<!th )(?<!of )(?<!every )(?<!in )\bmay\b(?!\s*\d))",
     re.I,
