@@ -1059,7 +1059,8 @@ EVENT_RULES_SRC = [
         rf"^(?:(?:the|my|our) (?P<who>{_FAMILY_GROUP})|(?P<they>they)|(?P<parents>mum and dad|mom and dad)) "
         rf"(?:are |is |have )?(?:now |still )?"
         rf"(?:coming(?: to stay| over| round| to visit| down| up)?(?: with us)?|visiting(?: us)?|arriving|staying|"
-        rf"flying in|fly in|flies in|coming to stay with us)(?: from (?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)?)? (?P<when>{_ONE_OFF})"
+        rf"flying in|fly in|flies in|coming to stay with us)"
+        rf"(?: from (?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)?)? (?P<when>{_ONE_OFF})"
         rf"(?:,? (?:for|until|till) (?:the |a )?[\w ]+?)?{_TAIL}",
         _b_family_visit,
         False,

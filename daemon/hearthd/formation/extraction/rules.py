@@ -1529,7 +1529,8 @@ def _owned(said: str, m, ctx) -> list[Candidate]:
 
 _KIT = (
     r"(?:solar panels|solar|a heat pump|heat pump|an air source heat pump|air source heat pump|ground source heat pump|"
-    r"(?:an? )?(?:ev|electric car|car) charger|(?:a )?(?:home )?battery|battery storage|(?:a )?tesla powerwall|(?:a )?powerwall|"
+    r"(?:an? )?(?:ev|electric car|car) charger|(?:a )?(?:home )?battery|battery storage|(?:a )?tesla powerwall|"
+    r"(?:a )?powerwall|"
     r"(?:a )?water softener|(?:a )?(?:video|ring|smart) doorbell|(?:a |an )?(?:burglar )?alarm system|"
     r"(?:a )?smart meter|(?:a )?(?:combi |gas |oil )?boiler|(?:a )?log burner|(?:a )?wood burner|underfloor heating|"
     r"double glazing|triple glazing|cavity wall insulation|loft insulation|(?:a )?septic tank|(?:a )?water butt)"

@@ -542,7 +542,8 @@ _CORRECTION = re.compile(
 )
 _WELL_ACTUALLY = re.compile(
     # ("We live in Kilkenny, well, just outside it, Thomastown actually")
-    r",?\s+well,?\s+(?:(?:just |right )?(?:outside|near|next to|beside|(?:north|south|east|west) of) (?:it|there),?\s+)?"
+    r",?\s+well,?\s+(?:(?:just |right )?(?:outside|near|next to|beside|(?:north|south|east|west) of) "
+    r"(?:it|there),?\s+)?"
     r"(?P<after>(?:(?:an?|the) )?[\w\-']+(?: (?!now\b|actually\b|is\b)[\w\-']+)?)"
     r"(?P<s> is(?= now| actually))?"  # "Sainsbury's now" with its 's read as "is"
     # "well, Sainsbury's now actually": one or two such words after it
