@@ -175,8 +175,27 @@ _KIND_FILLER = frozenset({"with", "to", "at", "for", "from", "of", "in", "on", "
 _KIND_HOW = frozenset({"go", "goes", "out", "day", "collection", "collected", "come", "comes", "get", "gets"})
 
 
+# One event said by other words: "the anti rabies shot" and "the vaccine", "physical therapy" and "PT" and "physio"
+_SAME_KIND = {
+    "shot": "vaccination",
+    "shots": "vaccination",
+    "jab": "vaccination",
+    "jabs": "vaccination",
+    "vaccine": "vaccination",
+    "vaccines": "vaccination",
+    "booster": "vaccination",
+    "injection": "vaccination",
+    "physiotherapy": "physio",
+    "pt": "physio",
+    "check": "checkup",
+    "tuition": "tutoring",
+    "tutor": "tutoring",
+}
+
+
 def _kind_words(kind: str) -> frozenset[str]:
-    words = [w for w in kind.split() if w not in _KIND_FILLER]
+    kind = kind.replace("physical therapy", "physio")
+    words = [_SAME_KIND.get(w, w) for w in kind.split() if w not in _KIND_FILLER]
     what = [w for w in words if w not in _KIND_HOW] or words
     return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in what)
 

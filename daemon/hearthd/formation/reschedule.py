@@ -33,6 +33,7 @@ _STILL_AT = (
 )
 # "same night", "same time": the old one's time of day
 _SAME_TIME = re.compile(rf"\bsame (?:night|day|time|slot|evening|morning|afternoon)\b|{_STILL_AT}", re.I)
+_WHY = re.compile(r"[,\s]+(?:because|cos|coz|since|as) (?:the|she|he|they|we|I|it|her|his|our|my)\b.*$", re.I)
 _CALLED_OFF = re.compile(r"\b(?:cancell?ed|called off|not happening)\b", re.I)
 # Who was moved, not what: "the surgery moved her to the 15th", "they've put me back to Friday", "bumped mateo to"
 _MOVED_SOMEONE = re.compile(
@@ -70,7 +71,8 @@ def rescheduled(
     change = CHANGE.search(heard)
     if not change or not said_as_fact_by(heard, change.end()) or _CALLED_OFF.search(heard):
         return None  # "friday's cancelled, they'll be in touch to rebook": ended (release.py), not moved
-    when = last_time_said(_STARTING.sub("", text))
+    # (not the time in why: "moved to monday 3pm because the doctor is on leave saturday")
+    when = last_time_said(_WHY.sub("", _STARTING.sub("", text)))
     if not when:
         return None
     named_ones, me, household = sentence_subjects(conn, text, speaker, referent)
@@ -197,7 +199,7 @@ def switched(
     if len(named) != 1:
         return None
     old = named[0]
-    when = None if _SAME_TIME.search(text) else last_time_said(_STARTING.sub("", text))
+    when = None if _SAME_TIME.search(text) else last_time_said(_WHY.sub("", _STARTING.sub("", text)))
     kind = old["qualifier"] or ""
     at = old["text"].lower().find(kind.lower()) if kind else -1
     if not kind or at < 0:

@@ -122,6 +122,17 @@ _NOT_A_CHANGE = re.compile(
 )
 
 
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|im|I've|ive|me|my|mine|we|we're|we've|weve|us|our|ours)\b", re.I)
+_SOMEONE_ELSE = re.compile(
+    r"^\W*(?:(?:so|and|oh|well|um|right|actually)\W+)*(?:the|his|her|their) (?:[\w']+ ){1,3}?"
+    r"(?:is|are|was|were|has|have|had)\b",
+    re.I,
+)
+_LATER = re.compile(
+    r"\b(?:moving|starting|switching|changing|leaving|going)\b.*\b(?:next (?:week|month|year|term|spring|summer|"
+    r"autumn|winter)|in (?:a|two|three|a few) (?:weeks?|months?))\b",
+    re.I,
+)
 # a sentence whose subject is a relative ("my sister's just started at ...", "so our lad has moved to ...")
 _OF_A_RELATIVE = re.compile(
     rf"^\W*(?:(?:so|and|oh|well|right|ok|okay|yeah|guess what)\W+)*(?:my|our|me|mi) (?:\w+ )?{_KIN.pattern}", re.I
@@ -135,9 +146,11 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
     subjects, me, household = sentence_subjects(conn, text, speaker)
     if _OF_A_RELATIVE.match(text) and not (set(subjects) - {me, household}):
         return None  # "my sister's just started at Admiral": a relative not yet known, never the speaker's job
+    if not subjects and _SOMEONE_ELSE.match(text) and not _FIRST_PERSON.search(text):
+        return None  # "the neighbours are moving to Harrogate": whoever moves, it is not us
     subjects = subjects or [e for e in (me, household) if e is not None]
-    if not subjects:
-        return None
+    if not subjects or _LATER.search(text):
+        return None  # "we're moving to Leeds next month": a plan, nothing has changed yet
     rows = conn.execute(
         f"SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
         f"WHERE subject_entity IN ({', '.join('?' * len(subjects))}) AND status = 'active' AND dismissed = 0 "

@@ -64,7 +64,7 @@ _RECUR = (
     rf"(?:,? {_CLOCK})?(?: (?:after|before) (?:school|work|dinner|lunch|breakfast|tea))?"
 )
 RECURRING = _RECUR  # a day and a time said for something that repeats
-_TIME = re.compile(rf"(?:{_RECUR}|{_ONE_OFF})", re.I)
+_TIME = re.compile(rf"(?<![\w'])(?:{_RECUR}|{_ONE_OFF})(?!\w)", re.I)  # (not the "one" of "gone")
 _JOINED = re.compile(r"[\s,]*(?:(?:of|at|on|from)\s+)?")  # between two parts of one time: "the 19th, at 3"
 
 
