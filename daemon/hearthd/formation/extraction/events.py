@@ -61,7 +61,7 @@ _RECUR = (
     rf"(?:the|every|each) month"
     rf"|(?:on )?the (?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|1[0-9]th|2[0-8]th|21st|22nd|23rd) "
     rf"(?:day )?of (?:every|each|the) month)"
-    rf"(?:,? {_CLOCK})?(?: (?:after|before) (?:school|work|dinner|lunch|breakfast|tea))?"
+    rf"(?:,? {_CLOCK})?(?: (?:after|before) (?:school|work|dinner|lunch|breakfast|tea)(?:,? {_CLOCK})?)?"
 )
 RECURRING = _RECUR  # a day and a time said for something that repeats
 _TIME = re.compile(rf"(?<![\w'])(?:{_RECUR}|{_ONE_OFF})(?!\w)", re.I)  # (not the "one" of "gone")

@@ -601,17 +601,23 @@ def _run_on_more(clause: str, facts: list[Candidate], ctx: _Ctx, discourse: Disc
     run on after one the rules read; what it says of another predicate is added."""
     have = {c.predicate for c in facts}
     more: list[Candidate] = []
-    for tail in _run_ons(clause):
+    for tail in _run_ons(clause, bounded=True):
         found = [c for c in _part_facts(tail, ctx, discourse, s) if c.predicate not in have]
         more += found
         have |= {c.predicate for c in found}
     return more
 
 
-def _run_ons(clause: str) -> list[str]:
+def _run_ons(clause: str, bounded: bool = False) -> list[str]:
     """In speech-recogniser text statements run on without a stop: "i dont eat pork im halal". Each one after the
-    first, to the clause's end."""
-    found = [clause[m.end() :] for m in _NEXT_CLAUSE.finditer(clause) if m.start() > 0]
+    first, to the clause's end; `bounded`: the first alone too, and each before the next runs on ("im siobhan | im
+    living in cork the last few years | i teach ...")."""
+    starts = [m for m in _NEXT_CLAUSE.finditer(clause) if m.start() > 0]
+    found = [clause[: starts[0].start()]] if starts and bounded else []
+    for this, after in zip(starts, [*starts[1:], None]):
+        if bounded and after is not None:
+            found.append(clause[this.end() : after.start()])
+        found.append(clause[this.end() :])
     return [tail for tail in found if len(tail.split()) >= 3]
 
 
