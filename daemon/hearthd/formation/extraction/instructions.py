@@ -89,6 +89,13 @@ _ONE_OFF_COND = re.compile(
     re.I,
 )
 _PRONOUNS = {"i", "we", "you", "they", "he", "she", "it", "to", "the", "a", "an", "my", "our", "me"}
+_ASKS_VERBS = {"ask", "asks", "want", "wants", "need", "needs"}
+# "if Lily asks for more screen time": whenever she does
+_ASKS = re.compile(
+    r"^(?:the kids|the children|the boys|the girls|(?:my|our) (?:son|daughter|kids|children)|I|we|he|she|they|anyone|"
+    r"anybody|someone|(?-i:[A-Z])[a-z]+|[a-z]+(?= asks\b))(?: ever)? (?:asks?|wants?) (?:for|about|to|if|whether)\b",
+    re.I,
+)
 # "when I ask for the news, keep it short" -> "Keep the news short": the "it" is what is asked for.
 _ASKED = re.compile(
     r"^(?:I|we) (?:ask|ask you|want|need) (?:for |about |to hear |to hear about |you to read )?(?P<x>.+)$"
@@ -213,6 +220,9 @@ def _split_when(s: str) -> tuple[str, str] | None:
         count=1,
         flags=re.I,
     )
+    body = re.sub(
+        r"(?:,\s*|\s)the answer is (no|yes)\b", r", say \1", body, count=1, flags=re.I
+    )  # "... the answer is no"
     if "," in body:
         cond, rest = (p.strip() for p in body.split(",", 1))
     else:
@@ -222,6 +232,7 @@ def _split_when(s: str) -> tuple[str, str] | None:
                 i
                 for i in range(2, len(words))
                 if words[i - 1].lower() not in _PRONOUNS
+                and not (i == 2 and words[i].lower() in _ASKS_VERBS)  # "when the kids ask about ...": their verb
                 and (_IMPERATIVE.match(words[i]) or _ALWAYS.match(" ".join(words[i:])))
             ),
             None,
@@ -229,10 +240,11 @@ def _split_when(s: str) -> tuple[str, str] | None:
         if at is None:
             return None
         cond, rest = " ".join(words[:at]), " ".join(words[at:])
+    cond = re.sub(r"\s+just$", "", cond, flags=re.I)  # "if oscar asks for sweets just say no"
     if plain and (not _WHEN_SUBJECT.match(cond) or _ONE_OFF_COND.search(cond) or re.match(r"remind\b", rest, re.I)):
         return None
-    if first == "if" and not _ALWAYS.match(rest):
-        return None  # "if X, always Y" is standing; any other "if" is a condition of the moment
+    if first == "if" and not _ALWAYS.match(rest) and not _ASKS.match(cond):
+        return None  # "if X, always Y" is standing, as is what to do if a child asks; any other "if" is of the moment
     return cond, rest
 
 

@@ -52,7 +52,7 @@ from .text import (
     split_sentences,
 )
 from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, PET, REL, SPECIES, TIME, _alt
-from .words import restore_apostrophes, truecase, uncapitalise
+from .words import is_common, restore_apostrophes, truecase, uncapitalise
 
 __all__ = ["Discourse", "extract", "rules_alone"]
 
@@ -495,7 +495,20 @@ _GOES_ON = re.compile(
 )
 
 
+# Two people said of at once: "my twins leo and mia are vegetarian now", "Kofi and Ama are both allergic to nuts"
+_BOTH_ARE = re.compile(
+    r"^(?:(?:my|our) (?:twins|kids|children|boys|girls|sons|daughters|parents|grandparents) )?"
+    r"(?P<a>[A-Za-z][a-z\-]+) and (?P<b>[A-Za-z][a-z\-]+) (?:are|both are|are both)(?: both)? "
+    r"(?P<said>(?:vegetarian|vegan|pescatarian|coeliac|celiac|lactose intolerant|diabetic|allergic to|intolerant to|"
+    r"gluten-free|gluten free|halal|kosher|mad about|obsessed with|really into|into|learning|fluent in)\b.*)$",
+    re.I,
+)
+
+
 def _goes_on(clause: str) -> list[str]:
+    if (both := _BOTH_ARE.match(clause.strip())) and not any(is_common(both.group(w).lower()) for w in "ab"):
+        # each of them (the relation, as said, read from the clause itself)
+        return [clause, *(f"{both.group(w)} is {both.group('said')}" for w in "ab")]
     m = _GOES_ON.match(clause.strip())
     return [m.group("head"), f"{m.group('s')} {m.group('tail')}"] if m else [clause]
 
@@ -524,7 +537,8 @@ def _part_facts(part: str, ctx: _Ctx, discourse: Discourse, s: str) -> list[Cand
 # a word that opens a new clause.
 _ASIDE_START = re.compile(
     r"\s*(?:,|\s-+|\u2013|\u2014)\s*|\s+(?=(?:so|if|because|cos|since|as|which|though|although|honestly|"
-    r"yeah|yep|lol|haha|mind you|to be fair|tbh|innit|bless|don't|do not|that's|that is|what a|no joke|"
+    r"yeah|yep|lol|haha|mind you|to be fair|tbh|innit|bless|don't|do not|won't|wont|will not|doesn't|doesnt|"
+    r"that's|that is|what a|no joke|"
     r"tastes|smells|sounds|looks like|makes me|gives me|drives (?:me|us|the)|"
     r"believe|I|he|she|they|we|it|cannot|can't|do|would|could|you|just|usually|mostly|especially|for what|"
     # "i moved down to wellington in march like still getting used to the wind": speech's "like" opens an aside

@@ -280,6 +280,18 @@ _STREET_WORD = f"(?:{'|'.join(_STREET_WORDS.split())})"
 _STREET_NAMED = f"(?-i:{'|'.join(w.capitalize() for w in _STREET_WORDS.split())})"  # "Hazel Grove", as written
 
 
+def _b_relative_now_in(m, ctx):
+    if not ctx.about or not re.search(r"\bnow\b", ctx.sentence, re.I) or _A_STAY_SAID.search(ctx.sentence):
+        return []
+    return _b_lives_in(m, ctx)
+
+
+_A_STAY_SAID = re.compile(
+    r"\b(?:on holiday|visiting|on a trip|for the (?:week|weekend|day|night|summer)|this week|for work|till|until)\b",
+    re.I,
+)
+
+
 def _b_household_home(m, ctx):
     return [replace(c, subject=HOUSEHOLD) for c in _b_lives_in(m, ctx)]
 
@@ -722,10 +734,22 @@ _NOW_SAID = re.compile(r"\b(?:now|these days|nowadays)\b", re.I)
 _AT_WORK_SAID = re.compile(r"\b(?:firm|firms|company|companies|job|jobs|employer|workplace)\b", re.I)
 
 
+_SCHOOL_TAUGHT = re.compile(
+    r"(?:(?:\w+ )?(?:class|classes|year|years|grade|form|infants|juniors)(?: \w+)? )?(?:at|in) (?:a|an|the|our) (?:local )?"
+    r"(?P<kind>primary|secondary|high|national|comprehensive|grammar|special needs|special|nursery|infant|junior|"
+    r"middle|elementary) school",
+    re.I,
+)
+
+
 def _teacher(m, ctx):
     """ "she teaches yoga", "I teach maths at Hillcrest": a subject taught is a teacher of it."""
     raw = _OBJ_END.sub("", m.group("obj"))
     raw, hint = _split_time(raw)
+    if school := _SCHOOL_TAUGHT.fullmatch(raw.strip()):
+        # "I teach third class in a national school", "I teach at a secondary school": a teacher of that school
+        kind = {"national": "primary", "elementary": "primary"}.get(school.group("kind").lower(), school.group("kind"))
+        return [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{kind.lower()} school teacher", ctx)]
     org = re.search(r"\s(?:at|in|for)\s+(?P<org>(?-i:[A-Z]).+)$", raw)
     what = (raw[: org.start()] if org else raw).strip().lower()
     if not re.fullmatch(r"[a-z]+(?: [a-z]+)?", what) or set(what.split()) & _NOT_TAUGHT:
@@ -742,7 +766,15 @@ def _b_unlisted_role(m, ctx):
     a good western")."""
     out = _b_occupation(m, ctx)
     ranked = set((m.group("mods") or "").lower().split()) & _RANKS  # "the head roaster", "a senior analyst"
-    return out if ranked or any(c.predicate in ("works_at", "lives_in") for c in out) else []
+    # "a logistics coordinator", "a payroll administrator": a field, then a word that is only ever a job
+    office = m.group("occ").lower() in _OFFICE_ROLES and bool((m.group("mods") or "").strip())
+    return out if ranked or office or any(c.predicate in ("works_at", "lives_in") for c in out) else []
+
+
+_OFFICE_ROLES = frozenset(
+    "coordinator administrator supervisor technician analyst consultant specialist executive advisor adviser "
+    "officer controller inspector planner strategist auditor underwriter recruiter buyer merchandiser".split()
+)
 
 
 _RANKS = set("head senior junior deputy assistant chief lead trainee principal shift staff duty".split())
@@ -1712,7 +1744,10 @@ def _b_favourite(m, ctx):
     return [ctx.cand("likes", obj, f"{{subject}}'s favourite {cat} {verb} {obj}", cat, time_hint=hint)]
 
 
-_NOT_FAN_OF = {"big", "huge", "massive", "great", "real", "total", "not", "no", "of", "the", "this", "that", "such"}
+_NOT_FAN_OF = {
+    *"big huge massive great real total not no of the this that such loyal devoted diehard staunch keen avid".split(),
+    *"fellow true proud long-suffering loud die-hard".split(),
+}
 
 
 def _b_fan(m, ctx):
@@ -1998,6 +2033,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"cottage|house|apartment|townhouse|detached|maisonette|farmhouse|end of terrace) "
         r"(?:in|just outside|outside|near) (?P<obj>.+)",
         _b_household_home,
+        False,
+    ),
+    # "my son Chidi is in Enugu now": where a relative is now is where they live (the speaker's "I'm in Leeds now"
+    # may be a visit)
+    (
+        "lives_in",
+        r"^I am (?:now )?(?:out |over |up |down |based )?in (?P<obj>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)"
+        r"(?: now)?$",
+        _b_relative_now_in,
         False,
     ),
     # "we're in Bray, just off the main street", "we're in a three-bed semi in Harborne": where the home is, said
@@ -2817,7 +2861,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "likes",
         rf"^{SUBJ} {ADV}(?:(?P<not>am not|are not)|am|are) {ADV}(?:an? )?(?:(?:big|huge|massive|great|real|total|"
-        rf"die-hard|lifelong|life-long|proper|long-time|longtime|mad|avid|keen) )*(?P<obj>(?-i:[A-Z0-9][\w\-]*)"
+        rf"die-hard|diehard|lifelong|life-long|proper|long-time|longtime|mad|avid|keen|loyal|devoted|staunch|true|proud|"
+        rf"fellow) )*(?P<obj>(?-i:[A-Z0-9][\w\-]*)"
         rf"(?: (?-i:[A-Z0-9][\w\-]*)){{0,2}}|[a-z][a-z\-]+(?: [a-z][a-z\-]+)?) "
         rf"(?P<fan>fan|fans|supporter|supporters)\b",
         _b_fan,

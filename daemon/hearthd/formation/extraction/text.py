@@ -172,7 +172,7 @@ _TRAILING_FILLER = re.compile(
     r"right|ok|okay|now|these days|nowadays|at the moment|at the minute|currently|I guess|I think|honestly|tbh|"
     r"to be honest|"
     r"seriously|to be fair|if I am honest|if I am being honest|really|for sure|mate|though|usually|normally|"
-    r"generally|mostly|like (?:genuinely|honestly|seriously|literally)|on (?:my|his|her|their|our) own|"
+    r"generally|mostly|like (?:genuinely|honestly|seriously|literally)|(?<=\w\w\w )like|on (?:my|his|her|their|our) own|"
     r"which nobody (?:ever )?believes|believe it or not|(?:a |quite a |a really |a very )(?:bad|severe|mild|nasty) one)"
     r"[\s.!]*$",
     re.I,
@@ -300,6 +300,8 @@ _OBJ_END = re.compile(
     r"like (?:properly|really|seriously|proper|totally|actually|literally|massively|hugely|mad|so)|at all|it is|its|"
     # "mushrooms like shell pick every one out": what follows says how, said as the recogniser writes it
     r"like (?:she|he|they|you|we|I|shell|hell|theyll|youll|she'll|he'll|they'll|you'll|I'll)|absolutely|never|"
+    # "hates mushrooms wont touch them": what follows, said as a recogniser writes it, without its subject
+    r"wont|won't|will not|cant|can't|cannot|doesnt|doesn't|does not|"
     r"well (?:technically|actually|really|strictly)|found (?:that|it|this) out|found out|the hard way|"
     # "a radiographer at the royal infirmary been there near six years": how long, run on
     r"been (?:there|here|with them)|that is (?:really |very |super )?(?:important|serious|vital|crucial)|"
@@ -548,7 +550,7 @@ _WELL_ACTUALLY = re.compile(
     r"(?P<s> is(?= now| actually))?"  # "Sainsbury's now" with its 's read as "is"
     # "well, Sainsbury's now actually": one or two such words after it
     r"(?:,?\s+(?:actually|now|these days|really|technically|strictly speaking|to be (?:exact|precise|fair))){1,2}"
-    r"(?:,.*|\s+(?:its|it's|it is|thats|that's|that is|which is)\b.*)?[\s.!]*$",
+    r"(?:,.*|\s+(?:its|it's|it is|thats|that's|that is|which is|the other|other|but|and)\b.*)?[\s.!]*$",
     re.I,
 )
 _NOT_EXACTLY = re.compile(
