@@ -735,7 +735,8 @@ _AT_WORK_SAID = re.compile(r"\b(?:firm|firms|company|companies|job|jobs|employer
 
 
 _SCHOOL_TAUGHT = re.compile(
-    r"(?:(?:\w+ )?(?:class|classes|year|years|grade|form|infants|juniors)(?: \w+)? )?(?:at|in) (?:a|an|the|our) (?:local )?"
+    r"(?:(?:\w+ )?(?:class|classes|year|years|grade|form|infants|juniors)(?: \w+)? )?(?:at|in) (?:a|an|the|our) "
+    r"(?:local )?"
     r"(?P<kind>primary|secondary|high|national|comprehensive|grammar|special needs|special|nursery|infant|junior|"
     r"middle|elementary) school",
     re.I,

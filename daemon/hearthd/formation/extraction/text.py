@@ -172,7 +172,8 @@ _TRAILING_FILLER = re.compile(
     r"right|ok|okay|now|these days|nowadays|at the moment|at the minute|currently|I guess|I think|honestly|tbh|"
     r"to be honest|"
     r"seriously|to be fair|if I am honest|if I am being honest|really|for sure|mate|though|usually|normally|"
-    r"generally|mostly|like (?:genuinely|honestly|seriously|literally)|(?<=\w\w\w )like|on (?:my|his|her|their|our) own|"
+    r"generally|mostly|like (?:genuinely|honestly|seriously|literally)|(?<=\w\w\w )like|"
+    r"on (?:my|his|her|their|our) own|"
     r"which nobody (?:ever )?believes|believe it or not|(?:a |quite a |a really |a very )(?:bad|severe|mild|nasty) one)"
     r"[\s.!]*$",
     re.I,
