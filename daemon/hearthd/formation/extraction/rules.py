@@ -1583,7 +1583,8 @@ def _b_kit(m, ctx):
         if not kit:
             break
         thing = re.sub(r"^(?:an?|the) ", "", kit.group(1), flags=re.I)
-        thing = "solar panels" if thing.lower() == "solar" else thing  # "we've got solar on the roof"
+        # "we've got solar on the roof and a battery"
+        thing = {"solar": "solar panels", "battery": "home battery"}.get(thing.lower(), thing)
         thing = re.sub(
             r"\b(tesla|powerwall|ev)\b",
             lambda t: {"ev": "EV"}.get(t.group(1).lower(), t.group(1).capitalize()),
