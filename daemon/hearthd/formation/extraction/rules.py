@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -88,6 +89,11 @@ def _time_split_then_clean(raw: str, **kw) -> tuple[str | None, str | None]:
 
 def _b_name(m, ctx):
     raw = _TITLE.sub("", m.group("obj").strip())
+    if re.search(r"\b(?:full|married|maiden)\b|surname", m.group("explicit") or "", re.I):
+        # "my full name is aoife brennan if anything needs booking": the whole name, as it is booked
+        words = list(itertools.takewhile(lambda w: not is_common(w.lower()), re.findall(r"[\w'\-]+", raw)))[:3]
+        full = " ".join(w[:1].upper() + w[1:] for w in words)
+        return [ctx.cand("name", full, f"{{subject}}'s name is {full}")] if len(words) >= 2 else []
     names = _names(raw)
     if names and raw.startswith(names[0]):
         obj = names[0]
@@ -96,6 +102,20 @@ def _b_name(m, ctx):
     else:
         return []
     return [ctx.cand("name", obj, f"{{subject}}'s name is {obj}")] if obj else []
+
+
+def _b_name_changed(m, ctx):
+    if not re.search(
+        r"\b(?:changed my name|(?:got|am|was|just got) married|married name|took his name|took her name)\b",
+        ctx.sentence,
+        re.I,
+    ):
+        return []
+    words = m.group("obj").split()
+    if any(is_common(w.lower()) for w in words):
+        return []
+    full = " ".join(w[:1].upper() + w[1:] for w in words)
+    return [ctx.cand("name", full, f"{{subject}}'s name is {full}")]
 
 
 _NOT_GREETED_NAMES = set(
@@ -503,7 +523,7 @@ _PROVIDER = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
 
 # Phone networks by name, as they write themselves
 _CARRIERS = [
-    "Verizon", "AT&T", "T-Mobile", "Mint Mobile", "Cricket", "Visible", "Metro", "Vodafone", "EE", "O2", "Three",
+    "Verizon", "AT&T", "T-Mobile", "Mint Mobile", "Cricket Wireless", "Cricket", "Visible", "Metro", "Vodafone", "EE", "O2", "Three",
     "giffgaff", "Tesco Mobile", "Sky Mobile", "Lebara", "Lyca", "Virgin Mobile", "iD Mobile", "Smarty", "Voxi",
     "Globe", "Smart", "DITO", "TM", "Safaricom", "Airtel", "MTN", "Glo", "9mobile", "Jio", "Vi", "BSNL", "Telstra",
     "Optus", "Spark", "One NZ", "2degrees", "Vodacom", "Cell C", "Telkom", "Digicel", "Flow", "Rogers", "Bell",
@@ -846,7 +866,8 @@ _DIET_TAIL = re.compile(
     r"^\s*,?\s*(?:(?:ever )?since (?!I (?:stopped|gave up|quit))[\w' ]+|for (?:[a-z]+ ){0,2}reasons"
     r"|on (?:the |my )?(?:doctor's |medical |GP's )?(?:orders|advice)|for (?:my|his|her|their) health"
     # "vegetarian, no eggs even": what it leaves out
-    r"|no (?:eggs|meat|fish|dairy|cheese|milk|onion|garlic)(?: (?:even|either|at all|or [a-z]+))?)\b",
+    r"|no (?:eggs|meat|fish|dairy|cheese|milk|onion|garlic)(?: (?:even|either|at all|or [a-z]+))?"
+    r"|\d{1,2}(?: |:|/|-)\d{1,2})\b",  # "intermittent fasting 16 8": its hours
     re.I,
 )
 
@@ -1989,9 +2010,17 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # name
     (
         "name",
-        r"^(?P<explicit>my (?:first )?name is|the name is|I am called|I go by|my friends call me|everyone calls me)\s+"
+        r"^(?P<explicit>my (?:first |full |married )?name is|the name is|I am called|I go by|my friends call me|"
+        r"everyone calls me)\s+"
         r"(?P<obj>.+)",
         _b_name,
+        False,
+    ),
+    # "I've changed my name, I'm Aoife Fitzgerald now", "got married so it's Emily Nguyen now": the new name
+    (
+        "name",
+        r"^(?:I am|it is|its|it's) (?P<obj>[A-Za-z][\w'\-]+ [A-Za-z][\w'\-]+) now\b",
+        _b_name_changed,
         False,
     ),
     # "call me Bea" is a standing instruction (a rule), not the person's name
@@ -2165,7 +2194,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"(?:changed|switched|ported|moved) (?:over |across )?to |"
         rf"(?:.*, )?(?:it is|its|it's) )(?P<org>{CARRIER})"
         rf"(?:,? (?:now|these days|instead|postpaid|prepaid|pay as you go)\b.*"
-        rf"|,? (?:the|on the|on their|their) .*| last \w+.*| (?:already|only|postpaid|prepaid|lah)\b.*)?$",
+        rf"|,? (?:the|on the|on their|their) .*| last \w+.*| (?:already|only|postpaid|prepaid|lah)\b.*"
+        rf"|,? (?:because|cos|as|since|for) .*)?$",
         _b_carrier,
         False,
     ),
@@ -2287,7 +2317,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "diet",
         rf"^{SUBJ} {ADV}(?:am|are|have been|have always been|went|(?:have )?gone|became|have become|turned|"
-        rf"am on|are on|follow|eat|keep|am following|are following|(?:am|are) (?:just |only |now )?doing|"
+        rf"am on|are on|follow|eat|keep|am following|are following|(?:am|are) (?:just |only |now )?(?:doing|eating)|"
         rf"(?:have )?(?:switched|changed|moved|gone over) to(?: being)?) {ADV}"
         rf"(?:an? |the |strict |strictly |fully |pure |totally |completely |full )*"
         rf"(?P<obj>{DIET})\b(?: (?:diet|food|lifestyle|household|family|house|meat))?",
