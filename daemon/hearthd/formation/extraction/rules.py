@@ -104,12 +104,13 @@ def _b_name(m, ctx):
     return [ctx.cand("name", obj, f"{{subject}}'s name is {obj}")] if obj else []
 
 
+_NAME_CHANGE_SAID = re.compile(
+    r"\b(?:changed my name|(?:got|am|was|just got) married|married name|took (?:his|her|their) name)\b", re.I
+)
+
+
 def _b_name_changed(m, ctx):
-    if not re.search(
-        r"\b(?:changed my name|(?:got|am|was|just got) married|married name|took his name|took her name)\b",
-        ctx.sentence,
-        re.I,
-    ):
+    if not _NAME_CHANGE_SAID.search(ctx.sentence):
         return []
     words = m.group("obj").split()
     if any(is_common(w.lower()) for w in words):
@@ -523,7 +524,8 @@ _PROVIDER = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
 
 # Phone networks by name, as they write themselves
 _CARRIERS = [
-    "Verizon", "AT&T", "T-Mobile", "Mint Mobile", "Cricket Wireless", "Cricket", "Visible", "Metro", "Vodafone", "EE", "O2", "Three",
+    "Verizon", "AT&T", "T-Mobile", "Mint Mobile", "Cricket Wireless", "Cricket", "Visible", "Metro", "Vodafone",
+    "EE", "O2", "Three",
     "giffgaff", "Tesco Mobile", "Sky Mobile", "Lebara", "Lyca", "Virgin Mobile", "iD Mobile", "Smarty", "Voxi",
     "Globe", "Smart", "DITO", "TM", "Safaricom", "Airtel", "MTN", "Glo", "9mobile", "Jio", "Vi", "BSNL", "Telstra",
     "Optus", "Spark", "One NZ", "2degrees", "Vodacom", "Cell C", "Telkom", "Digicel", "Flow", "Rogers", "Bell",
