@@ -790,6 +790,11 @@ _KEYS = _alt(
 )
 _THINGS = _alt(
     [
+        "generator",
+        "inverter",
+        "water heater",
+        "geyser",
+        "water tank",
         "fuse box",
         "fusebox",
         "fuse board",
@@ -1159,6 +1164,23 @@ def _b_upkeep(m, ctx):
 
 
 _NOT_IN_PLACE = re.compile(r"\b(?:I|me|my|mine|you|your|he|she|his|her|him|they|their|them|it|its)\b", re.I)
+
+
+# "We have a generator for when NEPA takes light, it's in the back yard": "it" is the thing just named
+_IT_IS_KEPT = re.compile(
+    rf"(?:,\s*(?:and\s+)?|\s+and\s+|(?<!\bfor)(?<!\bof)(?<!\bto)(?<!\bwith)(?<!\bon)(?<!\bin)\s+)"
+    rf"(?:it is|its|it's|it lives|it sits) (?P<where>(?:(?:up|down|out|over|round|back) )?{_PLACE_PREP} "
+    r"(?:the|our|a) .+)$",
+    re.I,
+)
+_THING_NAMED = re.compile(rf"\b(?P<thing>{_THINGS})\b", re.I)
+
+
+def it_is_kept(clause: str) -> list[str]:
+    """A clause that says where "it" is after naming a thing, as two: the statement, and where the thing is."""
+    if (it := _IT_IS_KEPT.search(clause)) and (things := list(_THING_NAMED.finditer(clause[: it.start()]))):
+        return [clause[: it.start()], f"the {things[-1].group('thing').lower()} is {it.group('where')}"]
+    return [clause]
 
 
 def _b_kept(m, ctx):

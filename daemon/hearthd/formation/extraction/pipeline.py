@@ -22,6 +22,7 @@ from .events import (
     RECURRING,
     SHARED_EVENT,
     dictated,
+    it_is_kept,
     promised_visit,
     time_spans,
 )
@@ -453,7 +454,8 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         s = head
     statement = s
     have = spoken = None
-    for clause in (c for said in _split_clauses(_it_is_activity(joined_appositive(s))) for c in _goes_on(said)):
+    clauses = _split_clauses(_it_is_activity(joined_appositive(s)))
+    for clause in (c for said in clauses for kept in it_is_kept(said) for c in _goes_on(kept)):
         clause, _ = _strip_repeatedly(clause.strip(" ,"), _FILLER)
         clause = casual(_strip_trailing(clause), greeted, s)
         if not clause:
