@@ -1583,6 +1583,21 @@ def _owned(said: str, m, ctx) -> list[Candidate]:
     return [replace(c, subject=HOUSEHOLD) if ctx.clause.lower().startswith("the ") else c]  # "the car is a Leaf"
 
 
+def _b_there_is(m, ctx):
+    """A thing of the house only (not "there's a Tesco round the corner", nor "there's a car outside")."""
+    return [
+        replace(c, subject=HOUSEHOLD)
+        for c in _b_owns(m, ctx)
+        if _OWNABLE.fullmatch(c.object.split()[-1]) and c.object.split()[-1].lower() in _KEPT_AT_HOME
+    ]
+
+
+_KEPT_AT_HOME = frozenset(
+    "generator inverter piano dishwasher freezer trampoline greenhouse shed hot tub thermomix purifier borehole "
+    "dehumidifier".split()
+)
+
+
 _KIT = (
     r"(?:solar panels|solar|a heat pump|heat pump|an air source heat pump|air source heat pump|ground source heat pump|"
     r"(?:an? )?(?:ev|electric car|car) charger|(?:a )?(?:home )?battery|battery storage|(?:a )?tesla powerwall|"
@@ -2820,6 +2835,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_owns,
         False,
     ),
+    # "there's a generator for when the power goes": a thing of the house, said by where it is
+    ("owns", r"^there is (?P<obj>an? .+)", _b_there_is, False),
     # "the boiler's a Vaillant": the house's boiler, by its make
     (
         "owns",
