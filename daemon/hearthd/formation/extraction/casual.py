@@ -624,7 +624,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         rf"^(?:we|I)(?:'ve| have)? (?:just )?(?:moved|switched|changed|put) (?!{_ELDERS}\b)(?P<n>{NAME}) "
         rf"(?:over )?(?:to|into) "
-        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: now| this term| from (?:next|this) (?:term|week)|"
+        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Z])[\w\-]+)?(?: now| this term| from (?:next|this) (?:term|week)|"
         r" after (?:the )?(?:summer|summer holidays|holidays|half term|christmas|easter))?"
         # (not "we've moved Gran to St Anne's, the nursing home": a home, not a school)
         r"(?:, (?!.*\b(?:care|nursing|home|hospice|hospital|ward|residential|sheltered)\b).*)?$",
@@ -681,7 +681,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"\d{{1,2}}(?:st|nd|rd|th)) grade(?= at)|"
         rf"goes|go|going|started|starting|starts|moved|moving|changed schools?|switched schools?|"
         rf"ended up(?: going)?|in (?:year|reception|primary|form|grade|"
-        rf"nursery)(?: \w+)?|in p\d|in (?:\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth) class at|"
+        rf"nursery)(?: \w+)?|in p\d|in (?:jss|ss|sss|js|std|standard|class) ?\w+(?= at)|in (?:\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth) class at|"
         rf"(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
         # "Rory is at Ashgrove Academy": a school by its name
         rf"(?:(?<=is )|(?<='s )|(?<=am )|(?<='m )|(?<=is now ))at)(?: (?:to|at)|(?:(?<=started)|(?<=starting)|"
