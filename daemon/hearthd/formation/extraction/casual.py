@@ -39,7 +39,10 @@ SCHOOL = (
     r"(?: (?:School|College))?"
     # "Aisha goes to St Bede's": a saint's school, by the saint alone; "Scoil Mhuire": a school in Irish
     r"|(?:St\.?|Saint) (?-i:[A-Z][\w\-]*)'s"
-    r"|(?:Scoil|Gaelscoil|Coláiste|Colaiste) (?-i:[A-Z][\w\-]*)(?: (?-i:[A-Z][\w\-]*))?)"
+    r"|(?:Scoil|Gaelscoil|Coláiste|Colaiste) (?-i:[A-Z][\w\-]*)(?: (?-i:[A-Z][\w\-]*))?"
+    # "the University of Nairobi", "IIT Madras": a university by its place
+    r"|(?-i:University|College|Institute) of (?-i:[A-Z][\w\-]*)(?: (?-i:[A-Z][\w\-]*))?"
+    r"|(?-i:IIT|NIT|IIM|UC|UCD|UCC|NUI|MIT|UNN|UNILAG) (?-i:[A-Z][\w\-]*))"
 )
 # ... and as a speech recogniser writes one: "hillcrest academy"
 _LOWER_SCHOOL = (
@@ -624,7 +627,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         rf"^(?:we|I)(?:'ve| have)? (?:just )?(?:moved|switched|changed|put) (?!{_ELDERS}\b)(?P<n>{NAME}) "
         rf"(?:over )?(?:to|into) "
-        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Z])[\w\-]+)?(?: now| this term| from (?:next|this) (?:term|week)|"
+        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Z])[\w\-]+)?"
+        rf"(?: now| this term| from (?:next|this) (?:term|week)|"
         r" after (?:the )?(?:summer|summer holidays|holidays|half term|christmas|easter))?"
         # (not "we've moved Gran to St Anne's, the nursing home": a home, not a school)
         r"(?:, (?!.*\b(?:care|nursing|home|hospice|hospital|ward|residential|sheltered)\b).*)?$",
@@ -681,7 +685,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"\d{{1,2}}(?:st|nd|rd|th)) grade(?= at)|"
         rf"goes|go|going|started|starting|starts|moved|moving|changed schools?|switched schools?|"
         rf"ended up(?: going)?|in (?:year|reception|primary|form|grade|"
-        rf"nursery)(?: \w+)?|in p\d|in (?:jss|ss|sss|js|std|standard|class) ?\w+(?= at)|in (?:\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth) class at|"
+        rf"nursery)(?: \w+)?|in p\d|in (?:jss|ss|sss|js|std|standard|class) ?\w+(?= at)|"
+        rf"in (?:\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth) class at|"
         rf"(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
         # "Rory is at Ashgrove Academy": a school by its name
         rf"(?:(?<=is )|(?<='s )|(?<=am )|(?<='m )|(?<=is now ))at)(?: (?:to|at)|(?:(?<=started)|(?<=starting)|"

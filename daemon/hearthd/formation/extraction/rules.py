@@ -376,7 +376,8 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
         raw = re.sub(r"^the (?=(?-i:[A-Z]))", "", branch)
     # "Access Bank on Victoria Island": a firm by its name, then where that branch is
     firm = r"(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*)+"
-    raw = re.sub(rf"^(?P<firm>{firm}) on (?-i:[A-Z])[\w\-]+(?: [\w\-]+)?$", r"\g<firm>", raw)
+    raw = re.sub(rf"^(?P<firm>{firm}) on (?:the )?(?-i:[A-Z])[\w\-]+(?: [\w\-]+)?$", r"\g<firm>", raw)
+
     obj, hint = _time_split_then_clean(raw, extra_end="as|in|since|with|for")
     town = re.search(r"^[^,]*?\bin ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)\b", said)
     if obj and town and not re.search(r"(?-i:[A-Z])", obj) and obj.lower() not in ("home", "night"):
