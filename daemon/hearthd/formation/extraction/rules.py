@@ -687,7 +687,7 @@ _LEFT_JOB = re.compile(
     r"\b(?:(?:am|is|are) not|no longer) (?:working )?(?:at|with|for) (?-i:[A-Z])[\w&'\-]*(?: [\w&'\-]+){0,3}?"
     r"(?: (?:anymore|any more)|(?=,? (?:I|she|he) ))"
     # "I work at Boots, well I did, I'm at Superdrug now": the job taken back as said
-    r"|\bworks? (?:at|for) (?-i:[A-Z])[\w&'\-]*(?: [\w&'\-]+){0,3}?,? well,? (?:I|she|he) (?:did|used to)\b",
+    r"|\bworks? (?:at|for) (?-i:[A-Z])[\w&'\-]*(?: [\w&'\-]+){0,3}?,? well,? (?:(?:I|she|he) )?(?:did|used to)\b",
     re.I,
 )
 

@@ -575,7 +575,9 @@ _RESTATED = re.compile(
 )
 # A word said in passing inside the correction: "on the tenth no the eleventh sorry in the morning"
 _IN_PASSING = re.compile(
-    r"\s+(?:sorry|I mean)\b(?=\s)|,?\s+(?:my mistake|my bad|I always (?:get|mix) (?:that|them|it) (?:wrong|up))$", re.I
+    r"\s+(?:sorry|I mean)\b(?=\s)|,?\s+(?:my mistake|my bad|I always (?:get|mix) (?:that|them|it|those|the two"
+    r"(?: of them)?) (?:wrong|up|mixed up))$",
+    re.I,
 )
 _COUNT_WORD = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
@@ -586,7 +588,8 @@ _AFTER_A_COUNT = "|".join(rf"(?<=\b{word}\s)" for word in _COUNT_WORD.split("|")
 # A lone "sorry" or "no the" mid-sentence is a correction too: "i live in leeds sorry harrogate", "on the fourth
 # no the fifth of october" (an apology opens a sentence: "sorry I'm late" is left as it is).
 _BARE_CORRECTION = re.compile(
-    r"\s+(?P<mark>(?:oh|ah) no(?=\s+(?:wait|hang on|sorry|they|we|it is|its|it's)\b)|(?:oh|ah),? hang on|"
+    r"\s+(?P<mark>(?:oh|ah) no(?=\s+(?:wait|hang on|sorry|they|we|it is|its|it's|that is|thats|that's)\b)|"
+    r"(?:oh|ah),? hang on|"
     r"no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|actually no|"
     r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
     r"no(?= the (?:\d|[a-z]+(?:st|nd|rd|th)\b))|(?<=\d\s)no(?=\s+\d)|"
@@ -705,8 +708,8 @@ def correct(s: str) -> str:
         s = f"{what} has moved to {m.group('when')}"
     if (restated := _restated_with_well(s)) is not None:
         return restated
-    if was := _WAS_UNTIL_NOW.search(s):  # "I'm a nurse, well, I was, I'm a health visitor now"
-        return s[was.end() :]
+    if (was := _WAS_UNTIL_NOW.search(s)) and not re.search(r"\bwork(?:s|ed)? (?:at|for|in)\b", s[: was.start()], re.I):
+        return s[was.end() :]  # "I'm a nurse, well, I was, I'm a health visitor now" (a job left: the rules read it)
     m = _CORRECTION.search(s) or _BARE_CORRECTION.search(s)
     if not m or m.start() == 0:
         return s
@@ -721,6 +724,7 @@ def correct(s: str) -> str:
         after = after[: n.start()]  # "sorry, pistachios, not cashews": the right one, then the value denied
     if (otherwise := _said_otherwise(before, after)) is not None:
         return otherwise
+    after = re.sub(r"(?:,?\s+(?:now|actually|instead|these days))+$", "", after, flags=re.I)  # "its m21 7qt now"
     said_again = (n := _AFTERTHOUGHT.search(after)) and (n.group("old") or n.group("kin_of"))
     if n and (not said_again or said_again.lower() in before.lower().split()):
         # "it's just prawns, she's fine with crab", "aspirin ibuprofens fine": what follows the value is no value
@@ -747,7 +751,7 @@ _NOT_THIS_ONE = re.compile(
 # brothers nikhil", ", I always flip it", ", they moved it"
 _AFTERTHOUGHT = re.compile(
     r"(?<=\w)(?:,\s+(?:I|it|it's|its|they|we|he|she|he's|she's|hes|shes|that|that's|thats|which)\b.*"
-    r"|\s+(?P<old>[\w]+?)(?:s|'s| is) (?:fine|ok|okay|alright|grand)\b.*"
+    r"|\s+(?:the )?(?:other )?(?P<old>[\w]+?)(?:s|'s| is| are) (?:fine|ok|okay|alright|grand)\b.*"
     r"|\s+(?:my|our) [\w']+?(?:s|'s| is) (?P<kin_of>\w+))$",
     re.I,
 )
@@ -791,7 +795,10 @@ def _placed_by_shape(before: str, after: str) -> str | None:
             lead = re.match(r"(?:at|by|around|on) ", old.group(), re.I)
             if lead and not after.lower().startswith(lead.group().lower()):
                 after = lead.group() + after  # "the 21st at 6, no, sorry, half six": still "at"
-            return before[: old.start()] + after + before[old.end() :]
+            head = before[: old.start()]
+            if after.lower().endswith("s") and head.lower().endswith(" a "):
+                head = head[:-2]  # "on a Tuesday, no, Thursdays now": every Thursday
+            return head + after + before[old.end() :]
     for shape, other in ((_CLOCKISH, _DAYISH), (_DAYISH, _CLOCKISH)):
         # "at three no wait half three on friday": the time corrected, the day said after it kept
         said = shape.match(after)
@@ -936,7 +943,9 @@ _CORRECTS_THE_LAST = re.compile(
 # ours is Bruno."
 _RESTATES_THE_LAST = re.compile(r"^(?:(?:sorry|no|wait|actually)[,:]?\s+)+", re.I)
 # A statement put in the past by the next: "I'm a nurse. Well, I was, I'm a health visitor now."
-_WAS_UNTIL_NOW = re.compile(r",?\s*\bwell,?\s+(?:I|we) (?:was|were|used to),?\s+(?=(?:I|we)\b)", re.I)
+_WAS_UNTIL_NOW = re.compile(
+    r",?\s*\bwell,?\s+(?:(?:I|we) (?:was|were|used to|did)|used to)[,.]?\s+(?=(?:I|we)\b)", re.I
+)
 
 
 def _corrections_joined(sentences: list[str]) -> list[str]:
