@@ -422,6 +422,7 @@ _DIGIT_WORD = "|".join(DIGIT_NAMES)
 
 def _b_code(m, ctx):
     what = re.sub(r"wi-?fi", "wifi", m.group("what").lower())
+    what = re.sub(r"^code for the (.+)$", r"\1 code", what)  # "the code for the garage" is the garage code
     obj = m.group("obj")
     if len(words := obj.lower().split()) >= 3 and all(w in DIGIT_NAMES for w in words):
         obj = spoken_digits(obj)  # "four nine one seven": 4917
@@ -2756,6 +2757,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "note",
         r"^(?:(?:the|our) )?(?P<what>(?:guest |main |home |upstairs |downstairs )?(?:wi-?fi password|wi-?fi code)|"
+        r"code for the (?:garage|gate|front door|back door|door|alarm|key safe|shed|bike lock|padlock)|"
         r"door code|alarm code|key safe code|gate code|postcode|post code|eircode|zip code|"
         r"garage code|bike lock code|router password|(?:[a-z]+ )?(?:code|passcode|pin|combination|lock code|password))"
         rf" is (?P<obj>(?:{_DIGIT_WORD})(?: (?:{_DIGIT_WORD})){{2,7}}|[\w\-]+(?: [\w\-]+)?)$",

@@ -830,6 +830,9 @@ def _placed_by_words(s: str, m: re.Match, before: str, after: str) -> str:
             return " ".join(words[: at[-1]] + new)
     if len(new) <= 3 and len(words) > len(new) + 1:
         return " ".join(words[: -len(new)] + new)
+    spoken = [w.lower() in DIGIT_NAMES for w in words[-len(new) :]]
+    if all(w.lower() in DIGIT_NAMES for w in new) and len(words) > len(new) and all(spoken):
+        return " ".join(words[: -len(new)] + new)  # "four four one nine no four four nine one": a code said again
     if aside := _ASR_ASIDE.search(after):
         # "perth sorry not perth adelaide i always mix them up": the correction, then an aside ("stella bella was the
         # old one": the name denied said again in it)
