@@ -46,6 +46,7 @@ from .vocabulary import (
     DATE,
     DIET,
     FREQ,
+    MONTH,
     NAME,
     NAMES,
     NUM,
@@ -1123,6 +1124,24 @@ _CONDITION_OF = {
 _SHOUTED = {"copd", "ibs", "adhd", "ms", "me/cfs", "ocd", "ptsd", "pcos"}
 
 
+def _b_aid(m, ctx):
+    aid = re.sub(r"^(?:an? )", "", m.group("obj").lower()).replace("epi-pen", "epipen").replace("epipen", "EpiPen")
+    verb = "carries" if m.group("verb").lower().startswith("carr") else "uses"
+    obj = f"{verb} {_article(aid)} {aid}" if not aid.endswith("s") and aid not in ("oxygen",) else f"{verb} {aid}"
+    return [ctx.cand("note", obj, f"{{subject}} {obj}")]
+
+
+def _b_had(m, ctx):
+    obj = f"had {m.group('obj').lower()}"
+    return [ctx.cand("note", obj, f"{{subject}} {obj}")]
+
+
+def _b_expecting(m, ctx):
+    what = (m.group("what") or "a baby").lower()
+    obj = f"expecting {what}" + (f" in {m.group('when').capitalize()}" if m.group("when") else "")
+    return [ctx.cand("note", obj, f"{{subject}} is {obj}")]
+
+
 def _b_condition(m, ctx):
     said = re.sub(r"\s+", " ", m.group("obj").lower())
     said = re.sub(r"\btype (one|two)\b", lambda t: "type " + {"one": "1", "two": "2"}[t.group(1)], said)
@@ -1133,6 +1152,9 @@ def _b_condition(m, ctx):
         if said in _SHOUTED
         else re.sub(r"\b(crohn|alzheimer|parkinson|down)", lambda t: t.group(1).capitalize(), said)
     )
+    stage = (m.groupdict().get("stage") or "").lower().replace(" ", "-")
+    if stage in ("early-stage", "late-stage", "advanced", "vascular", "early-onset"):
+        said = f"{stage} {said}"  # "early-stage dementia": how far along is part of what a carer needs to know
     return [ctx.cand("note", f"has {said}", f"{{subject}} has {said}")]
 
 
@@ -2552,9 +2574,36 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "note",
         rf"^{SUBJ} {ADV}(?:have|have got|suffer from|live with|am living with|(?:have been|was|were|got) {ADV}"
-        rf"diagnosed with) (?:(?:really |quite |very )?(?:bad|severe|mild|chronic|early|early onset) )?"
+        rf"diagnosed with) (?:(?:really |quite |very )?(?P<stage>bad|severe|mild|chronic|early|early onset|early stage|"
+        rf"early-stage|late stage|advanced|moderate|vascular) )?"
         rf"(?P<obj>{_CONDITION})(?=$|[ ,])",
         _b_condition,
+        False,
+    ),
+    # "she uses a walker", "he carries an EpiPen", "mum's just had a hip replacement", "Lerato is expecting twins
+    # in June": what a carer or a visitor should know of
+    (
+        "note",
+        rf"^{SUBJ} {ADV}(?P<verb>use|uses|am using|are using|carry|carries|need|needs|rely on|relies on) "
+        r"(?P<obj>(?:an? )?(?:walker|walking stick|walking frame|stick|zimmer(?: frame)?|wheelchair|mobility scooter|"
+        r"hearing aids?|epipen|epi-pen|inhaler|cpap(?: machine)?|oxygen|insulin pump|catheter))"
+        r"(?: (?:everywhere|now|these days|all the time|indoors|outdoors|to get around))?$",
+        _b_aid,
+        False,
+    ),
+    (
+        "note",
+        rf"^{SUBJ} {ADV}(?:have|has) {ADV}(?:had) (?P<obj>an? (?:hip|knee|shoulder) replacement|a stroke|"
+        r"a heart attack|a bad fall|a fall|an operation on (?:her|his|my) \w+|a bypass|a mastectomy|a hysterectomy)\b",
+        _b_had,
+        False,
+    ),
+    (
+        "note",
+        rf"^{SUBJ} {ADV}{_AM} (?:now )?(?:expecting|pregnant(?: with)?)(?: (?P<what>twins|triplets|a (?:boy|girl|baby)"
+        rf"|(?:her|his|their|our|my) (?:first|second|third|fourth) (?:baby|child)?))?(?: in (?P<when>{MONTH}))?"
+        r"(?=$|[ ,])",
+        _b_expecting,
         False,
     ),
     ("note", rf"^{SUBJ} {ADV}{_AM} (?P<obj>{_alt(sorted(_CONDITION_OF))})$", _b_condition, False),
