@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ..entities.resolve import norm
-from .extraction.dates import canonical_time
+from .extraction.dates import canonical_time, canonical_value
 from .extraction.events import CLOCK, last_time_said, time_spans
 from .extraction.model import Mention
 from .facts import GENERIC_EVENT, FactIn, event_words, names_event
@@ -111,7 +111,7 @@ def rescheduled(
     if clock and _SAME_TIME.search(text) and not re.search(CLOCK, when, re.I):
         when = f"{when} at {re.sub(r'^at ', '', clock.group(0), flags=re.I)}"
     when = _on_the_same_day(old["object"], when)
-    if norm(old["object"]) == norm(canonical_time(when)):
+    if norm(old["object"]) == norm(canonical_value(old["predicate"], when, old["qualifier"])):
         return None
     at = old["text"].lower().rfind(old["object"].lower())
     # the time as said in the old text ("... is on the 3rd, between 7 and 1"), where its value is written in one form
@@ -129,7 +129,8 @@ def rescheduled(
     return FactIn(
         subject=old["subject"],
         predicate=old["predicate"],
-        object=canonical_time(when),  # stored in one form, as the extractor stores it; the text as said
+        # stored in one form, as the extractor stores it ("monday" of a schedule is Mondays); the text as said
+        object=canonical_value(old["predicate"], when, old["qualifier"]),
         text=moved,
         valid_from=said_at,
         said_at=said_at,
@@ -212,7 +213,7 @@ def switched(
     if when and norm(when) != norm(obj):
         where = moved.lower().rfind(obj.lower())
         moved = f"{moved[:where]}{when}{moved[where + len(obj) :]}" if where >= 0 else moved
-        obj = when
+        obj = canonical_value(old["predicate"], when, old["qualifier"])
     shared = Mention(kind="household", shared=True) if old["owner_id"] is None else None
     return FactIn(
         subject=old["subject"],
