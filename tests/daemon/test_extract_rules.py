@@ -1792,9 +1792,82 @@ POSITIVES = [
     ),  # fmt: skip
     pos("keep the volume down after nine at night", ("rule", "Keep the volume down after 9pm")),
     pos("I pick Oscar up from football every Tuesday at 5:30", ("schedule", "Tuesdays 5:30pm")),
+    # session 28: corrections over a full stop and restated, households' kit and homes, pick-ups, promised visits,
+    # two people at once, conditions, a changed name
+    pos("I work at Accenture. No, sorry, Deloitte, I keep saying my old place.", ("works_at", "Deloitte")),
+    pos(
+        "Our dog is called Rex. No, sorry, that's my sister's dog, ours is Biscuit.",
+        ("pet", "Biscuit"),
+        subject="household",
+    ),
+    pos("im allergic to ibuprofen no wait its not ibuprofen its aspirin", ("allergy", "aspirin")),
+    pos(
+        "my wife Ada is allergic to walnuts, actually no, it's just pecans, she's fine with walnuts.",
+        ("family_member", "Ada"),
+        ("allergy", "pecans"),
+        subject="Ada",
+    ),
+    pos("I'm a cashier. Well, I was, I'm a store manager now.", ("works_as", "store manager")),
+    pos(
+        "the recycling is tuesday actually no theyve changed it to friday with the new contract",
+        ("schedule", "Fridays"),
+        subject="household",
+    ),
+    pos("We live in Galway, well, just outside it, Oranmore actually.", ("lives_in", "Oranmore"), subject="household"),
+    pos("our house is a two-bed terrace in Derby", ("lives_in", "Derby"), subject="household"),
+    pos(
+        "we have a generator for when the power goes, it's in the garage",
+        ("owns", "generator"),
+        ("note", "generator is in the garage"),
+        subject="household",
+    ),
+    pos(
+        "i pick the twins up from nursery at half five on mondays and thursdays",
+        ("schedule", "Mondays and Thursdays 5:30pm"),
+    ),
+    pos(
+        "the electrician said he'll come Tuesday morning to fix the lights",
+        ("appointment", "Tuesday morning"),
+        subject="household",
+    ),
+    pos("the fish man comes every Friday morning", ("schedule", "Friday mornings"), subject="household"),
+    pos("im trying to learn spanish on duolingo", ("speaks", "Spanish")),
+    pos(
+        "my twins ade and bola are vegetarian now",
+        ("family_member", "Ade"),
+        ("family_member", "Bola"),
+        ("diet", "vegetarian"),
+        subject=None,
+    ),
+    pos(
+        "if sam asks for crisps after six the answer is no", ("rule", "Whenever sam asks for crisps after 6pm, say no")
+    ),
+    pos("I teach year two in a primary school", ("works_as", "primary school teacher")),
+    pos("My brother Femi is in Abuja now", ("family_member", "Femi"), ("lives_in", "Abuja"), subject="Femi"),
+    pos(
+        "my partner Leah is a payroll administrator",
+        ("family_member", "Leah"),
+        ("works_as", "payroll administrator"),
+        subject="Leah",
+    ),
+    pos("my grandad uses a walking stick", ("note", "uses a walking stick"), subject="my grandfather"),
+    pos(
+        "my husband fred hates olives wont touch them",
+        ("family_member", "Fred"),
+        ("dislikes", "olives"),
+        subject="Fred",
+    ),
+    pos("the code for the gate is one two three four no one two four three", ("note", "1243"), subject="household"),
+    pos("I've changed my name, I'm Sarah Okafor now", ("name", "Sarah Okafor")),
 ]
 
 NEGATIVES = [
+    # session 28: someone else's move, a plan, a thing not of the house, a supporter of nothing said
+    neg("the neighbours are moving to Harrogate next month"),
+    neg("there's a Tesco round the corner"),
+    neg("I'm a loyal supporter"),
+    neg("I'm very tired now"),
+    neg("I want to try to learn French"),
     # session 27: names of networks that are words, a time said, a job after a particle verb
     neg("I'm on three"),
     neg("the reg is wrong"),

@@ -536,7 +536,8 @@ _NEWS_ADVERB = re.compile(
 
 # Self-corrections: "the 3rd of June, no wait, the 13th of June", "Friday - sorry - Saturday", "at 3, or rather 4".
 _CORRECTION = re.compile(
-    r"\s*(?:,|\s-+|\u2013|\u2014)\s*(?P<mark>no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? I mean|sorry|I mean|"
+    r"\s*(?:,|(?<=\w)[.!]|\s-+|\u2013|\u2014)\s*(?P<mark>no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? I mean|"
+    r"sorry|I mean|"
     r"or rather|"
     r"no,? actually|actually,? no|no,? hang on|hang on|no no|no,? what am I saying|what am I saying|"
     r"no,? what was I thinking|(?:ah|oh|er|um),? no|no(?=,)|correction|scratch that|my bad|oops)"
@@ -958,7 +959,7 @@ def _corrections_joined(sentences: list[str]) -> list[str]:
             _RESTATED.match(rest := sentence[marks.end() :]) or _NOT_THIS_ONE.match(rest)
         )
         if out and not out[-1].endswith("?") and (_CORRECTS_THE_LAST.match(sentence) or restated):
-            out[-1] = f"{out[-1].rstrip('.!')}, {sentence}"
+            out[-1] = f"{out[-1]} {sentence}"  # as said, so the source is the text's own
         elif out and not out[-1].endswith("?") and (was := _WAS_UNTIL_NOW.match(sentence)):
             out[-1] = sentence[was.end() :]
         else:
