@@ -906,3 +906,30 @@ def test_a_membership_quit_and_a_household_delivery_cancelled_by_one_of_it_are_r
         assert hub.remember(said, speaker="alice", valid_from="2026-02-01").get("released"), said
     texts = " ".join(f["text"].lower() for f in current(hub))
     assert "lowmoor" not in texts and "tumblewick" not in texts and "henshaw" in texts, texts
+
+
+def test_the_neighbours_move_and_a_plan_are_not_ours_a_correction_after_a_full_stop_is(real_daemon, hub):
+    say = day_by_day(hub, "2026-03")
+    say("we live in headingley, on one of the streets off otley road")
+    say("the neighbours next door are moving to harrogate next month, sad to see them go")
+    say("we're moving to York next month if the sale goes through")
+    assert [f["object"] for f in current(hub, predicate="lives_in")] == ["Headingley"]
+    # corrected after a full stop, in one note: only the corrected value is said
+    say("I work at Accenture. No, sorry, Deloitte, I keep saying my old place.")
+    assert [f["object"] for f in current(hub, predicate="works_at")] == ["Deloitte"]
+    # a change said over a wedding: the new name replaces the full name
+    say("my full name is aoife brennan if anything needs booking in my name")
+    say("the wedding was lovely, and I've changed my name, I'm aoife Fitzgerald now so use that for bookings")
+    assert [f["object"] for f in current(hub, predicate="name")] == ["Aoife Fitzgerald"]
+
+
+def test_a_moved_event_takes_its_new_time_not_the_one_in_why_it_moved(real_daemon, hub):
+    say = day_by_day(hub, "2026-04")
+    say("dad's physical therapy at spaulding is mondays at 8:15")
+    say("so um they moved dad's pt to 11:45 on mondays, the early slot's gone")
+    objects = [f["object"] for f in current(hub, predicate="schedule")]
+    assert objects == ["Mondays 11:45am"], objects
+    say("the plumber is coming on thursday to look at the boiler")
+    say("the plumber rang, he's moved to friday because his van is in the garage on thursday")
+    visits = [f["object"] for f in hub.facts() if f["predicate"] == "appointment"]
+    assert visits == ["Friday"], visits
