@@ -1545,7 +1545,8 @@ _CARER = (
     r"(?:vet|gp|doctor|dentist|optician|physio|physiotherapist|hairdresser|barber|mechanic|solicitor|accountant|"
     r"midwife|health visitor|consultant|therapist|counsellor|tutor|piano teacher|driving instructor|chiropodist|"
     r"plumber|electrician|builder|gas engineer|boiler engineer|heating engineer|handyman|chimney sweep|pharmacist|"
-    r"optometrist|podiatrist|osteopath|chiropractor|financial adviser|mortgage adviser|decorator|roofer|locksmith)"
+    r"optometrist|podiatrist|osteopath|chiropractor|financial adviser|mortgage adviser|decorator|roofer|locksmith|"
+    r"landlord|landlady|letting agent|property manager)"
 )
 # the name, and where they work said after it ("Dr Anand at Chevin Vets") is part of it
 _CARER_NAME = (
@@ -1566,17 +1567,23 @@ _PRACTICE = (
 _SPOKEN_NUMBER = rf"(?:(?:{'|'.join(DIGIT_NAMES)}|double|triple|\d{{1,5}})(?: |-|$)?){{6,}}"
 
 
+_THE_HOUSES = frozenset({"landlord", "landlady", "letting agent", "property manager"})
+
+
 def _b_carer(m, ctx):
     # "my GP is Dr Osei"; "my mam's GP is at Llanishen Court Surgery": the practice
     role, who = m.group("role").lower(), m.group("o") or m.groupdict().get("practice")
     role = "GP" if role == "gp" else role
     poss = (m.groupdict().get("poss") or ("the" if m.groupdict().get("use") else "my")).lower()
+    if who.islower() and len(who.split()) <= 3:
+        who = who.title()  # "our landlords called keith", as a recogniser writes it
     if m.groupdict().get("num"):
         who = f"{who}, {spoken_digits(m.group('num'))}"
     c = ctx.cand("note", who, f"{{subject}}'s {role} is {who}", qualifier=role)
     if m.groupdict().get("n"):
         return [replace(c, subject=Mention(name=m.group("n")))]
-    return [replace(c, subject=HOUSEHOLD)] if poss in ("our", "we", "the") else [c]  # "the plumber we use"
+    # "the plumber we use"; a landlord is the household's, however said
+    return [replace(c, subject=HOUSEHOLD)] if poss in ("our", "we", "the") or role in _THE_HOUSES else [c]
 
 
 def _b_registered(m, ctx):
@@ -1607,7 +1614,7 @@ EVENT_RULES_SRC += [
         "note",
         rf"^(?:(?P<poss>my|our|the) )?(?:new |emergency |usual )?(?P<role>{_CARER})"
         rf"(?P<use> (?:we|I) (?:use|have|call|go to))?"
-        rf" is (?:now |called )?(?:{_CARER_NAME}|(?:at|with) {_PRACTICE})"
+        rf" is (?:now |called |a (?=(?:Mr|Mrs|Ms|Miss|Dr)\b))?(?:{_CARER_NAME}|(?:at|with) {_PRACTICE})"
         # "the plumber we use is dai pritchard his number is oh seven seven double oh nine ...": and how to ring them
         rf"(?:,? (?:(?:his|her|their) (?:number|phone|mobile)(?: number)? is )?(?P<num>{_SPOKEN_NUMBER}))?(?: now)?$",
         _b_carer,
