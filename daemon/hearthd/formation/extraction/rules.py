@@ -1624,7 +1624,8 @@ _KEPT_AT_HOME = frozenset(
 
 _KIT = (
     r"(?:solar panels|solar|a heat pump|heat pump|an air source heat pump|air source heat pump|ground source heat pump|"
-    r"(?:an? )?(?:ev|electric car|car) charger|(?:a )?(?:home )?battery|battery storage|(?:a )?tesla powerwall|"
+    r"(?:an? )?(?:ev|electric car|car) charger|(?:a )?(?:home |tesla )?battery|battery storage|(?:a )?tesla powerwall|"
+    r"(?:an? )?inverter|"
     r"(?:a )?powerwall|"
     r"(?:a )?water softener|(?:a )?(?:video|ring|smart) doorbell|(?:a |an )?(?:burglar )?alarm system|"
     r"(?:a )?smart meter|(?:a )?(?:combi |gas |oil )?boiler|(?:a )?log burner|(?:a )?wood burner|underfloor heating|"
@@ -2809,7 +2810,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"code for the (?:garage|gate|front door|back door|door|alarm|key safe|shed|bike lock|padlock)|"
         r"door code|alarm code|key safe code|gate code|postcode|post code|eircode|zip code|"
         r"garage code|bike lock code|router password|(?:[a-z]+ )?(?:code|passcode|pin|combination|lock code|password))"
-        rf" is (?P<obj>(?:{_DIGIT_WORD})(?: (?:{_DIGIT_WORD})){{2,7}}|[\w\-]+(?: [\w\-]+)?)$",
+        rf" is (?P<obj>(?:{_DIGIT_WORD})(?: (?:{_DIGIT_WORD})){{2,7}}|[\w\-]+(?: [\w\-]+)?)"
+        # "four nine one seven only for family mind": who it is for, said after it
+        rf"(?: (?:only|just) for (?:family|us|the family|emergencies|the kids)\b.*)?$",
         _b_code,
         False,
     ),

@@ -406,7 +406,8 @@ def normalise(text: str) -> str:
     # "were all vegetarian": a recogniser's "we're" at the start of what is said
     text = re.sub(
         r"^were (?=(?:all|both|not|never|always|vegetarian|vegan|pescatarian|halal|kosher|getting|having|going|"
-        r"moving|flying|driving|staying|expecting|hosting|off|renting|living|based)\b)",
+        r"moving|flying|driving|staying|expecting|hosting|off|renting|living|based|with|in|out in|up in|down in|"
+        r"over in|at|on)\b)",
         "we are ",
         text,
     )
