@@ -759,6 +759,11 @@ _NOW_SAID = re.compile(r"\b(?:now|these days|nowadays)\b", re.I)
 _AT_WORK_SAID = re.compile(r"\b(?:firm|firms|company|companies|job|jobs|employer|workplace)\b", re.I)
 
 
+_YEAR_TAUGHT = re.compile(
+    r"(?:year|grade|class|form|standard|primary|p|jss|ss) ?\w+|reception|nursery|infants|juniors|kindergarten|"
+    r"(?:first|second|third|fourth|fifth|sixth|\w+) (?:class|grade)",
+    re.I,
+)
 _SCHOOL_TAUGHT = re.compile(
     r"(?:(?:\w+ )?(?:class|classes|year|years|grade|form|infants|juniors)(?: \w+)? )?(?:at|in) (?:a|an|the|our) "
     r"(?:local )?"
@@ -778,6 +783,11 @@ def _teacher(m, ctx):
         return [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{kind.lower()} school teacher", ctx)]
     org = re.search(r"\s(?:at|in|for)\s+(?P<org>(?-i:[A-Z]).+)$", raw)
     what = (raw[: org.start()] if org else raw).strip().lower()
+    if org and _YEAR_TAUGHT.fullmatch(what):
+        # "I teach Year 4 at Ysgol y Wern": a class taught, at a school by its name
+        return [replace(c, time_hint=c.time_hint or hint) for c in _works_as("teacher", ctx)] + _works_at(
+            org.group("org"), ctx
+        )
     if not re.fullmatch(r"[a-z]+(?: [a-z]+)?", what) or set(what.split()) & _NOT_TAUGHT:
         return []
     out = [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{what} teacher", ctx)]

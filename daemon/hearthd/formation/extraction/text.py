@@ -67,7 +67,7 @@ _CONTRACTIONS = [
             # ("me youngest, Kayleigh": my youngest child; "for me blood pressure", "me knee")
             r"blood pressure|blood sugar|sugar levels|cholesterol|knee|knees|hip|hips|heart|chest|eyes|teeth|feet|"
             r"foot|leg|legs|arm|shoulder|neck|stomach|asthma|diabetes|tablets|meds|medication|inhaler|car|van|"
-            r"house|flat|job|shift|boss|name)\b)",
+            r"house|flat|job|shift|boss|name|dentist|doctor|gp|vet|mother|father|mom|pastor|church|school)\b)",
             "my ",
         ),
         (r"\bwor (?=lass\b)", "my "),  # Geordie: "wor lass" is one's wife
@@ -344,6 +344,8 @@ _ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "mt", "e.g"
 _PARTICLE = re.compile(
     r"(?<=\w)(?:,?\s+(?:lah|leh|lor|liao|meh|sia|yaar|bab|abi|ji|po(?! box\b)|tidy like)\b"
     r"|,?\s+(?:o|na|sha|eh|aye|bro|bru|brah|boet|innit|fam|hey|itself)(?=\s*(?:[,.!]|$))|,\s+mate(?=\s*(?:[,.!]|$))"
+    # Nigerian English's "o" before what follows, and its "no shaking": "a network engineer o since 2018 no shaking"
+    r"|\s+o(?=\s+(?:since|for|abeg|sha|no shaking)\b)|,?\s+no shaking(?=\s*(?:[,.!]|$))"
     r"|(?<!\bI)(?<!\bwe)(?<!you)(?<!they)(?<!would)(?<!\bdo)(?<!does)(?<!\bdid)(?<!ally)(?<!also),?\s+like(?=\s*(?:[,.!]|$)))",
     re.I,
 )
