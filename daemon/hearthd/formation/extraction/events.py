@@ -31,6 +31,9 @@ _CLOCK = (
 _DAY = (
     rf"(?:(?:on )?{WEEKDAY},? (?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})(?: of {MONTH})?"
     rf"|(?:this |next |on |this coming )?{WEEKDAY}(?: {_PART})?|(?:on )?{DATE}"
+    # "from the 22nd to the 29th of December": a stay, from its first day to its last
+    rf"|from (?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL}) (?:to|till|until|-) (?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)|"
+    rf"{ORDINAL})(?: of {MONTH})?"
     rf"|(?:on )?the (?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})"
     rf"|tomorrow(?: {_PART})?|today|tonight|this {_PART}|next week(?:end)?|this week(?:end)?|(?:in|at) the {_PART}"
     # a holiday names its day: "my mum's coming for Christmas"
@@ -1065,7 +1068,7 @@ EVENT_RULES_SRC = [
         rf"(?:are |is |have )?(?:now |still )?"
         rf"(?:coming(?: to stay| over| round| to visit| down| up)?(?: with us)?|visiting(?: us)?|arriving|staying|"
         rf"flying in|fly in|flies in|coming to stay with us)"
-        rf"(?: from (?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)?)? (?P<when>{_ONE_OFF})"
+        rf"(?: from (?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)?(?: to stay| to visit)?)? (?P<when>{_ONE_OFF})"
         rf"(?:,? (?:for|until|till) (?:the |a )?[\w ]+?)?{_TAIL}",
         _b_family_visit,
         False,

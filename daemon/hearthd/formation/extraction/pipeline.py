@@ -497,20 +497,38 @@ _GOES_ON = re.compile(
 )
 
 
-# Two people said of at once: "my twins leo and mia are vegetarian now", "Kofi and Ama are both allergic to nuts"
+# Two people said of at once: "my twins leo and mia are vegetarian now", "Kofi and Ama are both allergic to nuts",
+# "amara and zoe have piano on wednesdays"
 _BOTH_ARE = re.compile(
     r"^(?:(?:my|our) (?:twins|kids|children|boys|girls|sons|daughters|parents|grandparents) )?"
-    r"(?P<a>[A-Za-z][a-z\-]+) and (?P<b>[A-Za-z][a-z\-]+) (?:are|both are|are both)(?: both)? "
-    r"(?P<said>(?:vegetarian|vegan|pescatarian|coeliac|celiac|lactose intolerant|diabetic|allergic to|intolerant to|"
-    r"gluten-free|gluten free|halal|kosher|mad about|obsessed with|really into|into|learning|fluent in)\b.*)$",
+    r"(?P<a>[A-Za-z][a-z\-]+) and (?P<b>[A-Za-z][a-z\-]+) (?:both )?(?P<verb>are|have|do|go to)(?: both)? "
+    r"(?P<said>.+)$",
     re.I,
 )
+_BOTH_SAID = {
+    "are": re.compile(
+        r"(?:vegetarian|vegan|pescatarian|coeliac|celiac|lactose intolerant|diabetic|allergic to|intolerant to|"
+        r"gluten-free|gluten free|halal|kosher|mad about|mad into|obsessed with|really into|into|learning|fluent in)\b",
+        re.I,
+    ),
+    "have": re.compile(r"[a-z]+(?: [a-z]+)? (?:lessons? |classes |class |practice |training )?(?:on|every|at) ", re.I),
+    "do": re.compile(r"[a-z]+(?: [a-z]+)? (?:on|every) ", re.I),
+}
+_BOTH_SAID["go to"] = _BOTH_SAID["have"]
+_ONE_DOES = {"are": "is", "have": "has", "do": "does", "go to": "goes to"}
 
 
 def _goes_on(clause: str) -> list[str]:
-    if (both := _BOTH_ARE.match(clause.strip())) and not any(is_common(both.group(w).lower()) for w in "ab"):
+    both = _BOTH_ARE.match(clause.strip())
+    if (
+        both
+        and _BOTH_SAID[both.group("verb").lower()].match(both.group("said"))
+        and not any(is_common(both.group(w).lower()) for w in "ab")
+    ):
         # each of them (the relation, as said, read from the clause itself)
-        return [clause, *(f"{both.group(w)} is {both.group('said')}" for w in "ab")]
+        verb = _ONE_DOES[both.group("verb").lower()]
+        said = re.split(r",|\s+(?:so|because|cos|but|and then)\s+", both.group("said"))[0]  # the aside its own
+        return [clause, *(f"{both.group(w)} {verb} {said}" for w in "ab")]
     m = _GOES_ON.match(clause.strip())
     return [m.group("head"), f"{m.group('s')} {m.group('tail')}"] if m else [clause]
 
