@@ -1536,7 +1536,10 @@ POSITIVES = [
     ),
     pos("please dont go on about calories im really not interested", ("rule", "Do not go on about calories")),
     pos("dinnae ever use the word moist again i mean it", ("rule", "Never use the word moist again")),
-    pos("kindly give all distances in kilometres only not miles", ("rule", "Always give distances in kilometres")),
+    pos(
+        "kindly give all distances in kilometres only not miles",
+        ("rule", "Always give distances in kilometres, not miles"),
+    ),
     pos("Use miles, not kilometres, for any distances.", ("rule", "Use miles for any distances")),
     pos("Only ever use British spellings.", ("rule", "Always use British spellings")),
     pos(

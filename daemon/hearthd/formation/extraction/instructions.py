@@ -386,13 +386,18 @@ _NOT_CALL_ME = re.compile(
 _UNITS = (
     r"metric|imperial|celsius|centigrade|fahrenheit|british english|american english|british spelling|"
     r"american spelling|uk english|us english|miles|kilometres|kilometers|km|kilos|kilograms|pounds|stone|grams|"
-    r"ounces|cups|litres|liters|pints|feet|metres|meters"
+    r"ounces|cups|litres|liters|pints|feet|metres|meters|"
+    # money and speed: "prices in rand", "the wind in kilometres an hour"
+    r"rand|rands|naira|shillings|cedis|rupees|pesos|euros|dollars|kwacha|ringgit|"
+    r"kilometres an hour|kilometers an hour|km/h|kph|miles an hour|mph"
 )
 _CONVENTION = re.compile(
     r"^(?:please\s+)?(?:always\s+)?(?P<body>use (?:the )?(?:24[ \-]hour|12[ \-]hour) (?:clock|time)|use "
     rf"(?:{_UNITS})(?: units| measurements)?)(?:,? (?:rather than|instead of|not|and not) (?:the )?(?:{_UNITS}),?)?"
     r"(?P<what> for (?:all |any )?(?:distances|weights|temperatures|measurements|recipes|heights|speeds|the weather|"
-    r"cooking|baking|everything|all of it))?(?: with me| for me| always| please| in this house)*"
+    r"cooking|baking|everything|all of it))?"
+    rf"(?:,? (?:rather than|instead of|not|and not) (?:the )?(?:{_UNITS}))?"  # "for distances, not kilometres"
+    r"(?: with me| for me| always| please| in this house)*"
     r"(?:,? (?:I find|it is|it's|because|as|since|that is|thanks|please|eh|mate|yeah)\b.*)?$",
     re.I,
 )
@@ -404,12 +409,18 @@ _MEASURE_IN = re.compile(
     r"put)\s+(?:(?:me|us)\s+)?)?"
     r"(?P<all>(?:all|any)\s+)?(?:the\s+)?"
     r"(?P<what>distances|temperatures|weights|times|recipes|measurements|heights|speeds|directions|the weather|"
+    r"prices|costs|the wind|wind speeds?|"
     r"(?<=always give me the )temperature|(?<=always give us the )temperature)\s+in\s+(?:the\s+)?"
     rf"(?P<unit>{_UNITS}|24[ \-]hour(?: clock| time)?|12[ \-]hour(?: clock| time)?)(?P<only>\s+only)?"
     rf"(?:(?:,?\s+please)?,?\s+(?:not|never|rather than|instead of)\s+(?:in\s+)?(?:the\s+)?(?P<not>{_UNITS}))?"
     r"(?:\s+please)?(?P<now>\s+from now on)?(?P<why>[,\s\-\u2013\u2014]+(?:I|I'm|I am|we|we're|we are|it|its|it's|"
     r"because|cos|"
     r"as|since|that)\b.*)?(?:[,\s]+(?:thanks|please|eh|mate|yeah|ta|okay|ok))*$",
+    re.I,
+)
+_UNIT_NOT_UNIT = re.compile(
+    rf"^(?P<unit>{_UNITS}),? not (?P<not>{_UNITS}),?(?: please,?)? (?:whenever|when|every time) you (?:give|tell|read) "
+    r"(?:me|us) (?P<what>distances|temperatures|weights|prices|measurements|speeds|heights|the weather)$",
     re.I,
 )
 # "metric please, kilos and centimetres": the system of units, said alone
@@ -443,6 +454,10 @@ def _address_rule(sentence: str, s: str) -> Candidate | None:
         return _rule(body + ("" if what in (" for everything", " for all of it") else what), sentence.strip())
     # standing when said so ("always", "from now on"), against the other unit or with why; a bare "give me
     # temperatures in Celsius" is a preference, suggested as a rule once repeated
+    if m := _UNIT_NOT_UNIT.match(s.strip(" .!")):
+        # "Kilometres, not miles, please, whenever you give me distances"
+        what, unit, no = (m.group(g).lower() for g in ("what", "unit", "not"))
+        return _rule(f"Give {what} in {unit}, not {no}", sentence.strip())
     m = _MEASURE_IN.match(s.strip(" .!"))
     if m and any(m.group(g) for g in ("always", "all", "only", "not", "now", "why")):
         what = "temperatures" if m.group("what").lower() == "temperature" else m.group("what").lower()

@@ -881,6 +881,8 @@ def _not_instead(s: str) -> str:
         if m and m.group("x").strip() and m.group("y").strip():
             return s[: m.end("x")]
     m = _NOT_THAT_ONE.search(s)
+    if m and m.group("y").lower() in _UNITS_SAID:
+        return s  # "temperatures in celsius not fahrenheit": which unit, against the other, is the instruction
     if m and m.group("x").lower() not in _NOT_BEFORE_NOT and m.group("y").lower() not in _NOT_A_VALUE:
         return s[: m.end("x")] + (m.group("now") or "")
     return s
@@ -891,6 +893,10 @@ _NOT_THAT_ONE = re.compile(
     r"(?<=\w )(?P<x>[\w\-']+)(?P<now> now)?,? not (?:the |a |an )?(?P<y>[\w\-']+(?: [\w\-']+)?)(?:,? any ?more)?"
     r"(?:,? (?:eh|mate|love|ok|okay|please))?[\s.!]*$",
     re.I,
+)
+_UNITS_SAID = frozenset(
+    "fahrenheit celsius centigrade miles kilometres kilometers km kms kilos kilograms pounds stone grams ounces cups "
+    "litres liters pints metric imperial dollars euros rand rands naira cedis shillings rupees pesos mph".split()
 )
 # "I do not", "it is not really": the word before "not" is no value; nor is what follows it then
 _NOT_BEFORE_NOT = frozenset(
