@@ -22,7 +22,7 @@ from .release import said_as_fact_by, sentence_subjects
 
 # Whoever passed on when something is: "coach said", "mum says", "the surgery rang and said"
 _PASSED_ON = re.compile(
-    r"^(?:the |my |our )?[\w']+(?: [\w']+)? (?:said|says|rang(?: (?:up|back))?(?: and said| to say)?|called(?: and "
+    r"^(?:the |my |our )?[\w']+(?: [\w']+)? (?:said|says|say|rang(?: (?:up|back))?(?: and said| to say)?|called(?: and "
     r"said| to say)?|texted(?: to say)?|emailed(?: to say)?|told (?:me|us))(?: that)?,? (?=\w)",
     re.I,
 )
@@ -33,6 +33,10 @@ _STILL_AT = (
 )
 # "same night", "same time": the old one's time of day
 _SAME_TIME = re.compile(rf"\bsame (?:night|day|time|slot|evening|morning|afternoon)\b|{_STILL_AT}", re.I)
+# "moved lily's lesson to 5:15, still thursdays": the day kept, said again, is not the new time
+_STILL_SAME = re.compile(
+    r"[,\s]+still (?:on )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|the same day)\b.*$", re.I
+)
 _WHY = re.compile(r"[,\s]+(?:because|cos|coz|since|as) (?:the|she|he|they|we|I|it|her|his|our|my)\b.*$", re.I)
 _CALLED_OFF = re.compile(r"\b(?:cancell?ed|called off|not happening)\b", re.I)
 # Who was moved, not what: "the surgery moved her to the 15th", "they've put me back to Friday", "bumped mateo to"
@@ -72,10 +76,11 @@ def rescheduled(
     if not change or not said_as_fact_by(heard, change.end()) or _CALLED_OFF.search(heard):
         return None  # "friday's cancelled, they'll be in touch to rebook": ended (release.py), not moved
     # (not the time in why: "moved to monday 3pm because the doctor is on leave saturday")
-    when = last_time_said(_WHY.sub("", _STARTING.sub("", text)))
+    when = last_time_said(_WHY.sub("", _STILL_SAME.sub("", _STARTING.sub("", text))))
     if not when:
         return None
-    named_ones, me, household = sentence_subjects(conn, text, speaker, referent)
+    # (who passed it on is not whose it is: "pastor say choir practice moving to Monday evenings")
+    named_ones, me, household = sentence_subjects(conn, heard, speaker, referent)
     subjects = named_ones or [e for e in (me, household) if e is not None]
     held = rows = _events_held(conn, EVENTS, speaker, said_at)
     said = event_words(text)
@@ -93,6 +98,9 @@ def rescheduled(
         ]
         named = everyone or partly
     rows = [r for r in rows if r["subject_entity"] in subjects]
+    if not named and named_ones and said & GENERIC_EVENT:
+        # "mrs kowalski moved lily's lesson to 5:15": Lily's one lesson, by the kind of event said
+        named = [r for r in rows if event_words(r["qualifier"]) & said & GENERIC_EVENT]
     if not named and (said & GENERIC_EVENT or _MOVED_SOMEONE.search(heard)):
         # "the appointment's moved", "the surgery moved her to the 15th": the one appointment of whom it names
         named = [r for r in rows if r["predicate"] == "appointment"]
@@ -200,7 +208,9 @@ def switched(
     if len(named) != 1:
         return None
     old = named[0]
-    when = None if _SAME_TIME.search(text) else last_time_said(_WHY.sub("", _STARTING.sub("", text)))
+    when = (
+        None if _SAME_TIME.search(text) else last_time_said(_WHY.sub("", _STILL_SAME.sub("", _STARTING.sub("", text))))
+    )
     kind = old["qualifier"] or ""
     at = old["text"].lower().find(kind.lower()) if kind else -1
     if not kind or at < 0:
