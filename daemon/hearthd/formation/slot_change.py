@@ -122,7 +122,8 @@ _NOT_A_CHANGE = re.compile(
 )
 
 
-_FIRST_PERSON = re.compile(r"\b(?:I|I'm|im|I've|ive|me|my|mine|we|we're|we've|weve|us|our|ours)\b", re.I)
+# The speaker or the household said as the subject, in the sentence as written (a recogniser's "im", "weve" too)
+_SAID_BY_US = re.compile(r"\b(?:I|I'm|im|I've|ive|me|my|mine|we|we're|we've|weve|us|our|ours)\b", re.I)
 _SOMEONE_ELSE = re.compile(
     r"^\W*(?:(?:so|and|oh|well|um|right|actually)\W+)*(?:the|his|her|their) (?:[\w']+ ){1,3}?"
     r"(?:is|are|was|were|has|have|had)\b",
@@ -146,7 +147,7 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
     subjects, me, household = sentence_subjects(conn, text, speaker)
     if _OF_A_RELATIVE.match(text) and not (set(subjects) - {me, household}):
         return None  # "my sister's just started at Admiral": a relative not yet known, never the speaker's job
-    if not subjects and _SOMEONE_ELSE.match(text) and not _FIRST_PERSON.search(text):
+    if not subjects and _SOMEONE_ELSE.match(text) and not _SAID_BY_US.search(text):
         return None  # "the neighbours are moving to Harrogate": whoever moves, it is not us
     subjects = subjects or [e for e in (me, household) if e is not None]
     if not subjects or _LATER.search(text):
