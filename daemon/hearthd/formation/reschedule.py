@@ -17,6 +17,7 @@ from ..entities.resolve import norm
 from .extraction.dates import canonical_time, canonical_value
 from .extraction.events import CLOCK, last_time_said, time_spans
 from .extraction.model import Mention
+from .extraction.vocabulary import WEEKDAY
 from .facts import GENERIC_EVENT, FactIn, event_words, names_event
 from .release import said_as_fact_by, sentence_subjects
 
@@ -33,11 +34,6 @@ _STILL_AT = (
 )
 # "same night", "same time": the old one's time of day
 _SAME_TIME = re.compile(rf"\bsame (?:night|day|time|slot|evening|morning|afternoon)\b|{_STILL_AT}", re.I)
-# "moved lily's lesson to 5:15, still thursdays": the day kept, said again, is not the new time
-_STILL_SAME = re.compile(
-    r"[,\s]+still (?:on )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|the same day)\b.*$", re.I
-)
-_WHY = re.compile(r"[,\s]+(?:because|cos|coz|since|as) (?:the|she|he|they|we|I|it|her|his|our|my)\b.*$", re.I)
 _CALLED_OFF = re.compile(r"\b(?:cancell?ed|called off|not happening)\b", re.I)
 # Who was moved, not what: "the surgery moved her to the 15th", "they've put me back to Friday", "bumped mateo to"
 _MOVED_SOMEONE = re.compile(
@@ -49,11 +45,13 @@ _MOVED_IT = re.compile(
     r"forward|out|to|till|until)\b)?",
     re.I,
 )
-# When the new time starts, why it moved ("cause the under twelves have the pitch on tuesdays") and the time of day
-# kept are said after it, not the new time: "it's mondays now from next week" is Mondays
+# When the new time starts, why it moved ("cause the under twelves have the pitch on tuesdays", "because his van is
+# in the garage on thursday") and the time of day or the day kept ("still thursdays") are said after it, not the new
+# time: "it's mondays now from next week" is Mondays
 _STARTING = re.compile(
     r"\b(?:from|starting|as of|as from) (?:next|this) (?:week|month|term)\b|\bfrom now on\b|"
-    r"[,\s]+(?:cause|cos|coz|because|as|since) (?:the|they|he|she|we|I|it|there)\b.*$|" + _STILL_AT,
+    r"[,\s]+(?:cause|cos|coz|because|as|since) (?:the|they|he|she|we|I|it|there|her|his|our|my)\b.*$|"
+    rf"[,\s]+still (?:on )?(?:(?:{WEEKDAY})s?|the same day)\b.*$|" + _STILL_AT,
     re.I,
 )
 CHANGE = re.compile(
@@ -66,6 +64,12 @@ CHANGE = re.compile(
 EVENTS = ("appointment", "schedule")
 
 
+def _new_time(text: str) -> str | None:
+    """The time a change gives: the last said, not what is said after it of when it starts, why it moved or what
+    stays (_STARTING)."""
+    return last_time_said(_STARTING.sub("", text))
+
+
 def rescheduled(
     conn, text: str, speaker: str | None, said_at: float, source: str, referent: Mention | None = None
 ) -> FactIn | None:
@@ -75,8 +79,7 @@ def rescheduled(
     change = CHANGE.search(heard)
     if not change or not said_as_fact_by(heard, change.end()) or _CALLED_OFF.search(heard):
         return None  # "friday's cancelled, they'll be in touch to rebook": ended (release.py), not moved
-    # (not the time in why: "moved to monday 3pm because the doctor is on leave saturday")
-    when = last_time_said(_WHY.sub("", _STILL_SAME.sub("", _STARTING.sub("", text))))
+    when = _new_time(text)
     if not when:
         return None
     # (who passed it on is not whose it is: "pastor say choir practice moving to Monday evenings")
@@ -119,7 +122,9 @@ def rescheduled(
     if clock and _SAME_TIME.search(text) and not re.search(CLOCK, when, re.I):
         when = f"{when} at {re.sub(r'^at ', '', clock.group(0), flags=re.I)}"
     when = _on_the_same_day(old["object"], when)
-    if norm(old["object"]) == norm(canonical_value(old["predicate"], when, old["qualifier"])):
+    # stored in one form, as the extractor stores it ("monday" of a schedule is Mondays); the text as said
+    value = canonical_value(old["predicate"], when, old["qualifier"])
+    if norm(old["object"]) == norm(value):
         return None
     at = old["text"].lower().rfind(old["object"].lower())
     # the time as said in the old text ("... is on the 3rd, between 7 and 1"), where its value is written in one form
@@ -137,8 +142,7 @@ def rescheduled(
     return FactIn(
         subject=old["subject"],
         predicate=old["predicate"],
-        # stored in one form, as the extractor stores it ("monday" of a schedule is Mondays); the text as said
-        object=canonical_value(old["predicate"], when, old["qualifier"]),
+        object=value,
         text=moved,
         valid_from=said_at,
         said_at=said_at,
@@ -208,9 +212,7 @@ def switched(
     if len(named) != 1:
         return None
     old = named[0]
-    when = (
-        None if _SAME_TIME.search(text) else last_time_said(_WHY.sub("", _STILL_SAME.sub("", _STARTING.sub("", text))))
-    )
+    when = None if _SAME_TIME.search(text) else _new_time(text)
     kind = old["qualifier"] or ""
     at = old["text"].lower().find(kind.lower()) if kind else -1
     if not kind or at < 0:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .vocabulary import _ORD_UNITS, MONTH, ORDINAL
+from .vocabulary import _ORD_UNITS, MONTH, ORDINAL, WEEKDAY
 
 _FULL_MONTHS = "january february march april may june july august september october november december".split()
 _ABBREVIATIONS = {m[:3]: m for m in _FULL_MONTHS} | {"sept": "september"}
@@ -303,7 +303,7 @@ _TIME_FIRST_SAID = re.compile(
 
 
 _EVERY_WEEKDAY = re.compile(
-    r"\b(?:every|each|on a|an?) (?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+    rf"\b(?:every|each|on a|an?) (?P<day>{WEEKDAY})"
     r"(?: (?P<part>morning|afternoon|evening|night))?\b(?! (?:and|or)\b)",
     re.I,
 )
@@ -332,10 +332,9 @@ def canonical_recurrence(text: str) -> str:
     return _PART_BY_CLOCK.sub(lambda m: f"{m.group('day')}s {m.group('t')}", text)
 
 
-_A_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-_EVERY_DAYS = re.compile(rf"\b(?:every|each) (?P<days>{_A_DAY}(?:(?:,| and|, and) {_A_DAY})+)\b(?!s)", re.I)
+_EVERY_DAYS = re.compile(rf"\b(?:every|each) (?P<days>{WEEKDAY}(?:(?:,| and|, and) {WEEKDAY})+)\b(?!s)", re.I)
 _LONE_WEEKDAY = re.compile(
-    r"^(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?: (?P<part>morning|afternoon|evening|night))?"
+    rf"^(?P<day>{WEEKDAY})(?: (?P<part>morning|afternoon|evening|night))?"
     r"(?=$|,? (?:at |around |from )?\d)",
     re.I,
 )

@@ -344,8 +344,8 @@ _ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "mt", "e.g"
 _PARTICLE = re.compile(
     r"(?<=\w)(?:,?\s+(?:lah|leh|lor|liao|meh|sia|yaar|bab|abi|ji|po(?! box\b)|tidy like)\b"
     r"|,?\s+(?:o|na|sha|eh|aye|bro|bru|brah|boet|innit|fam|hey|itself)(?=\s*(?:[,.!]|$))|,\s+mate(?=\s*(?:[,.!]|$))"
-    # Nigerian English's "o" before what follows, and its "no shaking": "a network engineer o since 2018 no shaking"
-    r"|\s+o(?=\s+(?:since|for|abeg|sha|no shaking)\b)|,?\s+no shaking(?=\s*(?:[,.!]|$))"
+    # Nigerian English's "no shaking" ("no worries"): its "o" before what follows is read in _SAID_AS_SPOKEN
+    r"|,?\s+no shaking(?=\s*(?:[,.!]|$))"
     r"|(?<!\bI)(?<!\bwe)(?<!you)(?<!they)(?<!would)(?<!\bdo)(?<!does)(?<!\bdid)(?<!ally)(?<!also),?\s+like(?=\s*(?:[,.!]|$)))",
     re.I,
 )
