@@ -93,8 +93,7 @@ def _b_name(m, ctx):
     if re.search(r"\b(?:full|married|maiden)\b|surname", m.group("explicit") or "", re.I):
         # "my full name is aoife brennan if anything needs booking": the whole name, as it is booked
         words = list(itertools.takewhile(lambda w: not is_common(w.lower()), re.findall(r"[\w'\-]+", raw)))[:3]
-        full = " ".join(w[:1].upper() + w[1:] for w in words)
-        return [ctx.cand("name", full, f"{{subject}}'s name is {full}")] if len(words) >= 2 else []
+        return _full_name(words, ctx) if len(words) >= 2 else []
     names = _names(raw)
     if names and raw.startswith(names[0]):
         obj = names[0]
@@ -114,8 +113,11 @@ def _b_name_changed(m, ctx):
     if not _NAME_CHANGE_SAID.search(ctx.sentence):
         return []
     words = m.group("obj").split()
-    if any(is_common(w.lower()) for w in words):
-        return []
+    return [] if any(is_common(w.lower()) for w in words) else _full_name(words, ctx)
+
+
+def _full_name(words: list[str], ctx) -> list[Candidate]:
+    """A name in full, each word capitalised as a name is ("aoife Fitzgerald": Aoife Fitzgerald)."""
     full = " ".join(w[:1].upper() + w[1:] for w in words)
     return [ctx.cand("name", full, f"{{subject}}'s name is {full}")]
 
@@ -378,7 +380,6 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     # "Access Bank on Victoria Island": a firm by its name, then where that branch is
     firm = r"(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*)+"
     raw = re.sub(rf"^(?P<firm>{firm}) on (?:the )?(?-i:[A-Z])[\w\-]+(?: [\w\-]+)?$", r"\g<firm>", raw)
-
     obj, hint = _time_split_then_clean(raw, extra_end="as|in|since|with|for")
     town = re.search(r"^[^,]*?\bin ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)\b", said)
     if obj and town and not re.search(r"(?-i:[A-Z])", obj) and obj.lower() not in ("home", "night"):
