@@ -946,7 +946,6 @@ POSITIVES = [
     pos("my friend camila is a vet", ("works_as", "vet"), subject="Camila"),
     pos(
         "Siobhan next door has a spare key.",
-        ("family_member", "Siobhan"),
         ("note", "spare key with siobhan"),
         subject=None,
     ),

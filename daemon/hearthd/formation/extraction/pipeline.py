@@ -336,7 +336,7 @@ def _clause_facts(clause: str, ctx: _Ctx, discourse: Discourse) -> list[Candidat
         discourse.note(c.object_mention if c.predicate in ("family_member", "pet") else None)
     if any(c.subject is HOUSEHOLD and c.predicate in ("schedule", "appointment", "note") for c in found):
         return found  # "our cleaner comes on Wednesdays" is the household's, not a routine of the cleaner's
-    return _without_social_aside(found + _about_others(clause, ctx, rules, discourse, found))
+    return found + _about_others(clause, ctx, rules, discourse, found)
 
 
 _KIN = set(_REL_SINGULAR) | {"son", "daughter", "child"}
@@ -344,10 +344,21 @@ _KIN = set(_REL_SINGULAR) | {"son", "daughter", "child"}
 
 def _without_social_aside(found: list[Candidate]) -> list[Candidate]:
     """ "my friend Jo just moved to Manchester": what is said of Jo names her as the speaker's friend already (the
-    subject's relation); the relation alone is a fact only when nothing else is said of them ("Siobhan next door
-    has a spare key")."""
+    subject's relation), and a note that names them links them as who they are ("the spare key is with Brenda next
+    door": Brenda, the neighbour); the relation alone is a fact only when nothing else is said of them ("our
+    childminder is called Delphine")."""
     about = {c.subject.name for c in found if c.subject is not None and c.subject.name}
-    return [c for c in found if not (c.predicate == "family_member" and not _is_kin(c.qualifier) and c.object in about)]
+    out = list(found)
+    for c in found:
+        if c.predicate != "family_member" or _is_kin(c.qualifier):
+            continue
+        naming = re.compile(rf"\b{re.escape(c.object)}\b", re.I)
+        note = next((i for i, f in enumerate(out) if f.predicate != "family_member" and naming.search(f.object)), None)
+        if note is not None and out[note].object_mention is None:
+            out[note] = replace(out[note], object_mention=c.object_mention)
+        if c.object in about or note is not None:
+            out.remove(c)
+    return out
 
 
 def _is_kin(qualifier: str | None) -> bool:
@@ -707,7 +718,7 @@ def extract(
     seen: set[tuple] = set()
     sentences = split_sentences(text)
     ruled = [
-        (
+        _without_social_aside(
             _sentence_candidates(sentence, discourse)
             or _before_an_aside(sentence, discourse)
             or _before_trailing_words(sentence, discourse)
