@@ -48,6 +48,7 @@ from .text import (
     _strip_repeatedly,
     _strip_trailing,
     correct,
+    corrects_itself,
     is_plan,
     normalise,
     split_sentences,
@@ -889,7 +890,7 @@ def _before_trailing_words(sentence: str, discourse: Discourse) -> list[Candidat
 # wherever they are said in it ("mam's got her cataract op on the 3rd of october up the royal glamorgan", "British
 # Gas are coming to service the boiler Wednesday the 9th"), read again as "<whose> <event> is <when>".
 _EVENT_NAMED = re.compile(
-    r"(?<!')\b(?P<ev>(?:(?!(?:my|his|her|their|our|the|a|an|its|your|is|are|has|have|got|for|at|in|on|to|and|with|of|"
+    r"(?<!')\b(?P<ev>(?:(?!(?:my|his|her|their|our|the|a|an|its|your|i|am|we|is|are|has|have|got|for|at|in|on|to|and|with|of|"
     rf"booked|coming|going|this|next|that)\b)[a-z\-]+ ){{0,2}}?(?:{EVENT}|{PRO}|{SHARED_EVENT}|op|jabs?|booster))"
     r"(?:(?<=vet)s)?\b",  # ("at the vets": the vet)
     re.I,
@@ -929,8 +930,8 @@ _DONE_AS_EVENT = {"servic": "service", "fix": "repair", "repair": "repair", "swe
 def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
     if not (_A_DAY.search(sentence) and (_EVENT_NAMED.search(sentence) or _UPKEEP_DONE.search(sentence))):
         return []  # most sentences name no day, or no event: nothing to prepare
-    if _NOT_AHEAD.search(sentence):
-        return []
+    if _NOT_AHEAD.search(sentence) and not corrects_itself(sentence):
+        return []  # ("friday, no, saturday" is no denial)
     prepared = _prepare(restore_apostrophes(sentence))
     if prepared is None:
         return []
@@ -967,6 +968,8 @@ def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
         start_at = next((m.start() for m in named if m.end() + 1 == event.start()), event.start())
         end_at = next((m.end() for m in named if m.start() == event.end() + 1), event.end())
         ev = re.sub(r"\bvets$", "vet", s[start_at:end_at].lower())
+        if ev == "meeting" and (whom := re.match(r" ((?-i:[A-Z])[a-z]+)\b", s[end_at:])):
+            ev = f"meeting with {whom.group(1)}"  # "I'm meeting Joy at 7 on Saturday": whom
     else:
         return []
     owner = _whose_event(s, ev, shared=bool(upkeep))

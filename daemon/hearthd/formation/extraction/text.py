@@ -6,7 +6,7 @@ import re
 from difflib import SequenceMatcher
 
 from .model import MAX_OBJECT_WORDS
-from .vocabulary import _HIRED_HELP, _NOT_NAMES, DATE, NAME, ORDINAL, PET, TIME, WEEKDAY
+from .vocabulary import _HIRED_HELP, _NOT_NAMES, DATE, MONTH, NAME, ORDINAL, PET, TIME, WEEKDAY
 
 _APOSTROPHES = str.maketrans(
     {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'", "\u201c": '"', "\u201d": '"'}
@@ -580,7 +580,9 @@ _RESTATED = re.compile(
 # A word said in passing inside the correction: "on the tenth no the eleventh sorry in the morning"
 _IN_PASSING = re.compile(
     r"\s+(?:sorry|I mean)\b(?=\s)|,?\s+(?:my mistake|my bad|I always (?:get|mix) (?:that|them|it|those|the two"
-    r"(?: of them)?) (?:wrong|up|mixed up))$",
+    r"(?: of them)?) (?:wrong|up|mixed up))$"
+    # how it is spelt or which one it is: "Sara no h", "Tahlia with an h", "co-amoxiclav, the Augmentin one"
+    r"|,?\s+(?:(?:with|without) (?:an?|the|one|two|double) [a-z]|no [a-z]|the [\w\-]+ one)$",
     re.I,
 )
 _COUNT_WORD = (
@@ -596,7 +598,10 @@ _BARE_CORRECTION = re.compile(
     r"(?:oh|ah),? hang on|"
     r"no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|actually no|"
     r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
-    r"no(?= the (?:\d|[a-z]+(?:st|nd|rd|th)\b))|(?<=\d\s)no(?=\s+\d)|"
+    rf"no(?= the (?:\d|{ORDINAL}|[a-z]+(?:st|nd|rd|th)\b))|(?<=\d\s)no(?=\s+\d)|"
+    # "the bins are thursday no theyve changed it to wednesday"
+    r"no(?=\s+(?:they|we|he|she)(?: have|'ve|ve)? (?:changed|moved|switched|put) it\b)|"
+    rf"(?<=day\s)no(?=\s+(?:{WEEKDAY})\b)|"  # "monday no tuesday the ninth"
     # "my daughter is twelve no thirteen"
     rf"(?:{_AFTER_A_COUNT})no(?=\s+(?:{_COUNT_WORD})\b))\s+",
     re.I,
@@ -645,7 +650,11 @@ _MOVED_TO_IT = re.compile(
 )
 
 
-_NAME_FOR_NAME = re.compile(r"(?<=\s)(?-i:[A-Z])[a-z]+,? no,? ((?-i:[A-Z])[a-z]+)\b(?![ \-](?:longer|more|way|one)\b)")
+# (a day for a day is corrected by its shape, with what is said after it: "Friday, no, Saturday, she said Saturday")
+_NAME_FOR_NAME = re.compile(
+    rf"(?<=\s)(?!(?i:{WEEKDAY}|{MONTH})\b)(?-i:[A-Z])[a-z]+,? no,? ((?-i:[A-Z])[a-z]+)\b"
+    r"(?![ \-](?:longer|more|way|one)\b)"
+)
 
 
 # Digits said one by one, "oh" for nought: "four nine one seven", "oh seven seven double oh nine"
@@ -712,8 +721,12 @@ def correct(s: str) -> str:
         s = f"{what} has moved to {m.group('when')}"
     if (restated := _restated_with_well(s)) is not None:
         return restated
-    if (was := _WAS_UNTIL_NOW.search(s)) and not re.search(r"\bwork(?:s|ed)? (?:at|for|in)\b", s[: was.start()], re.I):
-        return s[was.end() :]  # "I'm a nurse, well, I was, I'm a health visitor now" (a job left: the rules read it)
+    if was := _WAS_UNTIL_NOW.search(s):
+        # "I'm a nurse, well, I was, I'm a health visitor now" (a job left: the rules read it); "I work at Tesco,
+        # well, used to, I'm at Sainsbury's now": the new workplace
+        moved = _now_works_at(s[: was.start()], s[was.end() :])
+        if moved is not None or not _WORKS_AT.search(s[: was.start()]):
+            return moved or s[was.end() :]
     m = _CORRECTION.search(s) or _BARE_CORRECTION.search(s)
     if not m or m.start() == 0:
         return s
@@ -721,6 +734,7 @@ def correct(s: str) -> str:
     # ("oh no, hang on, the 10th": one correction said with two marks)
     after = re.sub(r"^(?:(?:sorry|I mean|no|hang on|wait|actually)[,\s]+)+", "", after, flags=re.I)
     after = _IN_PASSING.sub("", _RESTATED.sub("", _NOT_THIS_ONE.sub("", after)))
+    after = re.sub(r"^([\w\-']+) \1\b", r"\1", after, flags=re.I)  # "sorry Tahlia Tahlia": the right one said twice
     if (n := re.match(r"not ([\w\-]+(?: [\w\-]+)??),? (?=\w)", after, re.I)) and n.group(1).lower() in before.lower():
         # "perth sorry not perth adelaide", "its not amoxicillin its codeine": the value said again, then the right one
         after = _RESTATED.sub("", after[n.end() :])
@@ -735,6 +749,8 @@ def correct(s: str) -> str:
         after = re.sub(r"^(?:just|only) ", "", after[: n.start()], flags=re.I)
     if not before or not after or _CORRECTION.search(after):
         return s
+    if (moved := _now_works_at(before, after)) is not None:
+        return moved  # "i work at the co op no wait i left there im at aldi now"
     if (kin := _RELATION_SAID.match(after)) and (old_kin := _last(_RELATION_SAID, before)):
         # "my husband is carlos, sorry, my partner, we're not married": the relation corrected, its name kept
         return before[: old_kin.start()] + kin.group() + before[old_kin.end() :]
@@ -759,6 +775,24 @@ _AFTERTHOUGHT = re.compile(
     r"|\s+(?:my|our) [\w']+?(?:s|'s| is) (?P<kin_of>\w+))$",
     re.I,
 )
+_WORKS_AT = re.compile(r"\b(?:I|we) work(?:s|ed)? (?:at|for|in)\b", re.I)
+# Where one works now, said after leaving the last: "(I left there,) I'm at Aldi now (since the summer)"
+_NOW_AT = re.compile(
+    r"^(?:(?:I|we) (?:left (?:there|them|that job|that place)|used to|did|was)[,.]?\s+)?"
+    r"(?:I am|I'm|Im|I have been|I've been) (?:now )?(?:at|in|with) (?P<new>.+?)(?:,? now)?(?:,? (?:since|for|from) .*)?[.!]*$",
+    re.I,
+)
+
+
+def _now_works_at(before: str, after: str) -> str | None:
+    """ "I work at Tesco ... I'm in Aldi now": "I work at Aldi", the statement with the workplace moved to; None
+    when the first is no workplace or the second not where one is now."""
+    worked, now = _last(_WORKS_AT, before), _NOW_AT.match(after)
+    if worked is None or now is None:
+        return None
+    return f"{before[: worked.start()]}I work at {now.group('new')}"
+
+
 _SPELLED = re.compile(r"\b(?:[A-Za-z]-){2,}[A-Za-z]\b")
 _NOW_PAST = re.compile(r"^(?:worked|lived|used to|did|was|were)\b[,.]?\s*", re.I)
 
@@ -783,6 +817,11 @@ _WHY_AFTER = re.compile(
 )
 
 
+def corrects_itself(s: str) -> bool:
+    """Whether the sentence corrects something said in it ("on friday, no, saturday")."""
+    return bool(_CORRECTION.search(s) or _BARE_CORRECTION.search(s))
+
+
 def _placed_by_shape(before: str, after: str) -> str | None:
     """correct()'s placing of a correction of a known shape (a date, a day, a time): the last phrase of its shape
     replaced; None when it has none."""
@@ -791,6 +830,10 @@ def _placed_by_shape(before: str, after: str) -> str | None:
         if (said := shape.match(after)) and _WHY_AFTER.match(after[said.end() :]):
             after = said.group()
             break
+    hour = re.fullmatch(r"(?:at )?(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)", after, re.I)
+    if hour and (old := _last(_CLOCKISH, before)) and re.search(r"\d|half|quarter|o'?clock", old.group(), re.I):
+        # "at half four, actually no, they moved it to five": the hour said alone is the time, not its last word
+        return f"{before[: old.start()]}at {hour.group(1)}{before[old.end() :]}"
     if _DAY_ONLY.fullmatch(after) and (old := _last(_DAYISH, before)) and " of " in old.group():
         # "the 9th of May, no wait, the 19th": the day corrected, the month kept
         return before[: old.start()] + after.removeprefix("on ") + old.group()[old.group().index(" of ") :]
@@ -816,6 +859,9 @@ def _placed_by_shape(before: str, after: str) -> str | None:
     if _DAY_AND_CLOCK.fullmatch(after) and (old := _last(_DAYISH, before)):
         # "is Thursday, no wait, Wednesday at six": the day corrected, with its time
         return before[: old.start()] + after + before[old.end() :]
+    if re.match(rf"(?:{WEEKDAY})\b", after, re.I) and (old := _last(_DAYISH, before)) and old.end() == len(before):
+        # "is monday no tuesday the ninth at three": the day, and what is said of it after
+        return before[: old.start()] + after
     return None
 
 
@@ -970,7 +1016,7 @@ def _corrections_joined(sentences: list[str]) -> list[str]:
         if out and not out[-1].endswith("?") and (_CORRECTS_THE_LAST.match(sentence) or restated):
             out[-1] = f"{out[-1]} {sentence}"  # as said, so the source is the text's own
         elif out and not out[-1].endswith("?") and (was := _WAS_UNTIL_NOW.match(sentence)):
-            out[-1] = sentence[was.end() :]
+            out[-1] = _now_works_at(out[-1], sentence[was.end() :]) or sentence[was.end() :]
         else:
             out.append(sentence)
     return out
