@@ -741,7 +741,7 @@ POSITIVES = [
     pos("my birthday is 3/11/1985", ("birthday", "3rd of November 1985")),
     pos("Grandma visits on Sundays", ("schedule", "Sundays"), subject="my grandmother"),
     pos("my nan comes round every friday", ("schedule", "Fridays"), subject="my grandmother"),
-    pos("Nonna comes for dinner every Sunday.", ("schedule", "Sundays"), subject="household"),
+    pos("Nonna comes for dinner every Sunday.", ("schedule", "Sundays"), subject="my grandmother"),
     pos(
         "Agnieszka picks the kids up on Mondays and Thursdays.",
         ("schedule", "Mondays and Thursdays"),

@@ -138,13 +138,13 @@ _CALL_ME = re.compile(
 # "call my husband Jonno, not Jonathan": how to name someone of theirs, and who that is
 _CALL_MY = re.compile(
     rf"^(?:(?:please|always|just)[,\s]+)*(?P<verb>call|refer to|address|speak to|talk to) my (?P<rel>{REL}) "
-    rf"(?P<as>as )?(?P<name>{NAME}(?: (?-i:[A-Z])[\w\-]*| ji| jee| sahib)?)"
+    rf"(?P<as>as )?(?P<name>{NAME}(?: (?-i:[A-Z])[\w\-]*| ji| jee| sahib)?|(?P<kin>{REL})\b)"
     rf"(?: ['\"\u2018\u201c](?P<nick>[\w\- ]+)['\"\u2019\u201d])?"
     rf"(?:[,\s]+not\s+{NAME})?"
     r"(?: when (?:you (?:talk|speak) to|you greet|talking to|speaking to) (?:him|her|them))?"
     r"(?:[,\s]+(?:please|from now on|instead))*"
     # "..., never by his first name, it's a respect thing": a reason or a bound after it
-    r"(?:,\s+(?:never|not|that is|that's|thats|it is|it's|its|he|she|they|everyone|everybody|the kids|we)\b.*)?"
+    r"(?:,?\s+(?:never|not|that is|that's|thats|it is|it's|its|he|she|they|everyone|everybody|the kids|we)\b.*)?"
     r"\s*[.!]*$",
     re.I,
 )
@@ -580,8 +580,9 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
         name = " ".join(w[:1].upper() + w[1:] for w in m.group("name").split())
         nick = f" '{m.group('nick')}'" if m.group("nick") else ""  # "call my husband Bongani 'Bongs'"
         c = _rule(f"Call my {m.group('rel').lower()} {name}{nick}", sentence.strip())
-        if m.group("as") or m.group("verb").lower() != "call":
-            return ([c] if c else []), ""  # "refer to my mum as Ammi": how she is spoken of, not her name
+        if m.group("as") or m.group("kin") or m.group("verb").lower() != "call":
+            # "refer to my mum as Ammi", "call my grandmother lola": how she is spoken of, not her name
+            return ([c] if c else []), ""
         return ([c] if c else []), f"my {m.group('rel').lower()} is called {name}"
     s = _LEAD.sub("", s)
     standing = _FROM_NOW.match(s)

@@ -995,10 +995,17 @@ _LANGUAGE_WHERE = re.compile(
 def _b_speaks(m, ctx):
     """The languages named, each as said ("a little Italian" is Italian); nothing unless each item is one."""
     raw = _OBJ_END.sub("", m.group("obj"))
+    listed = re.split(r",\s*(?:and |or )?", m.group("obj"))
+    spoken = list(itertools.takewhile(lambda said: _is_language(said.strip(" ,.!")), listed))
+    if len(spoken) > 1:  # "Hindi, Marathi and English, but ...": a list said with commas
+        raw = ", ".join(spoken)
     raw = re.sub(
         r"\s+(?:on|with|through|via|using|at|in) (?:an? |the )?(?:duolingo|app|apps|(?:evening|night|weekend|online) "
-        r"classes?|classes|lessons|night school|"
-        r"(?-i:[A-Z])[\w\-]*)\b.*$",
+        r"classes?|classes|lessons|night school|school|college|uni|university|work|nursery|the moment|the minute|"
+        r"(?-i:[A-Z])[\w\-]*)\b.*$"
+        # "Japanese for work", "korean like from watching kdramas": why or how it is learnt
+        r"|\s+(?:for (?:work|school|fun|my job|his job|her job|uni|college|the \w+|a \w+)|(?:like )?from watching|"
+        r"because|cos|so (?:I|he|she|we|they))\b.*$",
         "",
         raw,
         flags=re.I,
@@ -1035,6 +1042,12 @@ def _b_speaks(m, ctx):
         else:
             out.append(ctx.cand("speaks", lang, f"{{subject}} speaks {lang}"))
     return out
+
+
+def _is_language(said: str) -> bool:
+    """ "Marathi", "a little Tagalog", "Hindi and English": languages, each item of the list."""
+    items = [_HOW_WELL.sub("", item.strip()).strip(" .") for item in _split_list(said)]
+    return bool(items) and all(item.lower() in _LANGUAGES for item in items)
 
 
 def _b_native_speaker(m, ctx):
@@ -2417,7 +2430,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "speaks",
         rf"^{SUBJ} (?:(?:also|only|can|still|mainly|mostly|both|all|really) )*(?:speak|speaks|"
-        rf"{_AM} fluent in|(?P<learning>(?:{_AM} {ADV})?(?:learning|studying|trying to learn|picking up|"
+        rf"{_AM} fluent in|(?P<learning>(?:{_AM} {ADV})?(?:learning|studying|doing|taking|trying to learn|picking up|"
         rf"(?:have )?(?:started|been) learning)(?: (?:a bit of|a little|some|a few words of))?)) (?P<obj>.+)",
         _b_speaks,
         False,

@@ -92,7 +92,15 @@ _KIN_NAMES = {
     "auntie": "aunt",
     "aunty": "aunt",
     "uncle": "uncle",
+    # as families from elsewhere say them ("Oma lives in Hamburg", "my kuya jerome")
+    **dict.fromkeys(("nonna", "oma", "abuela", "babcia"), "grandmother"),
+    **dict.fromkeys(("nonno", "opa", "abuelo", "lolo"), "grandfather"),
+    "kuya": "brother",
+    "ammi": "mother",
+    "abbu": "father",
 }
+# Kinship words that are names too, a relative only after "my" ("my lola nena"; "Lola is seven")
+_KIN_AFTER_MY = {"lola": "grandmother", "tita": "aunt", "tito": "uncle"}
 # The words a person calls a relative by ("mum's eating meat again", "my brother's moved").
 KIN_WORDS = frozenset(_KIN_NAMES) | _FEMALE | _MALE
 # Capitalised words that start sentences but are nobody.
@@ -253,7 +261,7 @@ class Discourse:
 def relation_word(rel: str) -> str:
     """The relation as Mention.relation spells it: singular, lower case, "mum" -> "mother"."""
     rel = rel.lower()
-    rel = _KIN_NAMES.get(rel, rel)
+    rel = _KIN_NAMES.get(rel) or _KIN_AFTER_MY.get(rel, rel)
     return {
         "kid": "child",
         "neighbor": "neighbour",

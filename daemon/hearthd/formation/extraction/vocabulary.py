@@ -108,6 +108,7 @@ _REL_SINGULAR = [
     "son-in-law",
     "daughter-in-law",
     "twin",
+    *"lola lolo nonna nonno oma opa abuela abuelo babcia kuya tita tito ammi abbu".split(),
 ]
 _IRREGULAR_PLURAL = {"child": "children", "grandchild": "grandchildren"}
 _PLURAL_OF = {s: _IRREGULAR_PLURAL.get(s, s + "s") for s in _REL_SINGULAR}
