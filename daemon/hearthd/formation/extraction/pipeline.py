@@ -188,6 +188,23 @@ _HAVE_LEAD = re.compile(r"^(?:I|we) (?:also |both |all )?(?:have got|have|own) "
 _MORE_HAD = re.compile(rf"^(?:an?|one|two|three|four|five|\d) (?:[a-z\-]+ )?(?:{REL}|{PET})\b", re.I)
 # "she speaks Ilonggo and Tagalog, and a bit of English": the languages after the comma are spoken too
 _SPEAKS_LEAD = re.compile(r"^.*?\b(?:speaks?|fluent in) ", re.I)
+# "I love afrobeats, Burna Boy especially": the one named after the comma is loved too
+_LOVES_LEAD = re.compile(r"^[^,]*?\b(?:love|loves|adore|adores|am into|is into|like|likes) ", re.I)
+_MORE_LOVED = re.compile(
+    r",\s+(?:(?P<lead>especially|particularly|mostly|anything by) )?"
+    r"(?P<who>(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+){0,2})"
+    r"(?(lead)|(?: especially| in particular| above all| most of all))[.!]*$"
+)
+
+
+def _also_loved(clause: str) -> list[str]:
+    """ "I love afrobeats, Burna Boy especially": what is loved, and the one loved most, each a statement."""
+    lead, more = _LOVES_LEAD.match(clause), _MORE_LOVED.search(clause)
+    if not (lead and more):
+        return [clause]
+    return [clause[: more.start()], lead.group() + more.group("who")]
+
+
 _MORE_SPOKEN = re.compile(
     rf"^(?:and |also |plus )?(?:(?:a little|a bit of|a little bit of|some|small small|a small|basic|bits of|broken|"
     rf"a few words of) )?(?:{_alt(sorted(_LANGUAGES))})\b",
@@ -467,7 +484,7 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
     statement = s
     have = spoken = None
     clauses = _split_clauses(_it_is_activity(joined_appositive(s)))
-    for clause in (c for said in clauses for kept in it_is_kept(said) for c in _goes_on(kept)):
+    for clause in (c for said in clauses for kept in it_is_kept(said) for goes_on in _goes_on(kept) for c in _also_loved(goes_on)):
         clause, _ = _strip_repeatedly(clause.strip(" ,"), _FILLER)
         clause = casual(_strip_trailing(clause), greeted, s)
         if not clause:

@@ -297,6 +297,7 @@ _OBJ_END = re.compile(
     r"\s*(?:[,;!?()\"]|:(?!\d)|\s-\s|\b(?:and then|but|because|so that|so|although|though|while|whereas|when|"
     r"whenever|which|who|whom|where|unless|until|except|as well|too|either|these days|nowadays|at the moment|"
     r"right now|now|instead|currently|a lot|so much|very much|like crazy|more than anything|sorry|especially|"
+    r"like every single one|obviously|basically|haha|"
     r"particularly|in particular|above all|mainly the|mostly the|"
     r"like (?:properly|really|seriously|proper|totally|actually|literally|massively|hugely|mad|so)|at all|it is|its|"
     # "mushrooms like shell pick every one out": what follows says how, said as the recogniser writes it
@@ -416,9 +417,12 @@ def normalise(text: str) -> str:
     for pattern, repl in _SAID_AS_SPOKEN:
         text = pattern.sub(repl, text)
     # "hes like mad about minecraft", "like twice a day": the speech filler, no comparison
+    # "green like proper emerald green": the same said more exactly
+    text = re.sub(r"\b([a-z]+) like (?:proper |really |properly )?((?:[a-z]+ ){1,2}\1)\b", r"\2", text, flags=re.I)
     text = re.sub(
-        r"(?<=\w) like (?=(?:mad|really|so|totally|obsessed|crazy|every|twice|once|three times|always|never|"
-        r"the best|huge|massive|proper|half)\b)",
+        # (not "cricket like proper love it", "dinosaurs like every single one": said of the object, cut after it)
+        r"(?<=\w) like (?=(?:mad|really|so|totally|obsessed|crazy|every(?! single one)|twice|once|three times|always|"
+        r"never|the best|huge|massive|proper(?! loves?\b)|half)\b)",
         " ",
         text,
         flags=re.I,
