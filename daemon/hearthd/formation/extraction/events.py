@@ -184,6 +184,15 @@ _EVENT_NOUNS = [
     "parents' evening",
     "parents evening",
     "parent-teacher meeting",
+    *(f"parent{sep}teacher {what}" for sep in ("-", " ") for what in ("evening", "conference", "meeting", "night")),
+    "parents' night",
+    "open evening",
+    "open day",
+    "prize giving",
+    "induction",
+    "ceremony",
+    "safety check",
+    "gas safety check",
     "sports day",
     "school trip",
     "nativity",
@@ -566,6 +575,7 @@ SHARED_EVENT = _alt(
         "nativity",
         "sports day",
         "assembly",
+        "safety check",
     ]
 )
 
