@@ -35,6 +35,7 @@ _DAY = (
     rf"|from (?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL}) (?:to|till|until|-) (?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)|"
     rf"{ORDINAL})(?: of {MONTH})?"
     rf"|(?:on )?the (?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})"
+    r"|on \d{1,2}(?:st|nd|rd|th)\b"  # "on 14th at 11 am", as India and Nigeria write it
     rf"|tomorrow(?: {_PART})?|today|tonight|this {_PART}|next week(?:end)?|this week(?:end)?|(?:in|at) the {_PART}"
     # a holiday names its day: "my mum's coming for Christmas"
     r"|(?:for|at|over) (?:christmas|easter|new year|hogmanay|halloween|diwali|eid|hanukkah|thanksgiving)"
@@ -469,6 +470,7 @@ def _qualifier(phrase: str) -> str:
 def when_said(raw: str) -> str:
     when = re.sub(r"^(?:on|at the|in the)\s+", "", _strip_trailing(raw.strip()), flags=re.I)
     when = re.sub(r"(?:,? (?:instead|now|this week|again|as usual))+$", "", when, flags=re.I)
+    when = re.sub(r"^(?=\d{1,2}(?:st|nd|rd|th)\b(?! of))", "the ", when)  # "on 18th": the 18th
     # "at half three on friday" is said the other way round: "friday at half three"
     when = _TIME_FIRST.sub(lambda m: f"{m.group('day')} at {m.group('time')}", when)
     return when.strip(" ,")
