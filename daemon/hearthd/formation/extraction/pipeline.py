@@ -205,6 +205,8 @@ def _also_loved(clause: str) -> list[str]:
     return [clause[: more.start()], lead.group() + more.group("who")]
 
 
+_BINS = re.compile(r"\b(?:bins?|rubbish|recycling|refuse|garbage|trash|wheelie)\b", re.I)
+_COLLECTION = re.compile(r"^(?:the )?(?=collection(?:'s| is| day is)\b)", re.I)
 _MORE_SPOKEN = re.compile(
     rf"^(?:and |also |plus )?(?:(?:a little|a bit of|a little bit of|some|small small|a small|basic|bits of|broken|"
     rf"a few words of) )?(?:{_alt(sorted(_LANGUAGES))})\b",
@@ -483,6 +485,7 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         s = head
     statement = s
     have = spoken = None
+    bins = False
     clauses = _split_clauses(_it_is_activity(joined_appositive(s)))
     for clause in (c for said in clauses for kept in it_is_kept(said) for goes_on in _goes_on(kept) for c in _also_loved(goes_on)):
         clause, _ = _strip_repeatedly(clause.strip(" ,"), _FILLER)
@@ -494,6 +497,9 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         have = (m := _HAVE_LEAD.match(clause)) and m.group()
         if spoken and _MORE_SPOKEN.match(clause):
             clause = spoken + clause
+        if bins and (collection := _COLLECTION.match(clause)):
+            clause = "the bin " + clause[collection.end() :]  # "bins go out sunday night, collection's monday"
+        bins = bins or bool(_BINS.search(clause))
         spoken = (m := _SPEAKS_LEAD.match(clause)) and m.group()
         for pattern, repl in _ELIDED:
             clause = pattern.sub(repl, clause, count=1)

@@ -270,6 +270,8 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called)\b)"
     # "our car is a grey ford focus, reg ends in xkd": the registration, a statement of its own
     r"|,\s*(?=(?:the )?(?:reg|registration|number plate)\b)"
+    # "bins go out sunday night, collection's monday morning": the collection, a time of its own
+    r"|,\s*(?=(?:the )?collection(?:'s| is| day)\b)"
     # "the civic's gone eh, traded her in on a rav4": a new statement, its subject (the speaker) left unsaid
     r"|,\s*(?=(?:traded|part-exchanged|ported|switched over|jumped ship)\b)"
     # "im coeliac so everything has to be gluten free", "... which means gluten free for me": what follows for them
