@@ -105,12 +105,14 @@ def _b_name(m, ctx):
 
 
 _NAME_CHANGE_SAID = re.compile(
-    r"\b(?:changed my name|(?:got|am|was|just got) married|married name|took (?:his|her|their) name)\b", re.I
+    r"\b(?:changed my (?:sur|last |family )?name|(?:got|am|was|just got) married|married name|"
+    r"took (?:his|her|their) name)\b",
+    re.I,
 )
 
 
 def _b_name_changed(m, ctx):
-    if not _NAME_CHANGE_SAID.search(ctx.sentence):
+    if not (m.group("by") or _NAME_CHANGE_SAID.search(ctx.sentence)):  # "I'm going by Rachel Brennan now" says it
         return []
     words = m.group("obj").split()
     return [] if any(is_common(w.lower()) for w in words) else _full_name(words, ctx)
@@ -2085,7 +2087,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "I've changed my name, I'm Aoife Fitzgerald now", "got married so it's Emily Nguyen now": the new name
     (
         "name",
-        r"^(?:I am|it is|its|it's) (?P<obj>[A-Za-z][\w'\-]+ [A-Za-z][\w'\-]+) now\b",
+        r"^(?:I am|it is|its|it's|(?P<by>I am going by|I go by)) (?P<obj>[A-Za-z][\w'\-]+ [A-Za-z][\w'\-]+)(?: now\b|$)",
         _b_name_changed,
         False,
     ),

@@ -138,6 +138,9 @@ _FILLER = re.compile(
     r"nice to meet you(?: too)?|hearth|then|but|now|oh and|guess what|basically|literally|oh my god|omg|wait|"
     r"ugh|by day|by trade|professionally|for work|for a living|(?:good|great|big|bad|sad|some) news|"
     # what only announces the statement: "before I forget I'm allergic to ...", "quick one, ...", "heads up ..."
+    # "for any forms you fill in for me, my name is ...": what it is for
+    r"for (?:any|the|all|official) (?:forms?|paperwork|bookings?|records?)(?: (?:you|u) fill (?:in|out))?"
+    r"(?: for (?:me|us))?|"
     r"before I forget|while I think of it|while I remember|(?:a )?quick one|(?:just a |a )?(?:quick )?heads up|"
     r"just (?:to )?let(?:ting)? you know|(?:I )?(?:just )?thought (?:I would|I should|you should) (?:mention|say|"
     r"know)(?: (?:it|this|that))?|for future reference|note to self|em+|sure(?: look)?(?=,|\s+(?:I|my|we|our)\b)|"
@@ -268,6 +271,8 @@ _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our|he|she|his|her)\b)"
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called)\b)"
+    # "I've changed my name, it's Aoife Cronin now": the name, a statement of its own
+    r"|,\s*(?=it is (?-i:[A-Z])[\w'\-]+ (?-i:[A-Z])[\w'\-]+ now\b)"
     # "our car is a grey ford focus, reg ends in xkd": the registration, a statement of its own
     r"|,\s*(?=(?:the )?(?:reg|registration|number plate)\b)"
     # "bins go out sunday night, collection's monday morning": the collection, a time of its own
