@@ -361,6 +361,9 @@ _TRADE_SAID = {
 }  # fmt: skip
 
 
+_PLACE_IN_TOWN = re.compile(r"^((?:\d+[a-z]? )?(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*)*) in ((?-i:[A-Z])[\w' \-]*)$")
+
+
 def canonical_value(predicate: str, value: str, event: str | None = None) -> str:
     """A fact's value in the one written form of its predicate: a date ("3rd of June"), an event's time ("10:20am")
     and a schedule's weekly day ("Saturdays"); a routine's and a rule's time of day; a trade by its name; any
@@ -368,6 +371,9 @@ def canonical_value(predicate: str, value: str, event: str | None = None) -> str
     if predicate == "works_as" and value:
         *mods, last = value.split()
         return " ".join([*mods, _TRADE_SAID.get(last.lower(), last)])
+    if predicate == "lives_in" and value:
+        # "Mount Albert in Auckland", "7 Juniper Close in Ashwick": the place in its town, written as an address is
+        return _PLACE_IN_TOWN.sub(r"\1, \2", value)
     if predicate in _TIMED_PHRASES and value:
         return canonical_time(value, event or "")
     if predicate not in DATED:

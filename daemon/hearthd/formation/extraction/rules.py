@@ -188,6 +188,9 @@ def _proper_place(obj: str, ctx: _Ctx) -> bool:
     """A place is a proper noun ("Porto", "a village near Lyon"), so "I live in a flat" gives nothing. In
     all-lowercase (ASR) text only a short, article-less name that is not a figure of speech passes."""
     if ctx.lowercase:
+        place, _, town = obj.partition(" in ")  # "mount albert in auckland": a place in its town
+        if town and len(town.split()) <= 2 and _proper_place(town, ctx):
+            obj = place
         words = obj.lower().split()
         return (
             len(words) <= 3
@@ -427,14 +430,24 @@ _DIGIT_WORD = "|".join(DIGIT_NAMES)
 def _b_code(m, ctx):
     what = re.sub(r"wi-?fi", "wifi", m.group("what").lower())
     what = re.sub(r"^code for the (.+)$", r"\1 code", what)  # "the code for the garage" is the garage code
+    if what == "password" and re.search(r"\bwi-?fi\b", ctx.sentence, re.I):
+        what = "wifi password"  # "the wifi is called okaforhome and the password is lagos2019"
     obj = m.group("obj")
     if len(words := obj.lower().split()) >= 3 and all(w in DIGIT_NAMES for w in words):
         obj = spoken_digits(obj)  # "four nine one seven": 4917
-    if not re.search(r"wifi|door|alarm|key safe|gate|garage|bike|router", what) and not re.search(r"\d", obj):
+    if not re.search(r"wifi|door|alarm|key safe|gate|garage|bike|router|number", what) and not re.search(r"\d", obj):
         return []  # "the code is wrong": a code of no kind said needs its digits
     if re.search(r"post|eir|zip", what):
         obj = obj.upper()  # "bt7 1nm" as a recogniser writes it is BT7 1NM
     return [replace(ctx.cand("note", obj, f"{{subject}}'s {what} is {obj}", qualifier=what), subject=HOUSEHOLD)]
+
+
+def _b_wifi_name(m, ctx):
+    name, which = m.group("obj"), f"{m.group('which').lower()} " if m.group("which") else ""
+    if is_common(name.lower()):
+        return []  # "the wifi is down"
+    c = ctx.cand("note", name, f"{{subject}}'s {which}wifi is called {name}", qualifier=f"{which}wifi name")
+    return [replace(c, subject=HOUSEHOLD)]
 
 
 def _b_registration(m, ctx):
@@ -2835,11 +2848,23 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"^(?:(?:the|our) )?(?P<what>(?:guest |main |home |upstairs |downstairs )?(?:wi-?fi password|wi-?fi code)|"
         r"code for the (?:garage|gate|front door|back door|door|alarm|key safe|shed|bike lock|padlock)|"
         r"door code|alarm code|key safe code|gate code|postcode|post code|eircode|zip code|"
-        r"garage code|bike lock code|router password|(?:[a-z]+ )?(?:code|passcode|pin|combination|lock code|password))"
-        rf" is (?P<obj>(?:{_DIGIT_WORD})(?: (?:{_DIGIT_WORD})){{2,7}}|[\w\-]+(?: [\w\-]+)?)"
-        # "four nine one seven only for family mind": who it is for, said after it
-        rf"(?: (?:only|just) for (?:family|us|the family|emergencies|the kids)\b.*)?$",
+        r"garage code|bike lock code|router password|(?:[a-z]+ )?(?:code|passcode|pin|combination|lock code|password)|"
+        # "our landline number is 01 834 2290": the household's phone
+        r"(?:landline|home phone|house phone|home|house)(?: phone)? number)"
+        rf" is (?P<obj>\+?\d[\d \-]{{4,18}}\d|(?:{_DIGIT_WORD})(?: (?:{_DIGIT_WORD})){{2,7}}|[\w\-]+(?: [\w\-]+)??)"
+        # "four nine one seven only for family mind": who it is for, said after it; how it is written
+        rf"(?: (?:only|just) for (?:family|us|the family|emergencies|the kids)\b.*)?"
+        r"(?:,? (?:all )?(?:lower|upper|small|capital) ?(?:case|letters)|,? no spaces|,? all one word|"
+        r",? (?:with )?(?:a )?capital [A-Za-z])*$",
         _b_code,
+        False,
+    ),
+    # "the wifi is called okaforhome": the network's name
+    (
+        "note",
+        r"^(?:the|our) (?:(?P<which>guest|main|home|upstairs|downstairs) )?(?:wi-?fi|wireless)(?: network)?"
+        r"(?: is called| name is| is) (?P<obj>[\w\-]+)$",
+        _b_wifi_name,
         False,
     ),
     # "I play netball for the county": a sport one plays is a sport one is into
@@ -3008,7 +3033,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     # birthdays and anniversaries (the date is the value)
-    ("birthday", rf"^my birthday is (?:on |in )?(?P<obj>{DATE})", _b_birthday, False),
+    # ("Marcia here. Birthday's the 3rd of November": the speaker's, said bare)
+    ("birthday", rf"^(?:my )?birthday is (?:on |in )?(?P<obj>{DATE})", _b_birthday, False),
     ("birthday", rf"^I was born (?:on |in )?(?P<obj>{DATE})", _b_birthday, False),
     # where or when else one was born, where one grew up: "I was born in Lisbon", "Caius was born on Tuesday"
     (

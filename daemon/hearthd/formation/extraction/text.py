@@ -275,6 +275,8 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s*(?=it is (?-i:[A-Z])[\w'\-]+ (?-i:[A-Z])[\w'\-]+ now\b)"
     # "our car is a grey ford focus, reg ends in xkd": the registration, a statement of its own
     r"|,\s*(?=(?:the )?(?:reg|registration|number plate)\b)"
+    # "the wifi is called okaforhome and the password is lagos2019": the password, a statement of its own
+    r"|,?\s+and\s+(?=the (?:password|passcode|code|pin)\b)"
     # "bins go out sunday night, collection's monday morning": the collection, a time of its own
     r"|,\s*(?=(?:the )?collection(?:'s| is| day)\b)"
     # "the civic's gone eh, traded her in on a rav4": a new statement, its subject (the speaker) left unsaid
