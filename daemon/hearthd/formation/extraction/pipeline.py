@@ -532,6 +532,14 @@ _GOES_ON = re.compile(
 )
 
 
+# ... or after "and": "Dad lives in Cork and drives a taxi"
+_AND_DOES = re.compile(
+    r"^(?P<head>(?P<s>I|we|he|she|(?:my |our )?(?-i:[A-Z])?[a-z]+) (?:lives?|works?|teach(?:es)?) (?:in|at|for|as)\b"
+    r".+?),? and (?P<tail>(?:drives?|works?|teach(?:es)?|lives?) (?:in|at|for|as|an?)\b.*)$",
+    re.I,
+)
+
+
 # Two people said of at once: "my twins leo and mia are vegetarian now", "Kofi and Ama are both allergic to nuts",
 # "amara and zoe have piano on wednesdays"
 _BOTH_ARE = re.compile(
@@ -564,7 +572,7 @@ def _goes_on(clause: str) -> list[str]:
         verb = _ONE_DOES[both.group("verb").lower()]
         said = re.split(r",|\s+(?:so|because|cos|but|and then)\s+", both.group("said"))[0]  # the aside its own
         return [clause, *(f"{both.group(w)} {verb} {said}" for w in "ab")]
-    m = _GOES_ON.match(clause.strip())
+    m = _GOES_ON.match(clause.strip()) or _AND_DOES.match(clause.strip())
     return [m.group("head"), f"{m.group('s')} {m.group('tail')}"] if m else [clause]
 
 

@@ -658,6 +658,12 @@ _WORK_HOURS = (
 )
 
 
+def _b_drives_for_work(m, ctx):
+    vehicle = {"cab": "taxi", "minicab": "taxi", "black cab": "taxi", "hgv": "HGV"}.get(m.group("obj").lower())
+    job = f"{vehicle or m.group('obj').lower()} driver"
+    return [ctx.cand("works_as", job, f"{{subject}} works as {_article(job)} {job}")]
+
+
 def _b_occupation(m, ctx):
     # "I'm a nurse", "I'm a software engineer at Siemens": the head noun must be a known occupation, and after
     # it only "at/for <org>" or a boundary may follow.
@@ -2924,6 +2930,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     ("family_member", rf"{_HAVE}(?P<rest>.+)", _b_have, False),
+    # "I drive a taxi", "Dad drives a bus": a job said by what one drives (not "I drive a Volvo")
+    (
+        "works_as",
+        rf"^{SUBJ} {ADV}drive (?:an? )?(?P<obj>taxi|cab|minicab|black cab|bus|school bus|lorry|truck|hgv|forklift|"
+        r"tractor|ambulance|tram|train|delivery van)(?: for (?:a living|work|a firm|a company))?"
+        r"(?:,? (?:has done|have done|been doing it|for (?:years|ages))\b.*)?$",
+        _b_drives_for_work,
+        False,
+    ),
     # possessions: a brand or a closed list of things ("I drive a Volvo", "we have got a blue Toyota")
     (
         "owns",

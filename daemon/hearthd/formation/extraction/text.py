@@ -307,7 +307,9 @@ _OBJ_END = re.compile(
     r"whenever|which|who|whom|where|unless|until|except|as well|too|either|these days|nowadays|at the moment|"
     r"right now|now|instead|currently|a lot|so much|very much|like crazy|more than anything|sorry|especially|"
     r"like every single one|obviously|basically|haha|"
-    r"particularly|in particular|above all|mainly the|mostly the|"
+    r"particularly|in particular|above all|mainly the|mostly the|self[- ]employed|"
+    # "a nurse at groote schuur mostly on night shifts": when, said after where
+    r"(?:mostly |usually |always )?on (?:nights|days|night shifts?|day shifts?|earlies|lates)|mostly on|"
     r"like (?:properly|really|seriously|proper|totally|actually|literally|massively|hugely|mad|so)|at all|it is|its|"
     # "mushrooms like shell pick every one out": what follows says how, said as the recogniser writes it
     r"like (?:she|he|they|you|we|I|shell|hell|theyll|youll|she'll|he'll|they'll|you'll|I'll)|absolutely|never|"
