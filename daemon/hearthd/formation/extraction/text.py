@@ -293,6 +293,9 @@ _CLAUSE_SPLIT = re.compile(
     r"|(?<!\bhow)(?<!\bwhat)(?<!\bwho)(?<!\bthat)(?<!\bas)(?<!\bthan)(?<!\bif)(?<!\bwhere)(?<!\bwhen)(?<!\bwhy)"
     r"(?<!\bsaid)(?<!\bsays)(?<!\bthink)(?<!\bknow)(?<!\bhope)(?<!\bguess)(?<=\w)\s+(?=(?-i:he|she) (?:is|has|was|does|"
     r"can|cannot|never|always|really|loves|likes|hates|works|lives|speaks|plays|goes|teaches|drives|studies|gets)\b)"
+    # "im a software developer at infosys we live in pune": where they live, run on
+    r"|(?<!\bwhere)(?<!\bthat)(?<!\bwhich)(?<!\bhouse)(?<!\bstreet)(?<!\bplace)(?<!\barea)(?<!\btown)(?<!\bcity)"
+    r"(?<!\bestate)(?<!\broad)(?<!\bflat)(?<=\w)\s+(?=(?-i:we|i) (?:live|moved)\b)"
     # "blessing has stopped coming the new cleaner is funmi": who took over, run on
     rf"|(?<=\w)\s+(?=the (?:new )?(?:{_HELPERS}) (?:is|are) )"
     # "... and Emma loves swimming": a new clause about someone named
