@@ -85,6 +85,8 @@ _ELIDED: list[tuple[re.Pattern, Any]] = [
             "I ",
         ),
         (r"^(?=(?:big|huge|massive) fans? of\b)", "I am a "),
+        # "our house has solar panels and a tesla powerwall": the household's
+        (r"^(?:our|the) (?:house|home|flat|place) (?:has got|has|is got) (?=(?:an?|two|three|solar|\w+ \w+ and)\b)", "we have "),
         (r"^(?=got (?:a|an|my) [a-z\- ]*(?:booked|appointment)\b)", "I have "),  # "got a haircut booked for Saturday"
         (r"^(?=(?:just )?(?:picked up|bought) (?:a|an) )", "I "),  # "Picked up a secondhand Nissan Leaf instead."
         # "Started my new job at Brightwater Insurance today!": the speaker, unsaid

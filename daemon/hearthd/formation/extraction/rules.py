@@ -2942,7 +2942,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # possessions: a brand or a closed list of things ("I drive a Volvo", "we have got a blue Toyota")
     (
         "owns",
-        rf"^{SUBJ} {ADV}(?P<verb>drive|ride|have|have got|own|got|bought|have bought|have just bought|just bought|"
+        rf"^{SUBJ} {ADV}(?P<verb>drive|ride|have|have got|have had|own|got|bought|have bought|have just bought|just bought|"
         r"picked up|have picked up) "
         rf"(?:got )?(?:(?:him|her|my|them|our)sel(?:f|ves) )?"
         rf"(?P<obj>(?:an?|two|three) .+)",
@@ -2961,7 +2961,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "the boiler's a Vaillant": the house's boiler, by its make
     (
         "owns",
-        r"^(?:my|our|the) (?:(?:new|old|gas|combi) )?boiler is an? (?P<make>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)"
+        r"^(?:(?:my|our|the) )?(?:(?:new|old|gas|combi) )?boiler is an? (?P<make>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)"
         r"(?: combi)?$",
         _b_boiler_make,
         False,

@@ -295,7 +295,8 @@ _CLAUSE_SPLIT = re.compile(
     r"can|cannot|never|always|really|loves|likes|hates|works|lives|speaks|plays|goes|teaches|drives|studies|gets)\b)"
     # "im a software developer at infosys we live in pune": where they live, run on
     r"|(?<!\bwhere)(?<!\bthat)(?<!\bwhich)(?<!\bhouse)(?<!\bstreet)(?<!\bplace)(?<!\barea)(?<!\btown)(?<!\bcity)"
-    r"(?<!\bestate)(?<!\broad)(?<!\bflat)(?<=\w)\s+(?=(?-i:we|i) (?:live|moved)\b)"
+    r"(?<!\bestate)(?<!\broad)(?<!\bflat)(?<!\bago)(?<!\byear)(?<!\bmonth)(?<!\bweek)(?<!\bthen)(?<!\bnow)(?<!\d)"
+    r"(?<=\w)\s+(?=(?-i:we|i) (?:live|moved)\b)"
     # "blessing has stopped coming the new cleaner is funmi": who took over, run on
     rf"|(?<=\w)\s+(?=the (?:new )?(?:{_HELPERS}) (?:is|are) )"
     # "... and Emma loves swimming": a new clause about someone named

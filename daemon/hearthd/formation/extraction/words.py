@@ -523,8 +523,8 @@ def _possessive(m: re.Match) -> str:
     if (
         stem in _ONE_THING
         and nxt in ("a", "an", "called", "named")
-        and (m.group("pre") or _THE_BEFORE.search(m.string[: m.start()]))
-    ):
+        and (m.group("pre") or _THE_BEFORE.search(m.string[: m.start()]) or not m.string[: m.start()].strip())
+    ):  # (at the start too: "boilers a worcester bosch")
         return f"{m.group('pre') or ''}{word}'s"  # "the cars a blue nissan leaf", "our dogs a rescue greyhound"
     if not m.group("pre") and stem in _SINGLE_RELATIONS:
         # "dads allergic to penicillin", "mums birthday is": Mum and Dad said as names
