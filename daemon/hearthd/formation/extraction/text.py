@@ -879,8 +879,10 @@ def _placed_by_shape(before: str, after: str) -> str | None:
         # "is Thursday, no wait, Wednesday at six": the day corrected, with its time
         return before[: old.start()] + after + before[old.end() :]
     if re.match(rf"(?:{WEEKDAY})\b", after, re.I) and (old := _last(_DAYISH, before)) and old.end() == len(before):
-        # "is monday no tuesday the ninth at three": the day, and what is said of it after
-        return before[: old.start()] + after
+        # "is monday no tuesday the ninth at three", "wednesday the 12th no wait thursday the 13th": the day, and
+        # what is said of it after
+        day = re.search(rf"\b(?:{WEEKDAY}),?\s+$", before[: old.start()], re.I)
+        return before[: day.start() if day else old.start()] + after
     return None
 
 
