@@ -129,10 +129,12 @@ _MANNER = re.compile(
 _CALL_ME = re.compile(
     rf"^(?:(?:you can|can you|could you|will you|would you|please|from now on|always|just|"
     rf"I would (?:prefer|like|rather)(?: it if| that)?(?: you)?|I prefer(?: you| it if you)?)[,\s]+)*call me\s+"
-    rf"(?P<name>{NAME})(?:[,\s]+not\s+{NAME})?"
+    # ("call me nana not grandma": what a grandparent is called, said in lower case)
+    rf"(?P<name>{NAME}|(?i:{REL})\b)(?:[,\s]+not\s+(?:{NAME}|(?i:{REL})\b))?"
     r"(?:[,\s]+(?:please|from now on|instead|if you (?:do not|don't) mind))*"
-    # "you can call me doc everyone at the surgery does": who else calls them so
-    r"(?:,?\s+(?:everyone|everybody|all my|my (?:friends|family|mates)|the kids|that is|that's|thats)\b.*)?\s*[.!]*$",
+    # "you can call me doc everyone at the surgery does", "nobody uses Olubunmi": who else calls them so
+    r"(?:,?\s+(?:everyone|everybody|nobody|no one|all my|my (?:friends|family|mates)|the kids|that is|that's|"
+    r"thats)\b.*)?\s*[.!]*$",
     re.I,
 )
 # "call my husband Jonno, not Jonathan": how to name someone of theirs, and who that is
@@ -568,14 +570,15 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     s = s.strip().rstrip(".!")
     for pattern, repl in _SPOKEN:
         s = pattern.sub(repl, s, count=1)
+    if (me := _CALL_ME.match(s)) and not _CALL_MY.match(s):
+        # (before a condition: "call me Bunmi, nobody uses Olubunmi except my mum when I'm in trouble")
+        c = _rule(f"Call me {me.group('name')}", sentence.strip())
+        return ([c] if c else []), s
     special = _special_rule(sentence, _LEAD.sub("", s))
     if special:
         return [special], ""
     if (m := _CALL_MY.match(s)) is None and (never := _never_said_last(sentence, _LEAD.sub("", s))):
         return [never[0]], never[1]
-    if m is None and (me := _CALL_ME.match(s)):
-        c = _rule(f"Call me {me.group('name')}", sentence.strip())
-        return ([c] if c else []), s
     if m:
         name = " ".join(w[:1].upper() + w[1:] for w in m.group("name").split())
         nick = f" '{m.group('nick')}'" if m.group("nick") else ""  # "call my husband Bongani 'Bongs'"
