@@ -46,6 +46,8 @@ SYNONYMS = {
     # as families from elsewhere say them ("my lola nena", "my kuya jerome", "Oma lives in Hamburg")
     **dict.fromkeys(("lola", "nonna", "oma", "abuela", "babcia"), "grandmother"),
     **dict.fromkeys(("lolo", "nonno", "opa", "abuelo"), "grandfather"),
+    "auntie": "aunt",
+    "aunty": "aunt",
     "kuya": "brother",
     "tita": "aunt",
     "tito": "uncle",

@@ -88,6 +88,7 @@ _REL_SINGULAR = [
     "grandkid",
     "aunt",
     "auntie",
+    "aunty",
     "uncle",
     "cousin",
     "niece",
