@@ -431,6 +431,9 @@ def normalise(text: str) -> str:
     )
     for pattern, repl in _SAID_AS_SPOKEN:
         text = pattern.sub(repl, text)
+    # "i'm now deputy principal at alliance girls": what one is now, read as what one is
+    text = re.sub(r"\b(I am|he is|she is|we are|they are) now (?=(?:an? |the )?[a-z]+ [a-z]+ (?:at|for|in|with)\b)",
+                  r"\1 ", text, flags=re.I)
     # "hes like mad about minecraft", "like twice a day": the speech filler, no comparison
     # "green like proper emerald green": the same said more exactly
     text = re.sub(r"\b([a-z]+) like (?:proper |really |properly )?((?:[a-z]+ ){1,2}\1)\b", r"\2", text, flags=re.I)
