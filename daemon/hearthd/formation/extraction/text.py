@@ -432,7 +432,7 @@ def normalise(text: str) -> str:
     for pattern, repl in _SAID_AS_SPOKEN:
         text = pattern.sub(repl, text)
     # "i'm now deputy principal at alliance girls": what one is now, read as what one is
-    text = re.sub(r"\b(I am|he is|she is|we are|they are) now (?=(?:an? |the )?[a-z]+ [a-z]+ (?:at|for|in|with)\b)",
+    text = re.sub(r"\b(I am|he is|she is|we are|they are) now (?=(?:an? |the )?(?:[a-z]+ ){1,3}(?:at|for|in|with)\b)",
                   r"\1 ", text, flags=re.I)
     # "hes like mad about minecraft", "like twice a day": the speech filler, no comparison
     # "green like proper emerald green": the same said more exactly
@@ -604,7 +604,7 @@ _IN_PASSING = re.compile(
     r"\s+(?:sorry|I mean)\b(?=\s)|,?\s+(?:my mistake|my bad|I always (?:get|mix) (?:that|them|it|those|the two"
     r"(?: of them)?) (?:wrong|up|mixed up))$"
     # how it is spelt or which one it is: "Sara no h", "Tahlia with an h", "co-amoxiclav, the Augmentin one"
-    r"|,?\s+(?:(?:with|without) (?:an?|the|one|two|double) [a-z]|no [a-z]|the [\w\-]+ one)$",
+    r"|,?\s+(?:(?:with|without) (?:an?|the|one|two|double) [a-z]{1,2}|no [a-z]{1,2}|the [\w\-]+ one)$",
     re.I,
 )
 _COUNT_WORD = (
@@ -1040,7 +1040,10 @@ def _corrections_joined(sentences: list[str]) -> list[str]:
         if out and not out[-1].endswith("?") and (_CORRECTS_THE_LAST.match(sentence) or restated):
             out[-1] = f"{out[-1]} {sentence}"  # as said, so the source is the text's own
         elif out and not out[-1].endswith("?") and (was := _WAS_UNTIL_NOW.match(sentence)):
-            out[-1] = _now_works_at(out[-1], sentence[was.end() :]) or sentence[was.end() :]
+            if _now_works_at(out[-1], sentence[was.end() :]):
+                out[-1] = f"{out[-1]} {sentence}"  # "I work at Barclays. Well, I used to, I'm at HSBC now."
+            else:
+                out[-1] = sentence[was.end() :]
         else:
             out.append(sentence)
     return out
