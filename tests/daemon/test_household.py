@@ -933,3 +933,35 @@ def test_a_moved_event_takes_its_new_time_not_the_one_in_why_it_moved(real_daemo
     say("the plumber rang, he's moved to friday because his van is in the garage on thursday")
     visits = [f["object"] for f in hub.facts() if f["predicate"] == "appointment"]
     assert visits == ["Friday"], visits
+
+
+def test_a_neighbour_named_in_a_note_is_who_they_are_and_corrections_said_in_one_breath(real_daemon, hub):
+    say = day_by_day(hub, "2026-05")
+    say("our neighbour Dilys at number four has a spare key if we're ever locked out")
+    # the note, linked to Dilys as the neighbour; no family member made of her
+    assert not [f for f in hub.facts() if f["predicate"] == "family_member"]
+    [note] = [f for f in hub.facts() if f["predicate"] == "note"]
+    with real_daemon.store.reading() as conn:
+        named = conn.execute(
+            "SELECT e.name FROM facts f JOIN entities e ON e.id = f.object_entity WHERE f.id = ?", (note["id"],)
+        ).fetchone()
+        linked = conn.execute(
+            "SELECT r.relation FROM entity_relations r JOIN entities o ON o.id = r.to_entity WHERE o.name = 'Dilys'"
+        ).fetchall()
+    assert named is not None and named[0] == "Dilys"
+    assert [r[0] for r in linked] == ["neighbour"]  # the household's neighbour ("our neighbour")
+    say("i work at lidl no wait i left there im at tesco now")
+    assert [f["object"] for f in current(hub, predicate="works_at")] == ["Tesco"]
+    say("my husbands name is stephen sorry steven no ph")
+    assert [f["object"] for f in current(hub, predicate="family_member")] == ["Steven"]
+
+
+def test_the_bin_collection_said_after_the_night_they_go_out_moves_and_a_name_taken_on_marrying(real_daemon, hub):
+    say = day_by_day(hub, "2026-06")
+    say("bins go out sunday night, collection's monday morning")
+    say("council's changed our bin day, collection is Thursday now so they go out wednesday night")
+    objects = [f["object"] for f in hub.facts() if f["predicate"] == "schedule" and f["status"] == "active"]
+    assert "Thursdays" in objects and "Monday mornings" not in objects, objects
+    say("my name is rachel kowalski, that's what should go on the forms")
+    say("got married on saturday! i'm going by Rachel Brennan now so please update that everywhere")
+    assert [f["object"] for f in current(hub, predicate="name")] == ["Rachel Brennan"]

@@ -664,7 +664,8 @@ def _before_conditional_aside(s: str) -> str | None:
 # A condition on the listener, not on the statement: "if anyone asks", "so if I ever ask", "in case it matters"
 _FOR_THE_LISTENER = re.compile(
     r"(?:so |just |and )?(?:(?:do not|don't) be surprised if|if (?:anyone|anybody|you|I ever|ever|that|it|this|"
-    r"we ever|we need|we get|anything|there is|there's|the power|the heating|"
+    r"we ever|we need|we get|we are ever|we're ever|we are locked|I am ever|I'm ever|I get|I am locked|anything|"
+    r"there is|there's|the power|the heating|"
     r"somebody|someone|people|need be|needed|asked|you are|the kids (?:ask|need)|the children (?:ask|need))|in case|so|"
     # "vegetarian since uni, though I'll have fish if we're out": a concession, the condition its own
     r"though|although|but|except)\b",  # "..., so no meat if she's eating here"
