@@ -992,7 +992,9 @@ EVENT_RULES_SRC = [
         "appointment",
         rf"^(?:I|we) (?:also |now |still |both |all )?(?:have got|am having|are having|have) (?:{_DET} )?"
         rf"(?:(?P<pro>{PRO})(?:'s)? )?(?P<mods>{_MOD})"
-        rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?(?P<with>(?!half\b|quarter\b|noon\b|midday\b)[a-z]+))?"
+        # ("piano lessons with mrs hendricks every tuesday": with whom, a title and a name)
+        rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?"
+        r"(?P<with>(?:(?:mrs|mr|ms|miss|coach|auntie|uncle) )?(?!half\b|quarter\b|noon\b|midday\b)[a-z]+))?"
         # "with the consultant in the Mater on the 22nd": where, left to the sentence
         r"(?: (?:in|at) (?:the )?(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?(?= (?:on|at|this|next|tomorrow)\b))?"
         # "a hospital appointment for my ears": what it is for, left to the sentence

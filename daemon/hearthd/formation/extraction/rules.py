@@ -2337,7 +2337,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "note",
-        r"^(?:(?:our|the) (?:neighbour|neighbor|lady next door|man next door|landlord|landlady) )?"
+        r"^(?:(?:our|the|my) (?:neighbour|neighbor|lady next door|man next door|landlord|landlady) )?"
         rf"(?P<who>(?:Mrs|Mr|Ms|Miss|Dr|Auntie|Uncle|Nana|Gran|Granny|Grandma|Grandad)? ?{NAME}(?: {NAME})?)"
         r"(?: next door| from next door| at number \w+| over the road| across the road)?,? "
         r"(?:has|has got|keeps|holds) (?:a|the|our) spare (?:key|set of keys)\b",
