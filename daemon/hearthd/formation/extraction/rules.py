@@ -790,7 +790,7 @@ _SCHOOL_TAUGHT = re.compile(
     r"(?:(?:\w+ )?(?:class|classes|year|years|grade|form|infants|juniors)(?: \w+)? )?(?:at|in) (?:a|an|the|our) "
     r"(?:local )?"
     r"(?P<kind>primary|secondary|high|national|comprehensive|grammar|special needs|special|nursery|infant|junior|"
-    r"middle|elementary) school",
+    r"middle|elementary) school(?: (?:in|near|outside) [A-Za-z][\w'\-]+(?: [A-Za-z][\w'\-]+)?)?",  # (where it is)
     re.I,
 )
 
