@@ -730,7 +730,13 @@ def _b_now_at(m, ctx):
     raw = _strip_trailing(_OBJ_END.sub("", m.group("obj")))
     raw = re.sub(r"\s+(?:in|on) the [a-z]+(?: [a-z]+)?(?: now)?$", "", raw)  # "in the food hall": where inside
     raw = re.sub(r"^the (?=(?-i:[A-Z]))", "", raw)  # "the Boots in the town centre"
-    if not re.fullmatch(r"(?-i:[A-Z])[\w&'\-]*(?: (?:(?-i:[A-Z])[\w&'\-]*|and|&)){0,4}", raw):
+    # "the Amazon warehouse in Dunstable": a firm's site, and the town it is in
+    raw = re.sub(r"(?<=\w) in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?$", "", raw)
+    if not re.fullmatch(
+        r"(?-i:[A-Z])[\w&'\-]*(?: (?:(?-i:[A-Z])[\w&'\-]*|and|&)){0,4}"
+        r"(?: (?:warehouse|depot|distribution centre|head office|plant|factory|store|site|office|branch))?",
+        raw,
+    ):
         return []
     return [c if left else replace(c, employer_only=True) for c in _works_at(raw, ctx)]
 
@@ -778,7 +784,11 @@ def _b_gone_to_after_leaving(m, ctx):
 
 _A_JOB_SAID = re.compile(rf"\b(?:is|am|'s|'m) an? (?:[a-z\-]+ )?(?:{OCC}),? (?:she|he|I)(?:'s| is|'m| am) at\b", re.I)
 _NOW_SAID = re.compile(r"\b(?:now|these days|nowadays)\b", re.I)
-_AT_WORK_SAID = re.compile(r"\b(?:firm|firms|company|companies|job|jobs|employer|workplace)\b", re.I)
+_AT_WORK_SAID = re.compile(
+    r"\b(?:firm|firms|company|companies|job|jobs|employer|workplace)\b|\bbeen there (?:\w+ )?(?:years?|since)\b"
+    r"|\b(?:moved|came) (?:over |across )?from (?-i:[A-Z])",  # "I'm at Deloitte now, moved over from KPMG"
+    re.I,
+)
 
 
 _YEAR_TAUGHT = re.compile(

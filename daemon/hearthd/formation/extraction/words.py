@@ -516,6 +516,8 @@ def _possessive(m: re.Match) -> str:
     if not m.group("pre") and _PLACE_BEFORE.search(m.string[: m.start()]):
         return m.group()  # "lives in lagos now", "moved to athens": a place, never someone's
     word, nxt, nxt2 = m.group("w"), m.group("next").lower(), (m.group("next2") or "").lower()
+    if nxt == "now" and re.match(r"\s+now\s*(?:[,.!?]|$)", m.string[m.end() :]):
+        return m.group()  # "sorry, Coles now, I moved over": a name that ends in s, where one is now
     low = word.lower() + "s"
     whole = m.group()
     stem = word.lower()
