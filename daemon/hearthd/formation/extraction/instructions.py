@@ -305,7 +305,11 @@ def _normal_form_core(s: str, standing: bool) -> str | None:
 # What not to talk about is kept off every time: "don't go on about calories", "don't mention the football".
 _TOPIC = re.compile(
     r"^(?:go on about|keep on about|bang on about|talk about|mention|bring up|lecture (?:me|us) (?:about|on)|"
-    r"comment on|nag (?:me|us) about|ask (?:me|us) about)\b",
+    r"comment on|nag (?:me|us) about|ask (?:me|us) about|"
+    # "don't suggest anything with nuts in it": what is kept out of every suggestion
+    r"(?:suggest|recommend|cook|make|serve|offer|buy|order) (?:anything|any recipes?|recipes|food|dishes|meals|"
+    r"snacks|sweets|treats) (?:with|containing|that (?:has|have|contains?))|"
+    r"(?:suggest|recommend) (?:pork|beef|meat|fish|shellfish|nuts|peanuts|alcohol|gelatine|dairy|eggs)\b)\b",
     re.I,
 )
 _KEEP_DOWN = re.compile(
@@ -347,7 +351,8 @@ _BARE_HOUSE_RULE = re.compile(
 _STANDING_BOUND = re.compile(
     r"\b(?:after|before|past) (?:half |quarter (?:past|to) )?(?:\d{1,2}(?:[:.]\d{2})?(?: ?[ap]m)?|one|two|three|four|"
     r"five|six|seven|eight|nine|ten|eleven|twelve|midnight|dinner|tea|bedtime|dark)\b(?! (?:tonight|today))"
-    rf"|\b(?:at night|on (?:weekends|weekdays|school nights|{WEEKDAY}s)|at the (?:table|dinner table))\b",
+    rf"|\b(?:at night|on (?:weekends|weekdays|school nights|{WEEKDAY}s)|at the (?:table|dinner table)|"
+    r"in the (?:mornings|evenings)|first thing|at (?:the )?weekends?)\b",  # "no war news in the mornings"
     re.I,
 )
 _ONE_OFF_TIME = re.compile(
