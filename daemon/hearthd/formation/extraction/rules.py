@@ -1606,6 +1606,16 @@ def _b_boiler_make(m, ctx):
     return [replace(ctx.cand("owns", obj, f"{{subject}} has a {obj}"), subject=HOUSEHOLD)]
 
 
+def _b_made_by(m, ctx):
+    make = m.group("make")
+    if any(is_common(w.lower()) for w in make.split()):
+        return []  # "the telly is a nightmare"
+    thing = re.sub(r"^(?:telly|television)$", "TV", m.group("thing").lower()).replace(" tv", " TV")
+    thing = "TV" if thing == "tv" else thing
+    obj = f"{make} {thing}"
+    return [replace(ctx.cand("owns", obj, f"{{subject}} has a {obj}"), subject=HOUSEHOLD)]
+
+
 def _b_season_ticket(m, ctx):
     """ "I have a season ticket for York City": the ticket and its club."""
     obj = f"{m.group('obj').lower()} for {m.group('club')}"
@@ -1636,7 +1646,8 @@ def _owned(said: str, m, ctx) -> list[Candidate]:
         # "a static caravan at Sandpiper Sands holiday park", "a boat moored at Porthleven": where it is kept
         r"(?: (?:moored |parked |kept |sited )?(?:at|in|near) (?:the )?(?-i:[A-Z])[\w'\-]*"
         r"(?: (?:(?-i:[A-Z])[\w'\-]*|holiday park|caravan park|marina|harbour))*)?"
-        r"(?: (?:at home|as well|too))?",
+        r"(?: (?:at home|as well|too))?"
+        r"(?: on (?:lease|a lease|finance|hire purchase|contract|order|the drive|the driveway))?",  # how it is had
         raw.strip(),
     )
     if not mo or _NEGATION.search(mo.group("adj")) or _PREPOSITION.search(mo.group("adj")):
@@ -2968,6 +2979,16 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     # "there's a generator for when the power goes": a thing of the house, said by where it is
     ("owns", r"^there is (?P<obj>an? .+)", _b_there_is, False),
+    # "the smart TV in the lounge is a Samsung": a thing of the house, by its make
+    (
+        "owns",
+        r"^(?:the|our) (?P<thing>(?:smart )?(?:tv|telly|television)|fridge(?: freezer)?|freezer|oven|cooker|dishwasher|"
+        r"washing machine|tumble dryer|dryer|hoover|vacuum|speaker|router|printer|laptop|computer|microwave|"
+        r"coffee machine|air fryer)(?: (?:in|on) the [a-z']+(?: [a-z']+)?)? is an? (?:old |new |big )?"
+        r"(?P<make>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)(?: one)?$",
+        _b_made_by,
+        False,
+    ),
     # "the boiler's a Vaillant": the house's boiler, by its make
     (
         "owns",

@@ -275,8 +275,9 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s*(?=it is (?-i:[A-Z])[\w'\-]+ (?-i:[A-Z])[\w'\-]+ now\b)"
     # "our car is a grey ford focus, reg ends in xkd": the registration, a statement of its own
     r"|,\s*(?=(?:the )?(?:reg|registration|number plate)\b)"
-    # "the wifi is called okaforhome and the password is lagos2019": the password, a statement of its own
-    r"|,?\s+and\s+(?=the (?:password|passcode|code|pin)\b)"
+    # "the wifi is called okaforhome and the password is lagos2019": the password, a statement of its own; "the TV
+    # in the lounge is a Samsung and the one upstairs is an LG": the other one too
+    r"|,?\s+and\s+(?=the (?:password|passcode|code|pin|one)\b)"
     # "bins go out sunday night, collection's monday morning": the collection, a time of its own
     r"|,\s*(?=(?:the )?collection(?:'s| is| day)\b)"
     # "the civic's gone eh, traded her in on a rav4": a new statement, its subject (the speaker) left unsaid
