@@ -1935,6 +1935,16 @@ POSITIVES = [
     pos("call me gran not grandma", ("rule", "Call {subject} gran")),
     pos("i'm now deputy head at Oakwood High", ("works_as", "deputy head"), ("works_at", "Oakwood High")),
     pos("I'm a school principal.", ("works_as", "school principal")),
+    pos("the telly in the front room is a Panasonic", ("owns", "Panasonic TV"), subject="household"),
+    pos("We've got a Kia EV6 on lease.", ("owns", "Kia EV6"), subject="household"),
+    pos("Please don't suggest anything with sesame in it.", ("rule", "Do not suggest anything with sesame in it")),
+    pos("no loud music in the mornings please", ("rule", "No loud music in the mornings"), subject="household"),
+    pos("Please don't call me sir, just Desmond is fine.", ("rule", "Call {subject} Desmond, not Sir")),
+    pos("I'm at the Asda depot in Wakefield, been there four years.", ("works_at", "Asda depot")),
+    pos("I work at Boots, sorry, Superdrug now.", ("works_at", "Superdrug")),
+    pos("I teach reception at a primary school in Hull", ("works_as", "primary school teacher")),
+    pos("mia has ballet with miss jones every saturday morning", ("schedule", "Saturday mornings"), subject="Mia"),
+    pos("My neighbour Mr Patel has a spare key.", ("note", "spare key with Mr Patel"), subject="household"),
 ]
 
 NEGATIVES = [

@@ -797,7 +797,8 @@ _YEAR_TAUGHT = re.compile(
     re.I,
 )
 _SCHOOL_TAUGHT = re.compile(
-    r"(?:(?:\w+ )?(?:class|classes|year|years|grade|form|infants|juniors)(?: \w+)? )?(?:at|in) (?:a|an|the|our) "
+    r"(?:(?:\w+ )?(?:class|classes|year|years|grade|form|infants|juniors|reception|nursery|kindergarten)(?: \w+)?? )?"
+    r"(?:at|in) (?:a|an|the|our) "
     r"(?:local )?"
     r"(?P<kind>primary|secondary|high|national|comprehensive|grammar|special needs|special|nursery|infant|junior|"
     r"middle|elementary) school(?: (?:in|near|outside) [A-Za-z][\w'\-]+(?: [A-Za-z][\w'\-]+)?)?",  # (where it is)
