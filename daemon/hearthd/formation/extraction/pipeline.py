@@ -53,7 +53,7 @@ from .text import (
     normalise,
     split_sentences,
 )
-from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, PET, REL, SPECIES, TIME, _alt
+from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, PET, REL, REL_ADJ, SPECIES, TIME, _alt
 from .words import is_common, restore_apostrophes, truecase, uncapitalise
 
 __all__ = ["Discourse", "extract", "rules_alone"]
@@ -347,7 +347,22 @@ def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: li
     return out
 
 
+# "Harriet's birthday is the 30th of July, that's my niece", "Noah's got a peanut allergy. He's my nephew.": who
+# the one just named is to the speaker
+_THATS_MY = re.compile(
+    rf"^(?:he|she|that|this) is (?:my|our) (?:(?:{REL_ADJ}) )?(?P<rel>{REL})(?:$|[,.;!]|\s+(?:so|and|but|I mean)\b)",
+    re.I,
+)
+
+
 def _clause_facts(clause: str, ctx: _Ctx, discourse: Discourse) -> list[Candidate]:
+    named = discourse.last
+    if (m := _THATS_MY.match(clause)) and named is not None and named.name and not named.relation:
+        rel = m.group("rel").lower()
+        who = replace(named, relation=relation_word(rel))
+        discourse.note(who)
+        c = ctx.cand("family_member", named.name, f"{{subject}}'s {rel} is called {named.name}", rel)
+        return [replace(c, object_mention=who)]
     rules = _ALL_RULES
     if is_plan(clause):
         if is_plan(_EVENT_TIME.sub("", clause)):

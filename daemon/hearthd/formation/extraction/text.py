@@ -270,7 +270,7 @@ _ONE_AT_A_TIME = rf"boyfriend|girlfriend|partner|husband|wife|fianc\w*|{_HELPERS
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our|he|she|his|her)\b)"
-    r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called)\b)"
+    r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called|that is (?:my|our))\b)"
     # "I've changed my name, it's Aoife Cronin now": the name, a statement of its own
     r"|,\s*(?=it is (?-i:[A-Z])[\w'\-]+ (?-i:[A-Z])[\w'\-]+ now\b)"
     # "our car is a grey ford focus, reg ends in xkd": the registration, a statement of its own

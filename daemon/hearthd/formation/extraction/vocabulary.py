@@ -109,6 +109,11 @@ _REL_SINGULAR = [
     "son-in-law",
     "daughter-in-law",
     "twin",
+    "goddaughter",
+    "godson",
+    "godchild",
+    "godmother",
+    "godfather",
     *"lola lolo nonna nonno oma opa abuela abuelo babcia kuya tita tito ammi abbu".split(),
 ]
 _IRREGULAR_PLURAL = {"child": "children", "grandchild": "grandchildren"}
