@@ -1945,6 +1945,21 @@ POSITIVES = [
     pos("I teach reception at a primary school in Hull", ("works_as", "primary school teacher")),
     pos("mia has ballet with miss jones every saturday morning", ("schedule", "Saturday mornings"), subject="Mia"),
     pos("My neighbour Mr Patel has a spare key.", ("note", "spare key with Mr Patel"), subject="household"),
+    pos(
+        "Ellie's birthday is the 2nd of May, that's my niece.",
+        ("birthday", "2nd of May"),
+        ("family_member", "Ellie"),
+        subject="Ellie",
+    ),
+    pos("Kwame has asthma. He's my godson.", ("note", "has asthma"), ("family_member", "Kwame"), subject="Kwame"),
+    pos(
+        "my twin boys sam and max do judo every tuesday",
+        ("family_member", "Sam"),
+        ("family_member", "Max"),
+        ("schedule", "Tuesdays"),
+        ("schedule", "Tuesdays"),
+        subject=None,
+    ),
 ]
 
 NEGATIVES = [

@@ -560,7 +560,8 @@ _AND_DOES = re.compile(
 # Two people said of at once: "my twins leo and mia are vegetarian now", "Kofi and Ama are both allergic to nuts",
 # "amara and zoe have piano on wednesdays"
 _BOTH_ARE = re.compile(
-    r"^(?:(?:my|our) (?:twins|kids|children|boys|girls|sons|daughters|parents|grandparents) )?"
+    r"^(?:(?:my|our) (?:twin |two |little |eldest )?(?:twins|kids|children|boys|girls|sons|daughters|parents|"
+    r"grandparents),? )?"
     r"(?P<a>[A-Za-z][a-z\-]+) and (?P<b>[A-Za-z][a-z\-]+) (?:both )?(?P<verb>are|have|do|go to)(?: both)? "
     r"(?P<said>.+)$",
     re.I,
@@ -588,7 +589,8 @@ def _goes_on(clause: str) -> list[str]:
         # each of them (the relation, as said, read from the clause itself)
         verb = _ONE_DOES[both.group("verb").lower()]
         said = re.split(r",|\s+(?:so|because|cos|but|and then)\s+", both.group("said"))[0]  # the aside its own
-        return [clause, *(f"{both.group(w)} {verb} {said}" for w in "ab")]
+        # (who they are read from their names as said, "my twin girls rosie and nell"; what they do, each)
+        return [clause[: both.start("verb")].strip(), *(f"{both.group(w)} {verb} {said}" for w in "ab")]
     m = _GOES_ON.match(clause.strip()) or _AND_DOES.match(clause.strip())
     return [m.group("head"), f"{m.group('s')} {m.group('tail')}"] if m else [clause]
 

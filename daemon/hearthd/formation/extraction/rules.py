@@ -3140,7 +3140,11 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
 # Appositives anywhere in a clause: "I visited my sister Maria", "my cat Luna hates the vet".
 # A plural relation takes a list ("our kids Ana and Rui"); a singular one only its first name, so "my sister
 # Maria and Tom" does not make Tom a sister.
-_APPOSITIVE_FAMILY = re.compile(rf"\b(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL}),? (?P<obj>{NAMES})", re.I)
+# ("my twin girls rosie and nell": daughters, named)
+_APPOSITIVE_FAMILY = re.compile(
+    rf"\b(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL}|girls|boys|lads),? (?P<obj>{NAMES})", re.I
+)
+_CHILDREN_SAID = {"girls": "daughters", "boys": "sons", "lads": "sons"}
 # ... and after the name, as the clause's subject: "Sunil, my brother-in-law, is a pharmacist".
 _APPOSITIVE_FAMILY_AFTER = re.compile(
     rf"^(?P<obj>{NAME}),? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL})(?!'|-)\b", re.I
@@ -3229,8 +3233,9 @@ def _clause_candidates(clause: str, ctx: _Ctx, rules, appositives: bool = True) 
         for m in [*_APPOSITIVE_FAMILY.finditer(clause), *_APPOSITIVE_FAMILY_AFTER.finditer(clause)]:
             if _NEGATION.search(clause[: m.end()]):
                 continue
-            for name in _appositive_names(m.group("obj"), m.group("rel"), _SINGULAR_OF):
-                if c := _family(name, m.group("rel"), ctx, m.group("adj")):
+            rel = _CHILDREN_SAID.get(m.group("rel").lower(), m.group("rel"))
+            for name in _appositive_names(m.group("obj"), rel, _SINGULAR_OF):
+                if c := _family(name, rel, ctx, m.group("adj")):
                     out.append(c)
         for m in _APPOSITIVE_PET.finditer(clause):
             if _NEGATION.search(clause[: m.end()]):
