@@ -1168,8 +1168,11 @@ EVENT_RULES_SRC = [
     ),
     (
         "appointment",
-        rf"^(?:the |our |a )(?P<who>{_TRADES}) (?:(?:is|are) (?:now |still |also )?coming(?: round| over)?|comes|"
-        rf"is booked for|is booked|is visiting|will be here) (?P<when>{_ONE_OFF}){_TAIL}",
+        rf"^(?:the |our |a )(?P<who>{_TRADES}) (?:(?:is|are) (?:now |still |also )?coming(?: round| over| back)?|comes|"
+        rf"is booked for|is booked|is visiting|will be here) (?P<when>{_ONE_OFF})"
+        # "... on the twenty first to finish the kitchen wiring": what they come to do
+        r"(?: to (?:finish|fix|look at|sort|do|check|service|measure|install|fit|repair|replace|paint|clean)\b.*)?"
+        rf"{_TAIL}",
         _b_trade,
         False,
     ),
