@@ -104,6 +104,9 @@ def rescheduled(
     if not named and named_ones and said & GENERIC_EVENT:
         # "mrs kowalski moved lily's lesson to 5:15": Lily's one lesson, by the kind of event said
         named = [r for r in rows if event_words(r["qualifier"]) & said & GENERIC_EVENT]
+        if not named and said & {"lesson", "class"}:
+            # "mrs kaplan moved emma's lesson" when her piano is kept as "piano": her one weekly lesson
+            named = [r for r in rows if r["predicate"] == "schedule"]
     if not named and (said & GENERIC_EVENT or _MOVED_SOMEONE.search(heard)):
         # "the appointment's moved", "the surgery moved her to the 15th": the one appointment of whom it names
         named = [r for r in rows if r["predicate"] == "appointment"]
