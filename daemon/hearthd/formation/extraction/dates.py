@@ -361,7 +361,9 @@ _TRADE_SAID = {
 }  # fmt: skip
 
 
-_PLACE_IN_TOWN = re.compile(r"^((?:\d+[a-z]? )?(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*)*) in ((?-i:[A-Z])[\w' \-]*)$")
+_PLACE_IN_TOWN = re.compile(
+    r"^((?:\d+[a-z]? )?(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*)*) in ((?-i:[A-Z])[\w' \-]*)$"
+)
 
 
 def canonical_value(predicate: str, value: str, event: str | None = None) -> str:

@@ -386,8 +386,8 @@ def _stop_rule(s: str) -> str | None:
 # "please don't call me Mrs Lindqvist, just Marisol is fine": how to be addressed, and how not.
 _NOT_CALL_ME = re.compile(
     # ("dont call me mrs henry just call me pat", "don't call me ma'am, just Dolores is fine")
-    rf"^(?:please\s+)?do not (?:ever )?call me (?P<no>(?:(?:mrs|mr|ms|miss|dr)\.? )?{NAME}(?: {NAME})?|ma'?am|madam|sir|"
-    rf"love|darling|dear|sweetheart)(?:[,\s]+(?:just|only)?\s*(?:call me )?"
+    rf"^(?:please\s+)?do not (?:ever )?call me (?P<no>(?:(?:mrs|mr|ms|miss|dr)\.? )?{NAME}(?: {NAME})?|"
+    rf"ma'?am|madam|sir|love|darling|dear|sweetheart)(?:[,\s]+(?:just|only)?\s*(?:call me )?"
     rf"(?P<yes>{NAME}|(?<=call me )[a-z]{{2,12}})(?: is fine| will do| is ok| is okay| please)?)?$",
     re.I,
 )

@@ -86,7 +86,10 @@ _ELIDED: list[tuple[re.Pattern, Any]] = [
         ),
         (r"^(?=(?:big|huge|massive) fans? of\b)", "I am a "),
         # "our house has solar panels and a tesla powerwall": the household's
-        (r"^(?:our|the) (?:house|home|flat|place) (?:has got|has|is got) (?=(?:an?|two|three|solar|\w+ \w+ and)\b)", "we have "),
+        (
+            r"^(?:our|the) (?:house|home|flat|place) (?:has got|has|is got) (?=(?:an?|two|three|solar|\w+ \w+ and)\b)",
+            "we have ",
+        ),
         (r"^(?=got (?:a|an|my) [a-z\- ]*(?:booked|appointment)\b)", "I have "),  # "got a haircut booked for Saturday"
         (r"^(?=(?:just )?(?:picked up|bought) (?:a|an) )", "I "),  # "Picked up a secondhand Nissan Leaf instead."
         # "Started my new job at Brightwater Insurance today!": the speaker, unsaid
@@ -504,7 +507,9 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
     have = spoken = None
     bins = False
     clauses = _split_clauses(_it_is_activity(joined_appositive(s)))
-    for clause in (c for said in clauses for kept in it_is_kept(said) for goes_on in _goes_on(kept) for c in _also_loved(goes_on)):
+    for clause in (
+        c for said in clauses for kept in it_is_kept(said) for goes_on in _goes_on(kept) for c in _also_loved(goes_on)
+    ):
         clause, _ = _strip_repeatedly(clause.strip(" ,"), _FILLER)
         clause = casual(_strip_trailing(clause), greeted, s)
         if not clause:
@@ -1046,9 +1051,9 @@ def _whose_event(s: str, ev: str, shared: bool) -> str:
         return f"{whose.group('name')}'s"
     if (taken := _TAKEN_IN.search(s)) and taken.group("name").lower() not in _NOT_NAMES:
         return f"{taken.group('name')}'s"  # "I've booked Mungo in at the vets", "we're taking Duke to the vet"
-    if (whom := re.search(rf"\b{re.escape(ev)}s? for ((?-i:[A-Z])[a-z]+)\b", s, re.I)) and whom.group(1).lower() not in (
-        _NOT_NAMES
-    ):
+    if (whom := re.search(rf"\b{re.escape(ev)}s? for ((?-i:[A-Z])[a-z]+)\b", s, re.I)) and whom.group(
+        1
+    ).lower() not in (_NOT_NAMES):
         return f"{whom.group(1)}'s"  # "the vet for milo is on the 18th", "dentist for tom is tuesday"
     if shared or re.match(r"(?:we|our|us)\b", s, re.I) or re.search(rf"\b(?:{SHARED_EVENT})$", ev):
         return "our"

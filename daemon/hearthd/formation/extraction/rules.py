@@ -2128,7 +2128,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "I've changed my name, I'm Aoife Fitzgerald now", "got married so it's Emily Nguyen now": the new name
     (
         "name",
-        r"^(?:I am|it is|its|it's|(?P<by>I am going by|I go by)) (?P<obj>[A-Za-z][\w'\-]+ [A-Za-z][\w'\-]+)(?: now\b|$)",
+        r"^(?:I am|it is|its|it's|(?P<by>I am going by|I go by)) "
+        r"(?P<obj>[A-Za-z][\w'\-]+ [A-Za-z][\w'\-]+)(?: now\b|$)",
         _b_name_changed,
         False,
     ),
@@ -2964,8 +2965,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # possessions: a brand or a closed list of things ("I drive a Volvo", "we have got a blue Toyota")
     (
         "owns",
-        rf"^{SUBJ} {ADV}(?P<verb>drive|ride|have|have got|have had|own|got|bought|have bought|have just bought|just bought|"
-        r"picked up|have picked up) "
+        rf"^{SUBJ} {ADV}(?P<verb>drive|ride|have|have got|have had|own|got|bought|have bought|have just bought|"
+        r"just bought|picked up|have picked up) "
         rf"(?:got )?(?:(?:him|her|my|them|our)sel(?:f|ves) )?"
         rf"(?P<obj>(?:an?|two|three) .+)",
         _b_owns,
@@ -2993,8 +2994,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "the boiler's a Vaillant": the house's boiler, by its make
     (
         "owns",
-        r"^(?:(?:my|our|the) )?(?:(?:new|old|gas|combi) )?boiler is an? (?P<make>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)"
-        r"(?: combi)?$",
+        r"^(?:(?:my|our|the) )?(?:(?:new|old|gas|combi) )?boiler is an? "
+        r"(?P<make>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)(?: combi)?$",
         _b_boiler_make,
         False,
     ),

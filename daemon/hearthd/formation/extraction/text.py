@@ -433,8 +433,12 @@ def normalise(text: str) -> str:
     for pattern, repl in _SAID_AS_SPOKEN:
         text = pattern.sub(repl, text)
     # "i'm now deputy principal at alliance girls": what one is now, read as what one is
-    text = re.sub(r"\b(I am|he is|she is|we are|they are) now (?=(?:an? |the )?(?:[a-z]+ ){1,3}(?:at|for|in|with)\b)",
-                  r"\1 ", text, flags=re.I)
+    text = re.sub(
+        r"\b(I am|he is|she is|we are|they are) now (?=(?:an? |the )?(?:[a-z]+ ){1,3}(?:at|for|in|with)\b)",
+        r"\1 ",
+        text,
+        flags=re.I,
+    )
     # "hes like mad about minecraft", "like twice a day": the speech filler, no comparison
     # "green like proper emerald green": the same said more exactly
     text = re.sub(r"\b([a-z]+) like (?:proper |really |properly )?((?:[a-z]+ ){1,2}\1)\b", r"\2", text, flags=re.I)
@@ -802,7 +806,8 @@ _WORKS_AT = re.compile(r"\b(?:I|we) work(?:s|ed)? (?:at|for|in)\b", re.I)
 # Where one works now, said after leaving the last: "(I left there,) I'm at Aldi now (since the summer)"
 _NOW_AT = re.compile(
     r"^(?:(?:I|we) (?:left (?:there|them|that job|that place)|used to|did|was)[,.]?\s+)?"
-    r"(?:I am|I'm|Im|I have been|I've been) (?:now )?(?:at|in|with) (?P<new>.+?)(?:,? now)?(?:,? (?:since|for|from) .*)?[.!]*$",
+    r"(?:I am|I'm|Im|I have been|I've been) (?:now )?(?:at|in|with) (?P<new>.+?)(?:,? now)?"
+    r"(?:,? (?:since|for|from) .*)?[.!]*$",
     re.I,
 )
 
