@@ -195,6 +195,7 @@ _SAME_KIND = {
 
 def _kind_words(kind: str) -> frozenset[str]:
     kind = kind.replace("physical therapy", "physio").replace("puppy school", "puppy class")
+    kind = re.sub(r"\bptm\b", "parent teacher meeting", kind)  # as India says it
     words = [_SAME_KIND.get(w, w) for w in kind.split() if w not in _KIND_FILLER]
     what = [w for w in words if w not in _KIND_HOW] or words
     return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in what)

@@ -33,7 +33,7 @@ _STILL_AT = (
     r"half \w+)(?:\s*(?:o'clock|am|pm))?\s*[.!]?$"
 )
 # "same night", "same time": the old one's time of day
-_SAME_TIME = re.compile(rf"\bsame (?:night|day|time|slot|evening|morning|afternoon)\b|{_STILL_AT}", re.I)
+_SAME_TIME = re.compile(rf"\bsame (?:night|day|time|timing|slot|evening|morning|afternoon)\b|{_STILL_AT}", re.I)
 _CALLED_OFF = re.compile(r"\b(?:cancell?ed|called off|not happening)\b", re.I)
 # Who was moved, not what: "the surgery moved her to the 15th", "they've put me back to Friday", "bumped mateo to"
 _MOVED_SOMEONE = re.compile(

@@ -35,7 +35,8 @@ _DAY = (
     rf"|from (?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL}) (?:to|till|until|-) (?:the )?(?:\d{{1,2}}(?:st|nd|rd|th)|"
     rf"{ORDINAL})(?: of {MONTH})?"
     rf"|(?:on )?the (?:\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL})"
-    r"|on \d{1,2}(?:st|nd|rd|th)\b"  # "on 14th at 11 am", as India and Nigeria write it
+    # "on 14th at 11 am", "postponed to 21st", as India and Nigeria write it
+    r"|on \d{1,2}(?:st|nd|rd|th)\b|(?:(?<=\bto )|(?<=\bfor ))\d{1,2}(?:st|nd|rd|th)\b"
     rf"|tomorrow(?: {_PART})?|today|tonight|this {_PART}|next week(?:end)?|this week(?:end)?|(?:in|at) the {_PART}"
     # a holiday names its day: "my mum's coming for Christmas"
     r"|(?:for|at|over) (?:christmas|easter|new year|hogmanay|halloween|diwali|eid|hanukkah|thanksgiving)"

@@ -401,6 +401,14 @@ def _without_social_aside(found: list[Candidate]) -> list[Candidate]:
     return out
 
 
+def _one_bin_day(found: list[Candidate]) -> list[Candidate]:
+    """ "bins go out sunday night, collection's monday morning": one event, the bins (facts.py reads "go out" and
+    "collection" as how it happens), kept by its collection day, the one that changes when the council changes it."""
+    if not any(c.predicate == "schedule" and re.search(r"\bcollect", c.qualifier or "") for c in found):
+        return found
+    return [c for c in found if not (c.predicate == "schedule" and re.search(r"\bbins? goe?s? out", c.qualifier or ""))]
+
+
 def _is_kin(qualifier: str | None) -> bool:
     """ "brother", and "older brother", "twin brother", "baby daughter": kin, whatever the adjective."""
     words = (qualifier or "").split()
@@ -775,11 +783,13 @@ def extract(
     seen: set[tuple] = set()
     sentences = split_sentences(text)
     ruled = [
-        _without_social_aside(
-            _sentence_candidates(sentence, discourse)
-            or _before_an_aside(sentence, discourse)
-            or _before_trailing_words(sentence, discourse)
-            or _timed_event(sentence, discourse)
+        _one_bin_day(
+            _without_social_aside(
+                _sentence_candidates(sentence, discourse)
+                or _before_an_aside(sentence, discourse)
+                or _before_trailing_words(sentence, discourse)
+                or _timed_event(sentence, discourse)
+            )
         )
         for sentence in sentences
     ]
