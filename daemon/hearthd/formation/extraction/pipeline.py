@@ -1061,9 +1061,8 @@ def _whose_event(s: str, ev: str, shared: bool) -> str:
         return f"{whose.group('name')}'s"
     if (taken := _TAKEN_IN.search(s)) and taken.group("name").lower() not in _NOT_NAMES:
         return f"{taken.group('name')}'s"  # "I've booked Mungo in at the vets", "we're taking Duke to the vet"
-    if (whom := re.search(rf"\b{re.escape(ev)}s? for ((?-i:[A-Z])[a-z]+)\b", s, re.I)) and whom.group(
-        1
-    ).lower() not in (_NOT_NAMES):
+    whom = re.search(rf"\b{re.escape(ev)}s? for ((?-i:[A-Z])[a-z]+)\b", s, re.I)
+    if whom and whom.group(1).lower() not in _NOT_NAMES:
         return f"{whom.group(1)}'s"  # "the vet for milo is on the 18th", "dentist for tom is tuesday"
     if shared or re.match(r"(?:we|our|us)\b", s, re.I) or re.search(rf"\b(?:{SHARED_EVENT})$", ev):
         return "our"

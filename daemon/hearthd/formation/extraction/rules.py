@@ -1611,8 +1611,7 @@ def _b_made_by(m, ctx):
     make = m.group("make")
     if any(is_common(w.lower()) for w in make.split()):
         return []  # "the telly is a nightmare"
-    thing = re.sub(r"^(?:telly|television)$", "TV", m.group("thing").lower()).replace(" tv", " TV")
-    thing = "TV" if thing == "tv" else thing
+    thing = re.sub(r"\b(?:tv|telly|television)$", "TV", m.group("thing").lower())  # "the telly": a TV
     obj = f"{make} {thing}"
     return [replace(ctx.cand("owns", obj, f"{{subject}} has a {obj}"), subject=HOUSEHOLD)]
 

@@ -137,10 +137,10 @@ _FILLER = re.compile(
     r"for the record|as I said|like I said|as I told you|I told you(?: that)?|fun fact|let me tell you|"
     r"nice to meet you(?: too)?|hearth|then|but|now|oh and|guess what|basically|literally|oh my god|omg|wait|"
     r"ugh|by day|by trade|professionally|for work|for a living|(?:good|great|big|bad|sad|some) news|"
-    # what only announces the statement: "before I forget I'm allergic to ...", "quick one, ...", "heads up ..."
     # "for any forms you fill in for me, my name is ...": what it is for
     r"for (?:any|the|all|official) (?:forms?|paperwork|bookings?|records?)(?: (?:you|u) fill (?:in|out))?"
     r"(?: for (?:me|us))?|"
+    # what only announces the statement: "before I forget I'm allergic to ...", "quick one, ...", "heads up ..."
     r"before I forget|while I think of it|while I remember|(?:a )?quick one|(?:just a |a )?(?:quick )?heads up|"
     r"just (?:to )?let(?:ting)? you know|(?:I )?(?:just )?thought (?:I would|I should|you should) (?:mention|say|"
     r"know)(?: (?:it|this|that))?|for future reference|note to self|em+|sure(?: look)?(?=,|\s+(?:I|my|we|our)\b)|"
@@ -858,7 +858,7 @@ def _placed_by_shape(before: str, after: str) -> str | None:
         if (said := shape.match(after)) and _WHY_AFTER.match(after[said.end() :]):
             after = said.group()
             break
-    hour = re.fullmatch(r"(?:at )?(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)", after, re.I)
+    hour = re.fullmatch(rf"(?:at )?({'|'.join(_COUNT_WORD.split('|')[:12])})", after, re.I)
     if hour and (old := _last(_CLOCKISH, before)) and re.search(r"\d|half|quarter|o'?clock", old.group(), re.I):
         # "at half four, actually no, they moved it to five": the hour said alone is the time, not its last word
         return f"{before[: old.start()]}at {hour.group(1)}{before[old.end() :]}"
