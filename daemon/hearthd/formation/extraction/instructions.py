@@ -577,14 +577,15 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     s = s.strip().rstrip(".!")
     for pattern, repl in _SPOKEN:
         s = pattern.sub(repl, s, count=1)
-    if (me := _CALL_ME.match(s)) and not _CALL_MY.match(s):
+    m = _CALL_MY.match(s)
+    if m is None and (me := _CALL_ME.match(s)):
         # (before a condition: "call me Bunmi, nobody uses Olubunmi except my mum when I'm in trouble")
         c = _rule(f"Call me {me.group('name')}", sentence.strip())
         return ([c] if c else []), s
     special = _special_rule(sentence, _LEAD.sub("", s))
     if special:
         return [special], ""
-    if (m := _CALL_MY.match(s)) is None and (never := _never_said_last(sentence, _LEAD.sub("", s))):
+    if m is None and (never := _never_said_last(sentence, _LEAD.sub("", s))):
         return [never[0]], never[1]
     if m:
         name = " ".join(w[:1].upper() + w[1:] for w in m.group("name").split())

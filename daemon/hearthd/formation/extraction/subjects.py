@@ -10,7 +10,18 @@ from __future__ import annotations
 import re
 
 from .model import Mention
-from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, NAME, PET, REL_ADJ, SPECIES, _alt
+from .vocabulary import (
+    _NOT_NAMES,
+    _PET_SINGULAR,
+    _REL_SINGULAR,
+    KIN_FROM_ELSEWHERE,
+    KIN_NAMES_TOO,
+    NAME,
+    PET,
+    REL_ADJ,
+    SPECIES,
+    _alt,
+)
 
 _FEMALE = set(
     "mother mom mum mommy mummy sister wife girlfriend fiance fiancee fiancée daughter grandmother grandma granny "
@@ -92,15 +103,8 @@ _KIN_NAMES = {
     "auntie": "aunt",
     "aunty": "aunt",
     "uncle": "uncle",
-    # as families from elsewhere say them ("Oma lives in Hamburg", "my kuya jerome")
-    **dict.fromkeys(("nonna", "oma", "abuela", "babcia"), "grandmother"),
-    **dict.fromkeys(("nonno", "opa", "abuelo", "lolo"), "grandfather"),
-    "kuya": "brother",
-    "ammi": "mother",
-    "abbu": "father",
+    **{kin: rel for kin, rel in KIN_FROM_ELSEWHERE.items() if kin not in KIN_NAMES_TOO},
 }
-# Kinship words that are names too, a relative only after "my" ("my lola nena"; "Lola is seven")
-_KIN_AFTER_MY = {"lola": "grandmother", "tita": "aunt", "tito": "uncle"}
 # The words a person calls a relative by ("mum's eating meat again", "my brother's moved").
 KIN_WORDS = frozenset(_KIN_NAMES) | _FEMALE | _MALE
 # Capitalised words that start sentences but are nobody.
@@ -261,7 +265,7 @@ class Discourse:
 def relation_word(rel: str) -> str:
     """The relation as Mention.relation spells it: singular, lower case, "mum" -> "mother"."""
     rel = rel.lower()
-    rel = _KIN_NAMES.get(rel) or _KIN_AFTER_MY.get(rel, rel)
+    rel = _KIN_NAMES.get(rel) or KIN_FROM_ELSEWHERE.get(rel, rel)
     return {
         "kid": "child",
         "neighbor": "neighbour",

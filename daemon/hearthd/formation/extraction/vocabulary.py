@@ -114,8 +114,20 @@ _REL_SINGULAR = [
     "godchild",
     "godmother",
     "godfather",
-    *"lola lolo nonna nonno oma opa abuela abuelo babcia kuya tita tito ammi abbu".split(),
 ]
+# Kinship words as families from elsewhere say them ("my lola nena", "my kuya jerome", "Oma lives in Hamburg"), and
+# those of them that are names too, a relative only after "my" ("Lola is seven")
+KIN_FROM_ELSEWHERE = {
+    **dict.fromkeys(("lola", "nonna", "oma", "abuela", "babcia"), "grandmother"),
+    **dict.fromkeys(("lolo", "nonno", "opa", "abuelo"), "grandfather"),
+    "kuya": "brother",
+    "tita": "aunt",
+    "tito": "uncle",
+    "ammi": "mother",
+    "abbu": "father",
+}
+KIN_NAMES_TOO = frozenset({"lola", "tita", "tito"})
+_REL_SINGULAR += list(KIN_FROM_ELSEWHERE)
 _IRREGULAR_PLURAL = {"child": "children", "grandchild": "grandchildren"}
 _PLURAL_OF = {s: _IRREGULAR_PLURAL.get(s, s + "s") for s in _REL_SINGULAR}
 _SINGULAR_OF = {p: s for s, p in _PLURAL_OF.items()}
