@@ -252,7 +252,7 @@ FORGETTING = {
 def _norm(value: str) -> str:
     # a rule's object names its person by placeholder: "Call {subject} Yaw" is "call me Yaw"
     value = (value or "").replace("{subject}'s", "my").replace("{subject}", "me")
-    value = re.sub(r"[^\w\s]", " ", value.lower())
+    value = re.sub(r"[^\w\s]", " ", re.sub(r"['\u2019]", "", value.lower()))  # "Nando's" and "Nandos" are one
     return " ".join(w for w in value.split() if w not in ("a", "an", "the", "my", "our", "on"))
 
 
@@ -269,6 +269,8 @@ def _object_matches(predicate: str, got: str, want: str) -> bool:
     # French (the kind and the learning are kept beside the value, as its qualifier)
     if "(" in want and g == _norm(canonical_value(predicate, re.sub(r"\s*\([^)]*\)", "", want))):
         return True
+    if predicate == "pet" and (named := re.search(r"\b(?:named|called) (.+)$", want)) and g == _norm(named.group(1)):
+        return True  # "guinea pig named Salt" is the guinea pig Salt (its kind is kept beside the name)
     if predicate in PHRASES:
         gs, ws = set(g.split()), set(w.split())
         return bool(gs and ws) and (g in w or w in g or len(gs & ws) / max(len(gs), len(ws)) >= 0.5)

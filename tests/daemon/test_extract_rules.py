@@ -100,7 +100,7 @@ POSITIVES = [
     pos("My husband's name is Tom.", ("family_member", "Tom")),
     pos("I have two kids, Ana and Rui.", ("family_member", "Ana"), ("family_member", "Rui")),
     pos("Maria is my sister.", ("family_member", "Maria")),
-    pos("My daughter Sofia just turned five.", ("family_member", "Sofia"), ("note", "five years old"), subject="Sofia"),
+    pos("My daughter Sofia just turned five.", ("family_member", "Sofia"), ("note", "5 years old"), subject="Sofia"),
     pos("My wife Ana and I live in Porto.", ("family_member", "Ana"), ("lives_in", "Porto"), subject="household"),
     pos("I have an older brother called James.", ("family_member", "James")),
     pos(
@@ -601,7 +601,7 @@ POSITIVES = [
     pos("lenas allergic to wasps", ("allergy", "wasps"), subject="Lena"),
     pos("my husbands birthday is the fourth of march", ("birthday", "4th of March"), subject="my husband"),
     pos("my sons birthday is the tenth of may", ("birthday", "10th of May"), subject="my son"),
-    pos("my names oskar and im nine", ("name", "Oskar"), ("note", "nine years old")),
+    pos("my names oskar and im nine", ("name", "Oskar"), ("note", "9 years old")),
     pos("im allergic to kiwi", ("allergy", "kiwi")),
     pos("ive got a dog called rolo", ("pet", "Rolo")),
     pos(
@@ -1068,7 +1068,7 @@ POSITIVES = [
     pos(
         "Our tortoise Admiral is about forty years old.",
         ("pet", "Admiral"),
-        ("note", "about forty years old"),
+        ("note", "about 40 years old"),
         subject="Admiral",
     ),
     pos("Rory is at Ashgrove Academy now.", ("note", "Ashgrove Academy"), subject="Rory"),
@@ -1257,7 +1257,7 @@ POSITIVES = [
     pos("we got a hamster called nutmeg for the kids", ("pet", "Nutmeg"), subject="household"),
     pos(
         "My grandad is ninety-two and still does the crossword.",
-        ("note", "ninety-two years old"),
+        ("note", "92 years old"),
         subject="my grandfather",
     ),  # fmt: skip
     # whom the household sees for a trade, with where they are from

@@ -350,8 +350,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "I drive for Bolt", "I'm driving buses for Translink": a driver, and whom for
     (
         rf"^(?P<s>{_SUBJ}) (?:(?:'s|'m|is|am) )?(?:now )?(?:drives?|driving) (?P<v>buses |a bus |taxis |a taxi |cabs |"
-        rf"a cab |trucks |a truck |lorries |a lorry |vans |a van |)for (?P<o>{_FIRM}?)"
-        r"(?:(?:,| now\b| these days\b| here\b| in\b| this\b| for\b| mostly\b| eh\b| since\b).*)?$",
+        rf"a cab |trucks |a truck |lorries |a lorry |vans |a van |)for (?P<o>{_FIRM}?(?: [Ee]ats)?)"
+        # (when: "I drive for Uber most evenings", "for uber eats in the evenings")
+        r"(?:(?:,| now\b| these days\b| here\b| in\b| this\b| for\b| mostly\b| eh\b| since\b| most\b| every\b| at\b|"
+        r" on\b| part[- ]time\b| full[- ]time\b| (?:at )?(?:weekends|evenings|nights)\b| and\b).*)?$",
         lambda m: (
             f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a "
             f"{_DRIVEN.get(m.group('v').strip() or m.group('o').split()[-1].lower(), '')}driver at {m.group('o')}"

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from .casual import _NUMW, SCHOOL, _plural
+from .casual import _NUMW, SCHOOL, _plural, _two_digits
 from .dates import canonical_date, on_date
 from .model import HOUSEHOLD, MAX_OBJECT_WORDS, Candidate, Mention
 from .subjects import OTHERS, relation_word
@@ -1094,9 +1094,12 @@ def _b_age(m, ctx):
     """ "I'm 42", "she's six", "Admiral is about forty years old": one age at a time (the note of its kind)."""
     unit = (m.group("unit") or "years").lower()
     n = m.group("n").lower()
+    n = str(_two_digits(n) or n)  # "thirty five" is 35, as an age is written
     unit = unit.rstrip("s") if n in ("1", "one") else unit if unit.endswith("s") else unit + "s"
     about = f"{m.group('about').strip()} " if m.group("about") else ""
     age = f"{about}{n}{' and a half' if m.group('half') else ''} {unit} old"
+    if m.group("will"):  # "Tane's birthday is in September, he'll be five": the age to come
+        age = f"turning {n}"
     return [ctx.cand("note", age, f"{{subject}} is {age}", qualifier="age")]
 
 
@@ -2462,10 +2465,11 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # an age said alone: "I'm 42, for the record", "she's six", "about forty years old"
     (
         "note",
-        rf"^I (?:am|'m|(?:have )?(?:just )?turned) (?P<about>(?:about|around|nearly|almost|just|only|over) )?"
+        rf"^I (?:am|'m|(?:have )?(?:just )?turned|(?P<will>will be|am going to be|am turning)) (?P<about>(?:about|around|nearly|almost|just|only|over) )?"
         rf"(?P<n>{_NUMW})(?P<half> and a half)?"
         r"(?: (?P<unit>years?|months?|weeks?) old)?(?:,? (?:now|for the record|by the way|today|this year|last \w+))?"
-        r"(?:,? and (?!a half)(?:still |also )?(?:has|does|is|goes|loves|likes|plays|came|lives)\b.*)?$",
+        r"(?:,? and (?!a half)(?:still |also )?(?:has|does|is|goes|loves|likes|plays|came|lives|drives|works|walks|"
+        r"swims|runs|cycles|cooks)\b.*)?$",
         _b_age,
         False,
     ),
@@ -2956,7 +2960,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "works_as",
         rf"^{SUBJ} {ADV}drive (?:an? )?(?P<obj>taxi|cab|minicab|black cab|bus|school bus|lorry|truck|hgv|forklift|"
-        r"tractor|ambulance|tram|train|delivery van)(?: for (?:a living|work|a firm|a company))?"
+        r"tractor|ambulance|tram|train|delivery van|matatu|boda boda|boda|tuk[- ]?tuk|jeepney|tricycle)"
+        r"(?: for (?:a living|work|a firm|a company))?(?:,? (?:on )?the [\w\- ]+ route)?(?: mostly)?"
         r"(?:,? (?:has done|have done|been doing it|for (?:years|ages))\b.*)?$",
         _b_drives_for_work,
         False,

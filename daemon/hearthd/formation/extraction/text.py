@@ -123,7 +123,21 @@ _CONTRACTIONS = [
             r"\1 is ",
         ),
         (_NOT_AFTER_A_PLACE + r"\b(?!let's)(\w+)'s (?=(?:now|still|also)\b)", r"\1 is "),
+        # an age: "Jayden's 9, he just had his birthday", "Nan's eighty-two and sharp as a tack"
+        (
+            r"\b(?!let's)(\w+)'s (?=(?:about |nearly |almost )?(?:\d{1,3}|(?:one|two|three|four|five|six|seven|eight|"
+            r"nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
+            r"forty|fifty|sixty|seventy|eighty|ninety)(?:[ \-]\w+)?)(?:[,.!]|$| and\b| years? old| now\b| this year))",
+            r"\1 is ",
+        ),
         (r"\b(it|that|what|there|here|he|she|who|where|how)'s\b", r"\1 is"),
+        # an age to come is no plan: "he'll be five" is turning five
+        (
+            r"\b(I|\w+) will be (?=(?:\d{1,3}|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+            r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
+            r"eighty|ninety)(?:[ \-]\w+)?)(?: this year| next year| next \w+| in \w+)?(?:[,.!]|$))",
+            lambda m: f"{m.group(1)} {'am' if m.group(1).lower() == 'i' else 'is'} turning ",
+        ),
         (r"\bgonna\b", "going to"),
         (r"\bwanna\b", "want to"),
         (r"\bgotta\b", "got to"),
@@ -566,17 +580,17 @@ _NEWS_ADVERB = re.compile(
 
 # Self-corrections: "the 3rd of June, no wait, the 13th of June", "Friday - sorry - Saturday", "at 3, or rather 4".
 _CORRECTION = re.compile(
-    r"\s*(?:,|(?<=\w)[.!]|\s-+|\u2013|\u2014)\s*(?P<mark>no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? I mean|"
+    r"\s*(?:,|(?<=\w)(?:\.{2,3}|\u2026|[.!])|\s-+|\u2013|\u2014)\s*(?P<mark>no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? I mean|"
     r"sorry|I mean|"
     r"or rather|"
     r"no,? actually|actually,? no|no,? hang on|hang on|no no|no,? what am I saying|what am I saying|"
-    r"no,? what was I thinking|(?:ah|oh|er|um),? no|no(?=,)|correction|scratch that|my bad|oops)"
+    r"no,? what was I thinking|(?:ah|oh|er|um),? no|(?:ah|oh),? wait|no(?=,)|correction|scratch that|my bad|oops)"
     r"\s*(?:[,:\-\u2013\u2014]\s*|\s)",
     re.I,
 )
 _WELL_ACTUALLY = re.compile(
     # ("We live in Kilkenny, well, just outside it, Thomastown actually")
-    r",?\s+well,?\s+(?:(?:just |right )?(?:outside|near|next to|beside|(?:north|south|east|west) of) "
+    r"[,.!]?\s+well,?\s+(?:(?:just |right )?(?:outside|near|next to|beside|(?:north|south|east|west) of) "
     r"(?:it|there),?\s+)?"
     r"(?P<after>(?:(?:an?|the) )?[\w\-']+(?: (?!now\b|actually\b|is\b)[\w\-']+)?)"
     r"(?P<s> is(?= now| actually))?"  # "Sainsbury's now" with its 's read as "is"
@@ -595,13 +609,14 @@ _RESTATED = re.compile(
     r"^(?:(?:that'?s|thats|that is|that was) the old (?:one|[a-z]+),? (?:the new (?:one|[a-z]+)(?:'s| is)(?: called)?|"
     r"(?:it is|its|it's)(?: now)?)|"
     r"(?:it(?: ha|')?s been|it(?:'s| is| was| has)?|its) (?:moved|changed|put back|pushed back|brought forward) to|"
+    r"(?:it is|its|it's|it was|that is|thats|that's) (?:more|really|closer to)(?: like| of)?(?: an?)?|"
     r"it is|its|it's|it was|that is|that was|make (?:that|it)|it is actually|they are|"
     # "karate is on Tuesdays, actually no, they moved it to Wednesdays"
     r"(?:they|we|she|he)(?:'ve| have|ve)? (?:moved|changed|put) it to|"
     # "our dog's called Max, no sorry, that's next door's dog, ours is Bruno"
     r"(?:ours|mine|this one|the new one|the right one)(?:'s| is)(?: called| named)?|"
     # "wifi password is sunflower99 oh no wait they reset it its sunflower2025 now"
-    r"(?:they|we|she|he|I)(?:'ve| have|ve)? (?:changed|reset|updated|switched) it,? (?:it is|its|it's|to))\s+",
+    r"(?:they|we|she|he|I)(?:'ve| have|ve)? (?:changed|reset|updated|switched|moved) it,?(?: (?:it is|its|it's|to))?)\s+",
     re.I,
 )
 # A word said in passing inside the correction: "on the tenth no the eleventh sorry in the morning"
@@ -612,9 +627,11 @@ _IN_PASSING = re.compile(
     r"|,?\s+(?:(?:with|without) (?:an?|the|one|two|double) [a-z]{1,2}|no [a-z]{1,2}|the [\w\-]+ one)$",
     re.I,
 )
+# Said of the wrong value before the right one: "no, sorry, I keep saying that, it's Ennis now"
+_SAID_WRONG = r"(?:I keep saying that|I always say that|what am I saying|I don't know why I said that)"
 _COUNT_WORD = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
-    "eighteen|nineteen|twenty"
+    "eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 )
 _AFTER_A_COUNT = "|".join(rf"(?<=\b{word}\s)" for word in _COUNT_WORD.split("|"))  # (a look-behind is of one width)
 # Said without a comma, as speech is transcribed: "the ninth of november no wait the nineteenth".
@@ -623,7 +640,7 @@ _AFTER_A_COUNT = "|".join(rf"(?<=\b{word}\s)" for word in _COUNT_WORD.split("|")
 _BARE_CORRECTION = re.compile(
     r"\s+(?P<mark>(?:oh|ah) no(?=\s+(?:wait|hang on|sorry|they|we|it is|its|it's|that is|thats|that's)\b)|"
     r"(?:oh|ah),? hang on|"
-    r"no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|actually no|"
+    r"no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|actually no|scratch that|"
     r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
     rf"no(?= the (?:\d|{ORDINAL}|[a-z]+(?:st|nd|rd|th)\b))|(?<=\d\s)no(?=\s+\d)|"
     # "the bins are thursday no theyve changed it to wednesday"
@@ -759,7 +776,7 @@ def correct(s: str) -> str:
         return s
     before, after = s[: m.start()].rstrip(" ,"), s[m.end() :].strip(" ,.!")
     # ("oh no, hang on, the 10th": one correction said with two marks)
-    after = re.sub(r"^(?:(?:sorry|I mean|no|hang on|wait|actually)[,\s]+)+", "", after, flags=re.I)
+    after = re.sub(rf"^(?:(?:sorry|I mean|no|hang on|wait|actually|{_SAID_WRONG})[,\s]+)+", "", after, flags=re.I)
     after = _IN_PASSING.sub("", _RESTATED.sub("", _NOT_THIS_ONE.sub("", after)))
     after = re.sub(r"^([\w\-']+) \1\b", r"\1", after, flags=re.I)  # "sorry Tahlia Tahlia": the right one said twice
     if (n := re.match(r"not ([\w\-]+(?: [\w\-]+)??),? (?=\w)", after, re.I)) and n.group(1).lower() in before.lower():
@@ -770,6 +787,8 @@ def correct(s: str) -> str:
     if (otherwise := _said_otherwise(before, after)) is not None:
         return otherwise
     after = re.sub(r"(?:,?\s+(?:now|actually|instead|these days))+$", "", after, flags=re.I)  # "its m21 7qt now"
+    # "it's Ennis now since the move": a name, then when or why it is now
+    after = re.sub(r"^((?-i:[A-Z])[\w'&\-]*(?: (?-i:[A-Z])[\w'&\-]*)*),? (?:now|these days)\b.*$", r"\1", after)
     said_again = (n := _AFTERTHOUGHT.search(after)) and (n.group("old") or n.group("kin_of"))
     if n and (not said_again or said_again.lower() in before.lower().split()):
         # "it's just prawns, she's fine with crab", "aspirin ibuprofens fine": what follows the value is no value
@@ -859,7 +878,7 @@ def _placed_by_shape(before: str, after: str) -> str | None:
             after = said.group()
             break
     hour = re.fullmatch(rf"(?:at )?({'|'.join(_COUNT_WORD.split('|')[:12])})", after, re.I)
-    if hour and (old := _last(_CLOCKISH, before)) and re.search(r"\d|half|quarter|o'?clock", old.group(), re.I):
+    if hour and (old := _last(_CLOCKISH, before)) and re.search(r"\d|half|quarter|o'?clock|thirty|fifteen|forty", old.group(), re.I):
         # "at half four, actually no, they moved it to five": the hour said alone is the time, not its last word
         return f"{before[: old.start()]}at {hour.group(1)}{before[old.end() :]}"
     if _DAY_ONLY.fullmatch(after) and (old := _last(_DAYISH, before)) and " of " in old.group():
@@ -927,6 +946,9 @@ def _placed_by_words(s: str, m: re.Match, before: str, after: str) -> str:
     return s
 
 
+_JOB_AT = re.compile(r"\b(?:I'm|I am|Im) (?:an?) (?P<job>[\w\-]+(?: [\w\-]+)?) (?=(?:at|for|with|in) )", re.I)
+
+
 def _restated_with_well(s: str) -> str | None:
     """ "I live in Leeds, well, not Leeds exactly, Horsforth", "I am vegetarian well pescatarian actually": the
     words said instead; None when the sentence restates nothing with "well"."""
@@ -935,6 +957,13 @@ def _restated_with_well(s: str) -> str | None:
         return s[:said_at] + n.group("y") + s[said_at + len(n.group("x")) : n.start()]
     if w := _WELL_ACTUALLY.search(s):  # "I am vegetarian well pescatarian actually": the last words restated
         said, restated = s[: w.start()].split(), (w.group("after") + ("'s" if w.group("s") else "")).split()
+        head = s[: w.start()]
+        named = re.search(r"(?:\b(?-i:[A-Z])[\w'&\-]*)(?: (?-i:[A-Z])[\w'&\-]*)*$", head)
+        if named and named.start() > 0 and all(x[:1].isupper() for x in restated):
+            return head[: named.start()] + " ".join(restated)  # "I live in Wellington, well, Lower Hutt actually"
+        job = _JOB_AT.search(head)
+        if job and restated[0].islower() and restated[0] not in ("a", "an", "the") and len(restated) <= 2:
+            return head[: job.start("job")] + " ".join(restated) + head[job.end("job") :]  # "a cashier ..., well, supervisor now"
         at = [i for i, x in enumerate(said) if x.lower() == restated[0].lower()]
         if restated[0].lower() in ("a", "an", "the") and at and at[-1] > 0:
             return " ".join(said[: at[-1]] + restated)  # "I am a nurse well a nurse practitioner now"
@@ -1030,7 +1059,7 @@ _CORRECTS_THE_LAST = re.compile(
 )
 # ... or restates it: "Actually no, they changed it to Thursdays last month.", "No, sorry, that's next door's dog,
 # ours is Bruno."
-_RESTATES_THE_LAST = re.compile(r"^(?:(?:sorry|no|wait|actually)[,:]?\s+)+", re.I)
+_RESTATES_THE_LAST = re.compile(rf"^(?:(?:sorry|no|wait|actually|oh|ah|hang on)[,:]?\s+)+(?:{_SAID_WRONG}[,:]?\s+)?", re.I)
 # A statement put in the past by the next: "I'm a nurse. Well, I was, I'm a health visitor now."
 _WAS_UNTIL_NOW = re.compile(
     r",?\s*\bwell,?\s+(?:(?:I|we) (?:was|were|used to|did)|used to)[,.]?\s+(?=(?:I|we)\b)", re.I
@@ -1045,6 +1074,8 @@ def _corrections_joined(sentences: list[str]) -> list[str]:
         )
         if out and not out[-1].endswith("?") and (_CORRECTS_THE_LAST.match(sentence) or restated):
             out[-1] = f"{out[-1]} {sentence}"  # as said, so the source is the text's own
+        elif out and not out[-1].endswith("?") and _WELL_ACTUALLY.match(f" {sentence}"):
+            out[-1] = f"{out[-1]} {sentence}"  # "I live in Wellington. Well, Lower Hutt actually."
         elif out and not out[-1].endswith("?") and (was := _WAS_UNTIL_NOW.match(sentence)):
             if _now_works_at(out[-1], sentence[was.end() :]):
                 out[-1] = f"{out[-1]} {sentence}"  # "I work at Barclays. Well, I used to, I'm at HSBC now."
