@@ -50,6 +50,9 @@ _MOVED_IT = re.compile(
 # time: "it's mondays now from next week" is Mondays
 _STARTING = re.compile(
     r"\b(?:from|starting|as of|as from) (?:next|this) (?:week|month|term)\b|\bfrom now on\b|"
+    r"\bfrom (?:tomorrow|today|tonight)\b|"
+    # "..., remind me friday morning instead": when to be reminded is no time of the event
+    r"[,\s]+(?:please )?(?:remind|tell|text|ping|wake) (?:me|us|him|her|them)\b.*$|"
     r"[,\s]+(?:cause|cos|coz|because|as|since) (?:the|they|he|she|we|I|it|there|her|his|our|my)\b.*$|"
     rf"[,\s]+still (?:on )?(?:(?:{WEEKDAY})s?|the same day)\b.*$|" + _STILL_AT,
     re.I,

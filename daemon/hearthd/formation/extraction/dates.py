@@ -248,6 +248,18 @@ def _as_24(hour: int, mer: str) -> int:
     return hour % 12 + (12 if mer == "pm" else 0)
 
 
+_HOURS_SAID = "one two three four five six seven eight nine ten eleven twelve".split()
+_MINUTES_SAID = {"fifteen": "15", "thirty": "30", "forty-five": "45", "forty five": "45"}
+_HOUR_WORDS_MERIDIEM = re.compile(
+    rf"\b(?P<h>{'|'.join(_HOURS_SAID)})(?: (?P<m>{'|'.join(_MINUTES_SAID)}))? (?P<mer>[ap]m)\b", re.I
+)
+
+
+def _hour_in_digits(m: re.Match) -> str:
+    hour = _HOURS_SAID.index(m.group("h").lower()) + 1
+    return f"{hour}{':' + _MINUTES_SAID[m.group('m').lower()] if m.group('m') else ''}{m.group('mer').lower()}"
+
+
 def canonical_time(text: str, event: str = "") -> str:
     """Every time of day in `text` in the one form: "Thursday at twenty past ten" -> "Thursday 10:20am", "Tuesdays
     and Thursdays, half five till seven" -> "Tuesdays and Thursdays, 5:30-7pm", "between eight and twelve" ->
@@ -255,6 +267,7 @@ def canonical_time(text: str, event: str = "") -> str:
     tomorrow" -> "tomorrow 2:30pm")."""
     if not text:
         return text
+    text = _HOUR_WORDS_MERIDIEM.sub(_hour_in_digits, text)  # "six pm", "four thirty pm": 6pm, 4:30pm
 
     def written(m: re.Match) -> str:
         if m.group("a_dir") and m.group("a_dir").lower() == "to" and text[: m.start()].lower().endswith("from "):

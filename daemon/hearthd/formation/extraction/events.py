@@ -22,7 +22,7 @@ from .words import is_common
 _PART = r"(?:morning|afternoon|evening|night|lunchtime)"
 _HOUR = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _AT = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?|noon|midday|half (?:past )?(?:\w+)|"
-_AT += rf"(?:quarter|ten|twenty|five|twenty-five) (?:past|to) \w+|{_HOUR}(?: o'clock| thirty| fifteen| forty-five)?)"
+_AT += rf"(?:quarter|ten|twenty|five|twenty-five) (?:past|to) \w+|{_HOUR}(?: o'clock| thirty| fifteen| forty-five)?(?: [ap]m)?)"
 _CLOCK = (
     rf"(?:(?:at |from |around |by |about )?{_AT}(?:\s*(?:-|to|until|till)\s*(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)?|"
     rf"half (?:past )?{_HOUR}|{_HOUR}(?: thirty)?))?"
@@ -302,6 +302,15 @@ _EVENT_NOUNS = [
     "homework club",
     "breakfast club",
     "after school club",
+    "zumba",
+    "aerobics",
+    "aqua aerobics",
+    "grooming",
+    "puppy class",
+    "chama",
+    "bible study",
+    "prayer meeting",
+    "swim",
 ]
 _PROFESSIONALS = [
     "dentist",

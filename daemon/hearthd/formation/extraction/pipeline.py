@@ -313,7 +313,7 @@ def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: li
     if not _NEGATION.search(clause) and (relative := _relative_of_named(clause, ctx, said)):
         out.append(relative)
         mention = relative.object_mention or mention
-    elif said and (kin := _titled_relative(clause, mention, ctx)):
+    elif kin := _titled_relative(clause, mention, ctx):  # ("Aunty Bisi lives with us now": named, if nothing else)
         out.append(kin)
     for c in said:
         if c.predicate == "name" and c.subject is not None and c.subject.relation and mention.kind == "person":
@@ -353,7 +353,8 @@ def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: li
 # "Harriet's birthday is the 30th of July, that's my niece", "Noah's got a peanut allergy. He's my nephew.": who
 # the one just named is to the speaker
 _THATS_MY = re.compile(
-    rf"^(?:he|she|that|this) is (?:my|our) (?:(?:{REL_ADJ}) )?(?P<rel>{REL})(?:$|[,.;!]|\s+(?:so|and|but|I mean)\b)",
+    rf"^(?P<who>he|she|that|this) is (?:my|our) (?:(?:{REL_ADJ}) )?(?P<rel>{REL}|youngest|eldest|oldest)"
+    r"(?:$|[,.;!]|\s+(?:so|and|but|I mean)\b)",
     re.I,
 )
 
@@ -361,7 +362,9 @@ _THATS_MY = re.compile(
 def _clause_facts(clause: str, ctx: _Ctx, discourse: Discourse) -> list[Candidate]:
     named = discourse.last
     if (m := _THATS_MY.match(clause)) and named is not None and named.name and not named.relation:
-        rel = m.group("rel").lower()
+        rel, who_said = m.group("rel").lower(), m.group("who").lower()
+        if rel in ("youngest", "eldest", "oldest"):  # "She's my youngest": a daughter
+            rel = {"he": "son", "she": "daughter"}.get(who_said, rel)
         who = replace(named, relation=relation_word(rel))
         discourse.note(who)
         c = ctx.cand("family_member", named.name, f"{{subject}}'s {rel} is called {named.name}", rel)

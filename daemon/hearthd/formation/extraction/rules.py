@@ -3152,7 +3152,7 @@ _APPOSITIVE_FAMILY = re.compile(
 _CHILDREN_SAID = {"girls": "daughters", "boys": "sons", "lads": "sons"}
 # ... and after the name, as the clause's subject: "Sunil, my brother-in-law, is a pharmacist".
 _APPOSITIVE_FAMILY_AFTER = re.compile(
-    rf"^(?P<obj>{NAME}),? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL})(?!'|-)\b", re.I
+    rf"^(?P<obj>{NAME}),? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL}|youngest|eldest|oldest)(?!'|-)\b", re.I
 )
 _APPOSITIVE_PET = re.compile(rf"\b(?:my|our) (?P<kind>{PET}),? (?P<obj>{NAMES})", re.I)
 # People named by how the speaker knows them, beside whatever the clause says of them: "my friend Camila is a vet",

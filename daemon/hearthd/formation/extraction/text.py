@@ -414,6 +414,8 @@ _SAID_AS_SPOKEN = [
         (r"\b(?:mad|big|well|massively|totally|proper|dead|hugely) into\b", "really into", re.I),
         # "our young lad ruairi", "me wee boy": a child by the family's word for them, an adjective before it
         (r"\b(our|my|me|ma) (?:young|little|wee|big) (lad|lass|boy|girl|fella)\b", r"\1 \2", re.I),
+        # "Lola, that's my youngest, can't stand mushrooms": the name with who they are, as "Lola, my youngest, ..."
+        (r"^((?-i:[A-Z])[\w\-]+), (?:that is|that's|thats) (?=(?:my|our) [\w\- ]+,)", r"\1, ", re.I),
     ]
 ]
 
@@ -583,7 +585,7 @@ _CORRECTION = re.compile(
     r"\s*(?:,|(?<=\w)(?:\.{2,3}|\u2026|[.!])|\s-+|\u2013|\u2014)\s*(?P<mark>no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? I mean|"
     r"sorry|I mean|"
     r"or rather|"
-    r"no,? actually|actually,? no|no,? hang on|hang on|no no|no,? what am I saying|what am I saying|"
+    r"no,? actually|actually,? no|no,? hang on|(?:actually,? )?hang on|no no|no,? what am I saying|what am I saying|"
     r"no,? what was I thinking|(?:ah|oh|er|um),? no|(?:ah|oh),? wait|no(?=,)|correction|scratch that|my bad|oops)"
     r"\s*(?:[,:\-\u2013\u2014]\s*|\s)",
     re.I,
