@@ -152,16 +152,22 @@ SETS = {
     "session's starting code, the rules alone, 0.775 / 0.561 with the reader; 0.789 / 0.577 and 0.777 / 0.593 on "
     "its end; read in session 29)",
     "extract_heldout52": "set 52 (100 lines written blind by a helper at session 29's start: 0.794 / 0.531 on that "
-    "code, the rules alone, 0.796 / 0.538 with the reader; 0.800 / 0.552 and 0.802 / 0.559 on its end; not read)",
+    "code, the rules alone, 0.796 / 0.538 with the reader; 0.800 / 0.552 and 0.802 / 0.559 on its end; read in session 30)",
     "extract_heldout53": "set 53 (100 lines written blind by a second helper at session 29's start: 0.809 / 0.567 on "
-    "that code, the rules alone, 0.814 / 0.590 with the reader; 0.827 / 0.604 and 0.827 / 0.604 on its end; not read)",
+    "that code, the rules alone, 0.814 / 0.590 with the reader; 0.827 / 0.604 and 0.827 / 0.604 on its end; read in session 30)",
     "extract_heldout54": "set 54 (100 lines written blind by a helper midway through session 29: 0.667 / 0.481 on the "
     "session's starting code, the rules alone, 0.663 / 0.489 with the reader; 0.660 / 0.481 and 0.657 / 0.489 on "
-    "its end; not read)",
+    "its end; read in session 30)",
+    "extract_heldout55": "set 55 (100 lines written blind by a helper at session 30's start: START55 on that code, "
+    "the rules alone, START55R with the reader; END55 and END55R on its end; not read)",
+    "extract_heldout56": "set 56 (100 lines written blind by a second helper at session 30's start: START56 on that "
+    "code, the rules alone, START56R with the reader; END56 and END56R on its end; not read)",
+    "extract_heldout57": "set 57 (100 lines written blind by a helper midway through session 30: START57 on the "
+    "session's starting code, the rules alone, START57R with the reader; END57 and END57R on its end; not read)",
 }
 # The sets written blind and not yet read: scored, never looked into, and never taught to the learned reader
 # (bench/train_reader.py learns from every other set).
-NOT_READ = ("extract_heldout52", "extract_heldout53", "extract_heldout54")
+NOT_READ = ("extract_heldout55", "extract_heldout56", "extract_heldout57")
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
 FORGETTING = {
@@ -241,11 +247,17 @@ FORGETTING = {
     "forgetting_heldout40": "suite 40 (24 scenarios written blind by a helper midway through session 28: 13/24 on the "
     "session's starting code, 12/24 on its end; its failures read in session 29: 13/24)",
     "forgetting_heldout41": "suite 41 (24 scenarios written blind by a helper at session 29's start: 11/24 on that "
-    "code, 12/24 on its end; not read)",
+    "code, 12/24 on its end; its failures read in session 30: S41/24)",
     "forgetting_heldout42": "suite 42 (24 scenarios written blind by a second helper at session 29's start: 12/24 on "
-    "that code, 13/24 on its end; not read)",
+    "that code, 13/24 on its end; its failures read in session 30: S42/24)",
     "forgetting_heldout43": "suite 43 (24 scenarios written blind by a helper midway through session 29: 12/24 on the "
-    "session's starting code, 12/24 on its end; not read)",
+    "session's starting code, 12/24 on its end; its failures read in session 30: S43/24)",
+    "forgetting_heldout44": "suite 44 (24 scenarios written blind by a helper at session 30's start: 12/24 on that "
+    "code, E44/24 on its end; not read)",
+    "forgetting_heldout45": "suite 45 (24 scenarios written blind by a second helper at session 30's start: 7/24 on "
+    "that code, E45/24 on its end; not read)",
+    "forgetting_heldout46": "suite 46 (24 scenarios written blind by a helper midway through session 30: 12/24 on the "
+    "session's starting code, E46/24 on its end; not read)",
 }
 
 

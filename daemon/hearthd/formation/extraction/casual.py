@@ -34,7 +34,7 @@ _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|col
 # A school by its name: "St Aidan's Primary", "Riverside Academy", "Hills Road Sixth Form College"
 SCHOOL = (
     r"(?:(?:(?:St\.?|Saint) )?(?-i:[A-Z][\w'\-]*)(?: (?-i:[A-Z][\w'\-]*)){0,3} (?:Primary|Academy|School|High|"
-    r"High School|College|Nursery|Infants|Juniors|Grammar|Secondary|Montessori|Pre-school|Preschool|Sixth Form|"
+    r"High School|College|Nursery|Infants|Juniors|Junior|Grammar|Secondary|Montessori|Pre-school|Preschool|Sixth Form|"
     r"University|Uni|National School|NS|Community School|Comprehensive|Elementary|Middle School|Prep)"
     r"(?: (?:School|College))?"
     # "Aisha goes to St Bede's": a saint's school, by the saint alone; "Scoil Mhuire": a school in Irish
@@ -347,6 +347,18 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?P<o>{_FIRM})(?: now| these days)?$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
     ),
+    # "i start at Flutterwave on monday as operations analyst", "I have resumed at Flutterwave this week": a new job
+    (
+        rf"^(?P<s>I) (?:(?:have |had )?(?:just )?resumed|start|am starting|will be starting|(?:have )?(?:just )?started) "
+        rf"(?:work )?at (?P<o>{_FIRM})(?: (?:on \w+|this week|next week|today|tomorrow|next month|this month))?"
+        r"(?:,? (?:as (?P<j>(?:an? )?[a-z][a-z ]+?)|new role as (?P<j2>(?:an? )?[a-z][a-z ]+?)))?(?:,.*)?$",
+        lambda m: f"I work at {m.group('o')}" + (f" as {m.group('j') or m.group('j2')}" if m.group("j") or m.group("j2") else ""),
+    ),
+    # "I accepted the offer from Globe Telecom": the new employer
+    (
+        rf"^(?P<s>I) (?:have )?(?:just |finally )?accepted (?:the|a|their) (?:job )?offer (?:from|at) (?P<o>{_FIRM})(?:,.*)?$",
+        lambda m: f"I work at {m.group('o')}",
+    ),
     # "I drive for Bolt", "I'm driving buses for Translink": a driver, and whom for
     (
         rf"^(?P<s>{_SUBJ}) (?:(?:'s|'m|is|am) )?(?:now )?(?:drives?|driving) (?P<v>buses |a bus |taxis |a taxi |cabs |"
@@ -627,10 +639,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "we've moved Isla to Leith Primary": a child's school changed by the parent
     (
-        rf"^(?:we|I)(?:'ve| have)? (?:just )?(?:moved|switched|changed|put) (?!{_ELDERS}\b)(?P<n>{NAME}) "
+        rf"^(?:we|I)(?:'ve| have)? (?:just )?(?:moved|switched|changed|put|transferred) (?!{_ELDERS}\b)(?P<n>{NAME}) "
         rf"(?:over )?(?:to|into) "
         rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Z])[\w\-]+)?"
-        rf"(?: now| this term| from (?:next|this) (?:term|week)|"
+        rf"(?: now| na| this term| from (?:next|this) (?:term|week)|"
         r" after (?:the )?(?:summer|summer holidays|holidays|half term|christmas|easter))?"
         # (not "we've moved Gran to St Anne's, the nursing home": a home, not a school)
         r"(?:, (?!.*\b(?:care|nursing|home|hospice|hospital|ward|residential|sheltered)\b).*)?$",

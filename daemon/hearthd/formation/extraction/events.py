@@ -310,7 +310,6 @@ _EVENT_NOUNS = [
     "chama",
     "bible study",
     "prayer meeting",
-    "swim",
 ]
 _PROFESSIONALS = [
     "dentist",

@@ -617,7 +617,8 @@ def _before_aside(clause: str, facts: list[Candidate], ctx: _Ctx, discourse: Dis
     on after it too ("i dont eat pork im halal")."""
     run_on = _run_ons(clause)[:1] if ctx.lowercase and not facts else []
     for part in _without_aside(clause) + run_on:
-        if more := [c for c in _part_facts(part, ctx, discourse, s) if c not in facts]:
+        said = {(c.predicate, c.object) for c in facts}  # (a relative named again in the part is no more said)
+        if more := [c for c in _part_facts(part, ctx, discourse, s) if (c.predicate, c.object) not in said]:
             facts = facts + [c for c in more if c.predicate not in _RELATIONS or not facts]
             for tail in run_on if part not in run_on else []:
                 facts += [c for c in _part_facts(tail, ctx, discourse, s) if c not in facts]

@@ -630,7 +630,8 @@ def _b_work_as(m, ctx):
     out = [replace(c, time_hint=c.time_hint or hint) for c in _works_as(raw, ctx)]
     if out and (town := re.search(r"\sin ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)$", raw)):
         out = [replace(out[0], text=f"{out[0].text} in {town.group(1)}")]  # "a plumber in Bootle": where, as said
-    org = re.search(r"\s(?:at|for)\s+(.+)$", raw, re.I)
+    # ("Finance Manager for the whole region": what the role covers, no employer)
+    org = re.search(r"\s(?:at|for)\s+(?!the (?:whole|entire)\b)(.+)$", raw, re.I)
     return out + (_works_at(org.group(1), ctx) if out and org else [])
 
 
@@ -3152,7 +3153,7 @@ _APPOSITIVE_FAMILY = re.compile(
 _CHILDREN_SAID = {"girls": "daughters", "boys": "sons", "lads": "sons"}
 # ... and after the name, as the clause's subject: "Sunil, my brother-in-law, is a pharmacist".
 _APPOSITIVE_FAMILY_AFTER = re.compile(
-    rf"^(?P<obj>{NAME}),? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL}|youngest|eldest|oldest)(?!'|-)\b", re.I
+    rf"^(?P<obj>{NAME}),? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL})(?!'|-)\b", re.I
 )
 _APPOSITIVE_PET = re.compile(rf"\b(?:my|our) (?P<kind>{PET}),? (?P<obj>{NAMES})", re.I)
 # People named by how the speaker knows them, beside whatever the clause says of them: "my friend Camila is a vet",

@@ -156,6 +156,7 @@ _FILLER = re.compile(
     r"(?: for (?:me|us))?|"
     # what only announces the statement: "before I forget I'm allergic to ...", "quick one, ...", "heads up ..."
     r"before I forget|while I think of it|while I remember|(?:a )?quick one|(?:just a |a )?(?:quick )?heads up|"
+    r"(?:(?:quick|small|little|big|an|just an) )?update(?: po)?(?=:|,| -)|fyi(?=:|,)|"
     r"just (?:to )?let(?:ting)? you know|(?:I )?(?:just )?thought (?:I would|I should|you should) (?:mention|say|"
     r"know)(?: (?:it|this|that))?|for future reference|note to self|em+|sure(?: look)?(?=,|\s+(?:I|my|we|our)\b)|"
     r"(?:look|listen|see)(?=,|\s+(?:I|my|we|our)\b)|"
@@ -414,8 +415,6 @@ _SAID_AS_SPOKEN = [
         (r"\b(?:mad|big|well|massively|totally|proper|dead|hugely) into\b", "really into", re.I),
         # "our young lad ruairi", "me wee boy": a child by the family's word for them, an adjective before it
         (r"\b(our|my|me|ma) (?:young|little|wee|big) (lad|lass|boy|girl|fella)\b", r"\1 \2", re.I),
-        # "Lola, that's my youngest, can't stand mushrooms": the name with who they are, as "Lola, my youngest, ..."
-        (r"^((?-i:[A-Z])[\w\-]+), (?:that is|that's|thats) (?=(?:my|our) [\w\- ]+,)", r"\1, ", re.I),
     ]
 ]
 
