@@ -358,6 +358,8 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
         _close_slot(plan, fact, current, valid_from, rules)
         if fact.predicate in rules.functional:
             _close_speakers_own(tx, plan, fact, valid_from)
+        elif keyed and fact.predicate == "note":  # "we've registered with Didsbury Dental": my dentist too
+            _close_speakers_own(tx, plan, fact, valid_from, key=lambda q: rules.key_of("note", q))
     if fact.predicate not in rules.functional and not keyed:
         same = _judge(plan, fact, current, similarity, valid_from, rules)
         if same is not None:
@@ -445,17 +447,20 @@ def _close_slot(plan: _Decision, fact: FactIn, current: list, valid_from: float,
             plan.close.append((row["id"], "slot"))
 
 
-def _close_speakers_own(tx, plan: _Decision, fact: FactIn, valid_from: float) -> None:
-    """ "We moved to Porto": what the household does, the speaker does; their own older fact of the key is closed."""
+def _close_speakers_own(tx, plan: _Decision, fact: FactIn, valid_from: float, key=None) -> None:
+    """ "We moved to Porto": what the household does, the speaker does; their own older fact of the key is closed
+    (of a keyed note, `key` gives a qualifier's key: the household's dentist is the speaker's)."""
     if getattr(fact.subject_mention, "kind", None) != "household" or not fact.speaker:
         return
     kind = value_kind(fact.predicate, fact.object)
     for row in tx.execute(
-        "SELECT f.id, f.object FROM facts f JOIN entities e ON e.id = f.subject_entity WHERE e.speaker_id = ? "
-        "AND f.predicate = ? AND f.owner_id = ? AND f.status = 'active' AND f.dismissed = 0 AND f.valid_from < ?",
+        "SELECT f.id, f.object, f.qualifier FROM facts f JOIN entities e ON e.id = f.subject_entity "
+        "WHERE e.speaker_id = ? AND f.predicate = ? AND f.owner_id = ? AND f.status = 'active' AND f.dismissed = 0 "
+        "AND f.valid_from < ?",
         (fact.speaker, fact.predicate, fact.speaker, valid_from),
     ):
-        if value_kind(fact.predicate, row["object"]) == kind:
+        same = key(row["qualifier"]) == key(fact.qualifier) if key else value_kind(fact.predicate, row["object"]) == kind
+        if same:
             plan.close.append((row["id"], "household"))
 
 

@@ -22,6 +22,7 @@ from ..store.tracks import FACTS
 from .extraction.model import Mention
 from .extraction.rules import HOUSEHOLD_ROLES
 from .extraction.subjects import KIN_WORDS
+from .extraction.vocabulary import CAR_MAKES
 from .extraction.subjects import relation_word as kin_relation
 from .extraction.text import split_sentences
 from .facts import GENERIC_EVENT, event_words
@@ -29,6 +30,7 @@ from .residue import PARTNERS, close_notes_about, distinctive
 
 _OVER = re.compile(
     r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|got rid of|"
+    r"after (?:giving up|quitting|stopping|packing in|leaving)|stepped down|"  # (the Irish perfect: has given up)
     r"grew out of|grown out of|has left|have left|left his|left her|left the|left their|"
     r"(?:'ve|\bive|\bI|\bwe) (?:just |finally |now )?left|"
     r"moved away from|is over|are over|finished with|(?:'m|\bam|\bim|'re|\bare|'s|\bis) (?:all )?done with|"
@@ -136,6 +138,17 @@ _WE = re.compile(r"\b(?:we|our|us)\b", re.I)
 _KIN = re.compile(rf"\b({'|'.join(sorted(KIN_WORDS, key=len, reverse=True))})(?='s\b|s'|s\b|\b)", re.I)
 
 
+def household_help(conn) -> set[int]:
+    """The entities the household has in a role one has one of at a time (a cleaner, a dog walker, a lodger)."""
+    roles = sorted(HOUSEHOLD_ROLES)
+    return {
+        r["to_entity"]
+        for r in conn.execute(
+            f"SELECT to_entity FROM entity_relations WHERE relation IN ({', '.join('?' * len(roles))})", roles
+        )
+    }
+
+
 def says_over(text: str) -> bool:
     """Whether the sentence says something is over, and is not a question, a hypothetical or reported. What is said
     after the clause that says it is over does not report it ("GP's taken me off the amlodipine now, ... so she said
@@ -217,13 +230,16 @@ def release(
     if implied is not None:
         subjects = [*subjects, implied]
     marks = ", ".join("?" * len(subjects))
+    helpers = sorted(household_help(tx))
     # Only what held when it was said, not what a later sentence of the same session states.
-    # ... and the pets and people they are who have them ("Nugget died", "Mrs Pettigrew has retired")
+    # ... and the pets and people they are who have them ("Nugget died", "Mrs Pettigrew has retired"), and the
+    # household's help by name ("we don't use sipho anymore": the dog walker called Sipho)
     rows = tx.execute(
         f"SELECT id, subject_entity, predicate, object, qualifier, text FROM facts WHERE (subject_entity IN ({marks}) "
-        f"OR (object_entity IN ({marks}) AND predicate IN ('pet', 'family_member'))) "
+        f"OR (object_entity IN ({marks}) AND predicate IN ('pet', 'family_member')) "
+        f"OR (predicate = 'name' AND subject_entity IN ({', '.join('?' * len(helpers))}))) "
         "AND status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?",
-        (*subjects, *subjects, speaker, said_at),
+        (*subjects, *subjects, *helpers, speaker, said_at),
     ).fetchall()
     kept = set(keep)
     rows = [
@@ -237,6 +253,8 @@ def release(
         cue = CUES.get(row["predicate"])
         if row["predicate"] == "family_member" and row["qualifier"] in HOUSEHOLD_ROLES:
             cue = _ROLE_OVER
+        elif row["predicate"] == "name" and row["subject_entity"] in helpers:
+            cue = _ROLE_OVER  # "we don't use sipho anymore": the dog walker named is no longer had
         if cue is None or not cue.search(text) or (preference and row["predicate"] not in ("likes",)):
             continue
         if _names_it(row, said):
@@ -309,7 +327,7 @@ def _said_of_its_kind(row, said: set[str], content: set[str]) -> bool:
     if predicate == "family_member":
         return row["qualifier"] in PARTNERS and bool(said & _SPLIT)  # "mum and her fella split up": her partner
     if predicate == "owns":  # "we traded in the old car": the one the household drives
-        return bool(said & _VEHICLE) and " drives " in f" {row['text'].lower()} "
+        return bool(said & _VEHICLE) and (" drives " in f" {row['text'].lower()} " or bool(CAR_MAKES.search(row["object"])))
     if predicate in ("note", "routine") and not norm(row["object"]).startswith("member of "):
         # "they took granny off the metformin": her taking it, by the word for it
         return bool({w.rstrip("s") for w in distinctive(row["object"]) - KIN_WORDS} & said)

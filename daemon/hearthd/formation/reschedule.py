@@ -30,7 +30,7 @@ _PASSED_ON = re.compile(
 # "pushed to monday the 20th, still 4 o'clock": the time of day kept, said again
 _STILL_AT = (
     r"[,\s]+still (?:at )?(?:\d{1,2}(?:[:.]\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"half \w+)(?:\s*(?:o'clock|am|pm))?\s*[.!]?$"
+    r"half \w+)(?:\s*(?:o'clock|am|pm))?(?:,? same (?:place|clinic|venue|hall|address|teacher|coach))?\s*[.!]?$"
 )
 # "same night", "same time": the old one's time of day
 _SAME_TIME = re.compile(rf"\bsame (?:night|day|time|timing|slot|evening|morning|afternoon)\b|{_STILL_AT}", re.I)
@@ -45,14 +45,18 @@ _MOVED_IT = re.compile(
     r"forward|out|to|till|until)\b)?",
     re.I,
 )
+# "..., remind me friday morning instead": when to be reminded is no time of the event, and "me" no one it is of
+_REMIND = r"[,\s]+(?:please )?(?:remind|tell|text|ping|wake) (?:me|us|him|her|them)\b.*$"
 # When the new time starts, why it moved ("cause the under twelves have the pitch on tuesdays", "because his van is
 # in the garage on thursday") and the time of day or the day kept ("still thursdays") are said after it, not the new
 # time: "it's mondays now from next week" is Mondays
 _STARTING = re.compile(
     r"\b(?:from|starting|as of|as from) (?:next|this) (?:week|month|term)\b|\bfrom now on\b|"
     r"\bfrom (?:tomorrow|today|tonight)\b|"
-    # "..., remind me friday morning instead": when to be reminded is no time of the event
-    r"[,\s]+(?:please )?(?:remind|tell|text|ping|wake) (?:me|us|him|her|them)\b.*$|"
+    rf"{_REMIND}|"
+    r"[,\s]+same (?:time|timing)\b.*$|"  # "to Thursday same time six pm": the time kept, said again
+    # "it's collected on Thursday now so it goes out wednesday night": the bins are kept by their collection
+    r"[,\s]+so (?:it|they|the bins?) (?:goes|go|need to go|needs to go|has to go|have to go) out\b.*$|"
     r"[,\s]+(?:cause|cos|coz|because|as|since) (?:the|they|he|she|we|I|it|there|her|his|our|my)\b.*$|"
     rf"[,\s]+still (?:on )?(?:(?:{WEEKDAY})s?|the same day)\b.*$|" + _STILL_AT,
     re.I,
@@ -65,6 +69,8 @@ CHANGE = re.compile(
     re.I,
 )
 EVENTS = ("appointment", "schedule")
+_COLLECTION_DAY = re.compile(r"\b(?:collection|bin) day\b|\bcollection\b", re.I)
+_BINS = re.compile(r"\bbins?\b|collect|recycling|rubbish|garbage|trash|waste", re.I)
 
 
 def _new_time(text: str) -> str | None:
@@ -86,7 +92,7 @@ def rescheduled(
     if not when:
         return None
     # (who passed it on is not whose it is: "pastor say choir practice moving to Monday evenings")
-    named_ones, me, household = sentence_subjects(conn, heard, speaker, referent)
+    named_ones, me, household = sentence_subjects(conn, re.sub(_REMIND, "", heard, flags=re.I), speaker, referent)
     subjects = named_ones or [e for e in (me, household) if e is not None]
     held = rows = _events_held(conn, EVENTS, speaker, said_at)
     said = event_words(text)
@@ -110,6 +116,9 @@ def rescheduled(
         if not named and said & {"lesson", "class"}:
             # "mrs kaplan moved emma's lesson" when her piano is kept as "piano": her one weekly lesson
             named = [r for r in rows if r["predicate"] == "schedule"]
+    if not named and _COLLECTION_DAY.search(heard):
+        # "our collection day is changing to monday": the bins, however their collection was said
+        named = [r for r in rows if r["predicate"] == "schedule" and _BINS.search(r["qualifier"] or "")]
     if not named and (said & GENERIC_EVENT or _MOVED_SOMEONE.search(heard)):
         # "the appointment's moved", "the surgery moved her to the 15th": the one appointment of whom it names
         named = [r for r in rows if r["predicate"] == "appointment"]

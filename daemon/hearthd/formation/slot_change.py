@@ -26,14 +26,15 @@ from .extraction.model import Mention
 from .extraction.rules import SERVICE_WORDS
 from .extraction.words import is_common
 from .facts import FactIn
-from .release import _KIN, is_said_as_fact, sentence_subjects
+from .release import _KIN, household_help, is_said_as_fact, sentence_subjects
 from .reschedule import CHANGE
 from .residue import distinctive
 
 # Besides the cues of a moved event: what says a value is new.
 _NEW = re.compile(
     r"\b(?:new|left|started|starting|joined|switched|swapped|gone over|went over|these days|bought|sold|traded|"
-    r"went back|gone back|gone to|gone over to|(?:didn't|did not|never) (?:work out|settle))\b",
+    r"went back|gone back|gone to|gone over to|(?:didn't|did not|never) (?:work out|settle)|exchanged|"
+    r"part[- ]exchanged|replaced|upgraded|got rid of)\b",
     re.I,
 )
 
@@ -73,7 +74,7 @@ _BETWEEN = (
     r"for the (?:dog|cat|pets?|animals)|we're|were|we are|i'm|im|she's|shes|he's|hes|they're|theyre))*"
 )
 # After a stored value named in the sentence, what comes just before the new one ("she's got a mazda now").
-_AFTER_OLD = r"at|with|in|into|to|for|got|bought|getting|drives|driving"
+_AFTER_OLD = r"at|with|in|into|to|for|got|bought|getting|drives|driving|have|has"
 _ARTICLES = r"(?:\s+(?:a|an|the|new|his|her|their|our|my))*"
 # The slots a named value is read for: the one-valued ones, and what one has (a car traded in for another).
 _BY_VALUE = frozenset({"works_at", "lives_in", "owns"})
@@ -210,6 +211,18 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
             or any(s.predicate == r["predicate"] and s.qualifiers and r["qualifier"] in s.qualifiers for s in SLOTS)
         )
         and distinctive(r["object"]) & said
+    ]
+    # the help one has one at a time, by name: "mary has also left, we now have Wambui"
+    helpers = household_help(conn)
+    rows += [
+        r
+        for r in conn.execute(
+            "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
+            "WHERE predicate = 'name' AND status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) "
+            "AND valid_from <= ?",
+            (speaker, said_at),
+        )
+        if r["subject_entity"] in helpers and distinctive(r["object"]) & said
     ]
     rows = [r for r in rows if r["subject_entity"] in subjects] or rows
     lead = rf"\b(?:{_AFTER_OLD}){_ARTICLES}\s+"

@@ -49,6 +49,7 @@ _LOWER_SCHOOL = (
     r"(?!(?:the|a|an|his|her|their|my|our|local|big|new|same|to|at|in) )(?-i:[a-z][\w'\-]*(?: [a-z][\w'\-]*)?) "
     r"(?-i:primary|academy|high school|grammar|secondary|juniors|infants|"
     r"nursery|sixth form|national school|community school|comprehensive|elementary|middle school|prep)(?: school)?"
+    r"|(?-i:st|saint) (?-i:[a-z]+)'s"  # "st scholastica's", as a recogniser writes a saint's school
 )
 
 
@@ -359,6 +360,24 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>I) (?:have )?(?:just |finally )?accepted (?:the|a|their) (?:job )?offer (?:from|at) (?P<o>{_FIRM})(?:,.*)?$",
         lambda m: f"I work at {m.group('o')}",
     ),
+    # "so put me down as pescatarian now": the diet, as the speaker wants it kept
+    (
+        rf"^(?:.*\b)?(?:put|mark|list|have) (?P<s>me|us) down as (?:an? )?(?P<d>{DIET})(?: now| from now on)?$",
+        lambda m: f"{'I am' if m.group('s').lower() == 'me' else 'we are'} {m.group('d')}",
+    ),
+    # "she's on the tills in Dunnes in douglas now": where one works
+    (
+        rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?on the (?:tills|checkouts?|desk|counter|shop floor|floor|door) "
+        rf"(?:at|in) (?:the )?(?P<o>{_FIRM})(?: in (?-i:[A-Za-z])[\w\-]+)?(?: now)?(?:,.*)?$",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
+    ),
+    # "he's doing weekends on the tills at Tesco", "I'm working nights at the Asda": where one works, and when
+    (
+        rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?(?:doing|working) (?:weekends|evenings|nights|days|shifts|"
+        r"saturdays|sundays|part[- ]time|full[- ]time|mornings)(?: on the (?:tills|checkouts?|floor|desk|counter))? "
+        rf"(?:at|in|for) (?:the )?(?P<o>{_FIRM})(?: in (?-i:[A-Z])[\w\-]+)?(?: now)?$",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
+    ),
     # "I drive for Bolt", "I'm driving buses for Translink": a driver, and whom for
     (
         rf"^(?P<s>{_SUBJ}) (?:(?:'s|'m|is|am) )?(?:now )?(?:drives?|driving) (?P<v>buses |a bus |taxis |a taxi |cabs |"
@@ -644,6 +663,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Z])[\w\-]+)?"
         rf"(?: now| na| this term| from (?:next|this) (?:term|week)|"
         r" after (?:the )?(?:summer|summer holidays|holidays|half term|christmas|easter))?"
+        r"(?:,? (?:since|because|as|cos) (?:we|I|they|she|he|it)\b[^,]*)?"  # why: "since we moved to quezon city"
         # (not "we've moved Gran to St Anne's, the nursing home": a home, not a school)
         r"(?:, (?!.*\b(?:care|nursing|home|hospice|hospital|ward|residential|sheltered)\b).*)?$",
         lambda m: f"{m.group('n')} goes to school at {_titled(m.group('o'))}",
@@ -698,14 +718,14 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"in (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
         rf"\d{{1,2}}(?:st|nd|rd|th)) grade(?= at)|"
         rf"goes|go|going|started|starting|starts|moved|moving|changed schools?|switched schools?|"
-        rf"ended up(?: going)?|in (?:year|reception|primary|form|grade|"
+        rf"ended up(?: going)?|(?<=is )grade \w+(?= at)|in (?:year|reception|primary|form|grade|"
         rf"nursery)(?: \w+)?|in p\d|in (?:jss|ss|sss|js|std|standard|class) ?\w+(?= at)|"
         rf"in (?:\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth) class at|"
         rf"(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
         # "Rory is at Ashgrove Academy": a school by its name
         rf"(?:(?<=is )|(?<='s )|(?<=am )|(?<='m )|(?<=is now ))at)(?: (?:to|at)|(?:(?<=started)|(?<=starting)|"
         rf"(?<=moved)) in)? "
-        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})"
+        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Za-z])[\w\-]+(?= |,|$))?"
         r"(?: (?:now|last \w+|this \w+|recently|in september|from (?:this|next) (?:term|year|week)|from september|"
         r"after (?:the )?(?:half term|move|holidays|summer holidays|summer|christmas|easter)))?"
         # "Lincoln Middle School, sixth grade": the year said after it

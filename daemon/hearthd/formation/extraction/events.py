@@ -794,6 +794,7 @@ _UPKEEP = {
     "bled": "bleeding",
     "renewed": "renewal",
     "paid": "payment",
+    "due": "due",  # "the rent is due on the 1st of the month"
     "changed": "change",
     "replaced": "replacement",
     "topped up": "top-up",
@@ -1589,7 +1590,15 @@ _CARER_NAME = (
 # A practice by its name and kind: "Llanishen Court Surgery", "riverside vets"
 _PRACTICE = (
     rf"(?P<practice>(?:the )?{NAME}(?: {NAME}){{0,2}} (?i:surgery|health centre|medical centre|medical practice|"
-    r"practice|vets|vet clinic|veterinary|dental|dental practice|dentists|opticians|clinic))"
+    r"practice|vets|vet clinic|veterinary|dental|dental practice|dental care|dental centre|dental clinic|dentists|"
+    r"opticians|clinic|smile studio|studio))"
+    # where it is: "on Barlow Moor Road", "in Ikeja"
+    rf"(?: (?:on|in) (?:the )?{NAME}(?: {NAME}){{0,3}})?"
+)
+# What is said after whom one sees, of them or why: ", she is closer to the house", ", just so you know ..."
+_ABOUT_THEM = (
+    r"(?:,? (?:she|he|they|it|its|it's|which|so|as|because|cos|just so you know|for (?:any )?reminders|"
+    r"if I (?:ever )?need|when I need)\b.*)?"
 )
 
 
@@ -1643,9 +1652,10 @@ EVENT_RULES_SRC += [
         "note",
         rf"^(?:(?P<poss>my|our|the) )?(?:new |emergency |usual )?(?P<role>{_CARER})"
         rf"(?P<use> (?:we|I) (?:use|have|call|go to))?"
-        rf" is (?:now |called |a (?=(?:Mr|Mrs|Ms|Miss|Dr)\b))?(?:{_CARER_NAME}|(?:at|with) {_PRACTICE})"
+        rf" is (?:now |called |a (?=(?:Mr|Mrs|Ms|Miss|Dr)\b))?(?:{_CARER_NAME}|(?:(?:at|with) )?{_PRACTICE})"
         # "the plumber we use is dai pritchard his number is oh seven seven double oh nine ...": and how to ring them
-        rf"(?:,? (?:(?:his|her|their) (?:number|phone|mobile)(?: number)? is )?(?P<num>{_SPOKEN_NUMBER}))?(?: now)?$",
+        rf"(?:,? (?:(?:his|her|their) (?:number|phone|mobile)(?: number)? is )?(?P<num>{_SPOKEN_NUMBER}))?(?: now)?"
+        rf"{_ABOUT_THEM}$",
         _b_carer,
         False,
     ),
@@ -1653,9 +1663,10 @@ EVENT_RULES_SRC += [
     # sees, the kind said by the place or beside it ("I've switched dentists")
     (
         "note",
-        rf"^(?P<poss>I|we) (?:am|are) (?:all |both )?(?:now |still )?(?:registered )?with (?=(?:Dr|Doctor)\b)"
+        rf"^(?P<poss>I|we) (?:(?:am|are) (?:all |both )?(?:now |still )?(?:registered )?|(?:have )?(?:now |just )?"
+        rf"registered )with (?=(?:Dr|Doctor)\b)"
         rf"{_CARER_NAME}"
-        rf"(?: now| these days)?$",
+        rf"(?: now| these days)?{_ABOUT_THEM}$",
         _b_registered,
         False,
     ),
@@ -1672,7 +1683,7 @@ EVENT_RULES_SRC += [
         r"Health Centre|Practice|Dental(?: Practice| Surgery| Care)?|Dentists|Opticians))"
         # "riverside vets in carmarthen": the town it is in
         rf"(?: (?:in|on|at|down in|up in|over in) (?:the )?{NAME}(?: {NAME})?)?(?: now| these days)?"
-        r"(?:,? (?:it is|its|it's|they are|they're|theyre) .*)?$",
+        rf"(?:,? (?:it is|its|it's|they are|they're|theyre) .*)?{_ABOUT_THEM}$",
         _b_registered,
         False,
     ),

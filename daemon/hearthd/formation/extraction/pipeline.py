@@ -350,6 +350,7 @@ def _about_others(clause: str, ctx: _Ctx, rules, discourse: Discourse, found: li
     return out
 
 
+_AGE_ALONE = re.compile(r"^(?:about |nearly |almost )?[\w\-]+(?: [\w\-]+)? (?:years?|months?) old[.!]?$", re.I)
 # "Harriet's birthday is the 30th of July, that's my niece", "Noah's got a peanut allergy. He's my nephew.": who
 # the one just named is to the speaker
 _THATS_MY = re.compile(
@@ -361,6 +362,9 @@ _THATS_MY = re.compile(
 
 def _clause_facts(clause: str, ctx: _Ctx, discourse: Discourse) -> list[Candidate]:
     named = discourse.last
+    if _AGE_ALONE.match(clause) and (spoken_of := discourse.recent) is not None:
+        # "Our dog's called Biscuit, she's a golden retriever, three years old": the age of the one spoken of
+        return [replace(c, subject=spoken_of) for c in _as_said(f"I am {clause.rstrip('.! ')}", ctx, _ALL_RULES)]
     if (m := _THATS_MY.match(clause)) and named is not None and named.name and not named.relation:
         rel, who_said = m.group("rel").lower(), m.group("who").lower()
         if rel in ("youngest", "eldest", "oldest"):  # "She's my youngest": a daughter
@@ -647,7 +651,7 @@ _ASIDE_START = re.compile(
     re.I,
 )
 # "vegetarian, no meat in her jollof": what the diet keeps off, said again, takes nothing back
-_FOODS_KEPT_OFF = r"(?:meat|fish|dairy|eggs?|pork|beef|gluten|nuts|sugar|alcohol|booze|shellfish)\b"
+_FOODS_KEPT_OFF = r"(?:meat|fish|dairy|eggs?|pork|beef|gluten|nuts|sugar|alcohol|booze|shellfish|bread|pap|carbs|rice|pasta)\b"
 # a stay, not a home: "we're in Spain, just outside Malaga, on holiday"
 _A_STAY = r"on holiday|on a trip|visiting|for the (?:week|weekend)"
 # An aside that takes the statement back or bounds it is no aside: "I work at Tesco, or I did until March".
@@ -802,7 +806,9 @@ def extract(
     guessed = dict(zip(left, reader.read([sentences[i] for i in left]))) if reader is not None and left else {}
     for i, found in enumerate(ruled):
         theirs = {c.predicate for c in found}
-        for c in found + [c for c in guessed.get(i, []) if c.predicate not in theirs]:
+        # (nor words the rules read as something else: "my dentist is at chorlton smile studio" is no workplace)
+        read = " | ".join(c.object.lower() for c in found)
+        for c in found + [c for c in guessed.get(i, []) if c.predicate not in theirs and c.object.lower() not in read]:
             # one allergy or diet whatever its reason ("I can't eat gluten, I'm coeliac", "coeliac, so gluten free")
             key = (
                 c.predicate,

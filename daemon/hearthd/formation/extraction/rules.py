@@ -2469,8 +2469,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^I (?:am|'m|(?:have )?(?:just )?turned|(?P<will>will be|am going to be|am turning)) (?P<about>(?:about|around|nearly|almost|just|only|over) )?"
         rf"(?P<n>{_NUMW})(?P<half> and a half)?"
         r"(?: (?P<unit>years?|months?|weeks?) old)?(?:,? (?:now|for the record|by the way|today|this year|last \w+))?"
-        r"(?:,? and (?!a half)(?:still |also )?(?:has|does|is|goes|loves|likes|plays|came|lives|drives|works|walks|"
-        r"swims|runs|cycles|cooks)\b.*)?$",
+        r"(?:,? and (?!a half)(?:still |also |only )?(?:has|does|is|goes|loves|likes|plays|came|lives|drives|works|"
+        r"walks|swims|runs|cycles|cooks|eats)\b.*)?$",
         _b_age,
         False,
     ),
@@ -2835,8 +2835,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "the cleaner's called Dorota": the household's help, said as "the" one
     (
         "name",
-        rf"^the (?P<rel>{_alt(sorted(_HIRED_HELP))})(?:(?:'s|s| is) (?:called|named)| is(?: now)?) (?P<obj>{NAME})"
-        r"(?: now)?$",
+        rf"^(?:the|our|my)(?: new)? (?P<rel>{_alt(sorted(_HIRED_HELP))})(?:(?:'s|s| is) (?:called|named)| is(?: now)?) "
+        rf"(?P<obj>{NAME})(?: now)?$",
         _b_family_named,
         False,
     ),
@@ -2881,12 +2881,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"^(?:(?:the|our) )?(?P<what>(?:guest |main |home |upstairs |downstairs )?(?:wi-?fi password|wi-?fi code)|"
         r"code for the (?:garage|gate|front door|back door|door|alarm|key safe|shed|bike lock|padlock)|"
         r"door code|alarm code|key safe code|gate code|postcode|post code|eircode|zip code|"
-        r"garage code|bike lock code|router password|(?:[a-z]+ )?(?:code|passcode|pin|combination|lock code|password)|"
+        r"garage code|bike lock code|router password|(?:(?!my |his |her |their )[a-z]+ ){0,2}(?:code|passcode|pin|combination|lock code|password)|"
         # "our landline number is 01 834 2290": the household's phone
         r"(?:landline|home phone|house phone|home|house)(?: phone)? number)"
         rf" is (?P<obj>\+?\d[\d \-]{{4,18}}\d|(?:{_DIGIT_WORD})(?: (?:{_DIGIT_WORD})){{2,7}}|[\w\-]+(?: [\w\-]+)??)"
         # "four nine one seven only for family mind": who it is for, said after it; how it is written
         rf"(?: (?:only|just) for (?:family|us|the family|emergencies|the kids)\b.*)?"
+        r"(?:,? (?:do not|don't|dont) (?:tell|give it to) (?:the kids|anyone|anybody|the children|strangers)\b.*)?"
         r"(?:,? (?:all )?(?:lower|upper|small|capital) ?(?:case|letters)|,? no spaces|,? all one word|"
         r",? (?:with )?(?:a )?capital [A-Za-z])*$",
         _b_code,

@@ -136,7 +136,8 @@ _NAME_APPOSITIVE = re.compile(
 # speaker's relation, so the subject is named by the phrase ("Tom's mum") or by the name given.
 _NAMED_REL = re.compile(
     rf"^(?P<owner>{NAME})'s (?:(?P<adj>{REL_ADJ}) )?(?:(?P<rel>{_SINGULAR_REL})|(?P<other>{_OTHER})|(?P<pet>{_PET_S}))"
-    rf"(?:,? (?P<name>{NAME}),?)?(?P<gen>'s)?(?= )",
+    # ("Poppy's puppy class is on Mondays": her class, no puppy of hers)
+    rf"(?! (?:class|classes|school|training|training class)\b)(?:,? (?P<name>{NAME}),?)?(?P<gen>'s)?(?= )",
     re.I,
 )
 # In lower-case (ASR) text a name has no capital: only before words that say a person follows ("emma's favourite

@@ -49,10 +49,14 @@ _CONTRACTIONS = [
         ),
         (r"\b(I|him|her|she|he|we|dem|dey) nuh (?=(?:eat|drink|like|smoke|work|live|have)\b)", r"\1 do not "),
         (r"\bwid\b", "with"),
+        # Filipino "si" before a name: "si lola has zumba every tuesday"
+        (r"(?:^|(?<=\s))si (?=\w+ (?:has|is|does|goes|will|was|lives|works|loves|likes)\b)", ""),
+        # Kenyan English's Swahili: "mimi ni junior accountant at kcb": I am
+        (r"^mimi ni (?!an? )", "I am a "),
         (r"\binna\b", "in"),
         # Nigerian English: "i dey work for gtbank", "i don resign from gtbank"
         (r"\b(I|we|he|she|they) dey (?=(?:work|live|stay|school|study|teach|drive)\b)", r"\1 "),
-        (r"\b(I|we|he|she|they) don (?=(?:resign|leave|finish|start|move|relocate|marry|sell|buy)\b)", r"\1 have "),
+        (r"\b(I|we|he|she|they) don (?=(?:resign|leave|finish|start|move|relocate|marry|sell|buy|register)\b)", r"\1 have "),
         # Caribbean English's habitual "does": "I does go for a swim every Sunday" is "I go ..."
         (r"\b(I|we|they|you) does (?=(?:go|take|do|have|work|eat|drink|walk|play|see|visit|cook|make|get)\b)", r"\1 "),
         # Northern English and Scots: "me mam lives in sunderland", "ma wee brother callum": my
@@ -80,6 +84,8 @@ _CONTRACTIONS = [
         ),
         (r"\b(?-i:ive|Ive)\b(?= (?:got|been|always|never|had|lived|worked)\b)", "I have"),
         (r"\b(?-i:I|i) (?=(?:living|working|staying|studying)\b)", "I am "),  # Caribbean: "I living in Brooklyn now"
+        (r"\b(we|they) (?=(?:living|working|staying|driving)\b)", r"\1 are "),  # "we living in diego martin"
+        (r"\b(we|they) (?=in (?-i:[A-Z])\w+(?: (?-i:[A-Z])\w+)? now\b)", r"\1 are "),  # "we in San Fernando now"
         (r"\b(?!let's)(\w+)'s (?=(?:my|our) )", r"\1 is "),  # "Kwame's my brother": is, never a possessive
         (r"\bwon't\b", "will not"),
         (r"\bain't\b", "is not"),
@@ -286,6 +292,10 @@ _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our|he|she|his|her)\b)"
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called|that is (?:my|our))\b)"
+    # "she's a golden retriever, three years old": the age, a statement of its own (of the one just spoken of)
+    r"|,\s*(?=(?:about |nearly |almost )?[\w\-]+(?: [\w\-]+)? (?:years?|months?) old[.!]?$)"
+    # "the creta was giving too much trouble so exchanged it, now we have a Tata Nexon": the new thing, on its own
+    r"|,\s*(?=now (?:I|we|he|she|they) (?:have|are|am|is|drive|live|work)\b)"
     # "I've changed my name, it's Aoife Cronin now": the name, a statement of its own
     r"|,\s*(?=it is (?-i:[A-Z])[\w'\-]+ (?-i:[A-Z])[\w'\-]+ now\b)"
     # "our car is a grey ford focus, reg ends in xkd": the registration, a statement of its own
@@ -293,8 +303,9 @@ _CLAUSE_SPLIT = re.compile(
     # "the wifi is called okaforhome and the password is lagos2019": the password, a statement of its own; "the TV
     # in the lounge is a Samsung and the one upstairs is an LG": the other one too
     r"|,?\s+and\s+(?=the (?:password|passcode|code|pin|one)\b)"
-    # "bins go out sunday night, collection's monday morning": the collection, a time of its own
-    r"|,\s*(?=(?:the )?collection(?:'s| is| day)\b)"
+    # "bins go out sunday night, collection's monday morning": the collection, a time of its own; "...,
+    # recycling's every other week": the recycling too
+    r"|,\s*(?=(?:the )?(?:collection|recycling|green waste|garden waste|food waste)(?:'s| is| day| goes)\b)"
     # "the civic's gone eh, traded her in on a rav4": a new statement, its subject (the speaker) left unsaid
     r"|,\s*(?=(?:traded|part-exchanged|ported|switched over|jumped ship)\b)"
     # "im coeliac so everything has to be gluten free", "... which means gluten free for me": what follows for them
@@ -415,6 +426,13 @@ _SAID_AS_SPOKEN = [
         (r"\b(?:mad|big|well|massively|totally|proper|dead|hugely) into\b", "really into", re.I),
         # "our young lad ruairi", "me wee boy": a child by the family's word for them, an adjective before it
         (r"\b(our|my|me|ma) (?:young|little|wee|big) (lad|lass|boy|girl|fella)\b", r"\1 \2", re.I),
+        # "her driving test on the 28th at 9 40": a time said as a recogniser writes it
+        (r"\bat (\d{1,2}) ([0-5]\d)\b(?! (?:people|kids|children|minutes|mins|years|of)\b)", r"at \1:\2", re.I),
+        # "favourite colour is purple", "fave food is jollof": the speaker's, said without "my"
+        (r"^(?:fave|favourite|favorite) (?=[a-z]+(?: [a-z]+)? is\b)", "my favourite ", re.I),
+        # "Rent's due on the first", "rent goes off on the 1st": the household's rent, when it is paid
+        (r"^(?:the |our )?rent(?:'s| is) due\b", "the rent is due", re.I),
+        (r"^(?:the |our )?rent (?:goes (?:out|off)|comes out|is taken)\b", "the rent is paid", re.I),
     ]
 ]
 

@@ -15,6 +15,8 @@ def _alt(words) -> str:
 # Paid to help the household, not kin nor friends: named, they are the name of that role.
 _HIRED_HELP = frozenset(
     {"childminder", "nanny", "babysitter", "au pair", "cleaner", "window cleaner", "dog walker", "carer", "gardener"}
+    # as households elsewhere say it: "our house help is Akinyi", "the maid", "our helper Ate Lorna"
+    | {"house help", "househelp", "housekeeper", "maid", "ayah", "helper"}
 )
 
 _MONTHS = [  # the month names timeutil reads, and their abbreviations
@@ -639,8 +641,18 @@ _DIETS = [
     "slimming world",
     "weight watchers",
     "atkins",
+    "banting",
+    "carnivore",
+    "whole30",
 ]
 DIET = _alt(_DIETS)
+# Cars by their makers: "a silver Toyota Corolla" is the household's car, "the old car" when it is sold
+CAR_MAKES = re.compile(
+    r"\b(?:toyota|honda|ford|volkswagen|vw|nissan|hyundai|kia|mazda|bmw|audi|mercedes|tesla|suzuki|maruti|tata|"
+    r"mahindra|peugeot|renault|citroen|citroën|fiat|skoda|seat|vauxhall|opel|subaru|mitsubishi|volvo|jeep|"
+    r"chevrolet|chevy|dodge|lexus|mini|land rover|range rover|byd|proton|isuzu|holden)\b",
+    re.I,
+)
 _DIET_IS = {
     "vegetarian",
     "vegan",
