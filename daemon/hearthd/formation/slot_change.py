@@ -171,7 +171,7 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
             values = {v for v in _values(text, lead) if norm(v) not in taken and not distinctive(v) & old_words}
             if len(values) == 1:
                 changes.append((old, values.pop()))
-    changes = changes or _named_value_changes(conn, text, speaker, said_at, subjects)
+    changes = changes or _switched_service(text, rows) or _named_value_changes(conn, text, speaker, said_at, subjects)
     if len({(old["id"], value) for old, value in changes}) != 1:
         return None  # no change, or two it could be: a note, not a guess
     old, value = changes[0]
@@ -193,6 +193,28 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
         subject_entity=old["subject_entity"],
         replaces=old["id"],
     )
+
+
+# A provider switched to, the service said anywhere in the sentence: "switched over to bord gais, they had a better
+# deal on the dual fuel"
+_SWITCHED_TO = r"\b(?:switched|moved|changed|gone|went)(?: over| across)? to |\b(?:we're|we are|I'm|I am) (?:now )?(?:with|on) "
+
+
+def _switched_service(text: str, rows) -> list:
+    """(old fact, new value) for the one service whose words the sentence says, the provider switched to after
+    them or before them."""
+    changes = []
+    for service, said in SERVICE_WORDS.items():
+        if not re.search(rf"\b(?:{'|'.join(map(re.escape, said))})\b", text, re.I):
+            continue
+        for old in rows:
+            if old["predicate"] != "note" or old["qualifier"] != service:
+                continue
+            values = [v for v in _values(text, _SWITCHED_TO) if norm(v) != norm(old["object"])]
+            values = [v for v in values if not distinctive(v) & distinctive(old["object"])]
+            if len(set(values)) == 1:
+                changes.append((old, values[0]))
+    return changes
 
 
 def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, subjects: list[int]) -> list:

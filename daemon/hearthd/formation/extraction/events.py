@@ -1583,7 +1583,9 @@ _CARER_NAME = (
     rf"(?P<o>(?:(?:Dr|Mr|Mrs|Ms|Miss)\.? )?{NAME}(?: {NAME})?(?:-{NAME})?"
     rf"(?: (?:at|from|of) (?:the )?(?-i:[A-Z])[\w'\-]+"
     rf"(?: (?:(?-i:[A-Z])[\w'\-]+|&|and|surgery|practice|vets|dental|medical centre|health centre|clinic|"
-    rf"hospital))*)?)"
+    rf"hospital))*"
+    # ("dr adebayo at the smile clinic", as a recogniser writes it)
+    r"| (?:at|from) the (?:[a-z]+ ){1,2}(?:clinic|surgery|practice|dental|centre|hospital|vets))?)"
 )
 
 
@@ -1592,9 +1594,9 @@ _PRACTICE = (
     rf"(?P<practice>(?:the )?{NAME}(?: {NAME}){{0,2}} (?i:surgery|health centre|medical centre|medical practice|"
     r"practice|vets|vet clinic|veterinary|dental|dental practice|dental care|dental centre|dental clinic|dentists|"
     r"opticians|clinic|smile studio|studio))"
-    # where it is: "on Barlow Moor Road", "in Ikeja"
-    rf"(?: (?:on|in) (?:the )?{NAME}(?: {NAME}){{0,3}})?"
 )
+# Where a practice is, said after it: "on Barlow Moor Road", "on given terrace", "in Ikeja"
+_WHERE_IT_IS = r"(?: (?:on|in) (?:the )?[\w'\-]+(?: [\w'\-]+){0,3}?)?"
 # What is said after whom one sees, of them or why: ", she is closer to the house", ", just so you know ..."
 _ABOUT_THEM = (
     r"(?:,? (?:she|he|they|it|its|it's|which|so|as|because|cos|just so you know|for (?:any )?reminders|"
@@ -1654,8 +1656,8 @@ EVENT_RULES_SRC += [
         rf"(?P<use> (?:we|I) (?:use|have|call|go to))?"
         rf" is (?:now |called |a (?=(?:Mr|Mrs|Ms|Miss|Dr)\b))?(?:{_CARER_NAME}|(?:(?:at|with) )?{_PRACTICE})"
         # "the plumber we use is dai pritchard his number is oh seven seven double oh nine ...": and how to ring them
-        rf"(?:,? (?:(?:his|her|their) (?:number|phone|mobile)(?: number)? is )?(?P<num>{_SPOKEN_NUMBER}))?(?: now)?"
-        rf"{_ABOUT_THEM}$",
+        rf"(?:,? (?:(?:his|her|their) (?:number|phone|mobile)(?: number)? is )?(?P<num>{_SPOKEN_NUMBER}))?"
+        rf"{_WHERE_IT_IS}(?: now)?{_ABOUT_THEM}$",
         _b_carer,
         False,
     ),

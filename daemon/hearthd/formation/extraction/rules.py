@@ -515,6 +515,7 @@ _SERVICES = {
     "gas and the electricity": "energy",
     "electric and gas": "energy",
     "power": "energy",
+    "dual fuel": "energy",
     "phone": "mobile",
     "phones": "mobile",
     "mobile": "mobile",
@@ -595,6 +596,7 @@ def _b_two_providers(m, ctx):
 
 
 def _provider(org: str, said: str, ctx) -> list[Candidate]:
+    org = org.title() if org.islower() else org
     service = _SERVICES.get(said.lower())
     if service is None:
         return []  # "Ruairi switched to Ashby Vale Rovers": a switch, but of no service said
@@ -2281,10 +2283,12 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "note",
-        rf"^(?:(?:all|both) )?(?:of )?(?:(?:our|my|the) )?(?:family |household |house )?(?P<svc>{_SERVICE})"
+        rf"^(?:(?:all|both) )?(?:of )?(?:(?:our|my|the) )?(?:family |household |house |home )?(?P<svc>{_SERVICE})"
         rf"(?: (?:provider|supplier|company|deal|contracts?|plans?|network|bills?|tariff))?"
         rf"(?: for (?:the house|us|the family|the household|home))?(?:'s| is| are| comes| come| goes| go) (?:now )?"
-        rf"(?:all )?(?:with |through |on |from |supplied by |provided by )?(?P<org>{_PROVIDER})(?: now| these days)?$",
+        rf"(?:all )?(?:with |through |on |from |supplied by |provided by )?"
+        # ("our home wifi is safaricom home fibre": a provider's product, as a recogniser writes it)
+        rf"(?P<org>{_PROVIDER}|[A-Za-z]+(?: (?-i:[a-z]+))? (?:home )?(?:fibre|fiber|broadband))(?: now| these days)?$",
         _b_provider,
         False,
     ),
