@@ -513,8 +513,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "my wife Siobhán teaches in St Brigid's over in Drumcondra": a teacher, and where
     (
         # ("i teach year five at st josephs primary": the year taught is part of the job)
-        rf"^(?P<s>{_SUBJ}) (?:teaches|teach) (?:(?:year|grade|form|primary|p) \w+ |reception |nursery |infants )?"
-        rf"(?:in|at) (?P<o>{SCHOOL}|{_ORG})(?:,? (?:over |down |up |out )?in .+)?$",
+        rf"^(?P<s>{_SUBJ}) (?:teaches|teach) (?:(?:year|grade|form|primary|p) (?!(?:out|up|down|over|in|at)\b)\w+ |"
+        rf"reception |nursery |infants )?"
+        # (not "i teach primary out in galway": a town)
+        rf"(?:in(?! (?-i:[A-Z])[\w\-]+$)|at) (?P<o>{SCHOOL}|{_ORG})(?:,? (?:over |down |up |out )?in .+)?$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} as a teacher at {m.group('o')}",
     ),
     (
@@ -1121,8 +1123,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (r"\b(is|are|am) actually\b", r"\1"),
     # "I teach Year 4 at St Aidan's Primary": a teacher, where
     (
-        rf"^(?P<s>{_SUBJ}) (?:teach|teaches)(?: (?:year|yr|grade|class|primary|p) ?\w+| reception| nursery)? "
-        rf"(?:at|in) (?P<o>{SCHOOL}|{_ORG})$",
+        rf"^(?P<s>{_SUBJ}) (?:teach|teaches)(?: (?:year|yr|grade|class|primary|p) ?(?!(?:out|up|down|over|in|at)\b)\w+|"
+        rf" reception| nursery)? (?:at|in(?! (?-i:[A-Z])[\w\-]+$)) (?P<o>{SCHOOL}|{_ORG})$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} a teacher at {m.group('o')}",
     ),
     # "Chloe's got a job as a receptionist at the vets": the job got is the job

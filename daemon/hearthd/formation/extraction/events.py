@@ -25,7 +25,7 @@ _AT = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?|noon|midday|
 _AT += rf"(?:quarter|ten|twenty|five|twenty-five) (?:past|to) \w+|{_HOUR}(?: o'clock| thirty| fifteen| forty-five)?(?: [ap]m)?)"
 _CLOCK = (
     rf"(?:(?:at |from |around |by |about )?{_AT}(?:\s*(?:-|to|until|till)\s*(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)?|"
-    rf"half (?:past )?{_HOUR}|{_HOUR}(?: thirty)?))?"
+    rf"half (?:past )?(?:{_HOUR}|\d{{1,2}})|{_HOUR}(?: thirty)?))?"
     rf"|between {_AT} and {_AT})"
 )
 _DAY = (

@@ -375,13 +375,14 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     raw = re.sub(r"\b(?:co op|coop|co-op)\b", "Co-op", raw, flags=re.I)  # the shop by its name, however written
     branch = re.sub(
         r"\s+(?:on|in|at|down|up|round|near) the (?:high street|town centre|city centre|retail park|corner|main road|"
-        r"industrial estate|parade|precinct|bypass)\b.*$",
+        r"industrial estate|parade|precinct|bypass|island|mainland)\b.*$",
         "",
         raw,
         flags=re.I,
     )
     if branch != raw and re.match(r"(?:the )?(?-i:[A-Z])", raw):  # "the Boots on the high street": Boots
         raw = re.sub(r"^the (?=(?-i:[A-Z]))", "", branch)
+    raw = re.sub(r"(?<=\w) here(?: in (?-i:[A-Z])[\w\-]+)?$", "", raw)  # "Infosys here in Pune": Infosys
     # "Access Bank on Victoria Island": a firm by its name, then where that branch is
     firm = r"(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*)+"
     raw = re.sub(rf"^(?P<firm>{firm}) on (?:the )?(?-i:[A-Z])[\w\-]+(?: [\w\-]+)?$", r"\g<firm>", raw)
@@ -817,8 +818,12 @@ def _teacher(m, ctx):
         # "I teach third class in a national school", "I teach at a secondary school": a teacher of that school
         kind = {"national": "primary", "elementary": "primary"}.get(school.group("kind").lower(), school.group("kind"))
         return [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{kind.lower()} school teacher", ctx)]
-    org = re.search(r"\s(?:at|in|for)\s+(?P<org>(?-i:[A-Z]).+)$", raw)
+    org = re.search(r"\s(?:(?:out |up |down |over )?(?P<prep>at|in|for))\s+(?P<org>(?-i:[A-Z]).+)$", raw)
     what = (raw[: org.start()] if org else raw).strip().lower()
+    if org and org.group("prep").lower() == "in" and not re.search(SCHOOL, org.group("org")):
+        org = None  # "I teach primary out in Galway": where, a town, no school named
+    if what in ("primary", "secondary", "infants", "juniors"):  # "I teach primary": a primary school teacher
+        return [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{what} school teacher", ctx)]
     if org and _YEAR_TAUGHT.fullmatch(what):
         # "I teach Year 4 at Ysgol y Wern": a class taught, at a school by its name
         return [replace(c, time_hint=c.time_hint or hint) for c in _works_as("teacher", ctx)] + _works_at(

@@ -426,6 +426,8 @@ _SAID_AS_SPOKEN = [
         (r"\b(?:mad|big|well|massively|totally|proper|dead|hugely) into\b", "really into", re.I),
         # "our young lad ruairi", "me wee boy": a child by the family's word for them, an adjective before it
         (r"\b(our|my|me|ma) (?:young|little|wee|big) (lad|lass|boy|girl|fella)\b", r"\1 \2", re.I),
+        # "kids piano lessons are wednesdays": the children's, said without "the"
+        (r"^(?:the )?kids'? (?=[a-z]+ (?:lessons?|classes|class|club|practice|training)\b)", "the kids' ", re.I),
         # "her driving test on the 28th at 9 40": a time said as a recogniser writes it
         (r"\bat (\d{1,2}) ([0-5]\d)\b(?! (?:people|kids|children|minutes|mins|years|of)\b)", r"at \1:\2", re.I),
         # "favourite colour is purple", "fave food is jollof": the speaker's, said without "my"
