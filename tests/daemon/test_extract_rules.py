@@ -798,7 +798,10 @@ POSITIVES = [
     pos("Don't call me Mrs Lindqvist.", ("rule", "Do not call {subject} Mrs Lindqvist")),
     pos("my aunt visits every other weekend", ("schedule", "every other weekend"), subject="my aunt"),
     pos(
-        "Auntie Jo comes for Sunday lunch every week.", ("family_member", "Jo"), ("schedule", "every week"), subject="Jo"
+        "Auntie Jo comes for Sunday lunch every week.",
+        ("family_member", "Jo"),
+        ("schedule", "every week"),
+        subject="Jo",
     ),
     pos("Please don't call me Rob, Robert is fine.", ("rule", "Call {subject} Robert, not Rob")),
     pos("The tortoise is called Sheldon.", ("pet", "Sheldon")),

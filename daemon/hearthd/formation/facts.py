@@ -459,7 +459,9 @@ def _close_speakers_own(tx, plan: _Decision, fact: FactIn, valid_from: float, ke
         "AND f.valid_from < ?",
         (fact.speaker, fact.predicate, fact.speaker, valid_from),
     ):
-        same = key(row["qualifier"]) == key(fact.qualifier) if key else value_kind(fact.predicate, row["object"]) == kind
+        same = (
+            key(row["qualifier"]) == key(fact.qualifier) if key else value_kind(fact.predicate, row["object"]) == kind
+        )
         if same:
             plan.close.append((row["id"], "household"))
 

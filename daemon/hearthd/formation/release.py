@@ -327,7 +327,9 @@ def _said_of_its_kind(row, said: set[str], content: set[str]) -> bool:
     if predicate == "family_member":
         return row["qualifier"] in PARTNERS and bool(said & _SPLIT)  # "mum and her fella split up": her partner
     if predicate == "owns":  # "we traded in the old car": the one the household drives
-        return bool(said & _VEHICLE) and (" drives " in f" {row['text'].lower()} " or bool(CAR_MAKES.search(row["object"])))
+        return bool(said & _VEHICLE) and (
+            " drives " in f" {row['text'].lower()} " or bool(CAR_MAKES.search(row["object"]))
+        )
     if predicate in ("note", "routine") and not norm(row["object"]).startswith("member of "):
         # "they took granny off the metformin": her taking it, by the word for it
         return bool({w.rstrip("s") for w in distinctive(row["object"]) - KIN_WORDS} & said)

@@ -197,7 +197,9 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
 
 # A provider switched to, the service said anywhere in the sentence: "switched over to bord gais, they had a better
 # deal on the dual fuel"
-_SWITCHED_TO = r"\b(?:switched|moved|changed|gone|went)(?: over| across)? to |\b(?:we're|we are|I'm|I am) (?:now )?(?:with|on) "
+_SWITCHED_TO = (
+    r"\b(?:switched|moved|changed|gone|went)(?: over| across)? to |\b(?:we're|we are|I'm|I am) (?:now )?(?:with|on) "
+)
 
 
 def _switched_service(text: str, rows) -> list:

@@ -353,7 +353,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>I) (?:(?:have |had )?(?:just )?resumed|start|am starting|will be starting|(?:have )?(?:just )?started) "
         rf"(?:work )?at (?P<o>{_FIRM})(?: (?:on \w+|this week|next week|today|tomorrow|next month|this month))?"
         r"(?:,? (?:as (?P<j>(?:an? )?[a-z][a-z ]+?)|new role as (?P<j2>(?:an? )?[a-z][a-z ]+?)))?(?:,.*)?$",
-        lambda m: f"I work at {m.group('o')}" + (f" as {m.group('j') or m.group('j2')}" if m.group("j") or m.group("j2") else ""),
+        lambda m: (
+            f"I work at {m.group('o')}"
+            + (f" as {m.group('j') or m.group('j2')}" if m.group("j") or m.group("j2") else "")
+        ),
     ),
     # "I accepted the offer from Globe Telecom": the new employer
     (

@@ -160,7 +160,7 @@ _ONE_TIME = (
     rf"|(?P<h2>{_HOUR}){_MERIDIEM.replace('mer', 'mer2')}"
     rf"|half (?:past )?(?P<h3>{_HOUR})"
     rf"|(?P<past>{_PAST}) (?P<dir>past|to) (?P<h4>{_HOUR})"
-    rf"|(?P<h5>{'|'.join(_HOUR_WORDS)}) (?P<m5>{_MINUTES_SAID})"
+    rf"|(?P<h5>{'|'.join(_HOUR_WORDS)}) (?P<m5>{_MINUTES_SAID})(?:\s*(?P<mer5>am|pm))?"  # "four thirty pm"
     r"|(?P<noon>noon|midday|midnight)"
     rf"|(?:{_AFTER_A_LEAD})(?P<h6>{_HOUR})"
     rf"|(?P<h7>{_HOUR})(?=\s*(?:-|\u2013|till|until|til|to)\s*(?:{_HOUR}|half|noon|midday)\b(?!{_A_COUNT_AFTER}))"
@@ -204,7 +204,7 @@ def _clock(m: re.Match, side: str) -> tuple[int, int, str | None] | None:
         h, past = hour(g("h4")), _PAST_WORDS[g("past").lower()]
         return (h, past, None) if g("dir").lower() == "past" else ((h - 2) % 12 + 1, 60 - past, None)
     if g("h5") is not None:
-        return hour(g("h5")), _MINUTE_WORDS[g("m5").lower()], None
+        return hour(g("h5")), _MINUTE_WORDS[g("m5").lower()], (g("mer5") or "").lower() or None
     if g("noon") is not None:
         return 12, 0, "am" if g("noon").lower() == "midnight" else "pm"
     return hour(g("h6") or g("h7")), 0, None
@@ -248,18 +248,6 @@ def _as_24(hour: int, mer: str) -> int:
     return hour % 12 + (12 if mer == "pm" else 0)
 
 
-_HOURS_SAID = "one two three four five six seven eight nine ten eleven twelve".split()
-_MINUTES_SAID = {"fifteen": "15", "thirty": "30", "forty-five": "45", "forty five": "45"}
-_HOUR_WORDS_MERIDIEM = re.compile(
-    rf"\b(?P<h>{'|'.join(_HOURS_SAID)})(?: (?P<m>{'|'.join(_MINUTES_SAID)}))? (?P<mer>[ap]m)\b", re.I
-)
-
-
-def _hour_in_digits(m: re.Match) -> str:
-    hour = _HOURS_SAID.index(m.group("h").lower()) + 1
-    return f"{hour}{':' + _MINUTES_SAID[m.group('m').lower()] if m.group('m') else ''}{m.group('mer').lower()}"
-
-
 def canonical_time(text: str, event: str = "") -> str:
     """Every time of day in `text` in the one form: "Thursday at twenty past ten" -> "Thursday 10:20am", "Tuesdays
     and Thursdays, half five till seven" -> "Tuesdays and Thursdays, 5:30-7pm", "between eight and twelve" ->
@@ -267,7 +255,6 @@ def canonical_time(text: str, event: str = "") -> str:
     tomorrow" -> "tomorrow 2:30pm")."""
     if not text:
         return text
-    text = _HOUR_WORDS_MERIDIEM.sub(_hour_in_digits, text)  # "six pm", "four thirty pm": 6pm, 4:30pm
 
     def written(m: re.Match) -> str:
         if m.group("a_dir") and m.group("a_dir").lower() == "to" and text[: m.start()].lower().endswith("from "):

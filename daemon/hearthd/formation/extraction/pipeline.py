@@ -651,7 +651,9 @@ _ASIDE_START = re.compile(
     re.I,
 )
 # "vegetarian, no meat in her jollof": what the diet keeps off, said again, takes nothing back
-_FOODS_KEPT_OFF = r"(?:meat|fish|dairy|eggs?|pork|beef|gluten|nuts|sugar|alcohol|booze|shellfish|bread|pap|carbs|rice|pasta)\b"
+_FOODS_KEPT_OFF = (
+    r"(?:meat|fish|dairy|eggs?|pork|beef|gluten|nuts|sugar|alcohol|booze|shellfish|bread|pap|carbs|rice|pasta)\b"
+)
 # a stay, not a home: "we're in Spain, just outside Malaga, on holiday"
 _A_STAY = r"on holiday|on a trip|visiting|for the (?:week|weekend)"
 # An aside that takes the statement back or bounds it is no aside: "I work at Tesco, or I did until March".

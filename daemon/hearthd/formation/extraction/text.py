@@ -17,6 +17,12 @@ _APOSTROPHES = str.maketrans(
 _NOT_AFTER_A_PLACE = (
     r"(?<!\bat )(?<!\bto )(?<!\bfor )(?<!\bwith )(?<!\bfrom )(?<!\bin )(?<!\bSt )(?<!\bSt\. )(?<!\bSaint )"
 )
+# An age said to come: "five", "80 this year"
+_AGE_TO_COME = (
+    r"(?:\d{1,3}|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ \-]\w+)?)"
+    r"(?: this year| next year| next \w+| in \w+)?(?:[,.!]|$)"
+)
 # Expanded so one pattern covers "I'm"/"I am", "don't"/"do not". Possessive 's is left alone except where it
 # is really "is" (name's, 's called).
 _CONTRACTIONS = [
@@ -56,7 +62,10 @@ _CONTRACTIONS = [
         (r"\binna\b", "in"),
         # Nigerian English: "i dey work for gtbank", "i don resign from gtbank"
         (r"\b(I|we|he|she|they) dey (?=(?:work|live|stay|school|study|teach|drive)\b)", r"\1 "),
-        (r"\b(I|we|he|she|they) don (?=(?:resign|leave|finish|start|move|relocate|marry|sell|buy|register)\b)", r"\1 have "),
+        (
+            r"\b(I|we|he|she|they) don (?=(?:resign|leave|finish|start|move|relocate|marry|sell|buy|register)\b)",
+            r"\1 have ",
+        ),
         # Caribbean English's habitual "does": "I does go for a swim every Sunday" is "I go ..."
         (r"\b(I|we|they|you) does (?=(?:go|take|do|have|work|eat|drink|walk|play|see|visit|cook|make|get)\b)", r"\1 "),
         # Northern English and Scots: "me mam lives in sunderland", "ma wee brother callum": my
@@ -138,12 +147,8 @@ _CONTRACTIONS = [
         ),
         (r"\b(it|that|what|there|here|he|she|who|where|how)'s\b", r"\1 is"),
         # an age to come is no plan: "he'll be five" is turning five
-        (
-            r"\b(I|\w+) will be (?=(?:\d{1,3}|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-            r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
-            r"eighty|ninety)(?:[ \-]\w+)?)(?: this year| next year| next \w+| in \w+)?(?:[,.!]|$))",
-            lambda m: f"{m.group(1)} {'am' if m.group(1).lower() == 'i' else 'is'} turning ",
-        ),
+        (rf"\bI will be (?={_AGE_TO_COME})", "I am turning "),
+        (rf"\b(?!I\b)(\w+) will be (?={_AGE_TO_COME})", r"\1 is turning "),
         (r"\bgonna\b", "going to"),
         (r"\bwanna\b", "want to"),
         (r"\bgotta\b", "got to"),
@@ -899,7 +904,11 @@ def _placed_by_shape(before: str, after: str) -> str | None:
             after = said.group()
             break
     hour = re.fullmatch(rf"(?:at )?({'|'.join(_COUNT_WORD.split('|')[:12])})", after, re.I)
-    if hour and (old := _last(_CLOCKISH, before)) and re.search(r"\d|half|quarter|o'?clock|thirty|fifteen|forty", old.group(), re.I):
+    if (
+        hour
+        and (old := _last(_CLOCKISH, before))
+        and re.search(r"\d|half|quarter|o'?clock|thirty|fifteen|forty", old.group(), re.I)
+    ):
         # "at half four, actually no, they moved it to five": the hour said alone is the time, not its last word
         return f"{before[: old.start()]}at {hour.group(1)}{before[old.end() :]}"
     if _DAY_ONLY.fullmatch(after) and (old := _last(_DAYISH, before)) and " of " in old.group():
@@ -984,7 +993,9 @@ def _restated_with_well(s: str) -> str | None:
             return head[: named.start()] + " ".join(restated)  # "I live in Wellington, well, Lower Hutt actually"
         job = _JOB_AT.search(head)
         if job and restated[0].islower() and restated[0] not in ("a", "an", "the") and len(restated) <= 2:
-            return head[: job.start("job")] + " ".join(restated) + head[job.end("job") :]  # "a cashier ..., well, supervisor now"
+            return (
+                head[: job.start("job")] + " ".join(restated) + head[job.end("job") :]
+            )  # "a cashier ..., well, supervisor now"
         at = [i for i, x in enumerate(said) if x.lower() == restated[0].lower()]
         if restated[0].lower() in ("a", "an", "the") and at and at[-1] > 0:
             return " ".join(said[: at[-1]] + restated)  # "I am a nurse well a nurse practitioner now"
@@ -1080,7 +1091,9 @@ _CORRECTS_THE_LAST = re.compile(
 )
 # ... or restates it: "Actually no, they changed it to Thursdays last month.", "No, sorry, that's next door's dog,
 # ours is Bruno."
-_RESTATES_THE_LAST = re.compile(rf"^(?:(?:sorry|no|wait|actually|oh|ah|hang on)[,:]?\s+)+(?:{_SAID_WRONG}[,:]?\s+)?", re.I)
+_RESTATES_THE_LAST = re.compile(
+    rf"^(?:(?:sorry|no|wait|actually|oh|ah|hang on)[,:]?\s+)+(?:{_SAID_WRONG}[,:]?\s+)?", re.I
+)
 # A statement put in the past by the next: "I'm a nurse. Well, I was, I'm a health visitor now."
 _WAS_UNTIL_NOW = re.compile(
     r",?\s*\bwell,?\s+(?:(?:I|we) (?:was|were|used to|did)|used to)[,.]?\s+(?=(?:I|we)\b)", re.I
