@@ -356,10 +356,7 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
         _order_in_time(plan, same_key, valid_from, "event" if keyed else "functional", fact.said_at)
     if plan.status == "active":
         _close_slot(plan, fact, current, valid_from, rules)
-        if fact.predicate in rules.functional:
-            _close_speakers_own(tx, plan, fact, valid_from)
-        elif keyed and fact.predicate == "note":  # "we've registered with Didsbury Dental": my dentist too
-            _close_speakers_own(tx, plan, fact, valid_from, key=lambda q: rules.key_of("note", q))
+        _close_speakers_own(tx, plan, fact, valid_from, rules)
     if fact.predicate not in rules.functional and not keyed:
         same = _judge(plan, fact, current, similarity, valid_from, rules)
         if same is not None:
@@ -447,10 +444,17 @@ def _close_slot(plan: _Decision, fact: FactIn, current: list, valid_from: float,
             plan.close.append((row["id"], "slot"))
 
 
-def _close_speakers_own(tx, plan: _Decision, fact: FactIn, valid_from: float, key=None) -> None:
+def _close_speakers_own(tx, plan: _Decision, fact: FactIn, valid_from: float, rules: FactRules) -> None:
     """ "We moved to Porto": what the household does, the speaker does; their own older fact of the key is closed
-    (of a keyed note, `key` gives a qualifier's key: the household's dentist is the speaker's)."""
+    (of a functional predicate; and of a note keyed by its qualifier: "we've registered with Didsbury Dental" is the
+    speaker's dentist too)."""
     if getattr(fact.subject_mention, "kind", None) != "household" or not fact.speaker:
+        return
+    if fact.predicate in rules.functional:
+        key = None
+    elif fact.predicate == "note" and rules.key_of("note", fact.qualifier) is not None:
+        key = lambda q: rules.key_of("note", q)  # noqa: E731
+    else:
         return
     kind = value_kind(fact.predicate, fact.object)
     for row in tx.execute(

@@ -22,9 +22,9 @@ from ..store.tracks import FACTS
 from .extraction.model import Mention
 from .extraction.rules import HOUSEHOLD_ROLES
 from .extraction.subjects import KIN_WORDS
-from .extraction.vocabulary import CAR_MAKES
 from .extraction.subjects import relation_word as kin_relation
 from .extraction.text import split_sentences
+from .extraction.vocabulary import CAR_MAKES
 from .facts import GENERIC_EVENT, event_words
 from .residue import PARTNERS, close_notes_about, distinctive
 

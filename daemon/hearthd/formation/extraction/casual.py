@@ -350,7 +350,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "i start at Flutterwave on monday as operations analyst", "I have resumed at Flutterwave this week": a new job
     (
-        rf"^(?P<s>I) (?:(?:have |had )?(?:just )?resumed|start|am starting|will be starting|(?:have )?(?:just )?started) "
+        rf"^(?P<s>I) (?:(?:have |had )?(?:just )?resumed|start|am starting|will be starting|"
+        rf"(?:have )?(?:just )?started) "
         rf"(?:work )?at (?P<o>{_FIRM})(?: (?:on \w+|this week|next week|today|tomorrow|next month|this month))?"
         r"(?:,? (?:as (?P<j>(?:an? )?[a-z][a-z ]+?)|new role as (?P<j2>(?:an? )?[a-z][a-z ]+?)))?(?:,.*)?$",
         lambda m: (
@@ -360,7 +361,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "I accepted the offer from Globe Telecom": the new employer
     (
-        rf"^(?P<s>I) (?:have )?(?:just |finally )?accepted (?:the|a|their) (?:job )?offer (?:from|at) (?P<o>{_FIRM})(?:,.*)?$",
+        rf"^(?P<s>I) (?:have )?(?:just |finally )?accepted (?:the|a|their) (?:job )?offer (?:from|at) "
+        rf"(?P<o>{_FIRM})(?:,.*)?$",
         lambda m: f"I work at {m.group('o')}",
     ),
     # "so put me down as pescatarian now": the diet, as the speaker wants it kept

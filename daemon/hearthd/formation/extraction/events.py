@@ -22,7 +22,8 @@ from .words import is_common
 _PART = r"(?:morning|afternoon|evening|night|lunchtime)"
 _HOUR = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _AT = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?|noon|midday|half (?:past )?(?:\w+)|"
-_AT += rf"(?:quarter|ten|twenty|five|twenty-five) (?:past|to) \w+|{_HOUR}(?: o'clock| thirty| fifteen| forty-five)?(?: [ap]m)?)"
+_AT += r"(?:quarter|ten|twenty|five|twenty-five) (?:past|to) \w+|"
+_AT += rf"{_HOUR}(?: o'clock| thirty| fifteen| forty-five)?(?: [ap]m)?)"
 _CLOCK = (
     rf"(?:(?:at |from |around |by |about )?{_AT}(?:\s*(?:-|to|until|till)\s*(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)?|"
     rf"half (?:past )?(?:{_HOUR}|\d{{1,2}})|{_HOUR}(?: thirty)?))?"

@@ -2475,7 +2475,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # an age said alone: "I'm 42, for the record", "she's six", "about forty years old"
     (
         "note",
-        rf"^I (?:am|'m|(?:have )?(?:just )?turned|(?P<will>will be|am going to be|am turning)) (?P<about>(?:about|around|nearly|almost|just|only|over) )?"
+        rf"^I (?:am|'m|(?:have )?(?:just )?turned|(?P<will>will be|am going to be|am turning)) "
+        rf"(?P<about>(?:about|around|nearly|almost|just|only|over) )?"
         rf"(?P<n>{_NUMW})(?P<half> and a half)?"
         r"(?: (?P<unit>years?|months?|weeks?) old)?(?:,? (?:now|for the record|by the way|today|this year|last \w+))?"
         r"(?:,? and (?!a half)(?:still |also |only )?(?:has|does|is|goes|loves|likes|plays|came|lives|drives|works|"
@@ -2890,7 +2891,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"^(?:(?:the|our) )?(?P<what>(?:guest |main |home |upstairs |downstairs )?(?:wi-?fi password|wi-?fi code)|"
         r"code for the (?:garage|gate|front door|back door|door|alarm|key safe|shed|bike lock|padlock)|"
         r"door code|alarm code|key safe code|gate code|postcode|post code|eircode|zip code|"
-        r"garage code|bike lock code|router password|(?:(?!my |his |her |their )[a-z]+ ){0,2}(?:code|passcode|pin|combination|lock code|password)|"
+        r"garage code|bike lock code|router password|"
+        r"(?:(?!my |his |her |their )[a-z]+ ){0,2}(?:code|passcode|pin|combination|lock code|password)|"
         # "our landline number is 01 834 2290": the household's phone
         r"(?:landline|home phone|house phone|home|house)(?: phone)? number)"
         rf" is (?P<obj>\+?\d[\d \-]{{4,18}}\d|(?:{_DIGIT_WORD})(?: (?:{_DIGIT_WORD})){{2,7}}|[\w\-]+(?: [\w\-]+)??)"

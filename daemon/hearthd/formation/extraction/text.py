@@ -606,8 +606,8 @@ _NEWS_ADVERB = re.compile(
 
 # Self-corrections: "the 3rd of June, no wait, the 13th of June", "Friday - sorry - Saturday", "at 3, or rather 4".
 _CORRECTION = re.compile(
-    r"\s*(?:,|(?<=\w)(?:\.{2,3}|\u2026|[.!])|\s-+|\u2013|\u2014)\s*(?P<mark>no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? I mean|"
-    r"sorry|I mean|"
+    r"\s*(?:,|(?<=\w)(?:\.{2,3}|\u2026|[.!])|\s-+|\u2013|\u2014)\s*"
+    r"(?P<mark>no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? I mean|sorry|I mean|"
     r"or rather|"
     r"no,? actually|actually,? no|no,? hang on|(?:actually,? )?hang on|no no|no,? what am I saying|what am I saying|"
     r"no,? what was I thinking|(?:ah|oh|er|um),? no|(?:ah|oh),? wait|no(?=,)|correction|scratch that|my bad|oops)"
@@ -642,7 +642,8 @@ _RESTATED = re.compile(
     # "our dog's called Max, no sorry, that's next door's dog, ours is Bruno"
     r"(?:ours|mine|this one|the new one|the right one)(?:'s| is)(?: called| named)?|"
     # "wifi password is sunflower99 oh no wait they reset it its sunflower2025 now"
-    r"(?:they|we|she|he|I)(?:'ve| have|ve)? (?:changed|reset|updated|switched|moved) it,?(?: (?:it is|its|it's|to))?)\s+",
+    r"(?:they|we|she|he|I)(?:'ve| have|ve)? (?:changed|reset|updated|switched|moved) it,?"
+    r"(?: (?:it is|its|it's|to))?)\s+",
     re.I,
 )
 # A word said in passing inside the correction: "on the tenth no the eleventh sorry in the morning"
