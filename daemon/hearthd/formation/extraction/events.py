@@ -1404,7 +1404,9 @@ EVENT_RULES_SRC += [
         r"in|arrive|arriving|land|landing|fly in|(?P<visit>(?:am|are) (?:coming(?: (?:over|round|down|up|across|home))?"
         r"(?: to stay| to visit)?|"
         r"visiting|visiting us|"
-        rf"staying with us|coming to stay with us)))(?: (?:from|at) (?-i:[A-Z])[\w\-]*)? (?P<when>{_ONE_OFF}){_TAIL}",
+        # ("lola is coming over from cebu from the 10th": from where, as a recogniser writes it)
+        rf"staying with us|coming to stay with us)))(?: (?:from|at) (?!the\b|this\b|next\b)[A-Za-z][\w\-]*)? "
+        rf"(?P<when>{_ONE_OFF}){_TAIL}",
         _b_arrival,
         False,
     ),

@@ -1971,10 +1971,17 @@ def _b_blood_type(m, ctx):
     return [ctx.cand("note", f"blood type {group}", f"{{subject}}'s blood type is {group}", qualifier="blood type")]
 
 
+def _b_exams(m, ctx):
+    what = f"doing {m.group('obj')}{m.group('when') or ''}"
+    return [ctx.cand("note", what, f"{{subject}} is {what}")]
+
+
 def _b_from(m, ctx):
-    if not re.search(r"\boriginally\b|\bcomes? from\b|\bcame from\b", ctx.clause, re.I):
-        return []  # "I'm from Leeds" may be where one lives; only "originally" or "come from" says where one began
     place = re.sub(r"\s+originally$", "", m.group("obj"), flags=re.I)
+    if not re.search(r"\boriginally\b|\bcomes? from\b|\bcame from\b", ctx.clause, re.I):
+        # "I'm from Leeds" may be where one lives; only "originally" or "come from" says where one began. Of someone
+        # else it is where they are from ("my boyfriend Luke is from Perth")
+        return [ctx.cand("note", f"from {place}", f"{{subject}} is from {place}")] if ctx.about else []
     what = f"originally from {place}"
     return [ctx.cand("note", what, f"{{subject}} is {what}")]
 
@@ -3113,6 +3120,24 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "note",
         rf"^I {ADV}grew up (?P<obj>(?:in|on|near|around) {NAME}(?: (?:{NAME}|on|upon)){{0,3}})(?=$|[ ,.])",
         _b_born,
+        False,
+    ),
+    # "Aunty Bisi lives with us now", "my mother-in-law has moved in with us": one of the household now
+    (
+        "note",
+        r"^I (?:(?:now |also )?(?:live|am living)|(?:have )?(?:just )?moved in) with us"
+        r"(?: now| full[- ]time| for good| these days)?$",
+        lambda m, ctx: [ctx.cand("note", "lives with us", "{subject} lives with us")] if ctx.about else [],
+        False,
+    ),
+    # "my son liam is doing his leaving cert this year", "I'm doing my A levels": the exams of a school's last years
+    (
+        "note",
+        rf"^I {ADV}am (?:doing|sitting|taking|studying for|writing) (?:my |his |her |their |the )?"
+        r"(?P<obj>leaving cert|junior cert|junior cycle|a[- ]levels|as[- ]levels|gcses|matric|kcse|kcpe|waec|neco|"
+        r"jamb|sats|11[- ]plus|eleven plus|boards|board exams|hsc|ncea|bac|ib|highers|nat ?5s|cxc|csec|cape)"
+        r"(?P<when> this year| next year| in (?:june|may|november))?(?:[:,].*)?$",
+        _b_exams,
         False,
     ),
     # "I'm originally from Cork", "she comes from Accra originally"
