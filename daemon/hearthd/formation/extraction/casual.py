@@ -365,6 +365,14 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?P<o>{_FIRM})(?:,.*)?$",
         lambda m: f"I work at {m.group('o')}",
     ),
+    # "theres a powerwall in the garage": the household's, where it is kept (owned only if it is a thing one owns)
+    (
+        # (not "there's a spider in the kitchen": a creature is no thing of the house's)
+        rf"^there (?:is|'s) (?!(?:a|an) (?:[\w\-]+ )?(?:{PET}|spider|mouse|mice|rat|wasp|bee|bird|fly|snake)s?\b)"
+        r"(?P<o>(?:a|an) [\w\- ]+? (?:in|on|under|up in) the (?:garage|shed|loft|attic|kitchen|hall|"
+        r"hallway|basement|cellar|roof|garden|utility(?: room)?|spare room|cupboard|porch|driveway|drive))$",
+        r"we have \g<o>",
+    ),
     # "so put me down as pescatarian now": the diet, as the speaker wants it kept
     (
         rf"^(?:.*\b)?(?:put|mark|list|have) (?P<s>me|us) down as (?:an? )?(?P<d>{DIET})(?: now| from now on)?$",

@@ -2990,7 +2990,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "owns",
         rf"^{SUBJ} {ADV}(?P<verb>drive|ride|have|have got|have had|own|got|bought|have bought|have just bought|"
-        r"just bought|picked up|have picked up) "
+        r"just bought|picked up|have picked up|put in|have put in|put|have put|installed|have installed|fitted|"
+        r"have fitted) "
         rf"(?:got )?(?:(?:him|her|my|them|our)sel(?:f|ves) )?"
         rf"(?P<obj>(?:an?|two|three) .+)",
         _b_owns,

@@ -167,6 +167,8 @@ _FILLER = re.compile(
     r"(?: for (?:me|us))?|"
     # what only announces the statement: "before I forget I'm allergic to ...", "quick one, ...", "heads up ..."
     r"before I forget|while I think of it|while I remember|(?:a )?quick one|(?:just a |a )?(?:quick )?heads up|"
+    # why, said first: "with the load shedding we got a generator"
+    r"(?:with|what with|because of) (?:the|all the|all this) (?:load shedding|power cuts|outages|blackouts|storms)|"
     r"(?:(?:quick|small|little|big|an|just an) )?update(?: po)?(?=:|,| -)|fyi(?=:|,)|"
     r"just (?:to )?let(?:ting)? you know|(?:I )?(?:just )?thought (?:I would|I should|you should) (?:mention|say|"
     r"know)(?: (?:it|this|that))?|for future reference|note to self|em+|sure(?: look)?(?=,|\s+(?:I|my|we|our)\b)|"
