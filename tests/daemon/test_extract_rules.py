@@ -1733,7 +1733,7 @@ POSITIVES = [
         ("works_as", "maths teacher"),
         ("works_at", "Orlando high"),
     ),  # fmt: skip
-    pos("I drive for Bolt here in Accra", ("works_as", "driver"), ("works_at", "Bolt")),
+    pos("I drive for Bolt here in Accra", ("works_as", "Bolt driver"), ("works_at", "Bolt")),
     pos("I'm driving buses for Translink", ("works_as", "bus driver"), ("works_at", "Translink")),
     pos("I'm studying law at the University of Nairobi.", ("note", "University of Nairobi")),
     pos("I'm doing nursing in UCC, second year now", ("note", "UCC")),

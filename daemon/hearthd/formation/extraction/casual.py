@@ -34,7 +34,7 @@ _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|col
 # A school by its name: "St Aidan's Primary", "Riverside Academy", "Hills Road Sixth Form College"
 SCHOOL = (
     r"(?:(?:(?:St\.?|Saint) )?(?-i:[A-Z][\w'\-]*)(?: (?-i:[A-Z][\w'\-]*)){0,3} (?:Primary|Academy|School|High|"
-    r"High School|College|Nursery|Infants|Juniors|Junior|Grammar|Secondary|Montessori|Pre-school|Preschool|Sixth Form|"
+    r"High School|Grade School|College|Nursery|Infants|Juniors|Junior|Grammar|Secondary|Montessori|Pre-school|Preschool|Sixth Form|"
     r"University|Uni|National School|NS|Community School|Comprehensive|Elementary|Middle School|Prep)"
     r"(?: (?:School|College))?"
     # "Aisha goes to St Bede's": a saint's school, by the saint alone; "Scoil Mhuire": a school in Irish
@@ -47,7 +47,7 @@ SCHOOL = (
 # ... and as a speech recogniser writes one: "hillcrest academy"
 _LOWER_SCHOOL = (
     r"(?!(?:the|a|an|his|her|their|my|our|local|big|new|same|to|at|in) )(?-i:[a-z][\w'\-]*(?: [a-z][\w'\-]*)?) "
-    r"(?-i:primary|academy|high school|grammar|secondary|juniors|infants|"
+    r"(?-i:primary|academy|high school|grade school|grammar|secondary|juniors|infants|"
     r"nursery|sixth form|national school|community school|comprehensive|elementary|middle school|prep)(?: school)?"
     r"|(?-i:st|saint) (?-i:[a-z]+)'s"  # "st scholastica's", as a recogniser writes a saint's school
 )
@@ -63,6 +63,10 @@ _DRIVEN = {
     "buses": "bus ", "a bus": "bus ", "taxis": "taxi ", "a taxi": "taxi ", "cabs": "taxi ", "a cab": "taxi ",
     "trucks": "truck ", "a truck": "truck ", "coaches": "coach ", "lorries": "lorry ", "a lorry": "lorry ",
     "vans": "van ", "a van": "van ",
+    # whom one drives for, when it says what is driven: a ride ("I drive for Uber") or deliveries ("for Uber Eats")
+    "uber": "Uber ", "bolt": "Bolt ", "lyft": "Lyft ", "ola": "Ola ", "careem": "Careem ", "grab": "Grab ",
+    "eats": "delivery ", "deliveroo": "delivery ", "doordash": "delivery ", "dpd": "delivery ", "evri": "delivery ",
+    "hermes": "delivery ", "amazon": "delivery ", "glovo": "delivery ", "jumia": "delivery ", "dhl": "delivery ",
 }  # fmt: skip
 
 
@@ -673,15 +677,17 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "we've moved Isla to Leith Primary": a child's school changed by the parent
     (
-        rf"^(?:we|I)(?:'ve| have)? (?:just )?(?:moved|switched|changed|put|transferred) (?!{_ELDERS}\b)(?P<n>{NAME}) "
+        # (a name as a recogniser writes it too: "we transferred paolo to Ateneo Grade School")
+        rf"^(?:we|I)(?:'ve| have)? (?:just )?(?:moved|switched|changed|put|transferred) (?!{_ELDERS}\b)"
+        rf"(?P<n>{NAME}|(?!(?:him|her|them|it|the|my|our|his|their|us|me)\b)(?-i:[a-z]+)) "
         rf"(?:over )?(?:to|into) "
         rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Z])[\w\-]+)?"
-        rf"(?: now| na| this term| from (?:next|this) (?:term|week)|"
+        rf"(?: now| na| this term| from (?:next|this) (?:term|week)|(?: starting)? this school year|"
         r" after (?:the )?(?:summer|summer holidays|holidays|half term|christmas|easter))?"
         r"(?:,? (?:since|because|as|cos) (?:we|I|they|she|he|it)\b[^,]*)?"  # why: "since we moved to quezon city"
         # (not "we've moved Gran to St Anne's, the nursing home": a home, not a school)
         r"(?:, (?!.*\b(?:care|nursing|home|hospice|hospital|ward|residential|sheltered)\b).*)?$",
-        lambda m: f"{m.group('n')} goes to school at {_titled(m.group('o'))}",
+        lambda m: f"{_titled(m.group('n'))} goes to school at {_titled(m.group('o'))}",
     ),
     # "keisha move out to croydon now": the move, as Caribbean English says it
     (
@@ -733,7 +739,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"in (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
         rf"\d{{1,2}}(?:st|nd|rd|th)) grade(?= at)|"
         rf"goes|go|going|started|starting|starts|moved|moving|changed schools?|switched schools?|"
-        rf"ended up(?: going)?|(?<=is )grade \w+(?= at)|in (?:year|reception|primary|form|grade|"
+        rf"ended up(?: going)?|(?<=is )grade \w+(?= at)|(?:already )?enrolled(?= at| in)|in (?:year|reception|primary|"
+        rf"form|grade|"
         rf"nursery)(?: \w+)?|in p\d|in (?:jss|ss|sss|js|std|standard|class) ?\w+(?= at)|"
         rf"in (?:\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth) class at|"
         rf"(?:studying|doing|reading) (?:a |an )?(?:[\w\-]+ ){{0,3}}?(?:at|with)|"
@@ -741,7 +748,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?:(?<=is )|(?<='s )|(?<=am )|(?<='m )|(?<=is now ))at)(?: (?:to|at)|(?:(?<=started)|(?<=starting)|"
         rf"(?<=moved)) in)? "
         rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Za-z])[\w\-]+(?= |,|$))?"
-        r"(?: (?:now|last \w+|this \w+|recently|in september|from (?:this|next) (?:term|year|week)|from september|"
+        r"(?: (?:now|last \w+|this school year|this \w+|recently|in september|from (?:this|next) (?:term|year|week)|"
+        r"from september|"
         r"after (?:the )?(?:half term|move|holidays|summer holidays|summer|christmas|easter)))?"
         # "Lincoln Middle School, sixth grade": the year said after it
         r"(?:,? (?:in )?(?:year \w+|reception|p\d|primary \d|(?:first|second|third|fourth|fifth|sixth|seventh|"

@@ -420,6 +420,8 @@ def _works_as(raw: str, ctx: _Ctx) -> list[Candidate]:
     if not obj:
         return []
     obj = re.sub(r"^(?:an?|the)\s+", "", obj, flags=re.I)
+    # "a night shift security guard": when one works is no part of the job ("part-time" neither)
+    obj = re.sub(r"^(?:(?:night|day|late|early|weekend)[- ]shift|part[- ]time|full[- ]time)\s+(?=\w)", "", obj, flags=re.I)
     if not obj or obj.split()[0].lower() in _BAD_OCC_MODIFIERS:
         return []
     return [ctx.cand("works_as", obj, f"{{subject}} works as {_article(obj)} {obj}", time_hint=hint)]

@@ -808,6 +808,8 @@ def correct(s: str) -> str:
     after = re.sub(rf"^(?:(?:sorry|I mean|no|hang on|wait|actually|{_SAID_WRONG})[,\s]+)+", "", after, flags=re.I)
     after = _IN_PASSING.sub("", _RESTATED.sub("", _NOT_THIS_ONE.sub("", after)))
     after = re.sub(r"^([\w\-']+) \1\b", r"\1", after, flags=re.I)  # "sorry Tahlia Tahlia": the right one said twice
+    # "no the eighteenth june eighteenth": the right date, said again with its month
+    after = re.sub(rf"^((?:the )?({ORDINAL})) ({MONTH}) \2$", r"\1 of \3", after, flags=re.I)
     if (n := re.match(r"not ([\w\-]+(?: [\w\-]+)??),? (?=\w)", after, re.I)) and n.group(1).lower() in before.lower():
         # "perth sorry not perth adelaide", "its not amoxicillin its codeine": the value said again, then the right one
         after = _RESTATED.sub("", after[n.end() :])
