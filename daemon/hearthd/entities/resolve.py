@@ -340,6 +340,26 @@ def subject_label(tx, entity_id: int) -> str:
     return row["speaker_id"] or row["name"]
 
 
+def names_as_written(conn, text: str, is_word) -> str:
+    """The sentence with the names of the people and pets already known written as names ("we transferred paolo to
+    Ateneo Grade School", "the vet's put milo on Royal Canin"), where the rest of it is written with capitals: one
+    word names only, and none that `is_word` says is a word too ("Rocky", "Pepper"). A sentence all in lower case is
+    left as it is (the rules read a recogniser's text as such)."""
+    if text == text.lower():
+        return text
+    names = {
+        row["alias"]
+        for row in conn.execute(
+            "SELECT a.alias FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
+            "WHERE e.kind IN ('person', 'pet') AND e.merged_into IS NULL"
+        )
+    }
+    for name in names:
+        if re.fullmatch(r"[A-Z][a-z]{2,}", name) and not is_word(name.lower()):
+            text = re.sub(rf"\b{name.lower()}\b", name, text)
+    return text
+
+
 def of_the_household(conn, name: str | None) -> bool:
     """Whether `name` is someone or something the household itself names by a relation ("our son Felix", "our dog
     Biscuit"): what is said of them is the household's to know."""

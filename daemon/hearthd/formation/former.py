@@ -23,7 +23,7 @@ from enum import StrEnum
 import numpy as np
 
 from ..embedding.service import Priority, TextEmbedder
-from ..entities.resolve import norm, of_the_household, preview_name
+from ..entities.resolve import names_as_written, norm, of_the_household, preview_name
 from ..errors import NotFound
 from ..generators.base import Generator, GeneratorError
 from ..generators.steps import extract_with_generator, judge_with_generator, narrative_with_generator
@@ -37,6 +37,7 @@ from .classify import CATCH_ALL, PredicateClassifier
 from .episodes import extractive_episode, participants, pool_views, related_episodes
 from .extraction import FUNCTIONAL, KEYED, SLOTS, Candidate, Mention, load_catalogue
 from .extraction.reader import Reader, reader_loaded, shared_reader
+from .extraction.words import is_common
 from .facts import FactIn, FactRules, active_fact_texts, event_kind, event_words, names_event, store_fact
 from .importance import ImportanceParams
 from .quality import quality_problem
@@ -224,8 +225,10 @@ class Former:
         the caller places them)."""
         facts, dropped = [], {}
         name = self._name(speaker)
+        with self.store.reading() as conn:
+            said = names_as_written(conn, text, is_common)
         candidates = [
-            d for c in extraction.extract(text, "user", discourse, self.reader) if (d := self._decided(c)) is not None
+            d for c in extraction.extract(said, "user", discourse, self.reader) if (d := self._decided(c)) is not None
         ]
         with self.store.reading() as conn:
             for c in candidates:

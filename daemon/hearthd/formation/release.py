@@ -330,6 +330,8 @@ def _said_of_its_kind(row, said: set[str], content: set[str]) -> bool:
         return bool(said & _VEHICLE) and (
             " drives " in f" {row['text'].lower()} " or bool(CAR_MAKES.search(row["object"]))
         )
+    if predicate == "note" and row["qualifier"] == "smoking":  # "I've stopped smoking": whatever one smoked
+        return bool(said & {"smoking", "smoke", "smokes", "cigarettes", "cigarette", "fags", "fag", "cigs"})
     if predicate in ("note", "routine") and not norm(row["object"]).startswith("member of "):
         # "they took granny off the metformin": her taking it, by the word for it
         return bool({w.rstrip("s") for w in distinctive(row["object"]) - KIN_WORDS} & said)

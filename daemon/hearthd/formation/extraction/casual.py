@@ -11,7 +11,7 @@ import re
 from .events import EVENT, PRO
 from .subjects import _KIN_NAMES
 from .text import _article
-from .vocabulary import _HIRED_HELP, DATE, DIET, MONTH, NAME, OCC, PET, REL, WEEKDAY, _alt
+from .vocabulary import _HIRED_HELP, DATE, DIET, MONTH, NAME, OCC, PET, PET_FOOD, REL, WEEKDAY, _alt
 from .words import is_common
 
 
@@ -376,6 +376,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?P<o>(?:a|an) [\w\- ]+? (?:in|on|under|up in) the (?:garage|shed|loft|attic|kitchen|hall|"
         r"hallway|basement|cellar|roof|garden|utility(?: room)?|spare room|cupboard|porch|driveway|drive))$",
         r"we have \g<o>",
+    ),
+    # "we switched mochi to vitality", "the vet's put him on Royal Canin renal": a pet's food changed
+    (
+        rf"^(?:.*?\b)?(?:we|I|the vet|vet|they)(?:'ve| have|'s| has| are| am|'m|'re| (?:said|says|told us) to)? "
+        rf"(?:now |just )?(?:switched|put|moved|"
+        rf"changed|trying|started|got) (?P<n>{NAME}|him|her) (?:over )?(?:on|onto|to) (?:the )?(?P<f>{PET_FOOD}.*)$",
+        lambda m: f"{ {'him': 'he', 'her': 'she'}.get(m.group('n').lower(), m.group('n')) } is on {m.group('f')}",
     ),
     # "so put me down as pescatarian now": the diet, as the speaker wants it kept
     (

@@ -51,6 +51,7 @@ from .vocabulary import (
     NAMES,
     NUM,
     OCC,
+    PET_FOOD,
     PET,
     REL,
     REL_ADJ,
@@ -421,7 +422,9 @@ def _works_as(raw: str, ctx: _Ctx) -> list[Candidate]:
         return []
     obj = re.sub(r"^(?:an?|the)\s+", "", obj, flags=re.I)
     # "a night shift security guard": when one works is no part of the job ("part-time" neither)
-    obj = re.sub(r"^(?:(?:night|day|late|early|weekend)[- ]shift|part[- ]time|full[- ]time)\s+(?=\w)", "", obj, flags=re.I)
+    obj = re.sub(
+        r"^(?:(?:night|day|late|early|weekend)[- ]shift|part[- ]time|full[- ]time)\s+(?=\w)", "", obj, flags=re.I
+    )
     if not obj or obj.split()[0].lower() in _BAD_OCC_MODIFIERS:
         return []
     return [ctx.cand("works_as", obj, f"{{subject}} works as {_article(obj)} {obj}", time_hint=hint)]
@@ -1973,6 +1976,19 @@ def _b_blood_type(m, ctx):
     return [ctx.cand("note", f"blood type {group}", f"{{subject}}'s blood type is {group}", qualifier="blood type")]
 
 
+def _b_pet_food(m, ctx):
+    food = " ".join(w[:1].upper() + w[1:] for w in m.group("obj").split())  # a maker's name, whatever the case said
+    return [ctx.cand("note", food, f"{{subject}} eats {food}", qualifier="food")]
+
+
+def _b_smokes(m, ctx):
+    said = " ".join(p for p in (m.group("obj"), m.group("brand")) if p)
+    if re.search(r"\b(?:salmon|fish|meat|ham|brisket|ribs)\b", said, re.I):
+        return []  # "I smoke salmon for christmas": cooking
+    what = f"smokes {said}"
+    return [ctx.cand("note", what, f"{{subject}} {what}", qualifier="smoking")]
+
+
 def _b_exams(m, ctx):
     what = f"doing {m.group('obj')}{m.group('when') or ''}"
     return [ctx.cand("note", what, f"{{subject}} is {what}")]
@@ -2605,6 +2621,25 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "note",
         r"^my blood (?:type|group) is (?P<obj>(?:AB|A|B|O)(?: ?(?:positive|negative|pos|neg|\+|-))?)$",
         _b_blood_type,
+        False,
+    ),
+    # "our cat kumara eats the whiskas pouches", "milo's on whiskas pouches": a pet's food, by its maker (one at a time)
+    (
+        "note",
+        rf"^I {ADV}(?:eat|am eating|have|am having|am on|am now on|am only on|am being tried on|am trying)(?: the)? "
+        rf"(?P<obj>{PET_FOOD}(?: (?!now\b|from\b|every\b|the\b|so\b|and\b|but\b|because\b)[a-z]+){{0,2}})"
+        r"(?: the [a-z]+ ones?)?"
+        r"(?: now| from now on| these days)?(?:,.*)?$",
+        _b_pet_food,
+        False,
+    ),
+    # "i smoke about ten a day, rothmans blue", "baba smokes sportsman": what and how much (one note at a time)
+    (
+        "note",
+        rf"^I {ADV}smoke (?P<obj>(?:about |around |maybe |roughly )?(?:\d{{1,2}}|[a-z]+(?: [a-z]+)?|a pack|a packet|"
+        rf"(?-i:[A-Z])[\w ]+?)(?: a day| a week| cigarettes a day)?)(?:,? (?P<brand>[A-Za-z][\w ]+?))?"
+        r"(?:,? (?:please |so |and |if |remind |but |for )\b.*)?$",
+        _b_smokes,
         False,
     ),
     # what a helper should know: "I'm left-handed", "Ferdie is a bit deaf", "I carry an EpiPen", "I use a wheelchair"

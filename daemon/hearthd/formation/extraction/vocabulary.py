@@ -646,6 +646,13 @@ _DIETS = [
     "whole30",
 ]
 DIET = _alt(_DIETS)
+# Pet food by its makers: "our cat kumara eats the whiskas pouches", "the vet's put him on Royal Canin renal"
+PET_FOOD = (
+    r"(?:whiskas|felix|sheba|fancy feast|purina(?: one| pro plan)?|pro plan|royal canin|hill'?s(?: science diet)?|"
+    r"iams|pedigree|vitality|bakers|harringtons|james wellbeloved|lily'?s kitchen|applaws|orijen|acana|eukanuba|"
+    r"friskies|meow mix|blue buffalo|butcher'?s|chappie|cesar|wagg|arden grange|burns|nature'?s menu|go cat|"
+    r"gourmet|encore|thrive|canagan|taste of the wild|kibbles'?n'?bits|beneful|alpo|dog chow|cat chow)"
+)
 # Cars by their makers: "a silver Toyota Corolla" is the household's car, "the old car" when it is sold
 CAR_MAKES = re.compile(
     r"\b(?:toyota|honda|ford|volkswagen|vw|nissan|hyundai|kia|mazda|bmw|audi|mercedes|tesla|suzuki|maruti|tata|"
