@@ -34,7 +34,8 @@ _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|col
 # A school by its name: "St Aidan's Primary", "Riverside Academy", "Hills Road Sixth Form College"
 SCHOOL = (
     r"(?:(?:(?:St\.?|Saint) )?(?-i:[A-Z][\w'\-]*)(?: (?-i:[A-Z][\w'\-]*)){0,3} (?:Primary|Academy|School|High|"
-    r"High School|Grade School|College|Nursery|Infants|Juniors|Junior|Grammar|Secondary|Montessori|Pre-school|Preschool|Sixth Form|"
+    r"High School|Grade School|College|Nursery|Infants|Juniors|Junior|Grammar|Secondary|Montessori|Pre-school|"
+    r"Preschool|Sixth Form|"
     r"University|Uni|National School|NS|Community School|Comprehensive|Elementary|Middle School|Prep)"
     r"(?: (?:School|College))?"
     # "Aisha goes to St Bede's": a saint's school, by the saint alone; "Scoil Mhuire": a school in Irish
