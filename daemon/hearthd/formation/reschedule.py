@@ -56,7 +56,7 @@ _STARTING = re.compile(
     rf"{_REMIND}|"
     r"[,\s]+same (?:time|timing)\b.*$|"  # "to Thursday same time six pm": the time kept, said again
     # "it's collected on Thursday now so it goes out wednesday night": the bins are kept by their collection
-    r"[,\s]+so (?:it|they|the bins?) (?:goes|go|need to go|needs to go|has to go|have to go) out\b.*$|"
+    r"[,\s]+so (?:(?:it|they|the bins?) (?:goes|go|need to go|needs to go|has to go|have to go) )?out\b.*$|"
     r"[,\s]+(?:cause|cos|coz|because|as|since) (?:the|they|he|she|we|I|it|there|her|his|our|my)\b.*$|"
     rf"[,\s]+still (?:on )?(?:(?:{WEEKDAY})s?|the same day)\b.*$|" + _STILL_AT,
     re.I,

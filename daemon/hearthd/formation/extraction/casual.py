@@ -370,6 +370,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?P<o>{_FIRM})(?:,.*)?$",
         lambda m: f"I work at {m.group('o')}",
     ),
+    # "bins go out tuesday night for the wednesday collection": the bins, kept by their collection day
+    (
+        rf"^(?P<b>(?:the |our )?(?:bins?|rubbish|recycling|garbage|trash)) go(?:es)? out (?:on )?(?P<out>(?:{WEEKDAY}) "
+        rf"(?:night|evening)s?) for (?:the )?(?P<day>{WEEKDAY})(?: morning)? (?:collection|pick ?up)(?P<rest>,.*)?$",
+        lambda m: f"{m.group('b')} go out {m.group('out')}, collection's {m.group('day')}{m.group('rest') or ''}",
+    ),
     # "theres a powerwall in the garage": the household's, where it is kept (owned only if it is a thing one owns)
     (
         # (not "there's a spider in the kitchen": a creature is no thing of the house's)

@@ -46,6 +46,7 @@ from .vocabulary import (
     DATE,
     DIET,
     FREQ,
+    GYM,
     MONTH,
     NAME,
     NAMES,
@@ -1271,6 +1272,17 @@ def _b_letting(m, ctx):
         "note", f"rented through {org}", f"{{subject}}'s home is rented through {org}", qualifier="letting agent"
     )
     return [replace(c, subject=HOUSEHOLD)]
+
+
+def _b_gym(m, ctx):
+    gym = re.sub(r"^the ", "", m.group("obj"), flags=re.I)
+    gym = " ".join(w[:1].upper() + w[1:] if w not in ("in", "at", "on") else w for w in gym.split())
+    return [ctx.cand("note", gym, f"{{subject}} goes to {gym}", qualifier="gym")]
+
+
+def _b_role_held(m, ctx):
+    what = f"{m.group('role').lower()} of {m.group('org')}"
+    return [ctx.cand("note", what, f"{{subject}} is {_article(what)} {what}", qualifier=m.group("role").lower())]
 
 
 def _b_member(m, ctx):
@@ -2667,6 +2679,26 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"(?:(?:my|his|her|daily|a daily|regular) )?(?P<med>{_MEDICINE})"
         r"(?: (?:tablets?|pills?|injections?|patches|now|for (?:my|his|her) [a-z ]+))?$",
         _b_medicine,
+        False,
+    ),
+    # "i go to les mills in britomart", "I've got a membership at Virgin Active", "switched to anytime fitness": the
+    # gym one goes to (one at a time)
+    (
+        "note",
+        rf"^(?:I {ADV}(?:go to|train at|have got a membership (?:at|with)|have a membership (?:at|with)|"
+        rf"am (?:now )?(?:at|with|a member (?:at|of))|am going to|joined|have joined|have just joined)|"
+        rf"(?:I |we )?(?:have )?(?:switched|moved|changed) (?:over )?to) (?:the )?(?P<obj>{GYM})"
+        r"(?: now| these days)?(?:,.*)?$",
+        _b_gym,
+        False,
+    ),
+    # "I'm the treasurer of the allotment society": a role one holds (released when one steps down)
+    (
+        "note",
+        rf"^I {ADV}am (?:the |a |an )?(?P<role>treasurer|secretary|chair|chairperson|chairman|chairwoman|president|"
+        r"vice[- ]chair|captain|club captain|coach|leader|trustee|governor|school governor|warden|churchwarden|"
+        r"elder|deacon|steward) (?:of|for|at|on) (?:the |our |my )?(?P<org>[\w'\- ]+?)(?:,.*)?$",
+        _b_role_held,
         False,
     ),
     # "I'm a member of the Lowmoor Rambling Club": what one belongs to, a note a release can name

@@ -646,6 +646,15 @@ _DIETS = [
     "whole30",
 ]
 DIET = _alt(_DIETS)
+# Gyms by name, or by what their name ends in: "les mills", "anytime fitness", "Ponsonby Leisure Centre"
+GYM = (
+    r"(?:(?:the )?(?:les mills|anytime(?: fitness)?|snap(?: fitness)?|puregym|pure gym|the gym group|virgin active|"
+    r"planet fitness|la fitness|24 hour fitness|fitness first|david lloyd|nuffield health|jetts|city ?fitness|"
+    r"gold'?s gym|crunch(?: fitness)?|equinox|f45|orangetheory|curves|sport city|energie fitness|gymbox|"
+    r"jd gym|bannatyne'?s|evolve|zone fitness|fitness 24/7)(?: (?-i:[A-Z])[\w\-]+)?"  # ("CityFitness Newmarket")
+    r"|(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){0,2} (?:Gym|Fitness|Leisure Centre|Health Club|Sports Club))"
+    r"(?: (?:in|at|on) (?:the )?(?-i:[A-Za-z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)?"
+)
 # Pet food by its makers: "our cat kumara eats the whiskas pouches", "the vet's put him on Royal Canin renal"
 PET_FOOD = (
     r"(?:whiskas|felix|sheba|fancy feast|purina(?: one| pro plan)?|pro plan|royal canin|hill'?s(?: science diet)?|"
