@@ -695,7 +695,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?:we|I)(?:'ve| have)? (?:just )?(?:moved|switched|changed|put|transferred) (?!{_ELDERS}\b)"
         rf"(?P<n>{NAME}|(?!(?:him|her|them|it|the|my|our|his|their|us|me)\b)(?-i:[a-z]+)) "
         rf"(?:over )?(?:to|into) "
-        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Z])[\w\-]+)?"
+        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Za-z])[\w\-]+)?"
         rf"(?: now| na| this term| from (?:next|this) (?:term|week)|(?: starting)? this school year|"
         r" after (?:the )?(?:summer|summer holidays|holidays|half term|christmas|easter))?"
         r"(?:,? (?:since|because|as|cos) (?:we|I|they|she|he|it)\b[^,]*)?"  # why: "since we moved to quezon city"
@@ -761,7 +761,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         # "Rory is at Ashgrove Academy": a school by its name
         rf"(?:(?<=is )|(?<='s )|(?<=am )|(?<='m )|(?<=is now ))at)(?: (?:to|at)|(?:(?<=started)|(?<=starting)|"
         rf"(?<=moved)) in)? "
-        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Za-z])[\w\-]+(?= |,|$))?"
+        # where it is: "in pasig", or its town said after it as a recogniser writes it ("... school agbara, ...")
+        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Za-z])[\w\-]+(?= |,|$)| (?-i:[A-Za-z][a-z]+)(?=,|$))?"
         r"(?: (?:now|last \w+|this school year|this \w+|recently|in september|from (?:this|next) (?:term|year|week)|"
         r"from september|"
         r"after (?:the )?(?:half term|move|holidays|summer holidays|summer|christmas|easter)))?"

@@ -234,9 +234,17 @@ _ASKED = re.compile(
 )
 
 
+# Said before a question: "abeg what is the exchange rate", "um is it bin day", "eish whats the weather"
+_ASKED_LEAD = re.compile(
+    r"^(?:(?:abeg|please|pls|um+|uh+|erm+|so|eh+|ehn|ah+|oh+|hey|ok|okay|right|yo|sasa|eish|ugh|hmm+|oi|oy|"
+    r"quick question|random question)[,!]?\s+)+",
+    re.I,
+)
+
+
 def is_question(text: str) -> bool:
     """Whether a text only asks something (every sentence of it a question)."""
-    sentences = [normalise(s).strip() for s in split_sentences(text)]
+    sentences = [_ASKED_LEAD.sub("", normalise(s).strip()) for s in split_sentences(text)]
     return bool(sentences) and all(
         s.endswith("?") or (_ASKED.match(s) and ":" not in s) for s in sentences if s.strip(" .!")
     )
@@ -297,7 +305,7 @@ _ONE_AT_A_TIME = rf"boyfriend|girlfriend|partner|husband|wife|fianc\w*|{_HELPERS
 # A clause ends at a conjunction that starts a new thought.
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
-    r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:I|we|my|our|he|she|his|her)\b)"
+    r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:now )?(?:I|we|my|our|he|she|his|her)\b)"
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called|that is (?:my|our))\b)"
     # "she's a golden retriever, three years old": the age, a statement of its own (of the one just spoken of)
     r"|,\s*(?=(?:about |nearly |almost )?[\w\-]+(?: [\w\-]+)? (?:years?|months?) old[.!]?$)"
