@@ -305,7 +305,8 @@ _ONE_AT_A_TIME = rf"boyfriend|girlfriend|partner|husband|wife|fianc\w*|{_HELPERS
 # A clause ends at a conjunction that starts a new thought.
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
-    r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+(?=(?:now )?(?:I|we|my|our|he|she|his|her)\b)"
+    r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+"
+    r"(?=(?:now )?(?:I|we|my|our|he|she|his|her)\b)"
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called|that is (?:my|our))\b)"
     # "she's a golden retriever, three years old": the age, a statement of its own (of the one just spoken of)
     r"|,\s*(?=(?:about |nearly |almost )?[\w\-]+(?: [\w\-]+)? (?:years?|months?) old[.!]?$)"
