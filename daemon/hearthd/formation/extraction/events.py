@@ -1669,7 +1669,7 @@ EVENT_RULES_SRC += [
     (
         "note",
         rf"^(?P<poss>I|we) (?:(?:am|are) (?:all |both )?(?:now |still )?(?:registered )?|(?:have )?(?:now |just )?"
-        rf"registered )with (?=(?:Dr|Doctor)\b)"
+        rf"register(?:ed)? )with (?=(?:Dr|Doctor)\b)"
         rf"{_CARER_NAME}"
         rf"(?: now| these days)?{_ABOUT_THEM}$",
         _b_registered,

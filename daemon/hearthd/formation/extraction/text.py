@@ -157,6 +157,7 @@ _CONTRACTIONS = [
 
 _FILLER = re.compile(
     r"^(?:well|oh+|ah+|aah+|um+|uh+|erm|er|eh|hmm+|so|and|also|plus|anyway|anyways|actually|ok|okay|right|yeah|yes|yep|"
+    r"ja(?: nee)?|yebo|eish|abeg|sasa|arre|haan|acha|aiyoh|yeah nah|"
     r"no(?!\s+(?!(?:its|this|thanks|yes|as|is|was|his|hers|theirs|ours|yours|always|perhaps)\b)[a-z]+s\b)|"
     r"nope|by the way|btw|you know|I mean|honestly|to be honest|just so you know|fyi|for your information|"
     r"for the record|as I said|like I said|as I told you|I told you(?: that)?|fun fact|let me tell you|"
