@@ -265,7 +265,8 @@ def _b_lives_at(m, ctx):
             return []
     obj = ", ".join(filter(None, (street, " ".join(filter(None, (town, (m.groupdict().get("code") or "").upper()))))))
     c = ctx.cand("lives_in", obj, f"{{subject}} lives at {obj}")
-    return [replace(c, subject=HOUSEHOLD) if re.match(r"the\b", m.group(), re.I) else c]  # "the new address is"
+    # "the new address is", "house is 14 adeola odeku street": the household's
+    return [replace(c, subject=HOUSEHOLD) if re.match(r"the\b|(?:our |the )?(?:house|home)\b", m.group(), re.I) else c]
 
 
 def _before_another_clause(raw: str) -> str:
@@ -2300,9 +2301,11 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "lives_in",
         # "we live at 24 mill lane", "we're at 27 kowhai street in hamilton east": a house number and a street say
         # it is an address, in whatever case it is written, with its town or without
-        rf"^(?:{SUBJ} {ADV}(?:live (?:on|at)|(?:am|are) at)|(?:our|my|the) (?:new |home )?address is(?: now)?) "
+        # ("house is 14 adeola odeku street victoria island": the house's, its area said after it)
+        rf"^(?:{SUBJ} {ADV}(?:live (?:on|at)|(?:am|are) at)|(?:our|my|the) (?:new |home )?address is(?: now)?|"
+        rf"(?:(?:our|the|my) )?(?:house|home|flat) is(?: at)?) "
         rf"(?:number )?(?P<street>\d{{1,4}}[a-z]? [a-z][\w'\-]*"
-        rf"(?: [a-z][\w'\-]*)? {_STREET_WORD})(?:(?: in|,) (?P<town>[a-z][\w\-]+(?: (?!postcode\b)[a-z][\w\-]+)?))?"
+        rf"(?: [a-z][\w'\-]*)? {_STREET_WORD})(?:(?: in|,)? (?P<town>[a-z][\w\-]+(?: (?!postcode\b)[a-z][\w\-]+)?))?"
         rf"(?:,? (?:postcode )?(?P<code>\d{{4,5}}|[a-z]{{1,2}}\d{{1,2}}[a-z]?(?: \d[a-z]{{2}})?))?$",
         _b_lives_at,
         False,
