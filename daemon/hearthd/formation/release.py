@@ -24,7 +24,7 @@ from .extraction.rules import HOUSEHOLD_ROLES
 from .extraction.subjects import KIN_WORDS
 from .extraction.subjects import relation_word as kin_relation
 from .extraction.text import split_sentences
-from .extraction.vocabulary import CAR_MAKES
+from .extraction.vocabulary import CAR_MAKES, ROLES_HELD
 from .facts import GENERIC_EVENT, event_words
 from .residue import PARTNERS, close_notes_about, distinctive
 
@@ -114,7 +114,7 @@ _CUES = {
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
     # a note named in the sentence: "no longer", or quit or cancelled (a membership, a gym, a veg box)
     "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up|off|killed|"
-    r"subscription|discontinued|stepped down|stepping down|handed (?:it )?over",
+    r"subscription|discontinued|stepped down|stepping down|handed (?:it )?over|stopped|no more",
     "family_member": (
         r"broke up|broken up|split up|divorced|separated|not together|no longer together|"
         r"called it (?:quits|a day)|(?:are|is) (?:finished|over|done)|finished with|dumped|ended (?:it|things)|"
@@ -332,6 +332,8 @@ def _said_of_its_kind(row, said: set[str], content: set[str]) -> bool:
         )
     if predicate == "note" and row["qualifier"] == "smoking":  # "I've stopped smoking": whatever one smoked
         return bool(said & {"smoking", "smoke", "smokes", "cigarettes", "cigarette", "fags", "fag", "cigs"})
+    if predicate == "note" and row["qualifier"] in ROLES_HELD:  # "I've stepped down as secretary"
+        return row["qualifier"] in said
     if predicate == "note" and row["qualifier"] == "gym":  # "I cancelled the gym contract": whichever gym it was
         return bool(said & {"gym", "membership"}) or bool(distinctive(row["object"]) & said)
     if predicate in ("note", "routine") and not norm(row["object"]).startswith("member of "):

@@ -134,7 +134,9 @@ def rescheduled(
     when = ", ".join(parts) if parts else when
     # "moving to Fridays from next week, same time": the day moves, the time of day stays
     clock = re.search(rf"\b(?:at )?{CLOCK}$", old["object"], re.I)
-    if clock and _SAME_TIME.search(text) and not re.search(CLOCK, when, re.I):
+    # (a weekly arrangement moved to another day keeps its time unless one is said: "book club's moved to Tuesdays")
+    weekly = old["predicate"] == "schedule" and re.fullmatch(rf"(?:on )?(?:{WEEKDAY})s?", when.strip(), re.I)
+    if clock and (_SAME_TIME.search(text) or weekly) and not re.search(CLOCK, when, re.I):
         when = f"{when} at {re.sub(r'^at ', '', clock.group(0), flags=re.I)}"
     when = _on_the_same_day(old["object"], when)
     # stored in one form, as the extractor stores it ("monday" of a schedule is Mondays); the text as said

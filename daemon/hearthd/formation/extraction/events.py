@@ -1678,8 +1678,9 @@ EVENT_RULES_SRC += [
     # "we changed vets, we're with Bellhaven Vets now", "Mochi's been moved over to Pennycross Vets": the practice
     (
         "note",
-        rf"^(?P<poss>I|we|the (?:dog|cat|dogs|cats|kids|children)) (?:(?:am|are|is) (?:now |still )?(?:registered )?"
-        rf"(?:with|at)|(?:have |has )?(?:now )?(?:been )?"
+        rf"^(?P<poss>I|we|the (?:dog|cat|dogs|cats|kids|children)) (?:(?:am|are|is) (?:all |both )?(?:now |still )?"
+        rf"(?:registered )?"
+        rf"(?:with|at)|(?:have |has )?(?:all |both )?(?:now )?(?:been )?"
         rf"(?:moved|switched|changed|transferred|registered|signed on|signed up)(?: (?P<n>{NAME}|(?-i:[a-z])[a-z]+))?"
         r"(?: over| across)? (?:to|with|at)|"
         rf"go to|goes to) (?P<o>(?:the )?{NAME}"

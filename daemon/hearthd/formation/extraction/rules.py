@@ -56,6 +56,7 @@ from .vocabulary import (
     PET_FOOD,
     REL,
     REL_ADJ,
+    ROLES_HELD,
     SPECIES,
     STRONG_FREQ,
     TIME,
@@ -2698,9 +2699,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "I'm the treasurer of the allotment society": a role one holds (released when one steps down)
     (
         "note",
-        rf"^I {ADV}am (?:the |a |an )?(?P<role>treasurer|secretary|chair|chairperson|chairman|chairwoman|president|"
-        r"vice[- ]chair|captain|club captain|coach|leader|trustee|governor|school governor|warden|churchwarden|"
-        r"elder|deacon|steward) (?:of|for|at|on) (?:the |our |my )?(?P<org>[\w'\- ]+?)(?:,.*)?$",
+        rf"^I {ADV}am (?:the |a |an )?(?:club |school )?(?P<role>{_alt(ROLES_HELD)}) (?:of|for|at|on) "
+        r"(?:the |our |my )?(?P<org>[\w'\- ]+?)(?:,.*)?$",
         _b_role_held,
         False,
     ),

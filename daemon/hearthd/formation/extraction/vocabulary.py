@@ -646,6 +646,11 @@ _DIETS = [
     "whole30",
 ]
 DIET = _alt(_DIETS)
+# Roles one holds in a club, a church or a committee: "I'm the treasurer of the allotment society"
+ROLES_HELD = (
+    "treasurer secretary chair chairperson chairman chairwoman president vice-chair captain coach leader trustee "
+    "governor warden churchwarden elder deacon steward".split()
+)
 # Gyms by name, or by what their name ends in: "les mills", "anytime fitness", "Ponsonby Leisure Centre"
 GYM = (
     r"(?:(?:the )?(?:les mills|anytime(?: fitness)?|snap(?: fitness)?|puregym|pure gym|the gym group|virgin active|"
