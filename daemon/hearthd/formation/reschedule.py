@@ -33,7 +33,11 @@ _STILL_AT = (
     r"half \w+)(?:\s*(?:o'clock|am|pm))?(?:,? same (?:place|clinic|venue|hall|address|teacher|coach))?\s*[.!]?$"
 )
 # "same night", "same time": the old one's time of day
-_SAME_TIME = re.compile(rf"\bsame (?:night|day|time|timing|slot|evening|morning|afternoon)\b|{_STILL_AT}", re.I)
+_SAME_TIME = re.compile(
+    rf"\bsame (?:night|day|time|timing|slot|evening|morning|afternoon|\d{{1,2}}|one|two|three|four|five|six|seven|"
+    rf"eight|nine|ten|eleven|twelve)\b|{_STILL_AT}",
+    re.I,
+)
 _CALLED_OFF = re.compile(r"\b(?:cancell?ed|called off|not happening)\b", re.I)
 # Who was moved, not what: "the surgery moved her to the 15th", "they've put me back to Friday", "bumped mateo to"
 _MOVED_SOMEONE = re.compile(
@@ -54,7 +58,9 @@ _STARTING = re.compile(
     r"\b(?:from|starting|as of|as from) (?:next|this) (?:week|month|term)\b|\bfrom now on\b|"
     r"\bfrom (?:tomorrow|today|tonight)\b|"
     rf"{_REMIND}|"
-    r"[,\s]+same (?:time|timing)\b.*$|"  # "to Thursday same time six pm": the time kept, said again
+    # "to Thursday same time six pm", "same seven o'clock": the time kept, said again
+    r"[,\s]+same (?:time|timing|\d{1,2}(?:[:.]\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
+    r".*$|"
     # "it's collected on Thursday now so it goes out wednesday night": the bins are kept by their collection
     r"[,\s]+so (?:(?:it|they|the bins?) (?:goes|go|need to go|needs to go|has to go|have to go) )?out\b.*$|"
     r"[,\s]+(?:cause|cos|coz|because|as|since) (?:the|they|he|she|we|I|it|there|her|his|our|my)\b.*$|"
@@ -63,7 +69,8 @@ _STARTING = re.compile(
 )
 CHANGE = re.compile(
     r"\b(?:now|moved?|moves|moving|changed?|changes|changing|rebook(?:ed)?|re-?booked|rescheduled?|postponed|put back|"
-    r"pushed|brought forward|switched|instead|from next week|from now on|back to|forward to|shifted|bumped|"
+    r"pushed|brought forward|switched|switching|instead|from next week|from now on|back to|forward to|shifted|shifting|"
+    r"bumped|rescheduling|postponing|"
     r"(?:has|have) become|"
     r"from next month)\b",
     re.I,
