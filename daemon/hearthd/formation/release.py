@@ -30,7 +30,7 @@ from .residue import PARTNERS, close_notes_about, distinctive
 
 _OVER = re.compile(
     r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|got rid of|"
-    r"after (?:giving up|quitting|stopping|packing in|leaving)|stepped down|"  # (the Irish perfect: has given up)
+    r"after (?:giving up|quitting|stopping|packing in|leaving|moving out)|stepped down|"  # (the Irish perfect)
     r"grew out of|grown out of|has left|have left|left his|left her|left the|left their|"
     r"(?:'ve|\bive|\bI|\bwe) (?:just |finally |now )?left|"
     r"moved away from|is over|are over|finished with|(?:'m|\bam|\bim|'re|\bare|'s|\bis) (?:all )?done with|"
@@ -126,7 +126,9 @@ _CUES = {
 _BY_NAME = frozenset({"owns", "note", "schedule", "routine", "works_at"})
 CUES = {p: re.compile(rf"\b(?:{words})\b", re.I) for p, words in _CUES.items()}
 # A lodger, a cleaner, a carer: the role ends when they leave (a sister who moves out is still a sister).
-_ROLE_OVER = re.compile(r"\b(?:moved out|moved away|left|retired|quit|stopped|anymore|any more|no longer)\b", re.I)
+_ROLE_OVER = re.compile(
+    r"\b(?:moved out|moved away|left|retired|quit|stopped|anymore|any more|no longer|after (?:moving out|leaving))\b", re.I
+)
 _STOP = frozenset(
     "a an the my our his her their to at in on of for and or with go goes going do does doing is are be "
     "every each week weekly day daily morning evening night".split()
