@@ -127,7 +127,8 @@ _BY_NAME = frozenset({"owns", "note", "schedule", "routine", "works_at"})
 CUES = {p: re.compile(rf"\b(?:{words})\b", re.I) for p, words in _CUES.items()}
 # A lodger, a cleaner, a carer: the role ends when they leave (a sister who moves out is still a sister).
 _ROLE_OVER = re.compile(
-    r"\b(?:moved out|moved away|left|retired|quit|stopped|anymore|any more|no longer|after (?:moving out|leaving))\b", re.I
+    r"\b(?:moved out|moved away|left|retired|quit|stopped|anymore|any more|no longer|after (?:moving out|leaving))\b",
+    re.I,
 )
 _STOP = frozenset(
     "a an the my our his her their to at in on of for and or with go goes going do does doing is are be "
