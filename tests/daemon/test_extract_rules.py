@@ -2025,7 +2025,7 @@ POSITIVES = [
     pos("fave colour is orange", ("likes", "orange")),
     pos("the rent is due on the 5th of every month", ("schedule", "the 5th of every month"), subject="household"),
     pos("our home wifi is virgin broadband", ("note", "Virgin Broadband"), subject="household"),
-    pos("Never play the radio before 7am.", ("rule", "Never play the radio before 7am"), subject="household"),
+    pos("Never play the radio before 7am.", ("rule", "Never play the radio before 7am")),
     pos("put me down as vegan from now on", ("diet", "vegan")),
     pos("Rosa has zumba every thursday seven pm", ("schedule", "Thursdays 7pm"), subject="Rosa"),
     pos("Sam's puppy class is on Saturday mornings", ("schedule", "Saturday mornings"), subject="Sam"),

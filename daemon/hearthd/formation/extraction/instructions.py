@@ -616,19 +616,9 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     c = _rule(body, sentence.strip())
     tail = re.sub(r"^(?:because|since|as|so)\s+", "", tail, flags=re.I)
     reason = _allergic_to_what(tail, body)
-    if c and (
-        reason != tail or re.match(r"we (?:are|have|do not|never)\b", reason, re.I) or _HEARD_BY_ALL.search(body)
-    ):
-        # kept from someone's plate (whoever asks for a recipe), or out loud in the house ("don't play music after
-        # 9, the baby's asleep": whoever asks for it)
-        c = replace(c, subject=HOUSEHOLD)
+    if c and (reason != tail or re.match(r"we (?:are|have|do not|never)\b", reason, re.I)):
+        c = replace(c, subject=HOUSEHOLD)  # kept from someone's plate: whoever asks for a recipe
     return ([c] if c else []), reason
-
-
-# What is played out loud is heard by the whole house
-_HEARD_BY_ALL = re.compile(
-    r"^(?:do not|never|no)\b.*\b(?:play|playing)\b.*\b(?:music|news|radio|songs?|anything)\b|\bvolume\b", re.I
-)
 
 
 # A reason said after the rule without a comma, as speech recognisers write it: "dont play music after nine the
