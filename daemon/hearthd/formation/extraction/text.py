@@ -17,12 +17,14 @@ _APOSTROPHES = str.maketrans(
 _NOT_AFTER_A_PLACE = (
     r"(?<!\bat )(?<!\bto )(?<!\bfor )(?<!\bwith )(?<!\bfrom )(?<!\bin )(?<!\bSt )(?<!\bSt\. )(?<!\bSaint )"
 )
-# An age said to come: "five", "80 this year"
-_AGE_TO_COME = (
-    r"(?:\d{1,3}|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ \-]\w+)?)"
-    r"(?: this year| next year| next \w+| in \w+)?(?:[,.!]|$)"
+_COUNT_WORD = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
+    "eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 )
+# An age as said: "9", "eighty-two", "thirty five"
+_AN_AGE = rf"(?:\d{{1,3}}|(?:{_COUNT_WORD})(?:[ \-]\w+)?)"
+# An age said to come: "five", "80 this year"
+_AGE_TO_COME = rf"{_AN_AGE}(?: this year| next year| next \w+| in \w+)?(?:[,.!]|$)"
 # Expanded so one pattern covers "I'm"/"I am", "don't"/"do not". Possessive 's is left alone except where it
 # is really "is" (name's, 's called).
 _CONTRACTIONS = [
@@ -140,9 +142,8 @@ _CONTRACTIONS = [
         (_NOT_AFTER_A_PLACE + r"\b(?!let's)(\w+)'s (?=(?:now|still|also)\b)", r"\1 is "),
         # an age: "Jayden's 9, he just had his birthday", "Nan's eighty-two and sharp as a tack"
         (
-            r"\b(?!let's)(\w+)'s (?=(?:about |nearly |almost )?(?:\d{1,3}|(?:one|two|three|four|five|six|seven|eight|"
-            r"nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
-            r"forty|fifty|sixty|seventy|eighty|ninety)(?:[ \-]\w+)?)(?:[,.!]|$| and\b| years? old| now\b| this year))",
+            rf"\b(?!let's)(\w+)'s (?=(?:about |nearly |almost )?{_AN_AGE}"
+            r"(?:[,.!]|$| and\b| years? old| now\b| this year))",
             r"\1 is ",
         ),
         (r"\b(it|that|what|there|here|he|she|who|where|how)'s\b", r"\1 is"),
@@ -668,10 +669,6 @@ _IN_PASSING = re.compile(
 )
 # Said of the wrong value before the right one: "no, sorry, I keep saying that, it's Ennis now"
 _SAID_WRONG = r"(?:I keep saying that|I always say that|what am I saying|I don't know why I said that)"
-_COUNT_WORD = (
-    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
-    "eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-)
 _AFTER_A_COUNT = "|".join(rf"(?<=\b{word}\s)" for word in _COUNT_WORD.split("|"))  # (a look-behind is of one width)
 # Said without a comma, as speech is transcribed: "the ninth of november no wait the nineteenth".
 # A lone "sorry" or "no the" mid-sentence is a correction too: "i live in leeds sorry harrogate", "on the fourth
@@ -1008,9 +1005,8 @@ def _restated_with_well(s: str) -> str | None:
             return head[: named.start()] + " ".join(restated)  # "I live in Wellington, well, Lower Hutt actually"
         job = _JOB_AT.search(head)
         if job and restated[0].islower() and restated[0] not in ("a", "an", "the") and len(restated) <= 2:
-            return (
-                head[: job.start("job")] + " ".join(restated) + head[job.end("job") :]
-            )  # "a cashier ..., well, supervisor now"
+            # "I'm a cashier at Shoprite. Well, supervisor now": the job restated, where it is kept
+            return head[: job.start("job")] + " ".join(restated) + head[job.end("job") :]
         at = [i for i, x in enumerate(said) if x.lower() == restated[0].lower()]
         if restated[0].lower() in ("a", "an", "the") and at and at[-1] > 0:
             return " ".join(said[: at[-1]] + restated)  # "I am a nurse well a nurse practitioner now"
