@@ -19,6 +19,11 @@ def current(client, speaker="alice", predicate=None) -> list[dict]:
     return [f for f in client.facts(speaker=speaker) if predicate is None or f["predicate"] == predicate]
 
 
+def current_in_any_pool(client, predicate=None) -> list[dict]:
+    """The current facts of every pool (the household's too), of one predicate or of all."""
+    return [f for f in client.facts() if f["status"] == "active" and predicate in (None, f["predicate"])]
+
+
 def day_by_day(client, month: str):
     """Alice's notes, each on the next day of `month` ("2026-05"), so that later news is later."""
     day = iter(range(1, 40))
@@ -960,7 +965,7 @@ def test_the_bin_collection_said_after_the_night_they_go_out_moves_and_a_name_ta
     say = day_by_day(hub, "2026-06")
     say("bins go out sunday night, collection's monday morning")
     say("council's changed our bin day, collection is Thursday now so they go out wednesday night")
-    objects = [f["object"] for f in hub.facts() if f["predicate"] == "schedule" and f["status"] == "active"]
+    objects = [f["object"] for f in current_in_any_pool(hub, "schedule")]
     assert "Thursdays" in objects and "Monday mornings" not in objects, objects
     say("my name is rachel kowalski, that's what should go on the forms")
     say("got married on saturday! i'm going by Rachel Brennan now so please update that everywhere")
@@ -971,7 +976,7 @@ def test_a_pets_food_changes_whoever_changes_it_and_smoking_stopped_is_released(
     say = day_by_day(hub, "2026-07")
     say("our cat Pudding eats the felix pouches, the salmon ones")
     say("Pudding's gone off Felix so we switched her to Sheba")
-    foods = [f["object"] for f in hub.facts() if " eats " in f["text"] and f["status"] == "active"]
+    foods = [f["object"] for f in current_in_any_pool(hub) if " eats " in f["text"]]
     assert foods == ["Sheba"], foods
     say("i smoke about fifteen a day, silk cut purple")
     assert any("silk cut" in f["object"].lower() for f in current(hub, predicate="note"))
@@ -984,13 +989,13 @@ def test_the_help_named_anew_and_let_go_and_the_households_dentist_replaces_mine
     say("our house help is wairimu, she comes tuesdays and fridays")
     say("wairimu went back to nyeri, the new house help is njeri")
     say("njeri has left too, we now have Achieng")
-    names = [f["object"] for f in hub.facts() if f["predicate"] == "name" and f["status"] == "active"]
+    names = [f["object"] for f in current_in_any_pool(hub, "name")]
     assert names == ["Achieng"], names
     say("we don't use achieng anymore, my mum is helping out instead")
-    assert not [f for f in hub.facts() if f["predicate"] == "name" and f["status"] == "active"]
+    assert not current_in_any_pool(hub, "name")
     say("my dentist is at Harbourside Dental on Quay Street")
     say("we've all registered with Parkview Dental Practice now, it's round the corner")
-    dentists = [f["object"] for f in hub.facts() if "dentist" in f["text"] and f["status"] == "active"]
+    dentists = [f["object"] for f in current_in_any_pool(hub) if "dentist" in f["text"]]
     assert dentists == ["Parkview Dental Practice"], dentists
 
 
@@ -1005,5 +1010,5 @@ def test_a_gym_switched_a_role_stepped_down_from_and_a_moved_meeting_keeps_its_r
     assert not any("secretary" in f["object"] for f in current(hub, predicate="note"))
     say("my book club meets every thursday at 7")
     say("Helen has moved book club to Tuesdays, remind me on monday night")
-    events = [f["object"] for f in hub.facts() if f["predicate"] == "schedule" and f["status"] == "active"]
+    events = [f["object"] for f in current_in_any_pool(hub, "schedule")]
     assert events == ["Tuesdays 7pm"], events

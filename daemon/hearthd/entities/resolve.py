@@ -345,19 +345,23 @@ def names_as_written(conn, text: str, is_word) -> str:
     Ateneo Grade School", "the vet's put milo on Royal Canin"), where the rest of it is written with capitals: one
     word names only, and none that `is_word` says is a word too ("Rocky", "Pepper"). A sentence all in lower case is
     left as it is (the rules read a recogniser's text as such)."""
-    if text == text.lower():
+    said = set(_LOWER_WORD.findall(text))
+    if text == text.lower() or not said:
         return text
+    # only the words said are looked up (by the aliases' index), and the sentence is rewritten in one pass
     names = {
-        row["alias"]
+        row["alias"].lower(): row["alias"]
         for row in conn.execute(
             "SELECT a.alias FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
-            "WHERE e.kind IN ('person', 'pet') AND e.merged_into IS NULL"
+            f"WHERE a.norm IN ({', '.join('?' * len(said))}) AND e.kind IN ('person', 'pet') AND e.merged_into IS NULL",
+            sorted(said),
         )
+        if re.fullmatch(r"[A-Z][a-z]{2,}", row["alias"]) and not is_word(row["alias"].lower())
     }
-    for name in names:
-        if re.fullmatch(r"[A-Z][a-z]{2,}", name) and not is_word(name.lower()):
-            text = re.sub(rf"\b{name.lower()}\b", name, text)
-    return text
+    return _LOWER_WORD.sub(lambda m: names.get(m.group(), m.group()), text) if names else text
+
+
+_LOWER_WORD = re.compile(r"\b[a-z]{3,}\b")
 
 
 def of_the_household(conn, name: str | None) -> bool:

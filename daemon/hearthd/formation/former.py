@@ -227,10 +227,11 @@ class Former:
         name = self._name(speaker)
         with self.store.reading() as conn:
             said = names_as_written(conn, text, is_common)
-        candidates = [
-            d for c in extraction.extract(said, "user", discourse, self.reader) if (d := self._decided(c)) is not None
-        ]
-        with self.store.reading() as conn:
+            candidates = [
+                d
+                for c in extraction.extract(said, "user", discourse, self.reader)
+                if (d := self._decided(c)) is not None
+            ]
             for c in candidates:
                 who = preview_name(conn, c.subject, speaker, name)
                 household = getattr(c.subject, "kind", None) == "household"
