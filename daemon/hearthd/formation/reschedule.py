@@ -27,16 +27,16 @@ _PASSED_ON = re.compile(
     r"said| to say)?|texted(?: to say)?|emailed(?: to say)?|told (?:me|us))(?: that)?,? (?=\w)",
     re.I,
 )
+# An hour as said: "4", "4:30", "four"
+_HOUR_SAID = r"(?:\d{1,2}(?:[:.]\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 # "pushed to monday the 20th, still 4 o'clock": the time of day kept, said again
 _STILL_AT = (
-    r"[,\s]+still (?:at )?(?:\d{1,2}(?:[:.]\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"half \w+)(?:\s*(?:o'clock|am|pm))?(?:,? same (?:place|clinic|venue|hall|address|teacher|coach))?\s*[.!]?$"
+    rf"[,\s]+still (?:at )?(?:{_HOUR_SAID}|half \w+)(?:\s*(?:o'clock|am|pm))?"
+    r"(?:,? same (?:place|clinic|venue|hall|address|teacher|coach))?\s*[.!]?$"
 )
-# "same night", "same time": the old one's time of day
+# "same night", "same time", "same seven o'clock": the old one's time of day
 _SAME_TIME = re.compile(
-    rf"\bsame (?:night|day|time|timing|slot|evening|morning|afternoon|\d{{1,2}}|one|two|three|four|five|six|seven|"
-    rf"eight|nine|ten|eleven|twelve)\b|{_STILL_AT}",
-    re.I,
+    rf"\bsame (?:night|day|time|timing|slot|evening|morning|afternoon|{_HOUR_SAID})\b|{_STILL_AT}", re.I
 )
 _CALLED_OFF = re.compile(r"\b(?:cancell?ed|called off|not happening)\b", re.I)
 # Who was moved, not what: "the surgery moved her to the 15th", "they've put me back to Friday", "bumped mateo to"
@@ -59,8 +59,7 @@ _STARTING = re.compile(
     r"\bfrom (?:tomorrow|today|tonight)\b|"
     rf"{_REMIND}|"
     # "to Thursday same time six pm", "same seven o'clock": the time kept, said again
-    r"[,\s]+same (?:time|timing|\d{1,2}(?:[:.]\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
-    r".*$|"
+    rf"[,\s]+same (?:time|timing|{_HOUR_SAID})\b.*$|"
     # "it's collected on Thursday now so it goes out wednesday night": the bins are kept by their collection
     r"[,\s]+so (?:(?:it|they|the bins?) (?:goes|go|need to go|needs to go|has to go|have to go) )?out\b.*$|"
     # "..., saturday no longer work for her", "wednesday's no good for them now": the old day, denied after it

@@ -206,13 +206,14 @@ def _switched_service(text: str, rows) -> list:
     """(old fact, new value) for the one service whose words the sentence says, the provider switched to after
     them or before them."""
     changes = []
+    switched_to = _values(text, _SWITCHED_TO)
     for service, said in SERVICE_WORDS.items():
         if not re.search(rf"\b(?:{'|'.join(map(re.escape, said))})\b", text, re.I):
             continue
         for old in rows:
             if old["predicate"] != "note" or old["qualifier"] != service:
                 continue
-            values = [v for v in _values(text, _SWITCHED_TO) if norm(v) != norm(old["object"])]
+            values = [v for v in switched_to if norm(v) != norm(old["object"])]
             values = [v for v in values if not distinctive(v) & distinctive(old["object"])]
             if len(set(values)) == 1:
                 changes.append((old, values[0]))
@@ -223,6 +224,7 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
     """(old fact, new value) for the stored values the sentence names by a distinctive word, the subjects it names
     first ("shes got a mazda now" names nobody; the Honda is Jess's)."""
     said = set(norm(text).split())
+    helpers = household_help(conn)
     rows = [
         r
         for r in conn.execute(
@@ -233,20 +235,10 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
         if (
             r["predicate"] in _BY_VALUE
             or any(s.predicate == r["predicate"] and s.qualifiers and r["qualifier"] in s.qualifiers for s in SLOTS)
+            # the help one has one at a time, by name: "mary has also left, we now have Wambui"
+            or (r["predicate"] == "name" and r["subject_entity"] in helpers)
         )
         and distinctive(r["object"]) & said
-    ]
-    # the help one has one at a time, by name: "mary has also left, we now have Wambui"
-    helpers = household_help(conn)
-    rows += [
-        r
-        for r in conn.execute(
-            "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
-            "WHERE predicate = 'name' AND status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) "
-            "AND valid_from <= ?",
-            (speaker, said_at),
-        )
-        if r["subject_entity"] in helpers and distinctive(r["object"]) & said
     ]
     rows = [r for r in rows if r["subject_entity"] in subjects] or rows
     lead = rf"\b(?:{_AFTER_OLD}){_ARTICLES}\s+"
