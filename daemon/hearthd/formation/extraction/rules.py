@@ -2003,6 +2003,11 @@ def _b_smokes(m, ctx):
     return [ctx.cand("note", what, f"{{subject}} {what}", qualifier="smoking")]
 
 
+def _b_lives_with_us(m, ctx):
+    """Of someone else only: the speaker says "we", not "I live with us"."""
+    return [ctx.cand("note", "lives with us", "{subject} lives with us")] if ctx.about else []
+
+
 def _b_exams(m, ctx):
     what = f"doing {m.group('obj')}{m.group('when') or ''}"
     return [ctx.cand("note", what, f"{{subject}} is {what}")]
@@ -3200,7 +3205,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "note",
         r"^I (?:(?:now |also )?(?:live|am living)|(?:have )?(?:just )?moved in) with us"
         r"(?: now| full[- ]time| for good| these days)?$",
-        lambda m, ctx: [ctx.cand("note", "lives with us", "{subject} lives with us")] if ctx.about else [],
+        _b_lives_with_us,
         False,
     ),
     # "my son liam is doing his leaving cert this year", "I'm doing my A levels": the exams of a school's last years
