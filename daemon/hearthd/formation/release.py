@@ -40,7 +40,7 @@ _OVER = re.compile(
     r"traded (?:it |her |him |them )?in|traded (?:the|our|my|his|her|their) [\w\- ]+? in\b|part[- ]exchanged|"
     # "we gave Rex to my uncle's farm" (not "to my mum for the weekend")
     r"(?:gave|given) (?:\w+ ){1,3}to (?:my|our|a|an|the|his|her|some)\b(?!.*\b(?:for the|while|until|till|back)\b)|"
-    r"no more|died|passed away|rehomed|had to rehome|chucked (?:it )?in|jacked it in|packed it in|"
+    r"no more|died|passed away|(?:can|could) (?:now )?(?:stop|come off)|rehomed|had to rehome|chucked (?:it )?in|jacked it in|packed it in|"
     r"broke up|broken up|split up|divorced|separated|stopped having|called it (?:quits|a day)|"
     r"(?:me and|and I) \w+ (?:are|is) (?:finished|over|done)|finished with|dumped|"
     # "me and rhys finished back in march", "me an shanice done long time"
@@ -114,7 +114,7 @@ _CUES = {
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
     # a note named in the sentence: "no longer", or quit or cancelled (a membership, a gym, a veg box)
     "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up|off|killed|"
-    r"subscription|discontinued|stepped down|stepping down|handed (?:it )?over|stopped|no more",
+    r"subscription|discontinued|stepped down|stepping down|handed (?:it )?over|stopped|stop|come off|no more",
     "family_member": (
         r"broke up|broken up|split up|divorced|separated|not together|no longer together|"
         r"called it (?:quits|a day)|(?:are|is) (?:finished|over|done)|finished with|dumped|ended (?:it|things)|"
@@ -166,6 +166,10 @@ def said_as_fact_by(text: str, end: int) -> bool:
     says the coach was too strict")."""
     comma = text.find(",", end)
     clause = text if comma < 0 else text[:comma]
+    # ("physio says that's it, i've given up netball": a report before the clause, of something else)
+    before = clause.rfind(", ", 0, end)
+    if before >= 0 and _REPORTED.search(clause, 0, before):
+        clause, end = clause[before + 2 :], end - before - 2
     # ("chidinma has stopped ballet o she said she's tired of it": a report after it, in a recogniser's run-on)
     report = _REPORTED.search(clause, end)
     clause = clause[: report.start()] if report and not _REPORTED.search(clause[:end]) else clause
@@ -182,7 +186,7 @@ def is_said_as_fact(text: str) -> bool:
 # Who passed the news on, before it: "coach said", "the surgery rang and said", "school texted to say" - someone
 # whose news it is to give (what "Otis said" of himself is hearsay)
 REPORTER = re.compile(
-    r"^(?:the |my |our |his |her |their )?(?:\w+ )?(?:coach|teacher|school|nursery|surgery|doctors?|gp|dentists?|"
+    r"^(?:(?:good|great|some) news,? |so,? |oh,? |um,? )?(?:the |my |our |his |her |their )?(?:\w+ )?(?:coach|teacher|school|nursery|surgery|doctors?|gp|dentists?|"
     r"vets?|hospital|clinic|council|dietitian|dietician|physio|consultant|nurse|office|boss|manager|landlord|"
     r"landlady|agency|club|instructor|tutor)(?:'s)? (?:said|says|rang(?: (?:up|back))?(?: and said| to say)?|"
     r"called(?: and said| to say)?|texted(?: to say)?|emailed(?: to say)?|wrote(?: to say)?|told (?:me|us))"
@@ -307,8 +311,11 @@ def _names_it(row, said: set[str]) -> bool:
             return True  # "Ethan's lesson is cancelled": his driving lesson, by the word for it
     if row["predicate"] not in _BY_NAME:
         return False
-    if row["predicate"] == "routine" and content and _stem(norm(row["object"]).split()[0]) in {_stem(w) for w in said}:
-        return True  # "I've given up running": what one does, by its verb ("run with the Harbourside Harriers")
+    doing = [w for w in norm(row["object"]).split() if w not in _STOP | _LIGHT_VERBS]
+    if row["predicate"] == "routine" and doing and _stem(doing[0]) in {_stem(w) for w in said}:
+        # "I've given up running": what one does, by its verb ("run with the Harbourside Harriers"), or by what is
+        # done ("given up the pilates": "do pilates at the John Charles Centre")
+        return True
     if row["predicate"] == "owns" and content and norm(row["object"]).split()[-1].rstrip("s") in said:
         return True  # "we gave the piano away": the old upright piano, by what it is
     # a sentence's first word is capitalised whatever it is; an object's is a name
@@ -345,6 +352,7 @@ def _said_of_its_kind(row, said: set[str], content: set[str]) -> bool:
     return False
 
 
+_LIGHT_VERBS = frozenset({"do", "play", "have", "take", "attend"})
 _SPLIT = frozenset({"split", "broke", "broken", "divorced", "separated"})
 _VEHICLE = frozenset({"car", "van", "motorbike", "motorcycle", "motor"})
 _DIET_GENERIC = frozenset({"free", "based", "diet", "low", "high", "strict", "world", "watcher"})

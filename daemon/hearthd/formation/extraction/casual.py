@@ -35,7 +35,7 @@ _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|col
 SCHOOL = (
     r"(?:(?:(?:St\.?|Saint) )?(?-i:[A-Z][\w'\-]*)(?: (?-i:[A-Z][\w'\-]*)){0,3} (?:Primary|Academy|School|High|"
     r"High School|Grade School|College|Nursery|Infants|Juniors|Junior|Grammar|Secondary|Montessori|Pre-school|"
-    r"Preschool|Sixth Form|"
+    r"Preschool|Sixth Form|Public|"
     r"University|Uni|National School|NS|Community School|Comprehensive|Elementary|Middle School|Prep)"
     r"(?: (?:School|College))?"
     # "Aisha goes to St Bede's": a saint's school, by the saint alone; "Scoil Mhuire": a school in Irish
@@ -47,9 +47,10 @@ SCHOOL = (
 )
 # ... and as a speech recogniser writes one: "hillcrest academy"
 _LOWER_SCHOOL = (
-    r"(?!(?:the|a|an|his|her|their|my|our|local|big|new|same|to|at|in) )(?-i:[a-z][\w'\-]*(?: [a-z][\w'\-]*)?) "
+    r"(?!(?:the|a|an|his|her|their|my|our|local|big|new|same|to|at|in) )(?-i:[A-Za-z][\w'\-]*(?: [a-z][\w'\-]*)?) "
     r"(?-i:primary|academy|high school|grade school|grammar|secondary|juniors|infants|"
-    r"nursery|sixth form|national school|community school|comprehensive|elementary|middle school|prep)(?: school)?"
+    r"nursery|sixth form|national school|community school|comprehensive|elementary|middle school|prep|public)"
+    r"(?: school)?"
     r"|(?-i:st|saint) (?-i:[a-z]+)'s"  # "st scholastica's", as a recogniser writes a saint's school
 )
 
@@ -72,8 +73,9 @@ _DRIVEN = {
 
 
 def _titled(name: str) -> str:
-    """A name said in lower case, written as a name: "hillcrest academy" -> "Hillcrest Academy"."""
-    return " ".join(w[:1].upper() + w[1:] for w in name.split()) if name == name.lower() else name
+    """A name said in lower case (its first letter capitalised or not), written as a name: "hillcrest academy" ->
+    "Hillcrest Academy", "Marrickville west primary" -> "Marrickville West Primary"."""
+    return " ".join(w[:1].upper() + w[1:] for w in name.split()) if name[1:] == name[1:].lower() else name
 
 
 # A club by the kind of name clubs have: "Ashby Vale Rovers", "Pennick Town Juniors", "Corriemount Colts"
@@ -363,6 +365,28 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             f"I work at {m.group('o')}"
             + (f" as {m.group('j') or m.group('j2')}" if m.group("j") or m.group("j2") else "")
         ),
+    ),
+    # "(since monday) I've been at Flutterwave as an operations analyst": where one works now, and as what
+    (
+        rf"^I (?:have |'ve )?(?:been|am) (?:at|with) (?P<o>{_FIRM})(?: since \w+)? as (?P<j>(?:an? )?[a-z][a-z ]+?)"
+        r"(?:,.*)?$",
+        lambda m: f"I work at {m.group('o')} as {m.group('j')}",
+    ),
+    # "I am now teaching at Kapsabet Boys", "she's teaching maths at St Anne's": where one teaches
+    (
+        rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?teaching (?:(?P<what>[a-z]+) )?at (?P<o>{_FIRM})(?P<rest>.*?)"
+        r"(?: (?:from|since|starting) (?:this|next|last) \w+| now)?$",
+        lambda m: (
+            f"{m.group('s')} {_verb(m.group('s'), 'teach', 'teaches')} {m.group('what') + ' ' if m.group('what') else ''}"
+            f"at {m.group('o')}{m.group('rest')}"
+        ),
+    ),
+    # "our Ciarán has a weekend job in SuperValu", "Aroha's got an after school job at Countdown": a job somewhere
+    (
+        rf"^(?P<s>{_SUBJ})(?:'s| has| have|'ve)?(?: got)? (?:an? )?(?:new |little )?(?:weekend|part-time|part time|"
+        r"saturday|sunday|after school|after-school|summer|holiday|evening|casual) job (?:at|in|with) "
+        rf"(?P<o>{_FIRM})(?P<rest>.*)$",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}{m.group('rest')}",
     ),
     # "I accepted the offer from Globe Telecom": the new employer
     (
@@ -658,7 +682,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "moved the car's MOT to the 17th of June", "we rebooked Pepper's check-up at the vet for the 20th of May"
     (
         r"^(?:(?:I|we) )?(?:have |'ve )?(?:moved|rebooked|rescheduled|changed|pushed back|brought forward) "
-        r"(?P<x>(?:the|our|my|his|her) [\w'\- ]+?|(?-i:[A-Z])[\w\-]+'s [\w'\- ]+?) (?:to|for|till|until) "
+        r"(?P<x>(?!(?:my|his|her|our) (?:sur|last |family |first )?name\b)(?:the|our|my|his|her) [\w'\- ]+?|"
+        r"(?-i:[A-Z])[\w\-]+'s [\w'\- ]+?) (?:to|for|till|until) "
         r"(?P<w>(?:the |next |this |on )?[\w: ]+?)(?:,.*)?$",
         r"\g<x> has been moved to \g<w>",
     ),

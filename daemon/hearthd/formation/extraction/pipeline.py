@@ -54,7 +54,7 @@ from .text import (
     split_sentences,
 )
 from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, PET, REL, REL_ADJ, SPECIES, TIME, _alt
-from .words import is_common, restore_apostrophes, truecase, uncapitalise
+from .words import is_common, names_in_slots, restore_apostrophes, truecase, uncapitalise
 
 __all__ = ["Discourse", "extract", "rules_alone"]
 
@@ -360,6 +360,12 @@ _THATS_MY = re.compile(
 )
 
 
+# Someone the speaker moved, by name: "we transferred Miguel this school year" (then "he's now at ...")
+_MOVED_SOMEONE = re.compile(
+    r"^(?:we|I) (?:have |had )?(?:just )?(?:transferred|moved|shifted|switched|enrolled) (?P<n>(?-i:[A-Z])[a-z]+)\b", re.I
+)
+
+
 def _clause_facts(clause: str, ctx: _Ctx, discourse: Discourse) -> list[Candidate]:
     named = discourse.last
     if _AGE_ALONE.match(clause) and (spoken_of := discourse.recent) is not None:
@@ -381,6 +387,8 @@ def _clause_facts(clause: str, ctx: _Ctx, discourse: Discourse) -> list[Candidat
     found = _as_said(clause, ctx, rules)
     for c in found:
         discourse.note(c.object_mention if c.predicate in ("family_member", "pet") else None)
+    if not found and (moved := _MOVED_SOMEONE.match(clause)):
+        discourse.note(discourse.named(moved.group("n")))  # "we transferred Miguel this year, he's now at ..."
     if any(c.subject is HOUSEHOLD and c.predicate in ("schedule", "appointment", "note") for c in found):
         return found  # "our cleaner comes on Wednesdays" is the household's, not a routine of the cleaner's
     return found + _about_others(clause, ctx, rules, discourse, found)
@@ -467,6 +475,7 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
     lowercase = _lowercase_input(said)
     if not lowercase:
         said = said[:1].upper() + said[1:]  # "callum's moved down to Bristol": a sentence starts with a capital
+        said = names_in_slots(said)  # "our labrador bosco is on Apoquel": a name in its slot, written as one
         return [_as_source(c, said, sentence) for c in _read_sentence(said, discourse, False)]
     # Speech-recogniser text: read with "I" and the words that may be names capitalised; a word capitalised alone
     # is lower-cased again in an object that is no name or place.

@@ -108,7 +108,7 @@ def _b_name(m, ctx):
 
 
 _NAME_CHANGE_SAID = re.compile(
-    r"\b(?:changed my (?:sur|last |family )?name|(?:got|am|was|just got) married|married name|"
+    r"\b(?:changed my (?:sur|last |family )?name|(?:got|am|was|is|just got) married|married name|"
     r"took (?:his|her|their) name)\b",
     re.I,
 )
@@ -119,6 +119,12 @@ def _b_name_changed(m, ctx):
         return []
     words = m.group("obj").split()
     return [] if any(is_common(w.lower()) for w in words) else _full_name(words, ctx)
+
+
+def _b_surname(m, ctx):
+    name = m.group("obj")
+    name = name[:1].upper() + name[1:]
+    return [ctx.cand("note", name, f"{{subject}}'s surname is {name}", qualifier="surname")]
 
 
 def _full_name(words: list[str], ctx) -> list[Candidate]:
@@ -2015,6 +2021,7 @@ def _b_exams(m, ctx):
 
 def _b_from(m, ctx):
     place = re.sub(r"\s+originally$", "", m.group("obj"), flags=re.I)
+    place = place[:1].upper() + place[1:]
     if not re.search(r"\boriginally\b|\bcomes? from\b|\bcame from\b", ctx.clause, re.I):
         # "I'm from Leeds" may be where one lives; only "originally" or "come from" says where one began. Of someone
         # else it is where they are from ("my boyfriend Luke is from Perth")
@@ -2185,6 +2192,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"^(?:I am|it is|its|it's|(?P<by>I am going by|I go by)) "
         r"(?P<obj>[A-Za-z][\w'\-]+ [A-Za-z][\w'\-]+)(?: now\b|$)",
         _b_name_changed,
+        False,
+    ),
+    # "my surname is Okafor", "I've changed my surname to Whitfield": the family name, one at a time
+    (
+        "note",
+        rf"^(?:my (?:sur|last |family )name is|I {ADV}(?:have )?(?:changed|switched) my (?:sur|last |family )name to|"
+        rf"I {ADV}(?:have )?(?:gone back to|taken back) my maiden name,?) (?P<obj>{NAME})(?: now)?(?:,.*)?$",
+        _b_surname,
         False,
     ),
     # "call me Bea" is a standing instruction (a rule), not the person's name
@@ -2690,6 +2705,16 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_medicine,
         False,
     ),
+    # "our labrador Bosco is on Apoquel for his itchy skin": a medicine by its brand, said with what it is for
+    (
+        "note",
+        rf"^{SUBJ} {ADV}(?:take|am on|are on|have to take|am taking|have been on|have been taking) "
+        r"(?P<med>(?-i:[A-Z][a-z]{3,}))(?: (?:tablets?|pills?|drops|injections?)| for (?:my|his|her|their) "
+        r"(?:[a-z]+ ){0,2}?(?:skin|itch|itching|joints|arthritis|allergies|allergy|heart|thyroid|blood pressure|pain|"
+        r"anxiety|seizures|fits|asthma|ears|eyes|stomach|tummy|bladder|kidneys|hips?|knees?|back))(?:,.*)?$",
+        _b_medicine,
+        False,
+    ),
     # "i go to les mills in britomart", "I've got a membership at Virgin Active", "switched to anytime fitness": the
     # gym one goes to (one at a time)
     (
@@ -2851,6 +2876,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "works_at",
         rf"^I {ADV}(?:have |had )?(?:been |got |was |am being |am )?{ADV}(?:transferred|posted|seconded) "
         rf"(?:over |across )?to (?P<obj>.+)",
+        _b_work_at,
+        False,
+    ),
+    # "TSC has transferred me to Kapsabet Boys", "they have posted me to St Patrick's Iten": where one is sent to work
+    (
+        "works_at",
+        rf"^(?:they|the (?:school|board|company|council|ministry|bank|hospital|church|district|firm)|(?-i:[A-Z]{{2,5}})) "
+        rf"{ADV}(?:have |has |had )?{ADV}(?:transferred|posted|moved|sent|deployed|redeployed) me (?:over |across )?to "
+        rf"(?P<obj>(?-i:[A-Z]).+)",
         _b_work_at,
         False,
     ),
@@ -3222,7 +3256,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "note",
         rf"^I {ADV}(?:am (?:originally )?|come |came |(?:was )?originally )from "
-        rf"(?P<obj>{NAME}(?: (?:{NAME}|on|upon)){{0,3}})(?: originally)?(?=$|[ ,.])",
+        # (a town in lower case, as a recogniser writes it, before "originally")
+        rf"(?P<obj>{NAME}(?: (?:{NAME}|on|upon)){{0,3}}|(?!(?:here|there|home|abroad|away|overseas|around|nowhere|"
+        r"somewhere)\b)(?-i:[a-z]{3,})(?= originally\b))"
+        r"(?: originally)?(?=$|[ ,.])",
         _b_from,
         False,
     ),

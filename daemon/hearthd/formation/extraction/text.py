@@ -57,8 +57,8 @@ _CONTRACTIONS = [
         ),
         (r"\b(I|him|her|she|he|we|dem|dey) nuh (?=(?:eat|drink|like|smoke|work|live|have)\b)", r"\1 do not "),
         (r"\bwid\b", "with"),
-        # Filipino "si" before a name: "si lola has zumba every tuesday"
-        (r"(?:^|(?<=\s))si (?=\w+ (?:has|is|does|goes|will|was|lives|works|loves|likes)\b)", ""),
+        # Filipino "si" before a name: "si lola has zumba every tuesday", "si miguel is in grade 4" (a name)
+        (r"(?:^|(?<=\s))si (\w)(?=\w* (?:has|is|does|goes|will|was|lives|works|loves|likes)\b)", lambda m: m[1].upper()),
         # Kenyan English's Swahili: "mimi ni junior accountant at kcb": I am
         (r"^mimi ni (?!an? )", "I am a "),
         (r"\binna\b", "in"),
@@ -169,6 +169,9 @@ _FILLER = re.compile(
     r"(?: for (?:me|us))?|"
     # what only announces the statement: "before I forget I'm allergic to ...", "quick one, ...", "heads up ..."
     r"before I forget|while I think of it|while I remember|(?:a )?quick one|(?:just a |a )?(?:quick )?heads up|"
+    # when it began, said first: "since monday I've been at Flutterwave", "from this month I have gone vegan"
+    rf"(?:since|from|starting|as of|as from) (?:(?:this|next|last) )?(?:{WEEKDAY}|today|tomorrow|week|month|term|"
+    r"year|semester|the wedding)(?=,|\s+(?:I|we|my|our|he|she|they)\b)|"
     # why, said first: "with the load shedding we got a generator"
     r"(?:with|what with|because of) (?:the|all the|all this) (?:load shedding|power cuts|outages|blackouts|storms)|"
     r"(?:(?:quick|small|little|big|an|just an) )?update(?: po)?(?=:|,| -)|fyi(?=:|,)|"
@@ -312,10 +315,13 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called|that is (?:my|our))\b)"
     # "she's a golden retriever, three years old": the age, a statement of its own (of the one just spoken of)
     r"|,\s*(?=(?:about |nearly |almost )?[\w\-]+(?: [\w\-]+)? (?:years?|months?) old[.!]?$)"
+    # "I left the bank, since monday I've been at Flutterwave": what holds since, a statement of its own
+    rf"|,\s*(?=(?:since|from|starting|as of) (?:(?:this|next|last) )?(?:{WEEKDAY}|today|week|month|term|year),? "
+    r"(?:I|we|he|she)\b)"
     # "the creta was giving too much trouble so exchanged it, now we have a Tata Nexon": the new thing, on its own
     r"|,\s*(?=now (?:I|we|he|she|they) (?:have|are|am|is|drive|live|work)\b)"
     # "I've changed my name, it's Aoife Cronin now": the name, a statement of its own
-    r"|,\s*(?=it is (?-i:[A-Z])[\w'\-]+ (?-i:[A-Z])[\w'\-]+ now\b)"
+    r"|,\s*(?=it is [A-Za-z][\w'\-]+ (?-i:[A-Z])[\w'\-]+ now\b)"
     # "our car is a grey ford focus, reg ends in xkd": the registration, a statement of its own
     r"|,\s*(?=(?:the )?(?:reg|registration|number plate)\b)"
     # "the wifi is called okaforhome and the password is lagos2019": the password, a statement of its own; "the TV

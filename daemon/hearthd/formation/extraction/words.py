@@ -354,32 +354,7 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
             or not is_common(base)
             or (m.start() == 0 and _PLURAL_NAME.match(sentence))
             or (base not in _NOT_IN_SLOT and _ORG_SLOT.search(sentence, max(0, m.start() - 20), m.start()))
-            # "our dog biscuit is a cockapoo": the word after "our dog" is its name, however common a word
-            or (
-                base not in _NOT_A_PET_NAME  # a fruit or a spice is a pet's name often enough: "mango", "pepper"
-                and not base.endswith(("ing", "ed", "ly"))
-                and _PET_NAME_SLOT.search(sentence, max(0, m.start() - 25), m.start())
-                and (
-                    re.match(
-                        r"(?:'s)? (?:is|was|has|and|who|called)\b|,|$|(?= (?:the|they|she|he|we|our|my)\b)",
-                        sentence[m.end() - (2 if low.endswith("'s") else 0) :],
-                    )
-                    # "our dog biscuit hates the hoover": a verb after it, as after a relative's name
-                    or _KIN_NAME_NEXT.match(sentence[m.end() - (2 if low.endswith("'s") else 0) :])
-                )
-            )
-            or (
-                # (not "my cousin has just got"; but "our youngest will is mad about hockey": Will, a name that is
-                # a word)
-                (
-                    (base not in _NOT_A_PET_NAME and base not in _NOT_A_KIN_NAME)
-                    or (base == "will" and sentence[m.end() :].startswith(" is "))
-                )
-                and base not in _REL_SINGULAR  # "our baby daughter is": a relation said twice
-                and not base.endswith(("ing", "ed", "ly"))
-                and _KIN_NAME_SLOT.search(sentence, max(0, m.start() - 30), m.start())
-                and _KIN_NAME_NEXT.match(sentence[m.end() - (2 if low.endswith("'s") else 0) :])
-            )
+            or _named_in_slot(sentence, m)
         ):
             new, cap = _cap(word), True
         else:
@@ -406,6 +381,43 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
     return text, singles
 
 
+def _named_in_slot(sentence: str, m: re.Match) -> bool:
+    """Whether the word `m` is a pet's or a relative's name by where it stands, however common a word: after "our
+    dog" or "my son", before a verb ("our dog biscuit is a cockapoo", "my partner jules works at ...")."""
+    low = m.group().lower()
+    base = (low[:-2] if low.endswith("'s") else low).replace("'", "")
+    after = sentence[m.end() - (2 if low.endswith("'s") else 0) :]
+    if base.endswith(("ing", "ed", "ly")):
+        return False
+    if (
+        base not in _NOT_A_PET_NAME  # a fruit or a spice is a pet's name often enough: "mango", "pepper"
+        and base not in _NOT_A_KIN_NAME  # (not "our dog loves the beach": a verb)
+        and _PET_NAME_SLOT.search(sentence, max(0, m.start() - 25), m.start())
+        # "our dog biscuit hates the hoover": a verb after it, as after a relative's name
+        and (
+            re.match(r"(?:'s)? (?:is|was|has|and|who|called)\b|,|$|(?= (?:the|they|she|he|we|our|my)\b)", after)
+            or _KIN_NAME_NEXT.match(after)
+        )
+    ):
+        return True
+    # (not "my cousin has just got"; but "our youngest will is mad about hockey": Will, a name that is a word)
+    return bool(
+        ((base not in _NOT_A_PET_NAME and base not in _NOT_A_KIN_NAME) or (base == "will" and after.startswith(" is ")))
+        and base not in _REL_SINGULAR  # "our baby daughter is": a relation said twice
+        and _KIN_NAME_SLOT.search(sentence, max(0, m.start() - 30), m.start())
+        and _KIN_NAME_NEXT.match(after)
+    )
+
+
+def names_in_slots(sentence: str) -> str:
+    """A sentence typed with capitals, with a lower-case word where a pet's or a relative's name stands written as
+    a name ("our labrador bosco is on Apoquel": Bosco)."""
+    probe = sentence[:1].lower() + sentence[1:]  # ("Our dog ...": the slots are read in lower case)
+    return _TOKEN.sub(
+        lambda m: _cap(m.group()) if m.group().islower() and _named_in_slot(probe, m) else m.group(), sentence
+    )
+
+
 _NAMED_OBJECT = frozenset({"name", "lives_in", "works_at", "family_member", "pet", "speaks"})  # a language is a name
 _WORD = re.compile(r"[^\W\d_][\w\-]*")
 
@@ -415,9 +427,14 @@ def uncapitalise(predicate: str, value: str | None, singles: frozenset[str]) -> 
     or a place ("likes jazz", but "lives in York")."""
     if not value or not singles or predicate in _NAMED_OBJECT:
         return value
-    return _WORD.sub(
-        lambda m: m.group().lower() if m.group() in singles or m.group()[:-1] in singles else m.group(), value
-    )
+
+    def word(m: re.Match) -> str:
+        # (not a word that heads a name the rules wrote: "Marrickville West Public")
+        named = re.match(r" (?-i:[A-Z])", value[m.end() :])
+        alone = m.group() in singles or m.group()[:-1] in singles
+        return m.group().lower() if alone and not named else m.group()
+
+    return _WORD.sub(word, value)
 
 
 # --------------------------------------------------------------------------------------------------------------
