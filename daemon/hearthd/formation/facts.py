@@ -190,6 +190,11 @@ _SAME_KIND = {
     "check": "checkup",
     "tuition": "tutoring",
     "tutor": "tutoring",
+    # "refuse collection", "the rubbish", "garbage pickup": the bins
+    "refuse": "bin",
+    "rubbish": "bin",
+    "garbage": "bin",
+    "trash": "bin",
 }
 
 

@@ -186,7 +186,8 @@ def is_said_as_fact(text: str) -> bool:
 # Who passed the news on, before it: "coach said", "the surgery rang and said", "school texted to say" - someone
 # whose news it is to give (what "Otis said" of himself is hearsay)
 REPORTER = re.compile(
-    r"^(?:(?:good|great|some) news,? |so,? |oh,? |um,? )?(?:the |my |our |his |her |their )?(?:\w+ )?(?:coach|teacher|school|nursery|surgery|doctors?|gp|dentists?|"
+    r"^(?:(?:good|great|some) news,? |so,? |oh,? |um,? )?(?:(?:a |the )?(?:letter|email|text|message|note) from )?"
+    r"(?:the |my |our |his |her |their )?(?:\w+ )?(?:coach|teacher|school|nursery|surgery|doctors?|gp|dentists?|"
     r"vets?|hospital|clinic|council|dietitian|dietician|physio|consultant|nurse|office|boss|manager|landlord|"
     r"landlady|agency|club|instructor|tutor)(?:'s)? (?:said|says|rang(?: (?:up|back))?(?: and said| to say)?|"
     r"called(?: and said| to say)?|texted(?: to say)?|emailed(?: to say)?|wrote(?: to say)?|told (?:me|us))"

@@ -36,7 +36,7 @@ _STILL_AT = (
 )
 # "same night", "same time", "same seven o'clock": the old one's time of day
 _SAME_TIME = re.compile(
-    rf"\bsame (?:night|day|time|timing|slot|evening|morning|afternoon|{_HOUR_SAID})\b|{_STILL_AT}", re.I
+    rf"\bsame (?:night|day|time|timing|slot|evening|morning|afternoon|{_HOUR_SAID}(?:\s*[ap]m)?)\b|{_STILL_AT}", re.I
 )
 _CALLED_OFF = re.compile(r"\b(?:cancell?ed|called off|not happening)\b", re.I)
 # Who was moved, not what: "the surgery moved her to the 15th", "they've put me back to Friday", "bumped mateo to"
@@ -50,7 +50,10 @@ _MOVED_IT = re.compile(
     re.I,
 )
 # "..., remind me friday morning instead": when to be reminded is no time of the event, and "me" no one it is of
-_REMIND = r"[,\s]+(?:please )?(?:remind|tell|text|ping|wake) (?:me|us|him|her|them)\b.*$"
+_REMIND = (
+    r"[,\s]+(?:so )?(?:please )?(?:(?:remind|tell|text|ping|wake) (?:me|us|him|her|them)\b|"
+    r"(?:put|set|move|change) (?:the |my |a )?reminders? (?:for|to|on)\b).*$"
+)
 # When the new time starts, why it moved ("cause the under twelves have the pitch on tuesdays", "because his van is
 # in the garage on thursday") and the time of day or the day kept ("still thursdays") are said after it, not the new
 # time: "it's mondays now from next week" is Mondays
@@ -59,12 +62,13 @@ _STARTING = re.compile(
     r"\bfrom (?:tomorrow|today|tonight)\b|"
     rf"{_REMIND}|"
     # "to Thursday same time six pm", "same seven o'clock": the time kept, said again
-    rf"[,\s]+same (?:time|timing|{_HOUR_SAID})\b.*$|"
+    rf"[,\s]+same (?:time|timing|{_HOUR_SAID}(?:\s*[ap]m)?)\b.*$|"
     # "it's collected on Thursday now so it goes out wednesday night": the bins are kept by their collection
-    r"[,\s]+so (?:(?:it|they|the bins?) (?:goes|go|need to go|needs to go|has to go|have to go) )?out\b.*$|"
+    r"[,\s]+so (?:(?:it|they|(?:the )?bins?) (?:(?:goes|go|need to go|needs to go|has to go|have to go) )?)?out\b.*$|"
     # "..., saturday no longer work for her", "wednesday's no good for them now": the old day, denied after it
     rf"[,\s]+(?:{WEEKDAY})s?(?:'s| is)? (?:no longer|not|doesn't|does not|don't|won't|can't|is no good|no good)\b.*$|"
-    r"[,\s]+(?:cause|cos|coz|because|as|since) (?:the|they|he|she|we|I|it|there|her|his|our|my)\b.*$|"
+    r"[,\s]+(?:cause|cos|coz|because|as|since) (?:of |due to )?(?:the|they|he|she|we|I|it|there|her|his|our|my)\b.*$|"
+    r"\s+(?:because of|due to) .*$|"
     rf"[,\s]+still (?:on )?(?:(?:{WEEKDAY})s?|the same day)\b.*$|" + _STILL_AT,
     re.I,
 )

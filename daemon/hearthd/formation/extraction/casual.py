@@ -394,6 +394,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?P<o>{_FIRM})(?:,.*)?$",
         lambda m: f"I work at {m.group('o')}",
     ),
+    # "refuse collection in our street in rondebosch is every monday": the collection, wherever it is said to be
+    (
+        r"^(?P<c>(?:the |our )?(?:refuse|rubbish|bin|garbage|trash|recycling) (?:collection|pickup|pick-up)) "
+        r"(?:in|on|for|along) (?:our|the|this) (?:street|road|area|estate|close|avenue|lane|block)"
+        r"(?: in [a-z]+(?: [a-z]+)?)? (?=is |are )",
+        r"\g<c> ",
+    ),
     # "bins go out tuesday night for the wednesday collection": the bins, kept by their collection day
     (
         rf"^(?P<b>(?:the |our )?(?:bins?|rubbish|recycling|garbage|trash)) go(?:es)? out (?:on )?(?P<out>(?:{WEEKDAY}) "

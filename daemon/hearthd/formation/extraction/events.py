@@ -225,6 +225,8 @@ _EVENT_NOUNS = [
     "x-ray",
     "blood test",
     "mot",
+    "nct",
+    "wof",
     "service",
     "treatment",
     "swimming",
@@ -451,6 +453,8 @@ _CHORES = _alt(
         "garbage collection",
         "recycling pickup",
         "rubbish collection",
+        "refuse collection",
+        "refuse",
         "recycling collection",
         "bin day",
         "recycling day",
@@ -629,7 +633,8 @@ def _b_upkeep_once(m, ctx):
 
 def _upkeep_appointment(m, ctx, event: str) -> list[Candidate]:
     """The household's one-off upkeep of a thing: "the boiler service" on a day; "the MOT" is the car's."""
-    thing = "car" if event.lower() == "mot" else m.group("thing")  # the Skoda's MOT is the car's
+    # the Skoda's MOT is the car's (Ireland's NCT, New Zealand's WOF, South Africa's roadworthy too)
+    thing = "car" if event.lower() in _CAR_TESTS else m.group("thing")
     if thing is None:
         return []
     q = _qualifier(f"{thing} {event}")
@@ -638,6 +643,7 @@ def _upkeep_appointment(m, ctx, event: str) -> list[Candidate]:
     return [c if re.match(r"my\b", ctx.clause, re.I) else replace(c, subject=HOUSEHOLD)]  # "my car's MOT": mine
 
 
+_CAR_TESTS = frozenset({"mot", "nct", "wof", "roadworthy"})
 _DONE_AS = {
     "serviced": "service",
     "swept": "sweep",
@@ -1128,8 +1134,8 @@ EVENT_RULES_SRC = [
     # "the boiler service is wednesday morning": the upkeep of a thing of the house, booked once
     (
         "appointment",
-        rf"^(?:the|our|my) (?:(?P<thing>{_SERVICED}|(?-i:[A-Z])[\w\-]+(?=(?:'s|s)? mot\b))(?:'s|s)? )?"
-        rf"(?P<ev>service|servicing|mot|inspection|safety check|"
+        rf"^(?:the|our|my) (?:(?P<thing>{_SERVICED}|(?-i:[A-Z])[\w\-]+(?=(?:'s|s)? (?:mot|nct|wof)\b))(?:'s|s)? )?"
+        rf"(?P<ev>service|servicing|mot|nct|wof|roadworthy|inspection|safety check|"
         rf"check|repair|sweep|clean) (?:is|is due|is booked for|is booked in for|has been booked for|is now|"
         rf"{_MOVED}) (?:now )?(?P<when>{_ONE_OFF}){_TAIL}",
         _b_upkeep_once,
@@ -1214,9 +1220,15 @@ def it_is_kept(clause: str) -> list[str]:
     return [clause]
 
 
+_A_TIME_NOT_A_PLACE = re.compile(
+    rf"\b(?:now|today|tonight|(?:{WEEKDAY})s?|(?:night|morning|evening|weekend|week)s?)\b", re.I
+)
+
+
 def _b_kept(m, ctx):
     where = _strip_trailing(m.group("where"))
-    if _NOT_IN_PLACE.search(where) or len(where.split()) > 12 or re.search(r"\b(?:now|today|tonight)\b", where):
+    # (not "the bins go out on a tuesday night": a time, not a place)
+    if _NOT_IN_PLACE.search(where) or len(where.split()) > 12 or _A_TIME_NOT_A_PLACE.search(where):
         return []
     thing = m.group("thing") if "'s " in m.group("thing") else m.group("thing").lower()
     glued = m.groupdict().get("glued")

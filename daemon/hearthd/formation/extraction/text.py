@@ -418,6 +418,7 @@ _PARTICLE = re.compile(
 )
 
 
+_HOUR_DIGITS = {w: str(i) for i, w in enumerate(_COUNT_WORD.split("|")[:12], 1)}
 # What speech adds or says its own way, put as the rules read it (in order), compiled once
 _SAID_AS_SPOKEN = [
     (re.compile(a, flags), b)
@@ -454,6 +455,22 @@ _SAID_AS_SPOKEN = [
         (r"^(?:the )?kids'? (?=[a-z]+ (?:lessons?|classes|class|club|practice|training)\b)", "the kids' ", re.I),
         # "her driving test on the 28th at 9 40": a time said as a recogniser writes it
         (r"\bat (\d{1,2}) ([0-5]\d)\b(?! (?:people|kids|children|minutes|mins|years|of)\b)", r"at \1:\2", re.I),
+        # "every monday at 7 in the morning", "at seven in the evening": the clock, with its part of the day
+        (
+            rf"\b(at|from|around) (\d{{1,2}}(?::[0-5]\d)?|{'|'.join(_COUNT_WORD.split('|')[:12])})(?: o'?clock)? "
+            r"in the (morning|afternoon|evening)\b",
+            lambda m: f"{m[1]} {_HOUR_DIGITS.get(m[2].lower(), m[2])}{'am' if m[3].lower() == 'morning' else 'pm'}",
+            re.I,
+        ),
+        # "dialysis at 7am sa east avenue": Tagalog's "sa", where it is
+        (
+            r"(?<=\w) sa (?=(?:[a-z]+ )?(?:avenue|street|road|centre|center|hospital|clinic|church|school|mall|market|"
+            r"park|gym|office|chapel|parish)\b|(?-i:[A-Z]))",
+            " at ",
+            re.I,
+        ),
+        # "choir practice is saturday by 10am": the time it is at, as Nigerian English says it
+        (rf"\b({WEEKDAY})(s?) by (?=\d{{1,2}}(?::[0-5]\d)?\s*(?:am|pm)\b)", r"\1\2 at ", re.I),
         # "favourite colour is purple", "fave food is jollof": the speaker's, said without "my"
         (r"^(?:fave|favourite|favorite) (?=[a-z]+(?: [a-z]+)? is\b)", "my favourite ", re.I),
         # "Rent's due on the first", "rent goes off on the 1st": the household's rent, when it is paid
