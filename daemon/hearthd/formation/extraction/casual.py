@@ -366,6 +366,40 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             + (f" as {m.group('j') or m.group('j2')}" if m.group("j") or m.group("j2") else "")
         ),
     ),
+    # "I'm waiting tables at Junior's now", "waitressing at the Crown": a waiter's job, and where
+    (
+        rf"^I (?:am |'m )?(?:now )?(?:waiting tables|waitressing|waiting on tables) (?:at|in) "
+        r"(?P<o>" + _FIRM + r"|(?-i:[a-z]+)'s)",  # (a name as a recogniser writes it: "junior's")
+        lambda m: f"I am a waiter at {_titled(m.group('o'))}",
+    ),
+    # "Aroha's moved on to Burger Fuel now": a job left for another, by the firm's name
+    (
+        rf"^(?P<s>{_SUBJ})(?:'s| has|'ve| have)? moved on to (?P<o>{_FIRM})(?: now)?(?:,.*)?$",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
+    ),
+    # "Arjun goes for maths tuition at ..., monday wednesday friday evening": a lesson one has
+    (
+        rf"^(?P<s>{_SUBJ}) (?:goes|go) for (?P<e>(?:[a-z]+ )?(?:tuition|lessons?|classes|coaching|training|practice|"
+        r"therapy|physio|dialysis))\b",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'have', 'has')} {m.group('e')}",
+    ),
+    # "the vet has Molly on Hill's i/d now": what the vet has a pet eat
+    (
+        rf"^(?:the )?vets? (?:has|have|has got|have got|has put|put) (?P<n>{NAME}|(?-i:[a-z]+)) on (?P<f>.+?)(?: now)?"
+        r"(?: for (?:her|his) [a-z]+)?(?:,.*)?$",
+        lambda m: f"{_titled(m.group('n'))} is on {m.group('f')}",
+    ),
+    # "cucu is now staying with uncle Kamau in Thika": where one lives now, with whom
+    (
+        rf"^(?P<s>{_SUBJ}|{_ELDERS})(?:'s| is| has been|'s been)? (?:now )?(?:staying|living) with (?:my |our |her |his |their )?"
+        rf"(?:[a-z]+ ){{0,2}}(?:{NAME} )?in (?P<o>{NAME}(?: {NAME})?)(?P<rest>,.*)?$",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}{m.group('rest') or ''}",
+    ),
+    # "we have packed to Lekki now": moved, as Nigerian English says it
+    (
+        rf"^(?P<s>we|I) (?:have |'ve )?(?:just )?packed (?:to|into) (?P<o>{NAME}(?: {NAME})?)(?P<rest>.*)$",
+        lambda m: f"{m.group('s')} have moved to {m.group('o')}{m.group('rest')}",
+    ),
     # "(since monday) I've been at Flutterwave as an operations analyst": where one works now, and as what
     (
         rf"^I (?:have |'ve )?(?:been|am) (?:at|with) (?P<o>{_FIRM})(?: since \w+)? as (?P<j>(?:an? )?[a-z][a-z ]+?)"
@@ -1225,7 +1259,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "Got taken on as a trainee chef at the hotel": a job, begun
     (
-        r"^(?:I(?:'ve| have)? )?(?:just |finally )?(?:got |been |was )?taken on as (?P<j>an? [a-z\- ]+?)"
+        r"^(?:I(?:'ve| have)? )?(?:just |finally )?(?:got |been |was )?(?:taken on|hired|appointed|recruited) as "
+        r"(?P<j>an? [a-z\- ]+?)"
         r"(?P<w> (?:at|with|for|in) [\w' ]+?)?(?:,? (?:buzzing|yay|woohoo|made up|delighted|chuffed))?$",
         lambda m: f"I am {m.group('j')}{m.group('w') or ''}",
     ),

@@ -1001,7 +1001,7 @@ _NOT_ATTENDED = {"match", "game", "race", "gig", "concert", "play", "train", "bu
 _WHOSE = re.compile(
     rf"^(?:(?P<my>my|our) (?P<rel>{REL})\b|(?:the|our|my) (?P<pet>{PET})(?:'s| has| is)|(?P<kin>{REL})(?:'s| has|"
     rf" is)|(?P<name>(?-i:[A-Z])[\w\-]+)(?:'s| has| is|"
-    rf" got)\b)",
+    rf" got| goes| does| takes| attends)\b)",
     re.I,
 )
 # "coming to service the boiler": the upkeep of a thing of the house, said by what is done to it

@@ -120,8 +120,9 @@ _REL_SINGULAR = [
 # Kinship words as families from elsewhere say them ("my lola nena", "my kuya jerome", "Oma lives in Hamburg"), and
 # those of them that are names too, a relative only after "my" ("Lola is seven")
 KIN_FROM_ELSEWHERE = {
-    **dict.fromkeys(("lola", "nonna", "oma", "abuela", "babcia"), "grandmother"),
-    **dict.fromkeys(("lolo", "nonno", "opa", "abuelo"), "grandfather"),
+    # (Kenya's "cucu", "shosho" and "guka" too)
+    **dict.fromkeys(("lola", "nonna", "oma", "abuela", "babcia", "cucu", "shosho"), "grandmother"),
+    **dict.fromkeys(("lolo", "nonno", "opa", "abuelo", "guka"), "grandfather"),
     "kuya": "brother",
     "tita": "aunt",
     "tito": "uncle",
@@ -609,6 +610,7 @@ _BAD_OCC_MODIFIERS = {
 
 _DIETS = [
     "vegetarian",
+    "eggetarian",
     "vegan",
     "pescatarian",
     "pescetarian",

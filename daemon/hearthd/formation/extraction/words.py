@@ -177,6 +177,7 @@ answer answers help advice opinion idea ideas plan plans hobby hobbies habit hab
 allergic intolerance dairy rule rules reminder reminders alarm alarms calendar diary schedule timetable menu
 language languages spanish french german maths math science physics chemistry biology geography art drama pe
 exam exams test tests results grade grades degree course courses lecture homework revision nap naps walk walks
+tuition tutoring coaching dialysis physio therapy chemo
 run runs ride rides swim swims stroll jog drive drives commute commutes lift lifts late early night owl lark
 signalling signal fixing fitting installing teaching nursing caring cleaning driving building selling
 thinking feeling looking wanting trying getting going coming doing making taking saying telling asking
