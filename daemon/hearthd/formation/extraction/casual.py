@@ -49,7 +49,7 @@ SCHOOL = (
 _LOWER_SCHOOL = (
     r"(?!(?:the|a|an|his|her|their|my|our|local|big|new|same|to|at|in) )(?-i:[A-Za-z][\w'\-]*(?: [a-z][\w'\-]*)?) "
     r"(?-i:primary|academy|high school|grade school|grammar|secondary|juniors|infants|"
-    r"nursery|sixth form|national school|community school|comprehensive|elementary|middle school|prep|public)"
+    r"nursery|sixth form|national school|community school|comprehensive|elementary|middle school|prep|public|college)"
     r"(?: school)?"
     r"|(?-i:st|saint) (?-i:[a-z]+)'s"  # "st scholastica's", as a recogniser writes a saint's school
 )
