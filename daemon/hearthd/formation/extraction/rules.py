@@ -140,9 +140,9 @@ _NOT_GREETED_NAMES = set(
 
 
 _SELF_DESCRIBED = re.compile(
-    r"^(?:(?:right|ok|okay|so|well|yeah|alright)[,\s]+)*i'?m [a-z]+,? (?:and )?(?:i|i'?m|im) "
-    r"(?:work|live|stay|teach|drive|"
-    r"do|am|have|run|study|come|was born|grew up|a|an)\b",
+    r"^(?:(?:right|ok|okay|so|well|yeah|alright)[,\s]+)*i'?m [a-z]+,? (?:and )?(?:(?:i|i'?m|im) "
+    r"(?:work|live|stay|teach|drive|do|am|have|run|study|come|was born|grew up|a|an|from|originally|support|love|"
+    r"play|\d+|[a-z]+teen|ten|eleven|twelve)|we (?:live|stay|are|have|moved))\b",
     re.I,
 )
 _INTRODUCED = re.compile(r"\b(?:by the way|btw|for the record)\b", re.I)

@@ -435,6 +435,10 @@ _SAID_AS_SPOKEN = [
         (r"\b(an?) (?:very|really|real|proper|absolutely) (big|huge|massive) fan\b", r"\1 \2 fan", re.I),
         # "a network engineer o since 2018": Nigerian English's "o", a particle wherever it falls
         (r"(?<=[a-z]) o(?= (?:since|for|now|and|but|so|abeg|na|sha)\b)", "", 0),
+        # "and he mad about cricket": the copula a Caribbean speaker leaves out
+        (r"\b(he|she) (?=(?:mad|crazy|obsessed|really into) (?:about|with|over)\b)", r"\1 is ", re.I),
+        # "i speak tagalog and english and like im trying to learn japanese": "like", a filler before a clause
+        (r"\band like (?=I\b)", "and ", 0),
         # "i love love karaoke", "she really really hates it": said twice for emphasis
         (r"\b(love|loves|hate|hates|adore|adores|really|so)( \1\b)+", r"\1", re.I),
         # "a security guard down the Westfield", "I teach Welsh up at Ysgol Bro": where one works, with a direction
@@ -702,6 +706,8 @@ _BARE_CORRECTION = re.compile(
     r"no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|actually no|scratch that|"
     r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
     rf"no(?= the (?:\d|{ORDINAL}|[a-z]+(?:st|nd|rd|th)\b))|(?<=\d\s)no(?=\s+\d)|"
+    # "our dogs name is rocky no thats the old dog the new ones bruno"
+    r"no(?= (?:that'?s|that is) the (?:old|last|previous) )|"
     # "the bins are thursday no theyve changed it to wednesday"
     r"no(?=\s+(?:they|we|he|she)(?: have|'ve|ve)? (?:changed|moved|switched|put) it\b)|"
     rf"(?<=day\s)no(?=\s+(?:{WEEKDAY})\b)|"  # "monday no tuesday the ninth"
@@ -836,7 +842,7 @@ def correct(s: str) -> str:
     before, after = s[: m.start()].rstrip(" ,"), s[m.end() :].strip(" ,.!")
     # ("oh no, hang on, the 10th": one correction said with two marks)
     after = re.sub(rf"^(?:(?:sorry|I mean|no|hang on|wait|actually|{_SAID_WRONG})[,\s]+)+", "", after, flags=re.I)
-    after = _IN_PASSING.sub("", _RESTATED.sub("", _NOT_THIS_ONE.sub("", after)))
+    after = _IN_PASSING.sub("", _RESTATED.sub("", _NOT_THIS_ONE.sub("", _OLD_ONE_AFTER.sub("", after))))
     after = re.sub(r"^([\w\-']+) \1\b", r"\1", after, flags=re.I)  # "sorry Tahlia Tahlia": the right one said twice
     # "no the eighteenth june eighteenth": the right date, said again with its month
     after = re.sub(rf"^((?:the )?({ORDINAL})) ({MONTH}) \2$", r"\1 of \3", after, flags=re.I)
@@ -868,10 +874,12 @@ def correct(s: str) -> str:
     return placed if placed is not None else _placed_by_words(s, m, before, after)
 
 
+# Said after the right value: "smudge sorry smokey, smudge was the old one"
+_OLD_ONE_AFTER = re.compile(r",?\s+[\w]+ (?:was|is) the (?:old|last|previous|other|first) [\w']+\b.*$", re.I)
 # Said before the right value: "that's my sister's, ours is the 19th", "Rusty was the old one, this one's Pepper"
 _NOT_THIS_ONE = re.compile(
     r"^(?:that'?s|thats|that is|that was|[\w']+ (?:was|is) (?:the|our|my) (?:old|last|previous|other|first) [\w']+)"
-    r"\b.*?,?\s+(?=(?:ours|mine|this one|the new one|the right one)(?:'s| is)\b)",
+    r"\b.*?,?\s+(?=(?:ours|mine|this one|the new one|the right one)(?:'s| is)\b|the new ones\b)",
     re.I,
 )
 # After the right value, what is said of the old one or in passing: ", she's fine with crab", "ibuprofens fine", "my

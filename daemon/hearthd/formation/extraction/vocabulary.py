@@ -719,6 +719,8 @@ _NOT_NAMES = (
             "Also Then Mom Mum Dad God Yes No Not Oh Well Christmas Easter Hearth Alexa Siri Google Jesus Ok Okay "
             "English French Spanish Portuguese German Italian Dutch Irish Scottish Welsh British American Canadian "
             "Brazilian Mexican Indian Chinese Japanese Korean Russian Polish Greek Turkish Swedish Danish Catholic "
+            "Nigerian Kenyan Ghanaian Filipino Filipina Jamaican Trinidadian Bajan Australian Zimbabwean Ugandan "
+            "Tanzanian Pakistani Bangladeshi Nepali Sikh Anglican Methodist Baptist Pentecostal Adventist Mormon "
             "Christian Muslim Jewish Hindu Buddhist Atheist Protestant Vegan Vegetarian Good Fine Great Back Home "
             "Ready Busy Tired Sorry Sure Done Here Hungry Bored Happy Sad "
             # what a recogniser leaves lower case after a name: "my nan funnily enough"

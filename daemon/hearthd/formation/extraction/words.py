@@ -542,10 +542,11 @@ def _possessive(m: re.Match) -> str:
     possessed = nxt in _POSSESSED or (nxt2 in _POSSESSED and nxt not in _VERB_WORDS and not nxt.endswith("s"))
     if (
         stem in _ONE_THING
-        and nxt in ("a", "an", "called", "named")
+        and nxt in ("a", "an", "called", "named", "name")
         and (m.group("pre") or _THE_BEFORE.search(m.string[: m.start()]) or not m.string[: m.start()].strip())
     ):  # (at the start too: "boilers a worcester bosch")
-        return f"{m.group('pre') or ''}{word}'s"  # "the cars a blue nissan leaf", "our dogs a rescue greyhound"
+        # "the cars a blue nissan leaf", "our dogs a rescue greyhound", "our dogs name is bruno"
+        return f"{m.group('pre') or ''}{word}'s"
     if not m.group("pre") and stem in _SINGLE_RELATIONS:
         # "dads allergic to penicillin", "mums birthday is": Mum and Dad said as names
         fixed = possessed or nxt in _IS_HAS_NEXT or nxt in _WHERE_ONE_IS
