@@ -672,7 +672,7 @@ _NOT_EXACTLY = re.compile(
 )
 _RESTATED = re.compile(
     # "the dog's name is bruno, wait no, that's the old dog, the new one is pepper"
-    r"^(?:(?:that'?s|thats|that is|that was) the old (?:one|[a-z]+),? (?:the new (?:one|[a-z]+)(?:'s| is)(?: called)?|"
+    r"^(?:(?:that'?s|thats|that is|that was) the old (?:one|[a-z]+),? (?:the new (?:one|[a-z]+)(?:'s|s| is)(?: called)?|"
     r"(?:it is|its|it's)(?: now)?)|"
     r"(?:it(?: ha|')?s been|it(?:'s| is| was| has)?|its) (?:moved|changed|put back|pushed back|brought forward) to|"
     r"(?:it is|its|it's|it was|that is|thats|that's) (?:more|really|closer to)(?: like| of)?(?: an?)?|"
@@ -879,7 +879,7 @@ _OLD_ONE_AFTER = re.compile(r",?\s+[\w]+ (?:was|is) the (?:old|last|previous|oth
 # Said before the right value: "that's my sister's, ours is the 19th", "Rusty was the old one, this one's Pepper"
 _NOT_THIS_ONE = re.compile(
     r"^(?:that'?s|thats|that is|that was|[\w']+ (?:was|is) (?:the|our|my) (?:old|last|previous|other|first) [\w']+)"
-    r"\b.*?,?\s+(?=(?:ours|mine|this one|the new one|the right one)(?:'s| is)\b|the new ones\b)",
+    r"\b.*?,?\s+(?=(?:ours|mine|this one|the new one|the right one)(?:'s| is)\b)",
     re.I,
 )
 # After the right value, what is said of the old one or in passing: ", she's fine with crab", "ibuprofens fine", "my
