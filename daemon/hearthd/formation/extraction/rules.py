@@ -1981,6 +1981,11 @@ def _b_keen(m, ctx):
     return [ctx.cand("likes", activity, f"{{subject}} likes {activity}")]
 
 
+def _b_retired_as(m, ctx):
+    what = m.group("obj") or "retired"
+    return [ctx.cand("works_as", what, f"{{subject}} is {_article(what)} {what}" if m.group("obj") else "{subject} is retired")]
+
+
 def _b_retired(m, ctx):
     said = "from" if re.search(r"\bfrom $", ctx.clause[: m.start("obj")], re.I) else "as"
     where, hint = _time_split_then_clean(m.group("obj"))
@@ -2158,6 +2163,14 @@ _AM = r"(?:am|are|have been|have always been)"
 # negative_form rules are the ones whose meaning contains a negation ("I don't like X"), so the negation guard
 # is skipped for them.
 _RULES: list[tuple[str, str, Builder, bool]] = [
+    # "Bernard is a retired headteacher", "I'm a retired nurse", "I'm retired now": the occupation one has now
+    # (first: "retired" says no longer to the rules after it)
+    (
+        "works_as",
+        rf"^{SUBJ} {ADV}{_AM} (?:an? (?P<obj>retired (?:[a-z\-]+ ){{0,2}}?(?:{OCC}))|(?P<bare>retired)(?: now)?)$",
+        _b_retired_as,
+        True,
+    ),
     # "I play the trumpet", "I take my coffee with oat milk": a preference with its category;
     # first, so a "no sugar" in the way it is had does not void the clause
     (
@@ -2637,13 +2650,6 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^(?:I {ADV}am (?:an? )?(?:coeliac|celiac)|{_HAVE}(?:coeliac|celiac)(?: disease)?)\b",
         _b_coeliac,
         False,
-    ),
-    # "Bernard is a retired headteacher", "I'm a retired nurse": what one was, a note
-    (
-        "note",
-        rf"^{SUBJ} {ADV}{_AM} an? (?P<obj>retired (?:[a-z\-]+ ){{0,2}}?(?:{OCC}))$",
-        _b_as_said,
-        True,
     ),
     # "I retired last year from the post office": where one worked, a note (the job itself is released elsewhere)
     (

@@ -295,6 +295,10 @@ def _mention_from_poss(m: re.Match) -> Mention:
         kind = _PET_SINGULAR.get(kind, kind)
         return Mention(name=name, relation=SPECIES.get(kind, kind), kind="pet", shared=shared)
     rel = (m.group("rel") or m.group("other")).lower()
+    adj = (m.group("adj") or "").lower()
+    if adj in ("youngest", "eldest", "oldest") and rel in KIN_NAMES_TOO and m.group("rel")[:1].isupper():
+        # "my youngest Lola": a child called Lola, not a grandmother
+        return Mention(name=m.group("rel"), relation=relation_word(adj), shared=shared)
     return Mention(name=name, relation=relation_word(rel), shared=shared)
 
 

@@ -435,6 +435,13 @@ _SAID_AS_SPOKEN = [
         (r"\b(an?) (?:very|really|real|proper|absolutely) (big|huge|massive) fan\b", r"\1 \2 fan", re.I),
         # "a network engineer o since 2018": Nigerian English's "o", a particle wherever it falls
         (r"(?<=[a-z]) o(?= (?:since|for|now|and|but|so|abeg|na|sha)\b)", "", 0),
+        # "my little one ruby": a child; "lola my youngest is ...": the one named, said first
+        (r"\b(my|our) (?:little|wee|baby) one\b(?!'s)", r"\1 child", re.I),
+        (
+            r"^([A-Za-z][a-z]+),? (my|our) (youngest|eldest|oldest) (?=(?:is|has|loves|hates|goes|was|will|does)\b)",
+            lambda m: f"{m[2]} {m[3]} {m[1][:1].upper()}{m[1][1:]} ",
+            re.I,
+        ),
         # "and he mad about cricket": the copula a Caribbean speaker leaves out
         (r"\b(he|she) (?=(?:mad|crazy|obsessed|really into) (?:about|with|over)\b)", r"\1 is ", re.I),
         # "i speak tagalog and english and like im trying to learn japanese": "like", a filler before a clause

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .vocabulary import (
+    KIN_NAMES_TOO,
     _DIETS,
     _MONTHS,
     _NOT_NAMES,
@@ -390,6 +391,8 @@ def _named_in_slot(sentence: str, m: re.Match) -> bool:
     after = sentence[m.end() - (2 if low.endswith("'s") else 0) :]
     if base.endswith(("ing", "ed", "ly")):
         return False
+    if base in KIN_NAMES_TOO and re.search(r"\b(?:my|our) (?:youngest|eldest|oldest) $", sentence[: m.start()]):
+        return True  # "my youngest lola": a child's name that is a word for a grandmother too
     if (
         base not in _NOT_A_PET_NAME  # a fruit or a spice is a pet's name often enough: "mango", "pepper"
         and base not in _NOT_A_KIN_NAME  # (not "our dog loves the beach": a verb)
