@@ -391,9 +391,25 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "cucu is now staying with uncle Kamau in Thika": where one lives now, with whom
     (
-        rf"^(?P<s>{_SUBJ}|{_ELDERS})(?:'s| is| has been|'s been)? (?:now )?(?:staying|living) with (?:my |our |her |his |their )?"
-        rf"(?:[a-z]+ ){{0,2}}(?:{NAME} )?in (?P<o>{NAME}(?: {NAME})?)(?P<rest>,.*)?$",
+        rf"^(?P<s>{_SUBJ}|{_ELDERS})(?:'s| is| has been|'s been| has gone to| has moved to)? (?:now )?"
+        rf"(?:staying|living|stay|live) with (?:my |our |her |his |their )?"
+        rf"(?:[a-z]+ ){{0,2}}(?:{NAME} )?in (?P<o>{NAME}(?: {NAME})?)(?P<rest>(?:,| for| since) .*)?$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}{m.group('rest') or ''}",
+    ),
+    # "cucu lives in her own house in othaya", "she has shifted to my brother in law's place in Baner", "she's gone
+    # back to her own flat in Nashik": the town a home is in
+    (
+        rf"^(?P<s>{_SUBJ}|{_ELDERS})(?: has| have|'s|'ve)? (?:lives in|live in|(?:shifted|moved|gone back|"
+        rf"moved back|gone) to) (?:[\w'\-]+ ){{0,4}}?(?:place|flat|house|home|apartment|room|bungalow) in "
+        rf"(?P<o>{NAME}(?: {NAME})?)(?P<rest>.*)$",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}{m.group('rest')}",
+    ),
+    # "we've switched Bluey over to Petersham Vet Hospital": a pet's vet, changed
+    (
+        rf"^(?:we|I) (?:have |'ve )?(?:just )?(?:switched|moved|changed|taken) (?P<n>{NAME}|(?-i:[a-z]+)) (?:over )?to "
+        r"(?P<o>(?:the )?(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){0,2} (?:Vet|Vets|Veterinary|Animal)"
+        r"(?: (?-i:[A-Z])[\w'\-]*){0,2})(?P<rest>.*)$",
+        lambda m: f"{_titled(m.group('n'))}'s vet is {m.group('o')}{m.group('rest')}",
     ),
     # "we have packed to Lekki now": moved, as Nigerian English says it
     (
@@ -657,8 +673,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             else f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
         ),
     ),
-    # "I've started at St Brendan's Hospital, on the maternity ward": the ward is part of the job, not its place
-    (r",? (?:on|in) the [a-z]+(?: [a-z]+)? (?:ward|department|team|unit|desk|floor)$", ""),
+    # "I'm a nurse at Mount Hope, on the paediatric ward": the ward one works on, a statement of its own
+    (
+        r"^(?P<head>I (?:am|have|work|started)\b.+?),? (?:on|in) the (?P<w>[a-z]+(?: [a-z]+)?) (?P<k>ward|department|unit)$",
+        r"\g<head>, I work on the \g<w> \g<k>",
+    ),
+    # "she's started at St Brendan's Hospital, on the maternity ward": the ward is part of the job, not its place
+    (r"(?<!^I work)(?<!, I work)(?<!^I am),? (?:on|in) the [a-z]+(?: [a-z]+)? (?:ward|department|team|unit|desk|floor)$", ""),
     # "a staff nurse on ward seven at the royal infirmary": the ward by its number, part of the job too
     (
         r" (?:on|in) ward (?:\d+[a-z]?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]\d*)"
@@ -1307,7 +1328,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: _diet_for(m),
     ),
     (
-        rf"^(?P<s>{_SUBJ}) (?:left|quit|has left|has quit)(?: (?:{_ORG}|his job|her job|the \w+))? and "
+        rf"^(?P<s>{_SUBJ}) (?:left|quit|has left|has quit)(?: (?:{_ORG}|his job|her job|the \w+|that|it|there))? and "
         r"(?:now )?(?:works|is working) ",
         lambda m: f"{m.group('s')} works ",
     ),

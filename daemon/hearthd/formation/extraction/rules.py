@@ -1981,6 +1981,11 @@ def _b_keen(m, ctx):
     return [ctx.cand("likes", activity, f"{{subject}} likes {activity}")]
 
 
+def _b_ward(m, ctx):
+    ward = f"{m.group('obj').lower()} {m.group('k').lower()}"
+    return [ctx.cand("note", ward, f"{{subject}} works on the {ward}", qualifier="ward")]
+
+
 def _b_retired_as(m, ctx):
     what = m.group("obj") or "retired"
     return [ctx.cand("works_as", what, f"{{subject}} is {_article(what)} {what}" if m.group("obj") else "{subject} is retired")]
@@ -2895,6 +2900,17 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     ("works_at", rf"^I {ADV}(?:am|have been) {ADV}based (?:at|out of) (?P<obj>.+)", _b_work_at, False),
+    # "I work on the paediatric ward", "they moved me to the maternity ward", "now I'm in the emergency department":
+    # the ward one works on (one at a time)
+    (
+        "note",
+        rf"^(?:I {ADV}(?:work|am|am working|have been|have been working)(?: now)? (?:on|in)|(?:they|the hospital|"
+        rf"my manager|the trust) {ADV}(?:have |has )?{ADV}(?:moved|transferred|put|sent) me (?:on|to|onto)) the "
+        r"(?P<obj>(?!same\b)[a-z]+(?: [a-z]+)?) (?P<k>ward|department|unit)\b(?: (?:at|in) [\w' ]+?)?"
+        r"(?: now| going forward| last week| this week| from (?:monday|next week))?(?: so .*)?$",
+        _b_ward,
+        False,
+    ),
     # "They've made me deputy manager at Ferncroft", "I got promoted to team leader"
     (
         "works_as",

@@ -278,7 +278,9 @@ _PLAN = re.compile(
     r"\b(?:shall|going to|planning(?! (?:officer|manager|consultant|engineer|department|team|permission|"
     r"application|inspector|office|committee|assistant|director|lawyer)\b)|plan to|plans to|"
     r"thinking of|thinking about|considering|want|wants|wanted|"
-    r"hope|hopes|hoping|hopefully|about to|intend|intends|intending|soon|next (?:week|month|year|summer|winter|"
+    # (not a place called Hope: "a nurse at Mount Hope", "Hope Hospital")
+    r"(?<!\bat )(?<!\bMount )(?<!\bmount )hope(?! (?:hospital|street|road|park|house|centre|clinic)\b)|"
+    r"hopes|hoping|hopefully|about to|intend|intends|intending|soon|next (?:week|month|year|summer|winter|"
     r"spring|autumn|fall|weekend|time)|tomorrow|later|eventually|might|could|should|must|ought|"
     r"trying to(?! learn\b)|try to(?! learn\b)|looking to|looking for|tonight|someday|would)\b"
     # "will"/"may" only in lower case; "3 may", "the 3rd of may" are the month
