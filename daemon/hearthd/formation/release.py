@@ -326,7 +326,8 @@ def _names_it(row, said: set[str]) -> bool:
     if proper & said - _STOP:
         return True
     kind = {w.rstrip("s") for w in event_words(row["qualifier"])} - _STOP  # what happens, not how
-    return row["predicate"] == "schedule" and bool(kind & said)
+    # ("sharma sir's tuition": the maths tutoring, by a word said for it)
+    return row["predicate"] == "schedule" and bool(kind & (said | event_words(" ".join(said))))
 
 
 def _said_of_its_kind(row, said: set[str], content: set[str]) -> bool:
@@ -362,9 +363,10 @@ _MEAT_FREE = frozenset({"vegan", "vegetarian", "veggie", "pescatarian", "plant"}
 
 
 def _stem(word: str) -> str:
-    """ "running" and "run", "swims" and "swim": one verb."""
+    """ "running" and "run", "swims" and "swim", "driving" and "drive": one verb."""
     word = re.sub(r"(?:ing|ed|s)$", "", word) if len(word) > 4 else word.rstrip("s")
-    return word[:-1] if len(word) > 2 and word[-1] == word[-2] else word
+    word = word[:-1] if len(word) > 2 and word[-1] == word[-2] else word
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
 
 
 def _subjects(
