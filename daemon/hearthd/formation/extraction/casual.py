@@ -366,6 +366,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             + (f" as {m.group('j') or m.group('j2')}" if m.group("j") or m.group("j2") else "")
         ),
     ),
+    # "I'm Deepak, software engineer at Infosys, based in Pune": a job and a town said after one's name
+    (
+        rf"^(?P<head>I am {NAME}), (?P<job>(?:[a-z\-]+ ){{0,2}}{OCC} (?:at|for|with) [^,]+?)(?=,|$)",
+        r"\g<head>, I am a \g<job>",
+    ),
+    (rf"^(?P<head>I am {NAME},.*?), based in (?={NAME})", r"\g<head>, I am based in "),
     # "I'm waiting tables at Junior's now", "waitressing at the Crown": a waiter's job, and where
     (
         rf"^I (?:am |'m )?(?:now )?(?:waiting tables|waitressing|waiting on tables) (?:at|in) "

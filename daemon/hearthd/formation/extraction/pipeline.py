@@ -648,7 +648,7 @@ def _part_facts(part: str, ctx: _Ctx, discourse: Discourse, s: str) -> list[Cand
 # Where an aside may start after a statement: a comma or a dash, or (in speech-recogniser text, without either)
 # a word that opens a new clause.
 _ASIDE_START = re.compile(
-    r"\s*(?:,|\s-+|\u2013|\u2014)\s*|\s+(?=(?:so|if|because|cos|since|as|which|though|although|honestly|"
+    r"\s*(?:,|\s-+|\u2013|\u2014)\s*|\s+(?=(?:so|if|because|cos|cause|coz|since|as|which|though|although|honestly|"
     r"yeah|yep|lol|haha|mind you|to be fair|tbh|innit|bless|don't|do not|won't|wont|will not|doesn't|doesnt|"
     r"that's|that is|what a|no joke|"
     r"tastes|smells|sounds|looks like|makes me|gives me|drives (?:me|us|the)|"

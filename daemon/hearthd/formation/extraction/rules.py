@@ -1981,6 +1981,10 @@ def _b_keen(m, ctx):
     return [ctx.cand("likes", activity, f"{{subject}} likes {activity}")]
 
 
+def _b_no_alcohol(m, ctx):
+    return [ctx.cand("note", "does not drink alcohol", "{subject} does not drink alcohol")]
+
+
 def _b_ward(m, ctx):
     ward = f"{m.group('obj').lower()} {m.group('k').lower()}"
     return [ctx.cand("note", ward, f"{{subject}} works on the {ward}", qualifier="ward")]
@@ -2168,6 +2172,13 @@ _AM = r"(?:am|are|have been|have always been)"
 # negative_form rules are the ones whose meaning contains a negation ("I don't like X"), so the negation guard
 # is skipped for them.
 _RULES: list[tuple[str, str, Builder, bool]] = [
+    # "I don't drink": no alcohol, a note (the rules after it would read only a negation)
+    (
+        "note",
+        r"^I (?:do not|don't|never) drink(?: alcohol| at all| any ?more)?(?:,.*)?$",
+        _b_no_alcohol,
+        True,
+    ),
     # "Bernard is a retired headteacher", "I'm a retired nurse", "I'm retired now": the occupation one has now
     # (first: "retired" says no longer to the rules after it)
     (

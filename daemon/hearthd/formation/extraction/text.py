@@ -437,6 +437,8 @@ _SAID_AS_SPOKEN = [
         (r"\b(an?) (?:very|really|real|proper|absolutely) (big|huge|massive) fan\b", r"\1 \2 fan", re.I),
         # "a network engineer o since 2018": Nigerian English's "o", a particle wherever it falls
         (r"(?<=[a-z]) o(?= (?:since|for|now|and|but|so|abeg|na|sha)\b)", "", 0),
+        # "never suggest anything with nuts my son is allergic": who is allergic, a statement of its own
+        (r"(?<=[a-z]) (?=(?:my|our) [a-z\-]+ (?:is|are|'s) allergic\b|(?:he|she|they) (?:is|are|'s) allergic\b)", ", ", re.I),
         # "my little one ruby": a child; "lola my youngest is ...": the one named, said first
         (r"\b(my|our) (?:little|wee|baby) one\b(?!'s)", r"\1 child", re.I),
         (
@@ -487,7 +489,11 @@ _SAID_AS_SPOKEN = [
         # "favourite colour is purple", "fave food is jollof": the speaker's, said without "my"
         (r"^(?:fave|favourite|favorite) (?=[a-z]+(?: [a-z]+)? is\b)", "my favourite ", re.I),
         # "Rent's due on the first", "rent goes off on the 1st": the household's rent, when it is paid
-        (r"^(?:the |our )?rent(?:'s| is) due\b", "the rent is due", re.I),
+        (r"(?:^|(?<=\band ))(?:the |our )?rent(?:'s| is) due\b", "the rent is due", re.I),
+        # "tuesday and thursday arvo at four": the afternoon, as Australia says it; "at eight our time": the clock
+        # where the speaker is
+        (r"\barvos?\b", "afternoon", re.I),
+        (r"(?<=[\w]) (?:our|my|uk|nz|local) time\b", "", re.I),
         (r"^(?:the |our )?rent (?:goes (?:out|off)|comes out|is taken)\b", "the rent is paid", re.I),
     ]
 ]

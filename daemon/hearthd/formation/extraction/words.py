@@ -179,6 +179,8 @@ allergic intolerance dairy rule rules reminder reminders alarm alarms calendar d
 language languages spanish french german maths math science physics chemistry biology geography art drama pe
 exam exams test tests results grade grades degree course courses lecture homework revision nap naps walk walks
 tuition tutoring coaching dialysis physio therapy chemo
+generator inverter geyser borehole tank panel panels aircon airfryer tumble battery batteries charger router modem
+trampoline greenhouse treadmill drum drums minivan ute bakkie wheelie caddy
 run runs ride rides swim swims stroll jog drive drives commute commutes lift lifts late early night owl lark
 signalling signal fixing fitting installing teaching nursing caring cleaning driving building selling
 thinking feeling looking wanting trying getting going coming doing making taking saying telling asking
