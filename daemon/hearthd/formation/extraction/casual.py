@@ -11,7 +11,7 @@ import re
 from .events import EVENT, PRO
 from .subjects import _KIN_NAMES
 from .text import _article
-from .vocabulary import _HIRED_HELP, DATE, DIET, MONTH, NAME, OCC, PET, PET_FOOD, REL, WEEKDAY, _alt
+from .vocabulary import _HIRED_HELP, DATE, DIET, MONTH, NAME, OCC, PET, PET_FOOD, REL, WEEKDAY, _alt, is_ward
 from .words import is_common
 
 
@@ -374,7 +374,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (rf"^(?P<head>I am {NAME},.*?), based in (?={NAME})", r"\g<head>, I am based in "),
     # "I'm waiting tables at Junior's now", "waitressing at the Crown": a waiter's job, and where
     (
-        rf"^I (?:am |'m )?(?:now )?(?:waiting tables|waitressing|waiting on tables) (?:at|in) "
+        r"^I (?:am |'m )?(?:now )?(?:waiting tables|waitressing|waiting on tables) (?:at|in) "
         r"(?P<o>" + _FIRM + r"|(?-i:[a-z]+)'s)",  # (a name as a recogniser writes it: "junior's")
         lambda m: f"I am a waiter at {_titled(m.group('o'))}",
     ),
@@ -406,7 +406,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # back to her own flat in Nashik": the town a home is in
     (
         rf"^(?P<s>{_SUBJ}|{_ELDERS})(?: has| have|'s|'ve)? (?:lives in|live in|(?:shifted|moved|gone back|"
-        rf"moved back|gone) to) (?:[\w'\-]+ ){{0,4}}?(?:place|flat|house|home|apartment|room|bungalow) in "
+        rf"moved back|gone) to) (?:her|his|their|my|our|[\w\-]+'s) (?:[\w'\-]+ ){{0,2}}?"
+        r"(?:place|flat|house|home|apartment|room|bungalow) in "
         rf"(?P<o>{NAME}(?: {NAME})?)(?P<rest>.*)$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}{m.group('rest')}",
     ),
@@ -433,7 +434,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?teaching (?:(?P<what>[a-z]+) )?at (?P<o>{_FIRM})(?P<rest>.*?)"
         r"(?: (?:from|since|starting) (?:this|next|last) \w+| now)?$",
         lambda m: (
-            f"{m.group('s')} {_verb(m.group('s'), 'teach', 'teaches')} {m.group('what') + ' ' if m.group('what') else ''}"
+            f"{m.group('s')} {_verb(m.group('s'), 'teach', 'teaches')} "
+            f"{m.group('what') + ' ' if m.group('what') else ''}"
             f"at {m.group('o')}{m.group('rest')}"
         ),
     ),
@@ -681,11 +683,20 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "I'm a nurse at Mount Hope, on the paediatric ward": the ward one works on, a statement of its own
     (
-        r"^(?P<head>I (?:am|have|work|started)\b.+?),? (?:on|in) the (?P<w>[a-z]+(?: [a-z]+)?) (?P<k>ward|department|unit)$",
-        r"\g<head>, I work on the \g<w> \g<k>",
+        r"^(?P<head>I (?:am|have|work|started)\b.+?),? (?:on|in) the (?P<w>[a-z]+(?: [a-z]+)?) "
+        r"(?P<k>ward|unit|department)$",
+        lambda m: (
+            f"{m.group('head')}, I work on the {m.group('w')} {m.group('k')}"
+            if is_ward(m.group("w"), m.group("k"))
+            else m.group()
+        ),
     ),
     # "she's started at St Brendan's Hospital, on the maternity ward": the ward is part of the job, not its place
-    (r"(?<!^I work)(?<!, I work)(?<!^I am),? (?:on|in) the [a-z]+(?: [a-z]+)? (?:ward|department|team|unit|desk|floor)$", ""),
+    (
+        r"(?<!^I work)(?<!, I work)(?<!^I am),? (?:on|in) the [a-z]+(?: [a-z]+)? "
+        r"(?:ward|department|team|unit|desk|floor)$",
+        "",
+    ),
     # "a staff nurse on ward seven at the royal infirmary": the ward by its number, part of the job too
     (
         r" (?:on|in) ward (?:\d+[a-z]?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]\d*)"

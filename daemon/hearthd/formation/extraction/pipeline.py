@@ -362,7 +362,8 @@ _THATS_MY = re.compile(
 
 # Someone the speaker moved, by name: "we transferred Miguel this school year" (then "he's now at ...")
 _MOVED_SOMEONE = re.compile(
-    r"^(?:we|I) (?:have |had )?(?:just )?(?:transferred|moved|shifted|switched|enrolled) (?P<n>(?-i:[A-Z])[a-z]+)\b", re.I
+    r"^(?:we|I) (?:have |had )?(?:just )?(?:transferred|moved|shifted|switched|enrolled) (?P<n>(?-i:[A-Z])[a-z]+)\b",
+    re.I,
 )
 
 

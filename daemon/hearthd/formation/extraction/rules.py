@@ -62,6 +62,7 @@ from .vocabulary import (
     TIME,
     WEEKDAY,
     _alt,
+    is_ward,
 )
 from .words import _FUNCTION as _FUNCTION_WORDS
 from .words import _MORE as _MORE_WORDS
@@ -1986,13 +1987,19 @@ def _b_no_alcohol(m, ctx):
 
 
 def _b_ward(m, ctx):
+    if not is_ward(m.group("obj"), m.group("k")):
+        return []
     ward = f"{m.group('obj').lower()} {m.group('k').lower()}"
     return [ctx.cand("note", ward, f"{{subject}} works on the {ward}", qualifier="ward")]
 
 
 def _b_retired_as(m, ctx):
     what = m.group("obj") or "retired"
-    return [ctx.cand("works_as", what, f"{{subject}} is {_article(what)} {what}" if m.group("obj") else "{subject} is retired")]
+    return [
+        ctx.cand(
+            "works_as", what, f"{{subject}} is {_article(what)} {what}" if m.group("obj") else "{subject} is retired"
+        )
+    ]
 
 
 def _b_retired(m, ctx):
@@ -2904,7 +2911,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "TSC has transferred me to Kapsabet Boys", "they have posted me to St Patrick's Iten": where one is sent to work
     (
         "works_at",
-        rf"^(?:they|the (?:school|board|company|council|ministry|bank|hospital|church|district|firm)|(?-i:[A-Z]{{2,5}})) "
+        r"^(?:they|the (?:school|board|company|council|ministry|bank|hospital|church|district|firm)|"
+        r"(?-i:[A-Z]{2,5})) "
         rf"{ADV}(?:have |has |had )?{ADV}(?:transferred|posted|moved|sent|deployed|redeployed) me (?:over |across )?to "
         rf"(?P<obj>(?-i:[A-Z]).+)",
         _b_work_at,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from difflib import SequenceMatcher
+from typing import cast
 
 from .model import MAX_OBJECT_WORDS
 from .vocabulary import _HIRED_HELP, _NOT_NAMES, DATE, MONTH, NAME, ORDINAL, PET, TIME, WEEKDAY
@@ -17,6 +19,8 @@ _APOSTROPHES = str.maketrans(
 _NOT_AFTER_A_PLACE = (
     r"(?<!\bat )(?<!\bto )(?<!\bfor )(?<!\bwith )(?<!\bfrom )(?<!\bin )(?<!\bSt )(?<!\bSt\. )(?<!\bSaint )"
 )
+# What a spoken form is rewritten to: a template, or a function of the match
+Replacement = str | Callable[[re.Match[str]], str]
 _COUNT_WORD = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
     "eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
@@ -27,8 +31,8 @@ _AN_AGE = rf"(?:\d{{1,3}}|(?:{_COUNT_WORD})(?:[ \-]\w+)?)"
 _AGE_TO_COME = rf"{_AN_AGE}(?: this year| next year| next \w+| in \w+)?(?:[,.!]|$)"
 # Expanded so one pattern covers "I'm"/"I am", "don't"/"do not". Possessive 's is left alone except where it
 # is really "is" (name's, 's called).
-_CONTRACTIONS = [
-    (re.compile(a, re.I), b)
+_CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
+    (re.compile(a, re.I), cast(Replacement, b))
     for a, b in [
         (r"\bcan'?t\b", "cannot"),
         # "Dad's carer is Precious": the speaker's dad, said as a name
@@ -58,7 +62,10 @@ _CONTRACTIONS = [
         (r"\b(I|him|her|she|he|we|dem|dey) nuh (?=(?:eat|drink|like|smoke|work|live|have)\b)", r"\1 do not "),
         (r"\bwid\b", "with"),
         # Filipino "si" before a name: "si lola has zumba every tuesday", "si miguel is in grade 4" (a name)
-        (r"(?:^|(?<=\s))si (\w)(?=\w* (?:has|is|does|goes|will|was|lives|works|loves|likes)\b)", lambda m: m[1].upper()),
+        (
+            r"(?:^|(?<=\s))si (\w)(?=\w* (?:has|is|does|goes|will|was|lives|works|loves|likes)\b)",
+            lambda m: m[1].upper(),
+        ),
         # Kenyan English's Swahili: "mimi ni junior accountant at kcb": I am
         (r"^mimi ni (?!an? )", "I am a "),
         (r"\binna\b", "in"),
@@ -422,8 +429,8 @@ _PARTICLE = re.compile(
 
 _HOUR_DIGITS = {w: str(i) for i, w in enumerate(_COUNT_WORD.split("|")[:12], 1)}
 # What speech adds or says its own way, put as the rules read it (in order), compiled once
-_SAID_AS_SPOKEN = [
-    (re.compile(a, flags), b)
+_SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
+    (re.compile(a, flags), cast(Replacement, b))
     for a, b, flags in [
         # "our car is a grey ford focus reg ends in xkd": the registration is a statement of its own
         (
@@ -438,7 +445,12 @@ _SAID_AS_SPOKEN = [
         # "a network engineer o since 2018": Nigerian English's "o", a particle wherever it falls
         (r"(?<=[a-z]) o(?= (?:since|for|now|and|but|so|abeg|na|sha)\b)", "", 0),
         # "never suggest anything with nuts my son is allergic": who is allergic, a statement of its own
-        (r"(?<=[a-z]) (?=(?:my|our) [a-z\-]+ (?:is|are|'s) allergic\b|(?:he|she|they) (?:is|are|'s) allergic\b)", ", ", re.I),
+        (
+            r"^((?:please )?(?:never|don't|do not|dont|no|avoid|stop)\b[^,]*?[a-z])(?<!\band)(?<!\bbut)(?<!\bso) "
+            r"(?=(?:my|our) [a-z\-]+ (?:is|are|'s) allergic\b|(?:he|she|they) (?:is|are|'s) allergic\b)",
+            r"\1, ",
+            re.I,
+        ),
         # "my little one ruby": a child; "lola my youngest is ...": the one named, said first
         (r"\b(my|our) (?:little|wee|baby) one\b(?!'s)", r"\1 child", re.I),
         (
@@ -687,7 +699,8 @@ _NOT_EXACTLY = re.compile(
 )
 _RESTATED = re.compile(
     # "the dog's name is bruno, wait no, that's the old dog, the new one is pepper"
-    r"^(?:(?:that'?s|thats|that is|that was) the old (?:one|[a-z]+),? (?:the new (?:one|[a-z]+)(?:'s|s| is)(?: called)?|"
+    r"^(?:(?:that'?s|thats|that is|that was) the old (?:one|[a-z]+),? "
+    r"(?:the new (?:one|[a-z]+)(?:'s|s| is)(?: called)?|"
     r"(?:it is|its|it's)(?: now)?)|"
     r"(?:it(?: ha|')?s been|it(?:'s| is| was| has)?|its) (?:moved|changed|put back|pushed back|brought forward) to|"
     r"(?:it is|its|it's|it was|that is|thats|that's) (?:more|really|closer to)(?: like| of)?(?: an?)?|"

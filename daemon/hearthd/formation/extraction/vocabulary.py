@@ -648,6 +648,17 @@ _DIETS = [
     "whole30",
 ]
 DIET = _alt(_DIETS)
+# A hospital's departments, said as its wards are: "in the emergency department" (not "the planning department")
+_HOSPITAL_DEPARTMENTS = frozenset(
+    "emergency casualty outpatients radiology maternity paediatric pediatric cardiology oncology a&e".split()
+)
+
+
+def is_ward(which: str, kind: str) -> bool:
+    """Whether "<which> <kind>" names a hospital ward ("renal ward", "emergency department")."""
+    return kind.lower() != "department" or which.lower() in _HOSPITAL_DEPARTMENTS
+
+
 # Roles one holds in a club, a church or a committee: "I'm the treasurer of the allotment society"
 ROLES_HELD = (
     "treasurer secretary chair chairperson chairman chairwoman president vice-chair captain coach leader trustee "

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from .vocabulary import (
-    KIN_NAMES_TOO,
     _DIETS,
     _MONTHS,
     _NOT_NAMES,
@@ -20,6 +19,7 @@ from .vocabulary import (
     _PET_PLURAL,
     _REL_SINGULAR,
     _WEEKDAYS,
+    KIN_NAMES_TOO,
 )
 
 _FUNCTION = """
