@@ -64,7 +64,7 @@ _STARTING = re.compile(
     # "to Thursday same time six pm", "same seven o'clock": the time kept, said again
     rf"[,\s]+same (?:time|timing|{_HOUR_SAID}(?:\s*[ap]m)?)\b.*$|"
     # "it's collected on Thursday now so it goes out wednesday night": the bins are kept by their collection
-    r"[,\s]+so (?:(?:it|they|(?:the )?bins?) (?:(?:goes|go|need to go|needs to go|has to go|have to go) )?)?out\b.*$|"
+    r"[,\s]+so (?:(?:it|they|the bins?) (?:goes|go|need to go|needs to go|has to go|have to go) |bins? )?out\b.*$|"
     # "..., saturday no longer work for her", "wednesday's no good for them now": the old day, denied after it
     rf"[,\s]+(?:{WEEKDAY})s?(?:'s| is)? (?:no longer|not|doesn't|does not|don't|won't|can't|is no good|no good)\b.*$|"
     r"[,\s]+(?:cause|cos|coz|because|as|since) (?:of |due to )?(?:the|they|he|she|we|I|it|there|her|his|our|my)\b.*$|"

@@ -756,6 +756,9 @@ _SPEAKER_LEAD = re.compile(r"^(?:I am|I have|I|my|me)\s+", re.I)
 _HOUSEHOLD_LEAD = re.compile(r"^(?:we|our|the|there)\b", re.I)
 
 
+_ENDED = re.compile(r"\b(?:resign(?:ed)?|quit|left|stopped|given up|gave up|no longer|any ?more|sold|cancell?ed)\b", re.I)
+
+
 def _remembered(statement: str, ctx: _Ctx, discourse: Discourse) -> list[Candidate]:
     """What the speaker asked to be remembered and no rule reads ("remember that Pretzel isn't allowed on the
     sofa", "my bike lock code is 4471, please remember that"): kept as a note about whom it names. A plan, a
@@ -764,6 +767,8 @@ def _remembered(statement: str, ctx: _Ctx, discourse: Discourse) -> list[Candida
     words = statement.split()
     if not 3 <= len(words) <= MAX_NOTE_WORDS or is_plan(statement) or _QUESTION_START.match(statement):
         return []
+    if _ENDED.search(statement):
+        return []  # "note it, I have resigned from Zenith": what ended is read against what is kept, not a note
     found = subject_of(statement, discourse, ctx.lowercase)
     named = found and found[0].name and re.match(rf"(?:{re.escape(found[0].name)})('s)?\s+", statement, re.I)
     if found is not None and named:

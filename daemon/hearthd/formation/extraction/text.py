@@ -8,7 +8,7 @@ from difflib import SequenceMatcher
 from typing import cast
 
 from .model import MAX_OBJECT_WORDS
-from .vocabulary import _HIRED_HELP, _NOT_NAMES, DATE, MONTH, NAME, ORDINAL, PET, TIME, WEEKDAY
+from .vocabulary import _HIRED_HELP, _NOT_NAMES, DATE, KIN_FROM_ELSEWHERE, MONTH, NAME, ORDINAL, PET, TIME, WEEKDAY
 
 _APOSTROPHES = str.maketrans(
     {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'", "\u201c": '"', "\u201d": '"'}
@@ -63,8 +63,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         (r"\bwid\b", "with"),
         # Filipino "si" before a name: "si lola has zumba every tuesday", "si miguel is in grade 4" (a name)
         (
-            r"(?:^|(?<=\s))si (\w)(?=\w* (?:has|is|does|goes|will|was|lives|works|loves|likes)\b)",
-            lambda m: m[1].upper(),
+            r"(?:^|(?<=\s))si (\w+)(?= (?:has|is|does|goes|will|was|lives|works|loves|likes)\b)",
+            lambda m: m[1] if m[1].lower() in KIN_FROM_ELSEWHERE else m[1][:1].upper() + m[1][1:],
         ),
         # Kenyan English's Swahili: "mimi ni junior accountant at kcb": I am
         (r"^mimi ni (?!an? )", "I am a "),
