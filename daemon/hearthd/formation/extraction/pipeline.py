@@ -756,7 +756,9 @@ _SPEAKER_LEAD = re.compile(r"^(?:I am|I have|I|my|me)\s+", re.I)
 _HOUSEHOLD_LEAD = re.compile(r"^(?:we|our|the|there)\b", re.I)
 
 
-_ENDED = re.compile(r"\b(?:resign(?:ed)?|quit|left|stopped|given up|gave up|no longer|any ?more|sold|cancell?ed)\b", re.I)
+_ENDED = re.compile(
+    r"\b(?:resign(?:ed)?|quit|left|stopped|given up|gave up|no longer|any ?more|sold|cancell?ed)\b", re.I
+)
 
 
 def _remembered(statement: str, ctx: _Ctx, discourse: Discourse) -> list[Candidate]:
