@@ -11,7 +11,21 @@ import re
 from .events import EVENT, PRO
 from .subjects import _KIN_NAMES
 from .text import _article
-from .vocabulary import _HIRED_HELP, DATE, DIET, MONTH, NAME, OCC, PET, PET_FOOD, REL, WEEKDAY, _alt, is_ward
+from .vocabulary import (
+    _HIRED_HELP,
+    DATE,
+    DIET,
+    MONTH,
+    NAME,
+    OCC,
+    PET,
+    PET_FOOD,
+    REL,
+    SHORT_STAY,
+    WEEKDAY,
+    _alt,
+    is_ward,
+)
 from .words import is_common
 
 
@@ -397,15 +411,16 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "cucu is now staying with uncle Kamau in Thika": where one lives now, with whom
     (
-        rf"^(?P<s>{_SUBJ}|{_ELDERS})(?:'s| is| has been|'s been| has gone to| has moved to)? (?:now )?"
-        rf"(?:staying|living|stay|live) with (?:my |our |her |his |their )?"
+        rf"^(?!.*{SHORT_STAY})(?P<s>{_SUBJ}|{_ELDERS})(?:'s| is| has been|'s been| has gone to| has moved to)? "
+        rf"(?:now )?(?:staying|living|stay|live) with (?:my |our |her |his |their )?"
         rf"(?:[a-z]+ ){{0,2}}(?:{NAME} )?in (?P<o>{NAME}(?: {NAME})?)(?P<rest>(?:,| for| since) .*)?$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}{m.group('rest') or ''}",
     ),
     # "cucu lives in her own house in othaya", "she has shifted to my brother in law's place in Baner", "she's gone
     # back to her own flat in Nashik": the town a home is in
     (
-        rf"^(?P<s>{_SUBJ}|{_ELDERS})(?: has| have|'s|'ve)? (?:lives in|live in|(?:shifted|moved|gone back|"
+        rf"^(?!.*{SHORT_STAY})(?P<s>{_SUBJ}|{_ELDERS})(?: has| have|'s|'ve)? (?:lives in|live in|(?:shifted|moved|"
+        rf"gone back|"
         rf"moved back|gone) to) (?:her|his|their|my|our|[\w\-]+'s) (?:[\w'\-]+ ){{0,2}}?"
         r"(?:place|flat|house|home|apartment|room|bungalow) in "
         rf"(?P<o>{NAME}(?: {NAME})?)(?P<rest>.*)$",

@@ -57,6 +57,7 @@ from .vocabulary import (
     REL,
     REL_ADJ,
     ROLES_HELD,
+    SHORT_STAY,
     SPECIES,
     STRONG_FREQ,
     TIME,
@@ -336,6 +337,9 @@ def _b_household_home(m, ctx):
     return [replace(c, subject=HOUSEHOLD) for c in _b_lives_in(m, ctx)]
 
 
+_STAYING = re.compile(r"\b(?:staying|stay|stays|visiting)\b", re.I)
+
+
 def _b_lives_in(m, ctx):
     raw, dwelling = re.sub(r",?\s+for good\b.*$", "", m.group("obj"), flags=re.I), None
     if d := _DWELLING.match(raw):
@@ -351,6 +355,8 @@ def _b_lives_in(m, ctx):
     )
     if not obj or not (_proper_place(obj, ctx) or d and any(w[:1].isupper() for w in obj.split()[-2:])):
         return []
+    if _STAYING.search(ctx.clause) and re.search(SHORT_STAY, ctx.clause, re.I):
+        return []  # "mum is staying with us in Leeds till Sunday": a stay, not a home
     if (named := _PLACE_THEN_MORE.match(obj)) and re.match(_RAN_ON, named.group("more")):
         obj = named.group("place")  # "Dundee moved there for work": the place, then what a recogniser ran on
     if called := re.search(r"\bcalled ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)$", obj):
@@ -2904,7 +2910,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "works_at",
         rf"^I {ADV}(?:have |had )?(?:been |got |was |am being |am )?{ADV}(?:transferred|posted|seconded) "
-        rf"(?:over |across )?to (?P<obj>.+)",
+        rf"(?:over |across )?to (?!.*{SHORT_STAY})(?P<obj>.+)",
         _b_work_at,
         False,
     ),
@@ -2914,7 +2920,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"^(?:they|the (?:school|board|company|council|ministry|bank|hospital|church|district|firm)|"
         r"(?-i:[A-Z]{2,5})) "
         rf"{ADV}(?:have |has |had )?{ADV}(?:transferred|posted|moved|sent|deployed|redeployed) me (?:over |across )?to "
-        rf"(?P<obj>(?-i:[A-Z]).+)",
+        rf"(?!.*{SHORT_STAY})(?P<obj>(?-i:[A-Z]).+)",
         _b_work_at,
         False,
     ),

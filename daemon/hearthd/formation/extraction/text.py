@@ -676,7 +676,8 @@ _CORRECTION = re.compile(
     r"\s*(?:,|(?<=\w)(?:\.{2,3}|\u2026|[.!])|\s-+|\u2013|\u2014)\s*"
     r"(?P<mark>no,? wait|wait,? no|no,? sorry|sorry,? no|sorry,? I mean|sorry|I mean|"
     r"or rather|"
-    r"no,? actually|actually,? no|no,? hang on|(?:actually,? )?hang on|no no|no,? what am I saying|what am I saying|"
+    r"no,? actually|actually,? no|no,? (?:hang|hold) on|(?:actually,? )?(?:hang|hold) on|no no|no,? what am I saying|"
+    r"what am I saying|"
     r"no,? what was I thinking|(?:ah|oh|er|um),? no|(?:ah|oh),? wait|no(?=,)|correction|scratch that|my bad|oops)"
     r"\s*(?:[,:\-\u2013\u2014]\s*|\s)",
     re.I,
@@ -731,7 +732,7 @@ _AFTER_A_COUNT = "|".join(rf"(?<=\b{word}\s)" for word in _COUNT_WORD.split("|")
 _BARE_CORRECTION = re.compile(
     r"\s+(?P<mark>(?:oh|ah) no(?=\s+(?:wait|hang on|sorry|they|we|it is|its|it's|that is|thats|that's)\b)|"
     r"(?:oh|ah),? hang on|"
-    r"no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|actually no|scratch that|"
+    r"no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|hold on no|actually no|scratch that|"
     r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
     rf"no(?= the (?:\d|{ORDINAL}|[a-z]+(?:st|nd|rd|th)\b))|(?<=\d\s)no(?=\s+\d)|"
     # "our dogs name is rocky no thats the old dog the new ones bruno"
@@ -869,7 +870,11 @@ def correct(s: str) -> str:
         return s
     before, after = s[: m.start()].rstrip(" ,"), s[m.end() :].strip(" ,.!")
     # ("oh no, hang on, the 10th": one correction said with two marks)
-    after = re.sub(rf"^(?:(?:sorry|I mean|no|hang on|wait|actually|{_SAID_WRONG})[,\s]+)+", "", after, flags=re.I)
+    after = re.sub(
+        rf"^(?:(?:sorry|I mean|no|hang on|hold on|wait|actually|{_SAID_WRONG})[,\s]+)+", "", after, flags=re.I
+    )
+    # "the 17th the 17th of july": the right day said twice, the second time with its month
+    after = re.sub(rf"^(the )?(\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL}) (?:the )?\2\b", r"\1\2", after, flags=re.I)
     after = _IN_PASSING.sub("", _RESTATED.sub("", _NOT_THIS_ONE.sub("", _OLD_ONE_AFTER.sub("", after))))
     after = re.sub(r"^([\w\-']+) \1\b", r"\1", after, flags=re.I)  # "sorry Tahlia Tahlia": the right one said twice
     # "no the eighteenth june eighteenth": the right date, said again with its month
@@ -922,7 +927,8 @@ _WORKS_AT = re.compile(r"\b(?:I|we) work(?:s|ed)? (?:at|for|in)\b", re.I)
 # Where one works now, said after leaving the last: "(I left there,) I'm at Aldi now (since the summer)"
 _NOW_AT = re.compile(
     r"^(?:(?:I|we) (?:left (?:there|them|that job|that place)|used to|did|was)[,.]?\s+)?"
-    r"(?:I am|I'm|Im|I have been|I've been) (?:now )?(?:at|in|with) (?P<new>.+?)(?:,? now)?"
+    r"(?:(?:I am|I'm|Im|I have been|I've been) (?:now )?(?:at|in|with)|I (?:have )?(?:moved|gone) (?:over )?to) "
+    r"(?P<new>.+?)(?:,? now)?(?: (?:in|since|last) (?:the )?(?:[A-Z]?[a-z]+))?"
     r"(?:,? (?:since|for|from) .*)?[.!]*$",
     re.I,
 )
@@ -1154,7 +1160,9 @@ _CORRECTS_THE_LAST = re.compile(
     r"^(?:(?:sorry|no,? sorry|no,? wait|wait,? no|I mean|correction|actually,? no|no,? actually)[,:]?\s+"
     r"(?!(?:I|we|he|she|they|you|it|its|it's|that|this|my|our|about|for|to)\b)(?P<value>[\w'\-]+(?: [\w'\-]+){0,3})"
     # a bare "No," before a value of a shape: "No, the 13th.", "No, 8:40."
-    rf"|no,\s+(?:the )?(?:\d[\w:.]*|{ORDINAL}))"
+    rf"|no,\s+(?:the )?(?:\d[\w:.]*|{ORDINAL})"
+    # "... is Miss Kelly. No, Miss Kenny.": a name with its title
+    r"|no,\s+(?:Miss|Mrs|Mr|Ms|Dr) (?-i:[A-Z])[\w'\-]+)"
     r"(?:,? not [\w'\-]+(?: [\w'\-]+)?)?"
     r"(?:,\s+(?:I|it|it's|its|they|we|he|she|that|that's)\b[^.!?]*)?[.!]*$",  # "Sorry, 41, I always flip it."
     re.I,
@@ -1174,7 +1182,14 @@ def _corrections_joined(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for sentence in sentences:
         restated = (marks := _RESTATES_THE_LAST.match(sentence)) and (
-            _RESTATED.match(rest := sentence[marks.end() :]) or _NOT_THIS_ONE.match(rest)
+            _RESTATED.match(rest := sentence[marks.end() :])
+            or _NOT_THIS_ONE.match(rest)
+            # "I work at the Mater. Actually no, I moved to Beaumont in March.": the workplace, corrected
+            or (
+                out
+                and re.search(r"\b(?:no|sorry|wait)\b", marks.group(), re.I)
+                and _now_works_at(out[-1], rest.rstrip(".!"))
+            )
         )
         if out and not out[-1].endswith("?") and (_CORRECTS_THE_LAST.match(sentence) or restated):
             out[-1] = f"{out[-1]} {sentence}"  # as said, so the source is the text's own

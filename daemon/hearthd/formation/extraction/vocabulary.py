@@ -648,6 +648,12 @@ _DIETS = [
     "whole30",
 ]
 DIET = _alt(_DIETS)
+# A stay, not a home: "for the weekend", "till Sunday", "for a two-week course"
+SHORT_STAY = (
+    r"\b(?:on holiday|on a trip|visiting|for (?:the )?(?:week|weekend|night|day|holidays?|christmas|easter|summer|"
+    r"half term|(?:a |a few |a couple of |two |three )?(?:\w+-)?(?:days?|nights?|weeks?|week \w+|day \w+))|till|until|"
+    r"this (?:week|weekend)|tonight|over (?:christmas|easter|the (?:weekend|holidays|summer)))\b"
+)
 # A hospital's departments, said as its wards are: "in the emergency department" (not "the planning department")
 _HOSPITAL_DEPARTMENTS = frozenset(
     "emergency casualty outpatients radiology maternity paediatric pediatric cardiology oncology a&e".split()
