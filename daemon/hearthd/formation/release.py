@@ -42,7 +42,8 @@ _OVER = re.compile(
     r"(?:gave|given) (?:\w+ ){1,3}to (?:my|our|a|an|the|his|her|some)\b(?!.*\b(?:for the|while|until|till|back)\b)|"
     r"no more|died|passed away|written off|wrote off|(?:was|got) (?:totall?ed|stolen)|"
     # "the vet says Bosco can stop the Apoquel now" (not "could come off it if ...": a condition)
-    r"can (?:now )?(?:stop|come off)(?![^,.]*\b(?:if|once|when|after|soon|next|until)\b)|rehomed|had to rehome|chucked (?:it )?in|jacked it in|packed it in|"
+    r"can (?:now )?(?:stop|come off)(?![^,.]*\b(?:if|once|when|after|soon|next|until)\b)|"
+    r"rehomed|had to rehome|chucked (?:it )?in|jacked it in|packed it in|"
     r"broke up|broken up|split up|divorced|separated|stopped having|called it (?:quits|a day)|"
     r"(?:me and|and I) \w+ (?:are|is) (?:finished|over|done)|finished with|dumped|"
     # "me and rhys finished back in march", "me an shanice done long time"
