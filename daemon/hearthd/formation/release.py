@@ -316,10 +316,11 @@ def _names_it(row, said: set[str]) -> bool:
             return True  # "Ethan's lesson is cancelled": his driving lesson, by the word for it
     if row["predicate"] not in _BY_NAME:
         return False
-    doing = [w for w in norm(row["object"]).split() if w not in _STOP | _LIGHT_VERBS]
-    if row["predicate"] == "routine" and doing and _stem(doing[0]) in {_stem(w) for w in said}:
-        # "I've given up running": what one does, by its verb ("run with the Harbourside Harriers"), or by what is
-        # done ("given up the pilates": "do pilates at the John Charles Centre")
+    words = norm(row["object"]).split()
+    doing = [w for w in words if w not in _STOP | _LIGHT_VERBS][:1] + (words[:1] if content else [])
+    if row["predicate"] == "routine" and {_stem(w) for w in doing} & {_stem(w) for w in said}:
+        # "I've given up running": what one does, by its verb ("run with the Harbourside Harriers", "I don't play
+        # any more"), or by what is done ("given up the pilates": "do pilates at the John Charles Centre")
         return True
     if row["predicate"] == "owns" and content and norm(row["object"]).split()[-1].rstrip("s") in said:
         return True  # "we gave the piano away": the old upright piano, by what it is
