@@ -54,7 +54,7 @@ from .text import (
     split_sentences,
 )
 from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, PET, REL, REL_ADJ, SPECIES, TIME, _alt
-from .words import is_common, names_in_slots, restore_apostrophes, truecase, uncapitalise
+from .words import is_common, restore_apostrophes, truecase, uncapitalise
 
 __all__ = ["Discourse", "extract", "rules_alone"]
 
@@ -476,7 +476,6 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
     lowercase = _lowercase_input(said)
     if not lowercase:
         said = said[:1].upper() + said[1:]  # "callum's moved down to Bristol": a sentence starts with a capital
-        said = names_in_slots(said)  # "our labrador bosco is on Apoquel": a name in its slot, written as one
         return [_as_source(c, said, sentence) for c in _read_sentence(said, discourse, False)]
     # Speech-recogniser text: read with "I" and the words that may be names capitalised; a word capitalised alone
     # is lower-cased again in an object that is no name or place.

@@ -415,15 +415,6 @@ def _named_in_slot(sentence: str, m: re.Match) -> bool:
     )
 
 
-def names_in_slots(sentence: str) -> str:
-    """A sentence typed with capitals, with a lower-case word where a pet's or a relative's name stands written as
-    a name ("our labrador bosco is on Apoquel": Bosco)."""
-    probe = sentence[:1].lower() + sentence[1:]  # ("Our dog ...": the slots are read in lower case)
-    return _TOKEN.sub(
-        lambda m: _cap(m.group()) if m.group().islower() and _named_in_slot(probe, m) else m.group(), sentence
-    )
-
-
 _NAMED_OBJECT = frozenset({"name", "lives_in", "works_at", "family_member", "pet", "speaks"})  # a language is a name
 _WORD = re.compile(r"[^\W\d_][\w\-]*")
 
