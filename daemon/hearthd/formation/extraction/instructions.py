@@ -127,7 +127,9 @@ _MANNER = re.compile(
     re.I,
 )
 _CALL_ME = re.compile(
+    # ("don't use my full name, just call me Bea": the name not to use, said first)
     rf"^(?:(?:you can|can you|could you|will you|would you|please|from now on|always|just|"
+    rf"(?:do not|don't|dont) (?:use|say) my (?:full |real |proper |first |given |whole |long )?name|"
     rf"I would (?:prefer|like|rather)(?: it if| that)?(?: you)?|I prefer(?: you| it if you)?)[,\s]+)*call me\s+"
     # ("call me nana not grandma": what a grandparent is called, said in lower case)
     rf"(?P<name>{NAME}|(?i:{REL})\b)(?:[,\s]+not\s+(?:{NAME}|(?i:{REL})\b))?"

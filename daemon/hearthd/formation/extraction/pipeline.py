@@ -53,8 +53,8 @@ from .text import (
     normalise,
     split_sentences,
 )
-from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, PET, REL, REL_ADJ, SPECIES, TIME, _alt
-from .words import is_common, restore_apostrophes, truecase, uncapitalise
+from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, PET, REL, REL_ADJ, SPECIES, TIME, WEEKDAY, _alt
+from .words import is_common, is_function_word, restore_apostrophes, truecase, uncapitalise
 
 __all__ = ["Discourse", "extract", "rules_alone"]
 
@@ -1089,9 +1089,14 @@ def _whose_event(s: str, ev: str, shared: bool) -> str:
         return f"{whose.group('name')}'s"
     if (taken := _TAKEN_IN.search(s)) and taken.group("name").lower() not in _NOT_NAMES:
         return f"{taken.group('name')}'s"  # "I've booked Mungo in at the vets", "we're taking Duke to the vet"
-    whom = re.search(rf"\b{re.escape(ev)}s? for ((?-i:[A-Z])[a-z]+)\b", s, re.I)
-    if whom and whom.group(1).lower() not in _NOT_NAMES:
-        return f"{whom.group(1)}'s"  # "the vet for milo is on the 18th", "dentist for tom is tuesday"
+    whom = re.search(rf"\b{re.escape(ev)}s? for ((?-i:[A-Z])[a-z]+)\b", s, re.I) or re.search(
+        # "dentist for jack on the ninth": a name that is a word too, as a recogniser writes it, before when
+        rf"\b{re.escape(ev)}s? for ((?-i:[a-z]+)(?<!ing)(?<!s))(?= (?:on|at|this|next|tomorrow|today|{WEEKDAY})\b)",
+        s,
+        re.I,
+    )
+    if whom and whom.group(1).lower() not in _NOT_NAMES and not is_function_word(whom.group(1).lower()):
+        return f"{whom.group(1)[:1].upper()}{whom.group(1)[1:]}'s"  # "the vet for milo is on the 18th"
     if shared or re.match(r"(?:we|our|us)\b", s, re.I) or re.search(rf"\b(?:{SHARED_EVENT})$", ev):
         return "our"
     return "my"

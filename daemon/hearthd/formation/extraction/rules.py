@@ -1988,6 +1988,12 @@ def _b_keen(m, ctx):
     return [ctx.cand("likes", activity, f"{{subject}} likes {activity}")]
 
 
+def _b_renting(m, ctx):
+    how = m.group("how") or ""
+    what = f"renting{' ' + how.strip() if how else ''}"
+    return [replace(ctx.cand("note", what, f"{{subject}} is {what}", qualifier="tenure"), subject=HOUSEHOLD)]
+
+
 def _b_no_alcohol(m, ctx):
     return [ctx.cand("note", "does not drink alcohol", "{subject} does not drink alcohol")]
 
@@ -2185,6 +2191,14 @@ _AM = r"(?:am|are|have been|have always been)"
 # negative_form rules are the ones whose meaning contains a negation ("I don't like X"), so the negation guard
 # is skipped for them.
 _RULES: list[tuple[str, str, Builder, bool]] = [
+    # "we're renting", "we rent the flat through Castlegate Lettings": the household's home is rented
+    (
+        "note",
+        r"^(?:we|I) (?:are |am |have been )?(?:renting|rent)(?: (?:it|this place|the (?:house|flat|place|apartment)|"
+        r"our (?:house|flat|place|apartment)))?(?P<how> (?:from|through|off|with) [\w' ]+?)?(?: since \w+| now)?$",
+        _b_renting,
+        False,
+    ),
     # "I don't drink": no alcohol, a note (the rules after it would read only a negation)
     (
         "note",

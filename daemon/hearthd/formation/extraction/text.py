@@ -327,6 +327,8 @@ _CLAUSE_SPLIT = re.compile(
     # "I left the bank, since monday I've been at Flutterwave": what holds since, a statement of its own
     rf"|,\s*(?=(?:since|from|starting|as of) (?:(?:this|next|last) )?(?:{WEEKDAY}|today|week|month|term|year),? "
     r"(?:I|we|he|she)\b)"
+    # "we've got a gas hob and an electric oven, no microwave": what there is not, a clause of its own
+    r"|,\s*(?=no [a-z]+(?: [a-z]+)?[.!]?$)"
     # "the creta was giving too much trouble so exchanged it, now we have a Tata Nexon": the new thing, on its own
     r"|,\s*(?=now (?:I|we|he|she|they) (?:have|are|am|is|drive|live|work)\b)"
     # "I've changed my name, it's Aoife Cronin now": the name, a statement of its own
@@ -449,6 +451,13 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             r"^((?:please )?(?:never|don't|do not|dont|no|avoid|stop)\b[^,]*?[a-z])(?<!\band)(?<!\bbut)(?<!\bso) "
             r"(?=(?:my|our) [a-z\-]+ (?:is|are|'s) allergic\b|(?:he|she|they) (?:is|are|'s) allergic\b)",
             r"\1, ",
+            re.I,
+        ),
+        # "plumbers coming friday morning": the plumber, said without "the"
+        (
+            r"^(?=(?:plumber|electrician|builder|gardener|cleaner|engineer|technician|painter|roofer|handyman|joiner|"
+            r"locksmith|window cleaner|gas man|gas engineer|courier|delivery man|postman)(?:'s| is) coming\b)",
+            "the ",
             re.I,
         ),
         # "my little one ruby": a child; "lola my youngest is ...": the one named, said first

@@ -237,6 +237,14 @@ _SUFFIXES = (
 )
 
 
+_FUNCTION_WORDS = frozenset(_FUNCTION.split())
+
+
+def is_function_word(word: str) -> bool:
+    """Whether a lower-case word only joins others ("with", "their", "about"): no content of its own."""
+    return word in _FUNCTION_WORDS
+
+
 def is_common(word: str) -> bool:
     """Whether a lower-case word is a common English word (or an inflection of one), not possibly a name."""
     w = word.lower().strip("'")
