@@ -1800,6 +1800,8 @@ def dictated(s: str) -> str | None:
         if not m or not re.search(r"\d|day\b|tomorrow|tonight", m.group("when"), re.I):
             continue
         ev = m.group("ev")
+        # "got the MOT booked for the 12th": the event, not the getting of it
+        ev = re.sub(r"^(?:got|get|have|has|had) (?:the |a |an )?", "", ev, flags=re.I)
         if ev[:1].isupper() and not m.groupdict().get("who") and not is_common(ev.split()[0]):
             continue  # "Noah dentist Friday at 10": a name first is whose, not a word of the event
         if m.groupdict().get("pro"):

@@ -140,7 +140,8 @@ _ELIDED: list[tuple[re.Pattern, Any]] = [
 # An event said without whose it is, as one says one's own: "Book club's the first Monday of every month", "Flight
 # to Lagos is on the 18th", "Parents' evening is Thursday the 9th".
 _BARE_EVENT = re.compile(
-    rf"^(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|next|last|dinner|lunch|breakfast|tea|supper)\b)"
+    rf"^(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|next|last|dinner|lunch|breakfast|tea|supper|got|have|"
+    rf"has|had)\b)"
     rf"(?=(?:[A-Za-z]+'? ){{0,2}}?(?:{EVENT}|{SHARED_EVENT}|{PRO})"
     r"(?: (?:to|from|in|with) (?-i:[A-Z])[\w\-]+)?(?: (?:is|are)\b|(?P<s>'s)(?= (?:the|on|at|every|next|this|tomorrow|"
     r"tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)| (?:comes|come|arrives|arrive)(?= \w)))",
