@@ -592,10 +592,6 @@ SHARED_EVENT = _alt(
         "sports day",
         "assembly",
         "safety check",
-        # the car's tests: "MOT on the Corsa is due the 14th of June"
-        "mot",
-        "nct",
-        "wof",
     ]
 )
 

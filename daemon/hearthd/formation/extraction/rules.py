@@ -1990,7 +1990,7 @@ def _b_keen(m, ctx):
 
 def _b_renting(m, ctx):
     how = m.group("how") or ""
-    what = f"renting{' ' + how.strip() if how else ''}"
+    what = f"rents {how.strip()}" if how else "renting"
     return [replace(ctx.cand("note", what, f"{{subject}} is {what}", qualifier="tenure"), subject=HOUSEHOLD)]
 
 
