@@ -104,8 +104,8 @@ _CUES = {
     "owns": r"sold|have|has|own|owns|got rid|drive|drives|got|replaced|swapped|traded|part-exchanged|gave|given|back|"
     r"written off|wrote off|totall?ed|stolen|"
     r"giving|donated|tip|binned|chucked|thrown|threw",
-    "routine": r"stopped|quit|gave|given|giving|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more|knocked|"
-    r"off|dropped",
+    "routine": r"stopped|quit|gave|given|giving|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more|"
+    r"knocked|off|dropped",
     "schedule": (
         r"stopped|no longer|anymore|any more|do|does|come|comes|cancell?ed|quit|quitted|dropped|gave|given|giving|"
         r"knocked|off"
