@@ -386,6 +386,22 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"\g<head>, I am a \g<job>",
     ),
     (rf"^(?P<head>I am {NAME},.*?), based in (?={NAME})", r"\g<head>, I am based in "),
+    # "he's doing his apprenticeship as a sparky with Dunne Electrical": an apprentice's trade, and with whom
+    (
+        rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?doing (?:his|her|my|their|an) apprenticeship(?: as an? "
+        rf"(?P<j>[a-z]+(?: [a-z]+)?))? (?:with|at) (?P<o>{_FIRM})",
+        lambda m: (
+            f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} an apprentice {m.group('j') or ''} at {m.group('o')}"
+            if m.group("j")
+            else f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
+        ),
+    ),
+    # "Aroha is down at uni in Dunedin": where a student lives
+    (
+        rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?(?:down |up |away |over )?at (?:uni|university|college) in "
+        rf"(?P<o>{NAME})(?:,? (?:studying|doing|reading) [a-z ]+)?$",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}",
+    ),
     # "I'm waiting tables at Junior's now", "waitressing at the Crown": a waiter's job, and where
     (
         r"^I (?:am |'m )?(?:now )?(?:waiting tables|waitressing|waiting on tables) (?:at|in) "

@@ -142,7 +142,8 @@ _NOT_GREETED_NAMES = set(
 
 
 _SELF_DESCRIBED = re.compile(
-    r"^(?:(?:right|ok|okay|so|well|yeah|alright)[,\s]+)*i'?m [a-z]+,? (?:and )?(?:(?:i|i'?m|im) "
+    r"^(?:(?:right|ok|okay|so|well|yeah|alright|um|erm|uh)[,\s]+|i (?:do not|don'?t) know if you need (?:this|that)"
+    r"(?:,? but)?\s+)*i'?m [a-z]+,? (?:and )?(?:(?:i|i'?m|im) "
     r"(?:work|live|stay|teach|drive|do|am|have|run|study|come|was born|grew up|a|an|from|originally|support|love|"
     r"play|\d+|[a-z]+teen|ten|eleven|twelve)|we (?:live|stay|are|have|moved))\b",
     re.I,
@@ -1121,7 +1122,7 @@ def _b_native_speaker(m, ctx):
 
 def _b_age(m, ctx):
     """ "I'm 42", "she's six", "Admiral is about forty years old": one age at a time (the note of its kind)."""
-    unit = (m.group("unit") or "years").lower()
+    unit = (m.group("unit") or m.groupdict().get("unit2") or "years").lower()
     n = m.group("n").lower()
     n = str(_two_digits(n) or n)  # "thirty five" is 35, as an age is written
     unit = unit.rstrip("s") if n in ("1", "one") else unit if unit.endswith("s") else unit + "s"
@@ -1782,7 +1783,8 @@ _INSTRUMENT = (
     r"(?:piano|electric guitar|acoustic guitar|bass guitar|guitar|bass|double bass|violin|viola|cello|fiddle|drums|"
     r"drum kit|trumpet|cornet|trombone|tuba|french horn|horn|saxophone|sax|clarinet|flute|piccolo|oboe|bassoon|harp|"
     r"ukulele|uke|banjo|mandolin|harmonica|accordion|bagpipes|recorder|keyboard|keyboards|organ|tin whistle|"
-    r"bodhran|bodhrán|sitar|tabla|xylophone|glockenspiel|euphonium|marimba)"
+    r"bodhran|bodhrán|sitar|tabla|xylophone|glockenspiel|euphonium|marimba|steel pan|steelpan|steel drums|pan|"
+    r"djembe|kora|mbira|erhu|veena|harmonium|dhol)"
 )
 
 
@@ -2210,7 +2212,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # (first: "retired" says no longer to the rules after it)
     (
         "works_as",
-        rf"^{SUBJ} {ADV}{_AM} (?:an? (?P<obj>retired (?:[a-z\-]+ ){{0,2}}?(?:{OCC}))|(?P<bare>retired)(?: now)?)$",
+        rf"^{SUBJ} {ADV}{_AM} (?:an? (?P<obj>retired (?:[a-z\-]+ ){{0,2}}?(?:{OCC}))|(?P<bare>retired)(?: now)?)"
+        r"(?:,.*)?$",  # ("I'm retired now, used to be a fitter": what one was, said after)
         _b_retired_as,
         True,
     ),
@@ -2595,7 +2598,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^I (?:am|'m|(?:have )?(?:just )?turned|(?P<will>will be|am going to be|am turning)) "
         rf"(?P<about>(?:about|around|nearly|almost|just|only|over) )?"
         rf"(?P<n>{_NUMW})(?P<half> and a half)?"
-        r"(?: (?P<unit>years?|months?|weeks?) old)?(?:,? (?:now|for the record|by the way|today|this year|last \w+))?"
+        # ("she's 14 months": a baby's age, in months, said without "old")
+        r"(?: (?P<unit>years?|months?|weeks?) old| (?P<unit2>months|weeks)(?= and\b|$))?"
+        r"(?:,? (?:now|for the record|by the way|today|this year|last \w+))?"
         r"(?:,? and (?!a half)(?:still |also |only )?(?:has|does|is|goes|loves|likes|plays|came|lives|drives|works|"
         r"walks|swims|runs|cycles|cooks|eats)\b.*)?$",
         _b_age,

@@ -201,7 +201,14 @@ def joined_appositive(s: str) -> str:
     if pet and pet.group("name").lower() not in _NOT_NAMES and pet.group("name")[:1].isupper():
         said = re.sub(r"^the\b", "our", pet.group("pet"), flags=re.I)  # "the cat, Marzipan": the household's cat
         return f"{said[:1].upper()}{said[1:]} {pet.group('name')} {s[pet.end() :]}"
+    if eldest := _ELDEST_THEN_NAME.match(s):  # "Our eldest, Aroha, is down at uni": our eldest Aroha
+        return f"{eldest.group('who')} {eldest.group('name')} {s[eldest.end() :]}"
     return _COMMA_APPOSITIVE.sub(lambda m: f"{m.group('name')} {m.group('rel')} ", s, count=1)
+
+
+_ELDEST_THEN_NAME = re.compile(
+    r"^(?P<who>(?:[Mm]y|[Oo]ur) (?:eldest|youngest|oldest|middle one|little one)), (?P<name>[A-Z][a-z]+), "
+)
 
 
 def _third_to_first(verb: str) -> str | None:

@@ -176,6 +176,8 @@ _FILLER = re.compile(
     r"(?: for (?:me|us))?|"
     # what only announces the statement: "before I forget I'm allergic to ...", "quick one, ...", "heads up ..."
     r"before I forget|while I think of it|while I remember|(?:a )?quick one|(?:just a |a )?(?:quick )?heads up|"
+    # "I don't know if you need this but I'm Mercy ...": what only excuses the statement
+    r"I (?:do not|don't|dont) know if you need (?:this|that|to know(?: this| that)?)(?:,? but)?|"
     # when it began, said first: "since monday I've been at Flutterwave", "from this month I have gone vegan"
     rf"(?:since|from|starting|as of|as from) (?:(?:this|next|last) )?(?:{WEEKDAY}|today|tomorrow|week|month|term|"
     r"year|semester|the wedding)(?=,|\s+(?:I|we|my|our|he|she|they)\b)|"
