@@ -402,6 +402,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?P<o>{NAME})(?:,? (?:studying|doing|reading) [a-z ]+)?$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}",
     ),
+    # "she's events coordinator at Half Moon resort now": a job said without its article, and where
+    (
+        rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?(?P<j>(?:[a-z\-]+ ){{0,2}}?{OCC}) at (?P<o>{_FIRM})",
+        lambda m: (
+            f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} {_article(m.group('j'))} {m.group('j')} at {m.group('o')}"
+        ),
+    ),
     # "I'm waiting tables at Junior's now", "waitressing at the Crown": a waiter's job, and where
     (
         r"^I (?:am |'m )?(?:now )?(?:waiting tables|waitressing|waiting on tables) (?:at|in) "
@@ -445,9 +452,9 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "we've switched Bluey over to Petersham Vet Hospital": a pet's vet, changed
     (
         rf"^(?:we|I) (?:have |'ve )?(?:just )?(?:switched|moved|changed|taken) (?P<n>{NAME}|(?-i:[a-z]+)) (?:over )?to "
-        r"(?P<o>(?:the )?(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){0,2} (?:Vet|Vets|Veterinary|Animal)"
-        r"(?: (?-i:[A-Z])[\w'\-]*){0,2})(?P<rest>.*)$",
-        lambda m: f"{_titled(m.group('n'))}'s vet is {m.group('o')}{m.group('rest')}",
+        r"(?:the )?(?P<o>(?:(?-i:[A-Z])[\w'\-]* ){0,2}(?-i:Vet|Vets|Veterinary|Animal)"
+        r"(?: (?:in |of |and )?(?-i:[A-Z])[\w'\-]*){0,2})(?: in [A-Za-z]+)?(?:,.*| (?:now|na|po))?$",  # (not why)
+        lambda m: f"{_titled(m.group('n'))}'s vet is {m.group('o')}",
     ),
     # "we have packed to Lekki now": moved, as Nigerian English says it
     (
@@ -1385,7 +1392,15 @@ _REWRITES_SRC: list[tuple[str, object]] = [
 _AT_NOW = re.compile(rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?at (?P<o>{_ORG}) (?:now|these days)$")
 _DRIVE = re.compile(r"\bdrives?\b", re.I)
 _HAS_THE = re.compile(rf"^(?:and )?(?P<s>{NAME}) (?:has|has got|drives) the (?P<o>(?:[a-z]+ )?{NAME})$")
-_MOVED_HOME = re.compile(r"\b(?:moved|move house|moved house)\b", re.I)
+_MOVED_HOME = re.compile(r"\b(?:moved(?! on\b)|move house|moved house)\b", re.I)
+# A job left for another: "he's moved on again", "she's after leaving the Centra"
+_MOVED_ON = re.compile(
+    r"\b(?:moved on|after leaving|left (?:the|that|his|her|their)|quit (?:the|that|his|her)|resigned|resign)\b", re.I
+)
+_IN_FIRM_NOW = re.compile(
+    rf"^(?P<s>(?!I\b|we\b){_SUBJ})(?:'s| is)(?P<now> now)? (?:in|at|with) (?P<o>{_FIRM})(?: in {NAME})?"
+    r"(?(now)| now)(?: in (?-i:[A-Z])\w+)?(?:,.*)?$"
+)
 _IN_NOW = re.compile(rf"^(?P<s>we|I)(?:'re|'m| are| am) (?:now )?in (?P<o>{_ORG})(?: now)?$", re.I)
 _WORK = re.compile(r"\b(?:work|works|worked|job|jobs|employer|firm|firms|company|companies)\b", re.I)
 _GREETED_NAME = re.compile(rf"^(?:I'm|I am|it's|it is|this is) (?P<n>{NAME})$")
@@ -1417,6 +1432,10 @@ def casual(s: str, greeted: bool, sentence: str = "") -> str:
     for pattern, repl in _rewrites():
         s = pattern.sub(repl, s, count=1)
     if work and (m := _AT_NOW.match(s)):
+        s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
+    elif _MOVED_ON.search(whole) and (m := _IN_FIRM_NOW.match(s)):
+        # "cian's moved on again, he's in Dunnes in Wilton now", "Joy resigned from BDO, she's with Security Bank
+        # now": the job moved on to
         s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
     if _DRIVE.search(whole) and (m := _HAS_THE.match(s)):  # "I drive the Skoda and Jonas has the Honda"
         s = f"{m.group('s')} drives a {m.group('o')}"

@@ -205,6 +205,17 @@ PET = _alt(_PET_KINDS + [p for p in _PET_PLURAL.values() if p not in _PET_KINDS]
 # Occupations for "I'm a nurse": a closed list, because "I'm a <noun>" is far more often not a job
 # ("I'm a morning person", "I'm a big fan").
 _OCCUPATIONS = [
+    # the heads of many jobs ("events coordinator", "bank teller", "customer care agent", "sales assistant")
+    "coordinator",
+    "teller",
+    "operator",
+    "attendant",
+    "agent",
+    "specialist",
+    "advisor",
+    "adviser",
+    "representative",
+    "assistant",
     "nurse",
     "doctor",
     "physician",
