@@ -404,9 +404,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "she's events coordinator at Half Moon resort now": a job said without its article, and where
     (
-        rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?(?P<j>(?:[a-z\-]+ ){{0,2}}?{OCC}) at (?P<o>{_FIRM})",
+        rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?(?P<j>(?!(?:a|an|the|my|our)\b)(?:[a-z\-]+ ){{0,2}}?{OCC}) at "
+        rf"(?P<o>{_FIRM})",
         lambda m: (
-            f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} {_article(m.group('j'))} {m.group('j')} at {m.group('o')}"
+            f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} {_article(m.group('j'))} {m.group('j')} "
+            f"at {m.group('o')}"
         ),
     ),
     # "I'm waiting tables at Junior's now", "waitressing at the Crown": a waiter's job, and where
