@@ -134,6 +134,9 @@ def rescheduled(
     if not named and (said & GENERIC_EVENT or _MOVED_SOMEONE.search(heard)):
         # "the appointment's moved", "the surgery moved her to the 15th": the one appointment of whom it names
         named = [r for r in rows if r["predicate"] == "appointment"]
+    if not named and named_ones and set(named_ones) - {me, household}:
+        # "they've moved mum's eye clinic to Friday": the one appointment of the one named, however it is called
+        named = [r for r in rows if r["predicate"] == "appointment" and r["subject_entity"] not in (me, household)]
     if not named and _MOVED_IT.search(heard):
         # "they've postponed it to the 5th", "they've only gone and changed it again": "it" is the one event kept,
         # of those named, else of anyone

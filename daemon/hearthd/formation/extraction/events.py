@@ -225,6 +225,7 @@ _EVENT_NOUNS = [
     "x-ray",
     "blood test",
     "mot",
+    "physiotherapy",
     "nct",
     "wof",
     "service",

@@ -431,6 +431,7 @@ _PARTICLE = re.compile(
 )
 
 
+_DONE = {"move": "moved", "shift": "shifted", "change": "changed"}
 _HOUR_DIGITS = {w: str(i) for i, w in enumerate(_COUNT_WORD.split("|")[:12], 1)}
 # What speech adds or says its own way, put as the rules read it (in order), compiled once
 _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
@@ -505,6 +506,36 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             r"(?<=\w) sa (?=(?:[a-z]+ )?(?:avenue|street|road|centre|center|hospital|clinic|church|school|mall|market|"
             r"park|gym|office|chapel|parish)\b|(?-i:[A-Z]))",
             " at ",
+            re.I,
+        ),
+        # "monday wednesday friday in the morning at 10": the part of the day said before the clock
+        (
+            rf"\bin the (morning|afternoon|evening) at (\d{{1,2}}(?::[0-5]\d)?|{'|'.join(_COUNT_WORD.split('|')[:12])})"
+            r"(?! ?[ap]\.?m\b)\b",
+            lambda m: f"at {_HOUR_DIGITS.get(m[2].lower(), m[2])}{'am' if m[1].lower() == 'morning' else 'pm'}",
+            re.I,
+        ),
+        # "on 14th at 11 am", "shifted to 18th": a day of the month said without "the"
+        (r"\b(on|to|for|till|until|from) (?=\d{1,2}(?:st|nd|rd|th)\b)", r"\1 the ", re.I),
+        # "monday wednesday friday": days listed as a recogniser writes them
+        (
+            rf"\b({WEEKDAY})s? ({WEEKDAY})s?(?: (?:and )?({WEEKDAY})s?)?\b",
+            # (each week's: a list of days said so is when something recurs)
+            lambda m: (
+                ("" if m.string[: m.start()].lower().endswith("every ") else "every ")
+                + (f"{m[1]}, {m[2]} and {m[3]}" if m[3] else f"{m[1]} and {m[2]}")
+            ),
+            re.I,
+        ),
+        # "our chama meets first sunday of every month": the first, said without "the"
+        (rf"\b(meets?|meet up|is|are|on) (first|second|third|fourth|last) (?=(?:{WEEKDAY})\b)", r"\1 the \2 ", re.I),
+        # "the chama has agreed to move our meeting to ...": moved, by agreement
+        (r"\b(has|have) (?:agreed|decided) to (move|shift|change)\b", lambda m: f"{m[1]} {_DONE[m[2].lower()]}", re.I),
+        # "i have dentist appointment on 14th": an appointment said without its article
+        (
+            r"\b(I have|I have got|we have|he has|she has) (?!(?:a|an|the|my|our|his|her|their|no)\b)"
+            r"(?=(?:[a-z]+ ){1,2}appointment\b)",
+            r"\1 a ",
             re.I,
         ),
         # "choir practice is saturday by 10am": the time it is at, as Nigerian English says it
