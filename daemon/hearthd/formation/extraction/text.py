@@ -517,16 +517,8 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         ),
         # "on 14th at 11 am", "shifted to 18th": a day of the month said without "the"
         (r"\b(on|to|for|till|until|from) (?=\d{1,2}(?:st|nd|rd|th)\b)", r"\1 the ", re.I),
-        # "monday wednesday friday": days listed as a recogniser writes them
-        (
-            rf"\b({WEEKDAY})s? ({WEEKDAY})s?(?: (?:and )?({WEEKDAY})s?)?\b",
-            # (each week's: a list of days said so is when something recurs)
-            lambda m: (
-                ("" if m.string[: m.start()].lower().endswith("every ") else "every ")
-                + (f"{m[1]}, {m[2]} and {m[3]}" if m[3] else f"{m[1]} and {m[2]}")
-            ),
-            re.I,
-        ),
+        # "monday wednesday friday": days listed as a recogniser writes them, without "and"
+        (rf"\b({WEEKDAY})(s?) ({WEEKDAY})(s?) (?=(?:{WEEKDAY})s?\b)", r"\1\2 \3\4 and ", re.I),
         # "our chama meets first sunday of every month": the first, said without "the"
         (rf"\b(meets?|meet up|is|are|on) (first|second|third|fourth|last) (?=(?:{WEEKDAY})\b)", r"\1 the \2 ", re.I),
         # "the chama has agreed to move our meeting to ...": moved, by agreement
