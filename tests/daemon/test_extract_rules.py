@@ -793,7 +793,7 @@ POSITIVES = [
         subject="household",
     ),
     pos(
-        "please dont call me mrs lindqvist just marisol is fine", ("rule", "Call {subject} marisol, not mrs Lindqvist")
+        "please dont call me mrs lindqvist just marisol is fine", ("rule", "Call {subject} marisol, not Mrs Lindqvist")
     ),
     pos("Don't call me Mrs Lindqvist.", ("rule", "Do not call {subject} Mrs Lindqvist")),
     pos("my aunt visits every other weekend", ("schedule", "every other weekend"), subject="my aunt"),
@@ -1160,7 +1160,7 @@ POSITIVES = [
     pos("For the broadband we went with Fibrewave in the end.", ("note", "Fibrewave"), subject="household"),
     pos("The salon rang, they've moved my haircut to Saturday at 3pm instead.", ("appointment", "Saturday 3pm")),
     pos("The surgery has moved my check-up to Friday.", ("appointment", "Friday")),
-    pos("I'm a retired teacher.", ("note", "retired teacher")),  # what one was, no current job
+    pos("I'm a retired teacher.", ("works_as", "retired teacher")),  # the occupation now: retired
     pos(
         "I'm originally from Cork but I've lived in Leeds for ten years.",
         ("note", "originally from Cork"),
@@ -1574,7 +1574,9 @@ POSITIVES = [
         ("works_at", "the vets"),
         subject="Chloe",
     ),
-    pos("I'm senior staff nurse on the cardiac ward now.", ("works_as", "senior staff nurse")),
+    pos(
+        "I'm senior staff nurse on the cardiac ward now.", ("works_as", "senior staff nurse"), ("note", "cardiac ward")
+    ),
     pos("Otieno drives a matatu for a living", ("works_as", "matatu driver"), subject="Otieno"),
     pos("my dad is obsessed with his allotment", ("likes", "allotment"), subject="my father"),
     pos("The twins are completely mad about dinosaurs.", ("likes", "dinosaurs"), subject="my twins"),
@@ -1613,7 +1615,7 @@ POSITIVES = [
     # a car traded for another, the car one is driving; an appointment dictated by whose it is; a Nigerian "o";
     # what a diet keeps off said after it
     pos("traded the corolla in for a rav4", ("owns", "rav4")),
-    pos("im driving a tesla model y now", ("owns", "tesla Model Y")),
+    pos("im driving a tesla model y now", ("owns", "Tesla Model Y")),
     pos("noah dentist friday at 10", ("appointment", "Friday 10am"), subject="Noah"),
     pos("Funmi is vegetarian o, no meat in her jollof", ("diet", "vegetarian"), subject="Funmi"),
     # a place ends where a recogniser ran on, or where another clause begins ("and makes")
@@ -1774,7 +1776,7 @@ POSITIVES = [
     pos("the amazon parcel should be here tomorrow", ("appointment", "tomorrow"), subject="household"),
     pos(
         "our ayah comes monday wednesday friday at eight",
-        ("schedule", "Monday Wednesday Friday 8am"),
+        ("schedule", "Monday Wednesday and Friday 8am"),
         subject="household",
     ),  # fmt: skip
     pos("hi its priyanka here", ("name", "Priyanka")),
@@ -2608,7 +2610,7 @@ POSITIVES += [
     pos(
         "my son kit goes to larchwood primary",
         ("family_member", "Kit"),
-        ("note", "larchwood primary"),
+        ("note", "Larchwood Primary"),
         subject=None,
     ),
     pos("my step dad Ray lives in Hull", ("family_member", "Ray"), ("lives_in", "Hull"), subject=None),
@@ -2731,6 +2733,76 @@ POSITIVES += [
 NEGATIVES += [
     neg("Sherlock lives at 221B Baker Street, obviously."),
     neg("im knackered and i work nights"),
+]
+
+# Round 19 (session 31): a job begun or moved, a surname, a ward, an event's clock, a home's town, a stay
+POSITIVES += [
+    pos(
+        "since monday i've been at Paystack as a product analyst",
+        ("works_at", "Paystack"),
+        ("works_as", "product analyst"),
+    ),
+    pos("TSC has transferred me to Kakamega High", ("works_at", "Kakamega High")),
+    pos("i am now teaching at Starehe Boys from this term", ("works_as", "teacher"), ("works_at", "Starehe Boys")),
+    pos("our Declan has a weekend job in Tesco in Naas", ("works_at", "Tesco"), subject="Declan"),
+    pos("my surname is Mensah", ("note", "Mensah")),
+    pos("I've changed my surname to Boateng", ("note", "Boateng")),
+    pos(
+        "we transferred Kwabena this term, he's now at Achimota School", ("note", "Achimota School"), subject="Kwabena"
+    ),
+    pos(
+        "Grandad's dialysis is every tuesday at 7 in the morning",
+        ("schedule", "Tuesdays 7am"),
+        subject="my grandfather",
+    ),
+    pos("band practice is saturday by 4pm", ("appointment", "Saturday 4pm")),
+    pos(
+        "refuse collection in our area is every thursday morning",
+        ("schedule", "Thursday mornings"),
+        subject="household",
+    ),
+    pos("the car's NCT is on the 3rd of March", ("appointment", "3rd of March"), subject="household"),
+    pos("cucu lives in her own house in Nyeri", ("lives_in", "Nyeri"), subject="my grandmother"),
+    pos("I'm waiting tables at Nando's in Leeds now", ("works_as", "waiter"), ("works_at", "Nando's")),
+    pos(
+        "I got hired as a site engineer at Laing O'Rourke",
+        ("works_as", "site engineer"),
+        ("works_at", "Laing O'Rourke"),
+    ),
+    pos("the vet has Smudge on Hill's now", ("note", "Hill's"), subject="Smudge"),
+    pos(
+        "I'm a nurse at the Royal, on the cardiac ward",
+        ("works_as", "nurse"),
+        ("works_at", "the Royal"),
+        ("note", "cardiac ward"),
+    ),
+    pos("they moved me to the renal ward", ("note", "renal ward")),
+    pos("im tunde im from ibadan originally", ("name", "Tunde"), ("note", "originally from Ibadan")),
+    pos("I'm retired now", ("works_as", "retired")),
+    pos("My mother is a retired midwife", ("works_as", "retired midwife"), subject="my mother"),
+    pos("we switched Rolo over to Parkside Vets", ("note", "Parkside Vets"), subject="Rolo"),
+    pos(
+        "I'm Deepa, dental nurse at Smile Clinic, based in Leicester",
+        ("name", "Deepa"),
+        ("works_as", "dental nurse"),
+        ("works_at", "Smile Clinic"),
+        ("lives_in", "Leicester"),
+    ),
+    pos("we got an inverter cause the power keeps going", ("owns", "inverter"), subject="household"),
+    pos("We're renting.", ("note", "renting"), subject="household"),
+    pos("the plumbers coming thursday morning", ("appointment", "Thursday morning"), subject="household"),
+    pos("I don't drink", ("note", "does not drink alcohol")),
+    pos("dentist for jack on the 9th at 3", ("appointment", "the 9th 3pm"), subject="Jack"),
+    pos("our dogs name is rex no thats the old dog the new ones biscuit", ("pet", "Biscuit"), subject="household"),
+    pos("Our youngest, Nia, is 10 months", ("family_member", "Nia"), ("note", "10 months old"), subject="Nia"),
+    pos("our dog loves the beach", ("likes", "the beach"), subject="my dog"),
+    pos("I play steel pan", ("likes", "steel pan")),
+]
+NEGATIVES += [
+    neg("They have posted me to Abuja for a two-week course."),
+    neg("my brother is staying with us in Leeds till Sunday"),
+    neg("I've gone back to my mum's place in Cork for the summer"),
+    neg("the doctor says I could come off the statins if my cholesterol stays down"),
 ]
 
 TABLE = POSITIVES + NEGATIVES

@@ -525,7 +525,7 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         (r"\b(has|have) (?:agreed|decided) to (move|shift|change)\b", lambda m: f"{m[1]} {_DONE[m[2].lower()]}", re.I),
         # "i have dentist appointment on 14th": an appointment said without its article
         (
-            r"\b(I have|I have got|we have|he has|she has) (?!(?:a|an|the|my|our|his|her|their|no)\b)"
+            r"\b(I have got|I have|we have|he has|she has) (?!(?:a|an|the|my|our|his|her|their|no|got)\b)"
             r"(?=(?:[a-z]+ ){1,2}appointment\b)",
             r"\1 a ",
             re.I,
