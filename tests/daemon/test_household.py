@@ -1012,3 +1012,51 @@ def test_a_gym_switched_a_role_stepped_down_from_and_a_moved_meeting_keeps_its_r
     say("Helen has moved book club to Tuesdays, remind me on monday night")
     events = [f["object"] for f in current_in_any_pool(hub, "schedule")]
     assert events == ["Tuesdays 7pm"], events
+
+
+def test_a_job_since_monday_a_surname_changed_and_the_ward_one_moves_to(real_daemon, hub):
+    say = day_by_day(hub, "2026-10")
+    say("i work at Access Bank in Victoria Island, customer service")
+    say("i don finally leave that bank job o, since monday i've been at Paystack as a product analyst")
+    employers = [f["object"] for f in current(hub, predicate="works_at")]
+    assert employers == ["Paystack"], employers
+    say("my surname is Mensah, use that on the school forms")
+    say("since the wedding i've changed my surname to Boateng, use Boateng everywhere now")
+    surnames = [f["object"] for f in current(hub, predicate="note") if "surname" in f["text"]]
+    assert surnames == ["Boateng"], surnames
+    say("i'm a nurse at Mount Hope, on the paediatric ward")
+    say("they moved me to the maternity ward last week so my hours are different")
+    wards = [f["object"] for f in current(hub, predicate="note") if " ward" in f["object"]]
+    assert wards == ["maternity ward"], wards
+
+
+def test_an_event_said_with_its_part_of_the_day_moves_and_the_one_appointment_of_whom_is_named(real_daemon, hub):
+    say = day_by_day(hub, "2026-11")
+    say("papa's dialysis is every monday and thursday at 7 in the morning at the renal centre")
+    say("the centre moved papa's dialysis to Tuesday and Friday, same 7am, starting this week")
+    dialysis = [f["object"] for f in current_in_any_pool(hub, "schedule")]
+    assert dialysis == ["Tuesdays and Fridays 7am"], dialysis
+    say("refuse collection in our road is every monday morning")
+    say("the city changed the route so the bins are collected on Wednesday now, so put the reminder for tuesday night")
+    bins = [f["object"] for f in current_in_any_pool(hub, "schedule") if "Tuesdays and Fridays" not in f["object"]]
+    assert bins == ["Wednesdays"], bins
+    say("mum's got her hospital appointment on tuesday at quarter past two")
+    say("they've rang and moved mum's eye clinic to Friday at twenty to ten")
+    appointments = [f["object"] for f in current_in_any_pool(hub, "appointment")]
+    assert appointments == ["Friday 9:40am"], appointments
+
+
+def test_a_stay_is_no_home_a_pets_medicine_stopped_and_a_game_given_up_after_a_report(real_daemon, hub):
+    say = day_by_day(hub, "2026-12")
+    say("we live in Leeds")
+    say("my brother is staying with us in Leeds till Sunday")
+    say("cucu lives in her own house in Othaya")
+    say("cucu has gone to stay with auntie Wambui in Nakuru for now, her knee is bad")
+    homes = sorted(f["object"] for f in current_in_any_pool(hub, "lives_in"))
+    assert homes == ["Leeds", "Nakuru"], homes  # (the brother's stay is no home of his)
+    say("our beagle Rolo is on Apoquel for his itchy ears, half a tablet every morning")
+    say("good news, the vet says Rolo can stop the Apoquel now, his ears are clear")
+    assert not any("apoquel" in f["text"].lower() for f in current_in_any_pool(hub))
+    say("i play netball on tuesday nights at the leisure centre")
+    say("physio says that's it, i've given up netball for good, no more tuesday games")
+    assert not any("netball" in f["text"].lower() for f in current_in_any_pool(hub))

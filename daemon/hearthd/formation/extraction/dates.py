@@ -332,7 +332,10 @@ def canonical_recurrence(text: str) -> str:
     return _PART_BY_CLOCK.sub(lambda m: f"{m.group('day')}s {m.group('t')}", text)
 
 
-_EVERY_DAYS = re.compile(rf"\b(?:every|each) (?P<days>{WEEKDAY}(?:(?:,| and|, and) {WEEKDAY})+)\b(?!s)", re.I)
+# ("Tuesday and Friday 7am": a schedule's days said alone are each week's too)
+_EVERY_DAYS = re.compile(
+    rf"(?:\b(?:every|each) |^)(?P<days>{WEEKDAY}(?:(?:,| and|, and) {WEEKDAY})+)\b(?!s)", re.I
+)
 _LONE_WEEKDAY = re.compile(
     rf"^(?P<day>{WEEKDAY})(?: (?P<part>morning|afternoon|evening|night))?"
     r"(?=$|,? (?:at |around |from )?\d)",
