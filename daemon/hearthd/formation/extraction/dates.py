@@ -334,7 +334,7 @@ def canonical_recurrence(text: str) -> str:
 
 # ("Tuesday and Friday 7am": a schedule's days said alone are each week's too)
 _EVERY_DAYS = re.compile(
-    rf"(?:\b(?:every|each) |^)(?P<days>{WEEKDAY}(?:(?:,| and|, and) {WEEKDAY})+)\b(?!s)", re.I
+    rf"(?:\b(?:every|each) |^)(?P<days>{WEEKDAY}(?:(?:,| and|, and) {WEEKDAY})+)\b(?!s| \w+s\b)", re.I
 )
 _LONE_WEEKDAY = re.compile(
     rf"^(?P<day>{WEEKDAY})(?: (?P<part>morning|afternoon|evening|night))?"
