@@ -161,17 +161,24 @@ SETS = {
     "session's starting code, the rules alone, 0.663 / 0.489 with the reader; 0.660 / 0.481 and 0.657 / 0.489 on "
     "its end; read in session 30)",
     "extract_heldout55": "set 55 (100 lines written blind by a helper at session 30's start: 0.778 / 0.503 on that "
-    "code, the rules alone, 0.777 / 0.523 with the reader; 0.772 / 0.510 and 0.781 / 0.536 on its end; not read)",
+    "code, the rules alone, 0.777 / 0.523 with the reader; 0.772 / 0.510 and 0.781 / 0.536 on its end; read in "
+    "session 31)",
     "extract_heldout56": "set 56 (100 lines written blind by a second helper at session 30's start: 0.808 / 0.619 on "
-    "that code, the rules alone, 0.811 / 0.634 with the reader; 0.821 / 0.642 and 0.822 / 0.649 on its end; not "
-    "read)",
+    "that code, the rules alone, 0.811 / 0.634 with the reader; 0.821 / 0.642 and 0.822 / 0.649 on its end; read "
+    "in session 31)",
     "extract_heldout57": "set 57 (100 lines written blind by a helper midway through session 30: 0.845 / 0.609 on the "
     "session's starting code, the rules alone, 0.848 / 0.624 with the reader; 0.847 / 0.617 and 0.853 / 0.647 on "
-    "its end; not read)",
+    "its end; read in session 31)",
+    "extract_heldout58": "set 58 (100 lines written blind by a helper at session 31's start: 0.775 / 0.549 on that "
+    "code, the rules alone, 0.775 / 0.549 with the reader; END58; not read)",
+    "extract_heldout59": "set 59 (100 lines written blind by a second helper at session 31's start: 0.755 / 0.522 on "
+    "that code, the rules alone, 0.768 / 0.559 with the reader; END59; not read)",
+    "extract_heldout60": "set 60 (100 lines written blind by a helper midway through session 31: 0.800 / 0.598 on the "
+    "session's starting code, the rules alone, 0.802 / 0.606 with the reader; END60; not read)",
 }
 # The sets written blind and not yet read: scored, never looked into, and never taught to the learned reader
 # (bench/train_reader.py learns from every other set).
-NOT_READ = ("extract_heldout55", "extract_heldout56", "extract_heldout57")
+NOT_READ = ("extract_heldout58", "extract_heldout59", "extract_heldout60")
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
 FORGETTING = {
@@ -257,11 +264,18 @@ FORGETTING = {
     "forgetting_heldout43": "suite 43 (24 scenarios written blind by a helper midway through session 29: 12/24 on the "
     "session's starting code, 12/24 on its end; its failures read in session 30: 19/24)",
     "forgetting_heldout44": "suite 44 (24 scenarios written blind by a helper at session 30's start: 12/24 on that "
-    "code, 14/24 on its end; not read)",
+    "code, 14/24 on its end; its failures read in session 31: R44/24)",
     "forgetting_heldout45": "suite 45 (24 scenarios written blind by a second helper at session 30's start: 7/24 on "
-    "that code, 9/24 on its end; not read)",
+    "that code, 9/24 on its end; its failures read in session 31: R45/24)",
     "forgetting_heldout46": "suite 46 (24 scenarios written blind by a helper midway through session 30: 12/24 on the "
-    "session's starting code, 14/24 on its end; not read)",
+    "session's starting code, 14/24 on its end; its failures read in session 31: R46/24)",
+    "forgetting_heldout47": "suite 47 (24 scenarios written blind by a helper at session 31's start: 12/24 on that "
+    "code, END47/24 on its end; not read)",
+    "forgetting_heldout48": "suite 48 (24 scenarios written blind by a second helper at session 31's start: 13/24 on "
+    "that code, END48/24 on its end; not read)",
+    "forgetting_heldout49": "suite 49 (24 scenarios written blind by a helper midway through session 31: 12/24 on the "
+    "session's starting code, END49/24 on its end; not read, but its aggregate was bisected over this session's "
+    "commits when it fell, see the README)",
 }
 
 

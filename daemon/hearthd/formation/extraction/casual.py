@@ -275,6 +275,11 @@ _AFTER_DOING = {
 }
 
 
+def _lives_in(m: re.Match) -> str:
+    """Where `s` lives, said as the rules read it, with what `rest` says after it."""
+    return f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}{m.groupdict().get('rest') or ''}"
+
+
 def _has(said: str) -> str:
     """ "'s after" and "is after" say "has"; "'m", "are" and "'re" say "have"."""
     return "has" if said.lstrip().startswith(("'s", "is")) else "have"
@@ -391,7 +396,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?doing (?:his|her|my|their|an) apprenticeship(?: as an? "
         rf"(?P<j>[a-z]+(?: [a-z]+)?))? (?:with|at) (?P<o>{_FIRM})",
         lambda m: (
-            f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} an apprentice {m.group('j') or ''} at {m.group('o')}"
+            f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} an apprentice {m.group('j')} at {m.group('o')}"
             if m.group("j")
             else f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
         ),
@@ -400,7 +405,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?(?:down |up |away |over )?at (?:uni|university|college) in "
         rf"(?P<o>{NAME})(?:,? (?:studying|doing|reading) [a-z ]+)?$",
-        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}",
+        _lives_in,
     ),
     # "she's events coordinator at Half Moon resort now": a job said without its article, and where
     (
@@ -439,17 +444,16 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?!.*{SHORT_STAY})(?P<s>{_SUBJ}|{_ELDERS})(?:'s| is| has been|'s been| has gone to| has moved to)? "
         rf"(?:now )?(?:staying|living|stay|live) with (?:my |our |her |his |their )?"
         rf"(?:[a-z]+ ){{0,2}}(?:{NAME} )?in (?P<o>{NAME}(?: {NAME})?)(?P<rest>(?:,| for| since) .*)?$",
-        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}{m.group('rest') or ''}",
+        _lives_in,
     ),
     # "cucu lives in her own house in othaya", "she has shifted to my brother in law's place in Baner", "she's gone
     # back to her own flat in Nashik": the town a home is in
     (
-        rf"^(?!.*{SHORT_STAY})(?P<s>{_SUBJ}|{_ELDERS})(?: has| have|'s|'ve)? (?:lives in|live in|(?:shifted|moved|"
-        rf"gone back|"
-        rf"moved back|gone) to) (?:her|his|their|my|our|[\w\-]+'s) (?:[\w'\-]+ ){{0,2}}?"
+        rf"^(?!.*{SHORT_STAY})(?P<s>{_SUBJ}|{_ELDERS})(?: has| have|'s|'ve)? (?:lives in|live in|(?:shifted|moved|gone "
+        rf"back|moved back|gone) to) (?:her|his|their|my|our|[\w\-]+'s) (?:[\w'\-]+ ){{0,2}}?"
         r"(?:place|flat|house|home|apartment|room|bungalow) in "
         rf"(?P<o>{NAME}(?: {NAME})?)(?P<rest>.*)$",
-        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}{m.group('rest')}",
+        _lives_in,
     ),
     # "we've switched Bluey over to Petersham Vet Hospital": a pet's vet, changed
     (
