@@ -91,6 +91,15 @@ _SLOT_SAID = {
     "works_at": re.compile(r"\b(?:work|works|working|job|employed|shifts?)\b", re.I),
 }
 _SLOT_SAID["works_as"] = _SLOT_SAID["works_at"]  # one occupation: its role and its employer
+# ... and the words by which such a note speaks of a keyed note's slot ("biscuit's vet is paddington vet clinic on
+# given terrace, she's due her vaccinations in march", then "we've moved biscuit over to Ashgrove Vets")
+_KEY_SAID = {
+    "vet": re.compile(r"\b(?:vets?|veterinary|animal (?:hospital|clinic))\b", re.I),
+    "dentist": re.compile(r"\b(?:dentist|dental)\b", re.I),
+    "gp": re.compile(r"\b(?:gp|doctor|surgery)\b", re.I),
+    "school": re.compile(r"\b(?:school|college|academy|primary)\b", re.I),
+    "ward": re.compile(r"\bward\b", re.I),
+}
 _WE_SAID = re.compile(r"\b(?:we|we're|we've|our|us)\b", re.I)
 
 
@@ -99,7 +108,7 @@ def close_unread_old_value(tx, fact, new_id: int, said_at: float) -> list[int]:
     then "we've flitted, we're out in musselburgh now"): the free notes of the same subject (or of its speaker,
     when they say "we") that spoke of that slot close with the change, audited, current again if it is restored.
     Only for a change said as one, and never a note that names the new value."""
-    said = _SLOT_SAID.get(fact.predicate)
+    said = _SLOT_SAID.get(fact.predicate) or (_KEY_SAID.get(fact.qualifier or "") if fact.predicate == "note" else None)
     if said is None:
         return []  # a slot no unread note is looked for in: nothing to read or resolve
     new = tx.execute("SELECT subject_entity, owner_id FROM facts WHERE id = ?", (new_id,)).fetchone()
@@ -115,10 +124,18 @@ def close_unread_old_value(tx, fact, new_id: int, said_at: float) -> list[int]:
         (said_at, new["owner_id"], fact.speaker, *subjects),
     ).fetchall()
     kept = distinctive(fact.object)
+    # the speaker's note speaks of the one it names ("biscuit's vet is ..."), as of the household's home by "we"
+    names = {
+        norm(r[0]) for r in tx.execute("SELECT norm FROM entity_aliases WHERE entity_id = ?", (new["subject_entity"],))
+    }
     found = []
     for row in rows:
-        # the speaker's note speaks for the household's home when it says "we"
-        ours = row["subject_entity"] == new["subject_entity"] or _WE_SAID.search(row["text"])
+        said_of = f" {norm(row['text'])} "
+        ours = (
+            row["subject_entity"] == new["subject_entity"]
+            or _WE_SAID.search(row["text"])
+            or any(name and (f" {name} " in said_of or f" {name}s " in said_of) for name in names)
+        )
         if ours and said.search(row["text"]) and not set(norm(row["text"]).split()) & kept:
             found.append(row["id"])
             _close_with(tx, row["id"], said_at, new_id, fact.source, {"reason": "unread old value"})
