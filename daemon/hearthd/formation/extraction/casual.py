@@ -911,7 +911,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?<=moved)) in)? "
         # where it is: "in pasig", or its town said after it as a recogniser writes it ("... school agbara, ...")
         rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Za-z])[\w\-]+(?= |,|$)| (?-i:[A-Za-z][a-z]+)(?=,|$))?"
-        r"(?: (?:now|last \w+|this school year|this \w+|recently|in september|from (?:this|next) (?:term|year|week)|"
+        r"(?: (?:now|instead|last \w+|this school year|this \w+|recently|in september|"
+        r"from (?:this|next) (?:term|year|week)|"
         r"from september|"
         r"after (?:the )?(?:half term|move|holidays|summer holidays|summer|christmas|easter)))?"
         # "Lincoln Middle School, sixth grade": the year said after it

@@ -180,7 +180,7 @@ _FILLER = re.compile(
     r"I (?:do not|don't|dont) know if you need (?:this|that|to know(?: this| that)?)(?:,? but)?|"
     # when it began, said first: "since monday I've been at Flutterwave", "from this month I have gone vegan"
     rf"(?:since|from|starting|as of|as from) (?:(?:this|next|last) )?(?:{WEEKDAY}|today|tomorrow|week|month|term|"
-    r"year|semester|the wedding)(?=,|\s+(?:I|we|my|our|he|she|they)\b)|"
+    r"year|semester|the wedding)(?=,|\s+(?:I|we|my|our|he|she|they)\b|\s+(?-i:[A-Z]))|"
     # why, said first: "with the load shedding we got a generator"
     r"(?:with|what with|because of) (?:the|all the|all this) (?:load shedding|power cuts|outages|blackouts|storms)|"
     r"(?:(?:quick|small|little|big|an|just an) )?update(?: po)?(?=:|,| -)|fyi(?=:|,)|"
