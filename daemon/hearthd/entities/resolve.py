@@ -227,6 +227,11 @@ def _create(tx, kind: str, name: str, now: float, alias: bool = True) -> int:
     return entity
 
 
+def alias_norms(conn, entity_id: int) -> set[str]:
+    """Every name an entity is known by, normalised ("biscuit", "mrs okafor")."""
+    return {r[0] for r in conn.execute("SELECT norm FROM entity_aliases WHERE entity_id = ?", (entity_id,))}
+
+
 def related(tx, from_entity: int, relation: str) -> list[int]:
     """The live entities from_entity names by relation, newest first."""
     return [

@@ -323,7 +323,7 @@ def _names_it(row, said: set[str]) -> bool:
         # "I've given up running": what one does, by its verb ("run with the Harbourside Harriers", "I don't play
         # any more"), or by what is done ("given up the pilates": "do pilates at the John Charles Centre")
         return True
-    if row["predicate"] == "owns" and content and norm(row["object"]).split()[-1].rstrip("s") in said:
+    if row["predicate"] == "owns" and content and words[-1].rstrip("s") in said:
         return True  # "we gave the piano away": the old upright piano, by what it is
     # a sentence's first word is capitalised whatever it is; an object's is a name
     source = row["object"] if row["predicate"] in ("owns", "works_at") else row["text"][1:]

@@ -17,6 +17,7 @@ from ..entities.resolve import norm
 from .extraction.dates import canonical_time, canonical_value
 from .extraction.events import CLOCK, last_time_said, time_spans
 from .extraction.model import Mention
+from .extraction.text import HOUR_WORD
 from .extraction.vocabulary import WEEKDAY
 from .facts import GENERIC_EVENT, FactIn, event_words, names_event
 from .release import said_as_fact_by, sentence_subjects
@@ -28,7 +29,7 @@ _PASSED_ON = re.compile(
     re.I,
 )
 # An hour as said: "4", "4:30", "four"
-_HOUR_SAID = r"(?:\d{1,2}(?:[:.]\d{2})?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_HOUR_SAID = rf"(?:\d{{1,2}}(?:[:.]\d{{2}})?|{HOUR_WORD})"
 # "pushed to monday the 20th, still 4 o'clock": the time of day kept, said again
 _STILL_AT = (
     rf"[,\s]+still (?:at )?(?:{_HOUR_SAID}|half \w+)(?:\s*(?:o'clock|am|pm))?"

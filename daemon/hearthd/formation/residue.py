@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from ..audit import record as audit
-from ..entities.resolve import norm, person_of_speaker
+from ..entities.resolve import alias_norms, norm, person_of_speaker
 from ..store.tracks import FACTS
 from .extraction.rules import HOUSEHOLD_ROLES
 from .extraction.words import is_common
@@ -125,9 +125,7 @@ def close_unread_old_value(tx, fact, new_id: int, said_at: float) -> list[int]:
     ).fetchall()
     kept = distinctive(fact.object)
     # the speaker's note speaks of the one it names ("biscuit's vet is ..."), as of the household's home by "we"
-    names = {
-        norm(r[0]) for r in tx.execute("SELECT norm FROM entity_aliases WHERE entity_id = ?", (new["subject_entity"],))
-    }
+    names = alias_norms(tx, new["subject_entity"])
     found = []
     for row in rows:
         said_of = f" {norm(row['text'])} "

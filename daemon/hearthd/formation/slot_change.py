@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..entities.resolve import norm
+from ..entities.resolve import alias_norms, norm
 from .extraction.model import Mention
 from .extraction.rules import SERVICE_WORDS
 from .extraction.words import is_common
@@ -109,10 +109,6 @@ def _values(text: str, lead: str) -> list[str]:
     return out
 
 
-def _subject_names(conn, entity_id: int) -> set[str]:
-    return {r[0] for r in conn.execute("SELECT norm FROM entity_aliases WHERE entity_id = ?", (entity_id,))}
-
-
 # A change denied, imagined or only thought of: "we're not moving to Brighton", "if we moved to Brighton", "we might
 # switch to Octopus", "thinking of moving to Leeds" changes nothing.
 _NOT_A_CHANGE = re.compile(
@@ -164,7 +160,7 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
         for old in rows:
             if old["predicate"] != slot.predicate or (slot.qualifiers and old["qualifier"] not in slot.qualifiers):
                 continue
-            taken = {norm(old["object"])} | _subject_names(conn, old["subject_entity"])
+            taken = {norm(old["object"])} | alias_norms(conn, old["subject_entity"])
             old_words = distinctive(old["object"])
             lead = rf"\b(?:{slot.words}){_BETWEEN}[\s,]+(?:{slot.before}) "
             # not the stored value again, in part ("quit his job at Kilbride" is not a move from Kilbride Distillery)
@@ -244,7 +240,7 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
     lead = rf"\b(?:{_AFTER_OLD}){_ARTICLES}\s+"
     changes = []
     for old in rows:
-        taken = distinctive(old["object"]) | {w for n in _subject_names(conn, old["subject_entity"]) for w in n.split()}
+        taken = distinctive(old["object"]) | {w for n in alias_norms(conn, old["subject_entity"]) for w in n.split()}
         for value in _values(text, lead):
             if not distinctive(value) & taken and distinctive(value):
                 changes.append((old, value))

@@ -433,6 +433,14 @@ _PARTICLE = re.compile(
 
 _DONE = {"move": "moved", "shift": "shifted", "change": "changed"}
 _HOUR_DIGITS = {w: str(i) for i, w in enumerate(_COUNT_WORD.split("|")[:12], 1)}
+HOUR_WORD = "|".join(_HOUR_DIGITS)  # "one" to "twelve": an hour said in words
+
+
+def _clock_in(hour: str, part: str) -> str:
+    """ "7", "morning" -> "7am"; "seven", "evening" -> "7pm": an hour with the part of the day it was said in."""
+    return f"{_HOUR_DIGITS.get(hour.lower(), hour)}{'am' if part.lower() == 'morning' else 'pm'}"
+
+
 # What speech adds or says its own way, put as the rules read it (in order), compiled once
 _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
     (re.compile(a, flags), cast(Replacement, b))
@@ -496,9 +504,9 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         (r"\bat (\d{1,2}) ([0-5]\d)\b(?! (?:people|kids|children|minutes|mins|years|of)\b)", r"at \1:\2", re.I),
         # "every monday at 7 in the morning", "at seven in the evening": the clock, with its part of the day
         (
-            rf"\b(at|from|around) (\d{{1,2}}(?::[0-5]\d)?|{'|'.join(_COUNT_WORD.split('|')[:12])})(?: o'?clock)? "
+            rf"\b(at|from|around) (\d{{1,2}}(?::[0-5]\d)?|{HOUR_WORD})(?: o'?clock)? "
             r"in the (morning|afternoon|evening)\b",
-            lambda m: f"{m[1]} {_HOUR_DIGITS.get(m[2].lower(), m[2])}{'am' if m[3].lower() == 'morning' else 'pm'}",
+            lambda m: f"{m[1]} {_clock_in(m[2], m[3])}",
             re.I,
         ),
         # "dialysis at 7am sa east avenue": Tagalog's "sa", where it is
@@ -510,9 +518,8 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         ),
         # "monday wednesday friday in the morning at 10": the part of the day said before the clock
         (
-            rf"\bin the (morning|afternoon|evening) at (\d{{1,2}}(?::[0-5]\d)?|{'|'.join(_COUNT_WORD.split('|')[:12])})"
-            r"(?! ?[ap]\.?m\b)\b",
-            lambda m: f"at {_HOUR_DIGITS.get(m[2].lower(), m[2])}{'am' if m[1].lower() == 'morning' else 'pm'}",
+            rf"\bin the (morning|afternoon|evening) at (\d{{1,2}}(?::[0-5]\d)?|{HOUR_WORD})(?! ?[ap]\.?m\b)\b",
+            lambda m: f"at {_clock_in(m[2], m[1])}",
             re.I,
         ),
         # "on 14th at 11 am", "shifted to 18th": a day of the month said without "the"
@@ -1014,7 +1021,7 @@ def _placed_by_shape(before: str, after: str) -> str | None:
         if (said := shape.match(after)) and _WHY_AFTER.match(after[said.end() :]):
             after = said.group()
             break
-    hour = re.fullmatch(rf"(?:at )?({'|'.join(_COUNT_WORD.split('|')[:12])})", after, re.I)
+    hour = re.fullmatch(rf"(?:at )?({HOUR_WORD})", after, re.I)
     if (
         hour
         and (old := _last(_CLOCKISH, before))
