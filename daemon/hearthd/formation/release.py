@@ -77,6 +77,8 @@ _OVER = re.compile(
     re.I,
 )
 _QUESTION = re.compile(r"\?\s*$|^\s*(?:if|what if|would|could|should|do|does|did|is|are)\b", re.I)
+# A condition before what is said imagines it: "if we went over to aussie i'd try for a job at royal brisbane"
+_IMAGINED = re.compile(r"\b(?:if|unless|what if|suppose|supposing|imagine|hypothetically)\b", re.I)
 # "I'm going to quit" is not done yet; "I've stopped going to pilates" is
 _REPORTED = re.compile(
     r"\b(?:said|says|saying|told|thinks|think|reckons|suggests|suggested|should|might|may|maybe|perhaps|wants? to|"
@@ -178,6 +180,8 @@ def said_as_fact_by(text: str, end: int) -> bool:
     # ("chidinma has stopped ballet o she said she's tired of it": a report after it, in a recogniser's run-on)
     report = _REPORTED.search(clause, end)
     clause = clause[: report.start()] if report and not _REPORTED.search(clause[:end]) else clause
+    if _IMAGINED.search(clause, 0, end):
+        return False  # "honestly if we ever win lotto we're moving to noosa"
     return is_said_as_fact(clause) and not _QUESTION.search(REPORTER.sub("", text))
 
 

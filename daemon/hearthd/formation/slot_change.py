@@ -26,7 +26,7 @@ from .extraction.model import Mention
 from .extraction.rules import SERVICE_WORDS
 from .extraction.words import is_common
 from .facts import FactIn
-from .release import _KIN, household_help, is_said_as_fact, sentence_subjects
+from .release import _KIN, household_help, is_said_as_fact, said_as_fact_by, sentence_subjects
 from .reschedule import CHANGE
 from .residue import distinctive
 
@@ -139,7 +139,8 @@ _OF_A_RELATIVE = re.compile(
 
 def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: str) -> FactIn | None:
     """The slot's fact with the value the sentence gives it now; None when it says no such change for certain."""
-    if not (CHANGE.search(text) or _NEW.search(text)) or not is_said_as_fact(text) or _NOT_A_CHANGE.search(text):
+    cue = CHANGE.search(text) or _NEW.search(text)
+    if cue is None or not (is_said_as_fact(text) and said_as_fact_by(text, cue.end())) or _NOT_A_CHANGE.search(text):
         return None
     subjects, me, household = sentence_subjects(conn, text, speaker)
     if _OF_A_RELATIVE.match(text) and not (set(subjects) - {me, household}):

@@ -151,7 +151,7 @@ _AFTER_A_LEAD = "|".join(
     rf"(?<=\b{w} )" for w in "at from till until til to around about by between after before".split()
 )
 _PAST = "|".join(sorted(_PAST_WORDS, key=len, reverse=True))
-_MINUTES_SAID = "|".join(sorted((k for k in _MINUTE_WORDS if k != "o'clock"), key=len, reverse=True))
+MINUTES_SAID = "|".join(sorted((k for k in _MINUTE_WORDS if k != "o'clock"), key=len, reverse=True))
 _A_COUNT_AFTER = r"\s*(?:weeks?|days?|months?|years?|times?|minutes?|mins?|hours?|hrs?|of\b|st\b|nd\b|rd\b|th\b)"
 # One time of day, in any of the ways it is said. A bare hour is a time only where a time is introduced ("at six",
 # "till seven", "between eight and twelve"), never a count ("every six weeks", "twice a year").
@@ -160,7 +160,7 @@ _ONE_TIME = (
     rf"|(?P<h2>{_HOUR}){_MERIDIEM.replace('mer', 'mer2')}"
     rf"|half (?:past )?(?P<h3>{_HOUR})"
     rf"|(?P<past>{_PAST}) (?P<dir>past|to) (?P<h4>{_HOUR})"
-    rf"|(?P<h5>{'|'.join(_HOUR_WORDS)}) (?P<m5>{_MINUTES_SAID})(?:\s*(?P<mer5>am|pm))?"  # "four thirty pm"
+    rf"|(?P<h5>{'|'.join(_HOUR_WORDS)}) (?P<m5>{MINUTES_SAID})(?:\s*(?P<mer5>am|pm))?"  # "four thirty pm"
     r"|(?P<noon>noon|midday|midnight)"
     rf"|(?:{_AFTER_A_LEAD})(?P<h6>{_HOUR})"
     rf"|(?P<h7>{_HOUR})(?=\s*(?:-|\u2013|till|until|til|to)\s*(?:{_HOUR}|half|noon|midday)\b(?!{_A_COUNT_AFTER}))"

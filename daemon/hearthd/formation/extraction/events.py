@@ -12,7 +12,7 @@ import functools
 import re
 from dataclasses import replace
 
-from .dates import canonical_date
+from .dates import MINUTES_SAID, canonical_date
 from .model import HOUSEHOLD, Candidate, Mention
 from .subjects import relation_word
 from .text import DIGIT_NAMES, _strip_trailing, spoken_digits
@@ -23,7 +23,7 @@ _PART = r"(?:morning|afternoon|evening|night|lunchtime)"
 _HOUR = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _AT = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?|noon|midday|half (?:past )?(?:\w+)|"
 _AT += r"(?:quarter|ten|twenty|five|twenty-five) (?:past|to) \w+|"
-_AT += rf"{_HOUR}(?: o'clock| thirty| fifteen| forty-five)?(?: [ap]m)?)"
+_AT += rf"{_HOUR}(?: o'clock| (?:{MINUTES_SAID}))?(?: [ap]m)?)"  # "at eleven forty"
 _CLOCK = (
     rf"(?:(?:at |from |around |by |about )?{_AT}(?:\s*(?:-|to|until|till)\s*(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)?|"
     rf"half (?:past )?(?:{_HOUR}|\d{{1,2}})|{_HOUR}(?: thirty)?))?"

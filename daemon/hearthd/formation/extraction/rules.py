@@ -2959,7 +2959,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "works_as",
         rf"^(?:they|the company|work|my boss|I) {ADV}(?:have |has |had )?{ADV}(?:made me|promoted me to|"
-        rf"(?:been |got |was )promoted to|(?:been |got |was )made|moved me up to) (?:an? |the )?(?P<obj>.+)",
+        # ("I've been made up to teacher": promoted)
+        rf"(?:been |got |was )promoted to|(?:been |got |was )made(?: up to)?|moved me up to) (?:an? |the )?(?P<obj>.+)",
         _b_work_as,
         False,
     ),

@@ -734,6 +734,15 @@ _WELL_ACTUALLY = re.compile(
     r"(?:,.*|\s+(?:its|it's|it is|thats|that's|that is|which is|the other|other|but|and)\b.*)?[\s.!]*$",
     re.I,
 )
+# Restated with "well" and nothing after to say so: "I'm a pharmacist, well, a pharmacy technician, I'm not fully
+# qualified yet", "We moved to Brisbane - well, just outside it, Ipswich."
+_WELL_RESTATED = re.compile(
+    r"(?:[,.!]|\s[\-\u2013\u2014]+)\s+well,?\s+"
+    r"(?:(?P<outside>(?:just |right )?(?:outside|near|next to|beside|(?:north|south|east|west) of) (?:it|there),?\s+)"
+    r"(?P<place>(?-i:[A-Z])[\w\-']*(?: (?-i:[A-Z])[\w\-']*)*)[\s.!]*$"
+    r"|(?P<after>(?:an?) [\w\-]+(?: [\w\-]+)?)(?:,\s.*)?[.!]*$)",
+    re.I,
+)
 _NOT_EXACTLY = re.compile(
     r",?\s+well,?\s+not (?P<x>[\w\-]+(?: (?!exactly|as such|really)[\w\-]+)?)(?: exactly| as such| really)?,\s*"
     r"(?P<y>[\w\-]+(?: [\w\-]+)?)(?:,.*)?[.!]*$",
@@ -750,7 +759,7 @@ _RESTATED = re.compile(
     # "karate is on Tuesdays, actually no, they moved it to Wednesdays"
     r"(?:they|we|she|he)(?:'ve| have|ve)? (?:moved|changed|put) it to|"
     # "our dog's called Max, no sorry, that's next door's dog, ours is Bruno"
-    r"(?:ours|mine|this one|the new one|the right one)(?:'s| is)(?: called| named)?|"
+    r"(?:ours|mine|this one|the new one|the right one)(?:'s|s| is)(?: called| named)?|"
     # "wifi password is sunflower99 oh no wait they reset it its sunflower2025 now"
     r"(?:they|we|she|he|I)(?:'ve| have|ve)? (?:changed|reset|updated|switched|moved) it,?"
     r"(?: (?:it is|its|it's|to))?)\s+",
@@ -774,6 +783,8 @@ _BARE_CORRECTION = re.compile(
     r"\s+(?P<mark>(?:oh|ah) no(?=\s+(?:wait|hang on|sorry|they|we|it is|its|it's|that is|thats|that's)\b)|"
     r"(?:oh|ah),? hang on|"
     r"no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|hold on no|actually no|scratch that|"
+    # "allergic to amoxicillin or no its erythromycin", "called milo no actually we changed it to coco"
+    r"or no(?=\s+(?:its|it's|it is|wait|sorry|the|actually)\b)|no actually|"
     r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
     rf"no(?= the (?:\d|{ORDINAL}|[a-z]+(?:st|nd|rd|th)\b))|(?<=\d\s)no(?=\s+\d)|"
     # "our dogs name is rocky no thats the old dog the new ones bruno"
@@ -805,7 +816,7 @@ _RELATION_SAID = re.compile(
     r"stepdaughter|brother|sister|cousin|niece|nephew|uncle|aunt|auntie|friend|neighbour)\b",
     re.I,
 )
-_STARTS_CLAUSE = re.compile(r"^(?:I|we|my|our|he|she|they)\b", re.I)
+_STARTS_CLAUSE = re.compile(r"^(?:I|I've|ive|I'm|im|we|my|our|he|she|they)\b", re.I)
 _LEAD_WORDS = {"at", "in", "on", "to", "for", "the", "a", "an", "by", "from", "with", "as", "called", "named"}
 
 
@@ -934,6 +945,14 @@ def correct(s: str) -> str:
     if n and (not said_again or said_again.lower() in before.lower().split()):
         # "it's just prawns, she's fine with crab", "aspirin ibuprofens fine": what follows the value is no value
         after = re.sub(r"^(?:just|only) ", "", after[: n.start()], flags=re.I)
+    before = re.sub(r"\s+or$", "", before, flags=re.I)  # "shellfish or actually no": the "or" said before it
+    # "no, May, 2nd of May": the right value said, then again in full
+    after = re.sub(r"^([\w\-']+),?\s+(?=.*\b\1\b)", "", after, flags=re.I)
+    after = re.sub(r"^(?:just|only) (?=\w)|\s+(?:specifically|exactly|in particular)$", "", after, flags=re.I)
+    said = after.split()
+    if before.split() and before.split()[-1].lower() in (w.lower() for w in said[1:]):
+        # "coco milo didnt suit her": the old value said again after the new one, and why
+        after = " ".join(said[: [w.lower() for w in said].index(before.split()[-1].lower(), 1)])
     if not before or not after or _CORRECTION.search(after):
         return s
     if (moved := _now_works_at(before, after)) is not None:
@@ -949,11 +968,13 @@ def correct(s: str) -> str:
 
 
 # Said after the right value: "smudge sorry smokey, smudge was the old one"
-_OLD_ONE_AFTER = re.compile(r",?\s+[\w]+ (?:was|is) the (?:old|last|previous|other|first) [\w']+\b.*$", re.I)
+_OLD_ONE_AFTER = re.compile(
+    r",?\s+(?:the |our |my )?[\w]+ (?:was|is) the (?:old|last|previous|other|first) [\w']+\b.*$", re.I
+)
 # Said before the right value: "that's my sister's, ours is the 19th", "Rusty was the old one, this one's Pepper"
 _NOT_THIS_ONE = re.compile(
     r"^(?:that'?s|thats|that is|that was|[\w']+ (?:was|is) (?:the|our|my) (?:old|last|previous|other|first) [\w']+)"
-    r"\b.*?,?\s+(?=(?:ours|mine|this one|the new one|the right one)(?:'s| is)\b)",
+    r"\b.*?,?\s+(?=(?:ours|mine|this one|the new one|the right one)(?:'s|s| is)\b)",
     re.I,
 )
 # After the right value, what is said of the old one or in passing: ", she's fine with crab", "ibuprofens fine", "my
@@ -961,7 +982,9 @@ _NOT_THIS_ONE = re.compile(
 _AFTERTHOUGHT = re.compile(
     r"(?<=\w)(?:,\s+(?:I|it|it's|its|they|we|he|she|he's|she's|hes|shes|that|that's|thats|which)\b.*"
     r"|\s+(?:the )?(?:other )?(?P<old>[\w]+?)(?:s|'s| is| are) (?:fine|ok|okay|alright|grand)\b.*"
-    r"|\s+(?:my|our) [\w']+?(?:s|'s| is) (?P<kin_of>\w+))$",
+    r"|\s+(?:my|our) [\w']+?(?:s|'s| is) (?P<kin_of>\w+)"
+    # "limerick she moved", "the 7th! The 9th is his mum's": a clause or a sentence after the value
+    r"|\s+(?-i:she|he|they|we|shes|hes|theyre)\s+\w+.*|[.!?]\s+.*)$",
     re.I,
 )
 _WORKS_AT = re.compile(r"\b(?:I|we) work(?:s|ed)? (?:at|for|in)\b", re.I)
@@ -1117,6 +1140,17 @@ def _restated_with_well(s: str) -> str | None:
         if restated[0].lower() in ("a", "an", "the") and at and at[-1] > 0:
             return " ".join(said[: at[-1]] + restated)  # "I am a nurse well a nurse practitioner now"
         return " ".join(said[: -len(restated)] + restated) if len(said) > len(restated) + 1 else s
+    if w := _WELL_RESTATED.search(s):
+        head = s[: w.start()]
+        if w.group("place"):
+            named = re.search(r"(?:\b(?-i:[A-Z])[\w'&\-]*)(?: (?-i:[A-Z])[\w'&\-]*)*$", head)
+            return head[: named.start()] + w.group("place") if named and named.start() > 0 else None
+        said, restated = head.split(), w.group("after").split()
+        at = [i for i, x in enumerate(said) if x.lower() in ("a", "an")]
+        # "I'm a pharmacist, well, a pharmacy technician": the job restated, what it was said as
+        if not at or at[-1] == 0 or len(said) - at[-1] > 3 or restated[-1].lower() in ("one", "bit", "lot"):
+            return None  # ("I'm a nurse, well, a good one": no other job)
+        return " ".join(said[: at[-1]] + restated)
     return None
 
 
@@ -1205,6 +1239,8 @@ _CORRECTS_THE_LAST = re.compile(
     # "... is Miss Kelly. No, Miss Kenny.": a name with its title
     r"|no,\s+(?:Miss|Mrs|Mr|Ms|Dr) (?-i:[A-Z])[\w'\-]+)"
     r"(?:,? not [\w'\-]+(?: [\w'\-]+)?)?"
+    # "Sorry, Wednesdays now since the council changed it."
+    r"(?:,?\s+(?:now|instead|these days)(?:,?\s+(?:since|because|cos|as|after|from)\b[^.!?]*)?)?"
     r"(?:,\s+(?:I|it|it's|its|they|we|he|she|that|that's)\b[^.!?]*)?[.!]*$",  # "Sorry, 41, I always flip it."
     re.I,
 )
