@@ -304,6 +304,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # a correction: only what is said after "well I did" stands
     (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),
     (rf"^name's (?={NAME}\b)", "my name is "),
+    # "Call me Bongi, everyone does", "I'm Peggy to everyone": what everyone calls one is one's name
+    (
+        rf"^(?:call me (?P<a>{NAME}),? (?:everyone|everybody|all my friends|most people) (?:does|do)"
+        rf"|I am (?P<b>{NAME}) to (?:everyone|everybody|all my friends|most people))\b",
+        lambda m: f"everyone calls me {m.group('a') or m.group('b')}",
+    ),
     # "hi its priyanka here", "this is Tom speaking": the speaker says who is speaking
     (
         rf"^(?:it is|its|this is) (?!(?:{WEEKDAY}|{MONTH})\b)(?P<n>{NAME})(?: here| speaking)\b,?",
@@ -438,6 +444,31 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?:the )?vets? (?:has|have|has got|have got|has put|put) (?P<n>{NAME}|(?-i:[a-z]+)) on (?P<f>.+?)(?: now)?"
         r"(?: for (?:her|his) [a-z]+)?(?:,.*)?$",
         lambda m: f"{_titled(m.group('n'))} is on {m.group('f')}",
+    ),
+    # "my granny in kingston is eighty four", "my sister in Leeds has twins": where a relative lives, then what else
+    (
+        rf"^(?P<r>(?:my|our) (?:{REL}))(?: back home| over)? in (?P<o>{NAME}(?: {NAME})?)"
+        r"(?: (?P<rest>(?:is|has|was|does|loves|likes|makes|still|turns|can't|cannot|works|speaks|hates)\b.*))?$",
+        lambda m: (
+            m.group()
+            if all(is_common(w) for w in m.group("o").lower().split())  # "my sister in law", "my son in year 4"
+            else f"{m.group('r')} lives in {m.group('o')}"
+            + (f", and {m.group('r')} {m.group('rest')}" if m.group("rest") else "")
+        ),
+    ),
+    # "I'm a software engineer at Safaricom, been living in Nairobi since uni": the speaker, unsaid
+    (r"^(?P<h>I am [^,]+), (?=been (?:living|based) in\b)", lambda m: f"{m.group('h')}, I have "),
+    # "im a sparky self employed based in christchurch", "live down geelong way": a job, then where one lives
+    (
+        rf"^(?P<head>I am (?:an? )?(?:[a-z\-]+ ){{0,2}}?(?:{OCC}))(?:,? mate)?(?P<own>,? self[- ]employed)?,? "
+        rf"(?:based|living|live) (?:(?:down|up|out|over) )?(?:in )?"
+        rf"(?P<o>{NAME})(?: way)?(?P<rest>,? .*)?$",
+        lambda m: (
+            m.group()
+            if is_common(m.group("o").lower())
+            else f"{m.group('head')}{m.group('own') or ''}, I live in {m.group('o')}"
+            + (f", {m.group('rest').lstrip(', ')}" if m.group("rest") else "")
+        ),
     ),
     # "cucu is now staying with uncle Kamau in Thika": where one lives now, with whom
     (

@@ -238,8 +238,9 @@ _JOB_SAID = re.compile(
 _DWELLING = re.compile(
     r"^(?:(?:on my own|alone|by myself|with \w+(?: \w+)?) )?(?:in )?(?:(?:an?|the|our|my) "
     r"(?:(?:little|small|tiny|big|lovely|nice|new|old|rented|shared|two-bed|one-bed|three-bed|terraced|"
-    r"semi-detached|detached|council|top-floor) )*"
-    r"(?P<home>flat|house|cottage|bungalow|terrace|semi|apartment|village|town|place|houseboat|maisonette|"
+    r"semi-detached|detached|council|top-floor|(?:one|two|three|four|five|\d)[- ](?:bed|bedroom|bedroomed)) )*"
+    r"(?P<home>flat|house|cottage|bungalow|terrace|semi|apartment|village|town|place|houseboat|maisonette|condo|"
+    r"townhouse|duplex|"
     r"farmhouse|hamlet|care home|nursing home|retirement home|retirement flat|home)|(?P<kept>sheltered housing|"
     r"sheltered accommodation|assisted living|supported living|a home)) (?:just |right |up |down |over |out )?"
     r"(?P<rel>in|on|outside|near|by|off) (?=\S)",
@@ -827,7 +828,8 @@ _SCHOOL_TAUGHT = re.compile(
     r"(?:at|in) (?:a|an|the|our) "
     r"(?:local )?"
     r"(?P<kind>primary|secondary|high|national|comprehensive|grammar|special needs|special|nursery|infant|junior|"
-    r"middle|elementary) school(?: (?:in|near|outside) [A-Za-z][\w'\-]+(?: [A-Za-z][\w'\-]+)?)?",  # (where it is)
+    r"middle|elementary) school(?: (?:(?:out |up |down |over )?in|near|outside) [A-Za-z][\w'\-]+"
+    r"(?: [A-Za-z][\w'\-]+)?)?",  # (where it is)
     re.I,
 )
 
@@ -2325,7 +2327,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"round the corner "
         r"from|behind|next to|opposite|by) (?:the\b|a\b|(?-i:[A-Z])))|in an? (?:[\w\-]+ ){0,2}(?:semi|terrace|"
         r"terraced house|flat|"
-        r"bungalow|cottage|house|apartment|unit|maisonette|townhouse|detached) in (?P<obj2>(?-i:[A-Z])[\w\-]+"
+        r"bungalow|cottage|house|apartment|unit|maisonette|townhouse|detached|condo) in (?P<obj2>(?-i:[A-Z])[\w\-]+"
         r"(?: (?-i:[A-Z])[\w\-]+)?))",
         _b_home_near,
         False,

@@ -192,7 +192,7 @@ _FILLER = re.compile(
     re.I,
 )
 _GREETING = re.compile(
-    r"^(?:hiya|hi|hello|hey|heya|howdy|howzit|g'?day|kia ora|sawubona|wagwan|yo|"
+    r"^(?:hiya|hi|hello|hey|heya|howdy|howzit|g'?day|g day|kia ora|sawubona|wagwan|yo|"
     r"(?:good )?(?:morning|afternoon|evening)(?=[,!.]|\s+(?:all|everyone|hearth|po|o|mate|love|there|so|I|my|we)\b)|"
     r"good (?:morning|afternoon|evening))\b(?: there| po| o| all| everyone|,? \w+(?=,))?"
     r"[,!.]?\s*",
