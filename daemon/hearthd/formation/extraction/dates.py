@@ -175,7 +175,9 @@ _TIME_SAID = re.compile(
     rf"(?!\w)(?!{_A_COUNT_AFTER})",
     re.I,
 )
-_AM_AFTER = re.compile(r"^\s*(?:in the |on a |every |each )?(?:morning|mornings|breakfast)\b", re.I)
+_AM_AFTER = re.compile(
+    r"^\s*(?:in the |on a |every |each )?(?:morning|mornings|breakfast|before (?:work|school|breakfast))\b", re.I
+)
 _PM_AFTER = re.compile(r"^\s*(?:in the |at |every |each )?(?:afternoon|evening|night|tonight)s?\b", re.I)
 _AM_AROUND = re.compile(
     r"\b(?:morning|mornings|breakfast|(?:walk|drive|go|cycle|head|leave for) (?:in )?to work|wakes?|alarm|get up|"

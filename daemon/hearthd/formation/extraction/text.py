@@ -526,6 +526,14 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         (r"\b(on|to|for|till|until|from) (?=\d{1,2}(?:st|nd|rd|th)\b)", r"\1 the ", re.I),
         # "monday wednesday friday": days listed as a recogniser writes them, without "and"
         (rf"\b({WEEKDAY})(s?) ({WEEKDAY})(s?) (?=(?:{WEEKDAY})s?\b)", r"\1\2 \3\4 and ", re.I),
+        # "Mondays, Wednesdays and Fridays": one list of days, as "monday wednesday and friday" (a comma would part
+        # the clause)
+        (rf"(?<!every )\b({WEEKDAY})(s?), (?=(?:{WEEKDAY})s?,? and (?:{WEEKDAY}))", r"\1\2 ", re.I),
+        # "every thursday four oclock": the hour said without "at" (or the apostrophe)
+        (r"\boclock\b", "o'clock", re.I),
+        (rf"\b({WEEKDAY})(s?) (?=(?:{HOUR_WORD}|\d{{1,2}}) o'clock\b)", r"\1\2 at ", re.I),
+        # "at like six": a filler before the time
+        (r"\b(at|around|about|from) like (?=\S)", r"\1 ", re.I),
         # "our chama meets first sunday of every month": the first, said without "the"
         (rf"\b(meets?|meet up|is|are|on) (first|second|third|fourth|last) (?=(?:{WEEKDAY})\b)", r"\1 the \2 ", re.I),
         # "the chama has agreed to move our meeting to ...": moved, by agreement
@@ -947,12 +955,17 @@ def correct(s: str) -> str:
         after = re.sub(r"^(?:just|only) ", "", after[: n.start()], flags=re.I)
     before = re.sub(r"\s+or$", "", before, flags=re.I)  # "shellfish or actually no": the "or" said before it
     # "no, May, 2nd of May": the right value said, then again in full
-    after = re.sub(r"^([\w\-']+),?\s+(?=.*\b\1\b)", "", after, flags=re.I)
+    after = re.sub(r"^([\w\-']+),\s+(?=.*\b\1\b)", "", after, flags=re.I)
     after = re.sub(r"^(?:just|only) (?=\w)|\s+(?:specifically|exactly|in particular)$", "", after, flags=re.I)
-    said = after.split()
-    if before.split() and before.split()[-1].lower() in (w.lower() for w in said[1:]):
+    said, old = after.split(), (before.split() or [""])[-1].lower()
+    if (
+        old.isalpha()
+        and not _DAYISH.fullmatch(old)
+        and not re.fullmatch(_COUNT_WORD, old)
+        and old in (w.lower() for w in said[1:-1])
+    ):
         # "coco milo didnt suit her": the old value said again after the new one, and why
-        after = " ".join(said[: [w.lower() for w in said].index(before.split()[-1].lower(), 1)])
+        after = " ".join(said[: [w.lower() for w in said].index(old, 1)])
     if not before or not after or _CORRECTION.search(after):
         return s
     if (moved := _now_works_at(before, after)) is not None:

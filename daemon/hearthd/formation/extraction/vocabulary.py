@@ -799,10 +799,10 @@ TIME = re.compile(
 _STRONG_FREQ = (
     rf"(?:every|each) (?:other )?(?:single )?(?:day|morning|afternoon|evening|night|week|weekend|month|"
     rf"year|summer|winter|{WEEKDAY})s?(?: (?:morning|afternoon|evening|night)s?)?"
-    rf"|on (?:weekends|weekdays|{WEEKDAY}s(?:(?:,|,? and) {WEEKDAY}s)*)"
+    rf"|on (?:weekends|weekdays|{WEEKDAY}s(?:(?:,|,? and)? {WEEKDAY}s)*)"
     rf"|(?:on )?{WEEKDAY} (?:mornings|afternoons|evenings|nights)"
     # "on Tuesday and Thursday evenings", "Mondays and Wednesdays": one time, a list of days
-    rf"|(?:on )?{WEEKDAY}s?(?:(?:,|,? and) {WEEKDAY}s?)+(?: (?:morning|afternoon|evening|night)s?)?"
+    rf"|(?:on )?{WEEKDAY}s?(?:(?:,|,? and)? {WEEKDAY}s?)+(?: (?:morning|afternoon|evening|night)s?)?"
     rf"|(?:once|twice|three times) a (?:day|week|month|year)|daily|nightly|weekly"
     rf"|most (?:days|mornings|evenings|nights|weekends|{WEEKDAY}s)|in the (?:mornings|evenings|afternoons)"
     # "takes metformin morning and evening": twice a day, said by when
