@@ -953,19 +953,7 @@ def correct(s: str) -> str:
     if n and (not said_again or said_again.lower() in before.lower().split()):
         # "it's just prawns, she's fine with crab", "aspirin ibuprofens fine": what follows the value is no value
         after = re.sub(r"^(?:just|only) ", "", after[: n.start()], flags=re.I)
-    before = re.sub(r"\s+or$", "", before, flags=re.I)  # "shellfish or actually no": the "or" said before it
-    # "no, May, 2nd of May": the right value said, then again in full
-    after = re.sub(r"^([\w\-']+),\s+(?=.*\b\1\b)", "", after, flags=re.I)
-    after = re.sub(r"^(?:just|only) (?=\w)|\s+(?:specifically|exactly|in particular)$", "", after, flags=re.I)
-    said, old = after.split(), (before.split() or [""])[-1].lower()
-    if (
-        old.isalpha()
-        and not _DAYISH.fullmatch(old)
-        and not re.fullmatch(_COUNT_WORD, old)
-        and old in (w.lower() for w in said[1:-1])
-    ):
-        # "coco milo didnt suit her": the old value said again after the new one, and why
-        after = " ".join(said[: [w.lower() for w in said].index(old, 1)])
+    before, after = _trimmed(before, after)
     if not before or not after or _CORRECTION.search(after):
         return s
     if (moved := _now_works_at(before, after)) is not None:
@@ -978,6 +966,24 @@ def correct(s: str) -> str:
         return s if m.group("mark").lower() == "i mean" else after
     placed = _placed_by_shape(before, after)
     return placed if placed is not None else _placed_by_words(s, m, before, after)
+
+
+def _trimmed(before: str, after: str) -> tuple[str, str]:
+    """What is said around a correction that is no part of it: "shellfish or | actually no its just prawns
+    specifically", "no, May, 2nd of May", "coco milo didnt suit her"."""
+    before = re.sub(r"\s+or$", "", before, flags=re.I)  # the "or" said before the mark
+    after = re.sub(r"^([\w\-']+),\s+(?=.*\b\1\b)", "", after, flags=re.I)  # the value, then again in full
+    after = re.sub(r"^(?:just|only) (?=\w)|\s+(?:specifically|exactly|in particular)$", "", after, flags=re.I)
+    said, old = after.split(), (before.split() or [""])[-1].lower()
+    if (
+        old.isalpha()
+        and not _DAYISH.fullmatch(old)
+        and not re.fullmatch(_COUNT_WORD, old)
+        and old in (w.lower() for w in said[1:-1])
+    ):
+        # the old value said again after the new one, and why
+        after = " ".join(said[: [w.lower() for w in said].index(old, 1)])
+    return before, after
 
 
 # Said after the right value: "smudge sorry smokey, smudge was the old one"
