@@ -58,6 +58,8 @@ SLOTS = (
     ),
     Slot("family_member", _PARTNERS, r"girlfriend|boyfriend|partner", r"called|named|name's|name is"),
     Slot("note", frozenset({"vet"}), r"vets?|veterinary|veterinarian", r"to|with|at|is"),
+    Slot("note", frozenset({"dentist"}), r"dentists?|dental", r"to|with|at|is"),
+    Slot("note", frozenset({"GP"}), r"gp|doctors?|surgery", r"to|with|at|is"),
     Slot("note", frozenset({"school"}), r"school|academy|primary", r"to|at|is"),
     *(
         Slot("note", frozenset({service}), "|".join(map(re.escape, said)), r"to|with|on")
@@ -79,7 +81,7 @@ _ARTICLES = r"(?:\s+(?:a|an|the|new|his|her|their|our|my))*"
 # The slots a named value is read for: the one-valued ones, and what one has (a car traded in for another).
 _BY_VALUE = frozenset({"works_at", "lives_in", "owns"})
 _NAME_WORD = r"[A-Z][\w&'\-]*"
-_CAPITALISED = rf"(?:the )?{_NAME_WORD}(?: (?:{_NAME_WORD}|of|&))*"
+_CAPITALISED = rf"(?:the |(?:dr|doctor|mr|mrs|ms|miss)\.? )?{_NAME_WORD}(?: (?:{_NAME_WORD}|of|&))*"
 # Where a value said in lower case (as a speech recogniser writes it) ends.
 _LOWER_END = re.compile(
     r"[,.;:!?]| (?:now|today|yesterday|instead|this|last|next|and|so|but|because|as|since|from|he|she|they|we|i|"
@@ -201,20 +203,37 @@ _SWITCHED_TO = (
 
 def _switched_service(text: str, rows) -> list:
     """(old fact, new value) for the one service whose words the sentence says, the provider switched to after
-    them or before them."""
+    them or before them; or, the sentence naming no service nor any other slot, for the one service the subject
+    has ("zuku was a disaster, we're on Faiba now")."""
     changes = []
     switched_to = _values(text, _SWITCHED_TO)
-    for service, said in SERVICE_WORDS.items():
-        if not re.search(rf"\b(?:{'|'.join(map(re.escape, said))})\b", text, re.I):
+    said = [
+        s for s, words in SERVICE_WORDS.items() if re.search(rf"\b(?:{'|'.join(map(re.escape, words))})\b", text, re.I)
+    ]
+    if not said and not _OTHER_SLOT.search(text):
+        had = {r["qualifier"] for r in rows if r["predicate"] == "note" and r["qualifier"] in SERVICE_WORDS}
+        said = list(had) if len(had) == 1 else []
+    for old in rows:
+        if old["predicate"] != "note" or old["qualifier"] not in said:
             continue
-        for old in rows:
-            if old["predicate"] != "note" or old["qualifier"] != service:
-                continue
-            values = [v for v in switched_to if norm(v) != norm(old["object"])]
-            values = [v for v in values if not distinctive(v) & distinctive(old["object"])]
-            if len(set(values)) == 1:
-                changes.append((old, values[0]))
+        values = [v for v in switched_to if norm(v) != norm(old["object"]) and not _A_PERSON.match(v)]
+        values = [v for v in values if not distinctive(v) & distinctive(old["object"])]
+        if len(set(values)) == 1:
+            changes.append((old, values[0]))
     return changes
+
+
+# The words of the slots that are no service: a provider said alone is none of these
+_OTHER_SLOT = re.compile(
+    "|".join(
+        rf"\b(?:{slot.words})\b"
+        for slot in SLOTS
+        if slot.qualifiers is None or slot.predicate != "note" or not (slot.qualifiers & SERVICE_WORDS.keys())
+    )
+    + r"|\b(?:doctor|dr|dentist|gp|surgery|clinic|hospital|school|nursery|diet|holiday)\b",
+    re.I,
+)
+_A_PERSON = re.compile(r"(?:Dr|Doctor|Mr|Mrs|Ms|Miss|Auntie|Aunty|Uncle)\b", re.I)
 
 
 def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, subjects: list[int]) -> list:
@@ -242,7 +261,11 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
     changes = []
     for old in rows:
         taken = distinctive(old["object"]) | {w for n in alias_norms(conn, old["subject_entity"]) for w in n.split()}
-        for value in _values(text, lead):
-            if not distinctive(value) & taken and distinctive(value):
-                changes.append((old, value))
+        values = [v for v in _values(text, lead) if not distinctive(v) & taken and distinctive(v)]
+        if old["qualifier"] in _SEEN and any(_A_PERSON.match(v) for v in values):
+            values = [v for v in values if _A_PERSON.match(v)]  # "we're with dr Pillay in Claremont": the dentist
+        changes += [(old, value) for value in values]
     return changes
+
+
+_SEEN = frozenset({"vet", "dentist", "GP"})  # whom one sees, a person by title or a practice

@@ -486,6 +486,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?P<o>{NAME}(?: {NAME})?)(?P<rest>.*)$",
         _lives_in,
     ),
+    # "we're taking bruno to Fourways Animal Hospital from now on": the vet a pet is taken to now
+    (
+        r"^(?P<p>we|I) (?:are|am) (?:now )?taking (?=(?:[\w\-]+) to (?:the )?(?:[\w'\-]+ ){0,3}"
+        r"(?:vets?|veterinary|animal (?:clinic|hospital))\b.*\b(?:now|from now on)\b)",
+        lambda m: f"{m.group('p')} have moved ",
+    ),
     # "we've switched Bluey over to Petersham Vet Hospital": a pet's vet, changed
     (
         rf"^(?:we|I) (?:have |'ve )?(?:just )?(?:switched|moved|changed|taken) (?P<n>{NAME}|(?-i:[a-z]+)) (?:over )?to "
@@ -726,6 +732,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             + (f" at{m.group('for')[4:]}" if m.group("for") else "")
         ),
     ),
+    # "new cook is sunita from this week": the household's, said without "our"
+    (rf"^(?:the )?new (?P<r>{_NEW_HELP}) is (?=\w)", lambda m: f"our new {m.group('r')} is "),
     # "we've a new childminder for aoife, her name's bernadette": who the new help is, and for whom
     (
         rf"^(?:we|I) (?:have|have got|got) (?:a|an) new (?P<role>{_NEW_HELP})"
@@ -876,8 +884,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?:we|I)(?:'ve| have)? (?:just )?(?:moved|switched|changed|put|transferred) (?!{_ELDERS}\b)"
         rf"(?P<n>{NAME}|(?!(?:him|her|them|it|the|my|our|his|their|us|me)\b)(?-i:[a-z]+)) "
         rf"(?:over )?(?:to|into) "
-        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Za-z])[\w\-]+)?"
+        # ("we transferred miguel to Ateneo for the new school year": a school by its name, said as one)
+        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL}|(?-i:[A-Z])[\w'\-]+(?= (?:for|from) the (?:new |next )?school year))"
+        rf"(?: in (?-i:[A-Za-z])[\w\-]+)?"
         rf"(?: now| na| this term| from (?:next|this) (?:term|week)|(?: starting)? this school year|"
+        r" (?:for|from) the (?:new |next )?school year|"
         r" after (?:the )?(?:summer|summer holidays|holidays|half term|christmas|easter))?"
         r"(?:,? (?:since|because|as|cos) (?:we|I|they|she|he|it)\b[^,]*)?"  # why: "since we moved to quezon city"
         # (not "we've moved Gran to St Anne's, the nursing home": a home, not a school)

@@ -1596,12 +1596,12 @@ _CARER = (
 )
 # the name, and where they work said after it ("Dr Anand at Chevin Vets") is part of it
 _CARER_NAME = (
-    rf"(?P<o>(?:(?:Dr|Mr|Mrs|Ms|Miss)\.? )?{NAME}(?: {NAME})?(?:-{NAME})?"
+    rf"(?P<o>(?:(?:Dr|Mr|Mrs|Ms|Miss|Doctor)\.? )?{NAME}(?: {NAME})?(?:-{NAME})?"
     rf"(?: (?:at|from|of) (?:the )?(?-i:[A-Z])[\w'\-]+"
     rf"(?: (?:(?-i:[A-Z])[\w'\-]+|&|and|surgery|practice|vets|dental|medical centre|health centre|clinic|"
     rf"hospital))*"
     # ("dr adebayo at the smile clinic", as a recogniser writes it)
-    r"| (?:at|from) the (?:[a-z]+ ){1,2}(?:clinic|surgery|practice|dental|centre|hospital|vets))?)"
+    r"| (?:at|from) (?:the )?(?:[a-z]+ ){1,2}(?:clinic|surgery|practice|dental|centre|hospital|vets))?)"
 )
 
 
@@ -1612,7 +1612,12 @@ _PRACTICE = (
     r"opticians|clinic|smile studio|studio))"
 )
 # Where a practice is, said after it: "on Barlow Moor Road", "on given terrace", "in Ikeja"
-_WHERE_IT_IS = r"(?: (?:on|in) (?:the )?[\w'\-]+(?: [\w'\-]+){0,3}?)?"
+_WHERE_IT_IS = (
+    r"(?: (?:on|in) (?:the )?[\w'\-]+(?: [\w'\-]+){0,3}?)?"
+    # ("dr naidoo in rondebosch, main road, above the pharmacy": its street, and what it is by)
+    r"(?:, (?:[\w'\-]+ ){0,3}(?:road|street|avenue|lane|drive|way|mall|centre|plaza)\b)?"
+    r"(?:,? (?:above|next to|beside|behind|opposite|near) (?:the )?[\w'\-]+(?: [\w'\-]+)?)?"
+)
 # What is said after whom one sees, of them or why: ", she is closer to the house", ", just so you know ..."
 _ABOUT_THEM = (
     r"(?:,? (?:she|he|they|it|its|it's|which|so|as|because|cos|just so you know|for (?:any )?reminders|"
@@ -1668,8 +1673,8 @@ EVENT_RULES_SRC += [
     # "my GP is Dr Osei", "Biscuit's vet is Dr Pinto" (read as Biscuit's "my vet is ..."), "our new dentist is ..."
     (
         "note",
-        rf"^(?:(?P<poss>my|our|the) )?(?:new |emergency |usual )?(?P<role>{_CARER})"
-        rf"(?P<use> (?:we|I) (?:use|have|call|go to))?"
+        rf"^(?:(?P<poss>my|our|the) )?(?:new |emergency |usual |family |regular |local )?(?P<role>{_CARER})"
+        rf"(?: for (?P<n>{NAME}))?(?P<use> (?:we|I) (?:use|have|call|go to))?"
         rf" is (?:now |called |a (?=(?:Mr|Mrs|Ms|Miss|Dr)\b))?(?:{_CARER_NAME}|(?:(?:at|with) )?{_PRACTICE})"
         # "the plumber we use is dai pritchard his number is oh seven seven double oh nine ...": and how to ring them
         rf"(?:,? (?:(?:his|her|their) (?:number|phone|mobile)(?: number)? is )?(?P<num>{_SPOKEN_NUMBER}))?"
@@ -1701,7 +1706,7 @@ EVENT_RULES_SRC += [
         r"Animal (?:Clinic|Hospital)|Surgery|Medical Centre|"
         r"Health Centre|Practice|Dental(?: Practice| Surgery| Care)?|Dentists|Opticians))"
         # "riverside vets in carmarthen": the town it is in
-        rf"(?: (?:in|on|at|down in|up in|over in) (?:the )?{NAME}(?: {NAME})?)?(?: now| these days)?"
+        rf"(?: (?:in|on|at|down in|up in|over in) (?:the )?{NAME}(?: {NAME})?)?(?: now| these days| from now on)?"
         rf"(?:,? (?:it is|its|it's|they are|they're|theyre) .*)?{_ABOUT_THEM}$",
         _b_registered,
         False,

@@ -3033,7 +3033,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "name",
         rf"^(?:the|our|my)(?: new)? (?P<rel>{_alt(sorted(_HIRED_HELP))})(?:(?:'s|s| is) (?:called|named)| is(?: now)?) "
-        rf"(?P<obj>{NAME})(?: now)?$",
+        rf"(?P<obj>{NAME})(?: now)?(?:,? (?:from|since|starting) (?:this|next|last|today|tomorrow|monday|the)\b.*)?$",
         _b_family_named,
         False,
     ),

@@ -347,6 +347,8 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s*(?=(?:traded|part-exchanged|ported|switched over|jumped ship)\b)"
     # "im coeliac so everything has to be gluten free", "... which means gluten free for me": what follows for them
     r"|,?\s+so\s+(?=(?:everything|anything|it all|it is|its|all (?:my|his|her) food)\b)|,?\s+(?=which means\b)"
+    # "lakshmi has gone back to her village, new cook is sunita": the new one, a statement of its own
+    r"|,\s*(?=(?:the |our )?new [a-z]+(?: [a-z]+)? (?:is|comes|starts)\b)"
     # "Halfords called, the MOT is now on the 15th"
     r"|,\s*(?=the [a-z']+(?: [a-z']+)? (?:is|are|has|have|go|goes|come|comes|get|gets)\b)"
     # a run-on after a no-longer: "I'm not at Bosch anymore I'm at Siemens now"
