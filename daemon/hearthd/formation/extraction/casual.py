@@ -452,6 +452,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: (
             m.group()
             if all(is_common(w) for w in m.group("o").lower().split())  # "my sister in law", "my son in year 4"
+            # ("my cousin in durban was saying the traffic is terrible": what they said, not kept)
+            or re.match(r"(?:was|is) (?:saying|telling)|(?:said|says|reckons|thinks)\b", m.group("rest") or "")
             else f"{m.group('r')} lives in {m.group('o')}"
             + (f", and {m.group('r')} {m.group('rest')}" if m.group("rest") else "")
         ),
@@ -606,7 +608,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"^(?:(?:I|we) (?:have |'ve )?got |(?:I|we) have |there is |got )?(?:(?:the|a|an|our|my) )?"
         r"(?P<t>(?:[\w'&]+ )?(?:parcel|package|delivery|order|food shop|shopping|"
         r"grocery delivery))"
-        r"(?: from (?!(?:my|our|his|her|their|the|a)\b)(?P<s>[\w'&]+(?: [\w'&]+)?))? "
+        r"(?: from (?!(?:my|our|his|her|their|the|a)\b)(?P<s>[\w'&]+(?: (?!(?:is|are|should|will)\b)[\w'&]+)?))? "
         r"(?:should be here|will be here|is due|is arriving|arrives|"
         r"should arrive|will arrive|should come|will come|is coming|comes|coming|arriving)\b",
         lambda m: f"the {m.group('s') + ' ' if m.group('s') else ''}{m.group('t')} is coming",

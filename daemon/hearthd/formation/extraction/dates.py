@@ -315,9 +315,7 @@ def canonical_recurrence(text: str) -> str:
     """A weekly day in the one form of a schedule: "every Saturday" and "a Monday" are "Saturdays" and "Mondays",
     "every Wednesday evening" is "Wednesday evenings" ("every other Thursday" unchanged)."""
     # "every Tuesday and Thursday" is "Tuesdays and Thursdays"
-    text = _EVERY_DAYS.sub(
-        lambda m: re.sub(r"(?i)(day)\b", r"\1s", m.group("days")).title().replace(" And ", " and "), text
-    )
+    text = _EVERY_DAYS.sub(lambda m: _days_listed(re.findall(WEEKDAY, m.group("days"), re.I)), text)
     text = _EVERY_WEEKDAY.sub(
         lambda m: (
             f"{m.group('day').capitalize()} {m.group('part').lower()}s"
@@ -336,8 +334,16 @@ def canonical_recurrence(text: str) -> str:
 
 # ("Tuesday and Friday 7am": a schedule's days said alone are each week's too)
 _EVERY_DAYS = re.compile(
-    rf"(?:\b(?:every|each) |^)(?P<days>{WEEKDAY}(?:(?:,| and|, and) {WEEKDAY})+)\b(?!s| \w+s\b)", re.I
+    rf"(?:\b(?:every|each) |^)(?P<days>{WEEKDAY}(?:(?:,| and|, and|) {WEEKDAY})+)\b(?!s| \w+s\b)", re.I
 )
+
+
+def _days_listed(days: list[str]) -> str:
+    """ "Monday Wednesday and Friday" -> "Mondays, Wednesdays and Fridays"."""
+    days = [f"{d.capitalize()}s" for d in days]
+    return f"{', '.join(days[:-1])} and {days[-1]}"
+
+
 _LONE_WEEKDAY = re.compile(
     rf"^(?P<day>{WEEKDAY})(?: (?P<part>morning|afternoon|evening|night))?"
     r"(?=$|,? (?:at |around |from )?\d)",
