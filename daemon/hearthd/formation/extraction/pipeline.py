@@ -426,6 +426,13 @@ def _one_bin_day(found: list[Candidate]) -> list[Candidate]:
     return [c for c in found if not (c.predicate == "schedule" and re.search(r"\bbins? goe?s? out", c.qualifier or ""))]
 
 
+def _fish_eaten(found: list[Candidate]) -> list[Candidate]:
+    """ "my husband joel doesnt eat meat hes pescatarian", "she's vegetarian but she eats fish so like pescatarian
+    really": one who eats fish is pescatarian, not vegetarian."""
+    fish = [c.subject for c in found if c.predicate == "diet" and c.object.lower() == "pescatarian"]
+    return [c for c in found if not (c.predicate == "diet" and c.object.lower() == "vegetarian" and c.subject in fish)]
+
+
 def _is_kin(qualifier: str | None) -> bool:
     """ "brother", and "older brother", "twin brother", "baby daughter": kin, whatever the adjective."""
     words = (qualifier or "").split()
@@ -718,7 +725,9 @@ _FOR_THE_LISTENER = re.compile(
     r"there is|there's|the power|the heating|"
     r"somebody|someone|people|need be|needed|asked|you are|the kids (?:ask|need)|the children (?:ask|need))|in case|so|"
     # "vegetarian since uni, though I'll have fish if we're out": a concession, the condition its own
-    r"though|although|but|except)\b",  # "..., so no meat if she's eating here"
+    r"though|although|but|except|"
+    # "my nan loves a bit of Daniel O'Donnell, she'd have him on all day": how much, said as a habit
+    r"(?:he|she|they|I) would (?:have|listen to|watch|eat|play|live on|happily))\b",  # "..., so no meat if ..."
     re.I,
 )
 
@@ -810,12 +819,14 @@ def extract(
     seen: set[tuple] = set()
     sentences = split_sentences(text)
     ruled = [
-        _one_bin_day(
-            _without_social_aside(
-                _sentence_candidates(sentence, discourse)
-                or _before_an_aside(sentence, discourse)
-                or _before_trailing_words(sentence, discourse)
-                or _timed_event(sentence, discourse)
+        _fish_eaten(
+            _one_bin_day(
+                _without_social_aside(
+                    _sentence_candidates(sentence, discourse)
+                    or _before_an_aside(sentence, discourse)
+                    or _before_trailing_words(sentence, discourse)
+                    or _timed_event(sentence, discourse)
+                )
             )
         )
         for sentence in sentences

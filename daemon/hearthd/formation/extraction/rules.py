@@ -1841,6 +1841,9 @@ def _b_drives_me(m, ctx):
 def _b_preference(predicate: str) -> Builder:
     def build(m, ctx):
         raw = _INTENSITY.sub("", m.group("obj"))  # "mushrooms with a passion": how much is no part of what
+        raw = re.sub(
+            r"^(?:a (?:little |good )?bit of|a spot of) (?=\w)", "", raw, flags=re.I
+        )  # "a bit of Daniel O'Donnell"
         infinitive = bool(re.match(r"to\s+\w", raw, re.I))
         if infinitive:
             raw = raw[3:]
@@ -1852,6 +1855,8 @@ def _b_preference(predicate: str) -> Builder:
             obj, hint = _time_split_then_clean(own.group("o"))  # "loves her country music", "his allotment"
         if obj and (one := _ONE_GOOD.fullmatch(obj)):
             obj = _plural(one.group("o"))  # "a good curry on a Friday": curries
+        if obj and (when := _WHEN_LIKED.search(obj)) and when.start() > 0:
+            obj, hint = obj[: when.start()], hint or when.group().strip()  # "cooking jollof on sundays": when
         if not obj or re.match(r"(?:it|that|this)\b", obj, re.I):
             return []
         return [ctx.cand(predicate, obj, _like_text(m.group("verb"), obj, infinitive), time_hint=hint)]
@@ -1859,6 +1864,7 @@ def _b_preference(predicate: str) -> Builder:
     return build
 
 
+_WHEN_LIKED = re.compile(rf"\s+(?:on (?:a )?{WEEKDAY}s?|every {WEEKDAY}|at (?:the )?weekends?|on weekends)$", re.I)
 _INTENSITY = re.compile(
     r"\s+(?:with a passion|so much|so so much|a lot|loads|to bits|to death|more than anything|big time|"
     r"like nothing else|absolutely|completely|totally)(?=[\s,.!]*$)",
@@ -3103,7 +3109,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "likes",
         # (played on a day it is a routine: "Aoife plays football on Saturdays")
-        rf"^I {ADV}(?P<verb>play) (?P<obj>{_SPORT})\b(?: (?:for|with|in) (?!.*\b(?:{WEEKDAY}|week|weekend)s?\b).+)?$",
+        rf"^I {ADV}(?P<verb>play) (?P<obj>{_SPORT})\b(?: (?:for|with|in) (?!.*\b(?:{WEEKDAY}|week|weekend)s?\b).+"
+        # ("Aroha plays netball every chance she gets": as often as she can)
+        r"| (?:every chance (?:I|he|she|they|we) (?:gets?|can)|whenever (?:I|he|she|they|we) can|any chance .*))?$",
         _b_sport,
         False,
     ),
