@@ -168,7 +168,8 @@ _FILLER = re.compile(
     r"ja(?: nee)?|yebo|eish|abeg|sasa|arre|haan|acha|aiyoh|yeah nah|"
     r"no(?!\s+(?!(?:its|this|thanks|yes|as|is|was|his|hers|theirs|ours|yours|always|perhaps)\b)[a-z]+s\b)|"
     r"nope|by the way|btw|you know|I mean|honestly|to be honest|just so you know|fyi|for your information|"
-    r"for the record|as I said|like I said|as I told you|I told you(?: that)?|fun fact|let me tell you|(?:I )?tell you what|"
+    r"for the record|as I said|like I said|as I told you|I told you(?: that)?|fun fact|let me tell you|"
+    r"(?:I )?tell you what|"
     r"nice to meet you(?: too)?|hearth|then|but|now|oh and|guess what|basically|literally|oh my god|omg|wait|"
     r"ugh|by day|by trade|professionally|for work|for a living|(?:good|great|big|bad|sad|some) news|"
     # "for any forms you fill in for me, my name is ...": what it is for
