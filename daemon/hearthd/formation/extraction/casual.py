@@ -304,6 +304,20 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # a correction: only what is said after "well I did" stands
     (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),
     (rf"^name's (?={NAME}\b)", "my name is "),
+    # "my name on all the accounts is sarah hughes": the full name, as it is booked
+    (
+        r"^my name on (?:all )?(?:the |my )?(?:accounts|bookings|forms|passport|bank|documents|papers)\b is ",
+        "my full name is ",
+    ),
+    # "doctor's put him on a Mediterranean diet": the diet one is on now
+    (
+        rf"^(?:the |my |his |her )?(?:doctor|gp|dietitian|dietician|consultant|cardiologist|specialist)(?:'s| has)? "
+        rf"(?:now )?(?:put|got|started) (?P<w>him|her|me|{NAME}) on (?:a |the )?(?P<d>[a-z\-]+(?: [a-z\-]+)?) diet\b",
+        lambda m: (
+            f"{ {'him': 'he', 'her': 'she', 'me': 'I'}.get(m.group('w').lower(), m.group('w')) } "
+            + f"{'am' if m.group('w').lower() == 'me' else 'is'} on a {m.group('d')} diet"
+        ),
+    ),
     # "Call me Bongi, everyone does", "I'm Peggy to everyone": what everyone calls one is one's name
     (
         rf"^(?:call me (?P<a>{NAME}),? (?:everyone|everybody|all my friends|most people) (?:does|do)"

@@ -111,7 +111,7 @@ def _b_name(m, ctx):
 
 _NAME_CHANGE_SAID = re.compile(
     r"\b(?:changed my (?:sur|last |family )?name|(?:got|am|was|is|just got) married|married name|"
-    r"took (?:his|her|their) name)\b",
+    r"took (?:his|her|their) name|(?:since|after) the wedding|changed (?:it )?over|deed poll|on everything)\b",
     re.I,
 )
 
@@ -2257,7 +2257,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "name",
         r"^(?:I am|it is|its|it's|(?P<by>I am going by|I go by)) "
-        r"(?P<obj>[A-Za-z][\w'\-]+ [A-Za-z][\w'\-]+)(?: now\b|$)",
+        # ("it's aoife Brennan on everything, passport and all": the name one goes by now, everywhere)
+        r"(?P<obj>[A-Za-z][\w'\-]+ [A-Za-z][\w'\-]+)(?: now\b| on everything\b| on all (?:my|the) \w+|$)",
         _b_name_changed,
         False,
     ),

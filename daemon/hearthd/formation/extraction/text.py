@@ -335,7 +335,7 @@ _CLAUSE_SPLIT = re.compile(
     # "the creta was giving too much trouble so exchanged it, now we have a Tata Nexon": the new thing, on its own
     r"|,\s*(?=now (?:I|we|he|she|they) (?:have|are|am|is|drive|live|work)\b)"
     # "I've changed my name, it's Aoife Cronin now": the name, a statement of its own
-    r"|,\s*(?=it is [A-Za-z][\w'\-]+ (?-i:[A-Z])[\w'\-]+ now\b)"
+    r"|,\s*(?=it is [A-Za-z][\w'\-]+ (?-i:[A-Z])[\w'\-]+ (?:now|on everything)\b)"
     # "our car is a grey ford focus, reg ends in xkd": the registration, a statement of its own
     r"|,\s*(?=(?:the )?(?:reg|registration|number plate)\b)"
     # "the wifi is called okaforhome and the password is lagos2019": the password, a statement of its own; "the TV
@@ -348,6 +348,9 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s*(?=(?:traded|part-exchanged|ported|switched over|jumped ship)\b)"
     # "im coeliac so everything has to be gluten free", "... which means gluten free for me": what follows for them
     r"|,?\s+so\s+(?=(?:everything|anything|it all|it is|its|all (?:my|his|her) food)\b)|,?\s+(?=which means\b)"
+    # "darren's given keto the flick, doctor's put him on a Mediterranean diet": what the doctor did, on its own
+    r"|,\s*(?=(?:the |my |his |her )?(?:doctor|gp|dietitian|dietician|consultant|cardiologist|specialist)"
+    r"(?:'s| has)? (?:now )?(?:put|got|started)\b)"
     # "lakshmi has gone back to her village, new cook is sunita": the new one, a statement of its own
     r"|,\s*(?=(?:the |our )?new [a-z]+(?: [a-z]+)? (?:is|comes|starts)\b)"
     # "Halfords called, the MOT is now on the 15th"
