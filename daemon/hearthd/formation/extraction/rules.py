@@ -2934,6 +2934,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_in_now,
         False,
     ),
+    # "he transferred to riyadh now, same company": a town moved to for the same employer, where one lives
+    (
+        "lives_in",
+        rf"^I {ADV}(?:have |had )?(?:been |got |was |am being |am )?{ADV}(?:transferred|posted|moved) "
+        rf"(?:over |across )?to (?!.*{SHORT_STAY})(?P<obj>{NAME})(?: now)?,? (?:with )?(?:the )?same (?:company|firm|"
+        r"employer|agency|bank)\b.*$",
+        _b_lives_in,
+        False,
+    ),
     # "Teodor got transferred to the Ossington depot", "he's now based at head office in Carrowmore"
     (
         "works_at",

@@ -686,7 +686,8 @@ GYM = (
     r"(?:(?:the )?(?:les mills|anytime(?: fitness)?|snap(?: fitness)?|puregym|pure gym|the gym group|virgin active|"
     r"planet fitness|la fitness|24 hour fitness|fitness first|david lloyd|nuffield health|jetts|city ?fitness|"
     r"gold'?s gym|crunch(?: fitness)?|equinox|f45|orangetheory|curves|sport city|energie fitness|gymbox|"
-    r"jd gym|bannatyne'?s|evolve|zone fitness|fitness 24/7)(?: (?-i:[A-Z])[\w\-]+)?"  # ("CityFitness Newmarket")
+    r"jd gym|bannatyne'?s|evolve|zone fitness|fitness 24/7|flyefit|gym ?plus|ben dunne(?: gyms?)?|"
+    r"xercise4less|total fitness|fitness park|better gym|basefit)(?: (?-i:[A-Z])[\w\-]+)?"  # ("CityFitness Newmarket")
     r"|(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){0,2} (?:Gym|Fitness|Leisure Centre|Health Club|Sports Club))"
     r"(?: (?:in|at|on) (?:the )?(?-i:[A-Za-z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)?"
 )
