@@ -1776,7 +1776,7 @@ POSITIVES = [
     pos("the amazon parcel should be here tomorrow", ("appointment", "tomorrow"), subject="household"),
     pos(
         "our ayah comes monday wednesday friday at eight",
-        ("schedule", "Monday Wednesday and Friday 8am"),
+        ("schedule", "Mondays, Wednesdays and Fridays 8am"),
         subject="household",
     ),  # fmt: skip
     pos("hi its priyanka here", ("name", "Priyanka")),

@@ -103,9 +103,11 @@ _CUES = {
     r"let go|sack|sacked|fired",
     "lives_in": r"live|lives|living|moved|based",
     "allergy": r"allergic|allergy|allergies|intolerant|grew out|grown out",
-    "owns": r"sold|have|has|own|owns|got rid|drive|drives|got|replaced|swapped|traded|part-exchanged|gave|given|back|"
+    "owns": r"sold|have|has|own|owns|got rid|gotten rid|drive|drives|got|replaced|swapped|traded|part-exchanged|gave|"
+    r"given|back|"
     r"written off|wrote off|totall?ed|stolen|"
-    r"giving|donated|tip|binned|chucked|thrown|threw",
+    r"giving|donated|tip|binned|chucked|thrown|threw|"
+    r"cancell?ed|cancel|unsubscribed|stopped paying|no longer paying|dropped",  # a subscription ended
     "routine": r"stopped|quit|gave|given|giving|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more|"
     r"knocked|off|dropped",
     "schedule": (
@@ -139,7 +141,7 @@ _ROLE_OVER = re.compile(
 )
 _STOP = frozenset(
     "a an the my our his her their to at in on of for and or with go goes going do does doing is are be "
-    "every each week weekly day daily morning evening night".split()
+    "every each week weekly day daily morning evening night subscription".split()
 )
 # "i", "im", "ive": as a speech recogniser writes them
 FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|I'm|I've|i|i'm|i've|im|ive)\b")
@@ -239,6 +241,8 @@ def release(
     now = time.time()
     said = _words(text)
     subjects = _subjects(tx, text, said, speaker, now, referent)
+    for kept_said in _STILL_HAD.finditer(text):
+        said -= _words(kept_said.group("k"))  # "we cancelled hulu, so it's just netflix now": netflix is kept
     if not subjects:
         return []
     # "i've cancelled the tumblewick veg box": one of the household speaks for its things too
@@ -286,6 +290,12 @@ def release(
     return released + close_notes_about(tx, released, said_at, source, speaker=speaker)
 
 
+# What is said to be kept beside what ended: "so it's just netflix now", "we still have the Honda"
+_STILL_HAD = re.compile(
+    r"\b(?:(?:it is|its|it's|that is|that's|thats) (?:just|only)|(?:we|I) (?:still|just|only) (?:have|use|keep|watch|"
+    r"got|drive)|still (?:have|got))(?: the| our| my)? (?P<k>[^,.;]+)",
+    re.I,
+)
 # What of the household's one of it ends by saying "I": a thing, a delivery, a visit, a pet.
 _HOUSEHOLD_THINGS = frozenset({"owns", "routine", "schedule", "note", "appointment", "pet"})
 

@@ -1668,6 +1668,26 @@ def _b_season_ticket(m, ctx):
     return [ctx.cand("owns", obj, f"{{subject}} has a {obj}")]
 
 
+_STREAMING_NAMES = {
+    "netflix": "Netflix", "hulu": "Hulu", "disney plus": "Disney+", "disney+": "Disney+",
+    "amazon prime": "Amazon Prime",
+    "prime video": "Prime Video", "apple tv plus": "Apple TV+", "apple tv+": "Apple TV+", "spotify": "Spotify",
+    "youtube premium": "YouTube Premium", "foxtel": "Foxtel", "kayo": "Kayo", "stan": "Stan", "binge": "Binge",
+    "showmax": "Showmax", "dstv": "DStv", "gotv": "GOtv", "sky sports": "Sky Sports", "sky tv": "Sky TV",
+    "now tv": "NOW TV", "britbox": "BritBox", "paramount plus": "Paramount+", "paramount+": "Paramount+",
+    "peacock": "Peacock", "hbo max": "HBO Max", "crunchyroll": "Crunchyroll", "viu": "Viu", "neon": "Neon",
+    "sky go": "Sky Go", "jiohotstar": "JioHotstar", "hotstar": "Hotstar", "sling": "Sling", "youtube tv": "YouTube TV",
+}  # fmt: skip
+_STREAMING = _alt(sorted(map(re.escape, _STREAMING_NAMES), key=len, reverse=True))
+
+
+def _b_streaming(m, ctx):
+    """ "we pay for netflix and hulu": each service the household subscribes to."""
+    services = [_STREAMING_NAMES[n.lower()] for n in re.findall(_STREAMING, m.group("obj"), re.I)]
+    out = [ctx.cand("owns", f"{s} subscription", f"{{subject}} has {s}") for s in services]
+    return [replace(c, subject=HOUSEHOLD) for c in out] if m.group("s").lower() == "we" else out
+
+
 def _b_owns(m, ctx):
     """ "a Volvo", "a blue Toyota", "an old piano": up to two adjectives, then a brand or an ownable thing, then
     the end of the clause."""
@@ -3200,6 +3220,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"^(?:my|our|the) (?:(?:family|second|other|new|old|work|main|little) )*(?P<what>car|van|bike|motorbike) "
         r"is (?P<obj>an? .+)",
         _b_owns,
+        False,
+    ),
+    # "we pay for netflix and hulu", "we've got Disney Plus": what the household streams, each a subscription
+    (
+        "owns",
+        rf"^(?P<s>we|I) {ADV}(?:have|have got|got|pay for|subscribe to|are subscribed to|am subscribed to|use|get) "
+        r"(?:the )?"
+        rf"(?P<obj>{_STREAMING}(?:(?:,|,? and) (?:the )?{_STREAMING})*)(?: now| as well| too)?(?:,.*)?$",
+        _b_streaming,
         False,
     ),
     # "there's a generator for when the power goes": a thing of the house, said by where it is

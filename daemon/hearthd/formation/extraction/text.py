@@ -372,7 +372,7 @@ _CLAUSE_SPLIT = re.compile(
     # "... and Emma loves swimming": a new clause about someone named
     # (not a weekday: "on Monday and Wednesday evenings" is one time)
     r"|\s(?:and|but)\s+(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)"
-    r"(?=(?-i:[A-Z][a-z]+)(?:'s)?\s+(?:[a-z]+s|is|has|does|can|cannot)\b))\s*",
+    r"(?=(?-i:[A-Z][a-z]+)(?:'s)?\s+(?-i:[a-z]+s|is|has|does|can|cannot)\b))\s*",  # (not "Disney Plus")
     re.I,
 )
 # An object ends at the first clause boundary.
