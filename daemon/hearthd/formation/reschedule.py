@@ -67,10 +67,14 @@ _STARTING = re.compile(
     # "it's collected on Thursday now so it goes out wednesday night": the bins are kept by their collection
     r"[,\s]+so (?:(?:it|they|the bins?) (?:goes|go|need to go|needs to go|has to go|have to go) |bins? )?out\b.*$|"
     # "..., saturday no longer work for her", "wednesday's no good for them now": the old day, denied after it
-    rf"[,\s]+(?:{WEEKDAY})s?(?:'s| is)? (?:no longer|not|doesn't|does not|don't|won't|can't|is no good|no good)\b.*$|"
+    # ("sundays were too busy")
+    rf"[,\s]+(?:{WEEKDAY})s?(?:'s| is| are| were| was)? (?:no longer|not|too|doesn't|does not|don't|won't|can't|"
+    r"is no good|no good)\b.*$|"
     r"[,\s]+(?:cause|cos|coz|because|as|since) (?:of |due to )?(?:the|they|he|she|we|I|it|there|her|his|our|my)\b.*$|"
     r"\s+(?:because of|due to) .*$|"
-    rf"[,\s]+still (?:on )?(?:(?:{WEEKDAY})s?|the same day)\b.*$|" + _STILL_AT,
+    rf"[,\s]+still (?:on )?(?:(?:{WEEKDAY})s?|the same day)\b.*$|"
+    # "bin collection is on Thursday instead, recycling still fortnightly": another thing, kept
+    r",\s+(?:the )?[a-z]+(?: [a-z]+)? still\b.*$|" + _STILL_AT,
     re.I,
 )
 CHANGE = re.compile(
@@ -108,7 +112,7 @@ def rescheduled(
     named_ones, me, household = sentence_subjects(conn, re.sub(_REMIND, "", heard, flags=re.I), speaker, referent)
     subjects = named_ones or [e for e in (me, household) if e is not None]
     held = rows = _events_held(conn, EVENTS, speaker, said_at)
-    said = event_words(text)
+    said = event_words(_STARTING.sub("", text))  # (not what is kept or why: "..., recycling still fortnightly")
     everyone = [r for r in rows if names_event(r["qualifier"], said)]
     named = [r for r in everyone if r["subject_entity"] in subjects]
     if not named:
@@ -135,6 +139,8 @@ def rescheduled(
     if not named and (said & GENERIC_EVENT or _MOVED_SOMEONE.search(heard)):
         # "the appointment's moved", "the surgery moved her to the 15th": the one appointment of whom it names
         named = [r for r in rows if r["predicate"] == "appointment"]
+        if not named and _MOVED_SOMEONE.search(heard) and set(named_ones) - {me, household}:
+            named = rows  # "mrs kowalski moved emma to Mondays": the one event of whom was moved, weekly too
     if not named and named_ones and set(named_ones) - {me, household}:
         # "they've moved mum's eye clinic to Friday": the one appointment of the one named, however it is called
         named = [r for r in rows if r["predicate"] == "appointment" and r["subject_entity"] not in (me, household)]

@@ -748,6 +748,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             + (f" at{m.group('for')[4:]}" if m.group("for") else "")
         ),
     ),
+    # "bins go out tuesday morning, recycling every other week": the recycling's day, said without a verb
+    (
+        r"^(?:the )?(?P<w>recycling|green waste|garden waste|food waste|glass)(?: still)? "
+        r"(?=(?:every|fortnightly|weekly|on)\b)",
+        lambda m: f"the {m.group('w')} is ",
+    ),
     # "new cook is sunita from this week": the household's, said without "our"
     (rf"^(?:the )?new (?P<r>{_NEW_HELP}) is (?=\w)", lambda m: f"our new {m.group('r')} is "),
     # "we've a new childminder for aoife, her name's bernadette": who the new help is, and for whom

@@ -343,7 +343,8 @@ _CLAUSE_SPLIT = re.compile(
     r"|,?\s+and\s+(?=the (?:password|passcode|code|pin|one)\b)"
     # "bins go out sunday night, collection's monday morning": the collection, a time of its own; "...,
     # recycling's every other week": the recycling too
-    r"|,\s*(?=(?:the )?(?:collection|recycling|green waste|garden waste|food waste)(?:'s| is| day| goes)\b)"
+    r"|,\s*(?=(?:the )?(?:collection|recycling|green waste|garden waste|food waste)(?:'s| is| day| goes| every| on|"
+    r" fortnightly| weekly)\b)"
     # "the civic's gone eh, traded her in on a rav4": a new statement, its subject (the speaker) left unsaid
     r"|,\s*(?=(?:traded|part-exchanged|ported|switched over|jumped ship)\b)"
     # "im coeliac so everything has to be gluten free", "... which means gluten free for me": what follows for them

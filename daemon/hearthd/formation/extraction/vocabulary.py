@@ -798,8 +798,10 @@ TIME = re.compile(
 
 # Routine schedules. STRONG ones alone make a routine ("every morning"); weak ones ("at 7") need an adverb.
 _STRONG_FREQ = (
-    rf"(?:every|each) (?:other )?(?:single )?(?:day|morning|afternoon|evening|night|week|weekend|month|"
-    rf"year|summer|winter|{WEEKDAY})s?(?: (?:morning|afternoon|evening|night)s?)?"
+    rf"(?:every|each) (?:other |second |third |fourth )?(?:single )?(?:day|morning|afternoon|evening|night|week|"
+    rf"weekend|month|year|summer|winter|{WEEKDAY})s?(?: (?:morning|afternoon|evening|night)s?)?"
+    # "every six weeks": a count of weeks or months
+    r"|every (?:two|three|four|five|six|eight|ten|twelve|\d{1,2}) (?:weeks|months)"
     rf"|on (?:weekends|weekdays|{WEEKDAY}s(?:(?:,|,? and)? {WEEKDAY}s)*)"
     rf"|(?:on )?{WEEKDAY} (?:mornings|afternoons|evenings|nights)"
     # "on Tuesday and Thursday evenings", "Mondays and Wednesdays": one time, a list of days
