@@ -111,43 +111,10 @@ def rescheduled(
     # (who passed it on is not whose it is: "pastor say choir practice moving to Monday evenings")
     named_ones, me, household = sentence_subjects(conn, re.sub(_REMIND, "", heard, flags=re.I), speaker, referent)
     subjects = named_ones or [e for e in (me, household) if e is not None]
-    held = rows = _events_held(conn, EVENTS, speaker, said_at)
     said = event_words(_STARTING.sub("", text))  # (not what is kept or why: "..., recycling still fortnightly")
-    everyone = [r for r in rows if names_event(r["qualifier"], said)]
-    named = [r for r in everyone if r["subject_entity"] in subjects]
-    if not named:
-        # "training's moved to Thursdays": no one named, the one training there is (Kai's football training); "piano's
-        # moving to Fridays, Mrs Kaur's got a clash": the one piano lesson, whoever else is named
-        # ("Maddie's conference got pushed": her parent-teacher conference, by a word of it, when she is named)
-        partly = [
-            r
-            for r in rows
-            if (not named_ones or r["subject_entity"] in subjects)
-            and event_words(r["qualifier"]) - GENERIC_EVENT & said
-        ]
-        named = everyone or partly
-    rows = [r for r in rows if r["subject_entity"] in subjects]
-    if not named and named_ones and said & GENERIC_EVENT:
-        # "mrs kowalski moved lily's lesson to 5:15": Lily's one lesson, by the kind of event said
-        named = [r for r in rows if event_words(r["qualifier"]) & said & GENERIC_EVENT]
-        if not named and said & {"lesson", "class"}:
-            # "mrs kaplan moved emma's lesson" when her piano is kept as "piano": her one weekly lesson
-            named = [r for r in rows if r["predicate"] == "schedule"]
-    if not named and _COLLECTION_DAY.search(heard):
-        # "our collection day is changing to monday": the bins, however their collection was said
-        named = [r for r in rows if r["predicate"] == "schedule" and _BINS.search(r["qualifier"] or "")]
-    if not named and (said & GENERIC_EVENT or _MOVED_SOMEONE.search(heard)):
-        # "the appointment's moved", "the surgery moved her to the 15th": the one appointment of whom it names
-        named = [r for r in rows if r["predicate"] == "appointment"]
-        if not named and _MOVED_SOMEONE.search(heard) and set(named_ones) - {me, household}:
-            named = rows  # "mrs kowalski moved emma to Mondays": the one event of whom was moved, weekly too
-    if not named and named_ones and set(named_ones) - {me, household}:
-        # "they've moved mum's eye clinic to Friday": the one appointment of the one named, however it is called
-        named = [r for r in rows if r["predicate"] == "appointment" and r["subject_entity"] not in (me, household)]
-    if not named and _MOVED_IT.search(heard):
-        # "they've postponed it to the 5th", "they've only gone and changed it again": "it" is the one event kept,
-        # of those named, else of anyone
-        named = rows if len({(r["subject_entity"], r["predicate"], r["qualifier"]) for r in rows}) == 1 else held
+    named = _named_events(
+        _events_held(conn, EVENTS, speaker, said_at), said, heard, named_ones, subjects, me, household
+    )
     if len({(r["subject_entity"], r["predicate"], r["qualifier"]) for r in named}) != 1:
         return None  # no event, or two it could be: a note, not a guess
     old = named[0]
@@ -191,6 +158,48 @@ def rescheduled(
         subject_mention=shared,
         subject_entity=old["subject_entity"],
     )
+
+
+def _named_events(rows, said: set[str], heard: str, named_ones: list, subjects: list, me, household) -> list:
+    """The current events (of `rows`, those held) the sentence names: by the words of what happens, of whom it
+    names, or as "it" or "the appointment" when there is one."""
+    held = rows
+    everyone = [r for r in rows if names_event(r["qualifier"], said)]
+    named = [r for r in everyone if r["subject_entity"] in subjects]
+    if not named:
+        # "training's moved to Thursdays": no one named, the one training there is (Kai's football training); "piano's
+        # moving to Fridays, Mrs Kaur's got a clash": the one piano lesson, whoever else is named
+        # ("Maddie's conference got pushed": her parent-teacher conference, by a word of it, when she is named)
+        partly = [
+            r
+            for r in rows
+            if (not named_ones or r["subject_entity"] in subjects)
+            and event_words(r["qualifier"]) - GENERIC_EVENT & said
+        ]
+        named = everyone or partly
+    rows = [r for r in rows if r["subject_entity"] in subjects]
+    if not named and named_ones and said & GENERIC_EVENT:
+        # "mrs kowalski moved lily's lesson to 5:15": Lily's one lesson, by the kind of event said
+        named = [r for r in rows if event_words(r["qualifier"]) & said & GENERIC_EVENT]
+        if not named and said & {"lesson", "class"}:
+            # "mrs kaplan moved emma's lesson" when her piano is kept as "piano": her one weekly lesson
+            named = [r for r in rows if r["predicate"] == "schedule"]
+    if not named and _COLLECTION_DAY.search(heard):
+        # "our collection day is changing to monday": the bins, however their collection was said
+        named = [r for r in rows if r["predicate"] == "schedule" and _BINS.search(r["qualifier"] or "")]
+    if not named and (said & GENERIC_EVENT or _MOVED_SOMEONE.search(heard)):
+        # "the appointment's moved", "the surgery moved her to the 15th": the one appointment of whom it names
+        named = [r for r in rows if r["predicate"] == "appointment"]
+        if not named and _MOVED_SOMEONE.search(heard) and set(named_ones) - {me, household}:
+            named = rows  # "mrs kowalski moved emma to Mondays": the one event of whom was moved, weekly too
+    if not named and named_ones and set(named_ones) - {me, household}:
+        # "they've moved mum's eye clinic to Friday": the one appointment of the one named, however it is called
+        named = [r for r in rows if r["predicate"] == "appointment" and r["subject_entity"] not in (me, household)]
+    if not named and _MOVED_IT.search(heard):
+        # "they've postponed it to the 5th", "they've only gone and changed it again": "it" is the one event kept,
+        # of those named, else of anyone
+        named = rows if len({(r["subject_entity"], r["predicate"], r["qualifier"]) for r in rows}) == 1 else held
+    return named
 
 
 def _events_held(conn, predicates: tuple[str, ...], speaker: str | None, said_at: float) -> list:
