@@ -539,6 +539,23 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         # "every thursday four oclock": the hour said without "at" (or the apostrophe)
         (r"\boclock\b", "o'clock", re.I),
         (rf"\b({WEEKDAY})(s?) (?=(?:{HOUR_WORD}|\d{{1,2}}) o'clock\b)", r"\1\2 at ", re.I),
+        # "every night before bed without fail", "every morning rain or shine": how faithfully, no part of when
+        (r",? (?:without fail|(?:come )?rain or shine|no matter what)\b", "", re.I),
+        # "a cup of rooibos every night before bed love the stuff": how it is liked, run on
+        (
+            r"(?<=[a-z])(?:,? (?:but|and|so) (?:honestly )?(?:I )?(?:love|adore) it| (?:I )?(?:love|adore) the stuff)$",
+            "",
+            re.I,
+        ),
+        # "i play the ukulele really badly": how well is no part of what is played
+        (
+            r"\b(play(?:s|ing)? (?:the )?[a-z]+) (?:really |quite |pretty |very )?"
+            r"(?:badly|terribly|poorly|a bit|a little)\b",
+            r"\1",
+            re.I,
+        ),
+        # "hes forty two years old older than me": a comparison after an age
+        (r"\b(years? old),? (?:older|younger) than (?:me|him|her|us|them|you)\b", r"\1", re.I),
         # "at like six": a filler before the time
         (r"\b(at|around|about|from) like (?=\S)", r"\1 ", re.I),
         # "our chama meets first sunday of every month": the first, said without "the"
