@@ -314,7 +314,14 @@ _EVENT_NOUNS = [
     "chama",
     "bible study",
     "prayer meeting",
-]
+    # children's clubs and sports as families everywhere name them
+    "auskick", "little athletics", "nippers", "kapa haka", "jiu jitsu", "kumon", "coding club", "robotics",
+    "orchestra", "futsal", "tee ball", "t-ball", "softball", "little league", "baseball", "lacrosse", "muay thai",
+    "capoeira", "kathak", "bharatanatyam", "abacus", "catechism", "confirmation class", "youth group", "playgroup",
+    "toddler group", "rhyme time", "swimming club", "surf club", "sailing", "art club", "chess club", "maths club",
+    "speech and drama", "elocution", "street dance", "tae kwon do", "archery", "rowing", "squash", "soccer",
+    "volleyball",
+]  # fmt: skip
 _PROFESSIONALS = [
     "dentist",
     "doctor",

@@ -531,7 +531,7 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
     if not s or _QUESTION_START.match(s):
         return out
     if _HYPOTHETICAL.search(s) or _REPORTED.search(s):
-        head = _before_conditional_aside(s)
+        head = _before_conditional_aside(s) or _own_conclusion(s)
         if head is None:
             return out
         s = head
@@ -716,6 +716,19 @@ def _before_conditional_aside(s: str) -> str | None:
         if len(head.split()) >= 3 and not _OPEN_END.search(head) and _FOR_THE_LISTENER.match(aside):
             return head
     return None
+
+
+def _own_conclusion(s: str) -> str | None:
+    """ "the doctor said my iron was low, so i'm pescatarian now": what the speaker says of themselves after a
+    report, their own statement; None when there is none, or it is reported or imagined too."""
+    trigger = min(m.start() for rx in (_HYPOTHETICAL, _REPORTED) if (m := rx.search(s)))
+    so = _SO_I_AM.search(s, trigger)
+    if so is None or _HYPOTHETICAL.search(s, so.end()) or _REPORTED.search(s, so.end()):
+        return None
+    return s[so.end() :]
+
+
+_SO_I_AM = re.compile(r",\s*so (?=(?:I am|I have|we are|we have)\b)", re.I)
 
 
 # A condition on the listener, not on the statement: "if anyone asks", "so if I ever ask", "in case it matters"

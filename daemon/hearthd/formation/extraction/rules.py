@@ -199,6 +199,8 @@ _NOT_PLACES = {
 def _proper_place(obj: str, ctx: _Ctx) -> bool:
     """A place is a proper noun ("Porto", "a village near Lyon"), so "I live in a flat" gives nothing. In
     all-lowercase (ASR) text only a short, article-less name that is not a figure of speech passes."""
+    if _A_TIME_SAID.match(obj):
+        return False
     if ctx.lowercase:
         place, _, town = obj.partition(" in ")  # "mount albert in auckland": a place in its town
         if town and len(town.split()) <= 2 and _proper_place(town, ctx):
@@ -212,6 +214,10 @@ def _proper_place(obj: str, ctx: _Ctx) -> bool:
             and " of " not in f" {obj} "
         )
     return any(w[:1].isupper() for w in obj.split())
+
+
+# ("football has moved to Sunday mornings": a time, no place)
+_A_TIME_SAID = re.compile(rf"(?:on |every )?(?:{WEEKDAY})s?\b|(?:the )?(?:morning|afternoon|evening|weekend)s?\b", re.I)
 
 
 def _b_moved_to(m, ctx):
@@ -2162,7 +2168,10 @@ def _routine(subject_adv: str | None, vp: str, lead_freq: str | None, ctx: _Ctx)
         verb in _NOT_ROUTINE_VERBS
         or verb.endswith("ed")
         or not verb.isalpha()
-        or (verb == "have" and len(words) > 1 and words[1].lower() in ("to", "been", "got"))
+        # ("have moved to sunday mornings": a perfect, not something had)
+        or (
+            verb == "have" and len(words) > 1 and (words[1].lower() in ("to", "been", "got") or words[1].endswith("ed"))
+        )
     ):
         return []
     freqs = [f.group() for f in FREQ.finditer(vp)]
