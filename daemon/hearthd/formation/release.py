@@ -111,8 +111,8 @@ _CUES = {
     "routine": r"stopped|quit|gave|given|giving|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more|"
     r"knocked|off|dropped",
     "schedule": (
-        r"stopped|no longer|anymore|any more|do|does|come|comes|cancell?ed|quit|quitted|dropped|gave|given|giving|"
-        r"knocked|off"
+        r"stopped|stop|no longer|anymore|any more|no more|do|does|come|comes|cancell?ed|quit|quitted|dropped|gave|"
+        r"given|giving|knocked|off"
     ),
     "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys|bothering|bother",
     "diet": (

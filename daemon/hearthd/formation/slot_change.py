@@ -170,7 +170,12 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
             values = {v for v in _values(text, lead) if norm(v) not in taken and not distinctive(v) & old_words}
             if len(values) == 1:
                 changes.append((old, values.pop()))
-    changes = changes or _switched_service(text, rows) or _named_value_changes(conn, text, speaker, said_at, subjects)
+    changes = (
+        changes
+        or _switched_service(text, rows)
+        or _named_value_changes(conn, text, speaker, said_at, subjects)
+        or _pet_renamed(conn, text, speaker, said_at)
+    )
     if len({(old["id"], value) for old, value in changes}) != 1:
         return None  # no change, or two it could be: a note, not a guess
     old, value = changes[0]
@@ -268,4 +273,29 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
     return changes
 
 
+def _pet_renamed(conn, text: str, speaker: str | None, said_at: float) -> list:
+    """(old fact, new name) for the one pet the sentence names by its old name and calls by a new one ("the dog is
+    officially called Waffles now, he doesn't answer to biscuit anyway"); a pet's name may be any word."""
+    new = _RENAMED.search(text)
+    if new is None or not new.group("n"):
+        return []
+    said = set(norm(text).split())
+    rows = [
+        r
+        for r in conn.execute(
+            "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
+            "WHERE predicate = 'pet' AND status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) "
+            "AND valid_from <= ?",
+            (speaker, said_at),
+        )
+        if set(norm(r["object"]).split()) <= said and norm(r["object"]) != norm(new.group("n"))
+    ]
+    return [(rows[0], new.group("n")[:1].upper() + new.group("n")[1:])] if len(rows) == 1 else []
+
+
+_RENAMED = re.compile(
+    r"\b(?:(?:renamed|re-named)(?: (?:him|her|it|them))?(?: to)?|(?:his|her|its) new name is|"
+    r"(?:called|named)(?= \w+ now\b)|now (?:called|named)) (?P<n>[A-Za-z][\w'\-]*)",
+    re.I,
+)
 _SEEN = frozenset({"vet", "dentist", "GP"})  # whom one sees, a person by title or a practice

@@ -556,6 +556,16 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         ),
         # "hes forty two years old older than me": a comparison after an age
         (r"\b(years? old),? (?:older|younger) than (?:me|him|her|us|them|you)\b", r"\1", re.I),
+        # "we adopted a rescue dog from the shelter": where a pet came from is no part of it
+        (
+            r"\b((?:adopted|rescued|got|have) (?:a|an|two|three) [a-z ]*?"
+            r"(?:dog|cat|puppy|kitten|pup|rabbit|dogs|cats)) "
+            r"from (?:the |a |an )?(?:local )?[a-z ]*?(?:shelter|rescue|pound|breeder|spca|rspca|humane society)\b",
+            r"\1",
+            re.I,
+        ),
+        # "the dog is officially called Waffles now": the name, however official
+        (r"\b(is|are|'s) officially (?=called|named)", r"\1 ", re.I),
         # "at like six": a filler before the time
         (r"\b(at|around|about|from) like (?=\S)", r"\1 ", re.I),
         # "our chama meets first sunday of every month": the first, said without "the"
