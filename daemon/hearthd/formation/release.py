@@ -41,6 +41,7 @@ _OVER = re.compile(
     # "we gave Rex to my uncle's farm" (not "to my mum for the weekend")
     r"(?:gave|given) (?:\w+ ){1,3}to (?:my|our|a|an|the|his|her|some)\b(?!.*\b(?:for the|while|until|till|back)\b)|"
     r"no more|died|passed away|written off|wrote off|(?:was|got) (?:totall?ed|stolen)|"
+    r"(?:didn't|did not|never) work(?:ed)? out|"  # "wipro didn't work out"
     # "the vet says Bosco can stop the Apoquel now" (not "could come off it if ...": a condition)
     r"can (?:now )?(?:stop|come off)(?![^,.]*\b(?:if|once|when|after|soon|next|until)\b)|"
     r"rehomed|had to rehome|chucked (?:it )?in|jacked it in|packed it in|"
@@ -122,7 +123,7 @@ _CUES = {
     "pet": r"have|has|had|got|died|passed away|rehomed|rehome|lost|put down|put to sleep|gave|given",
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
     # a note named in the sentence: "no longer", or quit or cancelled (a membership, a gym, a veg box)
-    "note": r"no longer|anymore|any more|not|n't|quit|left|resigned|cancell?ed|given up|gave up|off|killed|"
+    "note": r"no longer|anymore|any more|not|n't|work out|quit|left|resigned|cancell?ed|given up|gave up|off|killed|"
     r"subscription|discontinued|stepped down|stepping down|handed (?:it )?over|stopped|stop|come off|no more",
     "family_member": (
         r"broke up|broken up|split up|divorced|separated|not together|no longer together|"

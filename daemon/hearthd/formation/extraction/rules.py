@@ -235,7 +235,10 @@ def _b_moved_to(m, ctx):
 
 _JOB_SAID = re.compile(
     r"\b(?:better|more|less|fewer|longer|shorter|worse|the) (?:hours|pay|money|wages|shifts|rota|boss|manager)\b|"
-    r"\b(?:pay rise|payrise|promotion|promoted)\b",
+    r"\b(?:pay rise|payrise|promotion|promoted)\b|"
+    # "i've moved to TCS, whitefield office, this is my current job", "wipro didn't work out"
+    r"\b(?:(?<!for )(?:my|this|the|a) (?:current |new )?job|didn't work out|did not work out|offer from|joined|"
+    r"joining)\b|,\s*(?!(?:the|my|our|a|an)\b)[a-z]+ office\b",
     re.I,
 )
 
