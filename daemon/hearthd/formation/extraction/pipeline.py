@@ -612,7 +612,11 @@ _BOTH_SAID = {
     "have": re.compile(r"[a-z]+(?: [a-z]+)? (?:lessons? |classes |class |practice |training )?(?:on|every|at) ", re.I),
     "do": re.compile(r"[a-z]+(?: [a-z]+)? (?:on|every) ", re.I),
 }
-_BOTH_SAID["go to"] = _BOTH_SAID["have"]
+# ("Tobi and Femi go to Corona School": one school, both of them)
+_BOTH_SAID["go to"] = re.compile(
+    rf"(?:{_BOTH_SAID['have'].pattern})|(?:the )?[\w'\-]+(?: [\w'\-]+){{0,3}} (?:school|primary|academy|college|high)\b",
+    re.I,
+)
 _ONE_DOES = {"are": "is", "have": "has", "do": "does", "go to": "goes to"}
 
 

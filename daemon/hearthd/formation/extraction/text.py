@@ -566,6 +566,11 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         ),
         # "the dog is officially called Waffles now": the name, however official
         (r"\b(is|are|'s) officially (?=called|named)", r"\1 ", re.I),
+        # "my son attends Corona School", "the boys attend St Mary's": go to
+        (r"\bis attending (?=\S)", "goes to ", re.I),
+        (r"\bare attending (?=\S)", "go to ", re.I),
+        (r"\battends (?=\S)", "goes to ", re.I),
+        (r"(?<!\bto )(?<!\bwill )(?<!\bcan )\battend (?=\S)", "go to ", re.I),
         # "at like six": a filler before the time
         (r"\b(at|around|about|from) like (?=\S)", r"\1 ", re.I),
         # "our chama meets first sunday of every month": the first, said without "the"
