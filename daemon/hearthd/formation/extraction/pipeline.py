@@ -614,7 +614,8 @@ _BOTH_SAID = {
 }
 # ("Tobi and Femi go to Corona School": one school, both of them)
 _BOTH_SAID["go to"] = re.compile(
-    rf"(?:{_BOTH_SAID['have'].pattern})|(?:the )?[\w'\-]+(?: [\w'\-]+){{0,3}} (?:school|primary|academy|college|high)\b",
+    rf"(?:{_BOTH_SAID['have'].pattern})"
+    r"|(?:the )?[\w'\-]+(?: [\w'\-]+){0,3} (?:school|primary|academy|college|high)\b",
     re.I,
 )
 _ONE_DOES = {"are": "is", "have": "has", "do": "does", "go to": "goes to"}
