@@ -181,7 +181,8 @@ _AM_AFTER = re.compile(
 _PM_AFTER = re.compile(r"^\s*(?:in the |at |every |each )?(?:afternoon|evening|night|tonight)s?\b", re.I)
 _AM_AROUND = re.compile(
     r"\b(?:morning|mornings|breakfast|(?:walk|drive|go|cycle|head|leave for) (?:in )?to work|wakes?|alarm|get up|"
-    r"gets up|up at(?! the\b)|school run|drop[- ]?off|op|operation|surgery|procedure|scan|blood test|bloods|fasting)\b",
+    r"gets up|up at(?! the\b)|school run|drop[- ]?off|op|operation|surgery|procedure|scan|blood test|bloods|fasting|"
+    r"before (?:work|school))\b",
     re.I,
 )
 _PM_AROUND = re.compile(r"\b(?:afternoon|evening|night|tonight|teatime|tea time|after school|after work)s?\b", re.I)

@@ -237,8 +237,8 @@ _JOB_SAID = re.compile(
     r"\b(?:better|more|less|fewer|longer|shorter|worse|the) (?:hours|pay|money|wages|shifts|rota|boss|manager)\b|"
     r"\b(?:pay rise|payrise|promotion|promoted)\b|"
     # "i've moved to TCS, whitefield office, this is my current job", "wipro didn't work out"
-    r"\b(?:(?<!for )(?:my|this|the|a) (?:current |new )?job|didn't work out|did not work out|offer from|joined|"
-    r"joining)\b|,\s*(?!(?:the|my|our|a|an)\b)[a-z]+ office\b",
+    r"\b(?:(?:this|that|it) is my (?:current |new )?job|my current job|didn't work out|did not work out|offer from|"
+    r"joined|joining)\b|,\s*(?!(?:the|my|our|a|an)\b)[a-z]+ office\b",
     re.I,
 )
 

@@ -573,6 +573,7 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         (r"(?<!\bto )(?<!\bwill )(?<!\bcan )\battend (?=\S)", "go to ", re.I),
         # "at like six": a filler before the time
         (r"\b(at|around|about|from) like (?=\S)", r"\1 ", re.I),
+        (rf"(?<=[a-z]) like (?=(?:\d|{HOUR_WORD}|half|quarter)\b)", " ", re.I),
         # "our chama meets first sunday of every month": the first, said without "the"
         (rf"\b(meets?|meet up|is|are|on) (first|second|third|fourth|last) (?=(?:{WEEKDAY})\b)", r"\1 the \2 ", re.I),
         # "the chama has agreed to move our meeting to ...": moved, by agreement
