@@ -314,6 +314,11 @@ _EVENT_NOUNS = [
     "chama",
     "bible study",
     "prayer meeting",
+    # gatherings a household hosts or goes to
+    "barbecue", "bbq", "braai", "cookout", "potluck", "get-together", "get together", "dinner party", "birthday party",
+    "house party", "play date", "baptism", "naming ceremony", "funeral", "fundraiser", "garage sale", "yard sale",
+    "car boot sale", "boot sale", "housewarming", "baby shower", "bridal shower", "hen do", "stag do",
+    "school concert",
     # children's clubs and sports as families everywhere name them
     "auskick", "little athletics", "nippers", "kapa haka", "jiu jitsu", "kumon", "coding club", "robotics",
     "orchestra", "futsal", "tee ball", "t-ball", "softball", "little league", "baseball", "lacrosse", "muay thai",
@@ -629,7 +634,7 @@ def _b_help_does(m, ctx):
     return [replace(ctx.cand("schedule", when, text, f"{who} {vp.lower()}"), subject=HOUSEHOLD)]
 
 
-_SERVICED = _alt(
+SERVICED = _alt(
     "boiler|car|van|chimney|gas|heating|oven|aga|septic tank|alarm|burglar alarm|fire alarm|smoke alarm|"
     "air conditioning|solar panels|gutters|piano|bike|lawnmower|dishwasher|washing machine|fridge".split("|")
 )
@@ -1134,7 +1139,7 @@ EVENT_RULES_SRC = [
     # "we're getting the boiler serviced on the 4th": the same, said as what the household has done
     (
         "appointment",
-        rf"^we (?:are|have) (?:getting|having|got) (?:the|our) (?P<thing>{_SERVICED}) (?P<pp>serviced|swept|"
+        rf"^we (?:are|have) (?:getting|having|got) (?:the|our) (?P<thing>{SERVICED}) (?P<pp>serviced|swept|"
         rf"inspected|checked|cleaned|repaired|fixed|mot'd|mot-ed) (?P<when>{_ONE_OFF}){_TAIL}",
         _b_upkeep_done,
         False,
@@ -1142,7 +1147,9 @@ EVENT_RULES_SRC = [
     # "the boiler service is wednesday morning": the upkeep of a thing of the house, booked once
     (
         "appointment",
-        rf"^(?:the|our|my) (?:(?P<thing>{_SERVICED}|(?-i:[A-Z])[\w\-]+(?=(?:'s|s)? (?:mot|nct|wof)\b))(?:'s|s)? )?"
+        # ("Boiler service is booked for Thursday": the thing said without its article)
+        rf"^(?:(?:the|our|my) |(?=(?:{SERVICED}) ))(?:(?P<thing>{SERVICED}|(?-i:[A-Z])[\w\-]+(?=(?:'s|s)? "
+        rf"(?:mot|nct|wof)\b))(?:'s|s)? )?"
         rf"(?P<ev>service|servicing|mot|nct|wof|roadworthy|inspection|safety check|"
         rf"check|repair|sweep|clean) (?:is|is due|is booked for|is booked in for|has been booked for|is now|"
         rf"{_MOVED}) (?:now )?(?P<when>{_ONE_OFF}){_TAIL}",

@@ -20,6 +20,7 @@ from .events import (
     ONE_OFF,
     PRO,
     RECURRING,
+    SERVICED,
     SHARED_EVENT,
     dictated,
     it_is_kept,
@@ -163,6 +164,8 @@ _JUST_EVENT = re.compile(
 )
 _AT_OURS = re.compile(r" is (?:at|round) (?:ours|mine|our house|our place)(?: on)? ", re.I)
 _SHARED = re.compile(rf"\b(?:{SHARED_EVENT})\b", re.I)
+# "boiler service is booked for Thursday": the upkeep of a thing of the house is the household's
+_UPKEEP = re.compile(rf"(?:{SERVICED})(?:'s|s)? (?:service|servicing|inspection|repair|sweep|clean|check)\b", re.I)
 
 
 def _own_event(clause: str) -> str:
@@ -170,7 +173,7 @@ def _own_event(clause: str) -> str:
     is ..."; "haircut saturday at 10" -> "my haircut is saturday at 10"; a shared one ("mass is every sunday") or
     one "at ours", the household's."""
     clause, at_ours = _AT_OURS.subn(" is ", clause, count=1)  # "book club is at ours next wednesday": ours
-    whose = "our " if at_ours or _SHARED.search(clause.split(",")[0]) else "my "
+    whose = "our " if at_ours or _SHARED.search(clause.split(",")[0]) or _UPKEEP.match(clause) else "my "
     if the := _THE_EVENT.match(clause):
         return whose + clause[the.end() :]
     if bare := _BARE_EVENT.match(clause):
