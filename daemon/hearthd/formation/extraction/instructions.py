@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from .model import HOUSEHOLD, USER_STATED, Candidate
-from .vocabulary import NAME, REL, WEEKDAY
+from .vocabulary import MONTH, NAME, ORDINAL, REL, WEEKDAY
 
 # Verbs an instruction to the assistant starts with.
 _VERBS = (
@@ -108,7 +108,10 @@ _BOUND = re.compile(
     rf"eight|nine|ten|eleven|twelve|"
     rf"midnight|noon|dinner|bedtime|lunch|dark)\b|\b(?:at night|in the (?:morning|evening)s?|at (?:the )?weekends?|"
     rf"between (?:\d{{1,2}}(?:[:.]\d{{2}})?(?:am|pm)?|[a-z]+) and |on (?:weekends|"
-    rf"weekdays|school nights|{WEEKDAY}s?)|during (?:the )?\w+|when(?:ever)? \w+|while \w+|unless|"
+    rf"weekdays|weeknights|week nights|school nights|school days|{WEEKDAY}s?)|during (?:the )?\w+|when(?:ever)? \w+|"
+    rf"while \w+|unless|"
+    # "no christmas music before the first of december": a date each year
+    rf"(?:before|until|till|after) (?:the )?(?:(?:\d{{1,2}}(?:st|nd|rd|th)?|{ORDINAL})(?: of)? )?{MONTH}|"
     # "don't order anything without checking with me first": a condition every time
     rf"without (?:checking|asking|telling|running it)(?: (?:with|by) \w+)?(?: first)?)\b",
     re.I,
@@ -409,7 +412,7 @@ _CONVENTION = re.compile(
     r"cooking|baking|everything|all of it))?"
     rf"(?:,? (?:rather than|instead of|not|and not) (?:the )?(?:{_UNITS}))?"  # "for distances, not kilometres"
     r"(?: with me| for me| always| please| in this house)*"
-    r"(?:,? (?:I find|it is|it's|because|as|since|that is|thanks|please|eh|mate|yeah)\b.*)?$",
+    r"(?:,? (?:I find|it is|it's|because|as|since|that is|thanks|please|eh|mate|yeah|I am|I'm|im|we are|were)\b.*)?$",
     re.I,
 )
 # "give me distances in miles not kilometres", "24 hour clock for everything please", "always give me the temperature
@@ -525,6 +528,9 @@ def _special_rule(sentence: str, s: str) -> Candidate | None:
         c = _rule(m.group("body"), sentence.strip())  # "no music after half eight on school nights please"
         return replace(c, subject=HOUSEHOLD) if c else None
     m = _TRAILING_WHEN.match(s)
+    # (not "keep your answers short please, I'm usually driving when I ask you stuff": the "when" of another clause)
+    if m and re.search(r",\s*(?:I|we|I am|I'm|im|we are)\b", m.group("instr"), re.I):
+        m = None
     if m and (_IMPERATIVE.match(m.group("instr")) or _ALWAYS.match(m.group("instr"))):
         w = _split_when(f"{m.group('when')} {m.group('cond')}, {m.group('instr')}")
         body = _when_rule(*w) if w else None
@@ -631,7 +637,8 @@ _CLAUSE_START = re.compile(
     r"have|get|prefer|want|"
     r"need|like|mean)\b|(?:it|she|he|the baby) (?:is|was|gets|really|just|does not|cannot|has|\w+s)\b|"
     r"(?:the kids|the children|they) (?:are|really|just|do not|cannot|have|get|hate|love|sleep|need)\b|"
-    r"(?:that is|thats|it is|its|we are|were (?:a|an|all|both))\b|none of (?:this|that|your)\b|I mean it\b|"
+    r"(?:that is|thats|it is|its|we are|were (?:a|an|all|both|trying|saving|hindu|muslim|jewish|sikh|vegetarian|"
+    r"vegan|not|on a))\b|none of (?:this|that|your)\b|I mean it\b|"
     r"[a-z][\w\-]* (?:is|are) (?:allergic|intolerant)\b|"
     # "skip the sport nobody here cares", "... there was an incident at christmas", "... or they'll never sleep"
     r"(?:nobody|no one|everyone|everybody)(?: here| in this house)? \w+s\b|there (?:is|was|are|were)\b|"
@@ -651,7 +658,7 @@ def _unpunctuated_tail(s: str) -> tuple[str, str]:
     for m in _CLAUSE_START.finditer(s):
         before = s[: m.start()].split()
         if len(before) >= 3 and before[-1].lower() not in _BOUND_TO_RULE:
-            return s[: m.start()], re.sub(r"^were (?=a|an|all|both)\b", "we are ", s[m.end() :])
+            return s[: m.start()], re.sub(r"^were (?=\w)", "we are ", s[m.end() :])
     return s, ""
 
 
