@@ -423,9 +423,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "Aroha is down at uni in Dunedin": where a student lives
     (
-        rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?(?:down |up |away |over )?at (?:uni|university|college) in "
-        rf"(?P<o>{NAME})(?:,? (?:studying|doing|reading) [a-z ]+)?$",
-        _lives_in,
+        # ("Priya, my eldest girl, is at uni in Leeds": who she is, kept)
+        rf"^(?P<s>{_SUBJ})(?P<app>, (?:my|our) [a-z ]+,)? ?(?:'s| is|'m| am) (?:now )?(?:down |up |away |over )?at "
+        rf"(?:uni|university|college) in (?P<o>{NAME})(?:,? (?:studying|doing|reading) [a-z ]+)?$",
+        lambda m: f"{m.group('s')}{m.group('app') or ''} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}",
     ),
     # "she's events coordinator at Half Moon resort now": a job said without its article, and where
     (

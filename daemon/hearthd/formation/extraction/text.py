@@ -349,6 +349,8 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s*(?=(?:traded|part-exchanged|ported|switched over|jumped ship)\b)"
     # "im coeliac so everything has to be gluten free", "... which means gluten free for me": what follows for them
     r"|,?\s+so\s+(?=(?:everything|anything|it all|it is|its|all (?:my|his|her) food)\b)|,?\s+(?=which means\b)"
+    # "my nana beryl turns ninety on the twelfth of august were planning a big do": "we're", run on
+    r"|(?<=\w)(?:,?\s+(?:and|so))?\s+(?=were (?:planning|having|going|trying|hoping|thinking|getting|doing)\b)"
     # "darren's given keto the flick, doctor's put him on a Mediterranean diet": what the doctor did, on its own
     r"|,\s*(?=(?:the |my |his |her )?(?:doctor|gp|dietitian|dietician|consultant|cardiologist|specialist)"
     r"(?:'s| has)? (?:now )?(?:put|got|started)\b)"
@@ -571,6 +573,10 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         (r"\bare attending (?=\S)", "go to ", re.I),
         (r"\battends (?=\S)", "goes to ", re.I),
         (r"(?<!\bto )(?<!\bwill )(?<!\bcan )\battend (?=\S)", "go to ", re.I),
+        # "she cant have peanuts at all": emphasis, no part of what
+        (r"(?<=\w) at all\b(?=\s*(?:[,.!;]|$|so\b|and\b|but\b))", "", re.I),
+        # "he's the one who drives a taxi": what he does
+        (r"\b(he|she) (?:is|'s) the one (?:who|that) (?=\w)", r"\1 ", re.I),
         # "at like six": a filler before the time
         (r"\b(at|around|about|from) like (?=\S)", r"\1 ", re.I),
         (rf"(?<=[a-z]) like (?=(?:\d|{HOUR_WORD}|half|quarter)\b)", " ", re.I),

@@ -403,6 +403,12 @@ def _named_in_slot(sentence: str, m: re.Match) -> bool:
         return False
     if base in KIN_NAMES_TOO and re.search(r"\b(?:my|our) (?:youngest|eldest|oldest) $", sentence[: m.start()]):
         return True  # "my youngest lola": a child's name that is a word for a grandmother too
+    if base in KIN_NAMES_TOO and re.match(
+        r",? (?:my|our) (?:granddaughter|grandson|grandkid|grandchild|daughter|son|niece|nephew|youngest|eldest|"
+        r"little one|baby)\b",
+        after,
+    ):
+        return True  # "lola my granddaughter loves bluey": the child named, then who she is
     if (
         base not in _NOT_A_PET_NAME  # a fruit or a spice is a pet's name often enough: "mango", "pepper"
         and base not in _NOT_A_KIN_NAME  # (not "our dog loves the beach": a verb)
