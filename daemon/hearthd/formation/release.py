@@ -108,7 +108,7 @@ _CUES = {
     r"given|back|"
     r"written off|wrote off|totall?ed|stolen|"
     r"giving|donated|tip|binned|chucked|thrown|threw|"
-    r"cancell?ed|cancel|unsubscribed|stopped paying|no longer paying|dropped",  # a subscription ended
+    r"cancell?ed|cancel|unsubscribed|stopped paying|no longer paying|dropped|killed",  # a subscription ended
     "routine": r"stopped|quit|gave|given|giving|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more|"
     r"knocked|off|dropped",
     "schedule": (
