@@ -1634,7 +1634,7 @@ _WHERE_IT_IS = (
 )
 # What is said after whom one sees, of them or why: ", she is closer to the house", ", just so you know ..."
 _ABOUT_THEM = (
-    r"(?:,? (?:she|he|they|it|its|it's|which|so|as|because|cos|just so you know|for (?:any )?reminders|"
+    r"(?:,? (?:she|he|they|it|its|it's|which|so|as|because|cos|just so you know|for (?:any )?reminders|I|we|"
     r"if I (?:ever )?need|when I need)\b.*)?"
 )
 

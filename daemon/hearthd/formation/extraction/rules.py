@@ -2192,6 +2192,8 @@ def _routine(subject_adv: str | None, vp: str, lead_freq: str | None, ctx: _Ctx)
         return []  # a frequency the table cut in two ("on the first of | each month"): a broken phrase is no habit
     if not strong and re.fullmatch(r"[a-z]+ (?:them|it|that|this|those|these)(?: up| out| over)?", activity, re.I):
         return []  # "I always mix them up": what "them" is was said before; no habit of its own
+    if re.fullmatch(r"[a-z]+ (?:him|her)(?: up| out| over)?", activity, re.I):
+        return []  # "i see him every six months": whom is said elsewhere (the doctor), the habit is theirs
     if re.fullmatch(
         r"(?:come|go|visit)(?: (?:in|round|over|here|by))?(?: for (?:[a-z]+ )?(?:dinner|lunch|tea|supper|breakfast|"
         r"brunch|roast)| to stay| to visit)?",
