@@ -1060,3 +1060,55 @@ def test_a_stay_is_no_home_a_pets_medicine_stopped_and_a_game_given_up_after_a_r
     say("i play netball on tuesday nights at the leisure centre")
     say("physio says that's it, i've given up netball for good, no more tuesday games")
     assert not any("netball" in f["text"].lower() for f in current_in_any_pool(hub))
+
+
+def test_a_provider_said_alone_a_pet_renamed_and_a_streaming_service_cancelled(real_daemon, hub):
+    say = day_by_day(hub, "2027-01")
+    say("our home internet is with Vumatel fibre, the router is in the lounge")
+    say("vumatel kept dropping out, we're on Openserve now since last week")
+    providers = [f["object"] for f in current_in_any_pool(hub, "note") if "broadband" in f["text"]]
+    assert providers == ["Openserve"], providers
+    say("we got a rescue cat from the shelter, her name is pickle")
+    say("the kids decided the cat is called Mochi now, she never answered to pickle")
+    cats = [f["object"] for f in current_in_any_pool(hub, "pet")]
+    assert cats == ["Mochi"], cats
+    say("we pay for netflix and showmax")
+    say("we cancelled showmax, nobody watched it, so it's just netflix now")
+    streams = [f["object"].lower() for f in current_in_any_pool(hub, "owns")]
+    assert streams == ["netflix subscription"], streams
+
+
+def test_a_dentist_by_title_a_school_for_the_new_year_a_new_cook_and_a_diet_a_doctor_set(real_daemon, hub):
+    say = day_by_day(hub, "2027-02")
+    say("our family dentist is Dr Moyo in Parktown, above the chemist")
+    say("dr moyo has retired, we're with dr Khumalo in Rosebank now")
+    dentists = [f["object"] for f in current_in_any_pool(hub) if "dentist" in f["text"]]
+    assert dentists == ["dr Khumalo"], dentists
+    say("my daughter Ananya is in grade 3 at Greenwood Primary")
+    say("we transferred ananya to Vidya Niketan for the new school year, she starts in june")
+    schools = [f["object"] for f in current(hub, predicate="note") if " goes to " in f["text"]]
+    assert schools == ["Vidya Niketan"], schools
+    say("our cook is Shanti, she comes at 8 in the morning")
+    say("shanti has gone back to her village, new cook is Meena from this week")
+    cooks = [f["object"] for f in current_in_any_pool(hub, "name")]
+    assert cooks == ["Meena"], cooks
+    say("Vusi is on keto at the moment")
+    say("Vusi has given keto the flick, doctor's put him on a Mediterranean diet")
+    diets = [f["object"] for f in current_in_any_pool(hub, "diet")]
+    assert diets == ["Mediterranean"], diets
+
+
+def test_moved_by_the_teacher_the_bins_moved_with_the_recycling_kept_and_an_imagined_move_is_none(real_daemon, hub):
+    say = day_by_day(hub, "2027-03")
+    say("Zara has violin with mr okoro every thursday at 5:15")
+    say("mr okoro moved zara to Tuesdays, same time, starting next week")
+    violin = [f["object"] for f in current_in_any_pool(hub, "schedule")]
+    assert violin == ["Tuesdays 5:15pm"], violin
+    say("bins go out monday night, recycling every other week")
+    say("letter from the council, from next month bin collection is on Wednesday instead, recycling still fortnightly")
+    bins = sorted(f["object"] for f in current_in_any_pool(hub, "schedule") if "Tuesdays" not in f["object"])
+    assert bins == ["Wednesdays", "every other week"], bins
+    say("we live in Hillcrest, near the park")
+    say("honestly if we ever win the lotto we're moving to Ballito, right on the beach")
+    homes = [f["object"] for f in current_in_any_pool(hub, "lives_in")]
+    assert homes == ["Hillcrest"], homes

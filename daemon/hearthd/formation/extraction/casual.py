@@ -306,7 +306,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (rf"^name's (?={NAME}\b)", "my name is "),
     # "my name on all the accounts is sarah hughes": the full name, as it is booked
     (
-        r"^my name on (?:all )?(?:the |my )?(?:accounts|bookings|forms|passport|bank|documents|papers)\b is ",
+        r"^my name on (?:all )?(?:the |my )?(?:[a-z]+ )?(?:accounts|bookings|forms|passport|bank|documents|"
+        r"papers)\b is ",
         "my full name is ",
     ),
     # "doctor's put him on a Mediterranean diet": the diet one is on now
@@ -635,7 +636,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: f"{m.group('s')} have {m.group('x')}",
     ),
     # "our old dog Bramble's a lab cross": how old or small a pet is, said before its name
-    (r"^(?P<d>our|my|the) (?:old|young|little|new|big|lovely|daft) (?=(?:dog|cat|rabbit|pony|horse)\b)", r"\g<d> "),
+    (
+        r"^(?P<d>our|my|the) (?:old|young|little|new|big|lovely|daft) "
+        r"(?=(?:dog|cat|rabbit|pony|horse|puppy|kitten|pup|bunny)\b)",
+        r"\g<d> ",
+    ),
     # "Vegetarian here, eggs are fine though": what one eats, said as one says one's name
     (rf"^(?P<d>{DIET}) here$", r"I am \g<d>"),
     # "Rafael here, I'm a sous chef": who is speaking, as a phone call opens (a title is no name: "Mum here")
@@ -908,7 +913,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?P<n>{NAME}|(?!(?:him|her|them|it|the|my|our|his|their|us|me)\b)(?-i:[a-z]+)) "
         rf"(?:over )?(?:to|into) "
         # ("we transferred miguel to Ateneo for the new school year": a school by its name, said as one)
-        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL}|(?-i:[A-Z])[\w'\-]+(?= (?:for|from) the (?:new |next )?school year))"
+        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL}|(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+){{0,2}}"
+        r"(?= (?:for|from) the (?:new |next )?school year))"
         rf"(?: in (?-i:[A-Za-z])[\w\-]+)?"
         rf"(?: now| na| this term| from (?:next|this) (?:term|week)|(?: starting)? this school year|"
         r" (?:for|from) the (?:new |next )?school year|"

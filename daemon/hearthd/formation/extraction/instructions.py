@@ -407,7 +407,8 @@ _UNITS = (
 )
 _CONVENTION = re.compile(
     r"^(?:please\s+)?(?:always\s+)?(?P<body>use (?:the )?(?:24[ \-]hour|12[ \-]hour) (?:clock|time)|use "
-    rf"(?:{_UNITS})(?: units| measurements)?)(?:,? (?:rather than|instead of|not|and not) (?:the )?(?:{_UNITS}),?)?"
+    rf"(?:{_UNITS})(?: units| measurements)?)"
+    rf"(?P<not>,? (?:rather than|instead of|not|and not) (?:the )?(?:{_UNITS}),?)?"
     r"(?P<what> for (?:all |any )?(?:distances|weights|temperatures|measurements|recipes|heights|speeds|the weather|"
     r"cooking|baking|everything|all of it))?"
     rf"(?:,? (?:rather than|instead of|not|and not) (?:the )?(?:{_UNITS}))?"  # "for distances, not kilometres"
@@ -465,6 +466,10 @@ def _address_rule(sentence: str, s: str) -> Candidate | None:
     if m:
         what = m.group("what") or ""
         body = re.sub(r"\b(24|12) hour\b", r"\1-hour", m.group("body"))
+        if m.group("not") and not what:  # "use miles not kilometres": the unit, and the one it is instead of
+            body += ", not " + re.sub(
+                r"^,? (?:rather than|instead of|not|and not) (?:the )?", "", m.group("not")
+            ).strip(" ,")
         return _rule(body + ("" if what in (" for everything", " for all of it") else what), sentence.strip())
     # standing when said so ("always", "from now on"), against the other unit or with why; a bare "give me
     # temperatures in Celsius" is a preference, suggested as a rule once repeated

@@ -375,7 +375,7 @@ _CLAUSE_SPLIT = re.compile(
     # "... and Emma loves swimming": a new clause about someone named
     # (not a weekday: "on Monday and Wednesday evenings" is one time)
     r"|\s(?:and|but)\s+(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)"
-    r"(?=(?-i:[A-Z][a-z]+)(?:'s)?\s+(?-i:[a-z]+s|is|has|does|can|cannot)\b))\s*",  # (not "Disney Plus")
+    r"(?=(?-i:[A-Z][a-z]+)(?:'s)?\s+(?!plus\b)(?-i:[a-z]+s|is|has|does|can|cannot)\b))\s*",  # (not "Disney Plus")
     re.I,
 )
 # An object ends at the first clause boundary.
@@ -566,6 +566,8 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             r"\1",
             re.I,
         ),
+        # "the new puppys called milo": the puppy's, as a recogniser writes it
+        (r"\b(puppy|doggy|bunny|pony)s (?=called|named|name)", r"\1's ", re.I),
         # "the dog is officially called Waffles now": the name, however official
         (r"\b(is|are|'s) officially (?=called|named)", r"\1 ", re.I),
         # "my son attends Corona School", "the boys attend St Mary's": go to
