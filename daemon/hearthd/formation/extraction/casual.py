@@ -65,7 +65,8 @@ _LOWER_SCHOOL = (
     r"(?-i:primary|academy|high school|grade school|grammar|secondary|juniors|infants|"
     r"nursery|sixth form|national school|community school|comprehensive|elementary|middle school|prep|public|college)"
     r"(?: school)?"
-    r"|(?-i:st|saint) (?-i:[A-Za-z][a-z]+)'?s\b"  # "st scholastica's", "st brigids": a saint's school, as a recogniser writes it
+    # "st scholastica's", "st brigids": a saint's school, as a recogniser writes it
+    r"|(?-i:st|saint) (?-i:[A-Za-z][a-z]+)'?s\b"
 )
 
 
@@ -89,8 +90,8 @@ _DRIVEN = {
 def _titled(name: str) -> str:
     """A name said in lower case (its first letter capitalised or not), written as a name: "hillcrest academy" ->
     "Hillcrest Academy", "Marrickville west primary" -> "Marrickville West Primary"."""
-    # ("st Brigids", its saint's name capitalised as a recogniser may: each word said in lower case)
-    return " ".join(w[:1].upper() + w[1:] if w[1:] == w[1:].lower() else w for w in name.split())
+    name = re.sub(r"^(?:st|saint)(?= [A-Z])", lambda m: m.group().capitalize(), name)  # "st Brigids": a saint's
+    return " ".join(w[:1].upper() + w[1:] for w in name.split()) if name[1:] == name[1:].lower() else name
 
 
 # A club by the kind of name clubs have: "Ashby Vale Rovers", "Pennick Town Juniors", "Corriemount Colts"
