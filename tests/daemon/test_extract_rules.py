@@ -2631,7 +2631,6 @@ NEGATIVES += [
     neg("the new cleaner is coming on Monday to look round"),
     neg("I'm not hooked on anything"),
     neg("we might be moving again"),
-    neg("We've moved Gran to St Catherine's, the nursing home by the park."),
     neg("Leo moved up to the top set in maths"),
     neg("my son always is late"),
 ]
@@ -3170,4 +3169,18 @@ NEGATIVES += [
     neg("my cousin in Durban was saying the traffic there is terrible"),
     neg("football has moved to Sunday mornings"),
 ]
-POSITIVES += [pos("I've moved to Bristol, the office is nice", ("lives_in", "Bristol"))]
+POSITIVES += [
+    pos("I've moved to Bristol, the office is nice", ("lives_in", "Bristol")),
+    # (a home, not a school: where she lives now)
+    pos(
+        "We've moved Gran to St Catherine's, the nursing home by the park.",
+        ("lives_in", "St Catherine's"),
+        subject="my grandmother",
+    ),
+    pos(
+        "mom is now at Heritage Oaks memory care in Allen",
+        ("lives_in", "Heritage Oaks memory care in Allen"),
+        subject="my mother",
+    ),
+    pos("we moved dad to Brookdale over in Frisco", ("lives_in", "Brookdale, Frisco"), subject="my father"),
+]

@@ -490,6 +490,29 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             + (f", {m.group('rest').lstrip(', ')}" if m.group("rest") else "")
         ),
     ),
+    # "we moved mom to brookdale over in frisco": an elder moved by the family is where she lives now
+    (
+        rf"^(?:so )?(?:we|I)(?: have|'ve)? (?:just |finally )?(?:moved|put|taken|got) (?P<p>(?:my|our) )?"
+        rf"(?P<s>{_ELDERS}) (?:in)?to (?:a |the )?(?P<o>(?-i:[A-Za-z])[\w'\-]+(?: (?-i:[A-Za-z])[\w'\-]+){{0,3}}?)"
+        r"(?: over| down| up)?(?: in (?P<t>[A-Za-z][\w\-]+))?(?:,.*)?$",
+        lambda m: (
+            m.group()  # ("we moved dad to the front room": no home)
+            if all(is_common(w) for w in m.group("o").lower().split())
+            else f"{m.group('p') or ''}{m.group('s')} lives in {_titled(m.group('o'))}"
+            + (f" in {_titled(m.group('t'))}" if m.group("t") else "")
+        ),
+    ),
+    # "mom is now at Heritage Oaks memory care in allen", "my mom lives at sunrise senior living": a care home
+    (
+        rf"^(?P<s>(?:(?:my|our) )?{_ELDERS}|{_SUBJ}) (?:is now|is|lives|has moved|moved)(?: now)? (?:at|in|into|to) "
+        rf"(?:the )?(?P<o>[A-Za-z][\w'\-]*(?: [A-Za-z][\w'\-]*){{0,2}}? (?:senior living|memory care|care home|"
+        r"nursing home|retirement village|retirement home|assisted living|care centre|care center|hospice|"
+        r"residential home|old age home|old people's home))(?: in (?P<t>[A-Za-z][\w\-]+))?(?:,.*)?$",
+        lambda m: (
+            f"{m.group('s')} lives in {_titled(m.group('o'))}"
+            + (f" in {_titled(m.group('t'))}" if m.group("t") else "")
+        ),
+    ),
     # "cucu is now staying with uncle Kamau in Thika": where one lives now, with whom
     (
         rf"^(?!.*{SHORT_STAY})(?P<s>{_SUBJ}|{_ELDERS})(?:'s| is| has been|'s been| has gone to| has moved to)? "
