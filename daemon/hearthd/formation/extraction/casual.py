@@ -785,6 +785,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?=(?:every|fortnightly|weekly|on)\b)",
         lambda m: f"the {m.group('w')} is ",
     ),
+    # "now Rekha is coming for cooking": the help taken on, by the work they come for
+    (
+        rf"^(?:now )?(?P<n>{NAME}) (?:is coming|comes|will come|has started coming) (?:for|to do) (?:the )?"
+        r"(?P<w>cooking|cleaning)\b",
+        lambda m: f"our new {'cook' if m.group('w').lower() == 'cooking' else 'cleaner'} is {m.group('n')}",
+    ),
     # "new cook is sunita from this week": the household's, said without "our"
     (rf"^(?:the )?new (?P<r>{_NEW_HELP}) is (?=\w)", lambda m: f"our new {m.group('r')} is "),
     # "we've a new childminder for aoife, her name's bernadette": who the new help is, and for whom

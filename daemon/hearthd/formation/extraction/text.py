@@ -354,6 +354,8 @@ _CLAUSE_SPLIT = re.compile(
     # "darren's given keto the flick, doctor's put him on a Mediterranean diet": what the doctor did, on its own
     r"|,\s*(?=(?:the |my |his |her )?(?:doctor|gp|dietitian|dietician|consultant|cardiologist|specialist)"
     r"(?:'s| has)? (?:now )?(?:put|got|started)\b)"
+    # "sunita also left, now Rekha is coming for cooking": who comes now, a statement of its own
+    r"|,\s*(?=now (?-i:[A-Z])[\w\-]+ (?:is|comes|has)\b)"
     # "lakshmi has gone back to her village, new cook is sunita": the new one, a statement of its own
     r"|,\s*(?=(?:the |our )?new [a-z]+(?: [a-z]+)? (?:is|comes|starts)\b)"
     # "Halfords called, the MOT is now on the 15th"
