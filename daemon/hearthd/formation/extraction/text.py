@@ -573,10 +573,11 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         # "the dog is officially called Waffles now": the name, however official
         (r"\b(is|are|'s) officially (?=called|named)", r"\1 ", re.I),
         # "my son attends Corona School", "the boys attend St Mary's": go to
-        (r"\bis attending (?=\S)", "goes to ", re.I),
-        (r"\bare attending (?=\S)", "go to ", re.I),
-        (r"\battends (?=\S)", "goes to ", re.I),
-        (r"(?<!\bto )(?<!\bwill )(?<!\bcan )\battend (?=\S)", "go to ", re.I),
+        (
+            r"\b(?:(?P<one>is attending|attends)|are attending|(?<!\bto )(?<!\bwill )(?<!\bcan )attend) (?=\S)",
+            lambda m: "goes to " if m.group("one") else "go to ",
+            re.I,
+        ),
         # "she cant have peanuts at all": emphasis, no part of what
         (r"(?<=\w) at all\b(?=\s*(?:[,.!;]|$|so\b|and\b|but\b))", "", re.I),
         # "he's the one who drives a taxi": what he does
