@@ -170,17 +170,25 @@ SETS = {
     "session's starting code, the rules alone, 0.848 / 0.624 with the reader; 0.847 / 0.617 and 0.853 / 0.647 on "
     "its end; read in session 31)",
     "extract_heldout58": "set 58 (100 lines written blind by a helper at session 31's start: 0.775 / 0.549 on that "
-    "code, the rules alone, 0.775 / 0.549 with the reader; 0.779 / 0.563 and 0.764 / 0.563 on its end; not read)",
+    "code, the rules alone, 0.775 / 0.549 with the reader; 0.779 / 0.563 and 0.764 / 0.563 on its end; read in "
+    "session 32)",
     "extract_heldout59": "set 59 (100 lines written blind by a second helper at session 31's start: 0.755 / 0.522 on "
-    "that code, the rules alone, 0.768 / 0.559 with the reader; 0.750 / 0.529 and 0.758 / 0.551 on its end; not "
-    "read)",
+    "that code, the rules alone, 0.768 / 0.559 with the reader; 0.750 / 0.529 and 0.758 / 0.551 on its end; read "
+    "in session 32)",
     "extract_heldout60": "set 60 (100 lines written blind by a helper midway through session 31: 0.800 / 0.598 on the "
     "session's starting code, the rules alone, 0.802 / 0.606 with the reader; 0.804 / 0.614 and 0.806 / 0.621 on "
-    "its end; not read)",
+    "its end; read in session 32)",
+    "extract_heldout61": "set 61 (100 lines written blind by a helper at session 32's start: 0.849 / 0.608 on that "
+    "code, the rules alone, 0.838 / 0.638 with the reader; 0.857 / 0.646 and READER61 on its end; not read)",
+    "extract_heldout62": "set 62 (100 lines written blind by a second helper at session 32's start: 0.762 / 0.592 on "
+    "that code, the rules alone, 0.769 / 0.615 with the reader; 0.757 / 0.600 and READER62 on its end; not read)",
+    "extract_heldout63": "set 63 (100 lines written blind by a helper early in session 32: 0.823 / 0.608 on the "
+    "session's starting code, the rules alone, 0.810 / 0.623 with the reader; 0.814 / 0.608 and READER63 on its end; "
+    "not read)",
 }
 # The sets written blind and not yet read: scored, never looked into, and never taught to the learned reader
 # (bench/train_reader.py learns from every other set).
-NOT_READ = ("extract_heldout58", "extract_heldout59", "extract_heldout60")
+NOT_READ = ("extract_heldout61", "extract_heldout62", "extract_heldout63")
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
 FORGETTING = {
@@ -272,12 +280,18 @@ FORGETTING = {
     "forgetting_heldout46": "suite 46 (24 scenarios written blind by a helper midway through session 30: 12/24 on the "
     "session's starting code, 14/24 on its end; its failures read in session 31: 23/24)",
     "forgetting_heldout47": "suite 47 (24 scenarios written blind by a helper at session 31's start: 12/24 on that "
-    "code, 13/24 on its end; not read)",
+    "code, 13/24 on its end; its failures read in session 32: 18/24)",
     "forgetting_heldout48": "suite 48 (24 scenarios written blind by a second helper at session 31's start: 13/24 on "
-    "that code, 15/24 on its end; not read)",
+    "that code, 15/24 on its end; its failures read in session 32: 19/24)",
     "forgetting_heldout49": "suite 49 (24 scenarios written blind by a helper midway through session 31: 12/24 on the "
-    "session's starting code, 12/24 on its end; not read, but its aggregate was bisected over this session's "
-    "commits when it fell, see the README)",
+    "session's starting code, 12/24 on its end (its aggregate was bisected over that session's commits when it "
+    "fell, see the README); its failures read in session 32: 19/24)",
+    "forgetting_heldout50": "suite 50 (24 scenarios written blind by a helper at session 32's start: 16/24 on that "
+    "code, 16/24 on its end; not read)",
+    "forgetting_heldout51": "suite 51 (24 scenarios written blind by a second helper at session 32's start: 14/24 on "
+    "that code, 15/24 on its end; not read)",
+    "forgetting_heldout52": "suite 52 (24 scenarios written blind by a helper early in session 32: 14/24 on the "
+    "session's starting code, 15/24 on its end; not read)",
 }
 
 
