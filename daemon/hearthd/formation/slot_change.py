@@ -81,7 +81,8 @@ _ARTICLES = r"(?:\s+(?:a|an|the|new|his|her|their|our|my))*"
 # The slots a named value is read for: the one-valued ones, and what one has (a car traded in for another).
 _BY_VALUE = frozenset({"works_at", "lives_in", "owns"})
 _NAME_WORD = r"[A-Z][\w&'\-]*"
-_CAPITALISED = rf"(?:the |(?:dr|doctor|mr|mrs|ms|miss)\.? )?{_NAME_WORD}(?: (?:{_NAME_WORD}|of|&))*"
+_TITLE = r"(?:dr|doctor|mr|mrs|ms|miss)"
+_CAPITALISED = rf"(?:the |{_TITLE}\.? )?{_NAME_WORD}(?: (?:{_NAME_WORD}|of|&))*"
 # Where a value said in lower case (as a speech recogniser writes it) ends.
 _LOWER_END = re.compile(
     r"[,.;:!?]| (?:now|today|yesterday|instead|this|last|next|and|so|but|because|as|since|from|he|she|they|we|i|"
@@ -139,6 +140,17 @@ _OF_A_RELATIVE = re.compile(
 )
 
 
+def _held(conn, speaker: str | None, said_at: float, where: str = "", args=()) -> list:
+    """The current facts the speaker may change (theirs and the household's) as they stood when the sentence was
+    said, of those `where` (SQL, with `args`) picks."""
+    return conn.execute(
+        "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
+        "WHERE status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?"
+        + (f" AND {where}" if where else ""),
+        (speaker, said_at, *args),
+    ).fetchall()
+
+
 def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: str) -> FactIn | None:
     """The slot's fact with the value the sentence gives it now; None when it says no such change for certain."""
     cue = CHANGE.search(text) or _NEW.search(text)
@@ -152,12 +164,7 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
     subjects = subjects or [e for e in (me, household) if e is not None]
     if not subjects or _LATER.search(text):
         return None  # "we're moving to Leeds next month": a plan, nothing has changed yet
-    rows = conn.execute(
-        f"SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
-        f"WHERE subject_entity IN ({', '.join('?' * len(subjects))}) AND status = 'active' AND dismissed = 0 "
-        "AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?",
-        (*subjects, speaker, said_at),
-    ).fetchall()
+    rows = _held(conn, speaker, said_at, f"subject_entity IN ({', '.join('?' * len(subjects))})", subjects)
     changes = []
     for slot in SLOTS:
         for old in rows:
@@ -231,14 +238,12 @@ def _switched_service(text: str, rows) -> list:
 # The words of the slots that are no service: a provider said alone is none of these
 _OTHER_SLOT = re.compile(
     "|".join(
-        rf"\b(?:{slot.words})\b"
-        for slot in SLOTS
-        if slot.qualifiers is None or slot.predicate != "note" or not (slot.qualifiers & SERVICE_WORDS.keys())
+        rf"\b(?:{slot.words})\b" for slot in SLOTS if not (slot.qualifiers and slot.qualifiers <= SERVICE_WORDS.keys())
     )
-    + r"|\b(?:doctor|dr|dentist|gp|surgery|clinic|hospital|school|nursery|diet|holiday)\b",
+    + r"|\b(?:dr|clinic|hospital|nursery|diet|holiday)\b",
     re.I,
 )
-_A_PERSON = re.compile(r"(?:Dr|Doctor|Mr|Mrs|Ms|Miss|Auntie|Aunty|Uncle)\b", re.I)
+_A_PERSON = re.compile(rf"(?:{_TITLE}|auntie|aunty|uncle)\b", re.I)
 
 
 def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, subjects: list[int]) -> list:
@@ -248,11 +253,7 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
     helpers = household_help(conn)
     rows = [
         r
-        for r in conn.execute(
-            "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
-            "WHERE status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) AND valid_from <= ?",
-            (speaker, said_at),
-        )
+        for r in _held(conn, speaker, said_at)
         if (
             r["predicate"] in _BY_VALUE
             or any(s.predicate == r["predicate"] and s.qualifiers and r["qualifier"] in s.qualifiers for s in SLOTS)
@@ -282,12 +283,7 @@ def _pet_renamed(conn, text: str, speaker: str | None, said_at: float) -> list:
     said = set(norm(text).split())
     rows = [
         r
-        for r in conn.execute(
-            "SELECT id, subject, subject_entity, predicate, object, text, qualifier, owner_id FROM facts "
-            "WHERE predicate = 'pet' AND status = 'active' AND dismissed = 0 AND (owner_id IS NULL OR owner_id IS ?) "
-            "AND valid_from <= ?",
-            (speaker, said_at),
-        )
+        for r in _held(conn, speaker, said_at, "predicate = 'pet'")
         if set(norm(r["object"]).split()) <= said and norm(r["object"]) != norm(new.group("n"))
     ]
     return [(rows[0], new.group("n")[:1].upper() + new.group("n")[1:])] if len(rows) == 1 else []
