@@ -282,6 +282,11 @@ def _lives_in(m: re.Match) -> str:
     return f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('o')}{m.groupdict().get('rest') or ''}"
 
 
+def _lives_at_home(who: str, home: str, town: str | None) -> str:
+    """ "mom lives in Brookdale in Frisco": where one lives, a home by its name and the town it is in."""
+    return f"{who} lives in {_titled(home)}" + (f" in {_titled(town)}" if town else "")
+
+
 def _has(said: str) -> str:
     """ "'s after" and "is after" say "has"; "'m", "are" and "'re" say "have"."""
     return "has" if said.lstrip().startswith(("'s", "is")) else "have"
@@ -498,8 +503,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: (
             m.group()  # ("we moved dad to the front room": no home)
             if all(is_common(w) for w in m.group("o").lower().split())
-            else f"{m.group('p') or ''}{m.group('s')} lives in {_titled(m.group('o'))}"
-            + (f" in {_titled(m.group('t'))}" if m.group("t") else "")
+            else _lives_at_home(f"{m.group('p') or ''}{m.group('s')}", m.group("o"), m.group("t"))
         ),
     ),
     # "mom is now at Heritage Oaks memory care in allen", "my mom lives at sunrise senior living": a care home
@@ -508,10 +512,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?:the )?(?P<o>[A-Za-z][\w'\-]*(?: [A-Za-z][\w'\-]*){{0,2}}? (?:senior living|memory care|care home|"
         r"nursing home|retirement village|retirement home|assisted living|care centre|care center|hospice|"
         r"residential home|old age home|old people's home))(?: in (?P<t>[A-Za-z][\w\-]+))?(?:,.*)?$",
-        lambda m: (
-            f"{m.group('s')} lives in {_titled(m.group('o'))}"
-            + (f" in {_titled(m.group('t'))}" if m.group("t") else "")
-        ),
+        lambda m: _lives_at_home(m.group("s"), m.group("o"), m.group("t")),
     ),
     # "cucu is now staying with uncle Kamau in Thika": where one lives now, with whom
     (
