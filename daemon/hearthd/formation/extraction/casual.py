@@ -10,7 +10,7 @@ import re
 
 from .events import EVENT, PRO
 from .subjects import _KIN_NAMES
-from .text import _article
+from .text import DOCTOR, _article
 from .vocabulary import (
     _HIRED_HELP,
     DATE,
@@ -319,7 +319,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "doctor's put him on a Mediterranean diet": the diet one is on now
     (
-        rf"^(?:the |my |his |her )?(?:doctor|gp|dietitian|dietician|consultant|cardiologist|specialist)(?:'s| has)? "
+        rf"^(?:the |my |his |her )?{DOCTOR}(?:'s| has)? "
         rf"(?:now )?(?:put|got|started) (?P<w>him|her|me|{NAME}) on (?:a |the )?(?P<d>[a-z\-]+(?: [a-z\-]+)?) diet\b",
         lambda m: (
             f"{ {'him': 'he', 'her': 'she', 'me': 'I'}.get(m.group('w').lower(), m.group('w')) } "

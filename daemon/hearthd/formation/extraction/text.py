@@ -320,6 +320,8 @@ _NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor|witho
 _HELPERS = "|".join(sorted(_HIRED_HELP | {"landlord", "landlady", "lodger"}, key=len, reverse=True))
 _ONE_AT_A_TIME = rf"boyfriend|girlfriend|partner|husband|wife|fianc\w*|{_HELPERS}|vet|gp|doctor|dentist"
 # A clause ends at a conjunction that starts a new thought.
+# Who puts one on a diet: "doctor's put him on a Mediterranean diet"
+DOCTOR = r"(?:doctor|gp|dietitian|dietician|consultant|cardiologist|specialist)"
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+"
@@ -352,8 +354,7 @@ _CLAUSE_SPLIT = re.compile(
     # "my nana beryl turns ninety on the twelfth of august were planning a big do": "we're", run on
     r"|(?<=\w)(?:,?\s+(?:and|so))?\s+(?=were (?:planning|having|going|trying|hoping|thinking|getting|doing)\b)"
     # "darren's given keto the flick, doctor's put him on a Mediterranean diet": what the doctor did, on its own
-    r"|,\s*(?=(?:the |my |his |her )?(?:doctor|gp|dietitian|dietician|consultant|cardiologist|specialist)"
-    r"(?:'s| has)? (?:now )?(?:put|got|started)\b)"
+    rf"|,\s*(?=(?:the |my |his |her )?{DOCTOR}(?:'s| has)? (?:now )?(?:put|got|started)\b)"
     # "sunita also left, now Rekha is coming for cooking": who comes now, a statement of its own
     r"|,\s*(?=now (?-i:[A-Z])[\w\-]+ (?:is|comes|has)\b)"
     # "lakshmi has gone back to her village, new cook is sunita": the new one, a statement of its own
