@@ -181,10 +181,11 @@ SETS = {
     "extract_heldout61": "set 61 (100 lines written blind by a helper at session 32's start: 0.849 / 0.608 on that "
     "code, the rules alone, 0.838 / 0.638 with the reader; 0.857 / 0.646 and 0.853 / 0.669 on its end; not read)",
     "extract_heldout62": "set 62 (100 lines written blind by a second helper at session 32's start: 0.762 / 0.592 on "
-    "that code, the rules alone, 0.769 / 0.615 with the reader; 0.757 / 0.600 and 0.759 / 0.631 on its end; not read)",
+    "that code, the rules alone, 0.769 / 0.615 with the reader; 0.757 / 0.600 and 0.759 / 0.631 on its end; not "
+    "read)",
     "extract_heldout63": "set 63 (100 lines written blind by a helper early in session 32: 0.823 / 0.608 on the "
-    "session's starting code, the rules alone, 0.810 / 0.623 with the reader; 0.814 / 0.608 and 0.810 / 0.623 on its end; "
-    "not read)",
+    "session's starting code, the rules alone, 0.810 / 0.623 with the reader; 0.814 / 0.608 and 0.810 / 0.623 on "
+    "its end; not read)",
 }
 # The sets written blind and not yet read: scored, never looked into, and never taught to the learned reader
 # (bench/train_reader.py learns from every other set).

@@ -160,7 +160,7 @@ def rescheduled(
     )
 
 
-def _named_events(rows, said: set[str], heard: str, named_ones: list, subjects: list, me, household) -> list:
+def _named_events(rows, said: frozenset[str], heard: str, named_ones: list, subjects: list, me, household) -> list:
     """The current events (of `rows`, those held) the sentence names: by the words of what happens, of whom it
     names, or as "it" or "the appointment" when there is one."""
     held = rows
