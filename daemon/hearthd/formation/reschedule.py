@@ -164,6 +164,8 @@ def _named_events(rows, said: frozenset[str], heard: str, named_ones: list, subj
     """The current events (of `rows`, those held) the sentence names: by the words of what happens, of whom it
     names, or as "it" or "the appointment" when there is one."""
     held = rows
+    others = set(named_ones) - {me, household}  # whom the sentence names besides the speaker and the household
+    moved_someone = _MOVED_SOMEONE.search(heard)
     everyone = [r for r in rows if names_event(r["qualifier"], said)]
     named = [r for r in everyone if r["subject_entity"] in subjects]
     if not named:
@@ -187,12 +189,12 @@ def _named_events(rows, said: frozenset[str], heard: str, named_ones: list, subj
     if not named and _COLLECTION_DAY.search(heard):
         # "our collection day is changing to monday": the bins, however their collection was said
         named = [r for r in rows if r["predicate"] == "schedule" and _BINS.search(r["qualifier"] or "")]
-    if not named and (said & GENERIC_EVENT or _MOVED_SOMEONE.search(heard)):
+    if not named and (said & GENERIC_EVENT or moved_someone):
         # "the appointment's moved", "the surgery moved her to the 15th": the one appointment of whom it names
         named = [r for r in rows if r["predicate"] == "appointment"]
-        if not named and _MOVED_SOMEONE.search(heard) and set(named_ones) - {me, household}:
+        if not named and moved_someone and others:
             named = rows  # "mrs kowalski moved emma to Mondays": the one event of whom was moved, weekly too
-    if not named and named_ones and set(named_ones) - {me, household}:
+    if not named and others:
         # "they've moved mum's eye clinic to Friday": the one appointment of the one named, however it is called
         named = [r for r in rows if r["predicate"] == "appointment" and r["subject_entity"] not in (me, household)]
     if not named and _MOVED_IT.search(heard):
