@@ -70,6 +70,7 @@ _OVER = re.compile(
     r"handed in (?:my|his|her|their) notice|handed (?:my|his|her|their) notice in|"
     # "the Niro's gone back" (a lease, a return)
     r"(?:'s|has|is|have|had) (?:gone|went|been sent|been given|been handed) back|"
+    r"(?:went|gone|taken|took \w+) back to the (?:dealer|dealership|garage|lease company)|"  # "the old van went back ..."
     # "the doctor took granny off the metformin" (not "took the day off")
     r"(?:take|takes|took|taken|taking) (?:\w+ ){1,2}off (?:the |that |this |his |her |their |my )\w+|"
     # "Deon's out of the army now", "had her put to sleep", "it's gone to the tip", "back eating normal"
@@ -360,7 +361,7 @@ def _said_of_its_kind(row, said: set[str], content: set[str]) -> bool:
     if predicate == "family_member":
         return row["qualifier"] in PARTNERS and bool(said & _SPLIT)  # "mum and her fella split up": her partner
     if predicate == "owns":  # "we traded in the old car": the one the household drives
-        return bool(said & _VEHICLE) and (
+        return bool(said & (_VEHICLE | _TRADED)) and (
             " drives " in f" {row['text'].lower()} " or bool(CAR_MAKES.search(row["object"]))
         )
     if predicate == "note" and row["qualifier"] == "smoking":  # "I've stopped smoking": whatever one smoked
@@ -378,6 +379,7 @@ def _said_of_its_kind(row, said: set[str], content: set[str]) -> bool:
 _LIGHT_VERBS = frozenset({"do", "play", "have", "take", "attend"})
 _SPLIT = frozenset({"split", "broke", "broken", "divorced", "separated"})
 _VEHICLE = frozenset({"car", "van", "motorbike", "motorcycle", "motor"})
+_TRADED = frozenset({"traded", "trade"})  # "we traded in the old yoke": only a vehicle is traded in
 _DIET_GENERIC = frozenset({"free", "based", "diet", "low", "high", "strict", "world", "watcher"})
 _MEAT_FREE = frozenset({"vegan", "vegetarian", "veggie", "pescatarian", "plant"})
 

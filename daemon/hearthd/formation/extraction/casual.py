@@ -13,6 +13,7 @@ from .subjects import _KIN_NAMES
 from .text import DOCTOR, _article
 from .vocabulary import (
     _HIRED_HELP,
+    CAR_MAKES,
     DATE,
     DIET,
     MONTH,
@@ -339,7 +340,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # the Irish perfect: "mam's after moving up to Dublin" -> "mam has moved up to Dublin"
     (
-        r"(?:'s|\bis|'re|\bare|'m|\bam) (?:just |only )?after (?P<v>" + "|".join(_AFTER_DOING) + r")\b",
+        r"(?:'s|\s*\bis|'re|\s*\bare|'m|\s*\bam) (?:just |only )?after (?P<v>" + "|".join(_AFTER_DOING) + r")\b",
         lambda m: f" {_has(m.group(0))} {_AFTER_DOING[m.group('v').lower()]}",
     ),
     # someone else moved it: "they've moved my haircut to Saturday at 3pm", "the school moved Emma's parents
@@ -849,6 +850,23 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         "",
     ),
     (r"^I (?:have |had )?(?:just |recently )?started (?:working|work) (?=(?:at|for|as) )", "I work "),
+    # "i've moved over to CUH, on the cardiac ward there now": a hospital one works at, by its ward
+    (
+        rf"^(?:I(?:'ve| have)? )?(?:just )?moved (?:over |across )?to (?P<o>(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){{0,3}}?)(?: there)?"
+        r"(?: (?:last|this) \w+)?, on the (?:[a-z]+ )?wards?\b.*$",
+        r"I work at \g<o>",
+    ),
+    # "i'm working in the bon secours as a care assistant", "i've taken the job in the Bon Secours": a workplace
+    # said with "in" and its article, as Irish and British English say it (a town takes none)
+    (
+        rf"^(?P<s>I|{_SUBJ})(?:'m| am|'s| is)? (?:now |still |currently )?working in the (?=(?-i:[A-Z]))",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at the ",
+    ),
+    (
+        r"^I(?:'ve| have)? (?:just |now |finally )?(?:taken|took|got|accepted|started) (?:a|the|my new|a new) job "
+        r"(?:(?:out |over |up |down )?in|at|with) (?=(?:the )?(?-i:[A-Z]))",
+        "I work at ",
+    ),
     # "I got hired at Trader Joe's as crew", "eh i already jump to Grab": a new job, said as it happened
     (
         r"^I (?:have |had )?(?:just |recently |already |now )?(?:got hired|was hired|been hired|got taken on|"
@@ -864,10 +882,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # a thing replaced: "we've replaced the Skoda with a Toyota Yaris", "we sold the Yaris and bought a Kia Niro"
     # (what was sold is released beside it)
     (
-        rf"^(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? (?:just |finally )?(?:replaced|swapped|traded in|"
+        rf"^(?:(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? )?(?:just |finally )?(?:replaced|swapped|traded in|"
         rf"part-exchanged|changed) (?:the|our|my|his|her|their) (?:[A-Za-z\-]+ ){{0,3}}?(?:with|for) "
         rf"(?P<o>an? [^,]+)$",
-        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'have', 'has')} got {m.group('o')}",
+        # (the speaker, left unsaid: "traded in the escape for a subaru outback")
+        lambda m: f"{m.group('s') or 'I'} {_verb(m.group('s') or 'I', 'have', 'has')} got {m.group('o')}",
     ),
     # "traded the corolla in for a rav4": the one traded for is the one had now (the speaker, left unsaid)
     (
@@ -877,9 +896,22 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?: (?:at|from) the (?:dealer|dealership|garage)\b.*)?$",
         lambda m: f"{m.group('s') or 'I'} {_verb(m.group('s') or 'I', 'have', 'has')} got {m.group('o')}",
     ),
+    # "so I picked up a used ford escape": a car got, as one says it
+    (
+        rf"^(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? (?:just |finally |now )?picked up "
+        rf"(?=an? (?:(?:used|new|second-hand|secondhand|cheap|[0-9]+) )*(?:{CAR_MAKES.pattern}))",
+        r"\g<s> bought ",
+    ),
+    # "picked up the new car today, a 2023 Toyota Sienna hybrid": the car got, named after it
+    (
+        rf"^(?:(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? )?(?:just |finally )?(?:got|bought|picked up|collected) "
+        r"(?:a|the|our|my) new (?:car|van|motor|ride)(?: (?:today|yesterday|this week|at last|finally|y'all))*, "
+        rf"(?P<o>an? (?:[0-9]+ )?(?:{CAR_MAKES.pattern})[^,]*)",
+        lambda m: f"{m.group('s') or 'I'} bought {m.group('o')}",
+    ),
     # "im driving a tesla model y now": the car one drives
     (
-        rf"^(?P<s>we|{_SUBJ}) (?:am|is|are) (?:now )?driving (?=an? )",
+        rf"^(?P<s>we|{_SUBJ}|{_ELDERS}) (?:am|is|are) (?:now )?driving (?=an? )",
         lambda m: f"{m.group('s')} drive{'' if m.group('s').lower() in ('i', 'we') else 's'} ",
     ),
     (
@@ -1065,7 +1097,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "my brother stays in Joburg": where one lives, as Indian and South African English say it
     (
-        rf"^(?P<s>{_SUBJ}|[Ww]e|[Tt]hey) (?:stays|stay) (?:in|at) (?P<p>{NAME}(?: {NAME})?)"
+        # ("we are staying in indiranagar, 12th main": where one is settled, its address after it)
+        # (not "we're staying in Paris": a trip)
+        rf"^(?!.*\bstaying\b(?!.*(?:\bnow\b|\bthese days\b|, \d)))"
+        rf"(?P<s>{_SUBJ}|[Ww]e|[Tt]hey) (?:stays|stay|(?:is|are|am|'s|'re|'m) (?:now )?staying) (?:in|at) "
+        rf"(?P<p>{NAME}(?: {NAME})?)"
         # "I stay at Asokwa in Kumasi": the area, then the town
         rf"(?: in (?P<t>{NAME}(?: {NAME})?))?"
         # ("we stay in govan, 14 millbrae crescent": Scots, where the family lives, its address after it)

@@ -75,6 +75,19 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
             r"\b(I|we|he|she|they) don (?=(?:resign|leave|finish|start|move|relocate|marry|sell|buy|register)\b)",
             r"\1 have ",
         ),
+        # Caribbean English's "have" of one: "daddy now have a Honda Fit", "she have a little dog"
+        (
+            r"\b(he|she|daddy|mummy|granny|grandad|grandma|grandpa|auntie|uncle|(?:my|our) [a-z]+(?<!s)) (now |still )?"
+            r"have (?=an? )",
+            r"\1 \2has ",
+        ),
+        # and its present for the past: "he sell the swift and get a nissan note"
+        (
+            r"\b(he|she|I|we|they|daddy|mummy|(?:my|our) [a-z]+) (sell|buy) (?=(?:the|his|her|my|our|their|an?) )",
+            lambda m: f"{m[1]} {'sold' if m[2].lower() == 'sell' else 'bought'} ",
+        ),
+        (r"(?<=\bsold )(.+?) and (?:get|buy) (?=an? )", r"\1 and bought "),
+        (r"\b(he|she|daddy|mummy|granny|grandad|(?:my|our) [a-z]+(?<!s)) (?=(?:living|working|staying|driving)\b)", r"\1 is "),
         # Caribbean English's habitual "does": "I does go for a swim every Sunday" is "I go ..."
         (r"\b(I|we|they|you) does (?=(?:go|take|do|have|work|eat|drink|walk|play|see|visit|cook|make|get)\b)", r"\1 "),
         # Northern English and Scots: "me mam lives in sunderland", "ma wee brother callum": my

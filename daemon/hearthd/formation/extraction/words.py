@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .vocabulary import (
+    CAR_MAKES,
     _DIETS,
     _MONTHS,
     _NOT_NAMES,
@@ -238,6 +239,8 @@ _SUFFIXES = (
 
 
 _FUNCTION_WORDS = frozenset(_FUNCTION.split())
+# A car's model word ("fit", "cr-v", "rav4"), not a verb or a word of how it is said ("is", "driving", "now")
+_CAR_MODEL = re.compile(r"(?!(?:is|was|and|now|too|car|van|one|model|we|i|he|she|it|they|you|my|our)$)[a-z][a-z0-9\-]*(?<!ing)(?<!ed)")
 
 
 def is_function_word(word: str) -> bool:
@@ -267,7 +270,7 @@ _PREFIXES = ("re", "un", "pre", "over", "under", "out", "mis")
 _NAME_HEADS = frozenset(
     """clinic hospital infirmary school college university academy surgery practice centre center library museum
     united city rovers wanderers athletic county albion park road street lane avenue drive square gardens bridge
-    station airport church cathedral hall stadium arena theatre cinema hotel bank council trust group ltd limited
+    station airport church cathedral hall stadium arena theatre cinema hotel bank council trust group ltd limited hospice
     partners associates institute foundation""".split()
 )
 _WEEKDAY_SET = frozenset(
@@ -352,6 +355,7 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
     name or a place ("i love jazz" likes "jazz")."""
     runs: list = []
     out, last, prev_cap, prev_title, days = [], 0, False, "", set()
+    prev_make = False
     for m in _TOKEN.finditer(sentence):
         word = m.group()
         low = word.lower()
@@ -363,6 +367,7 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
             days.add(new)
         elif (
             (prev_cap and base in _NAME_HEADS)
+            or (prev_make and _CAR_MODEL.fullmatch(base) is not None and base not in _FUNCTION_WORDS)
             or not is_common(base)
             or (m.start() == 0 and _PLURAL_NAME.match(sentence))
             or (base not in _NOT_IN_SLOT and _ORG_SLOT.search(sentence, max(0, m.start() - 20), m.start()))
@@ -387,6 +392,8 @@ def truecase(sentence: str) -> tuple[str, frozenset[str]]:
         if prev_title:
             runs.append([])
         prev_cap = cap and sentence[m.end() : m.end() + 1] == " " and not low.endswith("'s")
+        # "a honda fit", "the nissan note": a car's model after its make, however common a word
+        prev_make = CAR_MAKES.fullmatch(low) is not None and sentence[m.end() : m.end() + 1] == " "
     out.append(sentence[last:])
     text = _HOLIDAYS.sub(lambda h: h.group().title().replace("'S", "'s"), "".join(out))
     singles = frozenset(r[0].removesuffix("'s") for r in runs if len(r) == 1) | days
