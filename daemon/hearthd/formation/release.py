@@ -64,7 +64,7 @@ _OVER = re.compile(
     r"(?:'m|'s|'re|\bim|\bam|\bis|\bare|\bgone|\bcome|\bcame) off (?:the |that |this |my |his |her |their )?"
     r"(?!to\b|work\b|sick\b|out\b|home\b)\w+|"
     r"knocked (?:\w+ ){1,3}on the head|(?:gave|given|giving) (?:\w+ ){1,3}up\b|"
-    r"made redundant|laid off|let go|got the sack|(?:got|been|was|were) (?:sacked|fired)|resigned|"
+    r"made redundant|laid off|let go|let (?:\w+ ){1,2}go|got the sack|(?:got|been|was|were) (?:sacked|fired)|resigned|"
     # "i don resign from gtbank", "I have put down my papers at Infosys": Nigerian and Indian English
     r"(?:don|done|have|has|'ve) resign(?:ed)? from|put down (?:my|his|her|their) papers|"
     r"handed in (?:my|his|her|their) notice|handed (?:my|his|her|their) notice in|"
@@ -138,7 +138,8 @@ _BY_NAME = frozenset({"owns", "note", "schedule", "routine", "works_at"})
 CUES = {p: re.compile(rf"\b(?:{words})\b", re.I) for p, words in _CUES.items()}
 # A lodger, a cleaner, a carer: the role ends when they leave (a sister who moves out is still a sister).
 _ROLE_OVER = re.compile(
-    r"\b(?:moved out|moved away|left|retired|quit|stopped|anymore|any more|no longer|after (?:moving out|leaving))\b",
+    r"\b(?:moved out|moved away|left|retired|quit|stopped|anymore|any more|no longer|after (?:moving out|leaving)|"
+    r"let (?:\w+ ){1,2}go|let go)\b",  # "we've let rosa go"
     re.I,
 )
 _STOP = frozenset(
@@ -295,7 +296,7 @@ def release(
 # What is said to be kept beside what ended: "so it's just netflix now", "we still have the Honda"
 _STILL_HAD = re.compile(
     r"\b(?:(?:it is|its|it's|that is|that's|thats) (?:just|only)|(?:we|I) (?:still|just|only) (?:have|use|keep|watch|"
-    r"got|drive)|still (?:have|got))(?: the| our| my)? (?P<k>[^,.;]+)",
+    r"got|drive)|still (?:have|got)|(?:^|[,;] ?|\bso )(?:just|only)(?= [^,.;]+ now\b))(?: the| our| my)? (?P<k>[^,.;]+)",
     re.I,
 )
 # What of the household's one of it ends by saying "I": a thing, a delivery, a visit, a pet.

@@ -902,6 +902,22 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?=an? (?:(?:used|new|second-hand|secondhand|cheap|[0-9]+) )*(?:{CAR_MAKES.pattern}))",
         r"\g<s> bought ",
     ),
+    # "i'm on the parish council in oranmore": a body one sits on is one one is a member of
+    (
+        rf"^(?P<s>{_SUBJ})(?:'m| am|'s| is) (?:now |still |also )?on the (?P<o>(?:[a-z']+ ){{0,2}}(?:council|committee|"
+        r"board|board of governors|board of trustees|pta|p\.t\.a\.|residents' association|residents association))"
+        rf"(?: (?:in|at|of|for) (?:the )?(?P<t>{NAME}(?: {NAME})?))?(?:,.*)?$",
+        # ("the Oranmore parish council": where it sits, said as its name)
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} a member of the "
+        + (f"{m.group('t')} " if m.group("t") else "")
+        + m.group("o"),
+    ),
+    # "we've got a cleaner, rosa, she comes every second thursday": the help one has, named after it
+    (
+        rf"^(?P<p>we|I)(?:'ve| have)? (?:got|have|hired|taken on|found) (?P<r>an? (?:new )?(?:{_alt(_HIRED_HELP)})),? "
+        rf"(?P<n>{NAME})(?=,|$)",
+        r"\g<p> have \g<r> called \g<n>",
+    ),
     # "picked up the new car today, a 2023 Toyota Sienna hybrid": the car got, named after it
     (
         rf"^(?:(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? )?(?:just |finally )?(?:got|bought|picked up|collected) "
