@@ -62,6 +62,8 @@ _STARTING = re.compile(
     r"\b(?:from|starting|as of|as from) (?:next|this) (?:week|month|term)\b|\bfrom now on\b|"
     r"\bfrom (?:tomorrow|today|tonight)\b|"
     rf"{_REMIND}|"
+    # "..., drop it off at eight": when to bring it, not when it is
+    r"[,\s]+(?:drop|bring|leave|pick) (?:it|him|her|them|the car)(?: off| in| up)?\b.*$|"
     # "to Thursday same time six pm", "same seven o'clock": the time kept, said again
     rf"[,\s]+same (?:time|timing|{_HOUR_SAID}(?:\s*[ap]m)?)\b.*$|"
     # "it's collected on Thursday now so it goes out wednesday night": the bins are kept by their collection

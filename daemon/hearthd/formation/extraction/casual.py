@@ -902,6 +902,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?=an? (?:(?:used|new|second-hand|secondhand|cheap|[0-9]+) )*(?:{CAR_MAKES.pattern}))",
         r"\g<s> bought ",
     ),
+    # "milo gets groomed every second thursday": a pet's grooming, said as what is done to it
+    (
+        rf"^(?P<s>{_SUBJ}|(?:the|our|my) (?:dog|cat|pup|puppy)) (?:gets|get|is getting|goes to get) "
+        r"(?:groomed|clipped)\b",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'have', 'has')} grooming",
+    ),
     # "i'm on the parish council in oranmore": a body one sits on is one one is a member of
     (
         rf"^(?P<s>{_SUBJ})(?:'m| am|'s| is) (?:now |still |also )?on the (?P<o>(?:[a-z']+ ){{0,2}}(?:council|committee|"

@@ -1021,7 +1021,9 @@ EVENT_RULES_SRC = [
         rf"(?P<ev>{EVENT})(?: (?:with|at) (?:the |my |a )?"
         r"(?P<with>(?:(?:mrs|mr|ms|miss|coach|auntie|uncle) )?(?!half\b|quarter\b|noon\b|midday\b)[a-z]+))?"
         # "with the consultant in the Mater on the 22nd": where, left to the sentence
-        r"(?: (?:in|at) (?:the )?(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?(?= (?:on|at|this|next|tomorrow)\b))?"
+        # ("at the leisure centre every Saturday": a place of classes in lower case too)
+        r"(?: (?:in|at) (?:(?:the )?(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?|the (?:[a-z]+ ){0,2}(?:centre|center|"
+        r"club|pool|hall|hospital|clinic|gym|rink|studio|church))(?= (?:on|at|this|next|tomorrow|every)\b))?"
         # "a hospital appointment for my ears": what it is for, left to the sentence
         r"(?: for (?:my|his|her|their|our|the) [a-z]+(?: [a-z]+)?(?= (?:on|at|this|next|tomorrow)\b))?"
         # "a haircut booked at Snippers on Friday": where it is booked, left to the sentence
