@@ -850,6 +850,14 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         "",
     ),
     (r"^I (?:have |had )?(?:just |recently )?started (?:working|work) (?=(?:at|for|as) )", "I work "),
+    # "I work at Safaricom, in customer care", "on the customer care side": the department is what one does there
+    (
+        rf"^(?P<s>I|{_SUBJ}) (?P<v>work|works) (?P<p>at|for) (?P<o>{_FIRM}),? (?:in|on) (?:the )?"
+        r"(?P<d>customer care|customer service|customer services|customer support|sales|marketing|hr|human resources|"
+        r"finance|accounts|procurement|logistics|payroll|admin|operations|it support|tech support)"
+        r"(?: side| team| department| section| desk)?(?=,|$)",
+        r"\g<s> \g<v> \g<p> \g<o> as \g<d>",
+    ),
     # "i've moved over to CUH, on the cardiac ward there now": a hospital one works at, by its ward
     (
         rf"^(?:I(?:'ve| have)? )?(?:just )?moved (?:over |across )?to (?P<o>(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){{0,3}}?)(?: there)?"

@@ -582,9 +582,10 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
 # A clause that goes on without its subject is the one just spoken of: "he's a doctor at Korle Bu, lives in Accra
 # with his wife"
 _GOES_ON = re.compile(
-    r"^(?P<head>(?P<s>he|she|(?-i:[A-Z])[a-z]+)(?:'s| is| was| has) "
+    # ("my brother sean is a plumber, lives over in galway": a relative by name, where they live after it)
+    r"^(?P<head>(?P<s>he|she|(?:my|our) [a-z\-]+ (?-i:[A-Z])[a-z]+|(?-i:[A-Z])[a-z]+)(?:'s| is| was| has) "
     r"(?:a|an|the|my|our|from|at|in|now|retired)\b.+?),\s*"
-    r"(?P<tail>(?:lives|works|teaches|drives|studies) (?:in|at|for|as|with)\b.*)$",
+    r"(?P<tail>(?:lives|works|teaches|drives|studies) (?:over |down |up |out )?(?:in|at|for|as|with)\b.*)$",
     re.I,
 )
 

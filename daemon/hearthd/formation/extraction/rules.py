@@ -1157,7 +1157,8 @@ def _b_allergic(m, ctx):
     out = []
     for item in _split_list(raw):
         obj = _clean(item)
-        if obj and obj.lower() not in {"anything", "everything", "nothing", "stuff", "things"}:
+        # (not "allergic to Mondays", "to work": a joke)
+        if obj and obj.lower() not in {"anything", "everything", "nothing", "stuff", "things"} | _JOKED_ALLERGIES:
             out.append(ctx.cand("allergy", obj, f"{{subject}} is allergic to {obj}", time_hint=hint))
     return out
 
@@ -1942,6 +1943,10 @@ def _b_allergy_symptom(m, ctx):
     return [ctx.cand("allergy", obj, f"{{subject}} is allergic to {obj}", time_hint=hint)]
 
 
+_JOKED_ALLERGIES = frozenset(
+    "mondays|monday|mornings|work|exercise|housework|homework|ironing|cleaning|hard work|effort|early mornings|gym|"
+    "the gym".split("|")
+)
 _NOT_ALLERGENS = set(
     "stress heat cold sun sunshine anxiety nerves exercise sweat sweating weather rain wind everything anything "
     "something nothing too much late food".split()

@@ -184,7 +184,7 @@ _FILLER = re.compile(
     r"for the record|as I said|like I said|as I told you|I told you(?: that)?|fun fact|let me tell you|"
     r"(?:I )?tell you what|"
     r"nice to meet you(?: too)?|hearth|then|but|now|oh and|guess what|basically|literally|oh my god|omg|wait|"
-    r"ugh|by day|by trade|professionally|for work|for a living|(?:good|great|big|bad|sad|some) news|"
+    r"ugh|ha(?:ha)*|hahaha+|lol|lmao|hehe|by day|by trade|professionally|for work|for a living|(?:good|great|big|bad|sad|some) news|"
     # "for any forms you fill in for me, my name is ...": what it is for
     r"for (?:any|the|all|official) (?:forms?|paperwork|bookings?|records?)(?: (?:you|u) fill (?:in|out))?"
     r"(?: for (?:me|us))?|"
@@ -233,7 +233,13 @@ _TRAILING_FILLER = re.compile(
     r"seriously|to be fair|if I am honest|if I am being honest|really|for sure|mate|though|usually|normally|"
     r"generally|mostly|like (?:genuinely|honestly|seriously|literally)|(?<=\w\w\w )like|"
     r"on (?:my|his|her|their|our) own|"
-    r"which nobody (?:ever )?believes|believe it or not|(?:a |quite a |a really |a very )(?:bad|severe|mild|nasty) one)"
+    r"which nobody (?:ever )?believes|believe it or not|(?:a |quite a |a really |a very )(?:bad|severe|mild|nasty) one|"
+    r"obviously|of course|clearly|over there|out there|down there|up there|"
+    # "hates mushrooms like proper hates them": the feeling said again
+    r"like (?:proper |properly |really |totally |absolutely |seriously )?(?:hates?|loves?|adores?|watching|playing) .*|"
+    r"(?<=\w\w\w )(?:proper|properly|really|totally|absolutely|seriously) (?:hates?|loves?|adores?) (?:them|it)\b.*|"
+    # "im doing keto at the moment trying to lose a bit": what for, run on
+    r"(?<=\w\w )(?:trying|hoping|wanting) to (?:lose|get|save|cut|be|keep|stay)\b.*)"
     r"[\s.!]*$",
     re.I,
 )
@@ -614,6 +620,7 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         (rf"\b({WEEKDAY})(s?) by (?=\d{{1,2}}(?::[0-5]\d)?\s*(?:am|pm)\b)", r"\1\2 at ", re.I),
         # "favourite colour is purple", "fave food is jollof": the speaker's, said without "my"
         (r"^(?:fave|favourite|favorite) (?=[a-z]+(?: [a-z]+)? is\b)", "my favourite ", re.I),
+        (r"\b(my|his|her|our|their|[a-z]+'s) fave\b", r"\1 favourite", re.I),  # "my fave food is jollof rice"
         # "Rent's due on the first", "rent goes off on the 1st": the household's rent, when it is paid
         (r"(?:^|(?<=\band ))(?:the |our )?rent(?:'s| is) due\b", "the rent is due", re.I),
         # "tuesday and thursday arvo at four": the afternoon, as Australia says it; "at eight our time": the clock

@@ -291,7 +291,7 @@ _ORG_SLOT = re.compile(
 _PET_ALT = "|".join(sorted({*_PET_KINDS, *_PET_PLURAL.values()}, key=len, reverse=True))
 _PET_NAME_SLOT = re.compile(
     rf"\b(?:(?:my|our|the|his|her|their) (?:{_PET_ALT})|(?:two|three|four|2|3|4) (?:[a-z]+ )?(?:{_PET_ALT}),?"
-    rf"(?: [a-z]+,?(?: and)?)?|the (?:{_PET_ALT}) are(?: [a-z]+,?(?: and)?)?) $"
+    rf"(?: called| named)?(?: [a-z]+,?(?: and)?)?|the (?:{_PET_ALT}) are(?: [a-z]+,?(?: and)?)?) $"
 )
 # the word after "my partner", "my son": a relative's name, however common a word ("my partner jules is", "my son
 # kit goes to") - when a verb follows it
@@ -422,7 +422,8 @@ def _named_in_slot(sentence: str, m: re.Match) -> bool:
         and _PET_NAME_SLOT.search(sentence, max(0, m.start() - 25), m.start())
         # "our dog biscuit hates the hoover": a verb after it, as after a relative's name
         and (
-            re.match(r"(?:'s)? (?:is|was|has|and|who|called)\b|,|$|(?= (?:the|they|she|he|we|our|my)\b)", after)
+            # ("two cats mango and pepper mango is the ginger one": another clause, of one of them)
+            re.match(r"(?:'s)? (?:is|was|has|and|who|called)\b|,|$|(?= (?:the|they|she|he|we|our|my|[a-z]+ is)\b)", after)
             or _KIN_NAME_NEXT.match(after)
         )
     ):
