@@ -153,8 +153,8 @@ POSITIVES = [
     # birthdays and anniversaries
     pos("My birthday is on March 3rd.", ("birthday", "3rd of March")),
     pos("I was born on the 14th of July 1985.", ("birthday", "14th of July 1985")),
-    pos("Our wedding anniversary is June 12.", ("anniversary", "12th of June"), subject="household"),
-    pos("We got married on the 4th of August 2012.", ("anniversary", "4th of August 2012"), subject="household"),
+    pos("Our wedding anniversary is June 12.", ("anniversary", "12th of June")),
+    pos("We got married on the 4th of August 2012.", ("anniversary", "4th of August 2012")),
     # others, named or related
     pos(
         "My daughter Emma is allergic to peanuts.",
@@ -508,7 +508,7 @@ POSITIVES = [
     ),
     pos("i drive the blue fiat and nadia has the volvo", ("owns", "blue fiat"), ("owns", "volvo"), subject=None),
     pos("the whole family eats halal cos nadia's mum is muslim", ("diet", "halal"), subject="household"),
-    pos("we got married on the ninth of june twenty fifteen", ("anniversary", "9th of June 2015"), subject="household"),
+    pos("we got married on the ninth of june twenty fifteen", ("anniversary", "9th of June 2015")),
     pos("my mum's birthday is boxing day bless her", ("birthday", "26th of December"), subject="my mother"),
     # dev set 4's forms
     pos("I've been vegetarian since university.", ("diet", "vegetarian")),
@@ -623,13 +623,13 @@ POSITIVES = [
     pos("im vegan well vegetarian actually", ("diet", "vegetarian")),
     # dates in one form
     pos("my birthday is august the ninth", ("birthday", "9th of August")),
-    pos("our anniversary is the twenty first of june", ("anniversary", "21st of June"), subject="household"),
+    pos("our anniversary is the twenty first of june", ("anniversary", "21st of June")),
     pos("sports day for leo is on the ninth", ("appointment", "the 9th"), subject="Leo"),
     # the household: "nobody in this house", "in this house", "there's a piano in our front room", "X and I"
     pos("nobody in this house likes mushrooms", ("dislikes", "mushrooms"), subject="household"),
     pos("we all love quiz shows in this house", ("likes", "quiz shows"), subject="household"),
     pos("there's a trampoline in our back garden", ("owns", "trampoline"), subject="household"),
-    pos("Marco and I got married on the 2nd of May.", ("anniversary", "2nd of May"), subject="household"),
+    pos("Marco and I got married on the 2nd of May.", ("anniversary", "2nd of May")),
     pos("Bogdan, our gardener, comes every other Friday.", ("schedule", "every other Friday"), subject="household"),
     pos("ania the nanny takes the kids swimming on mondays", ("schedule", "Mondays"), subject="household"),
     pos("The boiler service is on Tuesday morning.", ("appointment", "Tuesday morning"), subject="household"),
@@ -707,7 +707,7 @@ POSITIVES = [
     pos("i live in lagos now", ("lives_in", "Lagos")),
     pos("we moved to athens now", ("lives_in", "Athens"), subject="household"),
     pos("the whole family loves curry", ("likes", "curry"), subject="household"),
-    pos("me and my husband got married in 2010", ("anniversary", "2010"), subject="household"),
+    pos("me and my husband got married in 2010", ("anniversary", "2010")),
     pos("my husband and I live in Leeds", ("lives_in", "Leeds"), subject="household"),
     pos("i take my tea with milk and two sugars", ("likes", "tea with milk and two sugars")),
     pos("my daughters allergic to peanuts", ("allergy", "peanuts"), subject="my daughter"),
@@ -1509,7 +1509,7 @@ POSITIVES = [
     pos("I stay in Pune with my parents", ("lives_in", "Pune")),
     # the speaker left unsaid, "been together since", a day's night, a dictated appointment, "anything with"
     pos("just started at aldi last monday as an area manager", ("works_at", "Aldi"), ("works_as", "area manager")),
-    pos("me and jess have been together since the 5th of march", ("anniversary", "5th of March"), subject="household"),
+    pos("me and jess have been together since the 5th of march", ("anniversary", "5th of March")),
     pos("Friday's pizza night in this house.", ("routine", "have pizza night"), subject="household"),
     pos(
         "Dentist for Cara on Thursday at quarter past two.",
@@ -1991,7 +1991,7 @@ POSITIVES = [
     pos("Tom's swimming is on Tuesday. Oh wait, it's Wednesday.", ("appointment", "Wednesday"), subject="Tom"),
     pos("I live in Leeds. Well, Headingley actually.", ("lives_in", "Headingley")),
     pos("I'm a waiter at Zizzi. Well, manager now.", ("works_as", "manager"), ("works_at", "Zizzi")),
-    pos("our anniversary is the 3rd of may scratch that the 4th", ("anniversary", "4th of May"), subject="household"),
+    pos("our anniversary is the 3rd of may scratch that the 4th", ("anniversary", "4th of May")),
     pos("Ruby's 6, sorry, 7, she had her birthday on Sunday.", ("note", "7 years old"), subject="Ruby"),
     pos("im forty one no forty two", ("note", "42 years old")),
     pos(

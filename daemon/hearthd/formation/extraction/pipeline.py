@@ -233,8 +233,9 @@ def _it_is_activity(s: str) -> str:
     return s[: m.end() - 2] + m.group("obj") + s[m.end() :]
 
 
-# "we have two kids": the speaker's relatives; but "our anniversary", "we got married" are the household's
-_SPEAKER_PREDICATES = {"family_member", "name"}
+# "we have two kids": the speaker's relatives, "our anniversary" the speaker's (and their partner's: the sets label it
+# the speaker's 32 times to 7, and a guest need not hear it); "our bins" are the household's
+_SPEAKER_PREDICATES = {"family_member", "name", "anniversary"}
 _NOT_ABOUT_OTHERS = {"name"}  # "she is called Emma" is read by the family rules, not as a name
 _PENDING = Mention(kind="pending")
 _WHOLE_RELATIONS = {
