@@ -327,6 +327,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             + f"{'am' if m.group('w').lower() == 'me' else 'is'} on a {m.group('d')} diet"
         ),
     ),
+    # "my name is rajesh but everyone calls me raj", "I'm Margaret, but everyone calls me Peggy": the name one is
+    # called by is the one to keep
+    (
+        rf"^(?:my (?:full |real |proper )?name is|I am|I'm) {NAME}(?: {NAME})?,? but (?:everyone|everybody|all my "
+        rf"friends|most people|people|they all) (?:calls?|call) me (?P<n>{NAME})\b.*$",
+        lambda m: f"everyone calls me {m.group('n')}",
+    ),
     # "Call me Bongi, everyone does", "I'm Peggy to everyone": what everyone calls one is one's name
     (
         rf"^(?:call me (?P<a>{NAME}),? (?:everyone|everybody|all my friends|most people) (?:does|do)"
