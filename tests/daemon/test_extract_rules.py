@@ -2904,6 +2904,71 @@ POSITIVES += [
     pos("we moved dad to Brookdale over in Frisco", ("lives_in", "Brookdale, Frisco"), subject="my father"),
 ]
 
+POSITIVES += [
+    # round 21: cars by make and model, however said
+    pos("we have a honda fit", ("owns", "Honda Fit"), subject="household"),
+    pos("so I picked up a used ford focus", ("owns", "Ford Focus")),
+    pos("traded in the focus for a mazda cx5", ("owns", "Mazda Cx5")),
+    pos("we got a new car, a 2022 Kia Sorento hybrid", ("owns", "2022 Kia Sorento hybrid"), subject="household"),
+    pos("grandad driving a little nissan micra, white one", ("owns", "Nissan Micra"), subject="my grandfather"),
+    pos("mummy now have a Toyota Vitz", ("owns", "Toyota Vitz"), subject="my mother"),
+    # where one works, said with "in the", by the job taken, by the ward
+    pos("i'm working in the Rotunda as a midwife", ("works_at", "the Rotunda"), ("works_as", "midwife")),
+    pos("i've taken the job in the Coombe, started last week", ("works_at", "the Coombe")),
+    pos("i'm after taking a job out in milford hospice", ("works_at", "Milford Hospice")),
+    pos("i've moved over to UHL, on the renal ward there now", ("works_at", "UHL")),
+    pos("I work for Vodacom, in customer service", ("works_at", "Vodacom"), ("works_as", "customer service")),
+    pos("i work at absa on the sales side", ("works_at", "Absa"), ("works_as", "sales")),
+    # where one lives, said with "staying"
+    pos("we are staying in kileleshwa, 4th floor, block c", ("lives_in", "Kileleshwa"), subject="household"),
+    pos("we are staying in Kisumu now", ("lives_in", "Kisumu"), subject="household"),
+    # the help named after a comma, a body one sits on, a pet groomed, a class at a named place
+    pos("we've got a gardener, Themba, he comes on Mondays", ("name", "Themba"), subject="my gardener"),
+    pos("i'm on the parish council in kilcock", ("note", "member of Kilcock Parish Council")),
+    pos("Biscuit gets groomed every six weeks", ("schedule", "every six weeks"), subject="Biscuit"),
+    pos(
+        "gran has hydrotherapy at St Columcille's every Tuesday at 2",
+        ("schedule", "Tuesdays 2pm"),
+        subject="my grandmother",
+    ),
+    pos("Ayo has swimming lessons at the leisure centre every Saturday", ("schedule", "Saturdays"), subject="Ayo"),
+    # names, likes and what is run on
+    pos("my name is Gareth but everyone calls me Gaz", ("name", "Gaz")),
+    pos("im doing keto at the moment trying to lose a bit for the holiday", ("diet", "keto")),
+    pos("My fave food is suya.", ("likes", "suya")),
+    pos(
+        "my wife tola hates olives like proper hates them",
+        ("family_member", "Tola"),
+        ("dislikes", "olives"),
+        subject="Tola",
+    ),
+    pos("we have two dogs called salt and vinegar", ("pet", "Salt"), ("pet", "Vinegar"), subject="household"),
+    pos(
+        "my cousin kevin is an electrician, lives over in cork",
+        ("family_member", "Kevin"),
+        ("works_as", "electrician"),
+        ("lives_in", "Cork"),
+        subject="Kevin",
+    ),
+    pos(
+        "My uncle Femi lives in Houston, he's a pharmacist over there.",
+        ("family_member", "Femi"),
+        ("lives_in", "Houston"),
+        ("works_as", "pharmacist"),
+        subject="Femi",
+    ),
+    # "our anniversary" is the speaker's
+    pos("our anniversary is the 2nd of March", ("anniversary", "2nd of March")),
+]
+NEGATIVES += [
+    neg("I'm allergic to mornings, haha."),
+    neg("Haha my wife says I'm the worst driver in the family."),
+    neg("lol my daughter just told me she wants to be an astronaut"),
+    neg("we're staying in Lisbon"),
+    neg("I'm working in the garden today"),
+    neg("Ha, I'm allergic to hard work."),
+]
+
 
 TABLE = POSITIVES + NEGATIVES
 

@@ -1112,3 +1112,42 @@ def test_moved_by_the_teacher_the_bins_moved_with_the_recycling_kept_and_an_imag
     say("honestly if we ever win the lotto we're moving to Ballito, right on the beach")
     homes = [f["object"] for f in current_in_any_pool(hub, "lives_in")]
     assert homes == ["Hillcrest"], homes
+
+
+def test_a_car_traded_twice_a_car_picked_up_and_the_old_van_back_to_the_dealer(real_daemon, hub):
+    say = day_by_day(hub, "2027-04")
+    say("i drive a 2009 mazda demio, the silver one")
+    say("the demio finally died so i picked up a used honda jazz")
+    say("traded in the jazz for a kia sportage, that's my car now")
+    cars = [f["object"] for f in current_in_any_pool(hub, "owns")]
+    assert cars == ["Kia Sportage"], cars
+    say("grandad is driving a little nissan micra")
+    say("the micra was giving too much trouble so grandad now has a Toyota Aygo")
+    cars = sorted(f["object"] for f in current_in_any_pool(hub, "owns"))
+    assert cars == ["Kia Sportage", "Toyota Aygo"], cars
+
+
+def test_a_workplace_said_with_in_the_a_help_let_go_by_name_and_a_council_stepped_down_from(real_daemon, hub):
+    say = day_by_day(hub, "2027-05")
+    say("i'm working in the Mater as a porter, mostly days")
+    say("i've moved over to Beaumont, on the orthopaedic ward there now")
+    work = [f["object"] for f in current_in_any_pool(hub, "works_at")]
+    assert work == ["Beaumont"], work
+    say("we've got a childminder, Oksana, she takes the kids after school")
+    say("we've let oksana go, the kids are old enough to walk home now")
+    assert not any("oksana" in f["text"].lower() for f in current_in_any_pool(hub))
+    say("i'm on the residents' association in Ranelagh")
+    say("i've stepped down from the residents' association, someone else can do it")
+    assert not any("residents" in f["text"].lower() for f in current_in_any_pool(hub))
+
+
+def test_a_class_at_a_named_place_moved_and_a_service_rebooked_with_its_drop_off_time(real_daemon, hub):
+    say = day_by_day(hub, "2027-06")
+    say("nana has hydrotherapy at St Vincent's every friday at 10")
+    say("they've shifted nana's hydrotherapy to Thursdays now")
+    classes = [f["object"] for f in current_in_any_pool(hub, "schedule")]
+    assert classes == ["Thursdays 10am"], classes
+    say("the car's booked in for its service at the garage on tuesday morning")
+    say("the garage rang, the service is thursday now, drop it off at half eight")
+    services = [f["object"] for f in current_in_any_pool(hub, "appointment")]
+    assert services == ["Thursday"], services

@@ -331,8 +331,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # called by is the one to keep
     (
         rf"^(?:my (?:full |real |proper )?name is|I am|I'm) {NAME}(?: {NAME})?,? but (?:everyone|everybody|all my "
-        rf"friends|most people|people|they all) (?:calls?|call) me (?P<n>{NAME})\b.*$",
-        lambda m: f"everyone calls me {m.group('n')}",
+        rf"friends|most people|people|they all) (?:calls?|call) me (?={NAME}\b)",
+        "everyone calls me ",
     ),
     # "Call me Bongi, everyone does", "I'm Peggy to everyone": what everyone calls one is one's name
     (
@@ -929,9 +929,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"board|board of governors|board of trustees|pta|p\.t\.a\.|residents' association|residents association))"
         rf"(?: (?:in|at|of|for) (?:the )?(?P<t>{NAME}(?: {NAME})?))?(?:,.*)?$",
         # ("the Oranmore parish council": where it sits, said as its name)
-        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} a member of the "
-        + (f"{m.group('t')} " if m.group("t") else "")
-        + m.group("o"),
+        lambda m: (
+            f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} a member of the "
+            + (f"{m.group('t')} " if m.group("t") else "")
+            + m.group("o")
+        ),
     ),
     # "we've got a cleaner, rosa, she comes every second thursday": the help one has, named after it
     (

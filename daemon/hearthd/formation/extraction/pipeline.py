@@ -234,7 +234,7 @@ def _it_is_activity(s: str) -> str:
 
 
 # "we have two kids": the speaker's relatives, "our anniversary" the speaker's (and their partner's: the sets label it
-# the speaker's 32 times to 7, and a guest need not hear it); "our bins" are the household's
+# the speaker's 41 times to 8, and a guest need not hear it); "our bins" are the household's
 _SPEAKER_PREDICATES = {"family_member", "name", "anniversary"}
 _NOT_ABOUT_OTHERS = {"name"}  # "she is called Emma" is read by the family rules, not as a name
 _PENDING = Mention(kind="pending")

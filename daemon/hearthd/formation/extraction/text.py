@@ -87,7 +87,10 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
             lambda m: f"{m[1]} {'sold' if m[2].lower() == 'sell' else 'bought'} ",
         ),
         (r"(?<=\bsold )(.+?) and (?:get|buy) (?=an? )", r"\1 and bought "),
-        (r"\b(he|she|daddy|mummy|granny|grandad|(?:my|our) [a-z]+(?<!s)) (?=(?:living|working|staying|driving)\b)", r"\1 is "),
+        (
+            r"\b(he|she|daddy|mummy|granny|grandad|(?:my|our) [a-z]+(?<!s)) (?=(?:living|working|staying|driving)\b)",
+            r"\1 is ",
+        ),
         # Caribbean English's habitual "does": "I does go for a swim every Sunday" is "I go ..."
         (r"\b(I|we|they|you) does (?=(?:go|take|do|have|work|eat|drink|walk|play|see|visit|cook|make|get)\b)", r"\1 "),
         # Northern English and Scots: "me mam lives in sunderland", "ma wee brother callum": my

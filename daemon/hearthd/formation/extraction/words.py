@@ -240,7 +240,9 @@ _SUFFIXES = (
 
 _FUNCTION_WORDS = frozenset(_FUNCTION.split())
 # A car's model word ("fit", "cr-v", "rav4"), not a verb or a word of how it is said ("is", "driving", "now")
-_CAR_MODEL = re.compile(r"(?!(?:is|was|and|now|too|car|van|one|model|we|i|he|she|it|they|you|my|our)$)[a-z][a-z0-9\-]*(?<!ing)(?<!ed)")
+_CAR_MODEL = re.compile(
+    r"(?!(?:is|was|and|now|too|car|van|one|model|we|i|he|she|it|they|you|my|our)$)[a-z][a-z0-9\-]*(?<!ing)(?<!ed)"
+)
 
 
 def is_function_word(word: str) -> bool:
@@ -423,7 +425,9 @@ def _named_in_slot(sentence: str, m: re.Match) -> bool:
         # "our dog biscuit hates the hoover": a verb after it, as after a relative's name
         and (
             # ("two cats mango and pepper mango is the ginger one": another clause, of one of them)
-            re.match(r"(?:'s)? (?:is|was|has|and|who|called)\b|,|$|(?= (?:the|they|she|he|we|our|my|[a-z]+ is)\b)", after)
+            re.match(
+                r"(?:'s)? (?:is|was|has|and|who|called)\b|,|$|(?= (?:the|they|she|he|we|our|my|[a-z]+ is)\b)", after
+            )
             or _KIN_NAME_NEXT.match(after)
         )
     ):
