@@ -70,7 +70,8 @@ _OVER = re.compile(
     r"handed in (?:my|his|her|their) notice|handed (?:my|his|her|their) notice in|"
     # "the Niro's gone back" (a lease, a return)
     r"(?:'s|has|is|have|had) (?:gone|went|been sent|been given|been handed) back|"
-    r"(?:went|gone|taken|took \w+) back to the (?:dealer|dealership|garage|lease company)|"  # "the old van went back ..."
+    # "the old van went back to the dealer"
+    r"(?:went|gone|taken|took \w+) back to the (?:dealer|dealership|garage|lease company)|"
     # "the doctor took granny off the metformin" (not "took the day off")
     r"(?:take|takes|took|taken|taking) (?:\w+ ){1,2}off (?:the |that |this |his |her |their |my )\w+|"
     # "Deon's out of the army now", "had her put to sleep", "it's gone to the tip", "back eating normal"
@@ -296,7 +297,9 @@ def release(
 # What is said to be kept beside what ended: "so it's just netflix now", "we still have the Honda"
 _STILL_HAD = re.compile(
     r"\b(?:(?:it is|its|it's|that is|that's|thats) (?:just|only)|(?:we|I) (?:still|just|only) (?:have|use|keep|watch|"
-    r"got|drive)|still (?:have|got)|(?:^|[,;] ?|\bso )(?:just|only)(?= [^,.;]+ now\b))(?: the| our| my)? (?P<k>[^,.;]+)",
+    # ("cancelled hulu this week, just netflix now")
+    r"got|drive)|still (?:have|got)|(?:^|[,;] ?|\bso )(?:just|only)(?= [^,.;]+ now\b))(?: the| our| my)? "
+    r"(?P<k>[^,.;]+)",
     re.I,
 )
 # What of the household's one of it ends by saying "I": a thing, a delivery, a visit, a pet.

@@ -867,7 +867,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "i've moved over to CUH, on the cardiac ward there now": a hospital one works at, by its ward
     (
-        rf"^(?:I(?:'ve| have)? )?(?:just )?moved (?:over |across )?to (?P<o>(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){{0,3}}?)(?: there)?"
+        r"^(?:I(?:'ve| have)? )?(?:just )?moved (?:over |across )?to "
+        r"(?P<o>(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){0,3}?)(?: there)?"
         r"(?: (?:last|this) \w+)?, on the (?:[a-z]+ )?wards?\b.*$",
         r"I work at \g<o>",
     ),

@@ -1805,7 +1805,8 @@ def _b_kit(m, ctx):
 _BODY = r"(?:estate|hatchback|saloon|convertible|hybrid|electric|diesel|automatic|coupe|coupé|pickup)"
 # How the owner sees it, not what it is: the thing is "a Vespa", said "an old Vespa" ("a grey Skoda" keeps its colour)
 _HOW_IT_SEEMS = re.compile(
-    r"\b(?:brand new|new|old|full|little|big|lovely|battered|ancient|second-hand|secondhand|used|pre-owned|tiny|huge|massive|"
+    r"\b(?:brand new|new|old|full|little|big|lovely|battered|ancient|second-hand|secondhand|used|pre-owned|tiny|huge|"
+    r"massive|"
     r"beautiful|nice|gorgeous|rusty|trusty)\s+",
     re.I,
 )

@@ -187,7 +187,8 @@ _FILLER = re.compile(
     r"for the record|as I said|like I said|as I told you|I told you(?: that)?|fun fact|let me tell you|"
     r"(?:I )?tell you what|"
     r"nice to meet you(?: too)?|hearth|then|but|now|oh and|guess what|basically|literally|oh my god|omg|wait|"
-    r"ugh|ha(?:ha)*|hahaha+|lol|lmao|hehe|by day|by trade|professionally|for work|for a living|(?:good|great|big|bad|sad|some) news|"
+    r"ugh|ha(?:ha)*|hahaha+|lol|lmao|hehe|by day|by trade|professionally|for work|for a living|"
+    r"(?:good|great|big|bad|sad|some) news|"
     # "for any forms you fill in for me, my name is ...": what it is for
     r"for (?:any|the|all|official) (?:forms?|paperwork|bookings?|records?)(?: (?:you|u) fill (?:in|out))?"
     r"(?: for (?:me|us))?|"

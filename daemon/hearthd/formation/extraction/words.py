@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from .vocabulary import (
-    CAR_MAKES,
     _DIETS,
     _MONTHS,
     _NOT_NAMES,
@@ -20,6 +19,7 @@ from .vocabulary import (
     _PET_PLURAL,
     _REL_SINGULAR,
     _WEEKDAYS,
+    CAR_MAKES,
     KIN_NAMES_TOO,
 )
 
@@ -272,8 +272,8 @@ _PREFIXES = ("re", "un", "pre", "over", "under", "out", "mis")
 _NAME_HEADS = frozenset(
     """clinic hospital infirmary school college university academy surgery practice centre center library museum
     united city rovers wanderers athletic county albion park road street lane avenue drive square gardens bridge
-    station airport church cathedral hall stadium arena theatre cinema hotel bank council trust group ltd limited hospice
-    partners associates institute foundation""".split()
+    station airport church cathedral hall stadium arena theatre cinema hotel bank council trust group ltd limited
+    partners associates institute foundation hospice""".split()
 )
 _WEEKDAY_SET = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
