@@ -179,17 +179,23 @@ SETS = {
     "session's starting code, the rules alone, 0.802 / 0.606 with the reader; 0.804 / 0.614 and 0.806 / 0.621 on "
     "its end; read in session 32)",
     "extract_heldout61": "set 61 (100 lines written blind by a helper at session 32's start: 0.849 / 0.608 on that "
-    "code, the rules alone, 0.838 / 0.638 with the reader; 0.857 / 0.646 and 0.853 / 0.669 on its end; not read)",
+    "code, the rules alone, 0.838 / 0.638 with the reader; 0.857 / 0.646 and 0.853 / 0.669 on its end; read in session 33)",
     "extract_heldout62": "set 62 (100 lines written blind by a second helper at session 32's start: 0.762 / 0.592 on "
-    "that code, the rules alone, 0.769 / 0.615 with the reader; 0.757 / 0.600 and 0.759 / 0.631 on its end; not "
-    "read)",
+    "that code, the rules alone, 0.769 / 0.615 with the reader; 0.757 / 0.600 and 0.759 / 0.631 on its end; read "
+    "in session 33)",
     "extract_heldout63": "set 63 (100 lines written blind by a helper early in session 32: 0.823 / 0.608 on the "
     "session's starting code, the rules alone, 0.810 / 0.623 with the reader; 0.814 / 0.608 and 0.810 / 0.623 on "
-    "its end; not read)",
+    "its end; read in session 33)",
+    "extract_heldout64": "set 64 (100 lines written blind by a helper at session 33's start: 0.738 / 0.603 on that "
+    "code, the rules alone, 0.736 / 0.618 with the reader; END64 on its end; not read)",
+    "extract_heldout65": "set 65 (100 lines written blind by a second helper at session 33's start: 0.840 / 0.650 on "
+    "that code, the rules alone, 0.843 / 0.664 with the reader; END65 on its end; not read)",
+    "extract_heldout66": "set 66 (100 lines written blind by a third helper at session 33's start: 0.747 / 0.574 on "
+    "that code, the rules alone, 0.735 / 0.581 with the reader; END66 on its end; not read)",
 }
 # The sets written blind and not yet read: scored, never looked into, and never taught to the learned reader
 # (bench/train_reader.py learns from every other set).
-NOT_READ = ("extract_heldout61", "extract_heldout62", "extract_heldout63")
+NOT_READ = ("extract_heldout64", "extract_heldout65", "extract_heldout66")
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
 FORGETTING = {
@@ -288,11 +294,17 @@ FORGETTING = {
     "session's starting code, 12/24 on its end (its aggregate was bisected over that session's commits when it "
     "fell, see the README); its failures read in session 32: 19/24)",
     "forgetting_heldout50": "suite 50 (24 scenarios written blind by a helper at session 32's start: 16/24 on that "
-    "code, 16/24 on its end; not read)",
+    "code, 16/24 on its end; its failures read in session 33: 21/24)",
     "forgetting_heldout51": "suite 51 (24 scenarios written blind by a second helper at session 32's start: 14/24 on "
-    "that code, 15/24 on its end; not read)",
+    "that code, 15/24 on its end; its failures read in session 33: 19/24)",
     "forgetting_heldout52": "suite 52 (24 scenarios written blind by a helper early in session 32: 14/24 on the "
-    "session's starting code, 15/24 on its end; not read)",
+    "session's starting code, 15/24 on its end; its failures read in session 33: 16/24)",
+    "forgetting_heldout53": "suite 53 (24 scenarios written blind by a helper at session 33's start: 12/24 on that "
+    "code, END53/24 on its end; not read)",
+    "forgetting_heldout54": "suite 54 (24 scenarios written blind by a second helper at session 33's start: 13/24 on "
+    "that code, END54/24 on its end; not read)",
+    "forgetting_heldout55": "suite 55 (24 scenarios written blind by a third helper at session 33's start: 15/24 on "
+    "that code, END55/24 on its end; not read)",
 }
 
 
