@@ -803,7 +803,8 @@ _CORRECTION = re.compile(
     r"or rather|"
     r"no,? actually|actually,? no|no,? (?:hang|hold) on|(?:actually,? )?(?:hang|hold) on|no no|no,? what am I saying|"
     r"what am I saying|"
-    r"no,? what was I thinking|(?:ah|oh|er|um),? no|(?:ah|oh),? wait|no(?=,)|correction|scratch that|my bad|oops)"
+    r"no,? what was I thinking|(?:ah|oh|er|um),? no|(?:ah|oh),? wait|no(?=,)|correction|scratch that|my bad|oops|"
+    r"or is it)"
     r"\s*(?:[,:\-\u2013\u2014]\s*|\s)",
     re.I,
 )
@@ -821,8 +822,11 @@ _WELL_ACTUALLY = re.compile(
 # Restated with "well" and nothing after to say so: "I'm a pharmacist, well, a pharmacy technician, I'm not fully
 # qualified yet", "We moved to Brisbane - well, just outside it, Ipswich."
 _WELL_RESTATED = re.compile(
-    r"(?:[,.!]|\s[\-\u2013\u2014]+)\s+well,?\s+"
-    r"(?:(?P<outside>(?:just |right )?(?:outside|near|next to|beside|(?:north|south|east|west) of) (?:it|there),?\s+)"
+    # ("my wifes a pharmacist well technically a pharmacy technician": as a recogniser writes it)
+    r"(?:[,.!]|\s[\-\u2013\u2014]+|(?=\s+well,?\s+(?:technically|strictly speaking|actually),?\s+an?\s))\s+well,?\s+"
+    r"(?:(?:technically|strictly speaking|actually),?\s+)?"
+    r"(?:(?P<outside>(?:just |right )?(?:outside|near|next to|beside|(?:north|south|east|west) of) (?:it|there),?\s+"
+    r"(?:actually,?\s+)?)"
     r"(?P<place>(?-i:[A-Z])[\w\-']*(?: (?-i:[A-Z])[\w\-']*)*)[\s.!]*$"
     r"|(?P<after>(?:an?) [\w\-]+(?: [\w\-]+)?)(?:,\s.*)?[.!]*$)",
     re.I,
@@ -854,7 +858,9 @@ _IN_PASSING = re.compile(
     r"\s+(?:sorry|I mean)\b(?=\s)|,?\s+(?:my mistake|my bad|I always (?:get|mix) (?:that|them|it|those|the two"
     r"(?: of them)?) (?:wrong|up|mixed up))$"
     # how it is spelt or which one it is: "Sara no h", "Tahlia with an h", "co-amoxiclav, the Augmentin one"
-    r"|,?\s+(?:(?:with|without) (?:an?|the|one|two|double) [a-z]{1,2}|no [a-z]{1,2}|the [\w\-]+ one)$",
+    r"|,?\s+(?:(?:with|without) (?:an?|the|one|two|double) [a-z]{1,2}|no [a-z]{1,2}|the [\w\-]+ one)$"
+    # "Sorry, Rohit, stupid autocorrect": why it was wrong
+    r"|,?\s+(?:stupid |bloody |damn |silly )?(?:autocorrect|auto-correct|auto correct|spell ?check|typo)$",
     re.I,
 )
 # Said of the wrong value before the right one: "no, sorry, I keep saying that, it's Ennis now"
@@ -869,6 +875,8 @@ _BARE_CORRECTION = re.compile(
     r"no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|hold on no|actually no|scratch that|"
     # "allergic to amoxicillin or no its erythromycin", "called milo no actually we changed it to coco"
     r"or no(?=\s+(?:its|it's|it is|wait|sorry|the|actually)\b)|no actually|"
+    # "allergic to penicillin no its amoxicillin" (not "no its fine")
+    r"no(?=\s+(?:its|it's|it is)\s+(?!fine|ok|okay|alright|grand|not|nothing|the same)\w)|"
     r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
     rf"no(?= the (?:\d|{ORDINAL}|[a-z]+(?:st|nd|rd|th)\b))|(?<=\d\s)no(?=\s+\d)|"
     # "our dogs name is rocky no thats the old dog the new ones bruno"
@@ -902,6 +910,7 @@ _RELATION_SAID = re.compile(
 )
 _STARTS_CLAUSE = re.compile(r"^(?:I|I've|ive|I'm|im|we|my|our|he|she|they)\b", re.I)
 _LEAD_WORDS = {"at", "in", "on", "to", "for", "the", "a", "an", "by", "from", "with", "as", "called", "named"}
+_TAIL_LEADS = {"to", "in", "at", "called", "named", "as", "from", "with"}  # what a value comes after
 
 
 def _last(pattern: re.Pattern, text: str) -> re.Match | None:
@@ -1020,6 +1029,8 @@ def correct(s: str) -> str:
         after = _RESTATED.sub("", after[n.end() :])
     if (n := re.search(r",?\s+not ([\w\-]+(?: [\w\-]+)?)$", after, re.I)) and n.group(1).lower() in before.lower():
         after = after[: n.start()]  # "sorry, pistachios, not cashews": the right one, then the value denied
+    # "its peanuts just peanuts", "crab its crab": the right one said again
+    after = re.sub(r"^([\w\-']+(?: [\w\-']+)?),? (?:just|only|its|it's|it is) \1$", r"\1", after, flags=re.I)
     if (otherwise := _said_otherwise(before, after)) is not None:
         return otherwise
     after = re.sub(r"(?:,?\s+(?:now|actually|instead|these days))+$", "", after, flags=re.I)  # "its m21 7qt now"
@@ -1037,6 +1048,8 @@ def correct(s: str) -> str:
     if (kin := _RELATION_SAID.match(after)) and (old_kin := _last(_RELATION_SAID, before)):
         # "my husband is carlos, sorry, my partner, we're not married": the relation corrected, its name kept
         return before[: old_kin.start()] + kin.group() + before[old_kin.end() :]
+    if len(after.split()) > 2 and [w.lower() for w in after.split()[:2]] == [w.lower() for w in before.split()[:2]]:
+        return after  # "call me kate actually no call me katie everyone does": the statement said again
     if _STARTS_CLAUSE.match(after):
         # "I live in Lisbon, sorry, I live in Porto": the correction is the statement; "I mean" elaborates
         return s if m.group("mark").lower() == "i mean" else after
@@ -1059,6 +1072,8 @@ def _trimmed(before: str, after: str) -> tuple[str, str]:
     ):
         # the old value said again after the new one, and why
         after = " ".join(said[: [w.lower() for w in said].index(old, 1)])
+    elif len(said) > 2 and said[0].lower() == said[-1].lower() and said[0].isalpha():
+        after = said[0]  # "amoxicillin same family i think but its amoxicillin": the value said again to close
     return before, after
 
 
@@ -1079,13 +1094,13 @@ _AFTERTHOUGHT = re.compile(
     r"|\s+(?:the )?(?:other )?(?P<old>[\w]+?)(?:s|'s| is| are) (?:fine|ok|okay|alright|grand)\b.*"
     r"|\s+(?:my|our) [\w']+?(?:s|'s| is) (?P<kin_of>\w+)"
     # "limerick she moved", "the 7th! The 9th is his mum's": a clause or a sentence after the value
-    r"|\s+(?-i:she|he|they|we|shes|hes|theyre)\s+\w+.*|[.!?]\s+.*)$",
+    r"|\s+(?-i:she|he|they|we|shes|hes|theyre)\s+\w+.*|(?:[.!?]|\.{2,3}|\u2026)\s+.*)$",
     re.I,
 )
 _WORKS_AT = re.compile(r"\b(?:I|we) work(?:s|ed)? (?:at|for|in)\b", re.I)
 # Where one works now, said after leaving the last: "(I left there,) I'm at Aldi now (since the summer)"
 _NOW_AT = re.compile(
-    r"^(?:(?:I|we) (?:left (?:there|them|that job|that place)|used to|did|was)[,.]?\s+)?"
+    r"^(?:(?:I |we )?(?:left (?:there|them|that job|that place)|used to|did|was)[,.]?\s+)?"
     r"(?:(?:I am|I'm|Im|I have been|I've been) (?:now )?(?:at|in|with)|I (?:have )?(?:moved|gone) (?:over )?to) "
     r"(?P<new>.+?)(?:,? now)?(?: (?:in|since|last) (?:the )?(?:[A-Z]?[a-z]+))?"
     r"(?:,? (?:since|for|from) .*)?[.!]*$",
@@ -1111,7 +1126,8 @@ def _said_otherwise(before: str, after: str) -> str | None:
     S-H-A-U-N": Shaun), or the statement put in the past ("I work at Infosys, sorry, worked, I've been with Wipro
     since April": only what follows holds); None otherwise."""
     if past := _NOW_PAST.match(after):
-        return after[past.end() :]
+        # ("i work at deloitte sorry used to im at kpmg now": where one works now)
+        return _now_works_at(before, after) or after[past.end() :]
     spelled = _SPELLED.findall(after)
     if not spelled:
         return None
@@ -1193,6 +1209,9 @@ def _placed_by_words(s: str, m: re.Match, before: str, after: str) -> str:
         at = [i for i, w in enumerate(words) if w.lower() == first]
         if at and at[-1] > 0:
             return " ".join(words[: at[-1]] + new)
+    leads = [i for i, w in enumerate(words) if w.lower() in _TAIL_LEADS]
+    if leads and 0 < leads[-1] < len(words) - 1 and len(words) - leads[-1] - 1 <= 3 and len(new) <= 3:
+        return " ".join(words[: leads[-1] + 1] + new)  # "allergic to tree nuts, sorry, peanuts": all after "to"
     if len(new) <= 3 and len(words) > len(new) + 1:
         return " ".join(words[: -len(new)] + new)
     spoken = [w.lower() in DIGIT_NAMES for w in words[-len(new) :]]
@@ -1336,7 +1355,9 @@ _CORRECTS_THE_LAST = re.compile(
     r"(?:,? not [\w'\-]+(?: [\w'\-]+)?)?"
     # "Sorry, Wednesdays now since the council changed it."
     r"(?:,?\s+(?:now|instead|these days)(?:,?\s+(?:since|because|cos|as|after|from)\b[^.!?]*)?)?"
-    r"(?:,\s+(?:I|it|it's|its|they|we|he|she|that|that's)\b[^.!?]*)?[.!]*$",  # "Sorry, 41, I always flip it."
+    r"(?:,\s+(?:I|it|it's|its|they|we|he|she|that|that's)\b[^.!?]*)?[.!]*$"  # "Sorry, 41, I always flip it."
+    r"|^(?:sorry|no,? sorry)[,:]?\s+(?-i:[A-Z])[\w'\-]+,?\s+(?:stupid |bloody |damn |silly )?(?:autocorrect|"
+    r"auto-correct|auto correct|typo|spell ?check)[.!]*$",  # "Sorry, Rohit, stupid autocorrect."
     re.I,
 )
 # ... or restates it: "Actually no, they changed it to Thursdays last month.", "No, sorry, that's next door's dog,
@@ -1365,7 +1386,9 @@ def _corrections_joined(sentences: list[str]) -> list[str]:
         )
         if out and not out[-1].endswith("?") and (_CORRECTS_THE_LAST.match(sentence) or restated):
             out[-1] = f"{out[-1]} {sentence}"  # as said, so the source is the text's own
-        elif out and not out[-1].endswith("?") and _WELL_ACTUALLY.match(f" {sentence}"):
+        elif out and not out[-1].endswith("?") and (
+            _WELL_ACTUALLY.match(f" {sentence}") or _WELL_RESTATED.match(f". {sentence}")
+        ):
             out[-1] = f"{out[-1]} {sentence}"  # "I live in Wellington. Well, Lower Hutt actually."
         elif out and not out[-1].endswith("?") and (was := _WAS_UNTIL_NOW.match(sentence)):
             if _now_works_at(out[-1], sentence[was.end() :]):
