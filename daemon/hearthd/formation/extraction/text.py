@@ -875,6 +875,8 @@ _BARE_CORRECTION = re.compile(
     r"no wait|wait no|or rather|no sorry|sorry no|sorry I mean|no hang on|hang on|hold on no|actually no|scratch that|"
     # "allergic to amoxicillin or no its erythromycin", "called milo no actually we changed it to coco"
     r"or no(?=\s+(?:its|it's|it is|wait|sorry|the|actually)\b)|no actually|"
+    # "works at Wipro (um,) no, he left, he's at TCS now"
+    r"no,(?=\s+(?:he|she|they)\b)|"
     # "allergic to penicillin no its amoxicillin" (not "no its fine")
     r"no(?=\s+(?:its|it's|it is)\s+(?!fine|ok|okay|alright|grand|not|nothing|the same)\w)|"
     r"sorry(?! (?:about|for|to|that|if|but|i|im|it|its|we|you|mate|love|dear|again)\b)|"
@@ -1007,7 +1009,7 @@ def correct(s: str) -> str:
     if was := _WAS_UNTIL_NOW.search(s):
         # "I'm a nurse, well, I was, I'm a health visitor now" (a job left: the rules read it); "I work at Tesco,
         # well, used to, I'm at Sainsbury's now": the new workplace
-        moved = _now_works_at(s[: was.start()], s[was.end() :])
+        moved = _now_works_at(s[: was.start()], s[was.end() :]) or _now_lives_in(s[: was.start()], s[was.end() :])
         if moved is not None or not _WORKS_AT.search(s[: was.start()]):
             return moved or s[was.end() :]
     m = _CORRECTION.search(s) or _BARE_CORRECTION.search(s)
@@ -1018,6 +1020,8 @@ def correct(s: str) -> str:
     after = re.sub(
         rf"^(?:(?:sorry|I mean|no|hang on|hold on|wait|actually|{_SAID_WRONG})[,\s]+)+", "", after, flags=re.I
     )
+    if (moved := _they_moved(before, after.rstrip(" .!"))) is not None:
+        return moved  # "Liam works at Tesco, actually no, he moved to Lidl last month", "no, he left, he's at TCS now"
     # "the 17th the 17th of july": the right day said twice, the second time with its month
     after = re.sub(rf"^(the )?(\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL}) (?:the )?\2\b", r"\1\2", after, flags=re.I)
     after = _IN_PASSING.sub("", _RESTATED.sub("", _NOT_THIS_ONE.sub("", _OLD_ONE_AFTER.sub("", after))))
@@ -1045,6 +1049,8 @@ def correct(s: str) -> str:
         return s
     if (moved := _now_works_at(before, after)) is not None:
         return moved  # "i work at the co op no wait i left there im at aldi now"
+    if (moved := _now_lives_in(before, after)) is not None:
+        return moved  # "i live in leeds sorry im in harrogate now"
     if (kin := _RELATION_SAID.match(after)) and (old_kin := _last(_RELATION_SAID, before)):
         # "my husband is carlos, sorry, my partner, we're not married": the relation corrected, its name kept
         return before[: old_kin.start()] + kin.group() + before[old_kin.end() :]
@@ -1106,6 +1112,44 @@ _NOW_AT = re.compile(
     r"(?:,? (?:since|for|from) .*)?[.!]*$",
     re.I,
 )
+
+
+# Someone else's value corrected by saying where they are now: "he moved to Lidl last month", "she's at TCS now"
+_THEY_MOVED = re.compile(
+    r"^(?:(?:he|she|they) (?:left|quit)(?: there| that job)?,?\s+)?(?:he|she|they)(?:'s| is| has| have|'ve| are|'re)? "
+    r"(?:just |now |since )?(?:moved|gone|went|relocated|switched|at|in|with)(?: over| back| down| up| across)?"
+    r"(?: to)? (?!(?:on|out|away|off|up|home|house|abroad|jobs?|there|here)\b)"
+    r"(?P<v>(?:the )?[\w'&\-]+(?: (?!(?:last|this|in|since|now|to|for|after|because|a|with|and|but|so)\b)"
+    r"[\w'&\-]+){0,3})(?:\s+(?:last|this|in|since|now|to|for|after|because|a|with|and|but|so)\b.*)?$",
+    re.I,
+)
+_HELD_AT = re.compile(r"\b(?:lives|works|is|'s) (?:at|in|for|with)\s+", re.I)
+
+
+def _they_moved(before: str, after: str) -> str | None:
+    """ "Liam works at Tesco | he moved to Lidl last month": "Liam works at Lidl", the value after the last "works
+    at" or "lives in" replaced by where they are now; None when the sentence says no such thing."""
+    moved, held = _THEY_MOVED.match(after), _last(_HELD_AT, before)
+    if moved is None or held is None or len(before[held.end() :].split()) > 4:
+        return None
+    return before[: held.end()] + moved.group("v")
+
+
+_LIVE_IN = re.compile(r"\b(?:I|we) live in\b", re.I)
+_NOW_IN = re.compile(
+    r"^(?:I am|I'm|Im|we're|we are) (?:now )?(?:living )?in (?P<new>(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*)*)"
+    r"(?:,? now)?(?:,? (?:since|for|from|after) .*)?[.!]*$",
+    re.I,
+)
+
+
+def _now_lives_in(before: str, after: str) -> str | None:
+    """ "I live in Cork ... I'm in Limerick now": "I live in Limerick"; None when the first is no home or the second
+    not a place one is in now."""
+    lived, now = _last(_LIVE_IN, before), _NOW_IN.match(after)
+    if lived is None or now is None:
+        return None
+    return f"{before[: lived.start()]}{lived.group()} {now.group('new')}"
 
 
 def _now_works_at(before: str, after: str) -> str | None:
@@ -1367,7 +1411,7 @@ _RESTATES_THE_LAST = re.compile(
 )
 # A statement put in the past by the next: "I'm a nurse. Well, I was, I'm a health visitor now."
 _WAS_UNTIL_NOW = re.compile(
-    r",?\s*\bwell,?\s+(?:(?:I|we) (?:was|were|used to|did)|used to)[,.]?\s+(?=(?:I|we)\b)", re.I
+    r",?\s*\bwell,?\s+(?:(?:I|we) (?:was|were|used to|did)|used to)[,.]?\s+(?=(?:I|we|im|I'm|we're)\b)", re.I
 )
 
 
@@ -1391,7 +1435,7 @@ def _corrections_joined(sentences: list[str]) -> list[str]:
         ):
             out[-1] = f"{out[-1]} {sentence}"  # "I live in Wellington. Well, Lower Hutt actually."
         elif out and not out[-1].endswith("?") and (was := _WAS_UNTIL_NOW.match(sentence)):
-            if _now_works_at(out[-1], sentence[was.end() :]):
+            if _now_works_at(out[-1], sentence[was.end() :]) or _now_lives_in(out[-1], sentence[was.end() :]):
                 out[-1] = f"{out[-1]} {sentence}"  # "I work at Barclays. Well, I used to, I'm at HSBC now."
             else:
                 out[-1] = sentence[was.end() :]
