@@ -35,7 +35,7 @@ _NEW = re.compile(
     r"\b(?:new|left|started|starting|joined|switched|swapped|gone over|went over|these days|bought|sold|traded|"
     r"went back|gone back|gone to|gone over to|(?:didn't|did not|never) (?:work out|settle)|exchanged|"
     r"part[- ]exchanged|replaced|upgraded|got rid of|totaled|totalled|written off|wrote off|got stolen|was stolen|"
-    r"now (?:has|have|drives|got))\b",  # "the nissan was giving trouble so daddy now have a Honda Fit"
+    r"now (?:has|have|drives|got)|gone with|went with)\b",  # "the nissan was giving trouble so daddy now have a Honda Fit"
     re.I,
 )
 
@@ -210,7 +210,8 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
 # A provider switched to, the service said anywhere in the sentence: "switched over to bord gais, they had a better
 # deal on the dual fuel"
 _SWITCHED_TO = (
-    r"\b(?:switched|moved|changed|gone|went)(?: over| across)? to |\b(?:we're|we are|I'm|I am) (?:now )?(?:with|on) "
+    r"\b(?:switched|moved|changed|gone|went)(?: over| across)? to |\b(?:we're|we are|I'm|I am) (?:now )?(?:with|on) |"
+    r"\b(?:gone|went|going) with "  # "cancelled that one and gone with zuku"
 )
 
 

@@ -334,6 +334,19 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"friends|most people|people|they all) (?:calls?|call) me (?={NAME}\b)",
         "everyone calls me ",
     ),
+    # "please save my name as maricel santos, with a c": the name to keep
+    (
+        rf"^(?:(?:please|can you|could you) )?(?:save|put|store|keep|have|list|write) (?:my name|me) (?:down )?as "
+        rf"(?P<n>{NAME}(?: {NAME})?)\b",
+        r"my name is \g<n>",
+    ),
+    # "i've gone back to being vegetarian", "I'm back to being vegan": the diet one follows again
+    (
+        rf"^(?P<s>I|we|{_SUBJ})(?:'ve| have|'m| am|'s| is| has|'re| are)? (?:gone |went |now )?back to being "
+        rf"(?P<d>{DIET})\b",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am' if m.group('s').lower() == 'i' else 'are', 'is')} "
+        + m.group("d"),
+    ),
     # "Call me Bongi, everyone does", "I'm Peggy to everyone": what everyone calls one is one's name
     (
         rf"^(?:call me (?P<a>{NAME}),? (?:everyone|everybody|all my friends|most people) (?:does|do)"

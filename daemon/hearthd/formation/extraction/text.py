@@ -199,6 +199,8 @@ _FILLER = re.compile(
     # when it began, said first: "since monday I've been at Flutterwave", "from this month I have gone vegan"
     rf"(?:since|from|starting|as of|as from) (?:(?:this|next|last) )?(?:{WEEKDAY}|today|tomorrow|week|month|term|"
     r"year|semester|the wedding)(?=,|\s+(?:I|we|my|our|he|she|they)\b|\s+(?-i:[A-Z]))|"
+    # "for this school year we transferred bea to ...": when, said first
+    r"(?:for|in) (?:this|the|next|the new) (?:school |academic )?(?:year|term|semester)(?=,|\s+(?:I|we|my|our)\b)|"
     # why, said first: "with the load shedding we got a generator"
     r"(?:with|what with|because of) (?:the|all the|all this) (?:load shedding|power cuts|outages|blackouts|storms)|"
     r"(?:(?:quick|small|little|big|an|just an) )?update(?: po)?(?=:|,| -)|fyi(?=:|,)|"

@@ -273,7 +273,8 @@ _NAME_HEADS = frozenset(
     """clinic hospital infirmary school college university academy surgery practice centre center library museum
     united city rovers wanderers athletic county albion park road street lane avenue drive square gardens bridge
     station airport church cathedral hall stadium arena theatre cinema hotel bank council trust group ltd limited
-    partners associates institute foundation hospice""".split()
+    partners associates institute foundation hospice high primary secondary grammar boys girls layout nagar colony
+    sector phase""".split()
 )
 _WEEKDAY_SET = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
