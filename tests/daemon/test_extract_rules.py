@@ -1733,7 +1733,7 @@ POSITIVES = [
         "howzit im thabo by the way i teach maths at orlando high",
         ("name", "Thabo"),
         ("works_as", "maths teacher"),
-        ("works_at", "Orlando high"),
+        ("works_at", "Orlando High"),
     ),  # fmt: skip
     pos("I drive for Bolt here in Accra", ("works_as", "Bolt driver"), ("works_at", "Bolt")),
     pos("I'm driving buses for Translink", ("works_as", "bus driver"), ("works_at", "Translink")),
@@ -2653,7 +2653,7 @@ POSITIVES += [
     pos("grandads birthdays the ninth of march", ("birthday", "9th of March"), subject="my grandfather"),
     pos("Lola, our labrador, goes to Kestrel Vets.", ("pet", "Lola"), ("note", "Kestrel Vets"), subject="Lola"),
     pos("got a gig with Ocado at the depot", ("works_at", "Ocado")),
-    pos("i teach year two at st aidans primary", ("works_as", "teacher"), ("works_at", "st Aidans primary")),
+    pos("i teach year two at st aidans primary", ("works_as", "teacher"), ("works_at", "st Aidans Primary")),
     pos("My name's Aoife, A-O-F-E, no sorry, A-O-I-F-E.", ("name", "Aoife")),
     pos("my yoga class is at 7 am every morning", ("schedule", "every morning 7am")),
     pos("Mum's swimming is on Fridays at the lido, half nine.", ("schedule", "Fridays 9:30am"), subject="my mother"),
