@@ -793,7 +793,9 @@ POSITIVES = [
         subject="household",
     ),
     pos(
-        "please dont call me mrs lindqvist just marisol is fine", ("rule", "Call {subject} marisol, not Mrs Lindqvist")
+        "please dont call me mrs lindqvist just marisol is fine",
+        ("rule", "Call {subject} marisol, not Mrs Lindqvist"),
+        ("name", "Marisol"),
     ),
     pos("Don't call me Mrs Lindqvist.", ("rule", "Do not call {subject} Mrs Lindqvist")),
     pos("my aunt visits every other weekend", ("schedule", "every other weekend"), subject="my aunt"),
@@ -803,7 +805,7 @@ POSITIVES = [
         ("schedule", "every week"),
         subject="Jo",
     ),
-    pos("Please don't call me Rob, Robert is fine.", ("rule", "Call {subject} Robert, not Rob")),
+    pos("Please don't call me Rob, Robert is fine.", ("rule", "Call {subject} Robert, not Rob"), ("name", "Robert")),
     pos("The tortoise is called Sheldon.", ("pet", "Sheldon")),
     pos("The cleaner's called Dorota.", ("name", "Dorota"), subject="my cleaner"),
     pos("I have a dog walker called Tom.", ("name", "Tom"), subject="my dog walker"),  # the help, named
@@ -1962,7 +1964,11 @@ POSITIVES = [
     pos("We've got a Kia EV6 on lease.", ("owns", "Kia EV6"), subject="household"),
     pos("Please don't suggest anything with sesame in it.", ("rule", "Do not suggest anything with sesame in it")),
     pos("no loud music in the mornings please", ("rule", "No loud music in the mornings"), subject="household"),
-    pos("Please don't call me sir, just Desmond is fine.", ("rule", "Call {subject} Desmond, not Sir")),
+    pos(
+        "Please don't call me sir, just Desmond is fine.",
+        ("rule", "Call {subject} Desmond, not Sir"),
+        ("name", "Desmond"),
+    ),
     pos("I'm at the Asda depot in Wakefield, been there four years.", ("works_at", "Asda depot")),
     pos("I work at Boots, sorry, Superdrug now.", ("works_at", "Superdrug")),
     pos("I teach reception at a primary school in Hull", ("works_as", "primary school teacher")),

@@ -597,7 +597,9 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
         return ([c] if c else []), s
     special = _special_rule(sentence, _LEAD.sub("", s))
     if special:
-        return [special], ""
+        # "don't call me Mrs Adeyemi, just Funmi": the name one goes by, too
+        yes = re.match(r"Call \{subject\} (?P<n>[^,]+), not ", special.object)
+        return [special], (f"I go by {yes.group('n')}" if yes else "")
     if m is None and (never := _never_said_last(sentence, _LEAD.sub("", s))):
         return [never[0]], never[1]
     if m:
