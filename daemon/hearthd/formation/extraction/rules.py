@@ -326,7 +326,7 @@ _MOVED_NOW = re.compile(
 )
 _STREET_WORDS = (
     "road street avenue lane close drive way crescent grove place terrace gardens court rise hill row square walk mews "
-    "park"
+    "park parade quay boulevard highway"
 )
 _STREET_WORD = f"(?:{'|'.join(_STREET_WORDS.split())})"
 _STREET_NAMED = f"(?-i:{'|'.join(w.capitalize() for w in _STREET_WORDS.split())})"  # "Hazel Grove", as written
@@ -1654,6 +1654,15 @@ _BOILER_MAKES = re.compile(
 )
 
 
+# The house's kit whose make is said only by a known one ("the thermostat is a nightmare")
+_KIT_BY_MAKE = re.compile(r"thermostat|inverter|doorbell|heat pump|generator|alarm|battery")
+# Makes of the house's kit that are common words or said in lower case ("a nest one", "a sunsynk")
+_HOME_KIT_MAKES = re.compile(
+    r"(?:nest|hive|ring|tado|sunsynk|growatt|victron|ecobee|honeywell|arlo|eufy|deye|luxpower|daikin|mitsubishi)",
+    re.I,
+)
+
+
 def _b_boiler_make(m, ctx):
     if any(is_common(w.lower()) for w in m.group("make").split()) or (
         ctx.lowercase and not _BOILER_MAKES.match(m.group("make"))
@@ -1665,7 +1674,9 @@ def _b_boiler_make(m, ctx):
 
 def _b_made_by(m, ctx):
     make = m.group("make")
-    if any(is_common(w.lower()) for w in make.split()):
+    if _HOME_KIT_MAKES.fullmatch(make):
+        make = make[:1].upper() + make[1:]  # "the thermostat is a nest one": Nest, a common word that is a make
+    elif any(is_common(w.lower()) for w in make.split()) or _KIT_BY_MAKE.fullmatch(m.group("thing").lower()):
         return []  # "the telly is a nightmare"
     thing = re.sub(r"\b(?:tv|telly|television)$", "TV", m.group("thing").lower())  # "the telly": a TV
     obj = f"{make} {thing}"
@@ -2434,7 +2445,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^(?:{SUBJ} {ADV}(?:live (?:on|at)|(?:am|are) at)|(?:our|my|the) (?:new |home )?address is(?: now)?|"
         rf"(?:(?:our|the|my) )?(?:house|home|flat) is(?: at)?) "
         rf"(?:number )?(?P<street>\d{{1,4}}[a-z]? [a-z][\w'\-]*"
-        rf"(?: [a-z][\w'\-]*)? {_STREET_WORD})(?:(?: in|,)? (?P<town>[a-z][\w\-]+(?: (?!postcode\b)[a-z][\w\-]+)?))?"
+        # ("14 Adeola Odeku Street, Victoria Island, Lagos": the area, then the town)
+        rf"(?: [a-z][\w'\-]*)? {_STREET_WORD})(?:(?: in|,)? (?P<town>[a-z][\w\-]+(?: (?!postcode\b)[a-z][\w\-]+)?"
+        rf"(?:, [a-z][\w\-]+(?: [a-z][\w\-]+)?)?))?"
         rf"(?:,? (?:postcode )?(?P<code>\d{{4,5}}|[a-z]{{1,2}}\d{{1,2}}[a-z]?(?: \d[a-z]{{2}})?))?$",
         _b_lives_at,
         False,
@@ -3258,8 +3271,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "owns",
         r"^(?:the|our) (?P<thing>(?:smart )?(?:tv|telly|television)|fridge(?: freezer)?|freezer|oven|cooker|dishwasher|"
         r"washing machine|tumble dryer|dryer|hoover|vacuum|speaker|router|printer|laptop|computer|microwave|"
-        r"coffee machine|air fryer)(?: (?:in|on) the [a-z']+(?: [a-z']+)?)? is an? (?:old |new |big )?"
-        r"(?P<make>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)(?: one)?$",
+        r"coffee machine|air fryer|thermostat|inverter|doorbell|heat pump|generator|alarm|battery)"
+        r"(?: (?:in|on) the [a-z']+(?: [a-z']+)?)? is an? (?:old |new |big )?"
+        rf"(?P<make>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?|{_HOME_KIT_MAKES.pattern})(?: one)?$",
         _b_made_by,
         False,
     ),
