@@ -179,7 +179,8 @@ SETS = {
     "session's starting code, the rules alone, 0.802 / 0.606 with the reader; 0.804 / 0.614 and 0.806 / 0.621 on "
     "its end; read in session 32)",
     "extract_heldout61": "set 61 (100 lines written blind by a helper at session 32's start: 0.849 / 0.608 on that "
-    "code, the rules alone, 0.838 / 0.638 with the reader; 0.857 / 0.646 and 0.853 / 0.669 on its end; read in session 33)",
+    "code, the rules alone, 0.838 / 0.638 with the reader; 0.857 / 0.646 and 0.853 / 0.669 on its end; read in "
+    "session 33)",
     "extract_heldout62": "set 62 (100 lines written blind by a second helper at session 32's start: 0.762 / 0.592 on "
     "that code, the rules alone, 0.769 / 0.615 with the reader; 0.757 / 0.600 and 0.759 / 0.631 on its end; read "
     "in session 33)",

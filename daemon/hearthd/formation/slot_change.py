@@ -35,7 +35,8 @@ _NEW = re.compile(
     r"\b(?:new|left|started|starting|joined|switched|swapped|gone over|went over|these days|bought|sold|traded|"
     r"went back|gone back|gone to|gone over to|(?:didn't|did not|never) (?:work out|settle)|exchanged|"
     r"part[- ]exchanged|replaced|upgraded|got rid of|totaled|totalled|written off|wrote off|got stolen|was stolen|"
-    r"now (?:has|have|drives|got)|gone with|went with)\b",  # "the nissan was giving trouble so daddy now have a Honda Fit"
+    # "the nissan was giving trouble so daddy now have a Honda Fit", "cancelled that one and gone with zuku"
+    r"now (?:has|have|drives|got)|gone with|went with)\b",
     re.I,
 )
 

@@ -334,6 +334,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"friends|most people|people|they all) (?:calls?|call) me (?={NAME}\b)",
         "everyone calls me ",
     ),
+    # "Andre seh him get a work as security guard", "Tom says he's got a job as a plumber": his own news, passed on
+    (
+        rf"^(?P<n>{NAME}|(?:my|our) [a-z\-]+(?: {NAME})?) (?:seh|sey|says|said) "
+        r"(?:him|he|she|her|he's|she's|he has|she has) (?:get|got|getting|gotten|just got) (?:a |an )?"
+        r"(?:work|job|new job) as (?=\w)",
+        lambda m: f"{m.group('n')} works as ",
+    ),
     # "please save my name as maricel santos, with a c": the name to keep
     (
         rf"^(?:(?:please|can you|could you) )?(?:save|put|store|keep|have|list|write) (?:my name|me) (?:down )?as "
@@ -344,8 +351,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         rf"^(?P<s>I|we|{_SUBJ})(?:'ve| have|'m| am|'s| is| has|'re| are)? (?:gone |went |now )?back to being "
         rf"(?P<d>{DIET})\b",
-        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am' if m.group('s').lower() == 'i' else 'are', 'is')} "
-        + m.group("d"),
+        lambda m: (
+            f"{m.group('s')} {_verb(m.group('s'), 'am' if m.group('s').lower() == 'i' else 'are', 'is')} "
+            + m.group("d")
+        ),
     ),
     # "Call me Bongi, everyone does", "I'm Peggy to everyone": what everyone calls one is one's name
     (

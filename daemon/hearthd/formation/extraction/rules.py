@@ -662,6 +662,7 @@ def _b_work_as(m, ctx):
     # "I work as a nurse at Santa Maria" also says where; the time phrase goes first so "for ten years" is not
     # read as an employer.
     raw, hint = _split_time(_OBJ_END.sub("", m.group("obj")))
+    raw = re.sub(r"\s+(?:down|up|over|out|round)(?=\s+(?:at|in)\s)", "", raw)  # "a nurse up at the hospital"
     out = [replace(c, time_hint=c.time_hint or hint) for c in _works_as(raw, ctx)]
     if out and (town := re.search(r"\sin ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)$", raw)):
         out = [replace(out[0], text=f"{out[0].text} in {town.group(1)}")]  # "a plumber in Bootle": where, as said

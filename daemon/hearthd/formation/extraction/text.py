@@ -1011,7 +1011,7 @@ def correct(s: str) -> str:
     if was := _WAS_UNTIL_NOW.search(s):
         # "I'm a nurse, well, I was, I'm a health visitor now" (a job left: the rules read it); "I work at Tesco,
         # well, used to, I'm at Sainsbury's now": the new workplace
-        moved = _now_works_at(s[: was.start()], s[was.end() :]) or _now_lives_in(s[: was.start()], s[was.end() :])
+        moved = _moved_on(s[: was.start()], s[was.end() :])
         if moved is not None or not _WORKS_AT.search(s[: was.start()]):
             return moved or s[was.end() :]
     m = _CORRECTION.search(s) or _BARE_CORRECTION.search(s)
@@ -1049,20 +1049,31 @@ def correct(s: str) -> str:
     before, after = _trimmed(before, after)
     if not before or not after or _CORRECTION.search(after):
         return s
-    if (moved := _now_works_at(before, after)) is not None:
-        return moved  # "i work at the co op no wait i left there im at aldi now"
-    if (moved := _now_lives_in(before, after)) is not None:
-        return moved  # "i live in leeds sorry im in harrogate now"
-    if (kin := _RELATION_SAID.match(after)) and (old_kin := _last(_RELATION_SAID, before)):
-        # "my husband is carlos, sorry, my partner, we're not married": the relation corrected, its name kept
-        return before[: old_kin.start()] + kin.group() + before[old_kin.end() :]
-    if len(after.split()) > 2 and [w.lower() for w in after.split()[:2]] == [w.lower() for w in before.split()[:2]]:
-        return after  # "call me kate actually no call me katie everyone does": the statement said again
+    if (restated := _restatement(before, after)) is not None:
+        return restated
     if _STARTS_CLAUSE.match(after):
         # "I live in Lisbon, sorry, I live in Porto": the correction is the statement; "I mean" elaborates
         return s if m.group("mark").lower() == "i mean" else after
     placed = _placed_by_shape(before, after)
     return placed if placed is not None else _placed_by_words(s, m, before, after)
+
+
+def _restatement(before: str, after: str) -> str | None:
+    """The statement a correction makes whole: where one works or lives now, the relation said instead, or the same
+    statement said again; None when the correction is a value to place."""
+    if (moved := _moved_on(before, after)) is not None:
+        return moved  # "i work at the co op no wait i left there im at aldi now", "i live in leeds sorry im in ..."
+    if (kin := _RELATION_SAID.match(after)) and (old_kin := _last(_RELATION_SAID, before)):
+        # "my husband is carlos, sorry, my partner, we're not married": the relation corrected, its name kept
+        return before[: old_kin.start()] + kin.group() + before[old_kin.end() :]
+    if len(after.split()) > 2 and [w.lower() for w in after.split()[:2]] == [w.lower() for w in before.split()[:2]]:
+        return after  # "call me kate actually no call me katie everyone does": the statement said again
+    return None
+
+
+def _moved_on(before: str, after: str) -> str | None:
+    """Where one works or lives now, said after the old one; None."""
+    return _now_works_at(before, after) or _now_lives_in(before, after)
 
 
 def _trimmed(before: str, after: str) -> tuple[str, str]:
@@ -1432,8 +1443,10 @@ def _corrections_joined(sentences: list[str]) -> list[str]:
         )
         if out and not out[-1].endswith("?") and (_CORRECTS_THE_LAST.match(sentence) or restated):
             out[-1] = f"{out[-1]} {sentence}"  # as said, so the source is the text's own
-        elif out and not out[-1].endswith("?") and (
-            _WELL_ACTUALLY.match(f" {sentence}") or _WELL_RESTATED.match(f". {sentence}")
+        elif (
+            out
+            and not out[-1].endswith("?")
+            and (_WELL_ACTUALLY.match(f" {sentence}") or _WELL_RESTATED.match(f". {sentence}"))
         ):
             out[-1] = f"{out[-1]} {sentence}"  # "I live in Wellington. Well, Lower Hutt actually."
         elif out and not out[-1].endswith("?") and (was := _WAS_UNTIL_NOW.match(sentence)):
