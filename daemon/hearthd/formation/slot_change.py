@@ -212,7 +212,8 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
 # deal on the dual fuel"
 _SWITCHED_TO = (
     r"\b(?:switched|moved|changed|gone|went)(?: over| across)? to |\b(?:we're|we are|I'm|I am) (?:now )?(?:with|on) |"
-    r"\b(?:gone|went|going) with "  # "cancelled that one and gone with zuku"
+    r"\b(?:gone|went|going) with |"  # "cancelled that one and gone with zuku"
+    r"\bnow (?:we|I) (?:have|'ve got|have got) |\b(?:we|I) now have "  # "kept dropping, so now we have JioFiber"
 )
 
 
@@ -222,8 +223,12 @@ def _switched_service(text: str, rows) -> list:
     has ("zuku was a disaster, we're on Faiba now")."""
     changes = []
     switched_to = _values(text, _SWITCHED_TO)
+    # (not in why: "we switched to zuku because it was cheaper with the tv package" names no TV service)
+    stated = _WHY.split(text, maxsplit=1)[0]
     said = [
-        s for s, words in SERVICE_WORDS.items() if re.search(rf"\b(?:{'|'.join(map(re.escape, words))})\b", text, re.I)
+        s
+        for s, words in SERVICE_WORDS.items()
+        if re.search(rf"\b(?:{'|'.join(map(re.escape, words))})\b", stated, re.I)
     ]
     if not said and not _OTHER_SLOT.search(text):
         had = {r["qualifier"] for r in rows if r["predicate"] == "note" and r["qualifier"] in SERVICE_WORDS}
@@ -238,6 +243,9 @@ def _switched_service(text: str, rows) -> list:
     return changes
 
 
+_WHY = re.compile(
+    r"\b(?:because|cos|coz|cause|since)\b|,?\s+(?:it was|it's|its) (?:cheaper|better|faster|quicker)\b", re.I
+)
 # The words of the slots that are no service: a provider said alone is none of these
 _OTHER_SLOT = re.compile(
     "|".join(

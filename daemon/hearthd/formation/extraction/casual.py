@@ -119,6 +119,8 @@ _DRIVES = {
 }
 # A firm by its name, capitals and all: "KPMG", "Lloyds Pharmacy", "H&M"
 _FIRM = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
+# What moved one's office, said first: "team got moved, ", "we've been shifted again, now "
+_MOVED_FIRST = r"(?:[^,]*\b(?:moved|shifted)\b[^,]*, )?(?:(?:again|so|and|now),? )*"
 _NUMW = (
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
     r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|\d{1,3})(?:[ \-](?:one|two|"
@@ -341,6 +343,23 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?:work|job|new job) as (?=\w)",
         lambda m: f"{m.group('n')} works as ",
     ),
+    # Where one's office is now: "company has shifted our team to kharadi", "now I'm working out of the Powai office",
+    # "i'm sitting in the Koramangala office now", "now i'm at the Electronic City campus", "our office is in Kilimani"
+    # (after what moved it: "team got moved, ...", "we've been shifted again, ...")
+    (
+        rf"^{_MOVED_FIRST}(?:(?:the |our )?company|they|the firm|work)(?: has| have|'ve|'s)? (?:shifted|moved|"
+        r"relocated|transferred)(?: again)? (?:us|our team|the team|me|our office|the office)(?: again)?(?: yaar)? to "
+        r"(?:a (?:new |small |bigger )?office in |the )?(?=(?-i:[A-Z]))",
+        "my office is in ",
+    ),
+    (
+        rf"^{_MOVED_FIRST}(?:I am|I'm|we are|we're) (?:now )?(?:sitting|working|based|at)(?: out of| from| in)? "
+        r"(?:the |a |our )?(?:(?:new |small )?office in (?P<o>(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){0,2})"
+        r"|(?P<p>(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){0,2}) (?:office|campus|branch))"
+        r"(?= now|,|$| from| going forward| at)",
+        lambda m: f"my office is in {m.group('o') or m.group('p')}",
+    ),
+    (rf"^{_MOVED_FIRST}(?:our|the) (?:office|workplace) is (?=(?:now )?(?:in|at) )", "my office is "),
     # "please save my name as maricel santos, with a c": the name to keep
     (
         rf"^(?:(?:please|can you|could you) )?(?:save|put|store|keep|have|list|write) (?:my name|me) (?:down )?as "

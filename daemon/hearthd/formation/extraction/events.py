@@ -554,6 +554,12 @@ def _repeats(event: str, when: str) -> bool:
     return bool(_REPEATED_KIND.search(event.strip()) and re.fullmatch(bare_day, when.strip(), re.I))
 
 
+def _b_office(m, ctx):
+    # "my office is in Westlands": where one's work is, one at a time (a note keyed "office")
+    where = m.group("o")
+    return [ctx.cand("note", where, f"{{subject}}'s office is in {where}", qualifier="office")]
+
+
 def _b_have_event(m, ctx):
     mods = m.group("mods") or ""
     if _bad_mod(mods):
@@ -1295,6 +1301,16 @@ def _b_fault(m, ctx):
 
 
 EVENT_RULES_SRC += [
+    # "my office is in Westlands now" (casual.py says the office moved to, or worked from, this way)
+    (
+        "note",
+        r"^my (?:office|workplace) is (?:now )?(?:in|at) (?:the )?"
+        r"(?P<o>(?-i:[A-Z])[\w'\-]*(?: (?:(?-i:[A-Z])[\w'\-]*|phase (?:one|two|three|\d)|east|west|north|south))*)"
+        # (and where in it, or since when: "Kilimani along argwings kodhek road", "Koramangala now from this week")
+        r"(?:(?:,|\s+(?:now|these days|going forward|from|at|along|near|by|off|on|behind|opposite|next to))\b.*)?$",
+        _b_office,
+        False,
+    ),
     (
         "note",
         rf"^(?:the |our )?(?P<thing>(?:[a-z\-]+ ){{0,2}}?(?:{_FIXTURE}))(?P<where> (?:in|on|at|by) the [a-z\-]+"
