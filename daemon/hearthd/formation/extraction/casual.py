@@ -350,7 +350,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^{_MOVED_FIRST}(?:(?:the |our )?company|they|the firm|work)(?: has| have|'ve|'s)? (?:shifted|moved|"
         r"relocated|transferred)(?: again)? (?:us|our team|the team|me|our office|the office)(?: again)?(?: yaar)? to "
         # (not "they moved me to the renal ward": a ward is where one works in a hospital)
-        r"(?:a (?:new |small |bigger )?office in |the )?(?=(?-i:[A-Z]))(?![\w' ]*\b(?:ward|wards|unit|department|desk)\b)",
+        r"(?:a (?:new |small |bigger )?office in |the )?(?=(?-i:[A-Z]))"
+        r"(?![\w' ]*\b(?:ward|wards|unit|department|desk)\b)",
         "my office is in ",
     ),
     (
