@@ -565,6 +565,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"residential home|old age home|old people's home))(?: in (?P<t>[A-Za-z][\w\-]+))?(?:,.*)?$",
         lambda m: _lives_at_home(m.group("s"), m.group("o"), m.group("t")),
     ),
+    # "nan's gone into Ashgrove House, the care home in Driffield": the home by its name, what it is after it
+    (
+        rf"^(?P<s>(?:(?:my|our) )?{_ELDERS}|{_SUBJ})(?:'s| has| is)? (?:now )?(?:gone|moved|been moved|been put) "
+        rf"(?:in)?to (?P<o>{NAME}(?: {NAME}){{0,2}}),? the (?:care|nursing|retirement|residential) home in "
+        rf"(?P<t>{NAME}(?: {NAME})?)(?:,.*)?$",
+        lambda m: _lives_at_home(m.group("s"), m.group("o"), m.group("t")),
+    ),
     # "cucu is now staying with uncle Kamau in Thika": where one lives now, with whom
     (
         rf"^(?!.*{SHORT_STAY})(?P<s>{_SUBJ}|{_ELDERS})(?:'s| is| has been|'s been| has gone to| has moved to)? "

@@ -81,7 +81,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
             r"have (?=an? )",
             r"\1 \2has ",
         ),
-        # and its present for the past: "he sell the swift and get a nissan note"
+        # and its present for the past: "we move to chaguanas now", "he sell the swift and get a nissan note"
+        (r"\b(we|I|he|she|they) (?:move|shift|relocate) to (?=\w[^,]* now\b)", r"\1 moved to "),
         (
             r"\b(he|she|I|we|they|daddy|mummy|(?:my|our) [a-z]+) (sell|buy) (?=(?:the|his|her|my|our|their|an?) )",
             lambda m: f"{m[1]} {'sold' if m[2].lower() == 'sell' else 'bought'} ",
