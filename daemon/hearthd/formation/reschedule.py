@@ -71,7 +71,7 @@ _STARTING = re.compile(
     # "..., saturday no longer work for her", "wednesday's no good for them now": the old day, denied after it
     # ("sundays were too busy")
     rf"[,\s]+(?:{WEEKDAY})s?(?:'s| is| are| were| was)? (?:no longer|not|too|doesn't|does not|don't|won't|can't|"
-    r"is no good|no good)\b.*$|"
+    r"is no good|no good|clashing|clashed|clash|clashes|bad|awkward|difficult|hard|a problem)\b.*$|"
     r"[,\s]+(?:cause|cos|coz|because|as|since) (?:of |due to )?(?:the|they|he|she|we|I|it|there|her|his|our|my)\b.*$|"
     r"\s+(?:because of|due to) .*$|"
     rf"[,\s]+still (?:on )?(?:(?:{WEEKDAY})s?|the same day)\b.*$|"

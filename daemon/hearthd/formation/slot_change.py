@@ -75,7 +75,8 @@ _BETWEEN = (
     r"(?:[\s,]+(?:down|up|over|back|out|away|now|there|just|right|house|home|all|the|his|her|their|our|my|family|"
     r"whole|contract|account|deal|provider|supplier|company|me|him|them|us|again|actually|officially|"
     # "changed vets for the dog, we're with Bellhaven now"
-    r"for the (?:dog|cat|pets?|animals)|we're|were|we are|i'm|im|she's|shes|he's|hes|they're|theyre))*"
+    r"for the (?:dog|cat|pets?|animals)|we're|were|we are|i'm|im|she's|shes|he's|hes|they're|theyre|"
+    r"gone|went))*"  # "changed dentist now, gone to Dr Lewin"
 )
 # After a stored value named in the sentence, what comes just before the new one ("she's got a mazda now").
 _AFTER_OLD = r"at|with|in|into|to|for|got|bought|getting|drives|driving|have|has"

@@ -61,6 +61,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         ),
         (r"\b(I|him|her|she|he|we|dem|dey) nuh (?=(?:eat|drink|like|smoke|work|live|have)\b)", r"\1 do not "),
         (r"\bwid\b", "with"),
+        # Filipino particles: "we transferred miggy na to San Beda", "she's with security bank na now"
+        (r"\s+(?:na|po)(?=\s+(?:to|at|in|now|sa)\b)", ""),
         # Filipino "si" before a name: "si lola has zumba every tuesday", "si miguel is in grade 4" (a name)
         (
             r"(?:^|(?<=\s))si (\w+)(?= (?:has|is|does|goes|will|was|lives|works|loves|likes)\b)",
@@ -191,6 +193,7 @@ _FILLER = re.compile(
     r"ugh|ha(?:ha)*|hahaha+|lol|lmao|hehe|by day|by trade|professionally|for work|for a living|"
     r"(?:good|great|big|bad|sad|some) news|"
     # "for any forms you fill in for me, my name is ...": what it is for
+    r"for anything official|for official (?:things|stuff|purposes)|"
     r"for (?:any|the|all|official) (?:forms?|paperwork|bookings?|records?)(?: (?:you|u) fill (?:in|out))?"
     r"(?: for (?:me|us))?|"
     # what only announces the statement: "before I forget I'm allergic to ...", "quick one, ...", "heads up ..."
@@ -380,7 +383,7 @@ _CLAUSE_SPLIT = re.compile(
     # "my nana beryl turns ninety on the twelfth of august were planning a big do": "we're", run on
     r"|(?<=\w)(?:,?\s+(?:and|so))?\s+(?=were (?:planning|having|going|trying|hoping|thinking|getting|doing)\b)"
     # "darren's given keto the flick, doctor's put him on a Mediterranean diet": what the doctor did, on its own
-    rf"|,\s*(?=(?:the |my |his |her )?{DOCTOR}(?:'s| has)? (?:now )?(?:put|got|started)\b)"
+    rf"|,?\s+(?=(?:the |my |his |her )?{DOCTOR}(?:'s| has)? (?:now )?(?:put|got|started|wants)\b)"
     # "sunita also left, now Rekha is coming for cooking": who comes now, a statement of its own
     r"|,\s*(?=now (?-i:[A-Z])[\w\-]+ (?:is|comes|has)\b)"
     # "lakshmi has gone back to her village, new cook is sunita": the new one, a statement of its own
@@ -969,7 +972,7 @@ _SPELT = re.compile(r"(?<![\w'])(?:[A-Za-z][ \-]){2,}[A-Za-z](?![\w'])")
 
 _SPELLING_SAID = re.compile(
     r"\b(?:spelt|spelled|spell|spelling|letters|with (?:two|one|a double|double|an?) \w+|the one|that is|that's|"
-    r"thats|not the (?:normal|usual) way)\b|^(?:my |his |her )?name(?:'s| is) \w+,?\s*$",
+    r"thats|not the (?:normal|usual) way)\b|(?:^|\b(?:my|his|her) )name(?:'s| is) \w+(?: \w+)?,?\s*$",
     re.I,
 )
 
