@@ -324,8 +324,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         rf"^(?:the |my |his |her )?{DOCTOR}(?:'s| has)? "
         # ("my cardiologist wants me on a Mediterranean diet now")
-        rf"(?:now )?(?:put|got|started|wants|want) (?P<w>him|her|me|{NAME}) on (?:a |the )?(?P<d>[a-z\-]+(?: [a-z\-]+)?) "
-        r"diet\b",
+        rf"(?:now )?(?:put|got|started|wants|want) (?P<w>him|her|me|{NAME}) on (?:a |the )?"
+        r"(?P<d>[a-z\-]+(?: [a-z\-]+)?) diet\b",
         lambda m: (
             f"{ {'him': 'he', 'her': 'she', 'me': 'I'}.get(m.group('w').lower(), m.group('w')) } "
             + f"{'am' if m.group('w').lower() == 'me' else 'is'} on a {m.group('d')} diet"
