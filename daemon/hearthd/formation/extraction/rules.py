@@ -273,7 +273,9 @@ _FOR_YEARS = re.compile(
 
 def _b_lives_at(m, ctx):
     """ "we live on Alder Road in Otley": the street with its town."""
-    street, town = _clean(m.group("street")), _clean(m.group("town") or "") or ""
+    # ("Victoria Island, Lagos": the area, then the town, each cleaned)
+    street = _clean(m.group("street"))
+    town = ", ".join(filter(None, (_clean(part) for part in (m.group("town") or "").split(", ")))) or ""
     numbered = "code" in m.re.groupindex
     if not street or not (town or numbered) or (town and not numbered and not _proper_place(town, ctx)):
         return []

@@ -1271,7 +1271,14 @@ def _placed_by_words(s: str, m: re.Match, before: str, after: str) -> str:
         if at and at[-1] > 0:
             return " ".join(words[: at[-1]] + new)
     leads = [i for i, w in enumerate(words) if w.lower() in _TAIL_LEADS]
-    if leads and 0 < leads[-1] < len(words) - 1 and len(words) - leads[-1] - 1 <= 3 and len(new) <= 3:
+    tail = " ".join(words[leads[-1] + 1 :]) if leads else ""
+    if (
+        leads
+        and 0 < leads[-1] < len(words) - 1
+        and len(words) - leads[-1] - 1 <= 3
+        and len(new) <= 3
+        and not (_DAYISH.search(after) or _CLOCKISH.search(tail))  # (a day or a time: by its shape, or at the end)
+    ):
         return " ".join(words[: leads[-1] + 1] + new)  # "allergic to tree nuts, sorry, peanuts": all after "to"
     if len(new) <= 3 and len(words) > len(new) + 1:
         return " ".join(words[: -len(new)] + new)
