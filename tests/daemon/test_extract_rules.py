@@ -2975,6 +2975,63 @@ NEGATIVES += [
     neg("Ha, I'm allergic to hard work."),
 ]
 
+POSITIVES += [
+    # round 21, later: corrections
+    pos(
+        "my son is allergic to tree nuts oh no sorry its cashews just cashews", ("allergy", "cashews"), subject="my son"
+    ),
+    pos(
+        "my mum's allergic to latex i mean plasters its plasters not latex",
+        ("allergy", "plasters"),
+        subject="my mother",
+    ),
+    pos("call me liz actually no call me lizzie everyone does", ("name", "Lizzie"), ("rule", "Call {subject} lizzie")),
+    pos(
+        "my husbands a nurse well technically a healthcare assistant",
+        ("works_as", "healthcare assistant"),
+        subject="my husband",
+    ),
+    pos(
+        "Grandad's birthday is the 3rd of July, or is it the 13th... it's the 13th.",
+        ("birthday", "13th of July"),
+        subject="my grandfather",
+    ),
+    pos("We live in Galway. Well, just outside it actually, Oranmore.", ("lives_in", "Oranmore"), subject="household"),
+    pos("i work at kpmg sorry used to im at deloitte now", ("works_at", "Deloitte")),
+    pos("My wife's name is Aisha. Sorry, Ayesha, stupid autocorrect.", ("family_member", "Ayesha")),
+    pos("Kofi works at MTN, actually no, he moved to Vodafone last month.", ("works_at", "Vodafone"), subject="Kofi"),
+    pos("my brother lives in Leeds, well, no, he moved to York last year", ("lives_in", "York"), subject="my brother"),
+    pos("i live in durban well i did im in ballito now since the summer", ("lives_in", "Ballito")),
+    # where one's office is
+    pos("my office is in Westlands", ("note", "Westlands")),
+    pos("the company has shifted our team to Kharadi, new campus", ("note", "Kharadi")),
+    pos("now I'm working out of the Powai office", ("note", "Powai")),
+    # names, diets, addresses, the house's kit
+    pos(
+        "Please don't call me Mrs Okafor, just Ngozi is fine.",
+        ("rule", "Call {subject} Ngozi, not Mrs Okafor"),
+        ("name", "Ngozi"),
+    ),
+    pos("please save my name as thandiwe mokoena", ("name", "Thandiwe Mokoena")),
+    pos("i've gone back to being vegan", ("diet", "vegan")),
+    pos("my cardiologist wants me on a low salt diet now", ("diet", "low salt")),
+    pos(
+        "Our address is 3 Allen Avenue, Ikeja, Lagos.",
+        ("lives_in", "3 Allen Avenue, Ikeja, Lagos"),
+        subject="household",
+    ),
+    pos("the thermostat in the hall is a hive one", ("owns", "Hive thermostat"), subject="household"),
+    pos("Tom says he got a job as a plumber", ("works_as", "plumber"), subject="Tom"),
+    pos(
+        "she works as a cleaner up at the hospital", ("works_as", "cleaner"), ("works_at", "the hospital"), subject=None
+    ),
+]
+NEGATIVES += [
+    neg("the thermostat is a nightmare"),
+    neg("I'm sitting in the garden"),
+    neg("they moved me to the day shift"),
+]
+
 
 TABLE = POSITIVES + NEGATIVES
 

@@ -1151,3 +1151,20 @@ def test_a_class_at_a_named_place_moved_and_a_service_rebooked_with_its_drop_off
     say("the garage rang, the service is thursday now, drop it off at half eight")
     services = [f["object"] for f in current_in_any_pool(hub, "appointment")]
     assert services == ["Thursday"], services
+
+
+def test_an_office_moved_twice_a_provider_now_had_and_a_relatives_move_corrected_in_the_sentence(real_daemon, hub):
+    say = day_by_day(hub, "2027-07")
+    say("my office is in Rosebank, i leave by seven")
+    say("the company has shifted our team to Sandton, new building near the gautrain")
+    say("again they moved us, now i'm working out of the Midrand office")
+    offices = [f["object"] for f in current_in_any_pool(hub, "note") if "office" in f["text"]]
+    assert offices == ["Midrand"], offices
+    say("our home internet is with Vumatel, the router is in the study")
+    say("we switched to Openserve because it was cheaper with the tv bundle")
+    say("that one kept dropping too, so now we have Frogfoot, the technician came yesterday")
+    providers = [f["object"] for f in current_in_any_pool(hub, "note") if "broadband" in f["text"]]
+    assert providers == ["Frogfoot"], providers
+    say("my aunt Thandi lives in Durban, sorry, no, she moved to Pietermaritzburg last year")
+    homes = [f["object"] for f in current_in_any_pool(hub, "lives_in")]
+    assert homes == ["Pietermaritzburg"], homes
