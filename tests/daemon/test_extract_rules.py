@@ -3014,16 +3014,19 @@ POSITIVES += [
     ),
     pos("please save my name as thandiwe mokoena", ("name", "Thandiwe Mokoena")),
     pos("i've gone back to being vegan", ("diet", "vegan")),
-    pos("my cardiologist wants me on a low salt diet now", ("diet", "low salt")),
+    pos("my cardiologist wants me on a low salt diet now", ("diet", "low salt diet")),
     pos(
         "Our address is 3 Allen Avenue, Ikeja, Lagos.",
         ("lives_in", "3 Allen Avenue, Ikeja, Lagos"),
         subject="household",
     ),
-    pos("the thermostat in the hall is a hive one", ("owns", "Hive thermostat"), subject="household"),
+    pos("the thermostat in the hall is a hive one", ("owns", "hive thermostat"), subject="household"),
     pos("Tom says he got a job as a plumber", ("works_as", "plumber"), subject="Tom"),
     pos(
-        "she works as a cleaner up at the hospital", ("works_as", "cleaner"), ("works_at", "the hospital"), subject=None
+        "Ama works as a cleaner up at the hospital",
+        ("works_as", "cleaner"),
+        ("works_at", "the hospital"),
+        subject="Ama",
     ),
 ]
 NEGATIVES += [
