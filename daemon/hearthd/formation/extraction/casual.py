@@ -364,6 +364,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: f"my office is in {m.group('o') or m.group('p')}",
     ),
     (rf"^{_MOVED_FIRST}(?:our|the) (?:office|workplace) is (?=(?:now )?(?:in|at) )", "my office is "),
+    # "i teach primary school here in galway": where one is, said "here", is where one lives
+    (
+        rf"^(?!.*{SHORT_STAY})(?P<s>I|we)(?P<rest> (?:work|teach|am|'m|have|run|drive|study|nurse)\b.+?),? here in "
+        rf"(?P<p>{NAME}(?: {NAME})?)$",
+        lambda m: f"{m.group('s')}{m.group('rest')} and {m.group('s')} live in {m.group('p')}",
+    ),
     # "please save my name as maricel santos, with a c": the name to keep
     (
         rf"^(?:(?:please|can you|could you) )?(?:save|put|store|keep|have|list|write) (?:my name|me) (?:down )?as "

@@ -308,6 +308,9 @@ _KIN_ALT = "|".join(
 _KIN_NAME_SLOT = re.compile(
     rf"\b(?:my|our|me|ma|his|her|their) (?:(?:little|eldest|youngest|oldest|older|younger|baby|twin|wee|big) )?"
     rf"(?:{_KIN_ALT}) $"
+    # ("nana rose is ninety next month", "tito ramon my uncle": a relative said by the title one calls them)
+    r"|^(?:nana|nan|nanna|granny|gran|grandma|grandad|granddad|grandpa|uncle|auntie|aunty|aunt|tito|tita|lola|lolo|"
+    r"cucu|gogo|ouma|oupa) $"
 )
 _KIN_NEXT_WORDS = (
     "is was has goes works lives loves hates likes plays does will can cannot won't just and who started teaches "
