@@ -133,13 +133,14 @@ _CALL_ME = re.compile(
     # ("don't use my full name, just call me Bea": the name not to use, said first)
     rf"^(?:(?:you can|can you|could you|will you|would you|please|from now on|always|just|"
     rf"(?:do not|don't|dont) (?:use|say) my (?:full |real |proper |first |given |whole |long )?name|"
-    rf"I would (?:prefer|like|rather)(?: it if| that)?(?: you)?|I prefer(?: you| it if you)?)[,\s]+)*call me\s+"
+    rf"(?:I would|I'd|id) (?:prefer|like|rather)(?: it if| that)?(?: you)?|I prefer(?: you| it if you)?)[,\s]+)*"
+    rf"call(?:ed)? me\s+"
     # ("call me nana not grandma": what a grandparent is called, said in lower case)
     rf"(?P<name>{NAME}|(?i:{REL})\b)(?:[,\s]+not\s+(?:{NAME}|(?i:{REL})\b))?"
     r"(?:[,\s]+(?:please|from now on|instead|if you (?:do not|don't) mind))*"
     # "you can call me doc everyone at the surgery does", "nobody uses Olubunmi": who else calls them so
     r"(?:,?\s+(?:everyone|everybody|nobody|no one|all my|my (?:friends|family|mates)|the kids|that is|that's|"
-    r"thats)\b.*)?\s*[.!]*$",
+    r"thats)\b.*)?\s*[.!?]*$",  # ("can you call me Sandy from now on?": asked, a standing instruction)
     re.I,
 )
 # "call my husband Jonno, not Jonathan": how to name someone of theirs, and who that is
@@ -209,7 +210,9 @@ def _rule(body: str, sentence: str) -> Candidate | None:
         or re.search(r"[{}](?!subject)", obj.replace("{subject}", ""))
     ):
         return None
-    return Candidate("rule", obj, obj + ".", USER_STATED, source=sentence)
+    # how one is to be called is one instruction at a time: "call me Kate", then "Katie please" replaces it
+    address = "address" if obj.startswith("Call {subject} ") else None
+    return Candidate("rule", obj, obj + ".", USER_STATED, qualifier=address, source=sentence)
 
 
 def _split_when(s: str) -> tuple[str, str] | None:

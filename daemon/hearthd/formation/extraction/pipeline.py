@@ -456,6 +456,8 @@ _HEARSAY_AFTER = re.compile(
     r",?\s+so I hear\s*[.!]?$",
     re.I,
 )
+# "can you call me Sandy from now on?": a standing instruction asked politely, not a question
+_ASKED_TO_BE_CALLED = re.compile(r"^(?:(?:can|could|will|would) you (?:please )?call me \w+(?: [^?]*)?)\?\s*$", re.I)
 
 
 def _prepare(sentence: str) -> tuple[str, str, bool, bool] | None:
@@ -463,6 +465,8 @@ def _prepare(sentence: str) -> tuple[str, str, bool, bool] | None:
     it greeted and whether it asked to be remembered; None when it states nothing (a question, a hypothetical,
     reported speech)."""
     s = _TAG_QUESTION.sub(".", normalise(sentence))  # "use metric, yeah?": an instruction, not a question
+    if _ASKED_TO_BE_CALLED.match(s) and not re.search(r"\bcall me (?:a|an|the|back|later|tomorrow)\b", s, re.I):
+        s = s.rstrip()[:-1] + "."
     if not s or s.rstrip().endswith("?"):
         return None  # a question states nothing
     asked = bool(_TRAILING_REMEMBER.search(s))
