@@ -119,6 +119,28 @@ _DRIVES = {
 }
 # A firm by its name, capitals and all: "KPMG", "Lloyds Pharmacy", "H&M"
 _FIRM = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
+# The help by the work they do ("walking the dogs": a dog walker); said as done now, who is taken on
+_HELP_BY_WORK = (
+    ("clean", "cleaner"),
+    ("cook", "cook"),
+    ("dog", "dog walker"),
+    ("babysit", "babysitter"),
+    ("watching the kids", "babysitter"),
+    ("minding", "childminder"),
+    ("garden", "gardener"),
+    ("school run", "driver"),
+    ("pickup", "driver"),
+)
+
+
+def _help_by_work(work: str) -> str:
+    return next(role for said, role in _HELP_BY_WORK if said in work.lower())
+
+
+_HELP_WORK = (
+    r"(?:(?:is |are )?(?:doing|does|do) (?:the )?(?:cleaning|cooking|dogs?|garden|gardening|school run|pickup)|"
+    r"(?:walking|walks) the dogs?|babysitting|watching the kids|minding the kids)"
+)
 # What moved one's office, said first: "team got moved, ", "we've been shifted again, now "
 _MOVED_FIRST = r"(?:[^,]*\b(?:moved|shifted)\b[^,]*, )?(?:(?:again|so|and|now),? )*"
 _NUMW = (
@@ -856,8 +878,21 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         rf"^(?:now )?(?P<n>{NAME}) (?:is coming|comes|will come|has started coming) (?:for|to do) (?:the )?"
         r"(?P<w>cooking|cleaning)\b",
-        lambda m: f"our new {'cook' if m.group('w').lower() == 'cooking' else 'cleaner'} is {m.group('n')}",
+        lambda m: f"our new {_help_by_work(m.group('w'))} is {m.group('n')}",
     ),
+    # "Jovan's walking the dogs now", "weve got bettina doing the cleaning now", "priyanka is babysitting for us now",
+    # "Ludmila does the dogs now", "we've got Mrs Delgado from church watching the kids now": who does it now
+    (
+        # (after what ended: "petra's moved away, ...", "marisol moved away so ...", "another walker again - ...")
+        # (not "Tom's doing the cooking now" said alone: who cooks at home is no help taken on)
+        rf"(?:(?<=, )|(?<= - )|(?<=\bso )|^(?=(?:(?:so|and|now|but),? )*(?:we|I)(?:'ve| have)? got ))"
+        rf"(?:(?:so|and|now|but),? )*(?:(?:we|I)(?:'ve| have)? got )?"
+        rf"(?P<n>(?:(?:mrs|mr|ms|miss|auntie|aunty) )?"
+        rf"{NAME})(?: from [\w' ]+?)?(?:'s| is| are)? (?P<w>{_HELP_WORK}) (?:for us )?now\b",
+        lambda m: f"our new {_help_by_work(m.group('w'))} is {m.group('n')}",
+    ),
+    # "our babysitter is now marguerite": the help named anew
+    (rf"^(?:our|the|my) (?P<r>{_NEW_HELP}) is now (?=\w)", lambda m: f"our new {m.group('r')} is "),
     # "new cook is sunita from this week": the household's, said without "our"
     (rf"^(?:the )?new (?P<r>{_NEW_HELP}) is (?=\w)", lambda m: f"our new {m.group('r')} is "),
     # "we've a new childminder for aoife, her name's bernadette": who the new help is, and for whom

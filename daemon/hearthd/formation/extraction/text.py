@@ -386,6 +386,9 @@ _CLAUSE_SPLIT = re.compile(
     rf"|,?\s+(?=(?:the |my |his |her )?{DOCTOR}(?:'s| has)? (?:now )?(?:put|got|started|wants)\b)"
     # "sunita also left, now Rekha is coming for cooking": who comes now, a statement of its own
     r"|,\s*(?=now (?-i:[A-Z])[\w\-]+ (?:is|comes|has)\b)"
+    # "petra's moved away, Jovan's walking the dogs now", "a different walker again - Ludmila does the dogs now"
+    r"|(?:,|\s-)\s*(?=(?-i:[A-Z])[\w\-]+(?:'s| is| does| walks) (?:walking|doing|babysitting|watching|minding|the)\b"
+    r"|our new \w+(?: \w+)? is\b)"
     # "lakshmi has gone back to her village, new cook is sunita": the new one, a statement of its own
     r"|,\s*(?=(?:the |our )?new [a-z]+(?: [a-z]+)? (?:is|comes|starts)\b)"
     # "Halfords called, the MOT is now on the 15th"
@@ -930,6 +933,8 @@ def _last(pattern: re.Pattern, text: str) -> re.Match | None:
 _CORRECTION_FIRST = re.compile(
     r"^(?:(?:no|nah|sorry|oops|oh|ah)[,!]?\s+)+(?:I said|I meant|I meant to say|what I meant was|I mean)[,:]?\s+"
     r"|^(?:correction|to correct that|just to correct (?:that|myself))\s*[:,\-]\s*"
+    # "actually scratch that, joslyn didnt work out, ...": what was said before is taken back, then the news
+    r"|^(?:(?:actually|oh|ah|no|sorry|um)[,\s]+)*(?:scratch that|forget that|ignore that|disregard that)[,:\-\s]+"
     r"|^no,? (?=(?:the|my|our|his|her|it is|its|we|I)\b)",
     re.I,
 )
