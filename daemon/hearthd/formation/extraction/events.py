@@ -1060,8 +1060,10 @@ EVENT_RULES_SRC = [
     (
         "appointment",
         rf"^(?:my|our|{_THE_PERSONAL}) (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})?{_AT_PRO} "
-        r"(?:is|are|has been|is now|meets|meet|runs|run|happens|takes place|is held|are held) "
-        rf"(?:now |always |usually |still )?"
+        # ("the chama will now meet on the last Saturday": where it moved to, said ahead)
+        r"(?:is|are|has been|is now|meets|meet|runs|run|happens|takes place|is held|are held|will (?:now )?(?:meet|be)|"
+        r"now meets) "
+        rf"(?:now |always |usually |still )?(?:on (?=the (?:first|second|third|fourth|last) ))?"
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
         _b_my_event,
         False,
