@@ -29,7 +29,7 @@ from .facts import GENERIC_EVENT, event_words
 from .residue import PARTNERS, close_notes_about, distinctive
 
 _OVER = re.compile(
-    r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|got rid of|"
+    r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|sell off|got rid of|"
     r"after (?:giving up|quitting|stopping|packing in|leaving|moving out)|stepped down|"  # (the Irish perfect)
     r"grew out of|grown out of|has left|have left|left his|left her|left the|left their|"
     r"(?:'ve|\bive|\bI|\bwe) (?:just |finally |now )?left|"
@@ -106,7 +106,8 @@ _CUES = {
     r"let go|sack|sacked|fired",
     "lives_in": r"live|lives|living|moved|based",
     "allergy": r"allergic|allergy|allergies|intolerant|grew out|grown out",
-    "owns": r"sold|have|has|own|owns|got rid|gotten rid|drive|drives|got|replaced|swapped|traded|part-exchanged|gave|"
+    "owns": r"sold|sell off|have|has|own|owns|got rid|gotten rid|drive|drives|got|replaced|swapped|traded|"
+    r"part-exchanged|gave|"
     r"given|back|"
     r"written off|wrote off|totall?ed|stolen|"
     r"giving|donated|tip|binned|chucked|thrown|threw|"

@@ -56,7 +56,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         # Jamaican English: "mi cyaan stand cilantro", "mi love reggae", "him nuh eat pork", "mi wid Tamika now"
         (r"\bcyaan\b", "cannot"),
         (
-            r"\b(?-i:[Mm]i) (?=(?:love|like|hate|live|work|drive|go|have|cannot|nuh|deh|used to|speak|teach|study)\b)",
+            r"\b(?-i:[Mm]i) (?=(?:love|like|hate|live|work|drive|go|have|cannot|nuh|deh|used to|speak|teach|study|sell|"
+            r"sold|change|changed|move|moved|buy|bought|get|got|gone|start|started|quit|leave|left)\b)",
             "I ",
         ),
         (r"\b(I|him|her|she|he|we|dem|dey) nuh (?=(?:eat|drink|like|smoke|work|live|have)\b)", r"\1 do not "),
@@ -86,7 +87,7 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         # and its present for the past: "we move to chaguanas now", "he sell the swift and get a nissan note"
         (r"\b(we|I|he|she|they) (?:move|shift|relocate) to (?=\w[^,]* now\b)", r"\1 moved to "),
         (
-            r"\b(he|she|I|we|they|daddy|mummy|(?:my|our) [a-z]+) (sell|buy) (?=(?:the|his|her|my|our|their|an?) )",
+            r"\b(he|she|I|we|they|daddy|mummy|(?:my|our) [a-z]+) (sell|buy)(?: off)? (?=(?:the|his|her|my|our|their|an?) )",
             lambda m: f"{m[1]} {'sold' if m[2].lower() == 'sell' else 'bought'} ",
         ),
         (r"(?<=\bsold )(.+?) and (?:get|buy) (?=an? )", r"\1 and bought "),
