@@ -87,7 +87,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         # and its present for the past: "we move to chaguanas now", "he sell the swift and get a nissan note"
         (r"\b(we|I|he|she|they) (?:move|shift|relocate) to (?=\w[^,]* now\b)", r"\1 moved to "),
         (
-            r"\b(he|she|I|we|they|daddy|mummy|(?:my|our) [a-z]+) (sell|buy)(?: off)? (?=(?:the|his|her|my|our|their|an?) )",
+            r"\b(he|she|I|we|they|daddy|mummy|(?:my|our) [a-z]+) (sell|buy)(?: off)? "
+            r"(?=(?:the|his|her|my|our|their|an?) )",
             lambda m: f"{m[1]} {'sold' if m[2].lower() == 'sell' else 'bought'} ",
         ),
         (r"(?<=\bsold )(.+?) and (?:get|buy) (?=an? )", r"\1 and bought "),
