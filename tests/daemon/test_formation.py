@@ -206,6 +206,12 @@ def test_remember_goes_through_the_same_rules(daemon, client):
     assert [f["object"] for f in active(client, predicate="lives_in")] == ["Porto"]
     with pytest.raises(Exception, match="not stored"):
         client.remember("ok", speaker="alice")
+    # a daydream is not a note: nothing is stored and nothing changes; an arrangement with "if" is kept
+    with pytest.raises(Exception, match="imagines"):
+        client.remember("if we went over to Perth I'd try for a job at Fiona Stanley", speaker="alice")
+    client.remember("if I'm late on Fridays the kids have their tea at Gran's", speaker="alice")
+    assert [f["object"] for f in active(client, predicate="lives_in")] == ["Porto"]
+    assert any("tea at Gran's" in f["object"] for f in active(client, predicate="note"))
 
 
 @pytest.mark.parametrize(

@@ -191,6 +191,8 @@ class Curation:
                 return released
         if extraction.is_question(text):
             raise UserError("not stored: this asks a question, it states nothing to remember (recall answers it)")
+        if extraction.only_imagines(text):
+            raise UserError("not stored: this imagines something ('if we won ... we'd'), it states nothing to remember")
         note = FactIn(speaker or "household", CATCH_ALL, text, text, valid_from=said_at, source="remember")
         note.speaker = speaker
         # what the learned reader alone read is kept beside the note, which keeps the whole of what was said

@@ -27,7 +27,7 @@ from .model import (
     load_catalogue,
     said_as_a_change,
 )
-from .text import is_question, normalise, split_sentences
+from .text import is_question, normalise, only_imagines, split_sentences
 
 # The rule tables compile several large regular expressions (most of a second): loaded on first use (the first
 # formation), not when the daemon starts and its API should answer.
@@ -57,6 +57,7 @@ __all__ = [
     "is_question",
     "load_catalogue",
     "normalise",
+    "only_imagines",
     "rules_alone",
     "said_as_a_change",
     "split_sentences",

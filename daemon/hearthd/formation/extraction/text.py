@@ -296,6 +296,23 @@ def is_question(text: str) -> bool:
     )
 
 
+# A daydream: "if we went over to aussie i'd probably try for a job at royal brisbane", "if I won the lotto I'd
+# move to Kerry" (the second conditional: a past tense after "if", then "would"); not "if I'm late, the kids go to
+# Gran's" (an arrangement)
+_IMAGINED = re.compile(
+    r"^(?:\W*(?:honestly|so|and|well|like|um|oh|you know|tbh)\W+)*(?:if|even if) (?:we|I|he|she|they|you|my \w+|our \w+) "
+    r"(?:ever |only |just |actually )?(?:won|went|moved|had|were|was|got|did|could|lived|bought|left|retired|sold)\b"
+    r".*\b(?:I'd|we'd|he'd|she'd|they'd|id|wed|would|wouldn't|could)\b",
+    re.I,
+)
+
+
+def only_imagines(text: str) -> bool:
+    """Whether a text only imagines ("if we won the lotto we'd move to Noosa"): every sentence a daydream."""
+    sentences = [normalise(s).strip() for s in split_sentences(text) if s.strip(" .!")]
+    return bool(sentences) and all(_IMAGINED.match(s) for s in sentences)
+
+
 # Sentence-wide: a conditional or a wish colours every clause of the sentence.
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|unless|whether|wish|wished|wishes|would|hypothetically|someday|some day|pretend|imagine|"
