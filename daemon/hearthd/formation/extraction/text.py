@@ -300,7 +300,8 @@ def is_question(text: str) -> bool:
 # move to Kerry" (the second conditional: a past tense after "if", then "would"); not "if I'm late, the kids go to
 # Gran's" (an arrangement)
 _IMAGINED = re.compile(
-    r"^(?:\W*(?:honestly|so|and|well|like|um|oh|you know|tbh)\W+)*(?:if|even if) (?:we|I|he|she|they|you|my \w+|our \w+) "
+    r"^(?:\W*(?:honestly|so|and|well|like|um|oh|you know|tbh)\W+)*(?:if|even if) "
+    r"(?:we|I|he|she|they|you|my \w+|our \w+) "
     r"(?:ever |only |just |actually )?(?:won|went|moved|had|were|was|got|did|could|lived|bought|left|retired|sold)\b"
     r".*\b(?:I'd|we'd|he'd|she'd|they'd|id|wed|would|wouldn't|could)\b",
     re.I,
