@@ -3035,6 +3035,26 @@ NEGATIVES += [
     neg("they moved me to the day shift"),
 ]
 
+POSITIVES += [
+    # round 21, last: a pet named after it, checks as events, "remind me that", the help by their work
+    pos("we got a dog last week, his name's Rolo", ("pet", "Rolo"), subject="household"),
+    pos("glucose check next friday at ten", ("appointment", "next Friday 10am")),
+    pos(
+        "remind me that the electrician is coming on Monday morning",
+        ("appointment", "Monday morning"),
+        subject="household",
+    ),
+    pos("Ola left in March, so we've got Grace doing the cleaning now", ("name", "Grace"), subject="my cleaner"),
+    pos("our babysitter is now Temi", ("name", "Temi"), subject="my babysitter"),
+    pos("our book club now meets on Thursdays", ("schedule", "Thursdays"), subject="household"),
+    pos("Can you call me Ebby from now on?", ("rule", "Call {subject} Ebby")),
+]
+NEGATIVES += [
+    neg("Tom's doing the cooking now"),
+    neg("can you call me a taxi?"),
+    neg("if we went over to Perth I'd try for a job at Fiona Stanley"),
+]
+
 
 TABLE = POSITIVES + NEGATIVES
 

@@ -1029,6 +1029,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             + m.group("o")
         ),
     ),
+    # "we got a cat last month, her name's Pepper": the pet, named after it
+    (
+        rf"^(?P<s>we|I)(?:'ve| have)? (?:just )?(?:got|adopted|rescued|bought|have|took in) (?:a|an) (?:new |little )?"
+        rf"(?P<k>{PET})(?: (?:puppy|kitten))?(?: (?:last|this) (?:week|month|year|weekend)| recently| from the shelter)?,? "
+        rf"(?:her|his|its) name(?:'s| is) (?P<n>[A-Za-z][\w\-]*)\b.*$",
+        lambda m: f"{m.group('s')} have a {m.group('k')} called {m.group('n')[:1].upper() + m.group('n')[1:]}",
+    ),
     # "we've got a cleaner, rosa, she comes every second thursday": the help one has, named after it
     (
         rf"^(?P<p>we|I)(?:'ve| have)? (?:got|have|hired|taken on|found) (?P<r>an? (?:new )?(?:{_alt(_HIRED_HELP)})),? "

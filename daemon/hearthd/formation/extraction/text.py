@@ -227,7 +227,7 @@ _GREETING = re.compile(
 # "remember that I'm allergic to peanuts" is a statement addressed to the memory, not a command to ignore.
 _LEAD_IN = re.compile(
     r"^(?:please\s+)?(?:(?:can|could|will|would) you (?:please )?)?(?:remember|note|keep in mind|do not forget|"
-    r"make a note)(?:\s+(?:that|it|this))?[,:]?\s+"
+    r"make a note|remind me that)(?:\s+(?:that|it|this))?[,:]?\s+"
     r"(?=(?:I|we|my|our|he|she|his|her|the|mum|dad|mom|nan|gran|grandma|grandad|grandpa|granny)\b|(?-i:[A-Z]))",
     re.I,
 )
