@@ -1032,7 +1032,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "we got a cat last month, her name's Pepper": the pet, named after it
     (
         rf"^(?P<s>we|I)(?:'ve| have)? (?:just )?(?:got|adopted|rescued|bought|have|took in) (?:a|an) (?:new |little )?"
-        rf"(?P<k>{PET})(?: (?:puppy|kitten))?(?: (?:last|this) (?:week|month|year|weekend)| recently| from the shelter)?,? "
+        rf"(?P<k>{PET})(?: (?:puppy|kitten))?"
+        r"(?: (?:last|this) (?:week|month|year|weekend)| recently| from the shelter)?,? "
         rf"(?:her|his|its) name(?:'s| is) (?P<n>[A-Za-z][\w\-]*)\b.*$",
         lambda m: f"{m.group('s')} have a {m.group('k')} called {m.group('n')[:1].upper() + m.group('n')[1:]}",
     ),
