@@ -193,10 +193,13 @@ SETS = {
     "that code, the rules alone, 0.843 / 0.664 with the reader; END65 on its end; not read)",
     "extract_heldout66": "set 66 (100 lines written blind by a third helper at session 33's start: 0.747 / 0.574 on "
     "that code, the rules alone, 0.735 / 0.581 with the reader; END66 on its end; not read)",
+    "extract_heldout67": "set 67 (100 lines written blind by a helper midway through session 33: 0.835 / 0.642 on the "
+    "session's starting code, the rules alone, 0.833 / 0.672 with the reader; 0.840 / 0.664 on the code of that "
+    "moment; END67 on its end; not read)",
 }
 # The sets written blind and not yet read: scored, never looked into, and never taught to the learned reader
 # (bench/train_reader.py learns from every other set).
-NOT_READ = ("extract_heldout64", "extract_heldout65", "extract_heldout66")
+NOT_READ = ("extract_heldout64", "extract_heldout65", "extract_heldout66", "extract_heldout67")
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
 FORGETTING = {
@@ -306,6 +309,8 @@ FORGETTING = {
     "that code, END54/24 on its end; not read)",
     "forgetting_heldout55": "suite 55 (24 scenarios written blind by a third helper at session 33's start: 15/24 on "
     "that code, END55/24 on its end; not read)",
+    "forgetting_heldout56": "suite 56 (24 scenarios written blind by a helper midway through session 33: 14/24 on the "
+    "session's starting code, 14/24 on the code of that moment, END56/24 on its end; not read)",
 }
 
 
