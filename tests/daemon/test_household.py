@@ -205,7 +205,10 @@ def test_a_denied_move_changes_nothing_and_things_said_over_end(real_daemon, hub
         return sorted(f["object"] for f in current(hub))
 
     hub.remember("We live in Leicester.", speaker="alice", valid_from="2026-01-01")
-    hub.remember("if we moved to brighton we'd be nearer my sister i suppose", speaker="alice", valid_from="2026-01-02")
+    with pytest.raises(Exception, match="imagines"):  # a daydream is not even a note
+        hub.remember(
+            "if we moved to brighton we'd be nearer my sister i suppose", speaker="alice", valid_from="2026-01-02"
+        )
     hub.remember("No, we're not moving to Brighton, it's far too expensive.", speaker="alice", valid_from="2026-01-03")
     assert "Leicester" in objects() and "Brighton" not in objects()
     hub.remember("I work at Countdown on the checkouts.", speaker="alice", valid_from="2026-01-04")
