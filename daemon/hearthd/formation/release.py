@@ -28,6 +28,8 @@ from .extraction.vocabulary import CAR_MAKES, ROLES_HELD
 from .facts import GENERIC_EVENT, event_words
 from .residue import PARTNERS, close_notes_about, distinctive
 
+# "we've let rosa go", "they let him go": someone kept on no longer (said of a job and of the help alike)
+_LET_GO = r"let (?:\w+ ){0,2}go"
 _OVER = re.compile(
     r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|sell off|got rid of|"
     r"after (?:giving up|quitting|stopping|packing in|leaving|moving out)|stepped down|"  # (the Irish perfect)
@@ -64,7 +66,7 @@ _OVER = re.compile(
     r"(?:'m|'s|'re|\bim|\bam|\bis|\bare|\bgone|\bcome|\bcame) off (?:the |that |this |my |his |her |their )?"
     r"(?!to\b|work\b|sick\b|out\b|home\b)\w+|"
     r"knocked (?:\w+ ){1,3}on the head|(?:gave|given|giving) (?:\w+ ){1,3}up\b|"
-    r"made redundant|laid off|let go|let (?:\w+ ){1,2}go|got the sack|(?:got|been|was|were) (?:sacked|fired)|resigned|"
+    rf"made redundant|laid off|{_LET_GO}|got the sack|(?:got|been|was|were) (?:sacked|fired)|resigned|"
     # "i don resign from gtbank", "I have put down my papers at Infosys": Nigerian and Indian English
     r"(?:don|done|have|has|'ve) resign(?:ed)? from|put down (?:my|his|her|their) papers|"
     r"handed in (?:my|his|her|their) notice|handed (?:my|his|her|their) notice in|"
@@ -141,7 +143,7 @@ CUES = {p: re.compile(rf"\b(?:{words})\b", re.I) for p, words in _CUES.items()}
 # A lodger, a cleaner, a carer: the role ends when they leave (a sister who moves out is still a sister).
 _ROLE_OVER = re.compile(
     r"\b(?:moved out|moved away|left|retired|quit|stopped|anymore|any more|no longer|after (?:moving out|leaving)|"
-    r"let (?:\w+ ){1,2}go|let go)\b",  # "we've let rosa go"
+    rf"{_LET_GO})\b",
     re.I,
 )
 _STOP = frozenset(
