@@ -312,6 +312,12 @@ def _lives_at_home(who: str, home: str, town: str | None) -> str:
     return f"{who} lives in {_titled(home)}" + (f" in {_titled(town)}" if town else "")
 
 
+def _got_instead(m: re.Match) -> str:
+    """ "(we) traded in the escape for a subaru outback": what one has got now, the speaker when no one is said."""
+    who = m.group("s") or "I"
+    return f"{who} {_verb(who, 'have', 'has')} got {m.group('o')}"
+
+
 def _has(said: str) -> str:
     """ "'s after" and "is after" say "has"; "'m", "are" and "'re" say "have"."""
     return "has" if said.lstrip().startswith(("'s", "is")) else "have"
@@ -994,8 +1000,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?:(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? )?(?:just |finally )?(?:replaced|swapped|traded in|"
         rf"part-exchanged|changed) (?:the|our|my|his|her|their) (?:[A-Za-z\-]+ ){{0,3}}?(?:with|for) "
         rf"(?P<o>an? [^,]+)$",
-        # (the speaker, left unsaid: "traded in the escape for a subaru outback")
-        lambda m: f"{m.group('s') or 'I'} {_verb(m.group('s') or 'I', 'have', 'has')} got {m.group('o')}",
+        _got_instead,
     ),
     # "traded the corolla in for a rav4": the one traded for is the one had now (the speaker, left unsaid)
     (
@@ -1003,7 +1008,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?:(?:the|our|my|his|her|their) (?:[A-Za-z0-9\-]+ ){{1,3}}?|(?:her|him|it) )in (?:for|with|on) "
         r"(?P<o>an? (?:used |new |second-hand |secondhand )?[^,]+?)"
         r"(?: (?:at|from) the (?:dealer|dealership|garage)\b.*)?$",
-        lambda m: f"{m.group('s') or 'I'} {_verb(m.group('s') or 'I', 'have', 'has')} got {m.group('o')}",
+        _got_instead,
     ),
     # "so I picked up a used ford escape": a car got, as one says it
     (

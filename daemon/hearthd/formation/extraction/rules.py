@@ -3274,7 +3274,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "owns",
         r"^(?:the|our) (?P<thing>(?:smart )?(?:tv|telly|television)|fridge(?: freezer)?|freezer|oven|cooker|dishwasher|"
         r"washing machine|tumble dryer|dryer|hoover|vacuum|speaker|router|printer|laptop|computer|microwave|"
-        r"coffee machine|air fryer|thermostat|inverter|doorbell|heat pump|generator|alarm|battery)"
+        rf"coffee machine|air fryer|{_KIT_BY_MAKE.pattern})"
         r"(?: (?:in|on) the [a-z']+(?: [a-z']+)?)? is an? (?:old |new |big )?"
         rf"(?P<make>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?|{_HOME_KIT_MAKES.pattern})(?: one)?$",
         _b_made_by,

@@ -369,9 +369,9 @@ _NEGATION = re.compile(r"\b(?:not|never|no|nobody|nothing|none|neither|nor|witho
 # Whom a household has one of at a time: "the new cleaner is Funmi" names the one now.
 _HELPERS = "|".join(sorted(_HIRED_HELP | {"landlord", "landlady", "lodger"}, key=len, reverse=True))
 _ONE_AT_A_TIME = rf"boyfriend|girlfriend|partner|husband|wife|fianc\w*|{_HELPERS}|vet|gp|doctor|dentist"
-# A clause ends at a conjunction that starts a new thought.
 # Who puts one on a diet: "doctor's put him on a Mediterranean diet"
 DOCTOR = r"(?:doctor|gp|dietitian|dietician|consultant|cardiologist|specialist)"
+# A clause ends at a conjunction that starts a new thought.
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+"
@@ -883,6 +883,8 @@ _RESTATED = re.compile(
     r"(?: (?:it is|its|it's|to))?)\s+",
     re.I,
 )
+# Why the wrong value was written: "Sorry, Rohit, stupid autocorrect"
+_AUTOCORRECT = r"(?:stupid |bloody |damn |silly )?(?:autocorrect|auto-correct|auto correct|spell ?check|typo)"
 # A word said in passing inside the correction: "on the tenth no the eleventh sorry in the morning"
 _IN_PASSING = re.compile(
     r"\s+(?:sorry|I mean)\b(?=\s)|,?\s+(?:my mistake|my bad|I always (?:get|mix) (?:that|them|it|those|the two"
@@ -890,7 +892,7 @@ _IN_PASSING = re.compile(
     # how it is spelt or which one it is: "Sara no h", "Tahlia with an h", "co-amoxiclav, the Augmentin one"
     r"|,?\s+(?:(?:with|without) (?:an?|the|one|two|double) [a-z]{1,2}|no [a-z]{1,2}|the [\w\-]+ one)$"
     # "Sorry, Rohit, stupid autocorrect": why it was wrong
-    r"|,?\s+(?:stupid |bloody |damn |silly )?(?:autocorrect|auto-correct|auto correct|spell ?check|typo)$",
+    rf"|,?\s+{_AUTOCORRECT}$",
     re.I,
 )
 # Said of the wrong value before the right one: "no, sorry, I keep saying that, it's Ennis now"
@@ -1450,8 +1452,8 @@ _CORRECTS_THE_LAST = re.compile(
     # "Sorry, Wednesdays now since the council changed it."
     r"(?:,?\s+(?:now|instead|these days)(?:,?\s+(?:since|because|cos|as|after|from)\b[^.!?]*)?)?"
     r"(?:,\s+(?:I|it|it's|its|they|we|he|she|that|that's)\b[^.!?]*)?[.!]*$"  # "Sorry, 41, I always flip it."
-    r"|^(?:sorry|no,? sorry)[,:]?\s+(?-i:[A-Z])[\w'\-]+,?\s+(?:stupid |bloody |damn |silly )?(?:autocorrect|"
-    r"auto-correct|auto correct|typo|spell ?check)[.!]*$",  # "Sorry, Rohit, stupid autocorrect."
+    # "Sorry, Rohit, stupid autocorrect."
+    rf"|^(?:sorry|no,? sorry)[,:]?\s+(?-i:[A-Z])[\w'\-]+,?\s+{_AUTOCORRECT}[.!]*$",
     re.I,
 )
 # ... or restates it: "Actually no, they changed it to Thursdays last month.", "No, sorry, that's next door's dog,
