@@ -87,7 +87,9 @@ _IMAGINED = re.compile(r"\b(?:if|unless|what if|suppose|supposing|imagine|hypoth
 # "I'm going to quit" is not done yet; "I've stopped going to pilates" is
 _REPORTED = re.compile(
     r"\b(?:said|says|saying|told|thinks|think|reckons|suggests|suggested|should|might|may|maybe|perhaps|wants? to|"
-    r"(?:am|is|are|was|were|be|im|i'm|we're|you're|they're|he's|she's|it's|gonna)\s+going to)\b",
+    # ("we're going to the 6pm mass instead": going somewhere, not a plan not yet done)
+    r"(?:am|is|are|was|were|be|im|i'm|we're|you're|they're|he's|she's|it's|gonna)\s+going to(?! (?:the|a|an|our|my|"
+    r"his|her|their|\d)\b))\b",
     re.I,
 )
 # "may" the month ("moved to 21 May", "in May"), not the modal

@@ -73,6 +73,11 @@ _STARTING = re.compile(
     rf"[,\s]+(?:{WEEKDAY})s?(?:'s| is| are| were| was)? (?:no longer|not|too|doesn't|does not|don't|won't|can't|"
     r"is no good|no good|clashing|clashed|clash|clashes|bad|awkward|difficult|hard|a problem)\b.*$|"
     r"[,\s]+(?:cause|cos|coz|because|as|since) (?:of |due to )?(?:the|they|he|she|we|I|it|there|her|his|our|my)\b.*$|"
+    # "kasi jun has basketball training": why, in Filipino; "the morning one is too crowded", "saturday batch is
+    # closed": the old one, and why it is no good
+    r"[,\s]+kasi\b.*$|[,\s]+the (?:\w+ )?one (?:is|was|were|'s|got|has)\b.*$|"
+    rf"[,\s]+(?:{WEEKDAY})s?(?:'s)? (?:batch|slot|class|session|group|one|timing)s? (?:is |are |was |has |have )?"
+    r"(?:closed|full|finished|stopped|cancelled|over|gone|discontinued)\b.*$|"
     r"\s+(?:because of|due to) .*$|"
     rf"[,\s]+still (?:on )?(?:(?:{WEEKDAY})s?|the same day)\b.*$|"
     # "bin collection is on Thursday instead, recycling still fortnightly": another thing, kept

@@ -849,7 +849,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     (r"\bbirthday's (?=(?:on )?(?:the )?\w)", "birthday is "),
     # jobs
-    (rf"\b(is|'s|am|'m) (?=(?:{OCC}) (?:at|for|in)\b)", r"\1 a "),
+    # (not "gran's physio at addington is every thursday": her sessions, when they are)
+    (
+        rf"\b(is|'s|am|'m) (?=(?:{OCC}) (?:at|for|in)\b(?![^,.]* (?:is|are) (?:now |usually |always )?(?:every|on|at|"
+        rf"{WEEKDAY})\b))",
+        r"\1 a ",
+    ),
     (
         rf"^(?P<s>{_SUBJ}) teaches (?P<what>piano|guitar|violin|drums|maths|english|music|science|french|"
         r"spanish|art|history|dance|swimming|yoga|singing) at ",

@@ -57,13 +57,15 @@ _RECUR = (
     rf"fortnight|month|year|spring|summer|autumn|winter|{MONTH}|(?:two|three|four|six|few) (?:weeks|months))"
     rf"(?: {_PART})?|once a year|twice a year|annually|yearly|every year in {MONTH}|in {MONTH} every year|"
     rf"(?:on )?{WEEKDAY}s(?: and {WEEKDAY}s)?(?: {_PART}s?)?|(?:on )?{WEEKDAY} and {WEEKDAY} {_PART}s|"
+    # "training is monday and wednesday at six": two days, every week's when what is said repeats (_repeats)
+    rf"(?:on )?{WEEKDAY} (?:and|&) {WEEKDAY}(?= at |,|$)|"
     rf"(?:on )?{WEEKDAY} "
     rf"{_PART}s|once a (?:day|week|fortnight|month)|(?:twice|three times) a (?:day|week|month)|daily|weekly|"
     rf"fortnightly|monthly|on weekdays|"
     rf"at weekends|on weekends|(?:on )?an? {WEEKDAY}(?: {_PART})?"
     # "Monday to Thursday": the days between
     rf"|(?:from )?{WEEKDAY}s? (?:to|till|through|-) {WEEKDAY}s?"
-    rf"|(?:on )?the (?:first|second|third|fourth|last|1st|2nd|3rd|4th) {WEEKDAY} of "
+    rf"|(?:on (?:the )?|every |each )?(?:the )?(?:first|second|third|fourth|last|1st|2nd|3rd|4th) {WEEKDAY} of "
     rf"(?:the|every|each) month"
     rf"|(?:on )?the (?:first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th|1[0-9]th|2[0-8]th|21st|22nd|23rd) "
     rf"(?:day )?of (?:every|each|the) month)"
@@ -103,10 +105,12 @@ def last_time_said(text: str) -> str | None:
 
 _WHERE = (
     r"(?:,? (?:(?:down |up |over |round |out )?(?:at|in) (?:the |a |our )?|(?:down|up|round|over) the )"
-    r"(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3})?"
+    # ("at thandi's place in orlando west": a place, then where it is)
+    r"(?!\d)[A-Za-z][\w'\-]*(?: [\w'\-]+){0,3}(?: in (?-i:[A-Z])[\w'\-]*(?: [\w'\-]+)?)?)?"
 )
 _TAIL = (
     _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|here|round here|on our street|for us|"
+    r"(?:with )?the whole family|all of us|as a family|"
     # "from next week", "for Christmas with the family": from when, what for and with whom
     r"from (?:next|this) (?:week|month|term)|from now on|starting (?:next|this) (?:week|month|term)|"
     r"for (?:christmas|easter|the holidays|diwali|eid|new year|thanksgiving|the summer|the weekend|"
@@ -133,6 +137,7 @@ _EVENT_NOUNS = [
     "classes",
     "practice",
     "training",
+    "coaching",
     "check-up",
     "checkup",
     "meeting",
@@ -359,10 +364,10 @@ _CLASSES = _alt(
     "ballet karate judo taekwondo gymnastics drama choir cubs scouts brownies beavers rainbows guides netball rugby "
     "football hockey tennis badminton cricket basketball athletics trampolining fencing kickboxing dance tutoring "
     "piano guitar violin cello drums flute clarinet trumpet singing "
-    "tuition lessons lesson classes class club training practice".split()
+    "tuition lessons lesson classes class club training coaching practice".split()
 )
 PRO = _alt(_PROFESSIONALS)
-_MOD = r"(?:[a-z][a-z'\-]*\s+){0,3}?"
+_MOD = r"(?:[a-z0-9][a-z0-9'\-]*\s+){0,3}?"  # ("under 10s training")
 _DET = r"(?:an?|the|my|another|one|some|his|her|their)"  # "Rosa has her vaccination": said of Rosa
 # The household's visitors and chores: a closed list, because "the X comes on Monday" is otherwise anything.
 _HELP = _alt(
@@ -550,10 +555,18 @@ def _on(when: str) -> str:
 
 
 _REPEATED_KIND = re.compile(r"(?:lesson|class|session|practice|rehearsal|training|club)(?:s|es)$", re.I)
+# ... and said on two days, in the singular too ("hurling training is monday and wednesday at six")
+_KIND_ON_TWO_DAYS = re.compile(r"(?:lesson|class|session|practice|rehearsal|training|club|coaching|tuition)$", re.I)
+
+
+_DAY_PAIR = re.compile(rf"(?:on )?{WEEKDAY} (?:and|&) {WEEKDAY}\b", re.I)
 
 
 def _repeats(event: str, when: str) -> bool:
-    """ "swimming lessons on Saturday at 9am": lessons, in the plural, on a bare weekday are every week's."""
+    """ "swimming lessons on Saturday at 9am", "hurling training is monday and wednesday at six": lessons, in the
+    plural, or training on a bare weekday are every week's."""
+    if _DAY_PAIR.match(when.strip()) and _KIND_ON_TWO_DAYS.search(event.strip()):
+        return True
     bare_day = rf"(?:on )?{WEEKDAY}(?: {_PART})?(?:,? (?:at )?{_CLOCK})?"
     return bool(_REPEATED_KIND.search(event.strip()) and re.fullmatch(bare_day, when.strip(), re.I))
 
@@ -593,6 +606,9 @@ def _b_my_event(m, ctx):
     if _bad_mod(mods):
         return []
     event = f"{mods}{m.group('ev')}{m.groupdict().get('compl') or ''}"
+    recur = m.groupdict().get("recur") or ""
+    if _DAY_PAIR.match(recur) and not _repeats(event, recur):
+        return []  # "my exams are on monday and wednesday": two days, not every week's
     recurring = bool(m.groupdict().get("recur")) or _repeats(event, m.group("when") or "")
     return _appointment(ctx, event, m.group("when") or m.group("recur"), recurring)
 
@@ -620,6 +636,16 @@ SHARED_EVENT = _alt(
         "safety check",
     ]
 )
+
+
+def _b_we_attend(m, ctx):
+    """ "we go to the nine am mass at santo domingo every sunday": a service the household goes to, on a schedule,
+    at the time said before it."""
+    when = when_said(m.group("recur"))
+    if m.group("at") and not re.search(_CLOCK + r"$", when, re.I):
+        when = f"{when} at {m.group('at').strip()}"
+    c = _appointment(ctx, m.group("ev"), when, True)
+    return [replace(x, subject=HOUSEHOLD) for x in c]
 
 
 def _b_journey(m, ctx):
@@ -1069,6 +1095,22 @@ EVENT_RULES_SRC = [
         r"now meets) "
         rf"(?:now |always |usually |still )?(?:on (?=the (?:first|second|third|fourth|last) ))?"
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
+        _b_my_event,
+        False,
+    ),
+    (
+        "schedule",
+        rf"^we (?:usually |always |normally |all )?(?:go to|attend|hear) (?:the )?(?:(?P<at>{_AT}) )?"
+        rf"(?P<ev>{SHARED_EVENT})(?: (?:at|in) (?:the )?[\w'\-]+(?: [\w'\-]+){{0,2}}?)? (?P<recur>{_RECUR}){_TAIL}",
+        _b_we_attend,
+        False,
+    ),
+    # "our stokvel meets every second saturday": what meets on a schedule is a gathering, whatever it is called
+    (
+        "schedule",
+        rf"^(?:my|our|the) (?!(?:{REL}|friends?|mates?|girls|boys|lads|kids|children|family|gang)s? (?:now )?(?:meet|get|will))"
+        rf"(?P<mods>)(?P<ev>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?) (?:now )?(?:meets|meet|gets together|"
+        rf"will (?:now )?meet) (?:now |always |usually |still )?(?:on )?(?P<recur>{_RECUR})(?P<when>){_TAIL}",
         _b_my_event,
         False,
     ),
