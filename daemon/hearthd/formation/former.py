@@ -281,10 +281,14 @@ class Former:
                     facts.append(moved)
             # "otis has left quellbrook, he's working at marrowfield signs now": a new value of what is stored
             changed = slot_change.changed_slot(conn, text, speaker, said_at, source)
-            if changed is not None and all(f.guessed for f in facts):
+            if changed is not None and (
+                all(f.guessed for f in facts)
+                # ("... so we're with Plusnet now, the router's in the hallway": the rules read something else)
+                or not any((f.predicate, f.qualifier) == (changed.predicate, changed.qualifier) for f in facts)
+            ):
                 # read against what is stored, it goes before the learned reader's guess of the same thing
                 changed.session_id, changed.turn_ids = session_id, list(turn_ids)
-                facts = [f for f in facts if f.predicate != changed.predicate] + [changed]
+                facts = [f for f in facts if f.predicate != changed.predicate or not f.guessed] + [changed]
             elif changed is not None:
                 # "the honda went back, shes got a mazda now", read as Jess's Mazda: it replaces the Honda it names
                 for f in facts:

@@ -74,6 +74,8 @@ _OVER = re.compile(
     r"(?:'s|has|is|have|had) (?:gone|went|been sent|been given|been handed) back|"
     # "the old van went back to the dealer"
     r"(?:went|gone|taken|took \w+) back to the (?:dealer|dealership|garage|lease company)|"
+    # "the old car has gone to my cousin in nakuru": passed on
+    r"old (?:car|van|motor|jeep|truck|bike|one)(?:'s| has| is| was) (?:gone|been given|been sold|been passed on) to|"
     # "the doctor took granny off the metformin" (not "took the day off")
     r"(?:take|takes|took|taken|taking) (?:\w+ ){1,2}off (?:the |that |this |his |her |their |my )\w+|"
     # "Deon's out of the army now", "had her put to sleep", "it's gone to the tip", "back eating normal"

@@ -1252,13 +1252,16 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         # (not "we're staying in Paris": a trip)
         rf"^(?!.*\bstaying\b(?!.*(?:\bnow\b|\bthese days\b|, \d)))"
         rf"(?P<s>{_SUBJ}|[Ww]e|[Tt]hey) (?:stays|stay|(?:is|are|am|'s|'re|'m) (?:now )?staying) (?:in|at) "
-        rf"(?P<p>{NAME}(?: {NAME})?)"
+        rf"(?P<p>{NAME}(?: {NAME})?(?: (?:[Ee]ast|[Ww]est|[Nn]orth|[Ss]outh)\b)?)"
         # "I stay at Asokwa in Kumasi": the area, then the town
         rf"(?: in (?P<t>{NAME}(?: {NAME})?))?"
         # ("we stay in govan, 14 millbrae crescent": Scots, where the family lives, its address after it)
-        r"(?=(?: (?:now|these days|with (?:my |our |his |her )?\w+))?$|, \d|,? and\b)",
+        # ("we stay in andheri east, near the marol metro station": a landmark near it)
+        r"(?=(?: (?:now|these days|with (?:my |our |his |her )?\w+))?$|, \d|,? and\b|,? (?:near|just off|close to|next to|"
+        r"opposite|behind)\b)",
         lambda m: (
-            f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in {m.group('p')}"
+            f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in "
+            + re.sub(r"\b(east|west|north|south)$", lambda x: x[1].title(), m.group("p"))
             + (f", {m.group('t')}" if m.group("t") else "")
         ),
     ),

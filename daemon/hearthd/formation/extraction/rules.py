@@ -686,7 +686,7 @@ def _b_work_at(m, ctx):
 _NOT_A_WORKPLACE = re.compile(
     r"^(?:the |a |an |my |our )?(?:new )?(?:school|uni|university|college|nursery|sixth form|primary|secondary|gym|"
     r"club|choir|team|class|course|band|group|church|library|pool|leisure centre|book club|weight ?watchers|"
-    r"slimming world|nine|ten|eight|seven|six|\d)\b",
+    r"slimming world|work|office|nine|ten|eight|seven|six|\d)\b",
     re.I,
 )
 # When and where one works, said between "work" and "as": "I work nights as a porter", "from home as a bookkeeper"
@@ -2929,7 +2929,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "works_at",
         rf"^I {ADV}(?:work|have a job|(?:am|have been|have) {ADV}(?:working|worked|employed)|(?:have )?{ADV}started "
-        rf"(?:working|work|my new job|a new job)|(?P<started>(?:have )?{ADV}(?:started|joined))|(?:have )?{ADV}"
+        # ("i resumed at flutterwave last monday": began there, as Nigeria says it)
+        rf"(?:working|work|my new job|a new job)|(?P<started>(?:have )?{ADV}(?:started|joined|resumed))|(?:have )?{ADV}"
         rf"(?:got|landed|taken|been offered|accepted|have got) (?:a|an|the) (?:new )?(?:(?:part|full)[- ]time )?"
         rf"(?:job|position|post|role|place))(?: (?:on )?(?:(?:{WEEKDAY})s?|weekends|part[- ]time|full[- ]time|"
         rf"nights|evenings|days|(?:(?:weekend|night|day|late|early|evening|morning) )?shifts))?"

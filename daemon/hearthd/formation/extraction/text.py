@@ -186,7 +186,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
 ]
 
 _FILLER = re.compile(
-    r"^(?:well|oh+|ah+|aah+|um+|uh+|erm|er|eh|hmm+|so|and|also|plus|anyway|anyways|actually|ok|okay|right|yeah|yes|yep|"
+    r"^(?:well|oh+|ah+|aah+|um+|uh+|erm|er|eh|hmm+|so|and|also|plus|anyway|anyways|actually|ok|okay|right|righto|"
+    r"righty-?o|alright|alrighty|yeah|yes|yep|"
     r"ja(?: nee)?|yebo|eish|abeg|sasa|arre|haan|acha|aiyoh|yeah nah|"
     r"no(?!\s+(?!(?:its|this|thanks|yes|as|is|was|his|hers|theirs|ours|yours|always|perhaps)\b)[a-z]+s\b)|"
     r"nope|by the way|btw|you know|I mean|honestly|to be honest|just so you know|fyi|for your information|"
