@@ -1246,6 +1246,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"saturdays|sundays) (?P<p>at|for) ",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} {m.group('shift')} {m.group('p')} ",
     ),
+    # "im siobhan from galway originally but living in cork now": where one lives now, said after where one is from
+    (r"^((?:I am|I'm|im)\b.*?\bfrom\b.*?),?\s+but (living|working|based|staying) (?=(?:in|at) )", r"\1, but I am \2 "),
     # "my brother stays in Joburg": where one lives, as Indian and South African English say it
     (
         # ("we are staying in indiranagar, 12th main": where one is settled, its address after it)

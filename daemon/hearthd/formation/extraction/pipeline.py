@@ -588,8 +588,9 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
 # with his wife"
 _GOES_ON = re.compile(
     # ("my brother sean is a plumber, lives over in galway": a relative by name, where they live after it)
-    r"^(?P<head>(?P<s>he|she|(?:my|our) [a-z\-]+ (?-i:[A-Z])[a-z]+|(?-i:[A-Z])[a-z]+)(?:'s| is| was| has) "
-    r"(?:a|an|the|my|our|from|at|in|now|retired)\b.+?),\s*"
+    # ("my dad is a retired fisherman, still lives in dingle": a relative by relation)
+    r"^(?P<head>(?P<s>he|she|(?:my|our) [a-z\-]+(?: (?-i:[A-Z])[a-z]+)?|(?-i:[A-Z])[a-z]+)(?:'s| is| was| has) "
+    r"(?:a|an|the|my|our|from|at|in|now|retired)\b.+?),\s*(?:still |now |also )?"
     r"(?P<tail>(?:lives|works|teaches|drives|studies) (?:over |down |up |out )?(?:in|at|for|as|with)\b.*)$",
     re.I,
 )

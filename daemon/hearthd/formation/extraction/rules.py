@@ -145,7 +145,7 @@ _SELF_DESCRIBED = re.compile(
     r"^(?:(?:right|ok|okay|so|well|yeah|alright|um|erm|uh)[,\s]+|i (?:do not|don'?t) know if you need (?:this|that)"
     r"(?:,? but)?\s+)*i'?m [a-z]+,? (?:and )?(?:(?:i|i'?m|im) "
     r"(?:work|live|stay|teach|drive|do|am|have|run|study|come|was born|grew up|a|an|from|originally|support|love|"
-    r"play|\d+|[a-z]+teen|ten|eleven|twelve)|we (?:live|stay|are|have|moved))\b",
+    r"play|\d+|[a-z]+teen|ten|eleven|twelve)|we (?:live|stay|are|have|moved)|(?:originally )?from)\b",
     re.I,
 )
 _INTRODUCED = re.compile(r"\b(?:by the way|btw|for the record)\b", re.I)
@@ -2328,7 +2328,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "name",
         rf"^(I am|this is|it is|its) (?P<obj>{NAME}|[a-z]{{2,20}})(?P<nice>,? (?:it is )?(?:nice|pleased|lovely|good|"
-        rf"great) to meet you(?: too| all)?)?\s*$",
+        rf"great) to meet you(?: too| all)?)?"
+        # ("I'm Siobhan, from Galway originally": where one is from, said after the name)
+        rf"(?:,? (?:originally )?from (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?(?: originally)?)?\s*$",
         _b_greeted_name,
         False,
     ),

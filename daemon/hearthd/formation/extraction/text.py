@@ -253,7 +253,9 @@ _TRAILING_FILLER = re.compile(
     r"like (?:proper |properly |really |totally |absolutely |seriously )?(?:hates?|loves?|adores?|watching|playing) .*|"
     r"(?<=\w\w\w )(?:proper|properly|really|totally|absolutely|seriously) (?:hates?|loves?|adores?) (?:them|it)\b.*|"
     # "im doing keto at the moment trying to lose a bit": what for, run on
-    r"(?<=\w\w )(?:trying|hoping|wanting) to (?:lose|get|save|cut|be|keep|stay)\b.*)"
+    r"(?<=\w\w )(?:trying|hoping|wanting) to (?:lose|get|save|cut|be|keep|stay)\b.*|"
+    # "i moved up to brisbane last month from perth still getting used to the humidity": how it is going, run on
+    r"(?<=\w\w )(?:still )?(?:getting used to|settling in|finding (?:my|our|his|her) feet|adjusting to)\b.*)"
     r"[\s.!]*$",
     re.I,
 )
@@ -421,7 +423,8 @@ _CLAUSE_SPLIT = re.compile(
     r"|(?<=\bby the way)\s+(?:and\s+)?(?=(?:I|we|my|our)\b)"
     # a run-on in speech: "my brother lives in bristol he's a paramedic"
     r"|(?<!\bhow)(?<!\bwhat)(?<!\bwho)(?<!\bthat)(?<!\bas)(?<!\bthan)(?<!\bif)(?<!\bwhere)(?<!\bwhen)(?<!\bwhy)"
-    r"(?<!\bsaid)(?<!\bsays)(?<!\bthink)(?<!\bknow)(?<!\bhope)(?<!\bguess)(?<=\w)\s+(?=(?-i:he|she) (?:is|has|was|does|"
+    r"(?<!\bsaid)(?<!\bsays)(?<!\bthink)(?<!\bknow)(?<!\bhope)(?<!\bguess)(?<=\w)\s+(?=(?-i:he|she) "
+    r"(?:(?:only|really|also|still|just|mostly|mainly|even) ){0,2}(?:is|has|was|does|"
     r"can|cannot|never|always|really|loves|likes|hates|works|lives|speaks|plays|goes|teaches|drives|studies|gets)\b)"
     # "im a software developer at infosys we live in pune": where they live, run on
     r"|(?<!\bwhere)(?<!\bthat)(?<!\bwhich)(?<!\bhouse)(?<!\bstreet)(?<!\bplace)(?<!\barea)(?<!\btown)(?<!\bcity)"
