@@ -741,13 +741,15 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "parcel from argos should be here tomorrow": a delivery from a shop, said any way it comes
     (
         # ("got a parcel from argos coming tomorrow": one had, coming)
-        r"^(?:(?:I|we) (?:have |'ve )?got |(?:I|we) have |there is |got )?(?:(?:the|a|an|our|my) )?"
+        r"^(?:(?:I|we) (?:have |'ve )?got |(?:I|we) have |there is |got )?(?:(?P<d>the|a|an|our|my) )?"
         r"(?P<t>(?:[\w'&]+ )?(?:parcel|package|delivery|order|food shop|shopping|"
         r"grocery delivery))"
         r"(?: from (?!(?:my|our|his|her|their|the|a)\b)(?P<s>[\w'&]+(?: (?!(?:is|are|should|will)\b)[\w'&]+)?))? "
         r"(?:should be here|will be here|is due|is arriving|arrives|"
         r"should arrive|will arrive|should come|will come|is coming|comes|coming|arriving)\b",
-        lambda m: f"the {m.group('s') + ' ' if m.group('s') else ''}{m.group('t')} is coming",
+        # ("my amazon parcel is coming": the speaker's)
+        lambda m: f"{'my' if (m.group('d') or '').lower() == 'my' else 'the'} "
+        f"{m.group('s') + ' ' if m.group('s') else ''}{m.group('t')} is coming",
     ),
     # "we've got a trampoline in the back garden": a thing the household has
     (

@@ -1467,9 +1467,9 @@ def _b_thing_arrives(m, ctx):
         return []
     when = when_said(m.group("when"))
     q = thing if thing.endswith("delivery") else f"{thing} delivery"  # "the Amazon delivery is coming"
-    return [
-        replace(ctx.cand("appointment", when, f"{{subject}}: the {thing} arrives {_on(when)}", q), subject=HOUSEHOLD)
-    ]
+    c = ctx.cand("appointment", when, f"{{subject}}: the {thing} arrives {_on(when)}", q)
+    # ("my amazon parcel is coming tomorrow": the speaker's own)
+    return [c if m.group("whose").lower() == "my" else replace(c, subject=HOUSEHOLD)]
 
 
 def _b_thing_event(m, ctx):
@@ -1527,7 +1527,8 @@ EVENT_RULES_SRC += [
     ),
     (
         "appointment",
-        rf"^(?:the|our) (?:new )?(?P<thing>[a-z\-]+(?: [a-z\-]+)?) (?:is|are) (?:now )?(?:coming|arriving|due|"
+        rf"^(?P<whose>the|our|my(?= (?:[a-z\-]+ )?(?:parcel|package|delivery|order|shopping) )) (?:new )?"
+        rf"(?P<thing>[a-z\-]+(?: [a-z\-]+)?) (?:is|are) (?:now )?(?:coming|arriving|due|"
         rf"due to arrive|turning up|being dropped off|getting dropped off) (?P<when>{_ONE_OFF}){_TAIL}",
         _b_thing_arrives,
         False,

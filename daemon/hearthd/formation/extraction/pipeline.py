@@ -609,7 +609,7 @@ _AND_DOES = re.compile(
 _BOTH_ARE = re.compile(
     r"^(?:(?:my|our) (?:twin |two |little |eldest )?(?:twins|kids|children|boys|girls|sons|daughters|parents|"
     r"grandparents),? )?"
-    r"(?P<a>[A-Za-z][a-z\-]+) and (?P<b>[A-Za-z][a-z\-]+) (?:both )?(?P<verb>are|have|do|go to)(?: both)? "
+    r"(?P<a>[A-Za-z][a-z\-]+) and (?P<b>[A-Za-z][a-z\-]+) (?:both )?(?P<verb>are|have|do|go to|turn)(?: both)? "
     r"(?P<said>.+)$",
     re.I,
 )
@@ -621,6 +621,8 @@ _BOTH_SAID = {
     ),
     "have": re.compile(r"[a-z]+(?: [a-z]+)? (?:lessons? |classes |class |practice |training )?(?:on|every|at) ", re.I),
     "do": re.compile(r"[a-z]+(?: [a-z]+)? (?:on|every) ", re.I),
+    # ("my twins mateo and isla turn six on the twelfth of june": one birthday, both of them)
+    "turn": re.compile(r"[a-z0-9]+(?: years old)? on ", re.I),
 }
 # ("Tobi and Femi go to Corona School": one school, both of them)
 _BOTH_SAID["go to"] = re.compile(
@@ -628,7 +630,7 @@ _BOTH_SAID["go to"] = re.compile(
     r"|(?:the )?[\w'\-]+(?: [\w'\-]+){0,3} (?:school|primary|academy|college|high)\b",
     re.I,
 )
-_ONE_DOES = {"are": "is", "have": "has", "do": "does", "go to": "goes to"}
+_ONE_DOES = {"are": "is", "have": "has", "do": "does", "go to": "goes to", "turn": "turns"}
 
 
 def _goes_on(clause: str) -> list[str]:

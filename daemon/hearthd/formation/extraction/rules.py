@@ -937,6 +937,8 @@ def _diet_candidate(obj: str, ctx: _Ctx, text: str | None = None) -> Candidate:
         return ctx.cand("diet", plan, text or f"{{subject}} is doing {plan}")
     obj = obj.lower().replace(" ", "-").replace("pescetarian", "pescatarian")
     obj = {"teetotaller": "teetotal", "teetotaler": "teetotal", "mediterranean": "Mediterranean"}.get(obj, obj)
+    if obj in ("vegetarian", "veggie") and _FISH_EATEN.search(ctx.sentence):
+        obj = "pescatarian"  # "sam is vegetarian but eats fish now and then"
     if text is None:
         text = f"{{subject}} is {obj}" if obj in _DIET_IS else f"{{subject}} follows {_article(obj)} {obj} diet"
     return ctx.cand("diet", obj, text)

@@ -229,7 +229,7 @@ _GREETING = re.compile(
 # "remember that I'm allergic to peanuts" is a statement addressed to the memory, not a command to ignore.
 _LEAD_IN = re.compile(
     r"^(?:please\s+)?(?:(?:can|could|will|would) you (?:please )?)?(?:remember|note|keep in mind|do not forget|"
-    r"make a note|remind me that)(?:\s+(?:that|it|this))?[,:]?\s+"
+    r"make a note|remind me that|(?:just )?(?:a )?(?:quick )?reminder(?: that)?)(?:\s+(?:that|it|this))?[,:]?\s+"
     r"(?=(?:I|we|my|our|he|she|his|her|the|mum|dad|mom|nan|gran|grandma|grandad|grandpa|granny)\b|(?-i:[A-Z]))",
     re.I,
 )
@@ -255,7 +255,9 @@ _TRAILING_FILLER = re.compile(
     # "im doing keto at the moment trying to lose a bit": what for, run on
     r"(?<=\w\w )(?:trying|hoping|wanting) to (?:lose|get|save|cut|be|keep|stay)\b.*|"
     # "i moved up to brisbane last month from perth still getting used to the humidity": how it is going, run on
-    r"(?<=\w\w )(?:still )?(?:getting used to|settling in|finding (?:my|our|his|her) feet|adjusting to)\b.*)"
+    r"(?<=\w\w )(?:still )?(?:getting used to|settling in|finding (?:my|our|his|her) feet|adjusting to)\b.*|"
+    # "so im retired now used to be a postman": what one was, run on
+    r"(?<=\bnow )used to (?:be|work)\b.*)"
     r"[\s.!]*$",
     re.I,
 )
@@ -443,7 +445,7 @@ _OBJ_END = re.compile(
     r"\s*(?:[,;!?()\"]|:(?!\d)|\s-\s|\b(?:and then|but|because|so that|so|although|though|while|whereas|when|"
     r"whenever|which|who|whom|where|unless|until|except|as well|too|either|these days|nowadays|at the moment|"
     r"right now|now|instead|currently|a lot|so much|very much|like crazy|more than anything|sorry|especially|"
-    r"like every single one|obviously|basically|haha|"
+    r"like every single one|obviously|basically|haha|supports|"
     r"particularly|in particular|above all|mainly the|mostly the|self[- ]employed|"
     # "a nurse at groote schuur mostly on night shifts": when, said after where
     r"(?:mostly |usually |always )?on (?:nights|days|night shifts?|day shifts?|earlies|lates)|mostly on|"
