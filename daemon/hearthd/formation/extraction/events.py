@@ -559,13 +559,13 @@ _REPEATED_KIND = re.compile(r"(?:lesson|class|session|practice|rehearsal|trainin
 _KIND_ON_TWO_DAYS = re.compile(r"(?:lesson|class|session|practice|rehearsal|training|club|coaching|tuition)$", re.I)
 
 
-_DAY_PAIR = re.compile(rf"(?:on )?{WEEKDAY} (?:and|&) {WEEKDAY}\b", re.I)
+_DAY_PAIR = re.compile(rf"(?:on )?{WEEKDAY} (?:and|&) {WEEKDAY}(?:,? (?:at )?{_CLOCK})?", re.I)
 
 
 def _repeats(event: str, when: str) -> bool:
     """ "swimming lessons on Saturday at 9am", "hurling training is monday and wednesday at six": lessons, in the
     plural, or training on a bare weekday are every week's."""
-    if _DAY_PAIR.match(when.strip()) and _KIND_ON_TWO_DAYS.search(event.strip()):
+    if _DAY_PAIR.fullmatch(when.strip()) and _KIND_ON_TWO_DAYS.search(event.strip()):
         return True
     bare_day = rf"(?:on )?{WEEKDAY}(?: {_PART})?(?:,? (?:at )?{_CLOCK})?"
     return bool(_REPEATED_KIND.search(event.strip()) and re.fullmatch(bare_day, when.strip(), re.I))
@@ -607,7 +607,7 @@ def _b_my_event(m, ctx):
         return []
     event = f"{mods}{m.group('ev')}{m.groupdict().get('compl') or ''}"
     recur = m.groupdict().get("recur") or ""
-    if _DAY_PAIR.match(recur) and not _repeats(event, recur):
+    if _DAY_PAIR.fullmatch(recur.strip()) and not _repeats(event, recur):
         return []  # "my exams are on monday and wednesday": two days, not every week's
     recurring = bool(m.groupdict().get("recur")) or _repeats(event, m.group("when") or "")
     return _appointment(ctx, event, m.group("when") or m.group("recur"), recurring)

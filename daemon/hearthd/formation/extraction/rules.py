@@ -937,7 +937,7 @@ def _diet_candidate(obj: str, ctx: _Ctx, text: str | None = None) -> Candidate:
         return ctx.cand("diet", plan, text or f"{{subject}} is doing {plan}")
     obj = obj.lower().replace(" ", "-").replace("pescetarian", "pescatarian")
     obj = {"teetotaller": "teetotal", "teetotaler": "teetotal", "mediterranean": "Mediterranean"}.get(obj, obj)
-    if obj in ("vegetarian", "veggie") and _FISH_EATEN.search(ctx.sentence):
+    if obj in ("vegetarian", "veggie") and _EATS_FISH_TOO.search(ctx.sentence):
         obj = "pescatarian"  # "sam is vegetarian but eats fish now and then"
     if text is None:
         text = f"{{subject}} is {obj}" if obj in _DIET_IS else f"{{subject}} follows {_article(obj)} {obj} diet"
@@ -1003,6 +1003,10 @@ _FISH_EATEN = re.compile(
     r"(?:fine|ok|okay|alright)|pescatarian)\b",
     re.I,
 )
+
+
+# ("... though I'll have fish if we're out": now and then, still vegetarian)
+_EATS_FISH_TOO = re.compile(r"\bbut (?:\w+ )?(?:eats?|does eat|do eat) (?:fish|seafood)\b", re.I)
 
 
 _NOT_FOODS = set(
@@ -2329,7 +2333,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "call me Bea" is a standing instruction (a rule), not the person's name
     (
         "name",
-        rf"^(I am|this is|it is|its) (?P<obj>{NAME}|[a-z]{{2,20}})(?P<nice>,? (?:it is )?(?:nice|pleased|lovely|good|"
+        rf"^(I am|this is|it is|its) (?!originally\b)(?P<obj>{NAME}|[a-z]{{2,20}})(?P<nice>,? (?:it is )?(?:nice|pleased|lovely|good|"
         rf"great) to meet you(?: too| all)?)?"
         # ("I'm Siobhan, from Galway originally": where one is from, said after the name)
         rf"(?:,? (?:originally )?from (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?(?: originally)?)?\s*$",
