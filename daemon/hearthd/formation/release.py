@@ -32,6 +32,7 @@ from .residue import PARTNERS, close_notes_about, distinctive
 _LET_GO = r"let (?:\w+ ){0,2}go"
 _OVER = re.compile(
     r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|sell off|got rid of|"
+    r"flogged|"  # ("finally flogged the corolla": sold)
     r"after (?:giving up|quitting|stopping|packing in|leaving|moving out)|stepped down|"  # (the Irish perfect)
     r"grew out of|grown out of|has left|have left|left his|left her|left the|left their|"
     r"(?:'ve|\bive|\bI|\bwe) (?:just |finally |now )?left|"
@@ -305,7 +306,9 @@ def release(
 _STILL_HAD = re.compile(
     r"\b(?:(?:it is|its|it's|that is|that's|thats) (?:just|only)|(?:we|I) (?:still|just|only) (?:have|use|keep|watch|"
     # ("cancelled hulu this week, just netflix now")
-    r"got|drive)|still (?:have|got)|(?:^|[,;] ?|\bso )(?:just|only)(?= [^,.;]+ now\b))(?: the| our| my)? "
+    # ("we cancelled hulu, don't have it any more, just netflix": what is left, said last)
+    r"got|drive)|still (?:have|got)|(?:^|[,;] ?|\bso )(?:just|only)(?= [^,.;]+ now\b)|[,;] ?(?:just|only)(?= \w+(?: \w+)?[.!]?$))"
+    r"(?: the| our| my)? "
     r"(?P<k>[^,.;]+)",
     re.I,
 )

@@ -129,6 +129,7 @@ _HELP_BY_WORK = (
     ("minding", "childminder"),
     ("garden", "gardener"),
     ("school run", "driver"),
+    ("driving", "driver"),
     ("pickup", "driver"),
 )
 
@@ -902,6 +903,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?:(?:so|and|now|but),? )*(?:(?:we|I)(?:'ve| have)? got )?"
         rf"(?P<n>(?:(?:mrs|mr|ms|miss|auntie|aunty) )?"
         rf"{NAME})(?: from [\w' ]+?)?(?:'s| is| are)? (?P<w>{_HELP_WORK}) (?:for us )?now\b",
+        lambda m: f"our new {_help_by_work(m.group('w'))} is {m.group('n')}",
+    ),
+    # "now Meena is cooking for us", "we now have Yakubu driving the children": who does it now, "now" said first
+    (
+        rf"(?:(?<=, )|(?<= - )|(?<=\bso )|^)(?:and |but )?(?:now,? (?:we (?:have|'ve got) )?|we now have )"
+        rf"(?P<n>(?:(?:mrs|mr|ms|miss|auntie|aunty) )?{NAME})(?:'s| is| are)? "
+        rf"(?P<w>cooking|cleaning|{_HELP_WORK}|driving the (?:kids|children|boys|girls))(?: for us)?(?=[,.!]|$)",
         lambda m: f"our new {_help_by_work(m.group('w'))} is {m.group('n')}",
     ),
     # "our babysitter is now marguerite": the help named anew

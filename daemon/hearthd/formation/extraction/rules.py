@@ -2849,7 +2849,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^(?:I {ADV}(?:go to|train at|have got a membership (?:at|with)|have a membership (?:at|with)|"
         rf"am (?:now )?(?:at|with|a member (?:at|of))|am going to|joined|have joined|have just joined)|"
         rf"(?:I |we )?(?:have )?(?:switched|moved|changed) (?:over )?to) (?:the )?(?P<obj>{GYM})"
-        r"(?: now| these days)?(?:,.*)?$",
+        # ("planet fitness on route 9": where it is)
+        r"(?: (?:on|in|at) (?:the )?[\w']+(?: [\w']+){0,2}?)?(?: now| these days)?(?:,.*)?$",
         _b_gym,
         False,
     ),
@@ -2864,8 +2865,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "I'm a member of the Lowmoor Rambling Club": what one belongs to, a note a release can name
     (
         "note",
-        rf"^{SUBJ} {ADV}(?:am|are|have been) (?:an? )?(?:(?:proud|paid-up|life|long-standing|founding) )?members? of "
-        rf"(?:the )?(?P<org>{NAME}(?: {NAME}){{0,4}})$",
+        rf"^{SUBJ} {ADV}(?:am|are|have been) (?:an? )?(?:(?:proud|paid-up|life|long-standing|founding) )?members? (?:of|at) "
+        # ("a member at the nyali golf club": a club by its kind, in lower case)
+        rf"(?:the )?(?P<org>{NAME}(?: {NAME}){{0,4}}(?: (?:golf|tennis|rugby|cricket|sports|country|social|yacht|sailing|"
+        r"bowls|bowling|squash|swimming|running|cycling|football|hockey|gaa|rowing) club)?)$",
         _b_member,
         False,
     ),
