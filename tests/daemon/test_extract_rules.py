@@ -2372,7 +2372,6 @@ NEGATIVES = [
     neg("Is there a piano in the front room?"),
     neg("nobody in this house knows"),
     neg("Dorota comes every Thursday."),  # who she is is not said: no routine 'come'
-    neg("I'm a member at Roundhay Golf Club."),
     neg("Sam hasn't got a job at the garden centre anymore."),
     neg("my mum might start working at the library"),
     neg("Marco and I might get married in May."),
@@ -3053,6 +3052,68 @@ NEGATIVES += [
     neg("Tom's doing the cooking now"),
     neg("can you call me a taxi?"),
     neg("if we went over to Perth I'd try for a job at Fiona Stanley"),
+]
+
+
+# Round 22: gatherings and classes on a schedule, corrections in the sentence, the help by work with "now" first
+POSITIVES += [
+    pos("I'm a member at Roundhay Golf Club.", ("note", "member of Roundhay Golf Club")),
+    pos("im a member at anytime fitness on the high street", ("note", "Anytime Fitness")),
+    pos(
+        "our stokvel meets every second saturday at thandi's place in soweto",
+        ("schedule", "every second Saturday"),
+        subject="household",
+    ),
+    pos(
+        "our family meeting is every last sunday of the month",
+        ("schedule", "every last Sunday of the month"),
+        subject="household",
+    ),
+    pos(
+        "niamh's under 12s camogie training is tuesday and thursday at seven",
+        ("schedule", "Tuesdays and Thursdays 7pm"),
+        subject="Niamh",
+    ),
+    pos("kemi has swimming coaching every saturday at 8am", ("schedule", "Saturdays 8am"), subject="Kemi"),
+    pos("we go to the ten am mass at st josephs every sunday", ("schedule", "Sundays 10am"), subject="household"),
+    pos(
+        "gran's physio at the clinic is every wednesday at eleven",
+        ("schedule", "Wednesdays 11am"),
+        subject="my grandmother",
+    ),
+    pos("dentist is friday at three no half three", ("appointment", "Friday 3:30pm")),
+    pos(
+        "my brother kwame is allergic to prawns or is it crab yeah crab its crab",
+        ("family_member", "Kwame"),
+        ("allergy", "crab"),
+        subject="Kwame",
+    ),
+    pos("my son is allergic to eggs no milk its milk", ("allergy", "milk"), subject="my son"),
+    pos("my daughter is called ana sorry its anna with two ns", ("family_member", "Anna")),
+    pos("righto i've gone fully vegan as of this week, no fish, no dairy", ("diet", "vegan")),
+    pos("we stay in whitefield east, near the metro", ("lives_in", "Whitefield East"), subject="household"),
+    pos("i resumed at access bank on monday", ("works_at", "Access Bank")),
+    pos("im tomasz from gdansk originally but living in leeds now", ("name", "Tomasz"), ("lives_in", "Leeds")),
+    pos(
+        "my mum is a retired teacher, still lives in cavan",
+        ("works_as", "retired teacher"),
+        ("lives_in", "Cavan"),
+        subject="my mother",
+    ),
+    pos(
+        "my nan is staying with us for the summer she only really speaks welsh",
+        ("speaks", "Welsh"),
+        subject="my grandmother",
+    ),
+    pos("my amazon parcel is coming on friday", ("appointment", "Friday")),
+    pos("reminder that dad's hearing test is on the 4th of may", ("appointment", "4th of May"), subject="my father"),
+    pos("so im retired now used to be a bus driver", ("works_as", "retired")),
+    pos("my wife is vegetarian but eats fish sometimes", ("diet", "pescatarian"), subject="my wife"),
+    pos("shanthi left, now Meena is cooking for us", ("name", "Meena"), subject="my cook"),
+]
+NEGATIVES += [
+    neg("my exams are on monday and wednesday"),
+    neg("im sick from work"),
 ]
 
 

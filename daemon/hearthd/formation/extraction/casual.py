@@ -749,8 +749,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?:should be here|will be here|is due|is arriving|arrives|"
         r"should arrive|will arrive|should come|will come|is coming|comes|coming|arriving)\b",
         # ("my amazon parcel is coming": the speaker's)
-        lambda m: f"{'my' if (m.group('d') or '').lower() == 'my' else 'the'} "
-        f"{m.group('s') + ' ' if m.group('s') else ''}{m.group('t')} is coming",
+        lambda m: (
+            f"{'my' if (m.group('d') or '').lower() == 'my' else 'the'} "
+            f"{m.group('s') + ' ' if m.group('s') else ''}{m.group('t')} is coming"
+        ),
     ),
     # "we've got a trampoline in the back garden": a thing the household has
     (

@@ -932,7 +932,7 @@ _BARE_CORRECTION = re.compile(
     # "bananas or is it kiwi yeah kiwi", "june twelfth or is it july no its definitely july the twelfth"
     r"or is it(?=\s+\w+(?: \w+)? (?:yeah|yes|yep|ya|no)\b)|"
     # "ethan sorry its evan with a v": a name spelt again
-    r"sorry(?=,?\s+(?:its|it's|it is) [\w\-]+ with (?:a|an|two|double) [a-z]\b)|"
+    r"sorry(?=,?\s+(?:its|it's|it is) [\w\-]+ with (?:a|an|two|double) [a-z](?:'?s)?\b)|"
     # "my daughter is twelve no thirteen"
     rf"(?:{_AFTER_A_COUNT})no(?=\s+(?:{_COUNT_WORD})\b))\s+",
     re.I,
@@ -1086,9 +1086,13 @@ def correct(s: str) -> str:
     after = re.sub(r"^([\w\-']+(?: [\w\-']+)?),? (?:just|only|its|it's|it is) \1$", r"\1", after, flags=re.I)
     if m.group("mark").lower() == "or is it":
         # "kiwi yeah kiwi its kiwi", "july no its definitely july the twelfth": the last said is the one
-        after = re.split(r",? (?:yeah|yes|yep|ya|no)\b,?\s*(?:(?:its|it's|it is|definitely|def)\s+)*", after, flags=re.I)[-1]
+        after = re.split(
+            r",? (?:yeah|yes|yep|ya|no)\b,?\s*(?:(?:its|it's|it is|definitely|def)\s+)*", after, flags=re.I
+        )[-1]
         after = re.sub(r"^([\w\-']+)(?: (?:its|it's|it is))? \1$", r"\1", after, flags=re.I)
-    after = re.sub(r"^((?:its|it's|it is) )?([\w\-]+) with (?:a|an|two|double) [a-z]$", r"\2", after, flags=re.I)
+    after = re.sub(
+        r"^((?:its|it's|it is) )?([\w\-]+) with (?:a|an|two|double) [a-z](?:'?s)?$", r"\2", after, flags=re.I
+    )
     if (otherwise := _said_otherwise(before, after)) is not None:
         return otherwise
     after = re.sub(r"(?:,?\s+(?:now|actually|instead|these days))+$", "", after, flags=re.I)  # "its m21 7qt now"
