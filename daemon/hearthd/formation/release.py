@@ -307,7 +307,8 @@ _STILL_HAD = re.compile(
     r"\b(?:(?:it is|its|it's|that is|that's|thats) (?:just|only)|(?:we|I) (?:still|just|only) (?:have|use|keep|watch|"
     # ("cancelled hulu this week, just netflix now")
     # ("we cancelled hulu, don't have it any more, just netflix": what is left, said last)
-    r"got|drive)|still (?:have|got)|(?:^|[,;] ?|\bso )(?:just|only)(?= [^,.;]+ now\b)|[,;] ?(?:just|only)(?= \w+(?: \w+)?[.!]?$))"
+    r"got|drive)|still (?:have|got)|(?:^|[,;] ?|\bso )(?:just|only)(?= [^,.;]+ now\b)|"
+    r"[,;] ?(?:just|only)(?= \w+(?: \w+)?[.!]?$))"
     r"(?: the| our| my)? "
     r"(?P<k>[^,.;]+)",
     re.I,

@@ -1271,7 +1271,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?: in (?P<t>{NAME}(?: {NAME})?))?"
         # ("we stay in govan, 14 millbrae crescent": Scots, where the family lives, its address after it)
         # ("we stay in andheri east, near the marol metro station": a landmark near it)
-        r"(?=(?: (?:now|these days|with (?:my |our |his |her )?\w+))?$|, \d|,? and\b|,? (?:near|just off|close to|next to|"
+        r"(?=(?: (?:now|these days|with (?:my |our |his |her )?\w+))?$|, \d|,? and\b|"
+        r",? (?:near|just off|close to|next to|"
         r"opposite|behind)\b)",
         lambda m: (
             f"{m.group('s')} {_verb(m.group('s'), 'live', 'lives')} in "

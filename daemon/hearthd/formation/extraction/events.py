@@ -1108,7 +1108,8 @@ EVENT_RULES_SRC = [
     # "our stokvel meets every second saturday": what meets on a schedule is a gathering, whatever it is called
     (
         "schedule",
-        rf"^(?:my|our|the) (?!(?:{REL}|friends?|mates?|girls|boys|lads|kids|children|family|gang)s? (?:now )?(?:meet|get|will))"
+        rf"^(?:my|our|the) "
+        rf"(?!(?:{REL}|friends?|mates?|girls|boys|lads|kids|children|family|gang)s? (?:now )?(?:meet|get|will))"
         rf"(?P<mods>)(?P<ev>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?) (?:now )?(?:meets|meet|gets together|"
         rf"will (?:now )?meet) (?:now |always |usually |still )?(?:on )?(?P<recur>{_RECUR})(?P<when>){_TAIL}",
         _b_my_event,

@@ -2333,7 +2333,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "call me Bea" is a standing instruction (a rule), not the person's name
     (
         "name",
-        rf"^(I am|this is|it is|its) (?!originally\b)(?P<obj>{NAME}|[a-z]{{2,20}})(?P<nice>,? (?:it is )?(?:nice|pleased|lovely|good|"
+        rf"^(I am|this is|it is|its) (?!originally\b)(?P<obj>{NAME}|[a-z]{{2,20}})"
+        rf"(?P<nice>,? (?:it is )?(?:nice|pleased|lovely|good|"
         rf"great) to meet you(?: too| all)?)?"
         # ("I'm Siobhan, from Galway originally": where one is from, said after the name)
         rf"(?:,? (?:originally )?from (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?(?: originally)?)?\s*$",
@@ -2865,9 +2866,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "I'm a member of the Lowmoor Rambling Club": what one belongs to, a note a release can name
     (
         "note",
-        rf"^{SUBJ} {ADV}(?:am|are|have been) (?:an? )?(?:(?:proud|paid-up|life|long-standing|founding) )?members? (?:of|at) "
+        rf"^{SUBJ} {ADV}(?:am|are|have been) (?:an? )?(?:(?:proud|paid-up|life|long-standing|founding) )?"
         # ("a member at the nyali golf club": a club by its kind, in lower case)
-        rf"(?:the )?(?P<org>{NAME}(?: {NAME}){{0,4}}(?: (?:golf|tennis|rugby|cricket|sports|country|social|yacht|sailing|"
+        rf"members? (?:of|at) (?:the )?(?P<org>{NAME}(?: {NAME}){{0,4}}"
+        r"(?: (?:golf|tennis|rugby|cricket|sports|country|social|yacht|sailing|"
         r"bowls|bowling|squash|swimming|running|cycling|football|hockey|gaa|rowing) club)?)$",
         _b_member,
         False,

@@ -1084,15 +1084,7 @@ def correct(s: str) -> str:
         after = after[: n.start()]  # "sorry, pistachios, not cashews": the right one, then the value denied
     # "its peanuts just peanuts", "crab its crab": the right one said again
     after = re.sub(r"^([\w\-']+(?: [\w\-']+)?),? (?:just|only|its|it's|it is) \1$", r"\1", after, flags=re.I)
-    if m.group("mark").lower() == "or is it":
-        # "kiwi yeah kiwi its kiwi", "july no its definitely july the twelfth": the last said is the one
-        after = re.split(
-            r",? (?:yeah|yes|yep|ya|no)\b,?\s*(?:(?:its|it's|it is|definitely|def)\s+)*", after, flags=re.I
-        )[-1]
-        after = re.sub(r"^([\w\-']+)(?: (?:its|it's|it is))? \1$", r"\1", after, flags=re.I)
-    after = re.sub(
-        r"^((?:its|it's|it is) )?([\w\-]+) with (?:a|an|two|double) [a-z](?:'?s)?$", r"\2", after, flags=re.I
-    )
+    after = _settled(after, m.group("mark"))
     if (otherwise := _said_otherwise(before, after)) is not None:
         return otherwise
     after = re.sub(r"(?:,?\s+(?:now|actually|instead|these days))+$", "", after, flags=re.I)  # "its m21 7qt now"
@@ -1112,6 +1104,17 @@ def correct(s: str) -> str:
         return s if m.group("mark").lower() == "i mean" else after
     placed = _placed_by_shape(before, after)
     return placed if placed is not None else _placed_by_words(s, m, before, after)
+
+
+def _settled(after: str, mark: str) -> str:
+    """The value a correction settles on: after "or is it", the last said ("kiwi yeah kiwi its kiwi", "july no its
+    definitely july the twelfth"); a name without how it is spelt ("its anna with two ns")."""
+    if mark.lower() == "or is it":
+        after = re.split(
+            r",? (?:yeah|yes|yep|ya|no)\b,?\s*(?:(?:its|it's|it is|definitely|def)\s+)*", after, flags=re.I
+        )[-1]
+        after = re.sub(r"^([\w\-']+)(?: (?:its|it's|it is))? \1$", r"\1", after, flags=re.I)
+    return re.sub(r"^((?:its|it's|it is) )?([\w\-]+) with (?:a|an|two|double) [a-z](?:'?s)?$", r"\2", after, flags=re.I)
 
 
 def _restatement(before: str, after: str) -> str | None:
