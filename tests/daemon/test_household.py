@@ -1171,3 +1171,51 @@ def test_an_office_moved_twice_a_provider_now_had_and_a_relatives_move_corrected
     say("my aunt Thandi lives in Durban, sorry, no, she moved to Pietermaritzburg last year")
     homes = [f["object"] for f in current_in_any_pool(hub, "lives_in")]
     assert homes == ["Pietermaritzburg"], homes
+
+
+def test_a_gathering_that_meets_the_family_mass_and_training_on_two_days_each_moved(real_daemon, hub):
+    say = day_by_day(hub, "2027-08")
+    say("our stokvel meets every second saturday at thandi's place in orlando west")
+    say("the ladies voted, stokvel now meets on Sunday after church, same place")
+    say("we go to the nine am mass at santo domingo every sunday, the whole family")
+    say("from now on we'll hear the anticipated mass on Saturday at six pm kasi jun has basketball in the mornings")
+    say("ciaran's under 10s hurling training is monday and wednesday at six in the club")
+    say("the club's after moving the under 10s training to Tuesday and Thursday, still six o'clock")
+    when = sorted(f["object"] for f in current_in_any_pool(hub, "schedule"))
+    assert len(when) == 3 and not any("Monday" in w or "every second Saturday" in w for w in when), when
+    assert any(w.startswith("Saturday") for w in when) and any("Sunday" in w for w in when), when
+    assert any("Tuesday" in w and "Thursday" in w for w in when), when
+
+
+def test_a_provider_switched_beside_another_fact_the_old_car_passed_on_and_a_stream_kept(real_daemon, hub):
+    say = day_by_day(hub, "2027-09")
+    say("our broadband's with virgin media, account's in my name")
+    say("talktalk kept dropping out so we're with Plusnet now, the router's in the hallway")
+    providers = [f["object"] for f in current_in_any_pool(hub, "note") if "broadband" in f["text"]]
+    assert providers == ["Plusnet"], providers
+    say("our car is a silver toyota fielder")
+    say("we have a Subaru Forester now, the old car has gone to my cousin in nakuru")
+    cars = [f["object"] for f in current_in_any_pool(hub, "owns")]
+    assert cars == ["Subaru Forester"], cars
+    say("we pay for netflix and hulu")
+    say("we cancelled hulu, don't have it any more, just netflix")
+    streams = " ".join(f["object"].lower() for f in current_in_any_pool(hub, "owns"))
+    assert "netflix" in streams and "hulu" not in streams, streams
+
+
+def test_a_correction_in_the_sentence_a_new_cook_by_the_work_and_a_vegan_said_after_righto(real_daemon, hub):
+    say = day_by_day(hub, "2027-10")
+    say("my sister thandi is allergic to bananas or is it kiwi yeah kiwi its kiwi")
+    allergies = [f["object"] for f in current_in_any_pool(hub, "allergy")]
+    assert allergies == ["kiwi"], allergies
+    say("dentist is tuesday at two no half two")
+    times = [f["object"] for f in current_in_any_pool(hub, "appointment")]
+    assert times == ["Tuesday 2:30pm"], times
+    say("our cook is lakshmi, she comes at 7 in the morning")
+    say("lakshmi has gone back to her village for good, now Meena is cooking for us, same timing")
+    texts = current_texts(hub).lower()
+    assert "meena" in texts and "lakshmi" not in texts, texts
+    say("just so you know i'm pescatarian, no meat but i'll eat fish")
+    say("righto i've gone fully Vegan as of this month, no fish, no dairy, so keep that in mind for recipes")
+    diets = [f["object"] for f in current(hub, predicate="diet")]
+    assert diets == ["vegan"], diets
