@@ -334,7 +334,14 @@ def _names_it(row, said: set[str]) -> bool:
         # "i've quit the rambling club": the Lowmoor Rambling Club by what it is
         kind = {w.rstrip("s") for w in set(norm(row["object"]).split()) - distinctive(row["object"])} - _STOP
         kind -= {"member"}
-        return bool(kind) and kind <= said
+        # ("not a member at Castlegate anymore": by its name; "didn't renew the golf membership": by its kind, as a
+        # membership)
+        name = {w.rstrip("s") for w in distinctive(row["object"])} - {"member"}
+        return (
+            (bool(kind) and kind <= said)
+            or (bool(name) and name <= said)
+            or bool(kind & said and said & {"member", "membership"})
+        )
     if row["predicate"] == "pet":  # "we don't have the tortoise any more": the pet by its kind
         return bool({w.rstrip("s") for w in norm(row["qualifier"] or "").split()} & said)
     if row["predicate"] == "appointment" and row["qualifier"]:

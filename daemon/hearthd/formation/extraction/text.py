@@ -1058,9 +1058,15 @@ def correct(s: str) -> str:
     if was := _WAS_UNTIL_NOW.search(s):
         # "I'm a nurse, well, I was, I'm a health visitor now" (a job left: the rules read it); "I work at Tesco,
         # well, used to, I'm at Sainsbury's now": the new workplace
-        moved = _moved_on(s[: was.start()], s[was.end() :])
+        now = s[was.end() :]
+        if re.match(r"(?:he|she|they)\b", now, re.I):
+            who = _WHO_WAS.match(s[: was.start()])
+            if not who:
+                return s
+            now = re.sub(r"^(?:he|she|they)(?:'s|'re| is| are)", f"{who.group('who')} is", now, flags=re.I)
+        moved = _moved_on(s[: was.start()], now)
         if moved is not None or not _WORKS_AT.search(s[: was.start()]):
-            return moved or s[was.end() :]
+            return moved or now
     m = _CORRECTION.search(s) or _BARE_CORRECTION.search(s)
     if not m or m.start() == 0:
         return s
@@ -1490,8 +1496,14 @@ _RESTATES_THE_LAST = re.compile(
 )
 # A statement put in the past by the next: "I'm a nurse. Well, I was, I'm a health visitor now."
 _WAS_UNTIL_NOW = re.compile(
-    r",?\s*\bwell,?\s+(?:(?:I|we) (?:was|were|used to|did)|used to)[,.]?\s+(?=(?:I|we|im|I'm|we're)\b)", re.I
+    # ("I work at Safaricom, well, not anymore, I've been at Equity Bank since June", "my husband's a pharmacist,
+    # well, he was, he's a lecturer now")
+    r",?\s*\bwell,?\s+(?:(?:I|we|he|she|they) (?:was|were|used to|did)|used to|not any ?more|no longer)[,.]?\s+"
+    r"(?=(?:I|we|im|I'm|we're|I've|ive|we've|he|she|they)\b)",
+    re.I,
 )
+# Who "he" is after "well, he was": the one the statement before it was of ("my husband's a pharmacist")
+_WHO_WAS = re.compile(r"^(?P<who>(?:my|our) [a-z\-]+(?: (?-i:[A-Z])[a-z]+)?|(?-i:[A-Z])[a-z]+)(?:'s| is| was)\b", re.I)
 
 
 def _corrections_joined(sentences: list[str]) -> list[str]:
