@@ -1055,18 +1055,8 @@ def correct(s: str) -> str:
         s = f"{what} has moved to {m.group('when')}"
     if (restated := _restated_with_well(s)) is not None:
         return restated
-    if was := _WAS_UNTIL_NOW.search(s):
-        # "I'm a nurse, well, I was, I'm a health visitor now" (a job left: the rules read it); "I work at Tesco,
-        # well, used to, I'm at Sainsbury's now": the new workplace
-        now = s[was.end() :]
-        if re.match(r"(?:he|she|they)\b", now, re.I):
-            who = _WHO_WAS.match(s[: was.start()])
-            if not who:
-                return s
-            now = re.sub(r"^(?:he|she|they)(?:'s|'re| is| are)", f"{who.group('who')} is", now, flags=re.I)
-        moved = _moved_on(s[: was.start()], now)
-        if moved is not None or not _WORKS_AT.search(s[: was.start()]):
-            return moved or now
+    if (was := _WAS_UNTIL_NOW.search(s)) and (now := _true_now(s, was)) is not None:
+        return now
     m = _CORRECTION.search(s) or _BARE_CORRECTION.search(s)
     if not m or m.start() == 0:
         return s
@@ -1110,6 +1100,23 @@ def correct(s: str) -> str:
         return s if m.group("mark").lower() == "i mean" else after
     placed = _placed_by_shape(before, after)
     return placed if placed is not None else _placed_by_words(s, m, before, after)
+
+
+def _true_now(s: str, was: re.Match) -> str | None:
+    """What is true now after "well, I was": "I'm a nurse, well, I was, I'm a health visitor now" (a job left: the
+    rules read it); "I work at Tesco, well, used to, I'm at Sainsbury's now": the new workplace; "my husband's a
+    pharmacist, well, he was, he's a lecturer now": of him. The sentence unchanged when "he" is no one said; None
+    when a workplace said first is not left for another."""
+    now = s[was.end() :]
+    if re.match(r"(?:he|she|they)\b", now, re.I):
+        who = _WHO_WAS.match(s[: was.start()])
+        if not who:
+            return s
+        now = re.sub(r"^(?:he|she|they)(?:'s|'re| is| are)", f"{who.group('who')} is", now, flags=re.I)
+    moved = _moved_on(s[: was.start()], now)
+    if moved is not None or not _WORKS_AT.search(s[: was.start()]):
+        return moved or now
+    return None
 
 
 def _settled(after: str, mark: str) -> str:
