@@ -33,6 +33,8 @@ _LET_GO = r"let (?:\w+ ){0,2}go"
 _OVER = re.compile(
     r"\b(?:no longer|anymore|any more|not any longer|stopped|quit|quitted|given up|gave up|sold|sell off|got rid of|"
     r"flogged|"  # ("finally flogged the corolla": sold)
+    # ("ah the corolla's gone now, ... so we've a Skoda Kodiaq")
+    r"(?:'s|has|is) (?:gone|been sold) now|"
     r"after (?:giving up|quitting|stopping|packing in|leaving|moving out)|stepped down|"  # (the Irish perfect)
     r"grew out of|grown out of|has left|have left|left his|left her|left the|left their|"
     r"(?:'ve|\bive|\bI|\bwe) (?:just |finally |now )?left|"
@@ -113,7 +115,7 @@ _CUES = {
     r"let go|sack|sacked|fired",
     "lives_in": r"live|lives|living|moved|based",
     "allergy": r"allergic|allergy|allergies|intolerant|grew out|grown out",
-    "owns": r"sold|sell off|have|has|own|owns|got rid|gotten rid|drive|drives|got|replaced|swapped|traded|"
+    "owns": r"sold|sell off|have|has|own|owns|got rid|gotten rid|drive|drives|got|replaced|swapped|traded|gone|"
     r"part-exchanged|gave|"
     r"given|back|"
     r"written off|wrote off|totall?ed|stolen|"

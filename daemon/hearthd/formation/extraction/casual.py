@@ -739,6 +739,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r" (?=(?:every|each|on|at|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)",
         lambda m: f"{m.group('n')} has {m.group('e')} ",
     ),
+    # "got the job at the council, housing officer, i start monday": the role said after the employer
+    (
+        rf"\b(?P<j>job|position|post|role) (?P<p>at|with) (?P<o>[^,]+), (?:as )?(?:an? )?"
+        rf"(?P<r>(?:[a-z]+ )?(?:{OCC})|{_JOB})(?=,|$)",
+        lambda m: f"{m.group('j')} {m.group('p')} {m.group('o')} as a {m.group('r')}",
+    ),
     # "parcel from argos should be here tomorrow": a delivery from a shop, said any way it comes
     (
         # ("got a parcel from argos coming tomorrow": one had, coming)
