@@ -721,7 +721,8 @@ def normalise(text: str) -> str:
     # "just started at aldi last monday as an area manager", "went vegan in january": the speaker, left unsaid as
     # one does aloud
     text = re.sub(
-        r"^(?=(?:(?:just|recently|finally|only just) )?(?:started|moved|joined|switched|retired|got (?:a new job|a job|the job|"
+        r"^(?=(?:(?:just|recently|finally|only just) )?(?:started|moved|joined|switched|retired|"
+        r"got (?:a new job|a job|the job|"
         r"promoted|married|engaged)|(?:went|gone|turned) (?:vegan|vegetarian|veggie|pescatarian|plant-based|"
         r"gluten[ \-]free|dairy[ \-]free|keto))\b)",
         "I ",
