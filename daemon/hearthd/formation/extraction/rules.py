@@ -2308,7 +2308,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "name",
         r"^(?P<explicit>my (?:first |full |married )?name is|the name is|I am called|I go by|my friends call me|"
-        r"everyone calls me)\s+"
+        r"(?:everyone|everybody)(?: at home| here| in the family| at work| round here)? calls me)\s+"
         r"(?P<obj>.+)",
         _b_name,
         False,

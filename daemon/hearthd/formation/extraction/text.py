@@ -187,7 +187,7 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
 
 _FILLER = re.compile(
     r"^(?:well|oh+|ah+|aah+|um+|uh+|erm|er|eh|hmm+|so|and|also|plus|anyway|anyways|actually|ok|okay|right|righto|"
-    r"righty-?o|alright|alrighty|yeah|yes|yep|"
+    r"righty-?o|alright|alrighty|yeah|yes|yep|like(?!\s+I (?:said|say|told|mentioned))(?=,|\s+(?:I|my|we|our)\b)|"
     r"ja(?: nee)?|yebo|eish|abeg|sasa|arre|haan|acha|aiyoh|yeah nah|"
     r"no(?!\s+(?!(?:its|this|thanks|yes|as|is|was|his|hers|theirs|ours|yours|always|perhaps)\b)[a-z]+s\b)|"
     r"nope|by the way|btw|you know|I mean|honestly|to be honest|just so you know|fyi|for your information|"
@@ -987,7 +987,9 @@ _MOVED_TO_IT = re.compile(
 
 # (a day for a day is corrected by its shape, with what is said after it: "Friday, no, Saturday, she said Saturday")
 _NAME_FOR_NAME = re.compile(
-    rf"(?<=\s)(?!(?i:{WEEKDAY}|{MONTH})\b)(?-i:[A-Z])[a-z]+,? no,? ((?-i:[A-Z])[a-z]+)\b"
+    # (not "Actually no, Beth": the word that marks the correction)
+    rf"(?<=\s)(?!(?i:{WEEKDAY}|{MONTH}|actually|sorry|oh|ah|um|well|so|and|but|wait|hmm|er|oops)\b)"
+    r"(?-i:[A-Z])[a-z]+,? no,? ((?-i:[A-Z])[a-z]+)\b"
     r"(?![ \-](?:longer|more|way|one)\b)"
 )
 
@@ -1071,6 +1073,8 @@ def correct(s: str) -> str:
     # "the 17th the 17th of july": the right day said twice, the second time with its month
     after = re.sub(rf"^(the )?(\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL}) (?:the )?\2\b", r"\1\2", after, flags=re.I)
     after = _IN_PASSING.sub("", _RESTATED.sub("", _NOT_THIS_ONE.sub("", _OLD_ONE_AFTER.sub("", after))))
+    if gone := _GONE_BEFORE.match(after):  # (and the new one said as what it is: "it's a Nissan Leaf now")
+        after = re.sub(r"^(?:it'?s|it is|its) (?:an? )?(?=(?-i:[A-Z]))", "", after[gone.end() :])
     after = re.sub(r"^([\w\-']+) \1\b", r"\1", after, flags=re.I)  # "sorry Tahlia Tahlia": the right one said twice
     # "no the eighteenth june eighteenth": the right date, said again with its month
     after = re.sub(rf"^((?:the )?({ORDINAL})) ({MONTH}) \2$", r"\1 of \3", after, flags=re.I)
@@ -1169,6 +1173,12 @@ def _trimmed(before: str, after: str) -> tuple[str, str]:
     return before, after
 
 
+# What happened to the old value, said before the new one: "a Honda Jazz, oh no we sold that, it's a Nissan Leaf now"
+_GONE_BEFORE = re.compile(
+    r"^(?:we|I|they) (?:sold|got rid of|traded in|scrapped|gave away|no longer have|don't have|dont have) "
+    r"(?:that|it|them|the \w+)(?: one)?(?: ages ago| last \w+)?,?\s+",
+    re.I,
+)
 # Said after the right value: "smudge sorry smokey, smudge was the old one"
 _OLD_ONE_AFTER = re.compile(
     r",?\s+(?:the |our |my )?[\w]+ (?:was|is) the (?:old|last|previous|other|first) [\w']+\b.*$", re.I
@@ -1483,8 +1493,10 @@ _QUESTION_RUN_ON = re.compile(
 
 # A sentence that only corrects the one before: "Meera is allergic to cashews. Sorry, pistachios, not cashews."
 _CORRECTS_THE_LAST = re.compile(
-    r"^(?:(?:sorry|no,? sorry|no,? wait|wait,? no|I mean|correction|actually,? no|no,? actually)[,:]?\s+"
-    r"(?!(?:I|we|he|she|they|you|it|its|it's|that|this|my|our|about|for|to)\b)(?P<value>[\w'\-]+(?: [\w'\-]+){0,3})"
+    r"^(?:(?:sorry|no,? sorry|no,? wait|wait,? no|I mean|correction|actually,? no|no,? actually|"
+    r"(?:actually,? )?(?:hang|hold) on)[,:]?\s+"
+    # ("Actually hang on, 3:30, I just checked": a time)
+    r"(?!(?:I|we|he|she|they|you|it|its|it's|that|this|my|our|about|for|to)\b)(?P<value>[\w'\-:]+(?: [\w'\-]+){0,3})"
     # a bare "No," before a value of a shape: "No, the 13th.", "No, 8:40."
     rf"|no,\s+(?:the )?(?:\d[\w:.]*|{ORDINAL})"
     # "... is Miss Kelly. No, Miss Kenny.": a name with its title
