@@ -649,7 +649,7 @@ _CLAUSE_START = re.compile(
     r"(?:the kids|the children|they) (?:are|really|just|do not|cannot|have|get|hate|love|sleep|need)\b|"
     r"(?:that is|thats|it is|its|we are|were (?:a|an|all|both|trying|saving|hindu|muslim|jewish|sikh|vegetarian|"
     r"vegan|not|on a))\b|none of (?:this|that|your)\b|I mean it\b|"
-    r"[a-z][\w\-]* (?:is|are) (?:allergic|intolerant)\b|"
+    r"(?:(?:my|our) )?[a-z][\w\-]* (?:is|are) (?:allergic|intolerant|anaphylactic)\b|"
     # "skip the sport nobody here cares", "... there was an incident at christmas", "... or they'll never sleep"
     r"(?:nobody|no one|everyone|everybody)(?: here| in this house)? \w+s\b|there (?:is|was|are|were)\b|"
     r"or (?:they|she|he|it|you|we|I) (?:will|would|will not|never)\b|no matter\b|full stop\b))",
@@ -683,7 +683,15 @@ _FOOD_KEPT_FROM = re.compile(
 
 
 def _allergic_to_what(reason: str, rule: str) -> str:
-    """ "never suggest nuts, Emma is allergic": the reason says who is allergic, the rule to what."""
+    """ "never suggest nuts, Emma is allergic": the reason says who is allergic, the rule to what ("my son's got a
+    severe allergy", "my son is anaphylactic": allergic)."""
+    reason = re.sub(
+        r"^(?P<who>.+?) (?:has|have|is|'s)(?: got)? (?:an? )?(?:(?:really )?(?:severe|serious|bad|life-threatening) )?"
+        r"(?:allergy|allergies)$|^(?P<ana>.+?) (?:is|are) anaphylactic$",
+        lambda x: f"{x.group('who') or x.group('ana')} is allergic",
+        reason,
+        flags=re.I,
+    )
     m = re.fullmatch(r"(?P<who>.+? (?:is|are)) (?P<how>allergic|intolerant)(?: to (?:it|them|that|those))?", reason)
     food = _FOOD_KEPT_FROM.search(rule)
     if not (m and food):

@@ -1172,12 +1172,15 @@ def _b_allergic(m, ctx):
     return out
 
 
+_HOW_BAD = frozenset("got a an some severe serious mild bad slight terrible nasty really life-threatening food".split())
+
+
 def _b_allergy_noun(m, ctx):
     if not _ends_clause(ctx.clause[m.end() :]):
         return []
     obj = _clean(m.group("obj"))
-    if not obj or len(obj.split()) > 3:
-        return []
+    if not obj or len(obj.split()) > 3 or set(obj.lower().split()) <= _HOW_BAD:
+        return []  # ("my son's got a severe allergy": how bad, no allergen)
     kind = m.group("kind").lower()
     qualifier = "intolerance" if kind.startswith("intoleran") else None
     noun = "intolerance" if qualifier else "allergy"
@@ -2735,8 +2738,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     ),
     (
         "allergy",
-        rf"{_HAVE}(?:an? |some )?(?:severe |serious |mild |bad |slight )?(?P<obj>[a-z][a-z \-]{{1,30}}?) "
-        rf"(?P<kind>allergy|allergies|intolerance)\b",
+        rf"{_HAVE}(?:an? |some )?(?:severe |serious |mild |bad |slight )?"
+        rf"(?P<obj>[a-z][a-z \-]{{1,30}}?) (?P<kind>allergy|allergies|intolerance)\b",
         _b_allergy_noun,
         False,
     ),
