@@ -64,6 +64,8 @@ _STARTING = re.compile(
     rf"{_REMIND}|"
     # "..., drop it off at eight": when to bring it, not when it is
     r"[,\s]+(?:drop|bring|leave|pick) (?:it|him|her|them|the car)(?: off| in| up)?\b.*$|"
+    # ("..., still drop off at nine": when to bring her, kept)
+    r"[,\s]+(?:still |and )?(?:drop|pick)[- ]?(?:off|up)(?:'s| is)? (?:at|by|around)\b.*$|"
     # "to Thursday same time six pm", "same seven o'clock": the time kept, said again
     rf"[,\s]+same (?:time|timing|{_HOUR_SAID}(?:\s*[ap]m)?)\b.*$|"
     # "it's collected on Thursday now so it goes out wednesday night": the bins are kept by their collection

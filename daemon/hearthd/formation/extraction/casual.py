@@ -1041,8 +1041,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "milo gets groomed every second thursday": a pet's grooming, said as what is done to it
     (
-        rf"^(?P<s>{_SUBJ}|(?:the|our|my) (?:dog|cat|pup|puppy)) (?:gets|get|is getting|goes to get) "
-        r"(?:groomed|clipped)\b",
+        # ("millie goes to the groomer in riccarton every second monday": where is no part of when)
+        rf"^(?P<s>{_SUBJ}|(?:the|our|my) (?:dog|cat|pup|puppy)) (?:(?:gets|get|is getting|goes to get) "
+        r"(?:groomed|clipped)|goes to (?:the |a )?(?:dog )?groomers?(?:'s)?)\b"
+        r"(?: (?:at|in) (?:the )?[\w' ]+?(?= (?:every|each|once|twice|monthly|fortnightly)\b))?",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'have', 'has')} grooming",
     ),
     # "i'm on the parish council in oranmore": a body one sits on is one one is a member of
