@@ -894,6 +894,8 @@ _THINGS = _alt(
         "gas meter",
         "electricity meter",
         "meter",
+        "meter box",
+        "electricity box",
         "boiler",
         "thermostat",
         "router",
@@ -1388,7 +1390,9 @@ EVENT_RULES_SRC += [
         rf"(?:(?P<glued>'s|s) | (?P<verb>{_IS_KEPT}) )"
         rf"(?P<where>(?:(?:up|down|out|over|round|back) )?{_PLACE_PREP} (?:the|our|a) .+|with (?:(?:Mr|Mrs|Ms|Miss|"
         rf"Dr) )?[A-Za-z][a-z\-]+ (?:(?:next door|"
-        rf"across the road|over the road|down the road|upstairs|downstairs)(?: at number \w+)?|at number \w+(?: \w+)?))"
+        rf"across the road|over the road|down the road|upstairs|downstairs)(?: at number \w+)?|at number \w+(?: \w+)?)"
+        # ("the spare key is with next door, Mrs Patel at number 12", "the meter box is out the back by the shed")
+        rf"|with (?:the )?(?:next door|neighbours?|the neighbours?)(?:,? .+)?|(?:out|round) the (?:back|front|side)(?: .+)?)"
         r"(?: now)?$",
         _b_kept,
         False,

@@ -474,6 +474,9 @@ def _b_code(m, ctx):
         return []  # "the code is wrong": a code of no kind said needs its digits
     if re.search(r"post|eir|zip", what):
         obj = obj.upper()  # "bt7 1nm" as a recogniser writes it is BT7 1NM
+    if key := m.group("key"):
+        last = key.split()[-1].lower()
+        obj += {"hash": "#", "pound": "#", "star": "*", "#": "#", "*": "*"}.get(last, f" then {last}")
     return [replace(ctx.cand("note", obj, f"{{subject}}'s {what} is {obj}", qualifier=what), subject=HOUSEHOLD)]
 
 
@@ -3175,6 +3178,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         # "four nine one seven only for family mind": who it is for, said after it; how it is written
         rf"(?: (?:only|just) for (?:family|us|the family|emergencies|the kids)\b.*)?"
         r"(?:,? (?:do not|don't|dont) (?:tell|give it to) (?:the kids|anyone|anybody|the children|strangers)\b.*)?"
+        # ("four one nine two then hash": the key pressed after it)
+        r"(?P<key>,? (?:then|and then|followed by) (?:the )?(?:hash|star|pound|enter|ok|#|\*)(?: key)?)?"
         r"(?:,? (?:all )?(?:lower|upper|small|capital) ?(?:case|letters)|,? no spaces|,? all one word|"
         r",? (?:with )?(?:a )?capital [A-Za-z])*$",
         _b_code,
