@@ -1392,7 +1392,8 @@ EVENT_RULES_SRC += [
         rf"Dr) )?[A-Za-z][a-z\-]+ (?:(?:next door|"
         rf"across the road|over the road|down the road|upstairs|downstairs)(?: at number \w+)?|at number \w+(?: \w+)?)"
         # ("the spare key is with next door, Mrs Patel at number 12", "the meter box is out the back by the shed")
-        rf"|with (?:the )?(?:next door|neighbours?|the neighbours?)(?:,? .+)?|(?:out|round) the (?:back|front|side)(?: .+)?)"
+        rf"|with (?:the )?(?:next door|neighbours?|the neighbours?)(?:,? .+)?"
+        rf"|(?:out|round) the (?:back|front|side)(?: .+)?)"
         r"(?: now)?$",
         _b_kept,
         False,
