@@ -1039,6 +1039,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?=an? (?:(?:used|new|second-hand|secondhand|cheap|[0-9]+) )*(?:{CAR_MAKES.pattern}))",
         r"\g<s> bought ",
     ),
+    # "every saturday morning my mum does the big shop at pick n pay": when, said first
+    (
+        rf"^(?P<t>(?:every|each) (?:other |second )?(?:{WEEKDAY})(?: (?:morning|afternoon|evening|night))?),? "
+        r"(?P<rest>(?:I|we|my|our) .+)$",
+        lambda m: f"{m.group('rest')} {m.group('t')}",
+    ),
     # "milo gets groomed every second thursday": a pet's grooming, said as what is done to it
     (
         # ("millie goes to the groomer in riccarton every second monday": where is no part of when)

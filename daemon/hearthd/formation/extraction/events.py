@@ -61,7 +61,7 @@ _RECUR = (
     rf"(?:on )?{WEEKDAY} (?:and|&) {WEEKDAY}(?= at |,|$)|"
     rf"(?:on )?{WEEKDAY} "
     rf"{_PART}s|once a (?:day|week|fortnight|month)|(?:twice|three times) a (?:day|week|month)|daily|weekly|"
-    rf"fortnightly|monthly|on weekdays|"
+    rf"fortnightly|monthly|on weekdays|(?:on |every )?alternate (?:{WEEKDAY})s?(?: {_PART}s?)?|"
     rf"at weekends|on weekends|(?:on )?an? {WEEKDAY}(?: {_PART})?"
     # "Monday to Thursday": the days between
     rf"|(?:from )?{WEEKDAY}s? (?:to|till|through|-) {WEEKDAY}s?"
