@@ -3117,6 +3117,43 @@ NEGATIVES += [
 ]
 
 
+# Round 22, second part: reasons that name an allergy, where things are kept, codes, corrections said after
+POSITIVES += [
+    pos(
+        "Please don't suggest anything with prawns, my daughter's got a severe allergy.",
+        ("rule", "Do not suggest anything with prawns"),
+        ("allergy", "prawns"),
+        subject=None,
+    ),
+    pos("my son is anaphylactic to nuts", ("allergy", "nuts"), subject="my son"),
+    pos("the spare key is with next door", ("note", "spare key is with next door"), subject="household"),
+    pos(
+        "the fuse box is out the back by the shed",
+        ("note", "fuse box is out the back by the shed"),
+        subject="household",
+    ),
+    pos("the gate code is five five two one then hash", ("note", "5521#"), subject="household"),
+    pos("We've got a Ford Focus, oh no we sold that, it's a Kia Ceed now.", ("owns", "Kia Ceed"), subject="household"),
+    pos("Dentist is Monday at 2. Actually hang on, 2:45.", ("appointment", "Monday 2:45pm")),
+    pos("My name is Liz. Actually no, Beth.", ("name", "Beth")),
+    pos("everyone at home calls me Bea", ("name", "Bea")),
+    pos("My wife's a nurse, well, she was, she's a midwife now.", ("works_as", "midwife"), subject="my wife"),
+    pos("I work at Tesco, well, not anymore, I've been at Aldi since May.", ("works_at", "Aldi")),
+    pos(
+        "millie goes to the groomer in rathmines every second monday",
+        ("schedule", "every second Monday"),
+        subject="Millie",
+    ),
+    pos("like my favourite colour is green", ("likes", "green")),
+    pos("ah the fiesta's gone now, we've a Toyota Yaris", ("owns", "Toyota Yaris"), subject="household"),
+    pos("got the job at the bank, cashier, i start monday", ("works_at", "the bank"), ("works_as", "cashier")),
+    pos("every sunday we go to mass", ("schedule", "Sundays"), subject="household"),
+]
+NEGATIVES += [
+    neg("my son's got a severe allergy"),
+]
+
+
 TABLE = POSITIVES + NEGATIVES
 
 # Known gaps, kept visible: each is expected to fail today (strict xfail, so fixing one shows up). They count in

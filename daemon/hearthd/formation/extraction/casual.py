@@ -1039,6 +1039,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?=an? (?:(?:used|new|second-hand|secondhand|cheap|[0-9]+) )*(?:{CAR_MAKES.pattern}))",
         r"\g<s> bought ",
     ),
+    # "my son is anaphylactic to nuts": allergic, gravely
+    (r"\b(is|am|are|'s|'m|'re) anaphylactic to\b", r"\1 severely allergic to"),
     # "every saturday morning my mum does the big shop at pick n pay": when, said first
     (
         rf"^(?P<t>(?:every|each) (?:other |second )?(?:{WEEKDAY})(?: (?:morning|afternoon|evening|night))?),? "
