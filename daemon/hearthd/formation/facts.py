@@ -422,8 +422,10 @@ def _close(tx, plan: _Decision, fact: FactIn, new_id: int, valid_from: float) ->
         closed.append(old)
     if closed and plan.status == "active":
         closed += close_notes_about(tx, closed, valid_from, fact.source, new_id, fact.object, fact.speaker)
-    elif plan.status == "active" and fact.change:
-        closed += close_unread_old_value(tx, fact, new_id, valid_from)
+    if plan.status == "active" and fact.change:
+        # (a change said as one closes the notes of that slot never read, beside the value it replaces: "we shifted
+        # to hsr layout" between "we are staying in indiranagar" and "now we are in Whitefield")
+        closed += [i for i in close_unread_old_value(tx, fact, new_id, valid_from) if i not in closed]
     return closed
 
 

@@ -87,7 +87,12 @@ def _close_with(tx, fact_id: int, said_at: float, by: int | None, source: str, w
 
 # The words by which a note that the rules could not read speaks of the slot a change replaces
 _SLOT_SAID = {
-    "lives_in": re.compile(r"\b(?:live|lives|living|stay|stays|staying|based|address|flat|house)\b", re.I),
+    # ("we shifted to hsr layout sector 2, bigger place for the kids": a move, not a day moved to)
+    "lives_in": re.compile(
+        r"\b(?:live|lives|living|stay|stays|staying|based|address|flat|house|apartment|condo|"
+        r"(?:moved|shifted|relocated) (?:in)?to(?! (?:the )?(?:\d|mon|tue|wed|thu|fri|sat|sun|next|this)))\b",
+        re.I,
+    ),
     "works_at": re.compile(r"\b(?:work|works|working|job|employed|shifts?)\b", re.I),
 }
 _SLOT_SAID["works_as"] = _SLOT_SAID["works_at"]  # one occupation: its role and its employer
