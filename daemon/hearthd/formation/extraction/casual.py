@@ -946,13 +946,16 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)?(?: got)? (?:a|an) (?:(?:new|part-time|full-time|saturday|sunday|"
         rf"weekend|summer|holiday|evening|weekday|little|proper|temporary|temp|casual|after-school|student) )*"
         rf"(?:job|gig|position) (?P<prep>at|with|in) (?P<o>{_ORG})"
+        # "a job in penneys on mary street", "in Dunnes in Stillorgan": a shop, where it is said after it
+        rf"(?P<where> on (?:[a-z]+ ){{1,2}}(?:street|road|st|avenue|lane)| in (?:the )?(?:[a-z]+ ){{1,2}}(?:centre|center|"
+        rf"mall|plaza)| in {NAME})?"
         # "... stacking shelves after school": what the job is and when, after its place ("out at the airport")
         r"(?: (?:stacking|on|doing|working|serving|washing|cleaning|behind|after|before|at weekends)\b[\w ]*"
         r"| (?:out |up |down |over )?at the [a-z]+(?: [a-z]+)?)?$",
         # "got a job in Toronto" is a move there, "a job in Tesco" a job (told apart as "moved to" is)
         lambda m: (
             f"{m.group('s')} {_verb(m.group('s'), 'have', 'has')} moved to {m.group('o')}"
-            if m.group("prep").lower() == "in"
+            if m.group("prep").lower() == "in" and not m.group("where")
             else f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
         ),
     ),
@@ -999,6 +1002,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         rf"^(?P<s>I|{_SUBJ})(?:'m| am|'s| is)? (?:now |still |currently )?working in the (?=(?-i:[A-Z]))",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at the ",
+    ),
+    # "she's working in Dunnes in the stillorgan centre now": a shop, by the centre it is in
+    (
+        rf"^(?P<s>I|{_SUBJ})(?:'m| am|'s| is)? (?:now |still |currently )?working in (?=(?-i:[A-Z])[\w'\-]+(?: "
+        r"(?-i:[A-Z])[\w'\-]+)? (?:in|at) the (?:[a-z]+ ){1,2}(?:centre|center|mall|plaza|shopping centre)\b)",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at ",
     ),
     (
         r"^I(?:'ve| have)? (?:just |now |finally )?(?:taken|took|got|accepted|started) (?:a|the|my new|a new) job "
