@@ -947,8 +947,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"weekend|summer|holiday|evening|weekday|little|proper|temporary|temp|casual|after-school|student) )*"
         rf"(?:job|gig|position) (?P<prep>at|with|in) (?P<o>{_ORG})"
         # "a job in penneys on mary street", "in Dunnes in Stillorgan": a shop, where it is said after it
-        rf"(?P<where> on (?:[a-z]+ ){{1,2}}(?:street|road|st|avenue|lane)| in (?:the )?(?:[a-z]+ ){{1,2}}(?:centre|center|"
-        rf"mall|plaza)| in {NAME})?"
+        rf"(?P<where> on (?:[a-z]+ ){{1,2}}(?:street|road|st|avenue|lane)"
+        rf"| in (?:the )?(?:[a-z]+ ){{1,2}}(?:centre|center|mall|plaza)| in {NAME})?"
         # "... stacking shelves after school": what the job is and when, after its place ("out at the airport")
         r"(?: (?:stacking|on|doing|working|serving|washing|cleaning|behind|after|before|at weekends)\b[\w ]*"
         r"| (?:out |up |down |over )?at the [a-z]+(?: [a-z]+)?)?$",
