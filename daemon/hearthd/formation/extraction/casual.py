@@ -920,6 +920,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?P<w>cooking|cleaning|{_HELP_WORK}|driving the (?:kids|children|boys|girls))(?: for us)?(?=[,.!]|$)",
         lambda m: f"our new {_help_by_work(m.group('w'))} is {m.group('n')}",
     ),
+    # "so the old sitter went off to college, now it's Brianna": who has the role now, the last one gone
+    (
+        rf"^(?:so )?the (?:old|last|previous) (?P<r>{_NEW_HELP}|sitter) [^,]+,? (?:so |and )?now it(?:'s| is) "
+        rf"(?P<n>(?:(?:mrs|mr|ms|miss) )?{NAME})\b",
+        lambda m: f"our new {'babysitter' if m.group('r').lower() == 'sitter' else m.group('r')} is {m.group('n')}",
+    ),
     # "our babysitter is now marguerite": the help named anew
     (rf"^(?:our|the|my) (?P<r>{_NEW_HELP}) is now (?=\w)", lambda m: f"our new {m.group('r')} is "),
     # "new cook is sunita from this week": the household's, said without "our"

@@ -3125,7 +3125,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "name",
         rf"^(?:the|our|my)(?: new)? (?P<rel>{_alt(sorted(_HIRED_HELP))})(?:(?:'s|s| is) (?:called|named)| is(?: now)?) "
-        rf"(?P<obj>{NAME})(?: now)?(?:,? (?:from|since|starting) (?:this|next|last|today|tomorrow|monday|the)\b.*)?$",
+        rf"(?P<obj>{NAME})(?: now)?(?:,? (?:from|since|starting) (?:this|next|last|today|tomorrow|monday|the)\b.*"
+        # ("our babysitter is kayla from down the street", "rosa from church": where she is from)
+        r"|,? from (?:down the (?:street|road)|next door|across the (?:street|road)|over the road|church|the village|"
+        r"the estate|the parish|round the corner)\b.*)?$",
         _b_family_named,
         False,
     ),
