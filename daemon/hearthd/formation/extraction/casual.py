@@ -1009,6 +1009,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>I|{_SUBJ})(?:'m| am|'s| is)? (?:now |still |currently )?working in the (?=(?-i:[A-Z]))",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at the ",
     ),
+    # "i'm after starting in penneys on henry street": a new job in a shop, by its street or centre
+    (
+        rf"^(?P<s>I|{_SUBJ})(?:'ve| have|'s| has)? (?:just |now )?(?:started|starting) (?:work )?in "
+        r"(?P<o>(?:the )?(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?) (?:on|in) (?!(?:the )?(?:city|town) )(?:the )?"
+        r"(?:[A-Za-z]+ ){1,2}(?:street|road|avenue|lane|centre|center|mall|plaza|shopping centre)\b",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
+    ),
     # "she's working in Dunnes in the stillorgan centre now": a shop, by the centre it is in
     (
         rf"^(?P<s>I|{_SUBJ})(?:'m| am|'s| is)? (?:now |still |currently )?working in (?=(?-i:[A-Z])[\w'\-]+(?: "
@@ -1352,7 +1359,9 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>{_SUBJ})(?:'ve| have|'s| has)? (?:just )?(?:started|joined|(?:taken|got|accepted|"
         rf"landed) (?:a |the |an )?(?:new )?(?:job|job offer|offer|position|role))(?: (?:a |my )?(?:new )?job)? "
         rf"(?:at |with |for |from )?(?:the )?(?P<o>{_ORG})"
-        rf"(?: (?:now|last \w+|this \w+|recently|instead|in the end))?$",
+        # ("joined Wipro in sarjapur road from this month": where its office is, and from when)
+        rf"(?: (?:in|on|at) (?:[a-z]+ ){{1,2}}(?:road|street|campus|office|park))?"
+        rf"(?: (?:now|last \w+|this \w+|recently|instead|in the end|from (?:this|next|last) (?:week|month)))?$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
     ),
     # a job change: "Ingrid left Boots and joined Lloyds Pharmacy", "I've started a new job as a school nurse at

@@ -211,7 +211,7 @@ _FILLER = re.compile(
     r"(?:for|in) (?:this|the|next|the new) (?:school |academic )?(?:year|term|semester)(?=,|\s+(?:I|we|my|our)\b)|"
     # why, said first: "with the load shedding we got a generator"
     r"(?:with|what with|because of) (?:the|all the|all this) (?:load shedding|power cuts|outages|blackouts|storms)|"
-    r"(?:(?:quick|small|little|big|an|just an) )?update(?: po)?(?=:|,| -)|fyi(?=:|,)|"
+    r"(?:(?:quick|small|little|big|an|just an) )?update(?: po)?(?=:|,| -|\s+(?:I|we|my|our)\b)|fyi(?=:|,)|"
     r"just (?:to )?let(?:ting)? you know|(?:I )?(?:just )?thought (?:I would|I should|you should) (?:mention|say|"
     r"know)(?: (?:it|this|that))?|for future reference|note to self|em+|sure(?: look)?(?=,|\s+(?:I|my|we|our)\b)|"
     r"(?:look|listen|see)(?=,|\s+(?:I|my|we|our)\b)|"
@@ -717,6 +717,10 @@ def normalise(text: str) -> str:
         " ",
         text,
         flags=re.I,
+    )
+    # "i'm done with penneys now, got a job in dunnes stores": a new job after a comma, the speaker unsaid
+    text = re.sub(
+        r"(?<=\w), (?=(?:just |then )?(?:got|landed|started) (?:a|the|my) (?:new )?job\b)", ", I ", text, flags=re.I
     )
     # "just started at aldi last monday as an area manager", "went vegan in january": the speaker, left unsaid as
     # one does aloud
