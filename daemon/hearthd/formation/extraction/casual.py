@@ -1360,7 +1360,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"landed) (?:a |the |an )?(?:new )?(?:job|job offer|offer|position|role))(?: (?:a |my )?(?:new )?job)? "
         rf"(?:at |with |for |from )?(?:the )?(?P<o>{_ORG})"
         # ("joined Wipro in sarjapur road from this month": where its office is, and from when)
-        rf"(?: (?:in|on|at) (?:[a-z]+ ){{1,2}}(?:road|street|campus|office|park))?"
+        rf"(?: in (?:[a-z]+ ){{1,2}}(?:road|campus|office|park))?"
         rf"(?: (?:now|last \w+|this \w+|recently|instead|in the end|from (?:this|next|last) (?:week|month)))?$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
     ),
