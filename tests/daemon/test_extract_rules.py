@@ -3154,6 +3154,26 @@ NEGATIVES += [
 ]
 
 
+# Round 22, third part: the help named with where they are from, a shop by its street, a job after a comma
+POSITIVES += [
+    pos("our babysitter is kayla from down the street", ("name", "Kayla"), subject="my babysitter"),
+    pos("so the old sitter went off to college, now it's Brianna", ("name", "Brianna"), subject="my babysitter"),
+    pos("aoife has got a job in penneys on mary street", ("works_at", "Penneys"), subject="Aoife"),
+    pos("grand so i'm after starting in penneys on henry street", ("works_at", "Penneys")),
+    pos("update i've joined Wipro in sarjapur road from this month", ("works_at", "Wipro")),
+    pos("well i'm done with penneys now, got a job in dunnes stores in the square", ("works_at", "Dunnes stores")),
+    pos(
+        "milo gets groomed at the pampered paws place in paddington every second thursday",
+        ("schedule", "every second Thursday"),
+        subject="Milo",
+    ),
+    pos("my brother got a job in Toronto", ("lives_in", "Toronto"), subject="my brother"),
+]
+NEGATIVES += [
+    neg("i started in Leeds in the city centre"),
+]
+
+
 TABLE = POSITIVES + NEGATIVES
 
 # Known gaps, kept visible: each is expected to fail today (strict xfail, so fixing one shows up). They count in

@@ -1219,3 +1219,19 @@ def test_a_correction_in_the_sentence_a_new_cook_by_the_work_and_a_vegan_said_af
     say("righto i've gone fully Vegan as of this month, no fish, no dairy, so keep that in mind for recipes")
     diets = [f["object"] for f in current(hub, predicate="diet")]
     assert diets == ["vegan"], diets
+
+
+def test_a_sitter_replaced_twice_a_grooming_moved_with_its_drop_off_and_a_membership_lapsed(real_daemon, hub):
+    say = day_by_day(hub, "2027-11")
+    say("our babysitter is kayla from down the street, she comes tuesdays and thursdays after school")
+    say("so the old sitter went off to college, now it's Brianna, she's a junior at the high school")
+    say("brianna's got finals all month so we've got Mrs Delgado from church watching the kids now")
+    texts = current_texts(hub).lower()
+    assert "delgado" in texts and "kayla" not in texts and "brianna" not in texts, texts
+    say("millie goes to the groomer in riccarton every second monday, we drop her at nine")
+    say("groomer's changed her days so millie's grooming will be every second Wednesday now, still drop off at nine")
+    when = [f["object"] for f in current_in_any_pool(hub, "schedule")]
+    assert len(when) == 1 and "Wednesday" in when[0], when
+    say("i'm a member at the nyali golf club, i play saturday mornings with the guys from work")
+    say("i didn't renew the golf membership this year, too expensive, i'm not a member there any more")
+    assert "nyali" not in current_texts(hub).lower()
