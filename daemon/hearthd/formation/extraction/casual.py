@@ -1061,6 +1061,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?=an? (?:(?:used|new|second-hand|secondhand|cheap|[0-9]+) )*(?:{CAR_MAKES.pattern}))",
         r"\g<s> bought ",
     ),
+    # "loves anything spicy": food of that taste
+    (
+        r"\b(love|loves|like|likes|adore|adores|hate|hates|can't stand|cannot stand) anything "
+        r"(spicy|sweet|savoury|savory|fried|cheesy|salty|sour|bitter|greasy|hot)\b",
+        r"\1 \2 food",
+    ),
     # "my son is anaphylactic to nuts": allergic, gravely
     (r"\b(is|am|are|'s|'m|'re) anaphylactic to\b", r"\1 severely allergic to"),
     # "every saturday morning my mum does the big shop at pick n pay": when, said first

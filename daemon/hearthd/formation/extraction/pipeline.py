@@ -187,7 +187,9 @@ def _own_event(clause: str) -> str:
 # "she just started ballet and she loves it": "it" is the activity just named.
 _IT_IS_ACTIVITY = re.compile(
     r"\b(?P<pre>(?:started|took up|has taken up|have taken up|began|joined|tried|got into|has got into|plays|play|"
-    r"does|do) (?P<obj>(?:the )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)(?: (?:last|this) (?:week|month|year|term))?)"
+    r"does|do) (?P<obj>(?:the )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)(?: (?:last|this) (?:week|month|year|term))?"
+    # ("does kapa haka at school and she loves it": where, said after it)
+    r"(?: (?:at|in) (?:school|the club|the weekends?|kura|college|the leisure centre))?)"
     r",? and (?P<pron>she|he|they|I|we) (?P<adv>(?:really |absolutely |totally |already )?)"
     r"(?P<verb>loves?|likes?|enjoys?|adores?|hates?) it\b",
     re.I,
@@ -604,6 +606,14 @@ _AND_DOES = re.compile(
 )
 
 
+# ... or a taste after "but": "my partner sam hates mushrooms but loves anything spicy"
+_BUT_LIKES = re.compile(
+    r"^(?P<head>(?P<s>I|he|she|(?:my |our )?(?-i:[A-Z])?[a-z]+(?: (?-i:[A-Z])[a-z]+)?) (?:hates?|loves?|likes?|adores?|"
+    r"(?:can't|cannot) stand) .+?),? but (?:also |still )?(?P<tail>(?:loves?|likes?|hates?|adores?|enjoys?) .+)$",
+    re.I,
+)
+
+
 # Two people said of at once: "my twins leo and mia are vegetarian now", "Kofi and Ama are both allergic to nuts",
 # "amara and zoe have piano on wednesdays"
 _BOTH_ARE = re.compile(
@@ -645,7 +655,7 @@ def _goes_on(clause: str) -> list[str]:
         said = re.split(r",|\s+(?:so|because|cos|but|and then)\s+", both.group("said"))[0]  # the aside its own
         # (who they are read from their names as said, "my twin girls rosie and nell"; what they do, each)
         return [clause[: both.start("verb")].strip(), *(f"{both.group(w)} {verb} {said}" for w in "ab")]
-    m = _GOES_ON.match(clause.strip()) or _AND_DOES.match(clause.strip())
+    m = _GOES_ON.match(clause.strip()) or _AND_DOES.match(clause.strip()) or _BUT_LIKES.match(clause.strip())
     return [m.group("head"), f"{m.group('s')} {m.group('tail')}"] if m else [clause]
 
 
