@@ -78,6 +78,10 @@ _STARTING = re.compile(
     # "kasi jun has basketball training": why, in Filipino; "the morning one is too crowded", "saturday batch is
     # closed": the old one, and why it is no good
     r"[,\s]+kasi\b.*$|[,\s]+the (?:\w+ )?one (?:is|was|were|'s|got|has)\b.*$|"
+    # ("..., the nurse is on training in the morning see": why, of someone else)
+    rf"[,\s]+the (?!\d)(?!(?:{WEEKDAY})s?\b)(?:nurse|doctor|teacher|coach|driver|lorry|van|engineer|fitter|plumber|"
+    r"electrician|tutor|instructor|physio|dentist|groomer|surgery|clinic|school|shop|store|venue|hall|pool)"
+    r"(?:'s| is| was| are| were| has| had)\b.*$|"
     rf"[,\s]+(?:{WEEKDAY})s?(?:'s)? (?:batch|slot|class|session|group|one|timing)s? (?:is |are |was |has |have )?"
     r"(?:closed|full|finished|stopped|cancelled|over|gone|discontinued)\b.*$|"
     r"\s+(?:because of|due to) .*$|"
@@ -102,7 +106,11 @@ _BINS = re.compile(r"\bbins?\b|collect|recycling|rubbish|garbage|trash|waste", r
 def _new_time(text: str) -> str | None:
     """The time a change gives: the last said, not what is said after it of when it starts, why it moved or what
     stays (_STARTING)."""
-    return last_time_said(_STARTING.sub("", text))
+    # ("the sofa's coming Saturday now between 7 and 1": one time, "now" said inside it)
+    said = re.sub(
+        rf"\b((?:{WEEKDAY})s?) now(?= (?:between|at|from|in the)\b)", r"\1", _STARTING.sub("", text), flags=re.I
+    )
+    return last_time_said(said)
 
 
 def rescheduled(

@@ -1534,7 +1534,9 @@ EVENT_RULES_SRC += [
     (
         "appointment",
         rf"^(?P<whose>the|our|my(?= (?:[a-z\-]+ )?(?:parcel|package|delivery|order|shopping) )) (?:new )?"
-        rf"(?P<thing>[a-z\-]+(?: [a-z\-]+)?) (?:is|are) (?:now )?(?:coming|arriving|due|"
+        # ("the sofa from harvey norman is coming": the shop it comes from)
+        rf"(?P<thing>[a-z\-]+(?: [a-z\-]+)?)(?: from (?:the )?[\w'&]+(?: [\w'&]+)?)? "
+        rf"(?:is|are) (?:now )?(?:coming|arriving|due|"
         rf"due to arrive|turning up|being dropped off|getting dropped off) (?P<when>{_ONE_OFF}){_TAIL}",
         _b_thing_arrives,
         False,
