@@ -78,6 +78,8 @@ _STARTING = re.compile(
     # "kasi jun has basketball training": why, in Filipino; "the morning one is too crowded", "saturday batch is
     # closed": the old one, and why it is no good
     r"[,\s]+kasi\b.*$|[,\s]+the (?:\w+ )?one (?:is|was|were|'s|got|has)\b.*$|"
+    # ("..., we're out thursday evening now": why the old time is no good)
+    r"[,\s]+(?:we're|we are|were|I'm|I am|im|they're|they are) (?:out|away|busy|working|not in|not home|off)\b.*$|"
     # ("..., the nurse is on training in the morning see": why, of someone else)
     rf"[,\s]+the (?!\d)(?!(?:{WEEKDAY})s?\b)(?:nurse|doctor|teacher|coach|driver|lorry|van|engineer|fitter|plumber|"
     r"electrician|tutor|instructor|physio|dentist|groomer|surgery|clinic|school|shop|store|venue|hall|pool)"

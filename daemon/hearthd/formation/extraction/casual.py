@@ -119,6 +119,12 @@ _DRIVES = {
 }
 # A firm by its name, capitals and all: "KPMG", "Lloyds Pharmacy", "H&M"
 _FIRM = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
+# A lesson or class a child is taken to: "piano", "swimming lessons", "under 9s football training"
+_LESSON = (
+    r"(?:[a-z]+ )?(?:piano|guitar|violin|drums|swimming|ballet|dance|dancing|karate|judo|football|"
+    r"rugby|netball|hockey|tennis|gymnastics|drama|singing|maths|tutoring|tuition|speech therapy|physio)"
+    r"(?: lessons?| class(?:es)?| practice| training| club)?"
+)
 # The help by the work they do ("walking the dogs": a dog walker); said as done now, who is taken on
 _HELP_BY_WORK = (
     ("clean", "cleaner"),
@@ -732,11 +738,15 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "piano lessons for amara every wednesday at half four": whose lesson, said after it
     (
-        r"^(?P<e>(?:[a-z]+ )?(?:piano|guitar|violin|drums|swimming|ballet|dance|dancing|karate|judo|football|"
-        r"rugby|netball|hockey|tennis|gymnastics|drama|singing|maths|tutoring|tuition|speech therapy|physio)"
-        r"(?: lessons?| class(?:es)?| practice| training| club)?) for "
+        rf"^(?P<e>{_LESSON}) for "
         r"(?P<n>(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?)"
         r" (?=(?:every|each|on|at|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)",
+        lambda m: f"{m.group('n')} has {m.group('e')} ",
+    ),
+    # "I take Imogen to piano on Tuesdays at 4": her lesson, said by who takes her
+    (
+        rf"^I (?:take|bring|drive|drop) (?P<n>(?-i:[A-Z])[\w'\-]+) (?:to|for) (?P<e>{_LESSON}) "
+        r"(?=(?:every|each|on|at|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)",
         lambda m: f"{m.group('n')} has {m.group('e')} ",
     ),
     # "got the job at the council, housing officer, i start monday": the role said after the employer
