@@ -182,7 +182,7 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
                 changes.append((old, values.pop()))
     changes = (
         changes
-        or _switched_service(text, rows)
+        or _moved_to_school(text, rows, set(subjects) - {me, household})
         or _named_value_changes(conn, text, speaker, said_at, subjects)
         or _pet_renamed(conn, text, speaker, said_at)
     )
@@ -284,6 +284,22 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
             values = [v for v in values if _A_PERSON.match(v)]  # "we're with dr Pillay in Claremont": the dentist
         changes += [(old, value) for value in values]
     return changes
+
+
+# "we have moved baraka to Hillcrest from this term": a child moved, to another school (the school left unsaid)
+_MOVED_SOMEONE_TO = r"\b(?:moved|transferred|shifted|switched|put) (?:[a-z]+ ){0,2}?(?:[a-z]+) (?:over |across )?to "
+
+
+def _moved_to_school(text: str, rows, named: set) -> list:
+    """(old fact, new school) when the sentence moves the one it names, who has one school, "to" a name."""
+    schools = [
+        r for r in rows if r["predicate"] == "note" and r["qualifier"] == "school" and r["subject_entity"] in named
+    ]
+    if len(schools) != 1:
+        return []
+    old = schools[0]
+    values = [v for v in _values(text, _MOVED_SOMEONE_TO) if not distinctive(v) & distinctive(old["object"])]
+    return [(old, values[0])] if len(set(values)) == 1 else []
 
 
 def _pet_renamed(conn, text: str, speaker: str | None, said_at: float) -> list:

@@ -55,7 +55,7 @@ SCHOOL = (
     r"(?: (?:School|College))?"
     # "Aisha goes to St Bede's": a saint's school, by the saint alone; "Scoil Mhuire": a school in Irish
     r"|(?:St\.?|Saint) (?-i:[A-Z][\w\-]*)'s"
-    r"|(?:Scoil|Gaelscoil|Coláiste|Colaiste) (?-i:[A-Z][\w\-]*)(?: (?-i:[A-Z][\w\-]*))?"
+    r"|(?:Scoil|Gaelscoil|Coláiste|Colaiste|Ysgol) (?-i:[A-Z][\w\-]*)(?: (?-i:[A-Z][\w\-]*))?"
     # "the University of Nairobi", "IIT Madras": a university by its place
     r"|(?-i:University|College|Institute) of (?-i:[A-Z][\w\-]*)(?: (?-i:[A-Z][\w\-]*))?"
     r"|(?-i:IIT|NIT|IIM|UC|UCD|UCC|NUI|MIT|UNN|UNILAG) (?-i:[A-Z][\w\-]*))"
@@ -67,7 +67,7 @@ _LOWER_SCHOOL = (
     r"nursery|sixth form|national school|community school|comprehensive|elementary|middle school|prep|public|college)"
     r"(?: school)?"
     # "st scholastica's", "st brigids": a saint's school, as a recogniser writes it
-    r"|(?-i:st|saint) (?-i:[A-Za-z][a-z]+)'?s\b"
+    r"|(?-i:st|saint) (?-i:[A-Za-z][a-z]+)'?s\b|(?-i:ysgol|scoil|gaelscoil) (?-i:[A-Za-z][a-z]+)"
 )
 
 
