@@ -183,6 +183,7 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
     changes = (
         changes
         or _moved_to_school(text, rows, set(subjects) - {me, household})
+        or _switched_service(text, rows)
         or _named_value_changes(conn, text, speaker, said_at, subjects)
         or _pet_renamed(conn, text, speaker, said_at)
     )
