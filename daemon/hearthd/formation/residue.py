@@ -96,6 +96,10 @@ _SLOT_SAID = {
     "works_at": re.compile(r"\b(?:work|works|working|job|employed|shifts?)\b", re.I),
 }
 _SLOT_SAID["works_as"] = _SLOT_SAID["works_at"]  # one occupation: its role and its employer
+# ("i'm a meat and potatoes guy, no restrictions", then "i'm vegetarian now")
+_SLOT_SAID["diet"] = re.compile(
+    r"\b(?:meat|vegetarian|vegan|veggie|pescatarian|diet|dietary|restrictions?|carnivore|keto|paleo)\b", re.I
+)
 # ... and the words by which such a note speaks of a keyed note's slot ("biscuit's vet is paddington vet clinic on
 # given terrace, she's due her vaccinations in march", then "we've moved biscuit over to Ashgrove Vets")
 _KEY_SAID = {
