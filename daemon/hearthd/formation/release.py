@@ -310,7 +310,7 @@ _STILL_HAD = re.compile(
     # ("cancelled hulu this week, just netflix now")
     # ("we cancelled hulu, don't have it any more, just netflix": what is left, said last)
     r"got|drive)|still (?:have|got)|(?:^|[,;] ?|\bso )(?:just|only)(?= [^,.;]+ now\b)|"
-    r"[,;] ?(?:just|only)(?= \w+(?: \w+)?[.!]?$))"
+    r"[,;] ?(?:just|only)(?= \w+(?: \w+)?[.!]?$)|[,;] ?is (?:just|only)(?= \w+(?: \w+)? we\b))"
     r"(?: the| our| my)? "
     r"(?P<k>[^,.;]+)",
     re.I,
