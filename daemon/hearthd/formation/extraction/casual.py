@@ -50,7 +50,7 @@ _ORG = rf"(?:{NAME}(?:'s)?(?: {NAME}(?:'s)?)*(?: (?-i:hospital|clinic|school|col
 SCHOOL = (
     r"(?:(?:(?:St\.?|Saint) )?(?-i:[A-Z][\w'\-]*)(?: (?-i:[A-Z][\w'\-]*)){0,3} (?:Primary|Academy|School|High|"
     r"High School|Grade School|College|Nursery|Infants|Juniors|Junior|Grammar|Secondary|Montessori|Pre-school|"
-    r"Preschool|Sixth Form|Public|"
+    r"Preschool|Sixth Form|Public|Intermediate|"
     r"University|Uni|National School|NS|Community School|Comprehensive|Elementary|Middle School|Prep)"
     r"(?: (?:School|College))?"
     # "Aisha goes to St Bede's": a saint's school, by the saint alone; "Scoil Mhuire": a school in Irish
@@ -64,7 +64,8 @@ SCHOOL = (
 _LOWER_SCHOOL = (
     r"(?!(?:the|a|an|his|her|their|my|our|local|big|new|same|to|at|in) )(?-i:[A-Za-z][\w'\-]*(?: [a-z][\w'\-]*)?) "
     r"(?-i:primary|academy|high school|grade school|grammar|secondary|juniors|infants|"
-    r"nursery|sixth form|national school|community school|comprehensive|elementary|middle school|prep|public|college)"
+    r"nursery|sixth form|national school|community school|comprehensive|elementary|middle school|prep|public|college|"
+    r"intermediate)"
     r"(?: school)?"
     # "st scholastica's", "st brigids": a saint's school, as a recogniser writes it
     r"|(?-i:st|saint) (?-i:[A-Za-z][a-z]+)'?s\b|(?-i:ysgol|scoil|gaelscoil) (?-i:[A-Za-z][a-z]+)"
@@ -1314,6 +1315,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "im siobhan from galway originally but living in cork now": where one lives now, said after where one is from
     (r"^((?:I am|I'm|im)\b.*?\bfrom\b.*?),?\s+but (living|working|based|staying) (?=(?:in|at) )", r"\1, but I am \2 "),
+    # "we live in geelong, in belmont": the town, then the part of it (kept as "Belmont, Geelong")
+    (
+        rf"^(?P<s>we|I|{_SUBJ}) (?P<v>live|lives) in (?P<t>{NAME}(?: {NAME})?), in (?P<a>{NAME}(?: {NAME})?)(?=,|$)",
+        lambda m: f"{m.group('s')} {m.group('v')} in {m.group('a')} in {m.group('t')}",
+    ),
     # "my brother stays in Joburg": where one lives, as Indian and South African English say it
     (
         # ("we are staying in indiranagar, 12th main": where one is settled, its address after it)
