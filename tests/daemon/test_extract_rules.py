@@ -3174,6 +3174,25 @@ NEGATIVES += [
 ]
 
 
+# Round 22, fourth part: areas of a town, schools, tastes after "but", a lesson one takes a child to
+POSITIVES += [
+    pos("we live in geelong, in belmont", ("lives_in", "Belmont, Geelong"), subject="household"),
+    pos("we live in durban umhlanga side", ("lives_in", "Umhlanga, Durban"), subject="household"),
+    pos(
+        "our son Tama is at Ponsonby Intermediate",
+        ("family_member", "Tama"),
+        ("note", "Ponsonby Intermediate"),
+        subject="Tama",
+    ),
+    pos("seren is in year three at ysgol treganna", ("note", "Ysgol Treganna"), subject="Seren"),
+    pos("i hate coriander but love mint", ("dislikes", "coriander"), ("likes", "mint")),
+    pos("i love anything spicy", ("likes", "spicy food")),
+    pos("I take Imogen to piano on Tuesdays at 4", ("schedule", "Tuesdays 4pm"), subject="Imogen"),
+    pos("the sofa from harvey norman is coming on friday", ("appointment", "Friday"), subject="household"),
+    pos("we have two cats luna and mochi luna is the grey one", ("pet", "Luna"), ("pet", "Mochi"), subject="household"),
+]
+
+
 TABLE = POSITIVES + NEGATIVES
 
 # Known gaps, kept visible: each is expected to fail today (strict xfail, so fixing one shows up). They count in

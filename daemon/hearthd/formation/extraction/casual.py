@@ -1320,6 +1320,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>we|I|{_SUBJ}) (?P<v>live|lives) in (?P<t>{NAME}(?: {NAME})?), in (?P<a>{NAME}(?: {NAME})?)(?=,|$)",
         lambda m: f"{m.group('s')} {m.group('v')} in {m.group('a')} in {m.group('t')}",
     ),
+    # "we live in durban umhlanga side": the part of the town, as South Africa and India say it
+    (
+        rf"^(?P<s>we|I|{_SUBJ}) (?P<v>live|lives) in (?P<t>{NAME}),? (?P<a>{NAME}(?: {NAME})?) side\b",
+        lambda m: f"{m.group('s')} {m.group('v')} in {m.group('a')} in {m.group('t')}",
+    ),
     # "my brother stays in Joburg": where one lives, as Indian and South African English say it
     (
         # ("we are staying in indiranagar, 12th main": where one is settled, its address after it)
