@@ -81,9 +81,9 @@ _STARTING = re.compile(
     # ("..., we're out thursday evening now": why the old time is no good)
     r"[,\s]+(?:we're|we are|were|I'm|I am|im|they're|they are) (?:out|away|busy|working|not in|not home|off)\b.*$|"
     # ("..., the nurse is on training in the morning see": why, of someone else)
-    rf"[,\s]+the (?!\d)(?!(?:{WEEKDAY})s?\b)(?:nurse|doctor|teacher|coach|driver|lorry|van|engineer|fitter|plumber|"
-    r"electrician|tutor|instructor|physio|dentist|groomer|surgery|clinic|school|shop|store|venue|hall|pool)"
-    r"(?:'s| is| was| are| were| has| had)\b.*$|"
+    # (not "the pool's shut this weekend so they've put Jack in on Sunday": the new time after why)
+    rf"[,\s]+the (?:nurse|doctor|teacher|coach|driver|lorry|van|engineer|fitter|plumber|"
+    r"electrician|tutor|instructor|physio|dentist|groomer)(?:'s| is| was| are| were| has| had)\b(?!.*\bso\b).*$|"
     rf"[,\s]+(?:{WEEKDAY})s?(?:'s)? (?:batch|slot|class|session|group|one|timing)s? (?:is |are |was |has |have )?"
     r"(?:closed|full|finished|stopped|cancelled|over|gone|discontinued)\b.*$|"
     r"\s+(?:because of|due to) .*$|"
