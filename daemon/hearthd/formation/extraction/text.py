@@ -256,6 +256,8 @@ _TRAILING_FILLER = re.compile(
     r"(?<=\w\w )(?:trying|hoping|wanting) to (?:lose|get|save|cut|be|keep|stay)\b.*|"
     # "i moved up to brisbane last month from perth still getting used to the humidity": how it is going, run on
     r"(?<=\w\w )(?:still )?(?:getting used to|settling in|finding (?:my|our|his|her) feet|adjusting to)\b.*|"
+    # "loves anything spicy the hotter the better": how much, said after it
+    r"the (?:hotter|spicier|more|bigger|sweeter|stronger|louder|older|faster) the better|"
     # "so im retired now used to be a postman": what one was, run on
     r"(?<=\bnow )used to (?:be|work)\b.*)"
     r"[\s.!]*$",
