@@ -120,6 +120,10 @@ _DRIVES = {
 }
 # A firm by its name, capitals and all: "KPMG", "Lloyds Pharmacy", "H&M"
 _FIRM = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
+# Where a shop is said to be, telling it from a town: on its street ("penneys on mary street"), in its centre
+# ("dunnes in the stillorgan centre")
+_STREET = r"(?:street|road|avenue|lane)"
+_CENTRE = r"(?:centre|center|mall|plaza)"
 # A lesson or class a child is taken to: "piano", "swimming lessons", "under 9s football training"
 _LESSON = (
     r"(?:[a-z]+ )?(?:piano|guitar|violin|drums|swimming|ballet|dance|dancing|karate|judo|football|"
@@ -964,8 +968,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"weekend|summer|holiday|evening|weekday|little|proper|temporary|temp|casual|after-school|student) )*"
         rf"(?:job|gig|position) (?P<prep>at|with|in) (?P<o>{_ORG})"
         # "a job in penneys on mary street", "in Dunnes in Stillorgan": a shop, where it is said after it
-        rf"(?P<where> on (?:[a-z]+ ){{1,2}}(?:street|road|st|avenue|lane)"
-        rf"| in (?:the )?(?:[a-z]+ ){{1,2}}(?:centre|center|mall|plaza)| in {NAME})?"
+        rf"(?P<where> on (?:[a-z]+ ){{1,2}}(?:{_STREET}|st)| in (?:the )?(?:[a-z]+ ){{1,2}}{_CENTRE}| in {NAME})?"
         # "... stacking shelves after school": what the job is and when, after its place ("out at the airport")
         r"(?: (?:stacking|on|doing|working|serving|washing|cleaning|behind|after|before|at weekends)\b[\w ]*"
         r"| (?:out |up |down |over )?at the [a-z]+(?: [a-z]+)?)?$",
@@ -1024,13 +1027,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         rf"^(?P<s>I|{_SUBJ})(?:'ve| have|'s| has)? (?:just |now )?(?:started|starting) (?:work )?in "
         r"(?P<o>(?:the )?(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?) (?:on|in) (?!(?:the )?(?:city|town) )(?:the )?"
-        r"(?:[A-Za-z]+ ){1,2}(?:street|road|avenue|lane|centre|center|mall|plaza|shopping centre)\b",
+        rf"(?:[A-Za-z]+ ){{1,2}}(?:{_STREET}|{_CENTRE}|shopping centre)\b",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
     ),
     # "she's working in Dunnes in the stillorgan centre now": a shop, by the centre it is in
     (
         rf"^(?P<s>I|{_SUBJ})(?:'m| am|'s| is)? (?:now |still |currently )?working in (?=(?-i:[A-Z])[\w'\-]+(?: "
-        r"(?-i:[A-Z])[\w'\-]+)? (?:in|at) the (?:[a-z]+ ){1,2}(?:centre|center|mall|plaza|shopping centre)\b)",
+        rf"(?-i:[A-Z])[\w'\-]+)? (?:in|at) the (?:[a-z]+ ){{1,2}}(?:{_CENTRE}|shopping centre)\b)",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at ",
     ),
     (

@@ -554,9 +554,10 @@ def _on(when: str) -> str:
     return f"on {when}"
 
 
-_REPEATED_KIND = re.compile(r"(?:lesson|class|session|practice|rehearsal|training|club)(?:s|es)$", re.I)
+_KIND_THAT_REPEATS = r"lesson|class|session|practice|rehearsal|training|club"
+_REPEATED_KIND = re.compile(rf"(?:{_KIND_THAT_REPEATS})(?:s|es)$", re.I)
 # ... and said on two days, in the singular too ("hurling training is monday and wednesday at six")
-_KIND_ON_TWO_DAYS = re.compile(r"(?:lesson|class|session|practice|rehearsal|training|club|coaching|tuition)$", re.I)
+_KIND_ON_TWO_DAYS = re.compile(rf"(?:{_KIND_THAT_REPEATS}|coaching|tuition)$", re.I)
 
 
 _DAY_PAIR = re.compile(rf"(?:on )?{WEEKDAY} (?:and|&) {WEEKDAY}(?:,? (?:at )?{_CLOCK})?", re.I)
