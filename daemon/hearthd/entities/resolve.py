@@ -53,6 +53,8 @@ SYNONYMS = {
     "tito": "uncle",
     "ammi": "mother",
     "abbu": "father",
+    **dict.fromkeys(("nanay", "inay"), "mother"),  # Filipino
+    **dict.fromkeys(("tatay", "itay"), "father"),
     "bf": "boyfriend",
     "gf": "girlfriend",
     "mother in law": "mother-in-law",

@@ -24,15 +24,15 @@ from .release import said_as_fact_by, sentence_subjects
 
 # Whoever passed on when something is: "coach said", "mum says", "the surgery rang and said"
 _PASSED_ON = re.compile(
-    r"^(?:the |my |our )?[\w']+(?: [\w']+)? (?:said|says|say|rang(?: (?:up|back))?(?: and said| to say)?|called(?: and "
-    r"said| to say)?|texted(?: to say)?|emailed(?: to say)?|told (?:me|us))(?: that)?,? (?=\w)",
+    r"^(?:the |my |our )?[\w']+(?: [\w']+)? (?:said|says|say|phoned|rang(?: (?:up|back))?(?: and said| to say)?|"
+    r"called(?: and said| to say)?|texted(?: to say)?|emailed(?: to say)?|told (?:me|us))(?: that)?,? (?=\w)",
     re.I,
 )
 # An hour as said: "4", "4:30", "four"
 _HOUR_SAID = rf"(?:\d{{1,2}}(?:[:.]\d{{2}})?|{HOUR_WORD})"
 # "pushed to monday the 20th, still 4 o'clock": the time of day kept, said again
 _STILL_AT = (
-    rf"[,\s]+still (?:at )?(?:{_HOUR_SAID}|half \w+)(?:\s*(?:o'clock|am|pm))?"
+    rf"[,\s]+still (?:at )?(?:{_HOUR_SAID}|half \w+)(?:\s*(?:o'clock|am|pm))?(?: in the (?:morning|afternoon|evening))?"
     r"(?:,? same (?:place|clinic|venue|hall|address|teacher|coach))?\s*[.!]?$"
 )
 # "same night", "same time", "same seven o'clock": the old one's time of day
@@ -42,7 +42,8 @@ _SAME_TIME = re.compile(
 _CALLED_OFF = re.compile(r"\b(?:cancell?ed|called off|not happening)\b", re.I)
 # Who was moved, not what: "the surgery moved her to the 15th", "they've put me back to Friday", "bumped mateo to"
 _MOVED_SOMEONE = re.compile(
-    r"\b(?:moved|rebooked|put|pushed|changed|switched|bumped) \w+(?: back| forward| up)? (?:to|till|until)\b",
+    r"\b(?:moved?|rebook(?:ed)?|put|push(?:ed)?|changed?|switch(?:ed)?|bump(?:ed)?|shift(?:ed)?) \w+"
+    r"(?: back| forward| up)? (?:to|till|until)\b",
     re.I,
 )
 _MOVED_IT = re.compile(
@@ -89,14 +90,16 @@ _STARTING = re.compile(
     r"\s+(?:because of|due to) .*$|"
     rf"[,\s]+still (?:on )?(?:(?:{WEEKDAY})s?|the same day)\b.*$|"
     # "bin collection is on Thursday instead, recycling still fortnightly": another thing, kept
-    r",\s+(?:the )?[a-z]+(?: [a-z]+)? still\b.*$|" + _STILL_AT,
+    r",\s+(?:the )?[a-z]+(?: [a-z]+)? still\b.*$|"
+    # ("..., 10 o'clock still": the time of day kept, said after the new day)
+    rf"[,\s]+{_HOUR_SAID}(?:\s*(?:o'clock|am|pm))? still\b.*$|" + _STILL_AT,
     re.I,
 )
 CHANGE = re.compile(
     r"\b(?:now|moved?|moves|moving|changed?|changes|changing|rebook(?:ed)?|re-?booked|rescheduled?|postponed|put back|"
     r"pushed|brought forward|switched|switching|instead|from next week|from now on|back to|forward to|shifted|shifting|"
     r"bumped|rescheduling|postponing|"
-    r"(?:has|have) become|"
+    r"(?:has|have) become|starting (?:this|next) week|from this week|from now|"
     r"from next month)\b",
     re.I,
 )
@@ -202,7 +205,7 @@ def _named_events(rows, said: frozenset[str], heard: str, named_ones: list, subj
     if not named and named_ones and said & GENERIC_EVENT:
         # "mrs kowalski moved lily's lesson to 5:15": Lily's one lesson, by the kind of event said
         named = [r for r in rows if event_words(r["qualifier"]) & said & GENERIC_EVENT]
-        if not named and said & {"lesson", "class"}:
+        if not named and said & {"lesson", "class", "session"}:
             # "mrs kaplan moved emma's lesson" when her piano is kept as "piano": her one weekly lesson
             named = [r for r in rows if r["predicate"] == "schedule"]
     if not named and _COLLECTION_DAY.search(heard):

@@ -83,7 +83,7 @@ _AFTER_OLD = r"at|with|in|into|to|for|got|bought|getting|drives|driving|have|has
 _ARTICLES = r"(?:\s+(?:a|an|the|new|his|her|their|our|my))*"
 # The slots a named value is read for: the one-valued ones, and what one has (a car traded in for another).
 _BY_VALUE = frozenset({"works_at", "lives_in", "owns"})
-_NAME_WORD = r"[A-Z][\w&'\-]*"
+_NAME_WORD = r"[A-Z](?:\.?[\w&'\-])*"  # ("E.ON Next")
 _TITLE = r"(?:dr|doctor|mr|mrs|ms|miss)"
 _CAPITALISED = rf"(?:the |{_TITLE}\.? )?{_NAME_WORD}(?: (?:{_NAME_WORD}|of|&))*"
 # Where a value said in lower case (as a speech recogniser writes it) ends.
@@ -213,7 +213,8 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
 # A provider switched to, the service said anywhere in the sentence: "switched over to bord gais, they had a better
 # deal on the dual fuel"
 _SWITCHED_TO = (
-    r"\b(?:switched|moved|changed|gone|went)(?: over| across)? to |\b(?:we're|we are|I'm|I am) (?:now )?(?:with|on) |"
+    r"\b(?:switched|moved|changed|shifted|gone|went)(?: over| across)? to |"
+    r"\b(?:we're|we are|I'm|I am) (?:now )?(?:with|on) |"
     r"\b(?:gone|went|going) with |"  # "cancelled that one and gone with zuku"
     r"\bnow (?:we|I) (?:have|'ve got|have got) |\b(?:we|I) now have "  # "kept dropping, so now we have JioFiber"
 )
@@ -232,7 +233,7 @@ def _switched_service(text: str, rows) -> list:
         for s, words in SERVICE_WORDS.items()
         if re.search(rf"\b(?:{'|'.join(map(re.escape, words))})\b", stated, re.I)
     ]
-    if not said and not _OTHER_SLOT.search(text):
+    if not said and not _OTHER_SLOT.search(_WORKS_WELL.sub("", text)):
         had = {r["qualifier"] for r in rows if r["predicate"] == "note" and r["qualifier"] in SERVICE_WORDS}
         said = list(had) if len(had) == 1 else []
     for old in rows:
@@ -256,6 +257,8 @@ _OTHER_SLOT = re.compile(
     + r"|\b(?:dr|clinic|hospital|nursery|diet|holiday)\b",
     re.I,
 )
+# ("we are on faiba now and it is working well": how the new one works, no job)
+_WORKS_WELL = re.compile(r"\b(?:it is|it's|its|is|been) working (?:well|fine|great|better|perfectly|a treat)\b", re.I)
 _A_PERSON = re.compile(rf"(?:{_TITLE}|auntie|aunty|uncle)\b", re.I)
 
 

@@ -348,6 +348,7 @@ def _vehicle(said: str) -> str:
     return _DRIVES.get(said.lower(), said)
 
 
+_CAR_TEST_SAID = {"warrant of fitness": "wof"}
 # Compiled on first use (_rewrites): the daemon's start imports this module's words, not its rewrites.
 _NEW_HELP = _alt(sorted(_HIRED_HELP | {"tutor"}, key=len, reverse=True))  # the help one takes on
 _REWRITES_SRC: list[tuple[str, object]] = [
@@ -404,6 +405,35 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: f"my office is in {m.group('o') or m.group('p')}",
     ),
     (rf"^{_MOVED_FIRST}(?:our|the) (?:office|workplace) is (?=(?:now )?(?:in|at) )", "my office is "),
+    # "so now that we're married i'm going by Siobhan Kearney": why, said first, without a comma
+    (
+        r"^(?:(?:so )?now )?that (?:we're|we are|we've|we have|I'm|I am) (?:\w+ ){1,2}?"
+        r"(?=(?:I'm|im|I am|I've|ive|I|we're|we|my|our) (?:going by|go by|using|called|changed|taken|took)\b)",
+        "",
+    ),
+    # "i'm going by my married name now, sarah Whitlock": the name, said after which it is
+    (
+        r"\b(?:I'm|im|I am) (?:now )?(?:going by|using|go by) my (?:married|maiden|new|husband's|wife's) name"
+        r"(?: now)?,? (?P<n>[A-Za-z][a-z\-]+ [A-Za-z][a-z\-]+)\b",
+        lambda m: f"I go by {m.group('n').title()}",
+    ),
+    # "maths tuition with sharma sir": a teacher as India says one, Mr Sharma ("verma ma'am": Mrs Verma)
+    (r"\bwith ([A-Za-z]+) sir\b", r"with Mr \1"),
+    (r"\bwith ([A-Za-z]+) (?:ma'am|maam|madam)\b", r"with Mrs \1"),
+    # "piano lessons for ana saturdays at ten with mrs okafor": a weekly lesson, dictated with whose it is
+    (
+        r"^(?P<ev>(?:[a-z]+ ){0,2}(?:lessons?|classes|class|practice|training|tuition|coaching)) for "
+        rf"(?P<who>[A-Za-z][a-z\-]+) (?P<days>(?:on |every )?(?:{WEEKDAY})s?\b)",
+        lambda m: f"{m.group('who')[:1].upper()}{m.group('who')[1:]} has {m.group('ev')} {m.group('days')}",
+    ),
+    # "car's booked in for its warrant of fitness at the testing station on the 14th at 9": the car's upkeep, booked
+    (
+        r"^(?:the |our |my )?(?P<t>car|van|minivan|ute|truck|bakkie)(?:'s| is| has been| was) booked in "
+        r"(?:(?:at|with) (?:the )?(?:[\w']+ ){1,4}?)?for (?:its|an|a|the|her|his) "
+        r"(?P<ev>mot|nct|wof|warrant of fitness|roadworthy|service|oil change)"
+        r"(?: (?:at|with) (?:the )?[\w']+(?: [\w']+){0,3}?)? (?:on|for) (?=\w)",
+        lambda m: f"the {m.group('t')}'s {_CAR_TEST_SAID.get(m.group('ev').lower(), m.group('ev'))} is booked for ",
+    ),
     # "i teach primary school here in galway": where one is, said "here", is where one lives
     (
         rf"^(?!.*{SHORT_STAY})(?P<s>I|we)(?P<rest> (?:work|teach|am|'m|have|run|drive|study|nurse)\b.+?),? here in "
@@ -821,7 +851,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} allergic to {m.group('o')}",
     ),
     (rf"^I(?:'ve| have) got hay ?fever,? (?P<o>{_OBJ}) (?:mainly|mostly|especially)$", r"I am allergic to \g<o>"),
-    (r"\b(allergic to [a-z\-]+(?: [a-z\-]+)?),? like (?:properly|really|seriously|proper|badly)\b.*$", r"\1"),
+    (r"\b(allergic to [a-z\-]+(?: [a-z\-]+)?),? (?:like )?(?:properly|really|seriously|proper|badly)\b.*$", r"\1"),
     # diets
     (
         rf"^(?P<s>{_SUBJ}) (?:went|has gone|'s gone|have gone|'ve gone|turned) "

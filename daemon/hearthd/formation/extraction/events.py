@@ -675,8 +675,10 @@ def _b_help_does(m, ctx):
 
 
 SERVICED = _alt(
-    "boiler|car|van|chimney|gas|heating|oven|aga|septic tank|alarm|burglar alarm|fire alarm|smoke alarm|"
-    "air conditioning|solar panels|gutters|piano|bike|lawnmower|dishwasher|washing machine|fridge".split("|")
+    "boiler|car|van|minivan|ute|truck|bakkie|chimney|gas|heating|oven|aga|septic tank|alarm|burglar alarm|fire alarm|"
+    "smoke alarm|air conditioning|solar panels|gutters|piano|bike|lawnmower|dishwasher|washing machine|fridge".split(
+        "|"
+    )
 )
 
 
@@ -1213,7 +1215,7 @@ EVENT_RULES_SRC = [
         # ("Boiler service is booked for Thursday": the thing said without its article)
         rf"^(?:(?:the|our|my) |(?=(?:{SERVICED}) ))(?:(?P<thing>{SERVICED}|(?-i:[A-Z])[\w\-]+(?=(?:'s|s)? "
         rf"(?:mot|nct|wof)\b))(?:'s|s)? )?"
-        rf"(?P<ev>service|servicing|mot|nct|wof|roadworthy|inspection|safety check|"
+        rf"(?P<ev>service|servicing|mot|nct|wof|roadworthy|inspection|safety check|oil change|"
         rf"check|repair|sweep|clean) (?:is|is due|is booked for|is booked in for|has been booked for|is now|"
         rf"{_MOVED}) (?:now )?(?P<when>{_ONE_OFF}){_TAIL}",
         _b_upkeep_once,

@@ -81,7 +81,9 @@ _ELIDED: list[tuple[re.Pattern, Any]] = [
     (re.compile(p, re.I), r)
     for p, r in [
         (
-            r"^(?=(?:really |absolutely |honestly |totally |just |genuinely )*(?:cannot stand|cannot bear|"
+            # (not a title: "Love Island spoilers please", "Love Actually's on")
+            r"^(?!(?-i:Love [A-Z]))(?=(?:really |absolutely |honestly |totally |just |genuinely )*(?:cannot stand|"
+            r"cannot bear|"
             r"cannot stomach|hate|love|adore|detest|loathe|dislike|do not like|really like|quite like)\b)",
             "I ",
         ),
@@ -1090,6 +1092,8 @@ def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
     if not spans:
         return []
     start, end = spans[0]
+    if re.fullmatch(r"\d{1,2}", s[start:end].strip(" ,")):
+        return []  # "arjun is in class 6 at DPS": a year at school, no time
     for a, b in spans[1:]:  # "Wednesdays at half five and Saturday mornings": one time, said in parts
         if not re.fullmatch(r"\s*(?:,|and|,? and|or)\s*", s[end:a]):
             break
@@ -1124,7 +1128,8 @@ def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
 
 
 _TAKEN_IN = re.compile(
-    r"\b(?:booked|booking|taking|take|bringing|dropping) (?P<name>(?-i:[A-Z])[\w\-]+) (?:in\b|to (?:the|see)\b)", re.I
+    r"\b(?:booked|booking|taking|take|bringing|dropping) (?P<name>(?-i:[A-Z])[\w\-]+) (?:in(?:to)?\b|to (?:the|see)\b)",
+    re.I,
 )
 
 

@@ -223,6 +223,12 @@ _A_TIME_SAID = re.compile(rf"(?:on |every )?(?:{WEEKDAY})s?\b|(?:the )?(?:mornin
 def _b_moved_to(m, ctx):
     """ "moved to Lyon" is a new home, "moved to Ericsson" a new job: said alike, told apart in formation (or by
     the sentence: "moved over to Pret, better hours")."""
+    if re.search(
+        r"\b(?:fibre|fiber|broadband|wifi|internet|energy|electric|telecom|mobile|insurance)\b(?: now)?(?:,.*)?$",
+        m.group("obj"),
+        re.I,
+    ):
+        return []  # "we have shifted to Airtel Xstream fibre now": a provider (slot_change.py), no home
     if _JOB_SAID.search(ctx.sentence):
         return [ctx.cand("works_at", c.object, f"{{subject}} works at {c.object}") for c in _b_lives_in(m, ctx)]
     if re.match(r"we\b", ctx.clause, re.I):
@@ -634,7 +640,7 @@ def _b_two_providers(m, ctx):
 
 
 def _provider(org: str, said: str, ctx) -> list[Candidate]:
-    org = org.title() if org.islower() else org
+    org = org.title() if org[:1].islower() else org  # ("electric Ireland", as a recogniser and truecasing write it)
     service = _SERVICES.get(said.lower())
     if service is None:
         return []  # "Ruairi switched to Ashby Vale Rovers": a switch, but of no service said
@@ -2493,7 +2499,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"(?: for (?:the house|us|the family|the household|home))?(?:'s| is| are| comes| come| goes| go) (?:now )?"
         rf"(?:all )?(?:with |through |on |from |supplied by |provided by )?"
         # ("our home wifi is safaricom home fibre": a provider's product, as a recogniser writes it)
-        rf"(?P<org>{_PROVIDER}|[A-Za-z]+(?: (?-i:[a-z]+))? (?:home )?(?:fibre|fiber|broadband))(?: now| these days)?$",
+        # ("our electricity is with electric ireland": a word, then a place, as a recogniser writes them)
+        rf"(?P<org>{_PROVIDER}|[A-Za-z]+(?: (?-i:[a-z]+))? (?:home )?(?:fibre|fiber|broadband)|(?<=with )(?-i:[a-z]+) "
+        rf"(?-i:[A-Z][a-z]+))(?: now| these days)?$",
         _b_provider,
         False,
     ),
@@ -2606,7 +2614,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|swapped|moved|changed|gone over)"
         rf"(?: (?:all )?(?:(?:our|my|the) )?(?P<svc>{_SERVICE})"
         rf"(?: (?:provider|supplier|company))?)? (?:over )?to (?P<org>{_PROVIDER})(?: for (?:our |my |the )?"
-        rf"(?P<svc2>{_SERVICE}))?(?: now)?(?:,? (?:the switch|it|that) (?:went through|happened|was)\b.*)?$",
+        rf"(?P<svc2>{_SERVICE}))?(?: now| there)?(?:,? (?:the switch|it|that) (?:went through|happened|was)\b.*)?$",
         _b_provider,
         False,
     ),

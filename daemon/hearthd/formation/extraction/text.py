@@ -1128,6 +1128,9 @@ def _true_now(s: str, was: re.Match) -> str | None:
         if not who:
             return s
         now = re.sub(r"^(?:he|she|they)(?:'s|'re| is| are)", f"{who.group('who')} is", now, flags=re.I)
+        at = re.match(rf"{re.escape(who.group('who'))} is (?:now )?(?:at|with) (?P<new>.+?)(?:,? now)?[.!]*$", now)
+        if at and re.search(r"\bwork(?:s|ed)? (?:at|for|in)\b", s[: was.start()], re.I):
+            return f"{who.group('who')} works at {at.group('new')}"  # "my wife works for the NHS, well she did, ..."
     moved = _moved_on(s[: was.start()], now)
     if moved is not None or not _WORKS_AT.search(s[: was.start()]):
         return moved or now
@@ -1532,8 +1535,14 @@ _WAS_UNTIL_NOW = re.compile(
     r"(?=(?:I|we|im|I'm|we're|I've|ive|we've|he|she|they)\b)",
     re.I,
 )
+# "..., well, I was.": what follows, in the next sentence, is true now
+_WAS_SAID_LAST = re.compile(r"\bwell,?\s+(?:I|we|he|she|they) (?:was|were|used to|did)[.!]$", re.I)
 # Who "he" is after "well, he was": the one the statement before it was of ("my husband's a pharmacist")
-_WHO_WAS = re.compile(r"^(?P<who>(?:my|our) [a-z\-]+(?: (?-i:[A-Z])[a-z]+)?|(?-i:[A-Z])[a-z]+)(?:'s| is| was)\b", re.I)
+_WHO_WAS = re.compile(
+    r"^(?P<who>(?:my|our) [a-z\-]+(?: (?-i:[A-Z])[a-z]+)?|(?-i:[A-Z])[a-z]+)"
+    r"(?:'s| is| was| works| worked| lives| lived)\b",
+    re.I,
+)
 
 
 def _corrections_joined(sentences: list[str]) -> list[str]:
@@ -1557,6 +1566,8 @@ def _corrections_joined(sentences: list[str]) -> list[str]:
             and (_WELL_ACTUALLY.match(f" {sentence}") or _WELL_RESTATED.match(f". {sentence}"))
         ):
             out[-1] = f"{out[-1]} {sentence}"  # "I live in Wellington. Well, Lower Hutt actually."
+        elif out and _WAS_SAID_LAST.search(out[-1]):
+            out[-1] = f"{out[-1]} {sentence}"  # "I'm a paralegal - well, I was. I'm a legal secretary now."
         elif out and not out[-1].endswith("?") and (was := _WAS_UNTIL_NOW.match(sentence)):
             if _now_works_at(out[-1], sentence[was.end() :]) or _now_lives_in(out[-1], sentence[was.end() :]):
                 out[-1] = f"{out[-1]} {sentence}"  # "I work at Barclays. Well, I used to, I'm at HSBC now."

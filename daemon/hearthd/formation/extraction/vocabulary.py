@@ -128,6 +128,8 @@ KIN_FROM_ELSEWHERE = {
     "tito": "uncle",
     "ammi": "mother",
     "abbu": "father",
+    **dict.fromkeys(("nanay", "inay"), "mother"),  # Filipino
+    **dict.fromkeys(("tatay", "itay"), "father"),
 }
 KIN_NAMES_TOO = frozenset({"lola", "tita", "tito"})
 _REL_SINGULAR += list(KIN_FROM_ELSEWHERE)
