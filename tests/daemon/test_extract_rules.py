@@ -265,7 +265,7 @@ POSITIVES = [
         subject="Emma",
     ),
     pos("Call me Bea.", ("rule", "Call {subject} Bea")),
-    pos("Don't play music after nine.", ("rule", "Do not play music after 9pm")),
+    pos("Don't play music after nine.", ("rule", "No music after 9pm"), subject="household"),
     pos("Never wake me before seven on weekends.", ("rule", "Never wake {subject} before 7am on weekends")),
     pos("From now on, use metric units please.", ("rule", "Use metric units")),
     pos("Always speak to me in English.", ("rule", "Always speak to {subject} in English")),
@@ -1280,7 +1280,8 @@ POSITIVES = [
     ),
     pos(
         "dont play any music after nine at night the baby sleeps in the next room",
-        ("rule", "Do not play any music after 9pm"),
+        ("rule", "No music after 9pm"),
+        subject="household",
     ),  # fmt: skip
     pos("dont ever play the news in the morning it stresses me out", ("rule", "Never play the news in the morning")),
     pos(
@@ -1851,7 +1852,9 @@ POSITIVES = [
         subject=None,
     ),
     pos(
-        "if sam asks for crisps after six the answer is no", ("rule", "Whenever sam asks for crisps after 6pm, say no")
+        "if sam asks for crisps after six the answer is no",
+        ("rule", "No crisps after 6pm for sam"),
+        subject="household",
     ),
     pos("I teach year two in a primary school", ("works_as", "primary school teacher")),
     pos("My brother Femi is in Abuja now", ("family_member", "Femi"), ("lives_in", "Abuja"), subject="Femi"),

@@ -417,6 +417,25 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?: now)?,? (?P<n>[A-Za-z][a-z\-]+ [A-Za-z][a-z\-]+)\b",
         lambda m: f"I go by {m.group('n').title()}",
     ),
+    # "we got a new ute last week a white ford ranger": the kind, then the one got
+    (
+        r"^((?:we|I) (?:have )?(?:just )?(?:got|bought|picked up)) a new (?:car|ute|van|truck|bakkie|motor|vehicle|"
+        r"fridge|telly|tv)"
+        r"(?: (?:last|this) (?:week|month|year)| yesterday)?,? (?=(?:a|an) )",
+        r"\1 ",
+    ),
+    # "we got a new defy fridge from game last week": the shop it came from, no part of it
+    (
+        r"^((?:we|I) (?:have )?(?:got|bought|picked up) an? (?:[\w\-]+ ){1,4}?)from (?:[a-z]+ ){0,2}?[a-z]+"
+        r"(?= (?:last|this) (?:week|month|year)$| yesterday$|$)",
+        r"\1",
+    ),
+    # "we had solar panels put on last year": had fitted is had
+    (
+        r"^(we|I) (?:had|have had|got) ((?:[a-z]+ ){0,2}?[a-z]+) (?:put on|put in|fitted|installed)"
+        r"(?: (?:last|this) (?:week|month|year)| yesterday| in (?:the )?[a-z]+)?$",
+        r"\1 have \2",
+    ),
     # "maths tuition with sharma sir": a teacher as India says one, Mr Sharma ("verma ma'am": Mrs Verma)
     (r"\bwith ([A-Za-z]+) sir\b", r"with Mr \1"),
     (r"\bwith ([A-Za-z]+) (?:ma'am|maam|madam)\b", r"with Mrs \1"),
@@ -851,7 +870,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'am', 'is')} allergic to {m.group('o')}",
     ),
     (rf"^I(?:'ve| have) got hay ?fever,? (?P<o>{_OBJ}) (?:mainly|mostly|especially)$", r"I am allergic to \g<o>"),
-    (r"\b(allergic to [a-z\-]+(?: [a-z\-]+)?),? (?:like )?(?:properly|really|seriously|proper|badly)\b.*$", r"\1"),
+    (r"\b(allergic to [a-z\-]+(?: [a-z\-]+)?)(?:,? like | )(?:properly|really|seriously|proper|badly)\b.*$", r"\1"),
     # diets
     (
         rf"^(?P<s>{_SUBJ}) (?:went|has gone|'s gone|have gone|'ve gone|turned) "

@@ -210,9 +210,19 @@ def _rule(body: str, sentence: str) -> Candidate | None:
         or re.search(r"[{}](?!subject)", obj.replace("{subject}", ""))
     ):
         return None
+    # "don't play any music after nine": what is not to be played, as a house rule is said
+    obj = re.sub(r"^(?:Do not|Never) play (?:any )?(?=(?:[\w\-']+ )?music\b)", "No ", obj)
     # how one is to be called is one instruction at a time: "call me Kate", then "Katie please" replaces it
     address = "address" if obj.startswith("Call {subject} ") else None
-    return Candidate("rule", obj, obj + ".", USER_STATED, qualifier=address, source=sentence)
+    c = Candidate("rule", obj, obj + ".", USER_STATED, qualifier=address, source=sentence)
+    # the house's, when it keeps the children or the baby, or the house itself ("when the kids ask for help with
+    # homework ...", "no music after nine, the baby's asleep")
+    if not address and (obj.startswith("No ") or _OF_THE_HOUSE.search(sentence)):
+        c = replace(c, subject=HOUSEHOLD)
+    return c
+
+
+_OF_THE_HOUSE = re.compile(r"\b(?:the|our) (?:kids|children|baby|babys|baby's|little ones)\b|\bthis house\b", re.I)
 
 
 def _split_when(s: str) -> tuple[str, str] | None:
@@ -511,6 +521,14 @@ _I_MEAN = re.compile(
 )
 
 
+# "If Tolu asks you for sweets after 6pm, the answer is no": what one of the house is not to have
+_ANSWER_IS_NO = re.compile(
+    r"^(?:if|when|whenever) (?P<who>(?-i:[A-Z])[a-z]+|the kids|the children) asks?(?: you)? for (?P<what>[\w' ]+?),? "
+    r"(?:the answer(?:'s| is)|it's|its|it is|just say) (?:a )?(?:no|a no)\b",
+    re.I,
+)
+
+
 _NOT_A_WORD_MEANT = re.compile(
     r"(?:it|that|this|so|no|yes|something|anything|things|what I say|it all|business|every word)\b", re.I
 )
@@ -527,6 +545,10 @@ def _special_rule(sentence: str, s: str) -> Candidate | None:
         return Candidate("rule", obj, obj + ".", USER_STATED, source=sentence.strip())
     if c := _address_rule(sentence, s):
         return c
+    if m := _ANSWER_IS_NO.match(sentence.strip(" .!")):
+        who = m.group("who") if m.group("who").lower().startswith("the ") else m.group("who").capitalize()
+        c = _rule(f"No {m.group('what')} for {who}", sentence.strip())
+        return replace(c, subject=HOUSEHOLD) if c else None
     m = _HOUSE_RULE.match(s)
     if m and not re.search(r"\b(?:is|are|was|were|has|have|left)\b", m.group("body"), re.I):
         c = _rule(_RUN_ON.sub("", m.group("body")), sentence.strip())

@@ -460,6 +460,18 @@ _HEARSAY_AFTER = re.compile(
     r",?\s+so I hear\s*[.!]?$",
     re.I,
 )
+
+
+def _kin_beside_rule(sentence: str, rest: str) -> str:
+    """What is left of a rule's sentence to read as facts, with the relative it names ("Don't ever give my daughter
+    Chloe recipes with raw egg in, she's pregnant": who she is, beside the rule)."""
+    kin = _KIN_NAMED.search(sentence)
+    if kin is None or kin.group("name") in (rest or ""):
+        return rest
+    return f"my {kin.group('rel').lower()} is called {kin.group('name')}" + (f", {rest}" if rest else "")
+
+
+_KIN_NAMED = re.compile(rf"\b(?:my|our) (?P<rel>{REL}) (?P<name>(?-i:[A-Z])[a-z]+)\b", re.I)
 # "can you call me Sandy from now on?": a standing instruction asked politely, not a question
 _ASKED_TO_BE_CALLED = re.compile(r"^(?:(?:can|could|will|would) you (?:please )?call me \w+(?: [^?]*)?)\?\s*$", re.I)
 
@@ -538,6 +550,7 @@ def _read_sentence(sentence: str, discourse: Discourse, lowercase: bool) -> list
         return []
     s, provenance, greeted, asked = prepared
     out, s = rules_of(sentence, s)  # a standing instruction ("don't play music after nine") before the question test
+    s = _kin_beside_rule(sentence, s) if out else s
     s = (dictated(s) or s) if s else s  # "Boiler service booked: 14 March, 9-1": the sentence a note stands for
     s = casual(CONDITION_BEFORE_A_PLACE.sub("", promised_visit(s)), greeted) if s else s
     if not s or _QUESTION_START.match(s):

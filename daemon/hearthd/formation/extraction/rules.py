@@ -67,7 +67,7 @@ from .vocabulary import (
 )
 from .words import _FUNCTION as _FUNCTION_WORDS
 from .words import _MORE as _MORE_WORDS
-from .words import is_common
+from .words import is_common, is_function_word
 
 
 @dataclass
@@ -1746,11 +1746,11 @@ def _owned(said: str, m, ctx) -> list[Candidate]:
     raw = re.sub(r"\s+for\b(?! (?-i:[A-Z])| (?:a|his|her|my|their) living\b| work\b).*$", "", raw)
     raw, hint = _split_time(raw)
     mo = re.fullmatch(
-        rf"(?P<art>an?|two|three) (?:brand new |new )?(?P<adj>(?:[A-Za-z0-9\-]+ ){{0,2}}?)"
+        rf"(?P<art>an?|two|three) (?:brand new |new )?(?P<adj>(?:[A-Za-z0-9\-]+ ){{0,3}}?)"
         rf"(?P<head>{_BRAND.pattern}(?: {_OWNABLE.pattern})?(?: {_BODY})?|"
         rf"{_OWNABLE.pattern}s?)"
         r"(?: (?:up |down |out )?(?:in|on|out) (?:the|my|our|his|her|their|front|back) (?:back |front |spare |"
-        r"living |dining |sitting )?[a-z]+(?: room)?)?"
+        r"living |dining |sitting )?[a-z]+(?: room)?| out (?:the )?back| out front)?"
         # "a static caravan at Sandpiper Sands holiday park", "a boat moored at Porthleven": where it is kept
         r"(?: (?:moored |parked |kept |sited )?(?:at|in|near) (?:the )?(?-i:[A-Z])[\w'\-]*"
         r"(?: (?:(?-i:[A-Z])[\w'\-]*|holiday park|caravan park|marina|harbour))*)?"
@@ -1922,9 +1922,39 @@ def _b_preference(predicate: str) -> Builder:
             obj, hint = obj[: when.start()], hint or when.group().strip()  # "cooking jollof on sundays": when
         if not obj or re.match(r"(?:it|that|this)\b", obj, re.I):
             return []
-        return [ctx.cand(predicate, obj, _like_text(m.group("verb"), obj, infinitive), time_hint=hint)]
+        return [
+            ctx.cand(predicate, each, _like_text(m.group("verb"), each, infinitive), time_hint=hint)
+            for each in _each_liked(obj)
+        ]
 
     return build
+
+
+def _each_liked(obj: str) -> list[str]:
+    """ "minecraft and anything with trains", "the cricket and a good braai": each thing liked, its own fact; a
+    dish or a pair said as one ("mac and cheese", "Ant and Dec") whole."""
+    parts = re.split(r",\s+(?:and\s+)?|\s+and\s+", obj)
+    if len(parts) < 2 or _PAIRED.search(obj) or re.fullmatch(r"(?-i:[A-Z])\w+ and (?-i:[A-Z])\w+", obj):
+        return [obj]
+    parts = [_ANY_OF.sub("", p).strip() for p in parts]
+    if any(not p or len(p.split()) > 3 or is_function_word(p.split()[0].lower()) for p in parts):
+        return [obj]
+    return parts
+
+
+# What is liked as one though said with "and"
+_PAIRED = re.compile(
+    r"\b(?:fish|mac|macaroni|salt|rock|drum|rhythm|gin|strawberries|bread|peanut butter|rice|pie|cheese|sausage|"
+    r"bangers|steak|egg|eggs|cookies|sweet|surf|pork|chips|curry|bacon|ham|tea|milk|dungeons|hide|snakes|law|pride|"
+    r"tom|marks|chicken|burger|pen|pie|black|salt|oil|sugar|spice|bed|fish finger|beans) and\b",
+    re.I,
+)
+# "anything with trains", "a good braai": the thing itself
+_ANY_OF = re.compile(
+    r"^(?:anything (?:with|to do with|about)|everything (?:with|to do with|about)|all things|an? (?:good|nice|decent|"
+    r"proper) )\s*",
+    re.I,
+)
 
 
 _WHEN_LIKED = re.compile(rf"\s+(?:on (?:a )?{WEEKDAY}s?|every {WEEKDAY}|at (?:the )?weekends?|on weekends)$", re.I)
@@ -3572,7 +3602,8 @@ def _clause_candidates(clause: str, ctx: _Ctx, rules, appositives: bool = True) 
         if found:
             out = found
             break
-    if appositives and not _NO_LONGER.search(clause):
+    # ("my dad Ravi is a retired engineer": retired from work, still her dad)
+    if appositives and not _NO_LONGER.search(re.sub(r"\bretired\b", "", clause, flags=re.I)):
         # "my daughter Mira can't stand thunderstorms": a negation after the appositive does not deny it
         for m in [*_APPOSITIVE_FAMILY.finditer(clause), *_APPOSITIVE_FAMILY_AFTER.finditer(clause)]:
             if _NEGATION.search(clause[: m.end()]):

@@ -62,6 +62,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
             "I ",
         ),
         (r"\b(I|him|her|she|he|we|dem|dey) nuh (?=(?:eat|drink|like|smoke|work|live|have)\b)", r"\1 do not "),
+        # Trinidad's habitual "does": "i does drive a grey nissan tiida", "she does work at the bank"
+        (r"\b(I|we|they|you) does (?=(?:drive|work|live|teach|sell|speak|eat|go)\b)", r"\1 "),
         (r"\bwid\b", "with"),
         # Filipino particles: "we transferred miggy na to San Beda", "she's with security bank na now"
         (r"\s+(?:na|po)(?=\s+(?:to|at|in|now|sa)\b)", ""),
@@ -187,7 +189,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
 
 _FILLER = re.compile(
     r"^(?:well|oh+|ah+|aah+|um+|uh+|erm|er|eh|hmm+|so|and|also|plus|anyway|anyways|actually|ok|okay|right|righto|"
-    r"righty-?o|alright|alrighty|yeah|yes|yep|like(?!\s+I (?:said|say|told|mentioned))(?=,|\s+(?:I|my|we|our)\b)|"
+    r"righty-?o|alright|alrighty|yeah|yes|yep|"
+    r"like(?!\s+I (?:said|say|told|mentioned))(?=,|\s+(?:I|my|we|our|honestly|basically)\b)|"
     r"ja(?: nee)?|yebo|eish|abeg|sasa|arre|haan|acha|aiyoh|yeah nah|"
     r"no(?!\s+(?!(?:its|this|thanks|yes|as|is|was|his|hers|theirs|ours|yours|always|perhaps)\b)[a-z]+s\b)|"
     r"nope|by the way|btw|you know|I mean|honestly|to be honest|just so you know|fyi|for your information|"
@@ -1300,6 +1303,24 @@ def corrects_itself(s: str) -> bool:
     return bool(_CORRECTION.search(s) or _BARE_CORRECTION.search(s))
 
 
+def _part_of_date(before: str, after: str) -> str | None:
+    """A date with one part corrected, the other kept; None when the correction is no part of the last date."""
+    old = _last(_DAYISH, before)
+    if old is None:
+        return None
+    head, tail = before[: old.start()], before[old.end() :]
+    if _DAY_ONLY.fullmatch(after) and " of " in old.group():
+        # "the 9th of May, no wait, the 19th": the day corrected, the month kept
+        return head + after.removeprefix("on ") + old.group()[old.group().index(" of ") :]
+    if re.fullmatch(MONTH, after, re.I) and " of " in old.group():
+        # "the 30th of September. No, October.": the month corrected, the day kept
+        return f"{head}{old.group()[: old.group().index(' of ')]} of {after}{tail}"
+    if _DAY_ONLY.fullmatch(after) and (month := re.match(rf"({MONTH}) (?:the )?", old.group(), re.I)):
+        # "march the ninth um no the nineteenth": the day corrected, the month said first kept
+        return f"{head}{month.group(1)} {after.removeprefix('on ')}{tail}"
+    return None
+
+
 def _placed_by_shape(before: str, after: str) -> str | None:
     """correct()'s placing of a correction of a known shape (a date, a day, a time): the last phrase of its shape
     replaced; None when it has none."""
@@ -1316,9 +1337,8 @@ def _placed_by_shape(before: str, after: str) -> str | None:
     ):
         # "at half four, actually no, they moved it to five": the hour said alone is the time, not its last word
         return f"{before[: old.start()]}at {hour.group(1)}{before[old.end() :]}"
-    if _DAY_ONLY.fullmatch(after) and (old := _last(_DAYISH, before)) and " of " in old.group():
-        # "the 9th of May, no wait, the 19th": the day corrected, the month kept
-        return before[: old.start()] + after.removeprefix("on ") + old.group()[old.group().index(" of ") :]
+    if (part := _part_of_date(before, after)) is not None:
+        return part
     for shape in (_DAYISH, _CLOCKISH, _DAY_AND_CLOCK):
         if shape.fullmatch(after) and (old := _last(shape, before)):
             lead = re.match(r"(?:at|by|around|on) ", old.group(), re.I)
@@ -1511,7 +1531,7 @@ _CORRECTS_THE_LAST = re.compile(
     # ("Actually hang on, 3:30, I just checked": a time)
     r"(?!(?:I|we|he|she|they|you|it|its|it's|that|this|my|our|about|for|to)\b)(?P<value>[\w'\-:]+(?: [\w'\-]+){0,3})"
     # a bare "No," before a value of a shape: "No, the 13th.", "No, 8:40."
-    rf"|no,\s+(?:the )?(?:\d[\w:.]*|{ORDINAL})"
+    rf"|no,\s+(?:the )?(?:\d[\w:.]*|{ORDINAL})|no,\s+(?:{MONTH})[.!]?$"
     # "... is Miss Kelly. No, Miss Kenny.": a name with its title
     r"|no,\s+(?:Miss|Mrs|Mr|Ms|Dr) (?-i:[A-Z])[\w'\-]+)"
     r"(?:,? not [\w'\-]+(?: [\w'\-]+)?)?"
