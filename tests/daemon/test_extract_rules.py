@@ -2833,7 +2833,12 @@ POSITIVES += [
         ("lives_in", "Accra"),
     ),
     pos("I teach in a secondary school out in Tallaght", ("works_as", "secondary school teacher")),
-    pos("We live in a three-bed semi in Drumcondra.", ("lives_in", "Drumcondra"), subject="household"),
+    pos(
+        "We live in a three-bed semi in Drumcondra.",
+        ("lives_in", "Drumcondra"),
+        ("note", "three-bed semi"),
+        subject="household",
+    ),
     pos("Call me Tash, everyone does.", ("rule", "Call {subject} Tash"), ("name", "Tash")),
     pos(
         "got a delivery from currys coming friday between 8 and 12",

@@ -1040,9 +1040,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "she's started at St Brendan's Hospital, on the maternity ward": the ward is part of the job, not its place
     (
-        r"(?<!^I work)(?<!, I work)(?<!^I am),? (?:on|in) the [a-z]+(?: [a-z]+)? "
-        r"(?:ward|department|team|unit|desk|floor)$",
-        "",
+        # (not where one lives: "we live in a flat on the third floor")
+        r"^(?!(?:we|I) (?:live|are|am|stay)\b)(.*?)(?<!^I work)(?<!, I work)(?<!^I am),? (?:on|in) the [a-z]+"
+        r"(?: [a-z]+)? (?:ward|department|team|unit|desk|floor)$",
+        r"\1",
     ),
     # "a staff nurse on ward seven at the royal infirmary": the ward by its number, part of the job too
     (
@@ -1317,7 +1318,9 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?:(?<=is )|(?<='s )|(?<=am )|(?<='m )|(?<=is now ))at)(?: (?:to|at)|(?:(?<=started)|(?<=starting)|"
         rf"(?<=moved)) in)? "
         # where it is: "in pasig", or its town said after it as a recogniser writes it ("... school agbara, ...")
-        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Za-z])[\w\-]+(?= |,|$)| (?-i:[A-Za-z][a-z]+)(?=,|$))?"
+        rf"(?P<o>{SCHOOL}|{_LOWER_SCHOOL})(?: in (?-i:[A-Za-z])[\w\-]+(?= |,|$)|"
+        # (not what kind of place it is: "St Brendan's Hospital" is no school)
+        r" (?!(?:hospital|clinic|surgery|centre|center|bank|pharmacy|hotel|office)\b)(?-i:[A-Za-z][a-z]+)(?=,|$))?"
         r"(?: (?:now|instead|last \w+|this school year|this \w+|recently|in september|"
         r"from (?:this|next) (?:term|year|week)|"
         r"from september|"

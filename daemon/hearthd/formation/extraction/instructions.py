@@ -217,7 +217,8 @@ def _rule(body: str, sentence: str) -> Candidate | None:
     c = Candidate("rule", obj, obj + ".", USER_STATED, qualifier=address, source=sentence)
     # the house's, when it keeps the children or the baby, or the house itself ("when the kids ask for help with
     # homework ...", "no music after nine, the baby's asleep")
-    if not address and (obj.startswith("No ") or _OF_THE_HOUSE.search(sentence)):
+    # (not what is the speaker's own: "don't read my messages out loud when the kids are around")
+    if not address and "{subject}" not in obj and (obj.startswith("No ") or _OF_THE_HOUSE.search(sentence)):
         c = replace(c, subject=HOUSEHOLD)
     return c
 

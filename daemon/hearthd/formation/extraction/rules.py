@@ -52,6 +52,7 @@ from .vocabulary import (
     NAMES,
     NUM,
     OCC,
+    ORDINAL,
     PET,
     PET_FOOD,
     REL,
@@ -382,11 +383,32 @@ def _b_lives_in(m, ctx):
         obj, dwelling = called.group(1), None  # "a little village just outside York called Haxby": Haxby
     if dwelling:
         obj = dwelling + obj
-    return [
+    home = [
         ctx.cand(
             "lives_in", obj, f"{{subject}} lives in {_article(obj) + ' ' if dwelling else ''}{obj}", time_hint=hint
         )
     ]
+    kind = d and _HOME_KIND.search(d.group(0))
+    return home + (_home_kind(kind, ctx) if kind else [])
+
+
+# "a three bed semi", "a two-bedroom flat": what kind of home, for whoever comes or fixes it
+_HOME_KIND = re.compile(
+    r"\b(?P<n>one|two|three|four|five|six|\d)[- ]bed(?:room)?(?:ed)? (?P<kind>semi(?:-detached)?|terrace(?:d)?|"
+    r"detached|bungalow|house|cottage|townhouse|flat|apartment|maisonette)\b",
+    re.I,
+)
+
+
+def _b_home_kind(m, ctx):
+    kind = _HOME_KIND.match(m.group("obj"))
+    return _home_kind(kind, ctx) if kind else []
+
+
+def _home_kind(m: re.Match, ctx) -> list[Candidate]:
+    obj = f"{m.group('n').lower()}-bed {m.group('kind').lower()}"
+    c = ctx.cand("note", obj, f"{{subject}} lives in {_article(obj)} {obj}", qualifier="home")
+    return [replace(c, subject=HOUSEHOLD) if re.match(r"(?:we|our|the)\b", ctx.clause, re.I) else c]
 
 
 def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
@@ -621,6 +643,23 @@ def _b_carrier(m, ctx):
 def _b_provider(m, ctx):
     said = m.groupdict()
     return _provider(m.group("org"), said.get("svc") or said.get("svc2") or "", ctx)
+
+
+def _b_load_shedding(m, ctx):
+    kind = (m.group("kind") or "").lower()
+    if not kind and not re.fullmatch(r"\d+[a-z]?", m.group("n")):
+        return []  # "our load shedding is terrible": no schedule named
+    obj = f"load shedding {kind or 'group'} {m.group('n')}"
+    return [replace(ctx.cand("note", obj, f"{{subject}} is in {obj}", qualifier="load shedding"), subject=HOUSEHOLD)]
+
+
+def _b_floor(m, ctx):
+    home = (m.group("home") or "flat").lower()
+    obj = f"{m.group('floor').lower()}-floor {home}"
+    if not re.fullmatch(rf"(?:{ORDINAL}|\d+(?:st|nd|rd|th)|top|ground|first|second)", m.group("floor"), re.I):
+        return []
+    c = ctx.cand("note", obj, f"{{subject}} lives in a {obj}", qualifier="floor")
+    return [replace(c, subject=HOUSEHOLD) if re.match(r"we\b", ctx.clause, re.I) else c]
 
 
 def _b_no_shoes(m, ctx):
@@ -2592,6 +2631,30 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"(?: (?:supplier|provider|company|network|networks|deal))?(?: again)?,? "
         rf"(?:it is|it's|its|we are|we're|I am|I'm) (?:now )?(?:with |on )?(?P<org>{_PROVIDER})(?: now)?$",
         _b_provider,
+        False,
+    ),
+    # "for load shedding we're in block 7", "our load shedding is group 7": which schedule the power cuts keep
+    (
+        "note",
+        r"^(?:for |our |with )?load[- ]?shedding,? (?:schedule )?(?:for us )?(?:we are|is|we're|were)? ?(?:in )?"
+        r"(?:stage \w+ )?(?P<kind>block|group|zone|area)? ?(?P<n>\d+[a-z]?|[a-z]+)\b",
+        _b_load_shedding,
+        False,
+    ),
+    # "our house is a three-bed semi": what kind of home
+    (
+        "note",
+        r"^(?:our|the) (?:house|home|place) is (?:a |an )?(?=(?:one|two|three|four|five|six|\d)[- ]bed)"
+        r"(?P<obj>.+)$",
+        _b_home_kind,
+        False,
+    ),
+    # "we live in a flat on the third floor": which floor, for whoever comes
+    (
+        "note",
+        r"^(?:we|I) (?:live|are|am|stay)(?: in (?:a|an|the|our|my) (?P<home>flat|apartment|unit))? on the "
+        r"(?P<floor>\w+) floor\b",
+        _b_floor,
         False,
     ),
     # "we're a no-shoes house", "we don't wear shoes in the house": a house rule for everyone who comes in
