@@ -436,6 +436,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?: (?:last|this) (?:week|month|year)| yesterday| in (?:the )?[a-z]+)?$",
         r"\1 have \2",
     ),
+    # "my mum she lives in Cork", "my dad he is 72": the relative, said, then again as "she"
+    (
+        rf"^((?:so |and )?(?:my|our) (?:{REL})(?: (?-i:[A-Z])[a-z]+)?),? (?:he|she) "
+        r"(?=(?:is|has|was|lives|works|speaks|loves|likes|hates|drives|does|goes|teaches)\b)",
+        r"\1 ",
+    ),
     # "maths tuition with sharma sir": a teacher as India says one, Mr Sharma ("verma ma'am": Mrs Verma)
     (r"\bwith ([A-Za-z]+) sir\b", r"with Mr \1"),
     (r"\bwith ([A-Za-z]+) (?:ma'am|maam|madam)\b", r"with Mrs \1"),

@@ -706,6 +706,8 @@ _ASIDE_START = re.compile(
     # "i moved down to wellington in march like still getting used to the wind": speech's "like" opens an aside
     r"like (?=(?:still|I|we|it|its|they|you|honestly|really|totally|proper|so|the|every|all)\b)|"
     r"been|have been|drives|it is|he is|she is|absolutely|never|that (?:nobody|no one|we|I|he|she|they|you)|"
+    # ("our landlord is mr okafor his number is on the fridge": another thing of his, run on)
+    r"(?:his|her|their) [a-z]+ (?:is|are|was|were)\b|"
     r"for (?:his|her|their|my|its|our) |about (?:my|his|her|their|our|the) )\b)",
     re.I,
 )

@@ -493,11 +493,16 @@ _DIGIT_WORD = "|".join(DIGIT_NAMES)
 def _b_code(m, ctx):
     what = re.sub(r"wi-?fi", "wifi", m.group("what").lower())
     what = re.sub(r"^code for the (.+)$", r"\1 code", what)  # "the code for the garage" is the garage code
+    what = re.sub(r"^(\w+) code for the (\w+)$", r"\2 \1 code", what)  # "gate code for the estate"
     if what == "password" and re.search(r"\bwi-?fi\b", ctx.sentence, re.I):
         what = "wifi password"  # "the wifi is called okaforhome and the password is lagos2019"
     obj = m.group("obj")
     if len(words := obj.lower().split()) >= 3 and all(w in DIGIT_NAMES for w in words):
         obj = spoken_digits(obj)  # "four nine one seven": 4917
+    elif len(words) >= 3 and all(w in DIGIT_NAMES for w in words[1:]):
+        obj = f"{obj.split()[0]}{spoken_digits(' '.join(obj.split()[1:]))}"  # "lagos two four six eight": lagos2468
+    if re.search(r"\b(?:all )?one word\b|\bno spaces\b", m.group(0), re.I):
+        obj = obj.replace(" ", "")  # "mango tree 47 all one word"
     if not re.search(r"wifi|door|alarm|key safe|gate|garage|bike|router|number", what) and not re.search(r"\d", obj):
         return []  # "the code is wrong": a code of no kind said needs its digits
     if re.search(r"post|eir|zip", what):
@@ -510,8 +515,8 @@ def _b_code(m, ctx):
 
 def _b_wifi_name(m, ctx):
     name, which = m.group("obj"), f"{m.group('which').lower()} " if m.group("which") else ""
-    if is_common(name.lower()):
-        return []  # "the wifi is down"
+    if all(is_common(w) for w in name.lower().split()) or len(name.split()) > 1 and re.search(r"\bis$", m.group(0)):
+        return []  # "the wifi is down", "the wifi is really slow"
     c = ctx.cand("note", name, f"{{subject}}'s {which}wifi is called {name}", qualifier=f"{which}wifi name")
     return [replace(c, subject=HOUSEHOLD)]
 
@@ -1124,8 +1129,9 @@ _LANGUAGE_WHERE = re.compile(
 
 def _b_speaks(m, ctx):
     """The languages named, each as said ("a little Italian" is Italian); nothing unless each item is one."""
-    raw = _OBJ_END.sub("", m.group("obj"))
-    listed = re.split(r",\s*(?:and |or )?", m.group("obj"))
+    said = _languages_listed(m.group("obj"))
+    raw = _OBJ_END.sub("", said)
+    listed = re.split(r",\s*(?:and |or )?", said)
     spoken = list(itertools.takewhile(lambda said: _is_language(said.strip(" ,.!")), listed))
     if len(spoken) > 1:  # "Hindi, Marathi and English, but ...": a list said with commas
         raw = ", ".join(spoken)
@@ -1172,6 +1178,15 @@ def _b_speaks(m, ctx):
         else:
             out.append(ctx.cand("speaks", lang, f"{{subject}} speaks {lang}"))
     return out
+
+
+def _languages_listed(said: str) -> str:
+    """ "zulu xhosa and english", as a recogniser writes a list: a comma between two languages said side by side."""
+    words = said.split(" ")
+    for i in range(len(words) - 1):
+        if words[i].lower() in _LANGUAGES and words[i + 1].strip(",.").lower() in _LANGUAGES:
+            words[i] += ","
+    return " ".join(words)
 
 
 def _is_language(said: str) -> bool:
@@ -2818,6 +2833,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_speaks,
         False,
     ),
+    # "my English is okay too": a language one has, however well
+    (
+        "speaks",
+        # ("okay" is a filler the sentence's end has lost)
+        r"^my (?P<obj>\w+) is(?: (?:okay|ok|good|decent|alright|not bad|pretty good|fine|fluent|rusty|improving|"
+        r"getting better|basic|passable)(?: too| as well| though)?)?(?:,.*)?$",
+        _b_native_speaker,
+        False,
+    ),
     (
         "speaks",
         r"^(?P<obj>\w+) is my (?:first|second|third|other|main|home|native) language"
@@ -3273,12 +3297,16 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "note",
         r"^(?:(?:the|our) )?(?P<what>(?:guest |main |home |upstairs |downstairs )?(?:wi-?fi password|wi-?fi code)|"
         r"code for the (?:garage|gate|front door|back door|door|alarm|key safe|shed|bike lock|padlock)|"
+        # ("Gate code for the estate is 2580")
+        r"(?:gate|door|alarm|garage) code for the [a-z]+|"
         r"door code|alarm code|key safe code|gate code|postcode|post code|eircode|zip code|"
         r"garage code|bike lock code|router password|"
         r"(?:(?!my |his |her |their )[a-z]+ ){0,2}(?:code|passcode|pin|combination|lock code|password)|"
         # "our landline number is 01 834 2290": the household's phone
         r"(?:landline|home phone|house phone|home|house)(?: phone)? number)"
-        rf" is (?P<obj>\+?\d[\d \-]{{4,18}}\d|(?:{_DIGIT_WORD})(?: (?:{_DIGIT_WORD})){{2,7}}|[\w\-]+(?: [\w\-]+)??)"
+        rf" is (?P<obj>\+?\d[\d \-]{{4,18}}\d|(?:{_DIGIT_WORD})(?: (?:{_DIGIT_WORD})){{2,7}}|"
+        # ("lagos two four six eight": a word, then digits said one by one)
+        rf"[\w\-]+(?: (?:{_DIGIT_WORD})){{2,7}}|[\w\-]+(?: [\w\-]+){{0,2}}?)"
         # "four nine one seven only for family mind": who it is for, said after it; how it is written
         rf"(?: (?:only|just) for (?:family|us|the family|emergencies|the kids)\b.*)?"
         r"(?:,? (?:do not|don't|dont) (?:tell|give it to) (?:the kids|anyone|anybody|the children|strangers)\b.*)?"
@@ -3293,7 +3321,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "note",
         r"^(?:the|our) (?:(?P<which>guest|main|home|upstairs|downstairs) )?(?:wi-?fi|wireless)(?: network)?"
-        r"(?: is called| name is| is) (?P<obj>[\w\-]+)$",
+        r"(?: is called| name is| is) (?P<obj>[\w\-]+(?: [\w\-]+)?)$",
         _b_wifi_name,
         False,
     ),
