@@ -820,7 +820,36 @@ def normalise(text: str) -> str:
         text,
         flags=re.I,
     )
+    text = re.sub(r"\barvo\b", "afternoon", text, flags=re.I)  # Australia's afternoon
+    # "tuesday and thursday afternoon at half four": the part of the day, said with its time
+    text = re.sub(rf"\b((?:{WEEKDAY})s?) (?:afternoons?|evenings?) (?=at )", r"\1 ", text, flags=re.I)
+    text = _SCHOOL_RUN_TIME_FIRST.sub(_school_run_days_first, text)
     return re.sub(r"\s+", " ", text).strip()
+
+
+# "school pickup is three fifteen monday to thursday and half twelve on fridays": the time said before its days, and
+# another time on other days
+_CLOCK_WORDS = (
+    rf"(?:half|quarter) (?:past |to )?\w+|\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm|o'clock)?|(?:{HOUR_WORD})"
+    r"(?: thirty| fifteen| forty-five| forty five| o'clock)?(?:\s*(?:am|pm))?"
+)
+_DAYS_SAID = (
+    rf"(?:on )?(?:every (?:week)?day(?: except (?:on )?(?:{WEEKDAY})s?)?|weekdays|(?:{WEEKDAY})s?"
+    rf"(?: (?:to|and|through|-) (?:{WEEKDAY})s?)?)"
+)
+_SCHOOL_RUN_TIME_FIRST = re.compile(
+    r"^(?P<x>(?:the |our |my )?school (?:pick[- ]?up|run|drop[- ]?off)(?: for (?:the )?[a-z]+)?) is (?:at )?"
+    rf"(?P<t1>{_CLOCK_WORDS}) (?P<d1>{_DAYS_SAID})(?:,? and (?:at )?(?P<t2>{_CLOCK_WORDS}) (?P<d2>{_DAYS_SAID}))?",
+    re.I,
+)
+
+
+def _school_run_days_first(m: re.Match) -> str:
+    first = f"{m.group('x')} is {m.group('d1')} at {m.group('t1')}"
+    if not m.group("t2"):
+        return first
+    days = re.sub(rf"^((?:on )?(?:{WEEKDAY}))$", r"\1s", m.group("d2"), flags=re.I)  # each Friday, as the rest
+    return f"{first}, and {m.group('x')} is {days} at {m.group('t2')}"
 
 
 # Said by the by, no part of what is stated (and no condition on it): "..., if anyone asks why I sleep all day",
