@@ -70,7 +70,7 @@ POSITIVES = [
     pos("I'm currently living in São Paulo.", ("lives_in", "São Paulo")),
     pos("I've lived in Porto all my life.", ("lives_in", "Porto")),
     pos("I moved to Porto to be closer to my parents.", ("lives_in", "Porto")),
-    pos("OK so basically I live in Porto, Portugal.", ("lives_in", "Porto")),
+    pos("OK so basically I live in Porto, Portugal.", ("lives_in", "Porto, Portugal")),
     # work
     pos("I work as a nurse.", ("works_as", "nurse")),
     pos("I'm a nurse.", ("works_as", "nurse")),

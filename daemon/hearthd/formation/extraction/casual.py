@@ -459,10 +459,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?: (?:at|with) (?:the )?[\w']+(?: [\w']+){0,3}?)? (?:on|for) (?=\w)",
         lambda m: f"the {m.group('t')}'s {_CAR_TEST_SAID.get(m.group('ev').lower(), m.group('ev'))} is booked for ",
     ),
-    # "i teach primary school here in galway": where one is, said "here", is where one lives
+    # "i teach primary school here in galway", "i teach primary out in galway": where one is, said "here", is where
+    # one lives
     (
-        rf"^(?!.*{SHORT_STAY})(?P<s>I|we)(?P<rest> (?:work|teach|am|'m|have|run|drive|study|nurse)\b.+?),? here in "
-        rf"(?P<p>{NAME}(?: {NAME})?)$",
+        # (not where the workplace is: "i teach in a secondary school out in Tallaght", "a job out in milford hospice")
+        rf"^(?!.*{SHORT_STAY})(?P<s>I|we)(?P<rest> (?:work|teach|am|'m|have|run|drive|study|nurse)\b"
+        r"(?!.*\b(?:in|at) (?:a|an|the) )(?!.*\bjob\b).+?),? (?:here|out|over) in "
+        rf"(?P<p>{NAME}(?: {NAME})?)(?<!Hospice)(?<!Hospital)(?<!School)(?<!Clinic)(?<!Centre)$",
         lambda m: f"{m.group('s')}{m.group('rest')} and {m.group('s')} live in {m.group('p')}",
     ),
     # "please save my name as maricel santos, with a c": the name to keep

@@ -911,8 +911,9 @@ def _teacher(m, ctx):
     what = (raw[: org.start()] if org else raw).strip().lower()
     if org and org.group("prep").lower() == "in" and not re.search(SCHOOL, org.group("org")):
         org = None  # "I teach primary out in Galway": where, a town, no school named
-    if what in ("primary", "secondary", "infants", "juniors"):  # "I teach primary": a primary school teacher
-        return [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{what} school teacher", ctx)]
+    if (kind := what.removesuffix(" school")) in ("primary", "secondary", "infants", "juniors"):
+        # "I teach primary", "i teach primary school": a primary school teacher
+        return [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{kind} school teacher", ctx)]
     if org and _YEAR_TAUGHT.fullmatch(what):
         # "I teach Year 4 at Ysgol y Wern": a class taught, at a school by its name
         return [replace(c, time_hint=c.time_hint or hint) for c in _works_as("teacher", ctx)] + _works_at(

@@ -820,11 +820,40 @@ def normalise(text: str) -> str:
         text,
         flags=re.I,
     )
+    # "in Woodbrook, Port of Spain", "in Columbus, Ohio": a place in its town, read as "Woodbrook in Port of Spain"
+    text = re.sub(
+        r"\b(in) ((?-i:[A-Z])\w+(?: (?-i:[A-Z])\w+)?), ((?-i:[A-Z])\w+(?: (?:of|(?-i:[A-Z])\w+)){0,2})"
+        r"(?=[,.!]|$| so\b| just\b| right\b| near\b)",
+        r"\1 \2 in \3",
+        text,
+    )
+    text = _YEAR_SAID.sub(_year_in_digits, text)
     text = re.sub(r"\barvo\b", "afternoon", text, flags=re.I)  # Australia's afternoon
     # "tuesday and thursday afternoon at half four": the part of the day, said with its time
     text = re.sub(rf"\b((?:{WEEKDAY})s?) (?:afternoons?|evenings?) (?=at )", r"\1 ", text, flags=re.I)
     text = _SCHOOL_RUN_TIME_FIRST.sub(_school_run_days_first, text)
     return re.sub(r"\s+", " ", text).strip()
+
+
+# "in twenty twenty one", "since nineteen ninety eight": a year said in words, after what says when
+_UNITS = "one two three four five six seven eight nine".split()
+_TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_YEAR_SAID = re.compile(
+    r"\b(?P<lead>in|since|from|of|back in|until|till|no|sorry|or) (?P<c>nineteen|twenty) "
+    rf"(?:(?P<teen>{'|'.join(_TEENS)})|(?P<tens>{'|'.join(_TENS)})(?:[ \-](?P<unit>{'|'.join(_UNITS)}))?)\b",
+    re.I,
+)
+
+
+def _year_in_digits(m: re.Match) -> str:
+    century = 19 if m.group("c").lower() == "nineteen" else 20
+    if m.group("teen"):
+        rest = 10 + _TEENS.index(m.group("teen").lower())
+    else:
+        rest = 10 * (2 + _TENS.index(m.group("tens").lower()))
+        rest += (1 + _UNITS.index(m.group("unit").lower())) if m.group("unit") else 0
+    return f"{m.group('lead')} {century * 100 + rest}"
 
 
 # "school pickup is three fifteen monday to thursday and half twelve on fridays": the time said before its days, and
