@@ -682,13 +682,13 @@ POSITIVES = [
         "always speak to me in welsh even if the kids talk to you in english",
         ("rule", "Always speak to {subject} in welsh"),
     ),
-    # a preference with its category: how one takes a drink, the instrument one plays (a newer one supersedes)
+    # a preference with its category: how one takes a drink; playing an instrument, a thing one likes to do
     pos("I take my coffee with oat milk now.", ("likes", "coffee with oat milk")),
     pos("I drink my tea black.", ("likes", "black tea")),
     pos("I have my tea with no sugar.", ("likes", "tea with no sugar")),
-    pos("I play the trumpet.", ("likes", "trumpet")),
-    pos("i play the drums now", ("likes", "drums")),
-    pos("My wife Priya plays the violin.", ("family_member", "Priya"), ("likes", "violin"), subject="Priya"),
+    pos("I play the trumpet.", ("likes", "playing the trumpet")),
+    pos("i play the drums now", ("likes", "playing the drums")),
+    pos("My wife Priya plays the violin.", ("family_member", "Priya"), ("likes", "playing the violin"), subject="Priya"),
     # people named by how one knows them
     pos("My best friend is called Saoirse.", ("family_member", "Saoirse")),
     pos("My teacher is Mr Brennan.", ("family_member", "Mr Brennan")),
@@ -720,9 +720,9 @@ POSITIVES = [
     pos("we're getting married on the 3rd of june", ("appointment", "3rd of June"), subject="household"),
     pos("i like my eggs runny", ("likes", "runny eggs")),
     pos("I have my steak medium rare.", ("likes", "medium rare steak")),
-    pos("i'm learning the piano", ("likes", "piano")),
-    pos("i play bass in a band", ("likes", "bass")),
-    pos("My daughter plays the cello in the school orchestra.", ("likes", "cello"), subject="my daughter"),
+    pos("i'm learning the piano", ("note", "learning the piano")),
+    pos("i play bass in a band", ("likes", "playing bass")),
+    pos("My daughter plays the cello in the school orchestra.", ("likes", "playing the cello"), subject="my daughter"),
     pos("james birthday is the 3rd of june", ("birthday", "3rd of June"), subject="James"),
     pos("chris birthday is in may", ("birthday", "May"), subject="Chris"),
     pos("remember mums allergic to nuts", ("allergy", "nuts"), subject="my mother"),
@@ -2803,7 +2803,7 @@ POSITIVES += [
     pos("our dogs name is rex no thats the old dog the new ones biscuit", ("pet", "Biscuit"), subject="household"),
     pos("Our youngest, Nia, is 10 months", ("family_member", "Nia"), ("note", "10 months old"), subject="Nia"),
     pos("our dog loves the beach", ("likes", "the beach"), subject="my dog"),
-    pos("I play steel pan", ("likes", "steel pan")),
+    pos("I play steel pan", ("likes", "playing steel pan")),
 ]
 NEGATIVES += [
     neg("They have posted me to Abuja for a two-week course."),

@@ -1335,13 +1335,13 @@ def _b_condition(m, ctx):
     return [ctx.cand("note", f"has {said}", f"{{subject}} has {said}")]
 
 
-_NOT_LEARNT = set("a lot loads so much more about fast quickly slowly well the hard way from it".split())
+_NOT_LEARNT = set("a lot loads so much more about fast quickly slowly well hard way from it".split())
 
 
 def _b_learning(m, ctx):
     what = m.group("obj").lower()
-    if what in _NOT_LEARNT or what.split()[0] in _NOT_LEARNT or what.split()[-1] in ("lot", "bit", "things"):
-        return []
+    if what in _NOT_LEARNT or what.split()[0] in _NOT_LEARNT or what.split()[-1] in ("lot", "bit", "things", "way"):
+        return []  # ("learning a lot", "learning the hard way")
     return [ctx.cand("note", f"learning {what}", f"{{subject}} is learning {what}")]
 
 
@@ -1909,13 +1909,16 @@ _INSTRUMENT = (
 
 
 def _b_instrument(m, ctx):
-    """ "I play the trumpet": the instrument one plays, one per person (a newer one supersedes it)."""
+    """ "I play the trumpet": playing it, a thing one likes to do (one may play two: "the piano and the cello")."""
     if not _ends_clause(ctx.clause[m.end() :]):
         return []
     obj = m.group("obj").lower()
     the = "the " if m.group("the") else ""
-    verb = "plays" if m.group("verb").lower() == "play" else _third_person(m.group("verb").lower())
-    return [ctx.cand("likes", obj, f"{{subject}} {verb} {the}{obj}", "instrument")]
+    verb = m.group("verb").lower()
+    if "learning" in verb:
+        return []  # "i'm learning the piano": a thing one is learning (a note, below)
+    said = "plays" if verb == "play" else _third_person(verb)
+    return [ctx.cand("likes", f"playing {the}{obj}", f"{{subject}} {said} {the}{obj}")]
 
 
 # How one has a drink or a dish: "black", "with oat milk", "black, no sugar"
