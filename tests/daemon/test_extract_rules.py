@@ -688,7 +688,9 @@ POSITIVES = [
     pos("I have my tea with no sugar.", ("likes", "tea with no sugar")),
     pos("I play the trumpet.", ("likes", "playing the trumpet")),
     pos("i play the drums now", ("likes", "playing the drums")),
-    pos("My wife Priya plays the violin.", ("family_member", "Priya"), ("likes", "playing the violin"), subject="Priya"),
+    pos(
+        "My wife Priya plays the violin.", ("family_member", "Priya"), ("likes", "playing the violin"), subject="Priya"
+    ),
     # people named by how one knows them
     pos("My best friend is called Saoirse.", ("family_member", "Saoirse")),
     pos("My teacher is Mr Brennan.", ("family_member", "Mr Brennan")),
@@ -1235,7 +1237,7 @@ POSITIVES = [
         ("works_as", "junior accountant"),
     ),
     pos("I just got a job at the council as a planner.", ("works_at", "the council"), ("works_as", "planner")),
-    pos("I work nights as a porter at the General.", ("works_as", "porter"), ("works_at", "the General")),
+    pos("I work nights as a porter at the General.", ("works_as", "porter"), ("works_at", "the General Hospital")),
     pos("I work from home as a bookkeeper.", ("works_as", "bookkeeper")),
     pos(
         "im the head groundskeeper up at larchmere golf club",
@@ -2723,7 +2725,7 @@ POSITIVES += [
         "Kwame's my brother, he's a doctor at Korle Bu, lives in Accra with his wife.",
         ("family_member", "Kwame"),
         ("works_as", "doctor"),
-        ("works_at", "Korle Bu"),
+        ("works_at", "Korle Bu Hospital"),
         ("lives_in", "Accra"),
         subject="Kwame",
     ),

@@ -469,7 +469,26 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
         or obj.split()[0].lower() in ("some", "a", "an", "one")  # "at some Italian place": no employer named
     ):
         return []
+    if _ON_THE_WARDS.search(ctx.clause) and not _KIND_OF_PLACE.search(obj) and not re.fullmatch(r"[A-Z]{2,6}", obj):
+        obj = f"{obj} Hospital"  # "a nurse at Groote Schuur", "a doctor at St James's": the hospital, by its name
     return [ctx.cand("works_at", obj, f"{{subject}} works at {obj}", time_hint=hint)]
+
+
+# Who works on a hospital's wards (not a school's, a practice's or a GP's nurse)
+_ON_THE_WARDS = re.compile(
+    r"(?<!school )(?<!practice )(?<!dental )(?<!veterinary )(?<!vet )(?<!community )(?<!district )"
+    r"(?<!agency )\b(?:nurse|doctor|midwife|surgeon|consultant|registrar|anaesthetist|radiographer|paediatrician|"
+    r"junior doctor|house officer|ward sister|matron|porter)\b",
+    re.I,
+)
+# A workplace said with what kind of place it is
+_KIND_OF_PLACE = re.compile(
+    r"\b(?:hospital|hospice|clinic|surgery|practice|centre|center|health|medical|medicine|infirmary|care|home|trust|"
+    r"nhs|hse|pharmacy|chemist|ward|unit|school|college|university|academy|ltd|limited|group|agency|services?|"
+    r"council|army|navy|police|prison|hotel|university|bank|airways|airlines|lab|laboratory|institute|foundation|"
+    r"maternity|mater|rotunda|royal)\b",
+    re.I,
+)
 
 
 def _works_as(raw: str, ctx: _Ctx) -> list[Candidate]:
@@ -2009,7 +2028,7 @@ _PAIRED = re.compile(
 )
 # "anything with trains", "a good braai": the thing itself
 _ANY_OF = re.compile(
-    r"^(?:anything (?:with|to do with|about)|everything (?:with|to do with|about)|all things|an? (?:good|nice|decent|"
+    r"^(?:anything (?:with|to do with|about)?|everything (?:with|to do with|about)|all things|an? (?:good|nice|decent|"
     r"proper) )\s*",
     re.I,
 )
@@ -2018,7 +2037,7 @@ _ANY_OF = re.compile(
 _WHEN_LIKED = re.compile(rf"\s+(?:on (?:a )?{WEEKDAY}s?|every {WEEKDAY}|at (?:the )?weekends?|on weekends)$", re.I)
 _INTENSITY = re.compile(
     r"\s+(?:with a passion|so much|so so much|a lot|loads|to bits|to death|more than anything|big time|"
-    r"like nothing else|absolutely|completely|totally)(?=[\s,.!]*$)",
+    r"like nothing else|absolutely|completely|totally|(?:like )?obsessively|like crazy|like mad)(?=[\s,.!]*$)",
     re.I,
 )
 _ONE_GOOD = re.compile(
