@@ -1141,7 +1141,8 @@ _HOW_WELL = re.compile(
 
 # A language with when or to whom it is spoken: "English at work", "Welsh when she is cross", "Afrikaans mostly"
 _LANGUAGE_WHERE = re.compile(
-    r"(?P<lang>[A-Za-z]+) (?:(?:with|to|at|when|in|on|for|around) .+|the rest of the time|most of the time|mostly|"
+    r"(?P<lang>[A-Za-z]+(?: [A-Za-z]+)?) (?:(?:with|to|at|when|in|on|for|around) .+|the rest of the time|"
+    r"most of the time|mostly|"
     r"mainly|really|only|mostly at home)",
     re.I,
 )
@@ -1187,12 +1188,12 @@ def _b_speaks(m, ctx):
     for item in _split_list(raw):
         word = _HOW_WELL.sub("", item.strip()).strip(" .")
         said = None if m.groupdict().get("learning") else _LANGUAGE_WHERE.fullmatch(word)  # learnt: a note, as said
-        if said and said.group("lang").lower() in _LANGUAGES:
+        if said and _one_language(said.group("lang")):
             word = said.group("lang")  # "Gujarati with my parents and English at work": each with where it is
         word = re.sub(r"^te reo(?: m[aā]ori)?$", "te reo Māori", word, flags=re.I)
-        if word.lower() not in _LANGUAGES:
+        if not _one_language(word):
             return []
-        lang = _LANGUAGE_WRITTEN.get(word.lower()) or word.capitalize()
+        lang = _LANGUAGE_WRITTEN.get(word.lower()) or " ".join(w.capitalize() for w in word.split())
         if m.groupdict().get("learning"):  # "I'm learning Japanese": a language of theirs, said as learnt
             out.append(ctx.cand("speaks", lang, f"{{subject}} is learning {lang}", "learning"))
         else:
@@ -1204,7 +1205,9 @@ def _languages_listed(said: str) -> str:
     """ "zulu xhosa and english", as a recogniser writes a list: a comma between two languages said side by side."""
     words = said.split(" ")
     for i in range(len(words) - 1):
-        if words[i].lower() in _LANGUAGES and words[i + 1].strip(",.").lower() in _LANGUAGES:
+        first, second = words[i].lower(), words[i + 1].strip(",.").lower()
+        # (not one language said in two words: "Scottish Gaelic", "Brazilian Portuguese")
+        if first in _LANGUAGES and second in _LANGUAGES and second not in ("gaelic", "portuguese", "sign", "creole"):
             words[i] += ","
     return " ".join(words)
 
@@ -1212,7 +1215,12 @@ def _languages_listed(said: str) -> str:
 def _is_language(said: str) -> bool:
     """ "Marathi", "a little Tagalog", "Hindi and English": languages, each item of the list."""
     items = [_HOW_WELL.sub("", item.strip()).strip(" .") for item in _split_list(said)]
-    return bool(items) and all(item.lower() in _LANGUAGES for item in items)
+    return bool(items) and all(_one_language(item) for item in items)
+
+
+def _one_language(said: str) -> bool:
+    # ("Scottish Gaelic": a language said in two words, each one too)
+    return said.lower() in _LANGUAGES or len(said.split()) == 2 and set(said.lower().split()) <= _LANGUAGES
 
 
 def _b_native_speaker(m, ctx):
