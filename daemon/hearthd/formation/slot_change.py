@@ -120,7 +120,7 @@ def _values(text: str, lead: str) -> list[str]:
 _NOT_A_CHANGE = re.compile(
     r"\b(?:not|never|no|n't|nt|if|would|wish|might|could|may be|thinking (?:of|about)|considering|planning|plan to|"
     r"going to|want to|wants to|hoping to|hope to|about to)\b(?:\s+\w+){0,2}?\s+(?:be\s+)?(?:mov|switch|swap|chang|"
-    r"relocat|go(?:ing)? (?:over|back)|join|start|leav|left|quit)",
+    r"relocat|go(?:ing)? (?:over|back)(?! there\b| to (?:them|that|him|her)\b)|join|start|leav|left|quit)",
     re.I,
 )
 
@@ -290,18 +290,24 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
     return changes
 
 
-# "we have moved baraka to Hillcrest from this term": a child moved, to another school (the school left unsaid)
-_MOVED_SOMEONE_TO = r"\b(?:moved|transferred|shifted|switched|put) (?:[a-z]+ ){0,2}?(?:[a-z]+) (?:over |across )?to "
+# "we have moved baraka to Hillcrest from this term": a child moved, to another school (the school left unsaid);
+# "we've taken bluey over to Coburg animal hospital", "we carry bruno to Dr Whyte": a pet, to another vet
+_MOVED_SOMEONE_TO = (
+    r"\b(?:moved|transferred|shifted|switched|put|taken|took|carry|carried|brought) (?:[a-z]+ ){0,2}?(?:[a-z]+) "
+    r"(?:over |across )?to "
+)
 
 
 def _moved_to_school(text: str, rows, named: set) -> list:
-    """(old fact, new school) when the sentence moves the one it names, who has one school, "to" a name."""
-    schools = [
-        r for r in rows if r["predicate"] == "note" and r["qualifier"] == "school" and r["subject_entity"] in named
+    """(old fact, new school or vet) when the sentence moves the one it names, who has one of them, "to" a name."""
+    kept = [
+        r
+        for r in rows
+        if r["predicate"] == "note" and r["qualifier"] in ("school", "vet") and r["subject_entity"] in named
     ]
-    if len(schools) != 1:
+    if len(kept) != 1:
         return []
-    old = schools[0]
+    old = kept[0]
     values = [v for v in _values(text, _MOVED_SOMEONE_TO) if not distinctive(v) & distinctive(old["object"])]
     return [(old, values[0])] if len(set(values)) == 1 else []
 

@@ -1802,7 +1802,8 @@ EVENT_RULES_SRC += [
         rf"(?:with|at)|(?:have |has )?(?:all |both )?(?:now )?(?:been )?"
         rf"(?:moved|switched|changed|transferred|registered|signed on|signed up)(?: (?P<n>{NAME}|(?-i:[a-z])[a-z]+))?"
         r"(?: over| across)? (?:to|with|at)|"
-        rf"go to|goes to) (?P<o>(?:the )?{NAME}"
+        # ("Bruno sees Dr Campbell at the Liguanea Vet Clinic": the practice, whoever is seen there)
+        rf"go to|goes to|(?:see|sees|seen by) (?:Dr|Doctor)\.? {NAME} at) (?P<o>(?:the )?{NAME}"
         rf"(?: {NAME})? (?i:Vets|Vet Clinic|Veterinary(?: Clinic| Surgery| Centre| Practice)?|"
         r"Animal (?:Clinic|Hospital)|Surgery|Medical Centre|"
         r"Health Centre|Practice|Dental(?: Practice| Surgery| Care)?|Dentists|Opticians))"
