@@ -666,7 +666,21 @@ def _b_carrier(m, ctx):
 
 def _b_provider(m, ctx):
     said = m.groupdict()
-    return _provider(m.group("org"), said.get("svc") or said.get("svc2") or "", ctx)
+    service = said.get("svc") or said.get("svc2") or ""
+    if service.lower() == "insurance" and said.get("whose"):
+        # "the polo's insurance": a car's, said by its name ("the house's insurance": the home's)
+        home = re.match(r"(?:house|home|flat|contents)'s", said["whose"], re.I)
+        service = "home insurance" if home else "car insurance"
+    return _provider(m.group("org"), service, ctx)
+
+
+def _b_insured(m, ctx):
+    """ "the polo is insured with outsurance", "the car's insured with Allianz now": the insurer of a thing."""
+    org = m.group("org")
+    if org.split()[0].lower() in ("a", "an", "the", "them", "it", "us") or org.islower() and not ctx.lowercase:
+        return []
+    home = m.group("thing").lower() in ("house", "home", "flat", "contents")
+    return _provider(org, "home insurance" if home else "car insurance", ctx)
 
 
 def _b_load_shedding(m, ctx):
@@ -708,7 +722,14 @@ def _provider(org: str, said: str, ctx) -> list[Candidate]:
     if service is None:
         return []  # "Ruairi switched to Ashby Vale Rovers": a switch, but of no service said
     c = ctx.cand("note", org, f"{{subject}}'s {service} is with {org}", qualifier=service)
-    mine = re.match(r"(?:I|my)\b", ctx.clause, re.I) and service not in ("broadband", "energy", "water", "TV")
+    mine = re.match(r"(?:I|my)\b", ctx.clause, re.I) and service not in (
+        "broadband",
+        "energy",
+        "water",
+        "TV",
+        "car insurance",
+        "home insurance",
+    )
     return [c if mine else replace(c, subject=HOUSEHOLD)]  # a household's service unless "my phone", "my bank"
 
 
@@ -2644,6 +2665,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_carrier,
         False,
     ),
+    # "the polo is insured with outsurance": a thing's insurer
+    (
+        "note",
+        r"^(?:the|our|my) (?P<thing>[\w\-]+)(?:'s| is| are) (?:now |still )?insured (?:with|by|through) "
+        r"(?P<org>[A-Za-z][\w&'\-]*(?: [A-Za-z][\w&'\-]*){0,2}?)(?: now| these days)?$",
+        _b_insured,
+        False,
+    ),
     # "for the broadband we went with Fibrewave in the end": the service named first
     (
         "note",
@@ -2751,7 +2780,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "note",
         rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|swapped|moved|changed|gone over)"
-        rf"(?: (?:all )?(?:(?:our|my|the) )?(?P<svc>{_SERVICE})"
+        rf"(?: (?:all )?(?:(?:our|my|the) )?(?P<whose>[\w\-]+'s )?(?P<svc>{_SERVICE})"
         rf"(?: (?:provider|supplier|company))?)? (?:over )?to (?P<org>{_PROVIDER})(?: for (?:our |my |the )?"
         rf"(?P<svc2>{_SERVICE}))?(?: now| there)?(?:,? (?:the switch|it|that) (?:went through|happened|was)\b.*)?$",
         _b_provider,
