@@ -728,7 +728,8 @@ POSITIVES = [
     pos("james birthday is the 3rd of june", ("birthday", "3rd of June"), subject="James"),
     pos("chris birthday is in may", ("birthday", "May"), subject="Chris"),
     pos("remember mums allergic to nuts", ("allergy", "nuts"), subject="my mother"),
-    pos("Our childminder Marta picks Leo up on Tuesdays.", ("schedule", "Tuesdays"), subject="household"),
+    # (the childminder named, hers; the pick-up, the household's)
+    pos("Our childminder Marta picks Leo up on Tuesdays.", ("name", "Marta"), ("schedule", "Tuesdays"), subject=None),
     pos("Our cleaner, Dorota, comes on Fridays.", ("schedule", "Fridays"), subject="household"),
     pos("my sister's husband is called mark", ("family_member", "Mark"), subject="my sister"),
     pos("My son's teacher is called Mrs Green.", ("family_member", "Mrs Green"), subject="my son"),

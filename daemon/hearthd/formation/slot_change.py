@@ -280,10 +280,13 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
     ]
     rows = [r for r in rows if r["subject_entity"] in subjects] or rows
     lead = rf"\b(?:{_AFTER_OLD}){_ARTICLES}\s+"
+    # the help by whom one now has ("we now have Wambui"), not where the last one went ("she moved to phoenix")
+    help_lead = rf"\b(?:got|getting|have|has){_ARTICLES}\s+"
     changes = []
     for old in rows:
         taken = distinctive(old["object"]) | {w for n in alias_norms(conn, old["subject_entity"]) for w in n.split()}
-        values = [v for v in _values(text, lead) if not distinctive(v) & taken and distinctive(v)]
+        said = _values(text, help_lead if old["predicate"] == "name" else lead)
+        values = [v for v in said if not distinctive(v) & taken and distinctive(v)]
         if old["qualifier"] in _SEEN and any(_A_PERSON.match(v) for v in values):
             values = [v for v in values if _A_PERSON.match(v)]  # "we're with dr Pillay in Claremont": the dentist
         changes += [(old, value) for value in values]

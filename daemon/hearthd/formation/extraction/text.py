@@ -828,6 +828,14 @@ def normalise(text: str) -> str:
         text,
     )
     text = _YEAR_SAID.sub(_year_in_digits, text)
+    # "our cook lakshmi comes at seven every morning": who the help is, then what they do
+    text = re.sub(
+        rf"^((?:so |and )?(?:our|my) (?:{'|'.join(sorted(_HIRED_HELP, key=len, reverse=True))})) "
+        r"((?-i:[A-Za-z])[a-z]+) (?=(?:comes|does|cooks|cleans|looks|walks|works|helps|starts|takes|picks|drops)\b)",
+        r"\1 is \2, \1 \2 ",
+        text,
+        flags=re.I,
+    )
     text = re.sub(r"\barvo\b", "afternoon", text, flags=re.I)  # Australia's afternoon
     # "tuesday and thursday afternoon at half four": the part of the day, said with its time
     text = re.sub(rf"\b((?:{WEEKDAY})s?) (?:afternoons?|evenings?) (?=at )", r"\1 ", text, flags=re.I)
