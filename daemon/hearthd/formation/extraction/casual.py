@@ -433,6 +433,7 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "we had solar panels put on last year": had fitted is had
     (
         r"^(we|I) (?:had|have had|got) ((?:[a-z]+ ){0,2}?[a-z]+) (?:put on|put in|fitted|installed)"
+        r"(?: (?:on )?the roof| (?:in )?the (?:garage|loft|attic|kitchen|back))?"
         r"(?: (?:last|this) (?:week|month|year)| yesterday| in (?:the )?[a-z]+)?$",
         r"\1 have \2",
     ),

@@ -386,6 +386,8 @@ _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+"
     r"(?=(?:now )?(?:I|we|my|our|he|she|his|her)\b)"
+    # ("... a tesla powerwall so load shedding doesn't bother us", "fbd went up so the car's insured with Allianz")
+    r"|\sso\s+(?=(?:load shedding|the|it is|there is|that is|everything)\b)"
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called|that is (?:my|our))\b)"
     # "she's a golden retriever, three years old": the age, a statement of its own (of the one just spoken of)
     r"|,\s*(?=(?:about |nearly |almost )?[\w\-]+(?: [\w\-]+)? (?:years?|months?) old[.!]?$)"
