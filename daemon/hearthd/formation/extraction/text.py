@@ -840,7 +840,12 @@ def normalise(text: str) -> str:
     )
     text = re.sub(r"\barvo\b", "afternoon", text, flags=re.I)  # Australia's afternoon
     # "tuesday and thursday afternoon at half four": the part of the day, said with its time
-    text = re.sub(rf"\b((?:{WEEKDAY})s?) (?:afternoons?|evenings?) (?=at )", r"\1 ", text, flags=re.I)
+    text = re.sub(
+        rf"\b((?:{WEEKDAY})s?) (?:afternoons?|evenings?) (?=at (?:\d|half|quarter|{HOUR_WORD})\b)",
+        r"\1 ",
+        text,
+        flags=re.I,
+    )
     text = _SCHOOL_RUN_TIME_FIRST.sub(_school_run_days_first, text)
     return re.sub(r"\s+", " ", text).strip()
 
