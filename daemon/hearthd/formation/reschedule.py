@@ -89,6 +89,8 @@ _STARTING = re.compile(
     r"(?:closed|full|finished|stopped|cancelled|over|gone|discontinued)\b.*$|"
     r"\s+(?:because of|due to) .*$|"
     rf"[,\s]+still (?:on )?(?:(?:{WEEKDAY})s?|the same day)\b.*$|"
+    # ("recycling is on Mondays now, still every other week": how often, kept)
+    r"[,\s]+still (?:every other|every second|fortnightly|weekly|every week|every \w+ week)\b.*$|"
     # "bin collection is on Thursday instead, recycling still fortnightly": another thing, kept
     r",\s+(?:the )?[a-z]+(?: [a-z]+)? still\b.*$|"
     # ("..., 10 o'clock still": the time of day kept, said after the new day)

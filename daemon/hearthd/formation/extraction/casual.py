@@ -443,6 +443,15 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?=(?:is|has|was|lives|works|speaks|loves|likes|hates|drives|does|goes|teaches)\b)",
         r"\1 ",
     ),
+    # "the green bin goes out on a tuesday night for the wednesday collection": the night it goes out, each week
+    (
+        rf"^(?P<b>(?:the |our )?(?:[a-z]+ )?(?:bins?|rubbish|recycling|garbage|trash)) go(?:es)? out (?:on )?(?:a )?"
+        rf"(?P<d>{WEEKDAY})(?P<n> nights?| evenings?)?(?: for the (?:{WEEKDAY}) collection)?(?::.*)?$",
+        lambda m: (
+            f"{m.group('b')} {'go' if m.group('b').lower().endswith('s') else 'goes'} out on {m.group('d')}"
+            + (m.group("n") or "s")
+        ),
+    ),
     # "maths tuition with sharma sir": a teacher as India says one, Mr Sharma ("verma ma'am": Mrs Verma)
     (r"\bwith ([A-Za-z]+) sir\b", r"with Mr \1"),
     (r"\bwith ([A-Za-z]+) (?:ma'am|maam|madam)\b", r"with Mrs \1"),
