@@ -1235,3 +1235,62 @@ def test_a_sitter_replaced_twice_a_grooming_moved_with_its_drop_off_and_a_member
     say("i'm a member at the nyali golf club, i play saturday mornings with the guys from work")
     say("i didn't renew the golf membership this year, too expensive, i'm not a member there any more")
     assert "nyali" not in current_texts(hub).lower()
+
+
+def test_the_utes_warrant_of_fitness_a_lesson_moved_by_its_teacher_and_the_school_pick_up_times(real_daemon, hub):
+    say = day_by_day(hub, "2027-12")
+    say("the ute's booked in for its warrant of fitness at the testing station on the 9th at 10")
+    say("the testing station rang, had to shift the wof, it's on the 16th now, still 10 o'clock")
+    booked = [f["object"] for f in current_in_any_pool(hub, "appointment")]
+    assert len(booked) == 1 and "16th" in booked[0], booked
+    say("sofia's violin lesson is wednesdays at 4:30 with mr novak")
+    say("mr novak had to move sofia to Fridays, at 5 now")
+    say("school pickup is three fifteen monday to thursday and half twelve on fridays")
+    weekly = sorted(f["object"] for f in current_in_any_pool(hub, "schedule"))
+    assert not any("Wednesday" in w for w in weekly), weekly
+    assert "Fridays 5pm" in weekly and "Monday to Thursday 3:15pm" in weekly and "Fridays 12:30pm" in weekly, weekly
+
+
+def test_providers_said_in_lower_case_a_cars_insurer_switched_and_a_married_name(real_daemon, hub):
+    say = day_by_day(hub, "2028-01")
+    say("our electricity is with electric ireland, the account's in my name")
+    say("we switched the electricity over to bord gais there, better deal for the first year")
+    energy = [f["object"].lower() for f in current_in_any_pool(hub, "note") if "energy is" in f["text"]]
+    assert energy == ["bord gais"], energy
+    say("the corolla is insured with santam, the policy's in my name")
+    say("i switched the corolla's insurance to King Price, it's much cheaper")
+    insurers = [f["object"].lower() for f in current_in_any_pool(hub, "note") if "car insurance" in f["text"]]
+    assert insurers == ["king price"], insurers
+    say("my name's Naledi Dlamini, that's what goes on the forms")
+    say("just so you know i'm going by my married name now, naledi Mokoena, the bank has it already")
+    names = [f["object"] for f in current(hub, predicate="name")]
+    assert names == ["Naledi Mokoena"], names
+
+
+def test_two_instruments_a_rule_of_the_house_and_the_relative_a_rule_names(real_daemon, hub):
+    say = day_by_day(hub, "2028-02")
+    say("i play the piano")
+    say("i play the cello as well, in the community orchestra")
+    played = sorted(f["object"] for f in current(hub, predicate="likes"))
+    assert played == ["playing the cello", "playing the piano"], played
+    say("dont play any music after eight the baby is asleep")
+    house_rules = [f["object"] for f in current_in_any_pool(hub, "rule") if f["owner_id"] is None]
+    assert house_rules == ["No music after 8pm"], house_rules
+    say("never give my son Tomas anything with sesame, he's allergic")
+    assert "Tomas" in [f["object"] for f in current(hub, predicate="family_member")]
+    say("my nephew luca is obsessed with lego and anything with dinosaurs")
+    likes = {f["object"].lower() for f in current_in_any_pool(hub, "likes")}
+    assert {"lego", "dinosaurs"} <= likes, likes
+
+
+def test_a_pet_taken_to_another_vet_the_help_named_after_their_role_and_where_a_flat_is(real_daemon, hub):
+    say = day_by_day(hub, "2028-03")
+    say("our dog rex goes to the hillside vet clinic on main road")
+    say("yeah we're not going back there, we've taken rex over to Parkview Animal Hospital now")
+    vets = [f["object"] for f in current_in_any_pool(hub, "note") if "vet is" in f["text"]]
+    assert len(vets) == 1 and "Parkview" in vets[0], vets
+    say("our nanny grace comes at eight every weekday, she does the school run too")
+    assert "Grace" in current_texts(hub)
+    say("we live in a flat on the fourth floor and theres no lift so tell delivery people")
+    floors = [f["object"] for f in current_in_any_pool(hub, "note") if "floor" in f["object"]]
+    assert floors == ["fourth-floor flat"], floors

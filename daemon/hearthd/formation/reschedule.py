@@ -145,6 +145,7 @@ def rescheduled(
     # "for the 19th, the 12th clashed with a work thing": the new time, not the old one said after it
     parts = [p for p in when.split(", ") if norm(canonical_time(p)) not in norm(old["object"])]
     when = ", ".join(parts) if parts else when
+    when = re.sub(rf"^((?:on )?(?:{WEEKDAY})s?),\s+(?=at\b|\d)", r"\1 ", when, flags=re.I)  # "to Fridays, at 5 now"
     # "moving to Fridays from next week, same time": the day moves, the time of day stays
     clock = re.search(rf"\b(?:at )?{CLOCK}$", old["object"], re.I)
     # (a weekly arrangement moved to another day keeps its time unless one is said: "book club's moved to Tuesdays")
