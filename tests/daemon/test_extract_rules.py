@@ -3202,6 +3202,83 @@ POSITIVES += [
     pos("the sofa from harvey norman is coming on friday", ("appointment", "Friday"), subject="household"),
     pos("we have two cats luna and mochi luna is the grey one", ("pet", "Luna"), ("pet", "Mochi"), subject="household"),
 ]
+# round 23: what the blind sets 68-71 and suites 57-60 showed
+POSITIVES += [
+    pos(
+        "the van's booked in for its service at the garage on the 3rd at 8",
+        ("appointment", "the 3rd 8am"),
+        subject="household",
+    ),
+    pos("violin lessons for maya thursdays at five with mrs kerr", ("schedule", "Thursdays 5pm"), subject="Maya"),
+    pos("our broadband is with sky Broadband", ("note", "Sky Broadband"), subject="household"),
+    pos("so now that we're engaged i'm going by Ama Owusu", ("name", "Ama Owusu")),
+    pos(
+        "my husband works for the council, well he did, he's at Tesco now", ("works_at", "Tesco"), subject="my husband"
+    ),
+    pos("i'm allergic to shellfish like proper allergic", ("allergy", "shellfish")),
+    pos("like honestly my favourite food is sushi", ("likes", "sushi")),
+    pos("my mums birthday is june the fourth no the fourteenth", ("birthday", "14th of June"), subject="my mother"),
+    pos("My birthday is the 3rd of May. No, June.", ("birthday", "3rd of June")),
+    pos(
+        "my nephew luca is obsessed with lego and anything with dinosaurs",
+        ("family_member", "Luca"),
+        ("likes", "lego"),
+        ("likes", "dinosaurs"),
+        subject="Luca",
+    ),
+    pos(
+        "never put the telly on for the kids before school",
+        ("rule", "Never put the telly on for the kids before school"),
+        subject="household",
+    ),
+    pos("If Ben asks for crisps, the answer's no", ("rule", "No crisps for Ben"), subject="household"),
+    pos(
+        "never give my son Tomas anything with sesame",
+        ("rule", "Never give {subject}'s son Tomas anything with sesame"),
+        ("family_member", "Tomas"),
+    ),
+    pos("we live in a two bed flat in Cork", ("lives_in", "Cork"), ("note", "two-bed flat"), subject="household"),
+    pos("we live in a flat on the fourth floor", ("note", "fourth-floor flat"), subject="household"),
+    pos("our load shedding is group 12", ("note", "load shedding group 12"), subject="household"),
+    pos("my grandad he lives in Leeds", ("lives_in", "Leeds"), subject="my grandfather"),
+    pos(
+        "my sister speaks polish german and english",
+        ("speaks", "Polish"),
+        ("speaks", "German"),
+        ("speaks", "English"),
+        subject="my sister",
+    ),
+    pos("my Italian is okay", ("speaks", "Italian")),
+    pos("I speak Scottish Gaelic with my granny", ("speaks", "Scottish Gaelic")),
+    pos("the gate code for the estate is 4455", ("note", "4455"), subject="household"),
+    pos("the wifi password is river stone 9 all one word", ("note", "riverstone9"), subject="household"),
+    pos("school run is eight fifteen monday to friday", ("schedule", "Monday to Friday 8:15am")),
+    pos("we live in Sandton, Johannesburg", ("lives_in", "Sandton, Johannesburg"), subject="household"),
+    pos("i teach secondary school out in Tralee", ("works_as", "secondary school teacher"), ("lives_in", "Tralee")),
+    pos("we moved to Perth in twenty nineteen", ("lives_in", "Perth"), subject="household"),
+    pos("i play the harp", ("likes", "playing the harp")),
+    pos("I'm a nurse at Tygerberg", ("works_as", "nurse"), ("works_at", "Tygerberg Hospital")),
+    pos("the polo is insured with Santam", ("note", "Santam"), subject="household"),
+    pos("our cook ravi comes at seven every morning", ("name", "Ravi"), subject="my cook"),
+    pos("we got a new car last month, a blue Kia Picanto", ("owns", "blue Kia Picanto"), subject="household"),
+    pos("we had a heat pump fitted last year", ("owns", "heat pump"), subject="household"),
+    pos("theres a diesel generator out back", ("owns", "diesel generator"), subject="household"),
+    pos("Bruno sees Dr Campbell at the Hillside Vet Clinic", ("note", "the Hillside Vet Clinic"), subject="Bruno"),
+    pos(
+        "the green bin goes out on a tuesday night for the wednesday collection",
+        ("schedule", "Tuesday nights"),
+        subject="household",
+    ),
+    pos("i does drive a grey nissan tiida", ("owns", "grey Nissan Tiida")),
+]
+NEGATIVES += [
+    neg("No Love Island spoilers please, I watch it a day late."),
+    neg("I'm learning the hard way"),
+    neg("my spanish is terrible"),
+    neg("My neighbour's got a new car, a big black Range Rover."),
+    neg("we have shifted to Jio fibre now"),
+    neg("arjun is in class 6 at the moment"),
+]
 
 
 TABLE = POSITIVES + NEGATIVES
