@@ -3270,6 +3270,10 @@ POSITIVES += [
         subject="household",
     ),
     pos("i does drive a grey nissan tiida", ("owns", "grey Nissan Tiida")),
+    pos("Liam's delivering pizzas for Domino's now", ("works_at", "Domino's"), subject="Liam"),
+    pos("i'm driving for UPS out of the columbus hub", ("works_at", "UPS")),
+    pos("Mia works at Woolies on the weekends", ("works_at", "Woolies"), subject="Mia"),
+    pos("update i've joined Razorpay in koramangala, this is my first week", ("works_at", "Razorpay")),
 ]
 NEGATIVES += [
     neg("No Love Island spoilers please, I watch it a day late."),
@@ -3278,6 +3282,7 @@ NEGATIVES += [
     neg("My neighbour's got a new car, a big black Range Rover."),
     neg("we have shifted to Jio fibre now"),
     neg("arjun is in class 6 at the moment"),
+    neg("I've joined the choir at church"),
 ]
 
 

@@ -745,6 +745,14 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?P<o>{_FIRM})(?P<rest>.*)$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}{m.group('rest')}",
     ),
+    # "he's delivering pizzas for Domino's now", "i'm driving for UPS out of the hub", "he's on the tools at Bunnings
+    # now": a job said by what one does there
+    (
+        rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?(?:driving|delivering(?: [a-z]+)?|"
+        r"on the (?:tools|tills|checkouts?)|doing (?:saturdays|sundays|weekends|nights|shifts)) (?:for|at|in) (?:the )?"
+        rf"(?P<o>{_FIRM})(?:,.*| (?:now|these days|out of|on|in|at)\b.*)?$",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
+    ),
     # "I accepted the offer from Globe Telecom": the new employer
     (
         rf"^(?P<s>I) (?:have )?(?:just |finally )?accepted (?:the|a|their) (?:job )?offer (?:from|at) "
@@ -1849,6 +1857,16 @@ _REWRITES_SRC: list[tuple[str, object]] = [
 # "I'm at Siemens now" alone may be a visit; after a word of work ("I work at X, well I did, I'm at Y now") a job.
 _AT_NOW = re.compile(rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?at (?P<o>{_ORG}) (?:now|these days)$")
 _DRIVE = re.compile(r"\bdrives?\b", re.I)
+_JOINED = re.compile(
+    rf"^(?P<s>I|{NAME}|he|she)(?: have|'ve|'s| has)? (?:just |now |recently |finally )?joined (?P<o>{_FIRM})"
+    r"(?: in [A-Za-z][a-z\-]+(?: [A-Za-z][a-z\-]+)?| as .+)?$"
+)
+_WORK_SAID = re.compile(
+    r"\b(?:work|works|worked|job|jobs|employer|company|office|first (?:day|week)|colleagues|salary|package|"
+    r"notice|resigned|as an? [a-z]+)\b",
+    re.I,
+)
+_NOT_AN_EMPLOYER = re.compile(r"\b(?:gym|club|choir|church|team|band|group|league|society|union|class)\b", re.I)
 _HAS_THE = re.compile(rf"^(?:and )?(?P<s>{NAME}) (?:has|has got|drives) the (?P<o>(?:[a-z]+ )?{NAME})$")
 _MOVED_HOME = re.compile(r"\b(?:moved(?! on\b)|move house|moved house)\b", re.I)
 # A job left for another: "he's moved on again", "she's after leaving the Centra"
@@ -1894,6 +1912,9 @@ def casual(s: str, greeted: bool, sentence: str = "") -> str:
     elif _MOVED_ON.search(whole) and (m := _IN_FIRM_NOW.match(s)):
         # "cian's moved on again, he's in Dunnes in Wilton now", "Joy resigned from BDO, she's with Security Bank
         # now": the job moved on to
+        s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
+    if _WORK_SAID.search(whole) and (m := _JOINED.match(s)) and not _NOT_AN_EMPLOYER.search(m.group("o")):
+        # "update i've joined Razorpay in koramangala, last week was my first week": a new employer
         s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
     if _DRIVE.search(whole) and (m := _HAS_THE.match(s)):  # "I drive the Skoda and Jonas has the Honda"
         s = f"{m.group('s')} drives a {m.group('o')}"

@@ -416,7 +416,7 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     # "Boots on Saturdays"
     said = raw
     raw = re.sub(
-        rf"\s+(?:on (?:{WEEKDAY})s?|at (?:the )?weekends?|on weekends)(?: and (?:{WEEKDAY})s?)?\b.*$|"
+        rf"\s+(?:on (?:{WEEKDAY})s?|at (?:the )?weekends?|on (?:the )?weekends)(?: and (?:{WEEKDAY})s?)?\b.*$|"
         r"\s+(?:(?:mostly|usually|mainly|partly) )?(?:from home|remotely|part[- ]time|full[- ]time)\b.*$|"
         r"\s+(?:after|before) (?:school|work|college|uni|class|classes|lessons)\b.*$|"
         r"\s+(?:just )?(?:out|up|down|over) (?:by|near|past|towards|in|at)\b.*$|"
