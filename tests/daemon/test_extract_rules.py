@@ -2742,8 +2742,9 @@ POSITIVES += [
 ]
 NEGATIVES += [
     neg("Sherlock lives at 221B Baker Street, obviously."),
-    neg("im knackered and i work nights"),
 ]
+# (once a negative: when one works is a routine of one's own, as the sets since have kept it)
+POSITIVES += [pos("im knackered and i work nights", ("routine", "works night shifts"))]
 
 # Round 19 (session 31): a job begun or moved, a surname, a ward, an event's clock, a home's town, a stay
 POSITIVES += [
@@ -3274,6 +3275,13 @@ POSITIVES += [
     pos("i'm driving for UPS out of the columbus hub", ("works_at", "UPS")),
     pos("Mia works at Woolies on the weekends", ("works_at", "Woolies"), subject="Mia"),
     pos("update i've joined Razorpay in koramangala, this is my first week", ("works_at", "Razorpay")),
+    pos(
+        "I'm a nurse at Groote Schuur, mostly night shifts these days.",
+        ("works_as", "nurse"),
+        ("works_at", "Groote Schuur Hospital"),
+        ("routine", "works night shifts"),
+    ),
+    pos("I'm on nights", ("routine", "works night shifts")),
 ]
 NEGATIVES += [
     neg("No Love Island spoilers please, I watch it a day late."),

@@ -400,6 +400,13 @@ _HOME_KIND = re.compile(
 )
 
 
+def _b_shifts(m, ctx):
+    said = m.group("obj").lower().removeprefix("the ")
+    shifts = {"nights": "night shifts", "night": "night shifts", "lates": "late shifts", "earlies": "early shifts"}
+    what = shifts.get(said, said if said.endswith("s") else f"{said}s")
+    return [ctx.cand("routine", f"works {what}", f"{{subject}} works {what}")]
+
+
 def _b_home_kind(m, ctx):
     kind = _HOME_KIND.match(m.group("obj"))
     return _home_kind(kind, ctx) if kind else []
@@ -3650,6 +3657,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"got together|started going out|been together since|been together from|been a couple since) "
         rf"(?:on |in |the )?(?P<obj>{DATE}|\d{{4}})\b",
         _b_event_date,
+        False,
+    ),
+    # "I work nights", "I'm on night shifts": when one works, a routine (the job is read where it is said)
+    (
+        "routine",
+        rf"^{SUBJ} {ADV}(?:work|do|am on|are on|have been on) (?:the )?(?:mostly )?(?P<obj>nights?|night shifts?|"
+        r"nightshifts?|the night shift|lates|late shifts?|earlies|early shifts?|weekends)(?: mostly)?"
+        r"(?: these days| at the moment| now| though)?$",
+        _b_shifts,
         False,
     ),
     # routines last: anything that is not one of the above but happens on a schedule

@@ -830,6 +830,15 @@ def normalise(text: str) -> str:
         text,
     )
     text = _YEAR_SAID.sub(_year_in_digits, text)
+    # "I'm a nurse at Groote Schuur, mostly night shifts these days": when one works, said after the job
+    text = re.sub(
+        r"^((?:I am|I'm|im|I work)\b[^,\u2013\u2014]*?)\s*(?:,|\s-+|\u2013|\u2014|(?=\s(?:mostly|usually) ))\s*"
+        r"(?:mostly |usually )?(?:on )?"
+        r"(?:nights|night shifts?|nightshifts?)(?: mostly)?(?: these days| at the moment| now)?(?=[,.!]|$)",
+        r"\1, I work night shifts",
+        text,
+        flags=re.I,
+    )
     # "our cook lakshmi comes at seven every morning": who the help is, then what they do
     text = re.sub(
         rf"^((?:so |and )?(?:our|my) (?:{'|'.join(sorted(_HIRED_HELP, key=len, reverse=True))})) "
