@@ -3282,6 +3282,17 @@ POSITIVES += [
         ("routine", "works night shifts"),
     ),
     pos("I'm on nights", ("routine", "works night shifts")),
+    pos("got my hair booked in for the fourteenth at eleven", ("appointment", "the 14th 11am")),
+    pos(
+        "my mum is flying in from manila on the second of december landing at six forty in the morning",
+        ("appointment", "2nd of December 6:40am"),
+        subject="my mother",
+    ),
+    pos(
+        "the plumber is coming on Friday at six forty in the morning",
+        ("appointment", "Friday 6:40am"),
+        subject="household",
+    ),
 ]
 NEGATIVES += [
     neg("No Love Island spoilers please, I watch it a day late."),

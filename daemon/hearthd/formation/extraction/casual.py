@@ -452,6 +452,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             + (m.group("n") or "s")
         ),
     ),
+    # "got my hair booked in for the fourteenth at eleven": an appointment at the hairdresser's
+    (
+        r"^(?:I (?:have |'ve )?)?(?:got|have) my (?P<w>hair|nails|eyebrows|brows|lashes) (?:booked|done)(?: in)? "
+        r"(?:for|on) ",
+        lambda m: f"I have a {m.group('w').lower()} appointment on ",
+    ),
     # "maths tuition with sharma sir": a teacher as India says one, Mr Sharma ("verma ma'am": Mrs Verma)
     (r"\bwith ([A-Za-z]+) sir\b", r"with Mr \1"),
     (r"\bwith ([A-Za-z]+) (?:ma'am|maam|madam)\b", r"with Mrs \1"),

@@ -830,6 +830,28 @@ def normalise(text: str) -> str:
         text,
     )
     text = _YEAR_SAID.sub(_year_in_digits, text)
+    # "flying in on the 12th landing at heathrow about six am": when one lands is when one comes; where, no part
+    text = re.sub(
+        rf",?\s+(?:landing|arriving|getting in) (?:at |around |about )?(?:like |about |around )?"
+        rf"(?=(?:\d|{HOUR_WORD}|half|quarter)\b)",
+        " at ",
+        text,
+        flags=re.I,
+    )
+    text = re.sub(
+        r",?\s+(?:flying|landing|arriving) (?:in(?:to)?|at) (?:heathrow|gatwick|jfk|the airport|[a-z]+ airport)\b",
+        "",
+        text,
+        flags=re.I,
+    )
+    # "landing at six forty in the morning": the part of the day said of a time is its am or pm
+    text = re.sub(
+        rf"\b(\d{{1,2}}(?:[:.]\d{{2}})?|(?:{HOUR_WORD})(?: (?:thirty|fifteen|forty[- ]five|forty|twenty|ten|fifty|"
+        r"o'clock))?) in the (morning|afternoon|evening)\b",
+        lambda m: f"{m.group(1)} {'am' if m.group(2).lower() == 'morning' else 'pm'}",
+        text,
+        flags=re.I,
+    )
     # "I'm a nurse at Groote Schuur, mostly night shifts these days": when one works, said after the job
     text = re.sub(
         r"^((?:I am|I'm|im|I work)\b[^,\u2013\u2014]*?)\s*(?:,|\s-+|\u2013|\u2014|(?=\s(?:mostly|usually) ))\s*"
