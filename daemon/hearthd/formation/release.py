@@ -176,6 +176,22 @@ def household_help(conn) -> set[int]:
     }
 
 
+def _role_given_up(conn, helper: int, text: str) -> bool:
+    """Whether the sentence gives up the help's role itself ("we've stopped having a cleaner", "no cook now")."""
+    roles = [
+        r["relation"] for r in conn.execute("SELECT relation FROM entity_relations WHERE to_entity = ?", (helper,))
+    ]
+    return any(
+        re.search(
+            rf"\b(?:stopped having|(?:do not|don't|dont) have|no longer have|got rid of|no|without) "
+            rf"(?:a |an |the |our )?{re.escape(role)}s?\b",
+            text,
+            re.I,
+        )
+        for role in roles
+    )
+
+
 def says_over(text: str) -> bool:
     """Whether the sentence says something is over, and is not a question, a hypothetical or reported. What is said
     after the clause that says it is over does not report it ("GP's taken me off the amlodipine now, ... so she said
@@ -293,7 +309,7 @@ def release(
             cue = _ROLE_OVER  # "we don't use sipho anymore": the dog walker named is no longer had
         if cue is None or not cue.search(text) or (preference and row["predicate"] not in ("likes",)):
             continue
-        if _names_it(row, said):
+        if _names_it(row, said) or (row["predicate"] == "name" and _role_given_up(tx, row["subject_entity"], text)):
             released.append(row["id"])
     for fact_id in released:
         tx.execute(
