@@ -32,8 +32,8 @@ from .residue import distinctive
 
 # Besides the cues of a moved event: what says a value is new.
 _NEW = re.compile(
-    r"\b(?:new|left|started|starting|joined|switched|swapped|gone over|went over|these days|bought|sold|traded|"
-    r"went back|gone back|gone to|gone over to|(?:didn't|did not|never) (?:work out|settle)|exchanged|"
+    r"\b(?:new|left|started|starting|joined|switched|swapped|transferred|gone over|went over|these days|bought|sold|"
+    r"traded|went back|gone back|gone to|gone over to|(?:didn't|did not|never) (?:work out|settle)|exchanged|"
     r"part[- ]exchanged|replaced|upgraded|got rid of|totaled|totalled|written off|wrote off|got stolen|was stolen|"
     # "the nissan was giving trouble so daddy now have a Honda Fit", "cancelled that one and gone with zuku"
     r"now (?:has|have|drives|got)|gone with|went with)\b",

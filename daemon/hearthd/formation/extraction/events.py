@@ -1808,7 +1808,7 @@ EVENT_RULES_SRC += [
         r"Animal (?:Clinic|Hospital)|Surgery|Medical Centre|"
         r"Health Centre|Practice|Dental(?: Practice| Surgery| Care)?|Dentists|Opticians))"
         # "riverside vets in carmarthen": the town it is in
-        rf"(?: (?:in|on|at|down in|up in|over in) (?:the )?{NAME}(?: {NAME})?)?(?: now| these days| from now on)?"
+        rf"(?: (?:in|on|at|down in|up in|over in) (?:the )?{NAME}(?: {NAME})?){{0,2}}(?: now| these days| from now on)?"
         rf"(?:,? (?:it is|its|it's|they are|they're|theyre) .*)?{_ABOUT_THEM}$",
         _b_registered,
         False,
