@@ -3282,6 +3282,7 @@ POSITIVES += [
         ("routine", "works night shifts"),
     ),
     pos("I'm on nights", ("routine", "works night shifts")),
+    pos("my parents' anniversary is the 9th of June", ("anniversary", "9th of June"), subject=None),
     pos("got my hair booked in for the fourteenth at eleven", ("appointment", "the 14th 11am")),
     pos(
         "my mum is flying in from manila on the second of december landing at six forty in the morning",

@@ -830,6 +830,14 @@ def normalise(text: str) -> str:
         text,
     )
     text = _YEAR_SAID.sub(_year_in_digits, text)
+    # "Mum and Dad's wedding anniversary is the 9th of June", "my parents' anniversary is ...": each of theirs
+    text = re.sub(
+        r"^(?:my )?(?:(?:mum|mom|mam|mother) and (?:my )?(?:dad|da|father)|(?:my )?parents)(?:'s|'|s)? "
+        r"(?P<w>(?:wedding )?anniversary) (?P<v>is|falls on|is on) (?P<d>[^,.]+)",
+        lambda m: f"my mum's {m['w']} {m['v']} {m['d']}, and my dad's {m['w']} {m['v']} {m['d']}",
+        text,
+        flags=re.I,
+    )
     # "flying in on the 12th landing at heathrow about six am": when one lands is when one comes; where, no part
     text = re.sub(
         rf",?\s+(?:landing|arriving|getting in) (?:at |around |about )?(?:like |about |around )?"
