@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from difflib import SequenceMatcher
@@ -822,70 +823,8 @@ def normalise(text: str) -> str:
         text,
         flags=re.I,
     )
-    # "in Woodbrook, Port of Spain", "in Columbus, Ohio": a place in its town, read as "Woodbrook in Port of Spain"
-    text = re.sub(
-        r"\b(in) ((?-i:[A-Z])\w+(?: (?-i:[A-Z])\w+)?), ((?-i:[A-Z])\w+(?: (?:of|(?-i:[A-Z])\w+)){0,2})"
-        r"(?=[,.!]|$| so\b| just\b| right\b| near\b)",
-        r"\1 \2 in \3",
-        text,
-    )
-    text = _YEAR_SAID.sub(_year_in_digits, text)
-    # "Mum and Dad's wedding anniversary is the 9th of June", "my parents' anniversary is ...": each of theirs
-    text = re.sub(
-        r"^(?:my )?(?:(?:mum|mom|mam|mother) and (?:my )?(?:dad|da|father)|(?:my )?parents)(?:'s|'|s)? "
-        r"(?P<w>(?:wedding )?anniversary) (?P<v>is|falls on|is on) (?P<d>[^,.]+)",
-        lambda m: f"my mum's {m['w']} {m['v']} {m['d']}, and my dad's {m['w']} {m['v']} {m['d']}",
-        text,
-        flags=re.I,
-    )
-    # "flying in on the 12th landing at heathrow about six am": when one lands is when one comes; where, no part
-    text = re.sub(
-        rf",?\s+(?:landing|arriving|getting in) (?:at |around |about )?(?:like |about |around )?"
-        rf"(?=(?:\d|{HOUR_WORD}|half|quarter)\b)",
-        " at ",
-        text,
-        flags=re.I,
-    )
-    text = re.sub(
-        r",?\s+(?:flying|landing|arriving) (?:in(?:to)?|at) (?:heathrow|gatwick|jfk|the airport|[a-z]+ airport)\b",
-        "",
-        text,
-        flags=re.I,
-    )
-    # "landing at six forty in the morning": the part of the day said of a time is its am or pm
-    text = re.sub(
-        rf"\b(\d{{1,2}}(?:[:.]\d{{2}})?|(?:{HOUR_WORD})(?: (?:thirty|fifteen|forty[- ]five|forty|twenty|ten|fifty|"
-        r"o'clock))?) in the (morning|afternoon|evening)\b",
-        lambda m: f"{m.group(1)} {'am' if m.group(2).lower() == 'morning' else 'pm'}",
-        text,
-        flags=re.I,
-    )
-    # "I'm a nurse at Groote Schuur, mostly night shifts these days": when one works, said after the job
-    text = re.sub(
-        r"^((?:I am|I'm|im|I work)\b[^,\u2013\u2014]*?)\s*(?:,|\s-+|\u2013|\u2014|(?=\s(?:mostly|usually) ))\s*"
-        r"(?:mostly |usually )?(?:on )?"
-        r"(?:nights|night shifts?|nightshifts?)(?: mostly)?(?: these days| at the moment| now)?(?=[,.!]|$)",
-        r"\1, I work night shifts",
-        text,
-        flags=re.I,
-    )
-    # "our cook lakshmi comes at seven every morning": who the help is, then what they do
-    text = re.sub(
-        rf"^((?:so |and )?(?:our|my) (?:{'|'.join(sorted(_HIRED_HELP, key=len, reverse=True))})) "
-        r"((?-i:[A-Za-z])[a-z]+) (?=(?:comes|does|cooks|cleans|looks|walks|works|helps|starts|takes|picks|drops)\b)",
-        r"\1 is \2, \1 \2 ",
-        text,
-        flags=re.I,
-    )
-    text = re.sub(r"\barvo\b", "afternoon", text, flags=re.I)  # Australia's afternoon
-    # "tuesday and thursday afternoon at half four": the part of the day, said with its time
-    text = re.sub(
-        rf"\b((?:{WEEKDAY})s?) (?:afternoons?|evenings?) (?=at (?:\d|half|quarter|{HOUR_WORD})\b)",
-        r"\1 ",
-        text,
-        flags=re.I,
-    )
-    text = _SCHOOL_RUN_TIME_FIRST.sub(_school_run_days_first, text)
+    for pattern, repl in _spoken_forms():
+        text = pattern.sub(repl, text)
     return re.sub(r"\s+", " ", text).strip()
 
 
@@ -893,10 +832,9 @@ def normalise(text: str) -> str:
 _UNITS = "one two three four five six seven eight nine".split()
 _TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
-_YEAR_SAID = re.compile(
+_YEAR_SAID_SRC = (
     r"\b(?P<lead>in|since|from|of|back in|until|till|no|sorry|or) (?P<c>nineteen|twenty) "
-    rf"(?:(?P<teen>{'|'.join(_TEENS)})|(?P<tens>{'|'.join(_TENS)})(?:[ \-](?P<unit>{'|'.join(_UNITS)}))?)\b",
-    re.I,
+    rf"(?:(?P<teen>{'|'.join(_TEENS)})|(?P<tens>{'|'.join(_TENS)})(?:[ \-](?P<unit>{'|'.join(_UNITS)}))?)\b"
 )
 
 
@@ -933,6 +871,74 @@ def _school_run_days_first(m: re.Match) -> str:
         return first
     days = re.sub(rf"^((?:on )?(?:{WEEKDAY}))$", r"\1s", m.group("d2"), flags=re.I)  # each Friday, as the rest
     return f"{first}, and {m.group('x')} is {days} at {m.group('t2')}"
+
+
+# How households say things the rules read in another form, applied in order (compiled on first use).
+_SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
+    # "in Woodbrook, Port of Spain", "in Columbus, Ohio": a place in its town, read as "Woodbrook in Port of Spain"
+    (
+        r"\b(in) ((?-i:[A-Z])\w+(?: (?-i:[A-Z])\w+)?), ((?-i:[A-Z])\w+(?: (?:of|(?-i:[A-Z])\w+)){0,2})"
+        r"(?=[,.!]|$| so\b| just\b| right\b| near\b)",
+        r"\1 \2 in \3",
+        0,
+    ),
+    # "in twenty twenty one", "since nineteen ninety eight": a year said in words
+    (_YEAR_SAID_SRC, _year_in_digits, re.I),
+    # "Mum and Dad's wedding anniversary is the 9th of June", "my parents' anniversary is ...": each of theirs
+    (
+        r"^(?:my )?(?:(?:mum|mom|mam|mother) and (?:my )?(?:dad|da|father)|(?:my )?parents)(?:'s|'|s)? "
+        r"(?P<w>(?:wedding )?anniversary) (?P<v>is|falls on|is on) (?P<d>[^,.]+)",
+        lambda m: f"my mum's {m['w']} {m['v']} {m['d']}, and my dad's {m['w']} {m['v']} {m['d']}",
+        re.I,
+    ),
+    # "flying in on the 12th landing at heathrow about six am": when one lands is when one comes; where, no part
+    (
+        rf",?\s+(?:landing|arriving|getting in) (?:at |around |about )?(?:like |about |around )?"
+        rf"(?=(?:\d|{HOUR_WORD}|half|quarter)\b)",
+        " at ",
+        re.I,
+    ),
+    (
+        r",?\s+(?:flying|landing|arriving) (?:in(?:to)?|at) (?:heathrow|gatwick|jfk|the airport|[a-z]+ airport)\b",
+        "",
+        re.I,
+    ),
+    # "landing at six forty in the morning": the part of the day said of a time is its am or pm
+    (
+        rf"\b(\d{{1,2}}(?:[:.]\d{{2}})?|(?:{HOUR_WORD})(?: (?:thirty|fifteen|forty[- ]five|forty|twenty|ten|fifty|"
+        r"o'clock))?) in the (morning|afternoon|evening)\b",
+        lambda m: f"{m.group(1)} {'am' if m.group(2).lower() == 'morning' else 'pm'}",
+        re.I,
+    ),
+    # "I'm a nurse at Groote Schuur, mostly night shifts these days": when one works, said after the job
+    (
+        r"^((?:I am|I'm|im|I work)\b[^,\u2013\u2014]*?)\s*(?:,|\s-+|\u2013|\u2014|(?=\s(?:mostly|usually) ))\s*"
+        r"(?:mostly |usually )?(?:on )?"
+        r"(?:nights|night shifts?|nightshifts?)(?: mostly)?(?: these days| at the moment| now)?(?=[,.!]|$)",
+        r"\1, I work night shifts",
+        re.I,
+    ),
+    # "our cook lakshmi comes at seven every morning": who the help is, then what they do
+    (
+        rf"^((?:so |and )?(?:our|my) (?:{'|'.join(sorted(_HIRED_HELP, key=len, reverse=True))})) "
+        r"((?-i:[A-Za-z])[a-z]+) (?=(?:comes|does|cooks|cleans|looks|walks|works|helps|starts|takes|picks|drops)\b)",
+        r"\1 is \2, \1 \2 ",
+        re.I,
+    ),
+    (r"\barvo\b", "afternoon", re.I),  # Australia's afternoon
+    # "tuesday and thursday afternoon at half four": the part of the day, said with its time
+    (
+        rf"\b((?:{WEEKDAY})s?) (?:afternoons?|evenings?) (?=at (?:\d|half|quarter|{HOUR_WORD})\b)",
+        r"\1 ",
+        re.I,
+    ),
+]
+
+
+@functools.cache
+def _spoken_forms() -> list[tuple[re.Pattern[str], Replacement]]:
+    forms = [(re.compile(p, flags), r) for p, r, flags in _SPOKEN_FORMS_SRC]
+    return [*forms, (_SCHOOL_RUN_TIME_FIRST, _school_run_days_first)]
 
 
 # Said by the by, no part of what is stated (and no condition on it): "..., if anyone asks why I sleep all day",
