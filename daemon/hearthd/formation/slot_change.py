@@ -285,8 +285,8 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
     changes = []
     for old in rows:
         taken = distinctive(old["object"]) | {w for n in alias_norms(conn, old["subject_entity"]) for w in n.split()}
-        said = _values(text, help_lead if old["predicate"] == "name" else lead)
-        values = [v for v in said if not distinctive(v) & taken and distinctive(v)]
+        named = _values(text, help_lead if old["predicate"] == "name" else lead)
+        values = [v for v in named if not distinctive(v) & taken and distinctive(v)]
         if old["qualifier"] in _SEEN and any(_A_PERSON.match(v) for v in values):
             values = [v for v in values if _A_PERSON.match(v)]  # "we're with dr Pillay in Claremont": the dentist
         changes += [(old, value) for value in values]
