@@ -88,7 +88,7 @@ def test_a_daemon_on_the_fake_embedder_reads_by_the_rules_alone(client):
 
 def test_what_only_the_reader_read_is_kept_beside_the_whole_note(real_daemon):
     hub = real_daemon.client()
-    said = "I do nights as a porter at the Royal"
+    said = "I do days as a porter at the Royal"  # (the rules read none of it; "nights" would be a routine)
     stored = hub.remember(said, speaker="alice", valid_from="2026-01-01")["stored"]
     read = [(s["fact"]["predicate"], s["fact"]["object"]) for s in stored]
     assert read[0] == ("note", said) and ("works_as", "porter") in read[1:], read
