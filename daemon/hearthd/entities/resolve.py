@@ -15,6 +15,19 @@ from typing import Protocol
 
 HOUSEHOLD_NAME = "the household"
 
+# Kinship words as families from elsewhere say them ("my lola nena", "my kuya jerome", "Oma lives in Hamburg",
+# Kenya's "cucu", the Philippines' "nanay"): one list, for resolving a mention and for reading a sentence
+KIN_FROM_ELSEWHERE = {
+    **dict.fromkeys(("lola", "nonna", "oma", "abuela", "babcia", "cucu", "shosho"), "grandmother"),
+    **dict.fromkeys(("lolo", "nonno", "opa", "abuelo", "guka"), "grandfather"),
+    "kuya": "brother",
+    "tita": "aunt",
+    "tito": "uncle",
+    "ammi": "mother",
+    "abbu": "father",
+    **dict.fromkeys(("nanay", "inay"), "mother"),
+    **dict.fromkeys(("tatay", "itay"), "father"),
+}
 # How people say a relation -> the one word it is stored under.
 SYNONYMS = {
     "mum": "mother",
@@ -43,18 +56,9 @@ SYNONYMS = {
     "grandpa": "grandfather",
     "granddad": "grandfather",
     "grandad": "grandfather",
-    # as families from elsewhere say them ("my lola nena", "my kuya jerome", "Oma lives in Hamburg")
-    **dict.fromkeys(("lola", "nonna", "oma", "abuela", "babcia"), "grandmother"),
-    **dict.fromkeys(("lolo", "nonno", "opa", "abuelo"), "grandfather"),
+    **KIN_FROM_ELSEWHERE,
     "auntie": "aunt",
     "aunty": "aunt",
-    "kuya": "brother",
-    "tita": "aunt",
-    "tito": "uncle",
-    "ammi": "mother",
-    "abbu": "father",
-    **dict.fromkeys(("nanay", "inay"), "mother"),  # Filipino
-    **dict.fromkeys(("tatay", "itay"), "father"),
     "bf": "boyfriend",
     "gf": "girlfriend",
     "mother in law": "mother-in-law",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ...entities.resolve import KIN_FROM_ELSEWHERE
 from ...timeutil import MONTHS
 
 
@@ -117,20 +118,7 @@ _REL_SINGULAR = [
     "godmother",
     "godfather",
 ]
-# Kinship words as families from elsewhere say them ("my lola nena", "my kuya jerome", "Oma lives in Hamburg"), and
-# those of them that are names too, a relative only after "my" ("Lola is seven")
-KIN_FROM_ELSEWHERE = {
-    # (Kenya's "cucu", "shosho" and "guka" too)
-    **dict.fromkeys(("lola", "nonna", "oma", "abuela", "babcia", "cucu", "shosho"), "grandmother"),
-    **dict.fromkeys(("lolo", "nonno", "opa", "abuelo", "guka"), "grandfather"),
-    "kuya": "brother",
-    "tita": "aunt",
-    "tito": "uncle",
-    "ammi": "mother",
-    "abbu": "father",
-    **dict.fromkeys(("nanay", "inay"), "mother"),  # Filipino
-    **dict.fromkeys(("tatay", "itay"), "father"),
-}
+# those of the kinship words from elsewhere that are names too, a relative only after "my" ("Lola is seven")
 KIN_NAMES_TOO = frozenset({"lola", "tita", "tito"})
 _REL_SINGULAR += list(KIN_FROM_ELSEWHERE)
 _IRREGULAR_PLURAL = {"child": "children", "grandchild": "grandchildren"}
