@@ -182,7 +182,7 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
                 changes.append((old, values.pop()))
     changes = (
         changes
-        or _moved_to_school(text, rows, set(subjects) - {me, household})
+        or _moved_to_school_or_vet(text, rows, set(subjects) - {me, household})
         or _switched_service(text, rows)
         or _named_value_changes(conn, text, speaker, said_at, subjects)
         or _pet_renamed(conn, text, speaker, said_at)
@@ -301,7 +301,7 @@ _MOVED_SOMEONE_TO = (
 )
 
 
-def _moved_to_school(text: str, rows, named: set) -> list:
+def _moved_to_school_or_vet(text: str, rows, named: set) -> list:
     """(old fact, new school or vet) when the sentence moves the one it names, who has one of them, "to" a name."""
     kept = [
         r

@@ -858,10 +858,9 @@ _DAYS_SAID = (
     rf"(?:on )?(?:every (?:week)?day(?: except (?:on )?(?:{WEEKDAY})s?)?|weekdays|(?:{WEEKDAY})s?"
     rf"(?: (?:to|and|through|-) (?:{WEEKDAY})s?)?)"
 )
-_SCHOOL_RUN_TIME_FIRST = re.compile(
+_SCHOOL_RUN_TIME_FIRST = (
     r"^(?P<x>(?:the |our |my )?school (?:pick[- ]?up|run|drop[- ]?off)(?: for (?:the )?[a-z]+)?) is (?:at )?"
-    rf"(?P<t1>{_CLOCK_WORDS}) (?P<d1>{_DAYS_SAID})(?:,? and (?:at )?(?P<t2>{_CLOCK_WORDS}) (?P<d2>{_DAYS_SAID}))?",
-    re.I,
+    rf"(?P<t1>{_CLOCK_WORDS}) (?P<d1>{_DAYS_SAID})(?:,? and (?:at )?(?P<t2>{_CLOCK_WORDS}) (?P<d2>{_DAYS_SAID}))?"
 )
 
 
@@ -932,13 +931,13 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         r"\1 ",
         re.I,
     ),
+    (_SCHOOL_RUN_TIME_FIRST, _school_run_days_first, re.I),
 ]
 
 
 @functools.cache
 def _spoken_forms() -> list[tuple[re.Pattern[str], Replacement]]:
-    forms = [(re.compile(p, flags), r) for p, r, flags in _SPOKEN_FORMS_SRC]
-    return [*forms, (_SCHOOL_RUN_TIME_FIRST, _school_run_days_first)]
+    return [(re.compile(p, flags), r) for p, r, flags in _SPOKEN_FORMS_SRC]
 
 
 # Said by the by, no part of what is stated (and no condition on it): "..., if anyone asks why I sleep all day",
