@@ -214,7 +214,7 @@ POSITIVES = [
     pos("Bin day is Friday.", ("schedule", "Fridays"), subject="household"),
     pos(
         "Whenever I ask about the weather, give it in Celsius.",
-        ("rule", "Give the weather in Celsius"),
+        ("rule", "Give temperatures in Celsius"),
     ),
     # first-person forms
     pos("I'm a teacher now.", ("works_as", "teacher")),
@@ -256,7 +256,7 @@ POSITIVES = [
     pos("My dentist appointment has been moved to next Tuesday.", ("appointment", "next Tuesday")),
     pos("The electrician comes on the 12th.", ("appointment", "the 12th"), subject="household"),
     # standing rules
-    pos("Always give the temperature in Celsius.", ("rule", "Always give the temperature in Celsius")),
+    pos("Always give the temperature in Celsius.", ("rule", "Always give temperatures in Celsius")),
     pos("From now on answer in Portuguese.", ("rule", "Answer in Portuguese")),
     pos(
         "Please never suggest nuts, Emma is allergic.",
@@ -497,7 +497,7 @@ POSITIVES = [
         ("rule", "Always remind {subject} every friday morning to water the plants"),
     ),
     pos("keep it brief with me", ("rule", "Always keep answers brief")),
-    pos("always do measurements in metric", ("rule", "Always do measurements in metric")),
+    pos("always do measurements in metric", ("rule", "Always give measurements in metric")),
     pos("nan's coming down to stay on the fifth", ("appointment", "the 5th"), subject="my grandmother"),
     pos("bruno's got his jabs next tuesday", ("appointment", "next Tuesday"), subject="Bruno"),
     pos("my swimming lesson got moved to the twelfth", ("appointment", "the 12th")),
@@ -1548,7 +1548,7 @@ POSITIVES = [
     pos("dinnae ever use the word moist again i mean it", ("rule", "Never use the word moist again")),
     pos(
         "kindly give all distances in kilometres only not miles",
-        ("rule", "Always give distances in kilometres, not miles"),
+        ("rule", "Always give distances in kilometres"),
     ),
     pos("Use miles, not kilometres, for any distances.", ("rule", "Use miles for any distances")),
     pos("Only ever use British spellings.", ("rule", "Always use British spellings")),
@@ -1701,7 +1701,7 @@ POSITIVES = [
     pos("whole family is vegetarian these days", ("diet", "vegetarian"), subject="household"),
     pos("we're in Headingley, just off Otley Road", ("lives_in", "Headingley"), subject="household"),
     # measures, standing when said against the other unit; a course of study; pets' names that are words
-    pos("give me weights in kilos, not pounds, I never learned stone", ("rule", "Give weights in kilos, not pounds")),
+    pos("give me weights in kilos, not pounds, I never learned stone", ("rule", "Give weights in kilos")),
     pos("Studying pharmacy at Keele, second year.", ("note", "Keele")),
     pos("we've got two rabbits clover and pepper", ("pet", "Clover"), ("pet", "Pepper"), subject="household"),
     pos("the dog's Rolo, he's a springer", ("pet", "Rolo"), subject="household"),

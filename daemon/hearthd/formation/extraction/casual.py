@@ -499,11 +499,15 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             + m.group("d")
         ),
     ),
-    # "Call me Bongi, everyone does", "I'm Peggy to everyone": what everyone calls one is one's name
+    # "Call me Bongi, everyone does", "I'm Peggy to everyone", "call me Bea, nobody calls me Beatrice", "call me Fen,
+    # it's short for Fenella": what everyone calls one, said beside the name one was given, is one's name
     (
-        rf"^(?:call me (?P<a>{NAME}),? (?:everyone|everybody|all my friends|most people) (?:does|do)"
+        rf"^(?:(?:just |you can |please )?call me (?P<a>{NAME})[,.]? (?:(?:everyone|everybody|all my friends|most "
+        r"people|the whole (?:street|family|village)|(?:the|all the) (?:kids|children|grandkids|grandchildren) all) "
+        r"(?:does|do)|(?:nobody|no one) (?:calls me|uses|but)|only my [a-z]+ (?:still )?calls me|it is short for"
+        r"|(?:my )?(?:full|real) name(?: is|s)?|that is what every(?:one|body) (?:in this house |here )?calls me)"
         rf"|I am (?P<b>{NAME}) to (?:everyone|everybody|all my friends|most people))\b",
-        lambda m: f"everyone calls me {m.group('a') or m.group('b')}",
+        lambda m: f"everyone calls me {m.group('a') or m.group('b')}.",
     ),
     # "hi its priyanka here", "this is Tom speaking": the speaker says who is speaking
     (

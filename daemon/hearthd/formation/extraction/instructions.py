@@ -139,8 +139,8 @@ _CALL_ME = re.compile(
     rf"(?P<name>{NAME}|(?i:{REL})\b)(?:[,\s]+not\s+(?:{NAME}|(?i:{REL})\b))?"
     r"(?:[,\s]+(?:please|from now on|instead|if you (?:do not|don't) mind))*"
     # "you can call me doc everyone at the surgery does", "nobody uses Olubunmi": who else calls them so
-    r"(?:,?\s+(?:everyone|everybody|nobody|no one|all my|my (?:friends|family|mates)|the kids|that is|that's|"
-    r"thats)\b.*)?\s*[.!?]*$",  # ("can you call me Sandy from now on?": asked, a standing instruction)
+    r"(?:,?\s+(?:everyone|everybody|nobody|no one|all my|my (?:friends|family|mates)|the kids|the children|the whole|"
+    r"the grandkids|that is|that's|thats)\b.*)?\s*[.!?]*$",  # ("can you call me Sandy from now on?": asked, a standing instruction)
     re.I,
 )
 # "call my husband Jonno, not Jonathan": how to name someone of theirs, and who that is
@@ -210,6 +210,7 @@ def _rule(body: str, sentence: str) -> Candidate | None:
         or re.search(r"[{}](?!subject)", obj.replace("{subject}", ""))
     ):
         return None
+    obj = _unit_form(obj)
     # "don't play any music after nine": what is not to be played, as a house rule is said
     obj = re.sub(r"^(?:Do not|Never) play (?:any )?(?=(?:[\w\-']+ )?music\b)", "No ", obj)
     # how one is to be called is one instruction at a time: "call me Kate", then "Katie please" replaces it
@@ -419,28 +420,67 @@ _UNITS = (
     r"rand|rands|naira|shillings|cedis|rupees|pesos|euros|dollars|kwacha|ringgit|"
     r"kilometres an hour|kilometers an hour|km/h|kph|miles an hour|mph"
 )
+
+# "use miles not kilometres when I'm asking about driving", "always say the time in 24 hour clock for me": a unit
+# asked for is one rule however it is put, "Give <what> in <unit>" (the unit it is instead of goes without saying)
+_UNIT_WANTED = re.compile(
+    rf"\b(?:use|in|into)\s+(?:the\s+)?(?P<unit>(?:{_UNITS})(?:\s+and\s+(?:{_UNITS}))?|(?:24|12)-hour(?: clock| time)?)\b",
+    re.I,
+)
+_UNIT_OF = re.compile(
+    r"\b(?P<what>how far|driving distances|distances?|driving|temperatures?|the weather|times|the time|"
+    r"(?:the baby'?s )?weights?|prices|costs|measurements|heights|speeds)\b",
+    re.I,
+)
+_UNIT_WHAT = {"how far": "distances", "distance": "distances", "driving": "driving distances",
+              "temperature": "temperatures", "the weather": "temperatures", "the time": "times", "costs": "prices"}
+
+
+def _unit_form(obj: str) -> str:
+    if re.match(r"(?:Do not|Never|No|Stop)\b", obj) or re.search(r"\b(?:wind|speeds?)\b", obj, re.I):
+        return obj  # what not to do is not the unit to use; (the wind's unit is not a temperature's)
+    if re.match(rf"(?:Always )?use (?:the )?(?:{_UNITS}) for [\w' ]+$", obj, re.I):
+        return obj  # said so already: "always use Celsius for the weather"
+    what = _UNIT_OF.search(obj)
+    unit = next(
+        (u for u in _UNIT_WANTED.finditer(obj) if not re.search(r"\b(?:not|of|than)\s+$", obj[: u.start()])), None
+    )
+    if not (what and unit):
+        return obj
+    w = _UNIT_WHAT.get(what.group("what").lower(), what.group("what").lower())
+    if w == "measurements" and re.search(r"\brecipes?\b", obj, re.I):
+        w = "recipe measurements"
+    u = unit.group("unit").lower()
+    if u[0].isdigit():  # "use the 24-hour clock", as the clock is said
+        return f"{'Always use' if obj.startswith('Always') else 'Use'} the {u.split()[0]} clock for times"
+    u = u.capitalize() if u in ("celsius", "fahrenheit") else u
+    return f"{'Always give' if obj.startswith('Always') else 'Give'} {w} in {u}"
+
 _CONVENTION = re.compile(
     r"^(?:please\s+)?(?:always\s+)?(?P<body>use (?:the )?(?:24[ \-]hour|12[ \-]hour) (?:clock|time)|use "
-    rf"(?:{_UNITS})(?: units| measurements)?)"
+    rf"(?:{_UNITS})(?: and (?:{_UNITS}))?(?: units| measurements)?)"
     rf"(?P<not>,? (?:rather than|instead of|not|and not) (?:the )?(?:{_UNITS}),?)?"
-    r"(?P<what> for (?:all |any )?(?:distances|weights|temperatures|measurements|recipes|heights|speeds|the weather|"
+    r"(?P<what> for (?:all |any )?(?:(?:driving )?distances|weights|(?:the baby'?s )?weight|temperatures|measurements|recipes|heights|speeds|the weather|"
     r"cooking|baking|everything|all of it))?"
     rf"(?:,? (?:rather than|instead of|not|and not) (?:the )?(?:{_UNITS}))?"  # "for distances, not kilometres"
     r"(?: with me| for me| always| please| in this house)*"
-    r"(?:,? (?:I find|it is|it's|because|as|since|that is|thanks|please|eh|mate|yeah|I am|I'm|im|we are|were)\b.*)?$",
+    r"(?:,? (?:I find|it is|it's|because|as|since|that is|thanks|please|eh|mate|yeah|I am|I'm|im|we are|were)\b.*"
+    r"|\s+[\u2013\u2014]\s*.*)?$",  # "use metric — kilos and centimetres — none of this pounds and ounces stuff"
     re.I,
 )
 # "give me distances in miles not kilometres", "24 hour clock for everything please", "always give me the temperature
 # in celsius please never fahrenheit": how measures are given, every time (plural, or "always": not "the distance
 # in miles to Leeds", once)
 _MEASURE_IN = re.compile(
-    r"^(?:please\s+|kindly\s+)?(?P<always>(?:always|only ever)\s+)?(?:(?P<verb>give|tell|read|show|do|"
+    r"^(?:please\s+|kindly\s+|(?:can|could|will|would) you\s+)?(?P<always>(?:always|only ever)\s+)?"
+    r"(?:(?P<verb>give|tell|read|show|do|"
     r"put)\s+(?:(?:me|us)\s+)?)?"
     r"(?P<all>(?:all|any)\s+)?(?:the\s+)?"
     r"(?P<what>distances|temperatures|weights|times|recipes|measurements|heights|speeds|directions|the weather|"
     r"prices|costs|the wind|wind speeds?|"
     r"(?<=always give me the )temperature|(?<=always give us the )temperature)\s+in\s+(?:the\s+)?"
     rf"(?P<unit>{_UNITS}|24[ \-]hour(?: clock| time)?|12[ \-]hour(?: clock| time)?)(?P<only>\s+only)?"
+    r"(?P<now0>\s+from now on)?"  # "give prices in rand from now on not dollars"
     rf"(?:(?:,?\s+please)?,?\s+(?:not|never|rather than|instead of)\s+(?:in\s+)?(?:the\s+)?(?P<not>{_UNITS}))?"
     r"(?:\s+please)?(?P<now>\s+from now on)?(?P<why>[,\s\-\u2013\u2014]+(?:I|I'm|I am|we|we're|we are|it|its|it's|"
     r"because|cos|"
@@ -492,7 +532,7 @@ def _address_rule(sentence: str, s: str) -> Candidate | None:
         what, unit, no = (m.group(g).lower() for g in ("what", "unit", "not"))
         return _rule(f"Give {what} in {unit}, not {no}", sentence.strip())
     m = _MEASURE_IN.match(s.strip(" .!"))
-    if m and any(m.group(g) for g in ("always", "all", "only", "not", "now", "why")):
+    if m and any(m.group(g) for g in ("always", "all", "only", "not", "now", "now0", "why")):
         what = "temperatures" if m.group("what").lower() == "temperature" else m.group("what").lower()
         unit = re.sub(r"^(24|12)[ \-]hour(?: clock| time)?$", r"the \1-hour clock", m.group("unit").lower())
         unit = unit.capitalize() if unit in ("celsius", "fahrenheit") else unit
@@ -509,6 +549,7 @@ def _address_rule(sentence: str, s: str) -> Candidate | None:
     if m and not _ONE_OFF_TIME.search(m.group("body")):
         body = re.sub(r"\s+(?:just|instead|but)\s+(?=help|let|ask|show|explain)", ", ", m.group("body"), count=1)
         body = re.split(r",\s+(?=(?:there|it|they|she|he|I|we|that|cos|because|as)\b)", body)[0]  # the reason after
+        body = re.split(r",?\s+(?:even (?:if|when|though)|no matter)\b", body, maxsplit=1, flags=re.I)[0]
         c = _rule(f"Do not {body}", sentence.strip())
         return replace(c, subject=HOUSEHOLD) if c else None
     return None
@@ -657,8 +698,11 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     c = _rule(body, sentence.strip())
     tail = re.sub(r"^(?:because|since|as|so)\s+", "", tail, flags=re.I)
     reason = _allergic_to_what(tail, body)
-    if c and (reason != tail or re.match(r"we (?:are|have|do not|never)\b", reason, re.I)):
-        c = replace(c, subject=HOUSEHOLD)  # kept from someone's plate: whoever asks for a recipe
+    # kept from someone's plate: whoever asks for a recipe; kept from "my son"'s, the speaker's own rule (so the sets
+    # say, 9 to 1, where a named child's is the household's 5 to 3)
+    mine = re.match(r"my [a-z\-]+ (?:is|are) (?:allergic|intolerant)\b", reason, re.I)
+    if c and ((reason != tail and not mine) or re.match(r"we (?:are|have|do not|never)\b", reason, re.I)):
+        c = replace(c, subject=HOUSEHOLD)
     return ([c] if c else []), reason
 
 
@@ -675,7 +719,8 @@ _CLAUSE_START = re.compile(
     r"(?:(?:my|our) )?[a-z][\w\-]* (?:is|are) (?:allergic|intolerant|anaphylactic)\b|"
     # "skip the sport nobody here cares", "... there was an incident at christmas", "... or they'll never sleep"
     r"(?:nobody|no one|everyone|everybody)(?: here| in this house)? \w+s\b|there (?:is|was|are|were)\b|"
-    r"or (?:they|she|he|it|you|we|I) (?:will|would|will not|never)\b|no matter\b|full stop\b))",
+    r"or (?:they|she|he|it|you|we|I) (?:will|would|will not|never)\b|no matter\b|full stop\b|"
+    r"[a-z]+ means nothing\b))",  # "always give me temperatures in fahrenheit celsius means nothing to me"
     re.I,
 )
 _BOUND_TO_RULE = {
