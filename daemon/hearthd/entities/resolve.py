@@ -18,8 +18,8 @@ HOUSEHOLD_NAME = "the household"
 # Kinship words as families from elsewhere say them ("my lola nena", "my kuya jerome", "Oma lives in Hamburg",
 # Kenya's "cucu", the Philippines' "nanay"): one list, for resolving a mention and for reading a sentence
 KIN_FROM_ELSEWHERE = {
-    **dict.fromkeys(("lola", "nonna", "oma", "abuela", "babcia", "cucu", "shosho"), "grandmother"),
-    **dict.fromkeys(("lolo", "nonno", "opa", "abuelo", "guka"), "grandfather"),
+    **dict.fromkeys(("lola", "nonna", "oma", "abuela", "babcia", "cucu", "shosho", "dadi", "nani"), "grandmother"),
+    **dict.fromkeys(("lolo", "nonno", "opa", "abuelo", "guka", "dadaji", "nanaji"), "grandfather"),
     "kuya": "brother",
     "tita": "aunt",
     "tito": "uncle",

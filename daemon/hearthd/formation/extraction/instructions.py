@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from .model import HOUSEHOLD, USER_STATED, Candidate
+from .rules import _LANGUAGES
 from .vocabulary import MONTH, NAME, ORDINAL, REL, WEEKDAY
 
 # Verbs an instruction to the assistant starts with.
@@ -42,7 +43,20 @@ _IMPERATIVE = re.compile(rf"^(?P<verb>{_VERBS})\b", re.I)
 # comma optional; not a one-off ("when you're done, turn off the lights", "when I get back remind me").
 _WHEN = re.compile(r"^(?:when|whenever|every time|each time|any time|if)\s+(?P<body>.+)$", re.I)
 _WHEN_SUBJECT = re.compile(
-    rf"^(?:I|we|the kids|the children|anyone|someone|somebody|people|{NAME}|you (?:tell|give|read|say|show))\b", re.I
+    rf"^(?:I|we|the kids|the children|anyone|someone|somebody|people|{NAME}|you (?:tell|give|read|say|show)|"
+    rf"(?:(?:my|our) )?(?:{REL}))\b",
+    re.I,
+)
+_TO_YOU_THEN = re.compile(
+    rf"^(?P<c>.+? (?:talks to you|speaks to you|is talking to you|uses you|is using you|asks you(?: (?:anything|"
+    rf"something|stuff|things))?)) (?=(?:{_VERBS})\b)",
+    re.I,
+)
+# "when Dadi talks to you, answer her in Hindi": the one spoken to, when they speak to the assistant at all
+_SPEAKS_TO_YOU = re.compile(
+    rf"^(?P<who>(?:(?:my|our) )?(?:{REL})|{NAME})(?: talks to you| speaks to you|(?:'s| is) talking to you| uses you|"
+    r"(?:'s| is) using you| asks(?: you)?(?: (?:anything|something|stuff|things))?)$",
+    re.I,
 )
 # Spoken forms of a standing instruction: "keep it short with me", "every sunday evening remind me to ...".
 _SPOKEN: list[tuple[re.Pattern, Any]] = [
@@ -92,7 +106,7 @@ _PRONOUNS = {"i", "we", "you", "they", "he", "she", "it", "to", "the", "a", "an"
 _ASKS_VERBS = {"ask", "asks", "want", "wants", "need", "needs"}
 # "if Lily asks for more screen time": whenever she does
 _ASKS = re.compile(
-    r"^(?:the kids|the children|the boys|the girls|(?:my|our) (?:son|daughter|kids|children)|I|we|he|she|they|anyone|"
+    rf"^(?:the kids|the children|the boys|the girls|(?:my|our) (?:{REL})|I|we|he|she|they|anyone|"
     r"anybody|someone|(?-i:[A-Z])[a-z]+|[a-z]+(?= asks\b))(?: ever)? (?:asks?|wants?) (?:for|about|to|if|whether)\b",
     re.I,
 )
@@ -157,7 +171,7 @@ _CALL_MY = re.compile(
     re.I,
 )
 _TAIL_SPLIT = re.compile(
-    r"\s*(?:,\s*|\s+-\s+|\s+(?=because\b|since\b|as\b(?! well)|so\b|even (?:if|when|though)\b)"
+    r"\s*(?:,\s*|\s+[\-\u2013\u2014]\s+|\s+(?=because\b|since\b|as\b(?! well)|so\b|even (?:if|when|though)\b)"
     r"|\s+please\s+(?=(?:I|we|it|that|you)\b))",  # "keep your answers short please i don't need an essay"
     re.I,
 )
@@ -259,6 +273,8 @@ def _split_when(s: str) -> tuple[str, str] | None:
             ),
             None,
         )
+        if at is None and (to := _TO_YOU_THEN.match(body)):
+            at = len(to.group("c").split())  # "when my grandmother talks to you call her lola"
         if at is None:
             return None
         cond, rest = " ".join(words[:at]), " ".join(words[at:])
@@ -271,10 +287,19 @@ def _split_when(s: str) -> tuple[str, str] | None:
 
 
 def _when_rule(cond: str, rest: str) -> str | None:
-    rest = re.split(r",?\s+(?:even (?:if|when|though)|no matter)\b", rest, maxsplit=1, flags=re.I)[0]
+    rest = re.split(r",?\s+(?:even (?:if|when|though)|no matter)\b|\s+[\-\u2013\u2014]\s+", rest, maxsplit=1, flags=re.I)[0]
     inner = _normal_form_core(rest, True)
     if not inner:
         return None
+    if to := _SPEAKS_TO_YOU.match(cond):
+        # "when Dadi talks to you, answer her in Hindi": "Answer Dadi in Hindi"; "when gran asks you something
+        # speak slowly": "Speak slowly to gran"
+        who = to.group("who")
+        inner = re.sub(r"\s+if (?:you can|possible)$", "", inner.rstrip(" ,"), flags=re.I)
+        if re.search(r"\b(?:her|him)\b", inner, re.I):
+            return re.sub(r"\b(?:her|him)\b", who, inner, count=1, flags=re.I)
+        if re.match(r"(?:speak|talk)\b", inner, re.I):
+            return f"{inner} to {who}"
     asked = _ASKED.match(cond)
     if asked and len(re.findall(r"\bit\b", inner, re.I)) == 1:
         return re.sub(r"\bit\b", (asked.group("x") or asked.group("y")).strip(), inner, count=1, flags=re.I)
@@ -360,7 +385,7 @@ _RUN_ON = re.compile(
 # "keep it short when I ask about the weather": the condition after the instruction.
 _TRAILING_WHEN = re.compile(
     r"^(?P<instr>.+?),?\s+(?P<when>when|whenever|every time|each time)\s+(?P<cond>(?:I|we|you (?:tell|give|read|say|"
-    r"show) (?:me|us))\s.+)$",
+    rf"show) (?:me|us)|(?:(?:my|our) )?(?:{REL})(?=(?:'s| is) talking |(?: talks| speaks| asks| uses) \w))\S*\s.+)$",
     re.I,
 )
 # "in this house no music after 9pm on school nights": the household's own rule.
@@ -576,11 +601,24 @@ _NOT_A_WORD_MEANT = re.compile(
 )
 
 
+# "Speak to Granny in Afrikaans please, her English isn't great": the language to use with one of the house
+_SPEAK_TO_IN = re.compile(
+    rf"^(?:always\s+)?(?P<v>speak|talk|answer|reply)(?: to)? (?P<who>(?:(?:my|our) )?(?:{REL})|{NAME}) in "
+    r"(?P<lang>[a-z]+)\b(?:[,\s]+(?:please|when|whenever|if|because|as|she|he|her|his|they|it)\b.*)?$",
+    re.I,
+)
+# ... and the language one is spoken to in is one they speak
+_SPOKEN_TO_IN = re.compile(r"^(?:Always )?(?:Speak|Talk|Answer|Reply)(?: to)? (?P<who>.+?) in (?P<lang>[A-Z][a-z]+)$")
+
+
 def _special_rule(sentence: str, s: str) -> Candidate | None:
     """The forms that are not a plain imperative: "stop X-ing", "in this house no X", "X when I Y"."""
     body = _stop_rule(s)
     if body:
         return _rule(body, sentence.strip())
+    if (m := _SPEAK_TO_IN.match(s)) and m.group("lang").lower() in _LANGUAGES:
+        verb = m.group("v").lower() + ("" if m.group("v").lower() == "answer" else " to")
+        return _rule(f"{verb} {m.group('who')} in {m.group('lang').capitalize()}", sentence.strip())
     m = _I_MEAN.match(sentence.strip(" .!").replace("\u2019", "'"))  # as said: "my music", "Halloran's"
     if m and not (_NOT_A_WORD_MEANT.fullmatch(m.group("x").strip("'\" ")) or _NOT_A_WORD_MEANT.match(m.group("y"))):
         obj = _finish(f"'{m.group('x').strip(chr(39) + chr(34) + ' ')}' means {m.group('y')}")
@@ -604,7 +642,8 @@ def _special_rule(sentence: str, s: str) -> Candidate | None:
     if m and re.search(r",\s*(?:I|we|I am|I'm|im|we are)\b", m.group("instr"), re.I):
         m = None
     if m and (_IMPERATIVE.match(m.group("instr")) or _ALWAYS.match(m.group("instr"))):
-        w = _split_when(f"{m.group('when')} {m.group('cond')}, {m.group('instr')}")
+        cond = m.group("cond").split(",")[0]  # (not the reason after it: "..., she's hard of hearing")
+        w = _split_when(f"{m.group('when')} {cond}, {m.group('instr')}")
         body = _when_rule(*w) if w else None
         return _rule(body, sentence.strip()) if body else None
     return None
@@ -650,7 +689,12 @@ def rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     """The rule a sentence states (normalised `s`), and what is left of it to read as facts ("never suggest nuts,
     Emma is allergic" -> the rule, and "Emma is allergic")."""
     found, rest = _rules_of(sentence, s)
-    return [_scoped(c) for c in found], rest
+    spoken = [
+        f"{m.group('who').replace('{subject}' + chr(39) + 's', 'my')} speaks {m.group('lang')}"
+        for c in found
+        if (m := _SPOKEN_TO_IN.match(c.object)) and m.group("lang").lower() in _LANGUAGES
+    ]
+    return [_scoped(c) for c in found], ". ".join([*spoken, rest] if rest else spoken)
 
 
 def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
