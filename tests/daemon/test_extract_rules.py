@@ -1620,7 +1620,7 @@ POSITIVES = [
     pos("the mother in law is coming over on sunday", ("appointment", "Sunday"), subject="my mother-in-law"),
     # a car traded for another, the car one is driving; an appointment dictated by whose it is; a Nigerian "o";
     # what a diet keeps off said after it
-    pos("traded the corolla in for a rav4", ("owns", "rav4")),
+    pos("traded the corolla in for a rav4", ("owns", "Toyota RAV4")),
     pos("im driving a tesla model y now", ("owns", "Tesla Model Y")),
     pos("noah dentist friday at 10", ("appointment", "Friday 10am"), subject="Noah"),
     pos("Funmi is vegetarian o, no meat in her jollof", ("diet", "vegetarian"), subject="Funmi"),
@@ -2925,9 +2925,9 @@ POSITIVES += [
     # round 21: cars by make and model, however said
     pos("we have a honda fit", ("owns", "Honda Fit"), subject="household"),
     pos("so I picked up a used ford focus", ("owns", "Ford Focus")),
-    pos("traded in the focus for a mazda cx5", ("owns", "Mazda Cx5")),
+    pos("traded in the focus for a mazda cx5", ("owns", "Mazda CX-5")),
     pos("we got a new car, a 2022 Kia Sorento hybrid", ("owns", "2022 Kia Sorento hybrid"), subject="household"),
-    pos("grandad driving a little nissan micra, white one", ("owns", "Nissan Micra"), subject="my grandfather"),
+    pos("grandad driving a little nissan micra, white one", ("owns", "white Nissan Micra"), subject="my grandfather"),
     pos("mummy now have a Toyota Vitz", ("owns", "Toyota Vitz"), subject="my mother"),
     # where one works, said with "in the", by the job taken, by the ward
     pos("i'm working in the Rotunda as a midwife", ("works_at", "the Rotunda"), ("works_as", "midwife")),

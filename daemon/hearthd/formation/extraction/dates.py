@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .vocabulary import _ORD_UNITS, MONTH, ORDINAL, WEEKDAY
+from .vocabulary import _ORD_UNITS, CAR_MAKES, CAR_MODELS, COLOUR, MONTH, ORDINAL, WEEKDAY
 
 _FULL_MONTHS = "january february march april may june july august september october november december".split()
 _ABBREVIATIONS = {m[:3]: m for m in _FULL_MONTHS} | {"sept": "september"}
@@ -388,6 +388,8 @@ def canonical_value(predicate: str, value: str, event: str | None = None) -> str
     if predicate == "lives_in" and value:
         # "Mount Albert in Auckland", "7 Juniper Close in Ashwick": the place in its town, written as an address is
         return _PLACE_IN_TOWN.sub(r"\1, \2", value)
+    if predicate == "owns" and value and (CAR_MAKES.search(value) or _CAR_MODEL.search(value)):
+        return car_as_written(value)
     if predicate in _TIMED_PHRASES and value:
         return canonical_time(value, event or "")
     if predicate not in DATED:
@@ -396,3 +398,24 @@ def canonical_value(predicate: str, value: str, event: str | None = None) -> str
     if predicate in _TIMED:
         value = canonical_time(value, event or "")
     return canonical_recurrence(value) if predicate == "schedule" else value
+
+
+_CAR_MODEL = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, CAR_MODELS), key=len, reverse=True)) + r")\b", re.I)
+_CAR_YEAR = re.compile(r"\s*\b(?:19|20)\d\d\b")
+
+
+def car_as_written(value: str) -> str:
+    """A car as it is written: its colour, its year, its maker and its model ("2017 silver Toyota corolla" ->
+    "silver 2017 Toyota Corolla")."""
+    value = _CAR_MODEL.sub(lambda m: next(k for k in CAR_MODELS if k.lower() == m.group().lower()), value)
+    if (model := _CAR_MODEL.search(value)) and not CAR_MAKES.search(value[: model.start()]):
+        make = CAR_MODELS[model.group()]
+        value = f"{value[: model.start()]}{make} {value[model.start() :]}"
+    make = CAR_MAKES.search(value) or _CAR_MODEL.search(value)
+    year = _CAR_YEAR.search(value)
+    if not (make and year):
+        return value
+    rest = (value[: year.start()] + value[year.end() :]).strip()
+    at = (CAR_MAKES.search(rest) or _CAR_MODEL.search(rest)).start()
+    before = re.sub(rf"^(?P<y>.*?)\b(?P<c>(?:{COLOUR}))\s*$", r"\g<c> \g<y>", rest[:at].strip(), flags=re.I)
+    return " ".join(w for w in (before.strip(), year.group().strip(), rest[at:]) if w)

@@ -54,7 +54,20 @@ from .text import (
     normalise,
     split_sentences,
 )
-from .vocabulary import _NOT_NAMES, _PET_SINGULAR, _REL_SINGULAR, PET, REL, REL_ADJ, SPECIES, TIME, WEEKDAY, _alt
+from .vocabulary import (
+    _NOT_NAMES,
+    _PET_SINGULAR,
+    _REL_SINGULAR,
+    CAR_MAKES,
+    COLOUR,
+    PET,
+    REL,
+    REL_ADJ,
+    SPECIES,
+    TIME,
+    WEEKDAY,
+    _alt,
+)
 from .words import is_common, is_function_word, restore_apostrophes, truecase, uncapitalise
 
 __all__ = ["Discourse", "extract", "rules_alone"]
@@ -524,6 +537,31 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
     ]
 
 
+# What else is said of the car, after it: "a 2015 Toyota Corolla, the silver one", "a silver honda jazz its a 2015
+# one", "a Tesla Model 3 ... its white", "a silver Kia Sportage, the hybrid"
+_CAR_SAID_MORE = re.compile(
+    rf"\b(?:it is|its|it's) (?:a |an |the )?(?P<a>(?:19|20)\d\d|{COLOUR}|estate|hybrid|double cab)"
+    r"(?: one| model)?(?=[\s,.!]|$)"
+    rf"|(?:,\s*|\s)(?:the |a |an )?(?P<b>(?:19|20)\d\d|{COLOUR}|estate|hybrid|double cab) (?:one|plate)\b"
+    r"|,\s*the (?P<c>hybrid|estate|double cab)(?=[\s,.!]|$)",
+    re.I,
+)
+
+
+def _car_told(found: list[Candidate], said: str) -> list[Candidate]:
+    cars = {c.object for c in found if c.predicate == "owns" and CAR_MAKES.search(c.object)}
+    if len(cars) != 1:
+        return found
+    car = obj = cars.pop()
+    for m in _CAR_SAID_MORE.finditer(said):
+        more = (m.group("a") or m.group("b") or m.group("c")).lower()
+        if re.search(rf"\b{more}\b", obj, re.I) or (re.fullmatch(COLOUR, more) and re.search(rf"\b{COLOUR}\b", obj)):
+            continue
+        obj = f"{obj} {more}" if more in ("estate", "hybrid", "double cab") else f"{more} {obj}"
+    obj = canonical_value("owns", obj)
+    return [replace(c, object=obj) if c.predicate == "owns" and c.object == car else c for c in found]
+
+
 def _as_source(c: Candidate, said: str, sentence: str) -> Candidate:
     c = replace(
         c,
@@ -876,15 +914,18 @@ def extract(
     seen: set[tuple] = set()
     sentences = split_sentences(text)
     ruled = [
-        _fish_eaten(
-            _one_bin_day(
-                _without_social_aside(
-                    _sentence_candidates(sentence, discourse)
-                    or _before_an_aside(sentence, discourse)
-                    or _before_trailing_words(sentence, discourse)
-                    or _timed_event(sentence, discourse)
+        _car_told(
+            _fish_eaten(
+                _one_bin_day(
+                    _without_social_aside(
+                        _sentence_candidates(sentence, discourse)
+                        or _before_an_aside(sentence, discourse)
+                        or _before_trailing_words(sentence, discourse)
+                        or _timed_event(sentence, discourse)
+                    )
                 )
-            )
+            ),
+            sentence,
         )
         for sentence in sentences
     ]

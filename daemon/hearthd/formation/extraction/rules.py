@@ -1856,7 +1856,7 @@ def _owned(said: str, m, ctx) -> list[Candidate]:
     raw = re.sub(r"\s+for\b(?! (?-i:[A-Z])| (?:a|his|her|my|their) living\b| work\b).*$", "", raw)
     raw, hint = _split_time(raw)
     mo = re.fullmatch(
-        rf"(?P<art>an?|two|three) (?:brand new |new )?(?P<adj>(?:[A-Za-z0-9\-]+ ){{0,3}}?)"
+        rf"(?P<art>an?|two|three|the) (?:brand new |new )?(?P<adj>(?:[A-Za-z0-9\-]+ ){{0,3}}?)"
         rf"(?P<head>{_BRAND.pattern}(?: {_OWNABLE.pattern})?(?: {_BODY})?|"
         rf"{_OWNABLE.pattern}s?)"
         r"(?: (?:up |down |out )?(?:in|on|out) (?:the|my|our|his|her|their|front|back) (?:back |front |spare |"
@@ -1923,7 +1923,8 @@ def _b_kit(m, ctx):
     for part in re.split(r"\s+and\s+", ctx.clause[m.start("obj") :]):
         kit = re.fullmatch(
             rf"(?:(?:some|new|a new|an?) )?({_KIT})"
-            rf"(?: now\b.*| (?:fitted|installed|put in)\b.*| (?:on|in) the [a-z]+)?(?: (?:so|because|cos|for)\b.*)?",
+            rf"(?: now\b.*| (?:fitted|installed|put in|put on|put up)\b.*| (?:on|in) the [a-z]+)?"
+            r"(?: (?:so|because|cos|for|back in|last|this|since)\b.*)?",
             part.strip(" ,."),
             re.I,
         )
@@ -1944,7 +1945,10 @@ def _b_kit(m, ctx):
 
 
 # A car's body or drive said after its make: "a grey Skoda Octavia estate", "a Kia Sportage hybrid"
-_BODY = r"(?:estate|hatchback|saloon|convertible|hybrid|electric|diesel|automatic|coupe|coupé|pickup)"
+_BODY = (
+    r"(?:estate|hatchback|saloon|convertible|hybrid|electric|diesel|automatic|coupe|coupé|pickup|double cab|single cab|"
+    r"twin cab|crew cab|ute)"
+)
 # How the owner sees it, not what it is: the thing is "a Vespa", said "an old Vespa" ("a grey Skoda" keeps its colour)
 _HOW_IT_SEEMS = re.compile(
     r"\b(?:brand new|new|old|full|little|big|lovely|battered|ancient|second-hand|secondhand|used|pre-owned|tiny|huge|"
@@ -3475,7 +3479,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "owns",
         r"^(?:my|our|the) (?:(?:family|second|other|new|old|work|main|little) )*(?P<what>car|van|bike|motorbike) "
-        r"is (?P<obj>an? .+)",
+        r"is (?P<obj>(?:an?|the) .+)",  # ("our car is the silver corolla")
         _b_owns,
         False,
     ),

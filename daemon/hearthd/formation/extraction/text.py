@@ -9,7 +9,21 @@ from difflib import SequenceMatcher
 from typing import cast
 
 from .model import MAX_OBJECT_WORDS
-from .vocabulary import _HIRED_HELP, _NOT_NAMES, DATE, KIN_FROM_ELSEWHERE, MONTH, NAME, ORDINAL, PET, TIME, WEEKDAY
+from .vocabulary import (
+    _HIRED_HELP,
+    _NOT_NAMES,
+    CAR_MAKES,
+    CAR_MODEL_SAID,
+    CAR_MODELS,
+    DATE,
+    KIN_FROM_ELSEWHERE,
+    MONTH,
+    NAME,
+    ORDINAL,
+    PET,
+    TIME,
+    WEEKDAY,
+)
 
 _APOSTROPHES = str.maketrans(
     {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'", "\u201c": '"', "\u201d": '"'}
@@ -848,6 +862,13 @@ def _year_in_digits(m: re.Match) -> str:
     return f"{m.group('lead')} {century * 100 + rest}"
 
 
+def _car_model(m: re.Match) -> str:
+    said = m.group("model").lower()
+    model = CAR_MODEL_SAID.get(said) or next(k for k in CAR_MODELS if k.lower() == said)
+    make = m.group("make") and m.group("make").strip()
+    return f"{make or CAR_MODELS.get(model, '')} {model}".strip()
+
+
 # "school pickup is three fifteen monday to thursday and half twelve on fridays": the time said before its days, and
 # another time on other days
 _CLOCK_WORDS = (
@@ -932,7 +953,23 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         re.I,
     ),
     (_SCHOOL_RUN_TIME_FIRST, _school_run_days_first, re.I),
+    # "a silver corolla", "our cars a silver honda crv": a car by its maker and its model as written
+    (
+        rf"\b(?P<make>(?:{CAR_MAKES.pattern}) )?(?P<model>"
+        + "|".join(sorted((re.escape(k) for k in [*CAR_MODELS, *CAR_MODEL_SAID]), key=len, reverse=True))
+        + r")\b",
+        _car_model,
+        re.I,
+    ),
+    # "a twenty fifteen ford ranger", "its a twenty seventeen one": a car's year said in words
+    (
+        rf"\b(?P<lead>an?|its an?|it is an?) (?P<c>nineteen|twenty) (?:(?P<teen>{'|'.join(_TEENS)})|(?P<tens>"
+        rf"{'|'.join(_TENS)})(?:[ \-](?P<unit>{'|'.join(_UNITS)}))?)\b(?= (?:{CAR_MAKES.pattern}|one\b|model\b))",
+        _year_in_digits,
+        re.I,
+    ),
 ]
+
 
 
 @functools.cache

@@ -691,10 +691,30 @@ PET_FOOD = (
 # Cars by their makers: "a silver Toyota Corolla" is the household's car, "the old car" when it is sold
 CAR_MAKES = re.compile(
     r"\b(?:toyota|honda|ford|volkswagen|vw|nissan|hyundai|kia|mazda|bmw|audi|mercedes|tesla|suzuki|maruti|tata|"
-    r"mahindra|peugeot|renault|citroen|citroën|fiat|skoda|seat|vauxhall|opel|subaru|mitsubishi|volvo|jeep|"
+    r"mahindra|peugeot|renault|citroen|citroën|fiat|skoda|škoda|seat|vauxhall|opel|subaru|mitsubishi|volvo|jeep|"
     r"chevrolet|chevy|dodge|lexus|mini|land rover|range rover|byd|proton|isuzu|holden)\b",
     re.I,
 )
+# A car said by its model alone is its maker's: "a silver Corolla" is a Toyota Corolla (only models no common
+# word spells: not "a Jazz", "a Leaf", "a Focus"); how the model is written
+CAR_MODELS = {
+    **{m: "Toyota" for m in ("Corolla", "Hilux", "Camry", "Prado", "RAV4", "Yaris", "Vitz", "Prius", "Fortuner",
+                             "Innova", "Hiace", "Land Cruiser", "Landcruiser")},
+    **{m: "Honda" for m in ("CR-V", "HR-V", "Odyssey")},
+    **{m: "Nissan" for m in ("Qashqai", "Micra", "Navara", "X-Trail", "Juke")},
+    **{m: "Vauxhall" for m in ("Corsa", "Astra")},
+    **{m: "Skoda" for m in ("Octavia", "Fabia", "Superb", "Kodiaq")},
+    **{m: "Kia" for m in ("Sportage", "Picanto")},
+    **{m: "Mazda" for m in ("CX-5", "MX-5", "Demio")},
+    "F-150": "Ford", "Powerwall": "Tesla",
+}  # fmt: skip
+# A car's colour, as its owner says it
+COLOUR = (
+    r"(?:(?:dark|light|pale|metallic|navy) )?(?:white|black|silver|grey|gray|red|blue|green|yellow|orange|gold|brown|"
+    r"maroon|beige|purple|bronze|champagne|navy)"
+)
+CAR_MODEL_SAID = {"crv": "CR-V", "hrv": "HR-V", "cx5": "CX-5", "cx five": "CX-5", "mx5": "MX-5", "mx five": "MX-5",
+                  "f150": "F-150", "f one fifty": "F-150", "rav four": "RAV4", "xtrail": "X-Trail"}  # fmt: skip
 _DIET_IS = {
     "vegetarian",
     "vegan",
