@@ -284,9 +284,19 @@ def _as_said(clause: str, ctx: _Ctx, rules) -> list[Candidate]:
         if household and c.object_mention is not None:  # "our son Felix", "our dog Biscuit": the household's
             c = replace(c, object_mention=replace(c.object_mention, shared=True))
         if household and c.subject is None and c.predicate not in _SPEAKER_PREDICATES:
-            c = replace(c, subject=HOUSEHOLD)
+            if not (c.predicate == "lives_in" and _SPEAKER_TOO.search(ctx.sentence)):
+                c = replace(c, subject=HOUSEHOLD)
         out.append(c)
     return out
+
+
+# "I'm Chidi, electrical engineer with Shell, and we live in Port Harcourt": where "we" live, said among what the
+# speaker says of themselves, is where they live (the sets, 18 to 0); not beside "I always get that backwards"
+_SPEAKER_TOO = re.compile(
+    r"(?:^|[,.!]\s*|\s)(?<!\band )(?:I am|I'm|im|I live|I work|I teach|my name|my names|me and)\b"
+    r"(?!(?:\s+(?:always|forever|saying|keep))\b)(?!.*\b(?:I (?:always|keep)|I meant)\b)",
+    re.I,
+)
 
 
 _BREED = re.compile(rf"I am an? (?:[a-z\-]+ )??(?P<b>{_alt(sorted(SPECIES, key=len, reverse=True))})", re.I)
@@ -645,7 +655,8 @@ _GOES_ON = re.compile(
     # ("my brother sean is a plumber, lives over in galway": a relative by name, where they live after it)
     # ("my dad is a retired fisherman, still lives in dingle": a relative by relation)
     r"^(?P<head>(?P<s>he|she|(?:my|our) [a-z\-]+(?: (?-i:[A-Z])[a-z]+)?|(?-i:[A-Z])[a-z]+)(?:'s| is| was| has) "
-    r"(?:a|an|the|my|our|from|at|in|now|retired)\b.+?),\s*(?:still |now |also )?"
+    # (run on without a comma, as a recogniser writes it: "my brother sean is a plumber lives over in galway")
+    r"(?:a|an|the|my|our|from|at|in|now|retired)\b.+?)(?:,\s*|(?<!\bwho)(?<!\bthat)(?<!\band)\s+)(?:still |now |also )?"
     r"(?P<tail>(?:lives|works|teaches|drives|studies) (?:over |down |up |out )?(?:in|at|for|as|with)\b.*)$",
     re.I,
 )

@@ -318,7 +318,8 @@ _RAN_ON = (
 
 def _b_home_near(m, ctx):
     place = m.group("obj") or m.group("obj2")
-    if m.group("obj") and m.end() == len(ctx.clause.rstrip(" .!")) and not _MOVED_NOW.search(ctx.sentence):
+    alone = m.group("obj") and not m.group("town") and m.end() == len(ctx.clause.rstrip(" .!"))
+    if alone and not _MOVED_NOW.search(ctx.sentence):
         return []  # "we're in Braga" alone may be a visit; "we've moved, we're in Braga now" is home
     # "we're out in musselburgh now, 3 linkfield court": the address said after the town
     if at := re.search(
@@ -2549,12 +2550,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "lives_in",
         r"^we are (?!.*\b(?:on holiday|visiting|on a trip|for the (?:week|weekend|day|night)|this week|at the moment|"
-        r"right now)\b)(?:(?:out |over |up |down )?in (?P<obj>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)"
+        r"right now)\b)(?:(?:out |over |up |down )?in (?P<obj>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?"
+        # ("we're in Lahug, Cebu City", read "Lahug in Cebu City": a place in its town is a home, not a visit)
+        r"(?P<town> in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?(?=[,.!]|$))?)"
         # ("we've flitted, we're out in musselburgh now": where one is now, after a move)
-        r"(?=$| now\b(?!,? (?:for|on|at|visiting))|,? (?:just )?(?:off|near|(?:west|east|north|south) of|outside|"
-        r"on the \w+ road|"
+        r"(?(town)|(?=$| now\b(?!,? (?:for|on|at|visiting))|,? (?:just )?(?:off|near|(?:west|east|north|south) of|"
+        r"outside|on the \w+ road|"
         r"round the corner "
-        r"from|behind|next to|opposite|by) (?:the\b|a\b|(?-i:[A-Z])))|in an? (?:[\w\-]+ ){0,2}(?:semi|terrace|"
+        r"from|behind|next to|opposite|by) (?:the\b|a\b|(?-i:[A-Z]))))|in an? (?:[\w\-]+ ){0,2}(?:semi|terrace|"
         r"terraced house|flat|"
         r"bungalow|cottage|house|apartment|unit|maisonette|townhouse|detached|condo) in (?P<obj2>(?-i:[A-Z])[\w\-]+"
         r"(?: (?-i:[A-Z])[\w\-]+)?))",
