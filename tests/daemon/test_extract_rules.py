@@ -1463,7 +1463,13 @@ POSITIVES = [
         ("works_at", "Boots"),
         subject="Aisha",
     ),
-    pos("my daughter sophie shes got coeliac", ("family_member", "Sophie"), ("diet", "gluten-free"), subject="Sophie"),
+    pos(
+        "my daughter sophie shes got coeliac",
+        ("family_member", "Sophie"),
+        ("diet", "gluten-free"),
+        ("allergy", "gluten"),
+        subject="Sophie",
+    ),
     pos(
         "weve got a ninja air fryer and a thermomix but honestly we only use the air fryer",
         ("owns", "ninja air fryer"),
@@ -1560,10 +1566,12 @@ POSITIVES = [
     pos(
         "im coeliac so anything you suggest has to be gluten free",
         ("diet", "gluten-free"),
+        ("allergy", "gluten"),
     ),
     pos(
         "Ciarán's coeliac, so it's gluten-free for him, always.",
         ("diet", "gluten-free"),
+        ("allergy", "gluten"),
         subject="Ciarán",
     ),
     pos("Leo has to eat gluten free", ("diet", "gluten-free"), subject="Leo"),

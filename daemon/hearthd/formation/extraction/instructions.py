@@ -761,6 +761,9 @@ _CLAUSE_START = re.compile(
     r"(?:that is|thats|it is|its|we are|were (?:a|an|all|both|trying|saving|hindu|muslim|jewish|sikh|vegetarian|"
     r"vegan|not|on a))\b|none of (?:this|that|your)\b|I mean it\b|"
     r"(?:(?:my|our) )?[a-z][\w\-]* (?:is|are) (?:allergic|intolerant|anaphylactic)\b|"
+    # "never suggest anything with nuts in it my son ben has a nut allergy", "... there's a nut allergy in this house"
+    r"(?:my|our) [a-z\-]+(?: [a-z]+)? (?:has|has got) an? (?:[a-z]+ ){0,2}?(?:allergy|allergies)\b|"
+    r"there is an? (?:[a-z]+ ){0,2}?allergy\b|"
     # "skip the sport nobody here cares", "... there was an incident at christmas", "... or they'll never sleep"
     r"(?:nobody|no one|everyone|everybody)(?: here| in this house)? \w+s\b|there (?:is|was|are|were)\b|"
     r"or (?:they|she|he|it|you|we|I) (?:will|would|will not|never)\b|no matter\b|full stop\b|"
@@ -794,6 +797,16 @@ _FOOD_KEPT_FROM = re.compile(
 )
 
 
+def food_kept_from(rule: str) -> str | None:
+    """What a rule keeps off the plate: "Never suggest anything with nuts in it" -> "nuts"."""
+    food = _FOOD_KEPT_FROM.search(rule)
+    what = food and (food.group("food") or food.group("bare"))
+    return None if not what or what.lower() in _NOT_A_FOOD else what
+
+
+_NOT_A_FOOD = frozenset(("anything", "it", "them", "that", "those", "things", "stuff", "food"))
+
+
 def _allergic_to_what(reason: str, rule: str) -> str:
     """ "never suggest nuts, Emma is allergic": the reason says who is allergic, the rule to what ("my son's got a
     severe allergy", "my son is anaphylactic": allergic)."""
@@ -805,10 +818,7 @@ def _allergic_to_what(reason: str, rule: str) -> str:
         flags=re.I,
     )
     m = re.fullmatch(r"(?P<who>.+? (?:is|are)) (?P<how>allergic|intolerant)(?: to (?:it|them|that|those))?", reason)
-    food = _FOOD_KEPT_FROM.search(rule)
-    if not (m and food):
-        return reason
-    what = food.group("food") or food.group("bare")
-    if what.lower() in ("anything", "it", "them", "that", "those", "things", "stuff", "food"):
+    what = food_kept_from(rule)
+    if not (m and what):
         return reason
     return f"{m.group('who')} {m.group('how')} to {what}"

@@ -27,7 +27,7 @@ from .events import (
     promised_visit,
     time_spans,
 )
-from .instructions import first_to_subject, rules_of
+from .instructions import first_to_subject, food_kept_from, rules_of
 from .model import HOUSEHOLD, INFERRED, USER_STATED, Candidate, Mention
 from .reader import Reader
 from .rules import _LANGUAGES, _RULES, _clause_candidates, _Ctx, _split_clauses
@@ -547,6 +547,24 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
     ]
 
 
+# "Never suggest anything with nuts in it. Zainab's allergy is serious.": the allergy the rule before keeps off
+_ALLERGY_AFTER_RULE = re.compile(
+    r"^(?P<who>(?-i:[A-Z])[a-z]+|[Mm]y [a-z]+)(?:'s| has an?)(?: [a-z]+)? allergy(?: is (?:really |very )?(?:serious|"
+    r"severe|bad|life-threatening|no joke))?[.!]?\s*$",
+    re.I,
+)
+
+
+def _allergy_after_rule(sentences: list[str], ruled: list[list[Candidate]], discourse: Discourse) -> None:
+    for i in range(1, len(sentences)):
+        said = _ALLERGY_AFTER_RULE.match(sentences[i].strip())
+        food = said and not ruled[i] and next(
+            (f for c in ruled[i - 1] if c.predicate == "rule" and (f := food_kept_from(c.object))), None
+        )
+        if food:
+            ruled[i] = _sentence_candidates(f"{said.group('who')} is allergic to {food}.", discourse)
+
+
 # What else is said of the car, after it: "a 2015 Toyota Corolla, the silver one", "a silver honda jazz its a 2015
 # one", "a Tesla Model 3 ... its white", "a silver Kia Sportage, the hybrid"
 _CAR_SAID_MORE = re.compile(
@@ -940,6 +958,7 @@ def extract(
         )
         for sentence in sentences
     ]
+    _allergy_after_rule(sentences, ruled, discourse)
     # the reader reads what the rules left: a sentence they read nothing of, or one long enough to say more
     left = [i for i, (s, found) in enumerate(zip(sentences, ruled)) if not found or len(s.split()) >= _SAYS_MORE]
     guessed = dict(zip(left, reader.read([sentences[i] for i in left]))) if reader is not None and left else {}

@@ -444,7 +444,7 @@ _CLAUSE_SPLIT = re.compile(
     # a run-on after a no-longer: "I'm not at Bosch anymore I'm at Siemens now"
     r"|(?<=\b(?:anymore|no more))\s+(?=(?:I|we|my|our|he|she|now)\b)|(?<=\bany more)\s+(?=(?:I|we|my|our|he|she|now)\b)"
     # "hey it's thabo by the way i moved to durban": a new statement after the aside
-    r"|(?<=\bby the way)\s+(?:and\s+)?(?=(?:I|we|my|our)\b)"
+    r"|(?<=\bby the way)\s+(?:and\s+)?(?=(?:I|we|my|our|(?-i:[a-z]+))\b)"
     # a run-on in speech: "my brother lives in bristol he's a paramedic"
     r"|(?<!\bhow)(?<!\bwhat)(?<!\bwho)(?<!\bthat)(?<!\bas)(?<!\bthan)(?<!\bif)(?<!\bwhere)(?<!\bwhen)(?<!\bwhy)"
     r"(?<!\bsaid)(?<!\bsays)(?<!\bthink)(?<!\bknow)(?<!\bhope)(?<!\bguess)(?<=\w)\s+(?=(?-i:he|she) "
@@ -713,7 +713,8 @@ def normalise(text: str) -> str:
     )
     text = re.sub(r"(?<=\w)[,\s]+(?:um+|uh+|erm+|er|uhm)[,\s]+(?=\w)", " ", text, flags=re.I)
     text = _NEWS_ADVERB.sub(" ", text)
-    text = _BY_THE_BY.sub("", text)
+    # ("im lactose intolerant by the way dairy wrecks me": what follows the aside is a statement of its own)
+    text = _BY_THE_BY.sub(lambda m: "," if m.group().strip(" ,").lower() == "by the way" else "", text)
     text = _PARTICLE.sub("", text)
     text = re.sub(r"\b(my|his|her|our|their) birthdays (?=the|on)\b", r"\1 birthday is ", text, flags=re.I)
     # "were all vegetarian": a recogniser's "we're" at the start of what is said
