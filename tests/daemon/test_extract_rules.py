@@ -735,7 +735,7 @@ POSITIVES = [
     pos("My son's teacher is called Mrs Green.", ("family_member", "Mrs Green"), subject="my son"),
     pos("Grandpa's 80th is on the 14th of March.", ("birthday", "14th of March"), subject="my grandfather"),
     pos("My husband works shifts at the fire station.", ("works_at", "the fire station"), subject="my husband"),
-    pos("Nadia works in marketing at Unilever.", ("works_at", "Unilever"), subject="Nadia"),
+    pos("Nadia works in marketing at Unilever.", ("works_at", "Unilever"), ("works_as", "marketing"), subject="Nadia"),
     pos("We adopted a greyhound called Pip last month.", ("pet", "Pip")),
     pos("The piano tuner is coming on the 3rd.", ("appointment", "the 3rd"), subject="household"),
     pos("Our childminder's called Agnieszka.", ("name", "Agnieszka"), subject="my childminder"),

@@ -1089,6 +1089,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         "",
     ),
     (r"^I (?:have |had )?(?:just |recently )?started (?:working|work) (?=(?:at|for|as) )", "I work "),
+    # "I work in HR at Wipro": the department, then the firm
+    (
+        rf"^(?P<s>I|{_SUBJ}) (?P<v>work|works) in (?P<d>hr|human resources|sales|marketing|finance|accounts|"
+        rf"procurement|logistics|payroll|admin|operations|customer care|customer service|it support) "
+        rf"(?P<p>at|for) (?P<o>{_FIRM})(?=,|$)",
+        r"\g<s> \g<v> \g<p> \g<o> as \g<d>",
+    ),
     # "I work at Safaricom, in customer care", "on the customer care side": the department is what one does there
     (
         rf"^(?P<s>I|{_SUBJ}) (?P<v>work|works) (?P<p>at|for) (?P<o>{_FIRM}),? (?:in|on) (?:the )?"
@@ -1650,8 +1657,9 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (rf"^(?:but )?(?P<p>{NAME})(?:'s| is) (?:my |our )?home(?: now| these days)?$", r"I live in \g<p>"),
     # "we all support liverpool": the team
     (
-        rf"^(?P<s>{_SUBJ}|we(?: all)?) (?:support|supports|follow|follows) (?P<o>{NAME}(?: {NAME})?)"
-        r"(?: in this house| at home|,? (?:like )?(?:massively|hugely|big time|religiously|through and through))?$",
+        rf"^(?P<s>{_SUBJ}|we(?: all)?) (?:support|supports|follow|follows) (?P<o>(?:the )?{NAME}(?: {NAME})?)"
+        r"(?: in this house| at home|,? (?:like )?(?:massively|hugely|big time|religiously|through and through)"
+        r"|,? like (?:it is|its|it's) (?:a|his|her|their|my) religion)?$",
         lambda m: (
             f"{m.group('s')} {'like' if m.group('s').lower().startswith(('i', 'we')) else 'likes'} {m.group('o')}"
         ),

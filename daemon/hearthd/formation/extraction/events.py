@@ -1053,7 +1053,7 @@ _IS_KEPT = (
 )
 _MOVED = (
     r"(?:has |have |was |were |got |is |are |has been |have been )?(?:now )?(?:moved|changed|rescheduled|pushed back|"
-    r"(?<=is )moving|(?<=are )moving|(?<=is )changing|(?<=is )switching|"
+    r"moving|(?<=is )changing|(?<=is )switching|"
     r"brought forward|postponed|shifted|switched|rebooked|put back)(?: to| until| till| for|,? (?:it is|it's|its|"
     r"so it is|so it's|so its) (?:now )?)"
 )
