@@ -212,18 +212,29 @@ SETS = {
     "the session's starting code, the rules alone, 0.876 / 0.667 with the reader; 0.902 / 0.667 and 0.876 / 0.667 on "
     "its end; read in session 35)",
     "extract_heldout72": "set 72 (100 lines written blind by a helper at session 35's start: 0.800 / 0.626 on that "
-    "code, the rules alone, 0.808 / 0.660 with the reader; 0.831 / 0.667 and 0.836 / 0.694 on its end; not read)",
+    "code, the rules alone, 0.808 / 0.660 with the reader; 0.831 / 0.667 and 0.836 / 0.694 on its end; read in "
+    "session 36)",
     "extract_heldout73": "set 73 (100 lines written blind by a second helper at session 35's start: 0.884 / 0.723 on "
-    "that code, the rules alone, 0.870 / 0.730 with the reader; 0.875 / 0.715 and 0.855 / 0.730 on its end; not read)",
+    "that code, the rules alone, 0.870 / 0.730 with the reader; 0.875 / 0.715 and 0.855 / 0.730 on its end; read in "
+    "session 36)",
     "extract_heldout74": "set 74 (100 lines written blind by a third helper at session 35's start: 0.844 / 0.640 on "
-    "that code, the rules alone, 0.848 / 0.664 with the reader; 0.869 / 0.680 and 0.871 / 0.696 on its end; not read)",
+    "that code, the rules alone, 0.848 / 0.664 with the reader; 0.869 / 0.680 and 0.871 / 0.696 on its end; read in "
+    "session 36)",
     "extract_heldout75": "set 75 (100 lines written blind by a helper midway through session 35: 0.840 / 0.674 on the "
     "session's starting code, the rules alone, 0.827 / 0.689 with the reader; 0.844 / 0.697 and 0.845 / 0.705 on its "
-    "end; not read)",
+    "end; read in session 36)",
+    "extract_heldout76": "set 76 (100 lines written blind by a helper at session 36's start: 0.833 / 0.667 on that "
+    "code, the rules alone, 0.833 / 0.704 with the reader; END76; not read)",
+    "extract_heldout77": "set 77 (100 lines written blind by a second helper at session 36's start: 0.884 / 0.756 on "
+    "that code, the rules alone, 0.879 / 0.779 with the reader; END77; not read)",
+    "extract_heldout78": "set 78 (100 lines written blind by a third helper at session 36's start: 0.908 / 0.610 on "
+    "that code, the rules alone, 0.916 / 0.671 with the reader; END78; not read)",
+    "extract_heldout79": "set 79 (100 lines written blind by a fourth helper at session 36's start: 0.852 / 0.710 on "
+    "that code, the rules alone, 0.849 / 0.732 with the reader; END79; not read)",
 }
 # The sets written blind and not yet read: scored, never looked into, and never taught to the learned reader
 # (bench/train_reader.py learns from every other set).
-NOT_READ = ("extract_heldout72", "extract_heldout73", "extract_heldout74", "extract_heldout75")
+NOT_READ = ("extract_heldout76", "extract_heldout77", "extract_heldout78", "extract_heldout79")
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
 FORGETTING = {
@@ -346,13 +357,21 @@ FORGETTING = {
     "forgetting_heldout60": "suite 60 (24 scenarios written blind by a helper midway through session 34: 11/24 on "
     "the session's starting code, 14/24 on its end, by the rules alone too; its failures read in session 35: 18/24)",
     "forgetting_heldout61": "suite 61 (24 scenarios written blind by a helper at session 35's start: 14/24 on that "
-    "code, 15/24 on its end, by the rules alone too; not read)",
+    "code, 15/24 on its end, by the rules alone too; its failures read in session 36: R61/24)",
     "forgetting_heldout62": "suite 62 (24 scenarios written blind by a second helper at session 35's start: 11/24 on "
-    "that code, 11/24 on its end; 10/24 and 10/24 by the rules alone; not read)",
+    "that code, 11/24 on its end; 10/24 and 10/24 by the rules alone; its failures read in session 36: R62/24)",
     "forgetting_heldout63": "suite 63 (24 scenarios written blind by a third helper at session 35's start: 12/24 on "
-    "that code, 12/24 on its end, by the rules alone too; not read)",
+    "that code, 12/24 on its end, by the rules alone too; its failures read in session 36: R63/24)",
     "forgetting_heldout64": "suite 64 (24 scenarios written blind by a helper midway through session 35: 14/24 on the "
-    "session's starting code, 16/24 on its end, by the rules alone too; not read)",
+    "session's starting code, 16/24 on its end, by the rules alone too; its failures read in session 36: R64/24)",
+    "forgetting_heldout65": "suite 65 (24 scenarios written blind by a helper at session 36's start: 17/24 on that "
+    "code, by the rules alone too; END65; not read)",
+    "forgetting_heldout66": "suite 66 (24 scenarios written blind by a second helper at session 36's start: 19/24 on "
+    "that code, by the rules alone too; END66; not read)",
+    "forgetting_heldout67": "suite 67 (24 scenarios written blind by a third helper at session 36's start: 18/24 on "
+    "that code, by the rules alone too; END67; not read)",
+    "forgetting_heldout68": "suite 68 (24 scenarios written blind by a fourth helper at session 36's start: 17/24 on "
+    "that code, by the rules alone too; END68; not read)",
 }
 
 
