@@ -168,7 +168,9 @@ POSITIVES = [
     pos("My friend Sara now works at Siemens.", ("works_at", "Siemens"), subject="Sara"),
     pos("Emma's birthday is on the 3rd of May.", ("birthday", "3rd of May"), subject="Emma"),
     pos("Leo hates broccoli.", ("dislikes", "broccoli"), subject="Leo"),
-    pos("Our dog Biscuit is scared of fireworks.", ("pet", "Biscuit"), ("dislikes", "fireworks"), subject="Biscuit"),
+    pos(
+        "Our dog Biscuit is scared of fireworks.", ("pet", "Biscuit"), ("note", "scared of fireworks"), subject="Biscuit"
+    ),
     pos("My sister is a nurse.", ("works_as", "nurse"), subject="my sister"),
     pos("My wife is allergic to cats.", ("allergy", "cats"), subject="my wife"),
     pos("Mum lives in Faro now.", ("lives_in", "Faro"), subject="my mother"),
@@ -204,7 +206,7 @@ POSITIVES = [
     pos(
         "Our dog is called Biscuit. He's scared of thunder.",
         ("pet", "Biscuit"),
-        ("dislikes", "thunder"),
+        ("note", "scared of thunder"),
         subject="Biscuit",
     ),
     pos("Dad hates jazz.", ("dislikes", "jazz"), subject="my father"),
@@ -220,7 +222,7 @@ POSITIVES = [
     pos("I'm a teacher now.", ("works_as", "teacher")),
     pos("Loud music drives me mad.", ("dislikes", "loud music")),
     pos("Traffic gets on my nerves.", ("dislikes", "traffic")),
-    pos("I'm terrified of spiders.", ("dislikes", "spiders")),
+    pos("I'm terrified of spiders.", ("note", "scared of spiders")),
     pos("I drive a Volvo.", ("owns", "Volvo")),
     pos("We've got a blue Toyota.", ("owns", "blue Toyota"), subject="household"),
     pos("We own a boat.", ("owns", "boat"), subject="household"),
@@ -713,7 +715,7 @@ POSITIVES = [
     pos("my husband and I live in Leeds", ("lives_in", "Leeds"), subject="household"),
     pos("i take my tea with milk and two sugars", ("likes", "tea with milk and two sugars")),
     pos("my daughters allergic to peanuts", ("allergy", "peanuts"), subject="my daughter"),
-    pos("our dog rolos scared of fireworks", ("pet", "Rolo"), ("dislikes", "fireworks"), subject="Rolo"),
+    pos("our dog rolos scared of fireworks", ("pet", "Rolo"), ("note", "scared of fireworks"), subject="Rolo"),
     pos("the bins go out on a wednesday", ("schedule", "Wednesdays"), subject="household"),
     pos("the dentist is on the fifth at four", ("appointment", "the 5th 4pm")),
     pos("I prefer tea to coffee.", ("likes", "tea")),
@@ -3482,7 +3484,7 @@ def test_subjects_and_mentions():
     pet = {c.predicate: c for c in extract("Our dog Biscuit is scared of fireworks.")}
     # said as "our": the household's dog, and what is said of it the household's
     assert pet["pet"].object_mention == Mention("Biscuit", "dog", "pet", shared=True)
-    assert pet["dislikes"].subject == Mention("Biscuit", "dog", "pet", shared=True)
+    assert pet["note"].subject == Mention("Biscuit", "dog", "pet", shared=True)
 
 
 def test_discourse_carries_across_turns():

@@ -1268,8 +1268,8 @@ def _b_age(m, ctx):
     unit = unit.rstrip("s") if n in ("1", "one") else unit if unit.endswith("s") else unit + "s"
     about = f"{m.group('about').strip()} " if m.group("about") else ""
     age = f"{about}{n}{' and a half' if m.group('half') else ''} {unit} old"
-    if m.group("will"):  # "Tane's birthday is in September, he'll be five": the age to come
-        age = f"turning {n}"
+    if m.group("will") or m.group("soon"):  # "Tane's birthday is in September, he'll be five": the age to come
+        age = f"turning {n}" + (f" {m.group('soon')}" if m.group("soon") else "")
     return [ctx.cand("note", age, f"{{subject}} is {age}", qualifier="age")]
 
 
@@ -2054,6 +2054,13 @@ def _b_preference(predicate: str) -> Builder:
         ]
 
     return build
+
+
+def _b_scared_of(m, ctx):
+    return [
+        ctx.cand("note", f"scared of {c.object}", f"{{subject}} is scared of {c.object}", time_hint=c.time_hint)
+        for c in _b_preference("dislikes")(m, ctx)
+    ]
 
 
 def _each_liked(obj: str) -> list[str]:
@@ -2878,9 +2885,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"(?P<n>{_NUMW})(?P<half> and a half)?"
         # ("she's 14 months": a baby's age, in months, said without "old")
         r"(?: (?P<unit>years?|months?|weeks?) old| (?P<unit2>months|weeks)(?= and\b|$))?"
-        r"(?:,? (?:now|for the record|by the way|today|this year|last \w+))?"
+        r"(?:,? (?:now|for the record|by the way|today|this year|last \w+|(?P<soon>next (?:month|week|year))))?"
         r"(?:,? and (?!a half)(?:still |also |only )?(?:has|does|is|goes|loves|likes|plays|came|lives|drives|works|"
-        r"walks|swims|runs|cycles|cooks|eats)\b.*)?$",
+        r"walks|swims|runs|cycles|cooks|eats|on)\b.*)?$",
         _b_age,
         False,
     ),
@@ -3548,11 +3555,12 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_season_ticket,
         False,
     ),
+    # "he's terrified of the hoover": a fear is no taste, a note of what to keep away (the sets, 21 to 11)
     (
-        "dislikes",
+        "note",
         rf"^{SUBJ} {ADV}(?P<verb>{_AM} {ADV}(?:really |very |so |terribly |quite |a bit |a little )?(?:scared|afraid|"
         rf"terrified|frightened|petrified) of) (?P<obj>.+)",
-        _b_preference("dislikes"),
+        _b_scared_of,
         False,
     ),
     (

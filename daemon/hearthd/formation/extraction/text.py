@@ -955,6 +955,14 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         re.I,
     ),
     (_SCHOOL_RUN_TIME_FIRST, _school_run_days_first, re.I),
+    # "he's a beagle, about four", "I'm a retired mail carrier, seventy-four,": an age said after what one is
+    (
+        rf"\b(?P<p>I|he|she)(?P<be>'m| am|'s| is) (?P<what>an? [\w\- ]+?), (?P<age>(?:about |around |nearly |almost )?"
+        rf"(?:\d{{1,2}}|{'|'.join(_TEENS + _UNITS)}|(?:{'|'.join(_TENS)})(?:[ \-](?:{'|'.join(_UNITS)}))?))"
+        r"(?=(?: years old)?(?:[,.!]|$))",
+        lambda m: f"{m['p']}{m['be']} {m['what']}, {m['p']}{m['be']} {m['age']}",
+        re.I,
+    ),
     # "a silver corolla", "our cars a silver honda crv": a car by its maker and its model as written
     (
         rf"\b(?P<make>(?:{CAR_MAKES.pattern}) )?(?P<model>"
