@@ -1581,6 +1581,15 @@ def _b_family_named(m, ctx):
     return [c for n in names if (c := _family(n, rel, ctx, m.groupdict().get("adj")))]
 
 
+_EACH_ONE = {"twin girls": "daughter", "twin boys": "son", "twins": "twin", "kids": "child", "children": "child",
+             "girls": "daughter", "daughters": "daughter", "boys": "son", "sons": "son"}  # fmt: skip
+
+
+def _b_family_each(m, ctx):
+    rel = _EACH_ONE[m.group("rel").lower()]
+    return [c for n in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("obj")) if (c := _family(n, rel, ctx, None))]
+
+
 # People named by how the speaker knows them, not kin: "my best friend is called Saoirse", "my teacher is Mr Brennan".
 _NOT_KIN = [
     "best friend",
@@ -3338,9 +3347,18 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # family and pets stated with their names
     (
         "family_member",
-        rf"^(?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN})(?: is| are)? (?:called|named) "
-        rf"(?P<obj>.+)",
+        rf"^(?:my|our|the(?= baby\b)) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{_KNOWN})(?: is| are)? (?:called|named) "
+        rf"(?P<obj>.+)",  # ("the baby is called ruby")
         _b_family_named,
+        False,
+    ),
+    # "my twin girls are Isla and Maeve", "our kids are Jack and Lily", "the twins ava and isla (are ...)": each one
+    (
+        "family_member",
+        r"^(?:my|our|the) (?:two |three |four )?(?P<rel>twin girls|twin boys|twins|kids|children|girls|boys|daughters|"
+        rf"sons)(?: are| is)? (?:called |named )?(?P<obj>{NAME}(?:, {NAME})*,? and {NAME})"
+        r"(?=$|,|\s+(?:they|both|who|are|turn|have|love|go|do)\b)",
+        _b_family_each,
         False,
     ),
     # "the cleaner's called Dorota": the household's help, said as "the" one
