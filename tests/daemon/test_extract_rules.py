@@ -169,7 +169,10 @@ POSITIVES = [
     pos("Emma's birthday is on the 3rd of May.", ("birthday", "3rd of May"), subject="Emma"),
     pos("Leo hates broccoli.", ("dislikes", "broccoli"), subject="Leo"),
     pos(
-        "Our dog Biscuit is scared of fireworks.", ("pet", "Biscuit"), ("note", "scared of fireworks"), subject="Biscuit"
+        "Our dog Biscuit is scared of fireworks.",
+        ("pet", "Biscuit"),
+        ("note", "scared of fireworks"),
+        subject="Biscuit",
     ),
     pos("My sister is a nurse.", ("works_as", "nurse"), subject="my sister"),
     pos("My wife is allergic to cats.", ("allergy", "cats"), subject="my wife"),

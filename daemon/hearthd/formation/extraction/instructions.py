@@ -154,7 +154,8 @@ _CALL_ME = re.compile(
     r"(?:[,\s]+(?:please|from now on|instead|if you (?:do not|don't) mind))*"
     # "you can call me doc everyone at the surgery does", "nobody uses Olubunmi": who else calls them so
     r"(?:,?\s+(?:everyone|everybody|nobody|no one|all my|my (?:friends|family|mates)|the kids|the children|the whole|"
-    r"the grandkids|that is|that's|thats)\b.*)?\s*[.!?]*$",  # ("can you call me Sandy from now on?": asked, a standing instruction)
+    # ("can you call me Sandy from now on?": asked, a standing instruction)
+    r"the grandkids|that is|that's|thats)\b.*)?\s*[.!?]*$",
     re.I,
 )
 # "call my husband Jonno, not Jonathan": how to name someone of theirs, and who that is
@@ -286,8 +287,12 @@ def _split_when(s: str) -> tuple[str, str] | None:
     return cond, rest
 
 
+# what ends the instruction of a "when" rule: "... even if they beg", "... — her English isn't great"
+_WHEN_RULE_ENDS = re.compile(r",?\s+(?:even (?:if|when|though)|no matter)\b|\s+[\-\u2013\u2014]\s+", re.I)
+
+
 def _when_rule(cond: str, rest: str) -> str | None:
-    rest = re.split(r",?\s+(?:even (?:if|when|though)|no matter)\b|\s+[\-\u2013\u2014]\s+", rest, maxsplit=1, flags=re.I)[0]
+    rest = _WHEN_RULE_ENDS.split(rest, maxsplit=1)[0]
     inner = _normal_form_core(rest, True)
     if not inner:
         return None
@@ -449,7 +454,8 @@ _UNITS = (
 # "use miles not kilometres when I'm asking about driving", "always say the time in 24 hour clock for me": a unit
 # asked for is one rule however it is put, "Give <what> in <unit>" (the unit it is instead of goes without saying)
 _UNIT_WANTED = re.compile(
-    rf"\b(?:use|in|into)\s+(?:the\s+)?(?P<unit>(?:{_UNITS})(?:\s+and\s+(?:{_UNITS}))?|(?:24|12)-hour(?: clock| time)?)\b",
+    rf"\b(?:use|in|into)\s+(?:the\s+)?(?P<unit>(?:{_UNITS})(?:\s+and\s+(?:{_UNITS}))?|"
+    r"(?:24|12)-hour(?: clock| time)?)\b",
     re.I,
 )
 _UNIT_OF = re.compile(
@@ -457,8 +463,15 @@ _UNIT_OF = re.compile(
     r"(?:the baby'?s )?weights?|prices|costs|measurements|heights|speeds)\b",
     re.I,
 )
-_UNIT_WHAT = {"how far": "distances", "distance": "distances", "driving": "driving distances",
-              "temperature": "temperatures", "the weather": "temperatures", "the time": "times", "costs": "prices"}
+_UNIT_WHAT = {
+    "how far": "distances",
+    "distance": "distances",
+    "driving": "driving distances",
+    "temperature": "temperatures",
+    "the weather": "temperatures",
+    "the time": "times",
+    "costs": "prices",
+}
 
 
 def _unit_form(obj: str) -> str:
@@ -481,11 +494,13 @@ def _unit_form(obj: str) -> str:
     u = u.capitalize() if u in ("celsius", "fahrenheit") else u
     return f"{'Always give' if obj.startswith('Always') else 'Give'} {w} in {u}"
 
+
 _CONVENTION = re.compile(
     r"^(?:please\s+)?(?:always\s+)?(?P<body>use (?:the )?(?:24[ \-]hour|12[ \-]hour) (?:clock|time)|use "
     rf"(?:{_UNITS})(?: and (?:{_UNITS}))?(?: units| measurements)?)"
     rf"(?P<not>,? (?:rather than|instead of|not|and not) (?:the )?(?:{_UNITS}),?)?"
-    r"(?P<what> for (?:all |any )?(?:(?:driving )?distances|weights|(?:the baby'?s )?weight|temperatures|measurements|recipes|heights|speeds|the weather|"
+    r"(?P<what> for (?:all |any )?(?:(?:driving )?distances|weights|(?:the baby'?s )?weight|"
+    r"temperatures|measurements|recipes|heights|speeds|the weather|"
     r"cooking|baking|everything|all of it))?"
     rf"(?:,? (?:rather than|instead of|not|and not) (?:the )?(?:{_UNITS}))?"  # "for distances, not kilometres"
     r"(?: with me| for me| always| please| in this house)*"

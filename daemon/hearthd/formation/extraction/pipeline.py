@@ -283,9 +283,9 @@ def _as_said(clause: str, ctx: _Ctx, rules) -> list[Candidate]:
             c = replace(c, object_mention=m)
         if household and c.object_mention is not None:  # "our son Felix", "our dog Biscuit": the household's
             c = replace(c, object_mention=replace(c.object_mention, shared=True))
-        if household and c.subject is None and c.predicate not in _SPEAKER_PREDICATES:
-            if not (c.predicate == "lives_in" and _SPEAKER_TOO.search(ctx.sentence)):
-                c = replace(c, subject=HOUSEHOLD)
+        speaker_too = c.predicate == "lives_in" and _SPEAKER_TOO.search(ctx.sentence)
+        if household and c.subject is None and c.predicate not in _SPEAKER_PREDICATES and not speaker_too:
+            c = replace(c, subject=HOUSEHOLD)
         out.append(c)
     return out
 
@@ -558,8 +558,10 @@ _ALLERGY_AFTER_RULE = re.compile(
 def _allergy_after_rule(sentences: list[str], ruled: list[list[Candidate]], discourse: Discourse) -> None:
     for i in range(1, len(sentences)):
         said = _ALLERGY_AFTER_RULE.match(sentences[i].strip())
-        food = said and not ruled[i] and next(
-            (f for c in ruled[i - 1] if c.predicate == "rule" and (f := food_kept_from(c.object))), None
+        food = (
+            said
+            and not ruled[i]
+            and next((f for c in ruled[i - 1] if c.predicate == "rule" and (f := food_kept_from(c.object))), None)
         )
         if food:
             ruled[i] = _sentence_candidates(f"{said.group('who')} is allergic to {food}.", discourse)

@@ -981,7 +981,6 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
 ]
 
 
-
 @functools.cache
 def _spoken_forms() -> list[tuple[re.Pattern[str], Replacement]]:
     return [(re.compile(p, flags), r) for p, r, flags in _SPOKEN_FORMS_SRC]
@@ -1200,12 +1199,24 @@ _SPELLING_SAID = re.compile(
 )
 
 
+_SPELLING_CORRECTED = re.compile(r"\b(?:no|sorry|wait)\b[\w\s,]*\b(?:its|it's|it is)\s*$", re.I)  # "no sorry its"
+
+
 def spelt_out(s: str) -> str:
     """The name as spelt: "my daughter's name is chloe but its spelt K H L O E" -> "my daughter's name is Khloe";
-    the word spelt is the nearest before it that it resembles, and what was said between goes."""
-    m = _SPELT.search(s)
-    if not m or not _SPELLING_SAID.search(s[max(0, m.start() - 60) : m.start()]):
+    the word spelt is the nearest before it that it resembles, and what was said between goes. Of two spellings
+    the last ("aidan spelled a i d a n no wait sorry its a i d e n"); "with a y" is no letter of it."""
+    hidden = re.sub(r"\b(with an?) ([A-Za-z])\b", r"\1_\2", s, flags=re.I)  # (the same length)
+    found = [
+        m
+        for m in _SPELT.finditer(hidden)
+        if _SPELLING_SAID.search(s[max(0, m.start() - 60) : m.start()])
+        or _SPELLING_CORRECTED.search(s[max(0, m.start() - 40) : m.start()])
+        or s[: m.start()].split()[-1:] == [re.sub(r"[ \-]", "", m.group()).lower()]  # "rolo r o l o"
+    ]
+    if not found:
         return s  # letters said for another reason ("the reg ends K D A"): a name is corrected only when spelt
+    m = found[-1]
     spelt = re.sub(r"[ \-]", "", m.group()).capitalize()
     best = None
     for w in re.finditer(r"[A-Za-z][\w'\-]+", s[: m.start()]):
