@@ -955,6 +955,13 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         re.I,
     ),
     (_SCHOOL_RUN_TIME_FIRST, _school_run_days_first, re.I),
+    # "I love gardening, especially my roses": the one loved most, loved too
+    (
+        r"\b(?P<s>I|we) (?P<v>love|like|enjoy|adore) (?P<a>[\w' ]+?),? (?:especially|particularly|above all) "
+        r"(?:my |our |the )?(?!(?:around|when|in|on|at|if|after|before|during)\b)(?P<b>[a-z][\w' ]*?)(?=[.!]|$)",
+        r"\g<s> \g<v> \g<a>, \g<s> \g<v> \g<b>",
+        re.I,
+    ),
     # "he's a beagle, about four", "I'm a retired mail carrier, seventy-four,": an age said after what one is
     (
         rf"\b(?P<p>I|he|she)(?P<be>'m| am|'s| is) (?P<what>an? [\w\- ]+?), (?P<age>(?:about |around |nearly |almost )?"
