@@ -578,8 +578,20 @@ _CAR_SAID_MORE = re.compile(
 )
 
 
+# ... and of a thing of the house: "a generator for when nepa takes light its a petrol one", "its a honda"
+_KIT_SAID_MORE = re.compile(
+    rf"\b(?:it is|its|it's) an? (?P<a>petrol|diesel|gas|electric|solar|{CAR_MAKES.pattern})(?: one)?(?=[\s,.!]|$)", re.I
+)
+
+
 def _car_told(found: list[Candidate], said: str) -> list[Candidate]:
-    cars = {c.object for c in found if c.predicate == "owns" and CAR_MAKES.search(c.object)}
+    owned = {c.object for c in found if c.predicate == "owns"}
+    cars = {o for o in owned if CAR_MAKES.search(o)}
+    if len(owned) == 1 and not cars and (kit := _KIT_SAID_MORE.search(said)):
+        more = kit.group("a")
+        more = (more.upper() if len(more) <= 3 else more.capitalize()) if CAR_MAKES.fullmatch(more) else more.lower()
+        thing = owned.pop()
+        return [replace(c, object=f"{more} {thing}") if c.predicate == "owns" else c for c in found]
     if len(cars) != 1:
         return found
     car = obj = cars.pop()
