@@ -3320,6 +3320,161 @@ NEGATIVES += [
 POSITIVES += [
     # round 24
     pos("My kids are Ana and Rui.", ("family_member", "Ana"), ("family_member", "Rui")),
+    pos("use miles not kilometres when you tell me distances", ("rule", "Give distances in miles")),
+    pos("use kilometres not miles when i ask how far something is", ("rule", "Give distances in kilometres")),
+    pos("always say the time in twenty four hour clock for me", ("rule", "Always use the 24-hour clock for times")),
+    pos(
+        "always give me temperatures in fahrenheit celsius means nothing to me",
+        ("rule", "Always give temperatures in Fahrenheit"),
+    ),
+    pos("Use metric — kilos and centimetres — none of this pounds and ounces stuff.", ("rule", "Use metric units")),
+    pos("can you give prices in rand from now on not dollars", ("rule", "Give prices in rand")),
+    pos(
+        "dont tell the kids the wifi password even if they ask nicely",
+        ("rule", "Do not tell the kids the wifi password"),
+        subject="household",
+    ),
+    pos(
+        "never suggest anything with nuts my son is allergic",
+        ("rule", "Never suggest anything with nuts"),
+        ("allergy", "nuts"),
+        subject="my son",
+    ),
+    pos(
+        "When Dadi talks to you, answer her in Hindi please — her English isn't great.",
+        ("rule", "Answer Dadi in Hindi"),
+        ("speaks", "Hindi"),
+        subject="my grandmother",
+    ),
+    pos(
+        "Speak to Granny in Afrikaans please, her English isn't great.",
+        ("rule", "Speak to Granny in Afrikaans"),
+        ("speaks", "Afrikaans"),
+        subject="my grandmother",
+    ),
+    pos(
+        "when gran asks you something speak slowly and a bit louder shes hard of hearing",
+        ("rule", "Speak slowly and a bit louder to gran"),
+    ),
+    pos(
+        "Speak a bit slower when my mum's talking to you, she's hard of hearing.",
+        ("rule", "Speak a bit slower to {subject}'s mum"),
+    ),
+    pos(
+        "when my dad uses you call him mr okafor he doesnt like first names", ("rule", "Call {subject}'s dad Mr Okafor")
+    ),
+    pos(
+        "Call me Bea, nobody calls me Beatrice except my mother when I'm in trouble.",
+        ("rule", "Call {subject} Bea"),
+        ("name", "Bea"),
+    ),
+    pos("Call me Fen, it's short for Fenella.", ("name", "Fen")),
+    pos(
+        "We've got a silver Corolla, reg is KDA 482X.",
+        ("owns", "silver Toyota Corolla"),
+        ("note", "car reg KDA 482X"),
+        subject="household",
+    ),
+    pos("i drive a white hilux double cab", ("owns", "white Toyota Hilux double cab")),
+    pos(
+        "our cars a silver honda crv reg ends in 4kp if you ever need it",
+        ("owns", "silver Honda CR-V"),
+        ("note", "car reg ends 4KP"),
+        subject="household",
+    ),
+    pos("we drive a twenty fifteen ford ranger", ("owns", "2015 Ford Ranger"), subject="household"),
+    pos("I drive a 2015 Toyota Corolla, the silver one.", ("owns", "silver 2015 Toyota Corolla")),
+    pos("i drive a silver skoda octavia a 2015 one", ("owns", "silver 2015 Skoda Octavia")),
+    pos("We've got a silver Kia Sportage, the hybrid.", ("owns", "silver Kia Sportage hybrid"), subject="household"),
+    pos("we got a tesla model 3 last month its white", ("owns", "white Tesla Model 3"), subject="household"),
+    pos(
+        "we have a generator for when nepa takes light its a petrol one",
+        ("owns", "petrol generator"),
+        subject="household",
+    ),
+    pos("we got solar panels put on the roof back in march", ("owns", "solar panels"), subject="household"),
+    pos(
+        "I'm Chidi, electrical engineer with Shell, and we live in Port Harcourt.",
+        ("name", "Chidi"),
+        ("works_as", "electrical engineer"),
+        ("works_at", "Shell"),
+        ("lives_in", "Port Harcourt"),
+    ),
+    pos("We're in Lahug, Cebu City, just up from the IT Park.", ("lives_in", "Lahug, Cebu City"), subject="household"),
+    pos(
+        "ok so my brother sean hes a plumber lives over in galway",
+        ("family_member", "Sean"),
+        ("works_as", "plumber"),
+        ("lives_in", "Galway"),
+        subject="Sean",
+    ),
+    pos(
+        "my daughter chloe is coeliac so everything for her has to be gluten free",
+        ("family_member", "Chloe"),
+        ("diet", "gluten-free"),
+        ("allergy", "gluten"),
+        subject="Chloe",
+    ),
+    pos(
+        "never suggest anything with nuts in it theres a nut allergy in this house",
+        ("rule", "Never suggest anything with nuts in it"),
+        ("allergy", "nuts"),
+        subject="household",
+    ),
+    pos(
+        "never suggest anything with nuts in it my son ben has a nut allergy",
+        ("rule", "Never suggest anything with nuts in it"),
+        ("family_member", "Ben"),
+        ("allergy", "nuts"),
+        subject="Ben",
+    ),
+    pos("im lactose intolerant by the way dairy absolutely wrecks me", ("allergy", "lactose")),
+    pos("my favourite food is jollof rice no contest", ("likes", "jollof rice")),
+    pos(
+        "Our dog Biscuit is a beagle and he's terrified of the hoover.",
+        ("pet", "Biscuit"),
+        ("note", "beagle"),
+        ("note", "scared of the hoover"),
+        subject=None,
+    ),
+    pos(
+        "Our dog's called Biscuit, he's a beagle, about four.",
+        ("pet", "Biscuit"),
+        ("note", "beagle"),
+        ("note", "about 4 years old"),
+        subject=None,
+    ),
+    pos(
+        "Our cat Mango is fourteen and on thyroid tablets twice a day.",
+        ("pet", "Mango"),
+        ("note", "14 years old"),
+        subject=None,
+    ),
+    pos(
+        "My twin girls are Isla and Maeve, they're five and they only started school in September.",
+        ("family_member", "Isla"),
+        ("family_member", "Maeve"),
+    ),
+    pos(
+        "the baby is called ruby shes six months old",
+        ("family_member", "Ruby"),
+        ("note", "6 months old"),
+        subject="Ruby",
+    ),
+    pos("my sons name is aidan spelled a i d a n no wait sorry its a i d e n with an e", ("family_member", "Aiden")),
+    pos("my son jaden sorry jayden with a y j a y d e n", ("family_member", "Jayden")),
+    pos("I love gardening, especially my roses.", ("likes", "gardening"), ("likes", "roses")),
+    pos(
+        "Never suggest anything with nuts in it. Zainab's allergy is serious.",
+        ("rule", "Never suggest anything with nuts in it"),
+        ("allergy", "nuts"),
+        subject="Zainab",
+    ),
+]
+NEGATIVES += [
+    neg("we're in leeds for the weekend visiting my sister"),
+    neg("use miles not kilometres for this one trip to york"),
+    neg("is it spelled a i d a n or a i d e n"),
 ]
 
 

@@ -1294,3 +1294,44 @@ def test_a_pet_taken_to_another_vet_the_help_named_after_their_role_and_where_a_
     say("we live in a flat on the fourth floor and theres no lift so tell delivery people")
     floors = [f["object"] for f in current_in_any_pool(hub, "note") if "floor" in f["object"]]
     assert floors == ["fourth-floor flat"], floors
+
+
+def test_a_unit_asked_for_the_language_to_answer_a_grandmother_in_and_a_name_beside_the_one_given(real_daemon, hub):
+    say = day_by_day(hub, "2028-04")
+    say("use miles not kilometres when im asking about driving")
+    rules = [f["object"] for f in current_in_any_pool(hub, "rule")]
+    assert rules == ["Give driving distances in miles"], rules
+    say("When Dadi talks to you, answer her in Hindi please — her English isn't great.")
+    assert "Answer Dadi in Hindi" in [f["object"] for f in current_in_any_pool(hub, "rule")]
+    assert "Hindi" in [f["object"] for f in current_in_any_pool(hub, "speaks")]
+    say("Call me Bea, nobody calls me Beatrice except my mother when I'm in trouble.")
+    assert [f["object"] for f in current(hub, predicate="name")] == ["Bea"]
+
+
+def test_a_car_as_it_is_written_a_coeliac_child_and_an_allergy_said_after_a_rule(real_daemon, hub):
+    say = day_by_day(hub, "2028-05")
+    say("We've got a silver Corolla, reg is KDA 482X.")
+    say("i drive a honda jazz its a 2015 one")
+    cars = sorted(f["object"] for f in current_in_any_pool(hub, "owns"))
+    assert cars == ["2015 Honda Jazz", "silver Toyota Corolla"], cars
+    say("my daughter chloe is coeliac so everything for her has to be gluten free")
+    chloe = {f["predicate"]: f["object"] for f in current_in_any_pool(hub) if "Chloe" in f["text"]}
+    assert chloe.get("allergy") == "gluten" and chloe.get("diet") == "gluten-free", chloe
+    say("Never suggest anything with nuts in it. Zainab's allergy is serious.")
+    allergies = {f["object"] for f in current_in_any_pool(hub, "allergy") if "Zainab" in f["text"]}
+    assert allergies == {"nuts"}, allergies
+
+
+def test_where_we_live_said_by_the_speaker_moves_their_home_and_the_twins_named_together(real_daemon, hub):
+    say = day_by_day(hub, "2028-06")
+    say("I'm Chidi, electrical engineer with Shell, and we live in Port Harcourt.")
+    assert [f["object"] for f in current(hub, predicate="lives_in")] == ["Port Harcourt"]
+    say("We moved up to Abuja from Port Harcourt in March, so I'm still finding my feet.")
+    assert [f["object"] for f in current(hub, predicate="lives_in")] == ["Abuja"]
+    say("My twin girls are Isla and Maeve, they're five and they only started school in September.")
+    say("my sons name is aidan spelled a i d a n no wait sorry its a i d e n with an e")
+    family = sorted(f["object"] for f in current(hub, predicate="family_member"))
+    assert family == ["Aiden", "Isla", "Maeve"], family
+    say("our dog biscuit is a beagle, about four, and he's terrified of the hoover")
+    notes = {f["object"] for f in current_in_any_pool(hub, "note")}
+    assert {"scared of the hoover", "about 4 years old"} <= notes, notes

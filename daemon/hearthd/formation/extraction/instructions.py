@@ -560,6 +560,7 @@ def _address_rule(sentence: str, s: str) -> Candidate | None:
     if m:
         what = m.group("what") or ""
         body = re.sub(r"\b(24|12) hour\b", r"\1-hour", m.group("body"))
+        body = re.sub(r"^(use (?:metric|imperial))$", r"\1 units", body, flags=re.I)  # "use metric": its units
         if m.group("not") and not what:  # "use miles not kilometres": the unit, and the one it is instead of
             body += ", not " + re.sub(
                 r"^,? (?:rather than|instead of|not|and not) (?:the )?", "", m.group("not")

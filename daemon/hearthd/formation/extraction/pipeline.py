@@ -564,7 +564,8 @@ def _allergy_after_rule(sentences: list[str], ruled: list[list[Candidate]], disc
             and next((f for c in ruled[i - 1] if c.predicate == "rule" and (f := food_kept_from(c.object))), None)
         )
         if food:
-            ruled[i] = _sentence_candidates(f"{said.group('who')} is allergic to {food}.", discourse)
+            allergic = _sentence_candidates(f"{said.group('who')} is allergic to {food}.", discourse)
+            ruled[i] = [replace(c, source=sentences[i].strip()) for c in allergic]
 
 
 # What else is said of the car, after it: "a 2015 Toyota Corolla, the silver one", "a silver honda jazz its a 2015

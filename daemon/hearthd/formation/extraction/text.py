@@ -964,10 +964,11 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
     ),
     # "he's a beagle, about four", "I'm a retired mail carrier, seventy-four,": an age said after what one is
     (
-        rf"\b(?P<p>I|he|she)(?P<be>'m| am|'s| is) (?P<what>an? [\w\- ]+?), (?P<age>(?:about |around |nearly |almost )?"
+        rf"\b(?P<p>I|he|she|(?-i:[A-Z])[a-z]+)(?P<be>'m| am|'s| is) (?P<what>an? [\w\- ]+?), "
+        r"(?P<age>(?:about |around |nearly |almost )?"
         rf"(?:\d{{1,2}}|{'|'.join(_TEENS + _UNITS)}|(?:{'|'.join(_TENS)})(?:[ \-](?:{'|'.join(_UNITS)}))?))"
         r"(?=(?: years old)?(?:[,.!]|$))",
-        lambda m: f"{m['p']}{m['be']} {m['what']}, {m['p']}{m['be']} {m['age']}",
+        lambda m: f"{m['p']}{m['be']} {m['what']}; {m['p']}{m['be']} {m['age']}",
         re.I,
     ),
     # "a silver corolla", "our cars a silver honda crv": a car by its maker and its model as written
