@@ -3471,6 +3471,19 @@ POSITIVES += [
         subject="Zainab",
     ),
 ]
+POSITIVES += [
+    pos(
+        "biscuit's food is James Wellbeloved lamb and rice now, vet's orders again",
+        ("note", "James Wellbeloved Lamb"),
+        subject="Biscuit",
+    ),
+    pos("vet says milo has to go on science diet for his weight", ("note", "Science Diet"), subject="Milo"),
+    pos(
+        "um the vet said switch rosie to hills science diet sensitive stomach so thats her food now",
+        ("note", "Hills Science Diet Sensitive Stomach"),
+        subject="Rosie",
+    ),
+]
 NEGATIVES += [
     neg("we're in leeds for the weekend visiting my sister"),
     neg("use miles not kilometres for this one trip to york"),

@@ -1335,3 +1335,15 @@ def test_where_we_live_said_by_the_speaker_moves_their_home_and_the_twins_named_
     say("our dog biscuit is a beagle, about four, and he's terrified of the hoover")
     notes = {f["object"] for f in current_in_any_pool(hub, "note")}
     assert {"scared of the hoover", "about 4 years old"} <= notes, notes
+
+
+def test_a_pets_food_changed_twice_by_the_vet_and_by_what_it_is_on_now(real_daemon, hub):
+    say = day_by_day(hub, "2028-07")
+    say("our labrador bruno eats pedigree adult, two cups morning and evening")
+    say("the vet said switch bruno to hills science diet, his skin was itching")
+    say("okay that's not suiting him either, now he is on Drools, please remember when i ask for a reorder")
+    food = [f["object"] for f in current_in_any_pool(hub, "note") if " eats " in f["text"]]
+    assert food == ["Drools"], food
+    say("Mango's food is Royal Canin renal now, vet's orders")
+    food = sorted(f["object"] for f in current_in_any_pool(hub, "note") if " eats " in f["text"])
+    assert food == ["Drools", "Royal Canin Renal"], food

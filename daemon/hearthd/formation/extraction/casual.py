@@ -792,10 +792,17 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "we switched mochi to vitality", "the vet's put him on Royal Canin renal": a pet's food changed
     (
-        rf"^(?:.*?\b)?(?:we|I|the vet|vet|they)(?:'ve| have|'s| has| are| am|'m|'re| (?:said|says|told us) to)? "
-        rf"(?:now |just )?(?:switched|put|moved|"
-        rf"changed|trying|started|got) (?P<n>{NAME}|him|her) (?:over )?(?:on|onto|to) (?:the )?(?P<f>{PET_FOOD}.*)$",
+        rf"^(?:.*?\b)?(?:we|I|the vet|vet|they)(?:'ve| have|'s| has| are| am|'m|'re| (?:said|says|told us)(?: to)?)? "
+        rf"(?:now |just )?(?:switched|switch|put|moved|move|"
+        rf"changed|change|trying|started|got) (?P<n>{NAME}|him|her) (?:over )?(?:on|onto|to) (?:the )?"
+        rf"(?P<f>{PET_FOOD}.*)$",
         lambda m: f"{ {'him': 'he', 'her': 'she'}.get(m.group('n').lower(), m.group('n')) } is on {m.group('f')}",
+    ),
+    # "biscuit's food is James Wellbeloved now", "vet says milo has to go on science diet": what a pet eats now
+    (
+        rf"^(?:.*?\b(?:vet|vets) (?:said|says|told us),? )?(?P<n>{NAME})(?:'s food is| has to go on| needs to go on| "
+        rf"is going on) (?:the )?(?P<f>{PET_FOOD}.*)$",
+        lambda m: f"{m.group('n')} is on {m.group('f')}",
     ),
     # "so put me down as pescatarian now": the diet, as the speaker wants it kept
     (

@@ -686,7 +686,8 @@ PET_FOOD = (
     r"(?:whiskas|felix|sheba|fancy feast|purina(?: one| pro plan)?|pro plan|royal canin|hill'?s(?: science diet)?|"
     r"iams|pedigree|vitality|bakers|harringtons|james wellbeloved|lily'?s kitchen|applaws|orijen|acana|eukanuba|"
     r"friskies|meow mix|blue buffalo|butcher'?s|chappie|cesar|wagg|arden grange|burns|nature'?s menu|go cat|"
-    r"gourmet|encore|thrive|canagan|taste of the wild|kibbles'?n'?bits|beneful|alpo|dog chow|cat chow)"
+    r"gourmet|encore|thrive|canagan|taste of the wild|kibbles'?n'?bits|beneful|alpo|dog chow|cat chow|science diet|"
+    r"drools|smartheart|jerhigh|farmina|eukanuba|advance|optimum|black hawk|ziwi peak|ziwi|supercoat|nutro)"
 )
 # Cars by their makers: "a silver Toyota Corolla" is the household's car, "the old car" when it is sold
 CAR_MAKES = re.compile(
