@@ -3478,6 +3478,8 @@ POSITIVES += [
         subject="Biscuit",
     ),
     pos("vet says milo has to go on science diet for his weight", ("note", "Science Diet"), subject="Milo"),
+    pos("Our bin collection is with Greyhound.", ("note", "Greyhound"), subject="household"),
+    pos("We've gone with Country Clean for the bins now.", ("note", "Country Clean"), subject="household"),
     pos(
         "um the vet said switch rosie to hills science diet sensitive stomach so thats her food now",
         ("note", "Hills Science Diet Sensitive Stomach"),

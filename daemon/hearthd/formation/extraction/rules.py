@@ -632,6 +632,13 @@ _SERVICES = {
     "bank account": "bank",
     "mortgage": "mortgage",
     "water": "water",
+    # the bin company, where a private one collects ("our bin collection is with greyhound")
+    "bins": "bins",
+    "bin collection": "bins",
+    "bin company": "bins",
+    "rubbish collection": "bins",
+    "waste collection": "bins",
+    "refuse collection": "bins",
 }
 _SERVICE = _alt(sorted(_SERVICES, key=len, reverse=True))
 SERVICE_WORDS: dict[str, list[str]] = {}  # each service and the words it is said by
