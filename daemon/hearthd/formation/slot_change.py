@@ -190,7 +190,7 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
     if len({(old["id"], value) for old, value in changes}) != 1:
         return None  # no change, or two it could be: a note, not a guess
     old, value = changes[0]
-    at = old["text"].rfind(old["object"])
+    at = old["text"].lower().rfind(old["object"].lower())  # (the object as written, the text as said)
     if at < 0:
         return None
     shared = Mention(kind="household", shared=True) if old["owner_id"] is None else None

@@ -293,7 +293,7 @@ def _as_said(clause: str, ctx: _Ctx, rules) -> list[Candidate]:
 # "I'm Chidi, electrical engineer with Shell, and we live in Port Harcourt": where "we" live, said among what the
 # speaker says of themselves, is where they live (the sets, 18 to 0); not beside "I always get that backwards"
 _SPEAKER_TOO = re.compile(
-    r"(?:^|[,.!]\s*|\s)(?<!\band )(?:I am|I'm|im|I live|I work|I teach|my name|my names|me and)\b"
+    r"(?:^|[,.!]\s*|\s)(?<!\band )(?:I am|I'm|im|I live|I work|I teach|my name|my names)\b"
     r"(?!(?:\s+(?:always|forever|saying|keep))\b)(?!.*\b(?:I (?:always|keep)|I meant)\b)",
     re.I,
 )
@@ -585,7 +585,20 @@ _KIT_SAID_MORE = re.compile(
 )
 
 
-def _car_told(found: list[Candidate], said: str) -> list[Candidate]:
+def _described_after(found: list[Candidate], said: str) -> list[Candidate]:
+    """The one thing owned in a sentence, with what is said of it after it: a car's colour, year or body, a
+    generator's fuel or make; a thing's text names it as its object is written."""
+    return [_text_names_it(c) for c in _more_of_it(found, said)]
+
+
+def _text_names_it(c: Candidate) -> Candidate:
+    # ("a 2017 silver corolla" is written "silver 2017 Toyota Corolla"; its text says so, so a change can name it)
+    if c.predicate != "owns" or c.object.lower() in c.text.lower():
+        return c
+    return replace(c, text=f"{{subject}} has {'an' if c.object[:1].lower() in 'aeiou' else 'a'} {c.object}")
+
+
+def _more_of_it(found: list[Candidate], said: str) -> list[Candidate]:
     owned = {c.object for c in found if c.predicate == "owns"}
     cars = {o for o in owned if CAR_MAKES.search(o)}
     if len(owned) == 1 and not cars and (kit := _KIT_SAID_MORE.search(said)):
@@ -958,7 +971,7 @@ def extract(
     seen: set[tuple] = set()
     sentences = split_sentences(text)
     ruled = [
-        _car_told(
+        _described_after(
             _fish_eaten(
                 _one_bin_day(
                     _without_social_aside(
