@@ -409,13 +409,12 @@ def car_as_written(value: str) -> str:
     "silver 2017 Toyota Corolla")."""
     value = _CAR_MODEL.sub(lambda m: next(k for k in CAR_MODELS if k.lower() == m.group().lower()), value)
     if (model := _CAR_MODEL.search(value)) and not CAR_MAKES.search(value[: model.start()]):
-        make = CAR_MODELS[model.group()]
-        value = f"{value[: model.start()]}{make} {value[model.start() :]}"
-    make = CAR_MAKES.search(value) or _CAR_MODEL.search(value)
+        value = f"{value[: model.start()]}{CAR_MODELS[model.group()]} {value[model.start() :]}"
     year = _CAR_YEAR.search(value)
-    if not (make and year):
+    rest = (value[: year.start()] + value[year.end() :]).strip() if year else value
+    named = CAR_MAKES.search(rest) or _CAR_MODEL.search(rest)
+    if not (year and named):
         return value
-    rest = (value[: year.start()] + value[year.end() :]).strip()
-    at = (CAR_MAKES.search(rest) or _CAR_MODEL.search(rest)).start()
+    at = named.start()
     before = re.sub(rf"^(?P<y>.*?)\b(?P<c>(?:{COLOUR}))\s*$", r"\g<c> \g<y>", rest[:at].strip(), flags=re.I)
     return " ".join(w for w in (before.strip(), year.group().strip(), rest[at:]) if w)

@@ -558,11 +558,9 @@ _ALLERGY_AFTER_RULE = re.compile(
 def _allergy_after_rule(sentences: list[str], ruled: list[list[Candidate]], discourse: Discourse) -> None:
     for i in range(1, len(sentences)):
         said = _ALLERGY_AFTER_RULE.match(sentences[i].strip())
-        food = (
-            said
-            and not ruled[i]
-            and next((f for c in ruled[i - 1] if c.predicate == "rule" and (f := food_kept_from(c.object))), None)
-        )
+        if said is None or ruled[i]:
+            continue
+        food = next((f for c in ruled[i - 1] if c.predicate == "rule" and (f := food_kept_from(c.object))), None)
         if food:
             allergic = _sentence_candidates(f"{said.group('who')} is allergic to {food}.", discourse)
             ruled[i] = [replace(c, source=sentences[i].strip()) for c in allergic]
