@@ -2713,7 +2713,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "the polo is insured with outsurance": a thing's insurer
     (
         "note",
-        r"^(?:the|our|my) (?P<thing>[\w\-]+)(?:'s| is| are) (?:now |still )?insured (?:with|by|through) "
+        # ("the Toyota Corolla": a car said by its model has its maker before it)
+        r"^(?:the|our|my) (?:(?-i:[A-Z])\w+ )?(?P<thing>[\w\-]+)(?:'s| is| are) (?:now |still )?insured "
+        r"(?:with|by|through) "
         r"(?P<org>[A-Za-z][\w&'\-]*(?: [A-Za-z][\w&'\-]*){0,2}?)(?: now| these days)?$",
         _b_insured,
         False,
@@ -2825,7 +2827,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "note",
         rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|swapped|moved|changed|gone over)"
-        rf"(?: (?:all )?(?:(?:our|my|the) )?(?P<whose>[\w\-]+'s )?(?P<svc>{_SERVICE})"
+        rf"(?: (?:all )?(?:(?:our|my|the) )?(?:(?-i:[A-Z])\w+ )?(?P<whose>[\w\-]+'s )?(?P<svc>{_SERVICE})"
         rf"(?: (?:provider|supplier|company))?)? (?:over )?to (?P<org>{_PROVIDER})(?: for (?:our |my |the )?"
         rf"(?P<svc2>{_SERVICE}))?(?: now| there)?(?:,? (?:the switch|it|that) (?:went through|happened|was)\b.*)?$",
         _b_provider,

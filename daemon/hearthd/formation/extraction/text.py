@@ -958,7 +958,10 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
     # "I love gardening, especially my roses": the one loved most, loved too
     (
         r"\b(?P<s>I|we) (?P<v>love|like|enjoy|adore) (?P<a>[\w' ]+?),? (?:especially|particularly|above all) "
-        r"(?:my |our |the )?(?!(?:around|when|in|on|at|if|after|before|during)\b)(?P<b>[a-z][\w' ]*?)(?=[.!]|$)",
+        # (a thing, in a word or three: not "the old records from the fifties")
+        r"(?:my |our |the )?(?!(?:around|when|in|on|at|if|after|before|during)\b)"
+        r"(?P<b>(?![\w' ]*\b(?:from|in|on|at|with|of|when)\b)[a-z][\w']*(?: [a-z][\w']*){0,2}?)"
+        r"(?=[.!,]|$| and (?:I|we|he|she|they)\b)",
         r"\g<s> \g<v> \g<a>, \g<s> \g<v> \g<b>",
         re.I,
     ),
