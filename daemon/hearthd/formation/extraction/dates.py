@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .vocabulary import _ORD_UNITS, CAR_MAKES, CAR_MODELS, COLOUR, MONTH, ORDINAL, WEEKDAY
+from .vocabulary import _ORD_UNITS, CAR_MAKES, CAR_MODEL_WRITTEN, CAR_MODELS, COLOUR, MONTH, ORDINAL, WEEKDAY
 
 _FULL_MONTHS = "january february march april may june july august september october november december".split()
 _ABBREVIATIONS = {m[:3]: m for m in _FULL_MONTHS} | {"sept": "september"}
@@ -407,7 +407,7 @@ _CAR_YEAR = re.compile(r"\s*\b(?:19|20)\d\d\b")
 def car_as_written(value: str) -> str:
     """A car as it is written: its colour, its year, its maker and its model ("2017 silver Toyota corolla" ->
     "silver 2017 Toyota Corolla")."""
-    value = _CAR_MODEL.sub(lambda m: next(k for k in CAR_MODELS if k.lower() == m.group().lower()), value)
+    value = _CAR_MODEL.sub(lambda m: CAR_MODEL_WRITTEN[m.group().lower()], value)
     if (model := _CAR_MODEL.search(value)) and not CAR_MAKES.search(value[: model.start()]):
         value = f"{value[: model.start()]}{CAR_MODELS[model.group()]} {value[model.start() :]}"
     year = _CAR_YEAR.search(value)

@@ -288,7 +288,9 @@ def _split_when(s: str) -> tuple[str, str] | None:
 
 
 # what ends the instruction of a "when" rule: "... even if they beg", "... — her English isn't great"
-_WHEN_RULE_ENDS = re.compile(r",?\s+(?:even (?:if|when|though)|no matter)\b|\s+[\-\u2013\u2014]\s+", re.I)
+_CONCEDED = r",?\s+(?:even (?:if|when|though)|no matter)\b"  # "... even if they ask nicely": no part of the rule
+_CONCESSION = re.compile(_CONCEDED, re.I)
+_WHEN_RULE_ENDS = re.compile(_CONCEDED + r"|\s+[\-\u2013\u2014]\s+", re.I)
 
 
 def _when_rule(cond: str, rest: str) -> str | None:
@@ -491,8 +493,11 @@ def _unit_form(obj: str) -> str:
     u = unit.group("unit").lower()
     if u[0].isdigit():  # "use the 24-hour clock", as the clock is said
         return f"{'Always use' if obj.startswith('Always') else 'Use'} the {u.split()[0]} clock for times"
-    u = u.capitalize() if u in ("celsius", "fahrenheit") else u
-    return f"{'Always give' if obj.startswith('Always') else 'Give'} {w} in {u}"
+    return f"{'Always give' if obj.startswith('Always') else 'Give'} {w} in {_unit_written(u)}"
+
+
+def _unit_written(unit: str) -> str:
+    return unit.capitalize() if unit in ("celsius", "fahrenheit") else unit  # a scale is named after its maker
 
 
 _CONVENTION = re.compile(
@@ -576,9 +581,8 @@ def _address_rule(sentence: str, s: str) -> Candidate | None:
     if m and any(m.group(g) for g in ("always", "all", "only", "not", "now", "now0", "why")):
         what = "temperatures" if m.group("what").lower() == "temperature" else m.group("what").lower()
         unit = re.sub(r"^(24|12)[ \-]hour(?: clock| time)?$", r"the \1-hour clock", m.group("unit").lower())
-        unit = unit.capitalize() if unit in ("celsius", "fahrenheit") else unit
-        no = m.group("not") and m.group("not").lower()
-        no = no.capitalize() if no in ("celsius", "fahrenheit") else no
+        unit = _unit_written(unit)
+        no = m.group("not") and _unit_written(m.group("not").lower())
         verb = (m.group("verb") or "give").lower()  # as said: "always do measurements in metric"
         lead = f"Always {verb}" if m.group("always") or m.group("all") or m.group("only") else verb.capitalize()
         return _rule(f"{lead} {what} in {unit}" + (f", not {no}" if no else ""), sentence.strip())
@@ -590,7 +594,7 @@ def _address_rule(sentence: str, s: str) -> Candidate | None:
     if m and not _ONE_OFF_TIME.search(m.group("body")):
         body = re.sub(r"\s+(?:just|instead|but)\s+(?=help|let|ask|show|explain)", ", ", m.group("body"), count=1)
         body = re.split(r",\s+(?=(?:there|it|they|she|he|I|we|that|cos|because|as)\b)", body)[0]  # the reason after
-        body = re.split(r",?\s+(?:even (?:if|when|though)|no matter)\b", body, maxsplit=1, flags=re.I)[0]
+        body = _CONCESSION.split(body, maxsplit=1)[0]
         c = _rule(f"Do not {body}", sentence.strip())
         return replace(c, subject=HOUSEHOLD) if c else None
     return None
@@ -705,12 +709,17 @@ def rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     """The rule a sentence states (normalised `s`), and what is left of it to read as facts ("never suggest nuts,
     Emma is allergic" -> the rule, and "Emma is allergic")."""
     found, rest = _rules_of(sentence, s)
-    spoken = [
-        f"{m.group('who').replace('{subject}' + chr(39) + 's', 'my')} speaks {m.group('lang')}"
-        for c in found
-        if (m := _SPOKEN_TO_IN.match(c.object)) and m.group("lang").lower() in _LANGUAGES
-    ]
+    spoken = [said for c in found if (said := _speaks(c.object))]
     return [_scoped(c) for c in found], ". ".join([*spoken, rest] if rest else spoken)
+
+
+def _speaks(rule: str) -> str | None:
+    """ "Speak to {subject}'s mum in Hindi" -> "my mum speaks Hindi": the language one is spoken to in."""
+    m = _SPOKEN_TO_IN.match(rule)
+    if m is None or m.group("lang").lower() not in _LANGUAGES:
+        return None
+    who = m.group("who").replace("{subject}'s", "my")
+    return f"{who} speaks {m.group('lang')}"
 
 
 def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:

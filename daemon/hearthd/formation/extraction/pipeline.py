@@ -593,7 +593,7 @@ def _text_names_it(c: Candidate) -> Candidate:
     # ("a 2017 silver corolla" is written "silver 2017 Toyota Corolla"; its text says so, so a change can name it)
     if c.predicate != "owns" or c.object.lower() in c.text.lower():
         return c
-    return replace(c, text=f"{{subject}} has {'an' if c.object[:1].lower() in 'aeiou' else 'a'} {c.object}")
+    return replace(c, text=f"{{subject}} has {_article(c.object)} {c.object}")
 
 
 def _more_of_it(found: list[Candidate], said: str) -> list[Candidate]:

@@ -2075,8 +2075,11 @@ def _b_preference(predicate: str) -> Builder:
 def _b_scared_of(m, ctx):
     return [
         ctx.cand("note", f"scared of {c.object}", f"{{subject}} is scared of {c.object}", time_hint=c.time_hint)
-        for c in _b_preference("dislikes")(m, ctx)
+        for c in _B_DISLIKES(m, ctx)
     ]
+
+
+_B_DISLIKES = _b_preference("dislikes")  # what is feared is read as what is disliked is
 
 
 def _each_liked(obj: str) -> list[str]:

@@ -14,6 +14,7 @@ from .vocabulary import (
     _NOT_NAMES,
     CAR_MAKES,
     CAR_MODEL_SAID,
+    CAR_MODEL_WRITTEN,
     CAR_MODELS,
     DATE,
     KIN_FROM_ELSEWHERE,
@@ -866,7 +867,7 @@ def _year_in_digits(m: re.Match) -> str:
 
 def _car_model(m: re.Match) -> str:
     said = m.group("model").lower()
-    model = CAR_MODEL_SAID.get(said) or next(k for k in CAR_MODELS if k.lower() == said)
+    model = CAR_MODEL_WRITTEN[said]
     make = m.group("make") and m.group("make").strip()
     return f"{make or CAR_MODELS.get(model, '')} {model}".strip()
 

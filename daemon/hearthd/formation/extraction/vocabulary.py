@@ -716,6 +716,8 @@ COLOUR = (
 )
 CAR_MODEL_SAID = {"crv": "CR-V", "hrv": "HR-V", "cx5": "CX-5", "cx five": "CX-5", "mx5": "MX-5", "mx five": "MX-5",
                   "f150": "F-150", "f one fifty": "F-150", "rav four": "RAV4", "xtrail": "X-Trail"}  # fmt: skip
+# each model, said in lower case, as it is written
+CAR_MODEL_WRITTEN = {m.lower(): m for m in CAR_MODELS} | CAR_MODEL_SAID
 _DIET_IS = {
     "vegetarian",
     "vegan",
