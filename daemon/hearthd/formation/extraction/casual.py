@@ -1072,6 +1072,21 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             else f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
         ),
     ),
+    # "I work in HR at Wipro": the department, then the firm
+    (
+        rf"^(?P<s>I|{_SUBJ}) (?P<v>work|works) in (?P<d>hr|human resources|sales|marketing|finance|accounts|"
+        rf"procurement|logistics|payroll|admin|operations|customer care|customer service|it support) "
+        rf"(?P<p>at|for) (?P<o>{_FIRM})(?=,|$)",
+        r"\g<s> \g<v> \g<p> \g<o> as \g<d>",
+    ),
+    # "I work at Safaricom, in customer care", "on the customer care side": the department is what one does there
+    (
+        rf"^(?P<s>I|{_SUBJ}) (?P<v>work|works) (?P<p>at|for) (?P<o>{_FIRM}),? (?:in|on) (?:the )?"
+        r"(?P<d>customer care|customer service|customer services|customer support|sales|marketing|hr|human resources|"
+        r"finance|accounts|procurement|logistics|payroll|admin|operations|it support|tech support)"
+        r"(?: side| team| department| section| desk)?(?=,|$| been\b| for (?:\w+ )?(?:years?|months?)\b)",
+        r"\g<s> \g<v> \g<p> \g<o> as \g<d>",
+    ),
     # "I'm a nurse at Mount Hope, on the paediatric ward": the ward one works on, a statement of its own
     (
         r"^(?P<head>I (?:am|have|work|started)\b.+?),? (?:on|in) the (?P<w>[a-z]+(?: [a-z]+)?) "
@@ -1096,21 +1111,6 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         "",
     ),
     (r"^I (?:have |had )?(?:just |recently )?started (?:working|work) (?=(?:at|for|as) )", "I work "),
-    # "I work in HR at Wipro": the department, then the firm
-    (
-        rf"^(?P<s>I|{_SUBJ}) (?P<v>work|works) in (?P<d>hr|human resources|sales|marketing|finance|accounts|"
-        rf"procurement|logistics|payroll|admin|operations|customer care|customer service|it support) "
-        rf"(?P<p>at|for) (?P<o>{_FIRM})(?=,|$)",
-        r"\g<s> \g<v> \g<p> \g<o> as \g<d>",
-    ),
-    # "I work at Safaricom, in customer care", "on the customer care side": the department is what one does there
-    (
-        rf"^(?P<s>I|{_SUBJ}) (?P<v>work|works) (?P<p>at|for) (?P<o>{_FIRM}),? (?:in|on) (?:the )?"
-        r"(?P<d>customer care|customer service|customer services|customer support|sales|marketing|hr|human resources|"
-        r"finance|accounts|procurement|logistics|payroll|admin|operations|it support|tech support)"
-        r"(?: side| team| department| section| desk)?(?=,|$)",
-        r"\g<s> \g<v> \g<p> \g<o> as \g<d>",
-    ),
     # "i've moved over to CUH, on the cardiac ward there now": a hospital one works at, by its ward
     (
         r"^(?:I(?:'ve| have)? )?(?:just )?moved (?:over |across )?to "

@@ -119,6 +119,9 @@ _TAIL = (
     r"nan|gran|husband|wife|partner|sister|brother|friends|cousins))|"
     r"(?:straight |right |just )?(?:after|before) "
     r"(?:school|work|lunch|dinner|tea)|"
+    # "netball training tuesdays and thursdays after school till five": when it ends
+    r"(?:till|until) (?:\d{1,2}(?::\d\d)?\s*(?:am|pm)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+    r"twelve)(?: thirty| fifteen| o'?clock)?)|"
     r"for the (?:next|rest of the) (?:[a-z]+ )?(?:weeks?|months?|term|year)|"
     r"for (?:the|a|a few|a couple of|two|three|four|five) (?:weekend|week|weeks|fortnight|nights?|days|months?)|"
     # "piano lesson is Mondays at half four with Mrs Kaur": whom it is with

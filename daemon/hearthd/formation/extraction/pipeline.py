@@ -557,7 +557,8 @@ _ALLERGY_AFTER_RULE = re.compile(
 
 def _allergy_after_rule(sentences: list[str], ruled: list[list[Candidate]], discourse: Discourse) -> None:
     for i in range(1, len(sentences)):
-        said = _ALLERGY_AFTER_RULE.match(sentences[i].strip())
+        said = restore_apostrophes(sentences[i].strip())
+        said = _ALLERGY_AFTER_RULE.match(said[:1].upper() + said[1:])  # ("theos allergy is serious": Theo's)
         if said is None or ruled[i]:
             continue
         food = next((f for c in ruled[i - 1] if c.predicate == "rule" and (f := food_kept_from(c.object))), None)

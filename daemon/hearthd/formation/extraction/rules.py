@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from .casual import _NUMW, SCHOOL, _plural, _two_digits
 from .dates import canonical_date, on_date
 from .model import HOUSEHOLD, MAX_OBJECT_WORDS, Candidate, Mention
-from .subjects import OTHERS, relation_word
+from .subjects import KIN_WORDS, OTHERS, relation_word
 from .text import (
     _CLAUSE_SPLIT,
     _NEGATION,
@@ -47,6 +47,7 @@ from .vocabulary import (
     DIET,
     FREQ,
     GYM,
+    KIN_NAMES_TOO,
     MONTH,
     NAME,
     NAMES,
@@ -1644,7 +1645,10 @@ def _b_family_is(m, ctx):
         return []  # "my friend is Hungarian"
     if _AN_AGE.fullmatch(m.group("obj")):
         return []  # "my grandad is ninety-two": his age
-    c = _family(m.group("obj"), m.group("rel"), ctx, m.groupdict().get("adj"))
+    name = m.group("obj")
+    if " " in name and name.split()[0].lower() in KIN_WORDS | KIN_NAMES_TOO:
+        name = name.split(" ", 1)[1]  # "Tito Boy is my uncle": Boy, called by the title one calls him
+    c = _family(name, m.group("rel"), ctx, m.groupdict().get("adj"))
     return [c] if c else []
 
 

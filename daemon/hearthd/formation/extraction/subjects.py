@@ -11,6 +11,7 @@ import re
 
 from .model import Mention
 from .vocabulary import (
+    _HIRED_HELP,
     _NOT_NAMES,
     _PET_SINGULAR,
     _REL_SINGULAR,
@@ -161,7 +162,12 @@ _GROUP_SUBJECT = re.compile(
     r"boys|girls)(?= (?:both |all )?(?:are|have|love|hate|adore|go|do|can|cannot|get|like|play|need)\b)",
     re.I,
 )
-_KIN_SUBJECT = re.compile(rf"^(?P<kin>{_alt(_KIN_NAMES)})(?: (?P<name>{NAME}))?(?P<gen>'s)?(?= )", re.I)
+_KIN_SUBJECT = re.compile(
+    # ("Lola Nena loves her teleseryes", "Tito Boy lives with us": a word that is a name too, a relative before a name)
+    rf"^(?:(?P<kin>{_alt(_KIN_NAMES)})(?: (?P<name>{NAME}))?|(?P<kin_too>(?=(?-i:[A-Z])){_alt(KIN_NAMES_TOO)}) "
+    rf"(?P<name_too>{NAME}))(?P<gen>'s)?(?= )",
+    re.I,
+)
 _PRONOUN_SUBJECT = re.compile(r"^(?P<pron>he|she|his|her|it|its)(?= )", re.I)
 # After "Emma's": the contraction of "is"/"has", not a possessive.
 _IS_AFTER = set(
@@ -194,6 +200,14 @@ _NAME_THEN_PET = re.compile(
 _PET_THEN_NAME = re.compile(rf"^(?P<pet>(?:my|our|the) (?:\w+ )?{PET}), (?P<name>{NAME}), (?=[a-z])", re.I)
 
 
+# "Mrs Okafor, the cleaner, comes every Friday morning", "the cleaner, Mrs Okafor, comes ...": the house's help, named
+_HELP_APPOSITIVE = re.compile(
+    rf"^(?:(?P<name>{NAME}), the (?P<role>{_alt(_HIRED_HELP)})|the (?P<role2>{_alt(_HIRED_HELP)}), (?P<name2>{NAME})),"
+    r" (?=[a-z])",
+    re.I,
+)
+
+
 def joined_appositive(s: str) -> str:
     """ "Yusuf, our childminder, is a fan" -> "Yusuf our childminder is a fan": one subject, not three clauses; "Ruby,
     our dog, is scared of fireworks" -> "our dog Ruby is scared of fireworks", as a pet is named."""
@@ -201,6 +215,10 @@ def joined_appositive(s: str) -> str:
     if pet and pet.group("name").lower() not in _NOT_NAMES and pet.group("name")[:1].isupper():
         said = re.sub(r"^the\b", "our", pet.group("pet"), flags=re.I)  # "the cat, Marzipan": the household's cat
         return f"{said[:1].upper()}{said[1:]} {pet.group('name')} {s[pet.end() :]}"
+    if help_ := _HELP_APPOSITIVE.match(s):
+        return f"our {help_.group('role') or help_.group('role2')} {help_.group('name') or help_.group('name2')} " + s[
+            help_.end() :
+        ]
     if eldest := _ELDEST_THEN_NAME.match(s):  # "Our eldest, Aroha, is down at uni": our eldest Aroha
         return f"{eldest.group('who')} {eldest.group('name')} {s[eldest.end() :]}"
     return _COMMA_APPOSITIVE.sub(lambda m: f"{m.group('name')} {m.group('rel')} ", s, count=1)
@@ -415,10 +433,12 @@ def subject_of(clause: str, discourse: Discourse, lowercase: bool = False) -> tu
     m = _KIN_SUBJECT.match(clause)
     if m:
         rest = _rewrite_rest(clause[m.end() :], bool(m.group("gen")))
-        name = m.group("name") if m.group("name") and m.group("name").lower() not in _NOT_SUBJECT_NAMES else None
-        if m.group("name") and not name:
+        said = m.group("name") or m.group("name_too")
+        name = said if said and said.lower() not in _NOT_SUBJECT_NAMES else None
+        if said and not name:
             return None
-        return (Mention(name=name, relation=_KIN_NAMES[m.group("kin").lower()]), rest) if rest else None
+        kin = (m.group("kin") or m.group("kin_too")).lower()
+        return (Mention(name=name, relation=_KIN_NAMES.get(kin) or KIN_FROM_ELSEWHERE[kin]), rest) if rest else None
     m = _PRONOUN_SUBJECT.match(clause)
     if m:
         pron = m.group("pron").lower()

@@ -1070,7 +1070,7 @@ _RESTATED = re.compile(
     r"(?:it is|its|it's|it was|that is|thats|that's) (?:more|really|closer to)(?: like| of)?(?: an?)?|"
     r"it is|its|it's|it was|that is|that was|make (?:that|it)|it is actually|they are|"
     # "karate is on Tuesdays, actually no, they moved it to Wednesdays"
-    r"(?:they|we|she|he)(?:'ve| have|ve)? (?:moved|changed|put) it to|"
+    r"(?:they|we|she|he)(?:'ve| have|ve)? (?:moved|changed|put) (?:it|them) to|"
     # "our dog's called Max, no sorry, that's next door's dog, ours is Bruno"
     r"(?:ours|mine|this one|the new one|the right one)(?:'s|s| is)(?: called| named)?|"
     # "wifi password is sunflower99 oh no wait they reset it its sunflower2025 now"
@@ -1086,6 +1086,9 @@ _IN_PASSING = re.compile(
     r"(?: of them)?) (?:wrong|up|mixed up))$"
     # how it is spelt or which one it is: "Sara no h", "Tahlia with an h", "co-amoxiclav, the Augmentin one"
     r"|,?\s+(?:(?:with|without) (?:an?|the|one|two|double) [a-z]{1,2}|no [a-z]{1,2}|the [\w\-]+ one)$"
+    # "erythromycin thats the one", "amoxicillin, sorry, the doctor was very specific": said of the right one
+    r"|,?\s+(?:that'?s|thats|that is) (?:the one|it|right)$"
+    r"|,?\s+sorry,?\s+(?=(?:the|I|it|its|it's|she|he|they|we|my|our|that)\b).*$"
     # "Sorry, Rohit, stupid autocorrect": why it was wrong
     rf"|,?\s+{_AUTOCORRECT}$",
     re.I,
@@ -1111,7 +1114,7 @@ _BARE_CORRECTION = re.compile(
     # "our dogs name is rocky no thats the old dog the new ones bruno"
     r"no(?= (?:that'?s|that is) the (?:old|last|previous) )|"
     # "the bins are thursday no theyve changed it to wednesday"
-    r"no(?=\s+(?:they|we|he|she)(?: have|'ve|ve)? (?:changed|moved|switched|put) it\b)|"
+    r"no(?=\s+(?:they|we|he|she)(?: have|'ve|ve)? (?:changed|moved|switched|put) (?:it|them)\b)|"
     rf"(?<=day\s)no(?=\s+(?:{WEEKDAY})\b)|"  # "monday no tuesday the ninth"
     # "tuesday at two no half two": the time said again
     r"(?:(?<=\d\s)|(?<=(?:one|two|six|ten)\s)|(?<=(?:four|five|nine)\s)|(?<=(?:three|seven|eight)\s)|(?<=eleven\s)|"
@@ -1698,7 +1701,9 @@ def split_sentences(text: str) -> list[str]:
     tail = text[start:].strip()
     if tail.strip(".!?; "):
         out.append(tail)
-    return _corrections_joined([part for piece in out for part in _QUESTION_RUN_ON.split(piece)])
+    return _corrections_joined(
+        [part for piece in out for run_on in _QUESTION_RUN_ON.split(piece) for part in _ALLERGY_RUN_ON.split(run_on)]
+    )
 
 
 # A statement run on into a question, as a recogniser writes it: "my daughter is allergic to eggs | what can i use
@@ -1707,6 +1712,15 @@ _QUESTION_RUN_ON = re.compile(
     r"(?<=\w)[,]?\s+(?=(?:what|how|where|when|which|why) (?:can|could|should|do|does|did|would|will|shall) "
     r"(?:i|you|we|they|he|she)\b|(?:can|could|would|will) you (?:please |just )?(?:find|tell|give|suggest|remind|help|"
     r"recommend|check|look|play|set|add|put|show|make|get|search|read|pop)\b)",
+    re.I,
+)
+
+
+# An allergy run on after a rule it is the reason for: "never suggest anything with peanuts in it | theos allergy is
+# serious", "..., Ruby's allergy is serious" (read with the rule before it, as a sentence of its own)
+_ALLERGY_RUN_ON = re.compile(
+    r"(?<=\w)[,]?\s+(?=(?!(?:it|he|she|they|we|her|his|their|the|that)(?:'s|s)? )[a-z]+?(?:'s|s) allergy is "
+    r"(?:really |very |super )?(?:serious|severe|bad|life-threatening|no joke)[.!]?$)",
     re.I,
 )
 
@@ -1720,10 +1734,11 @@ _CORRECTS_THE_LAST = re.compile(
     # a bare "No," before a value of a shape: "No, the 13th.", "No, 8:40."
     rf"|no,\s+(?:the )?(?:\d[\w:.]*|{ORDINAL})|no,\s+(?:{MONTH})[.!]?$"
     # "... is Miss Kelly. No, Miss Kenny.": a name with its title
-    r"|no,\s+(?:Miss|Mrs|Mr|Ms|Dr) (?-i:[A-Z])[\w'\-]+)"
+    r"|no,\s+(?:Miss|Mrs|Mr|Ms|Dr) (?-i:[A-Z])[\w'\-]+"
+    rf"|no,\s+(?:{WEEKDAY})s?)"  # "The bins are Tuesdays. No, Thursdays, since the council changed it."
     r"(?:,? not [\w'\-]+(?: [\w'\-]+)?)?"
     # "Sorry, Wednesdays now since the council changed it."
-    r"(?:,?\s+(?:now|instead|these days)(?:,?\s+(?:since|because|cos|as|after|from)\b[^.!?]*)?)?"
+    r"(?:,?\s+(?:now|instead|these days))?(?:,?\s+(?:since|because|cos|as|after|from)\b[^.!?]*)?"
     r"(?:,\s+(?:I|it|it's|its|they|we|he|she|that|that's)\b[^.!?]*)?[.!]*$"  # "Sorry, 41, I always flip it."
     # "Sorry, Rohit, stupid autocorrect."
     rf"|^(?:sorry|no,? sorry)[,:]?\s+(?-i:[A-Z])[\w'\-]+,?\s+{_AUTOCORRECT}[.!]*$",
@@ -1743,7 +1758,9 @@ _WAS_UNTIL_NOW = re.compile(
     re.I,
 )
 # "..., well, I was.": what follows, in the next sentence, is true now
-_WAS_SAID_LAST = re.compile(r"\bwell,?\s+(?:I|we|he|she|they) (?:was|were|used to|did)[.!]$", re.I)
+_WAS_SAID_LAST = re.compile(r"\bwell,?\s+(?:(?:I|we|he|she|they) )?(?:was|were|used to|did)[.!]$", re.I)
+# ... said as a sentence of its own: "I work at Barclays... | well, used to. | I'm at Monzo now."
+_WAS_ALONE = re.compile(r"^well,?\s+(?:(?:I|we|he|she|they) )?(?:was|were|used to|did)[.!]$", re.I)
 # Who "he" is after "well, he was": the one the statement before it was of ("my husband's a pharmacist")
 _WHO_WAS = re.compile(
     r"^(?P<who>(?:my|our) [a-z\-]+(?: (?-i:[A-Z])[a-z]+)?|(?-i:[A-Z])[a-z]+)"
@@ -1762,7 +1779,7 @@ def _corrections_joined(sentences: list[str]) -> list[str]:
             or (
                 out
                 and re.search(r"\b(?:no|sorry|wait)\b", marks.group(), re.I)
-                and _now_works_at(out[-1], rest.rstrip(".!"))
+                and (_now_works_at(out[-1], rest.rstrip(".!")) or _they_moved(out[-1], rest.rstrip(".!")))
             )
         )
         if out and not out[-1].endswith("?") and (_CORRECTS_THE_LAST.match(sentence) or restated):
@@ -1773,7 +1790,7 @@ def _corrections_joined(sentences: list[str]) -> list[str]:
             and (_WELL_ACTUALLY.match(f" {sentence}") or _WELL_RESTATED.match(f". {sentence}"))
         ):
             out[-1] = f"{out[-1]} {sentence}"  # "I live in Wellington. Well, Lower Hutt actually."
-        elif out and _WAS_SAID_LAST.search(out[-1]):
+        elif out and _WAS_SAID_LAST.search(out[-1]) or (out and _WAS_ALONE.match(sentence)):
             out[-1] = f"{out[-1]} {sentence}"  # "I'm a paralegal - well, I was. I'm a legal secretary now."
         elif out and not out[-1].endswith("?") and (was := _WAS_UNTIL_NOW.match(sentence)):
             if _now_works_at(out[-1], sentence[was.end() :]) or _now_lives_in(out[-1], sentence[was.end() :]):
