@@ -35,7 +35,7 @@ _OVER = re.compile(
     r"flogged|"  # ("finally flogged the corolla": sold)
     # ("ah the corolla's gone now, ... so we've a Skoda Kodiaq")
     r"(?:'s|has|is) (?:gone|been sold) now|"
-    r"after (?:giving up|quitting|stopping|packing in|leaving|moving out)|stepped down|"  # (the Irish perfect)
+    r"after (?:giving up|quitting|stopping|packing in|leaving|moving out|retiring)|stepped down|"  # (the Irish perfect)
     r"grew out of|grown out of|has left|have left|left his|left her|left the|left their|"
     r"(?:'ve|\bive|\bI|\bwe) (?:just |finally |now )?left|"
     r"moved away from|is over|are over|finished with|(?:'m|\bam|\bim|'re|\bare|'s|\bis) (?:all )?done with|"
@@ -69,6 +69,8 @@ _OVER = re.compile(
     r"(?:'m|'s|'re|\bim|\bam|\bis|\bare|\bgone|\bcome|\bcame) off (?:the |that |this |my |his |her |their )?"
     r"(?!to\b|work\b|sick\b|out\b|home\b)\w+|"
     r"knocked (?:\w+ ){1,3}on the head|(?:gave|given|giving) (?:\w+ ){1,3}up\b|"
+    # "jaden give up the cricket, he say he ain't going back": the past, as the Caribbean says it
+    r"(?<!\bto )(?<!n't )(?<!not )(?<!never )(?<!will )(?<!\bll )give up (?:the|his|her|their|my|our)\b|"
     rf"made redundant|laid off|{_LET_GO}|got the sack|(?:got|been|was|were) (?:sacked|fired)|resigned|"
     # "i don resign from gtbank", "I have put down my papers at Infosys": Nigerian and Indian English
     r"(?:don|done|have|has|'ve) resign(?:ed)? from|put down (?:my|his|her|their) papers|"
@@ -105,7 +107,13 @@ _MAY_THE_MONTH = re.compile(
     re.I,
 )
 # (not "love" said to someone: "we had to rehome skye love, she needed more space")
-_PREFERENCE = re.compile(r"\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|mind)\b(?!,|\s*$)", re.I)
+# (nor "like" as a comparison or a filler: "eating breakfast again like normal", "it was like so annoying"; nor a
+# blessing: "bernie's after retiring, god love her")
+_PREFERENCE = re.compile(
+    r"\b(?<!\bgod )(?<!\bgod bless and )(?:like|likes|love|loves|enjoy|enjoys|hate|hates|mind)\b(?!,|\s*$)"
+    r"(?<!\blike(?= (?:normal|usual|before|always|so|really|totally|literally|proper|crazy|mad)\b))",
+    re.I,
+)
 # The words that say which kind of fact is over.
 _CUES = {
     "works_at": r"work|works|working|worked|job|employed|left|quit|resign|resigned|papers|notice|retired|chucked|done|"
@@ -122,10 +130,10 @@ _CUES = {
     r"written off|wrote off|totall?ed|stolen|"
     r"giving|donated|tip|binned|chucked|thrown|threw|"
     r"cancell?ed|cancel|unsubscribed|stopped paying|no longer paying|dropped|killed",  # a subscription ended
-    "routine": r"stopped|quit|gave|given|giving|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more|"
+    "routine": r"stopped|quit|gave|give|given|giving|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more|"
     r"knocked|off|dropped",
     "schedule": (
-        r"stopped|stop|no longer|anymore|any more|no more|do|does|come|comes|cancell?ed|quit|quitted|dropped|gave|"
+        r"stopped|stop|no longer|anymore|any more|no more|do|does|come|comes|cancell?ed|quit|quitted|dropped|gave|give|"
         r"given|giving|knocked|off"
     ),
     "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys|bothering|bother",
@@ -136,7 +144,8 @@ _CUES = {
     "pet": r"have|has|had|got|died|passed away|rehomed|rehome|lost|put down|put to sleep|gave|given",
     "appointment": r"cancelled|canceled|off|not happening|no longer|anymore|any more",
     # a note named in the sentence: "no longer", or quit or cancelled (a membership, a gym, a veg box)
-    "note": r"no longer|anymore|any more|not|n't|work out|quit|left|resigned|cancell?ed|given up|gave up|off|killed|"
+    "note": r"no longer|anymore|any more|not|n't|work out|quit|left|resigned|cancell?ed|given up|gave up|give up|off|"
+    r"killed|"
     r"subscription|discontinued|stepped down|stepping down|handed (?:it )?over|stopped|stop|come off|no more",
     "family_member": (
         r"broke up|broken up|split up|divorced|separated|not together|no longer together|"
@@ -150,7 +159,8 @@ _BY_NAME = frozenset({"owns", "note", "schedule", "routine", "works_at"})
 CUES = {p: re.compile(rf"\b(?:{words})\b", re.I) for p, words in _CUES.items()}
 # A lodger, a cleaner, a carer: the role ends when they leave (a sister who moves out is still a sister).
 _ROLE_OVER = re.compile(
-    r"\b(?:moved out|moved away|left|retired|quit|stopped|anymore|any more|no longer|after (?:moving out|leaving)|"
+    r"\b(?:moved out|moved away|left|retired|quit|stopped|anymore|any more|no longer|"
+    r"after (?:moving out|leaving|retiring)|"
     rf"{_LET_GO})\b",
     re.I,
 )

@@ -1144,9 +1144,28 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "I got hired at Trader Joe's as crew", "eh i already jump to Grab": a new job, said as it happened
     (
-        r"^I (?:have |had )?(?:just |recently |already |now )?(?:got hired|was hired|been hired|got taken on|"
-        r"was taken on|jumped ship|jump|jumped|hopped|hop)(?: over)? (?:at|by|to) (?!(?:the|a|an|last|this|next)\b)",
-        "I work at ",
+        rf"^(?P<s>I|{_SOMEONE}) (?:have |has |had )?(?:just |recently |already |now )?(?:got hired|was hired|"
+        r"been hired|got taken on|was taken on|jumped ship|jump|jumped|hopped|hop)(?: (?:permanent|permanently|"
+        r"full[ -]time|part[ -]time))?(?: over)? (?:at|by|to) (?!(?:the|a|an|last|this|next)\b)",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at ",
+    ),
+    # "I work on the tills at Tesco", "she works on the front desk at the Hilton": the post, then the workplace
+    (
+        rf"^(?P<s>I|{_SUBJ}) (?P<v>work|works|am working|is working) on the (?:tills?|checkouts?|front desk|desk|"
+        r"reception|phones|door|doors|shop floor|line|counter|gate|buses|trains)(?= (?:at|in|for) )",
+        r"\g<s> \g<v>",
+    ),
+    # "mi wife work at the uhwi as a nurse": "works", as said in the Caribbean and West Africa without its "s"
+    (
+        r"^(?P<s>(?:my|our) (?!kids|children|parents|sons|daughters|boys|girls|twins|friends|grandkids|"
+        rf"grandchildren)[a-z\-]+(?: {NAME})?) work (?=(?:at|for|as) )",
+        r"\g<s> works ",
+    ),
+    # "I'm doing admin at Sainsbury's head office", "i'm doing accounts at Digicel": the work, then the workplace
+    (
+        rf"^(?P<s>I|{_SOMEONE})(?:'m| am|'s| is) (?:now |currently )?doing (?P<d>admin|accounts|payroll|"
+        r"customer service|customer care|marketing|sales|hr|logistics|operations) (?=(?:at|for) )",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} in {m.group('d')} ",
     ),
     # "we've shifted down to Petone", "we've ended up in Palmerston North": a household moved
     (
@@ -1877,6 +1896,16 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>{_SUBJ}) (?:left|quit|has left|has quit)(?: (?:{_ORG}|his job|her job|the \w+|that|it|there))? and "
         r"(?:now )?(?:works|is working) ",
         lambda m: f"{m.group('s')} works ",
+    ),
+    # "hospital has changed amma's dialysis slot to tuesday thursday saturday", "LUTH called, they have shifted
+    # mummy's eye appointment to the 10th of march": an event moved by whoever runs it is the event moved
+    (
+        r"^(?:[\w' ]{1,30}? (?:called|rang|phoned|texted|emailed)(?: (?:us|me))?,? )?(?:the )?[\w' ]{1,30}? "
+        r"(?:has |have |'ve |had )?(?:changed|shifted|moved|switched|rescheduled) "
+        r"(?P<whose>(?:my|our|his|her|their|the|[\w]+'s) )(?P<ev>[\w' ]{2,30}?)"
+        r"(?: (?:slot|timings?|times?|day|days))? to (?P<when>(?:\d|the\b|tomorrow\b|next\b|a\b|" + WEEKDAY + ").*)$",
+        lambda m: f"{'our ' if m.group('whose') == 'the ' else m.group('whose')}{m.group('ev')} has moved to "
+        + m.group("when"),
     ),
 ]
 # "I'm at Siemens now" alone may be a visit; after a word of work ("I work at X, well I did, I'm at Y now") a job.

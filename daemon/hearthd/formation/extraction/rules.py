@@ -255,7 +255,9 @@ _JOB_SAID = re.compile(
 _DWELLING = re.compile(
     r"^(?:(?:on my own|alone|by myself|with \w+(?: \w+)?) )?(?:in )?(?:(?:an?|the|our|my) "
     r"(?:(?:little|small|tiny|big|lovely|nice|new|old|rented|shared|two-bed|one-bed|three-bed|terraced|"
-    r"semi-detached|detached|council|top-floor|(?:one|two|three|four|five|\d)[- ](?:bed|bedroom|bedroomed)) )*"
+    r"semi-detached|detached|council|top-floor|(?:one|two|three|four|five|\d)[- ](?:bed|bedroom|bedroomed)|"
+    # "a third floor flat in lekki"
+    r"(?:ground|first|second|third|fourth|fifth|sixth|top|\d+(?:st|nd|rd|th))[- ]floor) )*"
     r"(?P<home>flat|house|cottage|bungalow|terrace|semi|apartment|village|town|place|houseboat|maisonette|condo|"
     r"townhouse|duplex|"
     r"farmhouse|hamlet|care home|nursing home|retirement home|retirement flat|home)|(?P<kept>sheltered housing|"
@@ -1843,6 +1845,12 @@ def _b_made_by(m, ctx):
     return [replace(ctx.cand("owns", obj, f"{{subject}} has a {obj}"), subject=HOUSEHOLD)]
 
 
+def _b_runs_on(m, ctx):
+    thing = {"gen": "generator", "genny": "generator"}.get(m.group("thing").lower(), m.group("thing").lower())
+    obj = f"{m.group('fuel').lower()} {thing}"
+    return [replace(ctx.cand("owns", obj, f"{{subject}} has a {obj}"), subject=HOUSEHOLD)]
+
+
 def _b_season_ticket(m, ctx):
     """ "I have a season ticket for York City": the ticket and its club."""
     obj = f"{m.group('obj').lower()} for {m.group('club')}"
@@ -1882,7 +1890,9 @@ def _b_owns(m, ctx):
 def _owned(said: str, m, ctx) -> list[Candidate]:
     raw = _strip_trailing(_OBJ_END.sub("", said))
     # "a generator for when the power goes": why one has it (not "drives a matatu for a living": a job)
-    raw = re.sub(r"\s+for\b(?! (?-i:[A-Z])| (?:a|his|her|my|their) living\b| work\b).*$", "", raw)
+    raw = re.sub(
+        r"\s+for\b(?! (?-i:[A-Z])(?!hristmas|mas\b|iwali|id\b)| (?:a|his|her|my|their) living\b| work\b).*$", "", raw
+    )  # (and what it was a present for: "a thermomix for Christmas")
     raw, hint = _split_time(raw)
     mo = re.fullmatch(
         rf"(?P<art>an?|two|three|the) (?:brand new |new )?(?P<adj>(?:[A-Za-z0-9\-]+ ){{0,3}}?)"
@@ -3565,6 +3575,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_made_by,
         False,
     ),
+    # "the generator is diesel": a thing of the house, by what it runs on
+    (
+        "owns",
+        r"^(?:the|our) (?P<thing>generator|gen|genny|cooker|hob|oven|boiler|water heater|geyser|heater|car|van) is "
+        r"(?:a |an )?(?P<fuel>diesel|petrol|gas|electric|solar|hybrid)(?: one)?$",
+        _b_runs_on,
+        False,
+    ),
     # "the boiler's a Vaillant": the house's boiler, by its make
     (
         "owns",
@@ -3577,8 +3595,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # heat pump now not a gas boiler"
     (
         "owns",
-        rf"^{SUBJ} {ADV}(?:have|have got|got|have had|had|have just had|put in|have put in|installed|have installed) "
-        rf"(?:(?:some|new|a new|an?) )?(?P<obj>{_KIT})(?= now\b|$| (?:and|on|in|fitted|installed|put)\b|,)",
+        rf"^{SUBJ} {ADV}(?:have|have got|got|have had|had|have just had|put in|have put in|installed|have installed|"
+        rf"put|have put|had) (?:(?:some|new|a new|an?) )?(?P<obj>{_KIT})(?= now\b|$| (?:and|on|in|fitted|installed|put)\b|,)",
         _b_kit,
         False,
     ),

@@ -546,7 +546,9 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
     for a, b, flags in [
         # "our car is a grey ford focus reg ends in xkd": the registration is a statement of its own
         (
-            r"(?<=\w) (?=(?:the )?(?:reg|registration|number plate|plate)(?: number)?(?:'s| is| ends| starts)\b)",
+            r"(?<=\w) (?=(?:the )?(?:reg|registration|number plate|plate)(?: number)?(?:'s| is| ends| starts)\b"
+            # ("we drive a silver toyota corolla reg kda 482x": the registration itself, a number in it)
+            r"|(?:reg|registration) (?=[a-z]{0,3} ?\d)[a-z\d]+(?: [a-z\d\-]+){0,3}$)",
             ", ",
             re.I,
         ),
