@@ -2891,7 +2891,7 @@ POSITIVES += [
         ("rule", "Do not suggest takeaways on weeknights"),
         subject="household",
     ),
-    pos("use miles not kilometres im not european", ("rule", "Use miles, not kilometres")),
+    pos("use miles not kilometres im not european", ("rule", "Use miles for distances")),
     pos("Keep answers short, I'm usually cooking when I ask you things.", ("rule", "Keep answers short")),
     pos("my aunt Rosa can't have shellfish at all", ("family_member", "Rosa"), ("allergy", "shellfish"), subject=None),
     pos(
@@ -3359,6 +3359,8 @@ POSITIVES += [
     pos(
         "Speak a bit slower when my mum's talking to you, she's hard of hearing.",
         ("rule", "Speak a bit slower to {subject}'s mum"),
+        ("note", "hard of hearing"),
+        subject=None,
     ),
     pos(
         "when my dad uses you call him mr okafor he doesnt like first names", ("rule", "Call {subject}'s dad Mr Okafor")

@@ -234,11 +234,15 @@ def _rule(body: str, sentence: str) -> Candidate | None:
     # the house's, when it keeps the children or the baby, or the house itself ("when the kids ask for help with
     # homework ...", "no music after nine, the baby's asleep")
     # (not what is the speaker's own: "don't read my messages out loud when the kids are around")
-    if not address and "{subject}" not in obj and (obj.startswith("No ") or _OF_THE_HOUSE.search(sentence)):
+    # (a "No ..." of the house unless it is said to be the speaker's own: "don't play Christmas music before
+    # December, it drives me up the wall")
+    own = obj.startswith("No ") and _MINE.search(sentence)
+    if not address and "{subject}" not in obj and (obj.startswith("No ") and not own or _OF_THE_HOUSE.search(sentence)):
         c = replace(c, subject=HOUSEHOLD)
     return c
 
 
+_MINE = re.compile(r"\b(?:me|my|I|I'm|im|I've|ive)\b")
 _OF_THE_HOUSE = re.compile(r"\b(?:the|our) (?:kids|children|baby|babys|baby's|little ones)\b|\bthis house\b", re.I)
 
 
@@ -566,7 +570,9 @@ def _address_rule(sentence: str, s: str) -> Candidate | None:
         what = m.group("what") or ""
         body = re.sub(r"\b(24|12) hour\b", r"\1-hour", m.group("body"))
         body = re.sub(r"^(use (?:metric|imperial))$", r"\1 units", body, flags=re.I)  # "use metric": its units
-        if m.group("not") and not what:  # "use miles not kilometres": the unit, and the one it is instead of
+        if m.group("not") and not what and re.fullmatch(r"use (?:miles|kilometres|kilometers|km)", body, re.I):
+            body += " for distances"  # "use miles not kilometres": a unit of distance, for distances
+        elif m.group("not") and not what:  # "use metric not imperial": the unit, and the one it is instead of
             body += ", not " + re.sub(
                 r"^,? (?:rather than|instead of|not|and not) (?:the )?", "", m.group("not")
             ).strip(" ,")

@@ -567,6 +567,26 @@ def _allergy_after_rule(sentences: list[str], ruled: list[list[Candidate]], disc
             ruled[i] = [replace(c, source=sentences[i].strip()) for c in allergic]
 
 
+# "Speak a bit slower when my dad's talking to you, he's hard of hearing": why, said of whom the rule is for
+_WHY_OF_THEM = re.compile(
+    r"(?:,\s*|\s)(?:he|she)(?:'s| is|s) (?P<what>(?:(?:a bit|quite|very|really|partially|completely) )?"
+    r"(?:hard of hearing|deaf|going deaf|sighted|blind|diabetic|coeliac|celiac|hearing impaired|autistic))[.!]?\s*$",
+    re.I,
+)
+_FOR_WHOM = re.compile(rf"\b(?P<who>(?:my|our) (?:{REL}))\b(?!.*\b(?:my|our) (?:{REL})\b)", re.I)  # the last said
+
+
+def _why_of_them(sentences: list[str], ruled: list[list[Candidate]], discourse: Discourse) -> None:
+    for i, sentence in enumerate(sentences):
+        said_as = restore_apostrophes(sentence)
+        why = _WHY_OF_THEM.search(said_as)
+        if why is None or not any(c.predicate == "rule" for c in ruled[i]):
+            continue
+        if who := _FOR_WHOM.search(said_as[: why.start()]):
+            said = _sentence_candidates(f"{who.group('who')} is {why.group('what')}.", discourse)
+            ruled[i] += [replace(c, source=sentence.strip()) for c in said if c.predicate in ("note", "diet")]
+
+
 # What else is said of the car, after it: "a 2015 Toyota Corolla, the silver one", "a silver honda jazz its a 2015
 # one", "a Tesla Model 3 ... its white", "a silver Kia Sportage, the hybrid"
 _CAR_SAID_MORE = re.compile(
@@ -986,6 +1006,7 @@ def extract(
         for sentence in sentences
     ]
     _allergy_after_rule(sentences, ruled, discourse)
+    _why_of_them(sentences, ruled, discourse)
     # the reader reads what the rules left: a sentence they read nothing of, or one long enough to say more
     left = [i for i, (s, found) in enumerate(zip(sentences, ruled)) if not found or len(s.split()) >= _SAYS_MORE]
     guessed = dict(zip(left, reader.read([sentences[i] for i in left]))) if reader is not None and left else {}

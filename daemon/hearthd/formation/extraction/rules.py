@@ -1662,10 +1662,16 @@ def _b_have(m, ctx):
         rf"(?:(?:\s+(?:as well|too|also))?\s*,?\s*(?:called|named)\s+|\s*[,:]\s*|\s+)?(?P<names>{NAMES})?",
         re.I,
     )
+    named_pet_end = -1
     for it in item.finditer(rest):
         kind, names = it.group("kind"), it.group("names")
         is_pet = re.fullmatch(PET, kind, re.I) is not None
         adj = it.group("adj")
+        breed = kind.lower() in SPECIES and SPECIES[kind.lower()] != kind.lower()
+        if breed and not names and re.fullmatch(r"\s*,\s*", rest[named_pet_end : it.start()]):
+            continue  # "a dog called Biscuit, a golden retriever": what the pet just named is
+        if is_pet and names:
+            named_pet_end = it.end()
         if it.group("adj0") and not is_pet:
             continue  # two words before kin are no relation said ("two lovely little girls" is read below)
         if names:
