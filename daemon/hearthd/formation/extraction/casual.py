@@ -480,7 +480,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         # (not where the workplace is: "i teach in a secondary school out in Tallaght", "a job out in milford hospice")
         rf"^(?!.*{SHORT_STAY})(?P<s>I|we)(?P<rest> (?:work|teach|am|'m|have|run|drive|study|nurse)\b"
-        r"(?!.*\b(?:in|at) (?:a|an|the) )(?!.*\bjob\b).+?),? (?:here|out|over) in "
+        # ("i teach in the primary school here in galway": "here" is where one lives, wherever the school is)
+        r"(?!.*\b(?:in|at) (?:a|an|the) (?!.*\bhere in\b))(?!.*\bjob\b).+?),? (?:here|out|over) in "
         rf"(?P<p>{NAME}(?: {NAME})?)(?<!Hospice)(?<!Hospital)(?<!School)(?<!Clinic)(?<!Centre)$",
         lambda m: f"{m.group('s')}{m.group('rest')} and {m.group('s')} live in {m.group('p')}",
     ),
@@ -1896,6 +1897,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<s>{_SUBJ}) (?:left|quit|has left|has quit)(?: (?:{_ORG}|his job|her job|the \w+|that|it|there))? and "
         r"(?:now )?(?:works|is working) ",
         lambda m: f"{m.group('s')} works ",
+    ),
+    # "the twins ava and isla are obsessed with bluey", "my twins ethan and zoe both do karate": who they are, then
+    # what is said of them both
+    (
+        rf"^(?P<g>(?:my|our|the) (?:twins|kids|boys|girls)) (?P<a>{NAME}) and (?P<b>{NAME}) "
+        r"(?P<rest>(?:both |all )?(?:are|love|like|hate|do|play|go|have|adore|support)\b.*)$",
+        lambda m: f"{m.group('g')} are {m.group('a')} and {m.group('b')}, and {m.group('g')} {m.group('rest')}",
     ),
     # "hospital has changed amma's dialysis slot to tuesday thursday saturday", "LUTH called, they have shifted
     # mummy's eye appointment to the 10th of march": an event moved by whoever runs it is the event moved

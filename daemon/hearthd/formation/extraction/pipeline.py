@@ -1025,7 +1025,29 @@ def extract(
             if key not in seen:
                 seen.add(key)
                 out.append(c)
-    return _named_pets(out)
+    return _each_of_them(_named_pets(out))
+
+
+# The children said together, then named: "the twins ava and isla are obsessed with bluey" is a like of each
+_MEMBER_OF = {"twins": "twin", "children": None, "sons": "son", "daughters": "daughter"}
+
+
+def _each_of_them(out: list[Candidate]) -> list[Candidate]:
+    """What is said of a group ("the twins", "the kids") whom the same sentence names is said of each of them."""
+    shared = [c for c in out if c.subject is not None and c.subject.relation in _MEMBER_OF and not c.subject.name]
+    for c in shared:
+        kind = _MEMBER_OF[c.subject.relation]
+        named = [
+            m.object
+            for m in out
+            if m.predicate == "family_member"
+            and m.source == c.source
+            and (kind is None or relation_word(m.qualifier or "") == kind)
+        ]
+        if len(named) >= 2:
+            each = [replace(c, subject=Mention(name=n, relation=kind or "child")) for n in named]
+            out = [e for x in out for e in (each if x is c else [x])]
+    return out
 
 
 # What may not be dropped from the end of a sentence: a reason, a condition, a denial or a question changes what

@@ -451,7 +451,8 @@ _CLAUSE_SPLIT = re.compile(
     r"|(?<!\bhow)(?<!\bwhat)(?<!\bwho)(?<!\bthat)(?<!\bas)(?<!\bthan)(?<!\bif)(?<!\bwhere)(?<!\bwhen)(?<!\bwhy)"
     r"(?<!\bsaid)(?<!\bsays)(?<!\bthink)(?<!\bknow)(?<!\bhope)(?<!\bguess)(?<=\w)\s+(?=(?-i:he|she) "
     r"(?:(?:only|really|also|still|just|mostly|mainly|even) ){0,2}(?:is|has|was|does|"
-    r"can|cannot|never|always|really|loves|likes|hates|works|lives|speaks|plays|goes|teaches|drives|studies|gets)\b)"
+    r"can|cannot|never|always|really|loves|likes|hates|works|lives|speaks|plays|goes|teaches|drives|studies|gets|"
+    r"supports|adores)\b)"
     # "we have two cats luna and mochi luna is the grey one": which is which, run on
     r"|(?<=\w)\s+(?=(?!(?:that|which|who|it|this|there|what|he|she|one|and|or|but|so|mine|ours)\b)[a-z]+ is the "
     r"(?:grey|gray|black|white|ginger|tabby|brown|older|younger|bigger|smaller|little|big|old|young|fat|thin|"
