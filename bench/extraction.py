@@ -224,17 +224,25 @@ SETS = {
     "session's starting code, the rules alone, 0.827 / 0.689 with the reader; 0.844 / 0.697 and 0.845 / 0.705 on its "
     "end; read in session 36)",
     "extract_heldout76": "set 76 (100 lines written blind by a helper at session 36's start: 0.833 / 0.667 on that "
-    "code, the rules alone, 0.833 / 0.704 with the reader; 0.827 / 0.674 and 0.833 / 0.704 on its end; not read)",
+    "code, the rules alone, 0.833 / 0.704 with the reader; 0.827 / 0.674 and 0.833 / 0.704 on its end; "
+    "read in session 37)",
     "extract_heldout77": "set 77 (100 lines written blind by a second helper at session 36's start: 0.884 / 0.756 on "
-    "that code, the rules alone, 0.879 / 0.779 with the reader; 0.887 / 0.779 and 0.890 / 0.802 on its end; not read)",
+    "that code, the rules alone, 0.879 / 0.779 with the reader; 0.887 / 0.779 and 0.890 / 0.802 on its end; "
+    "read in session 37)",
     "extract_heldout78": "set 78 (100 lines written blind by a third helper at session 36's start: 0.908 / 0.610 on "
-    "that code, the rules alone, 0.916 / 0.671 with the reader; 0.913 / 0.644 and 0.916 / 0.671 on its end; not read)",
+    "that code, the rules alone, 0.916 / 0.671 with the reader; 0.913 / 0.644 and 0.916 / 0.671 on its end; "
+    "read in session 37)",
     "extract_heldout79": "set 79 (100 lines written blind by a fourth helper at session 36's start: 0.852 / 0.710 on "
-    "that code, the rules alone, 0.849 / 0.732 with the reader; 0.881 / 0.754 and 0.878 / 0.783 on its end; not read)",
+    "that code, the rules alone, 0.849 / 0.732 with the reader; 0.881 / 0.754 and 0.878 / 0.783 on its end; read in "
+    "session 37)",
+    "extract_heldout80": "set 80 (100 lines written blind by a helper at session 37's start; not read)",
+    "extract_heldout81": "set 81 (100 lines written blind by a second helper at session 37's start; not read)",
+    "extract_heldout82": "set 82 (100 lines written blind by a third helper at session 37's start; not read)",
+    "extract_heldout83": "set 83 (100 lines written blind by a fourth helper at session 37's start; not read)",
 }
 # The sets written blind and not yet read: scored, never looked into, and never taught to the learned reader
 # (bench/train_reader.py learns from every other set).
-NOT_READ = ("extract_heldout76", "extract_heldout77", "extract_heldout78", "extract_heldout79")
+NOT_READ = ("extract_heldout80", "extract_heldout81", "extract_heldout82", "extract_heldout83")
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
 FORGETTING = {
@@ -365,13 +373,17 @@ FORGETTING = {
     "forgetting_heldout64": "suite 64 (24 scenarios written blind by a helper midway through session 35: 14/24 on the "
     "session's starting code, 16/24 on its end, by the rules alone too; its failures read in session 36: 15/24)",
     "forgetting_heldout65": "suite 65 (24 scenarios written blind by a helper at session 36's start: 17/24 on that "
-    "code, by the rules alone too; 17/24 on its end; not read)",
+    "code, by the rules alone too; 17/24 on its end; read in session 37)",
     "forgetting_heldout66": "suite 66 (24 scenarios written blind by a second helper at session 36's start: 19/24 on "
-    "that code, by the rules alone too; 19/24 on its end; not read)",
+    "that code, by the rules alone too; 19/24 on its end; read in session 37)",
     "forgetting_heldout67": "suite 67 (24 scenarios written blind by a third helper at session 36's start: 18/24 on "
-    "that code, by the rules alone too; 18/24 on its end; not read)",
+    "that code, by the rules alone too; 18/24 on its end; read in session 37)",
     "forgetting_heldout68": "suite 68 (24 scenarios written blind by a fourth helper at session 36's start: 17/24 on "
-    "that code, by the rules alone too; 17/24 on its end; not read)",
+    "that code, by the rules alone too; 17/24 on its end; read in session 37)",
+    "forgetting_heldout69": "suite 69 (24 scenarios written blind by a helper at session 37's start; not read)",
+    "forgetting_heldout70": "suite 70 (24 scenarios written blind by a second helper at session 37's start; not read)",
+    "forgetting_heldout71": "suite 71 (24 scenarios written blind by a third helper at session 37's start; not read)",
+    "forgetting_heldout72": "suite 72 (24 scenarios written blind by a fourth helper at session 37's start; not read)",
 }
 
 
