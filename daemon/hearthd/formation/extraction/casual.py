@@ -1162,6 +1162,14 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"grandchildren)[a-z\-]+(?: {NAME})?) work (?=(?:at|for|as) )",
         r"\g<s> works ",
     ),
+    # "I'm deputy head now", "im branch supervisor now at first bank": a post said without its article, as one
+    # promoted says it
+    (
+        rf"^(?P<s>I|{_SOMEONE})(?P<be>'m| am|'s| is) (?:now )?(?P<r>(?:deputy|assistant|acting|senior|branch|practice|"
+        r"store|shift|team|office|area|regional|general|ward|duty|head) (?:head|manager|supervisor|leader|lead|"
+        r"principal|head teacher|headteacher|sister|director|officer))(?= now\b| at | since\b|$)",
+        lambda m: f"{m.group('s')}{m.group('be')} a {m.group('r')}",
+    ),
     # "I'm doing admin at Sainsbury's head office", "i'm doing accounts at Digicel": the work, then the workplace
     (
         rf"^(?P<s>I|{_SOMEONE})(?:'m| am|'s| is) (?:now |currently )?doing (?P<d>admin|accounts|payroll|"

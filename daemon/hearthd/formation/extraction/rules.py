@@ -497,7 +497,8 @@ _KIND_OF_PLACE = re.compile(
     r"\b(?:hospital|hospice|clinic|surgery|practice|centre|center|health|medical|medicine|infirmary|care|home|trust|"
     r"nhs|hse|pharmacy|chemist|ward|unit|school|college|university|academy|ltd|limited|group|agency|services?|"
     r"council|army|navy|police|prison|hotel|bank|airways|airlines|lab|laboratory|institute|foundation|"
-    r"maternity|mater|rotunda|royal)\b",
+    # ("the Royal" alone is the hospital said short; "the Royal Melbourne" is the Royal Melbourne Hospital)
+    r"maternity|mater|rotunda|royal$)\b",
     re.I,
 )
 
