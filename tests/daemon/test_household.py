@@ -1347,3 +1347,59 @@ def test_a_pets_food_changed_twice_by_the_vet_and_by_what_it_is_on_now(real_daem
     say("Mango's food is Royal Canin renal now, vet's orders")
     food = sorted(f["object"] for f in current_in_any_pool(hub, "note") if " eats " in f["text"])
     assert food == ["Drools", "Royal Canin Renal"], food
+
+
+def test_an_event_moved_by_whoever_runs_it_a_sport_given_up_and_a_cleaner_retired(real_daemon, hub):
+    say = day_by_day(hub, "2028-08")
+    say("amma has dialysis at yashoda hospital monday wednesday friday at seven in the morning")
+    say("hospital has changed amma's dialysis slot to tuesday thursday saturday, same seven o'clock")
+    texts = current_texts(hub).lower() + " | " + " | ".join(f["text"].lower() for f in current_in_any_pool(hub))
+    assert "tuesday" in texts and "monday" not in texts, texts
+    say("my son jaden plays cricket for wanderers on saturdays, the under fifteen team")
+    say("jaden give up the cricket, he say he ain't going back, he want to focus on his CXC exams")
+    assert not [f for f in current_in_any_pool(hub) if "wanderers" in f["text"].lower()]
+    say("we have a cleaner, bernie, she comes thursday mornings so leave the key under the pot")
+    say("bernie's after retiring, god love her, and we don't have a cleaner any more, we'll manage ourselves")
+    assert not [f for f in current_in_any_pool(hub) if "bernie" in f["text"].lower()]
+
+
+def test_a_diet_given_up_like_normal_and_a_job_changed_three_times_said_as_work_is_said(real_daemon, hub):
+    say = day_by_day(hub, "2028-09")
+    say("i'm doing intermittent fasting, so nothing to eat before twelve, don't suggest breakfast things")
+    say("ja i gave up the intermittent fasting, it was making me moody at work, i'm eating breakfast again like normal")
+    assert not [f for f in current_in_any_pool(hub) if "fasting" in f["text"].lower()]
+    say("um I work on the tills at tesco in lewisham mostly early shifts")
+    assert [f["object"] for f in current(hub, predicate="works_at")] == ["Tesco"]
+    say("I work at Barclays... well, used to. I'm at Monzo now.")
+    assert [f["object"] for f in current(hub, predicate="works_at")] == ["Monzo"]
+    say("i work for safaricom on the customer care side been there like four years now")
+    jobs = {f["predicate"]: f["object"] for f in current(hub) if f["predicate"] in ("works_at", "works_as")}
+    assert jobs == {"works_at": "Safaricom", "works_as": "customer care"}, jobs
+
+
+def test_a_correction_after_an_allergy_the_bins_corrected_in_the_next_sentence_and_a_rule_for_a_child(
+    real_daemon, hub
+):
+    say = day_by_day(hub, "2028-10")
+    say("Granny Pearl is allergic to penicillin, no, amoxicillin, sorry, the doctor was very specific about that.")
+    allergies = [f["object"] for f in current_in_any_pool(hub, "allergy")]
+    assert allergies == ["amoxicillin"], allergies
+    say("The bins are Tuesdays. No, Thursdays, since the council changed it.")
+    bins = [f["object"] for f in current_in_any_pool(hub, "schedule")]
+    assert bins == ["Thursdays"], bins
+    say("never suggest anything with peanuts in it theos allergy is serious")
+    theo = [f["object"] for f in current_in_any_pool(hub, "allergy") if "Theo" in f["text"]]
+    assert theo == ["peanuts"], theo
+    assert "Never suggest anything with peanuts in it" in [f["object"] for f in current_in_any_pool(hub, "rule")]
+
+
+def test_a_grandmother_by_the_title_the_twins_each_liking_and_why_a_rule_is_for_a_father(real_daemon, hub):
+    say = day_by_day(hub, "2028-11")
+    say("Lola Nena loves her teleseryes, she watches them every night after dinner.")
+    assert [f["object"] for f in current(hub, predicate="family_member")] == ["Nena"]
+    say("the twins ava and isla are obsessed with bluey its all they ever want on")
+    liked = sorted(f["text"] for f in current_in_any_pool(hub, "likes") if "Bluey" in f["text"] or "bluey" in f["text"])
+    assert len(liked) == 2 and any("Ava" in t for t in liked) and any("Isla" in t for t in liked), liked
+    say("Speak a bit slower when my dad's talking to you, he's hard of hearing.")
+    notes = [f["object"] for f in current_in_any_pool(hub, "note")]
+    assert "hard of hearing" in notes, notes

@@ -49,8 +49,9 @@ CLOCK = _CLOCK  # a time of day
 _RECUR = (
     rf"(?:(?:after|before) (?:school|work) (?:on )?)?(?:(?:every|each) {WEEKDAY}(?:,? (?:and )?{WEEKDAY})+"
     # "comes monday wednesday friday": three days, said as a list
-    rf"|{WEEKDAY},? {WEEKDAY},? (?:and )?{WEEKDAY}"
-    rf"(?: {_PART}s?)?|(?:every|each) (?:other |second |third |fourth |"
+    rf"|{WEEKDAY},? {WEEKDAY},? (?:and )?{WEEKDAY}(?: {_PART}s?)?"
+    # ("dialysis Mondays, Wednesdays and Fridays at 7am")
+    rf"|(?:on )?{WEEKDAY}s,? {WEEKDAY}s,? (?:and )?{WEEKDAY}s|(?:every|each) (?:other |second |third |fourth |"
     rf"single )?(?:{WEEKDAY}|day|weekend|week|weekday|morning|"
     rf"evening|"
     rf"afternoon|night|"
@@ -1076,7 +1077,8 @@ EVENT_RULES_SRC = [
         # "with the consultant in the Mater on the 22nd": where, left to the sentence
         # ("at the leisure centre every Saturday": a place of classes in lower case too)
         r"(?: (?:in|at) (?:(?:the )?(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?|the (?:[a-z]+ ){0,2}(?:centre|center|"
-        r"club|pool|hall|hospital|clinic|gym|rink|studio|church))(?= (?:on|at|this|next|tomorrow|every)\b))?"
+        r"club|pool|hall|hospital|clinic|gym|rink|studio|church))(?= (?:on|at|this|next|tomorrow|every|"
+        rf"{WEEKDAY})\b))?"
         # "a hospital appointment for my ears": what it is for, left to the sentence
         r"(?: for (?:my|his|her|their|our|the) [a-z]+(?: [a-z]+)?(?= (?:on|at|this|next|tomorrow)\b))?"
         # "a haircut booked at Snippers on Friday": where it is booked, left to the sentence
