@@ -1162,6 +1162,15 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"grandchildren)[a-z\-]+(?: {NAME})?) work (?=(?:at|for|as) )",
         r"\g<s> works ",
     ),
+    # "mam's carer is a lad called Tomasz", "her new carer is a lovely woman named Grace": who it is, by name
+    (
+        r"^(?P<head>(?:(?:my|our) )?(?:[\w]+'s )?(?:new |home )?[a-z]+ (?:is|are) (?:now )?)(?:a|this) (?:\w+ )?(?:lad|"
+        r"girl|woman|"
+        rf"man|guy|fella|fellow|lady|chap|bloke|young \w+) (?:called|named) (?P<n>{NAME})",
+        r"\g<head>\g<n>",
+    ),
+    # "mam's home carer is bridget": the carer who comes to the home
+    (r"\bhome carer\b", "carer"),
     # "I'm deputy head now", "im branch supervisor now at first bank": a post said without its article, as one
     # promoted says it
     (

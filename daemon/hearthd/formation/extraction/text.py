@@ -263,6 +263,7 @@ _TRAILING_FILLER = re.compile(
     r"no contest|hands down|by a mile|no question|"
     r"(?:for )?the (?:last|past) (?:few |couple of |two |three |four |five |ten )?(?:years|months|weeks)|"
     r"right|ok|okay|now|these days|nowadays|at the moment|at the minute|currently|I guess|I think|honestly|tbh|"
+    r"for now|for the time being|for the moment|"
     r"to be honest|"
     r"seriously|to be fair|if I am honest|if I am being honest|really|for sure|mate|though|usually|normally|"
     r"generally|mostly|like (?:genuinely|honestly|seriously|literally)|(?<=\w\w\w )like|"
@@ -404,7 +405,9 @@ _CLAUSE_SPLIT = re.compile(
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+"
     r"(?=(?:now )?(?:I|we|my|our|he|she|his|her)\b)"
     # ("... a tesla powerwall so load shedding doesn't bother us", "fbd went up so the car's insured with Allianz")
-    r"|\sso\s+(?=(?:load shedding|the|it is|there is|that is|everything)\b)"
+    r"|\sso\s+(?=(?:load shedding|the|it is|there is|that is|everything)\b"
+    # ("bridget's gone off on leave so mam's carer is tomasz for now": who has the role now, a statement of its own)
+    r"|(?:my|our|[a-z]+'s) [a-z]+ (?:is|are) (?:now )?(?!not\b)\w)"
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called|that is (?:my|our))\b)"
     # "she's a golden retriever, three years old": the age, a statement of its own (of the one just spoken of)
     r"|,\s*(?=(?:about |nearly |almost )?[\w\-]+(?: [\w\-]+)? (?:years?|months?) old[.!]?$)"
