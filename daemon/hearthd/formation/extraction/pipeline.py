@@ -435,7 +435,8 @@ def _without_social_aside(found: list[Candidate]) -> list[Candidate]:
     subject's relation), and a note that names them links them as who they are ("the spare key is with Brenda next
     door": Brenda, the neighbour); the relation alone is a fact only when nothing else is said of them ("our
     childminder is called Delphine")."""
-    about = {c.subject.name for c in found if c.subject is not None and c.subject.name}
+    # (said of them by name alone, "she comes in the mornings", their relation is still to say)
+    about = {c.subject.name for c in found if c.subject is not None and c.subject.name and c.subject.relation}
     out = list(found)
     for c in found:
         if c.predicate != "family_member" or _is_kin(c.qualifier):
