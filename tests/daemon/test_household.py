@@ -1377,9 +1377,7 @@ def test_a_diet_given_up_like_normal_and_a_job_changed_three_times_said_as_work_
     assert jobs == {"works_at": "Safaricom", "works_as": "customer care"}, jobs
 
 
-def test_a_correction_after_an_allergy_the_bins_corrected_in_the_next_sentence_and_a_rule_for_a_child(
-    real_daemon, hub
-):
+def test_a_correction_after_an_allergy_the_bins_corrected_in_the_next_sentence_and_a_rule_for_a_child(real_daemon, hub):
     say = day_by_day(hub, "2028-10")
     say("Granny Pearl is allergic to penicillin, no, amoxicillin, sorry, the doctor was very specific about that.")
     allergies = [f["object"] for f in current_in_any_pool(hub, "allergy")]

@@ -1929,8 +1929,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?:has |have |'ve |had )?(?:changed|shifted|moved|switched|rescheduled) "
         r"(?P<whose>(?:my|our|his|her|their|the|[\w]+'s) )(?P<ev>[\w' ]{2,30}?)"
         r"(?: (?:slot|timings?|times?|day|days))? to (?P<when>(?:\d|the\b|tomorrow\b|next\b|a\b|" + WEEKDAY + ").*)$",
-        lambda m: f"{'our ' if m.group('whose') == 'the ' else m.group('whose')}{m.group('ev')} has moved to "
-        + m.group("when"),
+        lambda m: (
+            f"{'our ' if m.group('whose') == 'the ' else m.group('whose')}{m.group('ev')} has moved to "
+            + m.group("when")
+        ),
     ),
 ]
 # "I'm at Siemens now" alone may be a visit; after a word of work ("I work at X, well I did, I'm at Y now") a job.

@@ -558,8 +558,8 @@ _ALLERGY_AFTER_RULE = re.compile(
 
 def _allergy_after_rule(sentences: list[str], ruled: list[list[Candidate]], discourse: Discourse) -> None:
     for i in range(1, len(sentences)):
-        said = restore_apostrophes(sentences[i].strip())
-        said = _ALLERGY_AFTER_RULE.match(said[:1].upper() + said[1:])  # ("theos allergy is serious": Theo's)
+        restored = restore_apostrophes(sentences[i].strip())
+        said = _ALLERGY_AFTER_RULE.match(restored[:1].upper() + restored[1:])  # ("theos allergy is serious": Theo's)
         if said is None or ruled[i]:
             continue
         food = next((f for c in ruled[i - 1] if c.predicate == "rule" and (f := food_kept_from(c.object))), None)
@@ -1035,9 +1035,13 @@ _MEMBER_OF = {"twins": "twin", "children": None, "sons": "son", "daughters": "da
 
 def _each_of_them(out: list[Candidate]) -> list[Candidate]:
     """What is said of a group ("the twins", "the kids") whom the same sentence names is said of each of them."""
-    shared = [c for c in out if c.subject is not None and c.subject.relation in _MEMBER_OF and not c.subject.name]
-    for c in shared:
-        kind = _MEMBER_OF[c.subject.relation]
+    shared = [
+        (c, c.subject.relation)
+        for c in out
+        if c.subject is not None and c.subject.relation in _MEMBER_OF and not c.subject.name
+    ]
+    for c, group in shared:
+        kind = _MEMBER_OF[str(group)]
         named = [
             m.object
             for m in out

@@ -3603,7 +3603,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "owns",
         rf"^{SUBJ} {ADV}(?:have|have got|got|have had|had|have just had|put in|have put in|installed|have installed|"
-        rf"put|have put|had) (?:(?:some|new|a new|an?) )?(?P<obj>{_KIT})(?= now\b|$| (?:and|on|in|fitted|installed|put)\b|,)",
+        rf"put|have put) (?:(?:some|new|a new|an?) )?(?P<obj>{_KIT})"
+        r"(?= now\b|$| (?:and|on|in|fitted|installed|put)\b|,)",
         _b_kit,
         False,
     ),

@@ -216,9 +216,10 @@ def joined_appositive(s: str) -> str:
         said = re.sub(r"^the\b", "our", pet.group("pet"), flags=re.I)  # "the cat, Marzipan": the household's cat
         return f"{said[:1].upper()}{said[1:]} {pet.group('name')} {s[pet.end() :]}"
     if help_ := _HELP_APPOSITIVE.match(s):
-        return f"our {help_.group('role') or help_.group('role2')} {help_.group('name') or help_.group('name2')} " + s[
-            help_.end() :
-        ]
+        return (
+            f"our {help_.group('role') or help_.group('role2')} {help_.group('name') or help_.group('name2')} "
+            + s[help_.end() :]
+        )
     if eldest := _ELDEST_THEN_NAME.match(s):  # "Our eldest, Aroha, is down at uni": our eldest Aroha
         return f"{eldest.group('who')} {eldest.group('name')} {s[eldest.end() :]}"
     return _COMMA_APPOSITIVE.sub(lambda m: f"{m.group('name')} {m.group('rel')} ", s, count=1)
