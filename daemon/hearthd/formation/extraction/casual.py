@@ -1922,18 +1922,6 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?P<rest>(?:both |all )?(?:are|love|like|hate|do|play|go|have|adore|support)\b.*)$",
         lambda m: f"{m.group('g')} are {m.group('a')} and {m.group('b')}, and {m.group('g')} {m.group('rest')}",
     ),
-    # "hospital has changed amma's dialysis slot to tuesday thursday saturday", "LUTH called, they have shifted
-    # mummy's eye appointment to the 10th of march": an event moved by whoever runs it is the event moved
-    (
-        r"^(?:[\w' ]{1,30}? (?:called|rang|phoned|texted|emailed)(?: (?:us|me))?,? )?(?:the )?[\w' ]{1,30}? "
-        r"(?:has |have |'ve |had )?(?:changed|shifted|moved|switched|rescheduled) "
-        r"(?P<whose>(?:my|our|his|her|their|the|[\w]+'s) )(?P<ev>[\w' ]{2,30}?)"
-        r"(?: (?:slot|timings?|times?|day|days))? to (?P<when>(?:\d|the\b|tomorrow\b|next\b|a\b|" + WEEKDAY + ").*)$",
-        lambda m: (
-            f"{'our ' if m.group('whose') == 'the ' else m.group('whose')}{m.group('ev')} has moved to "
-            + m.group("when")
-        ),
-    ),
 ]
 # "I'm at Siemens now" alone may be a visit; after a word of work ("I work at X, well I did, I'm at Y now") a job.
 _AT_NOW = re.compile(rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?at (?P<o>{_ORG}) (?:now|these days)$")
