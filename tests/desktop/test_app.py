@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt, QTimer
 from hearth.app import HearthApp
 from hearth.supervisor import CONNECTED
 from hearth.tray import PAUSED, RUNNING
-from hearthd.api.client import DaemonNotRunning, HearthClient
+from hearthd.api.client import DaemonNotRunning, HearthClient, HearthError
 from tests.helpers import insert_facts, make_daemon, settle, wait_for
 
 
@@ -168,8 +168,14 @@ def daemon_process(data_dir):
                 return c.version()
         except DaemonNotRunning:
             return None
+        except HearthError:
+            return None  # bound but still starting (on a slow host, longer than a request's 2 s): asked again
 
-    wait_for(answers, timeout=60, what="the daemon process to answer")
+    try:
+        wait_for(answers, timeout=60, what="the daemon process to answer")
+    except BaseException:
+        proc.kill()  # (not left running when it never answered)
+        raise
     yield proc
     proc.terminate()
     proc.wait(30)
