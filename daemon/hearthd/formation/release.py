@@ -110,8 +110,8 @@ _MAY_THE_MONTH = re.compile(
 # (nor "like" as a comparison or a filler: "eating breakfast again like normal", "it was like so annoying"; nor a
 # blessing: "bernie's after retiring, god love her")
 _PREFERENCE = re.compile(
-    r"\b(?<!\bgod )(?<!\bgod bless and )(?:like|likes|love|loves|enjoy|enjoys|hate|hates|mind)\b(?!,|\s*$)"
-    r"(?<!\blike(?= (?:normal|usual|before|always|so|really|totally|literally|proper|crazy|mad)\b))",
+    r"\b(?<!\bgod )(?!like (?:normal|usual|before|always|so|really|totally|literally|proper|crazy|mad)\b)"
+    r"(?:like|likes|love|loves|enjoy|enjoys|hate|hates|mind)\b(?!,|\s*$)",
     re.I,
 )
 # The words that say which kind of fact is over.
