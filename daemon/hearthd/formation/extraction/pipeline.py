@@ -44,6 +44,7 @@ from .text import (
     _QUESTION_START,
     _REPORTED,
     _TRAILING_REMEMBER,
+    ALLERGY_SERIOUS,
     _article,
     _lowercase_input,
     _strip_repeatedly,
@@ -550,8 +551,8 @@ def _sentence_candidates(sentence: str, discourse: Discourse) -> list[Candidate]
 
 # "Never suggest anything with nuts in it. Zainab's allergy is serious.": the allergy the rule before keeps off
 _ALLERGY_AFTER_RULE = re.compile(
-    r"^(?P<who>(?-i:[A-Z])[a-z]+|[Mm]y [a-z]+)(?:'s| has an?)(?: [a-z]+)? allergy(?: is (?:really |very )?(?:serious|"
-    r"severe|bad|life-threatening|no joke))?[.!]?\s*$",
+    r"^(?P<who>(?-i:[A-Z])[a-z]+|[Mm]y [a-z]+)(?:'s| has an?)(?: [a-z]+)? allergy"
+    rf"(?: is (?:really |very )?{ALLERGY_SERIOUS})?[.!]?\s*$",
     re.I,
 )
 

@@ -1832,13 +1832,18 @@ _HOME_KIT_MAKES = re.compile(
 )
 
 
+def _house_has(obj: str, ctx: _Ctx) -> list[Candidate]:
+    """A thing of the house, said by what it is ("the boiler's a Vaillant", "the generator is diesel")."""
+    return [replace(ctx.cand("owns", obj, f"{{subject}} has a {obj}"), subject=HOUSEHOLD)]
+
+
 def _b_boiler_make(m, ctx):
     if any(is_common(w.lower()) for w in m.group("make").split()) or (
         ctx.lowercase and not _BOILER_MAKES.match(m.group("make"))
     ):
         return []  # "the boiler is a nightmare", said in lower case: no make
     obj = f"{m.group('make')} boiler"
-    return [replace(ctx.cand("owns", obj, f"{{subject}} has a {obj}"), subject=HOUSEHOLD)]
+    return _house_has(obj, ctx)
 
 
 def _b_made_by(m, ctx):
@@ -1849,13 +1854,13 @@ def _b_made_by(m, ctx):
         return []  # "the telly is a nightmare"
     thing = re.sub(r"\b(?:tv|telly|television)$", "TV", m.group("thing").lower())  # "the telly": a TV
     obj = f"{make} {thing}"
-    return [replace(ctx.cand("owns", obj, f"{{subject}} has a {obj}"), subject=HOUSEHOLD)]
+    return _house_has(obj, ctx)
 
 
 def _b_runs_on(m, ctx):
     thing = {"gen": "generator", "genny": "generator"}.get(m.group("thing").lower(), m.group("thing").lower())
     obj = f"{m.group('fuel').lower()} {thing}"
-    return [replace(ctx.cand("owns", obj, f"{{subject}} has a {obj}"), subject=HOUSEHOLD)]
+    return _house_has(obj, ctx)
 
 
 def _b_season_ticket(m, ctx):

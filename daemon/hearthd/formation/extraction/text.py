@@ -1724,9 +1724,10 @@ _QUESTION_RUN_ON = re.compile(
 
 # An allergy run on after a rule it is the reason for: "never suggest anything with peanuts in it | theos allergy is
 # serious", "..., Ruby's allergy is serious" (read with the rule before it, as a sentence of its own)
+ALLERGY_SERIOUS = r"(?:serious|severe|bad|life-threatening|no joke)"  # "Zainab's allergy is serious"
 _ALLERGY_RUN_ON = re.compile(
     r"(?<=\w)[,]?\s+(?=(?!(?:it|he|she|they|we|her|his|their|the|that)(?:'s|s)? )[a-z]+?(?:'s|s) allergy is "
-    r"(?:really |very |super )?(?:serious|severe|bad|life-threatening|no joke)[.!]?$)",
+    rf"(?:really |very |super )?{ALLERGY_SERIOUS}[.!]?$)",
     re.I,
 )
 
@@ -1763,10 +1764,9 @@ _WAS_UNTIL_NOW = re.compile(
     r"(?=(?:I|we|im|I'm|we're|I've|ive|we've|he|she|they)\b)",
     re.I,
 )
-# "..., well, I was.": what follows, in the next sentence, is true now
+# "..., well, I was.": what follows, in the next sentence, is true now (said as a sentence of its own too, matched
+# from its start: "I work at Barclays... | well, used to. | I'm at Monzo now.")
 _WAS_SAID_LAST = re.compile(r"\bwell,?\s+(?:(?:I|we|he|she|they) )?(?:was|were|used to|did)[.!]$", re.I)
-# ... said as a sentence of its own: "I work at Barclays... | well, used to. | I'm at Monzo now."
-_WAS_ALONE = re.compile(r"^well,?\s+(?:(?:I|we|he|she|they) )?(?:was|were|used to|did)[.!]$", re.I)
 # Who "he" is after "well, he was": the one the statement before it was of ("my husband's a pharmacist")
 _WHO_WAS = re.compile(
     r"^(?P<who>(?:my|our) [a-z\-]+(?: (?-i:[A-Z])[a-z]+)?|(?-i:[A-Z])[a-z]+)"
@@ -1796,7 +1796,7 @@ def _corrections_joined(sentences: list[str]) -> list[str]:
             and (_WELL_ACTUALLY.match(f" {sentence}") or _WELL_RESTATED.match(f". {sentence}"))
         ):
             out[-1] = f"{out[-1]} {sentence}"  # "I live in Wellington. Well, Lower Hutt actually."
-        elif out and _WAS_SAID_LAST.search(out[-1]) or (out and _WAS_ALONE.match(sentence)):
+        elif out and (_WAS_SAID_LAST.search(out[-1]) or _WAS_SAID_LAST.match(sentence)):
             out[-1] = f"{out[-1]} {sentence}"  # "I'm a paralegal - well, I was. I'm a legal secretary now."
         elif out and not out[-1].endswith("?") and (was := _WAS_UNTIL_NOW.match(sentence)):
             if _now_works_at(out[-1], sentence[was.end() :]) or _now_lives_in(out[-1], sentence[was.end() :]):
