@@ -351,7 +351,60 @@ def _vehicle(said: str) -> str:
 _CAR_TEST_SAID = {"warrant of fitness": "wof"}
 # Compiled on first use (_rewrites): the daemon's start imports this module's words, not its rewrites.
 _NEW_HELP = _alt(sorted(_HIRED_HELP | {"tutor"}, key=len, reverse=True))  # the help one takes on
+# Who services the car, said by where it goes: "the car goes to mcallister motors in kirkcaldy for its service",
+# "its agnew autos in banbridge for the servicing from now on", "from now we using shivnarine auto works": the
+# household's mechanic (one at a time: the next one said replaces it)
+_GARAGE_WORD = r"(?:motors|garage|autos?|auto (?:works|care|centre|center|repairs|services|clinic)|mechanics|car care)"
+_GARAGE = (
+    r"(?P<g>(?!(?:the|a|an|our|my|his|her|it|him|them|garage|mechanics?|mot|service|servicing|town|work|school)\b)"
+    r"[a-z][\w'\-]*(?: (?!(?:in|at|on|out|for|from|now|instead|fae|then|so|because|cos|and|but)\b)[\w'\-]+){0,3}?)"
+)
+_GARAGE_END = r"(?=,| (?:in|at|on|out|up|down|for|fae|from|now|instead|these|then|because|cos|as|since|so)\b|$)"
+
+
+def _mechanic(m: re.Match) -> str:
+    """The garage as a name is written, whatever the recogniser's case ("kwik fit" Kwik Fit)."""
+    return "our mechanic is " + " ".join(w[:1].upper() + w[1:] for w in m.group("g").split())
+
+
+_CAR_SERVICED = (
+    r"\b(?:mot|nct|wof|service|servicing|serviced|services|mechanic|garage|motors|autos?|repairs?|kwik fit)\b"
+)
+_NOT_SAID_AS_SO = r"(?!.*\b(?:if|whether|might|maybe|should|could|would|thinking)\b)"
+
 _REWRITES_SRC: list[tuple[str, object]] = [
+    # the household's mechanic, by where the car goes (see _GARAGE)
+    (
+        rf"^{_NOT_SAID_AS_SO}(?=.*{_CAR_SERVICED})(?:.*?\b)?(?:the|our|my) (?:car|van|motor|bakkie|ute|truck)"
+        r"(?:'s| is)? (?:now |always |usually |normally )?(?:goes|go|going|gets serviced|get serviced|is serviced|"
+        r"gets fixed|gets done|gets its (?:service|mot|nct|wof)(?: done)?)(?: now)? (?:to|at|with|by) "
+        rf"{_GARAGE}{_GARAGE_END}.*$",
+        _mechanic,
+    ),
+    (
+        rf"^{_NOT_SAID_AS_SO}(?=.*{_CAR_SERVICED})(?:.*?\b)?(?:we|we're|we are|were) (?:now |just )?(?:taking|carrying|"
+        r"bringing|take|carry|bring) (?:the|our) (?:car|van|motor|bakkie|ute|truck) (?:now )?to "
+        rf"{_GARAGE}{_GARAGE_END}.*$",
+        _mechanic,
+    ),
+    (
+        rf"^{_NOT_SAID_AS_SO}(?:.*?\b)?(?:now )?(?:it's|its|it is) (?:now )?{_GARAGE}(?: (?:in|at) [\w' ]+?)? "
+        r"(?:at the garage|for (?:the |its |our )?(?:servicing|service|mot|nct|wof|repairs))\b.*$",
+        _mechanic,
+    ),
+    (
+        rf"^{_NOT_SAID_AS_SO}(?:.*?\b)?(?:from now(?: on)? )?we(?:'re| are)? (?:now )?(?:using|going to|with) "
+        rf"(?P<g>(?!the\b)[a-z][\w'\-]*(?: [\w'\-]+){{0,2}}? {_GARAGE_WORD}){_GARAGE_END}.*$",
+        _mechanic,
+    ),
+    # "biscuit our kelpie eats black hawk": a pet named before its kind, in lower case; the name whatever the word
+    (
+        rf"^(?P<n>(?!(?:so|and|but|um|well|like|yeah|ok|okay|right|now|then|oh|he|she|it|this|that)\b)[a-z]+),? "
+        rf"our (?P<sp>{PET}),? (?=(?:eats|is on|gets|has|loves|hates|is|only eats|will only eat)\b)",
+        lambda m: f"our {m.group('sp')} {m.group('n').capitalize()} ",
+    ),
+    # "so Biscuit's on Black Hawk lamb from today": from now on (not a day's one-off)
+    (r"(?<!\bstart)(?<!\bstarts)(?<!\bstarting)(?<!\bbegins) from today[.!]?$", " from now on"),
     # a correction: only what is said after "well I did" stands
     (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),
     (rf"^name's (?={NAME}\b)", "my name is "),

@@ -301,7 +301,10 @@ _PART_AFTER_CLOCK = re.compile(r"(?<=\d[ap]m)\s+(?:in the (?:morning|afternoon|e
 # "at nine, the three of them": an hour word that counts, not a time
 _A_COUNT = re.compile(r"^\s*(?:of|people|kids|children|them|us|of us|of them)\b", re.I)
 _TIME_FIRST_SAID = re.compile(
-    r"^(?P<time>\d{1,2}(?::\d{2})?(?:am|pm)?(?:-\d{1,2}(?::\d{2})?(?:am|pm))?),? (?P<rest>(?!\d)[^,]+)$", re.I
+    # (not "8am and 8pm": a second time, no day)
+    r"^(?P<time>\d{1,2}(?::\d{2})?(?:am|pm)?(?:-\d{1,2}(?::\d{2})?(?:am|pm))?),? "
+    r"(?P<rest>(?!\d|(?:and|or|&) )[^,]+)$",
+    re.I,
 )
 
 

@@ -12,11 +12,11 @@ import functools
 import re
 from dataclasses import replace
 
-from .dates import MINUTES_SAID, canonical_date
+from .dates import _HOUR_WORDS, MINUTES_SAID, canonical_date
 from .model import HOUSEHOLD, Candidate, Mention
 from .subjects import relation_word
 from .text import DIGIT_NAMES, _strip_trailing, spoken_digits
-from .vocabulary import DATE, MONTH, NAME, ORDINAL, REL, WEEKDAY, _alt
+from .vocabulary import DATE, MEDICINE, MONTH, NAME, ORDINAL, REL, WEEKDAY, _alt
 from .words import is_common
 
 _PART = r"(?:morning|afternoon|evening|night|lunchtime)"
@@ -1065,8 +1065,63 @@ _COMING = (
     r"(?:(?P<prog>is coming|are coming|is coming round|is coming over|is visiting|is booked|are booked)|comes|come|"
     r"comes in|come in|comes round|comes over|visits|is here|are here)"
 )
+# A medicine's times of day: "at 8 in the morning and 8 at night", "with breakfast and again with dinner"
+_DOSE_HOUR = rf"(?:\d{{1,2}}(?:[:.]\d\d)?|{_HOUR})(?: o'clock)?(?: ?(?:am|pm|a\.m\.|p\.m\.))?"
+_DOSE_PART = r"(?:(?:every|each|in the) (?:morning|evening|night)|at night|at bedtime)"
+_DOSE = (
+    rf"(?:(?:at |around |about )?{_DOSE_HOUR}(?: {_DOSE_PART})?|{_DOSE_PART}(?: at {_DOSE_HOUR})?|"
+    r"with (?:my |his |her |their )?(?:breakfast|lunch|dinner|tea|supper)|before bed|at lunch(?:time)?)"
+)
+_DOSES = (
+    rf"(?P<doses>{_DOSE}(?:(?:,| and| then|,? and then)(?: again)? {_DOSE})+|"
+    rf"{_DOSE} (?:every|each) (?:morning|night|evening))"
+)
+_MEDICINE_TAKEN = (
+    rf"(?P<med>{MEDICINE}|(?:(?!(?:a|the|my|his|her|their)\b)[a-z]+ ){{0,2}}(?:tablets?|pills?|meds|medication|"
+    r"medicine|inhaler|drops|injections?|shots?)|insulin(?: shots?| injections?)?)"
+)
+
+
+def _dose(said: str) -> str:
+    """One time a medicine is taken, as a clock says it: "8 in the morning" 8am, "eight at night" 8pm."""
+    said = re.sub(r"^(?:and |then |again |at |around |about )+", "", said.strip(), flags=re.I)
+    hour = re.match(rf"(?P<h>\d{{1,2}}(?:[:.]\d\d)?|{_HOUR})(?: o'clock)?(?: ?(?P<ap>[ap])\.?m\.?)?", said, re.I)
+    if not hour:
+        hour = re.search(rf"\bat (?P<h>\d{{1,2}}(?:[:.]\d\d)?|{_HOUR})(?: ?(?P<ap>[ap])\.?m\.?)?$", said, re.I)
+    if not hour:
+        return re.sub(r"\b(?:my|his|her|their) ", "", said.lower())
+    h = hour.group("h").lower()
+    h = str(_HOUR_WORDS.index(h) + 1) if h in _HOUR_WORDS else h.replace(".", ":")
+    ap = (hour.group("ap") or "").lower()
+    if not ap:
+        ap = "p" if re.search(r"\b(?:night|evening|bedtime)\b", said, re.I) else "a" if "morning" in said else ""
+    return f"{h}{ap}m" if ap else h
+
+
+def _b_doses(m, ctx):
+    """ "Mum takes her blood pressure tablets at 8 in the morning and 8 at night": the medicine's times, a schedule
+    of its own (moved when the doctor moves them)."""
+    med = re.sub(r"\s+", " ", m.group("med").lower())
+    parts = [p for p in re.split(r"\s*(?:,|\band\b|\bthen\b)\s*", m.group("doses")) if p.strip()]
+    doses = [_dose(p) for p in parts]
+    if len(parts) == 1 and (daily := re.search(r"(?:every|each) \w+$", parts[0])):  # "at eight every morning"
+        doses = [f"{_dose(parts[0][: daily.start()])} {daily.group()}"]
+    when = " and ".join(dict.fromkeys(d for d in doses if d))
+    if sum(bool(re.fullmatch(r"[\d:]+[ap]m", d)) for d in doses) > 1:
+        when = f"daily {when}"  # twice a day by the clock is every day
+    return [ctx.cand("schedule", when, f"{{subject}}'s {med}: {when}", med)]
+
+
 # (predicate, pattern, builder, negative_form): tried before the first-person table, on the same clauses.
 EVENT_RULES_SRC = [
+    # "mum takes her blood pressure tablets at 8 in the morning and 8 at night"
+    (
+        "schedule",
+        rf"^I (?:always |usually |also |now |still )?(?:take|takes|have|get|need|am on) "
+        rf"(?:my |his |her |their |a |the )?{_MEDICINE_TAKEN} {_DOSES}$",
+        _b_doses,
+        False,
+    ),
     (
         "appointment",
         rf"^(?:I|we) (?:also |now |still |both |all )?(?:have got|am having|are having|have) (?:{_DET} )?"

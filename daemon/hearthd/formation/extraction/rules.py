@@ -48,6 +48,7 @@ from .vocabulary import (
     FREQ,
     GYM,
     KIN_NAMES_TOO,
+    MEDICINE,
     MONTH,
     NAME,
     NAMES,
@@ -1492,19 +1493,6 @@ def _b_training(m, ctx):
 def _b_as_said(m, ctx):
     said = re.sub(r"\s+", " ", m.group("obj").lower())
     return [ctx.cand("note", said, f"{{subject}} is {said}")]
-
-
-# Medicines by name or by kind, and names by their endings ("-statin", "-pril", "-olol").
-_MEDICINE = (
-    r"(?:warfarin|insulin|metformin|aspirin|lithium|methotrexate|levothyroxine|thyroxine|prednisolone|steroids|"
-    r"statins|blood thinners|antidepressants|antibiotics|beta blockers|chemo|chemotherapy|hrt|the pill|"
-    r"immunosuppressants|antihistamines|morphine|insulin injections|"
-    # by what they are for: "thyroid tablets", "blood pressure pills", "heart meds"
-    r"(?:blood pressure|thyroid|heart|water|iron|pain|sleeping|cholesterol|diabetes|epilepsy|seizure|kidney|anxiety|"
-    r"arthritis) (?:tablets|pills|medication|medicine|meds)|"
-    r"[a-z]+(?:statin|pril|sartan|olol|dipine|prazole|oxetine|pram|aline|apine|idone|mab|semide|thiazide|"
-    r"cillin|mycin|cycline|gliptin|floxacin|xaban|gatran|parin))"
-)
 
 
 def _b_medicine(m, ctx):
@@ -3068,7 +3056,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^I {ADV}(?:eat|am eating|have|am having|am on|am now on|am only on|am being tried on|am trying)(?: the)? "
         rf"(?P<obj>{PET_FOOD}(?: (?!now\b|from\b|every\b|the\b|so\b|and\b|but\b|because\b)[a-z]+){{0,2}})"
         r"(?: the [a-z]+ ones?)?"
-        r"(?: now\b.*| from now on| these days)?(?:,.*)?$",
+        r"(?: now\b.*| from now on| from today| these days)?(?:,.*)?$",
         _b_pet_food,
         False,
     ),
@@ -3103,7 +3091,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "note",
         rf"^{SUBJ} {ADV}(?:take|am on|are on|have to take|am taking|have been on|have been taking) "
-        rf"(?:(?:my|his|her|daily|a daily|regular) )?(?P<med>{_MEDICINE})"
+        rf"(?:(?:my|his|her|daily|a daily|regular) )?(?P<med>{MEDICINE})"
         r"(?: (?:tablets?|pills?|injections?|patches|now|for (?:my|his|her) [a-z ]+))?$",
         _b_medicine,
         False,

@@ -681,13 +681,27 @@ GYM = (
     r"|(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*){0,2} (?:Gym|Fitness|Leisure Centre|Health Club|Sports Club))"
     r"(?: (?:in|at|on) (?:the )?(?-i:[A-Za-z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)?"
 )
+# Medicines by name or by kind, and names by their endings ("-statin", "-pril", "-olol").
+MEDICINE = (
+    r"(?:warfarin|insulin|metformin|aspirin|lithium|methotrexate|levothyroxine|thyroxine|prednisolone|steroids|"
+    r"statins|blood thinners|antidepressants|antibiotics|beta blockers|chemo|chemotherapy|hrt|the pill|"
+    r"immunosuppressants|antihistamines|morphine|insulin injections|"
+    # by what they are for: "thyroid tablets", "blood pressure pills", "heart meds"
+    r"(?:blood pressure|thyroid|heart|water|iron|pain|sleeping|cholesterol|diabetes|epilepsy|seizure|kidney|anxiety|"
+    r"arthritis) (?:tablets|pills|medication|medicine|meds)|"
+    r"[a-z]+(?:statin|pril|sartan|olol|dipine|prazole|oxetine|pram|aline|apine|idone|mab|semide|thiazide|"
+    r"cillin|mycin|cycline|gliptin|floxacin|xaban|gatran|parin))"
+)
 # Pet food by its makers: "our cat kumara eats the whiskas pouches", "the vet's put him on Royal Canin renal"
 PET_FOOD = (
     r"(?:whiskas|felix|sheba|fancy feast|purina(?: one| pro plan)?|pro plan|royal canin|hill'?s(?: science diet)?|"
     r"iams|pedigree|vitality|bakers|harringtons|james wellbeloved|lily'?s kitchen|applaws|orijen|acana|eukanuba|"
     r"friskies|meow mix|blue buffalo|butcher'?s|chappie|cesar|wagg|arden grange|burns|nature'?s menu|go cat|"
     r"gourmet|encore|thrive|canagan|taste of the wild|kibbles'?n'?bits|beneful|alpo|dog chow|cat chow|science diet|"
-    r"drools|smartheart|jerhigh|farmina|eukanuba|advance|optimum|black hawk|ziwi peak|ziwi|supercoat|nutro)"
+    r"drools|smartheart|jerhigh|farmina|eukanuba|advance|optimum|black hawk|ziwi peak|ziwi|supercoat|nutro|"
+    # a maker not listed, known by what it sells: "Prairie Gold kibble", "Northern Lean Formula"
+    r"(?!(?:the|my|his|her|their|its|some|a|an|her|new|old|this|that|same)\b)[a-z][\w']*(?: [a-z][\w']*){0,2} "
+    r"(?:kibble|dry food|wet food|dog food|cat food|dog biscuits|formula))"
 )
 # Cars by their makers: "a silver Toyota Corolla" is the household's car, "the old car" when it is sold
 CAR_MAKES = re.compile(
