@@ -1988,6 +1988,19 @@ _WORK_SAID = re.compile(
     r"notice|resigned|as an? [a-z]+)\b",
     re.I,
 )
+# Where one worked before, said before where one is now
+_WORKED_BEFORE = re.compile(
+    r"\b(?:I used to (?:be|work|teach|lecture|nurse) (?:at|with|for)|I was (?:working )?(?:at|with|for) "
+    # ("I was at Equity Bank": a firm by its kind, not "I was at Galway")
+    r"(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*)? (?-i:Bank|Hospital|School|College|University|Group|Insurance|"
+    r"Council|Airways|Airlines|Telecom|Pharmacy|Clinic|Academy|Consulting|Capital|Holdings|Motors|Foods|Stores))",
+    re.I,
+)
+_AT_FIRM_SINCE = re.compile(
+    r"^(?:but |and )?(?:I'm|I am|I've been|I have been|I'm now|I am now|I (?:have )?(?:moved|gone) (?:over )?to) "
+    rf"(?:now )?(?:(?<!to )(?:at|with) )?(?P<o>{_FIRM})"
+    rf"(?: now| these days| since (?:{MONTH}|last \w+|then)| in {MONTH}| (?:last|this) (?:week|month|year))?$"
+)
 _NOT_AN_EMPLOYER = re.compile(r"\b(?:gym|club|choir|church|team|band|group|league|society|union|class)\b", re.I)
 _HAS_THE = re.compile(rf"^(?:and )?(?P<s>{NAME}) (?:has|has got|drives) the (?P<o>(?:[a-z]+ )?{NAME})$")
 _MOVED_HOME = re.compile(r"\b(?:moved(?! on\b)|move house|moved house)\b", re.I)
@@ -2035,6 +2048,10 @@ def casual(s: str, greeted: bool, sentence: str = "") -> str:
         # "cian's moved on again, he's in Dunnes in Wilton now", "Joy resigned from BDO, she's with Security Bank
         # now": the job moved on to
         s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
+    if _WORKED_BEFORE.search(whole) and (m := _AT_FIRM_SINCE.match(s)):
+        # "I used to be at Standard Bank, but I'm with Capitec now", "I was at Equity Bank but I moved to KCB in
+        # January": the employer after the one left
+        s = f"I work at {m.group('o')}"
     if _WORK_SAID.search(whole) and (m := _JOINED.match(s)) and not _NOT_AN_EMPLOYER.search(m.group("o")):
         # "update i've joined Razorpay in koramangala, last week was my first week": a new employer
         s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"

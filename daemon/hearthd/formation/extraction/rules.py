@@ -650,6 +650,12 @@ SERVICE_WORDS: dict[str, list[str]] = {}  # each service and the words it is sai
 for _said, _service in _SERVICES.items():
     SERVICE_WORDS.setdefault(_service, []).append(_said)
 _PROVIDER = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
+# when a switch was made, said after it: "last month", "in the summer", "back in March"
+_WHEN_SWITCHED = (
+    rf"(?: (?:back )?(?:last (?:week|month|year|summer|spring|autumn|winter|weekend)|in the (?:summer|spring|autumn|"
+    rf"winter|new year)|this (?:week|month|year)|(?:a|two|three|a few|a couple of) (?:weeks|months|years) ago|"
+    rf"in {MONTH}))?"
+)
 
 
 # Phone networks by name, as they write themselves
@@ -2845,8 +2851,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "note",
         rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|swapped|moved|changed|gone over)"
         rf"(?: (?:all )?(?:(?:our|my|the) )?(?:(?-i:[A-Z])\w+ )?(?P<whose>[\w\-]+'s )?(?P<svc>{_SERVICE})"
-        rf"(?: (?:provider|supplier|company))?)? (?:over )?to (?P<org>{_PROVIDER})(?: for (?:our |my |the )?"
-        rf"(?P<svc2>{_SERVICE}))?(?: now| there)?(?:,? (?:the switch|it|that) (?:went through|happened|was)\b.*)?$",
+        # ("we switched from Sky to Virgin Media for broadband last month": the one left, and when)
+        rf"(?: (?:provider|supplier|company))?)? (?:over )?(?:from {_PROVIDER} )?to (?P<org>{_PROVIDER})"
+        rf"(?: for (?:our |my |the )?(?P<svc2>{_SERVICE}))?(?: now| there)?{_WHEN_SWITCHED}"
+        r"(?:,? (?:the switch|it|that) (?:went through|happened|was)\b.*)?$",
         _b_provider,
         False,
     ),
@@ -2854,9 +2862,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # the service named after it
     (
         "note",
-        rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|swapped|moved|changed|gone over) (?:over )?to "
+        rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|swapped|moved|changed|gone over) (?:over )?"
+        rf"(?:from (?-i:[a-z])[\w&'\-]*(?: (?-i:[a-z])[\w&'\-]*)? )?to "
         rf"(?P<org>(?-i:[a-z])[\w&'\-]*(?: (?-i:[a-z])[\w&'\-]*){{0,2}}) for (?:our |my |the )?(?P<svc2>{_SERVICE})"
-        rf"(?: now)?(?:,? (?:the switch|it|that) (?:went through|happened|was)\b.*)?$",
+        rf"(?: now)?{_WHEN_SWITCHED}(?:,? (?:the switch|it|that) (?:went through|happened|was)\b.*)?$",
         _b_provider_said_low,
         False,
     ),
