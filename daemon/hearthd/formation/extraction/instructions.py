@@ -58,6 +58,15 @@ _SPEAKS_TO_YOU = re.compile(
     r"(?:'s| is) using you| asks(?: you)?(?: (?:anything|something|stuff|things))?)$",
     re.I,
 )
+# Units one can ask for, every time
+_UNITS = (
+    r"metric|imperial|celsius|centigrade|fahrenheit|british english|american english|british spelling|"
+    r"american spelling|uk english|us english|miles|kilometres|kilometers|km|kilos|kilograms|pounds|stone|grams|"
+    r"ounces|cups|litres|liters|pints|feet|metres|meters|"
+    # money and speed: "prices in rand", "the wind in kilometres an hour"
+    r"rand|rands|naira|shillings|cedis|rupees|pesos|euros|dollars|kwacha|ringgit|"
+    r"kilometres an hour|kilometers an hour|km/h|kph|miles an hour|mph"
+)
 # Spoken forms of a standing instruction: "keep it short with me", "every sunday evening remind me to ...".
 _SPOKEN: list[tuple[re.Pattern, Any]] = [
     (re.compile(p, re.I), r)
@@ -72,6 +81,19 @@ _SPOKEN: list[tuple[re.Pattern, Any]] = [
             r"heights?|speeds?|units?)(?P<u> in [\w\- ]+?)(?:,? please)?(?:,? (?:not|rather than|instead of) \w+)?"
             r"(?:,? please)?(?:,? always)?$",
             lambda m: f"always give {m.group('w').lower()}{m.group('u')}",
+        ),
+        # "give me distances in kilometres not miles ok": every distance, not one
+        (
+            r"^(?:please )?(?:give|tell|show) me (?P<w>temperatures|weights|distances|measurements|heights|speeds|"
+            r"prices|quantities)(?P<u> in [\w\- ]+?)(?:,? (?:not|rather than|instead of) \w+)?"
+            r"(?:,? (?:ok|okay|yeah|please|thanks|always))*$",
+            lambda m: f"always give {m.group('w').lower()}{m.group('u')}",
+        ),
+        # "use kilometres for everything distance wise yeah"
+        (
+            rf"^(?:please )?use (?P<u>{_UNITS}) for everything,? (?P<w>distance|temperature|weight|measurement)"
+            r"[\- ]?wise(?:,? (?:ok|okay|yeah|please|thanks))*$",
+            lambda m: f"always use {m.group('u')} for {m.group('w').lower()}s",
         ),
         # "morning announcements should be in Spanish (so the kids get some practice)": how they are given
         (
@@ -448,14 +470,6 @@ _NOT_CALL_ME = re.compile(
     re.I,
 )
 # "please use the 24 hour clock", "please use metric": a convention asked for is standing, said once.
-_UNITS = (
-    r"metric|imperial|celsius|centigrade|fahrenheit|british english|american english|british spelling|"
-    r"american spelling|uk english|us english|miles|kilometres|kilometers|km|kilos|kilograms|pounds|stone|grams|"
-    r"ounces|cups|litres|liters|pints|feet|metres|meters|"
-    # money and speed: "prices in rand", "the wind in kilometres an hour"
-    r"rand|rands|naira|shillings|cedis|rupees|pesos|euros|dollars|kwacha|ringgit|"
-    r"kilometres an hour|kilometers an hour|km/h|kph|miles an hour|mph"
-)
 
 # "use miles not kilometres when I'm asking about driving", "always say the time in 24 hour clock for me": a unit
 # asked for is one rule however it is put, "Give <what> in <unit>" (the unit it is instead of goes without saying)
