@@ -113,13 +113,16 @@ _TAIL = (
     _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|here|round here|on our street|for us|"
     r"(?:with )?the whole family|all of us|as a family|"
     # "from next week", "for Christmas with the family": from when, what for and with whom
-    r"from (?:next|this) (?:week|month|term)|from now on|starting (?:next|this) (?:week|month|term)|"
+    r"from (?:next|this) (?:week|month|term)(?: on)?|from now on|starting (?:next|this) (?:week|month|term)|"
     r"for (?:christmas|easter|the holidays|diwali|eid|new year|thanksgiving|the summer|the weekend|"
     r"(?:(?-i:[A-Z])[\w\-]+'s |a |the )?(?:wedding|funeral|graduation|christening|birthday))|"
     r"with (?:the family|the kids|family|friends|(?:my|our) (?:family|kids|children|parents|in-laws|mum|dad|mam|"
     r"nan|gran|husband|wife|partner|sister|brother|friends|cousins))|"
     r"(?:straight |right |just )?(?:after|before) "
     r"(?:school|work|lunch|dinner|tea)|"
+    # "green one one week black the next", "the black bin and the blue one alternate": which bin, in turn
+    r"(?:the )?[a-z]+(?: waste| bin| one){0,2} one week,? (?:and )?(?:the )?[a-z]+(?: waste| bin| one)? the next|"
+    r"(?:the )?[a-z]+ (?:bin|one) and (?:the )?[a-z]+ (?:bin|one) alternate|"
     # "netball training tuesdays and thursdays after school till five": when it ends
     r"(?:till|until) (?:\d{1,2}(?::\d\d)?\s*(?:am|pm)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
     r"twelve)(?: thirty| fifteen| o'?clock)?)|"
@@ -1226,11 +1229,12 @@ EVENT_RULES_SRC = [
     ),
     (
         "schedule",
-        rf"^(?:the |our )?(?P<what>{_CHORES}|{_BIN})(?:'s| (?P<verb>goes out|go out|gets collected|get collected|"
+        rf"^(?:the |our )?(?P<what>{_CHORES}|{_BIN})(?: here| round here)?(?:'s| (?P<verb>goes out|go out|"
+        rf"gets collected|get collected|"
         rf"is collected|"
         rf"are collected|is picked up|are picked up|gets picked up|get picked up|is emptied|are emptied|goes|go|is|are)"
         rf"(?: out)?| (?:has |have )?(?:now )?(?:changed|moved|switched) to) (?:always |usually |now )?"
-        rf"(?P<when>{_RECUR}|(?:on )?{WEEKDAY}(?: {_PART})?s?)"
+        rf"(?P<when>{_RECUR}|(?:on )?(?:a )?{WEEKDAY}(?: {_PART})?s?)"
         # "bin day has changed to Monday for the black bins": which bins
         rf"(?: for (?:the |our )?(?P<which>(?:black|blue|green|brown|grey|garden|food|recycling)(?: waste)? bins?))?"
         rf"{_TAIL}",

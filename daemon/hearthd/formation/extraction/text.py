@@ -405,7 +405,7 @@ _CLAUSE_SPLIT = re.compile(
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+"
     r"(?=(?:now )?(?:I|we|my|our|he|she|his|her)\b)"
     # ("... a tesla powerwall so load shedding doesn't bother us", "fbd went up so the car's insured with Allianz")
-    r"|\sso\s+(?=(?:load shedding|the|it is|there is|that is|everything)\b"
+    r"|\sso\s+(?=(?:load shedding|the|it is|there is|that is|everything|(?:bin|collection|rubbish|recycling) day)\b"
     # ("bridget's gone off on leave so mam's carer is tomasz for now": who has the role now, a statement of its own)
     r"|(?:my|our|[a-z]+'s) [a-z]+ (?:is|are) (?:now )?(?!not\b)\w)"
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called|that is (?:my|our))\b)"
