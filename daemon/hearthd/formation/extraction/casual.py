@@ -373,6 +373,32 @@ _CAR_SERVICED = (
 _NOT_SAID_AS_SO = r"(?!.*\b(?:if|whether|might|maybe|should|could|would|thinking)\b)"
 
 _REWRITES_SRC: list[tuple[str, object]] = [
+    # an appointment moved, said with the day it is no longer: "actually the dentist isn't Tuesday anymore, they
+    # moved it to Wednesday at 2", "the dentist moved my appointment, it's Wednesday at 3 now", "I said the dentist
+    # was Tuesday, but it's actually Wednesday the 9th"
+    (
+        rf"^(?:actually,? )?(?P<ev>(?:the|my) (?:{PRO}|{EVENT}))(?: appointment)? (?:isn't|is not|isnt|is no longer) "
+        r"(?:on )?[\w: ]+?(?: any ?more)?,? (?:they(?:'ve| have)?|we(?:'ve| have)?|(?:it )?(?:has been|got|was)) "
+        r"(?:moved|changed|rescheduled|shifted|put back|brought forward)(?: it)? to (?P<when>[^,]+?)(?: now)?$",
+        lambda m: f"{m.group('ev')} moved to {m.group('when')}",
+    ),
+    (
+        rf"^(?:actually,? )?(?P<ev>(?:the|my) {PRO}) (?:has )?(?:moved|changed|rescheduled|shifted) my appointment"
+        r"(?: to |,? (?:it's|its|it is) (?:now )?)(?P<when>[^,]+?)(?: now)?$",
+        lambda m: f"{m.group('ev')} moved to {m.group('when')}",
+    ),
+    (
+        rf"^I said (?P<ev>(?:the|my) (?:{PRO}|{EVENT})) was (?:on )?[\w: ]+?,? but (?:it's|its|it is) (?:actually )?"
+        r"(?P<when>[^,]+?)(?:,? same time)?$",
+        lambda m: f"{m.group('ev')} is on {m.group('when')}",
+    ),
+    # "ella's ballet moved to wednesdays it used to be mondays same time half four": the new day, at the old time
+    (
+        r"^(?P<ev>[A-Za-z]+'s [a-z]+(?: [a-z]+)?|(?:my|our) [a-z]+(?: [a-z]+)?) (?:has )?moved to (?P<when>[\w ]+?),? "
+        r"it used to be (?:on )?[\w ]+?(?:,? same time,? (?P<t>(?:at )?[\w: ]+))?$",
+        lambda m: f"{m.group('ev')} moved to {m.group('when')}"
+        + (f" at {re.sub(r'^at ', '', m.group('t'))}" if m.group("t") else ""),
+    ),
     # the household's mechanic, by where the car goes (see _GARAGE)
     (
         rf"^{_NOT_SAID_AS_SO}(?=.*{_CAR_SERVICED})(?:.*?\b)?(?:the|our|my) (?:car|van|motor|bakkie|ute|truck)"
