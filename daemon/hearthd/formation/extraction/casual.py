@@ -399,6 +399,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: f"{m.group('ev')} moved to {m.group('when')}"
         + (f" at {re.sub(r'^at ', '', m.group('t'))}" if m.group("t") else ""),
     ),
+    # "I'm a paramedic now with the Scottish Ambulance Service": the job, then where, "now" said between
+    (
+        rf"^(?P<s>I am|I'm|(?:he|she)(?: is|'s)|{NAME}(?: is|'s)|(?:my|our) [a-z\-]+(?: is|'s)) (?P<job>an? "
+        r"[a-z][a-z\-]*(?: [a-z][a-z\-]*){0,2}) now (?P<at>(?:at|with|for|in) (?:the )?[A-Za-z][\w'&\-]*"
+        r"(?: [A-Za-z][\w'&\-]*){0,3})$",
+        r"\g<s> \g<job> \g<at> now",
+    ),
     # the household's mechanic, by where the car goes (see _GARAGE)
     (
         rf"^{_NOT_SAID_AS_SO}(?=.*{_CAR_SERVICED})(?:.*?\b)?(?:the|our|my) (?:car|van|motor|bakkie|ute|truck)"

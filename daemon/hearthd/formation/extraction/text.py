@@ -1277,7 +1277,7 @@ def correct(s: str) -> str:
     after = re.sub(
         rf"^(?:(?:sorry|I mean|no|hang on|hold on|wait|actually|{_SAID_WRONG})[,\s]+)+", "", after, flags=re.I
     )
-    if (moved := _they_moved(before, after.rstrip(" .!"))) is not None:
+    if (moved := _they_moved(before, after.rstrip(" .!")) or _now_lives_in(before, after.rstrip(" .!"))) is not None:
         return moved  # "Liam works at Tesco, actually no, he moved to Lidl last month", "no, he left, he's at TCS now"
     # "the 17th the 17th of july": the right day said twice, the second time with its month
     after = re.sub(rf"^(the )?(\d{{1,2}}(?:st|nd|rd|th)|{ORDINAL}) (?:the )?\2\b", r"\1\2", after, flags=re.I)
@@ -1443,9 +1443,12 @@ def _they_moved(before: str, after: str) -> str | None:
     return before[: held.end()] + moved.group("v")
 
 
-_LIVE_IN = re.compile(r"\b(?:I|we) live in\b", re.I)
+# ("we're in Pietermaritzburg, no wait, we moved, we're in Howick now": where one is, said of a home)
+_LIVE_IN = re.compile(r"\b(?P<who>I|we) (?:live|(?<=we )are|(?<=we)'re|(?<=I )am|(?<=I)'m) in\b", re.I)
 _NOW_IN = re.compile(
-    r"^(?:I am|I'm|Im|we're|we are) (?:now )?(?:living )?in (?P<new>(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*)*)"
+    r"^(?:(?:we|I) (?:have |'ve )?(?:moved|moved house),?\s+)?"
+    r"(?:I am|I'm|Im|we're|we are|we live|I live) (?:now )?(?:living )?in "
+    r"(?P<new>(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*)*)"
     r"(?:,? now)?(?:,? (?:since|for|from|after) .*)?[.!]*$",
     re.I,
 )
@@ -1457,7 +1460,7 @@ def _now_lives_in(before: str, after: str) -> str | None:
     lived, now = _last(_LIVE_IN, before), _NOW_IN.match(after)
     if lived is None or now is None:
         return None
-    return f"{before[: lived.start()]}{lived.group()} {now.group('new')}"
+    return f"{before[: lived.start()]}{lived.group('who')} live in {now.group('new')}"
 
 
 def _now_works_at(before: str, after: str) -> str | None:
