@@ -357,14 +357,16 @@ _NEW_HELP = _alt(sorted(_HIRED_HELP | {"tutor"}, key=len, reverse=True))  # the 
 _GARAGE_WORD = r"(?:motors|garage|autos?|auto (?:works|care|centre|center|repairs|services|clinic)|mechanics|car care)"
 _GARAGE = (
     r"(?P<g>(?!(?:the|a|an|our|my|his|her|it|him|them|garage|mechanics?|mot|service|servicing|town|work|school)\b)"
-    r"[a-z][\w'\-]*(?: (?!(?:in|at|on|out|for|from|now|instead|fae|then|so|because|cos|and|but)\b)[\w'\-]+){0,3}?)"
+    r"[a-z][\w'\-]*(?: (?!(?:in|at|on|out|for|from|now|instead|fae|then|so|because|cos|and|but)\b)[\w'\-]+){0,3}?"
+    # ("gareth at bridgend motors": the mechanic and the garage)
+    rf"(?: at (?!the\b)[a-z][\w'\-]*(?: [\w'\-]+)? {_GARAGE_WORD})?)"
 )
 _GARAGE_END = r"(?=,| (?:in|at|on|out|up|down|for|fae|from|now|instead|these|then|because|cos|as|since|so)\b|$)"
 
 
 def _mechanic(m: re.Match) -> str:
     """The garage as a name is written, whatever the recogniser's case ("kwik fit" Kwik Fit)."""
-    return "our mechanic is " + " ".join(w[:1].upper() + w[1:] for w in m.group("g").split())
+    return "our mechanic is " + " ".join(w if w == "at" else w[:1].upper() + w[1:] for w in m.group("g").split())
 
 
 _CAR_SERVICED = (
@@ -405,6 +407,19 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"[a-z][a-z\-]*(?: [a-z][a-z\-]*){0,2}) now (?P<at>(?:at|with|for|in) (?:the )?[A-Za-z][\w'&\-]*"
         r"(?: [A-Za-z][\w'&\-]*){0,3})$",
         r"\g<s> \g<job> \g<at> now",
+    ),
+    # "Musa started today as our driver", "Ate Lorna started with us today as our yaya": who holds the role now
+    (
+        rf"^(?P<n>(?:(?-i:Ate|Auntie|Aunty|Mrs|Mr|Ms|Miss|Kuya|Mama|Baba) )?{NAME}) (?:has )?(?:started|began|begun|"
+        r"joined us)(?: with us)?(?: (?:today|yesterday|this week|last week|on \w+))?(?: with us)? as our "
+        rf"(?:new )?(?P<role>{_alt(_HIRED_HELP)})$",
+        r"our \g<role> is \g<n>",
+    ),
+    # "moved Appa's dialysis to Tuesdays and Fridays, same time, 7 am": the time kept, said again
+    (
+        r",? same time,? (?:at )?(?=(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)|(?:one|two|three|four|"
+        r"five|six|seven|eight|nine|ten|eleven|twelve) o'clock)[.!]?$)",
+        " at ",
     ),
     # the household's mechanic, by where the car goes (see _GARAGE)
     (

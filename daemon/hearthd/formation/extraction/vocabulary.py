@@ -17,7 +17,7 @@ def _alt(words) -> str:
 _HIRED_HELP = frozenset(
     {"childminder", "nanny", "babysitter", "au pair", "cleaner", "window cleaner", "dog walker", "carer", "gardener"}
     # as households elsewhere say it: "our house help is Akinyi", "the maid", "our helper Ate Lorna"
-    | {"house help", "househelp", "housekeeper", "maid", "ayah", "helper", "cook", "driver"}
+    | {"house help", "househelp", "housekeeper", "maid", "ayah", "helper", "cook", "driver", "yaya", "amah"}
 )
 
 _MONTHS = [  # the month names timeutil reads, and their abbreviations
