@@ -16,7 +16,7 @@ import re
 import time
 
 from ..audit import record as audit
-from ..entities.resolve import canonical, norm, person_of_speaker, related
+from ..entities.resolve import alias_norms, canonical, norm, person_of_speaker, related
 from ..entities.resolve import household as household_entity
 from ..store.tracks import FACTS
 from .extraction.model import Mention
@@ -25,6 +25,7 @@ from .extraction.subjects import KIN_WORDS
 from .extraction.subjects import relation_word as kin_relation
 from .extraction.text import split_sentences
 from .extraction.vocabulary import CAR_MAKES, ROLES_HELD
+from .extraction.words import _FUNCTION_WORDS
 from .facts import GENERIC_EVENT, event_words
 from .residue import PARTNERS, close_notes_about, distinctive
 
@@ -55,6 +56,9 @@ _OVER = re.compile(
     # "me and rhys finished back in march", "me an shanice done long time"
     r"(?:me and|me an|and I) \w+ (?:have |are )?(?:finished|split|done)|"
     r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|moved out|retired|discontinued|"
+    # "we've told hemi to stop coming", "she's not coming again": the help, no longer had
+    r"(?:told|asked) (?:\w+ ){1,2}to stop(?= coming| doing| cleaning| mowing)|(?:not|n't|no longer) (?:be )?coming "
+    r"(?:again|any ?more|back)|
     # "I went ahead and killed the hulu subscription"
     r"killed (?:the|our|my) \w+(?: subscription| membership| account)?|"
     # "keziah eats meat again now"
@@ -310,6 +314,7 @@ def release(
         if r["id"] not in kept and (r["subject_entity"] != implied or r["predicate"] in _HOUSEHOLD_THINGS)
     ]
     preference = bool(_PREFERENCE.search(text))
+    ended = _ended(text)
     released = []
     for row in rows:
         cue = CUES.get(row["predicate"])
@@ -319,7 +324,17 @@ def release(
             cue = _ROLE_OVER  # "we don't use sipho anymore": the dog walker named is no longer had
         if cue is None or not cue.search(text) or (preference and row["predicate"] not in ("likes",)):
             continue
-        if _names_it(row, said) or (row["predicate"] == "name" and _role_given_up(tx, row["subject_entity"], text)):
+        # (a note of Finley named by "finley" alone is not named: what is over must be said)
+        own = (
+            {w for a in alias_norms(tx, row["subject_entity"]) for w in a.split()}
+            if row["subject_entity"] and row["predicate"] in ("note", "routine")
+            else set()
+        )
+        if (
+            _names_it(row, said - own)
+            or _free_note_of(row, ended)
+            or (row["predicate"] == "name" and _role_given_up(tx, row["subject_entity"], text))
+        ):
             released.append(row["id"])
     for fact_id in released:
         tx.execute(
@@ -329,6 +344,26 @@ def release(
         audit(tx, source, "fact.released", f"fact:{fact_id}", {"text": text})
     tx.touch(FACTS, released)
     return released + close_notes_about(tx, released, said_at, source, speaker=speaker)
+
+
+def _ended(text: str) -> set[str]:
+    """What the sentence says is over, by the word after its cue ("arjun has left cricket", "finley's packed in
+    cricket", "mammy could stop the warfarin"): its stem; empty when the cue names nothing after it."""
+    over = _OVER.search(text)
+    thing = over and re.match(
+        r"\s*(?:(?:the|his|her|their|my|our|going to|doing|playing|with|at|in|it|from)\s+)*([a-z][\w\-]{2,})",
+        text[over.end() :],
+        re.I,
+    )
+    return {_stem(thing.group(1).lower())} if thing and thing.group(1).lower() not in _FUNCTION_WORDS else set()
+
+
+def _free_note_of(row, ended: set[str]) -> bool:
+    """A note kept as it was said ("my son arjun goes for cricket coaching at the academy") names what ended when
+    it has the word for it."""
+    if row["predicate"] != "note" or row["qualifier"] or not ended or row["object"] != row["text"]:
+        return False
+    return bool(ended & {_stem(w) for w in norm(row["object"]).split()})
 
 
 # What is said to be kept beside what ended: "so it's just netflix now", "we still have the Honda"

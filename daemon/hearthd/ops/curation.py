@@ -3,6 +3,7 @@ the audit log."""
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 
@@ -184,6 +185,11 @@ class Curation:
             facts, _dropped = self.former.facts_from_text(text, speaker, said_at, [], None, "remember", discourse)
             referent = release.referent_of(text, discourse)
         if any(not f.guessed for f in facts):
+            if (about := _introduced_only(facts, text)) is not None:
+                # "our lad finley plays cricket for the under elevens": who he is, and the rest kept as a note of him
+                note = FactIn(speaker or "household", CATCH_ALL, text, text, valid_from=said_at, source="remember")
+                note.speaker, note.subject_mention = speaker, about
+                return [*facts, note], True, referent
             return facts, True, referent
         if release.says_over(text):
             released = self._release(text, speaker, band, said_at, referent=referent)
@@ -261,3 +267,22 @@ class Curation:
     def audit(self, limit: int = 200, action: str | None = None) -> list[dict]:
         """Who changed what, newest first."""
         return curation.audit_log(self.store, limit, action)
+
+
+# The words of an introduction ("my son is called Finley", "our dog's name is Biscuit"), not what is said of them
+_INTRODUCING = frozenset(
+    "my our his her their me i we is are was the a an and called named name names this that who he she it they "
+    "has have got also just by way um so oh well yeah".split()
+)
+
+
+def _introduced_only(facts: list[FactIn], text: str) -> Mention | None:
+    """The one person or pet a note introduces when the rules read only who they are from it and it says more of
+    them ("my son arjun goes for cricket coaching at the academy in koramangala"); None."""
+    typed = [f for f in facts if not f.guessed]
+    if len(typed) != 1 or typed[0].predicate not in ("family_member", "pet") or typed[0].object_mention is None:
+        return None
+    about = typed[0].object_mention
+    said = set(re.findall(r"[a-z]+", f"{about.name or ''} {about.relation or ''} {typed[0].qualifier or ''}".lower()))
+    rest = [w for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2 and w not in _INTRODUCING | said]
+    return about if len(rest) >= 3 else None
