@@ -58,7 +58,7 @@ _OVER = re.compile(
     r"packed in|jacked in|cancell?ed|unsubscribed|not subscribed|moved out|retired|discontinued|"
     # "we've told hemi to stop coming", "she's not coming again": the help, no longer had
     r"(?:told|asked) (?:\w+ ){1,2}to stop(?= coming| doing| cleaning| mowing)|(?:not|n't|no longer) (?:be )?coming "
-    r"(?:again|any ?more|back)|
+    r"(?:again|any ?more|back)|"
     # "I went ahead and killed the hulu subscription"
     r"killed (?:the|our|my) \w+(?: subscription| membership| account)?|"
     # "keziah eats meat again now"
