@@ -211,6 +211,9 @@ def says_over(text: str) -> bool:
     after the clause that says it is over does not report it ("GP's taken me off the amlodipine now, ... so she said
     no need for it")."""
     over = _OVER.search(text)
+    if over is not None and over.group().lower().startswith(("told", "asked")):
+        # "we've told hemi to stop coming": what was done, no report
+        return not _QUESTION.search(text) and not _IMAGINED.search(text, 0, over.start())
     return over is not None and said_as_fact_by(text, over.end())
 
 
