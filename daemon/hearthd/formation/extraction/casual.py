@@ -374,6 +374,26 @@ _CAR_SERVICED = (
 )
 _NOT_SAID_AS_SO = r"(?!.*\b(?:if|whether|might|maybe|should|could|would|thinking)\b)"
 
+# A doctor one sees, said by going to them, as a recogniser writes it: "now i dey go to doctor adjei at east legon",
+# "we're now going to Dr. Baptiste at her clinic in Kitty for all our dental work", "we moved the wee ones to doctor
+# quinlan in holywood": the doctor and the place they are at (the kind, dentist or vet, said in the sentence)
+_SEEN_AT = (
+    r"(?P<dr>(?:doctor|dr)\.? (?!(?:at|in|on|for|so|and|now)\b)[a-z][\w'\-]*)"
+    r"(?:(?: at| in)(?: (?:the|her|his|their|a|an))?(?: (?:dental|medical|vet|vets|new) (?:place|clinic|practice|"
+    r"surgery|centre))?(?: (?:place|clinic|practice|surgery|office|rooms))?(?: (?:in|at))? "
+    r"(?P<place>(?!(?:the|her|his|their|for|so)\b)[a-z][\w'\-]*(?: (?!(?:for|so|thats|that|now|and|because|cos|"
+    r"since)\b)[a-z][\w'\-]*){0,2}))?"
+)
+
+
+def _seen(m: re.Match, lead: str) -> str:
+    """ "Dr Adjei at East Legon", written as names are."""
+    name = re.sub(r"^(?:doctor|dr)\.? ", "", m.group("dr"), flags=re.I)
+    place = m.group("place")
+    where = f" at {' '.join(w[:1].upper() + w[1:] for w in place.split())}" if place else ""
+    return f"{lead} Dr {name[:1].upper()}{name[1:]}{where}"
+
+
 _REWRITES_SRC: list[tuple[str, object]] = [
     # an appointment moved, said with the day it is no longer: "actually the dentist isn't Tuesday anymore, they
     # moved it to Wednesday at 2", "the dentist moved my appointment, it's Wednesday at 3 now", "I said the dentist
@@ -420,6 +440,21 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r",? same time,? (?:at )?(?=(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)|(?:one|two|three|four|"
         r"five|six|seven|eight|nine|ten|eleven|twelve) o'clock)[.!]?$)",
         " at ",
+    ),
+    # a doctor one goes to now (see _SEEN_AT)
+    (
+        rf"^{_NOT_SAID_AS_SO}(?=.*\b(?:dentist|dental|vet|vets|gp|pedia|paediatrician|pediatrician|optician)\b)"
+        r"(?:.*?\b(?:so|and|now|but|eh|oo|o)\s+)?(?:now )?(?P<p>I|we)(?:'re| are| am|'m|'ve| have)? (?:now |all )?"
+        r"(?:(?:dey )?(?:go|going|are going) to|(?:have )?(?:changed|switched|moved)(?: (?:over|across))? to|"
+        r"(?:have )?(?:moved|switched|changed|transferred) (?:the (?:wee ones|kids|children|boys|girls|twins)|them|him|"
+        rf"her) (?:over )?to) {_SEEN_AT}\b.*$",
+        lambda m: _seen(m, f"{m.group('p')} {'am' if m.group('p').lower() == 'i' else 'are'} registered with"),
+    ),
+    (
+        r"^(?P<lead>(?:my|our|the kids'?|the children's) (?:family |new |regular )?(?:dentist|doctor|gp|vet|pedia|"
+        rf"paediatrician|pediatrician|optician) is) {_SEEN_AT}\b.*$",
+        # ("the kids dentist": the household's, whoever it is for)
+        lambda m: _seen(m, re.sub(r"^the (?:kids'?|children's)", "our", m.group("lead"))),
     ),
     # the household's mechanic, by where the car goes (see _GARAGE)
     (
