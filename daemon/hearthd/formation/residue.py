@@ -103,7 +103,12 @@ _SLOT_SAID["diet"] = re.compile(
 # ... and the words by which such a note speaks of a keyed note's slot ("biscuit's vet is paddington vet clinic on
 # given terrace, she's due her vaccinations in march", then "we've moved biscuit over to Ashgrove Vets")
 _KEY_SAID = {
-    "vet": re.compile(r"\b(?:vets?|veterinary|animal (?:hospital|clinic))\b", re.I),
+    # ("our dog biscuit goes to the banfield inside the petsmart for his shots and checkups")
+    "vet": re.compile(
+        r"\b(?:vets?|veterinary|animal (?:hospital|clinic)|shots|jabs|vaccinations?|boosters?|check ?-?ups?)\b", re.I
+    ),
+    # ("the car goes to gareth at bridgend motors for its mot and that")
+    "mechanic": re.compile(r"\b(?:garage|mechanic|motors|mot|nct|wof|service|servicing|serviced)\b", re.I),
     "dentist": re.compile(r"\b(?:dentist|dental)\b", re.I),
     "gp": re.compile(r"\b(?:gp|doctor|surgery)\b", re.I),
     "school": re.compile(r"\b(?:school|college|academy|primary)\b", re.I),
