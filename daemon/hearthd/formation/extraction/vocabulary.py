@@ -780,7 +780,9 @@ _NOT_NAMES = (
             "Christian Muslim Jewish Hindu Buddhist Atheist Protestant Vegan Vegetarian Good Fine Great Back Home "
             "Ready Busy Tired Sorry Sure Done Here Hungry Bored Happy Sad "
             # what a recogniser leaves lower case after a name: "my nan funnily enough"
-            "Funnily Oddly Strangely Weirdly Enough Actually Obviously Honestly Basically Apparently"
+            "Funnily Oddly Strangely Weirdly Enough Actually Obviously Honestly Basically Apparently "
+            # whom one sees, said after whose ("mammy doctor is dr persad"): a role, no name
+            "Doctor Dentist Gp Vet Nurse Physio Optician Consultant Pedia"
         ).split()
     }
     | set(_MONTHS)
