@@ -358,6 +358,13 @@ _A_STAY_SAID = re.compile(
 )
 
 
+# The town a place is by, said after it: "Ballincollig, just outside Cork", "Umhlanga, just up from Durban"
+_BY_TOWN = re.compile(
+    r"^[^,]*?(?-i:[A-Z])[\w'\-]*,?\s+(?:just |right )?(?:outside(?: of)?|up from|down from|on the outskirts of) "
+    r"(?P<town>(?-i:[A-Z])[\w'\-]*(?: (?-i:[A-Z])[\w'\-]*)?)"
+)
+
+
 def _b_household_home(m, ctx):
     return [replace(c, subject=HOUSEHOLD) for c in _b_lives_in(m, ctx)]
 
@@ -373,6 +380,7 @@ def _b_lives_in(m, ctx):
             dwelling = f"{d.group('home').lower()} {d.group('rel').lower()} "
         raw = re.sub(r"^the (?=\w+ of )", "", raw)  # "on the southside of Glasgow"
     raw = _FOR_YEARS.sub("", _WHERE_IN_IT.sub("", _before_another_clause(raw)))
+    by_town = _BY_TOWN.search(raw)
     obj, hint = _time_split_then_clean(
         raw,
         extra_end="with|from|for|since|because|after|when|to|in order to|in (?:a|an|the|our|my)|on the|"
@@ -388,6 +396,8 @@ def _b_lives_in(m, ctx):
         obj, dwelling = called.group(1), None  # "a little village just outside York called Haxby": Haxby
     if dwelling:
         obj = dwelling + obj
+    elif by_town and by_town.group("town").lower() not in obj.lower():
+        obj = f"{obj}, {by_town.group('town')}"  # "Ballincollig, just outside Cork": the place, in its town's
     home = [
         ctx.cand(
             "lives_in", obj, f"{{subject}} lives in {_article(obj) + ' ' if dwelling else ''}{obj}", time_hint=hint
