@@ -185,8 +185,9 @@ class Curation:
             facts, _dropped = self.former.facts_from_text(text, speaker, said_at, [], None, "remember", discourse)
             referent = release.referent_of(text, discourse)
         if any(not f.guessed for f in facts):
-            if (about := _introduced_only(facts, text)) is not None:
+            if not release.says_over(text) and (about := _introduced_only(facts, text)) is not None:
                 # "our lad finley plays cricket for the under elevens": who he is, and the rest kept as a note of him
+                # (not "leontyne and i split up, im seeing someone called casimir now": what ended is released)
                 note = FactIn(speaker or "household", CATCH_ALL, text, text, valid_from=said_at, source="remember")
                 note.speaker, note.subject_mention = speaker, about
                 return [*facts, note], True, referent
