@@ -325,7 +325,10 @@ def release(
             cue = _ROLE_OVER
         elif row["predicate"] == "name" and row["subject_entity"] in helpers:
             cue = _ROLE_OVER  # "we don't use sipho anymore": the dog walker named is no longer had
-        if cue is None or not cue.search(text) or (preference and row["predicate"] not in ("likes",)):
+        elif row["predicate"] == "family_member" and row["qualifier"] not in PARTNERS:
+            continue  # "kerry and dean have split up": a sister is still a sister
+        parted = _is_free_note(row) and CUES["family_member"].search(text)
+        if not parted and (cue is None or not cue.search(text)) or (preference and row["predicate"] != "likes"):
             continue
         # (a note of Finley named by "finley" alone is not named: what is over must be said)
         own = (
@@ -336,6 +339,8 @@ def release(
         if (
             _names_it(row, said - own)
             or _free_note_of(row, ended)
+            # ("my sister kerry's seeing a lad called dean", then "kerry and dean have split up": whom she was with)
+            or (parted and bool(distinctive(row["object"]) - own & said))
             or (row["predicate"] == "name" and _role_given_up(tx, row["subject_entity"], text))
         ):
             released.append(row["id"])
@@ -361,10 +366,15 @@ def _ended(text: str) -> set[str]:
     return {_stem(thing.group(1).lower())} if thing and thing.group(1).lower() not in _FUNCTION_WORDS else set()
 
 
+def _is_free_note(row) -> bool:
+    """A note kept as it was said, the rules having read nothing of it."""
+    return row["predicate"] == "note" and not row["qualifier"] and row["object"] == row["text"]
+
+
 def _free_note_of(row, ended: set[str]) -> bool:
     """A note kept as it was said ("my son arjun goes for cricket coaching at the academy") names what ended when
     it has the word for it."""
-    if row["predicate"] != "note" or row["qualifier"] or not ended or row["object"] != row["text"]:
+    if not ended or not _is_free_note(row):
         return False
     return bool(ended & {_stem(w) for w in norm(row["object"]).split()})
 

@@ -391,7 +391,8 @@ def _seen(m: re.Match, lead: str) -> str:
     name = re.sub(r"^(?:doctor|dr)\.? ", "", m.group("dr"), flags=re.I)
     place = m.group("place")
     where = f" at {' '.join(w[:1].upper() + w[1:] for w in place.split())}" if place else ""
-    return f"{lead} Dr {name[:1].upper()}{name[1:]}{where}"
+    title = "Dr." if m.group("dr").lower().startswith("dr.") else "Dr"  # as written
+    return f"{lead} {title} {name[:1].upper()}{name[1:]}{where}"
 
 
 _REWRITES_SRC: list[tuple[str, object]] = [
