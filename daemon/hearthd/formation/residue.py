@@ -107,6 +107,8 @@ _KEY_SAID = {
     "vet": re.compile(
         r"\b(?:vets?|veterinary|animal (?:hospital|clinic)|shots|jabs|vaccinations?|boosters?|check ?-?ups?)\b", re.I
     ),
+    # ("our kelpie ranger eats black hawk the lamb and rice one")
+    "food": re.compile(r"\b(?:eats?|eating|food|kibble|dry|wet|pouches|tins|biscuits)\b", re.I),
     # ("the car goes to gareth at bridgend motors for its mot and that")
     "mechanic": re.compile(r"\b(?:garage|mechanic|motors|mot|nct|wof|service|servicing|serviced)\b", re.I),
     "dentist": re.compile(r"\b(?:dentist|dental)\b", re.I),

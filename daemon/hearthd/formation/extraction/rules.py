@@ -3074,7 +3074,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "note",
         rf"^I {ADV}(?:eat|am eating|have|am having|am on|am now on|am only on|am being tried on|am trying)(?: the)? "
         rf"(?P<obj>{PET_FOOD}(?: (?!now\b|from\b|every\b|the\b|so\b|and\b|but\b|because\b)[a-z]+){{0,2}})"
-        r"(?: the [a-z]+ ones?)?"
+        r"(?: the [a-z]+(?: and [a-z]+)? ones?)?"
         r"(?: now\b.*| from now on| from today| these days)?(?:,.*)?$",
         _b_pet_food,
         False,
