@@ -3488,6 +3488,91 @@ POSITIVES += [
         subject="Rosie",
     ),
 ]
+
+# Round 26: a medicine's times, a pet's food by what it is, the mechanic by where the car goes, providers and jobs
+# changed, units asked for, bins in turn, appointments moved, doctors gone to, a home by its town
+POSITIVES += [
+    pos(
+        "Mum takes her blood pressure tablets at 8 in the morning and 8 at night.",
+        ("schedule", "daily 8am and 8pm"),
+        subject="my mother",
+    ),
+    pos("i take my metformin with breakfast and again with dinner", ("schedule", "with breakfast and with dinner")),
+    pos(
+        "Our lab Maple eats Prairie Gold kibble, two cups a day.",
+        ("pet", "Maple"),
+        ("note", "Prairie Gold Kibble"),
+        subject="Maple",
+    ),
+    pos("so Biscuit's on Black Hawk lamb from today.", ("note", "Black Hawk Lamb"), subject="Biscuit"),
+    pos(
+        "the car goes to mcallister motors in kirkcaldy for its service and mot",
+        ("note", "Mcallister Motors"),
+        subject="household",
+    ),
+    pos(
+        "och mckeowns let us down as well so its agnew autos in banbridge for the servicing from now on",
+        ("note", "Agnew Autos"),
+        subject="household",
+    ),
+    pos(
+        "We switched from Sky to Virgin Media for broadband last month.", ("note", "Virgin Media"), subject="household"
+    ),
+    pos("I used to be at Standard Bank, but I'm with Capitec now.", ("works_at", "Capitec")),
+    pos(
+        "I'm a paramedic now with the Scottish Ambulance Service",
+        ("works_as", "paramedic"),
+        ("works_at", "the Scottish Ambulance Service"),
+    ),
+    pos("give me distances in kilometres not miles ok", ("rule", "Always give distances in kilometres")),
+    pos("use kilometres for everything distance wise yeah", ("rule", "Use kilometres for distances")),
+    pos(
+        "bins go out tuesday night green one one week black the next",
+        ("schedule", "Tuesday nights"),
+        subject="household",
+    ),
+    pos(
+        "the council changed the rounds so bin day is a thursday now from next week on",
+        ("schedule", "Thursdays"),
+        subject="household",
+    ),
+    pos(
+        "Actually the dentist isn't Tuesday anymore, they moved it to Wednesday at 2.",
+        ("appointment", "Wednesday 2pm"),
+    ),
+    pos(
+        "ella's ballet moved to wednesdays it used to be mondays same time half four",
+        ("schedule", "Wednesdays 4:30pm"),
+        subject="Ella",
+    ),
+    pos(
+        "i have changed my dentist oo now i dey go to doctor adjei at east legon",
+        ("note", "Dr Adjei at East legon"),
+    ),
+    pos(
+        "Dr. Persaud has retired, so we're now going to Dr. Baptiste at her clinic in Kitty for all our dental work.",
+        ("note", "Dr. Baptiste at Kitty"),
+        subject="household",
+    ),
+    pos("We live in Ballincollig, just outside Cork.", ("lives_in", "Ballincollig, Cork"), subject="household"),
+    pos(
+        "we're in pietermaritzburg no wait we moved we're in howick now",
+        ("lives_in", "Howick"),
+        subject="household",
+    ),
+    pos("Musa started today as our driver.", ("name", "Musa"), subject="my driver"),
+    pos(
+        "the breaker box is in the garage behind the water heater",
+        ("note", "breaker box is in the garage behind the water heater"),
+        subject="household",
+    ),
+]
+NEGATIVES += [
+    neg("mammy doctor is dr persad at the couva health centre, she does go every month for she pressure"),
+    neg("the car is going to galway for the weekend"),
+    neg("if the car goes to kwik fit for its service remind me"),
+    neg("give me the distance in km"),
+]
 NEGATIVES += [
     neg("we're in leeds for the weekend visiting my sister"),
     neg("use miles not kilometres for this one trip to york"),

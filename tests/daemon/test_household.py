@@ -1401,3 +1401,59 @@ def test_a_grandmother_by_the_title_the_twins_each_liking_and_why_a_rule_is_for_
     say("Speak a bit slower when my dad's talking to you, he's hard of hearing.")
     notes = [f["object"] for f in current_in_any_pool(hub, "note")]
     assert "hard of hearing" in notes, notes
+
+
+def test_a_mechanic_changed_twice_by_where_the_car_goes_and_a_mothers_tablets_by_the_clock(real_daemon, hub):
+    say = day_by_day(hub, "2028-12")
+    say("the car goes to mcallister motors in kirkcaldy for its service and mot")
+    say("um we've stopped using mcallisters the car goes to fife auto care in dysart now")
+    say("right fife auto care has shut down so the car's going to kwik fit in glenrothes fae now on")
+    mechanic = [f["object"] for f in current_in_any_pool(hub, "note") if "'s mechanic is" in f["text"]]
+    assert mechanic == ["Kwik Fit"], mechanic
+    assert "mcallister" not in " ".join(f["text"].lower() for f in current_in_any_pool(hub))
+    say("Mum takes her blood pressure tablets at 8 in the morning and 8 at night.")
+    tablets = [f["text"] for f in current_in_any_pool(hub, "schedule")]
+    assert tablets == ["alice's mother's blood pressure tablets: daily 8am and 8pm"], tablets
+
+
+def test_a_son_introduced_with_his_cricket_until_he_packs_it_in_and_a_sister_stays_one_after_a_breakup(
+    real_daemon, hub
+):
+    say = day_by_day(hub, "2029-01")
+    say("our lad finley plays cricket for the under elevens at meanwood cc every sunday morning")
+    said = [f["text"] for f in current_in_any_pool(hub) if "cricket" in f["text"]]
+    assert len(said) == 1 and "meanwood" in said[0], said  # who he is, and what he does, both kept
+    say("finley's packed in cricket he says he's had enough so no more sunday training")
+    assert not [f for f in current_in_any_pool(hub) if "cricket" in f["text"].lower()]
+    say("My sister Kerry's seeing a lad called Dean, he's a plasterer.")
+    say("oh you'll never guess kerry and dean have split up")
+    assert "Kerry" in [f["object"] for f in current(hub, predicate="family_member")]  # still a sister
+    assert not [f for f in current_in_any_pool(hub) if "Dean" in f["text"]]
+
+
+def test_a_dentist_changed_as_said_aloud_a_broadband_switch_and_the_help_told_to_stop_coming(real_daemon, hub):
+    say = day_by_day(hub, "2029-02")
+    say("um the kids dentist is doctor mcilroy on the lisburn road so keep that in mind for their check ups")
+    say("right so mcilroy has retired and we moved the wee ones to doctor quinlan in holywood thats their dentist now")
+    dentist = [f["object"] for f in current_in_any_pool(hub, "note") if "'s dentist is" in f["text"]]
+    assert len(dentist) == 1 and "Quinlan" in dentist[0] and "holywood" in dentist[0].lower(), dentist
+    say("Our broadband's with Sky.")
+    say("We switched from Sky to Virgin Media for broadband last month.")
+    broadband = [f["object"] for f in current_in_any_pool(hub, "note") if "broadband" in f["text"]]
+    assert broadband == ["Virgin Media"], broadband
+    say("we have a cleaner, Bozena, she comes thursday mornings")
+    say("we've told bozena to stop coming, we'll do it ourselves")
+    assert not [f for f in current_in_any_pool(hub) if "bozena" in f["text"].lower()]
+
+
+def test_a_driver_who_started_today_a_job_after_the_one_left_and_a_home_by_its_town(real_daemon, hub):
+    say = day_by_day(hub, "2029-03")
+    say("Our driver is Tunde; he takes the children to school every morning.")
+    say("Musa started today as our driver.")
+    drivers = [f["object"] for f in current_in_any_pool(hub, "name") if "driver" in f["text"]]
+    assert drivers == ["Musa"], drivers
+    say("I used to be at Standard Bank, but I'm with Capitec now.")
+    assert [f["object"] for f in current(hub, predicate="works_at")] == ["Capitec"]
+    say("We live in Ballincollig, just outside Cork.")
+    homes = [f["object"] for f in current_in_any_pool(hub, "lives_in")]
+    assert homes == ["Ballincollig, Cork"], homes

@@ -163,7 +163,8 @@ _BY_NAME = frozenset({"owns", "note", "schedule", "routine", "works_at"})
 CUES = {p: re.compile(rf"\b(?:{words})\b", re.I) for p, words in _CUES.items()}
 # A lodger, a cleaner, a carer: the role ends when they leave (a sister who moves out is still a sister).
 _ROLE_OVER = re.compile(
-    r"\b(?:moved out|moved away|left|retired|quit|stopped|anymore|any more|no longer|"
+    r"\b(?:moved out|moved away|left|retired|quit|stopped|anymore|any more|no longer|to stop coming|"
+    r"not coming (?:again|any ?more|back)|"
     r"after (?:moving out|leaving|retiring)|"
     rf"{_LET_GO})\b",
     re.I,

@@ -390,7 +390,9 @@ def _seen(m: re.Match, lead: str) -> str:
     """ "Dr Adjei at East Legon", written as names are."""
     name = re.sub(r"^(?:doctor|dr)\.? ", "", m.group("dr"), flags=re.I)
     place = m.group("place")
-    where = f" at {' '.join(w[:1].upper() + w[1:] for w in place.split())}" if place else ""
+    if place:
+        place = " ".join(w[:1].upper() + w[1:] for w in place.split())
+    where = f" at {place}" if place else ""
     title = "Dr." if m.group("dr").lower().startswith("dr.") else "Dr"  # as written
     return f"{lead} {title} {name[:1].upper()}{name[1:]}{where}"
 
@@ -453,7 +455,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     (
         r"^(?P<lead>(?:my|our|the kids'?|the children's) (?:family |new |regular )?(?:dentist|doctor|gp|vet|pedia|"
-        rf"paediatrician|pediatrician|optician) is) {_SEEN_AT}\b.*$",
+        # (as a recogniser writes it, the name in lower case: written names are the rules' own)
+        rf"paediatrician|pediatrician|optician) is) (?=(?-i:doctor|dr)\.? (?-i:[a-z])){_SEEN_AT}\b.*$",
         # ("the kids dentist": the household's, whoever it is for)
         lambda m: _seen(m, re.sub(r"^the (?:kids'?|children's)", "our", m.group("lead"))),
     ),
