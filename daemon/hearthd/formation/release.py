@@ -77,7 +77,7 @@ _OVER = re.compile(
     r"(?<!\bto )(?<!n't )(?<!not )(?<!never )(?<!will )(?<!\bll )give up (?:the|his|her|their|my|our)\b|"
     rf"made redundant|laid off|{_LET_GO}|got the sack|(?:got|been|was|were) (?:sacked|fired)|resigned|"
     # "i don resign from gtbank", "I have put down my papers at Infosys": Nigerian and Indian English
-    r"(?:don|done|have|has|'ve) resign(?:ed)? from|put down (?:my|his|her|their) papers|"
+    r"(?:don|done|have|has|'ve) resign(?:ed)? from|(?:don|done) stop\b|put down (?:my|his|her|their) papers|"
     r"handed in (?:my|his|her|their) notice|handed (?:my|his|her|their) notice in|"
     # "the Niro's gone back" (a lease, a return)
     r"(?:'s|has|is|have|had) (?:gone|went|been sent|been given|been handed) back|"

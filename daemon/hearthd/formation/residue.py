@@ -60,11 +60,12 @@ def close_notes_about(
         names = ({w for w in norm(old["object"]).split() if len(w) > 2} if named else distinctive(old["object"])) - kept
         if not names:
             continue
+        # (someone who was the household's, a lodger or a cleaner, is spoken of in its pool too)
         rows = tx.execute(
             f"SELECT id, subject, predicate, qualifier, text FROM facts WHERE status = 'active' AND dismissed = 0 "
-            f"AND (owner_id IS ? OR owner_id IS ?) AND valid_from < ? AND id NOT IN ({marks}) "
-            f"AND predicate NOT IN ('family_member', 'pet')",
-            (old["owner_id"], speaker, said_at, *closed),
+            f"AND (owner_id IS ? OR owner_id IS ? OR (? AND owner_id IS NULL)) AND valid_from < ? "
+            f"AND id NOT IN ({marks}) AND predicate NOT IN ('family_member', 'pet')",
+            (old["owner_id"], speaker, old["predicate"] == "family_member", said_at, *closed),
         ).fetchall()
         for row in rows:
             free = row["predicate"] == "note" and row["qualifier"] is None
@@ -153,5 +154,58 @@ def close_unread_old_value(tx, fact, new_id: int, said_at: float) -> list[int]:
         if ours and said.search(row["text"]) and not set(norm(row["text"]).split()) & kept:
             found.append(row["id"])
             _close_with(tx, row["id"], said_at, new_id, fact.source, {"reason": "unread old value"})
+    tx.touch(FACTS, found)
+    return found
+
+
+# A note said as a change: "rocky driving school have changed otieno's lesson to 2pm", "so we carry bruno to doctor
+# henry out at portmore now"
+_SAID_AS_A_CHANGE = re.compile(
+    r"\b(?:now|changed|change|moved|shifted|transferred|switched|swapped|instead|new|from (?:here|now|today) on|"
+    r"no longer|any ?more|started)\b",
+    re.I,
+)
+_NOT_A_TOPIC = frozenset(
+    "now then here there from with have has had going goes went said says will would been being just also still "
+    "same time since this that these those they them their what when where which while about after before every "
+    "today tomorrow yesterday week weekend month year please okay yeah update".split()
+)
+
+
+def _topic(text: str, names: set[str]) -> set[str]:
+    """What a note speaks of: its words that are no function word, no name of its subject, and no word of time."""
+    from .extraction.words import _FUNCTION_WORDS
+
+    words = {w.rstrip("s") for w in norm(text).split() if len(w) > 3}
+    return words - _NOT_A_TOPIC - {w.rstrip("s") for w in _FUNCTION_WORDS | names}
+
+
+def close_notes_changed(tx, fact, new_id: int, said_at: float) -> list[int]:
+    """A note kept as said that changes what an earlier one said of the same person, pet or thing (it names them,
+    speaks of the same things - two words of it, or the same kind of appointment: a vet, a dentist, a school - and
+    says it changed): the earlier note closes, audited, current again if the new one is restored. Only notes the
+    rules read nothing of; never one that names a value of the new note's own."""
+    if not _SAID_AS_A_CHANGE.search(fact.text):
+        return []
+    new = tx.execute("SELECT owner_id FROM facts WHERE id = ?", (new_id,)).fetchone()
+    rows = tx.execute(
+        "SELECT id, subject_entity, text FROM facts WHERE predicate = 'note' AND qualifier IS NULL AND object = text "
+        "AND status = 'active' AND dismissed = 0 AND valid_from < ? AND id != ? "
+        "AND (owner_id IS ? OR owner_id IS NULL)",
+        (said_at, new_id, new["owner_id"] if new else None),
+    ).fetchall()
+    said = f" {norm(fact.text)} "
+    found = []
+    for row in rows:
+        names = alias_norms(tx, row["subject_entity"]) if row["subject_entity"] is not None else set()
+        named = [n for n in names if n and (f" {n} " in said or f" {n}s " in said)]
+        if not named:
+            continue  # the note speaks of someone the change does not name
+        own = {w for n in names for w in n.split()}
+        shared = _topic(row["text"], own) & _topic(fact.text, own)
+        kinds = sum(bool(k.search(row["text"]) and k.search(fact.text)) for k in _KEY_SAID.values())
+        if len(shared) + kinds >= 2:
+            found.append(row["id"])
+            _close_with(tx, row["id"], said_at, new_id, fact.source, {"reason": "changed in a note"})
     tx.touch(FACTS, found)
     return found

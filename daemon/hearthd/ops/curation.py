@@ -283,6 +283,8 @@ def _introduced_only(facts: list[FactIn], text: str) -> Mention | None:
     typed = [f for f in facts if not f.guessed]
     if len(typed) != 1 or typed[0].predicate not in ("family_member", "pet") or typed[0].object_mention is None:
         return None
+    if typed[0].change:
+        return None  # "the dog is officially called Waffles now, he doesn't answer to biscuit": a new name, said
     about = typed[0].object_mention
     said = set(re.findall(r"[a-z]+", f"{about.name or ''} {about.relation or ''} {typed[0].qualifier or ''}".lower()))
     rest = [w for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2 and w not in _INTRODUCING | said]

@@ -421,8 +421,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         r"^(?P<ev>[A-Za-z]+'s [a-z]+(?: [a-z]+)?|(?:my|our) [a-z]+(?: [a-z]+)?) (?:has )?moved to (?P<when>[\w ]+?),? "
         r"it used to be (?:on )?[\w ]+?(?:,? same time,? (?P<t>(?:at )?[\w: ]+))?$",
-        lambda m: f"{m.group('ev')} moved to {m.group('when')}"
-        + (f" at {re.sub(r'^at ', '', m.group('t'))}" if m.group("t") else ""),
+        lambda m: (
+            f"{m.group('ev')} moved to {m.group('when')}"
+            + (f" at {re.sub(r'^at ', '', m.group('t'))}" if m.group("t") else "")
+        ),
     ),
     # "I'm a paramedic now with the Scottish Ambulance Service": the job, then where, "now" said between
     (
