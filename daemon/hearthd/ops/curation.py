@@ -277,6 +277,11 @@ _INTRODUCING = frozenset(
 )
 
 
+_OF_THE_NAME = re.compile(
+    r"\b(?:spelt|spelled|spelling|spell|pronounced|letters?|nickname|goes by|calls? (?:him|her|them)|short for)\b", re.I
+)
+
+
 def _introduced_only(facts: list[FactIn], text: str) -> Mention | None:
     """The one person or pet a note introduces when the rules read only who they are from it and it says more of
     them ("my son arjun goes for cricket coaching at the academy in koramangala"); None."""
@@ -285,6 +290,8 @@ def _introduced_only(facts: list[FactIn], text: str) -> Mention | None:
         return None
     if typed[0].change:
         return None  # "the dog is officially called Waffles now, he doesn't answer to biscuit": a new name, said
+    if _OF_THE_NAME.search(text):
+        return None  # "my daughter's name is chloe but its spelt K H L O E": the name, however it is said
     about = typed[0].object_mention
     said = set(re.findall(r"[a-z]+", f"{about.name or ''} {about.relation or ''} {typed[0].qualifier or ''}".lower()))
     rest = [w for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 2 and w not in _INTRODUCING | said]
