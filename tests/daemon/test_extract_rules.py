@@ -3524,7 +3524,7 @@ POSITIVES += [
         ("works_as", "paramedic"),
         ("works_at", "the Scottish Ambulance Service"),
     ),
-    pos("give me distances in kilometres not miles ok", ("rule", "Always give distances in kilometres")),
+    pos("give me distances in kilometres not miles", ("rule", "Always give distances in kilometres")),
     pos("use kilometres for everything distance wise yeah", ("rule", "Use kilometres for distances")),
     pos(
         "bins go out tuesday night green one one week black the next",

@@ -82,10 +82,11 @@ _SPOKEN: list[tuple[re.Pattern, Any]] = [
             r"(?:,? please)?(?:,? always)?$",
             lambda m: f"always give {m.group('w').lower()}{m.group('u')}",
         ),
-        # "give me distances in kilometres not miles ok": every distance, not one
+        # "give me distances in kilometres not miles ok": every distance, not one (said once without the unit it
+        # is not, "give me temperatures in Celsius please" may be for now: suggested when it is said again)
         (
             r"^(?:please )?(?:give|tell|show) me (?P<w>temperatures|weights|distances|measurements|heights|speeds|"
-            r"prices|quantities)(?P<u> in [\w\- ]+?)(?:,? (?:not|rather than|instead of) \w+)?"
+            r"prices|quantities)(?P<u> in [\w\- ]+?),? (?:not|rather than|instead of) \w+"
             r"(?:,? (?:ok|okay|yeah|please|thanks|always))*$",
             lambda m: f"always give {m.group('w').lower()}{m.group('u')}",
         ),
