@@ -39,7 +39,8 @@ _OVER = re.compile(
     r"after (?:giving up|quitting|stopping|packing in|leaving|moving out|retiring)|stepped down|"  # (the Irish perfect)
     r"grew out of|grown out of|has left|have left|left his|left her|left the|left their|"
     r"(?:'ve|\bive|\bI|\bwe) (?:just |finally |now )?left|"
-    r"moved away from|is over|are over|finished with|(?:'m|\bam|\bim|'re|\bare|'s|\bis) (?:all )?done with|"
+    r"moved away from|is over|are over|finished with|"
+    r"finished up(?: with)?|(?:'m|\bam|\bim|'re|\bare|'s|\bis) (?:all )?done with|"
     r"switched (?:from|away from)|"
     # "we've replaced the Skoda with a Yaris" (not "the plumber replaced a valve")
     r"(?:replaced|swapped|traded in) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
@@ -329,7 +330,9 @@ def release(
         elif row["predicate"] == "family_member" and row["qualifier"] not in PARTNERS:
             continue  # "kerry and dean have split up": a sister is still a sister
         parted = _is_free_note(row) and CUES["family_member"].search(text)
-        if not parted and (cue is None or not cue.search(text)) or (preference and row["predicate"] != "likes"):
+        # (a note kept as said is named by what ended in it, whatever the cue: "dave's finished up with fifo")
+        free = parted or (_is_free_note(row) and bool(ended))
+        if not free and (cue is None or not cue.search(text)) or (preference and row["predicate"] != "likes"):
             continue
         # (a note of Finley named by "finley" alone is not named: what is over must be said)
         own = (

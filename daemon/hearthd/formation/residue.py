@@ -114,7 +114,12 @@ _KEY_SAID = {
     "mechanic": re.compile(r"\b(?:garage|mechanic|motors|mot|nct|wof|service|servicing|serviced)\b", re.I),
     "dentist": re.compile(r"\b(?:dentist|dental)\b", re.I),
     "gp": re.compile(r"\b(?:gp|doctor|surgery)\b", re.I),
-    "school": re.compile(r"\b(?:school|college|academy|primary)\b", re.I),
+    # ("my son miguel is grade 4 at san beda", "ananya is in class four at kendriya vidyalaya")
+    "school": re.compile(
+        r"\b(?:school|college|academy|primary|(?:grade|class|year|form|standard|std|primary|p) (?:\d+|one|two|three|"
+        r"four|five|six|seven|eight|nine|ten|eleven|twelve))\b",
+        re.I,
+    ),
     "ward": re.compile(r"\bward\b", re.I),
 }
 _WE_SAID = re.compile(r"\b(?:we|we're|we've|our|us)\b", re.I)
@@ -182,7 +187,7 @@ def _topic(text: str, names: set[str]) -> set[str]:
 
 def close_notes_changed(tx, fact, new_id: int, said_at: float) -> list[int]:
     """A note kept as said that changes what an earlier one said of the same person, pet or thing (it names them,
-    speaks of the same things - two words of it, or the same kind of appointment: a vet, a dentist, a school - and
+    speaks of the same things - two words of it, or the same kind of thing: a vet, a dentist, a school - and
     says it changed): the earlier note closes, audited, current again if the new one is restored. Only notes the
     rules read nothing of; never one that names a value of the new note's own."""
     if not _SAID_AS_A_CHANGE.search(fact.text):
@@ -204,7 +209,7 @@ def close_notes_changed(tx, fact, new_id: int, said_at: float) -> list[int]:
         own = {w for n in names for w in n.split()}
         shared = _topic(row["text"], own) & _topic(fact.text, own)
         kinds = sum(bool(k.search(row["text"]) and k.search(fact.text)) for k in _KEY_SAID.values())
-        if len(shared) + kinds >= 2:
+        if len(shared) >= 2 or kinds:
             found.append(row["id"])
             _close_with(tx, row["id"], said_at, new_id, fact.source, {"reason": "changed in a note"})
     tx.touch(FACTS, found)

@@ -1878,8 +1878,10 @@ EVENT_RULES_SRC += [
         rf"(?: {NAME})? (?i:Vets|Vet Clinic|Veterinary(?: Clinic| Surgery| Centre| Practice)?|"
         r"Animal (?:Clinic|Hospital)|Surgery|Medical Centre|"
         r"Health Centre|Practice|Dental(?: Practice| Surgery| Care)?|Dentists|Opticians))"
-        # "riverside vets in carmarthen": the town it is in
-        rf"(?: (?:in|on|at|down in|up in|over in) (?:the )?{NAME}(?: {NAME})?){{0,2}}(?: now| these days| from now on)?"
+        # "riverside vets in carmarthen": the town it is in; "on norton street", as a recogniser writes a street
+        rf"(?: (?:in|on|at|down in|up in|over in) (?:the )?"
+        rf"(?:{NAME}(?: {NAME})?|[a-z]+ (?:street|road|avenue|lane|drive)))"
+        rf"{{0,2}}(?: now| these days| from now on)?"
         rf"(?:,? (?:it is|its|it's|they are|they're|theyre) .*)?{_ABOUT_THEM}$",
         _b_registered,
         False,
