@@ -194,10 +194,8 @@ class Curation:
             return facts, True, referent
         if release.says_over(text):
             released = self._release(text, speaker, band, said_at, referent=referent)
-            if released is not None and not _WHAT_HOLDS_NOW.search(text):
+            if released is not None:
                 return released
-            # ("dave's finished up with fifo for good, he's home now and working locally in Geraldton": what ended
-            # is released, and the note kept for what holds now)
         if extraction.is_question(text):
             raise UserError("not stored: this asks a question, it states nothing to remember (recall answers it)")
         if extraction.only_imagines(text):
@@ -270,10 +268,6 @@ class Curation:
     def audit(self, limit: int = 200, action: str | None = None) -> list[dict]:
         """Who changed what, newest first."""
         return curation.audit_log(self.store, limit, action)
-
-
-# What holds now, said after what ended: ", he's home now and working locally for a mob in Geraldton"
-_WHAT_HOLDS_NOW = re.compile(r"[,;]\s+(?:and\s+)?(?:he|she|they|we|I)(?:'s|'re| is| are| am|'m)?\b[^,]*\bnow\b", re.I)
 
 
 # The words of an introduction ("my son is called Finley", "our dog's name is Biscuit"), not what is said of them
