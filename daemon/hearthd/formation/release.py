@@ -358,10 +358,19 @@ def release(
     return released + close_notes_about(tx, released, said_at, source, speaker=speaker)
 
 
+# The words that end a thing named after them ("has left cricket", "packed in cricket"; not "out of the Ashford
+# station", which only says where)
+_ENDS = re.compile(
+    r"\b(?:left|quit|stopped|stop|packed in|jacked in|given up|gave up|give up|finished(?: up)?(?: with)?|"
+    r"(?:'s|is|are|'re|am|'m) done with|don stop|no more|cancell?ed|dropped)\b",
+    re.I,
+)
+
+
 def _ended(text: str) -> set[str]:
     """What the sentence says is over, by the word after its cue ("arjun has left cricket", "finley's packed in
     cricket", "mammy could stop the warfarin"): its stem; empty when the cue names nothing after it."""
-    over = _OVER.search(text)
+    over = _ENDS.search(text)
     thing = over and re.match(
         r"\s*(?:(?:the|his|her|their|my|our|going to|doing|playing|with|at|in|it|from)\s+)*([a-z][\w\-]{2,})",
         text[over.end() :],
