@@ -38,7 +38,7 @@ from .extraction.events import last_time_said
 from .extraction.vocabulary import WEEKDAY
 from .importance import ImportanceParams
 from .importance import refresh as refresh_importance
-from .residue import close_notes_about, close_notes_changed, close_unread_old_value
+from .residue import close_notes_about, close_notes_changed, close_unread_old_value, kept_as_said
 
 CONTRADICTION_PENALTY = 0.1
 NOTE = "note"  # the catch-all predicate
@@ -426,7 +426,7 @@ def _close(tx, plan: _Decision, fact: FactIn, new_id: int, valid_from: float) ->
         # (a change said as one closes the notes of that slot never read, beside the value it replaces: "we shifted
         # to hsr layout" between "we are staying in indiranagar" and "now we are in Whitefield")
         closed += [i for i in close_unread_old_value(tx, fact, new_id, valid_from) if i not in closed]
-    if plan.status == "active" and fact.predicate == "note" and not fact.qualifier and fact.object == fact.text:
+    if plan.status == "active" and kept_as_said(fact.predicate, fact.qualifier, fact.object, fact.text):
         # (a note of what changed closes the note it changes: "otieno has driving school at rocky on saturday at
         # 10am", then "rocky driving school have changed otieno's lesson to 2pm")
         closed += [i for i in close_notes_changed(tx, fact, new_id, valid_from) if i not in closed]

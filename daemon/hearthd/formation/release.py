@@ -27,7 +27,7 @@ from .extraction.text import split_sentences
 from .extraction.vocabulary import CAR_MAKES, ROLES_HELD
 from .extraction.words import _FUNCTION_WORDS
 from .facts import GENERIC_EVENT, event_words
-from .residue import PARTNERS, close_notes_about, distinctive
+from .residue import PARTNERS, close_notes_about, distinctive, kept_as_said
 
 # "we've let rosa go", "they let him go": someone kept on no longer (said of a job and of the help alike)
 _LET_GO = r"let (?:\w+ ){0,2}go"
@@ -380,8 +380,7 @@ def _ended(text: str) -> set[str]:
 
 
 def _is_free_note(row) -> bool:
-    """A note kept as it was said, the rules having read nothing of it."""
-    return row["predicate"] == "note" and not row["qualifier"] and row["object"] == row["text"]
+    return kept_as_said(row["predicate"], row["qualifier"], row["object"], row["text"])
 
 
 def _free_note_of(row, ended: set[str]) -> bool:

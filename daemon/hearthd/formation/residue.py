@@ -19,7 +19,7 @@ from ..audit import record as audit
 from ..entities.resolve import alias_norms, norm, person_of_speaker
 from ..store.tracks import FACTS
 from .extraction.rules import HOUSEHOLD_ROLES
-from .extraction.words import is_common
+from .extraction.words import _FUNCTION_WORDS, is_common
 
 # Whom one is with: a breakup ends the relation and what was kept about them
 PARTNERS = frozenset(
@@ -179,10 +179,13 @@ _NOT_A_TOPIC = frozenset(
 
 def _topic(text: str, names: set[str]) -> set[str]:
     """What a note speaks of: its words that are no function word, no name of its subject, and no word of time."""
-    from .extraction.words import _FUNCTION_WORDS
-
     words = {w.rstrip("s") for w in norm(text).split() if len(w) > 3}
     return words - _NOT_A_TOPIC - {w.rstrip("s") for w in _FUNCTION_WORDS | names}
+
+
+def kept_as_said(predicate: str, qualifier: str | None, obj: str, text: str) -> bool:
+    """A note kept as it was said, the rules having read nothing of it (its value is its text)."""
+    return predicate == "note" and not qualifier and obj == text
 
 
 def close_notes_changed(tx, fact, new_id: int, said_at: float) -> list[int]:
@@ -192,12 +195,11 @@ def close_notes_changed(tx, fact, new_id: int, said_at: float) -> list[int]:
     rules read nothing of; never one that names a value of the new note's own."""
     if not _SAID_AS_A_CHANGE.search(fact.text):
         return []
-    new = tx.execute("SELECT owner_id FROM facts WHERE id = ?", (new_id,)).fetchone()
     rows = tx.execute(
         "SELECT id, subject_entity, text FROM facts WHERE predicate = 'note' AND qualifier IS NULL AND object = text "
         "AND status = 'active' AND dismissed = 0 AND valid_from < ? AND id != ? "
         "AND (owner_id IS ? OR owner_id IS NULL)",
-        (said_at, new_id, new["owner_id"] if new else None),
+        (said_at, new_id, fact.owner_id),
     ).fetchall()
     said = f" {norm(fact.text)} "
     found = []

@@ -10,7 +10,7 @@ import re
 
 from .events import EVENT, PRO
 from .subjects import _KIN_NAMES
-from .text import DOCTOR, _article
+from .text import DOCTOR, _article, capitalised
 from .vocabulary import (
     _HIRED_HELP,
     CAR_MAKES,
@@ -93,7 +93,7 @@ def _titled(name: str) -> str:
     """A name said in lower case (its first letter capitalised or not), written as a name: "hillcrest academy" ->
     "Hillcrest Academy", "Marrickville west primary" -> "Marrickville West Primary"."""
     name = re.sub(r"^(?:st|saint)(?= [A-Z])", lambda m: m.group().capitalize(), name)  # "st Brigids": a saint's
-    return " ".join(w[:1].upper() + w[1:] for w in name.split()) if name[1:] == name[1:].lower() else name
+    return capitalised(name) if name[1:] == name[1:].lower() else name
 
 
 # A club by the kind of name clubs have: "Ashby Vale Rovers", "Pennick Town Juniors", "Corriemount Colts"
@@ -366,7 +366,7 @@ _GARAGE_END = r"(?=,| (?:in|at|on|out|up|down|for|fae|from|now|instead|these|the
 
 def _mechanic(m: re.Match) -> str:
     """The garage as a name is written, whatever the recogniser's case ("kwik fit" Kwik Fit)."""
-    return "our mechanic is " + " ".join(w if w == "at" else w[:1].upper() + w[1:] for w in m.group("g").split())
+    return "our mechanic is " + capitalised(m.group("g"), keep=("at",))
 
 
 _CAR_SERVICED = (
@@ -390,9 +390,7 @@ def _seen(m: re.Match, lead: str) -> str:
     """ "Dr Adjei at East Legon", written as names are."""
     name = re.sub(r"^(?:doctor|dr)\.? ", "", m.group("dr"), flags=re.I)
     place = m.group("place")
-    if place:
-        place = " ".join(w[:1].upper() + w[1:] for w in place.split())
-    where = f" at {place}" if place else ""
+    where = f" at {capitalised(place)}" if place else ""
     title = "Dr." if m.group("dr").lower().startswith("dr.") else "Dr"  # as written
     return f"{lead} {title} {name[:1].upper()}{name[1:]}{where}"
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from .model import HOUSEHOLD, USER_STATED, Candidate
 from .rules import _LANGUAGES
+from .text import capitalised
 from .vocabulary import MONTH, NAME, ORDINAL, REL, WEEKDAY
 
 # Verbs an instruction to the assistant starts with.
@@ -577,7 +578,7 @@ _FOR_THE_KIDS = re.compile(
 def _address_rule(sentence: str, s: str) -> Candidate | None:
     m = _NOT_CALL_ME.match(s.strip(" .!"))
     if m:
-        no = " ".join(w[:1].upper() + w[1:] for w in m.group("no").split())
+        no = capitalised(m.group("no"))
         yes = m.group("yes") and m.group("yes")[:1].upper() + m.group("yes")[1:]
         return _rule(f"Call me {yes}, not {no}" if yes else f"Do not call me {no}", sentence.strip())
     m = _CONVENTION.match(s.strip(" .!"))
@@ -760,7 +761,7 @@ def _rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     if m is None and (never := _never_said_last(sentence, _LEAD.sub("", s))):
         return [never[0]], never[1]
     if m:
-        name = " ".join(w[:1].upper() + w[1:] for w in m.group("name").split())
+        name = capitalised(m.group("name"))
         nick = f" '{m.group('nick')}'" if m.group("nick") else ""  # "call my husband Bongani 'Bongs'"
         c = _rule(f"Call my {m.group('rel').lower()} {name}{nick}", sentence.strip())
         if m.group("as") or m.group("kin") or m.group("verb").lower() != "call":

@@ -28,7 +28,16 @@ import numpy as np
 
 from .model import HOUSEHOLD, USER_STATED, Candidate, Mention
 from .subjects import KIN_WORDS, Discourse, relation_word, subject_of
-from .text import _BARE_CORRECTION, _CORRECTION, _HYPOTHETICAL, _NO_LONGER, _REPORTED, is_plan, is_question
+from .text import (
+    _BARE_CORRECTION,
+    _CORRECTION,
+    _HYPOTHETICAL,
+    _NO_LONGER,
+    _REPORTED,
+    capitalised,
+    is_plan,
+    is_question,
+)
 from .vocabulary import _PET_SINGULAR, PET, REL, SPECIES, _alt
 
 WEIGHTS = "extraction_reader.safetensors"  # under resources/
@@ -363,7 +372,7 @@ def _candidates(
         if not obj:
             continue
         if lower and predicate in _NAMED:
-            obj = " ".join(w if w in ("of", "the", "and", "de") else w[:1].upper() + w[1:] for w in obj.split())
+            obj = capitalised(obj, keep=("of", "the", "and", "de"))
         c = _candidate(predicate, obj, sentence, subject, words, span)
         if c is not None:
             out.append(replace(c, guessed=True))

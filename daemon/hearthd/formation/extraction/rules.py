@@ -27,6 +27,7 @@ from .text import (
     _strip_trailing,
     _swap_pronouns,
     _third_person,
+    capitalised,
     normalise,
     spoken_digits,
 )
@@ -134,7 +135,7 @@ def _b_surname(m, ctx):
 
 def _full_name(words: list[str], ctx) -> list[Candidate]:
     """A name in full, each word capitalised as a name is ("aoife Fitzgerald": Aoife Fitzgerald)."""
-    full = " ".join(w[:1].upper() + w[1:] for w in words)
+    full = capitalised(" ".join(words))
     return [ctx.cand("name", full, f"{{subject}}'s name is {full}")]
 
 
@@ -742,7 +743,7 @@ def _b_no_shoes(m, ctx):
 
 def _b_key_holder(m, ctx):
     """ "Our neighbour Mrs Okafor has a spare key": who to ask when someone is locked out."""
-    who = " ".join(w[:1].upper() + w[1:] for w in m.group("who").split())
+    who = capitalised(m.group("who"))
     c = ctx.cand("note", f"spare key with {who}", f"{{subject}}'s spare key is with {who}", qualifier="spare key")
     return [replace(c, subject=HOUSEHOLD)]
 
@@ -1468,7 +1469,7 @@ def _b_letting(m, ctx):
 
 def _b_gym(m, ctx):
     gym = re.sub(r"^the ", "", m.group("obj"), flags=re.I)
-    gym = " ".join(w[:1].upper() + w[1:] if w not in ("in", "at", "on") else w for w in gym.split())
+    gym = capitalised(gym, keep=("in", "at", "on"))
     return [ctx.cand("note", gym, f"{{subject}} goes to {gym}", qualifier="gym")]
 
 
@@ -2319,7 +2320,7 @@ def _b_blood_type(m, ctx):
 
 
 def _b_pet_food(m, ctx):
-    food = " ".join(w[:1].upper() + w[1:] for w in m.group("obj").split())  # a maker's name, whatever the case said
+    food = capitalised(m.group("obj"))  # a maker's name, whatever the case said
     return [ctx.cand("note", food, f"{{subject}} eats {food}", qualifier="food")]
 
 

@@ -1875,6 +1875,12 @@ def _third_person(phrase: str) -> str:
     return verb + rest
 
 
+def capitalised(said: str, keep: tuple[str, ...] = ()) -> str:
+    """Each word with its first letter capitalised, as a name is written ("kwik fit" -> "Kwik Fit"); the words in
+    `keep` ("at", "of") as said."""
+    return " ".join(w if w in keep else w[:1].upper() + w[1:] for w in said.split())
+
+
 def _article(noun: str) -> str:
     if noun.isupper() and len(noun.split()[0]) <= 4:  # letters said one by one: "an HGV", "an MP", "a GP"
         return "an" if noun[:1] in "AEFHILMNORSX" else "a"
