@@ -232,7 +232,14 @@ def same_event(a: str, b: str) -> bool:
     """The same kind of event, one said with less detail ("appointment", "dentist appointment"; "checkup",
     "check-up with Dr Lopes")."""
     wa, wb = _kind_words(a), _kind_words(b)
-    return a == b or (bool(wa) and bool(wb) and (wa <= wb or wb <= wa))
+    if a == b or (bool(wa) and bool(wb) and (wa <= wb or wb <= wa)):
+        return True
+    # "eye check-up" and "eye appointment": what it is for, said with another word for an appointment
+    sa, sb = wa - GENERIC_EVENT - _CHECKUP, wb - GENERIC_EVENT - _CHECKUP
+    return bool(sa) and bool(sb) and (sa <= sb or sb <= sa) and bool((wa | wb) & (GENERIC_EVENT | _CHECKUP))
+
+
+_CHECKUP = frozenset({"checkup", "check-up", "review", "follow-up", "followup", "consultation", "consult"})
 
 
 def resembles(a: str, b: str) -> bool:

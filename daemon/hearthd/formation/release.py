@@ -41,12 +41,18 @@ _OVER = re.compile(
     r"(?:'ve|\bive|\bI|\bwe) (?:just |finally |now )?left|"
     r"moved away from|is over|are over|finished with|"
     r"finished up(?: with)?|(?:'m|\bam|\bim|'re|\bare|'s|\bis) (?:all )?done with|"
+    # "jaheim done with cricket now", "he say he done with cricket": as the Caribbean says it (not "when he's done
+    # with it", "not done with")
+    r"\b(?:he|she|we|they) done with|^\w{3,20} done with|"
     r"switched (?:from|away from)|"
     # "we've replaced the Skoda with a Yaris" (not "the plumber replaced a valve")
     r"(?:replaced|swapped|traded in) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
     r"traded (?:it |her |him |them )?in|traded (?:the|our|my|his|her|their) [\w\- ]+? in\b|part[- ]exchanged|"
     # "we gave Rex to my uncle's farm" (not "to my mum for the weekend")
     r"(?:gave|given) (?:\w+ ){1,3}to (?:my|our|a|an|the|his|her|some)\b(?!.*\b(?:for the|while|until|till|back)\b)|"
+    # "Thabo has dropped rugby", "she dropped out of the choir" (not "dropped the kids off", "dropped by")
+    r"(?:has|have|'s|'ve|\bhe|\bshe|\bwe|\bI) dropped (?!off\b|by\b|in\b|round\b|out\b|(?:\w+ ){1,3}off\b)|"
+    r"dropped out of|"
     r"no more|died|passed away|written off|wrote off|(?:was|got) (?:totall?ed|stolen)|"
     r"(?:didn't|did not|never) work(?:ed)? out|"  # "wipro didn't work out"
     # "the vet says Bosco can stop the Apoquel now" (not "could come off it if ...": a condition)
@@ -136,12 +142,14 @@ _CUES = {
     r"giving|donated|tip|binned|chucked|thrown|threw|"
     r"cancell?ed|cancel|unsubscribed|stopped paying|no longer paying|dropped|killed",  # a subscription ended
     "routine": r"stopped|quit|gave|give|given|giving|no longer|anymore|any more|packed in|jacked in|cancell?ed|no more|"
-    r"knocked|off|dropped",
+    r"knocked|off|dropped|done with",
     "schedule": (
         r"stopped|stop|no longer|anymore|any more|no more|do|does|come|comes|cancell?ed|quit|quitted|dropped|gave|give|"
         r"given|giving|knocked|off"
     ),
-    "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys|bothering|bother",
+    # (a sport one plays is given up: "alfie's given up cricket completely", "thabo has dropped rugby")
+    "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys|bothering|bother|given up|gave up|give up|packed in|"
+    r"dropped|quit|done with",
     "diet": (
         r"vegetarian|veggie|vegan|pescatarian|eat|eats|eating|diet|meat|"
         r"(?:gluten|dairy|lactose|sugar|wheat|nut)[ -]free|keto|halal|kosher|fasting|off|normal|normally"

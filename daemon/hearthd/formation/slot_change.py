@@ -212,8 +212,12 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
 
 # A provider switched to, the service said anywhere in the sentence: "switched over to bord gais, they had a better
 # deal on the dual fuel"
+_SERVICE_SAID = "|".join(sorted((w for words in SERVICE_WORDS.values() for w in words), key=len, reverse=True))
 _SWITCHED_TO = (
     r"\b(?:switched|moved|changed|shifted|gone|went)(?: over| across)? to |"
+    # "we switched again: Kestrel Broadband", "We've switched the fibre to StarHub"
+    r"\b(?:switched|moved|changed|swapped)(?: (?:over|across))? again(?: to|:) ?|"
+    rf"\b(?:switched|moved|changed|swapped) (?:the |our |my )?(?:home |house )?(?:{_SERVICE_SAID})(?: over| across)? to |"
     r"\b(?:we're|we are|I'm|I am) (?:now )?(?:with|on) |"
     r"\b(?:gone|went|going) with |"  # "cancelled that one and gone with zuku"
     r"\bnow (?:we|I) (?:have|'ve got|have got) |\b(?:we|I) now have "  # "kept dropping, so now we have JioFiber"

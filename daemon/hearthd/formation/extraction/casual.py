@@ -396,6 +396,13 @@ def _seen(m: re.Match, lead: str) -> str:
 
 
 _REWRITES_SRC: list[tuple[str, object]] = [
+    # "Booked Mochi for her vaccination at the Tiong Bahru vet on 14 March, 10am": the appointment booked
+    (
+        rf"^(?:(?:I|we)(?:'ve| have)? )?(?:just )?booked (?P<n>{NAME}) (?:in )?for (?:his|her|their|a|an|the) "
+        rf"(?P<ev>[a-z][\w\-]*(?: (?!on\b|at\b|for\b|with\b)[a-z][\w\-]*)?)(?: (?:at|with) (?:the )?[\w'\- ]+?)?,? "
+        rf"(?:on |for )?(?P<when>(?:{WEEKDAY}|{DATE}|the \d|\d|tomorrow|next)[\w:, ]*)$",
+        lambda m: _named_anew(m, f"{{n}}'s {m.group('ev')} is on {m.group('when').rstrip(', ')}"),
+    ),
     # an appointment moved, said with the day it is no longer: "actually the dentist isn't Tuesday anymore, they
     # moved it to Wednesday at 2", "the dentist moved my appointment, it's Wednesday at 3 now", "I said the dentist
     # was Tuesday, but it's actually Wednesday the 9th"

@@ -479,6 +479,13 @@ _CHORES = _alt(
         "grey bin",
         "wheelie bin",
         "black bins",
+        # whoever collects them: "the bin lorry comes on thursday mornings"
+        "bin lorry",
+        "bin truck",
+        "rubbish truck",
+        "garbage truck",
+        "trash truck",
+        "recycling truck",
         "food waste",
         "food waste bin",
         "garden waste",
@@ -504,7 +511,7 @@ _CHORES = _alt(
 )
 # a bin by its colour or what goes in it: "the brown garden waste one", "green waste", "the blue box"
 _BIN = (
-    r"(?:(?:black|blue|green|brown|grey|gray|purple|red|garden|food|general|glass|paper|plastic|recycling|cardboard)"
+    r"(?:(?:black|blue|green|brown|grey|gray|purple|red|garden|food|general|glass|paper|plastic|recycling|cardboard|wheelie)"
     r"\s+){1,3}(?:waste(?: bins?| one| collection)?|bins?|box|boxes|one|collection|caddy)"
 )
 _ARTICLES = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|another|one|some|next|usual)\b\s*", re.I)
@@ -1239,7 +1246,8 @@ EVENT_RULES_SRC = [
         rf"^(?:the |our )?(?P<what>{_CHORES}|{_BIN})(?: here| round here)?(?:'s| (?P<verb>goes out|go out|"
         rf"gets collected|get collected|"
         rf"is collected|"
-        rf"are collected|is picked up|are picked up|gets picked up|get picked up|is emptied|are emptied|goes|go|is|are)"
+        rf"are collected|is picked up|are picked up|gets picked up|get picked up|is emptied|are emptied|goes|go|is|are|"
+        rf"comes|come)"
         rf"(?: out)?| (?:has |have )?(?:now )?(?:changed|moved|switched) to) (?:always |usually |now )?"
         rf"(?P<when>{_RECUR}|(?:on )?(?:a )?{WEEKDAY}(?: {_PART})?s?)"
         # "bin day has changed to Monday for the black bins": which bins

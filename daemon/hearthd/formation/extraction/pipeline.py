@@ -39,6 +39,7 @@ from .text import (
     _HEDGED_BE,
     _HYPOTHETICAL,
     _LEAD_IN,
+    _NOTICE,
     _NEGATED_HEDGE,
     _NEGATION,
     _QUESTION_START,
@@ -513,7 +514,7 @@ def _prepare(sentence: str) -> tuple[str, str, bool, bool] | None:
     asked = bool(_TRAILING_REMEMBER.search(s))
     s, greeted = _strip_repeatedly(correct(_TRAILING_REMEMBER.sub("", s)), _GREETING, _FILLER)
     asked = asked or bool(_LEAD_IN.match(s))
-    s, greeted_again = _strip_repeatedly(s, _GREETING, _FILLER, _LEAD_IN)
+    s, greeted_again = _strip_repeatedly(s, _GREETING, _FILLER, _LEAD_IN, _NOTICE)
     greeted = greeted or greeted_again
     provenance = USER_STATED
     if _NEGATED_HEDGE.search(s) or _HEARSAY_AFTER.search(s):

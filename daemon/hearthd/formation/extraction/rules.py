@@ -300,7 +300,9 @@ def _b_lives_at(m, ctx):
     obj = ", ".join(filter(None, (street, " ".join(filter(None, (town, (m.groupdict().get("code") or "").upper()))))))
     c = ctx.cand("lives_in", obj, f"{{subject}} lives at {obj}")
     # "the new address is", "house is 14 adeola odeku street": the household's
-    return [replace(c, subject=HOUSEHOLD) if re.match(r"the\b|(?:our |the )?(?:house|home)\b", m.group(), re.I) else c]
+    return [
+        replace(c, subject=HOUSEHOLD) if re.match(r"the\b|new\b|(?:our |the )?(?:house|home)\b", m.group(), re.I) else c
+    ]
 
 
 def _before_another_clause(raw: str) -> str:
@@ -404,6 +406,8 @@ def _b_lives_in(m, ctx):
             "lives_in", obj, f"{{subject}} lives in {_article(obj) + ' ' if dwelling else ''}{obj}", time_hint=hint
         )
     ]
+    if re.match(r"the new\b", m.group(), re.I):
+        home = [replace(c, subject=HOUSEHOLD) for c in home]  # "the new house is in Syokimau": the household's
     kind = d and _HOME_KIND.search(d.group(0))
     return home + (_home_kind(kind, ctx) if kind else [])
 
@@ -619,6 +623,8 @@ _SERVICES = {
     "internet": "broadband",
     "wifi": "broadband",
     "wi-fi": "broadband",
+    "fibre": "broadband",  # "our home fibre is with Singtel"
+    "fiber": "broadband",
     "energy": "energy",
     "gas": "energy",
     "electric": "energy",
@@ -828,8 +834,13 @@ _WORK_HOURS = (
 
 
 def _b_drives_for_work(m, ctx):
-    vehicle = {"cab": "taxi", "minicab": "taxi", "black cab": "taxi", "hgv": "HGV"}.get(m.group("obj").lower())
+    vehicle = {
+        "cab": "taxi", "minicab": "taxi", "black cab": "taxi", "hgv": "HGV", "cng": "CNG", "taxis": "taxi",
+        "buses": "bus", "lorries": "lorry", "trucks": "truck",
+    }.get(m.group("obj").lower())  # fmt: skip
     job = f"{vehicle or m.group('obj').lower()} driver"
+    if re.match(r"we\b", m.group(), re.I):
+        return []  # "we drive a bus around europe": a trip, no one's job
     return [ctx.cand("works_as", job, f"{{subject}} works as {_article(job)} {job}")]
 
 
@@ -2591,7 +2602,13 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_moved_to,
         False,
     ),
-    ("lives_in", r"^(?:my|our) (?:home|house|flat|apartment|place) is in (?P<obj>.+)", _b_lives_in, False),
+    # ("the new house is in Syokimau": the one moved into)
+    (
+        "lives_in",
+        r"^(?:(?:my|our) (?:new )?|the new )(?:home|house|flat|apartment|place) is in (?P<obj>.+)",
+        _b_lives_in,
+        False,
+    ),
     # "our house is a three-bed semi in Leeds", "the house is a little cottage outside Kendal": the household's home
     (
         "lives_in",
@@ -2681,7 +2698,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         # "we live at 24 mill lane", "we're at 27 kowhai street in hamilton east": a house number and a street say
         # it is an address, in whatever case it is written, with its town or without
         # ("house is 14 adeola odeku street victoria island": the house's, its area said after it)
-        rf"^(?:{SUBJ} {ADV}(?:live (?:on|at)|(?:am|are) at)|(?:our|my|the) (?:new |home )?address is(?: now)?|"
+        rf"^(?:{SUBJ} {ADV}(?:live (?:on|at)|(?:am|are) at)|(?:(?:our|my|the) (?:new |home )?|new )address is(?: now)?|"
         rf"(?:(?:our|the|my) )?(?:house|home|flat) is(?: at)?) "
         rf"(?:number )?(?P<street>\d{{1,4}}[a-z]? [a-z][\w'\-]*"
         # ("14 Adeola Odeku Street, Victoria Island, Lagos": the area, then the town)
@@ -2711,12 +2728,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "note",
         rf"^(?:(?:all|both) )?(?:of )?(?:(?:our|my|the) )?(?:family |household |house |home )?(?P<svc>{_SERVICE})"
         rf"(?: (?:provider|supplier|company|deal|contracts?|plans?|network|bills?|tariff))?"
-        rf"(?: for (?:the house|us|the family|the household|home))?(?:'s| is| are| comes| come| goes| go) (?:now )?"
+        # ("our home internet in Lautoka is with Vodafone": where the home is, said between)
+        rf"(?: for (?:the house|us|the family|the household|home)| (?:in|at) (?-i:[A-Z])[\w\-]+)?"
+        rf"(?:'s| is| are| comes| come| goes| go) (?:now )?"
         rf"(?:all )?(?:with |through |on |from |supplied by |provided by )?"
         # ("our home wifi is safaricom home fibre": a provider's product, as a recogniser writes it)
         # ("our electricity is with electric ireland": a word, then a place, as a recogniser writes them)
         rf"(?P<org>{_PROVIDER}|[A-Za-z]+(?: (?-i:[a-z]+))? (?:home )?(?:fibre|fiber|broadband)|(?<=with )(?-i:[a-z]+) "
-        rf"(?-i:[A-Z][a-z]+))(?: now| these days)?$",
+        # ("... is now with Telecom Fiji fibre": the provider, then what it gives)
+        rf"(?-i:[A-Z][a-z]+))(?: (?-i:fibre|fiber|broadband))?(?: now| these days)?$",
         _b_provider,
         False,
     ),
@@ -2778,6 +2798,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"(?:house|flat|home|place|cottage|bungalow) is rented )(?:through|from|via|with) "
         rf"(?P<org>{NAME}(?: {NAME}){{0,3}})$",
         _b_letting,
+        False,
+    ),
+    # "We've switched the home internet over to Digicel", "we moved our electricity to Bord Gais": the new provider
+    (
+        "note",
+        rf"^(?:we |I )?{ADV}(?:have )?{ADV}(?:moved|changed|switched|swapped)(?: (?:our|my|the))? "
+        rf"(?:home |house |family )?(?P<svc>{_SERVICE})(?: (?:supplier|provider|company|network|deal))? "
+        rf"(?:over |across )?to (?P<org>{_PROVIDER})(?: now| instead| for (?:their|the|a) [\w ]+)?$",
+        _b_provider,
         False,
     ),
     # "we moved energy supplier, it's EDF now", "switched phone networks again, we're on Lebara now"
@@ -3549,9 +3578,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "works_as",
         rf"^{SUBJ} {ADV}drive (?:an? )?(?P<obj>taxi|cab|minicab|black cab|bus|school bus|lorry|truck|hgv|forklift|"
-        r"tractor|ambulance|tram|train|delivery van|matatu|boda boda|boda|tuk[- ]?tuk|jeepney|tricycle)"
+        r"tractor|ambulance|tram|train|delivery van|matatu|boda boda|boda|tuk[- ]?tuk|jeepney|tricycle|"
+        # ("i drive a taxi in gaborone like mostly the airport run", "my uncle shafiq drives a cng in mirpur": where,
+        # said after it)
+        r"cng|bajaji|bajaj|keke|okada|danfo|rickshaw|auto rickshaw|minibus|kombi|combi|coach|taxis|buses|lorries|"
+        r"trucks)"
         r"(?: for (?:a living|work|a firm|a company))?(?:,? (?:on )?the [\w\- ]+ route)?(?: mostly)?"
-        r"(?:,? (?:has done|have done|been doing it|for (?:years|ages))\b.*)?$",
+        r"(?:,? (?:has done|have done|been doing it|for (?:years|ages))\b.*|,? (?:here )?(?:in|around|round|out of|from) "
+        r"(?!the (?:evenings?|mornings?|week|day|summer|winter)\b)[\w\- ]+(?:,? (?:like |mostly |mainly )+.*)?)?$",
         _b_drives_for_work,
         False,
     ),
@@ -3845,11 +3879,22 @@ _AND_THING = re.compile(
 )
 
 
+# "Thabo plays rugby for the U13s and goes to chess club on Wednesdays": a second thing one does, of the one named
+_AND_DOES = re.compile(
+    r"^(?P<who>(?-i:[A-Z])[\w\-]+) (?:plays|goes|does|has|attends|takes|works|loves|likes|hates|swims|dances|"
+    r"trains|teaches|studies|learns)\b.*?(?P<cut>\s+and\s+)(?=(?:also )?(?:plays|goes|does|has|attends|takes|"
+    r"swims|dances|trains|learns)\b)"
+)
+
+
 def _split_clauses(s: str) -> list[str]:
     out = []
     for c in _CLAUSE_SPLIT.split(s):
         if not c or not c.strip():
             continue
+        if (both := _AND_DOES.match(c)) and both["who"].lower() not in _FUNCTION_WORDS:
+            out.append(c[: both.start("cut")])
+            c = f"{both['who']} {c[both.end('cut'):]}"
         start = 0  # "the bins are mondays and the green one is fortnightly": another thing, another clause
         for m in _AND_THING.finditer(c):
             if len(c[start : m.start()].split()) >= 3:  # not "electric and gas are ...": one subject of two

@@ -37,6 +37,7 @@ _NOT_AFTER_A_PLACE = (
 )
 # What a spoken form is rewritten to: a template, or a function of the match
 Replacement = str | Callable[[re.Match[str]], str]
+_THIRD_PERSON_S = {"go": "goes", "teach": "teaches", "have": "has", "do": "does"}
 _COUNT_WORD = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
     "eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
@@ -117,6 +118,15 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         ),
         # Caribbean English's habitual "does": "I does go for a swim every Sunday" is "I go ..."
         (r"\b(I|we|they|you) does (?=(?:go|take|do|have|work|eat|drink|walk|play|see|visit|cook|make|get)\b)", r"\1 "),
+        # and of one: "my son jaheim does play cricket every saturday" (said of someone, no question: "what does he
+        # play")
+        (
+            r"(?<!\bwhat )(?<!\bwhere )(?<!\bwhen )(?<!\bhow )(?<!\bwho )(?<!\bwhy )(?<!\bwhich )(?<!\bif )"
+            r"\b(he|she|it|[a-z]+) does (go|play|work|live|teach|sell|drive|take|have|eat|do|swim|dance|sing|train|"
+            r"attend|visit|come)\b",
+            lambda m: f"{m[1]} {_THIRD_PERSON_S.get(m[2].lower(), m[2] + 's')}",
+        ),
+        (r"\bmih\b", "my"),  # Trinidad: "mih son keron"
         # Northern English and Scots: "me mam lives in sunderland", "ma wee brother callum": my
         (
             r"(?<!\bcall )(?<!\bcalls )(?<!\bcalled )\b(?:me|ma|mi) "
@@ -225,7 +235,8 @@ _FILLER = re.compile(
     r"I (?:do not|don't|dont) know if you need (?:this|that|to know(?: this| that)?)(?:,? but)?|"
     # when it began, said first: "since monday I've been at Flutterwave", "from this month I have gone vegan"
     rf"(?:since|from|starting|as of|as from) (?:(?:this|next|last) )?(?:{WEEKDAY}|today|tomorrow|week|month|term|"
-    r"year|semester|the wedding)(?=,|\s+(?:I|we|my|our|he|she|they)\b|\s+(?-i:[A-Z]))|"
+    r"year|semester|the wedding)(?=,|\s+(?:I|we|my|our|he|she|they)\b|\s+(?-i:[A-Z])|"
+    r"\s+(?:the |our )?(?:bins?|bin day|collection|recycling)\b)|"
     # "for this school year we transferred bea to ...": when, said first
     r"(?:for|in) (?:this|the|next|the new) (?:school |academic )?(?:year|term|semester)(?=,|\s+(?:I|we|my|our)\b)|"
     # why, said first: "with the load shedding we got a generator"
@@ -250,6 +261,19 @@ _LEAD_IN = re.compile(
     r"^(?:please\s+)?(?:(?:can|could|will|would) you (?:please )?)?(?:remember|note|keep in mind|do not forget|"
     r"make a note|remind me that|(?:just )?(?:a )?(?:quick )?reminder(?: that)?)(?:\s+(?:that|it|this))?[,:]?\s+"
     r"(?=(?:I|we|my|our|he|she|his|her|the|mum|dad|mom|nan|gran|grandma|grandad|grandpa|granny)\b|(?-i:[A-Z]))",
+    re.I,
+)
+# Who told the household of a change to its own arrangements, said first: "letter from the council says from this
+# week bin day is thursday", "council letter come, bins are tuesday now", "the council's changed our run, the truck
+# comes thursday now" (what the council or the school says of the household's bins or term is so; not what a friend
+# says)
+_NOTICE = re.compile(
+    r"^(?:(?:right|so|ok|okay)[,]?\s+)?(?:(?:a |the )?(?:letter|notice|text|email|leaflet|card) (?:from|came from) "
+    r"(?:the )?(?:council|school|surgery|clinic|hospital|landlord|waste services)(?: just)? (?:says|said)(?: that)?|"
+    r"(?:the )?council (?:letter|notice) (?:come|came)(?: and says| and said| saying)?|"
+    r"(?:the )?council(?: has| have)? (?:says|said|wrote|texted|emailed|sent a letter)(?: to say| saying| that)?|"
+    r"(?:the )?council(?:'s| has| have) changed (?:our|the) (?:run|route|collections?|bin days?|days?|schedule))"
+    r"[,:.]?\s+(?=\w)",
     re.I,
 )
 # "..., please remember that", "... - don't forget": the statement is addressed to the memory.
@@ -405,7 +429,7 @@ _CLAUSE_SPLIT = re.compile(
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+"
     r"(?=(?:now )?(?:I|we|my|our|he|she|his|her)\b)"
     # ("... a tesla powerwall so load shedding doesn't bother us", "fbd went up so the car's insured with Allianz")
-    r"|\sso\s+(?=(?:load shedding|the|it is|there is|that is|everything|(?:bin|collection|rubbish|recycling) day)\b"
+    r"|\sso\s+(?=(?:load shedding|the|it is|there is|that is|everything|(?:bin|collection|rubbish|recycling) day|(?:the |our )?bins?(?= (?:go|goes|are|is|get|gets|need|needs)\b)|(?:put|take) (?:them|the bins?) out)\b"
     # ("bridget's gone off on leave so mam's carer is tomasz for now": who has the role now, a statement of its own)
     r"|(?:my|our|[a-z]+'s) [a-z]+ (?:is|are) (?:now )?(?!not\b)\w)"
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called|that is (?:my|our))\b)"
@@ -724,6 +748,23 @@ def normalise(text: str) -> str:
     # ("im lactose intolerant by the way dairy wrecks me": what follows the aside is a statement of its own)
     text = _BY_THE_BY.sub(lambda m: "," if m.group().strip(" ,").lower() == "by the way" else "", text)
     text = _PARTICLE.sub("", text)
+    # "Church is half nine every Sunday", "swimming is 4pm every tuesday": the time, said without "at"
+    text = re.sub(
+        r"\b(is|are) (?=(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|o'?clock)|\d{1,2}[:.]\d\d|half (?:past )?\w+|"
+        r"quarter (?:past|to) \w+)(?: in the (?:morning|afternoon|evening))? (?:every|each|on) )",
+        r"\1 at ",
+        text,
+        flags=re.I,
+    )
+    if re.search(r"\bbins?\b", text, re.I):  # "the truck comes thursday now so bins go out wednesday": the bin truck
+        text = re.sub(r"\bthe (truck|lorry)\b", r"the bin \1", text, flags=re.I)
+        # "bin day is thursday so put them out wednesday night": when they go out
+        text = re.sub(
+            rf"\b(?:put|take|putting) (?:them|the bins?) out (?:on )?(?=(?:{WEEKDAY})(?: night| evening)?\b)",
+            "the bins go out on ",
+            text,
+            flags=re.I,
+        )
     text = re.sub(r"\b(my|his|her|our|their) birthdays (?=the|on)\b", r"\1 birthday is ", text, flags=re.I)
     # "were all vegetarian": a recogniser's "we're" at the start of what is said
     text = re.sub(
@@ -744,7 +785,7 @@ def normalise(text: str) -> str:
     )
     # "hes like mad about minecraft", "like twice a day": the speech filler, no comparison
     # "green like proper emerald green": the same said more exactly
-    text = re.sub(r"\b([a-z]+) like (?:proper |really |properly )?((?:[a-z]+ ){1,2}\1)\b", r"\2", text, flags=re.I)
+    text = re.sub(r"\b([a-z]+) like (?:proper |really |properly )?((?:[a-z]+ ){0,2}\1)\b", r"\2", text, flags=re.I)
     text = re.sub(
         # (not "cricket like proper love it", "dinosaurs like every single one": said of the object, cut after it)
         r"(?<=\w) like (?=(?:mad|really|so|totally|obsessed|crazy|every(?! single one)|twice|once|three times|always|"

@@ -561,6 +561,22 @@ _OCCUPATIONS = [
     "kitchen fitter",
     "cleaner",
     "nurse",
+    # a lead of a team, a guide of treks, the ship's and the ward's
+    "team lead",
+    "shift lead",
+    "tech lead",
+    "trekking guide",
+    "mountain guide",
+    "safari guide",
+    "fishing guide",
+    "secretary",
+    "air hostess",
+    "matron",
+    "ward sister",
+    "deckhand",
+    "it manager",
+    "it technician",
+    "it support",
 ]
 OCC = _alt(_OCCUPATIONS)
 # Modifiers that make "a X cook" a judgement or a past, not a current job.

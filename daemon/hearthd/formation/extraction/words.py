@@ -587,7 +587,8 @@ def _possessive(m: re.Match) -> str:
     elif low in _S_NAMES and nxt in _POSSESSED and nxt not in _VERB_WORDS:
         return f"{word}s's"  # "james birthday": James's
     else:
-        is_name = not is_common(low) and low not in _S_NAMES and low not in COMMON
+        # ("Brass band practice": a word ending in "ss" is no name with its 's dropped)
+        is_name = not is_common(low) and low not in _S_NAMES and low not in COMMON and not low.endswith("ss")
         # "with octopus now", "the crusaders always has been": a provider's name, a plural
         is_name = is_name and (possessed or not _WITH_OR_THE_BEFORE.search(m.string[: m.start()]))
         fixed = is_name and (possessed or nxt in _IS_HAS_NEXT or nxt in _SINGLE_RELATIONS)
