@@ -107,8 +107,9 @@ _REPORTED = re.compile(
     r"\b(?:said|says|saying|told|thinks|think|reckons|suggests|suggested|should|might|may|maybe|perhaps|wants? to|"
     # ("we're going to the 6pm mass instead": going somewhere, not a plan not yet done)
     r"(?:am|is|are|was|were|be|im|i'm|we're|you're|they're|he's|she's|it's|gonna)\s+going to(?! (?:the|a|an|our|my|"
-    # ("dad's sessions are going to be thursdays at two from now": a new day, given)
-    r"his|her|their|\d)\b| be (?:on |every )?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b))\b",
+    # ("dad's sessions are going to be thursdays at two from now": a new day, given; "we are going to doctor kaunda":
+    # whom one sees)
+    r"his|her|their|\d|doctor|dr|mr|mrs|miss|ms)\b| be (?:on |every )?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b))\b",
     re.I,
 )
 # "may" the month ("moved to 21 May", "in May"), not the modal

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from ..entities.resolve import alias_norms, norm
 from .extraction.model import Mention
 from .extraction.rules import SERVICE_WORDS
+from .extraction.text import capitalised
 from .extraction.words import is_common
 from .facts import FactIn
 from .release import _KIN, household_help, is_said_as_fact, said_as_fact_by, sentence_subjects
@@ -36,7 +37,9 @@ _NEW = re.compile(
     r"traded|went back|gone back|gone to|gone over to|(?:didn't|did not|never) (?:work out|settle)|exchanged|"
     r"part[- ]exchanged|replaced|upgraded|got rid of|totaled|totalled|written off|wrote off|got stolen|was stolen|"
     # "the nissan was giving trouble so daddy now have a Honda Fit", "cancelled that one and gone with zuku"
-    r"now (?:has|have|drives|got)|gone with|went with)\b",
+    r"now (?:has|have|drives|got)|gone with|went with|"
+    # "Dr Fraser retired, so we're all registered with Dr Mackintosh", "from now on we go to Dr. Fomba"
+    r"retired|registered with|from now on|(?:we|I) (?:now )?go to|(?:we are|we're|I am|I'm) (?:now )?going to)\b",
     re.I,
 )
 
@@ -72,7 +75,9 @@ SLOTS = (
 # Kestrel", "a new girlfriend now, her name's Rosalind"); anything else ("moving the party to Sarah's") is
 # another thing said.
 _BETWEEN = (
-    r"(?:[\s,]+(?:down|up|over|back|out|away|now|there|just|right|house|home|all|the|his|her|their|our|my|family|"
+    # ("We've switched dentists. From now on we go to Dr. Fomba": the next sentence, who it is)
+    r"(?:\.\s+(?:from now on,? )?(?:we|I) (?:now )?go|[\s,]+(?:down|up|over|back|out|away|now|there|just|right|house|"
+    r"home|all|the|his|her|their|our|my|family|"
     r"whole|contract|account|deal|provider|supplier|company|me|him|them|us|again|actually|officially|"
     # "changed vets for the dog, we're with Bellhaven now"
     r"for the (?:dog|cat|pets?|animals)|we're|were|we are|i'm|im|she's|shes|he's|hes|they're|theyre|"
@@ -85,7 +90,7 @@ _ARTICLES = r"(?:\s+(?:a|an|the|new|his|her|their|our|my))*"
 _BY_VALUE = frozenset({"works_at", "lives_in", "owns"})
 _NAME_WORD = r"[A-Z](?:\.?[\w&'\-])*"  # ("E.ON Next")
 _TITLE = r"(?:dr|doctor|mr|mrs|ms|miss)"
-_CAPITALISED = rf"(?:the |{_TITLE}\.? )?{_NAME_WORD}(?: (?:{_NAME_WORD}|of|&))*"
+_CAPITALISED = rf"(?:the |(?i:{_TITLE})\.? )?{_NAME_WORD}(?: (?:{_NAME_WORD}|of|&))*"
 # Where a value said in lower case (as a speech recogniser writes it) ends.
 _LOWER_END = re.compile(
     r"[,.;:!?]| (?:now|today|yesterday|instead|this|last|next|and|so|but|because|as|since|from|he|she|they|we|i|"
@@ -179,7 +184,8 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
             # not the stored value again, in part ("quit his job at Kilbride" is not a move from Kilbride Distillery)
             values = {v for v in _values(text, lead) if norm(v) not in taken and not distinctive(v) & old_words}
             if len(values) == 1:
-                changes.append((old, values.pop()))
+                value = values.pop()
+                changes.append((old, _with_practice(text, value) if old["qualifier"] in _SEEN else value))
     changes = (
         changes
         or _moved_to_school_or_vet(text, rows, set(subjects) - {me, household})
@@ -293,8 +299,25 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
         values = [v for v in named if not distinctive(v) & taken and distinctive(v)]
         if old["qualifier"] in _SEEN and any(_A_PERSON.match(v) for v in values):
             values = [v for v in values if _A_PERSON.match(v)]  # "we're with dr Pillay in Claremont": the dentist
+        if old["qualifier"] in _SEEN:
+            values = [_with_practice(text, v) for v in values]
         changes += [(old, value) for value in values]
     return changes
+
+
+def _with_practice(text: str, person: str) -> str:
+    """Whom one sees with where, as the first was kept ("Dr Mackintosh in Inverness", "Miss Achterberg at Cheadle
+    Dental"): the practice or the town said right after the name."""
+    where = re.search(
+        rf"{re.escape(person)}(?P<w> (?:at|in) (?:the )?[A-Za-z][\w'\-]*(?: (?!now\b|for\b|since\b|from\b)"
+        r"[A-Za-z][\w'\-]*){0,3}?)(?= now\b| for\b| since\b| from\b|[,.;!]|$)",
+        text,
+        re.I,
+    )
+    if where is None:
+        return person
+    said = where.group("w")
+    return person + (" " + capitalised(said.strip(), ("at", "in", "the")) if said.islower() else said)
 
 
 # "we have moved baraka to Hillcrest from this term": a child moved, to another school (the school left unsaid);

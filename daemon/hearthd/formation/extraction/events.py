@@ -1781,7 +1781,9 @@ _CARER_NAME = (
     rf"(?: (?:(?-i:[A-Z])[\w'\-]+|&|and|surgery|practice|vets|dental|medical centre|health centre|clinic|"
     rf"hospital))*"
     # ("dr adebayo at the smile clinic", as a recogniser writes it)
-    r"| (?:at|from) (?:the )?(?:[a-z]+ ){1,2}(?:clinic|surgery|practice|dental|centre|hospital|vets))?)"
+    r"| (?:at|from) (?:the )?(?:[a-z0-9]+ ){1,2}(?:clinic|surgery|practice|dental|centre|hospital|vets))?"
+    # ("Dr Fraser at the surgery in Dingwall": where the practice is, kept with it)
+    rf"(?: in {NAME}(?: {NAME})?)?)"
 )
 
 
