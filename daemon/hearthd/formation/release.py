@@ -109,7 +109,8 @@ _REPORTED = re.compile(
     r"(?:am|is|are|was|were|be|im|i'm|we're|you're|they're|he's|she's|it's|gonna)\s+going to(?! (?:the|a|an|our|my|"
     # ("dad's sessions are going to be thursdays at two from now": a new day, given; "we are going to doctor kaunda":
     # whom one sees)
-    r"his|her|their|\d|doctor|dr|mr|mrs|miss|ms)\b| be (?:on |every )?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b))\b",
+    r"his|her|their|\d|doctor|dr|mr|mrs|miss|ms)\b|"
+    r" be (?:on |every )?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b))\b",
     re.I,
 )
 # "may" the month ("moved to 21 May", "in May"), not the modal
@@ -228,16 +229,20 @@ def says_over(text: str) -> bool:
     return over is not None and said_as_fact_by(text, over.end())
 
 
+_CLAUSE_START = re.compile(r", | so (?=(?:we|I|we've|we have|I've|I have|weve|ive)\b)", re.I)
+
+
 def said_as_fact_by(text: str, end: int) -> bool:
     """Whether the clause that says something (up to `end` and the next comma) is not a question, a hypothetical or
     something reported; a report after it does not report it ("lerato has swapped netball for swimming now, she
     says the coach was too strict")."""
     comma = text.find(",", end)
     clause = text if comma < 0 else text[:comma]
-    # ("physio says that's it, i've given up netball": a report before the clause, of something else)
-    before = clause.rfind(", ", 0, end)
-    if before >= 0 and _REPORTED.search(clause, 0, before):
-        clause, end = clause[before + 2 :], end - before - 2
+    # ("physio says that's it, i've given up netball": a report before the clause, of something else; "vet reckons
+    # meadow run is too rich for him so we swapped him onto paddock gold": what was done about it)
+    bounds = [b for b in _CLAUSE_START.finditer(clause, 0, end) if b.end() <= end]
+    if bounds and _REPORTED.search(clause, 0, bounds[-1].start()):
+        clause, end = clause[bounds[-1].end() :], end - bounds[-1].end()
     # ("chidinma has stopped ballet o she said she's tired of it": a report after it, in a recogniser's run-on)
     report = _REPORTED.search(clause, end)
     clause = clause[: report.start()] if report and not _REPORTED.search(clause[:end]) else clause

@@ -27,7 +27,7 @@ from .extraction.rules import SERVICE_WORDS
 from .extraction.text import capitalised
 from .extraction.words import is_common
 from .facts import FactIn
-from .release import _KIN, household_help, is_said_as_fact, said_as_fact_by, sentence_subjects
+from .release import _KIN, household_help, said_as_fact_by, sentence_subjects
 from .reschedule import CHANGE
 from .residue import distinctive
 
@@ -66,6 +66,8 @@ SLOTS = (
     Slot("note", frozenset({"dentist"}), r"dentists?|dental", r"to|with|at|is"),
     Slot("note", frozenset({"GP"}), r"gp|doctors?|surgery", r"to|with|at|is"),
     Slot("note", frozenset({"school"}), r"school|academy|primary", r"to|at|is"),
+    # a pet's food: "we swapped him onto paddock gold", "weve switched him to royal canin gastro"
+    Slot("note", frozenset({"food"}), r"switched|swapped|changed|moved|put", r"onto|on to|to|on"),
     *(
         Slot("note", frozenset({service}), "|".join(map(re.escape, said)), r"to|with|on")
         for service, said in SERVICE_WORDS.items()
@@ -162,7 +164,8 @@ def _held(conn, speaker: str | None, said_at: float, where: str = "", args=()) -
 def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: str) -> FactIn | None:
     """The slot's fact with the value the sentence gives it now; None when it says no such change for certain."""
     cue = CHANGE.search(text) or _NEW.search(text)
-    if cue is None or not (is_said_as_fact(text) and said_as_fact_by(text, cue.end())) or _NOT_A_CHANGE.search(text):
+    # (a report before the clause that says it is of something else: "vet reckons X is too rich so we swapped him")
+    if cue is None or not said_as_fact_by(text, cue.end()) or _NOT_A_CHANGE.search(text):
         return None
     subjects, me, household = sentence_subjects(conn, text, speaker)
     if _OF_A_RELATIVE.match(text) and not (set(subjects) - {me, household}):
@@ -173,6 +176,10 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
     if not subjects or _LATER.search(text):
         return None  # "we're moving to Leeds next month": a plan, nothing has changed yet
     rows = _held(conn, speaker, said_at, f"subject_entity IN ({', '.join('?' * len(subjects))})", subjects)
+    if _PET_SAID.search(text) and not any(r["qualifier"] == "food" for r in rows):
+        # "so we swapped him onto paddock gold": the one pet whose food is kept, said as "him"
+        fed = [r for r in _held(conn, speaker, said_at) if r["predicate"] == "note" and r["qualifier"] == "food"]
+        rows = [*rows, *fed] if len(fed) == 1 else rows
     changes = []
     for slot in SLOTS:
         for old in rows:
@@ -223,7 +230,8 @@ _SWITCHED_TO = (
     r"\b(?:switched|moved|changed|shifted|gone|went)(?: over| across)? to |"
     # "we switched again: Kestrel Broadband", "We've switched the fibre to StarHub"
     r"\b(?:switched|moved|changed|swapped)(?: (?:over|across))? again(?: to|:) ?|"
-    rf"\b(?:switched|moved|changed|swapped) (?:the |our |my )?(?:home |house )?(?:{_SERVICE_SAID})(?: over| across)? to |"
+    rf"\b(?:switched|moved|changed|swapped) (?:the |our |my )?(?:home |house )?(?:{_SERVICE_SAID})"
+    r"(?: over| across)? to |"
     r"\b(?:we're|we are|I'm|I am) (?:now )?(?:with|on) |"
     r"\b(?:gone|went|going) with |"  # "cancelled that one and gone with zuku"
     r"\bnow (?:we|I) (?:have|'ve got|have got) |\b(?:we|I) now have "  # "kept dropping, so now we have JioFiber"
@@ -269,6 +277,7 @@ _OTHER_SLOT = re.compile(
 )
 # ("we are on faiba now and it is working well": how the new one works, no job)
 _WORKS_WELL = re.compile(r"\b(?:it is|it's|its|is|been) working (?:well|fine|great|better|perfectly|a treat)\b", re.I)
+_PET_SAID = re.compile(r"\b(?:him|her|he|she|he's|she's|hes|shes)\b", re.I)
 _A_PERSON = re.compile(rf"(?:{_TITLE}|auntie|aunty|uncle)\b", re.I)
 
 
@@ -285,17 +294,21 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
             or any(s.predicate == r["predicate"] and s.qualifiers and r["qualifier"] in s.qualifiers for s in SLOTS)
             # the help one has one at a time, by name: "mary has also left, we now have Wambui"
             or (r["predicate"] == "name" and r["subject_entity"] in helpers)
+            or (r["predicate"] == "note" and r["qualifier"] == "food")
         )
         and distinctive(r["object"]) & said
     ]
     rows = [r for r in rows if r["subject_entity"] in subjects] or rows
     lead = rf"\b(?:{_AFTER_OLD}){_ARTICLES}\s+"
+    fed_lead = rf"\b(?:on|onto|on to){_ARTICLES}\s+"  # "so biscuit is on raw kangaroo mince now"
     # the help by whom one now has ("we now have Wambui"), not where the last one went ("she moved to phoenix")
     help_lead = rf"\b(?:got|getting|have|has){_ARTICLES}\s+"
     changes = []
     for old in rows:
         taken = distinctive(old["object"]) | {w for n in alias_norms(conn, old["subject_entity"]) for w in n.split()}
-        named = _values(text, help_lead if old["predicate"] == "name" else lead)
+        named = _values(
+            text, help_lead if old["predicate"] == "name" else fed_lead if old["qualifier"] == "food" else lead
+        )
         values = [v for v in named if not distinctive(v) & taken and distinctive(v)]
         if old["qualifier"] in _SEEN and any(_A_PERSON.match(v) for v in values):
             values = [v for v in values if _A_PERSON.match(v)]  # "we're with dr Pillay in Claremont": the dentist

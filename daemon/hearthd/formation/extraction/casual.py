@@ -946,6 +946,18 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?P<f>{PET_FOOD}.*)$",
         lambda m: f"{ {'him': 'he', 'her': 'she'}.get(m.group('n').lower(), m.group('n')) } is on {m.group('f')}",
     ),
+    # "we feed biscuit our kelpie on meadow run dry kibble", "we feed Max Supercoat": what a pet eats
+    (
+        rf"^(?:we|I) (?:now |only |always )?feed (?:(?P<n>{NAME})(?:,? (?:our|my|the) (?:{PET}),?)?|"
+        # (a pet's name that is a word, said with what it is: "biscuit our kelpie")
+        rf"(?P<w>[a-z]+),? (?:our|my|the) (?:{PET}),?) (?:on )?(?:the )?(?P<f>{PET_FOOD}.*)$",
+        lambda m: f"{m.group('n') or m.group('w').capitalize()} is on {m.group('f')}",
+    ),
+    # "the dog max is on supercoat chicken biscuits": the household's dog, named after its kind
+    (
+        rf"^the (?P<k>{PET}) (?P<n>{NAME}) (?P<v>is on|eats|has|gets) (?:the )?(?P<f>{PET_FOOD}.*)$",
+        lambda m: f"our {m.group('k')} {m.group('n')} {m.group('v')} {m.group('f')}",
+    ),
     # "biscuit's food is James Wellbeloved now", "vet says milo has to go on science diet": what a pet eats now
     (
         rf"^(?:.*?\b(?:vet|vets) (?:said|says|told us),? )?(?P<n>{NAME})(?:'s food is| has to go on| needs to go on| "

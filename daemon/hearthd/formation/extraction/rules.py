@@ -2331,7 +2331,8 @@ def _b_blood_type(m, ctx):
 
 
 def _b_pet_food(m, ctx):
-    food = capitalised(m.group("obj"))  # a maker's name, whatever the case said
+    food = m.group("obj")
+    food = food.lower() if re.match(r"(?:raw|home)\b", food, re.I) else capitalised(food)  # a maker's name, capitalised
     return [ctx.cand("note", food, f"{{subject}} eats {food}", qualifier="food")]
 
 
@@ -3105,7 +3106,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^I {ADV}(?:eat|am eating|have|am having|am on|am now on|am only on|am being tried on|am trying)(?: the)? "
         rf"(?P<obj>{PET_FOOD}(?: (?!now\b|from\b|every\b|the\b|so\b|and\b|but\b|because\b)[a-z]+){{0,2}})"
         r"(?: the [a-z]+(?: and [a-z]+)? ones?)?"
-        r"(?: now\b.*| from now on| from today| these days)?(?:,.*)?$",
+        # ("eats royal canin maxi adult twice a day": how often, after it)
+        r"(?: (?:twice|once|three times) a day| every (?:day|morning|evening|night)| morning and night)?"
+        r"(?: now\b.*| from now on| from today| these days| from the butcher\b.*)?(?:,.*)?$",
         _b_pet_food,
         False,
     ),
@@ -3584,7 +3587,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"cng|bajaji|bajaj|keke|okada|danfo|rickshaw|auto rickshaw|minibus|kombi|combi|coach|taxis|buses|lorries|"
         r"trucks)"
         r"(?: for (?:a living|work|a firm|a company))?(?:,? (?:on )?the [\w\- ]+ route)?(?: mostly)?"
-        r"(?:,? (?:has done|have done|been doing it|for (?:years|ages))\b.*|,? (?:here )?(?:in|around|round|out of|from) "
+        r"(?:,? (?:has done|have done|been doing it|for (?:years|ages))\b.*|"
+        r",? (?:here )?(?:in|around|round|out of|from) "
         r"(?!the (?:evenings?|mornings?|week|day|summer|winter)\b)[\w\- ]+(?:,? (?:like |mostly |mainly )+.*)?)?$",
         _b_drives_for_work,
         False,
@@ -3894,7 +3898,7 @@ def _split_clauses(s: str) -> list[str]:
             continue
         if (both := _AND_DOES.match(c)) and both["who"].lower() not in _FUNCTION_WORDS:
             out.append(c[: both.start("cut")])
-            c = f"{both['who']} {c[both.end('cut'):]}"
+            c = f"{both['who']} {c[both.end('cut') :]}"
         start = 0  # "the bins are mondays and the green one is fortnightly": another thing, another clause
         for m in _AND_THING.finditer(c):
             if len(c[start : m.start()].split()) >= 3:  # not "electric and gas are ...": one subject of two

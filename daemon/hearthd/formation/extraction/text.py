@@ -429,7 +429,9 @@ _CLAUSE_SPLIT = re.compile(
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+"
     r"(?=(?:now )?(?:I|we|my|our|he|she|his|her)\b)"
     # ("... a tesla powerwall so load shedding doesn't bother us", "fbd went up so the car's insured with Allianz")
-    r"|\sso\s+(?=(?:load shedding|the|it is|there is|that is|everything|(?:bin|collection|rubbish|recycling) day|(?:the |our )?bins?(?= (?:go|goes|are|is|get|gets|need|needs)\b)|(?:put|take) (?:them|the bins?) out)\b"
+    r"|\sso\s+(?=(?:load shedding|the|it is|there is|that is|everything|(?:bin|collection|rubbish|recycling) day|"
+    # ("... so bins go out wednesday night", "so put them out wednesday night")
+    r"(?:the |our )?bins?(?= (?:go|goes|are|is|get|gets|need|needs)\b)|(?:put|take) (?:them|the bins?) out)\b"
     # ("bridget's gone off on leave so mam's carer is tomasz for now": who has the role now, a statement of its own)
     r"|(?:my|our|[a-z]+'s) [a-z]+ (?:is|are) (?:now )?(?!not\b)\w)"
     r"|,\s*(?=(?:I|we|my|our|he|she|they|his|her name|its name|it is called|that is (?:my|our))\b)"
@@ -748,6 +750,8 @@ def normalise(text: str) -> str:
     # ("im lactose intolerant by the way dairy wrecks me": what follows the aside is a statement of its own)
     text = _BY_THE_BY.sub(lambda m: "," if m.group().strip(" ,").lower() == "by the way" else "", text)
     text = _PARTICLE.sub("", text)
+    # "Biscuit (our kelpie) eats Supercoat": who Biscuit is, said in brackets
+    text = re.sub(r"\b((?-i:[A-Z])[a-z]+) \((?:our|my|the) ([a-z]+(?: [a-z]+)?)\)", r"our \2 \1", text, flags=re.I)
     # "Church is half nine every Sunday", "swimming is 4pm every tuesday": the time, said without "at"
     text = re.sub(
         r"\b(is|are) (?=(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|o'?clock)|\d{1,2}[:.]\d\d|half (?:past )?\w+|"

@@ -717,7 +717,9 @@ PET_FOOD = (
     r"drools|smartheart|jerhigh|farmina|eukanuba|advance|optimum|black hawk|ziwi peak|ziwi|supercoat|nutro|"
     # a maker not listed, known by what it sells: "Prairie Gold kibble", "Northern Lean Formula"
     r"(?!(?:the|my|his|her|their|its|some|a|an|her|new|old|this|that|same)\b)[a-z][\w']*(?: [a-z][\w']*){0,2} "
-    r"(?:kibble|dry food|wet food|dog food|cat food|dog biscuits|formula))"
+    r"(?:kibble|dry food|wet food|dog food|cat food|dog biscuits|formula)|"
+    # what is no maker's: "raw kangaroo mince", "raw chicken", "home-cooked rice and chicken"
+    r"raw (?:[a-z]+ ){0,2}(?:mince|meat|food|diet|chicken|beef|lamb|fish)|home[- ]cooked (?:food|meals?))"
 )
 # Cars by their makers: "a silver Toyota Corolla" is the household's car, "the old car" when it is sold
 CAR_MAKES = re.compile(
