@@ -279,6 +279,10 @@ class Former:
                 if moved is not None:
                     moved.session_id, moved.turn_ids = session_id, list(turn_ids)
                     facts.append(moved)
+            # "my surname is tuilau now": one's full name with it
+            for renamed in slot_change.full_name_after_surname(conn, facts, text, speaker, said_at):
+                renamed.session_id, renamed.turn_ids = session_id, list(turn_ids)
+                facts.append(renamed)
             # "otis has left quellbrook, he's working at marrowfield signs now": a new value of what is stored
             changed = slot_change.changed_slot(conn, text, speaker, said_at, source)
             if changed is not None and (

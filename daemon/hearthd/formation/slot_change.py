@@ -223,6 +223,33 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
     )
 
 
+def full_name_after_surname(conn, facts: list[FactIn], text: str, speaker: str | None, said_at: float) -> list[FactIn]:
+    """A new surname of one's own ("my surname is tuilau now") renames one's full name as it is kept ("Losana
+    Vakacegu" -> "Losana Tuilau"), replacing it, so the old surname is no longer one's name."""
+    new = [f for f in facts if f.predicate == "note" and f.qualifier == "surname" and f.subject_mention is None]
+    if len(new) != 1 or any(f.predicate == "name" for f in facts):
+        return []
+    _, me, _ = sentence_subjects(conn, text, speaker)
+    names = [r for r in _held(conn, speaker, said_at, "predicate = 'name' AND subject_entity IS ?", (me,))]
+    surname = new[0].object[:1].upper() + new[0].object[1:]
+    out = []
+    for old in names:
+        words = old["object"].split()
+        if me is None or len(words) < 2 or words[-1].lower() == surname.lower():
+            continue
+        full = " ".join([*words[:-1], surname])
+        at = old["text"].rfind(old["object"])
+        text_now = f"{old['text'][:at]}{full}{old['text'][at + len(old['object']) :]}" if at >= 0 else old["text"]
+        out.append(
+            FactIn(
+                subject=old["subject"], predicate="name", object=full, text=text_now, valid_from=said_at,
+                said_at=said_at, source=new[0].source, speaker=speaker, subject_entity=me, replaces=old["id"],
+                owner_id=old["owner_id"],
+            )
+        )  # fmt: skip
+    return out
+
+
 # A provider switched to, the service said anywhere in the sentence: "switched over to bord gais, they had a better
 # deal on the dual fuel"
 _SERVICE_SAID = "|".join(sorted((w for words in SERVICE_WORDS.values() for w in words), key=len, reverse=True))

@@ -2544,7 +2544,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # name
     (
         "name",
-        r"^(?P<explicit>my (?:first |full |married )?name is|the name is|I am called|I go by|my friends call me|"
+        # ("my name on the electricity account and the estate gate list is Adaeze Okonkwo": the name, where it is used)
+        r"^(?P<explicit>my (?:first |full |married )?name(?: (?:on|for) (?:the |my |all |our )?[\w ]{2,60}?)? is|"
+        r"the name is|I am called|I go by|my friends call me|"
         r"(?:everyone|everybody)(?: at home| here| in the family| at work| round here)? calls me)\s+"
         r"(?P<obj>.+)",
         _b_name,
@@ -2562,8 +2564,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "my surname is Okafor", "I've changed my surname to Whitfield": the family name, one at a time
     (
         "note",
-        rf"^(?:my (?:sur|last |family )name is|I {ADV}(?:have )?(?:changed|switched) my (?:sur|last |family )name to|"
-        rf"I {ADV}(?:have )?(?:gone back to|taken back) my maiden name,?) (?P<obj>{NAME})(?: now)?(?:,.*)?$",
+        rf"^(?:my (?:sur|last |family )name is(?: now)?|I {ADV}(?:have )?(?:changed|switched) my (?:sur|last |family )name "
+        rf"to|I {ADV}(?:have )?(?:gone back to|taken back) my maiden name,?) (?P<obj>{NAME})(?: now)?"
+        # ("... now not vakacegu anymore", "... for the school forms and the bank", "... use ogunleye for everything")
+        rf"(?:,.*| not {NAME}(?: any ?more)?| for (?:the|all|any|my|everything)\b.*| use {NAME} for\b.*)?$",
         _b_surname,
         False,
     ),
@@ -3900,7 +3904,8 @@ def _split_clauses(s: str) -> list[str]:
             out.append(c[: both.start("cut")])
             c = f"{both['who']} {c[both.end('cut') :]}"
         start = 0  # "the bins are mondays and the green one is fortnightly": another thing, another clause
-        for m in _AND_THING.finditer(c):
+        # ("my name on the electricity account and the estate gate list is ...": one name, two places it is used)
+        for m in [] if re.match(r"my (?:\w+ )?name (?:on|for)\b", c, re.I) else _AND_THING.finditer(c):
             if len(c[start : m.start()].split()) >= 3:  # not "electric and gas are ...": one subject of two
                 out.append(c[start : m.start()])
                 start = m.end()

@@ -752,6 +752,10 @@ def normalise(text: str) -> str:
     text = _PARTICLE.sub("", text)
     # "Biscuit (our kelpie) eats Supercoat": who Biscuit is, said in brackets
     text = re.sub(r"\b((?-i:[A-Z])[a-z]+) \((?:our|my|the) ([a-z]+(?: [a-z]+)?)\)", r"our \2 \1", text, flags=re.I)
+    # "my surname is tuilau now not vakacegu anymore": what is now, then what is not any more
+    text = re.sub(r"\bnow,? not (?:\w+ ){1,3}?(?:any ?more|no more)\b", "now", text, flags=re.I)
+    # "i got married on saturday my surname is tuilau now": the name, a statement of its own
+    text = re.sub(r"(?<=\w) (?=my (?:sur|last |family )?name is\b)", ", ", text, flags=re.I)
     # "Church is half nine every Sunday", "swimming is 4pm every tuesday": the time, said without "at"
     text = re.sub(
         r"\b(is|are) (?=(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|o'?clock)|\d{1,2}[:.]\d\d|half (?:past )?\w+|"
