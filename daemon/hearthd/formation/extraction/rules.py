@@ -2565,7 +2565,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "note",
         rf"^(?:my (?:sur|last |family )name is(?: now)?|"
-        rf"I {ADV}(?:have )?(?:changed|switched) my (?:sur|last |family )name to|I {ADV}(?:have )?(?:gone back to|taken back) my maiden name,?) (?P<obj>{NAME})(?: now)?"
+        rf"I {ADV}(?:have )?(?:changed|switched) my (?:sur|last |family )name to|"
+        rf"I {ADV}(?:have )?(?:gone back to|taken back) my maiden name,?) (?P<obj>{NAME})(?: now)?"
         # ("... now not vakacegu anymore", "... for the school forms and the bank", "... use ogunleye for everything")
         rf"(?:,.*| not {NAME}(?: any ?more)?| for (?:the|all|any|my|everything)\b.*| use {NAME} for\b.*)?$",
         _b_surname,
