@@ -354,14 +354,20 @@ _NEW_HELP = _alt(sorted(_HIRED_HELP | {"tutor"}, key=len, reverse=True))  # the 
 # Who services the car, said by where it goes: "the car goes to mcallister motors in kirkcaldy for its service",
 # "its agnew autos in banbridge for the servicing from now on", "from now we using shivnarine auto works": the
 # household's mechanic (one at a time: the next one said replaces it)
-_GARAGE_WORD = r"(?:motors|garage|autos?|auto (?:works|care|centre|center|repairs|services|clinic)|mechanics|car care)"
+_GARAGE_WORD = (
+    r"(?:motors|garage|autos?|auto (?:works|care|centre|center|repairs|services|clinic)|mechanics|mechanical|car care|"
+    r"diesel|tyres?|auto electrics)"
+)
 _GARAGE = (
     r"(?P<g>(?!(?:the|a|an|our|my|his|her|it|him|them|garage|mechanics?|mot|service|servicing|town|work|school)\b)"
     r"[a-z][\w'\-]*(?: (?!(?:in|at|on|out|for|from|now|instead|fae|then|so|because|cos|and|but)\b)[\w'\-]+){0,3}?"
     # ("gareth at bridgend motors": the mechanic and the garage)
     rf"(?: at (?!the\b)[a-z][\w'\-]*(?: [\w'\-]+)? {_GARAGE_WORD})?)"
 )
-_GARAGE_END = r"(?=,| (?:in|at|on|out|up|down|for|fae|from|now|instead|these|then|because|cos|as|since|so)\b|$)"
+_GARAGE_END = (
+    r"(?=,| (?:in|at|on|out|up|down|for|fae|from|now|instead|these|then|because|cos|as|since|so|over|by|near|off|just)"
+    r"\b|$)"
+)
 
 
 def _mechanic(m: re.Match) -> str:
@@ -476,8 +482,9 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         _mechanic,
     ),
     (
-        rf"^{_NOT_SAID_AS_SO}(?=.*{_CAR_SERVICED})(?:.*?\b)?(?:we|we're|we are|were) (?:now |just )?(?:taking|carrying|"
-        r"bringing|take|carry|bring) (?:the|our) (?:car|van|motor|bakkie|ute|truck) (?:now )?to "
+        # ("we been takin the truck to dupree's garage in hattiesburg", as the American South says it)
+        rf"^{_NOT_SAID_AS_SO}(?=.*{_CAR_SERVICED})(?:.*?\b)?(?:we|we're|we are|were)(?: have)? (?:now |just )?(?:been )?"
+        r"(?:taking|takin|carrying|bringing|take|carry|bring) (?:the|our) (?:car|van|motor|bakkie|ute|truck) (?:now )?to "
         rf"{_GARAGE}{_GARAGE_END}.*$",
         _mechanic,
     ),
@@ -487,8 +494,9 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         _mechanic,
     ),
     (
-        rf"^{_NOT_SAID_AS_SO}(?:.*?\b)?(?:from now(?: on)? )?we(?:'re| are)? (?:now )?(?:using|going to|with) "
-        rf"(?P<g>(?!the\b)[a-z][\w'\-]*(?: [\w'\-]+){{0,2}}? {_GARAGE_WORD}){_GARAGE_END}.*$",
+        # ("so now we use tran's auto over by the walmart", "we're using Redlands Tyre & Mechanical")
+        rf"^{_NOT_SAID_AS_SO}(?:.*?\b)?(?:from now(?: on)? )?we(?:'re| are)? (?:now )?(?:using|use|going to|with) "
+        rf"(?P<g>(?!the\b)[a-z][\w'\-]*(?: [\w'\-&]+){{0,2}}? {_GARAGE_WORD}){_GARAGE_END}.*$",
         _mechanic,
     ),
     # "biscuit our kelpie eats black hawk": a pet named before its kind, in lower case; the name whatever the word

@@ -1776,7 +1776,8 @@ _CARER = (
 )
 # the name, and where they work said after it ("Dr Anand at Chevin Vets") is part of it
 _CARER_NAME = (
-    rf"(?P<o>(?:(?:Dr|Mr|Mrs|Ms|Miss|Doctor)\.? )?{NAME}(?: {NAME})?(?:-{NAME})?"
+    # ("Dupree's Garage", "Kev's Diesel": a garage by its owner's name)
+    rf"(?P<o>(?:(?:Dr|Mr|Mrs|Ms|Miss|Doctor)\.? )?{NAME}(?:'s)?(?: {NAME})?(?:-{NAME})?(?: & {NAME})?"
     rf"(?: (?:at|from|of) (?:the )?(?-i:[A-Z])[\w'\-]+"
     rf"(?: (?:(?-i:[A-Z])[\w'\-]+|&|and|surgery|practice|vets|dental|medical centre|health centre|clinic|"
     rf"hospital))*"
@@ -1795,7 +1796,8 @@ _PRACTICE = (
 )
 # Where a practice is, said after it: "on Barlow Moor Road", "on given terrace", "in Ikeja"
 _WHERE_IT_IS = (
-    r"(?: (?:on|in) (?:the )?[\w'\-]+(?: [\w'\-]+){0,3}?)?"
+    # ("earl at hendricks auto out on highway 49", "over by the walmart")
+    r"(?: (?:(?:out|over|down|up|just) )?(?:on|in|by|near|off) (?:the )?[\w'\-]+(?: [\w'\-]+){0,3}?)?"
     # ("dr naidoo in rondebosch, main road, above the pharmacy": its street, and what it is by)
     r"(?:, (?:[\w'\-]+ ){0,3}(?:road|street|avenue|lane|drive|way|mall|centre|plaza)\b)?"
     r"(?:,? (?:above|next to|beside|behind|opposite|near) (?:the )?[\w'\-]+(?: [\w'\-]+)?)?"
