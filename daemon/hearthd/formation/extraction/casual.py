@@ -483,8 +483,9 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     (
         # ("we been takin the truck to dupree's garage in hattiesburg", as the American South says it)
-        rf"^{_NOT_SAID_AS_SO}(?=.*{_CAR_SERVICED})(?:.*?\b)?(?:we|we're|we are|were)(?: have)? (?:now |just )?(?:been )?"
-        r"(?:taking|takin|carrying|bringing|take|carry|bring) (?:the|our) (?:car|van|motor|bakkie|ute|truck) (?:now )?to "
+        rf"^{_NOT_SAID_AS_SO}(?=.*{_CAR_SERVICED})(?:.*?\b)?(?:we|we're|we are|were)(?: have)? (?:now |just )?"
+        r"(?:been )?(?:taking|takin|carrying|bringing|take|carry|bring) (?:the|our) "
+        r"(?:car|van|motor|bakkie|ute|truck) (?:now )?to "
         rf"{_GARAGE}{_GARAGE_END}.*$",
         _mechanic,
     ),
