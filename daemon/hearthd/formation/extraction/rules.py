@@ -833,6 +833,11 @@ _WORK_HOURS = (
 )
 
 
+def _b_runs_business(m, ctx):
+    job = f"{m.group('obj').lower()} owner"
+    return [ctx.cand("works_as", job, f"{{subject}} works as {_article(job)} {job}")]
+
+
 def _b_drives_for_work(m, ctx):
     vehicle = {
         "cab": "taxi", "minicab": "taxi", "black cab": "taxi", "hgv": "HGV", "cng": "CNG", "taxis": "taxi",
@@ -3582,6 +3587,22 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         False,
     ),
     ("family_member", rf"{_HAVE}(?P<rest>.+)", _b_have, False),
+    # "I run a salon in Kitengela", "Mutale is running her own tuck shop near the market": a business of one's own
+    (
+        "works_as",
+        rf"^(?!we\b){SUBJ} {ADV}(?:run|runs|am running|is running|own|owns|opened|started) "
+        r"(?:a|an|my own|his own|her own|their own|my|his|her) (?:own )?(?:little |small |family )?"
+        r"(?P<obj>(?:tuck |spaza |corner |barber |coffee |food |market |hair |nail |beauty |dress |phone |cake |"
+        r"catering |cleaning |printing |tailoring |plumbing |building |gardening |landscaping )?"
+        r"(?:shop|salon|barbershop|restaurant|cafe|café|bakery|business|company|bar|pub|takeaway|boutique|pharmacy|"
+        r"stall|kiosk|nursery|daycare|creche|crèche|guesthouse|guest house|b&b|bnb|food truck|chop bar|canteen|"
+        r"garage|workshop|studio|agency|consultancy|practice|firm))"
+        r"(?: (?:in|near|on|at|by|off|down|up|out|from) [\w'\- ]+?)?"
+        r"(?:,? (?:full[- ]time|part[- ]time|now|these days))*"
+        r"(?:,? (?:that's|thats|that is|it's|its) (?:my|his|her|their) (?:business|work|job)|,.*)?$",
+        _b_runs_business,
+        False,
+    ),
     # "I drive a taxi", "Dad drives a bus": a job said by what one drives (not "I drive a Volvo")
     (
         "works_as",
@@ -3891,8 +3912,9 @@ _AND_THING = re.compile(
 # "Thabo plays rugby for the U13s and goes to chess club on Wednesdays": a second thing one does, of the one named
 _AND_DOES = re.compile(
     r"^(?P<who>(?-i:[A-Z])[\w\-]+) (?:plays|goes|does|has|attends|takes|works|loves|likes|hates|swims|dances|"
-    r"trains|teaches|studies|learns)\b.*?(?P<cut>\s+and\s+)(?=(?:also )?(?:plays|goes|does|has|attends|takes|"
-    r"swims|dances|trains|learns)\b)"
+    r"trains|teaches|studies|learns|is)\b.*?(?P<cut>\s+and\s+)(?=(?:also )?(?:plays|goes|does|has|attends|takes|"
+    # ("Mutale has resigned from Kalulushi Smelting and is running her own tuck shop")
+    r"swims|dances|trains|learns|is (?:now )?(?:running|working|teaching|doing|studying)|works|teaches)\b)"
 )
 
 

@@ -181,7 +181,8 @@ _ADVERB += r"normally|typically|generally|regularly|never|totally|even|truly|hon
 _ADVERB += r"only|mainly|mostly)\s+)*"
 _VERB = re.compile(rf"^(?P<adv>{_ADVERB})(?P<verb>[a-z\-]+)\b(?P<tail>.*)$", re.I | re.S)
 _KEEP_VERBS = set(
-    "can cannot could was moved got became went turned has does is did just took began bought adopted".split()
+    "can cannot could was moved got became went turned has does is did just took began bought adopted left quit sold "
+    "gave came found had made".split()
 )
 _NOT_VERBS = set("this his was us plus yes as is thus bus gas lens always".split())
 
