@@ -297,7 +297,10 @@ _WHY = re.compile(
 # The words of the slots that are no service: a provider said alone is none of these
 _OTHER_SLOT = re.compile(
     "|".join(
-        rf"\b(?:{slot.words})\b" for slot in SLOTS if not (slot.qualifiers and slot.qualifiers <= SERVICE_WORDS.keys())
+        rf"\b(?:{slot.words})\b"
+        for slot in SLOTS
+        # (a pet's food is said by the switching itself, no word of its own)
+        if not (slot.qualifiers and (slot.qualifiers <= SERVICE_WORDS.keys() or slot.qualifiers == {"food"}))
     )
     + r"|\b(?:dr|clinic|hospital|nursery|diet|holiday)\b",
     re.I,
