@@ -111,6 +111,15 @@ _SPOKEN: list[tuple[re.Pattern, Any]] = [
             rf"weekday|{WEEKDAY})(?: (?:at|before|after) [\w: ]+)?)$",
             r"always remind me \g<f> \g<r>",
         ),
+        # "Remind me about the bins the night before, not the morning of", "remind me about birthdays a week before":
+        # when every reminder of a kind comes
+        (
+            r"^(?:please )?remind (?:me|us) (?P<r>(?:about|of) .+?) "
+            r"(?P<f>(?:a|one|two|three|\d+) (?:days?|weeks?|hours?) (?:before|ahead|in advance|beforehand)|"
+            r"the (?:night|day|evening|morning) before)"
+            r"(?:,? (?:not|rather than|instead of) .+?)?(?:,? please)?$",
+            r"always remind me \g<r> \g<f>",
+        ),
         (r"\btwenty[ \-]four[ \-]hour\b", "24-hour"),
         (r"\btwelve[ \-]hour\b", "12-hour"),
         (
@@ -175,7 +184,8 @@ _CALL_ME = re.compile(
     rf"call(?:ed)? me\s+"
     # ("call me nana not grandma": what a grandparent is called, said in lower case)
     rf"(?P<name>{NAME}|(?i:{REL})\b)(?:[,\s]+not\s+(?:{NAME}|(?i:{REL})\b))?"
-    r"(?:[,\s]+(?:please|from now on|instead|if you (?:do not|don't) mind))*"
+    # ("call me nan not grandma my lover everyone does": whom it is said to)
+    r"(?:[,\s]+(?:please|from now on|instead|if you (?:do not|don't) mind|my lover|my love|me duck|love|pet|mate))*"
     # "you can call me doc everyone at the surgery does", "nobody uses Olubunmi": who else calls them so
     r"(?:,?\s+(?:everyone|everybody|nobody|no one|all my|my (?:friends|family|mates)|the kids|the children|the whole|"
     # ("can you call me Sandy from now on?": asked, a standing instruction)

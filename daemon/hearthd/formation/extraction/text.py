@@ -287,6 +287,8 @@ _TRAILING_FILLER = re.compile(
     r"no contest|hands down|by a mile|no question|"
     r"(?:for )?the (?:last|past) (?:few |couple of |two |three |four |five |ten )?(?:years|months|weeks)|"
     r"right|ok|okay|now|these days|nowadays|at the moment|at the minute|currently|I guess|I think|honestly|tbh|"
+    # whom it is said to, last: "call me nan not grandma my lover", "me duck"
+    r"my lover|my love|me lover|me duck|my duck|me darlin|my dear|(?<=\w\w\w )(?:love|pet|hun|babe|bab)|"
     r"for now|for the time being|for the moment|"
     r"to be honest|"
     r"seriously|to be fair|if I am honest|if I am being honest|really|for sure|mate|though|usually|normally|"
@@ -752,6 +754,10 @@ def normalise(text: str) -> str:
     text = _PARTICLE.sub("", text)
     # "Biscuit (our kelpie) eats Supercoat": who Biscuit is, said in brackets
     text = re.sub(r"\b((?-i:[A-Z])[a-z]+) \((?:our|my|the) ([a-z]+(?: [a-z]+)?)\)", r"our \2 \1", text, flags=re.I)
+    # "Call me Nana Pearl, please, not just Pearl": the please said between
+    text = re.sub(r",\s*please\s*,", ",", text, flags=re.I)
+    # "don't call me gerald nobody calls me gerald call me gerry": the name wanted, after the one not
+    text = re.sub(r"(\bcalls me \w{2,20}) (?=call me\b)", r"\1, ", text, flags=re.I)
     # "my surname is tuilau now not vakacegu anymore": what is now, then what is not any more
     text = re.sub(r"\bnow,? not (?:\w+ ){1,3}?(?:any ?more|no more)\b", "now", text, flags=re.I)
     # "i got married on saturday my surname is tuilau now": the name, a statement of its own
