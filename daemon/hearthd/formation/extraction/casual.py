@@ -955,6 +955,14 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?P<f>{PET_FOOD}.*)$",
         lambda m: f"{ {'him': 'he', 'her': 'she'}.get(m.group('n').lower(), m.group('n')) } is on {m.group('f')}",
     ),
+    # "we're in holmfirth just up from the co-op": where the home is, by what it is near
+    (
+        r"^(?:we are|we're|were) (?:now )?in (?P<p>(?!(?:the|a|an|our|my|town|bed|work|school|hospital|church|"
+        r"trouble|luck|love|charge|time|line|touch|shock|bits|pieces|tears|debt|dire|the)\b)[a-z][\w\-]+"
+        r"(?: (?!just\b|near\b|not\b|close\b|off\b|by\b|up\b|down\b)[a-z][\w\-]+)?) "
+        r"(?P<t>(?:just )?(?:up|down|round|off|outside|by|near) (?:from |the |by )|not far from |close to )",
+        r"we live in \g<p> \g<t>",
+    ),
     # "we feed biscuit our kelpie on meadow run dry kibble", "we feed Max Supercoat": what a pet eats
     (
         rf"^(?:we|I) (?:now |only |always )?feed (?:(?P<n>{NAME})(?:,? (?:our|my|the) (?:{PET}),?)?|"

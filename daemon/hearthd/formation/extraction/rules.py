@@ -387,7 +387,8 @@ def _b_lives_in(m, ctx):
     obj, hint = _time_split_then_clean(
         raw,
         extra_end="with|from|for|since|because|after|when|to|in order to|in (?:a|an|the|our|my)|on the|"
-        "just (?:round|off|up|down|outside|by|near|past)|round (?:from|the corner)",
+        # ("we stay in tampines hdb fifteenth floor lah": the kind of flat, after the place)
+        "just (?:round|off|up|down|outside|by|near|past)|round (?:from|the corner)|hdb|condo",
     )
     if not obj or not (_proper_place(obj, ctx) or d and any(w[:1].isupper() for w in obj.split()[-2:])):
         return []

@@ -92,6 +92,9 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         # Kenyan English's Swahili: "mimi ni junior accountant at kcb": I am
         (r"^mimi ni (?!an? )", "I am a "),
         (r"\binna\b", "in"),
+        # Krio: "we de live na wilberforce", "i de work na connaught": where one lives or works
+        (r"\b(I|we|he|she|they|dem) de (?=(?:live|work|stay|school|sell|drive)\b)", r"\1 "),
+        (r"\b(live|lives|living|work|works|working|stay|stays|staying) na (?=[a-z])", r"\1 in "),
         # Nigerian English: "i dey work for gtbank", "i don resign from gtbank"
         (r"\b(I|we|he|she|they) dey (?=(?:work|live|stay|school|study|teach|drive)\b)", r"\1 "),
         (
