@@ -147,7 +147,8 @@ _CUES = {
     r"knocked|off|dropped|done with",
     "schedule": (
         r"stopped|stop|no longer|anymore|any more|no more|do|does|come|comes|cancell?ed|quit|quitted|dropped|gave|give|"
-        r"given|giving|knocked|off"
+        # ("Thandeka has retired": the help's visits end)
+        r"given|giving|knocked|off|retired"
     ),
     # (a sport one plays is given up: "alfie's given up cricket completely", "thabo has dropped rugby")
     "likes": r"like|likes|love|loves|into|fan|enjoy|enjoys|bothering|bother|given up|gave up|give up|packed in|"
@@ -175,6 +176,8 @@ CUES = {p: re.compile(rf"\b(?:{words})\b", re.I) for p, words in _CUES.items()}
 # A lodger, a cleaner, a carer: the role ends when they leave (a sister who moves out is still a sister).
 _ROLE_OVER = re.compile(
     r"\b(?:moved out|moved away|left|retired|quit|stopped|anymore|any more|no longer|to stop coming|"
+    # ("hemis given it up his back is stuffed": the work given up)
+    r"(?:given|gave|giving) (?:it|that|the \w+) up|packed (?:it )?in|jacked (?:it )?in|"
     r"not coming (?:again|any ?more|back)|"
     r"after (?:moving out|leaving|retiring)|"
     rf"{_LET_GO})\b",
@@ -376,7 +379,9 @@ def release(
 # station", which only says where)
 _ENDS = re.compile(
     r"\b(?:left|quit|stopped|stop|packed in|jacked in|given up|gave up|give up|finished(?: up)?(?: with)?|"
-    r"(?:'s|is|are|'re|am|'m) done with|don stop|no more|cancell?ed|dropped)\b",
+    r"(?:'s|is|are|'re|am|'m) done with|don stop|no more|cancell?ed|dropped|"
+    # ("kiran done with cricket eh": as the Caribbean says it)
+    r"(?<!\bnot )(?<!\bwhen )(?<!\bonce )(?<!\bbe )(?<!\bget )done with)\b",
     re.I,
 )
 

@@ -65,11 +65,13 @@ def close_notes_about(
             f"SELECT id, subject, predicate, qualifier, text FROM facts WHERE status = 'active' AND dismissed = 0 "
             f"AND (owner_id IS ? OR owner_id IS ? OR (? AND owner_id IS NULL)) AND valid_from < ? "
             f"AND id NOT IN ({marks}) AND predicate NOT IN ('family_member', 'pet')",
-            (old["owner_id"], speaker, old["predicate"] == "family_member", said_at, *closed),
+            (old["owner_id"], speaker, old["predicate"] in ("family_member", "name"), said_at, *closed),
         ).fetchall()
         for row in rows:
             free = row["predicate"] == "note" and row["qualifier"] is None
-            words = set(norm(row["text"] if free else row["subject"] or "").split())
+            # (the help's visits name them: "Thandeka the domestic worker comes every Thursday")
+            said = free or (old["predicate"] == "name" and row["predicate"] in ("schedule", "routine"))
+            words = set(norm(row["text"] if said else row["subject"] or "").split())
             if words & names and not words & kept and row["id"] not in found:
                 found.append(row["id"])
                 _close_with(tx, row["id"], said_at, by, source, {"reason": "about", "about": f"fact:{old['id']}"})

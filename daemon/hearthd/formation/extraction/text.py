@@ -429,6 +429,12 @@ _ONE_AT_A_TIME = rf"boyfriend|girlfriend|partner|husband|wife|fianc\w*|{_HELPERS
 # Who puts one on a diet: "doctor's put him on a Mediterranean diet"
 DOCTOR = r"(?:doctor|gp|dietitian|dietician|consultant|cardiologist|specialist)"
 # A clause ends at a conjunction that starts a new thought.
+_HELP_NAMED_FIRST = re.compile(
+    r"^(?P<n>(?:(?:mrs|mr|ms|miss|auntie|aunty) )?(?!(?:so|and|then|but|now|um|well|also|oh|yes|no)\b)"
+    rf"[a-z][\w'\-]*),? (?:the|our) (?P<r>{'|'.join(sorted(_HIRED_HELP, key=len, reverse=True))}),? "
+    r"(?=(?:comes|does|cleans|mows|walks|looks after|minds|works|is here|is coming)\b)",
+    re.I,
+)
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+"
@@ -755,6 +761,8 @@ def normalise(text: str) -> str:
     # ("im lactose intolerant by the way dairy wrecks me": what follows the aside is a statement of its own)
     text = _BY_THE_BY.sub(lambda m: "," if m.group().strip(" ,").lower() == "by the way" else "", text)
     text = _PARTICLE.sub("", text)
+    # "hemi the lawn guy comes every second friday", "Mrs Okafor, the cleaner, comes on Fridays": the help, named
+    text = _HELP_NAMED_FIRST.sub(lambda m: f"our {m.group('r')} {capitalised(m.group('n'))} ", text)
     # "Biscuit (our kelpie) eats Supercoat": who Biscuit is, said in brackets
     text = re.sub(r"\b((?-i:[A-Z])[a-z]+) \((?:our|my|the) ([a-z]+(?: [a-z]+)?)\)", r"our \2 \1", text, flags=re.I)
     # "Call me Nana Pearl, please, not just Pearl": the please said between

@@ -18,6 +18,18 @@ _HIRED_HELP = frozenset(
     {"childminder", "nanny", "babysitter", "au pair", "cleaner", "window cleaner", "dog walker", "carer", "gardener"}
     # as households elsewhere say it: "our house help is Akinyi", "the maid", "our helper Ate Lorna"
     | {"house help", "househelp", "housekeeper", "maid", "ayah", "helper", "cook", "driver", "yaya", "amah"}
+    # "our domestic worker Thandeka", "hemi the lawn guy"
+    | {
+        "domestic worker",
+        "domestic",
+        "lawn guy",
+        "lawn man",
+        "yard man",
+        "yardman",
+        "pool guy",
+        "pool man",
+        "home help",
+    }
 )
 
 _MONTHS = [  # the month names timeutil reads, and their abbreviations

@@ -512,7 +512,7 @@ _IS_HAS_NEXT = frozenset(
     """got been really just always never not allergic into so very also still now gone started moved off away
     coming going flying driving working staying living mad obsessed crazy vegan vegetarian a an scared afraid
     terrified frightened switched changed left packed quit joined finished retired transferred based training
-    doing learning seeing dating getting expecting retiring eating drinking""".split()
+    doing learning seeing dating getting expecting retiring eating drinking given stopped dropped done""".split()
 )
 # After a plural relation ("my daughters allergic"), only what no plural verb can be: "my daughters love" stays.
 _IS_NOT_VERB = frozenset(
