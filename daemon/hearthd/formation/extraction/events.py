@@ -49,7 +49,8 @@ CLOCK = _CLOCK  # a time of day
 _RECUR = (
     rf"(?:(?:after|before) (?:school|work) (?:on )?)?(?:(?:every|each) {WEEKDAY}(?:,? (?:and )?{WEEKDAY})+"
     # "comes monday wednesday friday": three days, said as a list
-    rf"|{WEEKDAY},? {WEEKDAY},? (?:and )?{WEEKDAY}(?: {_PART}s?)?"
+    # ("dialysis on sunday tuesday and thursday morning", "every Sunday, Tuesday and Thursday morning")
+    rf"|(?:on |every |each )?{WEEKDAY}s?,? {WEEKDAY}s?,? (?:and )?{WEEKDAY}s?(?: {_PART}s?)?"
     # ("dialysis Mondays, Wednesdays and Fridays at 7am")
     rf"|(?:on )?{WEEKDAY}s,? {WEEKDAY}s,? (?:and )?{WEEKDAY}s|(?:every|each) (?:other |second |third |fourth |"
     rf"single )?(?:{WEEKDAY}|day|weekend|week|weekday|morning|"
