@@ -112,6 +112,11 @@ _WHERE = (
 )
 _TAIL = (
     _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|here|round here|on our street|for us|"
+    # why it comes: "the oil truck's coming friday morning to fill the tank", "with the new cylinder", "so
+    # someone needs to be home"
+    r"to (?:fill|fix|service|check|read|deliver|collect|drop off|pick up|look at|install|repair|clean|empty|cut|mow|"
+    r"swap|change|top up|refill|do)\b.*|with (?:the|a|our|some) (?:new |spare |full )?[a-z]+(?: [a-z]+)?|"
+    r"so (?:someone|somebody|we|I|one of us) (?:needs?|has|have) to be (?:home|in|here|there)\b.*|"
     r"(?:with )?the whole family|all of us|as a family|"
     # "from next week", "for Christmas with the family": from when, what for and with whom
     r"from (?:next|this) (?:week|month|term)(?: on)?|from now on|starting (?:next|this) (?:week|month|term)|"
@@ -151,6 +156,16 @@ _EVENT_NOUNS = [
     "meeting",
     "interview",
     "exam",
+    # a child's exams, as schools call them: "Wei Ling's PSLE starts on the 28th", "her wassce exams"
+    "exams",
+    "finals",
+    "mocks",
+    "gcses",
+    "psle",
+    "wassce",
+    "kcse",
+    "kcpe",
+    "board exams",
     "test",
     "match",
     "game",
@@ -482,6 +497,10 @@ _CHORES = _alt(
         "black bins",
         # whoever collects them: "the bin lorry comes on thursday mornings"
         "bin lorry",
+        "water tanker",
+        "water truck",
+        "oil truck",
+        "gas truck",
         "bin truck",
         "rubbish truck",
         "garbage truck",
