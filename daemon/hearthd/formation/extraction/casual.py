@@ -67,6 +67,10 @@ _LOWER_SCHOOL = (
     r"nursery|sixth form|national school|community school|comprehensive|elementary|middle school|prep|public|college|"
     r"intermediate)"
     r"(?: school)?"
+    # "little flowers school": a school by its name (not "driving school", "sunday school": what is learnt there)
+    r"|(?!(?:the|a|an|his|her|their|my|our|local|big|new|same|to|at|in|driving|swimming|dance|dancing|music|sunday|"
+    r"night|summer|boarding|language|flight|riding|ballet|art|cooking|bible|weekend|after|high|primary|private|"
+    r"public|secondary|grammar|nursery|home|special) )(?-i:[a-z][\w'\-]*) (?-i:[a-z][\w'\-]*) (?-i:school)"
     # "st scholastica's", "st brigids": a saint's school, as a recogniser writes it
     r"|(?-i:st|saint) (?-i:[A-Za-z][a-z]+)'?s\b|(?-i:ysgol|scoil|gaelscoil) (?-i:[A-Za-z][a-z]+)"
 )

@@ -3256,7 +3256,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_expecting,
         False,
     ),
-    ("note", rf"^{SUBJ} {ADV}{_AM} (?P<obj>{_alt(sorted(_CONDITION_OF))})$", _b_condition, False),
+    # ("my dad's a type two diabetic, has been for years": the article, and how long, said with it)
+    (
+        "note",
+        rf"^{SUBJ} {ADV}{_AM} (?:an? )?(?P<obj>{_alt(sorted(_CONDITION_OF))})"
+        r"(?:,? (?:has been|have been|been|since)\b.*)?$",
+        _b_condition,
+        False,
+    ),
     # work
     (
         "works_as",
@@ -3510,7 +3517,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"(?:landline|home phone|house phone|home|house)(?: phone)? number)"
         rf" is (?P<obj>\+?\d[\d \-]{{4,18}}\d|(?:{_DIGIT_WORD})(?: (?:{_DIGIT_WORD})){{2,7}}|"
         # ("lagos two four six eight": a word, then digits said one by one)
-        rf"[\w\-]+(?: (?:{_DIGIT_WORD})){{2,7}}|[\w\-]+(?: [\w\-]+){{0,2}}?)"
+        # ("Mango!Tree2019": a password with its signs)
+        rf"[\w\-]+(?: (?:{_DIGIT_WORD})){{2,7}}|[\w\-!@#$%&*+=]+(?: [\w\-]+){{0,2}}?)"
         # "four nine one seven only for family mind": who it is for, said after it; how it is written
         rf"(?: (?:only|just) for (?:family|us|the family|emergencies|the kids)\b.*)?"
         r"(?:,? (?:do not|don't|dont) (?:tell|give it to) (?:the kids|anyone|anybody|the children|strangers)\b.*)?"

@@ -301,6 +301,10 @@ _TRAILING_FILLER = re.compile(
     r"obviously|of course|clearly|over there|out there|down there|up there|"
     # "hates mushrooms like proper hates them": the feeling said again
     r"like (?:proper |properly |really |totally |absolutely |seriously )?(?:hates?|loves?|adores?|watching|playing) .*|"
+    # "im terrified of spiders me like proper terrified dont laugh": the fear said again, and an aside
+    r"(?:(?:me )?like (?:proper |properly |really |totally )?|me (?:proper |properly |really |totally ))"
+    r"(?:terrified|scared|petrified|afraid|frightened)\b.*|"
+    r"(?:(?<=\w\w\w )me )?(?:do not|don't|dont) laugh\b.*|"
     r"(?<=\w\w\w )(?:proper|properly|really|totally|absolutely|seriously) (?:hates?|loves?|adores?) (?:them|it)\b.*|"
     # "im doing keto at the moment trying to lose a bit": what for, run on
     r"(?<=\w\w )(?:trying|hoping|wanting) to (?:lose|get|save|cut|be|keep|stay)\b.*|"
