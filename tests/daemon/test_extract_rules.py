@@ -635,7 +635,13 @@ POSITIVES = [
     pos("we all love quiz shows in this house", ("likes", "quiz shows"), subject="household"),
     pos("there's a trampoline in our back garden", ("owns", "trampoline"), subject="household"),
     pos("Marco and I got married on the 2nd of May.", ("anniversary", "2nd of May")),
-    pos("Bogdan, our gardener, comes every other Friday.", ("schedule", "every other Friday"), subject="household"),
+    # (the help's name kept with the role, as "our gardener Bogdan" is: the household's schedule, his name)
+    pos(
+        "Bogdan, our gardener, comes every other Friday.",
+        ("name", "Bogdan"),
+        ("schedule", "every other Friday"),
+        subject=None,
+    ),
     pos("ania the nanny takes the kids swimming on mondays", ("schedule", "Mondays"), subject="household"),
     pos("The boiler service is on Tuesday morning.", ("appointment", "Tuesday morning"), subject="household"),
     pos(
@@ -2869,7 +2875,7 @@ POSITIVES += [
         ("owns", "disney+ subscription"),
         subject="household",
     ),
-    pos("my mum's GP is Dr Adeyemi in Ikeja", ("note", "Dr Adeyemi"), subject="my mother"),
+    pos("my mum's GP is Dr Adeyemi in Ikeja", ("note", "Dr Adeyemi in Ikeja"), subject="my mother"),
     pos(
         "we're taking Luna to Parkway Animal Hospital from now on", ("note", "Parkway Animal Hospital"), subject="Luna"
     ),
@@ -3577,6 +3583,108 @@ NEGATIVES += [
     neg("we're in leeds for the weekend visiting my sister"),
     neg("use miles not kilometres for this one trip to york"),
     neg("is it spelled a i d a n or a i d e n"),
+]
+
+# Round 27: a habit said with "does", what one named does besides, a sport dropped, fibre, the new house, an
+# appointment booked, the bins by the council, a job by what one drives or runs, a school in lower case, names
+POSITIVES += [
+    pos(
+        "my daughter keisha does play netball for the st james under twelves every friday",
+        ("family_member", "Keisha"),
+        ("routine", "play netball for the st james under twelves"),
+        subject="Keisha",
+    ),
+    pos(
+        "Thabo plays rugby for the U13s and goes to chess club on Wednesdays.",
+        ("likes", "rugby"),
+        ("schedule", "Wednesdays"),
+        subject="Thabo",
+    ),
+    pos("Our home fibre is with Telkom.", ("note", "Telkom"), subject="household"),
+    pos("Our home internet in Lautoka is with Vodafone.", ("note", "Vodafone"), subject="household"),
+    pos("We've switched the home internet over to Digicel.", ("note", "Digicel"), subject="household"),
+    pos("the house internet is now with Telecom Fiji fibre", ("note", "Telecom Fiji"), subject="household"),
+    pos("The new house is in Syokimau.", ("lives_in", "Syokimau"), subject="household"),
+    pos(
+        "New address is 14 Cotton Tree Close, Freeport.",
+        ("lives_in", "14 Cotton Tree Close, Freeport"),
+        subject="household",
+    ),
+    pos(
+        "Booked Mochi for her vaccination at the Tiong Bahru vet on 14 March, 10am.",
+        ("appointment", "14th of March, 10am"),
+        subject="Mochi",
+    ),
+    pos("the wheelie bins go out monday night", ("schedule", "Monday nights"), subject="household"),
+    pos("the bin lorry comes on thursday mornings", ("schedule", "Thursday mornings"), subject="household"),
+    pos(
+        "letter from the council says from this week bin day is thursday so put them out wednesday night",
+        ("schedule", "Thursdays"),
+        ("schedule", "Wednesday nights"),
+        subject="household",
+    ),
+    pos("Swimming is 4pm every Tuesday.", ("schedule", "Tuesdays 4pm")),
+    pos("i drive a taxi in gaborone like mostly the airport run", ("works_as", "taxi driver")),
+    pos(
+        "my uncle shafiq drives a cng in mirpur",
+        ("family_member", "Shafiq"),
+        ("works_as", "CNG driver"),
+        subject="Shafiq",
+    ),
+    pos("I run a salon in Kitengela", ("works_as", "salon owner")),
+    pos(
+        "My husband Rohit is a team lead at Infosys.",
+        ("family_member", "Rohit"),
+        ("works_as", "team lead"),
+        ("works_at", "Infosys"),
+        subject="Rohit",
+    ),
+    pos("Brass band practice is Wednesday nights.", ("schedule", "Wednesday nights")),
+    pos(
+        "my daughter wanjiru hates like hates mushrooms",
+        ("family_member", "Wanjiru"),
+        ("dislikes", "mushrooms"),
+        subject="Wanjiru",
+    ),
+    pos(
+        "Our family dentist is Dr Fraser at the surgery in Dingwall.",
+        ("note", "Dr Fraser at the surgery in Dingwall"),
+        subject="household",
+    ),
+    pos("we feed biscuit our kelpie on meadow run dry kibble", ("note", "Meadow Run Dry kibble"), subject="Biscuit"),
+    pos("my surname is adebayo for the school forms and the bank", ("note", "adebayo")),
+    pos("my name on the electricity account is Adaeze Okonkwo.", ("name", "Adaeze Okonkwo")),
+    pos(
+        "um the kids have swimming on monday wednesday and friday",
+        ("schedule", "Mondays, Wednesdays and Fridays"),
+        subject="my children",
+    ),
+    pos(
+        "Remind me about the bins the night before, not the morning of.",
+        ("rule", "Always remind {subject} about the bins the night before"),
+    ),
+    pos("call me nan not grandma my lover everyone does", ("rule", "Call {subject} nan")),
+    pos("The wifi password is Mango!Tree2019, capital M.", ("note", "Mango!Tree2019"), subject="household"),
+    pos("My dad's a type two diabetic, has been for years.", ("note", "type 2 diabetic"), subject="my father"),
+    pos(
+        "my son tenzin goes to little flowers school",
+        ("family_member", "Tenzin"),
+        ("note", "Little Flowers School"),
+        subject="Tenzin",
+    ),
+    pos("we're in holmfirth just up from the co-op", ("lives_in", "Holmfirth"), subject="household"),
+    pos(
+        "hemi the lawn guy comes every second friday to do the mowing",
+        ("name", "Hemi"),
+        ("schedule", "every second Friday"),
+        subject=None,
+    ),
+]
+NEGATIVES += [
+    neg("emma goes to driving school"),
+    neg("we drive a bus around europe in summer"),
+    neg("we're in town near the station"),
+    neg("my friend says bin day is thursday"),
 ]
 
 

@@ -1457,3 +1457,62 @@ def test_a_driver_who_started_today_a_job_after_the_one_left_and_a_home_by_its_t
     say("We live in Ballincollig, just outside Cork.")
     homes = [f["object"] for f in current_in_any_pool(hub, "lives_in")]
     assert homes == ["Ballincollig, Cork"], homes
+
+
+def test_a_home_fibre_switched_twice_and_a_dentist_kept_with_the_town_the_practice_is_in(real_daemon, hub):
+    say = day_by_day(hub, "2029-04")
+    say("Our home fibre is with Telkom.")
+    say("We've switched the home internet over to Afrihost.")
+    say("Afrihost kept dropping so we switched again: Vumatel as of today.")
+    broadband = [f["object"] for f in current_in_any_pool(hub, "note") if "broadband" in f["text"]]
+    assert broadband == ["Vumatel"], broadband
+    say("Our family dentist is Dr Moyo at the surgery in Harare.")
+    say("Dr Moyo retired in June, so we're all registered with Dr Banda in Borrowdale now.")
+    dentist = [f["object"] for f in current_in_any_pool(hub, "note") if "'s dentist is" in f["text"]]
+    assert dentist == ["Dr Banda in Borrowdale"], dentist
+
+
+def test_a_pets_food_changed_by_what_it_is_switched_onto_and_a_mechanic_by_where_the_truck_goes(real_daemon, hub):
+    say = day_by_day(hub, "2029-05")
+    say("we feed rolo our spaniel on hillside farm kibble")
+    say("vet reckons hillside farm is too fatty for him so we swapped him onto lean paws")
+    say("lean paws upset his tummy so rolo is on raw chicken mince now")
+    food = [f["object"].lower() for f in current_in_any_pool(hub, "note") if f["text"].startswith("Rolo eats")]
+    assert food == ["raw chicken mince"], food
+    say("our mechanic is jim at riverside auto out on the ring road")
+    say("jim done retired so we been takin the truck to bell's garage in tupelo")
+    say("bell's got too pricey so now we use nguyen's auto over by the mall")
+    mechanic = [f["object"].lower() for f in current_in_any_pool(hub, "note") if "'s mechanic is" in f["text"]]
+    assert mechanic == ["nguyen's auto"], mechanic
+
+
+def test_a_married_surname_renames_the_speaker_the_lawn_guy_gives_it_up_and_a_sport_dropped(real_daemon, hub):
+    say = day_by_day(hub, "2029-06")
+    say("bula my name is mere tawake i teach at suva grammar")
+    say("so i got married on saturday my surname is lomani now not tawake anymore")
+    assert [f["object"] for f in current(hub, predicate="name")] == ["Mere Lomani"]
+    say("kamau the lawn guy comes every second saturday to do the mowing")
+    say("kamaus given it up his knees are bad so we'll mow it ourselves")
+    assert not [f for f in current_in_any_pool(hub) if "kamau" in f["text"].lower()]
+    say("Zara plays netball for the U12s and goes to chess club on Tuesdays.")
+    say("Zara has dropped netball, she's had enough. Still doing chess.")
+    kept = [f["text"] for f in current_in_any_pool(hub) if "Zara" in f["text"]]
+    assert kept == ["Zara's chess club: Tuesdays"], kept
+
+
+def test_a_jab_booked_then_moved_the_bins_by_the_councils_letter_and_a_job_changed_to_her_own_bakery(
+    real_daemon, hub
+):
+    say = day_by_day(hub, "2029-07")
+    say("Booked Pixel for her vaccination at the Greenside vet on 3 May, 9am.")
+    say("Vet rang: Pixel's jab is moved to 10 May at 2pm.")
+    assert [f["object"] for f in current_in_any_pool(hub, "appointment")] == ["10th of May 2pm"]
+    say("bins get collected monday so they go out sunday night")
+    say("letter from the council says from this week bin day is wednesday so put them out tuesday night")
+    bins = sorted(f["object"] for f in current_in_any_pool(hub, "schedule"))
+    assert bins == ["Tuesday nights", "Wednesdays"], bins
+    say("Chanda has started as a cashier at Shoprite in Ndola.")
+    say("Chanda left Shoprite; she's now a bookkeeper at Zambeef.")
+    say("Chanda has resigned from Zambeef and is running her own bakery near the market.")
+    work = [(f["predicate"], f["object"]) for f in current_in_any_pool(hub) if f["predicate"].startswith("works")]
+    assert work == [("works_as", "bakery owner")], work

@@ -157,7 +157,6 @@ _EVENT_NOUNS = [
     "interview",
     "exam",
     # a child's exams, as schools call them: "Wei Ling's PSLE starts on the 28th", "her wassce exams"
-    "exams",
     "finals",
     "mocks",
     "gcses",

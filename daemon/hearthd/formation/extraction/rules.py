@@ -835,6 +835,8 @@ _WORK_HOURS = (
 
 
 def _b_runs_business(m, ctx):
+    if m.group("obj").lower() in ("business", "company", "firm", "practice", "agency", "workshop", "studio"):
+        return []  # "I run a business": of what, unsaid
     job = f"{m.group('obj').lower()} owner"
     return [ctx.cand("works_as", job, f"{{subject}} works as {_article(job)} {job}")]
 
