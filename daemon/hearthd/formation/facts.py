@@ -235,11 +235,14 @@ def same_event(a: str, b: str) -> bool:
     if a == b or (bool(wa) and bool(wb) and (wa <= wb or wb <= wa)):
         return True
     # "eye check-up" and "eye appointment": what it is for, said with another word for an appointment
-    sa, sb = wa - GENERIC_EVENT - _CHECKUP, wb - GENERIC_EVENT - _CHECKUP
-    return bool(sa) and bool(sb) and (sa <= sb or sb <= sa) and bool((wa | wb) & (GENERIC_EVENT | _CHECKUP))
+    # (a "swimming lesson" and a "swimming class" may be two: a close call, asked)
+    sa, sb = wa - _VISIT, wb - _VISIT
+    return bool(sa) and bool(sb) and (sa <= sb or sb <= sa) and bool(wa & _VISIT) and bool(wb & _VISIT)
 
 
-_CHECKUP = frozenset({"checkup", "check-up", "review", "follow-up", "followup", "consultation", "consult"})
+_VISIT = frozenset(
+    {"appointment", "appt", "booking", "checkup", "check-up", "review", "follow-up", "followup", "consultation"}
+)
 
 
 def resembles(a: str, b: str) -> bool:

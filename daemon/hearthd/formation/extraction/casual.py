@@ -123,7 +123,7 @@ _DRIVES = {
     "lgv": "LGV",
 }
 # A firm by its name, capitals and all: "KPMG", "Lloyds Pharmacy", "H&M"
-_FIRM = r"(?-i:[A-Z][\w&'\-]*)(?: (?-i:[A-Z][\w&'\-]*)){0,3}"
+_FIRM = r"(?-i:[A-Z][\w&'\-]*)(?: (?:of |and |& )?(?-i:[A-Z][\w&'\-]*)){0,3}"  # ("the Ministry of Health")
 # Where a shop is said to be, telling it from a town: on its street ("penneys on mary street"), in its centre
 # ("dunnes in the stillorgan centre")
 _STREET = r"(?:street|road|avenue|lane)"
@@ -958,6 +958,17 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"changed|change|trying|started|got) (?P<n>{NAME}|him|her) (?:over )?(?:on|onto|to) (?:the )?"
         rf"(?P<f>{PET_FOOD}.*)$",
         lambda m: f"{ {'him': 'he', 'her': 'she'}.get(m.group('n').lower(), m.group('n')) } is on {m.group('f')}",
+    ),
+    # "I moved to CRDB last month as branch manager": a new employer, and the post
+    (
+        rf"^(?P<s>I|(?:my|our) [a-z]+|{NAME}) (?:have |has )?(?:moved|gone|transferred) (?:over )?to "
+        rf"(?P<o>{_FIRM})"
+        rf"(?: in (?-i:[A-Z])[\w\-]+)?(?: (?:last|this) (?:week|month|year)| in {MONTH})? as (?:an? |the )?"
+        rf"(?P<j>(?:[a-z]+ )?(?!student\b|pupil\b)(?:{OCC}))$",
+        lambda m: (
+            f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')} as {_article(m.group('j'))} "
+            f"{m.group('j')}"
+        ),
     ),
     # "we're in holmfirth just up from the co-op": where the home is, by what it is near
     (
@@ -2117,7 +2128,8 @@ _WORK_SAID = re.compile(
 )
 # Where one worked before, said before where one is now
 _WORKED_BEFORE = re.compile(
-    r"\b(?:I used to (?:be|work|teach|lecture|nurse) (?:at|with|for)|I was (?:working )?(?:at|with|for) "
+    r"\b(?:I used to (?:be|work|teach|lecture|nurse) (?:at|with|for)|I (?:am|'m) not (?:at|with) \S+ any ?more|"
+    r"I was (?:working )?(?:at|with|for) "
     # ("I was at Equity Bank": a firm by its kind, not "I was at Galway")
     r"(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*)? (?-i:Bank|Hospital|School|College|University|Group|Insurance|"
     r"Council|Airways|Airlines|Telecom|Pharmacy|Clinic|Academy|Consulting|Capital|Holdings|Motors|Foods|Stores))",
@@ -2125,8 +2137,10 @@ _WORKED_BEFORE = re.compile(
 )
 _AT_FIRM_SINCE = re.compile(
     r"^(?:but |and )?(?:I'm|I am|I've been|I have been|I'm now|I am now|I (?:have )?(?:moved|gone) (?:over )?to) "
-    rf"(?:now )?(?:(?<!to )(?:at|with) )?(?P<o>{_FIRM})"
-    rf"(?: now| these days| since (?:{MONTH}|last \w+|then)| in {MONTH}| (?:last|this) (?:week|month|year))?$"
+    rf"(?:now )?(?:(?<!to )(?:at|with) )?(?:the )?(?P<o>{_FIRM})(?: in (?-i:[A-Z])[\w\-]+)?"
+    rf"(?: now| these days| since (?:{MONTH}|last \w+|then)| in {MONTH}| (?:last|this) (?:week|month|year))?"
+    # ("I moved to CRDB in Moshi last month as branch manager": the post too)
+    rf"(?:,? as (?:an? |the )?(?P<j>(?:[a-z]+ )?{OCC}))?(?: now)?$"
 )
 _NOT_AN_EMPLOYER = re.compile(r"\b(?:gym|club|choir|church|team|band|group|league|society|union|class)\b", re.I)
 _HAS_THE = re.compile(rf"^(?:and )?(?P<s>{NAME}) (?:has|has got|drives) the (?P<o>(?:[a-z]+ )?{NAME})$")
@@ -2178,7 +2192,7 @@ def casual(s: str, greeted: bool, sentence: str = "") -> str:
     if _WORKED_BEFORE.search(whole) and (m := _AT_FIRM_SINCE.match(s)):
         # "I used to be at Standard Bank, but I'm with Capitec now", "I was at Equity Bank but I moved to KCB in
         # January": the employer after the one left
-        s = f"I work at {m.group('o')}"
+        s = f"I work at {m.group('o')}" + (f" as {_article(m.group('j'))} {m.group('j')}" if m.group("j") else "")
     if _WORK_SAID.search(whole) and (m := _JOINED.match(s)) and not _NOT_AN_EMPLOYER.search(m.group("o")):
         # "update i've joined Razorpay in koramangala, last week was my first week": a new employer
         s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"

@@ -388,7 +388,9 @@ def _b_lives_in(m, ctx):
         raw,
         extra_end="with|from|for|since|because|after|when|to|in order to|in (?:a|an|the|our|my)|on the|"
         # ("we stay in tampines hdb fifteenth floor lah": the kind of flat, after the place)
-        "just (?:round|off|up|down|outside|by|near|past)|round (?:from|the corner)|hdb|condo",
+        "just (?:round|off|up|down|outside|by|near|past)|round (?:from|the corner)|hdb|condo|"
+        # ("we moved to Leeds as a family": how, not where)
+        "as (?:a|an|the)",
     )
     if not obj or not (_proper_place(obj, ctx) or d and any(w[:1].isupper() for w in obj.split()[-2:])):
         return []

@@ -440,7 +440,8 @@ _HELP_NAMED_FIRST = re.compile(
     re.I,
 )
 _CLAUSE_SPLIT = re.compile(
-    r"\s*(?:;|\s[\u2013\u2014]\s|,\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
+    r"\s*(?:;|\s[\u2013\u2014]\s|(?<=\bany more)\s+-\s+|(?<=\banymore)\s+-\s+|"
+    r",\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+"
     r"(?=(?:now )?(?:I|we|my|our|he|she|his|her)\b)"
     # ("... a tesla powerwall so load shedding doesn't bother us", "fbd went up so the car's insured with Allianz")
