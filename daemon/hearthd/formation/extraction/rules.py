@@ -1175,11 +1175,26 @@ def _b_does_not_eat(m, ctx):
     if m.group("neg").lower() == "cannot":  # "I can't eat onions, they make me ill": kept from their plate
         if m.group("verb").lower() == "have" and food.split()[-1] not in _FOOD_WORDS:
             return []  # "I can't have kids", "can't have visitors"
+        if _MEDICINE_SAID.search(ctx.sentence):
+            # "Nana Joyce can't have grapefruit because of her blood pressure tablets": kept off their plate for
+            # what they take, no allergy
+            why = _MEDICINE_SAID.search(ctx.sentence).group()
+            why = re.sub(r"^(?:because of|cos of|due to|with|on|for) (?:his|her|their|my|the) ", "", why, flags=re.I)
+            what = f"can't {m.group('verb').lower()} {food} ({why.lower()})"
+            return [ctx.cand("note", what, f"{{subject}} {what}")]
         # what one cannot eat is kept off their plate as an allergy is ("my wife can't eat shellfish, she swells up")
         return [ctx.cand("allergy", food, f"{{subject}} cannot {verb} {food}")]
     if m.group("verb").lower() == "have":
         return []
     return [ctx.cand("note", f"does not {verb} {food}", f"{{subject}} does not {verb} {food}")]
+
+
+_MEDICINE_SAID = re.compile(
+    r"\b(?:(?:because of|cos of|due to|with|for) (?:his|her|their|my|the) )?(?:(?:blood pressure|heart|sugar|diabetes|"
+    r"kidney|thyroid) )?(?:warfarin|tablets?|medication|meds|pills|statins?|blood thinners?|blood pressure|kidneys|"
+    r"dialysis)\b",
+    re.I,
+)
 
 
 # What one "can't have" that is food or drink.

@@ -244,7 +244,9 @@ _FILLER = re.compile(
     r"(?:for|in) (?:this|the|next|the new) (?:school |academic )?(?:year|term|semester)(?=,|\s+(?:I|we|my|our)\b)|"
     # why, said first: "with the load shedding we got a generator"
     r"(?:with|what with|because of) (?:the|all the|all this) (?:load shedding|power cuts|outages|blackouts|storms)|"
-    r"(?:(?:quick|small|little|big|an|just an) )?update(?: po)?(?=:|,| -|\s+(?:I|we|my|our)\b)|fyi(?=:|,)|"
+    r"(?:(?:quick|small|little|big|an|just an) )?update(?: po)?(?=:|,| -|\s+(?:I|we|my|our)\b|"
+    # ("um update imogen left caddick last month": news of someone, named)
+    r"\s+[a-z]+\s+(?:left|has|is|moved|quit|got|started|joined|retired)\b)|fyi(?=:|,)|"
     r"just (?:to )?let(?:ting)? you know|(?:I )?(?:just )?thought (?:I would|I should|you should) (?:mention|say|"
     r"know)(?: (?:it|this|that))?|for future reference|note to self|em+|sure(?: look)?(?=,|\s+(?:I|my|we|our)\b)|"
     r"(?:look|listen|see)(?=,|\s+(?:I|my|we|our)\b)|"
