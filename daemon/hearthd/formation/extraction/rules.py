@@ -1833,7 +1833,10 @@ _OWNABLE = re.compile(
     r"ladder|wheelbarrow|log burner|wood burner|pool table|snooker table|treadmill|exercise bike|rowing machine|"
     r"telescope|thermostat|smart thermostat|doorbell|video doorbell|security camera|camera|smart speaker|speaker|"
     r"router|water purifier|purifier|ro purifier|water filter|inverter|fridge freezer|fridge|microwave|oven|"
-    r"robot vacuum|vacuum|hoover|water tank|borehole|solar geyser|geyser|air conditioner|aircon|dehumidifier)",
+    r"robot vacuum|vacuum|hoover|water tank|borehole|solar geyser|geyser|air conditioner|aircon|dehumidifier|"
+    # what heats and cools the house: "a heat pump in the living room and a wood stove in the kitchen"
+    r"heat pump|wood stove|stove|furnace|boiler|split aircon|split type aircon|air con|ceiling fan|"
+    r"rainwater tank|septic tank|oil tank|gas cylinder)",
     re.I,
 )
 _NOT_OWNED = {

@@ -170,7 +170,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         (r"\b(name|birthday|anniversary|password|code)'s\b", r"\1 is"),
         (r"\b(his|her|its|their) names (?=[a-z])", r"\1 name is "),  # a recogniser's "her names biscuit"
         # "the dog's name is Pepper", "the dogs name is pepper": the household's dog
-        (rf"^the ({PET})'?s name(?:'s| is)\b", r"our \1's name is"),
+        (rf"^((?:sorry|oh|um|so|and|actually|no),? )?the ({PET})'?s name(?:'s| is)\b", r"\1our \2's name is"),
+        (rf"^the ({PET})(?:'s| is) (called|named)\b", r"our \1 is \2"),  # "the donkey's called Ralph"
         # "we got a kitten her name is biscuit": the pet named, run on
         (rf"\b({PET}) (?=(?:his|her|its) name is\b|(?:he|she|it) is called\b)", r"\1, "),
         (r"'s (called|named)\b", r" is \1"),
@@ -295,6 +296,8 @@ _TRAILING_FILLER = re.compile(
     r"no contest|hands down|by a mile|no question|"
     r"(?:for )?the (?:last|past) (?:few |couple of |two |three |four |five |ten )?(?:years|months|weeks)|"
     r"right|ok|okay|now|these days|nowadays|at the moment|at the minute|currently|I guess|I think|honestly|tbh|"
+    # "the dog's name is Kiri, not Kiwi - easy mistake": the slip, owned
+    r"(?:-\s*)?(?:an )?(?:easy|common|my|silly) mistake|my bad|silly me|everyone gets that wrong|"
     # whom it is said to, last: "call me nan not grandma my lover", "me duck"
     r"my lover|my love|me lover|me duck|my duck|me darlin|my dear|(?<=\w\w\w )(?:love|pet|hun|babe|bab)|"
     r"for now|for the time being|for the moment|"
