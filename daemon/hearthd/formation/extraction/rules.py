@@ -1017,6 +1017,10 @@ def _teacher(m, ctx):
         return [replace(c, time_hint=c.time_hint or hint) for c in _works_as("teacher", ctx)] + _works_at(
             org.group("org"), ctx
         )
+    if (level := re.match(r"(?:year|grade|form|class|standard|primary|p|jss|ss) ?\w+ (?=[a-z])", what)) and (
+        re.fullmatch(r"[a-z]+(?: [a-z]+)?", what[level.end() :])
+    ):
+        what = what[level.end() :]  # "I teach Form 3 maths at Azania Secondary": the subject, taught to a class
     if not re.fullmatch(r"[a-z]+(?: [a-z]+)?", what) or set(what.split()) & _NOT_TAUGHT:
         return []
     out = [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{what} teacher", ctx)]
