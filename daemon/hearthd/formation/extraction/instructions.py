@@ -333,6 +333,18 @@ _WHEN_RULE_ENDS = re.compile(_CONCEDED + r"|\s+[\-\u2013\u2014]\s+", re.I)
 
 def _when_rule(cond: str, rest: str) -> str | None:
     rest = _WHEN_RULE_ENDS.split(rest, maxsplit=1)[0]
+    # "when you read me the news please do it in cantonese not english": what is read, and how
+    asked = _ASKED.match(cond)
+    done = re.match(
+        r"(?:please )?do (?:it|that|them) (?P<how>in [\w\- ]+?)(?:,? (?:not|rather than|instead of) \w+)?"
+        r"(?:,? please)?$",
+        rest.strip(),
+        re.I,
+    )
+    if asked and asked.group("y") and done:
+        verb = re.match(r"you (\w+)", cond, re.I).group(1).lower()
+        what = re.sub(r",?\s+please$", "", asked.group("y").strip(), flags=re.I)
+        return f"{verb.capitalize()} {what} {done.group('how')}"
     inner = _normal_form_core(rest, True)
     if not inner:
         return None
