@@ -341,8 +341,8 @@ def _when_rule(cond: str, rest: str) -> str | None:
         rest.strip(),
         re.I,
     )
-    if asked and asked.group("y") and done:
-        verb = re.match(r"you (\w+)", cond, re.I).group(1).lower()
+    if asked and asked.group("y") and done and (you := re.match(r"you (\w+)", cond, re.I)):
+        verb = you.group(1).lower()
         what = re.sub(r",?\s+please$", "", asked.group("y").strip(), flags=re.I)
         return f"{verb.capitalize()} {what} {done.group('how')}"
     inner = _normal_form_core(rest, True)
