@@ -230,12 +230,13 @@ def full_name_after_surname(conn, facts: list[FactIn], text: str, speaker: str |
     if len(new) != 1 or any(f.predicate == "name" for f in facts):
         return []
     _, me, _ = sentence_subjects(conn, text, speaker)
-    names = [r for r in _held(conn, speaker, said_at, "predicate = 'name' AND subject_entity IS ?", (me,))]
+    if me is None:
+        return []
     surname = new[0].object[:1].upper() + new[0].object[1:]
     out = []
-    for old in names:
+    for old in _held(conn, speaker, said_at, "predicate = 'name' AND subject_entity IS ?", (me,)):
         words = old["object"].split()
-        if me is None or len(words) < 2 or words[-1].lower() == surname.lower():
+        if len(words) < 2 or words[-1].lower() == surname.lower():
             continue
         full = " ".join([*words[:-1], surname])
         at = old["text"].rfind(old["object"])
