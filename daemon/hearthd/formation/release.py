@@ -379,8 +379,8 @@ def release(
 # station", which only says where)
 _ENDS = re.compile(
     r"\b(?:left|quit|stopped|stop|packed in|jacked in|given up|gave up|give up|finished(?: up)?(?: with)?|"
-    r"(?:'s|is|are|'re|am|'m) done with|don stop|no more|cancell?ed|dropped|"
-    # ("kiran done with cricket eh": as the Caribbean says it)
+    r"don stop|no more|cancell?ed|dropped|"
+    # ("finley's done with cricket", and "kiran done with cricket eh" as the Caribbean says it)
     r"(?<!\bnot )(?<!\bwhen )(?<!\bonce )(?<!\bbe )(?<!\bget )done with)\b",
     re.I,
 )

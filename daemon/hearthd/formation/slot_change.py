@@ -341,9 +341,9 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
             text, help_lead if old["predicate"] == "name" else fed_lead if old["qualifier"] == "food" else lead
         )
         values = [v for v in named if not distinctive(v) & taken and distinctive(v)]
-        if old["qualifier"] in _SEEN and any(_A_PERSON.match(v) for v in values):
-            values = [v for v in values if _A_PERSON.match(v)]  # "we're with dr Pillay in Claremont": the dentist
         if old["qualifier"] in _SEEN:
+            if any(_A_PERSON.match(v) for v in values):
+                values = [v for v in values if _A_PERSON.match(v)]  # "we're with dr Pillay in Claremont": the dentist
             values = [_with_practice(text, v) for v in values]
         changes += [(old, value) for value in values]
     return changes

@@ -284,10 +284,10 @@ _NOTICE = re.compile(
 )
 # "..., please remember that", "... - don't forget": the statement is addressed to the memory.
 _TRAILING_REMEMBER = re.compile(
-    # (not "I can never remember": what one forgets)
-    r"(?<!\bnever)(?<!\bcan)(?<!\bnot)(?<!\bto)(?<!\bI)(?<!\bcould)(?<!\bcannot)"
+    r"[,\s\-]*(?:so\s+)?(?:please\s+)?"
+    # (not "I can never remember": what one forgets; the words just before it, wherever the match starts)
     r"(?<!\bnever )(?<!\bcan )(?<!\bnot )(?<!\bto )(?<!\bI )(?<!\bcould )(?<!\bcannot )"
-    r"[,\s\-]*(?:so\s+)?(?:please\s+)?(?:remember(?: that| this)?|note that|make a note(?: of that)?|"
+    r"(?:remember(?: that| this)?|note that|make a note(?: of that)?|"
     r"keep (?:that|this) in mind|do not forget(?: that| this)?)(?:,?\s*(?:please|ok|okay|thanks))?[\s.!]*$",
     re.I,
 )
