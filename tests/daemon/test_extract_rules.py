@@ -919,7 +919,7 @@ POSITIVES = [
     pos("we all support everton in this house even the dog", ("likes", "everton"), subject="household"),
     pos("ravi doesnt like spicy food at all so go easy", ("dislikes", "spicy food"), subject="Ravi"),
     pos("Oh hiya, I'm Nkechi by the way, nice to meet you properly.", ("name", "Nkechi")),
-    pos("i dont eat pork im halal", ("diet", "halal"), ("note", "does not eat pork")),
+    pos("i dont eat pork im halal", ("diet", "halal"), ("diet", "no pork")),
     pos("ive got a hair appointment at half three on friday", ("appointment", "Friday 3:30pm")),
     pos("The car's booked in for its MOT on the 23rd of May.", ("appointment", "23rd of May"), subject="household"),
     pos("i live in leeds sorry i mean leicester", ("lives_in", "Leicester")),
@@ -1131,7 +1131,7 @@ POSITIVES = [
     pos("my dad has type two diabetes", ("note", "has type 2 diabetes"), subject="my father"),
     pos("I'm diabetic.", ("note", "diabetic")),
     pos("I was diagnosed with ADHD last year.", ("note", "has ADHD")),
-    pos("I don't eat pork.", ("note", "does not eat pork")),
+    pos("I don't eat pork.", ("diet", "no pork")),
     pos("I grew up in Port Emrys.", ("note", "grew up in Port Emrys")),
     pos("Ada was born last week.", ("note", "born last week"), subject="Ada"),
     pos("I'm a keen birdwatcher.", ("likes", "birdwatching")),
@@ -1240,7 +1240,7 @@ POSITIVES = [
     ),
     # said as facts since session 15: where one was born, and a food someone leaves out, are notes
     pos("I was born in Porto.", ("note", "born in Porto")),  # a note, not where one lives
-    pos("in this house we don't eat pork", ("note", "does not eat pork"), subject="household"),
+    pos("in this house we don't eat pork", ("diet", "no pork"), subject="household"),
     pos("I don't eat halal meat.", ("note", "does not eat halal meat")),  # no diet of its own
     # session 18: a job started or got "as" something, when and where between "work" and "as", a trade learnt
     pos(

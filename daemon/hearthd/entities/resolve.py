@@ -27,6 +27,12 @@ KIN_FROM_ELSEWHERE = {
     "abbu": "father",
     **dict.fromkeys(("nanay", "inay"), "mother"),
     **dict.fromkeys(("tatay", "itay"), "father"),
+    # Southern and East Africa's, Malaysia's and Brunei's, the Hokkien and Mandarin families'
+    # (not "gogo": an older woman's title too, "Gogo Thandi comes to clean")
+    **dict.fromkeys(("ouma", "bibi", "mbuya", "ah ma", "popo", "nainai"), "grandmother"),
+    **dict.fromkeys(("mkhulu", "oupa", "sekuru", "ah gong", "yeye"), "grandfather"),
+    "bapa": "father",
+    **dict.fromkeys(("tanty", "tantie"), "aunt"),  # (Trinidad's)
 }
 # How people say a relation -> the one word it is stored under.
 SYNONYMS = {

@@ -108,18 +108,24 @@ class FactRules:
 # gluten-free and halal too (what one cannot or may not eat stands beside the way one eats). The kind is read from
 # the diet itself, so facts stored before it was kept are kinded alike.
 _DIET_FAMILIES = (
+    # what a doctor puts one on for a condition, one at a time ("taken him off the low-salt diet and put him on a
+    # diabetic diet"), whatever way one eats besides
+    ("prescribed", r"low[- ]?(?:salt|sodium|fat|cholesterol|sugar|fodmap|potassium|protein|gi)\b|diabetic|renal|"
+     r"cardiac|soft food|liquid diet"),
     ("gluten", r"gluten|coeliac|celiac|wheat"),
     ("dairy", r"dairy|lactose|milk"),
-    ("faith", r"halal|kosher|jain|no pork|no beef"),
+    ("faith", r"halal|kosher|jain"),
     ("sugar", r"sugar|diabetic"),
 )
 
 
 def diet_family(value: str) -> str:
-    """ "gluten", "dairy", "faith", "sugar": what one keeps off, each its own; else "style" (vegetarian, vegan, keto,
-    a plan): one way of eating at a time."""
+    """ "prescribed" (a doctor's), "gluten", "dairy", "faith", "sugar", a food ("no fish"): what one keeps off, each
+    its own; else "style" (vegetarian, vegan, keto, a plan): one way of eating at a time."""
     low = (value or "").lower()
-    return next((name for name, words in _DIET_FAMILIES if re.search(rf"\b(?:{words})", low)), "style")
+    family = next((name for name, words in _DIET_FAMILIES if re.search(rf"\b(?:{words})", low)), None)
+    # ("no red meat", "no fish": a food kept off, each its own)
+    return family or (low if re.fullmatch(r"no [a-z ]+", low) else "style")
 
 
 def value_kind(predicate: str, value: str) -> str | None:
@@ -298,6 +304,30 @@ def _moved_weekly(fact: FactIn, current, rules: FactRules) -> None:
     fact.text = re.sub(rf"\b{re.escape(day.group('day'))}\b", weekly.split()[0], fact.text, count=1, flags=re.I)
 
 
+def _weekly_said_once(fact: FactIn, current, rules: FactRules) -> list:
+    """ "Liam's hockey practice is Saturday mornings at 8 now" after "Liam's hockey practice is Tuesday at 6": the
+    weekly event, said first by its day as a one-off; that appointment, when it is the one of that kind."""
+    if fact.predicate != "schedule":
+        return []
+    kind = rules.key_of("schedule", fact.qualifier) or ""
+    said_once = [
+        r
+        for r in current
+        if r["predicate"] == "appointment"
+        and same_event(rules.key_of("appointment", r["qualifier"]) or "", kind)
+        and _DAY_AND_HOUR.fullmatch(r["object"].strip())
+    ]
+    return said_once if len(said_once) == 1 else []
+
+
+# A day of the week and an hour, as kept ("Tuesday 6pm"): no date, so maybe any such day
+_DAY_AND_HOUR = re.compile(
+    rf"(?:on )?(?:{WEEKDAY})(?: (?:morning|afternoon|evening|night))?(?:,? (?:at |from )?\d{{1,2}}(?:[:.]\d\d)?"
+    r"\s*(?:am|pm)?)?",
+    re.I,
+)
+
+
 def event_notes(rows, qualifier: str | None) -> list:
     """The note that is this event at a time the rules did not read ("Book club meets at Harriet's on the first
     Thursday of the month"): it names what happens and gives a time. Only one such note (two may be two events)."""
@@ -348,6 +378,7 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
     ask: list[int] = []
     if keyed:
         same_key, ask = event_matches(current, fact, rules.key_of)
+        same_key = same_key or _weekly_said_once(fact, current, rules)
     else:
         same_key = [r for r in current if r["predicate"] == fact.predicate]
     kind = value_kind(fact.predicate, fact.object)  # one diet of each kind

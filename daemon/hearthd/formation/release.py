@@ -44,6 +44,8 @@ _OVER = re.compile(
     # "jaheim done with cricket now", "he say he done with cricket": as the Caribbean says it (not "when he's done
     # with it", "not done with")
     r"\b(?:he|she|we|they) done with|^\w{3,20} done with|"
+    # ("Jaden give up cricket completely": the Caribbean's past, said of someone by name)
+    r"^\w{3,20} give up (?!on\b)|"
     r"switched (?:from|away from)|"
     # "we've replaced the Skoda with a Yaris" (not "the plumber replaced a valve")
     r"(?:replaced|swapped|traded in) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
@@ -267,7 +269,9 @@ REPORTER = re.compile(
     r"^(?:(?:good|great|some) news,? |so,? |oh,? |um,? )?(?:(?:a |the )?(?:letter|email|text|message|note) from )?"
     r"(?:the |my |our |his |her |their )?(?:\w+ )?(?:coach|teacher|school|nursery|surgery|doctors?|gp|dentists?|"
     r"vets?|hospital|clinic|council|dietitian|dietician|physio|consultant|nurse|office|boss|manager|landlord|"
-    r"landlady|agency|club|instructor|tutor)(?:'s)? (?:said|says|rang(?: (?:up|back))?(?: and said| to say)?|"
+    # ("the vet in karen told us", "vet in hamilton said")
+    r"landlady|agency|club|instructor|tutor)(?: (?:in|at) [a-z]+)?(?:'s)? (?:said|says|rang(?: (?:up|back))?"
+    r"(?: and said| to say)?|"
     r"called(?: and said| to say)?|texted(?: to say)?|emailed(?: to say)?|wrote(?: to say)?|told (?:me|us))"
     r"(?: that)?,? (?=\w)",
     re.I,
@@ -471,6 +475,8 @@ def _names_it(row, said: set[str]) -> bool:
         return True
     if row["predicate"] == "owns" and content and words[-1].rstrip("s") in said:
         return True  # "we gave the piano away": the old upright piano, by what it is
+    if row["predicate"] == "owns" and _SUBSCRIBED.search(row["object"]) and distinctive(row["object"]) & said:
+        return True  # "we cancelled sky altogether": the sky sport subscription, by its name in lower case
     # a sentence's first word is capitalised whatever it is; an object's is a name
     source = row["object"] if row["predicate"] in ("owns", "works_at") else row["text"][1:]
     proper = {w.rstrip("s") for w in norm(" ".join(re.findall(r"\b[A-Z][\w\-]+", source))).split()}
@@ -479,6 +485,10 @@ def _names_it(row, said: set[str]) -> bool:
     kind = {w.rstrip("s") for w in event_words(row["qualifier"])} - _STOP  # what happens, not how
     # ("sharma sir's tuition": the maths tutoring, by a word said for it)
     return row["predicate"] == "schedule" and bool(kind & (said | event_words(" ".join(said))))
+
+
+# What is paid for by the month, known by its provider's name
+_SUBSCRIBED = re.compile(r"\b(?:subscription|package|membership|plan|contract|bundle)$", re.I)
 
 
 def _said_of_its_kind(row, said: set[str], content: set[str]) -> bool:

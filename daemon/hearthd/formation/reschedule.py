@@ -98,8 +98,9 @@ _STARTING = re.compile(
     re.I,
 )
 CHANGE = re.compile(
+    # ("they have preponed my physio to the 12th": brought forward, as India says it)
     r"\b(?:now|moved?|moves|moving|changed?|changes|changing|rebook(?:ed)?|re-?booked|rescheduled?|postponed|put back|"
-    r"pushed|brought forward|switched|switching|instead|from next week|from now on|back to|forward to|shifted|shifting|"
+    r"preponed|pushed|brought forward|switched|switching|instead|from next week|from now on|back to|forward to|shifted|shifting|"
     r"bumped|rescheduling|postponing|"
     r"(?:has|have) become|starting (?:this|next) week|from this week|from now|"
     r"from next month)\b",

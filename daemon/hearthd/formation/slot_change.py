@@ -39,7 +39,9 @@ _NEW = re.compile(
     # "the nissan was giving trouble so daddy now have a Honda Fit", "cancelled that one and gone with zuku"
     r"now (?:has|have|drives|got)|gone with|went with|"
     # "Dr Fraser retired, so we're all registered with Dr Mackintosh", "from now on we go to Dr. Fomba"
-    r"retired|registered with|from now on|(?:we|I) (?:now )?go to|(?:we are|we're|I am|I'm) (?:now )?going to)\b",
+    r"retired|registered with|from now on|(?:we|I) (?:now )?go to|(?:we are|we're|I am|I'm) (?:now )?going to|"
+    # "vet in hamilton said to switch biscuit onto royal canin gastro": what the vet said to do, done
+    r"(?:said|says|told us|told me|wants us|wanted us|asked us) to (?:switch|swap|change|move|put))\b",
     re.I,
 )
 
@@ -64,10 +66,10 @@ SLOTS = (
     Slot("family_member", _PARTNERS, r"girlfriend|boyfriend|partner", r"called|named|name's|name is"),
     Slot("note", frozenset({"vet"}), r"vets?|veterinary|veterinarian", r"to|with|at|is"),
     Slot("note", frozenset({"dentist"}), r"dentists?|dental", r"to|with|at|is"),
-    Slot("note", frozenset({"GP"}), r"gp|doctors?|surgery", r"to|with|at|is"),
+    Slot("note", frozenset({"GP", "doctor"}), r"gp|doctors?|surgery", r"to|with|at|is"),
     Slot("note", frozenset({"school"}), r"school|academy|primary", r"to|at|is"),
     # a pet's food: "we swapped him onto paddock gold", "weve switched him to royal canin gastro"
-    Slot("note", frozenset({"food"}), r"switched|swapped|changed|moved|put", r"onto|on to|to|on"),
+    Slot("note", frozenset({"food"}), r"switched|swapped|changed|moved|put|switch|swap", r"onto|on to|to|on"),
     *(
         Slot("note", frozenset({service}), "|".join(map(re.escape, said)), r"to|with|on")
         for service, said in SERVICE_WORDS.items()
@@ -86,7 +88,8 @@ _BETWEEN = (
     r"gone|went))*"  # "changed dentist now, gone to Dr Lewin"
 )
 # After a stored value named in the sentence, what comes just before the new one ("she's got a mazda now").
-_AFTER_OLD = r"at|with|in|into|to|for|got|bought|getting|drives|driving|have|has"
+# ("so nana mele sees doctor tu'ipulotu now", "mele's been given doctor havili": whom one sees now)
+_AFTER_OLD = r"at|with|in|into|to|for|got|bought|getting|drives|driving|have|has|sees|seeing|given"
 _ARTICLES = r"(?:\s+(?:a|an|the|new|his|her|their|our|my))*"
 # The slots a named value is read for: the one-valued ones, and what one has (a car traded in for another).
 _BY_VALUE = frozenset({"works_at", "lives_in", "owns"})
@@ -101,9 +104,9 @@ _LOWER_END = re.compile(
 )
 
 
-def _values(text: str, lead: str) -> list[str]:
+def _values(text: str, lead: str, any_word: bool = False) -> list[str]:
     """The names said right after `lead` (a regex): capitalised ones, or in lower-case speech a few words that are
-    not all common ones."""
+    not all common ones; `any_word`: a capitalised name may be a common word (a pet food's: "Husky")."""
     lowercase = text == text.lower()
     out = []
     for m in re.finditer(lead, text, re.I):
@@ -117,7 +120,7 @@ def _values(text: str, lead: str) -> list[str]:
                 out.append(" ".join(w.capitalize() for w in words))
         elif found := re.match(_CAPITALISED, rest):
             value = re.sub(r"^the ", "", found.group(0)).strip()
-            if value and not all(is_common(w) for w in value.split()):
+            if value and (any_word or not all(is_common(w) for w in value.split())):
                 out.append(value)
     return out
 
@@ -146,7 +149,10 @@ _LATER = re.compile(
 )
 # a sentence whose subject is a relative ("my sister's just started at ...", "so our lad has moved to ...")
 _OF_A_RELATIVE = re.compile(
-    rf"^\W*(?:(?:so|and|oh|well|right|ok|okay|yeah|guess what)\W+)*(?:my|our|me|mi) (?:\w+ )?{_KIN.pattern}", re.I
+    # ("His cousin Sione has changed schools": a relative of the one spoken of, not the one spoken of)
+    rf"^\W*(?:(?:so|and|oh|well|right|ok|okay|yeah|guess what)\W+)*(?:my|our|me|mi|his|her|their) (?:\w+ )?"
+    rf"{_KIN.pattern}",
+    re.I,
 )
 
 
@@ -187,9 +193,17 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
                 continue
             taken = {norm(old["object"])} | alias_norms(conn, old["subject_entity"])
             old_words = distinctive(old["object"])
-            lead = rf"\b(?:{slot.words}){_BETWEEN}[\s,]+(?:{slot.before}) "
+            # ("we've switched Shumi to Husky": the one whose it is, named between)
+            names = "|".join(re.escape(n) for n in taken - {norm(old["object"])} if n)
+            lead = rf"\b(?:{slot.words})(?:\s+(?:{names}))?{_BETWEEN}[\s,]+(?:{slot.before}) " if names else (
+                rf"\b(?:{slot.words}){_BETWEEN}[\s,]+(?:{slot.before}) "
+            )
             # not the stored value again, in part ("quit his job at Kilbride" is not a move from Kilbride Distillery)
-            values = {v for v in _values(text, lead) if norm(v) not in taken and not distinctive(v) & old_words}
+            values = {
+                v
+                for v in _values(text, lead, any_word=slot.qualifiers == {"food"})
+                if norm(v) not in taken and not distinctive(v) & old_words
+            }
             if len(values) == 1:
                 value = values.pop()
                 changes.append((old, _with_practice(text, value) if old["qualifier"] in _SEEN else value))
@@ -327,7 +341,7 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
             or (r["predicate"] == "name" and r["subject_entity"] in helpers)
             or (r["predicate"] == "note" and r["qualifier"] == "food")
         )
-        and distinctive(r["object"]) & said
+        and _naming_words(r) & said
     ]
     rows = [r for r in rows if r["subject_entity"] in subjects] or rows
     lead = rf"\b(?:{_AFTER_OLD}){_ARTICLES}\s+"
@@ -336,7 +350,7 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
     help_lead = rf"\b(?:got|getting|have|has){_ARTICLES}\s+"
     changes = []
     for old in rows:
-        taken = distinctive(old["object"]) | {w for n in alias_norms(conn, old["subject_entity"]) for w in n.split()}
+        taken = _naming_words(old) | {w for n in alias_norms(conn, old["subject_entity"]) for w in n.split()}
         named = _values(
             text, help_lead if old["predicate"] == "name" else fed_lead if old["qualifier"] == "food" else lead
         )
@@ -347,6 +361,14 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
             values = [_with_practice(text, v) for v in values]
         changes += [(old, value) for value in values]
     return changes
+
+
+def _naming_words(row) -> set[str]:
+    """The words that name a stored value: its distinctive ones, or a pet food's own however common ("Husky")."""
+    words = distinctive(row["object"])
+    if not words and row["qualifier"] == "food":
+        words = {w for w in norm(row["object"]).split() if len(w) > 2} - {"food", "dry", "wet", "kibble"}
+    return words
 
 
 def _with_practice(text: str, person: str) -> str:
@@ -406,4 +428,4 @@ _RENAMED = re.compile(
     r"(?:called|named)(?= \w+ now\b)|now (?:called|named)) (?P<n>[A-Za-z][\w'\-]*)",
     re.I,
 )
-_SEEN = frozenset({"vet", "dentist", "GP"})  # whom one sees, a person by title or a practice
+_SEEN = frozenset({"vet", "dentist", "GP", "doctor"})  # whom one sees, a person by title or a practice

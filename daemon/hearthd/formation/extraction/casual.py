@@ -14,6 +14,7 @@ from .text import DOCTOR, _article, capitalised
 from .vocabulary import (
     _HIRED_HELP,
     CAR_MAKES,
+    CAR_MODELS,
     DATE,
     DIET,
     MONTH,
@@ -360,6 +361,7 @@ _NEW_HELP = _alt(sorted(_HIRED_HELP | {"tutor"}, key=len, reverse=True))  # the 
 # household's mechanic (one at a time: the next one said replaces it)
 _GARAGE_WORD = (
     r"(?:motors|garage|autos?|auto (?:works|care|centre|center|repairs|services|clinic)|mechanics|mechanical|car care|"
+    r"(?:motor|car) repairs|"
     r"diesel|tyres?|auto electrics)"
 )
 _GARAGE = (
@@ -379,6 +381,12 @@ def _mechanic(m: re.Match) -> str:
     return "our mechanic is " + capitalised(m.group("g"), keep=("at",))
 
 
+# the household's vehicle, by its kind or its maker or model: "the landy", "the subaru", "the Corolla"
+_VEHICLE = (
+    # ("the Toyota Corolla": the recogniser's "corolla" is written with its maker)
+    rf"(?:car|van|motor|bakkie|ute|truck|landy|land rover|{CAR_MAKES.pattern}(?: [a-z0-9\-]+){{0,2}}?|"
+    rf"{_alt(sorted((m.lower() for m in CAR_MODELS), key=len, reverse=True))})"
+)
 _CAR_SERVICED = (
     r"\b(?:mot|nct|wof|service|servicing|serviced|services|mechanic|garage|motors|autos?|repairs?|kwik fit)\b"
 )
@@ -479,9 +487,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # the household's mechanic, by where the car goes (see _GARAGE)
     (
-        rf"^{_NOT_SAID_AS_SO}(?=.*{_CAR_SERVICED})(?:.*?\b)?(?:the|our|my) (?:car|van|motor|bakkie|ute|truck)"
+        rf"^{_NOT_SAID_AS_SO}(?=.*{_CAR_SERVICED})(?:.*?\b)?(?:the|our|my) {_VEHICLE}"
+        # ("so the landy's with cockermouth auto services from now on")
+        r"(?:(?:'s| is) (?:now )?with|"
         r"(?:'s| is)? (?:now |always |usually |normally )?(?:goes|go|going|gets serviced|get serviced|is serviced|"
-        r"gets fixed|gets done|gets its (?:service|mot|nct|wof)(?: done)?)(?: now)? (?:to|at|with|by) "
+        r"gets fixed|gets done|gets its (?:service|mot|nct|wof)(?: done)?)(?: now)? (?:to|at|with|by)) "
         rf"{_GARAGE}{_GARAGE_END}.*$",
         _mechanic,
     ),
@@ -489,8 +499,17 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         # ("we been takin the truck to dupree's garage in hattiesburg", as the American South says it)
         rf"^{_NOT_SAID_AS_SO}(?=.*{_CAR_SERVICED})(?:.*?\b)?(?:we|we're|we are|were)(?: have)? (?:now |just )?"
         r"(?:been )?(?:taking|takin|carrying|bringing|take|carry|bring) (?:the|our) "
-        r"(?:car|van|motor|bakkie|ute|truck) (?:now )?to "
+        rf"{_VEHICLE} (?:now )?to "
         rf"{_GARAGE}{_GARAGE_END}.*$",
+        _mechanic,
+    ),
+    (
+        # ("Taking the Corolla to Dwayne's Auto in Portmore now.", "so we take it to kaimana motors from here on":
+        # where it goes now, the garage by its name)
+        rf"^{_NOT_SAID_AS_SO}(?:.*?\b(?:so|and) )?(?:we(?:'re| are)? )?(?:now )?(?:taking|take|bringing|bring) "
+        rf"(?:(?:the|our) {_VEHICLE}|it) (?:now )?to "
+        rf"(?P<g>(?!the\b)[a-z][\w'\-]*(?: [\w'\-&]+){{0,2}}? {_GARAGE_WORD})"
+        r"(?: (?:in|at|on) [\w' ]+?)?,? (?:now|from now on|from here on|instead|these days)\b.*$",
         _mechanic,
     ),
     (
@@ -500,7 +519,9 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     (
         # ("so now we use tran's auto over by the walmart", "we're using Redlands Tyre & Mechanical")
-        rf"^{_NOT_SAID_AS_SO}(?:.*?\b)?(?:from now(?: on)? )?we(?:'re| are)? (?:now )?(?:using|use|going to|with) "
+        rf"^{_NOT_SAID_AS_SO}(?:.*?\b)?(?:from now(?: on)? )?we(?:'re| are)? (?:now )?(?:using|use|going to|with|"
+        # ("we've gone with mersey motor repairs in bootle instead")
+        r"(?<=we )have (?:now )?(?:gone with|gone to|switched to|moved to)) "
         rf"(?P<g>(?!the\b)[a-z][\w'\-]*(?: [\w'\-&]+){{0,2}}? {_GARAGE_WORD}){_GARAGE_END}.*$",
         _mechanic,
     ),
@@ -1649,6 +1670,22 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "im siobhan from galway originally but living in cork now": where one lives now, said after where one is from
     (r"^((?:I am|I'm|im)\b.*?\bfrom\b.*?),?\s+but (living|working|based|staying) (?=(?:in|at) )", r"\1, but I am \2 "),
+    # "Rakesh's cardiologist has taken him off the low-salt diet and put him on a diabetic diet instead": the diet
+    # one is on now, whoever put one on it
+    (
+        rf"^(?:(?P<n>{NAME})'s |(?:the |his |her |my )?)(?:doctor|dr|cardiologist|gp|dietitian|dietician|consultant|"
+        r"nurse|specialist|endocrinologist|physician|nephrologist)s? (?:has |have )?(?:(?:taken|took) "
+        rf"(?P<p0>him|her|me|{NAME}) off (?:the |his |her |my )?[\w\- ]+? diet,? and (?:has )?)?put "
+        rf"(?P<p>him|her|me|{NAME}) on (?P<d>(?:a |an |the )?[\w\- ]+? diet)(?: now| instead)*(?:,.*)?$",
+        lambda m: f"{_dieter(m)} {'am' if m.group('p') == 'me' else 'is'} on {m.group('d')} now",
+    ),
+    # "We're renting a house in Kampong Rimba": where the home is, rented
+    (
+        rf"^(?:we|I)(?:'re| are|'m| am)? (?:now |still )?(?:renting|rent) (?:a |an |the )?(?:[\w\-]+ ){{0,2}}?"
+        r"(?:house|flat|apartment|"
+        rf"place|room|unit|bungalow|cottage|townhouse)(?= in {NAME}\b)",
+        lambda m: "I live" if m.group().lower().startswith("i") else "we live",
+    ),
     # "we live in geelong, in belmont": the town, then the part of it (kept as "Belmont, Geelong")
     (
         rf"^(?P<s>we|I|{_SUBJ}) (?P<v>live|lives) in (?P<t>{NAME}(?: {NAME})?), in (?P<a>{NAME}(?: {NAME})?)(?=,|$)",
@@ -2068,6 +2105,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "I started as a teller at the credit union this week", "Gary's just got a start at the Asda in Irvine": a job
     # begun, its role and where
+    # ("This week I started as a procurement lead with the World Food Programme": when, said first)
+    (
+        rf"^(?:(?:this|last) (?:week|month)|yesterday|today|on {WEEKDAY}),? "
+        rf"(?=(?:I|he|she|{NAME}) (?:just )?(?:started|began) as )",
+        "",
+    ),
     (
         rf"^(?P<s>{_SOMEONE})(?:'ve| have|'s| has)? (?:just |now |finally )?(?:started|starting|began|begun) as "
         r"(?P<j>an? [a-z\- ]+?) (?:at|with|for) (?P<o>(?:the )?[\w'&]+(?: [\w'&]+){0,5}?)"
@@ -2075,8 +2118,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: f"{m.group('s')} {'am' if m.group('s') == 'I' else 'is'} {m.group('j')} at {m.group('o')}",
     ),
     (
-        rf"^(?P<s>{_SOMEONE})(?:'ve| have|'s| has)? (?:just |now |finally )?got a (?:start|job|position|post) "
-        r"(?:at|with) (?P<o>(?:the )?[\w'&]+(?: [\w'&]+){0,3}?)(?: (?:on|last|this|from) \w+(?: \w+)?)?$",
+        # ("kwame got on at the toyota plant in cambridge": taken on there)
+        rf"^(?P<s>{_SOMEONE})(?:'ve| have|'s| has)? (?:just |now |finally )?got (?:a (?:start|job|position|post)|on) "
+        r"(?:at|with) (?P<o>(?:the )?[\w'&]+(?: [\w'&]+){0,3}?)(?: (?:on|last|this|from) \w+(?: \w+)?)?"
+        r"(?: in [a-z]+)?$",
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}",
     ),
     # "I'm senior staff nurse on the cardiac ward now": a job said without its article
@@ -2138,7 +2183,8 @@ _WORKED_BEFORE = re.compile(
 _AT_FIRM_SINCE = re.compile(
     r"^(?:but |and )?(?:I'm|I am|I've been|I have been|I'm now|I am now|I (?:have )?(?:moved|gone) (?:over )?to) "
     rf"(?:now )?(?:(?<!to )(?:at|with) )?(?:the )?(?P<o>{_FIRM})(?: in (?-i:[A-Z])[\w\-]+)?"
-    rf"(?: now| these days| since (?:{MONTH}|last \w+|then)| in {MONTH}| (?:last|this) (?:week|month|year))?"
+    rf"(?: now| these days| since (?:{MONTH}|last \w+|then)| in {MONTH}|"
+    r" (?:last|this) (?:week|month|year|spring|summer|autumn|fall|winter))?"
     # ("I moved to CRDB in Moshi last month as branch manager": the post too)
     rf"(?:,? as (?:an? |the )?(?P<j>(?:[a-z]+ )?{OCC}))?(?: now)?$"
 )
@@ -2147,11 +2193,12 @@ _HAS_THE = re.compile(rf"^(?:and )?(?P<s>{NAME}) (?:has|has got|drives) the (?P<
 _MOVED_HOME = re.compile(r"\b(?:moved(?! on\b)|move house|moved house)\b", re.I)
 # A job left for another: "he's moved on again", "she's after leaving the Centra"
 _MOVED_ON = re.compile(
-    r"\b(?:moved on|after leaving|left (?:the|that|his|her|their)|quit (?:the|that|his|her)|resigned|resign)\b", re.I
+    r"\b(?:moved on|after leaving|left (?:the|that|his|her|their)|quit|resigned|resign)\b", re.I
 )
 _IN_FIRM_NOW = re.compile(
     rf"^(?P<s>(?!I\b|we\b){_SUBJ})(?:'s| is)(?P<now> now)? (?:in|at|with) (?P<o>{_FIRM})(?: in {NAME})?"
-    r"(?(now)| now)(?: in (?-i:[A-Z])\w+)?(?:,.*)?$"
+    # ("he's at canadian tire now doing the stock room": what he does there)
+    r"(?(now)| now)(?: in (?-i:[A-Z])\w+)?(?:,.*| (?:doing|on|in) (?:the )?[a-z ]+)?$"
 )
 _IN_NOW = re.compile(rf"^(?P<s>we|I)(?:'re|'m| are| am) (?:now )?in (?P<o>{_ORG})(?: now)?$", re.I)
 _WORK = re.compile(r"\b(?:work|works|worked|job|jobs|employer|firm|firms|company|companies)\b", re.I)
@@ -2166,6 +2213,16 @@ _WITH_NOW = re.compile(rf"^(?:I'm|I am) (?:now )?with (?P<n>{NAME})(?: now)?$")
 @functools.cache
 def _rewrites() -> list[tuple[re.Pattern, object]]:
     return [(re.compile(_expand(p), re.I), r) for p, r in _REWRITES_SRC]
+
+
+def _dieter(m: re.Match) -> str:
+    """Whom the doctor put on a diet: the one named, or the one whose doctor it is when said as "him"."""
+    put = m.group("p")
+    if put.lower() == "me":
+        return "I"
+    if put.lower() in ("him", "her"):
+        return m.group("n") or ("he" if put.lower() == "him" else "she")
+    return put
 
 
 def _studies_at(m: re.Match) -> str:

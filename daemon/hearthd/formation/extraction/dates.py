@@ -185,7 +185,10 @@ _AM_AROUND = re.compile(
     r"before (?:work|school))\b",
     re.I,
 )
-_PM_AROUND = re.compile(r"\b(?:afternoon|evening|night|tonight|teatime|tea time|after school|after work)s?\b", re.I)
+# ("Our anniversary dinner's booked at Nobu for Friday the 12th at 8": a dinner is in the evening)
+_PM_AROUND = re.compile(
+    r"\b(?:afternoon|evening|night|tonight|teatime|tea time|after school|after work|dinner|supper)s?\b", re.I
+)
 
 
 def _clock(m: re.Match, side: str) -> tuple[int, int, str | None] | None:

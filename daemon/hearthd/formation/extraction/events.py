@@ -112,6 +112,12 @@ _WHERE = (
 )
 _TAIL = (
     _WHERE + r"(?:,? (?:instead|now|this week|again|as usual|here|round here|on our street|for us|"
+    # "here in maryport", "for us in headingley": the household's own place
+    r"(?:here|round here|for us|by us|up here|down here|out here) (?:in|at) [\w'\-]+(?: [\w'\-]+){0,2}|"
+    # "so not thursday any more", "not tuesday", "instead of tuesdays": the old day, said as gone
+    rf"(?:so |and )?not (?:on )?(?:a )?{WEEKDAY}s?(?: {_PART}s?)?(?: any ?more| again)?|instead of {WEEKDAY}s?|"
+    # "so bins out thursday night", "put the bins out monday night": when they go out for it
+    r"(?:so )?(?:put )?(?:the )?bins (?:go )?out\b.*|"
     # why it comes: "the oil truck's coming friday morning to fill the tank", "with the new cylinder", "so
     # someone needs to be home"
     r"to (?:fill|fix|service|check|read|deliver|collect|drop off|pick up|look at|install|repair|clean|empty|cut|mow|"
@@ -342,6 +348,8 @@ _EVENT_NOUNS = [
     "chemo",
     "tuition",
     "madrassa",
+    "madrasa",
+    "madressa",
     "quran class",
     "homework club",
     "breakfast club",
@@ -392,7 +400,7 @@ _CLASSES = _alt(
     "ballet karate judo taekwondo gymnastics drama choir cubs scouts brownies beavers rainbows guides netball rugby "
     "football hockey tennis badminton cricket basketball athletics trampolining fencing kickboxing dance tutoring "
     "piano guitar violin cello drums flute clarinet trumpet singing "
-    "tuition lessons lesson classes class club training coaching practice".split()
+    "tuition lessons lesson classes class club training coaching practice madrassa madrasa madressa".split()
 )
 PRO = _alt(_PROFESSIONALS)
 _MOD = r"(?:[a-z0-9][a-z0-9'\-]*\s+){0,3}?"  # ("under 10s training")
@@ -521,7 +529,16 @@ _CHORES = _alt(
         "refuse",
         "recycling collection",
         "bin day",
+        "garbage day",
+        "trash day",
+        "rubbish day",
+        "collection day",
         "recycling day",
+        # "garbage and recycling pickup is tuesday mornings": two collected together
+        "garbage and recycling pickup",
+        "garbage and recycling",
+        "rubbish and recycling",
+        "bins and recycling",
         "laundry",
         "laundry day",
         "cleaning day",
@@ -1094,7 +1111,7 @@ _IS_KEPT = (
 _MOVED = (
     r"(?:has |have |was |were |got |is |are |has been |have been )?(?:now )?(?:moved|changed|rescheduled|pushed back|"
     r"moving|(?<=is )changing|(?<=is )switching|"
-    r"brought forward|postponed|shifted|switched|rebooked|put back)(?: to| until| till| for|,? (?:it is|it's|its|"
+    r"brought forward|postponed|preponed|shifted|switched|rebooked|put back)(?: to| until| till| for|,? (?:it is|it's|its|"
     r"so it is|so it's|so its) (?:now )?)"
 )
 _COMING = (
@@ -1106,11 +1123,15 @@ _DOSE_HOUR = rf"(?:\d{{1,2}}(?:[:.]\d\d)?|{_HOUR})(?: o'clock)?(?: ?(?:am|pm|a\.
 _DOSE_PART = r"(?:(?:every|each|in the) (?:morning|evening|night)|at night|at bedtime)"
 _DOSE = (
     rf"(?:(?:at |around |about )?{_DOSE_HOUR}(?: {_DOSE_PART})?|{_DOSE_PART}(?: at {_DOSE_HOUR})?|"
-    r"with (?:my |his |her |their )?(?:breakfast|lunch|dinner|tea|supper)|before bed|at lunch(?:time)?)"
+    r"(?:with|after|before) (?:my |his |her |their )?(?:breakfast|lunch|dinner|tea|supper|meals|food)|before bed|"
+    r"at tea ?time|"
+    r"at lunch(?:time)?)"
 )
 _DOSES = (
     rf"(?P<doses>{_DOSE}(?:(?:,| and| then|,? and then)(?: again)? {_DOSE})+|"
-    rf"{_DOSE} (?:every|each) (?:morning|night|evening))"
+    rf"{_DOSE} (?:every|each) (?:morning|night|evening)|"
+    # ("metformin after dinner": one dose a day, by the meal)
+    r"(?:with|after|before) (?:my |his |her |their )?(?:breakfast|lunch|dinner|supper))"
 )
 _MEDICINE_TAKEN = (
     rf"(?P<med>{MEDICINE}|(?:(?!(?:a|the|my|his|her|their)\b)[a-z]+ ){{0,2}}(?:tablets?|pills?|meds|medication|"
@@ -1125,7 +1146,7 @@ def _dose(said: str) -> str:
     if not hour:
         hour = re.search(rf"\bat (?P<h>\d{{1,2}}(?:[:.]\d\d)?|{_HOUR})(?: ?(?P<ap>[ap])\.?m\.?)?$", said, re.I)
     if not hour:
-        return re.sub(r"\b(?:my|his|her|their) ", "", said.lower())
+        return re.sub(r"\b(?:my|his|her|their) ", "", said.lower()).replace("tea time", "teatime")
     h = hour.group("h").lower()
     h = str(_HOUR_WORDS.index(h) + 1) if h in _HOUR_WORDS else h.replace(".", ":")
     ap = (hour.group("ap") or "").lower()
@@ -1181,7 +1202,10 @@ EVENT_RULES_SRC = [
     # "Mira does ballet on Saturday mornings": a class done on a schedule is the class's schedule
     (
         "schedule",
-        rf"^I (?:also |now |still )?(?:do|go to) (?P<mods>{_MOD})(?P<ev>{_CLASSES}) (?P<recur>{_RECUR})(?P<when>)"
+        rf"^I (?:also |now |still )?(?:do|go to) (?P<mods>{_MOD})(?P<ev>{_CLASSES})"
+        # ("goes to madrassa in brikama saturday and sunday mornings": where, left to the sentence)
+        r"(?: (?:in|at) (?:the )?[\w'\-]+(?: [\w'\-]+){0,2}?)?"
+        rf" (?P<recur>{_RECUR})(?P<when>)"
         rf"{_TAIL}",
         _b_have_event,
         False,
@@ -1199,6 +1223,8 @@ EVENT_RULES_SRC = [
         rf"^(?:my|our|{_THE_PERSONAL}) (?:next )?(?P<mods>{_MOD})(?P<ev>{EVENT})(?P<compl>{_COMPL})?{_AT_PRO} "
         # ("the chama will now meet on the last Saturday": where it moved to, said ahead)
         r"(?:is|are|has been|is now|meets|meet|runs|run|happens|takes place|is held|are held|will (?:now )?(?:meet|be)|"
+        # ("Miso's vaccination is booked at Ponsonby Vets for 14 March": where it is booked, left to the sentence)
+        r"(?:is|are) booked(?: in)?(?: (?:at|with) (?:the )?[\w'\-]+(?: [\w'\-]+){0,2}?)?(?= for\b)(?: for)?|"
         r"now meets) "
         rf"(?:now |always |usually |still )?(?:on (?=the (?:first|second|third|fourth|last) ))?"
         rf"(?:(?P<recur>{_RECUR})|(?P<when>{_ONE_OFF})){_TAIL}",
@@ -1262,12 +1288,17 @@ EVENT_RULES_SRC = [
     ),
     (
         "schedule",
-        rf"^(?:the |our )?(?P<what>{_CHORES}|{_BIN})(?: here| round here)?(?:'s| (?P<verb>goes out|go out|"
+        rf"^(?:the |our )?(?P<what>{_CHORES}|{_BIN})(?: here| round here)?"
+        # "bin collection for us in headingley is", "garbage collection by us is": the household's own place
+        rf"(?:(?: here| for us| by us| round here)(?: (?:in|at) [\w'\-]+(?: [\w'\-]+){{0,2}}?)?)?"
+        rf"(?:'s| (?P<verb>goes out|go out|does come|does go|"
         rf"gets collected|get collected|"
         rf"is collected|"
         rf"are collected|is picked up|are picked up|gets picked up|get picked up|is emptied|are emptied|goes|go|is|are|"
         rf"comes|come)"
-        rf"(?: out)?| (?:has |have )?(?:now )?(?:changed|moved|switched) to) (?:always |usually |now )?"
+        # ("the garbage truck does come by us in grays farm on wednesday mornings")
+        rf"(?: out)?(?: (?:by|to|for) us(?: (?:in|at) [\w'\-]+(?: [\w'\-]+){{0,2}}?)?)?"
+        rf"| (?:has |have )?(?:now )?(?:changed|moved|switched) to) (?:always |usually |now )?"
         rf"(?P<when>{_RECUR}|(?:on )?(?:a )?{WEEKDAY}(?: {_PART})?s?)"
         # "bin day has changed to Monday for the black bins": which bins
         rf"(?: for (?:the |our )?(?P<which>(?:black|blue|green|brown|grey|garden|food|recycling)(?: waste)? bins?))?"

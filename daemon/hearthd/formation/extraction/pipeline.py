@@ -732,7 +732,9 @@ _GOES_ON = re.compile(
 
 # ... or after "and": "Dad lives in Cork and drives a taxi"
 _AND_DOES = re.compile(
-    r"^(?P<head>(?P<s>I|we|he|she|(?:my |our )?(?-i:[A-Z])?[a-z]+) (?:lives?|works?|teach(?:es)?) (?:in|at|for|as)\b"
+    # ("My brother Sipho lives in Durban and works for Transnet": the relative, by name)
+    r"^(?P<head>(?P<s>I|we|he|she|(?:my |our )?(?:[a-z\-]+ (?=(?-i:[A-Z])))?(?-i:[A-Z])?[a-z]+) (?:lives?|works?|"
+    r"teach(?:es)?) (?:in|at|for|as)\b"
     r".+?),? and (?P<tail>(?:drives?|works?|teach(?:es)?|lives?) (?:in|at|for|as|an?)\b.*)$",
     re.I,
 )

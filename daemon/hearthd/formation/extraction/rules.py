@@ -455,7 +455,8 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
         r"nights|days|late shift|early shift|door|bar|wards?)\b.*$|"
         # "Tesco stacking shelves": what one does there
         r"\s+(?:stacking|serving|cleaning|washing|driving|packing|picking|selling|cooking|making|fixing|looking after|"
-        r"answering|delivering|running|managing|teaching|doing)\b.*$",
+        # (not "juba teaching hospital": a kind of hospital)
+        r"answering|delivering|running|managing|teaching(?! hospital)|doing)\b.*$",
         "",
         raw,
         flags=re.I,
@@ -1190,7 +1191,14 @@ def _b_does_not_eat(m, ctx):
         return [ctx.cand("allergy", food, f"{{subject}} cannot {verb} {food}")]
     if m.group("verb").lower() == "have":
         return []
+    if verb == "eat" and re.fullmatch(_KEPT_OFF, food):
+        # "Henrike doesn't eat pork": a food kept off, a diet of its own kind (it replaces no way of eating)
+        return [ctx.cand("diet", f"no {food}", f"{{subject}} does not eat {food}")]
     return [ctx.cand("note", f"does not {verb} {food}", f"{{subject}} does not {verb} {food}")]
+
+
+# The foods whose leaving out is a diet: each its own ("no pork" is no vegetarian, nor replaces one)
+_KEPT_OFF = r"pork|beef|red meat|fish|seafood|shellfish|chicken|mutton|lamb|goat|eggs|prawns|white meat"
 
 
 _MEDICINE_SAID = re.compile(
@@ -1226,9 +1234,14 @@ _LANGUAGES = frozenset(
     "ilonggo hiligaynon bisaya visayan waray kapampangan pidgin krio fante ewe ga efik ibibio tiv kikuyu luo "
     "sylheti mirpuri pahari pothwari saraiki bhojpuri kashmiri "
     "lao hmong cebuano ilocano tetum quechua guarani nahuatl inuktitut cree ojibwe navajo scottish gaelic "
-    "sign language asl".split()
-) | {"te reo māori"}
-_LANGUAGE_WRITTEN = {"bsl": "BSL", "asl": "ASL", "te reo māori": "te reo Māori"}
+    "sign language asl "
+    # West, East and Southern Africa's, the Pacific's, the Indian Ocean's and the Caribbean's
+    "kpelle bassa mende temne limba vai kru grebo loma kissi mandinka fula fulani serer jola bambara dioula "
+    "oshiwambo otjiherero herero nama silozi lozi nyanja kaonde lunda luvale tumbuka chewa kirundi runyankole "
+    "lusoga acholi kamba kalenjin luhya kiswahili sheng dhivehi tamazight berber bislama pijin chamorro "
+    "rarotongan niuean seselwa morisyen kreol llanito".split()
+) | {"te reo māori", "tok pisin", "hiri motu", "cook islands maori"}
+_LANGUAGE_WRITTEN = {"bsl": "BSL", "asl": "ASL", "te reo māori": "te reo Māori", "kiswahili": "Swahili"}
 _HOW_WELL = re.compile(
     r"^(?:and |also |plus )?(?:a (?:little bit of|bit of|little|bit|small)|a few words of|some|basic|bits of|fluent|"
     r"small small|conversational|decent|"
@@ -2988,8 +3001,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_not_eating,
         True,
     ),
-    # "Henrike doesn't eat pork", "I never eat red meat": a food left out, kept as a note (not a diet, which one
-    # "no pork" would replace)
+    # "Henrike doesn't eat pork", "I never eat red meat": a food left out, a diet of its own kind ("no pork");
+    # another food, a note
     (
         "note",
         rf"^{SUBJ} {ADV}(?P<neg>do not|never|cannot) (?P<verb>eat|touch|drink|have) (?:any )?"

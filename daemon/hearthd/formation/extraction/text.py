@@ -18,6 +18,7 @@ from .vocabulary import (
     CAR_MODELS,
     DATE,
     KIN_FROM_ELSEWHERE,
+    MEDICINE,
     MONTH,
     NAME,
     ORDINAL,
@@ -278,7 +279,13 @@ _NOTICE = re.compile(
     r"(?:the )?(?:council|school|surgery|clinic|hospital|landlord|waste services)(?: just)? (?:says|said)(?: that)?|"
     r"(?:the )?council (?:letter|notice) (?:come|came)(?: and says| and said| saying)?|"
     r"(?:the )?council(?: has| have)? (?:says|said|wrote|texted|emailed|sent a letter)(?: to say| saying| that)?|"
-    r"(?:the )?council(?:'s| has| have) changed (?:our|the) (?:run|route|collections?|bin days?|days?|schedule))"
+    r"(?:the )?council(?:'s| has| have) changed (?:our|the) (?:run|route|collections?|bin days?|days?|schedule)|"
+    # "council letter says ...", "the city changed the schedule", "the solid waste people change the route so"
+    r"(?:the )?council letter (?:says|said)(?: that)?|"
+    r"(?:the )?(?:city|council|municipality|county|(?:solid )?waste (?:people|company|department|crew)|"
+    r"(?:bin|garbage|rubbish|trash|refuse|sanitation) (?:people|men|company|department|crew))"
+    r"(?:'s| has| have)? (?:changed?|moved|switched) (?:our|the) (?:run|route|collections?|bin days?|days?|schedule)"
+    r"(?:,? so| and)?)"
     r"[,:.]?\s+(?=\w)",
     re.I,
 )
@@ -575,7 +582,8 @@ _ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "mt", "e.g"
 # The particles of a region's English that say nothing of the fact: "a staff nurse po at St Thomas'", "lactose
 # intolerant lah", "Villa through and through bab", "Gurdeep ji", "call me Bisi o, ...", "in Gateshead like."
 _PARTICLE = re.compile(
-    r"(?<=\w)(?:,?\s+(?:lah|leh|lor|liao|meh|sia|yaar|bab|abi|ji|po(?! box\b)|tidy like)\b"
+    # ("talaga": the Philippines' "really"; "ne": South Africa's "isn't it")
+    r"(?<=\w)(?:,?\s+(?:lah|leh|lor|liao|meh|sia|yaar|bab|abi|ji|po(?! box\b)|tidy like|talaga(?! is\b)|ne)\b"
     r"|,?\s+(?:o|na|sha|eh|aye|bro|bru|brah|boet|innit|fam|hey|itself)(?=\s*(?:[,.!]|$))|,\s+mate(?=\s*(?:[,.!]|$))"
     # Nigerian English's "no shaking" ("no worries"): its "o" before what follows is read in _SAID_AS_SPOKEN
     r"|,?\s+no shaking(?=\s*(?:[,.!]|$))"
@@ -600,12 +608,23 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
     for a, b, flags in [
         # "our car is a grey ford focus reg ends in xkd": the registration is a statement of its own
         (
-            r"(?<=\w) (?=(?:the )?(?:reg|registration|number plate|plate)(?: number)?(?:'s| is| ends| starts)\b"
+            r"(?<=\w) (?=(?:the )?(?:reg|rego|registration|number plate|plate)(?: number)?(?:'s| is| ends| starts)\b"
             # ("we drive a silver toyota corolla reg kda 482x": the registration itself, a number in it)
             r"|(?:reg|registration) (?=[a-z]{0,3} ?\d)[a-z\d]+(?: [a-z\d\-]+){0,3}$)",
             ", ",
             re.I,
         ),
+        # "Ah Ma takes amlodipine every morning and metformin after dinner": two medicines, each at its own time
+        (
+            rf"^(?P<s>.+? (?:takes|take|has|have|is on|am on|are on)) (?P<a>{MEDICINE}) (?P<t>(?:every|each|in the|"
+            rf"at|with|after|before) [\w: ]+?),? and (?P<b>{MEDICINE}) (?P<u>(?:every|each|in the|at|with|after|"
+            r"before) [\w: ]+)(?P<end>[.!]?)$",
+            r"\g<s> \g<a> \g<t>, and \g<s> \g<b> \g<u>\g<end>",
+            re.I,
+        ),
+        # "sold the demio on trade me yesterday eh we got a white toyota aqua instead": what was got, a statement of
+        # its own after what was done with the old one
+        (r"\b(yesterday|today|last week|last month)(?:,? eh)? (?=(?:we|I) (?:got|bought|picked up) )", r"\1, ", re.I),
         # "mi love some Beres Hammond": some of a singer's music is the singer liked
         (r"\b(love|loves|like|likes|enjoy|enjoys) some (?=(?-i:[A-Z]))", r"\1 ", re.I),
         # "a very big fan of cricket", "a really huge fan": the fan, however big
@@ -784,6 +803,13 @@ def normalise(text: str) -> str:
     text = re.sub(r"(\bcalls me \w{2,20}) (?=call me\b)", r"\1, ", text, flags=re.I)
     # "my surname is tuilau now not vakacegu anymore": what is now, then what is not any more
     text = re.sub(r"\bnow,? not (?:\w+ ){1,3}?(?:any ?more|no more)\b", "now", text, flags=re.I)
+    # "bin day's changed to monday so not thursday any more": the old day, said as gone, is no part of the new one
+    text = re.sub(
+        rf"(?:,\s*|\s+so\s+)not (?:on )?(?:{WEEKDAY})s?(?: (?:morning|afternoon|evening|night)s?)? (?:any ?more|no more)\b",
+        "",
+        text,
+        flags=re.I,
+    )
     # "i got married on saturday my surname is tuilau now": the name, a statement of its own
     text = re.sub(r"(?<=\w) (?=my (?:sur|last |family )?name is\b)", ", ", text, flags=re.I)
     # "Church is half nine every Sunday", "swimming is 4pm every tuesday": the time, said without "at"
@@ -1778,11 +1804,13 @@ def split_sentences(text: str) -> list[str]:
             word = re.search(r"(\S+)$", text[start : m.start()])
             token = word.group(1).lower().strip("(\"'\u2018\u201c") if word else ""
             nxt = text[m.end() :].lstrip()
-            if token in _ABBREVIATIONS or re.fullmatch(r"[a-z]", token, re.I):
+            # (not "sold the Corolla o. Our car is ...": Nigerian English's "o", no initial)
+            if token in _ABBREVIATIONS or (re.fullmatch(r"[a-z]", token, re.I) and token != "o"):
                 continue  # "Dr. Smith", "J. Smith"
             if token in ("a.m", "p.m") and not (nxt[:1].isupper()):
                 continue  # "at 7 a.m. every day"
-        piece = text[start : m.end()].strip()
+        # (a semicolon ends a statement and is no part of it)
+        piece = text[start : m.start() if m.group() == ";" else m.end()].strip()
         if piece.strip(".!?; \n"):
             out.append(piece)
         start = m.end()
