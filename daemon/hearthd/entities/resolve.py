@@ -33,6 +33,7 @@ KIN_FROM_ELSEWHERE = {
     **dict.fromkeys(("mkhulu", "oupa", "sekuru", "ah gong", "yeye"), "grandfather"),
     "bapa": "father",
     **dict.fromkeys(("tanty", "tantie"), "aunt"),  # (Trinidad's)
+    **dict.fromkeys(("laaitie", "laitie"), "child"),  # (South Africa's "my laaitie")
 }
 # How people say a relation -> the one word it is stored under.
 SYNONYMS = {

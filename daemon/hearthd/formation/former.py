@@ -260,6 +260,7 @@ class Former:
                         guessed=c.guessed,
                     )
                 )
+            _one_start(facts)
             # "Swimming's Thursdays now": an event said without whose it is, as one's own, is the one of its kind
             # that exists (Cerys's swimming), moved
             unowned = [f for f in facts if f.predicate in reschedule.EVENTS and f.subject_mention is None]
@@ -636,3 +637,16 @@ def _chunks(user_turns: list[dict]):
 
 
 __all__ = ["Former", "Mode", "SessionResult", "EmbedderUnavailable", "GeneratorUnavailable", "CATCH_ALL"]
+
+
+def _one_start(facts: list[FactIn]) -> None:
+    """ "he started with gamcel last week as sales supervisor": the halves of one job said together began together
+    (the employer said with when, the role without), so neither closes the other as older."""
+    by_slot: dict[tuple, list[FactIn]] = {}
+    for f in facts:
+        if f.predicate in SLOTS and f.valid_from is not None:
+            by_slot.setdefault((repr(f.subject_mention), SLOTS[f.predicate]), []).append(f)
+    for group in by_slot.values():
+        start = min(f.valid_from for f in group if f.valid_from is not None)
+        for f in group:
+            f.valid_from = start

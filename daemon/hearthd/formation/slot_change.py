@@ -68,6 +68,7 @@ SLOTS = (
     Slot("note", frozenset({"dentist"}), r"dentists?|dental", r"to|with|at|is"),
     Slot("note", frozenset({"GP", "doctor"}), r"gp|doctors?|surgery", r"to|with|at|is"),
     Slot("note", frozenset({"school"}), r"school|academy|primary", r"to|at|is"),
+    Slot("note", frozenset({"tutor"}), r"tutors?|tuition", r"to|with|is"),
     # a pet's food: "we swapped him onto paddock gold", "weve switched him to royal canin gastro"
     Slot("note", frozenset({"food"}), r"switched|swapped|changed|moved|put|switch|swap", r"onto|on to|to|on"),
     *(
@@ -356,8 +357,9 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
         )
         values = [v for v in named if not distinctive(v) & taken and distinctive(v)]
         if old["qualifier"] in _SEEN:
-            if any(_A_PERSON.match(v) for v in values):
-                values = [v for v in values if _A_PERSON.match(v)]  # "we're with dr Pillay in Claremont": the dentist
+            if any(_A_PERSON.match(v) for v in values) or old["qualifier"] in _A_PERSON_ONLY:
+                # "we're with dr Pillay in Claremont": the dentist; "Mr Tan has moved to Penang": no tutor of hers
+                values = [v for v in values if _A_PERSON.match(v)]
             values = [_with_practice(text, v) for v in values]
         changes += [(old, value) for value in values]
     return changes
@@ -428,4 +430,5 @@ _RENAMED = re.compile(
     r"(?:called|named)(?= \w+ now\b)|now (?:called|named)) (?P<n>[A-Za-z][\w'\-]*)",
     re.I,
 )
-_SEEN = frozenset({"vet", "dentist", "GP", "doctor"})  # whom one sees, a person by title or a practice
+_SEEN = frozenset({"vet", "dentist", "GP", "doctor", "tutor"})
+_A_PERSON_ONLY = frozenset({"doctor", "tutor"})  # whom one sees is a person, never a practice  # whom one sees, a person by title or a practice

@@ -1679,6 +1679,25 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"(?P<p>him|her|me|{NAME}) on (?P<d>(?:a |an |the )?[\w\- ]+? diet)(?: now| instead)*(?:,.*)?$",
         lambda m: f"{_dieter(m)} {'am' if m.group('p') == 'me' else 'is'} on {m.group('d')} now",
     ),
+    # "so Ms Rahman is her tutor now": whom someone sees now, by title and name
+    (
+        r"^(?:so |and )?(?P<who>(?:mr|mrs|ms|miss|dr|doctor|cikgu|madam|teacher|auntie|aunty|uncle)\.? "
+        r"(?-i:[A-Z])[\w'\-]+) is (?:now )?(?P<poss>her|his|my|our|their) (?:new )?(?P<role>(?:maths |english )?"
+        r"tutor|doctor|gp|dentist|vet|physio)(?: now)?$",
+        lambda m: f"{m.group('poss')} {m.group('role')} is {m.group('who')}",
+    ),
+    # "we got the keys to the new house in ballincollig last week": where the home is now
+    (
+        rf"^(?P<s>we|I)(?: have|'ve)? (?:finally |just )?got the keys (?:to|for) (?:the|our|my) new (?:house|home|flat|"
+        rf"place|apartment) in (?=[a-z]+)",
+        lambda m: f"{m.group('s')} live in ",
+    ),
+    # "our address is fourteen the crescent in mallow": the house number, said in words
+    (
+        rf"^(?P<lead>(?:our|my|the) (?:new )?address is|(?:we|I) live at|(?:we're|we are|I'm|I am) at) "
+        rf"(?:number )?(?P<n>{_NUMW})(?= (?:the )?[a-z]+ )",
+        lambda m: f"{m.group('lead')} {_two_digits(m.group('n').lower()) or m.group('n')}",
+    ),
     # "We're renting a house in Kampong Rimba": where the home is, rented
     (
         rf"^(?:we|I)(?:'re| are|'m| am)? (?:now |still )?(?:renting|rent) (?:a |an |the )?(?:[\w\-]+ ){{0,2}}?"

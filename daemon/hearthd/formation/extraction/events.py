@@ -1907,7 +1907,11 @@ EVENT_RULES_SRC += [
     # "my GP is Dr Osei", "Biscuit's vet is Dr Pinto" (read as Biscuit's "my vet is ..."), "our new dentist is ..."
     (
         "note",
-        rf"^(?:(?P<poss>my|our|the) )?(?:new |emergency |usual |family |regular |local )?(?P<role>{_CARER})"
+        rf"^(?:(?P<poss>my|our|the) )?(?:new |emergency |usual |family |regular |local )?"
+        # ("Wei Ling's maths tutor is Mr Tan": what they teach)
+        r"(?:(?:maths|math|english|science|physics|chemistry|biology|reading|music|french|spanish|mandarin|chinese|"
+        r"malay|arabic|quran|hindi|tamil|afrikaans|irish|welsh) (?=tutor\b))?"
+        rf"(?P<role>{_CARER})"
         rf"(?: for (?P<n>{NAME}))?(?P<use> (?:we|I) (?:use|have|call|go to))?"
         rf" is (?:now |called |a (?=(?:Mr|Mrs|Ms|Miss|Dr)\b))?(?:{_CARER_NAME}|(?:(?:at|with) )?{_PRACTICE})"
         # "the plumber we use is dai pritchard his number is oh seven seven double oh nine ...": and how to ring them

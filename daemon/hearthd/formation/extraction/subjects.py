@@ -257,6 +257,7 @@ class Discourse:
         self.gender: str | None = None  # "f", "m" or None (a name: either)
         self.known: dict[str, Mention] = {}  # name (lower) -> the fullest mention seen
         self.recent: Mention | None = None  # the last person or pet mentioned: a pet is also "he"/"she"/"it"
+        self.before: tuple[Mention, str | None] | None = None  # the person mentioned before the last, and gender
 
     def note(self, mention: Mention | None) -> None:
         if mention is None or mention.kind not in ("person", "pet"):
@@ -272,9 +273,14 @@ class Discourse:
             self.known[key] = mention
         self.recent = mention
         if mention.kind == "person":
+            if self.last is not None and self.last != mention:
+                self.before = (self.last, self.gender)
             self.last = mention
             rel = mention.relation or ""
             self.gender = "f" if rel in _FEMALE else "m" if rel in _MALE else None
+            # ("Mr Tan has moved to Penang, so Ms Rahman is her tutor now": "her" is no Mr)
+            title = (mention.name or "").split(" ")[0].lower().rstrip(".")
+            self.gender = self.gender or {"mr": "m", "mrs": "f", "ms": "f", "miss": "f"}.get(title)
 
     def resolve(self, pronoun: str) -> Mention | None:
         if self.recent is not None and self.recent.kind == "pet":
@@ -282,6 +288,10 @@ class Discourse:
         if pronoun.lower() in ("it", "its"):
             return None
         want = "f" if pronoun.lower() in ("she", "her") else "m"
+        if self.last is not None and self.gender and self.gender != want and self.before:
+            # ("Wei Ling's tutor is Mr Tan ... so Ms Rahman is her tutor now": "her" is the one before Mr Tan)
+            whom, gender = self.before
+            return whom if gender in (None, want) else None
         if self.last is None or (self.gender and self.gender != want):
             return None
         return self.last

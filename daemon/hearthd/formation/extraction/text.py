@@ -614,6 +614,14 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             ", ",
             re.I,
         ),
+        # "our gp is doctor okafor at the old swan surgery for me and me mum": whom the practice sees is the
+        # household, said after it
+        (
+            r"^(?=.*\b(?:gp|doctor|dr|dentist|surgery|practice)\b)(?P<s>.*?),?\s+for (?:me and (?:me|my) [a-z]+|all of us|"
+            r"the (?:whole )?family|the (?:whole )?lot of us|both of us|the kids and me|me and the kids)(?P<e>[.!]?)$",
+            r"\g<s>\g<e>",
+            re.I,
+        ),
         # "Ah Ma takes amlodipine every morning and metformin after dinner": two medicines, each at its own time
         (
             rf"^(?P<s>.+? (?:takes|take|has|have|is on|am on|are on)) (?P<a>{MEDICINE}) (?P<t>(?:every|each|in the|"
@@ -631,6 +639,12 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         (r"\b(an?) (?:very|really|real|proper|absolutely) (big|huge|massive) fan\b", r"\1 \2 fan", re.I),
         # "a network engineer o since 2018": Nigerian English's "o", a particle wherever it falls
         (r"(?<=[a-z]) o(?= (?:since|for|now|and|but|so|abeg|na|sha)\b)", "", 0),
+        # ("lamin has left trust bank o he start with gamcel": the "o" ends a statement, another begins)
+        (r"(?<=[a-z]) o (?=(?:he|she|they|we|I)\b)", ", ", 0),
+        # "he start with gamcel last week as sales supervisor": West Africa's past, said as the present
+        # (not "I start at the hospital next week": a plan)
+        (r"\b(he|she|they) start (?=(?:with|at) [^,.]*\b(?:last (?:week|month)|yesterday|ago)\b)", r"\1 started ",
+         re.I),
         # "never suggest anything with nuts my son is allergic": who is allergic, a statement of its own
         (
             r"^((?:please )?(?:never|don't|do not|dont|no|avoid|stop)\b[^,]*?[a-z])(?<!\band)(?<!\bbut)(?<!\bso) "
