@@ -640,7 +640,7 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         # "a network engineer o since 2018": Nigerian English's "o", a particle wherever it falls
         (r"(?<=[a-z]) o(?= (?:since|for|now|and|but|so|abeg|na|sha)\b)", "", 0),
         # ("lamin has left trust bank o he start with gamcel": the "o" ends a statement, another begins)
-        (r"(?<=[a-z]) o (?=(?:he|she|they|we|I)\b)", ", ", 0),
+        (r"(?<=[a-z]{2}) o (?=(?:he|she|they|we|I) [a-z]{2,})", ", ", 0),
         # "he start with gamcel last week as sales supervisor": West Africa's past, said as the present
         # (not "I start at the hospital next week": a plan)
         (r"\b(he|she|they) start (?=(?:with|at) [^,.]*\b(?:last (?:week|month)|yesterday|ago)\b)", r"\1 started ",
