@@ -34,6 +34,8 @@ KIN_FROM_ELSEWHERE = {
     "bapa": "father",
     **dict.fromkeys(("tanty", "tantie"), "aunt"),  # (Trinidad's)
     **dict.fromkeys(("laaitie", "laitie"), "child"),  # (South Africa's "my laaitie")
+    **dict.fromkeys(("madda", "mada"), "mother"),  # (Jamaica's "mi madda")
+    **dict.fromkeys(("fada", "faada"), "father"),
 }
 # How people say a relation -> the one word it is stored under.
 SYNONYMS = {

@@ -208,7 +208,8 @@ def _kind_words(kind: str) -> frozenset[str]:
     kind = kind.replace("physical therapy", "physio").replace("puppy school", "puppy class")
     kind = re.sub(r"\bptm\b", "parent teacher meeting", kind)  # as India says it
     words = [_SAME_KIND.get(w, w) for w in kind.split() if w not in _KIND_FILLER]
-    what = [w for w in words if w not in _KIND_HOW] or words
+    # ("our collection day is Thursday": the bins, said by their day alone)
+    what = [w for w in words if w not in _KIND_HOW] or (["bin"] if "collection" in words else words)
     return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in what)
 
 
@@ -270,6 +271,13 @@ def event_matches(rows, fact: FactIn, keyed_by) -> tuple[list, list]:
     if exact:
         return exact, []
     near = [r for r in same if same_event(keyed_by(r["predicate"], r["qualifier"]) or "", kind or "")]
+    if len(near) > 1:
+        # ("bins go out" after "wheelie bins go out" and "bin truck comes": the one said the same way)
+        said = set((kind or "").split())
+        overlap = {r["id"]: len(said & set((keyed_by(r["predicate"], r["qualifier"]) or "").split())) for r in near}
+        best = max(overlap.values())
+        if list(overlap.values()).count(best) == 1:
+            near = [r for r in near if overlap[r["id"]] == best]
     if len(near) == 1:
         return near, []
     close = [r for r in same if resembles(keyed_by(r["predicate"], r["qualifier"]) or "", kind or "")]

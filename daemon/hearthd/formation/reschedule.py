@@ -47,7 +47,8 @@ _MOVED_SOMEONE = re.compile(
     re.I,
 )
 _MOVED_IT = re.compile(
-    r"\b(?:moved|rebooked|put|pushed|changed|switched|postponed|shifted|rescheduled)(?: \w+)? it\b(?: (?:again|back|"
+    # ("the clinic change it now": the past, as Jamaica says it)
+    r"\b(?:moved|rebooked|put|pushed|changed?|switched|postponed|shifted|rescheduled)(?: \w+)? it\b(?: (?:again|back|"
     r"forward|out|to|till|until)\b)?",
     re.I,
 )
@@ -223,11 +224,18 @@ def _named_events(rows, said: frozenset[str], heard: str, named_ones: list, subj
     if not named and others:
         # "they've moved mum's eye clinic to Friday": the one appointment of the one named, however it is called
         named = [r for r in rows if r["predicate"] == "appointment" and r["subject_entity"] not in (me, household)]
+    if not named and others and _THEIR_DAYS.search(heard):
+        # "the qeh change mummy days so she goin tuesday thursday and saturday now": the one weekly event of the one
+        # named, by their days
+        named = [r for r in rows if r["predicate"] == "schedule" and r["subject_entity"] not in (me, household)]
     if not named and _MOVED_IT.search(heard):
         # "they've postponed it to the 5th", "they've only gone and changed it again": "it" is the one event kept,
         # of those named, else of anyone
         named = rows if len({(r["subject_entity"], r["predicate"], r["qualifier"]) for r in rows}) == 1 else held
     return named
+
+
+_THEIR_DAYS = re.compile(r"\bchange[ds]? (?:\w+(?:'s)? )?(?:days|day|times|timings?|schedule)\b", re.I)
 
 
 def _events_held(conn, predicates: tuple[str, ...], speaker: str | None, said_at: float) -> list:

@@ -1189,7 +1189,9 @@ EVENT_RULES_SRC = [
         # "with the consultant in the Mater on the 22nd": where, left to the sentence
         # ("at the leisure centre every Saturday": a place of classes in lower case too)
         r"(?: (?:in|at) (?:(?:the )?(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?|the (?:[a-z]+ ){0,2}(?:centre|center|"
-        r"club|pool|hall|hospital|clinic|gym|rink|studio|church))(?= (?:on|at|this|next|tomorrow|every|"
+        r"club|pool|hall|hospital|clinic|gym|rink|studio|church))"
+        # ("at the kidney hospital in mirpur on sunday ...": the town it is in)
+        r"(?: in [a-z]+(?: [a-z]+)?)?(?= (?:on|at|this|next|tomorrow|every|"
         rf"{WEEKDAY})\b))?"
         # "a hospital appointment for my ears": what it is for, left to the sentence
         r"(?: for (?:my|his|her|their|our|the) [a-z]+(?: [a-z]+)?(?= (?:on|at|this|next|tomorrow)\b))?"
@@ -1911,9 +1913,11 @@ EVENT_RULES_SRC += [
         # ("Wei Ling's maths tutor is Mr Tan": what they teach)
         r"(?:(?:maths|math|english|science|physics|chemistry|biology|reading|music|french|spanish|mandarin|chinese|"
         r"malay|arabic|quran|hindi|tamil|afrikaans|irish|welsh) (?=tutor\b))?"
-        rf"(?P<role>{_CARER})"
+        # ("the vets we use is castle vets")
+        rf"(?P<role>{_CARER})(?:s(?= (?:we|I) (?:use|go to)\b))?"
         rf"(?: for (?P<n>{NAME}))?(?P<use> (?:we|I) (?:use|have|call|go to))?"
-        rf" is (?:now |called |a (?=(?:Mr|Mrs|Ms|Miss|Dr)\b))?(?:{_CARER_NAME}|(?:(?:at|with) )?{_PRACTICE})"
+        # ("Our plumber's Dave Jukes": is, before a name as written)
+        rf"(?: is|'s(?= (?-i:[A-Z]))) (?:now |called |a (?=(?:Mr|Mrs|Ms|Miss|Dr)\b))?(?:{_CARER_NAME}|(?:(?:at|with) )?{_PRACTICE})"
         # "the plumber we use is dai pritchard his number is oh seven seven double oh nine ...": and how to ring them
         rf"(?:,? (?:(?:his|her|their) (?:number|phone|mobile)(?: number)? is )?(?P<num>{_SPOKEN_NUMBER}))?"
         rf"{_WHERE_IT_IS}(?: now)?{_ABOUT_THEM}$",
@@ -1948,6 +1952,8 @@ EVENT_RULES_SRC += [
         rf"(?: (?:in|on|at|down in|up in|over in) (?:the )?"
         rf"(?:{NAME}(?: {NAME})?|[a-z]+ (?:street|road|avenue|lane|drive)))"
         rf"{{0,2}}(?: now| these days| from now on)?"
+        # ("We're registered with Castlehill Medical Centre in Ayr for the GP": what for)
+        r"(?: for (?:the |our |my )?(?:gp|doctor|dentist|vet|dental|check-?ups))?"
         rf"(?:,? (?:it is|its|it's|they are|they're|theyre) .*)?{_ABOUT_THEM}$",
         _b_registered,
         False,

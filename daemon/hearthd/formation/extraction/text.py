@@ -140,6 +140,9 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
             r"boyfriend|girlfriend|brother-in-law|sister-in-law|mother-in-law|father-in-law|other half|own|"
             r"step(?:dad|da|mam|mum|mom|son|daughter|brother|sister|kids)|grandson|granddaughter|grandkids|grandchildren|"
             r"nephew|niece|youngest|eldest|oldest|"
+            # ("mi madda", "mi lola": kin as other places say it)
+            + "|".join(sorted(KIN_FROM_ELSEWHERE, key=len, reverse=True))
+            + "|"
             # ("me youngest, Kayleigh": my youngest child; "for me blood pressure", "me knee")
             r"blood pressure|blood sugar|sugar levels|cholesterol|knee|knees|hip|hips|heart|chest|eyes|teeth|feet|"
             r"foot|leg|legs|arm|shoulder|neck|stomach|asthma|diabetes|tablets|meds|medication|inhaler|car|van|"
@@ -614,6 +617,15 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             ", ",
             re.I,
         ),
+        # "mummy dialysis is monday wednesday and friday": a relative's event, the possessive unwritten
+        (
+            r"\b(mummy|mum|mom|mommy|mam|mammy|mama|daddy|dad|papa|nan|nana|gran|granny|grandma|grandad|grandpa|abba|"
+            r"amma|appa|" + "|".join(sorted(KIN_FROM_ELSEWHERE, key=len, reverse=True)) + r") "
+            r"(?=(?:[a-z]+ )?(?:dialysis|physio|chemo|therapy|check-?up|appointment|clinic|tablets|pills|meds|"
+            r"medication) (?:is|are)\b)",
+            r"\1's ",
+            re.I,
+        ),
         # "our gp is doctor okafor at the old swan surgery for me and me mum": whom the practice sees is the
         # household, said after it
         (
@@ -718,7 +730,7 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         # the clause)
         (rf"(?<!every )\b({WEEKDAY})(s?), (?=(?:{WEEKDAY})s?,? and (?:{WEEKDAY}))", r"\1\2 ", re.I),
         # "every thursday four oclock": the hour said without "at" (or the apostrophe)
-        (r"\boclock\b", "o'clock", re.I),
+        (r"\boclock\b|(?<=\w) o clock\b", lambda m: "o'clock" if m.group().startswith("o") else " o'clock", re.I),
         (rf"\b({WEEKDAY})(s?) (?=(?:{HOUR_WORD}|\d{{1,2}}) o'clock\b)", r"\1\2 at ", re.I),
         # "every night before bed without fail", "every morning rain or shine": how faithfully, no part of when
         (r",? (?:without fail|(?:come )?rain or shine|no matter what)\b", "", re.I),
