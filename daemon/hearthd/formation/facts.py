@@ -283,6 +283,9 @@ def event_matches(rows, fact: FactIn, keyed_by) -> tuple[list, list]:
     close = [r for r in same if resembles(keyed_by(r["predicate"], r["qualifier"]) or "", kind or "")]
     if near or close:
         return [], [r["id"] for r in near + close]
+    words = _kind_words(kind or "")
+    if words and words <= GENERIC_EVENT and len(same) == 1:
+        return same, []  # "Leo's sessions are Monday mornings now": his one weekly event, by the word for it
     return event_notes(rows, fact.qualifier), []
 
 
@@ -310,6 +313,17 @@ def _moved_weekly(fact: FactIn, current, rules: FactRules) -> None:
     weekly = f"{day.group('day').capitalize()}s{day.group('rest')}"
     fact.predicate, fact.object = "schedule", weekly
     fact.text = re.sub(rf"\b{re.escape(day.group('day'))}\b", weekly.split()[0], fact.text, count=1, flags=re.I)
+
+
+def _named_as_before(fact: FactIn, same_key: list) -> None:
+    """ "Leo's sessions are Monday mornings now": his speech therapy, kept by its name, not by the word for it."""
+    said = fact.qualifier or ""
+    if len(same_key) != 1 or not said or not _kind_words(said) <= GENERIC_EVENT:
+        return
+    kept = same_key[0]["qualifier"] or ""
+    if kept and not _kind_words(kept) <= GENERIC_EVENT:
+        fact.text = re.sub(rf"\b{re.escape(said)}s?\b", kept, fact.text, count=1, flags=re.I)
+        fact.qualifier = kept
 
 
 def _weekly_said_once(fact: FactIn, current, rules: FactRules) -> list:
@@ -387,6 +401,7 @@ def store_fact(tx: WriteTx, store, fact: FactIn, vector: tuple[str, np.ndarray] 
     if keyed:
         same_key, ask = event_matches(current, fact, rules.key_of)
         same_key = same_key or _weekly_said_once(fact, current, rules)
+        _named_as_before(fact, same_key)
     else:
         same_key = [r for r in current if r["predicate"] == fact.predicate]
     kind = value_kind(fact.predicate, fact.object)  # one diet of each kind

@@ -922,7 +922,9 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "I am now teaching at Kapsabet Boys", "she's teaching maths at St Anne's": where one teaches
     (
-        rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?teaching (?:(?P<what>[a-z]+) )?at (?P<o>{_FIRM})(?P<rest>.*?)"
+        rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?teaching (?:(?P<what>[a-z]+) )?at "
+        # ("now he is teaching maths at a secondary school in zomba": a school by its kind)
+        rf"(?P<o>{_FIRM}|(?:a|an|the) (?:[a-z']+ ){{0,2}}(?:school|college)(?: in [a-z]+)?)(?P<rest>.*?)"
         r"(?: (?:from|since|starting) (?:this|next|last) \w+| now)?$",
         lambda m: (
             f"{m.group('s')} {_verb(m.group('s'), 'teach', 'teaches')} "
@@ -1675,8 +1677,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         rf"^(?:(?P<n>{NAME})'s |(?:the |his |her |my )?)(?:doctor|dr|cardiologist|gp|dietitian|dietician|consultant|"
         r"nurse|specialist|endocrinologist|physician|nephrologist)s? (?:has |have )?(?:(?:taken|took) "
-        rf"(?P<p0>him|her|me|{NAME}) off (?:the |his |her |my )?[\w\- ]+? diet,? and (?:has )?)?put "
-        rf"(?P<p>him|her|me|{NAME}) on (?P<d>(?:a |an |the )?[\w\- ]+? diet)(?: now| instead)*(?:,.*)?$",
+        rf"(?P<p0>him|her|me|{NAME}) off (?:the |his |her |my )?[\w\- ]+? diet,? and (?:has )?)?"
+        # ("The doctor wants him on intermittent fasting now")
+        rf"(?:put|wants|want|has got|got) (?P<p>him|her|me|{NAME}) on "
+        rf"(?P<d>(?:a |an |the )?(?:[\w\- ]+? diet|{DIET}))(?: now| instead)*(?:,.*)?$",
         lambda m: f"{_dieter(m)} {'am' if m.group('p') == 'me' else 'is'} on {m.group('d')} now",
     ),
     # "so Ms Rahman is her tutor now": whom someone sees now, by title and name
@@ -1697,6 +1701,13 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         rf"^(?P<lead>(?:our|my|the) (?:new )?address is|(?:we|I) live at|(?:we're|we are|I'm|I am) at) "
         rf"(?:number )?(?P<n>{_NUMW})(?= (?:the )?[a-z]+ )",
         lambda m: f"{m.group('lead')} {_two_digits(m.group('n').lower()) or m.group('n')}",
+    ),
+    # "Papa started keto from Monday, so no rice for him": a diet begun is the diet one is on
+    (
+        rf"^(?P<s>I|he|she|we|{NAME}|(?:my|our) [a-z\-]+(?: {NAME})?)(?: have| has|'ve|'s)? (?:just )?(?:started|began|"
+        rf"begun|gone) (?:on )?(?:a |the )?(?P<d>{DIET})(?: diet)?(?: (?:from|on|since|this|last) \w+)?(?=,|$)",
+        lambda m: f"{m.group('s')} {'am' if m.group('s') == 'I' else 'are' if m.group('s').lower() == 'we' else 'is'} "
+        f"on {m.group('d')}",
     ),
     # "We're renting a house in Kampong Rimba": where the home is, rented
     (

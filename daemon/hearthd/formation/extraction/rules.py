@@ -1006,6 +1006,15 @@ def _teacher(m, ctx):
         # "I teach third class in a national school", "I teach at a secondary school": a teacher of that school
         kind = {"national": "primary", "elementary": "primary"}.get(school.group("kind").lower(), school.group("kind"))
         return [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{kind.lower()} school teacher", ctx)]
+    # "I teach chemistry at a secondary school in Huye": a school by its kind, and the town it is in
+    if unnamed := _A_SCHOOL_IN.search(raw):
+        what = raw[: unnamed.start()].strip().lower()
+        town = unnamed.group("town")
+        school = unnamed.group("school").lower() + (f" in {capitalised(town)}" if town else "")
+        what = "" if _YEAR_TAUGHT.fullmatch(what) else what  # ("teaches year two at a school in enfield")
+        if re.fullmatch(r"(?:[a-z]+(?: [a-z]+)?)?", what) and not set(what.split()) & _NOT_TAUGHT:
+            taught = [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{what} teacher".strip(), ctx)]
+            return taught + (_works_at(school, ctx) if taught else [])
     org = re.search(r"\s(?:(?:out |up |down |over )?(?P<prep>at|in|for))\s+(?P<org>(?-i:[A-Z]).+)$", raw)
     what = (raw[: org.start()] if org else raw).strip().lower()
     if org and org.group("prep").lower() == "in" and not re.search(SCHOOL, org.group("org")):
@@ -1028,6 +1037,10 @@ def _teacher(m, ctx):
     return out + (_works_at(org.group("org"), ctx) if out and org else [])
 
 
+_A_SCHOOL_IN = re.compile(
+    r"\s(?:at|in) (?:a|an|the) (?P<school>(?:[a-z']+ ){0,2}(?:school|college))"
+    r"(?: (?:in|at) (?P<town>[A-Za-z][\w\-]*(?: [A-Za-z][\w\-]*)?))?$"
+)
 _HOME_SAID = re.compile(r"\b(?:live|lives|lived|living|stay|stays|staying|moved|based)\b", re.I)
 
 

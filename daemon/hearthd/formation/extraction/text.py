@@ -202,7 +202,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
             r"vegan|vegetarian|terrified|scared|afraid|obsessed|mad about|really into|into|from|originally|"
             r"emptied|with|diabetic|type (?:one|two|1|2)|coeliac|celiac|asthmatic|epileptic|pescatarian|lactose|"
             r"gluten|dairy|hooked)\b)",
-            r"\1 is ",
+            # (not "speech therapy at Nationwide Children's every Tuesday": a place's name, as written)
+            lambda m: m.group() if _AT_A_NAMED_PLACE.search(m.string, 0, m.start()) else f"{m.group(1)} is ",
         ),
         (_NOT_AFTER_A_PLACE + r"\b(?!let's)(\w+)'s (?=(?:now|still|also)\b)", r"\1 is "),
         # an age: "Jayden's 9, he just had his birthday", "Nan's eighty-two and sharp as a tack"
@@ -603,6 +604,9 @@ HOUR_WORD = "|".join(_HOUR_DIGITS)  # "one" to "twelve": an hour said in words
 def _clock_in(hour: str, part: str) -> str:
     """ "7", "morning" -> "7am"; "seven", "evening" -> "7pm": an hour with the part of the day it was said in."""
     return f"{_HOUR_DIGITS.get(hour.lower(), hour)}{'am' if part.lower() == 'morning' else 'pm'}"
+
+
+_AT_A_NAMED_PLACE = re.compile(r"\b(?:at|to|from) (?:(?-i:[A-Z])[\w\-]* ){1,3}$")
 
 
 # What speech adds or says its own way, put as the rules read it (in order), compiled once
