@@ -614,8 +614,9 @@ def _render(template: str, who: str, household: bool, predicate: str = "") -> st
     """A candidate's text with its subject's name ("The bins go out on Thursday", not "The household: bins...")."""
     if household and template.startswith("{subject}: "):
         rest = template[len("{subject}: ") :]
-        if predicate == "schedule" and rest.split(" ", 1)[0].lower() not in ("the", "a", "an", "our", "my"):
-            rest = "the " + rest  # "bins go out on Thursday": the household's bins
+        first = rest.split(" ", 1)[0]
+        if predicate == "schedule" and first.lower() not in ("the", "a", "an", "our", "my") and not first[:1].isupper():
+            rest = "the " + rest  # "bins go out on Thursday": the household's bins (not "Rosa the cleaner comes")
         return rest[:1].upper() + rest[1:]
     return template.replace("{subject}", who)
 

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import re
 
-from ..entities.resolve import norm
+from ..entities.resolve import alias_norms, norm
 from .extraction.dates import canonical_time, canonical_value
 from .extraction.events import CLOCK, last_time_said, time_spans
 from .extraction.model import Mention
 from .extraction.text import HOUR_WORD
 from .extraction.vocabulary import WEEKDAY
 from .facts import GENERIC_EVENT, FactIn, event_words, names_event
-from .release import said_as_fact_by, sentence_subjects
+from .release import household_help, said_as_fact_by, sentence_subjects
 
 # Whoever passed on when something is: "coach said", "mum says", "the surgery rang and said"
 _PASSED_ON = re.compile(
@@ -138,8 +138,9 @@ def rescheduled(
     named_ones, me, household = sentence_subjects(conn, re.sub(_REMIND, "", heard, flags=re.I), speaker, referent)
     subjects = named_ones or [e for e in (me, household) if e is not None]
     said = event_words(_STARTING.sub("", text))  # (not what is kept or why: "..., recycling still fortnightly")
-    named = _named_events(
-        _events_held(conn, EVENTS, speaker, said_at), said, heard, named_ones, subjects, me, household
+    held = _events_held(conn, EVENTS, speaker, said_at)
+    named = _named_events(held, said, heard, named_ones, subjects, me, household) or _help_visits(
+        conn, held, named_ones
     )
     if len({(r["subject_entity"], r["predicate"], r["qualifier"]) for r in named}) != 1:
         return None  # no event, or two it could be: a note, not a guess
@@ -233,6 +234,18 @@ def _named_events(rows, said: frozenset[str], heard: str, named_ones: list, subj
         # of those named, else of anyone
         named = rows if len({(r["subject_entity"], r["predicate"], r["qualifier"]) for r in rows}) == 1 else held
     return named
+
+
+def _help_visits(conn, held, named_ones: list) -> list:
+    """ "Rosa's switched to Thursdays": the household's schedule of the help it names (Rosa the cleaner's visits),
+    kept by the household and named by her name in its text."""
+    helpers = household_help(conn) & set(named_ones)
+    names = {n for h in helpers for n in alias_norms(conn, h) if n}
+    return [
+        r
+        for r in held
+        if r["predicate"] == "schedule" and any(f" {n} " in f" {norm(r['text'])} " for n in names)
+    ]
 
 
 _THEIR_DAYS = re.compile(r"\bchange[ds]? (?:\w+(?:'s)? )?(?:days|day|times|timings?|schedule)\b", re.I)

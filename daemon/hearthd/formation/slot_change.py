@@ -40,6 +40,8 @@ _NEW = re.compile(
     r"now (?:has|have|drives|got)|gone with|went with|"
     # "Dr Fraser retired, so we're all registered with Dr Mackintosh", "from now on we go to Dr. Fomba"
     r"retired|registered with|from now on|(?:we|I) (?:now )?go to|(?:we are|we're|I am|I'm) (?:now )?going to|"
+    # ("we now take Bingo to Dr Owusu in Labone": where one takes the pet now)
+    r"(?:we|I) now (?:take|bring|carry) \w+ to|"
     # "vet in hamilton said to switch biscuit onto royal canin gastro": what the vet said to do, done
     r"(?:said|says|told us|told me|wants us|wanted us|asked us) to (?:switch|swap|change|move|put))\b",
     re.I,
@@ -86,11 +88,13 @@ _BETWEEN = (
     r"whole|contract|account|deal|provider|supplier|company|me|him|them|us|again|actually|officially|"
     # "changed vets for the dog, we're with Bellhaven now"
     r"for the (?:dog|cat|pets?|animals)|we're|were|we are|i'm|im|she's|shes|he's|hes|they're|theyre|"
-    r"gone|went))*"  # "changed dentist now, gone to Dr Lewin"
+    r"gone|went|we|I|"
+    # ("changed vets, we now take Bingo to Dr Owusu": the pet taken there)
+    r"(?:take|takes|bring|brings|carry|carries) \w+))*"  # "changed dentist now, gone to Dr Lewin"
 )
 # After a stored value named in the sentence, what comes just before the new one ("she's got a mazda now").
 # ("so nana mele sees doctor tu'ipulotu now", "mele's been given doctor havili": whom one sees now)
-_AFTER_OLD = r"at|with|in|into|to|for|got|bought|getting|drives|driving|have|has|sees|seeing|given"
+_AFTER_OLD = r"at|with|in|into|to|for|got|bought|getting|drives|driving|have|has|sees|seeing|given|uses|using|use"
 _ARTICLES = r"(?:\s+(?:a|an|the|new|his|her|their|our|my))*"
 # The slots a named value is read for: the one-valued ones, and what one has (a car traded in for another).
 _BY_VALUE = frozenset({"works_at", "lives_in", "owns"})
@@ -340,7 +344,7 @@ def _named_value_changes(conn, text: str, speaker: str | None, said_at: float, s
             or any(s.predicate == r["predicate"] and s.qualifiers and r["qualifier"] in s.qualifiers for s in SLOTS)
             # the help one has one at a time, by name: "mary has also left, we now have Wambui"
             or (r["predicate"] == "name" and r["subject_entity"] in helpers)
-            or (r["predicate"] == "note" and r["qualifier"] == "food")
+            or (r["predicate"] == "note" and r["qualifier"] in ("food", "mechanic"))
         )
         and _naming_words(r) & said
     ]

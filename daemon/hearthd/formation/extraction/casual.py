@@ -1690,6 +1690,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"tutor|doctor|gp|dentist|vet|physio)(?: now)?$",
         lambda m: f"{m.group('poss')} {m.group('role')} is {m.group('who')}",
     ),
+    # "Kofi moved to Presec this term": a school moved to, said by the term
+    (
+        rf"^(?P<s>{_SUBJ}) (?:has |have |'s )?(?:moved|transferred|shifted|switched)(?: schools?)? to "
+        rf"(?P<o>{NAME}(?: {NAME}){{0,2}}) (?:this|next|from (?:this|next)) term\.?$",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {m.group('o')}",
+    ),
     # "we got the keys to the new house in ballincollig last week": where the home is now
     (
         rf"^(?P<s>we|I)(?: have|'ve)? (?:finally |just )?got the keys (?:to|for) (?:the|our|my) new (?:house|home|flat|"

@@ -649,6 +649,8 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         # "sold the demio on trade me yesterday eh we got a white toyota aqua instead": what was got, a statement of
         # its own after what was done with the old one
         (r"\b(yesterday|today|last week|last month)(?:,? eh)? (?=(?:we|I) (?:got|bought|picked up) )", r"\1, ", re.I),
+        # "mi love ackee and saltfish bad": Jamaica's "very much", no part of what is loved
+        (r"\b((?:I|mi|me|she|he) (?:love|loves|like|likes) [\w' ]+?) bad\b", r"\1", re.I),
         # "mi love some Beres Hammond": some of a singer's music is the singer liked
         (r"\b(love|loves|like|likes|enjoy|enjoys) some (?=(?-i:[A-Z]))", r"\1 ", re.I),
         # "a very big fan of cricket", "a really huge fan": the fan, however big

@@ -702,7 +702,9 @@ DIET = _alt(_DIETS)
 SHORT_STAY = (
     r"\b(?:on holiday|on a trip|visiting|for (?:the )?(?:week|weekend|night|day|holidays?|christmas|easter|summer|"
     r"half term|(?:a |a few |a couple of |two |three )?(?:\w+-)?(?:days?|nights?|weeks?|week \w+|day \w+))|till|until|"
-    r"this (?:week|weekend)|tonight|over (?:christmas|easter|the (?:weekend|holidays|summer)))\b"
+    r"this (?:week|weekend)|tonight|over (?:christmas|easter|the (?:weekend|holidays|summer))|"
+    # ("Kofi moved to Presec this term": a school, by the term)
+    r"(?:this|next|from) term)\b"
 )
 # A hospital's departments, said as its wards are: "in the emergency department" (not "the planning department")
 _HOSPITAL_DEPARTMENTS = frozenset(
