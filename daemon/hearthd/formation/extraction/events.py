@@ -1131,9 +1131,7 @@ _DOSES = (
     rf"(?P<doses>{_DOSE}(?:(?:,| and| then|,? and then)(?: again)? {_DOSE})+|"
     rf"{_DOSE} (?:every|each) (?:morning|night|evening)|"
     # ("metformin after dinner": one dose a day, by the meal)
-    r"(?:with|after|before) (?:my |his |her |their )?(?:breakfast|lunch|dinner|supper)|"
-    # ("his insulin every morning at 8am", "her tablets at 9pm": one dose a day, by the clock)
-    rf"(?:(?:every|each) (?:morning|night|evening) )?at {_DOSE_HOUR})"
+    r"(?:with|after|before) (?:my |his |her |their )?(?:breakfast|lunch|dinner|supper))"
 )
 _MEDICINE_TAKEN = (
     rf"(?P<med>{MEDICINE}|(?:(?!(?:a|the|my|his|her|their)\b)[a-z]+ ){{0,2}}(?:tablets?|pills?|meds|medication|"

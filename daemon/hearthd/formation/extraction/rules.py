@@ -2511,9 +2511,8 @@ def _routine(subject_adv: str | None, vp: str, lead_freq: str | None, ctx: _Ctx)
         return []
     if re.search(r"\b(?:of|on|at|in|to|for|with|the|a|an|every|each)$", activity, re.I):
         return []  # a frequency the table cut in two ("on the first of | each month"): a broken phrase is no habit
-    if re.fullmatch(r"[a-z]+ (?:them|it|that|this|those|these)(?: up| out| over)?", activity, re.I):
-        # "I always mix them up", "i make it every sunday morning": what "it" is was said before; no habit of its own
-        return []
+    if not strong and re.fullmatch(r"[a-z]+ (?:them|it|that|this|those|these)(?: up| out| over)?", activity, re.I):
+        return []  # "I always mix them up": what "them" is was said before; no habit of its own
     if re.fullmatch(r"[a-z]+ (?:him|her)(?: up| out| over)?", activity, re.I):
         return []  # "i see him every six months": whom is said elsewhere (the doctor), the habit is theirs
     if re.fullmatch(
