@@ -1514,3 +1514,68 @@ def test_a_jab_booked_then_moved_the_bins_by_the_councils_letter_and_a_job_chang
     say("Chanda has resigned from Zambeef and is running her own bakery near the market.")
     work = [(f["predicate"], f["object"]) for f in current_in_any_pool(hub) if f["predicate"].startswith("works")]
     assert work == [("works_as", "bakery owner")], work
+
+
+def test_bins_moved_by_the_citys_route_a_weekly_practice_said_by_its_day_and_dialysis_days_changed(real_daemon, hub):
+    say = day_by_day(hub, "2029-08")
+    say("bins go out wednesday night here in kirkby stephen")
+    say("the city changed the route so bin day's changed to friday starting this week so not thursday any more")
+    bins = [f["object"] for f in current_in_any_pool(hub, "schedule") if "bin" in f["text"].lower()]
+    assert bins == ["Fridays"], bins
+    say("Noa's rugby practice is Wednesday at 5 at the club.")
+    say("The pitch got flooded, so Noa's rugby practice is Sunday mornings at 9 now.")
+    rugby = [f["object"] for f in current_in_any_pool(hub) if "rugby" in f["text"].lower()]
+    assert rugby == ["Sundays 9am"], rugby
+    say("granny dialysis is monday wednesday and friday mornings at the renal unit")
+    say("um the unit change granny days so she goes tuesday thursday and saturday now")
+    dialysis = [f["object"] for f in current_in_any_pool(hub) if "dialysis" in f["text"].lower()]
+    assert len(dialysis) == 1 and "Tuesday" in dialysis[0] and "Monday" not in dialysis[0], dialysis
+
+
+def test_a_mechanic_by_the_cars_make_a_pets_food_by_a_common_word_and_a_doctor_seen_now(real_daemon, hub):
+    say = day_by_day(hub, "2029-09")
+    say("the hilux goes to ridgeway motors for its service")
+    say("ridgeway motors closed down so we're taking the hilux to penrith auto repairs now")
+    say("penrith auto repairs were useless we've gone with fellgate motor repairs instead")
+    mechanic = [f["object"].lower() for f in current_in_any_pool(hub, "note") if "'s mechanic is" in f["text"]]
+    assert mechanic == ["fellgate motor repairs"], mechanic
+    say("Our cat Zuri eats Whiskers dry food.")
+    say("We've switched Zuri to Purrfect because the shop stopped stocking Whiskers.")
+    say("The vet says Purrfect was too rich, so Zuri is on Royal Canin Renal now.")
+    food = [f["object"] for f in current_in_any_pool(hub, "note") if f["text"].startswith("Zuri eats")]
+    assert food == ["Royal Canin Renal"], food
+    say("nana lupe's doctor is doctor tuilagi at the hospital in apia")
+    say("doctor tuilagi has gone to sydney so nana lupe sees doctor faleolo now")
+    doctor = [f["object"] for f in current_in_any_pool(hub, "note") if "'s doctor is" in f["text"]]
+    assert doctor == ["Doctor Faleolo"], doctor
+
+
+def test_a_doctors_diet_replaces_the_last_one_a_diet_begun_and_a_food_kept_off_beside_a_way_of_eating(real_daemon, hub):
+    say = day_by_day(hub, "2029-10")
+    say("My father Anil is on a low-salt diet for his heart.")
+    say("Anil's doctor has taken him off the low-salt diet and put him on a renal diet instead.")
+    diets = [f["object"] for f in current_in_any_pool(hub, "diet")]
+    assert diets == ["renal diet"], diets
+    say("My wife Priya started keto from Monday.")
+    say("Priya has dropped the keto diet. The doctor wants her on intermittent fasting now.")
+    say("I'm vegetarian.")
+    say("I don't eat eggs either.")
+    diets = sorted(f["object"] for f in current_in_any_pool(hub, "diet"))
+    assert diets == ["intermittent fasting", "no eggs", "renal diet", "vegetarian"], diets
+
+
+def test_a_tutor_changed_by_title_the_cleaners_day_moved_by_her_name_and_a_teacher_at_a_school_by_its_kind(
+    real_daemon, hub
+):
+    say = day_by_day(hub, "2029-11")
+    say("Mei's piano tutor is Mr Goh, he comes on Saturdays.")
+    say("Mr Goh has moved to Ipoh, so Ms Lim is her tutor now.")
+    tutors = [f["object"] for f in current_in_any_pool(hub, "note") if "'s tutor is" in f["text"]]
+    assert tutors == ["Ms Lim"], tutors
+    say("Our cleaner Nandi comes on Tuesdays.")
+    say("Nandi's switched to Fridays.")
+    visits = [f["object"] for f in current_in_any_pool(hub, "schedule") if "cleaner" in f["text"]]
+    assert visits == ["Fridays"], visits
+    say("My sister Thandi teaches biology at a secondary school in Mzuzu.")
+    work = sorted(f["object"] for f in current_in_any_pool(hub) if f["predicate"].startswith("works"))
+    assert work == ["biology teacher", "secondary school in Mzuzu"], work

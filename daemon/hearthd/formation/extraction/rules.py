@@ -983,7 +983,9 @@ _AT_WORK_SAID = re.compile(
 
 
 _YEAR_TAUGHT = re.compile(
-    r"(?:year|grade|class|form|standard|primary|p|jss|ss) ?\w+|reception|nursery|infants|juniors|kindergarten|"
+    # ("p5", "year two"; not "physics": a subject)
+    r"(?:year|grade|class|form|standard|primary|p|jss|ss)(?: ?\d+| \w+)|reception|nursery|infants|juniors|"
+    r"kindergarten|"
     r"(?:first|second|third|fourth|fifth|sixth|\w+) (?:class|grade)",
     re.I,
 )

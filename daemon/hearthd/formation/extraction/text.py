@@ -303,7 +303,7 @@ _TRAILING_REMEMBER = re.compile(
     re.I,
 )
 _TRAILING_FILLER = re.compile(
-    r"[,\s]*\b(?:by the way|btw|actually|though|anyway|lol|haha|you know|as well|too|today|by trade|by profession|"
+    r"[,\s]*\b(?:by the way|btw|actually|though|anyway|lol|haha|you know|as well|too|either|today|by trade|by profession|"
     r"no contest|hands down|by a mile|no question|"
     r"(?:for )?the (?:last|past) (?:few |couple of |two |three |four |five |ten )?(?:years|months|weeks)|"
     r"right|ok|okay|now|these days|nowadays|at the moment|at the minute|currently|I guess|I think|honestly|tbh|"
