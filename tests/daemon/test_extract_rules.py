@@ -3692,18 +3692,29 @@ NEGATIVES += [
 POSITIVES += [
     pos("bins go out tuesday night here in ambleside", ("schedule", "Tuesday nights"), subject="household"),
     pos("Bin collection for us in Jesmond is Monday.", ("schedule", "Mondays"), subject="household"),
-    pos("the garbage truck does come by us in belmont on friday mornings", ("schedule", "Friday mornings"),
-        subject="household"),
-    pos("the city changed the schedule garbage day is thursday now not tuesday", ("schedule", "Thursdays"),
-        subject="household"),
-    pos("council letter says bin day's changed to friday so not monday any more", ("schedule", "Fridays"),
-        subject="household"),
-    pos("The bins are Thursdays now, not Mondays; the council changed the rota.", ("schedule", "Thursdays"),
-        subject="household"),
+    pos(
+        "the garbage truck does come by us in belmont on friday mornings",
+        ("schedule", "Friday mornings"),
+        subject="household",
+    ),
+    pos(
+        "the city changed the schedule garbage day is thursday now not tuesday",
+        ("schedule", "Thursdays"),
+        subject="household",
+    ),
+    pos(
+        "council letter says bin day's changed to friday so not monday any more",
+        ("schedule", "Fridays"),
+        subject="household",
+    ),
+    pos(
+        "The bins are Thursdays now, not Mondays; the council changed the rota.",
+        ("schedule", "Thursdays"),
+        subject="household",
+    ),
     pos("the landy goes to ullswater motors for its mot", ("note", "Ullswater Motors"), subject="household"),
     pos("The Corolla goes to Lee's Garage in Mona from now on.", ("note", "Lee's Garage"), subject="household"),
-    pos("we've gone with eden motor repairs in penrith instead", ("note", "Eden Motor Repairs"),
-        subject="household"),
+    pos("we've gone with eden motor repairs in penrith instead", ("note", "Eden Motor Repairs"), subject="household"),
     pos(
         "Sanjay's cardiologist has taken him off the low-salt diet and put him on a diabetic diet.",
         ("diet", "diabetic diet"),
@@ -3718,8 +3729,11 @@ POSITIVES += [
         ("schedule", "after dinner"),
         subject="my mother",
     ),
-    pos("I teach physics at a secondary school in Mzuzu.", ("works_as", "physics teacher"),
-        ("works_at", "secondary school in Mzuzu")),
+    pos(
+        "I teach physics at a secondary school in Mzuzu.",
+        ("works_as", "physics teacher"),
+        ("works_at", "secondary school in Mzuzu"),
+    ),
     pos("This week I started as a project lead with Oxfam.", ("works_as", "project lead"), ("works_at", "Oxfam")),
     pos(
         "My cousin Yaw lives in Kumasi and works for Ghana Water.",
@@ -3736,13 +3750,19 @@ POSITIVES += [
     pos("Our plumber's Sipho Dube.", ("note", "Sipho Dube"), subject="household"),
     pos("the vets we use is riverside vets", ("note", "riverside vets"), subject="household"),
     pos("the kids have madrasa every friday at five", ("schedule", "Fridays 5pm"), subject="my children"),
-    pos("Ruth's vaccination is booked at Hillside Vets for 3 June at 9am.", ("appointment", "3rd of June 9am"),
-        subject="Ruth"),
+    pos(
+        "Ruth's vaccination is booked at Hillside Vets for 3 June at 9am.",
+        ("appointment", "3rd of June 9am"),
+        subject="Ruth",
+    ),
     pos("my ouma lives in paarl", ("lives_in", "Paarl"), subject="my grandmother"),
     pos("I speak Krio and Mende.", ("speaks", "Krio"), ("speaks", "Mende")),
     pos("i really don't like okra talaga", ("dislikes", "Okra")),
-    pos("Our anniversary dinner is booked at Aroma for Friday the 9th at 7.", ("appointment", "Friday the 9th 7pm"),
-        subject="household"),
+    pos(
+        "Our anniversary dinner is booked at Aroma for Friday the 9th at 7.",
+        ("appointment", "Friday the 9th 7pm"),
+        subject="household",
+    ),
 ]
 NEGATIVES += [
     neg("we're renting a car in spain for the week"),

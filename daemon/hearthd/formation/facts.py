@@ -110,8 +110,11 @@ class FactRules:
 _DIET_FAMILIES = (
     # what a doctor puts one on for a condition, one at a time ("taken him off the low-salt diet and put him on a
     # diabetic diet"), whatever way one eats besides
-    ("prescribed", r"low[- ]?(?:salt|sodium|fat|cholesterol|sugar|fodmap|potassium|protein|gi)\b|diabetic|renal|"
-     r"cardiac|soft food|liquid diet"),
+    (
+        "prescribed",
+        r"low[- ]?(?:salt|sodium|fat|cholesterol|sugar|fodmap|potassium|protein|gi)\b|diabetic|renal|"
+        r"cardiac|soft food|liquid diet",
+    ),
     ("gluten", r"gluten|coeliac|celiac|wheat"),
     ("dairy", r"dairy|lactose|milk"),
     ("faith", r"halal|kosher|jain"),

@@ -101,7 +101,8 @@ _STARTING = re.compile(
 CHANGE = re.compile(
     # ("they have preponed my physio to the 12th": brought forward, as India says it)
     r"\b(?:now|moved?|moves|moving|changed?|changes|changing|rebook(?:ed)?|re-?booked|rescheduled?|postponed|put back|"
-    r"preponed|pushed|brought forward|switched|switching|instead|from next week|from now on|back to|forward to|shifted|shifting|"
+    r"preponed|pushed|brought forward|switched|switching|instead|from next week|from now on|back to|forward to|"
+    r"shifted|shifting|"
     r"bumped|rescheduling|postponing|"
     r"(?:has|have) become|starting (?:this|next) week|from this week|from now|"
     r"from next month)\b",
@@ -241,11 +242,7 @@ def _help_visits(conn, held, named_ones: list) -> list:
     kept by the household and named by her name in its text."""
     helpers = household_help(conn) & set(named_ones)
     names = {n for h in helpers for n in alias_norms(conn, h) if n}
-    return [
-        r
-        for r in held
-        if r["predicate"] == "schedule" and any(f" {n} " in f" {norm(r['text'])} " for n in names)
-    ]
+    return [r for r in held if r["predicate"] == "schedule" and any(f" {n} " in f" {norm(r['text'])} " for n in names)]
 
 
 _THEIR_DAYS = re.compile(r"\bchange[ds]? (?:\w+(?:'s)? )?(?:days|day|times|timings?|schedule)\b", re.I)

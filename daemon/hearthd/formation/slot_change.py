@@ -200,8 +200,10 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
             old_words = distinctive(old["object"])
             # ("we've switched Shumi to Husky": the one whose it is, named between)
             names = "|".join(re.escape(n) for n in taken - {norm(old["object"])} if n)
-            lead = rf"\b(?:{slot.words})(?:\s+(?:{names}))?{_BETWEEN}[\s,]+(?:{slot.before}) " if names else (
-                rf"\b(?:{slot.words}){_BETWEEN}[\s,]+(?:{slot.before}) "
+            lead = (
+                rf"\b(?:{slot.words})(?:\s+(?:{names}))?{_BETWEEN}[\s,]+(?:{slot.before}) "
+                if names
+                else (rf"\b(?:{slot.words}){_BETWEEN}[\s,]+(?:{slot.before}) ")
             )
             # not the stored value again, in part ("quit his job at Kilbride" is not a move from Kilbride Distillery)
             values = {
@@ -434,5 +436,5 @@ _RENAMED = re.compile(
     r"(?:called|named)(?= \w+ now\b)|now (?:called|named)) (?P<n>[A-Za-z][\w'\-]*)",
     re.I,
 )
-_SEEN = frozenset({"vet", "dentist", "GP", "doctor", "tutor"})
-_A_PERSON_ONLY = frozenset({"doctor", "tutor"})  # whom one sees is a person, never a practice  # whom one sees, a person by title or a practice
+_SEEN = frozenset({"vet", "dentist", "GP", "doctor", "tutor"})  # whom one sees, a person by title or a practice
+_A_PERSON_ONLY = frozenset({"doctor", "tutor"})  # whom one sees is a person, never a practice

@@ -1698,8 +1698,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "we got the keys to the new house in ballincollig last week": where the home is now
     (
-        rf"^(?P<s>we|I)(?: have|'ve)? (?:finally |just )?got the keys (?:to|for) (?:the|our|my) new (?:house|home|flat|"
-        rf"place|apartment) in (?=[a-z]+)",
+        r"^(?P<s>we|I)(?: have|'ve)? (?:finally |just )?got the keys (?:to|for) (?:the|our|my) new (?:house|home|flat|"
+        r"place|apartment) in (?=[a-z]+)",
         lambda m: f"{m.group('s')} live in ",
     ),
     # "our address is fourteen the crescent in mallow": the house number, said in words
@@ -1712,8 +1712,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     (
         rf"^(?P<s>I|he|she|we|{NAME}|(?:my|our) [a-z\-]+(?: {NAME})?)(?: have| has|'ve|'s)? (?:just )?(?:started|began|"
         rf"begun|gone) (?:on )?(?:a |the )?(?P<d>{DIET})(?: diet)?(?: (?:from|on|since|this|last) \w+)?(?=,|$)",
-        lambda m: f"{m.group('s')} {'am' if m.group('s') == 'I' else 'are' if m.group('s').lower() == 'we' else 'is'} "
-        f"on {m.group('d')}",
+        lambda m: (
+            f"{m.group('s')} {'am' if m.group('s') == 'I' else 'are' if m.group('s').lower() == 'we' else 'is'} "
+            f"on {m.group('d')}"
+        ),
     ),
     # "We're renting a house in Kampong Rimba": where the home is, rented
     (
@@ -2228,9 +2230,7 @@ _NOT_AN_EMPLOYER = re.compile(r"\b(?:gym|club|choir|church|team|band|group|leagu
 _HAS_THE = re.compile(rf"^(?:and )?(?P<s>{NAME}) (?:has|has got|drives) the (?P<o>(?:[a-z]+ )?{NAME})$")
 _MOVED_HOME = re.compile(r"\b(?:moved(?! on\b)|move house|moved house)\b", re.I)
 # A job left for another: "he's moved on again", "she's after leaving the Centra"
-_MOVED_ON = re.compile(
-    r"\b(?:moved on|after leaving|left (?:the|that|his|her|their)|quit|resigned|resign)\b", re.I
-)
+_MOVED_ON = re.compile(r"\b(?:moved on|after leaving|left (?:the|that|his|her|their)|quit|resigned|resign)\b", re.I)
 _IN_FIRM_NOW = re.compile(
     rf"^(?P<s>(?!I\b|we\b){_SUBJ})(?:'s| is)(?P<now> now)? (?:in|at|with) (?P<o>{_FIRM})(?: in {NAME})?"
     # ("he's at canadian tire now doing the stock room": what he does there)

@@ -1111,7 +1111,8 @@ _IS_KEPT = (
 _MOVED = (
     r"(?:has |have |was |were |got |is |are |has been |have been )?(?:now )?(?:moved|changed|rescheduled|pushed back|"
     r"moving|(?<=is )changing|(?<=is )switching|"
-    r"brought forward|postponed|preponed|shifted|switched|rebooked|put back)(?: to| until| till| for|,? (?:it is|it's|its|"
+    r"brought forward|postponed|preponed|shifted|switched|rebooked|put back)"
+    r"(?: to| until| till| for|,? (?:it is|it's|its|"
     r"so it is|so it's|so its) (?:now )?)"
 )
 _COMING = (
@@ -1917,7 +1918,8 @@ EVENT_RULES_SRC += [
         rf"(?P<role>{_CARER})(?:s(?= (?:we|I) (?:use|go to)\b))?"
         rf"(?: for (?P<n>{NAME}))?(?P<use> (?:we|I) (?:use|have|call|go to))?"
         # ("Our plumber's Dave Jukes": is, before a name as written)
-        rf"(?: is|'s(?= (?-i:[A-Z]))) (?:now |called |a (?=(?:Mr|Mrs|Ms|Miss|Dr)\b))?(?:{_CARER_NAME}|(?:(?:at|with) )?{_PRACTICE})"
+        rf"(?: is|'s(?= (?-i:[A-Z]))) (?:now |called |a (?=(?:Mr|Mrs|Ms|Miss|Dr)\b))?"
+        rf"(?:{_CARER_NAME}|(?:(?:at|with) )?{_PRACTICE})"
         # "the plumber we use is dai pritchard his number is oh seven seven double oh nine ...": and how to ring them
         rf"(?:,? (?:(?:his|her|their) (?:number|phone|mobile)(?: number)? is )?(?P<num>{_SPOKEN_NUMBER}))?"
         rf"{_WHERE_IT_IS}(?: now)?{_ABOUT_THEM}$",

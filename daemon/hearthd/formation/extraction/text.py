@@ -49,6 +49,8 @@ _AN_AGE = rf"(?:\d{{1,3}}|(?:{_COUNT_WORD})(?:[ \-]\w+)?)"
 _AGE_TO_COME = rf"{_AN_AGE}(?: this year| next year| next \w+| in \w+)?(?:[,.!]|$)"
 # Expanded so one pattern covers "I'm"/"I am", "don't"/"do not". Possessive 's is left alone except where it
 # is really "is" (name's, 's called).
+# A place's name as written, just before ("at Nationwide Children's every Tuesday")
+_AT_A_NAMED_PLACE = re.compile(r"\b(?:at|to|from) (?:(?-i:[A-Z])[\w\-]* ){1,3}$")
 _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
     (re.compile(a, re.I), cast(Replacement, b))
     for a, b in [
@@ -139,10 +141,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
             r"lasses|kids|bairns|son|daughter|birthdays?|shifts?|cousin|auntie|aunt|uncle|mate|best mate|partner|"
             r"boyfriend|girlfriend|brother-in-law|sister-in-law|mother-in-law|father-in-law|other half|own|"
             r"step(?:dad|da|mam|mum|mom|son|daughter|brother|sister|kids)|grandson|granddaughter|grandkids|grandchildren|"
-            r"nephew|niece|youngest|eldest|oldest|"
+            r"nephew|niece|youngest|eldest|oldest|" + "|".join(sorted(KIN_FROM_ELSEWHERE, key=len, reverse=True)) + "|"
             # ("mi madda", "mi lola": kin as other places say it)
-            + "|".join(sorted(KIN_FROM_ELSEWHERE, key=len, reverse=True))
-            + "|"
             # ("me youngest, Kayleigh": my youngest child; "for me blood pressure", "me knee")
             r"blood pressure|blood sugar|sugar levels|cholesterol|knee|knees|hip|hips|heart|chest|eyes|teeth|feet|"
             r"foot|leg|legs|arm|shoulder|neck|stomach|asthma|diabetes|tablets|meds|medication|inhaler|car|van|"
@@ -303,7 +303,8 @@ _TRAILING_REMEMBER = re.compile(
     re.I,
 )
 _TRAILING_FILLER = re.compile(
-    r"[,\s]*\b(?:by the way|btw|actually|though|anyway|lol|haha|you know|as well|too|either|today|by trade|by profession|"
+    r"[,\s]*\b(?:by the way|btw|actually|though|anyway|lol|haha|you know|as well|too|either|today|by trade|"
+    r"by profession|"
     r"no contest|hands down|by a mile|no question|"
     r"(?:for )?the (?:last|past) (?:few |couple of |two |three |four |five |ten )?(?:years|months|weeks)|"
     r"right|ok|okay|now|these days|nowadays|at the moment|at the minute|currently|I guess|I think|honestly|tbh|"
@@ -606,9 +607,6 @@ def _clock_in(hour: str, part: str) -> str:
     return f"{_HOUR_DIGITS.get(hour.lower(), hour)}{'am' if part.lower() == 'morning' else 'pm'}"
 
 
-_AT_A_NAMED_PLACE = re.compile(r"\b(?:at|to|from) (?:(?-i:[A-Z])[\w\-]* ){1,3}$")
-
-
 # What speech adds or says its own way, put as the rules read it (in order), compiled once
 _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
     (re.compile(a, flags), cast(Replacement, b))
@@ -633,7 +631,8 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         # "our gp is doctor okafor at the old swan surgery for me and me mum": whom the practice sees is the
         # household, said after it
         (
-            r"^(?=.*\b(?:gp|doctor|dr|dentist|surgery|practice)\b)(?P<s>.*?),?\s+for (?:me and (?:me|my) [a-z]+|all of us|"
+            r"^(?=.*\b(?:gp|doctor|dr|dentist|surgery|practice)\b)(?P<s>.*?),?\s+for "
+            r"(?:me and (?:me|my) [a-z]+|all of us|"
             r"the (?:whole )?family|the (?:whole )?lot of us|both of us|the kids and me|me and the kids)(?P<e>[.!]?)$",
             r"\g<s>\g<e>",
             re.I,
@@ -661,8 +660,11 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         (r"(?<=[a-z]{2}) o (?=(?:he|she|they|we|I) [a-z]{2,})", ", ", 0),
         # "he start with gamcel last week as sales supervisor": West Africa's past, said as the present
         # (not "I start at the hospital next week": a plan)
-        (r"\b(he|she|they) start (?=(?:with|at) [^,.]*\b(?:last (?:week|month)|yesterday|ago)\b)", r"\1 started ",
-         re.I),
+        (
+            r"\b(he|she|they) start (?=(?:with|at) [^,.]*\b(?:last (?:week|month)|yesterday|ago)\b)",
+            r"\1 started ",
+            re.I,
+        ),
         # "never suggest anything with nuts my son is allergic": who is allergic, a statement of its own
         (
             r"^((?:please )?(?:never|don't|do not|dont|no|avoid|stop)\b[^,]*?[a-z])(?<!\band)(?<!\bbut)(?<!\bso) "
@@ -837,7 +839,8 @@ def normalise(text: str) -> str:
     text = re.sub(r"\bnow,? not (?:\w+ ){1,3}?(?:any ?more|no more)\b", "now", text, flags=re.I)
     # "bin day's changed to monday so not thursday any more": the old day, said as gone, is no part of the new one
     text = re.sub(
-        rf"(?:,\s*|\s+so\s+)not (?:on )?(?:{WEEKDAY})s?(?: (?:morning|afternoon|evening|night)s?)? (?:any ?more|no more)\b",
+        rf"(?:,\s*|\s+so\s+)not (?:on )?(?:{WEEKDAY})s?(?: (?:morning|afternoon|evening|night)s?)? "
+        r"(?:any ?more|no more)\b",
         "",
         text,
         flags=re.I,
