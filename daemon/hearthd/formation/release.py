@@ -48,7 +48,7 @@ _OVER = re.compile(
     r"^\w{3,20} give up (?!on\b)|"
     r"switched (?:from|away from)|"
     # "we've replaced the Skoda with a Yaris" (not "the plumber replaced a valve")
-    r"(?:replaced|swapped|traded in) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
+    r"(?:replaced|swapped|traded in|traded) (?:the|our|my|his|her|their) [\w\- ]+? (?:with|for)|"
     r"traded (?:it |her |him |them )?in|traded (?:the|our|my|his|her|their) [\w\- ]+? in\b|part[- ]exchanged|"
     # "we gave Rex to my uncle's farm" (not "to my mum for the weekend")
     r"(?:gave|given) (?:\w+ ){1,3}to (?:my|our|a|an|the|his|her|some)\b(?!.*\b(?:for the|while|until|till|back)\b)|"

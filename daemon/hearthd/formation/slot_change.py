@@ -294,13 +294,13 @@ def _switched_service(text: str, rows) -> list:
     changes = []
     switched_to = _values(text, _SWITCHED_TO)
     # (not in why: "we switched to zuku because it was cheaper with the tv package" names no TV service)
-    stated = _WHY.split(text, maxsplit=1)[0]
+    stated = _WHY.split(_JUDGED.sub("", text), maxsplit=1)[0]
     said = [
         s
         for s, words in SERVICE_WORDS.items()
         if re.search(rf"\b(?:{'|'.join(map(re.escape, words))})\b", stated, re.I)
     ]
-    if not said and not _OTHER_SLOT.search(_WORKS_WELL.sub("", text)):
+    if not said and not _OTHER_SLOT.search(_JUDGED.sub("", _WORKS_WELL.sub("", text))):
         had = {r["qualifier"] for r in rows if r["predicate"] == "note" and r["qualifier"] in SERVICE_WORDS}
         said = list(had) if len(had) == 1 else []
     for old in rows:
@@ -329,6 +329,8 @@ _OTHER_SLOT = re.compile(
 )
 # ("we are on faiba now and it is working well": how the new one works, no job)
 _WORKS_WELL = re.compile(r"\b(?:it is|it's|its|is|been) working (?:well|fine|great|better|perfectly|a treat)\b", re.I)
+# ("sky was rubbish so we're with bt now": how the old one was, no bins)
+_JUDGED = re.compile(r"\b(?:was|were|is|are|been) (?:total |absolute |complete |utter )?rubbish\b", re.I)
 _PET_SAID = re.compile(r"\b(?:him|her|he|she|he's|she's|hes|shes)\b", re.I)
 _A_PERSON = re.compile(rf"(?:{_TITLE}|auntie|aunty|uncle)\b", re.I)
 

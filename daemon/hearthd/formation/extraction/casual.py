@@ -1416,7 +1416,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "traded the corolla in for a rav4": the one traded for is the one had now (the speaker, left unsaid)
     (
         rf"^(?:(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? )?(?:just |finally )?(?:traded|part-exchanged|swapped) "
-        rf"(?:(?:the|our|my|his|her|their) (?:[A-Za-z0-9\-]+ ){{1,3}}?|(?:her|him|it) )in (?:for|with|on) "
+        # ("we traded the note for a toyota vitz": "in" left unsaid)
+        rf"(?:(?:the|our|my|his|her|their) (?:[A-Za-z0-9\-]+ ){{1,3}}?|(?:her|him|it) )(?:in )?(?:for|with|on) "
         r"(?P<o>an? (?:used |new |second-hand |secondhand )?[^,]+?)"
         r"(?: (?:at|from) the (?:dealer|dealership|garage)\b.*)?$",
         _got_instead,
