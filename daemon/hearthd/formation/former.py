@@ -637,9 +637,6 @@ def _chunks(user_turns: list[dict]):
         yield chunk
 
 
-__all__ = ["Former", "Mode", "SessionResult", "EmbedderUnavailable", "GeneratorUnavailable", "CATCH_ALL"]
-
-
 def _one_start(facts: list[FactIn]) -> None:
     """ "he started with gamcel last week as sales supervisor": the halves of one job said together began together
     (the employer said with when, the role without), so neither closes the other as older."""
@@ -651,3 +648,6 @@ def _one_start(facts: list[FactIn]) -> None:
         start = min(f.valid_from for f in group if f.valid_from is not None)
         for f in group:
             f.valid_from = start
+
+
+__all__ = ["Former", "Mode", "SessionResult", "EmbedderUnavailable", "GeneratorUnavailable", "CATCH_ALL"]
