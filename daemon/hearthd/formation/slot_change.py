@@ -200,11 +200,8 @@ def changed_slot(conn, text: str, speaker: str | None, said_at: float, source: s
             old_words = distinctive(old["object"])
             # ("we've switched Shumi to Husky": the one whose it is, named between)
             names = "|".join(re.escape(n) for n in taken - {norm(old["object"])} if n)
-            lead = (
-                rf"\b(?:{slot.words})(?:\s+(?:{names}))?{_BETWEEN}[\s,]+(?:{slot.before}) "
-                if names
-                else (rf"\b(?:{slot.words}){_BETWEEN}[\s,]+(?:{slot.before}) ")
-            )
+            whose = rf"(?:\s+(?:{names}))?" if names else ""
+            lead = rf"\b(?:{slot.words}){whose}{_BETWEEN}[\s,]+(?:{slot.before}) "
             # not the stored value again, in part ("quit his job at Kilbride" is not a move from Kilbride Distillery)
             values = {
                 v
@@ -294,13 +291,14 @@ def _switched_service(text: str, rows) -> list:
     changes = []
     switched_to = _values(text, _SWITCHED_TO)
     # (not in why: "we switched to zuku because it was cheaper with the tv package" names no TV service)
-    stated = _WHY.split(_JUDGED.sub("", text), maxsplit=1)[0]
+    plain = _JUDGED.sub("", text)  # ("sky was rubbish": how the old one was, no bins)
+    stated = _WHY.split(plain, maxsplit=1)[0]
     said = [
         s
         for s, words in SERVICE_WORDS.items()
         if re.search(rf"\b(?:{'|'.join(map(re.escape, words))})\b", stated, re.I)
     ]
-    if not said and not _OTHER_SLOT.search(_JUDGED.sub("", _WORKS_WELL.sub("", text))):
+    if not said and not _OTHER_SLOT.search(_WORKS_WELL.sub("", plain)):
         had = {r["qualifier"] for r in rows if r["predicate"] == "note" and r["qualifier"] in SERVICE_WORDS}
         said = list(had) if len(had) == 1 else []
     for old in rows:

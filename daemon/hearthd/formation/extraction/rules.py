@@ -1004,10 +1004,14 @@ def _teacher(m, ctx):
     """ "she teaches yoga", "I teach maths at Hillcrest": a subject taught is a teacher of it."""
     raw = _OBJ_END.sub("", m.group("obj"))
     raw, hint = _split_time(raw)
+
+    def teacher(role: str) -> list[Candidate]:
+        return [replace(c, time_hint=c.time_hint or hint) for c in _works_as(role, ctx)]
+
     if school := _SCHOOL_TAUGHT.fullmatch(raw.strip()):
         # "I teach third class in a national school", "I teach at a secondary school": a teacher of that school
         kind = {"national": "primary", "elementary": "primary"}.get(school.group("kind").lower(), school.group("kind"))
-        return [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{kind.lower()} school teacher", ctx)]
+        return teacher(f"{kind.lower()} school teacher")
     # "I teach chemistry at a secondary school in Huye": a school by its kind, and the town it is in
     if unnamed := _A_SCHOOL_IN.search(raw):
         what = raw[: unnamed.start()].strip().lower()
@@ -1015,7 +1019,7 @@ def _teacher(m, ctx):
         school = unnamed.group("school").lower() + (f" in {capitalised(town)}" if town else "")
         what = "" if _YEAR_TAUGHT.fullmatch(what) else what  # ("teaches year two at a school in enfield")
         if re.fullmatch(r"(?:[a-z]+(?: [a-z]+)?)?", what) and not set(what.split()) & _NOT_TAUGHT:
-            taught = [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{what} teacher".strip(), ctx)]
+            taught = teacher(f"{what} teacher".strip())
             return taught + (_works_at(school, ctx) if taught else [])
     org = re.search(r"\s(?:(?:out |up |down |over )?(?P<prep>at|in|for))\s+(?P<org>(?-i:[A-Z]).+)$", raw)
     what = (raw[: org.start()] if org else raw).strip().lower()
@@ -1023,19 +1027,17 @@ def _teacher(m, ctx):
         org = None  # "I teach primary out in Galway": where, a town, no school named
     if (kind := what.removesuffix(" school")) in ("primary", "secondary", "infants", "juniors"):
         # "I teach primary", "i teach primary school": a primary school teacher
-        return [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{kind} school teacher", ctx)]
+        return teacher(f"{kind} school teacher")
     if org and _YEAR_TAUGHT.fullmatch(what):
         # "I teach Year 4 at Ysgol y Wern": a class taught, at a school by its name
-        return [replace(c, time_hint=c.time_hint or hint) for c in _works_as("teacher", ctx)] + _works_at(
-            org.group("org"), ctx
-        )
+        return teacher("teacher") + _works_at(org.group("org"), ctx)
     if (level := re.match(r"(?:year|grade|form|class|standard|primary|p|jss|ss) ?\w+ (?=[a-z])", what)) and (
         re.fullmatch(r"[a-z]+(?: [a-z]+)?", what[level.end() :])
     ):
         what = what[level.end() :]  # "I teach Form 3 maths at Azania Secondary": the subject, taught to a class
     if not re.fullmatch(r"[a-z]+(?: [a-z]+)?", what) or set(what.split()) & _NOT_TAUGHT:
         return []
-    out = [replace(c, time_hint=c.time_hint or hint) for c in _works_as(f"{what} teacher", ctx)]
+    out = teacher(f"{what} teacher")
     return out + (_works_at(org.group("org"), ctx) if out and org else [])
 
 

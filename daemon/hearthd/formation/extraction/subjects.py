@@ -248,6 +248,9 @@ def _third_to_first(verb: str) -> str | None:
     return low[:-1]
 
 
+_TITLE_GENDER = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f"}  # whom a title says a person is
+
+
 class Discourse:
     """What the previous sentences of one speaker mentioned, so "she"/"he"/"her"/"his"/"it" resolve: pass the
     same instance to successive extract() calls of one speaker's turns."""
@@ -280,7 +283,7 @@ class Discourse:
             self.gender = "f" if rel in _FEMALE else "m" if rel in _MALE else None
             # ("Mr Tan has moved to Penang, so Ms Rahman is her tutor now": "her" is no Mr)
             title = (mention.name or "").split(" ")[0].lower().rstrip(".")
-            self.gender = self.gender or {"mr": "m", "mrs": "f", "ms": "f", "miss": "f"}.get(title)
+            self.gender = self.gender or _TITLE_GENDER.get(title)
 
     def resolve(self, pronoun: str) -> Mention | None:
         if self.recent is not None and self.recent.kind == "pet":

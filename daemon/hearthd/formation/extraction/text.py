@@ -47,10 +47,10 @@ _COUNT_WORD = (
 _AN_AGE = rf"(?:\d{{1,3}}|(?:{_COUNT_WORD})(?:[ \-]\w+)?)"
 # An age said to come: "five", "80 this year"
 _AGE_TO_COME = rf"{_AN_AGE}(?: this year| next year| next \w+| in \w+)?(?:[,.!]|$)"
-# Expanded so one pattern covers "I'm"/"I am", "don't"/"do not". Possessive 's is left alone except where it
-# is really "is" (name's, 's called).
 # A place's name as written, just before ("at Nationwide Children's every Tuesday")
 _AT_A_NAMED_PLACE = re.compile(r"\b(?:at|to|from) (?:(?-i:[A-Z])[\w\-]* ){1,3}$")
+# Expanded so one pattern covers "I'm"/"I am", "don't"/"do not". Possessive 's is left alone except where it
+# is really "is" (name's, 's called).
 _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
     (re.compile(a, re.I), cast(Replacement, b))
     for a, b in [
@@ -141,8 +141,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
             r"lasses|kids|bairns|son|daughter|birthdays?|shifts?|cousin|auntie|aunt|uncle|mate|best mate|partner|"
             r"boyfriend|girlfriend|brother-in-law|sister-in-law|mother-in-law|father-in-law|other half|own|"
             r"step(?:dad|da|mam|mum|mom|son|daughter|brother|sister|kids)|grandson|granddaughter|grandkids|grandchildren|"
-            r"nephew|niece|youngest|eldest|oldest|" + "|".join(sorted(KIN_FROM_ELSEWHERE, key=len, reverse=True)) + "|"
             # ("mi madda", "mi lola": kin as other places say it)
+            r"nephew|niece|youngest|eldest|oldest|" + "|".join(sorted(KIN_FROM_ELSEWHERE, key=len, reverse=True)) + "|"
             # ("me youngest, Kayleigh": my youngest child; "for me blood pressure", "me knee")
             r"blood pressure|blood sugar|sugar levels|cholesterol|knee|knees|hip|hips|heart|chest|eyes|teeth|feet|"
             r"foot|leg|legs|arm|shoulder|neck|stomach|asthma|diabetes|tablets|meds|medication|inhaler|car|van|"

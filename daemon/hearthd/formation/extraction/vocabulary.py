@@ -578,26 +578,11 @@ _OCCUPATIONS = [
     "shift lead",
     "tech lead",
     # ("a procurement lead with the World Food Programme": the lead of what is said before)
-    "procurement lead",
-    "project lead",
-    "product lead",
-    "sales lead",
-    "operations lead",
-    "programme lead",
-    "program lead",
-    "design lead",
-    "engineering lead",
-    "marketing lead",
-    "logistics lead",
-    "finance lead",
-    "data lead",
-    "research lead",
-    "clinical lead",
-    "quality lead",
-    "training lead",
-    "support lead",
-    "account lead",
-    "delivery lead",
+    *(
+        f"{area} lead"
+        for area in "procurement project product sales operations programme program design engineering marketing "
+        "logistics finance data research clinical quality training support account delivery".split()
+    ),
     "trekking guide",
     "mountain guide",
     "safari guide",
