@@ -281,20 +281,28 @@ SETS = {
     "read in session 40: 0.867 / 0.586 and 0.870 / 0.602)",
     "extract_heldout92": "set 92 (100 lines written blind by a helper at session 40's start, leaning a third "
     "toward Northern Ireland, Botswana and Vanuatu: 0.746 / 0.358 on that code, the rules alone, "
-    "0.733 / 0.371 with the reader; 0.746 / 0.358 and 0.733 / 0.371 on its end; not read)",
+    "0.733 / 0.371 with the reader; 0.746 / 0.358 and 0.733 / 0.371 on its end; read in session 41: SCORES_PENDING_R92)",
     "extract_heldout93": "set 93 (100 lines written blind by a second helper at session 40's start, leaning a third "
     "toward Nova Scotia, Zambia and Gibraltar: 0.759 / 0.485 on that code, the rules alone, "
-    "0.770 / 0.515 with the reader; 0.765 / 0.500 and 0.770 / 0.515 on its end; not read)",
+    "0.770 / 0.515 with the reader; 0.765 / 0.500 and 0.770 / 0.515 on its end; read in session 41: SCORES_PENDING_R93)",
     "extract_heldout94": "set 94 (100 lines written blind by a third helper at session 40's start, leaning a third "
     "toward Cornwall, Sierra Leone and the Solomon Islands: 0.812 / 0.471 on that code, the rules alone, "
-    "0.795 / 0.478 with the reader; 0.827 / 0.485 and 0.810 / 0.493 on its end; not read)",
+    "0.795 / 0.478 with the reader; 0.827 / 0.485 and 0.810 / 0.493 on its end; read in session 41: SCORES_PENDING_R94)",
     "extract_heldout95": "set 95 (100 lines written blind by a fourth helper at session 40's start, leaning a third "
     "toward Louisiana, Malawi and the Seychelles: 0.805 / 0.431 on that code, the rules alone, "
-    "0.779 / 0.465 with the reader; 0.810 / 0.444 and 0.784 / 0.479 on its end; not read)",
+    "0.779 / 0.465 with the reader; 0.810 / 0.444 and 0.784 / 0.479 on its end; read in session 41: SCORES_PENDING_R95)",
+    "extract_heldout96": "set 96 (100 lines written blind by a helper at session 41's start, leaning a third "
+    "toward the Isle of Man, Addis Ababa and Kiribati: SCORES_PENDING_96; not read)",
+    "extract_heldout97": "set 97 (100 lines written blind by a second helper at session 41's start, leaning a third "
+    "toward Saskatchewan, Lagos and the Cayman Islands: SCORES_PENDING_97; not read)",
+    "extract_heldout98": "set 98 (100 lines written blind by a third helper at session 41's start, leaning a third "
+    "toward Kent, Mozambique and Sabah: SCORES_PENDING_98; not read)",
+    "extract_heldout99": "set 99 (100 lines written blind by a fourth helper at session 41's start, leaning a third "
+    "toward Ohio, Kisumu and Tobago: SCORES_PENDING_99; not read)",
 }
 # The sets written blind and not yet read: scored, never looked into, and never taught to the learned reader
 # (bench/train_reader.py learns from every other set).
-NOT_READ = ("extract_heldout92", "extract_heldout93", "extract_heldout94", "extract_heldout95")
+NOT_READ = ("extract_heldout96", "extract_heldout97", "extract_heldout98", "extract_heldout99")
 # The forgetting suites, each scenario in a fresh daemon. First scores of the session-12 ones on that session's
 # starting code: forgetting_dev2 0.367 (11/30).
 FORGETTING = {
@@ -473,16 +481,24 @@ FORGETTING = {
     "its failures read in session 40: 21/24)",
     "forgetting_heldout81": "suite 81 (24 scenarios written blind by a helper at session 40's start, leaning "
     "toward Northumberland, Burundi and the Cook Islands: 15/24 on that code, by the rules alone too; "
-    "15/24 on its end, by the rules alone too; not read)",
+    "15/24 on its end, by the rules alone too; its failures read in session 41: SCORES_PENDING_R81)",
     "forgetting_heldout82": "suite 82 (24 scenarios written blind by a second helper at session 40's start, leaning "
     "toward Manitoba, Ghana's Ashanti region and the Maldives: 13/24 on that code, by the rules alone too; "
-    "14/24 on its end, by the rules alone too; not read)",
+    "14/24 on its end, by the rules alone too; its failures read in session 41: SCORES_PENDING_R82)",
     "forgetting_heldout83": "suite 83 (24 scenarios written blind by a third helper at session 40's start, leaning "
     "toward Glasgow, Zanzibar and Bermuda: 14/24 on that code, by the rules alone too; "
-    "14/24 on its end, by the rules alone too; not read)",
+    "14/24 on its end, by the rules alone too; its failures read in session 41: SCORES_PENDING_R83)",
     "forgetting_heldout84": "suite 84 (24 scenarios written blind by a fourth helper at session 40's start, leaning "
     "toward New Mexico, Bulawayo and Goa: 17/24 on that code, by the rules alone too; "
-    "18/24 on its end, by the rules alone too; not read)",
+    "18/24 on its end, by the rules alone too; its failures read in session 41: SCORES_PENDING_R84)",
+    "forgetting_heldout85": "suite 85 (24 scenarios written blind by a helper at session 41's start, leaning "
+    "toward the Channel Islands, Gulu and Palau: SCORES_PENDING_85; not read)",
+    "forgetting_heldout86": "suite 86 (24 scenarios written blind by a second helper at session 41's start, leaning "
+    "toward Montreal, Mutare and St Lucia: SCORES_PENDING_86; not read)",
+    "forgetting_heldout87": "suite 87 (24 scenarios written blind by a third helper at session 41's start, leaning "
+    "toward Bristol, Tamale and Tamil Nadu: SCORES_PENDING_87; not read)",
+    "forgetting_heldout88": "suite 88 (24 scenarios written blind by a fourth helper at session 41's start, leaning "
+    "toward Appalachia, Dar es Salaam and Kandy: SCORES_PENDING_88; not read)",
 }
 
 
