@@ -456,7 +456,7 @@ POSITIVES = [
     pos("bruno can't have peanuts, he's allergic", ("allergy", "peanuts"), subject="Bruno"),
     pos("bruno went vegetarian at easter", ("diet", "vegetarian"), subject="Bruno"),
     pos("ines won't touch mushrooms", ("dislikes", "mushrooms"), subject="Ines"),
-    pos("bruno's sixty on the third of may", ("birthday", "3rd of May"), subject="Bruno"),
+    pos("bruno's sixty on the third of may", ("birthday", "3rd of May"), ("note", "turning 60"), subject="Bruno"),
     pos("I'm a quantity surveyor these days", ("works_as", "quantity surveyor")),
     pos("Rui has joined Spotify", ("works_at", "Spotify"), subject="Rui"),
     pos("i usually crash around midnight", ("routine", "go to bed around 12am"), subject=""),
@@ -2019,7 +2019,7 @@ POSITIVES = [
         "We live in Bolton. No, sorry, I keep saying that, it's Wigan now.", ("lives_in", "Wigan"), subject="household"
     ),
     pos("The recycling is Monday... no, they changed it, Friday now.", ("schedule", "Fridays"), subject="household"),
-    pos("Tom's swimming is on Tuesday. Oh wait, it's Wednesday.", ("appointment", "Wednesday"), subject="Tom"),
+    pos("Tom's swimming is on Tuesday. Oh wait, it's Wednesday.", ("schedule", "Wednesdays"), subject="Tom"),
     pos("I live in Leeds. Well, Headingley actually.", ("lives_in", "Headingley")),
     pos("I'm a waiter at Zizzi. Well, manager now.", ("works_as", "manager"), ("works_at", "Zizzi")),
     pos("our anniversary is the 3rd of may scratch that the 4th", ("anniversary", "4th of May")),
@@ -2785,7 +2785,7 @@ POSITIVES += [
         ("schedule", "Tuesdays 7am"),
         subject="my grandfather",
     ),
-    pos("band practice is saturday by 4pm", ("appointment", "Saturday 4pm")),
+    pos("band practice is saturday by 4pm", ("schedule", "Saturdays 4pm")),
     pos(
         "refuse collection in our area is every thursday morning",
         ("schedule", "Thursday mornings"),
@@ -3319,7 +3319,6 @@ NEGATIVES += [
     neg("I'm learning the hard way"),
     neg("my spanish is terrible"),
     neg("My neighbour's got a new car, a big black Range Rover."),
-    neg("we have shifted to Jio fibre now"),
     neg("arjun is in class 6 at the moment"),
     neg("I've joined the choir at church"),
 ]

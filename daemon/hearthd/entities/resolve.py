@@ -36,6 +36,8 @@ KIN_FROM_ELSEWHERE = {
     **dict.fromkeys(("laaitie", "laitie"), "child"),  # (South Africa's "my laaitie")
     **dict.fromkeys(("madda", "mada"), "mother"),  # (Jamaica's "mi madda")
     **dict.fromkeys(("fada", "faada"), "father"),
+    **dict.fromkeys(("granda", "grandda", "granfer"), "grandfather"),  # (Ulster's and Scotland's, Cornwall's)
+    "ba mayo": "mother",  # (Zambia's)
 }
 # How people say a relation -> the one word it is stored under.
 SYNONYMS = {
@@ -65,6 +67,8 @@ SYNONYMS = {
     "grandpa": "grandfather",
     "granddad": "grandfather",
     "grandad": "grandfather",
+    "grampa": "grandfather",
+    "gramma": "grandmother",
     **KIN_FROM_ELSEWHERE,
     "auntie": "aunt",
     "aunty": "aunt",

@@ -36,7 +36,7 @@ _OVER = re.compile(
     r"flogged|"  # ("finally flogged the corolla": sold)
     # ("ah the corolla's gone now, ... so we've a Skoda Kodiaq")
     r"(?:'s|has|is) (?:gone|been sold) now|"
-    r"after (?:giving up|quitting|stopping|packing in|leaving|moving out|retiring)|stepped down|"  # (the Irish perfect)
+    r"after (?:giving up|quitting|stopping|packing in|leaving|moving out|retiring|cancell?ing)|stepped down|"  # (Irish)
     r"grew out of|grown out of|has left|have left|left his|left her|left the|left their|"
     r"(?:'ve|\bive|\bI|\bwe) (?:just |finally |now )?left|"
     r"moved away from|is over|are over|finished with|"

@@ -212,6 +212,13 @@ _UNITS = "one two three four five six seven eight nine".split()
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 
 
+def _house_number(m: re.Match) -> str:
+    if m.group("h"):
+        rest = re.sub(r"^o(?:h)? ", "", m.group("r").lower())
+        return f"{_UNITS.index(m.group('h').lower()) + 1}{(_two_digits(rest) or 0):02d}"
+    return str(_two_digits(m.group("n").lower()) or m.group("n"))
+
+
 def _two_digits(words: str) -> int | None:
     w = words.replace("-", " ").split()
     if len(w) == 1 and w[0] in _TEENS:
@@ -274,11 +281,22 @@ def _diet_for(m: re.Match) -> str:
     return f"{who} {be} {m.group('d').lower().replace(' ', '-')}"
 
 
+def _named_last(said: str) -> str:
+    """Who a subject said with a name is, said again: "Our cat Pickles" is Pickles, "my son" is "my son"."""
+    last = said.split()[-1]
+    return last if last[:1].isupper() and len(said.split()) > 1 else said
+
+
 def _birthday(m: re.Match) -> str:
     who = m.group("s")
     if "birthday" in who.lower():  # "my birthday is 3 May" is read as it is
         return m.group()
-    return f"{'my' if who.lower() == 'i' else who + chr(39) + 's'} birthday is on {m.group('d')}"
+    # the age an adult turns that day kept too, a milestone: "Grandpa Delroy turns eighty on the 9th of August" (a
+    # child's birthday says it all, the labelled sets find: "Rosa turns six on the 8th of October")
+    said = m.group("n").lower()
+    adult = (int(said) if said.isdigit() else _two_digits(said) or 0) >= 18
+    turning = f", and {'I am' if who.lower() == 'i' else who + ' is'} turning {m.group('n')}" if adult else ""
+    return f"{'my' if who.lower() == 'i' else who + chr(39) + 's'} birthday is on {m.group('d')}{turning}"
 
 
 _EXPANDED = [
@@ -316,6 +334,12 @@ _AFTER_DOING = {
     "having": "had",
     "changing": "changed",
     "switching": "switched",
+    "cancelling": "cancelled",
+    "canceling": "canceled",
+    "stopping": "stopped",
+    "dropping": "dropped",
+    "retiring": "retired",
+    "booking": "booked",
 }
 
 
@@ -361,7 +385,7 @@ _NEW_HELP = _alt(sorted(_HIRED_HELP | {"tutor"}, key=len, reverse=True))  # the 
 # household's mechanic (one at a time: the next one said replaces it)
 _GARAGE_WORD = (
     r"(?:motors|garage|autos?|auto (?:works|care|centre|center|repairs|services|clinic)|mechanics|mechanical|car care|"
-    r"(?:motor|car) repairs|"
+    r"(?:motor|car) repairs|motor works|"
     r"diesel|tyres?|auto electrics)"
 )
 _GARAGE = (
@@ -388,7 +412,9 @@ _VEHICLE = (
     rf"{_alt(sorted((m.lower() for m in CAR_MODELS), key=len, reverse=True))})"
 )
 _CAR_SERVICED = (
-    r"\b(?:mot|nct|wof|service|servicing|serviced|services|mechanic|garage|motors|autos?|repairs?|kwik fit)\b"
+    r"\b(?:mot|nct|wof|service|servicing|serviced|services|mechanic|garage|motors|autos?|repairs?|kwik fit|"
+    # ("Kildonan botched the brake job", "we're taking the Polo to Tyre Corner", "Prairie Diesel")
+    r"tyres?|tires?|diesel|brakes?|brake job|workshop|motor works|panel beaters?|mechanics)\b"
 )
 _NOT_SAID_AS_SO = r"(?!.*\b(?:if|whether|might|maybe|should|could|would|thinking)\b)"
 
@@ -536,6 +562,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # a correction: only what is said after "well I did" stands
     (r"^.*?,? well (?:I|he|she|we|they) (?:did|was|used to),? (?:but )?(?=\S)", ""),
     (rf"^name's (?={NAME}\b)", "my name is "),
+    # "Please save my name on the household profile as Priyanka Deshpande": the name to keep
+    (
+        rf"^(?:please )?(?:save|put|store|keep|list|record|have|set) (?:me|my name)(?: (?:on|in|for) (?:the|my|our) "
+        rf"[a-z]+(?: [a-z]+)?)? (?:down )?as (?P<n>{NAME}(?: {NAME}){{0,2}})$",
+        r"my name is \g<n>",
+    ),
     # "my name on all the accounts is sarah hughes": the full name, as it is booked
     (
         r"^my name on (?:all )?(?:the |my )?(?:[a-z]+ )?(?:accounts|bookings|forms|passport|bank|documents|"
@@ -1176,9 +1208,15 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         _mad,
     ),
     (rf"\b(?:a )?(?:massive|huge|big) (?P<o>{_ORG}) fan\b", r"a big fan of \g<o>"),
+    # an age, then what else is so of them: "Our cat Pickles is fourteen and on a special kidney diet"
+    (
+        rf"^(?P<s>{_SUBJ}) (?:is|'s) (?P<age>{_NUMW})(?: years old)? and (?:she's |he's |is )?"
+        r"(?P<rest>(?:on|allergic|vegetarian|vegan|diabetic|coeliac|deaf|blind) .+)$",
+        lambda m: f"{m.group('s')} is {m.group('age')}, and {_named_last(m.group('s'))} is {m.group('rest')}",
+    ),
     # birthdays: "Ken's seventy on the fourth of June", "Rosa turns eight on the 2nd of March"
     (
-        rf"^(?P<s>{_SUBJ})(?:'s| is| turns| will be|'ll be|'m| am) {_NUMW}(?: years old)? (?:on )?(?P<d>{DATE})",
+        rf"^(?P<s>{_SUBJ})(?:'s| is| turns| will be|'ll be|'m| am) (?P<n>{_NUMW})(?: years old)? (?:on )?(?P<d>{DATE})",
         _birthday,
     ),
     (r"\bbirthday's (?=(?:on )?(?:the )?\w)", "birthday is "),
@@ -1636,6 +1674,15 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?:, .*| (?:its|it is|which is) .*)?$",  # "..., big school now, can't believe it": an aside after it
         lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {_titled(m.group('o'))}",
     ),
+    # "my son mwila is in grade nine at kabulonga boys", "he's year nine at Penair": a year at school says the place
+    # is a school, whatever its name
+    (
+        rf"^(?P<s>{_SUBJ})(?:'s| is) (?:in )?(?:year|grade|form|standard|std|class|primary|p) ?(?:\d{{1,2}}|one|two|"
+        r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen) at (?P<o>(?-i:[A-Z])[\w'\-]*"
+        r"(?: (?-i:[A-Z])[\w'\-]*){0,3}|(?-i:[a-z][\w'\-]*)(?: (?!(?:and|so|but|now|he|she|they|um|where|which|who|"
+        r"this|since|for|in|on)\b)(?-i:[a-z][\w'\-]*))?)(?=,|$| and\b| so\b| now\b| since\b)",
+        lambda m: f"{m.group('s')} {_verb(m.group('s'), 'go', 'goes')} to school at {_titled(m.group('o'))}",
+    ),
     # "our son rafael started at monash this year doing engineering", "she's at Otago doing physio": a course of
     # study says the place is a university, whatever its name
     (
@@ -1703,11 +1750,19 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"place|apartment) in (?=[a-z]+)",
         lambda m: f"{m.group('s')} live in ",
     ),
+    # "we closed on the new place were at two twenty riverside drive": the move said first, run on
+    (
+        r"^(?:we|I)(?: have|'ve)? (?:finally |just )?(?:closed on|moved into|got the keys (?:to|for)) (?:the|our|my) new "
+        r"(?:place|house|home|flat|apartment),? (?:so |and )?(?:we're|were|we are) (?=(?:at|in|on) )",
+        "we are ",
+    ),
     # "our address is fourteen the crescent in mallow": the house number, said in words
     (
         rf"^(?P<lead>(?:our|my|the) (?:new )?address is|(?:we|I) live at|(?:we're|we are|I'm|I am) at) "
-        rf"(?:number )?(?P<n>{_NUMW})(?= (?:the )?[a-z]+ )",
-        lambda m: f"{m.group('lead')} {_two_digits(m.group('n').lower()) or m.group('n')}",
+        # ("two twenty riverside drive": a number in the hundreds, said in two parts)
+        rf"(?:number )?(?:(?P<h>{'|'.join(_UNITS)}) (?P<r>(?:oh|o) (?:{'|'.join(_UNITS)})|"
+        rf"(?:{'|'.join(_TEENS + _TENS)})(?:[ \-](?:{'|'.join(_UNITS)}))?)|(?P<n>{_NUMW}))(?= (?:the )?[a-z]+ )",
+        lambda m: f"{m.group('lead')} {_house_number(m)}",
     ),
     # "Papa started keto from Monday, so no rice for him": a diet begun is the diet one is on
     (

@@ -310,6 +310,12 @@ _EVENT_NOUNS = [
     "brownies",
     "beavers",
     "rainbows",
+    "boys brigade",
+    "boys' brigade",
+    "girls brigade",
+    "girls' brigade",
+    "youth club",
+    "youth group",
     "train",
     "ferry",
     "bus",
@@ -485,6 +491,17 @@ _TRADES = _alt(
         "movers",
     ]
 )
+# Whoever comes from a firm or for a job: "the Enercare guy", "the termite guy from terminix", "the vet" (to the
+# animals at home)
+_SOMEONE_FROM = (
+    r"(?:(?!is\b|are\b)[\w\-]+ )(?:guy|man|lady|woman|bloke|people|team)(?: from (?:the )?[\w\-]+(?: [\w\-]+)?)?"
+    r"|(?:guy|man|lady|woman|people) from (?:the )?[\w\-]+(?: [\w\-]+)?|vet|pastor|priest"
+)
+# ... and what they come to do, said before when: "is coming to service the furnace Thursday"
+_COMES_TO_DO = (
+    r" to (?:service|fix|repair|check|inspect|look at|deworm|vaccinate|spray|treat|bless|install|fit|read|measure|"
+    r"clean|sweep|paint|replace|sort out|sort) (?:the |our |my )?[\w\-]+(?: [\w\-]+)?"
+)
 _CHORES = _alt(
     [
         "bins",
@@ -533,6 +550,11 @@ _CHORES = _alt(
         "trash day",
         "rubbish day",
         "collection day",
+        "garbage collection day",
+        "bin collection day",
+        "rubbish collection day",
+        "bin days",
+        "collection days",
         "recycling day",
         # "garbage and recycling pickup is tuesday mornings": two collected together
         "garbage and recycling pickup",
@@ -616,6 +638,8 @@ _REPEATED_KIND = re.compile(rf"(?:{_KIND_THAT_REPEATS})(?:s|es)$", re.I)
 _KIND_ON_TWO_DAYS = re.compile(rf"(?:{_KIND_THAT_REPEATS}|coaching|tuition)$", re.I)
 
 
+_WEEKLY_KIND = re.compile(rf"(?:^|\s)(?:{_CLASSES}|swimming)$", re.I)
+_ONE_LESSON = re.compile(r"\b(?:lesson|class|session|tutoring)$", re.I)
 _DAY_PAIR = re.compile(rf"(?:on )?{WEEKDAY} (?:and|&) {WEEKDAY}(?:,? (?:at )?{_CLOCK})?", re.I)
 
 
@@ -625,7 +649,12 @@ def _repeats(event: str, when: str) -> bool:
     if _DAY_PAIR.fullmatch(when.strip()) and _KIND_ON_TWO_DAYS.search(event.strip()):
         return True
     bare_day = rf"(?:on )?{WEEKDAY}(?: {_PART})?(?:,? (?:at )?{_CLOCK})?"
-    return bool(_REPEATED_KIND.search(event.strip()) and re.fullmatch(bare_day, when.strip(), re.I))
+    # ("choir practice is wednesday at six thirty", "Mateo's swimming is Monday at 5": a class or a sport said on
+    # its weekday is every week's; "his swimming lesson is Saturday" may be the one)
+    weekly = _REPEATED_KIND.search(event.strip()) or (
+        _WEEKLY_KIND.search(event.strip()) and not _ONE_LESSON.search(event.strip())
+    )
+    return bool(weekly and re.fullmatch(bare_day, when.strip(), re.I))
 
 
 def _b_office(m, ctx):
@@ -1189,7 +1218,7 @@ EVENT_RULES_SRC = [
         r"(?P<with>(?:(?:mrs|mr|ms|miss|coach|auntie|uncle) )?(?!half\b|quarter\b|noon\b|midday\b)[a-z]+))?"
         # "with the consultant in the Mater on the 22nd": where, left to the sentence
         # ("at the leisure centre every Saturday": a place of classes in lower case too)
-        r"(?: (?:in|at) (?:(?:the )?(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?|the (?:[a-z]+ ){0,2}(?:centre|center|"
+        r"(?: (?:in|at) (?:(?:the )?(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+){0,4}|the (?:[a-z]+ ){0,2}(?:centre|center|"
         r"club|pool|hall|hospital|clinic|gym|rink|studio|church))"
         # ("at the kidney hospital in mirpur on sunday ...": the town it is in)
         r"(?: in [a-z]+(?: [a-z]+)?)?(?= (?:on|at|this|next|tomorrow|every|"
@@ -1398,8 +1427,9 @@ EVENT_RULES_SRC = [
     ),
     (
         "appointment",
-        rf"^(?:the |our |a )(?P<who>{_TRADES}) (?:(?:is|are) (?:now |still |also )?coming(?: round| over| back)?|comes|"
-        rf"is booked for|is booked|is visiting|will be here) (?P<when>{_ONE_OFF})"
+        rf"^(?:the |our |a )(?P<who>{_TRADES}|{_SOMEONE_FROM}) (?:(?:is|are) (?:now |still |also )?"
+        r"coming(?: round| over| back| by)?|comes|"
+        rf"is booked for|is booked|is visiting|will be here)(?P<why>{_COMES_TO_DO})? (?P<when>{_ONE_OFF})"
         # "... on the twenty first to finish the kitchen wiring": what they come to do
         r"(?: to (?:finish|fix|look at|sort|do|check|service|measure|install|fit|repair|replace|paint|clean)\b.*)?"
         rf"{_TAIL}",

@@ -441,6 +441,13 @@ def _home_kind(m: re.Match, ctx) -> list[Candidate]:
     return [replace(c, subject=HOUSEHOLD) if re.match(r"(?:we|our|the)\b", ctx.clause, re.I) else c]
 
 
+_WORKPLACE_KIND = (
+    r"bank|firm|company|ngo|charity|restaurant|hotel|hospital|clinic|school|shop|store|factory|warehouse|"
+    r"call cent(?:re|er)|bakery|pharmacy|salon|garage|agency|practice|cafe|café|pub|mine|lodge|resort|college|"
+    r"university|supermarket|plant|surgery|library|cooperative|co-op|bpo|law firm|hostel|laboratory|lab|bank branch"
+)
+
+
 def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     # how and where about the workplace is not its name: "Deloitte mostly from home", "the depot out by the M62",
     # "Boots on Saturdays"
@@ -477,8 +484,11 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     raw = re.sub(rf"^(?P<firm>{firm}) on (?:the )?(?-i:[A-Z])[\w\-]+(?: [\w\-]+)?$", r"\g<firm>", raw)
     obj, hint = _time_split_then_clean(raw, extra_end="as|in|since|with|for")
     town = re.search(r"^[^,]*?\bin ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)\b", said)
-    if obj and town and not re.search(r"(?-i:[A-Z])", obj) and obj.lower() not in ("home", "night"):
-        obj = f"{obj} in {town.group(1)}"  # "head office in Carrowmore": a place of no name is known by its town
+    # "an NGO in Bujumbura", "a joinery firm in Morpeth": a workplace by its kind, known by its town too
+    kind = obj and re.fullmatch(rf"(?:a|an) (?P<k>(?:[\w\-]+ ){{0,2}}?(?:{_WORKPLACE_KIND}))", obj, re.I)
+    if obj and town and (kind or not re.search(r"(?-i:[A-Z])", obj)) and obj.lower() not in ("home", "night"):
+        obj = f"{kind.group('k') if kind else obj} in {town.group(1)}"  # "head office in Carrowmore": a place of
+        # no name is known by its town
     if (
         not obj
         or obj.lower()
@@ -629,6 +639,11 @@ _SERVICES = {
     "wi-fi": "broadband",
     "fibre": "broadband",  # "our home fibre is with Singtel"
     "fiber": "broadband",
+    "home fibre": "broadband",
+    "home fiber": "broadband",
+    "home internet": "broadband",
+    "home broadband": "broadband",
+    "home wifi": "broadband",
     "energy": "energy",
     "gas": "energy",
     "electric": "energy",
@@ -703,10 +718,15 @@ _PHONE_SAID = re.compile(
 )
 
 
+_HOME_SERVICE_SAID = re.compile(r"\bfor (?:the |our )?(?:home )?(?:internet|broadband|fibre|fiber|wifi|wi-fi|tv)\b", re.I)
+
+
 def _b_carrier(m, ctx):
     org = _CARRIER_NAMED.get(m.group("org").lower(), m.group("org"))
     if org.lower() in _CARRIER_WORDS and not _PHONE_SAID.search(ctx.sentence):
         return []
+    if _HOME_SERVICE_SAID.search(ctx.clause):
+        return []  # "We switched to Safaricom for the internet": a network's home service, read as that service
     c = ctx.cand("note", org, f"{{subject}}'s mobile is with {org}", qualifier="mobile")
     return [replace(c, subject=HOUSEHOLD)] if re.match(r"(?:we|our)\b", ctx.clause, re.I) else [c]
 
@@ -1256,7 +1276,7 @@ _LANGUAGES = frozenset(
     "kpelle bassa mende temne limba vai kru grebo loma kissi mandinka fula fulani serer jola bambara dioula "
     "oshiwambo otjiherero herero nama silozi lozi nyanja kaonde lunda luvale tumbuka chewa kirundi runyankole "
     "lusoga acholi kamba kalenjin luhya kiswahili sheng dhivehi tamazight berber bislama pijin chamorro "
-    "rarotongan niuean seselwa morisyen kreol llanito".split()
+    "rarotongan niuean seselwa morisyen kreol llanito tonga".split()
 ) | {"te reo māori", "tok pisin", "hiri motu", "cook islands maori"}
 _LANGUAGE_WRITTEN = {"bsl": "BSL", "asl": "ASL", "te reo māori": "te reo Māori", "kiswahili": "Swahili"}
 _HOW_WELL = re.compile(
@@ -1265,6 +1285,9 @@ _HOW_WELL = re.compile(
     r"good|very good|perfect|broken|schoolboy|schoolgirl|pretty good|ok|okay)\s+",
     re.I,
 )
+
+
+_HOW_WELL_AFTER = re.compile(r"\s+(?:well well|small small|well|fluently|a bit|a little|so-so|badly)$", re.I)
 
 
 # A language with when or to whom it is spoken: "English at work", "Welsh when she is cross", "Afrikaans mostly"
@@ -1285,7 +1308,7 @@ def _b_speaks(m, ctx):
     if len(spoken) > 1:  # "Hindi, Marathi and English, but ...": a list said with commas
         raw = ", ".join(spoken)
     raw = re.sub(
-        r"\s+(?:on|with|through|via|using|at|in) (?:an? |the )?(?:duolingo|app|apps|(?:evening|night|weekend|online) "
+        r"\s+(?:on|with|through|via|using|at|in) (?:an? |the )?(?:duolingo|app|apps|side|(?:evening|night|weekend|online) "
         r"classes?|classes|lessons|night school|school|college|uni|university|work|nursery|the moment|the minute|"
         r"(?-i:[A-Z])[\w\-]*)\b.*$"
         # "Japanese for work", "korean like from watching kdramas": why or how it is learnt
@@ -1315,6 +1338,7 @@ def _b_speaks(m, ctx):
     out = []
     for item in _split_list(raw):
         word = _HOW_WELL.sub("", item.strip()).strip(" .")
+        word = _HOW_WELL_AFTER.sub("", word)  # "yoruba well well and igbo small small"
         said = None if m.groupdict().get("learning") else _LANGUAGE_WHERE.fullmatch(word)  # learnt: a note, as said
         if said and _one_language(said.group("lang")):
             word = said.group("lang")  # "Gujarati with my parents and English at work": each with where it is
@@ -1983,6 +2007,13 @@ def _owned(said: str, m, ctx) -> list[Candidate]:
     raw = re.sub(
         r"\s+for\b(?! (?-i:[A-Z])(?!hristmas|mas\b|iwali|id\b)| (?:a|his|her|my|their) living\b| work\b).*$", "", raw
     )  # (and what it was a present for: "a thermomix for Christmas")
+    # "drives a grey Toyota Vios to his shift in Makati": where it is driven to
+    raw = re.sub(
+        r"\s+to (?:work|school|the office|church|uni|college|(?:his|her|my|their|the) (?:shift|work|job|office|"
+        r"school))\b.*$",
+        "",
+        raw,
+    )
     raw, hint = _split_time(raw)
     mo = re.fullmatch(
         rf"(?P<art>an?|two|three|the) (?:brand new |new )?(?P<adj>(?:[A-Za-z0-9\-]+ ){{0,3}}?)"
@@ -2202,7 +2233,7 @@ def _each_liked(obj: str) -> list[str]:
 _PAIRED = re.compile(
     r"\b(?:fish|mac|macaroni|salt|rock|drum|rhythm|gin|strawberries|bread|peanut butter|rice|pie|cheese|sausage|"
     r"bangers|steak|egg|eggs|cookies|sweet|surf|pork|chips|curry|bacon|ham|tea|milk|dungeons|hide|snakes|law|pride|"
-    r"tom|marks|chicken|burger|pen|black|oil|sugar|spice|bed|fish finger|beans) and\b",
+    r"tom|marks|chicken|burger|pen|black|oil|sugar|spice|bed|fish finger|beans|ackee|pap|liver|callaloo) and\b",
     re.I,
 )
 # "anything with trains", "a good braai": the thing itself
@@ -2213,10 +2244,15 @@ _ANY_OF = re.compile(
 )
 
 
-_WHEN_LIKED = re.compile(rf"\s+(?:on (?:a )?{WEEKDAY}s?|every {WEEKDAY}|at (?:the )?weekends?|on weekends)$", re.I)
+_WHEN_LIKED = re.compile(
+    rf"\s+(?:on (?:a )?{WEEKDAY}s?|every {WEEKDAY}|at (?:the )?weekends?|on weekends|"
+    # "ackee and saltfish for sunday breakfast"
+    rf"for (?:(?:a |the )?(?:{WEEKDAY}|weekend) )?(?:breakfast|brunch|lunch|dinner|tea|supper))$",
+    re.I,
+)
 _INTENSITY = re.compile(
     r"\s+(?:with a passion|so much|so so much|a lot|loads|to bits|to death|more than anything|big time|"
-    r"like nothing else|absolutely|completely|totally|(?:like )?obsessively|like crazy|like mad)(?=[\s,.!]*$)",
+    r"like nothing else|absolutely|completely|totally|(?:like )?obsessively|(?:like )?crazy|like mad)(?=[\s,.!]*$)",
     re.I,
 )
 _ONE_GOOD = re.compile(
@@ -2980,8 +3016,11 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "we've switched over to octopus energy now": a provider known by the service in its name
     (
         "note",
-        rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|swapped|moved|changed|gone over) (?:over |across )?to "
-        r"(?P<org>[A-Za-z][\w&'\-]* (?P<svc2>energy|broadband|mobile|insurance))(?: now)?$",
+        # ("We switched from Zuku to Safaricom Home Fibre last month")
+        rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|swapped|moved|changed|gone over) (?:over |across )?"
+        rf"(?:from {_PROVIDER} )?to "
+        r"(?P<org>[A-Za-z][\w&'\-]*(?: [A-Za-z][\w&'\-]*)? (?:home )?"
+        rf"(?P<svc2>energy|broadband|mobile|insurance|fibre|fiber|water))(?: now)?{_WHEN_SWITCHED}$",
         _b_provider_said_low,
         False,
     ),
@@ -3037,7 +3076,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"(?P<n>{_NUMW})(?P<half> and a half)?"
         # ("she's 14 months": a baby's age, in months, said without "old")
         r"(?: (?P<unit>years?|months?|weeks?) old| (?P<unit2>months|weeks)(?= and\b|$))?"
-        r"(?:,? (?:now|for the record|by the way|today|this year|last \w+|(?P<soon>next (?:month|week|year))))?"
+        r"(?:,? (?:now|for the record|by the way|today|last \w+|(?P<soon>next (?:month|week|year)|this year)))?"
         r"(?:,? and (?!a half)(?:still |also |only )?(?:has|does|is|goes|loves|likes|plays|came|lives|drives|works|"
         r"walks|swims|runs|cycles|cooks|eats|on)\b.*)?$",
         _b_age,
@@ -3055,8 +3094,10 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "Hamish is a native Gaelic speaker", "I can get by in Italian"
     (
         "speaks",
-        rf"^{SUBJ} {ADV}(?:{_AM} an? (?:native|fluent|first-language) (?P<obj>[A-Za-z]+) speaker|can (?:get by|"
-        rf"manage|cope|just about get by) in (?P<obj2>[A-Za-z]+)(?: on holiday| when I have to)?)$",
+        # ("I'm a Tamil speaker, but ...", "a Luganda speaker originally from Masaka": a speaker of it, however well)
+        rf"^{SUBJ} {ADV}(?:{_AM} an? (?:(?:native|fluent|first-language) )?(?P<obj>[A-Za-z]+) speaker(?= originally\b|$)|"
+        rf"can (?:get by|"
+        rf"manage|cope|just about get by) in (?P<obj2>[A-Za-z]+)(?: on holiday| when I have to)?$)",
         _b_native_speaker,
         False,
     ),
@@ -3066,6 +3107,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^{SUBJ} {ADV}{_AM} {ADV}learning (?P<obj>(?:to [a-z]+(?: [a-z]+)?|(?:the |a |an |how to )?[a-z][a-z\-]+"
         rf"(?: [a-z][a-z\-]+)?))(?: (?:at the moment|at the minute|right now|these days|now|at school|on the side))?$",
         _b_learning,
+        False,
+    ),
+    # "my Hindi is only so-so", "my Portuguese is rusty": a language spoken, however well
+    (
+        "speaks",
+        r"^my (?P<obj>\w+) is (?:only |just |a bit |a little |pretty |quite |very |still )?(?:so-so|ok|okay|basic|"
+        r"rusty|not great|not bad|not very good|not that good|decent|passable|poor|weak|broken|alright|all right)$",
+        _b_speaks,
         False,
     ),
     (
@@ -3687,7 +3736,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # possessions: a brand or a closed list of things ("I drive a Volvo", "we have got a blue Toyota")
     (
         "owns",
-        rf"^{SUBJ} {ADV}(?P<verb>drive|ride|have|have got|have had|own|got|bought|have bought|have just bought|"
+        rf"^{SUBJ} {ADV}(?P<verb>drive|ride|am driving|are driving|have|have got|have had|own|got|bought|have bought|"
+        r"have just bought|"
         r"just bought|picked up|have picked up|put in|have put in|put|have put|installed|have installed|fitted|"
         r"have fitted) "
         rf"(?:got )?(?:(?:him|her|my|them|our)sel(?:f|ves) )?"

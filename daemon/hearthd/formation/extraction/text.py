@@ -9,6 +9,7 @@ from difflib import SequenceMatcher
 from typing import cast
 
 from .model import MAX_OBJECT_WORDS
+from .words import is_common
 from .vocabulary import (
     _HIRED_HELP,
     _NOT_NAMES,
@@ -48,7 +49,12 @@ _AN_AGE = rf"(?:\d{{1,3}}|(?:{_COUNT_WORD})(?:[ \-]\w+)?)"
 # An age said to come: "five", "80 this year"
 _AGE_TO_COME = rf"{_AN_AGE}(?: this year| next year| next \w+| in \w+)?(?:[,.!]|$)"
 # A place's name as written, just before ("at Nationwide Children's every Tuesday")
-_AT_A_NAMED_PLACE = re.compile(r"\b(?:at|to|from) (?:(?-i:[A-Z])[\w\-]* ){1,3}$")
+_THEIRS_SAID_TO_BE = re.compile(
+    r"(?:training|studying|learning|driving|swimming|doing)(?: (?:session|sessions|day|days|time|lesson|lessons))? "
+    r"(?:is|has|was|got|moved|changed|starts|finishes|will)\b",
+    re.I,
+)
+_AT_A_NAMED_PLACE = re.compile(r"\b(?:at|to|from) (?:(?-i:[A-Z])[\w\-]*\.? ){1,3}$")  # ("at St. Luke's in BGC")
 # Expanded so one pattern covers "I'm"/"I am", "don't"/"do not". Possessive 's is left alone except where it
 # is really "is" (name's, 's called).
 _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
@@ -72,15 +78,17 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
             "with",
         ),
         (r"\btae\b(?! kwon)", "to"),  # Scots: "moved isla tae leith primary"
+        (r"\bfae\b", "from"),  # Scots: "my pal gerry fae kirkcaldy"
         (r"\bnoo\b", "now"),  # Scots: "we're wi the new practice noo"
         # Jamaican English: "mi cyaan stand cilantro", "mi love reggae", "him nuh eat pork", "mi wid Tamika now"
         (r"\bcyaan\b", "cannot"),
         (
-            r"\b(?-i:[Mm]i) (?=(?:love|like|hate|live|work|drive|go|have|cannot|nuh|deh|used to|speak|teach|study|sell|"
+            r"\b(?-i:[Mm]i) (?=(?:love|like|hate|live|work|drive|go|have|cannot|nuh|deh|used to|speak|teach|study|sell|stay|"
             # (not before "moved", "gone", "got", "left": found to misread one of suite 55's scenarios)
             r"sold|change|changed|buy|bought)\b)",
             "I ",
         ),
+        (r"^(?-i:[Mm]i) from\b", "I am from"),  # "mi from malaita originally": the Pacific's and Jamaica's "I"
         (r"\b(I|him|her|she|he|we|dem|dey) nuh (?=(?:eat|drink|like|smoke|work|live|have)\b)", r"\1 do not "),
         # Trinidad's habitual "does": "i does drive a grey nissan tiida", "she does work at the bank"
         (r"\b(I|we|they|you) does (?=(?:drive|work|live|teach|sell|speak|eat|go)\b)", r"\1 "),
@@ -97,6 +105,11 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         (r"\binna\b", "in"),
         # Krio: "we de live na wilberforce", "i de work na connaught": where one lives or works
         (r"\b(I|we|he|she|they|dem) de (?=(?:live|work|stay|school|sell|drive)\b)", r"\1 "),
+        # Nigerian Pidgin's "dey": "i dey work for guinness"
+        (r"\b(I|we|he|she|they) dey (?=(?:live|work|stay|school|sell|drive|teach)\b)", r"\1 "),
+        # Solomon Islands Pijin's "long" (at, in): "he work long solomon power", "i stay long honiara"
+        (r"\b(work|works|working) long (?=[a-z])", r"\1 at "),
+        (r"\b(live|lives|living|stay|stays|staying) long (?=[a-z])", r"\1 in "),
         (r"\b(live|lives|living|work|works|working|stay|stays|staying) na (?=[a-z])", r"\1 in "),
         # Nigerian English: "i dey work for gtbank", "i don resign from gtbank"
         (r"\b(I|we|he|she|they) dey (?=(?:work|live|stay|school|study|teach|drive)\b)", r"\1 "),
@@ -146,7 +159,9 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
             # ("me youngest, Kayleigh": my youngest child; "for me blood pressure", "me knee")
             r"blood pressure|blood sugar|sugar levels|cholesterol|knee|knees|hip|hips|heart|chest|eyes|teeth|feet|"
             r"foot|leg|legs|arm|shoulder|neck|stomach|asthma|diabetes|tablets|meds|medication|inhaler|car|van|"
-            r"house|flat|job|shift|boss|name|dentist|doctor|gp|vet|mother|father|mom|pastor|church|school)\b)",
+            r"house|flat|job|shift|boss|name|dentist|doctor|gp|vet|mother|father|mom|pastor|church|school|"
+            # ("mi favourite food is ackee and saltfish")
+            r"favourite|favorite|fave)\b)",
             "my ",
         ),
         (r"\bwor (?=lass\b)", "my "),  # Geordie: "wor lass" is one's wife
@@ -203,7 +218,12 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
             r"emptied|with|diabetic|type (?:one|two|1|2)|coeliac|celiac|asthmatic|epileptic|pescatarian|lactose|"
             r"gluten|dairy|hooked)\b)",
             # (not "speech therapy at Nationwide Children's every Tuesday": a place's name, as written)
-            lambda m: m.group() if _AT_A_NAMED_PLACE.search(m.string, 0, m.start()) else f"{m.group(1)} is ",
+            # (nor "Ahmed's training has moved to Thursday": what is theirs, said to be so)
+            lambda m: (
+                m.group()
+                if _AT_A_NAMED_PLACE.search(m.string, 0, m.start()) or _THEIRS_SAID_TO_BE.match(m.string, m.end())
+                else f"{m.group(1)} is "
+            ),
         ),
         (_NOT_AFTER_A_PLACE + r"\b(?!let's)(\w+)'s (?=(?:now|still|also)\b)", r"\1 is "),
         # an age: "Jayden's 9, he just had his birthday", "Nan's eighty-two and sharp as a tack"
@@ -213,6 +233,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
             r"\1 is ",
         ),
         (r"\b(it|that|what|there|here|he|she|who|where|how)'s\b", r"\1 is"),
+        # "i go be forty this year": West Africa's "will be"
+        (r"\b(I|he|she|we|they) go be\b", r"\1 will be"),
         # an age to come is no plan: "he'll be five" is turning five
         (rf"\bI will be (?={_AGE_TO_COME})", "I am turning "),
         (rf"\b(?!I\b)(\w+) will be (?={_AGE_TO_COME})", r"\1 is turning "),
@@ -253,6 +275,9 @@ _FILLER = re.compile(
     r"(?:(?:quick|small|little|big|an|just an) )?update(?: po)?(?=:|,| -|\s+(?:I|we|my|our)\b|"
     # ("um update imogen left caddick last month": news of someone, named)
     r"\s+[a-z]+\s+(?:left|has|is|moved|quit|got|started|joined|retired)\b)|fyi(?=:|,)|"
+    # a heading said first: "New job again: I'm now an interpreter ...", "Update on work: I've left the vets."
+    r"(?:(?:new|another) job|job news|work news|update on (?:work|the job|my job|jobs|school|the house|the car))"
+    r"(?: again)?(?=:)|"
     r"just (?:to )?let(?:ting)? you know|(?:I )?(?:just )?thought (?:I would|I should|you should) (?:mention|say|"
     r"know)(?: (?:it|this|that))?|for future reference|note to self|em+|sure(?: look)?(?=,|\s+(?:I|my|we|our)\b)|"
     r"(?:look|listen|see)(?=,|\s+(?:I|my|we|our)\b)|"
@@ -588,7 +613,7 @@ _ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "mt", "e.g"
 # intolerant lah", "Villa through and through bab", "Gurdeep ji", "call me Bisi o, ...", "in Gateshead like."
 _PARTICLE = re.compile(
     # ("talaga": the Philippines' "really"; "ne": South Africa's "isn't it")
-    r"(?<=\w)(?:,?\s+(?:lah|leh|lor|liao|meh|sia|yaar|bab|abi|ji|po(?! box\b)|tidy like|talaga(?! is\b)|ne)\b"
+    r"(?<=\w)(?:,?\s+(?:lah|leh|lor|liao|meh|sia|yaar|bab|abi|ji|po(?! box\b)|tidy like|talaga(?! is\b)|ne|oo)\b"
     r"|,?\s+(?:o|na|sha|eh|aye|bro|bru|brah|boet|innit|fam|hey|itself)(?=\s*(?:[,.!]|$))|,\s+mate(?=\s*(?:[,.!]|$))"
     # Nigerian English's "no shaking" ("no worries"): its "o" before what follows is read in _SAID_AS_SPOKEN
     r"|,?\s+no shaking(?=\s*(?:[,.!]|$))"
@@ -608,6 +633,18 @@ def _clock_in(hour: str, part: str) -> str:
 
 
 # What speech adds or says its own way, put as the rules read it (in order), compiled once
+# ("no one may use it": "may" the verb, no month)
+_NOT_MAY_THE_VERB = r"(?! may\b(?!\s*(?:$|[,.!?]|\d|and\b|so\b|sorry\b|no\b|this\b|next\b)))"
+_LEAD_SOUNDS = r"(?:(?:eh|ay|oh|ah|so|um|well|ok|okay|right)[,.]? )*"
+# Who changes a household's appointments and schedules: "the hospital has changed papa dialysis days"
+_WHO_CHANGES = (
+    r"(?:coach|teacher|school|council|cooncil|city|hospital|clinic|surgery|dentist|vet|vets|doctor|gp|"
+    r"health cent(?:re|er)|practice|club|pool|academy|tutor|instructor|trainer)"
+)
+_DAY_NUMBER_WORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
+    "eighteen|nineteen"
+)
 _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
     (re.compile(a, flags), cast(Replacement, b))
     for a, b, flags in [
@@ -619,14 +656,51 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             ", ",
             re.I,
         ),
+        # "coach called and said ahmeds training is moved to thursday", "The City says our garbage collection day has
+        # changed to Monday", "letter from the council bin days moved to monday": who made the change, said first
+        (
+            r"^(?:(?:a )?letter from (?:the )?(?:council|cooncil|city|school),? |(?:(?:the|our) )?(?:coach|teacher|school|"
+            r"council|cooncil|city|hospital|clinic|surgery|dentist'?s?|vets?|doctor'?s?|gp|health cent(?:re|er)|practice|"
+            r"landlord|club|pool|academy|tutor)(?: (?:office|people|receptionist))? (?:has |have )?(?:(?:called|rang|"
+            r"phoned|texted|emailed|messaged|wrote|sent (?:us )?(?:a letter|a text|a message))(?: (?:us|me))?,?"
+            r"(?: (?:and|to))?(?: (?:said|say|says|saying|told (?:us|me)))?|said|says|say|told (?:us|me)),?(?: that)? )"
+            r"(?=.*\b(?:moved|changed|shifted|rescheduled|now|from next|starting next)\b)",
+            "",
+            re.I,
+        ),
+        # "the teacher has moved zuhura swimming to saturday morning", "the hospital has changed papa dialysis days
+        # now it is tuesday thursday and saturday": the change said by who made it
+        (
+            rf"^{_LEAD_SOUNDS}(?:the|our) {_WHO_CHANGES} (?:has |have )?(?:moved|changed|shifted|rescheduled) (?P<what>(?!it\b|the "
+            r"(?:date|time|day)\b)[\w' ]+?)(?: (?:days?|times?|slot))? to ",
+            r"\g<what> has moved to ",
+            re.I,
+        ),
+        (
+            rf"^{_LEAD_SOUNDS}(?:the|our) {_WHO_CHANGES} (?:has |have )?(?:moved|changed|shifted|rescheduled) "
+            r"(?P<what>(?!it\b)[\w' ]+?)"
+            r"(?: (?:days?|times?|slot))?,? (?:so |and )?(?:now |from now )?(?:it is|it's|they are|they're) (?:now )?",
+            r"\g<what> is now ",
+            re.I,
+        ),
         # "mummy dialysis is monday wednesday and friday": a relative's event, the possessive unwritten
         (
             r"\b(mummy|mum|mom|mommy|mam|mammy|mama|daddy|dad|papa|nan|nana|gran|granny|grandma|grandad|grandpa|abba|"
             r"amma|appa|" + "|".join(sorted(KIN_FROM_ELSEWHERE, key=len, reverse=True)) + r") "
             r"(?=(?:[a-z]+ )?(?:dialysis|physio|chemo|therapy|check-?up|appointment|clinic|tablets|pills|meds|"
-            r"medication) (?:is|are)\b)",
+            r"medication)(?: days?)? (?:is|are|has|have|was)\b)",
             r"\1's ",
             re.I,
+        ),
+        # "Zuhura swimming has moved to Saturday", said of someone by name
+        (
+            rf"\b(?!(?:{WEEKDAY}|{MONTH}|Junior|Senior|Kids|Adult|Morning|Evening|Weekend|Team|Group|Private|School|Club|"
+            r"The|My|Our|His|Her|Their)\b)((?-i:[A-Z])[a-z]+) "
+            r"(?=(?:swimming|training|practice|dialysis|physio|chemo|therapy|check-?up|appointment|football|ballet|"
+            r"tuition)(?: lessons?| class(?:es)?| sessions?)?(?: days?)? (?:is|are|has|have|was)\b)",
+            # (a name, not a word: "Choir practice is Wednesdays" is nobody's)
+            lambda m: m.group() if is_common(m[1]) else f"{m[1]}'s ",
+            0,
         ),
         # "our gp is doctor okafor at the old swan surgery for me and me mum": whom the practice sees is the
         # household, said after it
@@ -650,6 +724,17 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         (r"\b(yesterday|today|last week|last month)(?:,? eh)? (?=(?:we|I) (?:got|bought|picked up) )", r"\1, ", re.I),
         # "mi love ackee and saltfish bad": Jamaica's "very much", no part of what is loved
         (r"\b((?:I|mi|me|she|he) (?:love|loves|like|likes) [\w' ]+?) bad\b", r"\1", re.I),
+        # "mi love ackee and saltfish fi sunday breakfast nothing beat it": how much, run on
+        (
+            r"(\b(?:love|loves|like|likes|adore|adores)\b.*?[a-z]),? nothing (?:beat|beats|can beat|compares|like it)"
+            r"(?: it| that)?$",
+            r"\1",
+            re.I,
+        ),
+        # "my son aarav is like super into cricket": "like" said before how much, no part of it
+        (r"\b(is|am|are) like (?=(?:super|really|so|totally|proper|mad|obsessed|into)\b)", r"\1 ", re.I),
+        # "mi love ackee and saltfish fi sunday breakfast": Jamaica's "for"
+        (r"\bfi (?=(?:sunday|saturday|breakfast|lunch|dinner|christmas|church|work|school)\b)", "for ", re.I),
         # "mi love some Beres Hammond": some of a singer's music is the singer liked
         (r"\b(love|loves|like|likes|enjoy|enjoys) some (?=(?-i:[A-Z]))", r"\1 ", re.I),
         # "a very big fan of cricket", "a really huge fan": the fan, however big
@@ -734,6 +819,38 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         (r"\b(on|to|for|till|until|from) (?=\d{1,2}(?:st|nd|rd|th)\b)", r"\1 the ", re.I),
         # "monday wednesday friday": days listed as a recogniser writes them, without "and"
         (rf"\b({WEEKDAY})(s?) ({WEEKDAY})(s?) (?=(?:{WEEKDAY})s?\b)", r"\1\2 \3\4 and ", re.I),
+        # "Sorry, I said Tuesday for Mateo's swimming; it's Monday at 5": what was said wrongly, then what is so
+        (
+            r"^(?:(?:sorry|oh|actually|no)[,.]? )*I (?:said|told you) (?:[^,;]+?) for (?P<ev>[^,;]+?)[;,.]?\s+"
+            r"(?:it is|it's) (?:actually |really )?(?P<new>.+)$",
+            r"\g<ev> is \g<new>",
+            re.I,
+        ),
+        # "moved to thursday after asr": a time of prayer, the part of the day it is in
+        (rf"\b({WEEKDAY}) (?:after|before) (?:asr|zuhr|dhuhr)\b", r"\1 afternoon", re.I),
+        (rf"\b({WEEKDAY}) (?:after|before) (?:maghrib|isha)\b", r"\1 evening", re.I),
+        # "lola's checkup is now every second friday of the month": what it is now, said as what it is
+        (r"\b(is|are) now (?=every\b)", r"\1 ", re.I),
+        # "... from this week no more saturday": the day it no longer is, run on
+        (rf"(?<=\w) (?=(?:no more|not) (?:on )?(?:{WEEKDAY})s?(?: any ?more)?[.!]?$)", ", ", re.I),
+        # "fifteen october", "twenty one march": a day of the month said as a number in words, before the month
+        (
+            rf"\b(?:(?P<tens>twenty|thirty)[ \-])?(?P<n>{_DAY_NUMBER_WORDS})(?= (?:{MONTH})\b){_NOT_MAY_THE_VERB}",
+            lambda m: _day_in_digits(m),
+            re.I,
+        ),
+        (
+            rf"\b(?P<tens>twenty|thirty)(?P<n>)(?= (?:{MONTH})\b){_NOT_MAY_THE_VERB}",
+            lambda m: _day_in_digits(m),
+            re.I,
+        ),
+        # "monday and thursday real early", "tuesday and friday in the evening": the part of the day of both
+        (
+            rf"\b({WEEKDAY})s? and ({WEEKDAY})s? (?:(?:real |really |very |quite )?early(?: in the morning| morning)?|"
+            r"in the (morning|evening|afternoon))\b",
+            lambda m: f"{m[1]} and {m[2]} {m[3] or 'morning'}s",
+            re.I,
+        ),
         # "Mondays, Wednesdays and Fridays": one list of days, as "monday wednesday and friday" (a comma would part
         # the clause)
         (rf"(?<!every )\b({WEEKDAY})(s?), (?=(?:{WEEKDAY})s?,? and (?:{WEEKDAY}))", r"\1\2 ", re.I),
@@ -742,6 +859,10 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         (rf"\b({WEEKDAY})(s?) (?=(?:{HOUR_WORD}|\d{{1,2}}) o'clock\b)", r"\1\2 at ", re.I),
         # "every night before bed without fail", "every morning rain or shine": how faithfully, no part of when
         (r",? (?:without fail|(?:come )?rain or shine|no matter what)\b", "", re.I),
+        # "can't stand ackee, never could, no matter how much everybody else loves it": a concession, run on
+        (r",? no matter (?:how|who|where|when|whatever)\b[^.;!?]*", "", re.I),
+        # "i can't stick coriander": Ireland's and Scotland's "can't stand"
+        (r"\b(?:can't|cannot|cant) stick\b(?= (?!it\b|to\b|with\b|at\b|around\b|up\b|out\b|by\b))", "cannot stand", re.I),
         # "a cup of rooibos every night before bed love the stuff": how it is liked, run on
         (
             r"(?<=[a-z])(?:,? (?:but|and|so) (?:honestly )?(?:I )?(?:love|adore) it| (?:I )?(?:love|adore) the stuff)$",
@@ -999,6 +1120,12 @@ _YEAR_SAID_SRC = (
     r"\b(?P<lead>in|since|from|of|back in|until|till|no|sorry|or) (?P<c>nineteen|twenty) "
     rf"(?:(?P<teen>{'|'.join(_TEENS)})|(?P<tens>{'|'.join(_TENS)})(?:[ \-](?P<unit>{'|'.join(_UNITS)}))?)\b"
 )
+
+
+def _day_in_digits(m: re.Match) -> str:
+    n = _UNITS.index(m["n"].lower()) + 1 if m["n"].lower() in _UNITS else 10 + _TEENS.index(m["n"].lower()) if m["n"] else 0
+    n += 20 if (m["tens"] or "").lower() == "twenty" else 30 if m["tens"] else 0
+    return str(n) if 1 <= n <= 31 else m.group()
 
 
 def _year_in_digits(m: re.Match) -> str:
@@ -1920,6 +2047,9 @@ _WHO_WAS = re.compile(
 )
 
 
+_SAID_WRONGLY_FOR = re.compile(r"^(?:(?:sorry|oh|actually|no)[,.]? )*I (?:said|told you) [^,;]+? for [^,;]+?[,.;]?$", re.I)
+
+
 def _corrections_joined(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for sentence in sentences:
@@ -1941,6 +2071,8 @@ def _corrections_joined(sentences: list[str]) -> list[str]:
             and (_WELL_ACTUALLY.match(f" {sentence}") or _WELL_RESTATED.match(f". {sentence}"))
         ):
             out[-1] = f"{out[-1]} {sentence}"  # "I live in Wellington. Well, Lower Hutt actually."
+        elif out and _SAID_WRONGLY_FOR.match(out[-1]) and re.match(r"it(?:'s|s| is)\b", sentence, re.I):
+            out[-1] = f"{out[-1].rstrip(' .;,')}, {sentence}"  # "Sorry, I said Tuesday for Mateo's swimming; it's ..."
         elif out and (_WAS_SAID_LAST.search(out[-1]) or _WAS_SAID_LAST.match(sentence)):
             out[-1] = f"{out[-1]} {sentence}"  # "I'm a paralegal - well, I was. I'm a legal secretary now."
         elif out and not out[-1].endswith("?") and (was := _WAS_UNTIL_NOW.match(sentence)):

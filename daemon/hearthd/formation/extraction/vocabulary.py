@@ -752,7 +752,9 @@ CAR_MAKES = re.compile(
 # word spells: not "a Jazz", "a Leaf", "a Focus"); how the model is written
 CAR_MODELS = {
     **{m: "Toyota" for m in ("Corolla", "Hilux", "Camry", "Prado", "RAV4", "Yaris", "Vitz", "Prius", "Fortuner",
-                             "Innova", "Hiace", "Land Cruiser", "Landcruiser")},
+                             "Innova", "Hiace", "Land Cruiser", "Landcruiser", "Vios", "Avanza")},
+    **{m: "Mitsubishi" for m in ("Xpander", "Pajero")},
+    **{m: "Volkswagen" for m in ("Tiguan", "Passat")},
     **{m: "Honda" for m in ("CR-V", "HR-V", "Odyssey")},
     **{m: "Nissan" for m in ("Qashqai", "Micra", "Navara", "X-Trail", "Juke")},
     **{m: "Vauxhall" for m in ("Corsa", "Astra")},
@@ -797,7 +799,8 @@ _DIET_FROM_NOT_EATING = {
 ADV = (
     r"(?:(?:really|just|also|still|now|currently|actually|totally|absolutely|truly|honestly|genuinely|"
     r"definitely|kind of|sort of|pretty much|so|very|quite|recently|finally|both|all|too|even|particularly|"
-    r"especially|always|mostly|do|already|officially|only|completely|utterly|properly|seriously)\s+)*"
+    r"especially|always|mostly|do|already|officially|only|completely|utterly|properly|seriously|slowly|"
+    r"gradually)\s+)*"
 )
 NUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|\d)"
 # Names are case-sensitive: the capital letter is what tells "my sister Maria" from "my sister said".
@@ -809,7 +812,7 @@ _NOT_NAMES = (
     {
         w.lower()
         for w in (
-            "I He She It They We You This That These Those There Here Who What Where When Why How The A An And But So "
+            "I My Our His Her Their Your Its He She It They We You This That These Those There Here Who What Where When Why How The A An And But So "
             "Also Then Mom Mum Dad God Yes No Not Oh Well Christmas Easter Hearth Alexa Siri Google Jesus Ok Okay "
             "English French Spanish Portuguese German Italian Dutch Irish Scottish Welsh British American Canadian "
             "Brazilian Mexican Indian Chinese Japanese Korean Russian Polish Greek Turkish Swedish Danish Catholic "

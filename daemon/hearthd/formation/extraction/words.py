@@ -179,7 +179,7 @@ answer answers help advice opinion idea ideas plan plans hobby hobbies habit hab
 allergic intolerance dairy rule rules reminder reminders alarm alarms calendar diary schedule timetable menu
 language languages spanish french german maths math science physics chemistry biology geography art drama pe
 exam exams test tests results grade grades degree course courses lecture homework revision nap naps walk walks
-tuition tutoring coaching dialysis physio therapy chemo
+tuition tutoring coaching dialysis physio therapy chemo checkup checkups check-up check-ups anymore
 generator inverter geyser borehole tank panel panels aircon airfryer tumble battery batteries charger router modem
 trampoline greenhouse treadmill drum drums minivan ute bakkie wheelie caddy
 run runs ride rides swim swims stroll jog drive drives commute commutes lift lifts late early night owl lark
@@ -523,7 +523,9 @@ _IS_NOT_VERB = frozenset(
 _WHERE_ONE_IS = frozenset("in at on back home out retired pregnant ill poorly unwell".split())
 _SINGLE_RELATIONS = frozenset(
     "mum mom mam dad mother father wife husband partner boyfriend girlfriend fiance fiancee gran nan grandad "
-    "granddad grandma grandpa granny nana boss stepdad stepmum stepmom stepfather stepmother".split()
+    "granddad grandma grandpa granny nana boss stepdad stepmum stepmom stepfather stepmother "
+    # said as names elsewhere: "ammas cataract surgery", "lolas birthday", "grandas pension"
+    "amma appa ammi abbu nani dadi lola lolo granda".split()
 )
 _RELATION_PLURALS = frozenset(
     "sons daughters brothers sisters cousins friends neighbours uncles aunties aunts nephews nieces kids "
