@@ -1936,6 +1936,41 @@ _ROLE_SAID = [
 ]
 
 
+_TIME_WORDS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
+    "saturdays sundays weekdays weekends weekday weekend and to till until from at in the on every each day daily "
+    "night nights morning mornings evening evenings afternoon afternoons noon midnight half quarter past "
+    "one two three four five six seven eight nine ten eleven twelve thirty fifteen forty five".split()
+)
+
+
+def _b_outage(m, ctx):
+    said = re.sub(
+        r"\s+(?:(?:in|for|on) (?:our|the|this) (?:area|estate|street|side)|round here|here|for maintenance|so|because|"
+        r"cos)\b.*$",
+        "",
+        m.group("when"),
+        flags=re.I,
+    )
+    when = when_said(re.sub(r"^(?:usually|normally|mostly) ", "", said, flags=re.I))
+    words = set(re.findall(r"[a-z']+", when.lower())) - {"s", "am", "pm", "o'clock"}
+    if not words <= _TIME_WORDS or not re.search(
+        rf"\b(?:{WEEKDAY})s?\b|\d|\b(?:noon|midnight|every (?:day|night|morning|evening))\b", when, re.I
+    ):
+        return []  # "load shedding is terrible": no time said; "we're in group 7": which schedule (a note)
+    # "18:00 to 20:30 on weekdays": the days first, as a schedule is written
+    when = re.sub(rf"^(?P<t>.+?),? on (?P<d>weekdays|weekends|(?:{WEEKDAY})s?(?: and (?:{WEEKDAY})s?)?)$", r"\g<d> \g<t>", when)
+    what = m.group("what").lower()
+    event = "load shedding" if "shed" in what else f"{'water' if 'water' in what else 'power'} off"
+    if who := m.group("who"):
+        event = f"{event} ({who.upper()})"  # who cuts it: ZESCO, ESCOM, WUC
+    # ("the water's off Monday 9 till 3 for maintenance": the one day, not every week's)
+    once = re.match(rf"(?:on )?(?:{WEEKDAY})\b(?!s)", when, re.I) and not re.search(r"\b(?:every|each)\b", when, re.I)
+    predicate = "appointment" if once else "schedule"
+    c = ctx.cand(predicate, when, f"{{subject}}: {event} {_on(when)}", event)
+    return [replace(c, subject=HOUSEHOLD)]
+
+
 EVENT_RULES_SRC += [
     # "my GP is Dr Osei", "Biscuit's vet is Dr Pinto" (read as Biscuit's "my vet is ..."), "our new dentist is ..."
     (
@@ -1988,6 +2023,17 @@ EVENT_RULES_SRC += [
         r"(?: for (?:the |our |my )?(?:gp|doctor|dentist|vet|dental|check-?ups))?"
         rf"(?:,? (?:it is|its|it's|they are|they're|theyre) .*)?{_ABOUT_THEM}$",
         _b_registered,
+        False,
+    ),
+    # "ESCOM load-shedding in our area is 6 to 10 in the evening on Tuesdays and Fridays", "the wuc water goes off on
+    # wednesdays in our area": the household's cuts, on a schedule
+    (
+        "schedule",
+        r"^(?:the |our )?(?:(?P<who>(?!the\b|our\b)[a-z]{2,6}) )?(?P<what>load[- ]?shedding|power cuts?|water cuts?|"
+        r"outages?|(?:water|power|electricity|current|lights?) (?:goes|go|is|gets cut|gets switched|is cut|is switched) "
+        r"(?:off|out))(?: (?:slot|schedule|times?))?(?: (?:in|for) (?:our|the|this) (?:area|estate|street|side)| for us|"
+        r" here)?(?: this week)?,? (?:is |are )?(?:on )?(?P<when>.+)$",
+        _b_outage,
         False,
     ),
     # "we've switched Biscuit to a new vet, Dr Moreira", "I've changed to a new dentist, Mrs Ali"

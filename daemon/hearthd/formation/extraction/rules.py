@@ -578,6 +578,8 @@ def _b_wifi_name(m, ctx):
     name, which = m.group("obj"), f"{m.group('which').lower()} " if m.group("which") else ""
     if all(is_common(w) for w in name.lower().split()) or len(name.split()) > 1 and re.search(r"\bis$", m.group(0)):
         return []  # "the wifi is down", "the wifi is really slow"
+    if (network := re.sub(r"\s+(?:um+|uh+|er+m?)$", "", name, flags=re.I)).lower() in _CARRIER_NAMED and not which:
+        return _provider(_CARRIER_NAMED[network.lower()], "wifi", ctx)  # "the wifi is digicel": whose network it is
     c = ctx.cand("note", name, f"{{subject}}'s {which}wifi is called {name}", qualifier=f"{which}wifi name")
     return [replace(c, subject=HOUSEHOLD)]
 
@@ -1948,12 +1950,19 @@ def _b_boiler_make(m, ctx):
     return _house_has(obj, ctx)
 
 
+# What a thing of the house is called as a judgement, no make: "the inverter is a beast"
+_JUDGED_AS = frozenset(
+    "beast monster lifesaver godsend dud joke disaster relic dinosaur workhorse gem champ keeper menace nuisance "
+    "headache lemon nightmare".split()
+)
+
+
 def _b_made_by(m, ctx):
     make = m.group("make")
     if _HOME_KIT_MAKES.fullmatch(make):
         make = make[:1].upper() + make[1:]  # "the thermostat is a nest one": Nest, a common word that is a make
-    elif any(is_common(w.lower()) for w in make.split()) or _KIT_BY_MAKE.fullmatch(m.group("thing").lower()):
-        return []  # "the telly is a nightmare"
+    elif any(is_common(w.lower()) or w.lower() in _JUDGED_AS for w in make.split()):
+        return []  # "the telly is a nightmare", "the generator is a lifesaver", "the inverter is a beast"
     thing = re.sub(r"\b(?:tv|telly|television)$", "TV", m.group("thing").lower())  # "the telly": a TV
     obj = f"{make} {thing}"
     return _house_has(obj, ctx)
@@ -3630,7 +3639,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         # ("four one nine two then hash": the key pressed after it)
         r"(?P<key>,? (?:then|and then|followed by) (?:the )?(?:hash|star|pound|enter|ok|#|\*)(?: key)?)?"
         r"(?:,? (?:all )?(?:lower|upper|small|capital) ?(?:case|letters)|,? no spaces|,? all one word|"
-        r",? (?:with )?(?:a )?capital [A-Za-z])*$",
+        r",? (?:with )?(?:a )?capital [A-Za-z]|,? no (?:capitals|caps|capital letters|spaces))*$",
         _b_code,
         False,
     ),
@@ -3769,7 +3778,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         r"^(?:the|our) (?P<thing>(?:smart )?(?:tv|telly|television)|fridge(?: freezer)?|freezer|oven|cooker|dishwasher|"
         r"washing machine|tumble dryer|dryer|hoover|vacuum|speaker|router|printer|laptop|computer|microwave|"
         rf"coffee machine|air fryer|{_KIT_BY_MAKE.pattern})"
-        r"(?: (?:in|on) the [a-z']+(?: [a-z']+)?)? is an? (?:old |new |big )?"
+        r"(?: (?:in|on) the [a-z']+(?: [a-z']+)?)? is (?:an? )?(?:old |new |big )?"
         rf"(?P<make>(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?|{_HOME_KIT_MAKES.pattern})(?: one)?$",
         _b_made_by,
         False,

@@ -105,6 +105,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         (r"\binna\b", "in"),
         # Krio: "we de live na wilberforce", "i de work na connaught": where one lives or works
         (r"\b(I|we|he|she|they|dem) de (?=(?:live|work|stay|school|sell|drive)\b)", r"\1 "),
+        # Nigerian Pidgin's "na" (is): "the generator na mikano o"
+        (r"\b((?:the|our|my) [a-z]+) na (?=(?:an? )?[a-z])", r"\1 is "),
         # Nigerian Pidgin's "dey": "i dey work for guinness"
         (r"\b(I|we|he|she|they) dey (?=(?:live|work|stay|school|sell|drive|teach)\b)", r"\1 "),
         # Solomon Islands Pijin's "long" (at, in): "he work long solomon power", "i stay long honiara"
@@ -486,6 +488,8 @@ _HELP_NAMED_FIRST = re.compile(
 )
 _CLAUSE_SPLIT = re.compile(
     r"\s*(?:;|\s[\u2013\u2014]\s|(?<=\bany more)\s+-\s+|(?<=\banymore)\s+-\s+|"
+    # ("the wifi is digicel the password is namele2020": the password, run on)
+    r"(?<=\w)\s+(?=the (?:wifi |door |gate |alarm )?(?:password|passcode|pin|code) is\b)|"
     r",\s*(?:and|but|so|because|although|though|whereas|while|plus)\b"
     r"|\s(?:and|but|because|although|though|whereas|while|since|so|plus)\s+"
     r"(?=(?:now )?(?:I|we|my|our|he|she|his|her)\b)"
@@ -668,6 +672,8 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             "",
             re.I,
         ),
+        # "zesco says our load shedding slot this week is six pm to midnight": the power company's word
+        (r"^[a-z]+ (?:says|said|has said) (?=(?:our|the) (?:load[- ]?shedding|power|water|electricity)\b)", "", re.I),
         # "the teacher has moved zuhura swimming to saturday morning", "the hospital has changed papa dialysis days
         # now it is tuesday thursday and saturday": the change said by who made it
         (
