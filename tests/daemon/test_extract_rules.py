@@ -1066,7 +1066,7 @@ POSITIVES = [
         ("lives_in", "Malton"),
         subject="Pearl",
     ),
-    pos("Desmond works as a plumber in Bootle.", ("works_as", "plumber"), subject="Desmond"),
+    pos("Desmond works as a plumber in Bootle.", ("works_as", "plumber"), ("lives_in", "Bootle"), subject="Desmond"),
     pos("the wifi password is bluefinch42", ("note", "bluefinch42"), subject="household"),
     pos("Biscuit is our springer spaniel", ("pet", "Biscuit")),
     pos("i play netball for the county under 17s", ("likes", "netball")),

@@ -25,6 +25,7 @@ from .vocabulary import (
     REL,
     SHORT_STAY,
     WEEKDAY,
+    WORKPLACE_KIND,
     _alt,
     is_ward,
 )
@@ -408,7 +409,9 @@ def _mechanic(m: re.Match) -> str:
 # the household's vehicle, by its kind or its maker or model: "the landy", "the subaru", "the Corolla"
 _VEHICLE = (
     # ("the Toyota Corolla": the recogniser's "corolla" is written with its maker)
-    rf"(?:car|van|motor|bakkie|ute|truck|landy|land rover|{CAR_MAKES.pattern}(?: [a-z0-9\-]+){{0,2}}?|"
+    # (a model that is a word too, said only of the car here: "Our Polo gets serviced by Gerhard")
+    rf"(?:car|van|motor|bakkie|ute|truck|landy|land rover|polo|golf|fiesta|focus|swift|civic|jazz|ranger|transit|"
+    rf"{CAR_MAKES.pattern}(?: [a-z0-9\-]+){{0,2}}?|"
     rf"{_alt(sorted((m.lower() for m in CAR_MODELS), key=len, reverse=True))})"
 )
 _CAR_SERVICED = (
@@ -1208,6 +1211,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         _mad,
     ),
     (rf"\b(?:a )?(?:massive|huge|big) (?P<o>{_ORG}) fan\b", r"a big fan of \g<o>"),
+    # "my nana up in whangarei is going deaf in one ear": where someone lives, said of them as who they are
+    (
+        rf"^(?P<s>(?:my|our) [a-z\-]+(?: {NAME})?) (?:up|down|over|out|back home|back) in (?P<t>{NAME}(?: {NAME})?) "
+        r"(?P<rest>(?:is|has|was|loves|hates|does|can't|cannot|only|still|just) .+)$",
+        lambda m: f"{m.group('s')} lives in {m.group('t')}, and {m.group('s')} {m.group('rest')}",
+    ),
     # an age, then what else is so of them: "Our cat Pickles is fourteen and on a special kidney diet"
     (
         rf"^(?P<s>{_SUBJ}) (?:is|'s) (?P<age>{_NUMW})(?: years old)? and (?:she's |he's |is )?"
@@ -2257,8 +2266,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
 _AT_NOW = re.compile(rf"^(?P<s>{_SUBJ})(?:'s| is|'m| am) (?:now )?at (?P<o>{_ORG}) (?:now|these days)$")
 _DRIVE = re.compile(r"\bdrives?\b", re.I)
 _JOINED = re.compile(
-    rf"^(?P<s>I|{NAME}|he|she)(?: have|'ve|'s| has)? (?:just |now |recently |finally )?joined (?P<o>{_FIRM})"
-    r"(?: in [A-Za-z][a-z\-]+(?: [A-Za-z][a-z\-]+)?| as .+)?$"
+    # ("I've joined a coffee cooperative in Ngozi as a quality taster": a workplace by its kind, and the job)
+    rf"^(?P<s>I|{NAME}|he|she)(?: have|'ve|'s| has)? (?:just |now |recently |finally )?joined "
+    rf"(?P<o>{_FIRM}|an? (?:[a-z\-]+ ){{0,2}}(?:{WORKPLACE_KIND}) in [A-Z][a-z\-]+)"
+    r"(?: in [A-Za-z][a-z\-]+(?: [A-Za-z][a-z\-]+)?)?(?: as (?P<j>an? [a-z\-]+(?: [a-z\-]+){0,2}))?$"
 )
 _WORK_SAID = re.compile(
     r"\b(?:work|works|worked|job|jobs|employer|company|office|first (?:day|week)|colleagues|salary|package|"
@@ -2344,7 +2355,9 @@ def casual(s: str, greeted: bool, sentence: str = "") -> str:
         s = f"I work at {m.group('o')}" + (f" as {_article(m.group('j'))} {m.group('j')}" if m.group("j") else "")
     if _WORK_SAID.search(whole) and (m := _JOINED.match(s)) and not _NOT_AN_EMPLOYER.search(m.group("o")):
         # "update i've joined Razorpay in koramangala, last week was my first week": a new employer
-        s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
+        s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}" + (
+            f" as {m.group('j')}" if m.group("j") else ""
+        )
     if _DRIVE.search(whole) and (m := _HAS_THE.match(s)):  # "I drive the Skoda and Jonas has the Honda"
         s = f"{m.group('s')} drives a {m.group('o')}"
     if moved and (m := _IN_NOW.match(s)):  # "we've moved house, we're in Aveiro now"

@@ -1030,7 +1030,22 @@ def extract(
             if key not in seen:
                 seen.add(key)
                 out.append(c)
-    return _each_of_them(_named_pets(out))
+    return _home_shared(_each_of_them(_named_pets(out)))
+
+
+_WITH_US_IN = re.compile(r"\b(?:lives?|living|stays?|staying) with us(?: now)? in\b", re.I)
+
+
+def _home_shared(out: list[Candidate]) -> list[Candidate]:
+    """ "My mother-in-law lives with us in Tseung Kwan O": where they live is the household's home too."""
+    homes = {c.object for c in out if c.predicate == "lives_in" and c.subject is HOUSEHOLD}
+    shared = [
+        replace(c, subject=HOUSEHOLD, text="{subject} lives in " + c.object)
+        for c in out
+        if c.predicate == "lives_in" and c.subject is not None and c.subject.kind == "person"
+        and _WITH_US_IN.search(c.source or "") and c.object not in homes
+    ]
+    return out + list({c.object: c for c in shared}.values())
 
 
 # The children said together, then named: "the twins ava and isla are obsessed with bluey" is a like of each

@@ -66,6 +66,7 @@ from .vocabulary import (
     STRONG_FREQ,
     TIME,
     WEEKDAY,
+    WORKPLACE_KIND,
     _alt,
     is_ward,
 )
@@ -441,12 +442,6 @@ def _home_kind(m: re.Match, ctx) -> list[Candidate]:
     return [replace(c, subject=HOUSEHOLD) if re.match(r"(?:we|our|the)\b", ctx.clause, re.I) else c]
 
 
-_WORKPLACE_KIND = (
-    r"bank|firm|company|ngo|charity|restaurant|hotel|hospital|clinic|school|shop|store|factory|warehouse|"
-    r"call cent(?:re|er)|bakery|pharmacy|salon|garage|agency|practice|cafe|café|pub|mine|lodge|resort|college|"
-    r"university|supermarket|plant|surgery|library|cooperative|co-op|bpo|law firm|hostel|laboratory|lab|bank branch"
-)
-
 
 def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     # how and where about the workplace is not its name: "Deloitte mostly from home", "the depot out by the M62",
@@ -485,7 +480,7 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     obj, hint = _time_split_then_clean(raw, extra_end="as|in|since|with|for")
     town = re.search(r"^[^,]*?\bin ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)\b", said)
     # "an NGO in Bujumbura", "a joinery firm in Morpeth": a workplace by its kind, known by its town too
-    kind = obj and re.fullmatch(rf"(?:a|an) (?P<k>(?:[\w\-]+ ){{0,2}}?(?:{_WORKPLACE_KIND}))", obj, re.I)
+    kind = obj and re.fullmatch(rf"(?:a|an) (?P<k>(?:[\w\-]+ ){{0,2}}?(?:{WORKPLACE_KIND}))", obj, re.I)
     if obj and town and (kind or not re.search(r"(?-i:[A-Z])", obj)) and obj.lower() not in ("home", "night"):
         obj = f"{kind.group('k') if kind else obj} in {town.group(1)}"  # "head office in Carrowmore": a place of
         # no name is known by its town
@@ -828,11 +823,16 @@ def _b_work_as(m, ctx):
     raw, hint = _split_time(_OBJ_END.sub("", m.group("obj")))
     raw = re.sub(r"\s+(?:down|up|over|out|round)(?=\s+(?:at|in)\s)", "", raw)  # "a nurse up at the hospital"
     out = [replace(c, time_hint=c.time_hint or hint) for c in _works_as(raw, ctx)]
+    home = []
     if out and (town := re.search(r"\sin ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)$", raw)):
         out = [replace(out[0], text=f"{out[0].text} in {town.group(1)}")]  # "a plumber in Bootle": where, as said
+        # ("My Tita Marites works as a caregiver in Toronto": the town one works in is where one lives, as for
+        # "a midwife down in Cork")
+        if _proper_place(town.group(1), ctx) and not _HOME_SAID.search(ctx.sentence):
+            home = [ctx.cand("lives_in", town.group(1), f"{{subject}} lives in {town.group(1)}")]
     # ("Finance Manager for the whole region": what the role covers, no employer)
     org = re.search(r"\s(?:at|for)\s+(?!the (?:whole|entire)\b)(.+)$", raw, re.I)
-    return out + (_works_at(org.group(1), ctx) if out and org else [])
+    return out + (_works_at(org.group(1), ctx) if out and org else home)
 
 
 def _b_work_at(m, ctx):
@@ -900,9 +900,15 @@ def _b_occupation(m, ctx):
     # "a midwife down in Cork", "a plumber over in Swindon": the town one works in is where one lives
     # (not beside another home said, nor where an employer named after it is: "a chef in Leeds at the Olive Tree")
     lives = None
-    if place := re.match(rf"^(?:(?:up |down |over |out )?(?:in|near) )({town})(?=\s+(?:at|for|with)\b|$)\s*", rest):
+    # ("a fisherman out of newlyn mostly crab and lobster pots": where one works from, then what one does)
+    based = re.match(r"(?:out of|based (?:in|at|out of)) ", rest, re.I)  # (where one works from, not one's home)
+    rest = "in " + rest[based.end() :] if based else rest
+    if place := re.match(rf"^(?:(?:up |down |over |out )?(?:in|near) )({town})(?=\s+(?:at|for|with)\b|$)\s*", rest) or (
+        re.match(rf"^in ({town})(?=\s+(?:mostly|mainly|usually|doing)\b)", rest)
+    ):
         town_said, rest = place.group(1), rest[place.end() :]
-        if not rest and _proper_place(town_said, ctx) and not is_common(town_said.split()[0].lower()):
+        rest = re.sub(r"^\s*(?:mostly|mainly|usually|doing)\b.*$", "", rest)
+        if not rest and not based and _proper_place(town_said, ctx) and not is_common(town_said.split()[0].lower()):
             lives = None if _HOME_SAID.search(ctx.sentence) else town_said
     rest = re.sub(
         r"^(at|for) (?:a|an|the) (?:place|company|firm|restaurant|shop|pub|cafe|café|hotel|business|garage|salon|"
@@ -1043,8 +1049,11 @@ def _teacher(m, ctx):
         if re.fullmatch(r"(?:[a-z]+(?: [a-z]+)?)?", what) and not set(what.split()) & _NOT_TAUGHT:
             taught = teacher(f"{what} teacher".strip())
             return taught + (_works_at(school, ctx) if taught else [])
+    raw = re.sub(r"\s+(?:part[- ]time|full[- ]time|privately|online|on the side)\b", "", raw, flags=re.I)
     org = re.search(r"\s(?:(?:out |up |down |over )?(?P<prep>at|in|for))\s+(?P<org>(?-i:[A-Z]).+)$", raw)
     what = (raw[: org.start()] if org else raw).strip().lower()
+    # "I teach Cornish at the community centre in Redruth": where, a place of no name, left to the sentence
+    what = re.sub(r"\s+(?:at|in) (?:the|a|an) [a-z][\w' ]*$", "", what)
     if org and org.group("prep").lower() == "in" and not re.search(SCHOOL, org.group("org")):
         org = None  # "I teach primary out in Galway": where, a town, no school named
     if (kind := what.removesuffix(" school")) in ("primary", "secondary", "infants", "juniors"):
@@ -2438,7 +2447,7 @@ def _b_blood_type(m, ctx):
 
 
 def _b_pet_food(m, ctx):
-    food = m.group("obj")
+    food = re.sub(r"\s+(?:that |which )?(?:we|I) (?:buy|get|order)\b.*$", "", m.group("obj"), flags=re.I)
     food = food.lower() if re.match(r"(?:raw|home)\b", food, re.I) else capitalised(food)  # a maker's name, capitalised
     return [ctx.cand("note", food, f"{{subject}} eats {food}", qualifier="food")]
 
@@ -2842,12 +2851,15 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         rf"^(?:(?:all|both) )?(?:of )?(?:(?:our|my|the) )?(?:family |household |house |home )?(?P<svc>{_SERVICE})"
         rf"(?: (?:provider|supplier|company|deal|contracts?|plans?|network|bills?|tariff))?"
         # ("our home internet in Lautoka is with Vodafone": where the home is, said between)
-        rf"(?: for (?:the house|us|the family|the household|home)| (?:in|at) (?-i:[A-Z])[\w\-]+)?"
+        rf"(?: for (?:the house|us|the family|the household|home)| (?:in|at) (?-i:[A-Z])[\w\-]+|"
+        r" at (?:home|the (?:house|yard|flat|place)))?"
         rf"(?:'s| is| are| comes| come| goes| go) (?:now )?"
         rf"(?:all )?(?:with |through |on |from |supplied by |provided by )?"
         # ("our home wifi is safaricom home fibre": a provider's product, as a recogniser writes it)
         # ("our electricity is with electric ireland": a word, then a place, as a recogniser writes them)
-        rf"(?P<org>{_PROVIDER}|[A-Za-z]+(?: (?-i:[a-z]+))? (?:home )?(?:fibre|fiber|broadband)|(?<=with )(?-i:[a-z]+) "
+        # ("di internet at di yard is with flow": a network by its name, in lower case)
+        rf"(?P<org>{_PROVIDER}|[A-Za-z]+(?: (?-i:[a-z]+))? (?:home )?(?:fibre|fiber|broadband)|(?<=with ){CARRIER}$|"
+        rf"(?<=with )(?-i:[a-z]+) "
         # ("... is now with Telecom Fiji fibre": the provider, then what it gives)
         rf"(?-i:[A-Z][a-z]+))(?: (?-i:fibre|fiber|broadband))?(?: now| these days)?$",
         _b_provider,
@@ -3027,7 +3039,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "note",
         # ("We switched from Zuku to Safaricom Home Fibre last month")
         rf"^(?:we|I) {ADV}(?:have )?{ADV}(?:switched|swapped|moved|changed|gone over) (?:over |across )?"
-        rf"(?:from {_PROVIDER} )?to "
+        rf"(?:from [\w&'\-]+(?: [\w&'\-]+)? )?to "
         r"(?P<org>[A-Za-z][\w&'\-]*(?: [A-Za-z][\w&'\-]*)? (?:home )?"
         rf"(?P<svc2>energy|broadband|mobile|insurance|fibre|fiber|water))(?: now)?{_WHEN_SWITCHED}$",
         _b_provider_said_low,

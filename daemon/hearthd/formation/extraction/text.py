@@ -79,6 +79,18 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         ),
         (r"\btae\b(?! kwon)", "to"),  # Scots: "moved isla tae leith primary"
         (r"\bfae\b", "from"),  # Scots: "my pal gerry fae kirkcaldy"
+        # Scots: "the blue bin goes oot on a tuesday", "the cooncil sent a letter", "we've aw moved"
+        (r"\boot\b", "out"),
+        (r"\bcooncil\b", "council"),
+        (r"\bmornin\b", "morning"),
+        (r"\b(we've|we have|they've|we're|we) aw\b", r"\1 all"),
+        # Jamaican English: "di internet at di yard is with flow", "we did switch from flow to digicel", "pon di roof"
+        (r"\bdi\b", "the"),
+        (r"\bpon\b", "on"),
+        (
+            r"\b(we|I|he|she|they|mi) did (switch|move|change|cancel|sell|buy|start|stop|leave|join)\b",
+            lambda m: f"{m[1]} {_DID_DONE.get(m[2].lower(), m[2])}",
+        ),
         (r"\bnoo\b", "now"),  # Scots: "we're wi the new practice noo"
         # Jamaican English: "mi cyaan stand cilantro", "mi love reggae", "him nuh eat pork", "mi wid Tamika now"
         (r"\bcyaan\b", "cannot"),
@@ -579,7 +591,9 @@ _OBJ_END = re.compile(
     r"wont|won't|will not|cant|can't|cannot|doesnt|doesn't|does not|"
     r"well (?:technically|actually|really|strictly)|found (?:that|it|this) out|found out|the hard way|"
     # "a radiographer at the royal infirmary been there near six years": how long, run on
-    r"been (?:there|here|with them)|that is (?:really |very |super )?(?:important|serious|vital|crucial)|"
+    r"been (?:there|here|with them|[a-z]+ing\b)|that is (?:really |very |super )?(?:important|serious|vital|crucial)|"
+    # "the purina pro plan we buy it at the pet shop": where it is bought, run on
+    r"(?:that )?we (?:buy|get|order) (?:it|them)\b|"
     # "love a flat white first thing", "thai food in this house": when, and whose
     r"first thing|last thing at night|in (?:this|our|the) (?:house|household|family|home)|through and through|"
     r"even (?:the|if|though|when|a|an|little|small|tiny)|"
@@ -618,7 +632,8 @@ _ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "mt", "e.g"
 _PARTICLE = re.compile(
     # ("talaga": the Philippines' "really"; "ne": South Africa's "isn't it")
     r"(?<=\w)(?:,?\s+(?:lah|leh|lor|liao|meh|sia|yaar|bab|abi|ji|po(?! box\b)|tidy like|talaga(?! is\b)|ne|oo)\b"
-    r"|,?\s+(?:o|na|sha|eh|aye|bro|bru|brah|boet|innit|fam|hey|itself)(?=\s*(?:[,.!]|$))|,\s+mate(?=\s*(?:[,.!]|$))"
+    # ("Tseung Kwan O": a capital O is a place's own)
+    r"|,?\s+(?:(?-i:o)|na|sha|eh|aye|bro|bru|brah|boet|innit|fam|hey|itself)(?=\s*(?:[,.!]|$))|,\s+mate(?=\s*(?:[,.!]|$))"
     # Nigerian English's "no shaking" ("no worries"): its "o" before what follows is read in _SAID_AS_SPOKEN
     r"|,?\s+no shaking(?=\s*(?:[,.!]|$))"
     r"|(?<!\bI)(?<!\bwe)(?<!you)(?<!they)(?<!would)(?<!\bdo)(?<!does)(?<!\bdid)(?<!ally)(?<!also),?\s+like(?=\s*(?:[,.!]|$)))",
@@ -645,6 +660,10 @@ _WHO_CHANGES = (
     r"(?:coach|teacher|school|council|cooncil|city|hospital|clinic|surgery|dentist|vet|vets|doctor|gp|"
     r"health cent(?:re|er)|practice|club|pool|academy|tutor|instructor|trainer)"
 )
+_DID_DONE = {
+    "switch": "switched", "move": "moved", "change": "changed", "cancel": "cancelled", "sell": "sold",
+    "buy": "bought", "start": "started", "stop": "stopped", "leave": "left", "join": "joined",
+}  # fmt: skip
 _DAY_NUMBER_WORDS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
     "eighteen|nineteen"
@@ -670,6 +689,23 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             r"(?: (?:and|to))?(?: (?:said|say|says|saying|told (?:us|me)))?|said|says|say|told (?:us|me)),?(?: that)? )"
             r"(?=.*\b(?:moved|changed|shifted|rescheduled|now|from next|starting next)\b)",
             "",
+            re.I,
+        ),
+        # "The allergist says Miguel has to be dairy-free instead": the doctor's word on a diet or an allergy
+        (
+            r"^(?:(?:it )?turns out,? )?(?:the |our |my |his |her )?(?:allergist|doctor|gp|dietitian|dietician|"
+            r"paediatrician|pediatrician|consultant|specialist)(?: (?:now|also))? (?:says|said|has said|told us)"
+            r"(?: that)? (?=\w+(?: \w+)? (?:has to|have to|must|needs to|need to|can't|cannot|is allergic|are allergic)\b)",
+            "",
+            re.I,
+        ),
+        # "has to be dairy-free instead": the diet that replaces another, said as the diet
+        (r"\b((?:has|have|needs?) to be [a-z]+-free) instead\b", r"\1", re.I),
+        # "Mei Ling has started Malay lessons at school this term": a language (or an instrument) being learnt
+        (
+            r"\b(has|have|'s|'ve) (?:just |now )?(?:started|begun) ([A-Za-z]+) (?:lessons|classes)"
+            r"(?= at school| this (?:term|year)|[,.]|$| so\b| and\b)",
+            r"\1 started learning \2",
             re.I,
         ),
         # "zesco says our load shedding slot this week is six pm to midnight": the power company's word

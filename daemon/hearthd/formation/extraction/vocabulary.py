@@ -906,3 +906,10 @@ _NOT_ROUTINE_VERBS = set(
     "went ran ate drank took got came saw made slept woke left drove rode swam said told say tell get "
     "seem seemed".split()
 )
+
+# A workplace by its kind: "an NGO in Bujumbura", "a joinery firm in Morpeth"
+WORKPLACE_KIND = (
+    r"bank|firm|company|ngo|charity|restaurant|hotel|hospital|clinic|school|shop|store|factory|warehouse|"
+    r"call cent(?:re|er)|bakery|pharmacy|salon|garage|agency|practice|cafe|café|pub|mine|lodge|resort|college|"
+    r"university|supermarket|plant|surgery|library|cooperative|co-op|bpo|law firm|hostel|laboratory|lab|bank branch"
+)
