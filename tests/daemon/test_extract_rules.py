@@ -3768,6 +3768,112 @@ NEGATIVES += [
     neg("I start at the hospital next week if they call"),
     neg("my friend's bin day is friday"),
 ]
+POSITIVES += [
+    pos("we have shifted to Jio fibre now", ("note", "Jio Fibre"), subject="household"),
+]
+
+# Round 29: languages as households say them, an adult's age turned, a visit by whoever comes from a firm, a class
+# on its weekday, a provider by the service in its name, the household's cuts, a workplace by its kind, a school by
+# the year at it, who changed a schedule said first
+POSITIVES += [
+    pos("I'm a Hausa speaker, but my French is only so-so.", ("speaks", "Hausa"), ("speaks", "French")),
+    pos("my dad speaks tonga and a little nyanja", ("speaks", "Tonga"), ("speaks", "Nyanja"), subject="my father"),
+    pos("i speak twi well well and ga small small", ("speaks", "Twi"), ("speaks", "Ga")),
+    pos("I'm slowly picking up Portuguese.", ("speaks", "Portuguese")),
+    pos("I'm learning Spanish on the side.", ("speaks", "Spanish")),
+    pos(
+        "Grandma Ruth turns ninety on the 4th of May.",
+        ("family_member", "Ruth"),
+        ("birthday", "4th of May"),
+        ("note", "turning 90"),
+        subject="Ruth",
+    ),
+    pos(
+        "Uncle Joe's birthday is the 2nd of June, he's 70 this year.",
+        ("family_member", "Joe"),
+        ("birthday", "2nd of June"),
+        ("note", "turning 70 this year"),
+        subject="Joe",
+    ),
+    pos(
+        "Granda Billy's birthday is the 3rd of August.",
+        ("family_member", "Billy"),
+        ("birthday", "3rd of August"),
+        subject="Billy",
+    ),
+    pos("i can't stick olives", ("dislikes", "olives")),
+    pos("I can't stand okra, never could, no matter how you cook it.", ("dislikes", "okra")),
+    pos("my son tobi is like super into chess", ("family_member", "Tobi"), ("likes", "chess"), subject="Tobi"),
+    pos(
+        "The Bell guy is coming to fix the internet Tuesday between 9 and 1.",
+        ("appointment", "Tuesday 9am-1pm"),
+        subject="household",
+    ),
+    pos(
+        "the pest control man from rentokil is coming friday at two",
+        ("appointment", "Friday 2pm"),
+        subject="household",
+    ),
+    pos("Kemi's ballet is Saturday at 10.", ("schedule", "Saturdays 10am"), subject="Kemi"),
+    pos("my birthday is twenty one april", ("birthday", "21st of April")),
+    pos("Sorry, I said Monday for Ama's piano; it's Tuesday at 4.", ("schedule", "Tuesdays 4pm"), subject="Ama"),
+    pos("We switched from Virgin to Hyperoptic Fibre last month.", ("note", "Hyperoptic Fibre"), subject="household"),
+    pos("We switched to Airtel for the internet in March.", ("note", "Airtel"), subject="household"),
+    pos(
+        "Our dog Bruno is ten and on a special kidney diet.",
+        ("pet", "Bruno"),
+        ("note", "10 years old"),
+        ("diet", "kidney diet"),
+        subject="Bruno",
+    ),
+    pos("my daughter Esi is in year six at Ridgeway", ("family_member", "Esi"), ("note", "Ridgeway"), subject="Esi"),
+    pos("i dey work for dangote for ikeja as an accountant", ("works_at", "Dangote"), ("works_as", "accountant")),
+    pos("I work for a charity in Leeds.", ("works_at", "charity in Leeds")),
+    pos(
+        "we're at three fifteen maple avenue in guelph now",
+        ("lives_in", "315 Maple Avenue, Guelph"),
+        subject="household",
+    ),
+    pos("My husband drives a blue Honda Fit to work.", ("owns", "blue Honda Fit"), subject="my husband"),
+    pos("the van goes to Kwik Tyres in Bolton now", ("note", "Kwik Tyres"), subject="household"),
+    pos("Please put my name down as Adaeze Okoro.", ("name", "Adaeze Okoro")),
+    pos(
+        "The school rang and said Jide's swimming is moved to Friday from next week.",
+        ("schedule", "Fridays"),
+        subject="Jide",
+    ),
+    pos(
+        "the clinic has moved mum's physio to wednesday mornings",
+        ("schedule", "Wednesday mornings"),
+        subject="my mother",
+    ),
+    pos("load shedding in our area is 6 to 8pm on weekdays", ("schedule", "weekdays 6-8pm"), subject="household"),
+    pos("the water goes off on thursdays", ("schedule", "Thursdays"), subject="household"),
+    pos("our generator is a Lutian", ("owns", "Lutian generator"), subject="household"),
+    pos("I teach Welsh at the community centre in Bangor.", ("works_as", "Welsh teacher")),
+    pos(
+        "I've joined a law firm in Durban as a paralegal.",
+        ("works_at", "law firm in Durban"),
+        ("works_as", "paralegal"),
+    ),
+    pos("my nan up in Ballymena is going deaf", ("lives_in", "Ballymena"), subject="my grandmother"),
+    pos("Our lodger Sam lives with us in Croydon.", ("lives_in", "Croydon"), ("lives_in", "Croydon"), subject=None),
+    pos(
+        "My cousin Joy works as a nurse in Dublin.",
+        ("family_member", "Joy"),
+        ("works_as", "nurse"),
+        ("lives_in", "Dublin"),
+        subject="Joy",
+    ),
+]
+NEGATIVES += [
+    neg("the inverter is a beast"),
+    neg("load shedding is terrible this week"),
+    neg("the water goes off whenever it rains"),
+    neg("if the generator ever breaks we'll get a Mikano"),
+    neg("will the plumber guy come on friday?"),
+    neg("my neighbour's lodger lives with them in Croydon"),
+]
 
 
 TABLE = POSITIVES + NEGATIVES

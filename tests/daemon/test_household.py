@@ -1579,3 +1579,53 @@ def test_a_tutor_changed_by_title_the_cleaners_day_moved_by_her_name_and_a_teach
     say("My sister Thandi teaches biology at a secondary school in Mzuzu.")
     work = sorted(f["object"] for f in current_in_any_pool(hub) if f["predicate"].startswith("works"))
     assert work == ["biology teacher", "secondary school in Mzuzu"], work
+
+
+def test_a_coachs_call_moves_training_the_councils_letter_the_bins_and_the_hospital_the_dialysis_days(real_daemon, hub):
+    say = day_by_day(hub, "2029-12")
+    say("Ahmed has football training every Saturday evening at the Ekuveni ground.")
+    say("coach called and said ahmeds training is moved to thursday after asr from this week no more saturday")
+    training = [f["object"] for f in current_in_any_pool(hub, "schedule") if "training" in f["text"].lower()]
+    assert training == ["Thursday afternoons"], training
+    say("Bin day is Thursday.")
+    say("letter from the council bin days moved to monday from next week so they go out sunday night")
+    bins = [f["object"] for f in current_in_any_pool(hub, "schedule") if "bin" in f["text"].lower()]
+    assert bins == ["Mondays"], bins
+    say("Papa's dialysis is Monday, Wednesday and Friday mornings at Komfo Anokye.")
+    say("eh the hospital has changed papa dialysis days oo now it is tuesday thursday and saturday morning")
+    dialysis = [f["object"] for f in current_in_any_pool(hub) if "dialysis" in f["text"].lower()]
+    assert len(dialysis) == 1 and "Tuesday" in dialysis[0] and "Monday" not in dialysis[0], dialysis
+
+
+def test_a_provider_by_the_service_in_its_name_load_shedding_moved_and_a_generator_by_a_make_not_known(
+    real_daemon, hub
+):
+    say = day_by_day(hub, "2030-01")
+    say("Our internet is with Zuku.")
+    say("We switched from Zuku to Safaricom Home Fibre last month.")
+    broadband = [f["object"] for f in current_in_any_pool(hub, "note") if "broadband" in f["text"]]
+    assert broadband == ["Safaricom Home Fibre"], broadband
+    say("ESCOM load-shedding in our area is 6 to 10 in the evening on Tuesdays and Fridays.")
+    say("ESCOM says our load shedding is now 8 to 11 in the evening on Mondays and Thursdays.")
+    cuts = [f["object"] for f in current_in_any_pool(hub, "schedule") if "load shedding" in f["text"]]
+    assert len(cuts) == 1 and "Monday" in cuts[0] and "Tuesday" not in cuts[0], cuts
+    say("our generator is a sumec firman")
+    say("we sold the firman, our generator is a Mikano now")
+    kit = [f["object"] for f in current_in_any_pool(hub, "owns")]
+    assert kit == ["Mikano generator"], kit
+
+
+def test_a_job_joined_at_a_workplace_by_its_kind_a_name_saved_then_married_and_a_car_driven_to_work(real_daemon, hub):
+    say = day_by_day(hub, "2030-02")
+    say("I'm a receptionist at the vet surgery in Alnwick.")
+    say("I've left the vets. I've joined a joinery firm in Morpeth as a bookkeeper.")
+    work = sorted(f["object"] for f in current_in_any_pool(hub) if f["predicate"].startswith("works"))
+    assert work == ["bookkeeper", "joinery firm in Morpeth"], work
+    say("Please save my name on the household profile as Priyanka Deshpande.")
+    say("I got married on Saturday and took his name, so I'm Priyanka Okonkwo-Beaulieu now.")
+    names = [f["object"] for f in current_in_any_pool(hub, "name")]
+    assert names == ["Priyanka Okonkwo-Beaulieu"], names
+    say("My husband drives a grey Toyota Vios to his shift in Makati.")
+    say("He sold the Vios last week. He's driving a white Mitsubishi Xpander now.")
+    cars = [f["object"] for f in current_in_any_pool(hub, "owns")]
+    assert cars == ["white Mitsubishi Xpander"], cars

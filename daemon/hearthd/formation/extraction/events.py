@@ -494,13 +494,14 @@ _TRADES = _alt(
 # Whoever comes from a firm or for a job: "the Enercare guy", "the termite guy from terminix", "the vet" (to the
 # animals at home)
 _SOMEONE_FROM = (
-    r"(?:(?!is\b|are\b)[\w\-]+ )(?:guy|man|lady|woman|bloke|people|team)(?: from (?:the )?[\w\-]+(?: [\w\-]+)?)?"
+    r"(?:(?!is\b|are\b)[\w\-]+ ){1,2}(?:guy|man|lady|woman|bloke|people|team)(?: from (?:the )?[\w\-]+(?: [\w\-]+)?)?"
     r"|(?:guy|man|lady|woman|people) from (?:the )?[\w\-]+(?: [\w\-]+)?|vet|pastor|priest"
 )
 # ... and what they come to do, said before when: "is coming to service the furnace Thursday"
 _COMES_TO_DO = (
     r" to (?:service|fix|repair|check|inspect|look at|deworm|vaccinate|spray|treat|bless|install|fit|read|measure|"
-    r"clean|sweep|paint|replace|sort out|sort) (?:the |our |my )?[\w\-]+(?: [\w\-]+)?"
+    rf"clean|sweep|paint|replace|sort out|sort) (?:the |our |my )?(?!{WEEKDAY}\b)[\w\-]+"
+    rf"(?: (?!{WEEKDAY}\b|on\b|this\b|next\b|tomorrow\b)[\w\-]+)?"
 )
 _CHORES = _alt(
     [
@@ -1959,7 +1960,11 @@ def _b_outage(m, ctx):
     ):
         return []  # "load shedding is terrible": no time said; "we're in group 7": which schedule (a note)
     # "18:00 to 20:30 on weekdays": the days first, as a schedule is written
-    when = re.sub(rf"^(?P<t>.+?),? on (?P<d>weekdays|weekends|(?:{WEEKDAY})s?(?: and (?:{WEEKDAY})s?)?)$", r"\g<d> \g<t>", when)
+    when = re.sub(
+        rf"^(?P<t>.+?),? on (?P<d>weekdays|weekends|(?:{WEEKDAY})s?(?: and (?:{WEEKDAY})s?)?)$",
+        lambda m: f"{m['d']} {'' if re.match(r'(?:from|at|between) ', m['t'], re.I) else 'from '}{m['t']}",
+        when,
+    )
     what = m.group("what").lower()
     event = "load shedding" if "shed" in what else f"{'water' if 'water' in what else 'power'} off"
     if who := m.group("who"):

@@ -1068,6 +1068,7 @@ def _teacher(m, ctx):
         what = what[level.end() :]  # "I teach Form 3 maths at Azania Secondary": the subject, taught to a class
     if not re.fullmatch(r"[a-z]+(?: [a-z]+)?", what) or set(what.split()) & _NOT_TAUGHT:
         return []
+    what = what.title() if what in _LANGUAGES else what  # "a Welsh teacher", as a language is written
     out = teacher(f"{what} teacher")
     return out + (_works_at(org.group("org"), ctx) if out and org else [])
 

@@ -2013,7 +2013,10 @@ def split_sentences(text: str) -> list[str]:
                 continue  # "Dr. Smith", "J. Smith"
             if token in ("a.m", "p.m") and not (nxt[:1].isupper()):
                 continue  # "at 7 a.m. every day"
-        # (a semicolon ends a statement and is no part of it)
+        # (a semicolon ends a statement and is no part of it; not after "I said Tuesday for Mateo's swimming": what
+        # was said wrongly, then what is so)
+        if m.group() == ";" and _SAID_WRONGLY_FOR.match(text[start : m.start()].strip()):
+            continue
         piece = text[start : m.start() if m.group() == ";" else m.end()].strip()
         if piece.strip(".!?; \n"):
             out.append(piece)
@@ -2114,7 +2117,7 @@ def _corrections_joined(sentences: list[str]) -> list[str]:
         ):
             out[-1] = f"{out[-1]} {sentence}"  # "I live in Wellington. Well, Lower Hutt actually."
         elif out and _SAID_WRONGLY_FOR.match(out[-1]) and re.match(r"it(?:'s|s| is)\b", sentence, re.I):
-            out[-1] = f"{out[-1].rstrip(' .;,')}, {sentence}"  # "Sorry, I said Tuesday for Mateo's swimming; it's ..."
+            out[-1] = f"{out[-1]} {sentence}"  # "Sorry, I said Tuesday for Mateo's swimming. It's Monday at 5."
         elif out and (_WAS_SAID_LAST.search(out[-1]) or _WAS_SAID_LAST.match(sentence)):
             out[-1] = f"{out[-1]} {sentence}"  # "I'm a paralegal - well, I was. I'm a legal secretary now."
         elif out and not out[-1].endswith("?") and (was := _WAS_UNTIL_NOW.match(sentence)):
