@@ -390,6 +390,8 @@ def _b_lives_in(m, ctx):
         extra_end="with|from|for|since|because|after|when|to|in order to|in (?:a|an|the|our|my)|on the|"
         # ("we stay in tampines hdb fifteenth floor lah": the kind of flat, after the place)
         "just (?:round|off|up|down|outside|by|near|past)|round (?:from|the corner)|hdb|condo|"
+        # ("we live out in breaux bridge off the levee road": where the house is in it)
+        "(?:up |down )?(?:off|near|past|behind|next to|opposite) (?:the|a)|"
         # ("we moved to Leeds as a family": how, not where)
         "as (?:a|an|the)",
     )
