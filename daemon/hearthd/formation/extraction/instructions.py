@@ -91,6 +91,18 @@ _SPOKEN: list[tuple[re.Pattern, Any]] = [
             r"(?:,? (?:ok|okay|yeah|please|thanks|always))*$",
             lambda m: f"always give {m.group('w').lower()}{m.group('u')}",
         ),
+        # "no beef or pork recipes ever we don't eat it in this house": what not to suggest
+        (
+            r"^no (?P<x>[a-z]+(?: (?:or|and) [a-z]+)?) recipes(?:,? (?:please|ever|at all))*"
+            r"(?:,? (?:we|I) (?:don't|do not|dont) (?:eat|touch) (?:it|them|that)(?: in this house| here)?)?$",
+            lambda m: f"never suggest {m.group('x')} recipes",
+        ),
+        # "the kids are not allowed youtube after eight": what the household keeps from them
+        (
+            r"^(?P<w>the kids|the children|the boys|the girls) (?:are|is) not allowed (?:to (?:watch|have|use|play) )?"
+            r"(?P<x>[a-z][\w ]+?)(?:,? so (?:don't|do not|dont) .*)?$",
+            lambda m: f"do not let {m.group('w')} have {m.group('x')}",
+        ),
         # "Give me distances in kilometres": a unit one knows, asked for, every time
         (
             r"^(?:please )?(?:always )?(?:give|tell|show) me (?P<w>temperatures|weights|distances|measurements|heights|"

@@ -117,6 +117,10 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         (r"\binna\b", "in"),
         # Krio: "we de live na wilberforce", "i de work na connaught": where one lives or works
         (r"\b(I|we|he|she|they|dem) de (?=(?:live|work|stay|school|sell|drive)\b)", r"\1 "),
+        # ... and "no dey" (do not), "am" (it): "we no dey eat am"
+        (r"\b(I|we|he|she|they) no dey (eat|drink|touch|like|take)(?: am\b)?", r"\1 do not \2 it"),
+        # Nigerian Pidgin's "no" before a verb (don't): "abeg no suggest any recipe with pork"
+        (r"\bno (?=(?:suggest|play|wake)\b)", "do not "),
         # Nigerian Pidgin's "na" (is): "the generator na mikano o"
         (r"\b((?:the|our|my) [a-z]+) na (?=(?:an? )?[a-z])", r"\1 is "),
         # Nigerian Pidgin's "dey": "i dey work for guinness"
@@ -263,7 +267,9 @@ _FILLER = re.compile(
     r"righty-?o|alright|alrighty|yeah|yes|yep|"
     r"like(?!\s+I (?:said|say|told|mentioned))(?=,|\s+(?:I|my|we|our|honestly|basically)\b)|"
     r"ja(?: nee)?|yebo|eish|abeg|sasa|arre|haan|acha|aiyoh|yeah nah|"
-    r"no(?!\s+(?!(?:its|this|thanks|yes|as|is|was|his|hers|theirs|ours|yours|always|perhaps)\b)[a-z]+s\b)|"
+    # (not "no pork recipes please": what not to suggest)
+    r"no(?!\s+(?!(?:its|this|thanks|yes|as|is|was|his|hers|theirs|ours|yours|always|perhaps)\b)[a-z]+s\b)"
+    r"(?!\s+[a-z]+(?: (?:or|and) [a-z]+)? recipes\b)|"
     r"nope|by the way|btw|you know|I mean|honestly|to be honest|just so you know|fyi|for your information|"
     r"for the record|as I said|like I said|as I told you|I told you(?: that)?|fun fact|let me tell you|"
     r"(?:I )?tell you what|"
