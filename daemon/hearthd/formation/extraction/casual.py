@@ -1761,7 +1761,8 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     ),
     # "we closed on the new place were at two twenty riverside drive": the move said first, run on
     (
-        r"^(?:we|I)(?: have|'ve)? (?:finally |just )?(?:closed on|moved into|got the keys (?:to|for)) (?:the|our|my) new "
+        r"^(?:we|I)(?: have|'ve)? (?:finally |just )?(?:closed on|moved into|got the keys (?:to|for)) "
+        r"(?:the|our|my) new "
         r"(?:place|house|home|flat|apartment),? (?:so |and )?(?:we're|were|we are) (?=(?:at|in|on) )",
         "we are ",
     ),

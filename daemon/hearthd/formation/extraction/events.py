@@ -1219,7 +1219,8 @@ EVENT_RULES_SRC = [
         r"(?P<with>(?:(?:mrs|mr|ms|miss|coach|auntie|uncle) )?(?!half\b|quarter\b|noon\b|midday\b)[a-z]+))?"
         # "with the consultant in the Mater on the 22nd": where, left to the sentence
         # ("at the leisure centre every Saturday": a place of classes in lower case too)
-        r"(?: (?:in|at) (?:(?:the )?(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+){0,4}|the (?:[a-z]+ ){0,2}(?:centre|center|"
+        r"(?: (?:in|at) (?:(?:the )?(?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+){0,4}|"
+        r"the (?:[a-z]+ ){0,2}(?:centre|center|"
         r"club|pool|hall|hospital|clinic|gym|rink|studio|church))"
         # ("at the kidney hospital in mirpur on sunday ...": the town it is in)
         r"(?: in [a-z]+(?: [a-z]+)?)?(?= (?:on|at|this|next|tomorrow|every|"
@@ -2035,8 +2036,9 @@ EVENT_RULES_SRC += [
     (
         "schedule",
         r"^(?:the |our )?(?:(?P<who>(?!the\b|our\b)[a-z]{2,6}) )?(?P<what>load[- ]?shedding|power cuts?|water cuts?|"
-        r"outages?|(?:water|power|electricity|current|lights?) (?:goes|go|is|gets cut|gets switched|is cut|is switched) "
-        r"(?:off|out))(?: (?:slot|schedule|times?))?(?: (?:in|for) (?:our|the|this) (?:area|estate|street|side)| for us|"
+        r"outages?|(?:water|power|electricity|current|lights?) (?:goes|go|is|gets cut|gets switched|is cut|"
+        r"is switched) (?:off|out))(?: (?:slot|schedule|times?))?"
+        r"(?: (?:in|for) (?:our|the|this) (?:area|estate|street|side)| for us|"
         r" here)?(?: this week)?,? (?:is |are )?(?:on )?(?P<when>.+)$",
         _b_outage,
         False,

@@ -1042,8 +1042,11 @@ def _home_shared(out: list[Candidate]) -> list[Candidate]:
     shared = [
         replace(c, subject=HOUSEHOLD, text="{subject} lives in " + c.object)
         for c in out
-        if c.predicate == "lives_in" and c.subject is not None and c.subject.kind == "person"
-        and _WITH_US_IN.search(c.source or "") and c.object not in homes
+        if c.predicate == "lives_in"
+        and c.subject is not None
+        and c.subject.kind == "person"
+        and _WITH_US_IN.search(c.source or "")
+        and c.object not in homes
     ]
     return out + list({c.object: c for c in shared}.values())
 

@@ -444,7 +444,6 @@ def _home_kind(m: re.Match, ctx) -> list[Candidate]:
     return [replace(c, subject=HOUSEHOLD) if re.match(r"(?:we|our|the)\b", ctx.clause, re.I) else c]
 
 
-
 def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     # how and where about the workplace is not its name: "Deloitte mostly from home", "the depot out by the M62",
     # "Boots on Saturdays"
@@ -481,6 +480,9 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     raw = re.sub(rf"^(?P<firm>{firm}) on (?:the )?(?-i:[A-Z])[\w\-]+(?: [\w\-]+)?$", r"\g<firm>", raw)
     obj, hint = _time_split_then_clean(raw, extra_end="as|in|since|with|for")
     town = re.search(r"^[^,]*?\bin ((?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?)\b", said)
+    # "the council in Limerick": the town's council, as it is called
+    if (council := re.fullmatch(r"the (?:city |county |town |district )?council", obj or "", re.I)) and town:
+        obj = f"{town.group(1)} {council.group()[4:].title()}"
     # "an NGO in Bujumbura", "a joinery firm in Morpeth": a workplace by its kind, known by its town too
     kind = obj and re.fullmatch(rf"(?:a|an) (?P<k>(?:[\w\-]+ ){{0,2}}?(?:{WORKPLACE_KIND}))", obj, re.I)
     if obj and town and (kind or not re.search(r"(?-i:[A-Z])", obj)) and obj.lower() not in ("home", "night"):
@@ -717,7 +719,9 @@ _PHONE_SAID = re.compile(
 )
 
 
-_HOME_SERVICE_SAID = re.compile(r"\bfor (?:the |our )?(?:home )?(?:internet|broadband|fibre|fiber|wifi|wi-fi|tv)\b", re.I)
+_HOME_SERVICE_SAID = re.compile(
+    r"\bfor (?:the |our )?(?:home )?(?:internet|broadband|fibre|fiber|wifi|wi-fi|tv)\b", re.I
+)
 
 
 def _b_carrier(m, ctx):
@@ -1322,7 +1326,8 @@ def _b_speaks(m, ctx):
     if len(spoken) > 1:  # "Hindi, Marathi and English, but ...": a list said with commas
         raw = ", ".join(spoken)
     raw = re.sub(
-        r"\s+(?:on|with|through|via|using|at|in) (?:an? |the )?(?:duolingo|app|apps|side|(?:evening|night|weekend|online) "
+        r"\s+(?:on|with|through|via|using|at|in) (?:an? |the )?(?:duolingo|app|apps|side|"
+        r"(?:evening|night|weekend|online) "
         r"classes?|classes|lessons|night school|school|college|uni|university|work|nursery|the moment|the minute|"
         r"(?-i:[A-Z])[\w\-]*)\b.*$"
         # "Japanese for work", "korean like from watching kdramas": why or how it is learnt
@@ -3119,7 +3124,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "speaks",
         # ("I'm a Tamil speaker, but ...", "a Luganda speaker originally from Masaka": a speaker of it, however well)
-        rf"^{SUBJ} {ADV}(?:{_AM} an? (?:(?:native|fluent|first-language) )?(?P<obj>[A-Za-z]+) speaker(?= originally\b|$)|"
+        rf"^{SUBJ} {ADV}(?:{_AM} an? (?:(?:native|fluent|first-language) )?(?P<obj>[A-Za-z]+) speaker"
+        r"(?= originally\b|$)|"
         rf"can (?:get by|"
         rf"manage|cope|just about get by) in (?P<obj2>[A-Za-z]+)(?: on holiday| when I have to)?$)",
         _b_native_speaker,

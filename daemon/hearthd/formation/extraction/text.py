@@ -9,7 +9,6 @@ from difflib import SequenceMatcher
 from typing import cast
 
 from .model import MAX_OBJECT_WORDS
-from .words import is_common
 from .vocabulary import (
     _HIRED_HELP,
     _NOT_NAMES,
@@ -27,6 +26,7 @@ from .vocabulary import (
     TIME,
     WEEKDAY,
 )
+from .words import is_common
 
 _APOSTROPHES = str.maketrans(
     {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'", "`": "'", "\u201c": '"', "\u201d": '"'}
@@ -55,6 +55,11 @@ _THEIRS_SAID_TO_BE = re.compile(
     re.I,
 )
 _AT_A_NAMED_PLACE = re.compile(r"\b(?:at|to|from) (?:(?-i:[A-Z])[\w\-]*\.? ){1,3}$")  # ("at St. Luke's in BGC")
+# Jamaica's "did" before a verb says it was done: "we did switch from flow to digicel"
+_DID_DONE: dict[str, str] = {
+    "switch": "switched", "move": "moved", "change": "changed", "cancel": "cancelled", "sell": "sold",
+    "buy": "bought", "start": "started", "stop": "stopped", "leave": "left", "join": "joined",
+}  # fmt: skip
 # Expanded so one pattern covers "I'm"/"I am", "don't"/"do not". Possessive 's is left alone except where it
 # is really "is" (name's, 's called).
 _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
@@ -95,7 +100,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         # Jamaican English: "mi cyaan stand cilantro", "mi love reggae", "him nuh eat pork", "mi wid Tamika now"
         (r"\bcyaan\b", "cannot"),
         (
-            r"\b(?-i:[Mm]i) (?=(?:love|like|hate|live|work|drive|go|have|cannot|nuh|deh|used to|speak|teach|study|sell|stay|"
+            r"\b(?-i:[Mm]i) (?=(?:love|like|hate|live|work|drive|go|have|cannot|nuh|deh|used to|speak|teach|study|sell|"
+            r"stay|"
             # (not before "moved", "gone", "got", "left": found to misread one of suite 55's scenarios)
             r"sold|change|changed|buy|bought)\b)",
             "I ",
@@ -666,10 +672,6 @@ _WHO_CHANGES = (
     r"(?:coach|teacher|school|council|cooncil|city|hospital|clinic|surgery|dentist|vet|vets|doctor|gp|"
     r"health cent(?:re|er)|practice|club|pool|academy|tutor|instructor|trainer)"
 )
-_DID_DONE = {
-    "switch": "switched", "move": "moved", "change": "changed", "cancel": "cancelled", "sell": "sold",
-    "buy": "bought", "start": "started", "stop": "stopped", "leave": "left", "join": "joined",
-}  # fmt: skip
 _DAY_NUMBER_WORDS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
     "eighteen|nineteen"
@@ -690,8 +692,9 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         # whose it is (not "coach messaged, training's on Thursday now": whose training, the one kept, is for
         # formation to find, by the word for it)
         (
-            r"^(?:(?:a )?letter from (?:the )?(?:council|cooncil|city|school),? |(?:(?:the|our) )?(?:coach|teacher|school|"
-            r"council|cooncil|city|hospital|clinic|surgery|dentist'?s?|vets?|doctor'?s?|gp|health cent(?:re|er)|practice|"
+            r"^(?:(?:a )?letter from (?:the )?(?:council|cooncil|city|school),? |(?:(?:the|our) )?(?:coach|teacher|"
+            r"school|council|cooncil|city|hospital|clinic|surgery|dentist'?s?|vets?|doctor'?s?|gp|health cent(?:re|er)|"
+            r"practice|"
             r"landlord|club|pool|academy|tutor)(?: (?:office|people|receptionist))? (?:has |have )?(?:(?:called|rang|"
             r"phoned|texted|emailed|messaged)(?: (?:us|me))?,? (?:and|to) (?:said|say|says|saying|told (?:us|me))|"
             r"(?:wrote|sent (?:us )?a letter)(?: (?:to )?(?:us|me))?,?(?: (?:and|to) (?:say|said|saying))?|"
@@ -706,7 +709,8 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         (
             r"^(?:(?:it )?turns out,? )?(?:the |our |my |his |her )?(?:allergist|doctor|gp|dietitian|dietician|"
             r"paediatrician|pediatrician|consultant|specialist)(?: (?:now|also))? (?:says|said|has said|told us)"
-            r"(?: that)? (?=\w+(?: \w+)? (?:has to|have to|must|needs to|need to|can't|cannot|is allergic|are allergic)\b)",
+            r"(?: that)? (?=\w+(?: \w+)? (?:has to|have to|must|needs to|need to|can't|cannot|is allergic|"
+            r"are allergic)\b)",
             "",
             re.I,
         ),
@@ -724,7 +728,8 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         # "the teacher has moved zuhura swimming to saturday morning", "the hospital has changed papa dialysis days
         # now it is tuesday thursday and saturday": the change said by who made it
         (
-            rf"^{_LEAD_SOUNDS}(?:the|our) {_WHO_CHANGES} (?:has |have )?(?:moved|changed|shifted|rescheduled) (?P<what>(?!it\b|the "
+            rf"^{_LEAD_SOUNDS}(?:the|our) {_WHO_CHANGES} (?:has |have )?(?:moved|changed|shifted|rescheduled) "
+            r"(?P<what>(?!it\b|the "
             r"(?:date|time|day)\b)[\w' ]+?)(?: (?:days?|times?|slot))? to ",
             r"\g<what> has moved to ",
             re.I,
@@ -915,7 +920,11 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         # "can't stand ackee, never could, no matter how much everybody else loves it": a concession, run on
         (r",? no matter (?:how|who|where|when|whatever)\b[^.;!?]*", "", re.I),
         # "i can't stick coriander": Ireland's and Scotland's "can't stand"
-        (r"\b(?:can't|cannot|cant) stick\b(?= (?!it\b|to\b|with\b|at\b|around\b|up\b|out\b|by\b))", "cannot stand", re.I),
+        (
+            r"\b(?:can't|cannot|cant) stick\b(?= (?!it\b|to\b|with\b|at\b|around\b|up\b|out\b|by\b))",
+            "cannot stand",
+            re.I,
+        ),
         # "a cup of rooibos every night before bed love the stuff": how it is liked, run on
         (
             r"(?<=[a-z])(?:,? (?:but|and|so) (?:honestly )?(?:I )?(?:love|adore) it| (?:I )?(?:love|adore) the stuff)$",
@@ -1176,7 +1185,13 @@ _YEAR_SAID_SRC = (
 
 
 def _day_in_digits(m: re.Match) -> str:
-    n = _UNITS.index(m["n"].lower()) + 1 if m["n"].lower() in _UNITS else 10 + _TEENS.index(m["n"].lower()) if m["n"] else 0
+    n = (
+        _UNITS.index(m["n"].lower()) + 1
+        if m["n"].lower() in _UNITS
+        else 10 + _TEENS.index(m["n"].lower())
+        if m["n"]
+        else 0
+    )
     n += 20 if (m["tens"] or "").lower() == "twenty" else 30 if m["tens"] else 0
     return str(n) if 1 <= n <= 31 else m.group()
 
@@ -2103,7 +2118,9 @@ _WHO_WAS = re.compile(
 )
 
 
-_SAID_WRONGLY_FOR = re.compile(r"^(?:(?:sorry|oh|actually|no)[,.]? )*I (?:said|told you) [^,;]+? for [^,;]+?[,.;]?$", re.I)
+_SAID_WRONGLY_FOR = re.compile(
+    r"^(?:(?:sorry|oh|actually|no)[,.]? )*I (?:said|told you) [^,;]+? for [^,;]+?[,.;]?$", re.I
+)
 
 
 def _corrections_joined(sentences: list[str]) -> list[str]:

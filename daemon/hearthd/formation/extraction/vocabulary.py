@@ -812,7 +812,8 @@ _NOT_NAMES = (
     {
         w.lower()
         for w in (
-            "I My Our His Her Their Your Its He She It They We You This That These Those There Here Who What Where When Why How The A An And But So "
+            "I My Our His Her Their Your Its "
+            "He She It They We You This That These Those There Here Who What Where When Why How The A An And But So "
             "Also Then Mom Mum Dad God Yes No Not Oh Well Christmas Easter Hearth Alexa Siri Google Jesus Ok Okay "
             "English French Spanish Portuguese German Italian Dutch Irish Scottish Welsh British American Canadian "
             "Brazilian Mexican Indian Chinese Japanese Korean Russian Polish Greek Turkish Swedish Danish Catholic "

@@ -179,7 +179,8 @@ answer answers help advice opinion idea ideas plan plans hobby hobbies habit hab
 allergic intolerance dairy rule rules reminder reminders alarm alarms calendar diary schedule timetable menu
 language languages spanish french german maths math science physics chemistry biology geography art drama pe
 exam exams test tests results grade grades degree course courses lecture homework revision nap naps walk walks
-tuition tutoring coaching dialysis physio therapy chemo checkup checkups check-up check-ups anymore password passwords passcode capitals
+tuition tutoring coaching dialysis physio therapy chemo checkup checkups check-up check-ups anymore
+password passwords passcode capitals
 generator inverter geyser borehole tank panel panels aircon airfryer tumble battery batteries charger router modem
 trampoline greenhouse treadmill drum drums minivan ute bakkie wheelie caddy
 run runs ride rides swim swims stroll jog drive drives commute commutes lift lifts late early night owl lark
