@@ -103,12 +103,6 @@ _SPOKEN: list[tuple[re.Pattern, Any]] = [
             r"(?P<x>[a-z][\w ]+?)(?:,? so (?:don't|do not|dont) .*)?$",
             lambda m: f"do not let {m.group('w')} have {m.group('x')}",
         ),
-        # "Give me distances in kilometres": a unit one knows, asked for, every time
-        (
-            r"^(?:please )?(?:always )?(?:give|tell|show) me (?P<w>temperatures|weights|distances|measurements|heights|"
-            rf"speeds|prices|quantities)(?P<u> in (?:{_UNITS}))(?:,? please)?$",
-            lambda m: f"always give {m.group('w').lower()}{m.group('u')}",
-        ),
         # "use kilometres for everything distance wise yeah"
         (
             rf"^(?:please )?use (?P<u>{_UNITS}) for everything,? (?P<w>distance|temperature|weight|measurement)"

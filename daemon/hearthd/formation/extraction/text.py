@@ -666,6 +666,8 @@ def _clock_in(hour: str, part: str) -> str:
 # What speech adds or says its own way, put as the rules read it (in order), compiled once
 # ("no one may use it": "may" the verb, no month)
 _NOT_MAY_THE_VERB = r"(?! may\b(?!\s*(?:$|[,.!?]|\d|and\b|so\b|sorry\b|no\b|this\b|next\b)))"
+# (what was changed is a few words of one thing: "the city changed the route so bin day's changed" is not)
+_NOT_WHAT_CHANGED = r"\b(?:so|and|but|because|cos|changed|moved|is|are|was)\b"
 _LEAD_SOUNDS = r"(?:(?:eh|ay|oh|ah|so|um|well|ok|okay|right)[,.]? )*"
 # Who changes a household's appointments and schedules: "the hospital has changed papa dialysis days"
 _WHO_CHANGES = (
@@ -729,14 +731,15 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         # now it is tuesday thursday and saturday": the change said by who made it
         (
             rf"^{_LEAD_SOUNDS}(?:the|our) {_WHO_CHANGES} (?:has |have )?(?:moved|changed|shifted|rescheduled) "
-            r"(?P<what>(?!it\b|the "
-            r"(?:date|time|day)\b)[\w' ]+?)(?: (?:days?|times?|slot))? to ",
+            r"(?P<what>(?!it\b|the (?:date|time|day|route|schedule|days|times)\b)"
+            rf"(?:(?!{_NOT_WHAT_CHANGED})[\w' ])+?)(?: (?:days?|times?|slot))? to ",
             r"\g<what> has moved to ",
             re.I,
         ),
         (
             rf"^{_LEAD_SOUNDS}(?:the|our) {_WHO_CHANGES} (?:has |have )?(?:moved|changed|shifted|rescheduled) "
-            r"(?P<what>(?!it\b)[\w' ]+?)"
+            r"(?P<what>(?!it\b|the (?:date|time|day|route|schedule|days|times)\b)"
+            rf"(?:(?!{_NOT_WHAT_CHANGED})[\w' ])+?)"
             r"(?: (?:days?|times?|slot))?,? (?:so |and )?(?:now |from now )?(?:it is|it's|they are|they're) (?:now )?",
             r"\g<what> is now ",
             re.I,
