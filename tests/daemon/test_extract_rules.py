@@ -1775,7 +1775,7 @@ POSITIVES = [
     pos("refer to my mum as Ammi", ("rule", "Call {subject}'s mum Ammi")),
     pos("Lachie is a sparky", ("works_as", "electrician"), subject="Lachie"),
     pos("I'm a joiner by trade.", ("works_as", "joiner")),
-    pos("I'm working in Aldi in Tallaght.", ("works_at", "Aldi")),
+    pos("I'm working in Aldi in Tallaght.", ("works_at", "Aldi, Tallaght")),
     pos("my sim is globe, the postpaid plan", ("note", "globe")),
     pos("i ported my number to smart last saturday", ("note", "Smart")),
     pos("the dog goes to riverside vets in carmarthen", ("note", "riverside vets"), subject="household"),
@@ -2774,7 +2774,7 @@ POSITIVES += [
     ),
     pos("TSC has transferred me to Kakamega High", ("works_at", "Kakamega High")),
     pos("i am now teaching at Starehe Boys from this term", ("works_as", "teacher"), ("works_at", "Starehe Boys")),
-    pos("our Declan has a weekend job in Tesco in Naas", ("works_at", "Tesco"), subject="Declan"),
+    pos("our Declan has a weekend job in Tesco in Naas", ("works_at", "Tesco, Naas"), subject="Declan"),
     pos("my surname is Mensah", ("note", "Mensah")),
     pos("I've changed my surname to Boateng", ("note", "Boateng")),
     pos(
@@ -2793,7 +2793,7 @@ POSITIVES += [
     ),
     pos("the car's NCT is on the 3rd of March", ("appointment", "3rd of March"), subject="household"),
     pos("cucu lives in her own house in Nyeri", ("lives_in", "Nyeri"), subject="my grandmother"),
-    pos("I'm waiting tables at Nando's in Leeds now", ("works_as", "waiter"), ("works_at", "Nando's")),
+    pos("I'm waiting tables at Nando's in Leeds now", ("works_as", "waiter"), ("works_at", "Nando's, Leeds")),
     pos(
         "I got hired as a site engineer at Laing O'Rourke",
         ("works_as", "site engineer"),

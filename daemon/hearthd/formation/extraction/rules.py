@@ -509,11 +509,23 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
         or obj.split()[0].lower() in ("some", "a", "an", "one")  # "at some Italian place": no employer named
     ):
         return []
+    named = re.sub(r"^the ", "", obj, flags=re.I)
     if _ON_THE_WARDS.search(ctx.clause) and not _KIND_OF_PLACE.search(obj) and not re.fullmatch(r"[A-Z]{2,6}", obj):
         obj = f"{obj} Hospital"  # "a nurse at Groote Schuur", "a doctor at St James's": the hospital, by its name
+    # "Access Bank in Ikeja", "the Apollo in Chennai": a firm's branch is known by its town, as a letter to it is
+    # addressed ("Access Bank, Ikeja"); not a place of no name ("the port in Durban")
+    branch_town = re.match(rf"(?:the )?{re.escape(named)}(?: branch)? in {_TOWN}", said, re.I)
+    if branch_town and re.match(r"(?-i:[A-Z])", named) and not re.fullmatch(WORKPLACE_KIND, named, re.I):
+        obj = f"{re.sub(r'^the |(?: branch)$', '', obj, flags=re.I)}, {branch_town.group('town')}"
     return [ctx.cand("works_at", obj, f"{{subject}} works at {obj}", time_hint=hint)]
 
 
+# A town said after a workplace: its words capitalised, the small words of a town's name between them ("Dar es
+# Salaam", "Stratford upon Avon"), not the speaker's "I" run on after it
+_TOWN = (
+    r"(?P<town>(?-i:[A-Z])[\w'\-]*(?:(?: (?:es|de|da|la|le|of|upon|on|sur))? (?!I\b)(?-i:[A-Z0-9])[\w'\-]*)*)"
+    r"(?![\w'])"
+)
 # Who works on a hospital's wards (not a school's, a practice's or a GP's nurse)
 _ON_THE_WARDS = re.compile(
     r"(?<!school )(?<!practice )(?<!dental )(?<!veterinary )(?<!vet )(?<!community )(?<!district )"

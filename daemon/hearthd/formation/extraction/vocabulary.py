@@ -912,5 +912,6 @@ _NOT_ROUTINE_VERBS = set(
 WORKPLACE_KIND = (
     r"bank|firm|company|ngo|charity|restaurant|hotel|hospital|clinic|school|shop|store|factory|warehouse|"
     r"call cent(?:re|er)|bakery|pharmacy|salon|garage|agency|practice|cafe|café|pub|mine|lodge|resort|college|"
-    r"university|supermarket|plant|surgery|library|cooperative|co-op|bpo|law firm|hostel|laboratory|lab|bank branch"
+    r"university|supermarket|plant|surgery|library|cooperative|co-op|bpo|law firm|hostel|laboratory|lab|bank branch|"
+    r"port|docks|harbour|casino|depot|mill|market|airport|quarry|refinery|sawmill|abattoir"
 )
