@@ -2969,7 +2969,9 @@ POSITIVES += [
     ),
     pos("Ayo has swimming lessons at the leisure centre every Saturday", ("schedule", "Saturdays"), subject="Ayo"),
     # names, likes and what is run on
-    pos("my name is Gareth but everyone calls me Gaz", ("name", "Gaz")),
+    # (said without asking to be called so, the name is the name: as the recent sets label it, 14 to 0)
+    pos("my name is Gareth but everyone calls me Gaz", ("name", "Gareth"), ("note", "goes by Gaz")),
+    pos("my name is Gareth but everyone calls me Gaz so you can too", ("name", "Gaz")),
     pos("im doing keto at the moment trying to lose a bit for the holiday", ("diet", "keto")),
     pos("My fave food is suya.", ("likes", "suya")),
     pos(

@@ -588,11 +588,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
             + f"{'am' if m.group('w').lower() == 'me' else 'is'} on a {m.group('d')} diet"
         ),
     ),
-    # "my name is rajesh but everyone calls me raj", "I'm Margaret, but everyone calls me Peggy": the name one is
-    # called by is the one to keep
+    # "my name is rajesh but everyone calls me raj so just raj is fine", "I'm Margaret, but everyone calls me Peggy,
+    # you can too": the name one asks to be called by is the one to keep (said without asking, the name is the
+    # name and the other what one goes by)
     (
         rf"^(?:my (?:full |real |proper )?name is|I am|I'm) {NAME}(?: {NAME})?,? but (?:everyone|everybody|all my "
-        rf"friends|most people|people|they all) (?:calls?|call) me (?={NAME}\b)",
+        rf"friends|most people|people|they all) (?:calls?|call) me (?={NAME}\b[,.]? (?:so|you can|you may)\b)",
         "everyone calls me ",
     ),
     # "Andre seh him get a work as security guard", "Tom says he's got a job as a plumber": his own news, passed on

@@ -765,8 +765,40 @@ def rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     """The rule a sentence states (normalised `s`), and what is left of it to read as facts ("never suggest nuts,
     Emma is allergic" -> the rule, and "Emma is allergic")."""
     found, rest = _rules_of(sentence, s)
+    if len(parts := _two_rules(s)) == 2 and found:
+        # "always give me temperatures in celsius and distances in kilometres": a rule for each
+        # (the second as standing as the first: "..., and start the week on Monday")
+        both = [_rules_of(sentence, parts[0]), _rules_of(sentence, re.sub(r"^(?!always|never)", "always ", parts[1]))]
+        if all(f for f, _ in both):
+            found, rest = [c for f, _ in both for c in f], ". ".join(r for _, r in both if r)
     spoken = [said for c in found if (said := _speaks(c.object))]
     return [_scoped(c) for c in found], ". ".join([*spoken, rest] if rest else spoken)
+
+
+# Two rules said as one: "always give me temperatures in celsius and distances in kilometres", "use 24-hour time
+# for everything, and start the week on Monday"
+_MEASURES = r"distances|temperatures|weights|times|heights|speeds|prices|costs|measurements"
+_TWO_MEASURES = re.compile(
+    rf"^(?P<lead>(?:please\s+)?(?:always\s+)?(?:give|tell|show|put)(?: me| us)?\s+)(?:the\s+)?"
+    rf"(?P<a>(?:{_MEASURES})\s+in\s+[\w\-]+(?: [\w\-]+)?),?\s+and\s+"
+    r"(?:(?:also\s+)?(?:give|tell|show|put)(?: me| us)?\s+)?(?:the\s+)?"
+    rf"(?P<b>(?:{_MEASURES})\s+in\s+[\w\-]+(?: [\w\-]+)?)(?P<rest>(?:,|\s+(?:please|thanks)).*)?$",
+    re.I,
+)
+_AND_THEN_RULE = re.compile(
+    r",\s+and\s+(?=(?:always\s+|never\s+|please\s+)?(?:start|use|give|put|keep|call|say|read|speak|tell|write|show|"
+    r"do not|don't)\b)",
+    re.I,
+)
+
+
+def _two_rules(s: str) -> list[str]:
+    s = s.strip().rstrip(".!")
+    if m := _TWO_MEASURES.match(s):
+        rest = m.group("rest") or ""
+        return [f"{m.group('lead')}{m.group('a')}{rest}", f"{m.group('lead')}{m.group('b')}{rest}"]
+    parts = _AND_THEN_RULE.split(s, maxsplit=1)
+    return parts if len(parts) == 2 and len(parts[0].split()) >= 3 else []
 
 
 def _speaks(rule: str) -> str | None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from .casual import _NUMW, SCHOOL, _plural, _two_digits
 from .dates import canonical_date, on_date
 from .model import HOUSEHOLD, MAX_OBJECT_WORDS, Candidate, Mention
-from .subjects import KIN_WORDS, OTHERS, relation_word
+from .subjects import KIN_WORDS, NOT_A_NAME, OTHERS, relation_word
 from .text import (
     _CLAUSE_SPLIT,
     _NEGATION,
@@ -111,7 +111,22 @@ def _b_name(m, ctx):
         obj = _clean(raw.split()[0]) if raw.split() else None  # "my name is sarah" (ASR): one word
     else:
         return []
-    return [ctx.cand("name", obj, f"{{subject}}'s name is {obj}")] if obj else []
+    if not obj:
+        return []
+    # "my name's Oluwaseun but everybody calls me Seun": the name, and the one the speaker goes by
+    # (not "but please call me bea": how to be called, an instruction of its own)
+    goes_by = re.search(
+        r"\bbut (?:[a-z]+ )?(?:everyone|everybody|people|friends|they all|all my friends|most people)(?: here)?"
+        rf"(?: just)? (?:calls?|call) me (?P<y>{NAME})\b",
+        ctx.sentence,
+    )
+    if not goes_by or goes_by.group("y").lower() == obj.lower():
+        return [ctx.cand("name", obj, f"{{subject}}'s name is {obj}")]
+    short = goes_by.group("y") if re.search(r"[A-Z]", goes_by.group("y")) else goes_by.group("y").title()
+    return [
+        ctx.cand("name", obj, f"{{subject}}'s name is {obj}"),
+        ctx.cand("note", f"goes by {short}", f"{{subject}} goes by {short}"),
+    ]
 
 
 _NAME_CHANGE_SAID = re.compile(
@@ -4013,14 +4028,14 @@ _APPOSITIVE_FAMILY = re.compile(
 _CHILDREN_SAID = {"girls": "daughters", "boys": "sons", "lads": "sons"}
 # ... and after the name, as the clause's subject: "Sunil, my brother-in-law, is a pharmacist".
 _APPOSITIVE_FAMILY_AFTER = re.compile(
-    rf"^(?P<obj>{NAME}),? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL})(?!'|-)\b", re.I
+    rf"^{NOT_A_NAME}(?P<obj>{NAME}),? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?P<rel>{REL})(?!'|-)\b", re.I
 )
 _APPOSITIVE_PET = re.compile(rf"\b(?:my|our) (?P<kind>{PET}),? (?P<obj>{NAMES})", re.I)
 # People named by how the speaker knows them, beside whatever the clause says of them: "my friend Camila is a vet",
 # "Chiara, my colleague, is vegetarian", "Tatiana next door has two cats", "our lad Cody hates broccoli".
 _APPOSITIVE_KNOWN = re.compile(
     rf"\b(?:my|our) (?P<rel>{_alt(OTHERS)}),? (?P<obj>{NAME})\b(?!'s (?:{REL}|{_alt(OTHERS)})\b)|"
-    rf"^(?P<obj2>{NAME}),? (?:my|our) (?P<rel2>{_alt(OTHERS)})(?!'|-)\b|"
+    rf"^{NOT_A_NAME}(?P<obj2>{NAME}),? (?:my|our) (?P<rel2>{_alt(OTHERS)})(?!'|-)\b|"
     rf"^(?P<obj3>{NAME}),? (?:from )?(?:next door|across the road|over the road|opposite|two doors down)\b",
     re.I,
 )

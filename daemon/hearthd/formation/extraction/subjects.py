@@ -125,10 +125,14 @@ _POSS_SUBJECT = re.compile(
     re.I,
 )
 _NAME_SUBJECT = re.compile(rf"^(?P<name>{NAME})(?P<gen>'s)?(?= )")
+# A word that leads a phrase is nobody's name, written with a capital as a sentence's first word: "For my dad, speak
+# slower", "Tell my wife ..."
+NOT_A_NAME = r"(?!(?:for|to|with|about|from|like|and|but|so|then|tell|ask|remind|call|text|when|if|once)\b)"
 # A name with its relation set beside it: "Yusuf, our childminder, is ...", "gosia our cleaner is allergic to cats".
 # ... or by where they live: "Tatiana next door has two cats".
 _NAME_APPOSITIVE = re.compile(
-    rf"^(?P<name>{NAME})(?:,? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?(?:(?P<rel>{_SINGULAR_REL})|(?P<other>{_OTHER}))"
+    rf"^{NOT_A_NAME}(?P<name>{NAME})(?:,? (?:my|our) (?:(?P<adj>{REL_ADJ}) )?"
+    rf"(?:(?P<rel>{_SINGULAR_REL})|(?P<other>{_OTHER}))"
     rf"(?!'|-)\b,?|(?P<door>,? (?:from )?(?:next door|across the road|over the road|opposite|up the road|"
     rf"down the road|two doors down),?))(?= )",
     re.I,
@@ -188,7 +192,8 @@ _NOT_VERBS = set("this his was us plus yes as is thus bus gas lens always".split
 
 
 _COMMA_APPOSITIVE = re.compile(
-    rf"^(?P<name>{NAME}), (?P<rel>(?:my|our) (?:{REL_ADJ} )?(?:{_SINGULAR_REL}|{_OTHER})), (?=[a-z])", re.I
+    rf"^{NOT_A_NAME}(?P<name>{NAME}), (?P<rel>(?:my|our) (?:{REL_ADJ} )?(?:{_SINGULAR_REL}|{_OTHER})), (?=[a-z])",
+    re.I,
 )
 
 

@@ -753,6 +753,15 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             r"\1's ",
             re.I,
         ),
+        # "my mother birthday is the ninth of august": a relative's birthday, the possessive unwritten
+        (
+            r"\b((?:my|our|me|mi) (?:[a-z]+ )?(?:mother|father|mum|mom|mam|dad|wife|husband|son|daughter|sister|"
+            r"brother|grandmother|grandfather|granny|grandma|grandpa|grandad|nan|aunt|auntie|aunty|uncle|cousin|niece|nephew|"
+            r"mother in law|father in law|partner|fiance|fiancee|boyfriend|girlfriend|baby|twins?)) "
+            r"(?=(?:birthday|anniversary|bday)\b)",
+            r"\1's ",
+            re.I,
+        ),
         # "Zuhura swimming has moved to Saturday", said of someone by name
         (
             rf"\b(?!(?:{WEEKDAY}|{MONTH}|Junior|Senior|Kids|Adult|Morning|Evening|Weekend|Team|Group|Private|School|Club|"
@@ -1426,7 +1435,7 @@ _RESTATED = re.compile(
 _AUTOCORRECT = r"(?:stupid |bloody |damn |silly )?(?:autocorrect|auto-correct|auto correct|spell ?check|typo)"
 # A word said in passing inside the correction: "on the tenth no the eleventh sorry in the morning"
 _IN_PASSING = re.compile(
-    r"\s+(?:sorry|I mean)\b(?=\s)|,?\s+(?:my mistake|my bad|I always (?:get|mix) (?:that|them|it|those|the two"
+    r"\s+(?:sorry|I mean)\b(?=\s)|,?\s+(?:my mistake|my bad|sorry|I always (?:get|mix) (?:that|them|it|those|the two"
     r"(?: of them)?) (?:wrong|up|mixed up))$"
     # how it is spelt or which one it is: "Sara no h", "Tahlia with an h", "co-amoxiclav, the Augmentin one"
     r"|,?\s+(?:(?:with|without) (?:an?|the|one|two|double) [a-z]{1,2}|no [a-z]{1,2}|the [\w\-]+ one)$"
