@@ -378,6 +378,11 @@ def _vehicle(said: str) -> str:
     return _DRIVES.get(said.lower(), said)
 
 
+# Whom a household goes to for a service, said as "our X"
+_CARER_WORD = (
+    r"mechanic|garage|vet|vets|dentist|doctor|gp|plumber|electrician|pediatrician|paediatrician|optician|physio|"
+    r"hairdresser|barber|tutor|cleaner|gardener|handyman"
+)
 _CAR_TEST_SAID = {"warrant of fitness": "wof"}
 # Compiled on first use (_rewrites): the daemon's start imports this module's words, not its rewrites.
 _NEW_HELP = _alt(sorted(_HIRED_HELP | {"tutor"}, key=len, reverse=True))  # the help one takes on
@@ -391,7 +396,7 @@ _GARAGE_WORD = (
 )
 _GARAGE = (
     r"(?P<g>(?!(?:the|a|an|our|my|his|her|it|him|them|garage|mechanics?|mot|service|servicing|town|work|school)\b)"
-    r"[a-z][\w'\-]*(?: (?!(?:in|at|on|out|for|from|now|instead|fae|then|so|because|cos|and|but)\b)[\w'\-]+){0,3}?"
+    r"[a-z][\w'\-]*(?: (?!(?:in|at|on|out|for|from|now|instead|fae|then|so|because|cos|and|but)\b)[\w'\-&]+){0,3}?"
     # ("gareth at bridgend motors": the mechanic and the garage)
     rf"(?: at (?!the\b)[a-z][\w'\-]*(?: [\w'\-]+)? {_GARAGE_WORD})?)"
 )
@@ -514,9 +519,27 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         # ("the kids dentist": the household's, whoever it is for)
         lambda m: _seen(m, re.sub(r"^the (?:kids'?|children's)", "our", m.group("lead"))),
     ),
-    # the household's mechanic, by where the car goes (see _GARAGE)
+    # "We dropped TelOne and went on to ZOL fibre", "so the house is on Starlink now": the home's internet, by a
+    # provider with the service in its name or one that sells nothing else
     (
-        rf"^{_NOT_SAID_AS_SO}(?=.*{_CAR_SERVICED})(?:.*?\b)?(?:the|our|my) {_VEHICLE}"
+        r"\b(?:and )?(?:went|gone|moved|changed) (?:on |over )?(?:on)?to (?=[\w&'\-]+(?: [\w&'\-]+)? (?:fibre|fiber|"
+        r"broadband|internet)\b)",
+        lambda m: "and we switched to " if m.group().startswith("and ") else "switched to ",
+    ),
+    (r"\band (?=switched (?:over )?to\b)", "and we "),
+    (
+        r"\b(?:we(?:'ve| have)?|the house(?: is)?|we're|we are)(?: now)?(?: switched| moved| gone| changed)?(?: over)? "
+        r"(?:on(?:to)?|to) starlink\b",
+        "our internet is with Starlink",
+    ),
+    # "Our mechanic now is Kamau": the one now, said as the one
+    (rf"\b((?:our|my|the) (?:{_CARER_WORD})) now is\b", r"\1 is"),
+    # "we use the fella at ridge top auto in wise now": the garage, whoever works there
+    (r"\b(using|use) the (?:fella|guy|man|bloke|woman|lady) (?:at|from) ", r"\1 "),
+    # the household's mechanic, by where the car goes (see _GARAGE); "from now on the car goes to ..." says where it
+    # is looked after, if not what for
+    (
+        rf"^{_NOT_SAID_AS_SO}(?=.*{_CAR_SERVICED}|(?:from now on|now|these days)\b)(?:.*?\b)?(?:the|our|my) {_VEHICLE}"
         # ("so the landy's with cockermouth auto services from now on")
         r"(?:(?:'s| is) (?:now )?with|"
         r"(?:'s| is)? (?:now |always |usually |normally )?(?:goes|go|going|gets serviced|get serviced|is serviced|"
@@ -1470,6 +1493,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?: (?:at|from) the (?:dealer|dealership|garage)\b.*)?$",
         _got_instead,
     ),
+    # "i drive black honda accord now": the car, as it is said with its article
+    (
+        rf"\b(drive|driving|drives) (?=(?:black|white|silver|grey|gray|red|blue|green|(?:{CAR_MAKES.pattern}))\b)",
+        r"\1 a ",
+    ),
     # "so I picked up a used ford escape": a car got, as one says it
     (
         rf"^(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? (?:just |finally |now )?picked up "
@@ -1537,8 +1565,10 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         lambda m: f"{m.group('s')} drive{'' if m.group('s').lower() in ('i', 'we') else 's'} ",
     ),
     (
-        rf"^(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? (?:just |finally )?sold (?:the|our|my|his|her|their) [^,]+? "
-        rf"and (?:have |has )?(?:just )?(?:bought|got) (?P<o>an? .+)$",
+        # ("We traded in the Odyssey last weekend and picked up a Kia Carnival")
+        rf"^(?P<s>we|{_SUBJ})(?:'ve| have|'s| has)? (?:just |finally )?(?:sold|traded in|traded|got rid of|"
+        rf"part[- ]exchanged|scrapped) (?:the|our|my|his|her|their) [^,]+? "
+        rf"and (?:have |has )?(?:just )?(?:bought|got|picked up) (?P<o>an? .+)$",
         r"\g<s> bought \g<o>",
     ),
     # "Aunt Rosalind's got a new partner, his name is Bernard": the one in that role named anew

@@ -672,8 +672,24 @@ _LEAD_SOUNDS = r"(?:(?:eh|ay|oh|ah|so|um|well|ok|okay|right)[,.]? )*"
 # Who changes a household's appointments and schedules: "the hospital has changed papa dialysis days"
 _WHO_CHANGES = (
     r"(?:coach|teacher|school|council|cooncil|city|hospital|clinic|surgery|dentist|vet|vets|doctor|gp|"
-    r"health cent(?:re|er)|practice|club|pool|academy|tutor|instructor|trainer)"
+    r"health cent(?:re|er)|practice|club|pool|academy|tutor|instructor|trainer|physio|physiotherapist|therapist|"
+    # ("mrs d'souza has shifted riya class to saturday": a teacher, by her name)
+    r"(?:mrs|mr|ms|miss|dr|sir|madam|aunty|auntie|uncle|teacher) [a-z'\-]+)"
 )
+_EVENT_WORDS = (
+    r"class|classes|lessons?|tuition|training|practice|swimming|football|ballet|dance|piano|physio|dialysis|therapy|"
+    r"sessions?|appointment|check-?up|clinic"
+)
+
+
+def _whose_event(what: str) -> str:
+    """ "riya class" -> "riya's class": whose the event is, said by name without the possessive."""
+    m = re.fullmatch(rf"(?P<n>[a-z]+) (?P<e>(?:[a-z]+ )?(?:{_EVENT_WORDS}))", what, re.I)
+    if m and not is_common(m.group("n").lower()) and m.group("n").lower() not in ("the", "our", "my", "his", "her"):
+        return f"{m.group('n')}'s {m.group('e')}"
+    return what
+
+
 _DAY_NUMBER_WORDS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
     "eighteen|nineteen"
@@ -697,11 +713,14 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             r"^(?:(?:a )?letter from (?:the )?(?:council|cooncil|city|school),? |(?:(?:the|our) )?(?:coach|teacher|"
             r"school|council|cooncil|city|hospital|clinic|surgery|dentist'?s?|vets?|doctor'?s?|gp|health cent(?:re|er)|"
             r"practice|"
-            r"landlord|club|pool|academy|tutor)(?: (?:office|people|receptionist))? (?:has |have )?(?:(?:called|rang|"
+            r"landlord|club|pool|academy|tutor|father|pastor|priest|reverend|imam)(?: (?:office|people|receptionist))? "
+            r"(?:has |have )?(?:(?:called|rang|"
             r"phoned|texted|emailed|messaged)(?: (?:us|me))?,? (?:and|to) (?:said|say|says|saying|told (?:us|me))|"
             r"(?:wrote|sent (?:us )?a letter)(?: (?:to )?(?:us|me))?,?(?: (?:and|to) (?:say|said|saying))?|"
             r"said|says|say|told (?:us|me)),?(?: that)? )"
-            r"(?=(?:our|my|the|his|her|their|bins?|bin days?|garbage|rubbish|recycling|collection|(?!(?:training|"
+            r"(?=(?:our|my|the|his|her|their|bins?|bin days?|garbage|rubbish|recycling|collection|"
+            # ("father said choir practice is moved to sunday": a group's practice, nobody's own)
+            r"(?:choir|band|church|youth|bible|prayer|cell|chama) [a-z]+|(?!(?:training|"
             r"practice|lessons?|class|swimming|rehearsal|it|they|that|the)\b)[a-z]+'?s) )"
             r"(?=.*\b(?:moved|changed|shifted|rescheduled|now|from next|starting next)\b)",
             "",
@@ -727,21 +746,60 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         ),
         # "zesco says our load shedding slot this week is six pm to midnight": the power company's word
         (r"^[a-z]+ (?:says|said|has said) (?=(?:our|the) (?:load[- ]?shedding|power|water|electricity)\b)", "", re.I),
+        # "Letter from Bristol Waste: ...", "The city sent a notice: ...": where the news came from, said first
+        (
+            r"^(?:(?:a |the )?(?:letter|notice|message|text|email|note|leaflet) from [\w' ]{2,40}?|(?:the|our) "
+            r"[\w' ]{2,30}? (?:sent|posted|put out|dropped) (?:us |round )?(?:a |an )?(?:notice|letter|message|text|"
+            r"email|note|leaflet)(?: out| round)?)\s*[:\-\u2013]\s*(?=\w)",
+            "",
+            re.I,
+        ),
+        # "starting in April our recycling pickup moves ...": when a change starts, said first
+        (
+            r"^(?:from|starting|as of|beginning)(?: in| from)? (?:(?:this|next) (?:week|month|term|year)|"
+            rf"{MONTH}|{WEEKDAY}),? (?=(?:our|the|my|his|her)\b.*\b(?:moves|moved|changes|changed|shifts|shifted|"
+            r"moving)\b)",
+            "",
+            re.I,
+        ),
+        # "our recycling pickup moves from Thursday to Monday", "our collection day changes to Friday instead of
+        # Wednesday": a change said as it happens, as one said done
+        (
+            r"\b(?:moves|is moving|will move|changes|is changing|will change|is shifting|shifts)"
+            rf"(?: from (?:{WEEKDAY})s?(?: (?:mornings?|afternoons?|evenings?|nights?))?)? to (?=(?:{WEEKDAY})s?\b)",
+            "has moved to ",
+            re.I,
+        ),
         # "the teacher has moved zuhura swimming to saturday morning", "the hospital has changed papa dialysis days
         # now it is tuesday thursday and saturday": the change said by who made it
         (
-            rf"^{_LEAD_SOUNDS}(?:the|our) {_WHO_CHANGES} (?:has |have )?(?:moved|changed|shifted|rescheduled) "
+            rf"^{_LEAD_SOUNDS}(?:(?:the|our) )?{_WHO_CHANGES} (?:has |have )?(?:moved|changed|shifted|rescheduled) "
             r"(?P<what>(?!it\b|the (?:date|time|day|route|schedule|days|times)\b)"
             rf"(?:(?!{_NOT_WHAT_CHANGED})[\w' ])+?)(?: (?:days?|times?|slot))? to ",
-            r"\g<what> has moved to ",
+            lambda m: f"{_whose_event(m.group('what'))} has moved to ",
             re.I,
         ),
         (
-            rf"^{_LEAD_SOUNDS}(?:the|our) {_WHO_CHANGES} (?:has |have )?(?:moved|changed|shifted|rescheduled) "
+            rf"^{_LEAD_SOUNDS}(?:(?:the|our) )?(?:{_WHO_CHANGES}|they) (?:have |'ve )?(?:moved|changed|shifted|"
+            r"rescheduled) "
             r"(?P<what>(?!it\b|the (?:date|time|day|route|schedule|days|times)\b)"
             rf"(?:(?!{_NOT_WHAT_CHANGED})[\w' ])+?)"
             r"(?: (?:days?|times?|slot))?,? (?:so |and )?(?:now |from now )?(?:it is|it's|they are|they're) (?:now )?",
             r"\g<what> is now ",
+            re.I,
+        ),
+        # "... has moved to Tuesday, Thursday and Saturday afternoons from next week, no more Monday Wednesday Friday":
+        # when the change starts and the days it leaves are said after the new ones (formation closes the old)
+        (
+            r"\b((?:moved|shifted|changed|switched) to (?:(?!\b(?:from|starting|as of|no more|not|instead of|rather "
+            r"than)\b).)+?)"
+            r"(?:,?\s+(?:(?:from|starting|as of|beginning|effective)(?: from| in)? (?:(?:this|next|the) (?:week|month|"
+            rf"term|year|fortnight)|{MONTH}|{WEEKDAY}|tomorrow|today|now)(?: on| onwards?)?|onwards?|"
+            # ("... to sunday after the four pm mass": what it follows)
+            r"after (?:the )?(?:[a-z0-9]+ ){0,3}?(?:mass|service|prayers|church|school)|"
+            rf"(?:no more|not|instead of|rather than)(?: on)? (?:{WEEKDAY})s?(?:(?:,|,? and)? (?:{WEEKDAY})s?)*"
+            r"(?: (?:mornings?|afternoons?|evenings?|nights?))?(?: (?:any ?more|again))?))+[.!]?$",
+            r"\1",
             re.I,
         ),
         # "mummy dialysis is monday wednesday and friday": a relative's event, the possessive unwritten
@@ -2063,8 +2121,28 @@ def split_sentences(text: str) -> list[str]:
     if tail.strip(".!?; "):
         out.append(tail)
     return _corrections_joined(
-        [part for piece in out for run_on in _QUESTION_RUN_ON.split(piece) for part in _ALLERGY_RUN_ON.split(run_on)]
+        [
+            part
+            for piece in out
+            for run_on in _QUESTION_RUN_ON.split(piece)
+            for allergy in _ALLERGY_RUN_ON.split(run_on)
+            for part in _new_car_run_on(allergy)
+        ]
     )
+
+
+# The new car, run on after the old one sold: "finally sold the toyota eh the new car is a blue suzuki swift" (a
+# statement of its own)
+_NEW_CAR_RUN_ON = re.compile(
+    r"^(?P<sold>.*?\w)(?:,? (?:eh|ah|oh|o|sha|lah|so))? "
+    r"(?P<car>the new (?:car|van|truck|motor|bakkie|ute) is an?\b.*)$",
+    re.I,
+)
+
+
+def _new_car_run_on(piece: str) -> list[str]:
+    m = _NEW_CAR_RUN_ON.match(piece)
+    return [piece] if m is None else [m.group("sold") + ".", m.group("car")]
 
 
 # A statement run on into a question, as a recogniser writes it: "my daughter is allergic to eggs | what can i use
