@@ -29,7 +29,7 @@ from .vocabulary import (
     _alt,
     is_ward,
 )
-from .words import is_common
+from .words import is_common, is_function_word
 
 
 def _named_anew(m: re.Match, said: str) -> str:
@@ -406,6 +406,18 @@ _GARAGE_END = (
 )
 
 
+_PROVIDERS_THAT_ARE_WORDS = {"flow", "sky", "spark", "bell", "smart", "globe", "three", "glo", "shell"}
+
+
+def _service_by_name(m: re.Match) -> str:
+    if (is_common(m.group("p")) and m.group("p").lower() not in _PROVIDERS_THAT_ARE_WORDS) or is_function_word(
+        m.group("p")
+    ):
+        return m.group()
+    svc = m.group("svc").lower()
+    return f"our {'electricity' if svc in ('light bill', 'power') else svc} is with "
+
+
 def _mechanic(m: re.Match) -> str:
     """The garage as a name is written, whatever the recogniser's case ("kwik fit" Kwik Fit)."""
     return "our mechanic is " + capitalised(m.group("g"), keep=("at",))
@@ -531,6 +543,20 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"\b(?:we(?:'ve| have)?|the house(?: is)?|we're|we are)(?: now)?(?: switched| moved| gone| changed)?(?: over)? "
         r"(?:on(?:to)?|to) starlink\b",
         "our internet is with Starlink",
+    ),
+    # "the plumber we does use is mr ramdass": the one the household uses
+    (
+        rf"^(?:um |so |and )?(?:the|our) (?P<w>{_CARER_WORD}) (?:that )?we (?:does |do |always |usually |normally )?"
+        r"(?:use|go to|call|get) is (?:like |um )?",
+        lambda m: f"our {'vet' if m.group('w').lower() == 'vets' else m.group('w')} is ",
+    ),
+    # "the internet is flow", "the light bill is t and tec": the home's provider of a service, by its name (not a
+    # word: "the internet is slow")
+    (
+        r"\b(?:the|our) (?P<svc>internet|broadband|wifi|fibre|electric|electricity|light bill|power|gas|water|tv|"
+        r"cable) "
+        r"(?:is|'s) (?=(?P<p>[a-z&][\w&\-]*)(?: and [a-z]+)?(?:[,.]| and\b|$))",
+        _service_by_name,
     ),
     # "Our mechanic now is Kamau": the one now, said as the one
     (rf"\b((?:our|my|the) (?:{_CARER_WORD})) now is\b", r"\1 is"),
