@@ -2337,6 +2337,8 @@ _WORK_SAID = re.compile(
 # Where one worked before, said before where one is now
 _WORKED_BEFORE = re.compile(
     r"\b(?:I used to (?:be|work|teach|lecture|nurse) (?:at|with|for)|I (?:am|'m) not (?:at|with) \S+ any ?more|"
+    # ("ok so update i left bombardier eh im at cae ...", "and now i have moved again i am with twiga foods")
+    r"I (?:have |'ve )?(?:just )?(?:left|quit)\b|I (?:have |'ve )?moved (?:again|on|jobs)\b|"
     r"I was (?:working )?(?:at|with|for) "
     # ("I was at Equity Bank": a firm by its kind, not "I was at Galway")
     r"(?-i:[A-Z])[\w&'\-]*(?: (?-i:[A-Z])[\w&'\-]*)? (?-i:Bank|Hospital|School|College|University|Group|Insurance|"
@@ -2344,9 +2346,12 @@ _WORKED_BEFORE = re.compile(
     re.I,
 )
 _AT_FIRM_SINCE = re.compile(
-    r"^(?:but |and )?(?:I'm|I am|I've been|I have been|I'm now|I am now|I (?:have )?(?:moved|gone) (?:over )?to) "
-    rf"(?:now )?(?:(?<!to )(?:at|with) )?(?:the )?(?P<o>{_FIRM})(?: in (?-i:[A-Z])[\w\-]+)?"
-    rf"(?: now| these days| since (?:{MONTH}|last \w+|then)| in {MONTH}|"
+    r"^(?:but |and )?(?:now )?(?:I'm|I am|I've been|I have been|I'm now|I am now|I (?:have )?(?:moved|gone) "
+    rf"(?:over )?to) (?:now )?(?:(?<!to )(?:at|with) )?(?:the )?(?P<o>{_FIRM})"
+    r"(?: in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+){0,2})?"
+    rf"(?: now| these days| since (?:{MONTH}|{WEEKDAY}|last \w+|then)| in {MONTH}|"
+    # ("i am with twiga foods doing logistics": what one does there)
+    r" doing (?:the )?[a-z]+(?: [a-z]+)?|"
     r" (?:last|this) (?:week|month|year|spring|summer|autumn|fall|winter))?"
     # ("I moved to CRDB in Moshi last month as branch manager": the post too)
     rf"(?:,? as (?:an? |the )?(?P<j>(?:[a-z]+ )?{OCC}))?(?: now)?$"

@@ -1277,6 +1277,8 @@ def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
     start, end = spans[0]
     if re.fullmatch(r"\d{1,2}", s[start:end].strip(" ,")):
         return []  # "arjun is in class 6 at DPS": a year at school, no time
+    if _JOB_NEWS.search(s[:start]):
+        return []  # "im at cae since monday", "joined Dialog ..., finished at the academy on Friday": a job's days
     for a, b in spans[1:]:  # "Wednesdays at half five and Saturday mornings": one time, said in parts
         if not re.fullmatch(r"\s*(?:,|and|,? and|or)\s*", s[end:a]):
             break
@@ -1310,6 +1312,12 @@ def _timed_event(sentence: str, discourse: Discourse) -> list[Candidate]:
     return [replace(c, source=sentence.strip()) for c in _sentence_candidates(f"{owner} {ev} is {when}", discourse)]
 
 
+# Work begun or ended on a day, said before the day: no event of that day
+_JOB_NEWS = re.compile(
+    r"\b(?:since|new job|joined|left|quit|resigned|(?:finished|started|starting) (?:at|with|in)\b[^,.]*|"
+    r"(?:last|first) day (?:at|with)\b[^,.]*)\s*$",
+    re.I,
+)
 _TAKEN_IN = re.compile(
     r"\b(?:booked|booking|taking|take|bringing|dropping) (?P<name>(?-i:[A-Z])[\w\-]+) (?:in(?:to)?\b|to (?:the|see)\b)",
     re.I,
