@@ -292,12 +292,13 @@ _FILLER = re.compile(
     r"I (?:do not|don't|dont) know if you need (?:this|that|to know(?: this| that)?)(?:,? but)?|"
     # when it began, said first: "since monday I've been at Flutterwave", "from this month I have gone vegan"
     rf"(?:since|from|starting|as of|as from) (?:(?:this|next|last) )?(?:{WEEKDAY}|today|tomorrow|week|month|term|"
-    r"year|semester|the wedding)(?=,|\s+(?:I|we|my|our|he|she|they)\b|\s+(?-i:[A-Z])|"
+    r"year|semester|the wedding(?: in (?-i:[A-Z])[\w\-]+)?)(?=,|\s+(?:I|we|my|our|he|she|they)\b|\s+(?-i:[A-Z])|"
     r"\s+(?:the |our )?(?:bins?|bin day|collection|recycling)\b)|"
     # "for this school year we transferred bea to ...": when, said first
     r"(?:for|in) (?:this|the|next|the new) (?:school |academic )?(?:year|term|semester)(?=,|\s+(?:I|we|my|our)\b)|"
     # why, said first: "with the load shedding we got a generator"
     r"(?:with|what with|because of) (?:the|all the|all this) (?:load shedding|power cuts|outages|blackouts|storms)|"
+    r"(?:quick|small|little|one) change(?=:)|"
     r"(?:(?:quick|small|little|big|an|just an) )?update(?: po)?(?=:|,| -|\s+(?:I|we|my|our)\b|"
     # ("um update imogen left caddick last month": news of someone, named)
     r"\s+[a-z]+\s+(?:left|has|is|moved|quit|got|started|joined|retired)\b)|fyi(?=:|,)|"
@@ -752,6 +753,12 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             r"[\w' ]{2,30}? (?:sent|posted|put out|dropped) (?:us |round )?(?:a |an )?(?:notice|letter|message|text|"
             r"email|note|leaflet)(?: out| round)?)\s*[:\-\u2013]\s*(?=\w)",
             "",
+            re.I,
+        ),
+        # "Please use the name Chiamaka Okafor when you book my salon appointments": the name the speaker books by
+        (
+            rf"^(?:please )?(?:always )?use the name ({NAME}(?: {NAME})?) (?:when|for|on|whenever) .*$",
+            r"my name is \1",
             re.I,
         ),
         # "starting in April our recycling pickup moves ...": when a change starts, said first
