@@ -558,6 +558,12 @@ _REWRITES_SRC: list[tuple[str, object]] = [
         r"(?:is|'s) (?=(?P<p>[a-z&][\w&\-]*)(?: and [a-z]+)?(?:[,.]| and\b|$))",
         _service_by_name,
     ),
+    # "Dale works second shift at the Honda plant": where he works (the shift a routine of its own)
+    (
+        r"\b(works?|working) (?:the )?(?:first|second|third|night|day|late|early|graveyard|evening|morning|split)"
+        r" shifts? (?=at|for|in) ",
+        r"\1 ",
+    ),
     # "Our mechanic now is Kamau": the one now, said as the one
     (rf"\b((?:our|my|the) (?:{_CARER_WORD})) now is\b", r"\1 is"),
     # "we use the fella at ridge top auto in wise now": the garage, whoever works there
