@@ -103,6 +103,46 @@ _SPOKEN: list[tuple[re.Pattern, Any]] = [
             r"(?P<x>[a-z][\w ]+?)(?:,? so (?:don't|do not|dont) .*)?$",
             lambda m: f"do not let {m.group('w')} have {m.group('x')}",
         ),
+        # "When Mia asks for a bedtime story, keep it under five minutes": how to answer one of the house, every time
+        (
+            r"^(?:if|when|whenever) (?!(?:I|we|you|me)\b)(?P<who>[a-z]+) asks? (?:me |you )?(?:for|fi) "
+            r"(?:an? |some |any )?(?P<x>[a-z]+(?: [a-z]+)?),? keep (?:it|them) (?P<how>under [\w ]+|short|brief)$",
+            lambda m: f"always keep {m.group('who')}'s {re.sub(r'y$', 'ie', m.group('x'))}s {m.group('how')}",
+        ),
+        # "call me loli not dolores only my abuela calls me dolores", "dont call me maam call me wenna short for
+        # morwenna", "Please call me Mama Atieno, not by my first name": how to be called, and who else says what
+        (
+            r"^(?P<c>.*\bcall me [\w']+(?: [\w']+)?,? not [\w']+),? (?:only|just) my [a-z]+ (?:still )?calls? me "
+            r"[\w']+$|^(?P<d>.*\bcall me [\w' ]+?)(?:,? short for [\w']+|,? not by my (?:first|real|full|given) name|"
+            r",? (?:everybody|everyone|everyone else) (?:calls|call) me [\w']+)$",
+            lambda m: m.group("c") or m.group("d"),
+        ),
+        # "don't be calling me patricia everybody calls me trish": what not to call one, and what to
+        (
+            r"^(?:do not|don't|dont) be calling me (?P<no>[\w']+),? (?:everybody|everyone|everyone else|people) "
+            r"(?:calls|call) me (?P<yes>[\w']+)$",
+            r"do not call me \g<no>, call me \g<yes>",
+        ),
+        # "remind me in hindi only na my english reading is weak": the language of reminders
+        (
+            r"^(?:please )?remind me in (?P<l>[a-z]+)(?: only)?\b.*$",
+            lambda m: (
+                f"always give reminders in {m.group('l').capitalize()}"
+                if m.group("l").lower() in _LANGUAGES
+                else m.group()
+            ),
+        ),
+        # "When you tell me prices, use meticais, not dollars", "anytime you tell me price put am for naira no be
+        # dollar": the unit of every price
+        (
+            r"^(?:when|whenever|anytime|any time|every time) you (?:tell|give) (?:me|us) (?:the )?(?P<w>prices?|"
+            r"distances?|temperatures?|weights?),? (?:use|put (?:am|it|them) (?:for|in)|in) (?P<u>[a-z]+)"
+            r"(?:,? (?:not|no be|rather than|instead of) (?P<n>[a-z]+))?$",
+            lambda m: (
+                f"always give {m.group('w').rstrip('s')}s in {m.group('u')}"
+                + (f", not {m.group('n')}" if m.group("n") else "")
+            ),
+        ),
         # "use kilometres for everything distance wise yeah"
         (
             rf"^(?:please )?use (?P<u>{_UNITS}) for everything,? (?P<w>distance|temperature|weight|measurement)"
@@ -687,11 +727,28 @@ _SPEAK_TO_IN = re.compile(
 _SPOKEN_TO_IN = re.compile(r"^(?:Always )?(?:Speak|Talk|Answer|Reply)(?: to)? (?P<who>.+?) in (?P<lang>[A-Z][a-z]+)$")
 
 
+# "if wanjiru asks for youtube after eight pm tell her no", "when di pickney dem ask fi sweetie after six o clock tell
+# dem no": what one of the house is not to have, every time
+_ASKS_FOR_NO = re.compile(
+    r"^(?:if|when|whenever|anytime|any time) (?!(?:I|we|you|me)\b)(?P<who>[a-z]+|the kids|the children|"
+    r"the pickney(?: dem)?) asks? (?:me |you )?(?:for|fi) (?:an? |some |any )?(?P<x>[a-z][\w ]+?)"
+    r"(?P<t> (?:after|before) [\w:' ]+?)?,? (?:just |then )?(?:tell|say) (?:her|him|them|dem|it)? ?no$",
+    re.I,
+)
+
+
 def _special_rule(sentence: str, s: str) -> Candidate | None:
     """The forms that are not a plain imperative: "stop X-ing", "in this house no X", "X when I Y"."""
     body = _stop_rule(s)
     if body:
         return _rule(body, sentence.strip())
+    if m := _ASKS_FOR_NO.match(s):
+        kids = m.group("who").lower().startswith("the ")
+        c = _rule(
+            f"No {m.group('x')} for {'the kids' if kids else capitalised(m.group('who'))}{m.group('t') or ''}",
+            sentence.strip(),
+        )
+        return replace(c, subject=HOUSEHOLD) if c and kids else c
     if (m := _SPEAK_TO_IN.match(s)) and m.group("lang").lower() in _LANGUAGES:
         verb = m.group("v").lower() + ("" if m.group("v").lower() == "answer" else " to")
         return _rule(f"{verb} {m.group('who')} in {m.group('lang').capitalize()}", sentence.strip())
