@@ -159,6 +159,7 @@ _EVENT_NOUNS = [
     "coaching",
     "check-up",
     "checkup",
+    "follow-up",  # "Nana's cardiology follow-up at Sunnybrook is March 3rd at 1:40"
     "meeting",
     "interview",
     "exam",

@@ -677,6 +677,10 @@ _WHO_CHANGES = (
     # ("mrs d'souza has shifted riya class to saturday": a teacher, by her name)
     r"(?:mrs|mr|ms|miss|dr|sir|madam|aunty|auntie|uncle|teacher) [a-z'\-]+)"
 )
+def _ordinal_suffix(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
 _EVENT_WORDS = (
     r"class|classes|lessons?|tuition|training|practice|swimming|football|ballet|dance|piano|physio|dialysis|therapy|"
     r"sessions?|appointment|check-?up|clinic"
@@ -747,6 +751,21 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         ),
         # "zesco says our load shedding slot this week is six pm to midnight": the power company's word
         (r"^[a-z]+ (?:says|said|has said) (?=(?:our|the) (?:load[- ]?shedding|power|water|electricity)\b)", "", re.I),
+        # "Monday 3rd March", "Monday 3 March": a day of the week, then its date, as the dates read it ("Monday the
+        # 3rd of March")
+        (
+            rf"\b({WEEKDAY}),? (\d{{1,2}})(?:st|nd|rd|th)? ({MONTH})\b",
+            lambda m: f"{m[1]} the {m[2]}{_ordinal_suffix(int(m[2]))} of {m[3]}",
+            re.I,
+        ),
+        # "Priya has piano lessons on Thursdays at 4:30 with Mrs. Kowalczyk": who teaches it, said after when (no part
+        # of when)
+        (
+            r"(?<=\d|m|s|y) with (?:Mrs|Mr|Ms|Miss|Dr|Coach|Sir|Madam|Teacher|Aunty|Auntie|Uncle)\.? "
+            r"[A-Z][\w'\-]+[.!]?$",
+            "",
+            0,
+        ),
         # "Letter from Bristol Waste: ...", "The city sent a notice: ...": where the news came from, said first
         (
             r"^(?:(?:a |the )?(?:letter|notice|message|text|email|note|leaflet) from [\w' ]{2,40}?|(?:the|our) "
