@@ -3877,6 +3877,151 @@ NEGATIVES += [
     neg("my neighbour's lodger lives with them in Croydon"),
 ]
 
+# Round 30: a workplace's branch by its town, a name and what one goes by, two rules said as one, schedules moved by
+# who runs them with when the change starts and the days it leaves, the garage and the provider now, the new car run
+# on, a name after the wedding, rules of what one of the house is not to have and of the unit of prices
+POSITIVES += [
+    pos(
+        "my wife funmilayo is a banker with access bank in ikeja",
+        ("family_member", "Funmilayo"),
+        ("works_as", "banker"),
+        ("works_at", "Access Bank, Ikeja"),
+        subject="Funmilayo",
+    ),
+    pos(
+        "I'm a pharmacist at the HealthPlus branch in Lekki Phase 1.",
+        ("works_as", "pharmacist"),
+        ("works_at", "HealthPlus, Lekki Phase 1"),
+    ),
+    pos("I teach Form 2 at Mzuzu Academy in Mzuzu.", ("works_as", "teacher"), ("works_at", "Mzuzu Academy")),
+    pos(
+        "Neema is a nurse at Bugando in Mwanza.",
+        ("works_as", "nurse"),
+        ("works_at", "Bugando Hospital, Mwanza"),
+        subject="Neema",
+    ),
+    pos(
+        "im a nurse at royal victoria hospital in belfast on nights",
+        ("works_as", "nurse"),
+        ("works_at", "Royal Victoria Hospital, Belfast"),
+    ),
+    pos("my name's oluwaseun but everybody calls me seun", ("name", "Oluwaseun"), ("note", "goes by seun")),
+    pos(
+        "My name's Anjali Ramdass but everybody calls me Jolly.",
+        ("name", "Anjali Ramdass"),
+        ("note", "goes by Jolly"),
+    ),
+    pos(
+        "my mother birthday is the ninth of august no sorry the nineteenth",
+        ("birthday", "19th of August"),
+        subject="my mother",
+    ),
+    pos(
+        "my wife aisha's birthday is the nineteenth of may uh no the seventeenth sorry",
+        ("family_member", "Aisha"),
+        ("birthday", "17th of May"),
+        subject="Aisha",
+    ),
+    pos(
+        "always give me temperatures in celsius and distances in kilometres",
+        ("rule", "Always give temperatures in Celsius"),
+        ("rule", "Always give distances in kilometres"),
+    ),
+    pos(
+        "Use 24-hour time for everything, and start the week on Monday.",
+        ("rule", "Use 24-hour time"),
+        ("rule", "Always start the week on Monday"),
+    ),
+    pos(
+        "The city sent a notice: starting in April our recycling pickup moves from Thursday to Monday.",
+        ("schedule", "Mondays"),
+        subject="household",
+    ),
+    pos(
+        "mrs d'souza has shifted riya class to saturday eleven am from this week onwards no more thursday",
+        ("schedule", "Saturdays 11am"),
+        subject="Riya",
+    ),
+    pos(
+        "father said choir practice is moved to sunday after the four pm mass starting this week not friday anymore",
+        ("schedule", "Sundays"),
+    ),
+    pos(
+        "Letter from Bristol Waste: from next month our collection day changes to Friday instead of Wednesday.",
+        ("schedule", "Fridays"),
+        subject="household",
+    ),
+    pos(
+        "The physio has shifted Amma's sessions to Friday evenings from this month, no more Tuesday mornings.",
+        ("schedule", "Friday evenings"),
+        subject="my mother",
+    ),
+    pos(
+        "um they changed the garbage day now it is thursday mornings not monday",
+        ("schedule", "Thursday mornings"),
+        subject="household",
+    ),
+    pos("Our mechanic now is Kamau, his garage is on Ngong Road.", ("note", "Kamau"), subject="household"),
+    pos("we use the fella at ridge top auto in wise now", ("note", "Ridge Top auto"), subject="household"),
+    pos("From now on the car goes to Mahy & Sons in the Castel.", ("note", "Mahy & Sons"), subject="household"),
+    pos("We dropped TelOne and went on to ZOL fibre this month.", ("note", "Zol Fibre"), subject="household"),
+    pos(
+        "ZOL kept cutting out during load-shedding, so the house is on Starlink now.",
+        ("note", "Starlink"),
+        subject="household",
+    ),
+    pos(
+        "finally sold the toyota eh the new car is a blue suzuki swift i bought it from the dealer in vieux fort",
+        ("owns", "blue Suzuki Swift"),
+        subject="household",
+    ),
+    pos(
+        "We traded in the Odyssey last weekend and picked up a Kia Carnival, so that's our only vehicle now.",
+        ("owns", "Kia Carnival"),
+        subject="household",
+    ),
+    pos("i dey drive black honda accord now", ("owns", "black Honda Accord")),
+    pos("the light bill is t and tec and the internet is flow", ("note", "Flow"), subject="household"),
+    pos("the plumber we does use is mr ramdass from couva", ("note", "Mr Ramdass from couva"), subject="household"),
+    pos("I left Bombardier, I'm at CAE in Saint Laurent since Monday", ("works_at", "CAE")),
+    pos("Update: since the wedding in Enugu I'm Chiamaka Adeyemi now.", ("name", "Chiamaka Adeyemi")),
+    pos(
+        "Please use the name Chiamaka Okafor when you book my salon and clinic appointments.",
+        ("name", "Chiamaka Okafor"),
+    ),
+    pos("if wanjiru asks for youtube after eight pm tell her no", ("rule", "No youtube for wanjiru after 8pm")),
+    pos(
+        "When Mia asks for a bedtime story, keep it under five minutes.",
+        ("rule", "Always keep Mia's bedtime stories under five minutes"),
+    ),
+    pos("call me loli not dolores only my abuela calls me dolores", ("rule", "Call {subject} loli")),
+    pos("Please call me Mama Atieno, not by my first name.", ("rule", "Call {subject} Mama Atieno")),
+    pos("remind me in hindi only na my english reading is weak", ("rule", "Always give reminders in hindi")),
+    pos("When you tell me prices, use meticais, not dollars.", ("rule", "Always give prices in meticais")),
+    pos(
+        "The boiler service is booked for Monday 3rd March, sometime between 8 and 12.",
+        ("appointment", "Monday 3rd of March, 8am-12pm"),
+        subject="household",
+    ),
+    pos(
+        "Priya has piano lessons on Thursdays at 4:30 with Mrs. Kowalczyk.",
+        ("schedule", "Thursdays 4:30pm"),
+        subject="Priya",
+    ),
+    pos(
+        "Nana's cardiology follow-up is March 3rd at 1:40.",
+        ("appointment", "3rd of March 1:40pm"),
+        subject="my grandmother",
+    ),
+]
+NEGATIVES += [
+    neg("the internet is slow again"),
+    neg("the car goes to the airport now"),
+    neg("if the kids ask what's for dinner tell them pasta"),
+    neg("my mother birthday party was lovely"),
+    neg("the plumber we used last year was useless"),
+]
+
 
 TABLE = POSITIVES + NEGATIVES
 

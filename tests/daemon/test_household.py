@@ -1629,3 +1629,58 @@ def test_a_job_joined_at_a_workplace_by_its_kind_a_name_saved_then_married_and_a
     say("He sold the Vios last week. He's driving a white Mitsubishi Xpander now.")
     cars = [f["object"] for f in current_in_any_pool(hub, "owns")]
     assert cars == ["white Mitsubishi Xpander"], cars
+
+
+def test_a_teacher_a_notice_and_the_hospital_move_a_schedule_with_when_it_starts_and_the_days_it_leaves(
+    real_daemon, hub
+):
+    say = day_by_day(hub, "2030-03")
+    say("Chloe's ballet class is every Tuesday at 5.")
+    say("mrs okafor has shifted chloe class to thursday five pm from this week onwards no more tuesday")
+    ballet = [f["object"] for f in current_in_any_pool(hub, "schedule") if "class" in f["text"].lower()]
+    assert len(ballet) == 1 and "Thursday" in ballet[0] and "Tuesday" not in ballet[0], ballet
+    say("Our recycling collection is on Wednesdays.")
+    say("Letter from the council: starting in May our recycling collection moves from Wednesday to Friday.")
+    recycling = [f["object"] for f in current_in_any_pool(hub, "schedule") if "recycling" in f["text"].lower()]
+    assert recycling == ["Fridays"], recycling
+    say("Grandad's dialysis is Monday, Wednesday and Friday mornings.")
+    say(
+        "The hospital has moved Grandad's dialysis to Tuesday, Thursday and Saturday mornings from next week, no more "
+        "Monday Wednesday Friday."
+    )
+    dialysis = [f["object"] for f in current_in_any_pool(hub) if "dialysis" in f["text"].lower()]
+    assert len(dialysis) == 1 and "Tuesday" in dialysis[0] and "Monday" not in dialysis[0], dialysis
+
+
+def test_the_garage_from_now_on_the_house_on_starlink_and_a_car_traded_in(real_daemon, hub):
+    say = day_by_day(hub, "2030-04")
+    say("The car gets serviced at Kwame Motors in Adum.")
+    say("We fell out with Kwame Motors over the bill. From now on the car goes to Mensah & Sons in Bantama.")
+    mechanic = [f["object"] for f in current_in_any_pool(hub, "note") if "mechanic" in f["text"]]
+    assert mechanic == ["Mensah & Sons"], mechanic
+    say("Our home internet is with Vodafone.")
+    say("Vodafone kept cutting out, so the house is on Starlink now.")
+    broadband = [f["object"] for f in current_in_any_pool(hub, "note") if "broadband" in f["text"]]
+    assert broadband == ["Starlink"], broadband
+    say("Our car is a silver Toyota Corolla.")
+    say("We traded in the Corolla last weekend and picked up a Hyundai Tucson.")
+    cars = [f["object"] for f in current_in_any_pool(hub, "owns")]
+    assert cars == ["Hyundai Tucson"], cars
+
+
+def test_a_name_after_the_wedding_a_bank_by_its_branch_a_job_since_monday_and_the_unit_of_prices(real_daemon, hub):
+    say = day_by_day(hub, "2030-05")
+    say("My name is Adaeze Nwosu.")
+    say("Small change: since the wedding in Enugu I go by Adaeze Bello now.")
+    names = [f["object"] for f in current_in_any_pool(hub, "name")]
+    assert names == ["Adaeze Bello"], names
+    say("I'm a teller at Zenith Bank in Lekki.")
+    work = [f["object"] for f in current_in_any_pool(hub, "works_at")]
+    assert work == ["Zenith Bank, Lekki"], work
+    say("I left Zenith, I'm at Flutterwave in Ikoyi since Monday.")
+    work = [f["object"] for f in current_in_any_pool(hub, "works_at")]
+    assert work == ["Flutterwave"], work
+    assert not current_in_any_pool(hub, "appointment")  # a job since Monday is no appointment on Monday
+    say("When you tell me prices, use cedis, not dollars.")
+    rules = [f["object"] for f in current_in_any_pool(hub, "rule")]
+    assert rules == ["Always give prices in cedis"], rules

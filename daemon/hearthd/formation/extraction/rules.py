@@ -504,6 +504,7 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
         rf"(?!(?:the|a|an|local|big|small|new|old|private|public|district|general|main|head|regional|city|town|"
         rf"village|nearby)\b)[a-z][\w'\-]*(?: [a-z][\w'\-]*){{0,3}} (?:{WORKPLACE_KIND})",
         obj,
+        re.I,
     ):
         obj = capitalised(obj)
     kind = obj and re.fullmatch(rf"(?:a|an) (?P<k>(?:[\w\-]+ ){{0,2}}?(?:{WORKPLACE_KIND}))", obj, re.I)

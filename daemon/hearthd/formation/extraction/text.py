@@ -825,7 +825,11 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             r"after (?:the )?(?:[a-z0-9]+ ){0,3}?(?:mass|service|prayers|church|school)|"
             rf"(?:no more|not|instead of|rather than)(?: on)? (?:{WEEKDAY})s?(?:(?:,|,? and)? (?:{WEEKDAY})s?)*"
             r"(?: (?:mornings?|afternoons?|evenings?|nights?))?(?: (?:any ?more|again))?))+[.!]?$",
-            r"\1",
+            # (every week from then: "shifted to thursday five pm from this week onwards" is Thursdays)
+            lambda m: re.sub(rf"\b({WEEKDAY})\b(?!s| (?:morning|afternoon|evening|night))", r"\1s", m[1], flags=re.I)
+            if re.search(r"\b(?:onwards?|no more|from (?:this|next) week|instead of)\b", m.group(), re.I)
+            and not re.search(rf"\b(?:{MONTH}|the \d|\d+(?:st|nd|rd|th))\b", m[1], re.I)
+            else m[1],
             re.I,
         ),
         # "mummy dialysis is monday wednesday and friday": a relative's event, the possessive unwritten
