@@ -502,7 +502,8 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     # ("royal university hospital", as a recogniser writes it: a place by its name and kind, not "the local bank")
     if obj and ctx.lowercase and re.fullmatch(
         rf"(?!(?:the|a|an|local|big|small|new|old|private|public|district|general|main|head|regional|city|town|"
-        rf"village|nearby)\b)[a-z][\w'\-]*(?: [a-z][\w'\-]*){{0,3}} (?:{WORKPLACE_KIND})",
+        rf"village|nearby)\b)[a-z][\w'\-]*(?: (?!(?:at|in|on|the|of|for|by|near)\b)[a-z][\w'\-]*){{0,3}} "
+        rf"(?:{WORKPLACE_KIND})",
         obj,
         re.I,
     ):
