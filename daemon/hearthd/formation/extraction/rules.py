@@ -1330,12 +1330,19 @@ _LANGUAGES = frozenset(
     "kpelle bassa mende temne limba vai kru grebo loma kissi mandinka fula fulani serer jola bambara dioula "
     "oshiwambo otjiherero herero nama silozi lozi nyanja kaonde lunda luvale tumbuka chewa kirundi runyankole "
     "lusoga acholi kamba kalenjin luhya kiswahili sheng dhivehi tamazight berber bislama pijin chamorro "
-    "rarotongan niuean seselwa morisyen kreol llanito tonga".split()
+    "rarotongan niuean seselwa morisyen kreol llanito tonga "
+    # (more of East Africa's, Mozambique's, Borneo's, Nigeria's and Ghana's, and the Pacific's small nations')
+    "dholuo kikamba meru kisii ekegusii maasai turkana embu taita giriama mijikenda ateso lugbara lango alur "
+    "runyoro rutooro sena ndau makhuwa macua shangaan changana ronga chopi venda kadazandusun kadazan dusun iban "
+    "bidayuh tausug bajau murut chavacano berom idoma igala nupe kanuri urhobo edo ijaw itsekiri dagbani dagaare "
+    "nzema gurune kusaal kiribati gilbertese tuvaluan nauruan palauan chuukese marshallese pohnpeian yapese "
+    "kosraean shetlandic doric".split()
 ) | {"te reo māori", "tok pisin", "hiri motu", "cook islands maori"}
 _LANGUAGE_WRITTEN = {"bsl": "BSL", "asl": "ASL", "te reo māori": "te reo Māori", "kiswahili": "Swahili"}
 _HOW_WELL = re.compile(
     r"^(?:and |also |plus )?(?:a (?:little bit of|bit of|little|bit|small)|a few words of|some|basic|bits of|fluent|"
-    r"small small|conversational|decent|"
+    # ("yoruba and small hausa": a little, as Nigeria and Kenya say it)
+    r"small small|small|conversational|decent|"
     r"good|very good|perfect|broken|schoolboy|schoolgirl|pretty good|ok|okay)\s+",
     re.I,
 )
@@ -1362,7 +1369,7 @@ def _b_speaks(m, ctx):
     if len(spoken) > 1:  # "Hindi, Marathi and English, but ...": a list said with commas
         raw = ", ".join(spoken)
     raw = re.sub(
-        r"\s+(?:on|with|through|via|using|at|in) (?:an? |the )?(?:duolingo|app|apps|side|"
+        r"\s+(?:on|with|through|via|using|at|in|from) (?:an? |the )?(?:duolingo|app|apps|side|"
         r"(?:evening|night|weekend|online) "
         r"classes?|classes|lessons|night school|school|college|uni|university|work|nursery|the moment|the minute|"
         r"(?-i:[A-Z])[\w\-]*)\b.*$"

@@ -766,6 +766,11 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             "",
             0,
         ),
+        # "me i'm diabetic type two": the type said after, as it is said before ("type 2 diabetic")
+        (r"\bdiabetic,? type (?:2|two|ii)\b", "type 2 diabetic", re.I),
+        (r"\bdiabetic,? type (?:1|one|i)\b", "type 1 diabetic", re.I),
+        # "we have a budgie name kiwi", "a pothound name brownie": named, as the Caribbean says it
+        (rf"\b((?:a|an|our|my|the) (?:[a-z]+ )?(?:{PET}|pothound|pot hound)) name (?=[a-z]+\b)", r"\1 named ", re.I),
         # "Letter from Bristol Waste: ...", "The city sent a notice: ...": where the news came from, said first
         (
             r"^(?:(?:a |the )?(?:letter|notice|message|text|email|note|leaflet) from [\w' ]{2,40}?|(?:the|our) "

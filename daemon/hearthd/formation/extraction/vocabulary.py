@@ -142,6 +142,7 @@ REL_ADJ = _alt(["older", "younger", "big", "little", "wee", "baby", "twin", "eld
 _PET_KINDS = [
     "dog",
     "puppy",
+    "pothound",  # (Trinidad's mixed-breed dog)
     "cat",
     "kitten",
     "parrot",
