@@ -612,9 +612,11 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # "biscuit our kelpie eats black hawk": a pet named before its kind, in lower case; the name whatever the word
     (
         rf"^(?P<n>(?!(?:so|and|but|um|well|like|yeah|ok|okay|right|now|then|oh|he|she|it|this|that)\b)[a-z]+),? "
-        rf"our (?P<sp>{PET}),? (?=(?:eats|is on|gets|has|loves|hates|is|only eats|will only eat)\b)",
+        rf"(?:our|the) (?P<sp>{PET}),? (?=(?:eats|is on|gets|has|loves|hates|is|only eats|will only eat)\b)",
         lambda m: f"our {m.group('sp')} {m.group('n').capitalize()} ",
     ),
+    # "the kelpie's on royal canin": the household's pet, by its kind, and what it eats
+    (rf"^the (?P<sp>{PET})(?='s on\b|'s only on\b| is on\b| is only on\b| eats\b| only eats\b)", r"our \g<sp>"),
     # "so Biscuit's on Black Hawk lamb from today": from now on (not a day's one-off)
     (r"(?<!\bstart)(?<!\bstarts)(?<!\bstarting)(?<!\bbegins) from today[.!]?$", " from now on"),
     # a correction: only what is said after "well I did" stands
