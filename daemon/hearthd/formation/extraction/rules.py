@@ -541,7 +541,22 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     branch_town = re.match(rf"(?:the )?{re.escape(named)}(?: branch)? in {_TOWN}", said, re.I)
     if branch_town and re.match(r"(?-i:[A-Z])", named) and not re.fullmatch(WORKPLACE_KIND, named, re.I):
         obj = f"{re.sub(r'^the |(?: branch)$', '', obj, flags=re.I)}, {branch_town.group('town')}"
-    return [ctx.cand("works_at", obj, f"{{subject}} works at {obj}", time_hint=hint)]
+    return [ctx.cand("works_at", obj, f"{{subject}} works at {obj}", time_hint=hint), *_shifts_said(ctx)]
+
+
+# The shifts worked, said with the workplace: "a nurse at Nobles, mostly on the night shift", "a call centre agent at
+# BrightLine, on the graveyard shift"
+_SHIFT_SAID = re.compile(
+    r"\b(?:on (?:the )?)?(?P<k>night|late|early|graveyard|day|evening|morning|twilight|split) ?shifts?\b", re.I
+)
+
+
+def _shifts_said(ctx: _Ctx) -> list[Candidate]:
+    said = _SHIFT_SAID.search(ctx.clause)
+    if not said or re.search(r"\b(?:if|when|whenever|used to|not|no longer|any ?more)\b", ctx.clause, re.I):
+        return []
+    what = f"{said.group('k').lower()} shifts"
+    return [ctx.cand("routine", f"works {what}", f"{{subject}} works {what}")]
 
 
 # A town said after a workplace: its words capitalised, the small words of a town's name between them ("Dar es
