@@ -4114,10 +4114,13 @@ _AND_THING = re.compile(
 
 # "Thabo plays rugby for the U13s and goes to chess club on Wednesdays": a second thing one does, of the one named
 _AND_DOES = re.compile(
-    r"^(?P<who>(?-i:[A-Z])[\w\-]+) (?:plays|goes|does|has|attends|takes|works|loves|likes|hates|swims|dances|"
+    # ("My sister Mei Ling teaches maths at a secondary school in Tampines and lives in Pasir Ris": a relative, named)
+    r"^(?P<who>(?:(?i:my|our) [a-z\-]+ )?(?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+)?) (?:plays|goes|does|has|attends|"
+    r"takes|works|loves|likes|hates|swims|dances|"
     r"trains|teaches|studies|learns|is)\b.*?(?P<cut>\s+and\s+)(?=(?:also )?(?:plays|goes|does|has|attends|takes|"
     # ("Mutale has resigned from Kalulushi Smelting and is running her own tuck shop")
-    r"swims|dances|trains|learns|is (?:now )?(?:running|working|teaching|doing|studying)|works|teaches)\b)"
+    r"swims|dances|trains|learns|is (?:now )?(?:running|working|teaching|doing|studying)|works|teaches|"
+    r"lives (?:in|at|near|out)\b)\b)"
 )
 
 
