@@ -378,8 +378,8 @@ def test_a_phone_network_a_vet_and_a_job_said_as_people_say_them_are_replaced_by
     say("the dog goes to riverside vets in carmarthen")
     say("we're with tywi veterinary in llandeilo now, riverside put the prices up again")
     assert "tywi" in said() and "riverside" not in said()
-    say("i'm working in aldi in tallaght on the tills")  # an employer "in" a town: not the town
-    assert "aldi" in said() and "tallaght" not in said()
+    say("i'm working in aldi in tallaght on the tills")  # an employer "in" a town: the branch, not a home
+    assert "aldi, tallaght" in said() and "lives in tallaght" not in said()
     say("i drive for bolt here in accra")  # a new job: the employer and the role together
     assert "bolt" in said() and "driver" in said() and "aldi" not in said()
     say("the plumber we use is dai pritchard his number is oh seven seven double oh nine double oh four one two")
@@ -1369,7 +1369,7 @@ def test_a_diet_given_up_like_normal_and_a_job_changed_three_times_said_as_work_
     say("ja i gave up the intermittent fasting, it was making me moody at work, i'm eating breakfast again like normal")
     assert not [f for f in current_in_any_pool(hub) if "fasting" in f["text"].lower()]
     say("um I work on the tills at tesco in lewisham mostly early shifts")
-    assert [f["object"] for f in current(hub, predicate="works_at")] == ["Tesco"]
+    assert [f["object"] for f in current(hub, predicate="works_at")] == ["Tesco, Lewisham"]  # the branch, by its town
     say("I work at Barclays... well, used to. I'm at Monzo now.")
     assert [f["object"] for f in current(hub, predicate="works_at")] == ["Monzo"]
     say("i work for safaricom on the customer care side been there like four years now")

@@ -677,6 +677,8 @@ _WHO_CHANGES = (
     # ("mrs d'souza has shifted riya class to saturday": a teacher, by her name)
     r"(?:mrs|mr|ms|miss|dr|sir|madam|aunty|auntie|uncle|teacher) [a-z'\-]+)"
 )
+
+
 def _ordinal_suffix(n: int) -> str:
     return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
@@ -831,10 +833,17 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             rf"(?:no more|not|instead of|rather than)(?: on)? (?:{WEEKDAY})s?(?:(?:,|,? and)? (?:{WEEKDAY})s?)*"
             r"(?: (?:mornings?|afternoons?|evenings?|nights?))?(?: (?:any ?more|again))?))+[.!]?$",
             # (every week from then: "shifted to thursday five pm from this week onwards" is Thursdays)
-            lambda m: re.sub(rf"\b({WEEKDAY})\b(?!s| (?:morning|afternoon|evening|night))", r"\1s", m[1], flags=re.I)
-            if re.search(r"\b(?:onwards?|no more|from (?:this|next) week|instead of)\b", m.group(), re.I)
-            and not re.search(rf"\b(?:{MONTH}|the \d|\d+(?:st|nd|rd|th))\b", m[1], re.I)
-            else m[1],
+            lambda m: (
+                re.sub(
+                    rf"\b({WEEKDAY})\b(?!s| (?:morning|afternoon|evening|night|after|before)\b)",
+                    r"\1s",
+                    m[1],
+                    flags=re.I,
+                )
+                if re.search(r"\b(?:onwards?|no more|from (?:this|next) week|instead of)\b", m.group(), re.I)
+                and not re.search(rf"\b(?:{MONTH}|the \d|\d+(?:st|nd|rd|th))\b", m[1], re.I)
+                else m[1]
+            ),
             re.I,
         ),
         # "mummy dialysis is monday wednesday and friday": a relative's event, the possessive unwritten
