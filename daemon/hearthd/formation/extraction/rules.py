@@ -500,12 +500,16 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
         obj = f"{town.group(1)} {council.group()[4:].title()}"
     # "an NGO in Bujumbura", "a joinery firm in Morpeth": a workplace by its kind, known by its town too
     # ("royal university hospital", as a recogniser writes it: a place by its name and kind, not "the local bank")
-    if obj and ctx.lowercase and re.fullmatch(
-        rf"(?!(?:the|a|an|local|big|small|new|old|private|public|district|general|main|head|regional|city|town|"
-        rf"village|nearby)\b)[a-z][\w'\-]*(?: (?!(?:at|in|on|the|of|for|by|near)\b)[a-z][\w'\-]*){{0,3}} "
-        rf"(?:{WORKPLACE_KIND})",
-        obj,
-        re.I,
+    if (
+        obj
+        and ctx.lowercase
+        and re.fullmatch(
+            rf"(?!(?:the|a|an|local|big|small|new|old|private|public|district|general|main|head|regional|city|town|"
+            rf"village|nearby)\b)[a-z][\w'\-]*(?: (?!(?:at|in|on|the|of|for|by|near)\b)[a-z][\w'\-]*){{0,3}} "
+            rf"(?:{WORKPLACE_KIND})",
+            obj,
+            re.I,
+        )
     ):
         obj = capitalised(obj)
     kind = obj and re.fullmatch(rf"(?:a|an) (?P<k>(?:[\w\-]+ ){{0,2}}?(?:{WORKPLACE_KIND}))", obj, re.I)
