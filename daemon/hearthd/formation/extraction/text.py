@@ -835,7 +835,7 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             # (every week from then: "shifted to thursday five pm from this week onwards" is Thursdays)
             lambda m: (
                 re.sub(
-                    rf"\b({WEEKDAY})\b(?!s| (?:morning|afternoon|evening|night|after|before)\b)",
+                    rf"\b({WEEKDAY})\b(?!s| (?:mornings?|afternoons?|evenings?|nights?|after|before)\b)",
                     r"\1s",
                     m[1],
                     flags=re.I,
