@@ -673,10 +673,10 @@ _LEAD_SOUNDS = r"(?:(?:eh|ay|oh|ah|so|um|well|ok|okay|right)[,.]? )*"
 # Who changes a household's appointments and schedules: "the hospital has changed papa dialysis days"
 _WHO_CHANGES = (
     r"(?:coach|teacher|school|council|cooncil|city|hospital|clinic|surgery|dentist|vet|vets|doctor|gp|"
-    r"health cent(?:re|er)|practice|club|pool|academy|tutor|instructor|trainer|physio|physiotherapist|therapist|"
-    # ("mrs d'souza has shifted riya class to saturday": a teacher, by her name)
-    r"(?:mrs|mr|ms|miss|dr|sir|madam|aunty|auntie|uncle|teacher) [a-z'\-]+)"
+    r"health cent(?:re|er)|practice|club|pool|academy|tutor|instructor|trainer|physio|physiotherapist|therapist)"
 )
+# ... or a teacher by name: "mrs d'souza has shifted riya class to saturday"
+_TITLED = r"(?:mrs|mr|ms|miss|dr|sir|madam|aunty|auntie|uncle|teacher) [a-z'\-]+"
 
 
 def _ordinal_suffix(n: int) -> str:
@@ -806,14 +806,25 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         # "the teacher has moved zuhura swimming to saturday morning", "the hospital has changed papa dialysis days
         # now it is tuesday thursday and saturday": the change said by who made it
         (
-            rf"^{_LEAD_SOUNDS}(?:(?:the|our) )?{_WHO_CHANGES} (?:has |have )?(?:moved|changed|shifted|rescheduled) "
+            rf"^{_LEAD_SOUNDS}(?:(?:the|our) {_WHO_CHANGES}|{_TITLED}) (?:has |have )?(?:moved|changed|shifted|"
+            r"rescheduled) "
             r"(?P<what>(?!it\b|the (?:date|time|day|route|schedule|days|times)\b)"
             rf"(?:(?!{_NOT_WHAT_CHANGED})[\w' ])+?)(?: (?:days?|times?|slot))? to ",
-            lambda m: f"{_whose_event(m.group('what'))} has moved to ",
+            # (a teacher by name moves a lesson to another day, not to another time of it: "mrs kaplan moved
+            # emma's lesson to 4:15, still thursdays" is left to formation, which knows the day)
+            lambda m: (
+                m.group()
+                if re.match(
+                    r"(?:the |our )?(?:mrs|mr|ms|miss|dr|sir|madam|aunty|auntie|uncle|teacher) ", m.group(), re.I
+                )
+                and not re.match(rf"(?:{WEEKDAY})", m.string[m.end() :], re.I)
+                else f"{_whose_event(m.group('what'))} has moved to "
+            ),
             re.I,
         ),
         (
-            rf"^{_LEAD_SOUNDS}(?:(?:the|our) )?(?:{_WHO_CHANGES}|they) (?:have |'ve )?(?:moved|changed|shifted|"
+            rf"^{_LEAD_SOUNDS}(?:(?:the|our) {_WHO_CHANGES}|they|{_TITLED}) (?:have |'ve |has )?"
+            r"(?:moved|changed|shifted|"
             r"rescheduled) "
             r"(?P<what>(?!it\b|the (?:date|time|day|route|schedule|days|times)\b)"
             rf"(?:(?!{_NOT_WHAT_CHANGED})[\w' ])+?)"
@@ -835,12 +846,15 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             # (every week from then: "shifted to thursday five pm from this week onwards" is Thursdays)
             lambda m: (
                 re.sub(
-                    rf"\b({WEEKDAY})\b(?!s| (?:mornings?|afternoons?|evenings?|nights?|after|before)\b)",
-                    r"\1s",
+                    rf"\b({WEEKDAY})\b(?!s| (?:mornings|afternoons|evenings|nights|after|before)\b)"
+                    r"(?: (morning|afternoon|evening|night)\b)?",
+                    lambda d: f"{d[1]}s" if d[2] is None else f"{d[1]} {d[2]}s",
                     m[1],
                     flags=re.I,
                 )
-                if re.search(r"\b(?:onwards?|no more|from (?:this|next) week|instead of)\b", m.group(), re.I)
+                if re.search(
+                    r"\b(?:onwards?|no more|from (?:this|next) week|from now on|instead of)\b", m.group(), re.I
+                )
                 and not re.search(rf"\b(?:{MONTH}|the \d|\d+(?:st|nd|rd|th))\b", m[1], re.I)
                 else m[1]
             ),
