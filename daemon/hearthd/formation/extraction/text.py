@@ -8,6 +8,7 @@ from collections.abc import Callable
 from difflib import SequenceMatcher
 from typing import cast
 
+from .dates import ordinal
 from .model import MAX_OBJECT_WORDS
 from .vocabulary import (
     _HIRED_HELP,
@@ -679,10 +680,6 @@ _WHO_CHANGES = (
 _TITLED = r"(?:mrs|mr|ms|miss|dr|sir|madam|aunty|auntie|uncle|teacher) [a-z'\-]+"
 
 
-def _ordinal_suffix(n: int) -> str:
-    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-
-
 _EVENT_WORDS = (
     r"class|classes|lessons?|tuition|training|practice|swimming|football|ballet|dance|piano|physio|dialysis|therapy|"
     r"sessions?|appointment|check-?up|clinic"
@@ -757,7 +754,7 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
         # 3rd of March")
         (
             rf"\b({WEEKDAY}),? (\d{{1,2}})(?:st|nd|rd|th)? ({MONTH})\b",
-            lambda m: f"{m[1]} the {m[2]}{_ordinal_suffix(int(m[2]))} of {m[3]}",
+            lambda m: f"{m[1]} the {ordinal(int(m[2]))} of {m[3]}",
             re.I,
         ),
         # "Priya has piano lessons on Thursdays at 4:30 with Mrs. Kowalczyk": who teaches it, said after when (no part
@@ -814,9 +811,7 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
             # emma's lesson to 4:15, still thursdays" is left to formation, which knows the day)
             lambda m: (
                 m.group()
-                if re.match(
-                    r"(?:the |our )?(?:mrs|mr|ms|miss|dr|sir|madam|aunty|auntie|uncle|teacher) ", m.group(), re.I
-                )
+                if re.match(rf"{_TITLED} ", m.group(), re.I)
                 and not re.match(rf"(?:{WEEKDAY})", m.string[m.end() :], re.I)
                 else f"{_whose_event(m.group('what'))} has moved to "
             ),
