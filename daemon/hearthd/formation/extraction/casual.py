@@ -2353,9 +2353,14 @@ _WORKED_BEFORE = re.compile(
     r"Council|Airways|Airlines|Telecom|Pharmacy|Clinic|Academy|Consulting|Capital|Holdings|Motors|Foods|Stores))",
     re.I,
 )
+# An employer said in lower case by what it is: "the ministry of education", "the county government"
+_PUBLIC_BODY = (
+    r"(?-i:[Mm]inistry|[Dd]epartment) of (?-i:[A-Za-z][a-z]+)(?: and (?-i:[A-Za-z][a-z]+))?|"
+    r"(?-i:county|city|state|federal|national|provincial|local) (?-i:government|council)"
+)
 _AT_FIRM_SINCE = re.compile(
     r"^(?:but |and )?(?:now )?(?:I'm|I am|I've been|I have been|I'm now|I am now|I (?:have )?(?:moved|gone) "
-    rf"(?:over )?to) (?:now )?(?:(?<!to )(?:at|with) )?(?:the )?(?P<o>{_FIRM})"
+    rf"(?:over )?to) (?:now )?(?:(?<!to )(?:at|with) )?(?:the )?(?P<o>{_FIRM}|{_PUBLIC_BODY})"
     r"(?: in (?-i:[A-Z])[\w\-]+(?: (?-i:[A-Z])[\w\-]+){0,2})?"
     rf"(?: now| these days| since (?:{MONTH}|{WEEKDAY}|last \w+|then)| in {MONTH}|"
     # ("i am with twiga foods doing logistics": what one does there)
@@ -2423,7 +2428,10 @@ def casual(s: str, greeted: bool, sentence: str = "") -> str:
     if _WORKED_BEFORE.search(whole) and (m := _AT_FIRM_SINCE.match(s)):
         # "I used to be at Standard Bank, but I'm with Capitec now", "I was at Equity Bank but I moved to KCB in
         # January": the employer after the one left
-        s = f"I work at {m.group('o')}" + (f" as {_article(m.group('j'))} {m.group('j')}" if m.group("j") else "")
+        firm = m.group("o")
+        if re.match(r"(?:ministry|department) of ", firm, re.I):  # "the ministry of education": its name
+            firm = capitalised(firm.lower(), keep=("of", "and"))
+        s = f"I work at {firm}" + (f" as {_article(m.group('j'))} {m.group('j')}" if m.group("j") else "")
     if _WORK_SAID.search(whole) and (m := _JOINED.match(s)) and not _NOT_AN_EMPLOYER.search(m.group("o")):
         # "update i've joined Razorpay in koramangala, last week was my first week": a new employer
         s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}" + (

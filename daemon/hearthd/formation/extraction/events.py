@@ -453,7 +453,8 @@ _HELP = _alt(
     ]
 )
 # ... and whoever the household calls by what they bring: "the water refill guy", "the fish man", "the bread van"
-_HELP = rf"(?:{_HELP}|(?!(?:old|young|other|same|new) )(?:[a-z]+ ){{1,2}}?(?:guy|man|lady|van|boy))"
+# ("mama mboga drops off sukuma": Kenya's vegetable seller; "the dhobi collects the ironing")
+_HELP = rf"(?:{_HELP}|mama mboga|dhobi|dhobi wallah|(?!(?:old|young|other|same|new) )(?:[a-z]+ ){{1,2}}?(?:guy|man|lady|van|boy))"
 _TRADES = _alt(
     [
         "plumber",
@@ -525,6 +526,8 @@ _CHORES = _alt(
         "bin lorry",
         "water tanker",
         "water truck",
+        "water bowser",  # ("the water bowser comes round Saturday mornings")
+        "bowser",
         "oil truck",
         "gas truck",
         "bin truck",

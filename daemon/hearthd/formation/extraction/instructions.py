@@ -323,7 +323,13 @@ def _rule(body: str, sentence: str) -> Candidate | None:
     # (a "No ..." of the house unless it is said to be the speaker's own: "don't play Christmas music before
     # December, it drives me up the wall")
     own = obj.startswith("No ") and _MINE.search(sentence)
-    if not address and "{subject}" not in obj and (obj.startswith("No ") and not own or _OF_THE_HOUSE.search(sentence)):
+    # (nor what is given the speaker: "always give me temperatures in fahrenheit even if the kids want celsius")
+    given_me = re.search(r"\b(?:give|tell|read|show|send) me\b", sentence, re.I)
+    if (
+        not address
+        and "{subject}" not in obj
+        and (obj.startswith("No ") and not own or _OF_THE_HOUSE.search(sentence) and not given_me)
+    ):
         c = replace(c, subject=HOUSEHOLD)
     return c
 
@@ -825,7 +831,7 @@ def rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     if len(parts := _two_rules(s)) == 2 and found:
         # "always give me temperatures in celsius and distances in kilometres": a rule for each
         # (the second as standing as the first: "..., and start the week on Monday")
-        both = [_rules_of(sentence, parts[0]), _rules_of(sentence, re.sub(r"^(?!always|never)", "always ", parts[1]))]
+        both = [_rules_of(sentence, parts[0]), _rules_of(sentence, re.sub(r"^(?!always|never)", "always ", parts[1], flags=re.I))]
         if all(f for f, _ in both):
             found, rest = [c for f, _ in both for c in f], ". ".join(r for _, r in both if r)
     spoken = [said for c in found if (said := _speaks(c.object))]
@@ -979,7 +985,7 @@ _NOT_A_FOOD = frozenset(("anything", "it", "them", "that", "those", "things", "s
 
 def _allergic_to_what(reason: str, rule: str) -> str:
     """ "never suggest nuts, Emma is allergic": the reason says who is allergic, the rule to what ("my son's got a
-    severe allergy", "my son is anaphylactic": allergic)."""
+    severe allergy", "my son is anaphylactic": allergic); "we don't eat it": what the household does not eat."""
     reason = re.sub(
         r"^(?P<who>.+?) (?:has|have|is|'s)(?: got)? (?:an? )?(?:(?:really )?(?:severe|serious|bad|life-threatening) )?"
         r"(?:allergy|allergies)$|^(?P<ana>.+?) (?:is|are) anaphylactic$",
@@ -987,8 +993,16 @@ def _allergic_to_what(reason: str, rule: str) -> str:
         reason,
         flags=re.I,
     )
-    m = re.fullmatch(r"(?P<who>.+? (?:is|are)) (?P<how>allergic|intolerant)(?: to (?:it|them|that|those))?", reason)
     what = food_kept_from(rule)
+    # "never suggest recipes with pork, nobody in this house eats it": the household's diet
+    if what and re.fullmatch(
+        r"(?:we (?:do not|never) eat (?:it|them|that)|(?:nobody|no one) (?:in this house |here )?eats (?:it|them|that))"
+        r"(?: in this house| here| at all)?",
+        reason,
+        re.I,
+    ):
+        return f"we do not eat {what}"
+    m = re.fullmatch(r"(?P<who>.+? (?:is|are)) (?P<how>allergic|intolerant)(?: to (?:it|them|that|those))?", reason)
     if not (m and what):
         return reason
     return f"{m.group('who')} {m.group('how')} to {what}"

@@ -711,6 +711,8 @@ _SERVICES = {
     "electric and gas": "energy",
     "power": "energy",
     "dual fuel": "energy",
+    "light": "energy",  # ("light bill is JPS": the Caribbean's and West Africa's electricity)
+    "light bill": "energy",
     "phone": "mobile",
     "phones": "mobile",
     "mobile": "mobile",
@@ -792,11 +794,19 @@ def _b_carrier(m, ctx):
 def _b_provider(m, ctx):
     said = m.groupdict()
     service = said.get("svc") or said.get("svc2") or ""
+    if not service and re.search(r"\bfrom (?-i:[A-Z])", ctx.clause) and re.match(r"(?:we|I)\b", ctx.clause, re.I):
+        # "We switched from PLDT to Converge last week, so forget the old wifi details": the service said beside
+        service = next(iter(_SERVICE_BESIDE.findall(ctx.sentence)), "")
     if service.lower() == "insurance" and said.get("whose"):
         # "the polo's insurance": a car's, said by its name ("the house's insurance": the home's)
         home = re.match(r"(?:house|home|flat|contents)'s", said["whose"], re.I)
         service = "home insurance" if home else "car insurance"
     return _provider(m.group("org"), service, ctx)
+
+
+_SERVICE_BESIDE = re.compile(
+    r"\b(internet|wifi|wi-fi|broadband|fibre|fiber|electricity|electric|power|gas|water|tv|telly)\b", re.I
+)
 
 
 def _b_insured(m, ctx):
@@ -1227,7 +1237,9 @@ _DIET_TAIL = re.compile(
     r"^\s*,?\s*(?:(?:ever )?since (?!I (?:stopped|gave up|quit))[\w' ]+|for (?:[a-z]+ ){0,2}reasons"
     r"|on (?:the |my )?(?:doctor's |medical |GP's )?(?:orders|advice)|for (?:my|his|her|their) health"
     # "vegetarian, no eggs even": what it leaves out
-    r"|no (?:eggs|meat|fish|dairy|cheese|milk|onion|garlic)(?: (?:even|either|at all|or [a-z]+))?"
+    # ("vegan like proper vegan no honey no nothing": each thing it leaves out)
+    r"|no (?:eggs|meat|fish|dairy|cheese|milk|onion|garlic|honey)(?: (?:even|either|at all|or [a-z]+))?"
+    r"(?: no (?:eggs|meat|fish|dairy|cheese|milk|onion|garlic|honey|nothing))*"
     r"|\d{1,2}(?: |:|/|-)\d{1,2})\b",  # "intermittent fasting 16 8": its hours
     re.I,
 )
@@ -2935,6 +2947,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_provider,
         False,
     ),
+    # "We're on prepaid electricity with City Power": the service, how it is paid, and whose it is
+    (
+        "note",
+        rf"^(?:we|I) {ADV}(?:are|am|have been) {ADV}on (?:prepaid |postpaid |pay as you go |pay-as-you-go |metered )?"
+        rf"(?P<svc>{_SERVICE}) (?:with|from|through) (?P<org>{_PROVIDER})(?: now| these days)?$",
+        _b_provider,
+        False,
+    ),
     (
         "note",
         rf"^(?:we|I) {ADV}(?:get|buy|pay for|have) (?:all )?(?:our|my|the) (?P<svc>{_SERVICE}) (?:from|through|with) "
@@ -3154,7 +3174,9 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         "note",
         rf"^{SUBJ} {ADV}(?P<neg>do not|never|cannot) (?P<verb>eat|touch|drink|have) (?:any )?"
         r"(?:anything (?:with|containing) (?:any )?)?"
-        r"(?P<obj>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)(?: in (?:it|them))?"
+        # ("i don't eat pork anymore", Hawaii's "i no eat pork no more": since when, not what)
+        r"(?P<obj>[a-z][a-z\-]*(?: (?!any ?more\b|no more\b|at all\b)[a-z][a-z\-]*)?)(?: in (?:it|them))?"
+        r"(?:,? (?:any ?more|no more|at all))?"
         r"(?:,? (?:they|it|that|those) (?:make|makes|made|give|gives|upset|upsets|disagree|disagrees)\b.*)?$",
         _b_does_not_eat,
         True,
@@ -3622,7 +3644,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "works_as",
         rf"^I {ADV}(?:am|(?P<perfect>have {ADV}been)) (?:now |currently |still )?(?:an? |the )"
-        rf"(?P<mods>(?:[a-z\-]+ ){{0,2}}?)(?P<occ>{OCC})\b"
+        # ("a nurse aide": the job's head is the last of the words that name jobs)
+        rf"(?P<mods>(?:[a-z\-]+ ){{0,2}}?)(?P<occ>{OCC})\b(?! (?:{OCC})\b)"
         r"(?P<rest>.*)$",
         _b_occupation,
         False,

@@ -108,7 +108,11 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
             "I ",
         ),
         (r"^(?-i:[Mm]i) from\b", "I am from"),  # "mi from malaita originally": the Pacific's and Jamaica's "I"
-        (r"\b(I|him|her|she|he|we|dem|dey) nuh (?=(?:eat|drink|like|smoke|work|live|have)\b)", r"\1 do not "),
+        # ("mi husband dwayne nuh eat no meat": a name before it too; Hawaii's "i no eat pork no more")
+        (
+            r"\b(\w+) (?:nuh|no) (?=(?:eat|drink|like|smoke|work|live|have)\b)",
+            lambda m: f"{m[1]} {'do' if m[1].lower() in ('i', 'we', 'they', 'dem', 'dey', 'you') else 'does'} not ",
+        ),
         # Trinidad's habitual "does": "i does drive a grey nissan tiida", "she does work at the bank"
         (r"\b(I|we|they|you) does (?=(?:drive|work|live|teach|sell|speak|eat|go)\b)", r"\1 "),
         (r"\bwid\b", "with"),
@@ -200,6 +204,8 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         (r"\b(?-i:ive|Ive)\b(?= (?:got|been|always|never|had|lived|worked)\b)", "I have"),
         (r"\b(?-i:I|i) (?=(?:living|working|staying|studying)\b)", "I am "),  # Caribbean: "I living in Brooklyn now"
         (r"\b(we|they) (?=(?:living|working|staying|driving)\b)", r"\1 are "),  # "we living in diego martin"
+        # "Am allergic to penicillin": the "I" left unsaid (not "am I ...": a question)
+        (r"^am (?!I\b)(?=(?:allergic|a|an|from|vegan|vegetarian|diabetic|coeliac|lactose|intolerant|originally)\b)", "I am "),
         (r"\b(we|they) (?=in (?-i:[A-Z])\w+(?: (?-i:[A-Z])\w+)? now\b)", r"\1 are "),  # "we in San Fernando now"
         (r"\b(?!let's)(\w+)'s (?=(?:my|our) )", r"\1 is "),  # "Kwame's my brother": is, never a possessive
         (r"\bwon't\b", "will not"),
@@ -219,6 +225,14 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         # "we got a kitten her name is biscuit": the pet named, run on
         (rf"\b({PET}) (?=(?:his|her|its) name is\b|(?:he|she|it) is called\b)", r"\1, "),
         (r"'s (called|named)\b", r" is \1"),
+        # "our huskies are juneau and koyuk": the pets, named
+        (
+            rf"^(our|my) ({PET}) are (?=([A-Za-z]+) and ([A-Za-z]+)(?:$|[,.]| they\b))",
+            lambda m: m[0] if is_common(m[3].lower()) or is_common(m[4].lower()) else f"{m[1]} {m[2]} are called ",
+        ),
+        # "we got a peerie collie pup um we're calling her tammie": the kind said with its age, named as it is said
+        (rf"\b({PET}) (?:pup|puppy|kitten)\b", r"\1"),
+        (rf"\b({PET}),? (?:um |and )?we (?:are|were) (?:calling|going to call|gonna call) (?:her|him|it) ", r"\1 called "),
         # "Priya's got a new job", "Tom's been vegan for years": "has", never a possessive
         (
             r"\b(?!let's)(\w+)'s (?=(?:(?:just|finally|now|recently|also) )?(?:got|been|gone|taken|"
@@ -598,6 +612,9 @@ _OBJ_END = re.compile(
     r"particularly|in particular|above all|mainly the|mostly the|self[- ]employed|"
     # "a nurse at groote schuur mostly on night shifts": when, said after where
     r"(?:mostly |usually |always )?on (?:nights|days|night shifts?|day shifts?|earlies|lates)|mostly on|"
+    # "a bush pilot out of bethel", "a welder up on the North Slope": where from, said after the job
+    # (not "teach piano privately mostly out of the community hall", "loves curling up on the radiator")
+    r"(?<!mostly )(?:flying |working |based )?out of|(?:up|out|down) on the (?=(?-i:[A-Z]))|"
     r"like (?:properly|really|seriously|proper|totally|actually|literally|massively|hugely|mad|so)|at all|it is|its|"
     # "mushrooms like shell pick every one out": what follows says how, said as the recogniser writes it
     r"like (?:she|he|they|you|we|I|shell|hell|theyll|youll|she'll|he'll|they'll|you'll|I'll)|absolutely|never|"
@@ -1115,9 +1132,29 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
 ]
 
 
+_HOUR_DIGITS = {w: str(i) for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)}
+
+
 def normalise(text: str) -> str:
     """Straight apostrophes, expanded contractions, single spaces."""
     text = text.translate(_APOSTROPHES)
+    # "6 a.m.", "six a m": the clock's am and pm, as typed and as a recogniser writes them
+    text = re.sub(
+        r"\b(\d{1,2}(?:[:.]\d\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?([ap])(?:\.m\.|\.? ?m)(?!\w)",
+        lambda m: f"{_HOUR_DIGITS.get(m[1].lower(), m[1])}{m[2].lower()}m",
+        text,
+        flags=re.I,
+    )
+    # "hockey at 6am on saturdays": the days, then the time, as the schedule rules read them
+    text = re.sub(
+        rf"\b(?:(?P<is>is|are)|(?P<has>has|have|had) (?P<what>[a-z]+(?: [a-z]+)?)) (?:at )?"
+        rf"(?P<at>\d{{1,2}}(?::\d\d)?(?:am|pm)|\d{{1,2}}:\d\d) (?:on )?(?P<days>(?:{WEEKDAY})s)\b",
+        lambda m: f"{m['is']} {m['days']} at {m['at']}"
+        if m["is"]
+        else f"{m['has']} {m['what']} on {m['days']} at {m['at']}",
+        text,
+        flags=re.I,
+    )
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
     text = re.sub(r"\bi\b", "I", text)  # ASR often writes "i"
@@ -1397,9 +1434,83 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         lambda m: f"{m.group(1)} {'am' if m.group(2).lower() == 'morning' else 'pm'}",
         re.I,
     ),
+    (r"\s+kine$", "", re.I),  # Hawaii's "kind of", said last
+    # "the water bowser comes round Saturday mornings": when it comes, the "round" no part of it
+    (rf"\b(comes?|calls?) (?:round|around|by) (?=(?:on |every )?(?:{WEEKDAY}))", r"\1 ", re.I),
+    (r"^mama mboga\b", "the mama mboga", re.I),  # Kenya's vegetable seller, who comes to the door
+    # Hawaii's "stay" (is) and "da" (the): "da rubbish pickup stay tuesday mornings", "practice stay monday"
+    (rf"(?<=[a-z]) stay (?=(?:on |every )?(?:{WEEKDAY}))", " is ", re.I),
+    (r"^((?:um |so )?)da (?=[a-z]+ (?:pickup|pick up|collection|practice|bus|truck)\b)", r"\1the ", re.I),
+    # "BT engineer's coming Thursday": the one who comes, said without "the"
+    (r"^(?=(?:[A-Za-z]+ )?(?:engineer|technician|plumber|electrician|installer) is coming\b)", "the ", re.I),
+    # "the rubbish pickup": its collection
+    (r"\b(rubbish|trash|garbage|recycling|bin|green waste|compost) pick-?\s?up\b", r"\1 collection", re.I),
+    # "i do dialysis at ron hospital": a treatment one has
+    (r"\b(I|we) do (?=(?:dialysis|chemo|chemotherapy|physio|physiotherapy|radiotherapy|radiation)\b)", r"\1 have ", re.I),
+    # "lessons with the maths tutor every tuesday and thursday at four": each week, both days
+    (rf"\bevery ({WEEKDAY}) and ({WEEKDAY})(?= at\b)", r"on \1s and \2s", re.I),
+    # "every Tuesday and Friday evening": both days' evenings
+    (
+        rf"\bevery ({WEEKDAY}) and ({WEEKDAY}) (morning|afternoon|evening|night)\b",
+        r"on \1 and \2 \3s",
+        re.I,
+    ),
+    # "We're in Denigomodu, the blue house behind the Capelle supermarket": where the home is, then which it is
+    (
+        r"^we are in ((?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?),?\s+(?=the (?:[a-z]+ )?(?:house|flat|bungalow|cottage)"
+        r"\b|(?:just|right) (?:behind|by|near|next to|opposite|up|down)\b)",
+        r"we live in \1, ",
+        re.I,
+    ),
+    # "I speak isiZulu at home and Afrikaans at work": where each language is spoken says nothing of which
+    (
+        r"\b(?<!not )(speak|speaks) (.+)$",
+        lambda m: f"{m[1]} "
+        + re.sub(r"\b(?:and )?like (?=an? (?:little|bit)\b)", "and ", re.sub(
+            r"(?<=\w) at (?:home|work|school|church|the office)\b(?= and\b|,| plus\b| (?:and )?like\b| [a-z]+ at\b)",
+            "",
+            m[2],
+            flags=re.I,
+        ), flags=re.I),
+        re.I,
+    ),
+    # A correction said of what was said before: "earlier i said i'm allergic to cats it's actually dogs", "I told
+    # you my mother-in-law was coming on the 12th - it's actually the 19th", "Scratch what I said about Bella being
+    # allergic to chicken, the vet says it's actually beef": the statement, corrected as it is said
+    (
+        r"^(?:earlier |before )?I said (?P<said>.+?)(?:,|\s+-+|\s*\u2014)?\s+(?:it is|it's|its) actually (?P<new>.+)$",
+        r"\g<said> sorry \g<new>",
+        re.I,
+    ),
+    (
+        r"^I told you (?P<who>.+?) (?:was|is|were) (?P<said>coming|visiting|due|booked|arriving) (?P<when>.+?)"
+        r"(?:,|\s+-+|\s*\u2014)?\s+(?:it is|it's|its) actually (?P<new>.+)$",
+        r"\g<who> is \g<said> \g<when> sorry \g<new>",
+        re.I,
+    ),
+    (
+        r"^(?:scratch|ignore|forget) what I said (?:earlier |before )?about (?P<who>\w+) being allergic to (?P<old>.+?),?"
+        r"(?: the (?:vet|doctor|gp|allergist) (?:says|said))? (?:it is|it's|its) (?:actually )?(?P<new>[\w\- ]+?)\.?$",
+        r"\g<who> is allergic to \g<old> sorry \g<new>",
+        re.I,
+    ),
+    (
+        r"^(?:scratch|ignore|forget) what I said (?:earlier |before )?about (?P<who>\w+) and (?P<old>[\w\-]+),? "
+        r"(?:it is|it's|its) (?:actually )?(?P<new>[\w\-]+) (?:he|she) is allergic to\.?$",
+        r"\g<who> is allergic to \g<old> sorry \g<new>",
+        re.I,
+    ),
+    # "Temperatures in Celsius please, and distances in kilometres": two measures asked for, the verb unsaid
+    (
+        r"^((?:temperatures|distances|weights|heights|speeds) in [\w\-]+),? please,? and "
+        r"((?:temperatures|distances|weights|heights|speeds) in [\w\-]+)(?: please)?(?=[.!]?$)",
+        r"always give \1 and \2",
+        re.I,
+    ),
     # "I'm a nurse at Groote Schuur, mostly night shifts these days": when one works, said after the job
     (
-        r"^((?:I am|I'm|im|I work)\b[^,\u2013\u2014]*?)\s*(?:,|\s-+|\u2013|\u2014|(?=\s(?:mostly|usually) ))\s*"
+        r"^((?:(?:um+|so|well|and|howzit|ok|okay)\s+)*(?:I am|I'm|im|I work)\b[^,\u2013\u2014]*?)\s*"
+        r"(?:,|\s-+|\u2013|\u2014|(?=\s(?:mostly|usually) ))\s*"
         r"(?:mostly |usually )?(?:on )?"
         r"(?:nights|night shifts?|nightshifts?)(?: mostly)?(?: these days| at the moment| now)?(?=[,.!]|$)",
         r"\1, I work night shifts",
@@ -1413,6 +1524,8 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         re.I,
     ),
     (r"\barvo\b", "afternoon", re.I),  # Australia's afternoon
+    # "i work at queens as one respiratory therapist mostly nights kine": Hawaii's "a", and its "kind of" after
+    (r"\bas one (?!of\b|day\b|time\b|more\b|thing\b)(?=[a-z]+)", "as a ", re.I),
     # "tuesday and thursday afternoon at half four": the part of the day, said with its time
     (
         rf"\b((?:{WEEKDAY})s?) (?:afternoons?|evenings?) (?=at (?:\d|half|quarter|{HOUR_WORD})\b)",
@@ -1981,6 +2094,8 @@ def _part_of_date(before: str, after: str) -> str | None:
 def _placed_by_shape(before: str, after: str) -> str | None:
     """correct()'s placing of a correction of a known shape (a date, a day, a time): the last phrase of its shape
     replaced; None when it has none."""
+    # "the fourth of may um no the fifth the fourth is star wars day": the date denied, said again in an aside
+    after = re.sub(r"(?<=\w)\s+the [a-z]+(?:st|nd|rd|th) (?:is|was)\b.*$", "", after)
     for shape in (_DAY_AND_CLOCK, _DAYISH, _CLOCKISH):
         # "changed it to monday with the new council contract": the value, then why
         if (said := shape.match(after)) and _WHY_AFTER.match(after[said.end() :]):
@@ -2160,8 +2275,8 @@ def split_sentences(text: str) -> list[str]:
             # (not "sold the Corolla o. Our car is ...": Nigerian English's "o", no initial)
             if token in _ABBREVIATIONS or (re.fullmatch(r"[a-z]", token, re.I) and token != "o"):
                 continue  # "Dr. Smith", "J. Smith"
-            if token in ("a.m", "p.m") and not (nxt[:1].isupper()):
-                continue  # "at 7 a.m. every day"
+            if token in ("a.m", "p.m") and not (nxt[:1].isupper() and not re.match(WEEKDAY, nxt, re.I)):
+                continue  # "at 7 a.m. every day", "six a.m. Saturdays"
         # (a semicolon ends a statement and is no part of it; not after "I said Tuesday for Mateo's swimming": what
         # was said wrongly, then what is so)
         if m.group() == ";" and _SAID_WRONGLY_FOR.match(text[start : m.start()].strip()):

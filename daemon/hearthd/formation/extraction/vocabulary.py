@@ -219,6 +219,7 @@ _OCCUPATIONS = [
     "adviser",
     "representative",
     "assistant",
+    "aide",  # ("a nurse aide at RON Hospital", "a teacher's aide")
     "nurse",
     "doctor",
     "physician",

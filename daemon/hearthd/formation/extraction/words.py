@@ -256,6 +256,8 @@ def is_common(word: str) -> bool:
     w = word.lower().strip("'")
     if w in COMMON or len(w) <= 2:
         return True
+    if "-" in w.strip("-"):  # "left-handed", "well-known": each part a common word ("Mary-Kate": not)
+        return all(is_common(part) for part in w.split("-") if part)
     for suffix, repl in _SUFFIXES:
         if w.endswith(suffix) and len(w) > len(suffix) + 2:
             stem = w[: -len(suffix)] + repl
@@ -591,7 +593,11 @@ def _possessive(m: re.Match) -> str:
         return f"{word}s's"  # "james birthday": James's
     else:
         # ("Brass band practice": a word ending in "ss" is no name with its 's dropped)
-        is_name = not is_common(low) and low not in _S_NAMES and low not in COMMON and not low.endswith("ss")
+        # (nor "Afrikaans at work": a language)
+        is_name = (
+            not is_common(low) and low not in _S_NAMES and low not in COMMON and not low.endswith("ss")
+            and low != "afrikaans"
+        )
         # "with octopus now", "the crusaders always has been": a provider's name, a plural
         is_name = is_name and (possessed or not _WITH_OR_THE_BEFORE.search(m.string[: m.start()]))
         fixed = is_name and (possessed or nxt in _IS_HAS_NEXT or nxt in _SINGLE_RELATIONS)
