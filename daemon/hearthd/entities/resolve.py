@@ -35,6 +35,9 @@ KIN_FROM_ELSEWHERE = {
     **dict.fromkeys(("tanty", "tantie"), "aunt"),  # (Trinidad's)
     **dict.fromkeys(("laaitie", "laitie"), "child"),  # (South Africa's "my laaitie")
     **dict.fromkeys(("madda", "mada"), "mother"),  # (Jamaica's "mi madda")
+    **dict.fromkeys(("bredda", "breddah"), "brother"),  # (Jamaica's "mi bredda andre")
+    "mathe": "mother",  # (Nairobi's Sheng: "my mathe stays kayole")
+    "tutu": "grandmother",  # (Hawaii's "my tutu")
     **dict.fromkeys(("fada", "faada"), "father"),
     **dict.fromkeys(("granda", "grandda", "granfer"), "grandfather"),  # (Ulster's and Scotland's, Cornwall's)
     "ba mayo": "mother",  # (Zambia's)

@@ -2373,11 +2373,23 @@ _NOT_AN_EMPLOYER = re.compile(r"\b(?:gym|club|choir|church|team|band|group|leagu
 _HAS_THE = re.compile(rf"^(?:and )?(?P<s>{NAME}) (?:has|has got|drives) the (?P<o>(?:[a-z]+ )?{NAME})$")
 _MOVED_HOME = re.compile(r"\b(?:moved(?! on\b)|move house|moved house)\b", re.I)
 # A job left for another: "he's moved on again", "she's after leaving the Centra"
-_MOVED_ON = re.compile(r"\b(?:moved on|after leaving|left (?:the|that|his|her|their)|quit|resigned|resign)\b", re.I)
+_MOVED_ON = re.compile(
+    r"\b(?:moved on|after leaving|left (?:the|that|his|her|their|(?-i:[A-Z]))|quit|resigned|resign|changed (?:again|jobs))\b",
+    re.I,
+)
 _IN_FIRM_NOW = re.compile(
-    rf"^(?P<s>(?!I\b|we\b){_SUBJ})(?:'s| is)(?P<now> now)? (?:in|at|with) (?P<o>{_FIRM})(?: in {NAME})?"
+    # (not "Broadband's with Virgin Media": a service's provider)
+    rf"^(?P<s>(?!I\b|we\b|(?i:broadband|internet|wifi|electric|electricity|gas|power|water|phone|mobile|insurance|tv|"
+    rf"energy|fibre|mortgage|pension)\b){_SUBJ})(?:'s| is)(?P<now> now)? (?:in|at|with) (?:the )?(?P<o>{_FIRM})"
+    rf"(?: in {NAME})?"
     # ("he's at canadian tire now doing the stock room": what he does there)
-    r"(?(now)| now)(?: in (?-i:[A-Z])\w+)?(?:,.*| (?:doing|on|in) (?:the )?[a-z ]+)?$"
+    # ("now" said last is gone from the clause when it is read)
+    r"(?(now)|(?: now)?)(?: in (?-i:[A-Z])\w+)?(?:,.*| (?:doing|on|in) (?:the )?[a-z ]+)?$"
+)
+# A firm by a word of its name ("Persistent Systems", "the National Bank of Tuvalu"): no one one is with
+_A_FIRM_BY_NAME = re.compile(
+    r"\b(?-i:Systems|Bank|Group|Ltd|Limited|Technologies|Solutions|Consulting|Insurance|Telecom|Motors|Airways|"
+    r"Airlines|Pharma|Holdings|Capital|Energy|Services|Council|Ministry|Hospital|University|Foods|Logistics|Media)\b"
 )
 _IN_NOW = re.compile(rf"^(?P<s>we|I)(?:'re|'m| are| am) (?:now )?in (?P<o>{_ORG})(?: now)?$", re.I)
 _WORK = re.compile(r"\b(?:work|works|worked|job|jobs|employer|firm|firms|company|companies)\b", re.I)
@@ -2421,7 +2433,7 @@ def casual(s: str, greeted: bool, sentence: str = "") -> str:
         s = pattern.sub(repl, s, count=1)
     if work and (m := _AT_NOW.match(s)):
         s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"
-    elif _MOVED_ON.search(whole) and (m := _IN_FIRM_NOW.match(s)):
+    elif (m := _IN_FIRM_NOW.match(s)) and (_MOVED_ON.search(whole) or _A_FIRM_BY_NAME.search(m.group("o"))):
         # "cian's moved on again, he's in Dunnes in Wilton now", "Joy resigned from BDO, she's with Security Bank
         # now": the job moved on to
         s = f"{m.group('s')} {_verb(m.group('s'), 'work', 'works')} at {m.group('o')}"

@@ -1986,6 +1986,8 @@ EVENT_RULES_SRC += [
     (
         "note",
         rf"^(?:(?P<poss>my|our|the) )?(?:new |emergency |usual |family |regular |local )?"
+        # ("the kids' dentist is doctor hartley": the children's, the household's)
+        r"(?:(?:kids|children|twins|boys|girls)(?:'s?)? (?=dentist|doctor|gp|optician|orthodontist))?"
         # ("Wei Ling's maths tutor is Mr Tan": what they teach)
         r"(?:(?:maths|math|english|science|physics|chemistry|biology|reading|music|french|spanish|mandarin|chinese|"
         r"malay|arabic|quran|hindi|tamil|afrikaans|irish|welsh) (?=tutor\b))?"

@@ -294,7 +294,7 @@ def _s(verb: str) -> str:
 
 
 def _finish(body: str) -> str:
-    body = re.sub(r"\s+", " ", body).strip(" ,.!")
+    body = re.sub(r"\s+", " ", body).strip(" ,.!-\u2013\u2014")  # (a dash before what is said of why)
     body = re.sub(r",?\s+please\s+(?=never|not|no)\b", ", ", body, flags=re.I)  # "in celsius please never fahrenheit"
     body = re.sub(r"[,\s]+(?:please|thanks|thank you|ok|okay|ta|cheers|yeah)$", "", body, flags=re.I)
     return body[:1].upper() + body[1:]

@@ -1258,7 +1258,8 @@ def _b_diet(m, ctx):
 
 
 def _b_named_diet(m, ctx):
-    obj = f"{m.group('obj').lower()} diet"
+    # ("a no sugar diet": what it leaves out)
+    obj = m.group("obj").lower() if m.group("obj").lower().startswith("no ") else f"{m.group('obj').lower()} diet"
     if m.group("obj").lower() in _NOT_DIETS:
         return []
     return [ctx.cand("diet", obj, f"{{subject}} is on {_article(obj)} {obj}")]
@@ -2947,6 +2948,14 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
         _b_provider,
         False,
     ),
+    # "uy we changed again it is converge fiber now since monday": the broadband, known by what the provider sells
+    (
+        "note",
+        rf"^(?:we |I )?{ADV}(?:have )?(?:changed|switched|moved)(?: (?:again|providers?|over))?,? (?:it is|its|we are) "
+        r"(?:now )?(?:with |on )?(?P<org>[A-Za-z]+(?: [A-Za-z]+)? (?:fibre|fiber))(?: now)?(?: since \w+)?$",
+        lambda m, ctx: _provider(m.group("org").title(), "broadband", ctx),
+        False,
+    ),
     # "We're on prepaid electricity with City Power": the service, how it is paid, and whose it is
     (
         "note",
@@ -3156,7 +3165,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     # "Ziggy is on a special kidney diet from the vet": a diet by what it is for, not a known kind
     (
         "diet",
-        rf"^{SUBJ} {ADV}(?:am|are|have been) {ADV}on (?:an?|the|this) (?:special |strict |new |prescription |medical |"
+        # ("now he is on millet diet": the article left out)
+        rf"^{SUBJ} {ADV}(?:am|are|have been) {ADV}on (?:an?|the|this|(?=[a-z]+ diet\b)) ?(?:special |strict |new |prescription |medical |"
         rf"vet's |doctor's )?(?P<obj>(?!(?:{DIET})\b)[a-z][a-z\-]+(?: [a-z][a-z\-]+)?) diet\b",
         _b_named_diet,
         False,

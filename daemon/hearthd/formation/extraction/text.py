@@ -115,6 +115,14 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         ),
         # Trinidad's habitual "does": "i does drive a grey nissan tiida", "she does work at the bank"
         (r"\b(I|we|they|you) does (?=(?:drive|work|live|teach|sell|speak|eat|go)\b)", r"\1 "),
+        # ... and of someone else: "she does sell mandazi near the stage", "he does play pan"
+        (r"\b(he|she) does (drive|work|live|teach|sell|speak|play|cook|grow)\b", r"\1 \2s"),
+        # Kenya's and Singapore's "stay" (live): "my mathe stays kayole"
+        (
+            rf"\b(stay|stays) (?!(?:in|at|with|home|up|late|over|the|a|an|on|out|away|here|there|near|{WEEKDAY}|"
+            rf"{MONTH})\b)(?=(?-i:[A-Z]))",
+            lambda m: "lives in " if m[1].lower() == "stays" else "live in ",
+        ),
         (r"\bwid\b", "with"),
         # Filipino particles: "we transferred miggy na to San Beda", "she's with security bank na now"
         (r"\s+(?:na|po)(?=\s+(?:to|at|in|now|sa)\b)", ""),
@@ -287,7 +295,7 @@ _FILLER = re.compile(
     r"^(?:well|oh+|ah+|aah+|um+|uh+|erm|er|eh|hmm+|so|and|also|plus|anyway|anyways|actually|ok|okay|right|righto|"
     r"righty-?o|alright|alrighty|yeah|yes|yep|"
     r"like(?!\s+I (?:said|say|told|mentioned))(?=,|\s+(?:I|my|we|our|honestly|basically)\b)|"
-    r"ja(?: nee)?|yebo|eish|abeg|sasa|arre|haan|acha|aiyoh|yeah nah|"
+    r"ja(?: nee)?|yebo|eish|abeg|sasa|arre|haan|acha|aiyoh|yeah nah|uy|"
     # (not "no pork recipes please": what not to suggest)
     r"no(?!\s+(?!(?:its|this|thanks|yes|as|is|was|his|hers|theirs|ours|yours|always|perhaps)\b)[a-z]+s\b)"
     r"(?!\s+[a-z]+(?: (?:or|and) [a-z]+)? recipes\b)|"
@@ -306,7 +314,7 @@ _FILLER = re.compile(
     # "I don't know if you need this but I'm Mercy ...": what only excuses the statement
     r"I (?:do not|don't|dont) know if you need (?:this|that|to know(?: this| that)?)(?:,? but)?|"
     # when it began, said first: "since monday I've been at Flutterwave", "from this month I have gone vegan"
-    rf"(?:since|from|starting|as of|as from) (?:(?:this|next|last) )?(?:{WEEKDAY}|today|tomorrow|week|month|term|"
+    rf"(?:since|from|starting|as of|as from) (?:(?:this|next|last) )?(?:{WEEKDAY}|today|tomorrow|week|weekend|month|term|"
     r"year|semester|the wedding(?: in (?-i:[A-Z])[\w\-]+)?)(?=,|\s+(?:I|we|my|our|he|she|they)\b|\s+(?-i:[A-Z])|"
     r"\s+(?:the |our )?(?:bins?|bin day|collection|recycling)\b)|"
     # "for this school year we transferred bea to ...": when, said first
@@ -614,7 +622,7 @@ _OBJ_END = re.compile(
     r"(?:mostly |usually |always )?on (?:nights|days|night shifts?|day shifts?|earlies|lates)|mostly on|"
     # "a bush pilot out of bethel", "a welder up on the North Slope": where from, said after the job
     # (not "teach piano privately mostly out of the community hall", "loves curling up on the radiator")
-    r"(?<!mostly )(?:flying |working |based )?out of|(?:up|out|down) on the (?=(?-i:[A-Z]))|"
+    r"(?<!mostly )(?:flying |working |based )?out of|(?:up|out|down) on the (?=(?-i:[A-Z])|(?:mines|rigs)\b)|"
     r"like (?:properly|really|seriously|proper|totally|actually|literally|massively|hugely|mad|so)|at all|it is|its|"
     # "mushrooms like shell pick every one out": what follows says how, said as the recogniser writes it
     r"like (?:she|he|they|you|we|I|shell|hell|theyll|youll|she'll|he'll|they'll|you'll|I'll)|absolutely|never|"
@@ -1441,12 +1449,48 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
     # Hawaii's "stay" (is) and "da" (the): "da rubbish pickup stay tuesday mornings", "practice stay monday"
     (rf"(?<=[a-z]) stay (?=(?:on |every )?(?:{WEEKDAY}))", " is ", re.I),
     (r"^((?:um |so )?)da (?=[a-z]+ (?:pickup|pick up|collection|practice|bus|truck)\b)", r"\1the ", re.I),
+    # "my ah ma she stays with us": the relative said, then "she" again before what they do
+    (
+        r"^((?:my|our|me) (?:[a-z]+ ){1,2}?)(?:she|he) (?=(?:is|has|only|stays|lives|speaks|works|does|loves|likes|"
+        r"hates|cannot|goes|living|working|staying)\b)",
+        r"\1",
+        re.I,
+    ),
+    (r"\bon like an? (?=(?:[a-z\-]+ ){1,2}diet\b)", "on a ", re.I),  # "i'm on like a no sugar diet mostly"
+    # "read me the morning news in swahili please from now on": the standing instruction, said with its "from now on" last
+    (
+        r"^((?:read|give|use|call|speak|talk|say|play|tell|keep|put|show|answer|reply)\b.+?),? (?:please,? )?"
+        r"from now on[.!]?$",
+        r"from now on \1",
+        re.I,
+    ),
+    # "Home is now in Lofeagai": where the household lives
+    # "we're at 14 Tamarack Drive in Regina": the household's address
+    (
+        r"^we are (?:now )?at (?=\d+[a-z]? (?:(?-i:[A-Z])\w+ )+(?:Drive|Street|Road|Avenue|Lane|Crescent|Close|Way|Court|"
+        r"Place|Terrace|Gardens|Grove|Rise)\b)",
+        "we live at ",
+        re.I,
+    ),
+    (r"^(?:our )?home is (?:now )?in (?=(?-i:[A-Z]))", "we live in ", re.I),
     # "BT engineer's coming Thursday": the one who comes, said without "the"
-    (r"^(?=(?:[A-Za-z]+ )?(?:engineer|technician|plumber|electrician|installer) is coming\b)", "the ", re.I),
+    (
+        r"^(?!(?:the|our|my|a|an|his|her|their)\b)(?=(?:[A-Za-z]+ )?(?:engineer|technician|plumber|electrician|installer)"
+        r" is coming\b)",
+        "the ",
+        re.I,
+    ),
     # "the rubbish pickup": its collection
     (r"\b(rubbish|trash|garbage|recycling|bin|green waste|compost) pick-?\s?up\b", r"\1 collection", re.I),
     # "i do dialysis at ron hospital": a treatment one has
     (r"\b(I|we) do (?=(?:dialysis|chemo|chemotherapy|physio|physiotherapy|radiotherapy|radiation)\b)", r"\1 have ", re.I),
+    # "dialysis at Milton Cato hospital Monday, Wednesday and Friday mornings": on those days
+    (
+        rf"\b(dialysis|chemo|chemotherapy|physio|physiotherapy|radiotherapy) at "
+        rf"((?:(?!on\b|half\b|quarter\b|noon\b|\d)[\w']+ ){{1,4}}?)(?=(?:{WEEKDAY})\b)",
+        r"\1 at \2on ",
+        re.I,
+    ),
     # "lessons with the maths tutor every tuesday and thursday at four": each week, both days
     (rf"\bevery ({WEEKDAY}) and ({WEEKDAY})(?= at\b)", r"on \1s and \2s", re.I),
     # "every Tuesday and Friday evening": both days' evenings
