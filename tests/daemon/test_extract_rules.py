@@ -2683,7 +2683,7 @@ POSITIVES += [
     pos("grandads birthdays the ninth of march", ("birthday", "9th of March"), subject="my grandfather"),
     pos("Lola, our labrador, goes to Kestrel Vets.", ("pet", "Lola"), ("note", "Kestrel Vets"), subject="Lola"),
     pos("got a gig with Ocado at the depot", ("works_at", "Ocado")),
-    pos("i teach year two at st aidans primary", ("works_as", "teacher"), ("works_at", "st Aidans Primary")),
+    pos("i teach year two at st aidans primary", ("works_as", "teacher"), ("works_at", "St Aidans Primary")),
     pos("My name's Aoife, A-O-F-E, no sorry, A-O-I-F-E.", ("name", "Aoife")),
     pos("my yoga class is at 7 am every morning", ("schedule", "every morning 7am")),
     pos("Mum's swimming is on Fridays at the lido, half nine.", ("schedule", "Fridays 9:30am"), subject="my mother"),
@@ -4022,6 +4022,124 @@ NEGATIVES += [
     neg("the plumber we used last year was useless"),
 ]
 
+
+# Round 31: a job's head said last ("a nurse aide"), Hawaii's, Jamaica's, Sheng's and Scots' words, pork left out any
+# more and a rule's reason as the household's diet, providers by the light bill and a switch, corrections of what was
+# said before, languages by where they are spoken, pets listed by kind, where a job is worked from, the firm after a
+# job left, the home by its house or its address, a.m. and p.m. as written, visitors who come round, the kids' dentist
+POSITIVES += [
+    pos("i'm a nurse aide at st luke's in bolton", ("works_as", "nurse aide"), ("works_at", "St Luke's Hospital")),
+    pos(
+        "howzit so i work at kaiser as one lab tech mostly nights kine",
+        ("works_at", "Kaiser"),
+        ("works_as", "lab tech"),
+        ("routine", "works night shifts"),
+    ),
+    pos("Am allergic to sulfa drugs, they bring me out in hives.", ("allergy", "sulfa drugs")),
+    pos("we got a beagle pup we're calling him rolo", ("pet", "Rolo")),
+    pos("mi son dwayne nuh like fish at all", ("family_member", "Dwayne"), ("dislikes", "fish"), subject="Dwayne"),
+    pos("brah i no eat beef no more", ("diet", "no beef")),
+    pos("i don't eat lamb anymore", ("diet", "no lamb")),
+    pos(
+        "Never suggest recipes with beef, nobody in this house eats it.",
+        ("rule", "Never suggest recipes with beef"),
+        ("diet", "no beef"),
+        subject="household",
+    ),
+    pos("Our light bill is with Kenya Power.", ("note", "Kenya Power"), subject="household"),
+    pos("We're on prepaid electricity with Eskom.", ("note", "Eskom"), subject="household"),
+    pos(
+        "We switched from Sky to BT last month, so ignore the old broadband details.",
+        ("note", "BT"),
+        subject="household",
+    ),
+    pos(
+        "always give me distances in miles even if the kids want kilometres",
+        ("rule", "Always give distances in miles"),
+    ),
+    pos(
+        "Temperatures in Fahrenheit please, and distances in miles.",
+        ("rule", "Always give temperatures in Fahrenheit"),
+        ("rule", "Always give distances in miles"),
+    ),
+    pos("earlier i said i'm allergic to wasps it's actually bees", ("allergy", "bees")),
+    pos(
+        "I told you my sister was coming on the 3rd - it's actually the 10th.",
+        ("appointment", "the 10th"),
+        subject="my sister",
+    ),
+    pos(
+        "Scratch what I said about Rolo being allergic to chicken, the vet says it's actually lamb.",
+        ("allergy", "lamb"),
+        subject="Rolo",
+    ),
+    pos(
+        "my dad's birthday is the second of june um no the third the second is my cousin's",
+        ("birthday", "3rd of June"),
+        subject="my father",
+    ),
+    pos(
+        "I speak Tagalog at home and English at work, plus a bit of Spanish.",
+        ("speaks", "Tagalog"),
+        ("speaks", "English"),
+        ("speaks", "Spanish"),
+    ),
+    pos(
+        "my partner dev is vegetarian like proper vegetarian no eggs no nothing",
+        ("family_member", "Dev"),
+        ("diet", "vegetarian"),
+        subject="Dev",
+    ),
+    pos("i work as a ferry skipper out of stromness", ("works_as", "ferry skipper")),
+    pos(
+        "My brother Callum is a welder up on the North Sea rigs.",
+        ("family_member", "Callum"),
+        ("works_as", "welder"),
+        subject="Callum",
+    ),
+    pos(
+        "i used to be at the post office but i'm at the department of health in suva now",
+        ("works_at", "Department of Health"),
+    ),
+    pos("We're in Wanaka, the green house at the end of the lane.", ("lives_in", "Wanaka"), subject="household"),
+    pos("I'm right-handed and my favourite colour is green.", ("note", "right-handed"), ("likes", "green")),
+    pos("ella has netball at 5pm on tuesdays", ("schedule", "Tuesdays 5pm"), subject="Ella"),
+    pos("the water tanker comes round Monday mornings", ("schedule", "Monday mornings"), subject="household"),
+    pos("the dhobi collects the washing on thursdays", ("schedule", "Thursdays"), subject="household"),
+    pos("Home is now in Tauranga, near the harbour.", ("lives_in", "Tauranga"), subject="household"),
+    pos(
+        "We've moved! As of this weekend we're at 9 Kowhai Street in Napier.",
+        ("lives_in", "9 Kowhai Street, Napier"),
+        subject="household",
+    ),
+    pos("grandpa is on renal diet now", ("diet", "renal diet"), subject="my grandfather"),
+    pos("uy we changed again it is sky fiber now since monday", ("note", "Sky Fiber"), subject="household"),
+    pos("Dr Mensah is the kids' dentist. The kids' dentist is Dr Mensah.", ("note", "Dr Mensah"), subject="household"),
+    pos(
+        "my ah ma she stays with us she speaks cantonese and a bit of english",
+        ("speaks", "Cantonese"),
+        ("speaks", "English"),
+        subject="my grandmother",
+    ),
+    pos("me bredda marlon lives in kingston", ("family_member", "Marlon"), ("lives_in", "Kingston"), subject="Marlon"),
+    pos("my mathe stays Githurai", ("lives_in", "Githurai"), subject="my mother"),
+    pos(
+        "Update: Priya left Deloitte. She's with Barclays Bank in Canary Wharf now.",
+        ("works_at", "Barclays Bank"),
+        subject="Priya",
+    ),
+    pos("the kids' optician is Mrs Patel", ("note", "Mrs Patel"), subject="household"),
+    pos("read me the weather in fahrenheit please from now on", ("rule", "Give temperatures in Fahrenheit")),
+
+]
+NEGATIVES += [
+    neg("our dogs are fed and watered"),
+    neg("am i allergic to penicillin"),
+    neg("we're in Tesco, the one by the station"),
+    neg("she's with Tom now"),
+    neg("if we switched from Sky to BT would it be cheaper"),
+    neg("earlier i said we should get a dog"),
+]
 
 TABLE = POSITIVES + NEGATIVES
 

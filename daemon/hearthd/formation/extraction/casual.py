@@ -753,7 +753,9 @@ _REWRITES_SRC: list[tuple[str, object]] = [
     # one lives
     (
         # (not where the workplace is: "i teach in a secondary school out in Tallaght", "a job out in milford hospice")
-        rf"^(?!.*{SHORT_STAY})(?P<s>I|we)(?P<rest> (?:work|teach|am|'m|have|run|drive|study|nurse)\b"
+        # (nor what an allergy does: "allergic to sulfa drugs, they bring me out in hives")
+        rf"^(?!.*{SHORT_STAY})(?!.*\b(?:allergic|brings? (?:me|him|her|them) out)\b)(?P<s>I|we)"
+        r"(?P<rest> (?:work|teach|am|'m|have|run|drive|study|nurse)\b"
         # ("i teach in the primary school here in galway": "here" is where one lives, wherever the school is)
         r"(?!.*\b(?:in|at) (?:a|an|the) (?!.*\bhere in\b))(?!.*\bjob\b).+?),? (?:here|out|over) in "
         rf"(?P<p>{NAME}(?: {NAME})?)(?<!Hospice)(?<!Hospital)(?<!School)(?<!Clinic)(?<!Centre)$",

@@ -540,6 +540,7 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     named = re.sub(r"^the ", "", obj, flags=re.I)
     if _ON_THE_WARDS.search(ctx.clause) and not _KIND_OF_PLACE.search(obj) and not re.fullmatch(r"[A-Z]{2,6}", obj):
         obj = f"{obj} Hospital"  # "a nurse at Groote Schuur", "a doctor at St James's": the hospital, by its name
+    obj = re.sub(r"^(?:st|saint)(?= (?-i:[A-Z]))", lambda m: m.group().capitalize(), obj)  # "st Luke's": a saint's
     # "Access Bank in Ikeja", "the Apollo in Chennai": a firm's branch is known by its town, as a letter to it is
     # addressed ("Access Bank, Ikeja"); not a place of no name ("the port in Durban")
     branch_town = re.match(rf"(?:the )?{re.escape(named)}(?: branch)? in {_TOWN}", said, re.I)
@@ -3166,7 +3167,7 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "diet",
         # ("now he is on millet diet": the article left out)
-        rf"^{SUBJ} {ADV}(?:am|are|have been) {ADV}on (?:an?|the|this|(?=[a-z]+ diet\b)) ?(?:special |strict |new |prescription |medical |"
+        rf"^{SUBJ} {ADV}(?:am|are|have been) {ADV}on (?:an?|the|this|(?=(?!science\b)[a-z]+ diet\b)) ?(?:special |strict |new |prescription |medical |"
         rf"vet's |doctor's )?(?P<obj>(?!(?:{DIET})\b)[a-z][a-z\-]+(?: [a-z][a-z\-]+)?) diet\b",
         _b_named_diet,
         False,

@@ -1487,7 +1487,7 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
     # "dialysis at Milton Cato hospital Monday, Wednesday and Friday mornings": on those days
     (
         rf"\b(dialysis|chemo|chemotherapy|physio|physiotherapy|radiotherapy) at "
-        rf"((?:(?!on\b|half\b|quarter\b|noon\b|\d)[\w']+ ){{1,4}}?)(?=(?:{WEEKDAY})\b)",
+        rf"((?:(?!on\b|half\b|quarter\b|noon\b|is\b|are\b|every\b|each\b|\d)[\w']+ ){{1,4}}?)(?=(?:{WEEKDAY})\b)",
         r"\1 at \2on ",
         re.I,
     ),
