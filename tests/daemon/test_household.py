@@ -1684,3 +1684,48 @@ def test_a_name_after_the_wedding_a_bank_by_its_branch_a_job_since_monday_and_th
     say("When you tell me prices, use cedis, not dollars.")
     rules = [f["object"] for f in current_in_any_pool(hub, "rule")]
     assert rules == ["Always give prices in cedis"], rules
+
+
+def test_a_job_moved_on_from_by_name_home_now_elsewhere_and_the_address_after_a_move(real_daemon, hub):
+    say = day_by_day(hub, "2030-06")
+    say("My husband Ravi works at Wipro.")
+    say("Update: Ravi left Wipro. He's with Tata Consultancy Services in Whitefield now.")
+    work = [f["object"] for f in current_in_any_pool(hub, "works_at")]
+    assert work == ["Tata Consultancy Services"], work
+    say("We live in Vaitupu.")
+    say("We moved out of Vaitupu last month. Home is now in Nanumea.")
+    homes = [f["object"] for f in current_in_any_pool(hub, "lives_in")]
+    assert homes == ["Nanumea"], homes
+    say("We've moved again! As of this weekend we're at 7 Birch Crescent in Moose Jaw.")
+    homes = [f["object"] for f in current_in_any_pool(hub, "lives_in")]
+    assert homes == ["7 Birch Crescent, Moose Jaw"], homes
+
+
+def test_the_households_diet_from_a_rules_reason_a_provider_switched_and_an_earlier_statement_corrected(
+    real_daemon, hub
+):
+    say = day_by_day(hub, "2030-07")
+    say("Never suggest recipes with beef, nobody in this house eats it.")
+    diets = [(f["object"], f["owner_id"]) for f in current_in_any_pool(hub, "diet")]
+    assert diets == [("no beef", None)], diets  # the household's
+    assert [f["object"] for f in current_in_any_pool(hub, "rule")] == ["Never suggest recipes with beef"]
+    say("Our internet is with Globe.")
+    say("We switched from Globe to Converge last week, so forget the old wifi details.")
+    broadband = [f["object"] for f in current_in_any_pool(hub, "note") if "broadband" in f["text"]]
+    assert broadband == ["Converge"], broadband
+    say("Earlier I said I'm allergic to wasps, it's actually bees.")
+    allergies = [f["object"] for f in current_in_any_pool(hub, "allergy")]
+    assert allergies == ["bees"], allergies
+
+
+def test_a_time_said_as_typed_before_its_days_and_visitors_who_come_round(real_daemon, hub):
+    say = day_by_day(hub, "2030-08")
+    say("Ethan's hockey practice is six a.m. Saturdays at the arena.")
+    hockey = [f["object"] for f in current_in_any_pool(hub, "schedule") if "hockey" in f["text"].lower()]
+    assert hockey == ["Saturdays 6am"], hockey
+    say("The water bowser comes round Thursday mornings.")
+    water = [f["object"] for f in current_in_any_pool(hub, "schedule") if "bowser" in f["text"].lower()]
+    assert water == ["Thursday mornings"], water
+    say("Mama mboga drops off sukuma every Monday and Thursday evening.")
+    veg = [f["object"] for f in current_in_any_pool(hub, "schedule") if "mboga" in f["text"].lower()]
+    assert veg == ["Monday and Thursday evenings"], veg
