@@ -4130,7 +4130,6 @@ POSITIVES += [
     ),
     pos("the kids' optician is Mrs Patel", ("note", "Mrs Patel"), subject="household"),
     pos("read me the weather in fahrenheit please from now on", ("rule", "Give temperatures in Fahrenheit")),
-
 ]
 NEGATIVES += [
     neg("our dogs are fed and watered"),

@@ -831,7 +831,10 @@ def rules_of(sentence: str, s: str) -> tuple[list[Candidate], str]:
     if len(parts := _two_rules(s)) == 2 and found:
         # "always give me temperatures in celsius and distances in kilometres": a rule for each
         # (the second as standing as the first: "..., and start the week on Monday")
-        both = [_rules_of(sentence, parts[0]), _rules_of(sentence, re.sub(r"^(?!always|never)", "always ", parts[1], flags=re.I))]
+        both = [
+            _rules_of(sentence, parts[0]),
+            _rules_of(sentence, re.sub(r"^(?!always|never)", "always ", parts[1], flags=re.I)),
+        ]
         if all(f for f, _ in both):
             found, rest = [c for f, _ in both for c in f], ". ".join(r for _, r in both if r)
     spoken = [said for c in found if (said := _speaks(c.object))]

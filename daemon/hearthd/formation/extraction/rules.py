@@ -1989,7 +1989,9 @@ _OWNABLE = re.compile(
     r"robot vacuum|vacuum|hoover|water tank|borehole|solar geyser|geyser|air conditioner|aircon|dehumidifier|"
     # what heats and cools the house: "a heat pump in the living room and a wood stove in the kitchen"
     r"heat pump|wood stove|stove|furnace|boiler|split aircon|split type aircon|air con|ceiling fan|"
-    r"rainwater tank|septic tank|oil tank|gas cylinder)",
+    r"rainwater tank|septic tank|oil tank|gas cylinder|"
+    # ("a panasonic rice cooker", "a solar water heater on the roof")
+    r"rice cooker|slow cooker|pressure cooker|water heater|solar water heater)",
     re.I,
 )
 _NOT_OWNED = {

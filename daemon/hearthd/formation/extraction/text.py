@@ -11,6 +11,7 @@ from typing import cast
 from .dates import ordinal
 from .model import MAX_OBJECT_WORDS
 from .vocabulary import (
+    COLOUR,
     _HIRED_HELP,
     _NOT_NAMES,
     CAR_MAKES,
@@ -98,6 +99,7 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
             lambda m: f"{m[1]} {_DID_DONE.get(m[2].lower(), m[2])}",
         ),
         (r"\bnoo\b", "now"),  # Scots: "we're wi the new practice noo"
+        (r"^wi (?=(?:have|live|get|got|are|use|drive)\b)", "we "),  # Jamaica's "we": "wi have a solar water heater"
         # Jamaican English: "mi cyaan stand cilantro", "mi love reggae", "him nuh eat pork", "mi wid Tamika now"
         (r"\bcyaan\b", "cannot"),
         (
@@ -213,7 +215,10 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         (r"\b(?-i:I|i) (?=(?:living|working|staying|studying)\b)", "I am "),  # Caribbean: "I living in Brooklyn now"
         (r"\b(we|they) (?=(?:living|working|staying|driving)\b)", r"\1 are "),  # "we living in diego martin"
         # "Am allergic to penicillin": the "I" left unsaid (not "am I ...": a question)
-        (r"^am (?!I\b)(?=(?:allergic|a|an|from|vegan|vegetarian|diabetic|coeliac|lactose|intolerant|originally)\b)", "I am "),
+        (
+            r"^am (?!I\b)(?=(?:allergic|a|an|from|vegan|vegetarian|diabetic|coeliac|lactose|intolerant|originally)\b)",
+            "I am ",
+        ),
         (r"\b(we|they) (?=in (?-i:[A-Z])\w+(?: (?-i:[A-Z])\w+)? now\b)", r"\1 are "),  # "we in San Fernando now"
         (r"\b(?!let's)(\w+)'s (?=(?:my|our) )", r"\1 is "),  # "Kwame's my brother": is, never a possessive
         (r"\bwon't\b", "will not"),
@@ -240,7 +245,10 @@ _CONTRACTIONS: list[tuple[re.Pattern[str], Replacement]] = [
         ),
         # "we got a peerie collie pup um we're calling her tammie": the kind said with its age, named as it is said
         (rf"\b({PET}) (?:pup|puppy|kitten)\b", r"\1"),
-        (rf"\b({PET}),? (?:um |and )?we (?:are|were) (?:calling|going to call|gonna call) (?:her|him|it) ", r"\1 called "),
+        (
+            rf"\b({PET}),? (?:um |and )?we (?:are|were) (?:calling|going to call|gonna call) (?:her|him|it) ",
+            r"\1 called ",
+        ),
         # "Priya's got a new job", "Tom's been vegan for years": "has", never a possessive
         (
             r"\b(?!let's)(\w+)'s (?=(?:(?:just|finally|now|recently|also) )?(?:got|been|gone|taken|"
@@ -620,6 +628,7 @@ _OBJ_END = re.compile(
     r"particularly|in particular|above all|mainly the|mostly the|self[- ]employed|"
     # "a nurse at groote schuur mostly on night shifts": when, said after where
     r"(?:mostly |usually |always )?on (?:nights|days|night shifts?|day shifts?|earlies|lates)|mostly on|"
+    r"on the (?:night|day|late|early|graveyard|morning|evening) shift|"
     # "a bush pilot out of bethel", "a welder up on the North Slope": where from, said after the job
     # (not "teach piano privately mostly out of the community hall", "loves curling up on the radiator")
     r"(?<!mostly )(?:flying |working |based )?out of|(?:up|out|down) on the (?=(?-i:[A-Z])|(?:mines|rigs)\b)|"
@@ -1140,7 +1149,9 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
 ]
 
 
-_HOUR_DIGITS = {w: str(i) for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)}
+_HOUR_DIGITS = {
+    w: str(i) for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)
+}
 
 
 def normalise(text: str) -> str:
@@ -1157,9 +1168,9 @@ def normalise(text: str) -> str:
     text = re.sub(
         rf"\b(?:(?P<is>is|are)|(?P<has>has|have|had) (?P<what>[a-z]+(?: [a-z]+)?)) (?:at )?"
         rf"(?P<at>\d{{1,2}}(?::\d\d)?(?:am|pm)|\d{{1,2}}:\d\d) (?:on )?(?P<days>(?:{WEEKDAY})s)\b",
-        lambda m: f"{m['is']} {m['days']} at {m['at']}"
-        if m["is"]
-        else f"{m['has']} {m['what']} on {m['days']} at {m['at']}",
+        lambda m: (
+            f"{m['is']} {m['days']} at {m['at']}" if m["is"] else f"{m['has']} {m['what']} on {m['days']} at {m['at']}"
+        ),
         text,
         flags=re.I,
     )
@@ -1464,6 +1475,15 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         r"from now on \1",
         re.I,
     ),
+    # "i'm a staff nurse on the maternity ward at glangwili": the ward said after where
+    (
+        r"^(.*?\b(?:nurse|midwife|doctor|sister|porter|assistant|healthcare assistant|hca|cleaner)) "
+        r"(on the (?:[a-z]+ ){1,2}?(?:ward|unit)) (at (?:the )?[A-Za-z][\w' ]+)$",
+        r"\1 \3 \2",
+        re.I,
+    ),
+    # "i am living in roseau now teaching maths at the convent high school": the job said after the home
+    (r"(?<=[a-z]) now (?=(?:teaching|working|nursing|lecturing) )", ", I am now ", re.I),
     # "Home is now in Lofeagai": where the household lives
     # "we're at 14 Tamarack Drive in Regina": the household's address
     (
@@ -1483,7 +1503,11 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
     # "the rubbish pickup": its collection
     (r"\b(rubbish|trash|garbage|recycling|bin|green waste|compost) pick-?\s?up\b", r"\1 collection", re.I),
     # "i do dialysis at ron hospital": a treatment one has
-    (r"\b(I|we) do (?=(?:dialysis|chemo|chemotherapy|physio|physiotherapy|radiotherapy|radiation)\b)", r"\1 have ", re.I),
+    (
+        r"\b(I|we) do (?=(?:dialysis|chemo|chemotherapy|physio|physiotherapy|radiotherapy|radiation)\b)",
+        r"\1 have ",
+        re.I,
+    ),
     # "dialysis at Milton Cato hospital Monday, Wednesday and Friday mornings": on those days
     (
         rf"\b(dialysis|chemo|chemotherapy|physio|physiotherapy|radiotherapy) at "
@@ -1509,13 +1533,20 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
     # "I speak isiZulu at home and Afrikaans at work": where each language is spoken says nothing of which
     (
         r"\b(?<!not )(speak|speaks) (.+)$",
-        lambda m: f"{m[1]} "
-        + re.sub(r"\b(?:and )?like (?=an? (?:little|bit)\b)", "and ", re.sub(
-            r"(?<=\w) at (?:home|work|school|church|the office)\b(?= and\b|,| plus\b| (?:and )?like\b| [a-z]+ at\b)",
-            "",
-            m[2],
-            flags=re.I,
-        ), flags=re.I),
+        lambda m: (
+            f"{m[1]} "
+            + re.sub(
+                r"\b(?:and )?like (?=an? (?:little|bit)\b)",
+                "and ",
+                re.sub(
+                    r"(?<=\w) at (?:home|work|school|church|the office)\b(?= and\b|,| plus\b| (?:and )?like\b| [a-z]+ at\b)",
+                    "",
+                    m[2],
+                    flags=re.I,
+                ),
+                flags=re.I,
+            )
+        ),
         re.I,
     ),
     # A correction said of what was said before: "earlier i said i'm allergic to cats it's actually dogs", "I told
@@ -1604,11 +1635,23 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         _car_model,
         re.I,
     ),
+    # "our car is a silver toyota probox registration kcx four one two t": the plate, said run on after the car
+    (
+        r"(?<=\w) (?=(?:registration|reg|(?:number |licence |license )?plate)(?: number)?(?: is| ends| ending|\s+[a-z0-9]))",
+        lambda m: ", " if CAR_MAKES.search(m.string) or re.search(r"\bcar\b", m.string, re.I) else m.group(),
+        re.I,
+    ),
     # "a twenty fifteen ford ranger", "its a twenty seventeen one": a car's year said in words
     (
         rf"\b(?P<lead>an?|its an?|it is an?) (?P<c>nineteen|twenty) (?:(?P<teen>{'|'.join(_TEENS)})|(?P<tens>"
         rf"{'|'.join(_TENS)})(?:[ \-](?P<unit>{'|'.join(_UNITS)}))?)\b(?= (?:{CAR_MAKES.pattern}|one\b|model\b))",
         _year_in_digits,
+        re.I,
+    ),
+    # "a 2019 Honda Odyssey silver": the colour said after the car, before it as written
+    (
+        rf"\b(an?) ((?:\d{{4}} )?(?:{CAR_MAKES.pattern}) [\w\-]+) ({COLOUR})(?=,|$)",
+        lambda m: f"{_article(m[3])} {m[3]} {m[2]}",
         re.I,
     ),
 ]

@@ -595,7 +595,10 @@ def _possessive(m: re.Match) -> str:
         # ("Brass band practice": a word ending in "ss" is no name with its 's dropped)
         # (nor "Afrikaans at work": a language)
         is_name = (
-            not is_common(low) and low not in _S_NAMES and low not in COMMON and not low.endswith("ss")
+            not is_common(low)
+            and low not in _S_NAMES
+            and low not in COMMON
+            and not low.endswith("ss")
             and low != "afrikaans"
         )
         # "with octopus now", "the crusaders always has been": a provider's name, a plural
