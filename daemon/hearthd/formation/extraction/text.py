@@ -1475,11 +1475,13 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         r"from now on \1",
         re.I,
     ),
-    # "i'm a staff nurse on the maternity ward at glangwili": the ward said after where
+    # "i'm a staff nurse on the maternity ward at glangwili": the job and where (the ward said between is left out,
+    # as the rules read a ward only after where)
     (
         r"^(.*?\b(?:nurse|midwife|doctor|sister|porter|assistant|healthcare assistant|hca|cleaner)) "
-        r"(on the (?:[a-z]+ ){1,2}?(?:ward|unit)) (at (?:the )?[A-Za-z][\w' ]+)$",
-        r"\1 \3 \2",
+        r"(on the (?:[a-z]+ ){1,2}?(?:ward|unit)) (at (?:the )?[A-Za-z][\w']*(?: (?!and\b|but\b|so\b)[\w']+){0,3})"
+        r"(?=$|,| and\b| but\b| so\b)",
+        r"\1 \3",
         re.I,
     ),
     # "i am living in roseau now teaching maths at the convent high school": the job said after the home
