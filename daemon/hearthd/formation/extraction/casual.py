@@ -2376,7 +2376,8 @@ _HAS_THE = re.compile(rf"^(?:and )?(?P<s>{NAME}) (?:has|has got|drives) the (?P<
 _MOVED_HOME = re.compile(r"\b(?:moved(?! on\b)|move house|moved house)\b", re.I)
 # A job left for another: "he's moved on again", "she's after leaving the Centra"
 _MOVED_ON = re.compile(
-    r"\b(?:moved on|after leaving|left (?:the|that|his|her|their|(?-i:[A-Z]))|quit|resigned|resign|changed (?:again|jobs))\b",
+    r"\b(?:moved on|after leaving|left (?:the|that|his|her|their|(?-i:[A-Z]))|quit|resigned|resign|"
+    r"changed (?:again|jobs))\b",
     re.I,
 )
 _IN_FIRM_NOW = re.compile(

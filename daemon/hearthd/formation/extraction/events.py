@@ -454,7 +454,10 @@ _HELP = _alt(
 )
 # ... and whoever the household calls by what they bring: "the water refill guy", "the fish man", "the bread van"
 # ("mama mboga drops off sukuma": Kenya's vegetable seller; "the dhobi collects the ironing")
-_HELP = rf"(?:{_HELP}|mama mboga|dhobi|dhobi wallah|(?!(?:old|young|other|same|new) )(?:[a-z]+ ){{1,2}}?(?:guy|man|lady|van|boy))"
+_HELP = (
+    rf"(?:{_HELP}|mama mboga|dhobi|dhobi wallah|(?!(?:old|young|other|same|new) )(?:[a-z]+ ){{1,2}}?"
+    r"(?:guy|man|lady|van|boy))"
+)
 _TRADES = _alt(
     [
         "plumber",

@@ -3169,7 +3169,8 @@ _RULES: list[tuple[str, str, Builder, bool]] = [
     (
         "diet",
         # ("now he is on millet diet": the article left out)
-        rf"^{SUBJ} {ADV}(?:am|are|have been) {ADV}on (?:an?|the|this|(?=(?!science\b)[a-z]+ diet\b)) ?(?:special |strict |new |prescription |medical |"
+        rf"^{SUBJ} {ADV}(?:am|are|have been) {ADV}on (?:an?|the|this|(?=(?!science\b)[a-z]+ diet\b)) ?"
+        rf"(?:special |strict |new |prescription |medical |"
         rf"vet's |doctor's )?(?P<obj>(?!(?:{DIET})\b)[a-z][a-z\-]+(?: [a-z][a-z\-]+)?) diet\b",
         _b_named_diet,
         False,

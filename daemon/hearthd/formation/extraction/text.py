@@ -11,13 +11,13 @@ from typing import cast
 from .dates import ordinal
 from .model import MAX_OBJECT_WORDS
 from .vocabulary import (
-    COLOUR,
     _HIRED_HELP,
     _NOT_NAMES,
     CAR_MAKES,
     CAR_MODEL_SAID,
     CAR_MODEL_WRITTEN,
     CAR_MODELS,
+    COLOUR,
     DATE,
     KIN_FROM_ELSEWHERE,
     MEDICINE,
@@ -322,7 +322,8 @@ _FILLER = re.compile(
     # "I don't know if you need this but I'm Mercy ...": what only excuses the statement
     r"I (?:do not|don't|dont) know if you need (?:this|that|to know(?: this| that)?)(?:,? but)?|"
     # when it began, said first: "since monday I've been at Flutterwave", "from this month I have gone vegan"
-    rf"(?:since|from|starting|as of|as from) (?:(?:this|next|last) )?(?:{WEEKDAY}|today|tomorrow|week|weekend|month|term|"
+    rf"(?:since|from|starting|as of|as from) (?:(?:this|next|last) )?(?:{WEEKDAY}|today|tomorrow|week|weekend|month|"
+    r"term|"
     r"year|semester|the wedding(?: in (?-i:[A-Z])[\w\-]+)?)(?=,|\s+(?:I|we|my|our|he|she|they)\b|\s+(?-i:[A-Z])|"
     r"\s+(?:the |our )?(?:bins?|bin day|collection|recycling)\b)|"
     # "for this school year we transferred bea to ...": when, said first
@@ -1159,7 +1160,8 @@ def normalise(text: str) -> str:
     text = text.translate(_APOSTROPHES)
     # "6 a.m.", "six a m": the clock's am and pm, as typed and as a recogniser writes them
     text = re.sub(
-        r"\b(\d{1,2}(?:[:.]\d\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?([ap])(?:\.m\.|\.? ?m)(?!\w)",
+        r"\b(\d{1,2}(?:[:.]\d\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?([ap])"
+        r"(?:\.m\.|\.? ?m)(?!\w)",
         lambda m: f"{_HOUR_DIGITS.get(m[1].lower(), m[1])}{m[2].lower()}m",
         text,
         flags=re.I,
@@ -1468,7 +1470,7 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         re.I,
     ),
     (r"\bon like an? (?=(?:[a-z\-]+ ){1,2}diet\b)", "on a ", re.I),  # "i'm on like a no sugar diet mostly"
-    # "read me the morning news in swahili please from now on": the standing instruction, said with its "from now on" last
+    # "read me the morning news in swahili please from now on": a standing instruction, its "from now on" said last
     (
         r"^((?:read|give|use|call|speak|talk|say|play|tell|keep|put|show|answer|reply)\b.+?),? (?:please,? )?"
         r"from now on[.!]?$",
@@ -1489,7 +1491,8 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
     # "Home is now in Lofeagai": where the household lives
     # "we're at 14 Tamarack Drive in Regina": the household's address
     (
-        r"^we are (?:now )?at (?=\d+[a-z]? (?:(?-i:[A-Z])\w+ )+(?:Drive|Street|Road|Avenue|Lane|Crescent|Close|Way|Court|"
+        r"^we are (?:now )?at (?=\d+[a-z]? (?:(?-i:[A-Z])\w+ )+(?:Drive|Street|Road|Avenue|Lane|Crescent|Close|Way|"
+        r"Court|"
         r"Place|Terrace|Gardens|Grove|Rise)\b)",
         "we live at ",
         re.I,
@@ -1497,7 +1500,8 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
     (r"^(?:our )?home is (?:now )?in (?=(?-i:[A-Z]))", "we live in ", re.I),
     # "BT engineer's coming Thursday": the one who comes, said without "the"
     (
-        r"^(?!(?:the|our|my|a|an|his|her|their)\b)(?=(?:[A-Za-z]+ )?(?:engineer|technician|plumber|electrician|installer)"
+        r"^(?!(?:the|our|my|a|an|his|her|their)\b)(?=(?:[A-Za-z]+ )?(?:engineer|technician|plumber|electrician|"
+        r"installer)"
         r" is coming\b)",
         "the ",
         re.I,
@@ -1527,7 +1531,8 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
     ),
     # "We're in Denigomodu, the blue house behind the Capelle supermarket": where the home is, then which it is
     (
-        r"^we are in ((?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?),?\s+(?=the (?:[a-z]+ )?(?:house|flat|bungalow|cottage)"
+        r"^we are in ((?-i:[A-Z])[\w'\-]+(?: (?-i:[A-Z])[\w'\-]+)?),?\s+"
+        r"(?=the (?:[a-z]+ )?(?:house|flat|bungalow|cottage)"
         r"\b|(?:just|right) (?:behind|by|near|next to|opposite|up|down)\b)",
         r"we live in \1, ",
         re.I,
@@ -1541,7 +1546,8 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
                 r"\b(?:and )?like (?=an? (?:little|bit)\b)",
                 "and ",
                 re.sub(
-                    r"(?<=\w) at (?:home|work|school|church|the office)\b(?= and\b|,| plus\b| (?:and )?like\b| [a-z]+ at\b)",
+                    r"(?<=\w) at (?:home|work|school|church|the office)\b"
+                    r"(?= and\b|,| plus\b| (?:and )?like\b| [a-z]+ at\b)",
                     "",
                     m[2],
                     flags=re.I,
@@ -1566,7 +1572,8 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         re.I,
     ),
     (
-        r"^(?:scratch|ignore|forget) what I said (?:earlier |before )?about (?P<who>\w+) being allergic to (?P<old>.+?),?"
+        r"^(?:scratch|ignore|forget) what I said (?:earlier |before )?about (?P<who>\w+) being allergic to "
+        r"(?P<old>.+?),?"
         r"(?: the (?:vet|doctor|gp|allergist) (?:says|said))? (?:it is|it's|its) (?:actually )?(?P<new>[\w\- ]+?)\.?$",
         r"\g<who> is allergic to \g<old> sorry \g<new>",
         re.I,
@@ -1639,7 +1646,8 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
     ),
     # "our car is a silver toyota probox registration kcx four one two t": the plate, said run on after the car
     (
-        r"(?<=\w) (?=(?:registration|reg|(?:number |licence |license )?plate)(?: number)?(?: is| ends| ending|\s+[a-z0-9]))",
+        r"(?<=\w) (?=(?:registration|reg|(?:number |licence |license )?plate)(?: number)?"
+        r"(?: is| ends| ending|\s+[a-z0-9]))",
         lambda m: ", " if CAR_MAKES.search(m.string) or re.search(r"\bcar\b", m.string, re.I) else m.group(),
         re.I,
     ),
