@@ -805,8 +805,9 @@ def _b_provider(m, ctx):
     return _provider(m.group("org"), service, ctx)
 
 
+# The home's services, said beside a switch of provider: "... so forget the old wifi details"
 _SERVICE_BESIDE = re.compile(
-    r"\b(internet|wifi|wi-fi|broadband|fibre|fiber|electricity|electric|power|gas|water|tv|telly)\b", re.I
+    rf"\b({_alt(w for w, svc in _SERVICES.items() if svc in ('broadband', 'energy', 'water', 'TV'))})\b", re.I
 )
 
 

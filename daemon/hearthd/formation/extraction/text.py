@@ -1150,18 +1150,12 @@ _SAID_AS_SPOKEN: list[tuple[re.Pattern[str], Replacement]] = [
 ]
 
 
-_HOUR_DIGITS = {
-    w: str(i) for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)
-}
-
-
 def normalise(text: str) -> str:
     """Straight apostrophes, expanded contractions, single spaces."""
     text = text.translate(_APOSTROPHES)
     # "6 a.m.", "six a m": the clock's am and pm, as typed and as a recogniser writes them
     text = re.sub(
-        r"\b(\d{1,2}(?:[:.]\d\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?([ap])"
-        r"(?:\.m\.|\.? ?m)(?!\w)",
+        rf"\b(\d{{1,2}}(?:[:.]\d\d)?|{HOUR_WORD}) ?([ap])(?:\.m\.|\.? ?m)(?!\w)",
         lambda m: f"{_HOUR_DIGITS.get(m[1].lower(), m[1])}{m[2].lower()}m",
         text,
         flags=re.I,
