@@ -1155,7 +1155,8 @@ def normalise(text: str) -> str:
     text = text.translate(_APOSTROPHES)
     # "6 a.m.", "six a m": the clock's am and pm, as typed and as a recogniser writes them
     text = re.sub(
-        rf"\b(\d{{1,2}}(?:[:.]\d\d)?|{HOUR_WORD}) ?([ap])(?:\.m\.|\.? ?m)(?!\w)",
+        # (only those: "11 am" as said is read where it stands)
+        rf"\b(\d{{1,2}}(?:[:.]\d\d)?|{HOUR_WORD}) ?([ap])(?:\.m\.|\.m|\.? m)(?!\w)",
         lambda m: f"{_HOUR_DIGITS.get(m[1].lower(), m[1])}{m[2].lower()}m",
         text,
         flags=re.I,
@@ -1454,7 +1455,13 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
     (rf"\b(comes?|calls?) (?:round|around|by) (?=(?:on |every )?(?:{WEEKDAY}))", r"\1 ", re.I),
     (r"^mama mboga\b", "the mama mboga", re.I),  # Kenya's vegetable seller, who comes to the door
     # Hawaii's "stay" (is) and "da" (the): "da rubbish pickup stay tuesday mornings", "practice stay monday"
-    (rf"(?<=[a-z]) stay (?=(?:on |every )?(?:{WEEKDAY}))", " is ", re.I),
+    # (not "coming to stay on Tuesday", "we'll stay monday": a stay)
+    (
+        rf"(?<=[a-z])(?<!\bto)(?<!will)(?<!\bcan)(?<!could)(?<!would)(?<!\bmay)(?<!might)(?<!must)(?<!\bwe)(?<!they)"
+        rf"(?<!you) stay (?=(?:on |every )?(?:{WEEKDAY}))",
+        " is ",
+        re.I,
+    ),
     (r"^((?:um |so )?)da (?=[a-z]+ (?:pickup|pick up|collection|practice|bus|truck)\b)", r"\1the ", re.I),
     # "my ah ma she stays with us": the relative said, then "she" again before what they do
     (
@@ -1501,7 +1508,8 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         re.I,
     ),
     # "the rubbish pickup": its collection
-    (r"\b(rubbish|trash|garbage|recycling|bin|green waste|compost) pick-?\s?up\b", r"\1 collection", re.I),
+    # (not "garbage and recycling pickup is tuesday mornings": read as said)
+    (r"(?<!\band )\b(rubbish|trash|garbage|recycling|bin|green waste|compost) pick-?\s?up\b", r"\1 collection", re.I),
     # "i do dialysis at ron hospital": a treatment one has
     (
         r"\b(I|we) do (?=(?:dialysis|chemo|chemotherapy|physio|physiotherapy|radiotherapy|radiation)\b)",
