@@ -2389,7 +2389,7 @@ _IN_FIRM_NOW = re.compile(
     # ("now" said last is gone from the clause when it is read)
     r"(?(now)|(?: now)?)(?: in (?-i:[A-Z])\w+)?(?:,.*| (?:doing|on|in) (?:the )?[a-z ]+)?$"
 )
-# A firm by a word of its name ("Persistent Systems", "the National Bank of Tuvalu"): no one one is with
+# A firm by a word of its name ("Persistent Systems", "the National Bank of Tuvalu"), not a person one is with
 _A_FIRM_BY_NAME = re.compile(
     r"\b(?-i:Systems|Bank|Group|Ltd|Limited|Technologies|Solutions|Consulting|Insurance|Telecom|Motors|Airways|"
     r"Airlines|Pharma|Holdings|Capital|Energy|Services|Council|Ministry|Hospital|University|Foods|Logistics|Media)\b"
