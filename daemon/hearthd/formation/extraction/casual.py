@@ -95,10 +95,15 @@ _DRIVEN = {
 }  # fmt: skip
 
 
+def saint_capitalised(name: str) -> str:
+    """ "st Brigids", "st Luke's Hospital": a saint's name, its "St" written with its capital."""
+    return re.sub(r"^(?:st|saint)(?= [A-Z])", lambda m: m.group().capitalize(), name)
+
+
 def _titled(name: str) -> str:
     """A name said in lower case (its first letter capitalised or not), written as a name: "hillcrest academy" ->
     "Hillcrest Academy", "Marrickville west primary" -> "Marrickville West Primary"."""
-    name = re.sub(r"^(?:st|saint)(?= [A-Z])", lambda m: m.group().capitalize(), name)  # "st Brigids": a saint's
+    name = saint_capitalised(name)
     return capitalised(name) if name[1:] == name[1:].lower() else name
 
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from .casual import _NUMW, SCHOOL, _plural, _two_digits
+from .casual import _NUMW, SCHOOL, _plural, _two_digits, saint_capitalised
 from .dates import canonical_date, on_date
 from .model import HOUSEHOLD, MAX_OBJECT_WORDS, Candidate, Mention
 from .subjects import KIN_WORDS, NOT_A_NAME, OTHERS, relation_word
@@ -540,7 +540,7 @@ def _works_at(raw: str, ctx: _Ctx) -> list[Candidate]:
     named = re.sub(r"^the ", "", obj, flags=re.I)
     if _ON_THE_WARDS.search(ctx.clause) and not _KIND_OF_PLACE.search(obj) and not re.fullmatch(r"[A-Z]{2,6}", obj):
         obj = f"{obj} Hospital"  # "a nurse at Groote Schuur", "a doctor at St James's": the hospital, by its name
-    obj = re.sub(r"^(?:st|saint)(?= (?-i:[A-Z]))", lambda m: m.group().capitalize(), obj)  # "st Luke's": a saint's
+    obj = saint_capitalised(obj)
     # "Access Bank in Ikeja", "the Apollo in Chennai": a firm's branch is known by its town, as a letter to it is
     # addressed ("Access Bank, Ikeja"); not a place of no name ("the port in Durban")
     branch_town = re.match(rf"(?:the )?{re.escape(named)}(?: branch)? in {_TOWN}", said, re.I)
@@ -1235,13 +1235,13 @@ _DIET_PLANS = {
 _AT_HOME = re.compile(r"^\s*(?:in (?:this|our|the) (?:house|household|family|home)|at home|here)\b", re.I)
 # Why or since when one keeps a diet does not change it: "vegetarian since university", "gluten-free for medical
 # reasons", "vegan on the doctor's advice".
+_LEFT_OUT = r"(?:eggs|meat|fish|dairy|cheese|milk|onion|garlic|honey)"  # what a diet is said to leave out
 _DIET_TAIL = re.compile(
     r"^\s*,?\s*(?:(?:ever )?since (?!I (?:stopped|gave up|quit))[\w' ]+|for (?:[a-z]+ ){0,2}reasons"
     r"|on (?:the |my )?(?:doctor's |medical |GP's )?(?:orders|advice)|for (?:my|his|her|their) health"
     # "vegetarian, no eggs even": what it leaves out
     # ("vegan like proper vegan no honey no nothing": each thing it leaves out)
-    r"|no (?:eggs|meat|fish|dairy|cheese|milk|onion|garlic|honey)(?: (?:even|either|at all|or [a-z]+))?"
-    r"(?: no (?:eggs|meat|fish|dairy|cheese|milk|onion|garlic|honey|nothing))*"
+    rf"|no {_LEFT_OUT}(?: (?:even|either|at all|or [a-z]+))?(?: no (?:{_LEFT_OUT}|nothing))*"
     r"|\d{1,2}(?: |:|/|-)\d{1,2})\b",  # "intermittent fasting 16 8": its hours
     re.I,
 )

@@ -1489,7 +1489,6 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
     ),
     # "i am living in roseau now teaching maths at the convent high school": the job said after the home
     (r"(?<=[a-z]) now (?=(?:teaching|working|nursing|lecturing) )", ", I am now ", re.I),
-    # "Home is now in Lofeagai": where the household lives
     # "we're at 14 Tamarack Drive in Regina": the household's address
     (
         r"^we are (?:now )?at (?=\d+[a-z]? (?:(?-i:[A-Z])\w+ )+(?:Drive|Street|Road|Avenue|Lane|Crescent|Close|Way|"
@@ -1498,6 +1497,7 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         "we live at ",
         re.I,
     ),
+    # "Home is now in Lofeagai": where the household lives
     (r"^(?:our )?home is (?:now )?in (?=(?-i:[A-Z]))", "we live in ", re.I),
     # "BT engineer's coming Thursday": the one who comes, said without "the"
     (
@@ -1540,25 +1540,7 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         re.I,
     ),
     # "I speak isiZulu at home and Afrikaans at work": where each language is spoken says nothing of which
-    (
-        r"\b(?<!not )(speak|speaks) (.+)$",
-        lambda m: (
-            f"{m[1]} "
-            + re.sub(
-                r"\b(?:and )?like (?=an? (?:little|bit)\b)",
-                "and ",
-                re.sub(
-                    r"(?<=\w) at (?:home|work|school|church|the office)\b"
-                    r"(?= and\b|,| plus\b| (?:and )?like\b| [a-z]+ at\b)",
-                    "",
-                    m[2],
-                    flags=re.I,
-                ),
-                flags=re.I,
-            )
-        ),
-        re.I,
-    ),
+    (r"\b(?<!not )(speak|speaks) (.+)$", lambda m: f"{m[1]} {_languages_without_where(m[2])}", re.I),
     # A correction said of what was said before: "earlier i said i'm allergic to cats it's actually dogs", "I told
     # you my mother-in-law was coming on the 12th - it's actually the 19th", "Scratch what I said about Bella being
     # allergic to chicken, the vet says it's actually beef": the statement, corrected as it is said
@@ -1667,6 +1649,18 @@ _SPOKEN_FORMS_SRC: list[tuple[str, Replacement, int]] = [
         re.I,
     ),
 ]
+
+
+def _languages_without_where(said: str) -> str:
+    """The languages one speaks, without where each is spoken ("isiZulu at home and Afrikaans at work") and with
+    "like" before a little of one read as "and" ("... and like a little bit of kiribati")."""
+    said = re.sub(
+        r"(?<=\w) at (?:home|work|school|church|the office)\b(?= and\b|,| plus\b| (?:and )?like\b| [a-z]+ at\b)",
+        "",
+        said,
+        flags=re.I,
+    )
+    return re.sub(r"\b(?:and )?like (?=an? (?:little|bit)\b)", "and ", said, flags=re.I)
 
 
 @functools.cache
